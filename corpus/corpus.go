@@ -1,0 +1,242 @@
+// Package corpus reads the source documents of the rules service, the
+// rulebooks, the rulings page and the card data named by a folder's
+// manifest.json, into clean, linked rules types.
+//
+// Each document shape has its own file (rulebook1e.go, rulings.go,
+// rulebook2e.go, cardlist.go, carddata.go); the extraction noise is cleaned in
+// clean.go; link.go resolves cross-references and relates the same term
+// across documents. Nothing is invented: a fragment that cannot be placed is
+// left out and counted in a Warning.
+package corpus
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A Warning is something read that could not be placed, or a doubt worth a
+// maintainer's look. Nothing warned about reaches an entry.
+type Warning struct {
+	DocumentID string `json:"documentId"`
+	Message    string `json:"message"`
+}
+
+// String renders the warning as one line.
+func (w Warning) String() string { return w.DocumentID + ": " + w.Message }
+
+// CardRow is one row of a rulebook's card list: what the list says of a card.
+type CardRow struct {
+	DocumentID  string
+	Set         string // "1", "3"
+	Number      string // "167"
+	Rarity      string // "C", "U", "R", "S", "P"...
+	Title       string
+	Subtitle    string
+	Type        string // personnel, ship, mission, dilemma, ...
+	Affiliation string // for personnel and ships
+}
+
+// parsed is what one document's parser read.
+type parsed struct {
+	Entries  []*rules.Entry
+	Cards    []CardRow
+	Warnings []Warning
+}
+
+// Manifest is the corpus folder's manifest.json.
+type Manifest struct {
+	About     string             `json:"about"`
+	Documents []ManifestDocument `json:"documents"`
+	Cards     []ManifestCards    `json:"cards"`
+}
+
+// ManifestDocument describes one source document.
+type ManifestDocument struct {
+	ID         string `json:"id"`
+	File       string `json:"file"`
+	Title      string `json:"title"`
+	Edition    string `json:"edition"`
+	Kind       string `json:"kind"`
+	Published  string `json:"published"`
+	Precedence int    `json:"precedence"`
+	Notes      string `json:"notes"`
+}
+
+// ManifestCards describes one card data file.
+type ManifestCards struct {
+	File    string `json:"file"`
+	Edition string `json:"edition"`
+	About   string `json:"about"`
+}
+
+// Corpus is everything read from a corpus folder.
+type Corpus struct {
+	Documents []rules.Document
+	Entries   []*rules.Entry // every section, glossary entry and ruling, in document then reading order
+	Cards     []*rules.Card  // every card, rulebook lists merged with card data
+	CardRows  []CardRow      // the rulebooks' card-list rows as read
+	Warnings  []Warning
+	// Version is a hash of every file read, so caches never serve answers
+	// from another corpus.
+	Version string
+}
+
+// Load reads the manifest of dir and every document and card file it names.
+// A missing or unreadable folder, manifest or file is an error; text that
+// cannot be placed is a Warning, never an error.
+func Load(ctx context.Context, dir string) (*Corpus, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		return nil, fmt.Errorf("read manifest: %w", err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("decode manifest %s: %w", filepath.Join(dir, "manifest.json"), err)
+	}
+	if len(m.Documents) == 0 {
+		return nil, fmt.Errorf("manifest %s lists no documents", filepath.Join(dir, "manifest.json"))
+	}
+	hash := sha256.New()
+	hash.Write(raw)
+	c := &Corpus{}
+	var data []*rules.Card
+	for _, md := range m.Documents {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		text, err := os.ReadFile(filepath.Join(dir, md.File))
+		if err != nil {
+			return nil, fmt.Errorf("read document %s: %w", md.ID, err)
+		}
+		hash.Write(text)
+		doc := rules.Document{ID: md.ID, File: md.File, Title: md.Title, Edition: md.Edition,
+			Kind: md.Kind, Published: md.Published, Precedence: md.Precedence, Notes: md.Notes}
+		p, err := parseDocument(doc, string(text))
+		if err != nil {
+			return nil, fmt.Errorf("parse document %s: %w", md.ID, err)
+		}
+		for _, e := range p.Entries {
+			switch e.Kind {
+			case rules.KindSection:
+				doc.Counts.Sections++
+			case rules.KindGlossary:
+				doc.Counts.Glossary++
+			case rules.KindRuling:
+				doc.Counts.Rulings++
+			}
+		}
+		doc.Counts.Cards = len(p.Cards)
+		c.Documents = append(c.Documents, doc)
+		c.Entries = append(c.Entries, p.Entries...)
+		c.CardRows = append(c.CardRows, p.Cards...)
+		c.Warnings = append(c.Warnings, p.Warnings...)
+	}
+	for _, mc := range m.Cards {
+		b, err := os.ReadFile(filepath.Join(dir, mc.File))
+		if err != nil {
+			return nil, fmt.Errorf("read card data %s: %w", mc.File, err)
+		}
+		hash.Write(b)
+		cards, warns, err := parseCardData(mc, b)
+		if err != nil {
+			return nil, fmt.Errorf("parse card data %s: %w", mc.File, err)
+		}
+		data = append(data, cards...)
+		c.Warnings = append(c.Warnings, warns...)
+	}
+	c.Warnings = append(c.Warnings, link(c.Documents, c.Entries)...)
+	cards, warns := mergeCards(c.Documents, c.CardRows, data, c.Entries)
+	c.Cards = cards
+	c.Warnings = append(c.Warnings, warns...)
+	c.Version = hex.EncodeToString(hash.Sum(nil))[:16]
+	return c, nil
+}
+
+// parseDocument picks the parser for a document's shape.
+func parseDocument(doc rules.Document, text string) (parsed, error) {
+	switch {
+	case doc.Kind == rules.DocumentRulings && doc.Edition == rules.Edition1E:
+		return parseRulings(doc, text), nil
+	case doc.Kind == rules.DocumentRulebook && doc.Edition == rules.Edition1E:
+		return parseRulebook1E(doc, text), nil
+	case doc.Kind == rules.DocumentRulebook && doc.Edition == rules.Edition2E:
+		p := parseRulebook2E(doc, text)
+		rows, warns := parseCardList(doc, text)
+		p.Cards = append(p.Cards, rows...)
+		p.Warnings = append(p.Warnings, warns...)
+		return p, nil
+	}
+	return parsed{}, fmt.Errorf("no parser for a %s %s document", doc.Edition, doc.Kind)
+}
+
+// Document returns the document with the id, or false.
+func (c *Corpus) Document(id string) (rules.Document, bool) {
+	for _, d := range c.Documents {
+		if d.ID == id {
+			return d, true
+		}
+	}
+	return rules.Document{}, false
+}
+
+// Newest returns the governing rulebook of an edition: the rulebook with the
+// highest precedence.
+func (c *Corpus) Newest(edition string) (rules.Document, bool) {
+	var best rules.Document
+	found := false
+	for _, d := range c.Documents {
+		if d.Edition == edition && d.Kind == rules.DocumentRulebook && (!found || d.Precedence > best.Precedence) {
+			best, found = d, true
+		}
+	}
+	return best, found
+}
+
+// CountsByKind returns, per document id, how many entries of each kind it holds.
+func (c *Corpus) CountsByKind() map[string]map[string]int {
+	out := map[string]map[string]int{}
+	for _, e := range c.Entries {
+		if out[e.DocumentID] == nil {
+			out[e.DocumentID] = map[string]int{}
+		}
+		out[e.DocumentID][e.Kind]++
+	}
+	return out
+}
+
+// WarningsOf returns the warnings of one document, in the order they were raised.
+func (c *Corpus) WarningsOf(documentID string) []Warning {
+	var out []Warning
+	for _, w := range c.Warnings {
+		if w.DocumentID == documentID {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sortEntries orders entries by document precedence, newest rules first, for
+// the related lists and define answers.
+func sortByPrecedence(docs []rules.Document, entries []*rules.Entry) {
+	prec := map[string]int{}
+	ed := map[string]string{}
+	for _, d := range docs {
+		prec[d.ID] = d.Precedence
+		ed[d.ID] = d.Edition
+	}
+	sort.SliceStable(entries, func(i, j int) bool {
+		a, b := entries[i], entries[j]
+		if ed[a.DocumentID] != ed[b.DocumentID] {
+			return ed[a.DocumentID] > ed[b.DocumentID] // 2e before 1e
+		}
+		return prec[a.DocumentID] > prec[b.DocumentID]
+	})
+}

@@ -1,0 +1,103 @@
+package rules
+
+import "encoding/json"
+
+// AdjudicationRequest is a board situation and one question about it, to be
+// answered under the rules of one document (the newest rulebook of the edition
+// when Rules is empty).
+type AdjudicationRequest struct {
+	Edition  string          `json:"edition"`
+	Rules    string          `json:"rules,omitempty"`
+	Question string          `json:"question"`
+	Board    Board           `json:"board"`
+	Params   json.RawMessage `json:"params,omitempty"`
+}
+
+// A Board is the situation on the table: the missions (in 1E, in spaceline
+// order per quadrant), the ships and the personnel of both players.
+type Board struct {
+	Missions  []BoardMission   `json:"missions"`
+	Ships     []BoardShip      `json:"ships"`
+	Personnel []BoardPersonnel `json:"personnel"`
+}
+
+// A Location says where a personnel or ship is: at a mission, or aboard a ship.
+type Location struct {
+	Mission string `json:"mission,omitempty"`
+	Ship    string `json:"ship,omitempty"`
+}
+
+// BoardMission is a mission on the board. Card names a card whose statistics
+// fill the fields left out; fields given override the card's.
+type BoardMission struct {
+	ID               string   `json:"id"`
+	Owner            string   `json:"owner,omitempty"`
+	Card             string   `json:"card,omitempty"`
+	Title            string   `json:"title,omitempty"`
+	Type             string   `json:"type,omitempty"`
+	Quadrant         string   `json:"quadrant,omitempty"`
+	Span             *int     `json:"span,omitempty"`
+	Region           string   `json:"region,omitempty"`
+	Points           *int     `json:"points,omitempty"`
+	Requirements     string   `json:"requirements,omitempty"`
+	Affiliations     []string `json:"affiliations,omitempty"`
+	Completed        bool     `json:"completed,omitempty"`
+	OvercomeDilemmas int      `json:"overcomeDilemmas,omitempty"`
+	Play             []string `json:"play,omitempty"`
+}
+
+// BoardShip is a ship on the board.
+type BoardShip struct {
+	ID          string    `json:"id"`
+	Owner       string    `json:"owner,omitempty"`
+	Card        string    `json:"card,omitempty"`
+	Title       string    `json:"title,omitempty"`
+	Affiliation string    `json:"affiliation,omitempty"`
+	Staffing    []string  `json:"staffing,omitempty"`
+	Range       *int      `json:"range,omitempty"`
+	RangeUsed   int       `json:"rangeUsed,omitempty"`
+	Weapons     *int      `json:"weapons,omitempty"`
+	Shields     *int      `json:"shields,omitempty"`
+	At          *Location `json:"at,omitempty"`
+	Stopped     bool      `json:"stopped,omitempty"`
+	Damage      int       `json:"damage,omitempty"`
+}
+
+// BoardPersonnel is a personnel on the board.
+type BoardPersonnel struct {
+	ID              string    `json:"id"`
+	Owner           string    `json:"owner,omitempty"`
+	Card            string    `json:"card,omitempty"`
+	Title           string    `json:"title,omitempty"`
+	Affiliation     string    `json:"affiliation,omitempty"`
+	Icons           []string  `json:"icons,omitempty"`
+	Skills          []string  `json:"skills,omitempty"`
+	Characteristics []string  `json:"characteristics,omitempty"`
+	Integrity       *int      `json:"integrity,omitempty"`
+	Cunning         *int      `json:"cunning,omitempty"`
+	Strength        *int      `json:"strength,omitempty"`
+	Species         string    `json:"species,omitempty"`
+	At              *Location `json:"at,omitempty"`
+	Stopped         bool      `json:"stopped,omitempty"`
+}
+
+// A Citation is an entry a verdict applied, with the sentence that decided.
+type Citation struct {
+	ID         string `json:"id"`
+	DocumentID string `json:"documentId"`
+	Title      string `json:"title"`
+	Quote      string `json:"quote"`
+}
+
+// A Verdict answers an AdjudicationRequest: whether the thing asked is
+// allowed (for yes/no questions), the figures behind it, the reasoning steps
+// as sentences a player understands, and the entries applied.
+type Verdict struct {
+	Question  string         `json:"question"`
+	Edition   string         `json:"edition"`
+	Rules     string         `json:"rules"`
+	Allowed   *bool          `json:"allowed,omitempty"`
+	Result    map[string]any `json:"result"`
+	Reasons   []string       `json:"reasons"`
+	Citations []Citation     `json:"citations"`
+}

@@ -1,0 +1,77 @@
+package rules
+
+// A Skill is one skill of a personnel with its level ("2 Diplomacy" is
+// {Diplomacy, 2}; a skill printed without a number has level 1).
+type Skill struct {
+	Name  string `json:"name"`
+	Level int    `json:"level"`
+}
+
+// An Erratum is a correction a rulebook makes to a card's printed text: the
+// field it corrects, the value as printed, the value that stands, and the
+// entry that says so.
+type Erratum struct {
+	Field     string `json:"field"`
+	Printed   string `json:"printed"`
+	Corrected string `json:"corrected"`
+	Source    string `json:"source"` // entry id
+}
+
+// A Card is one card of either edition, merged from the rulebooks' card lists
+// and the card data files. Pointer and empty fields are those not known.
+// Errata from the rulebooks have already replaced the printed values.
+type Card struct {
+	ID              string    `json:"id"` // "2e-1-394", "1e-101-012": edition, set, number
+	Edition         string    `json:"edition"`
+	Set             string    `json:"set"` // "1", "3", "101": leading zeros dropped
+	SetName         string    `json:"setName,omitempty"`
+	Number          string    `json:"number"` // as printed within the set: "394", "12", "P1"
+	Rarity          string    `json:"rarity,omitempty"`
+	Collector       string    `json:"collector,omitempty"` // "1 R 392"
+	Title           string    `json:"title"`
+	Subtitle        string    `json:"subtitle,omitempty"`
+	Unique          bool      `json:"unique"`
+	Type            string    `json:"type"` // personnel, ship, equipment, event, interrupt, mission, dilemma, facility, ...
+	Affiliation     string    `json:"affiliation,omitempty"`
+	MissionType     string    `json:"missionType,omitempty"` // planet, space, headquarters, dual
+	Quadrant        string    `json:"quadrant,omitempty"`
+	Region          string    `json:"region,omitempty"`
+	Location        string    `json:"location,omitempty"` // a 2E mission's location ("Sector 97")
+	MissionName     string    `json:"missionName,omitempty"`
+	Span            *int      `json:"span,omitempty"`
+	Points          *int      `json:"points,omitempty"`
+	Requirements    string    `json:"requirements,omitempty"`
+	Affiliations    []string  `json:"affiliations,omitempty"` // those who may attempt a mission
+	Icons           []string  `json:"icons,omitempty"`
+	Staffing        []string  `json:"staffing,omitempty"`
+	Skills          []Skill   `json:"skills,omitempty"`
+	Keywords        []string  `json:"keywords,omitempty"`
+	Characteristics []string  `json:"characteristics,omitempty"`
+	Integrity       *int      `json:"integrity,omitempty"`
+	Cunning         *int      `json:"cunning,omitempty"`
+	Strength        *int      `json:"strength,omitempty"`
+	Cost            *int      `json:"cost,omitempty"`
+	Range           *int      `json:"range,omitempty"`
+	Weapons         *int      `json:"weapons,omitempty"`
+	Shields         *int      `json:"shields,omitempty"`
+	Species         string    `json:"species,omitempty"`
+	Class           string    `json:"class,omitempty"`
+	GameText        string    `json:"gameText,omitempty"`
+	Lore            string    `json:"lore,omitempty"`
+	ImageURL        string    `json:"imageUrl,omitempty"`
+	Errata          []Erratum `json:"errata,omitempty"`
+	// Sources are the document ids and data files the card was read from.
+	Sources []string `json:"sources,omitempty"`
+}
+
+// Name is the card's full name as a look-up answers it: "Title, Subtitle", or
+// the title alone.
+func (c *Card) Name() string {
+	if c.Subtitle != "" {
+		return c.Title + ", " + c.Subtitle
+	}
+	return c.Title
+}
+
+// IntPtr returns a pointer to v, for the optional statistics of a Card.
+func IntPtr(v int) *int { return &v }

@@ -1,0 +1,58 @@
+package rules
+
+// Entry kinds.
+const (
+	KindSection  = "section"  // a rulebook section or sub-section
+	KindGlossary = "glossary" // a glossary entry of a rulebook
+	KindRuling   = "ruling"   // an entry of the Current Rulings
+	KindCard     = "card"     // a card (search hits only; cards have their own type)
+)
+
+// Glossary amendments a 1E Current Rulings entry may make.
+const (
+	AmendReplace = "replace" // "Replace the Glossary entry with the following"
+	AmendAdd     = "add"     // "Add the following to the Glossary entry"
+)
+
+// An Entry is one addressable piece of rules text: a rulebook section, a
+// glossary entry or a ruling. Its ID is derived from the document, the kind
+// and the title (see EntryID), so it is stable across restarts and rebuilds.
+type Entry struct {
+	ID         string `json:"id"`
+	Kind       string `json:"kind"`
+	Title      string `json:"title"`
+	DocumentID string `json:"documentId"`
+	Edition    string `json:"edition"`
+	// Text is the clean text of the entry alone, paragraphs separated by a
+	// blank line; sub-entries and sub-sections carry their own text.
+	Text string `json:"text"`
+	// Path is the heading path of a section, outermost first, ending with the
+	// entry's own title; for a glossary sub-entry, the parent term then its own.
+	Path []string `json:"path"`
+	// Parent is the id of the enclosing section or glossary entry, if any.
+	Parent string `json:"parent,omitempty"`
+	// Children are the ids of the sub-sections or sub-entries, in reading order.
+	Children []string `json:"children,omitempty"`
+	// SeeAlso are the ids of the entries this one cross-references ("See X").
+	SeeAlso []string `json:"seeAlso"`
+	// SeeAlsoUnresolved are the cross-references whose target is not in the corpus.
+	SeeAlsoUnresolved []string `json:"seeAlsoUnresolved,omitempty"`
+	// Related are the ids of the same term's entries in other documents,
+	// the governing (newest rules) first.
+	Related []string `json:"related"`
+	// Marked is true for a ruling marked new or changed ("*") in its update,
+	// and for a Call to Arms glossary entry marked as a card ruling or erratum.
+	Marked bool `json:"marked,omitempty"`
+	// CardRuling is true for a glossary entry that rules on a card or gives its
+	// errata (the "*" entries of the Call to Arms glossary).
+	CardRuling bool `json:"cardRuling,omitempty"`
+	// Amends says whether a ruling replaces (AmendReplace) or adds to
+	// (AmendAdd) the Glossary entry of the same term; empty otherwise.
+	Amends string `json:"amends,omitempty"`
+	// Refs are the raw cross-reference targets a parser read ("See mission");
+	// the corpus linker resolves them into SeeAlso.
+	Refs []string `json:"-"`
+	// Order is the entry's position in its document's reading order; it sorts,
+	// it never identifies.
+	Order int `json:"-"`
+}

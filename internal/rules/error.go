@@ -1,0 +1,77 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. Each transport maps a code to its status in one place.
+const (
+	ENOTFOUND      = "not_found"       // no such document, entry, card or term
+	EAMBIGUOUS     = "ambiguous"       // a name fits several cards equally well
+	EINVALID       = "invalid_request" // the request itself is malformed
+	EINVALIDQUERY  = "invalid_query"   // a search query that cannot be run
+	EUNPROCESSABLE = "unprocessable"   // well-formed, but cannot be adjudicated
+	ERATELIMITED   = "rate_limited"    // the client is over its limit
+	EINTERNAL      = "internal"        // a fault of the service, not of the caller
+)
+
+// Error is a domain error: a code, a sentence a person can act on, and details
+// a program can use (a field name, suggestions, candidates).
+type Error struct {
+	Code    string
+	Message string
+	Details map[string]any
+}
+
+// Error implements the error interface.
+func (e *Error) Error() string { return e.Message }
+
+// Errorf returns an *Error with the code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// WithDetail returns e with one more detail set; it changes e in place.
+func (e *Error) WithDetail(key string, value any) *Error {
+	if e.Details == nil {
+		e.Details = map[string]any{}
+	}
+	e.Details[key] = value
+	return e
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for
+// any other error and "" for nil.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the message of the first *Error in err's chain, or a
+// generic sentence for any other error, so internals never reach a caller.
+func ErrorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "An internal error occurred."
+}
+
+// ErrorDetails returns the details of the first *Error in err's chain, or nil.
+func ErrorDetails(err error) map[string]any {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Details
+	}
+	return nil
+}

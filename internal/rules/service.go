@@ -1,0 +1,100 @@
+package rules
+
+import "context"
+
+// ReferenceService answers look-ups of the documents and their entries.
+// Methods return an *Error with ENOTFOUND when nothing matches.
+type ReferenceService interface {
+	// Documents returns every source document with its counts, in manifest order.
+	Documents(ctx context.Context) ([]Document, error)
+	// Entry returns the entry with the id.
+	Entry(ctx context.Context, id string) (*Entry, error)
+	// Define returns the glossary entries and rulings whose title is the term
+	// (case, punctuation, plurals and a trailing ", The" forgiven), governing
+	// document first. edition may be empty for both. When none fits, the
+	// *Error carries "suggestions" in its details.
+	Define(ctx context.Context, term, edition string) ([]*Entry, error)
+}
+
+// SearchQuery is a full-text search: plain words or a quoted phrase, filters,
+// and a page.
+type SearchQuery struct {
+	Q        string
+	Edition  string
+	Kind     string
+	Document string
+	Limit    int
+	Offset   int
+}
+
+// SearchHit is one answer of a search, best first.
+type SearchHit struct {
+	ID         string  `json:"id"`
+	Kind       string  `json:"kind"`
+	Title      string  `json:"title"`
+	DocumentID string  `json:"documentId"`
+	Edition    string  `json:"edition"`
+	Score      float64 `json:"score"`
+	Snippet    string  `json:"snippet"`
+}
+
+// FacetCount is how many hits of a search share one value of a field.
+type FacetCount struct {
+	Value string `json:"value"`
+	Count int    `json:"count"`
+}
+
+// SearchResult is a page of hits, the total over all pages, and the facet
+// counts by edition, kind and document.
+type SearchResult struct {
+	Total  int                     `json:"total"`
+	Hits   []SearchHit             `json:"hits"`
+	Facets map[string][]FacetCount `json:"facets,omitempty"`
+}
+
+// SearchService runs full-text searches over entries and cards. An
+// unrunnable query is an *Error with EINVALIDQUERY.
+type SearchService interface {
+	Search(ctx context.Context, q SearchQuery) (*SearchResult, error)
+}
+
+// CardFilter selects a page of cards.
+type CardFilter struct {
+	Q           string
+	Edition     string
+	Type        string
+	Affiliation string
+	Set         string
+	Limit       int
+	Offset      int
+}
+
+// NameMatch says how a card was found by name.
+const (
+	MatchExact = "exact"
+	MatchFuzzy = "fuzzy"
+)
+
+// CardService answers card look-ups. Card and CardNamed return ENOTFOUND when
+// no card fits; CardNamed returns EAMBIGUOUS with "candidates" in the details
+// when several fit equally well.
+type CardService interface {
+	Card(ctx context.Context, id string) (*Card, error)
+	// CardNamed finds one card by name ("title" or "title, subtitle"); fuzzy
+	// forgives typos and missing words. edition may be empty.
+	CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*Card, error)
+	// Autocomplete returns at most limit full names starting with or
+	// containing the prefix, best first.
+	Autocomplete(ctx context.Context, prefix string, limit int) ([]string, error)
+	// Cards returns a page of cards and the total that match the filter.
+	Cards(ctx context.Context, f CardFilter) ([]*Card, int, error)
+	// CardRulings returns the glossary entries, errata and rulings that name the card.
+	CardRulings(ctx context.Context, id string) ([]*Entry, error)
+}
+
+// Adjudicator answers a question about a board situation. A request that
+// cannot be judged is an *Error with EUNPROCESSABLE naming the field in its
+// details ("field").
+type Adjudicator interface {
+	Adjudicate(ctx context.Context, req AdjudicationRequest) (*Verdict, error)
+}

@@ -1,0 +1,113 @@
+package rules
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Slug returns the URL-safe, readable form of a title: lower-case letters and
+// digits, every other run of characters one hyphen ("U.S.S. Enterprise-E" ->
+// "uss-enterprise-e"; "Using Range" -> "using-range"). Dots and apostrophes
+// join rather than split, so "U.S.S." stays one word.
+func Slug(s string) string {
+	var b strings.Builder
+	pendingDash := false
+	for _, r := range foldAccents(s) {
+		switch {
+		case r == '.' || r == '\'' || r == '’':
+			continue
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if pendingDash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			pendingDash = false
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			pendingDash = true
+		}
+	}
+	return b.String()
+}
+
+// EntryID derives an entry's id from its document, kind and title path:
+// "2e-rulebook.glossary.stopped", "1e-rulebook.section.playing-the-game.execute-orders".
+// Each path element becomes a slug; elements are joined with dots.
+func EntryID(documentID, kind string, path ...string) string {
+	parts := make([]string, 0, len(path)+2)
+	parts = append(parts, documentID, kind)
+	for _, p := range path {
+		if s := Slug(p); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// FoldName returns the form of a term or card name that look-ups compare: lower
+// case, accents folded, punctuation dropped, white space collapsed, and a
+// trailing ", The" moved away ("Great Link, The" -> "great link"; a leading
+// "The " is dropped the same way). It is the one place names are normalised.
+func FoldName(s string) string {
+	s = strings.TrimSpace(s)
+	lower := strings.ToLower(s)
+	if strings.HasSuffix(lower, ", the") {
+		s = s[:len(s)-len(", the")]
+	} else if strings.HasPrefix(lower, "the ") {
+		s = s[len("the "):]
+	}
+	var b strings.Builder
+	space := false
+	for _, r := range foldAccents(s) {
+		switch {
+		case r == '.' || r == '\'' || r == '’':
+			continue
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// FoldTerm is FoldName with plurals forgiven: each word is reduced to a
+// singular form, so "Modifications", "modification" and "MODIFICATION." agree.
+func FoldTerm(s string) string {
+	words := strings.Fields(FoldName(s))
+	for i, w := range words {
+		words[i] = Singular(w)
+	}
+	return strings.Join(words, " ")
+}
+
+// Singular returns a simple English singular of a lower-case word: "dilemmas"
+// -> "dilemma", "abilities" -> "ability", "classes" -> "class". Words that
+// only look plural ("status", "has", "this") are left alone.
+func Singular(w string) string {
+	switch {
+	case len(w) <= 3:
+		return w
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+var accentFold = strings.NewReplacer(
+	"á", "a", "à", "a", "â", "a", "ä", "a", "é", "e", "è", "e", "ê", "e", "ë", "e",
+	"í", "i", "ì", "i", "î", "i", "ï", "i", "ó", "o", "ò", "o", "ô", "o", "ö", "o",
+	"ú", "u", "ù", "u", "û", "u", "ü", "u", "ç", "c", "ñ", "n",
+	"Á", "A", "É", "E", "Í", "I", "Ó", "O", "Ú", "U",
+)
+
+func foldAccents(s string) string { return accentFold.Replace(s) }
