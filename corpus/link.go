@@ -1,8 +1,153 @@
 package corpus
 
-import "github.com/stccg/stccg-rules/internal/rules"
+import (
+	"fmt"
+	"strings"
 
-// link resolves cross-references and relates the same term across documents.
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// link resolves every entry's raw cross-references (Refs) into SeeAlso ids and
+// relates each entry to the same term's entries in the other documents
+// (Related, governing first). It checks that ids are unique across the corpus.
 func link(docs []rules.Document, entries []*rules.Entry) []Warning {
-	return nil
+	var warns []Warning
+	byID := make(map[string]*rules.Entry, len(entries))
+	for _, e := range entries {
+		if prev, dup := byID[e.ID]; dup {
+			warns = append(warns, Warning{DocumentID: e.DocumentID,
+				Message: fmt.Sprintf("entry id %q is used twice (%q and %q); the second is unreachable", e.ID, prev.Title, e.Title)})
+			continue
+		}
+		byID[e.ID] = e
+	}
+	edition := map[string]string{}
+	for _, d := range docs {
+		edition[d.ID] = d.Edition
+	}
+	terms := termIndex(entries)
+	for _, e := range entries {
+		e.SeeAlso, e.SeeAlsoUnresolved = resolveRefs(e, terms, edition)
+		if len(e.SeeAlsoUnresolved) > 0 {
+			warns = append(warns, Warning{DocumentID: e.DocumentID,
+				Message: fmt.Sprintf("%s: cross-reference to %s has no entry in the corpus", e.ID, quoteList(e.SeeAlsoUnresolved))})
+		}
+	}
+	relate(docs, entries)
+	return warns
+}
+
+// termIndex maps a folded term to the entries that define it: by title, and
+// for a nested entry also by its whole path ("dilemma resolution - targets").
+func termIndex(entries []*rules.Entry) map[string][]*rules.Entry {
+	idx := map[string][]*rules.Entry{}
+	add := func(key string, e *rules.Entry) {
+		if key == "" {
+			return
+		}
+		for _, x := range idx[key] {
+			if x == e {
+				return
+			}
+		}
+		idx[key] = append(idx[key], e)
+	}
+	for _, e := range entries {
+		add(rules.FoldTerm(e.Title), e)
+		if len(e.Path) > 1 {
+			add(rules.FoldTerm(strings.Join(e.Path, " ")), e)
+		}
+	}
+	return idx
+}
+
+// resolveRefs finds, for each raw reference of e, the entry it names: in the
+// same document first, then the same edition, and a glossary entry or ruling
+// before a section.
+func resolveRefs(e *rules.Entry, terms map[string][]*rules.Entry, edition map[string]string) (resolved, unresolved []string) {
+	resolved = []string{}
+	seen := map[string]bool{}
+	for _, ref := range e.Refs {
+		target := bestRefTarget(e, terms[rules.FoldTerm(ref)], edition)
+		if target == nil {
+			unresolved = append(unresolved, ref)
+			continue
+		}
+		if !seen[target.ID] {
+			seen[target.ID] = true
+			resolved = append(resolved, target.ID)
+		}
+	}
+	return resolved, unresolved
+}
+
+func bestRefTarget(from *rules.Entry, candidates []*rules.Entry, edition map[string]string) *rules.Entry {
+	var best *rules.Entry
+	bestRank := -1
+	for _, c := range candidates {
+		if c == from {
+			continue
+		}
+		rank := 0
+		if c.DocumentID == from.DocumentID {
+			rank += 4
+		}
+		if edition[c.DocumentID] == edition[from.DocumentID] {
+			rank += 2
+		}
+		if c.Kind != rules.KindSection {
+			rank++
+		}
+		if rank > bestRank {
+			best, bestRank = c, rank
+		}
+	}
+	if best != nil && edition[best.DocumentID] != edition[from.DocumentID] {
+		return nil // a reference never crosses editions: their rules differ
+	}
+	return best
+}
+
+// relate sets Related on every glossary entry, ruling and section: the entries
+// of other documents with the same folded title, governing first (2E before
+// 1E, then higher precedence first).
+func relate(docs []rules.Document, entries []*rules.Entry) {
+	groups := map[string][]*rules.Entry{}
+	for _, e := range entries {
+		k := rules.FoldTerm(e.Title)
+		if k != "" {
+			groups[k] = append(groups[k], e)
+		}
+	}
+	for _, g := range groups {
+		sorted := append([]*rules.Entry(nil), g...)
+		sortByPrecedence(docs, sorted)
+		for _, e := range g {
+			e.Related = []string{}
+			for _, o := range sorted {
+				if o.DocumentID != e.DocumentID {
+					e.Related = append(e.Related, o.ID)
+				}
+			}
+		}
+	}
+	for _, e := range entries {
+		if e.Related == nil {
+			e.Related = []string{}
+		}
+		if e.SeeAlso == nil {
+			e.SeeAlso = []string{}
+		}
+		if e.Path == nil {
+			e.Path = []string{e.Title}
+		}
+	}
+}
+
+func quoteList(refs []string) string {
+	q := make([]string, len(refs))
+	for i, r := range refs {
+		q[i] = fmt.Sprintf("%q", r)
+	}
+	return strings.Join(q, ", ")
 }

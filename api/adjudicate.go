@@ -1,0 +1,93 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func (h *handlers) adjudicate(c echo.Context) error {
+	var req rules.AdjudicationRequest
+	if err := decodeJSON(c.Request().Body, &req); err != nil {
+		return err
+	}
+	v, err := h.svc.Adjudicator.Adjudicate(c.Request().Context(), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, v)
+}
+
+// DecodeRequest decodes one JSON value strictly: unknown fields, wrong types,
+// trailing data and malformed or truncated JSON are EINVALID errors naming
+// what was wrong.
+func DecodeRequest(r io.Reader, v any) error { return decodeJSON(r, v) }
+
+func decodeJSON(r io.Reader, v any) error {
+	body, err := io.ReadAll(r)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		}
+		return rules.Errorf(rules.EINVALID, "The request body could not be read.")
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return rules.Errorf(rules.EINVALID, "The request body is empty: send a JSON object.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err)
+	}
+	if dec.More() {
+		return rules.Errorf(rules.EINVALID, "The request body holds more than one JSON value.")
+	}
+	return nil
+}
+
+// jsonError turns a decoding error into a sentence naming the place.
+func jsonError(err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return rules.Errorf(rules.EINVALID, "The request body is not valid JSON (at byte %d: %s).", syn.Offset, syn.Error()).WithDetail("offset", syn.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return rules.Errorf(rules.EINVALID, "The request body is truncated JSON.")
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "(the body)"
+		}
+		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, jsonKind(typ.Type.Kind().String()), typ.Value).WithDetail("field", field)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return rules.Errorf(rules.EINVALID, "Unknown field %q in the request body.", name).WithDetail("field", name)
+	}
+	return rules.Errorf(rules.EINVALID, "The request body could not be decoded: %s.", err.Error())
+}
+
+func jsonKind(k string) string {
+	switch k {
+	case "int", "int64", "int32", "float64":
+		return "a number"
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "slice":
+		return "a list"
+	case "struct", "map":
+		return "an object"
+	}
+	return fmt.Sprintf("a %s", k)
+}

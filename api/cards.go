@@ -1,0 +1,110 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func (h *handlers) card(c echo.Context) error {
+	id, err := idParam(c, "id")
+	if err != nil {
+		return err
+	}
+	card, err := h.svc.Cards.Card(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, card)
+}
+
+func (h *handlers) cardNamed(c echo.Context) error {
+	exact, err := textParam(c, "exact")
+	if err != nil {
+		return err
+	}
+	fuzzy, err := textParam(c, "fuzzy")
+	if err != nil {
+		return err
+	}
+	edition, err := editionParam(c)
+	if err != nil {
+		return err
+	}
+	var name string
+	switch {
+	case exact != "" && fuzzy != "":
+		return rules.Errorf(rules.EINVALID, "Give either ?exact= or ?fuzzy=, not both.").WithDetail("field", "exact")
+	case exact != "":
+		name = exact
+	case fuzzy != "":
+		name = fuzzy
+	default:
+		return rules.Errorf(rules.EINVALID, "Give the card name as ?exact= or ?fuzzy=.").WithDetail("field", "fuzzy")
+	}
+	card, err := h.svc.Cards.CardNamed(c.Request().Context(), name, fuzzy != "", edition)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, card)
+}
+
+// maxAutocomplete is the most names one autocomplete answers.
+const maxAutocomplete = 20
+
+func (h *handlers) autocomplete(c echo.Context) error {
+	q, err := textParam(c, "q")
+	if err != nil {
+		return err
+	}
+	names, err := h.svc.Cards.Autocomplete(c.Request().Context(), q, maxAutocomplete)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, newList(names, len(names)))
+}
+
+func (h *handlers) cards(c echo.Context) error {
+	var f rules.CardFilter
+	var err error
+	if f.Q, err = textParam(c, "q"); err != nil {
+		return err
+	}
+	if f.Edition, err = editionParam(c); err != nil {
+		return err
+	}
+	if f.Type, err = textParam(c, "type"); err != nil {
+		return err
+	}
+	if f.Affiliation, err = textParam(c, "affiliation"); err != nil {
+		return err
+	}
+	if f.Set, err = textParam(c, "set"); err != nil {
+		return err
+	}
+	if f.Limit, err = intParam(c, "limit", 20, 1, 100); err != nil {
+		return err
+	}
+	if f.Offset, err = intParam(c, "offset", 0, 0, 100000); err != nil {
+		return err
+	}
+	cards, total, err := h.svc.Cards.Cards(c.Request().Context(), f)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, newList(cards, total))
+}
+
+func (h *handlers) cardRulings(c echo.Context) error {
+	id, err := idParam(c, "id")
+	if err != nil {
+		return err
+	}
+	es, err := h.svc.Cards.CardRulings(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, newList(es, len(es)))
+}

@@ -1,0 +1,94 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// errorBody is the contract's error shape.
+type errorBody struct {
+	Error errorPayload `json:"error"`
+}
+
+type errorPayload struct {
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Details map[string]any `json:"details,omitempty"`
+}
+
+// statusOf maps a domain error code to its HTTP status: the one place it is done.
+func statusOf(code string) int {
+	switch code {
+	case rules.ENOTFOUND, rules.EAMBIGUOUS:
+		return http.StatusNotFound
+	case rules.EINVALID, rules.EINVALIDQUERY:
+		return http.StatusBadRequest
+	case rules.EUNPROCESSABLE:
+		return http.StatusUnprocessableEntity
+	case rules.ERATELIMITED:
+		return http.StatusTooManyRequests
+	}
+	return http.StatusInternalServerError
+}
+
+// errorHandler writes every error, domain or echo's own, in the contract's
+// shape. Internal faults are logged with the request id and never shown.
+func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		if c.Response().Committed {
+			return
+		}
+		status, body := errorResponse(err)
+		if status >= 500 {
+			log.ErrorContext(c.Request().Context(), "request failed",
+				"request_id", c.Response().Header().Get(echo.HeaderXRequestID),
+				"path", c.Request().URL.Path, "err", err)
+		}
+		if c.Request().Method == http.MethodHead {
+			_ = c.NoContent(status)
+			return
+		}
+		_ = c.JSON(status, body)
+	}
+}
+
+func errorResponse(err error) (int, errorBody) {
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		return httpErrorResponse(he)
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return http.StatusServiceUnavailable, errorBody{errorPayload{Code: rules.EINTERNAL,
+			Message: "The request took too long and was stopped; try again."}}
+	}
+	code := rules.ErrorCode(err)
+	return statusOf(code), errorBody{errorPayload{Code: code, Message: rules.ErrorMessage(err), Details: rules.ErrorDetails(err)}}
+}
+
+func httpErrorResponse(he *echo.HTTPError) (int, errorBody) {
+	status := he.Code
+	p := errorPayload{Code: rules.EINVALID, Message: fmt.Sprint(he.Message)}
+	switch status {
+	case http.StatusNotFound:
+		p = errorPayload{Code: rules.ENOTFOUND, Message: "No such route: see /openapi.json for the API."}
+	case http.StatusMethodNotAllowed:
+		p.Message = "This method is not allowed on this route."
+	case http.StatusRequestEntityTooLarge:
+		p.Message = "The request body is larger than the 1 MiB allowed."
+	case http.StatusUnsupportedMediaType:
+		p.Message = "Send the request body as application/json."
+	case http.StatusTooManyRequests:
+		p.Code = rules.ERATELIMITED
+	}
+	if status >= 500 {
+		p = errorPayload{Code: rules.EINTERNAL, Message: "An internal error occurred."}
+	}
+	return status, errorBody{p}
+}

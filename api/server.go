@@ -1,0 +1,127 @@
+// Package api serves the rules service over HTTP with echo: the REST routes of
+// the public contract under /v1, the GraphQL endpoint, and the operations
+// routes. Handlers decode, call a service, and encode; every rule of the game
+// lives in the services behind them.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Services are what the HTTP layer calls.
+type Services struct {
+	Reference   rules.ReferenceService
+	Search      rules.SearchService
+	Cards       rules.CardService
+	Adjudicator rules.Adjudicator
+}
+
+// Config configures the HTTP layer.
+type Config struct {
+	Services Services
+	// GraphQL serves POST and GET /graphql; nil leaves the route out.
+	GraphQL http.Handler
+	// Ready reports whether the service may take traffic and why not; nil
+	// means ready. Its detail is shown in /readyz's body.
+	Ready func(ctx context.Context) (ok bool, detail map[string]any)
+	// Logger receives one line per request; nil uses slog.Default().
+	Logger *slog.Logger
+	// RequestTimeout bounds every request's context; 0 means 10 seconds.
+	RequestTimeout time.Duration
+	// BodyLimit bounds request bodies; "" means 1M.
+	BodyLimit string
+}
+
+// MaxSearchLimit is the most hits one search page may ask for.
+const MaxSearchLimit = 100
+
+// New returns the HTTP handler of the service.
+func New(cfg Config) *echo.Echo {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = 10 * time.Second
+	}
+	if cfg.BodyLimit == "" {
+		cfg.BodyLimit = "1M"
+	}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.HTTPErrorHandler = errorHandler(cfg.Logger)
+	e.Use(middleware.RequestID())
+	e.Use(requestLogger(cfg.Logger))
+	e.Use(recoverer(cfg.Logger))
+	e.Use(middleware.BodyLimit(cfg.BodyLimit))
+	e.Use(deadline(cfg.RequestTimeout))
+
+	h := &handlers{svc: cfg.Services, ready: cfg.Ready}
+	e.GET("/healthz", h.healthz)
+	e.GET("/readyz", h.readyz)
+
+	v1 := e.Group("/v1")
+	v1.GET("/documents", h.documents)
+	v1.GET("/entries/:id", h.entry)
+	v1.GET("/define", h.define)
+	v1.GET("/search", h.search)
+	v1.GET("/cards", h.cards)
+	v1.GET("/cards/named", h.cardNamed)
+	v1.GET("/cards/autocomplete", h.autocomplete)
+	v1.GET("/cards/:id", h.card)
+	v1.GET("/cards/:id/rulings", h.cardRulings)
+	v1.POST("/adjudicate", h.adjudicate)
+
+	if cfg.GraphQL != nil {
+		gql := echo.WrapHandler(cfg.GraphQL)
+		e.POST("/graphql", gql)
+		e.GET("/graphql", gql)
+	}
+	return e
+}
+
+type handlers struct {
+	svc   Services
+	ready func(ctx context.Context) (bool, map[string]any)
+}
+
+// list is the contract's shape of every list answer.
+type list[T any] struct {
+	Data  []T `json:"data"`
+	Total int `json:"total"`
+}
+
+func newList[T any](items []T, total int) list[T] {
+	if items == nil {
+		items = []T{}
+	}
+	return list[T]{Data: items, Total: total}
+}
+
+func (h *handlers) healthz(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (h *handlers) readyz(c echo.Context) error {
+	if h.ready == nil {
+		return c.JSON(http.StatusOK, map[string]any{"status": "ready"})
+	}
+	ok, detail := h.ready(c.Request().Context())
+	body := map[string]any{"status": "ready"}
+	for k, v := range detail {
+		body[k] = v
+	}
+	if !ok {
+		body["status"] = "starting"
+		return c.JSON(http.StatusServiceUnavailable, body)
+	}
+	return c.JSON(http.StatusOK, body)
+}

@@ -1,0 +1,85 @@
+package graph
+
+import (
+	"encoding/base64"
+
+	"strconv"
+	"strings"
+
+	"github.com/stccg/stccg-rules/graph/model"
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// maxPage is the most items one connection page may hold.
+const maxPage = 100
+
+// cursor encodes an item's offset in its list.
+func cursor(offset int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("offset:" + strconv.Itoa(offset)))
+}
+
+// page turns first/after into an offset and a limit, refusing bad values.
+func page(first *int, after *string, def int) (offset, limit int, err error) {
+	limit = def
+	if first != nil {
+		if *first < 0 || *first > maxPage {
+			return 0, 0, rules.Errorf(rules.EINVALID, "first must be from 0 to %d; got %d.", maxPage, *first).WithDetail("field", "first")
+		}
+		limit = *first
+	}
+	if after != nil && *after != "" {
+		raw, derr := base64.RawURLEncoding.DecodeString(*after)
+		n, perr := strconv.Atoi(strings.TrimPrefix(string(raw), "offset:"))
+		if derr != nil || perr != nil || !strings.HasPrefix(string(raw), "offset:") || n < 0 {
+			return 0, 0, rules.Errorf(rules.EINVALID, "after is not a cursor this API gave.").WithDetail("field", "after")
+		}
+		offset = n + 1
+	}
+	return offset, limit, nil
+}
+
+func pageInfo(offset, count, total int) *model.PageInfo {
+	pi := &model.PageInfo{HasPreviousPage: offset > 0, HasNextPage: offset+count < total}
+	if count > 0 {
+		s, e := cursor(offset), cursor(offset+count-1)
+		pi.StartCursor, pi.EndCursor = &s, &e
+	}
+	return pi
+}
+
+// slice returns the page [offset, offset+limit) of items.
+func slice[T any](items []T, offset, limit int) []T {
+	if offset >= len(items) {
+		return nil
+	}
+	end := min(len(items), offset+limit)
+	return items[offset:end]
+}
+
+func entryConnection(all []*rules.Entry, offset, limit int) *model.EntryConnection {
+	items := slice(all, offset, limit)
+	c := &model.EntryConnection{Edges: make([]*model.EntryEdge, len(items)), TotalCount: len(all)}
+	for i, e := range items {
+		c.Edges[i] = &model.EntryEdge{Node: e, Cursor: cursor(offset + i)}
+	}
+	c.PageInfo = pageInfo(offset, len(items), len(all))
+	return c
+}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func facets(f map[string][]rules.FacetCount) *model.SearchFacets {
+	conv := func(fc []rules.FacetCount) []*rules.FacetCount {
+		out := make([]*rules.FacetCount, len(fc))
+		for i := range fc {
+			out[i] = &fc[i]
+		}
+		return out
+	}
+	return &model.SearchFacets{Edition: conv(f["edition"]), Kind: conv(f["kind"]), Document: conv(f["document"])}
+}
