@@ -1,0 +1,227 @@
+package api_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/internal/library"
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// newServer serves the real corpus.
+func newServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	c := testcorpus.Load(t)
+	lib := library.New(c.Documents, c.Entries)
+	srv := httptest.NewServer(api.New(api.Config{Services: api.Services{Reference: lib}}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func get(t *testing.T, srv *httptest.Server, path string, out any) int {
+	t.Helper()
+	res, err := http.Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("GET %s: Content-Type %q, want JSON; body %s", path, ct, body)
+	}
+	if out != nil {
+		if err := json.Unmarshal(body, out); err != nil {
+			t.Fatalf("GET %s: decode %s: %v", path, body, err)
+		}
+	}
+	return res.StatusCode
+}
+
+type errorBody struct {
+	Error struct {
+		Code    string         `json:"code"`
+		Message string         `json:"message"`
+		Details map[string]any `json:"details"`
+	} `json:"error"`
+}
+
+func TestDocumentsListsEveryManifestDocumentWithCounts(t *testing.T) {
+	srv := newServer(t)
+	var body struct {
+		Data  []rules.Document `json:"data"`
+		Total int              `json:"total"`
+	}
+	if code := get(t, srv, "/v1/documents", &body); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	want := []string{"1e-rulebook", "1e-current-rulings", "2e-rulebook-premiere", "2e-rulebook-call-to-arms", "2e-rulebook"}
+	if body.Total != len(want) || len(body.Data) != len(want) {
+		t.Fatalf("total %d, %d documents; want %d", body.Total, len(body.Data), len(want))
+	}
+	for i, d := range body.Data {
+		if d.ID != want[i] {
+			t.Errorf("document %d = %s, want %s", i, d.ID, want[i])
+		}
+		if d.Counts.Sections+d.Counts.Glossary+d.Counts.Rulings == 0 {
+			t.Errorf("%s: no entries counted: %+v", d.ID, d.Counts)
+		}
+	}
+}
+
+func TestDefineAnswersGoverningRulebookFirst(t *testing.T) {
+	srv := newServer(t)
+	var body struct {
+		Data []rules.Entry `json:"data"`
+	}
+	if code := get(t, srv, "/v1/define?term=modifications&edition=2e", &body); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if len(body.Data) == 0 || body.Data[0].DocumentID != "2e-rulebook" {
+		t.Fatalf("first answer %+v, want the 2e-rulebook entry first", body.Data)
+	}
+	for i := 1; i < len(body.Data); i++ {
+		if body.Data[i].Edition != "2e" {
+			t.Errorf("answer %d is %s, want only 2e", i, body.Data[i].Edition)
+		}
+	}
+}
+
+func TestDefineForgivesCasePunctuationAndPlurals(t *testing.T) {
+	srv := newServer(t)
+	for _, term := range []string{"Modification", "MODIFICATIONS.", " modifications "} {
+		var body struct {
+			Data []rules.Entry `json:"data"`
+		}
+		if code := get(t, srv, "/v1/define?edition=2e&term="+url.QueryEscape(term), &body); code != 200 || len(body.Data) == 0 {
+			t.Errorf("define %q: status %d, %d answers", term, code, len(body.Data))
+		}
+	}
+}
+
+func TestDefineUnknownTermIs404WithSuggestions(t *testing.T) {
+	srv := newServer(t)
+	var body errorBody
+	if code := get(t, srv, "/v1/define?term=modificatoins&edition=2e", &body); code != 404 {
+		t.Fatalf("status %d, want 404", code)
+	}
+	if body.Error.Code != "not_found" {
+		t.Fatalf("code %q", body.Error.Code)
+	}
+	sugg, _ := body.Error.Details["suggestions"].([]any)
+	found := false
+	for _, s := range sugg {
+		if strings.EqualFold(s.(string), "modifications") || strings.EqualFold(s.(string), "modification") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("suggestions %v lack modifications", sugg)
+	}
+}
+
+func TestDefinePersonaRulingHasMirrorVersions(t *testing.T) {
+	srv := newServer(t)
+	var body struct {
+		Data []rules.Entry `json:"data"`
+	}
+	if code := get(t, srv, "/v1/define?term=persona&edition=1e", &body); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	var ruling *rules.Entry
+	for i := range body.Data {
+		if body.Data[i].Kind == rules.KindRuling {
+			ruling = &body.Data[i]
+		}
+	}
+	if ruling == nil || !strings.Contains(strings.ToLower(ruling.Text), "mirror") {
+		t.Fatalf("persona ruling missing or without its Mirror versions part: %+v", body.Data)
+	}
+}
+
+func TestEntryResolvesSeeAlsoAcrossRulings(t *testing.T) {
+	srv := newServer(t)
+	var e rules.Entry
+	id := rules.EntryID("1e-current-rulings", rules.KindRuling, "Wormhole - built-in")
+	if code := get(t, srv, "/v1/entries/"+url.PathEscape(id), &e); code != 200 {
+		t.Fatalf("GET %s: status %d", id, code)
+	}
+	var titles []string
+	for _, ref := range e.SeeAlso {
+		var target rules.Entry
+		if code := get(t, srv, "/v1/entries/"+url.PathEscape(ref), &target); code != 200 {
+			t.Fatalf("seeAlso %s does not resolve: %d", ref, code)
+		}
+		titles = append(titles, target.Title)
+	}
+	found := false
+	for _, ti := range titles {
+		if rules.FoldName(ti) == "mission ii" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("seeAlso titles %v lack Mission II", titles)
+	}
+}
+
+func TestEntryAnswersContractFields(t *testing.T) {
+	srv := newServer(t)
+	var body struct {
+		Data []map[string]any `json:"data"`
+	}
+	get(t, srv, "/v1/define?term=stopped", &body)
+	if len(body.Data) < 2 {
+		t.Fatalf("stopped has %d entries, want several documents", len(body.Data))
+	}
+	var e map[string]any
+	if code := get(t, srv, "/v1/entries/"+url.PathEscape(body.Data[0]["id"].(string)), &e); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	for _, f := range []string{"id", "kind", "title", "documentId", "edition", "text", "path", "seeAlso", "related"} {
+		if _, ok := e[f]; !ok {
+			t.Errorf("entry lacks %q: %v", f, e)
+		}
+	}
+	if rel, _ := e["related"].([]any); len(rel) == 0 {
+		t.Errorf("stopped relates to no other document's entry")
+	}
+}
+
+func TestErrorsComeInTheContractShape(t *testing.T) {
+	srv := newServer(t)
+	cases := []struct {
+		path   string
+		status int
+		code   string
+	}{
+		{"/v1/entries/no-such-entry", 404, "not_found"},
+		{"/v1/entries/..%2F..%2Fetc%2Fpasswd", 404, "not_found"},
+		{"/v1/define", 400, "invalid_request"},
+		{"/v1/define?term=stopped&edition=3e", 400, "invalid_request"},
+		{"/v1/define?term=%01", 400, "invalid_request"},
+		{"/v1/no-such-route", 404, "not_found"},
+	}
+	for _, tc := range cases {
+		var body errorBody
+		if code := get(t, srv, tc.path, &body); code != tc.status || body.Error.Code != tc.code || body.Error.Message == "" {
+			t.Errorf("GET %s: %d %+v; want %d %s", tc.path, code, body.Error, tc.status, tc.code)
+		}
+	}
+}
+
+func TestHealthzAnswers(t *testing.T) {
+	srv := newServer(t)
+	if code := get(t, srv, "/healthz", nil); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if code := get(t, srv, "/readyz", nil); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+}

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// binary builds the command once per test run.
+func binary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "stccg-rules")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func TestServeWithMissingCorpusExitsOneWithOneLine(t *testing.T) {
+	bin := binary(t)
+	cmd := exec.Command(bin, "serve", "--addr", freeAddr(t), "--corpus", filepath.Join(t.TempDir(), "nowhere"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 1 {
+		t.Fatalf("exit: %v, want status 1", err)
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	if len(lines) != 1 || !strings.Contains(lines[0], "corpus") || strings.Contains(stderr.String(), "goroutine") {
+		t.Fatalf("stderr = %q, want one line naming the corpus", stderr.String())
+	}
+}
+
+func TestServeWithUnreadableManifestExitsOne(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve", "--addr", freeAddr(t), "--corpus", dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("exit: %v, want status 1 (stderr %q)", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "manifest") || strings.Contains(stderr.String(), "panic") {
+		t.Fatalf("stderr = %q", stderr.String())
+	}
+}
+
+func waitFor(t *testing.T, url string, status int, within time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		res, err := http.Get(url)
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == status {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s never answered %d", url, status)
+}
+
+func TestServeBecomesReadyThenDrainsOnSIGTERM(t *testing.T) {
+	bin := binary(t)
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--corpus", testcorpus.Dir(t))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	base := "http://" + addr
+	waitFor(t, base+"/healthz", 200, 10*time.Second)
+	waitFor(t, base+"/readyz", 200, 30*time.Second)
+
+	// A request still sending its body when SIGTERM arrives is answered.
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"edition":"2e","question":"no.such.question","board":{}}`
+	fmt.Fprintf(conn, "POST /v1/adjudicate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
+	_, _ = io.WriteString(conn, body[:10])
+	time.Sleep(100 * time.Millisecond)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	_, _ = io.WriteString(conn, body[10:])
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("in-flight request lost on SIGTERM: %v", err)
+	}
+	res.Body.Close()
+	if res.StatusCode >= 500 {
+		t.Fatalf("in-flight request answered %d", res.StatusCode)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM: %v\n%s", err, stderr.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("no exit after SIGTERM")
+	}
+}
+
+func TestCorpusCommandPrintsCountsAndWarnings(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"corpus", "--corpus", testcorpus.Dir(t)}, nil, &out, &errOut); err != nil {
+		t.Fatalf("corpus: %v (%s)", err, errOut.String())
+	}
+	for _, want := range []string{"1e-rulebook", "1e-current-rulings", "2e-rulebook-premiere", "2e-rulebook-call-to-arms", "2e-rulebook", "warnings:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestUnknownCommandIsUsageError(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"frobnicate"}, nil, &out, &errOut); err == nil {
+		t.Fatal("no error")
+	}
+	if !strings.Contains(errOut.String(), "Usage") {
+		t.Fatalf("stderr %q lacks usage", errOut.String())
+	}
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"sync/atomic"
+	"time"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/graph"
+)
+
+// serve runs the HTTP service until ctx ends (SIGINT or SIGTERM), then drains
+// in-flight requests and returns nil.
+func serve(ctx context.Context, args []string, stderr io.Writer) error {
+	var cfg config
+	fs := newFlags("serve", stderr, &cfg)
+	fs.StringVar(&cfg.Addr, "addr", envOr("STCCG_ADDR", "127.0.0.1:8080"), "address to listen on (env STCCG_ADDR)")
+	fs.StringVar(&cfg.Redis, "redis", envOr("REDIS_URL", ""), "Redis URL, or a comma-separated list of cluster nodes, for the shared cache and rate limits (env REDIS_URL); empty runs in-process")
+	fs.StringVar(&cfg.Index, "index", envOr("STCCG_INDEX", ""), "prebuilt search index folder written by 'stccg-rules index' (env STCCG_INDEX); empty builds it in memory")
+	fs.IntVar(&cfg.RateLimit, "rate-limit", envInt("STCCG_RATE_LIMIT", 0), "requests per minute per client (X-API-Key, else address); 0 is off (env STCCG_RATE_LIMIT)")
+	fs.BoolVar(&cfg.Pprof, "pprof", false, "serve /debug/pprof/")
+	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to drain in-flight requests on SIGINT/SIGTERM")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	if err := checkCorpusDir(cfg.Corpus); err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
+	}
+	// /healthz answers from the first moment; everything else waits for the
+	// corpus to be read and indexed.
+	var ready atomic.Pointer[http.Handler]
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	if cfg.Pprof {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	}
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if h := ready.Load(); h != nil {
+			(*h).ServeHTTP(w, r)
+			return
+		}
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]string{
+			"code": "internal", "message": "The service is starting: the corpus is being read. Try again in a moment."}})
+	})
+	srv := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String())
+
+	start := time.Now()
+	app, err := build(ctx, cfg, log)
+	if err != nil {
+		_ = srv.Close()
+		return err
+	}
+	defer app.Close()
+	h := api.New(api.Config{
+		Services: app.services,
+		GraphQL:  graph.NewHandler(app.resolver(), graph.ServerConfig{Logger: log}),
+		Ready:    app.ready,
+		Logger:   log,
+	})
+	var handler http.Handler = h
+	ready.Store(&handler)
+	log.Info("ready", "entries", len(app.corpus.Entries), "cards", len(app.corpus.Cards),
+		"warnings", len(app.corpus.Warnings), "corpus_version", app.corpus.Version, "startup", time.Since(start).String())
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: draining in-flight requests")
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

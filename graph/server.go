@@ -1,0 +1,141 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Limits of what one query may ask for: queries beyond them are refused
+// before they run.
+const (
+	MaxDepth      = 10
+	MaxComplexity = 1000
+)
+
+// ServerConfig configures the GraphQL endpoint.
+type ServerConfig struct {
+	// PersistedQueries stores automatic persisted queries; nil keeps them in
+	// an in-process LRU.
+	PersistedQueries graphql.Cache[string]
+	Logger           *slog.Logger
+}
+
+// NewHandler returns the GraphQL HTTP handler over the resolver's services,
+// with depth and complexity limits, automatic persisted queries, per-request
+// dataloaders, and errors carrying the same codes as the REST API.
+func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.PersistedQueries == nil {
+		cfg.PersistedQueries = lru.New[string](1000)
+	}
+	srv := handler.New(NewExecutableSchema(Config{Resolvers: r}))
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	srv.Use(extension.Introspection{})
+	srv.Use(extension.AutomaticPersistedQuery{Cache: cfg.PersistedQueries})
+	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
+	srv.Use(DepthLimit{Max: MaxDepth})
+	srv.SetErrorPresenter(presentError)
+	srv.SetRecoverFunc(func(ctx context.Context, p any) error {
+		cfg.Logger.ErrorContext(ctx, "panic in resolver", "panic", fmt.Sprint(p))
+		return rules.Errorf(rules.EINTERNAL, "An internal error occurred.")
+	})
+	return r.WithLoaders(srv)
+}
+
+// presentError gives every GraphQL error the REST API's code and details in
+// its extensions, and hides internal faults.
+func presentError(ctx context.Context, err error) *gqlerror.Error {
+	gerr := graphql.DefaultErrorPresenter(ctx, err)
+	var re *rules.Error
+	if errors.As(err, &re) {
+		gerr.Message = re.Message
+		if gerr.Extensions == nil {
+			gerr.Extensions = map[string]any{}
+		}
+		gerr.Extensions["code"] = re.Code
+		if len(re.Details) > 0 {
+			gerr.Extensions["details"] = re.Details
+		}
+		return gerr
+	}
+	var ge *gqlerror.Error
+	if errors.As(err, &ge) {
+		return gerr // a validation or parse error of the query: its message is for the caller
+	}
+	gerr.Message = "An internal error occurred."
+	gerr.Extensions = map[string]any{"code": rules.EINTERNAL}
+	return gerr
+}
+
+// DepthLimit refuses operations whose selections nest deeper than Max.
+type DepthLimit struct{ Max int }
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationContextMutator
+} = DepthLimit{}
+
+// ExtensionName names the extension.
+func (DepthLimit) ExtensionName() string { return "DepthLimit" }
+
+// Validate checks the schema; any schema will do.
+func (DepthLimit) Validate(graphql.ExecutableSchema) error { return nil }
+
+// MutateOperationContext measures the operation and refuses it when too deep.
+func (d DepthLimit) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	if oc.Operation == nil {
+		return nil
+	}
+	if depth := selectionDepth(oc.Operation.SelectionSet, oc.Doc.Fragments, 0, map[string]bool{}); depth > d.Max {
+		gerr := gqlerror.Errorf("The query is %d levels deep; at most %d are allowed.", depth, d.Max)
+		gerr.Extensions = map[string]any{"code": "DEPTH_LIMIT_EXCEEDED"}
+		return gerr
+	}
+	return nil
+}
+
+func selectionDepth(set ast.SelectionSet, frags ast.FragmentDefinitionList, depth int, visiting map[string]bool) int {
+	deepest := depth
+	for _, sel := range set {
+		var d int
+		switch s := sel.(type) {
+		case *ast.Field:
+			d = depth
+			if len(s.SelectionSet) > 0 {
+				d = selectionDepth(s.SelectionSet, frags, depth+1, visiting)
+			}
+		case *ast.InlineFragment:
+			d = selectionDepth(s.SelectionSet, frags, depth, visiting)
+		case *ast.FragmentSpread:
+			if visiting[s.Name] {
+				continue // a cycle is a validation error reported elsewhere
+			}
+			f := frags.ForName(s.Name)
+			if f == nil {
+				continue
+			}
+			visiting[s.Name] = true
+			d = selectionDepth(f.SelectionSet, frags, depth, visiting)
+			delete(visiting, s.Name)
+		}
+		deepest = max(deepest, d)
+	}
+	return deepest
+}
