@@ -1,0 +1,72 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// The fixture corpus: invented rule-like sentences in the shapes of the real
+// documents (three Second Edition rulebooks that repeat a section, a First
+// Edition rulebook, a rulings page, a few cards).
+func fixtureDocs() []rules.Document {
+	return []rules.Document{
+		{ID: "1e-rulebook", Edition: "1e", Kind: "rulebook", Precedence: 1},
+		{ID: "1e-current-rulings", Edition: "1e", Kind: "rulings", Precedence: 2},
+		{ID: "2e-rulebook-premiere", Edition: "2e", Kind: "rulebook", Precedence: 1},
+		{ID: "2e-rulebook-call-to-arms", Edition: "2e", Kind: "rulebook", Precedence: 2},
+		{ID: "2e-rulebook", Edition: "2e", Kind: "rulebook", Precedence: 3},
+	}
+}
+
+func entry(doc, edition, kind, title, text string) *rules.Entry {
+	return &rules.Entry{ID: rules.EntryID(doc, kind, title), Kind: kind, Title: title, DocumentID: doc,
+		Edition: edition, Text: text, Path: []string{title}}
+}
+
+func fixtureEntries() []*rules.Entry {
+	e := []*rules.Entry{
+		// The same section in the three 2E rulebooks; the oldest has the most
+		// matching words, the newest governs.
+		entry("2e-rulebook-premiere", "2e", "section", "Combat", "Combat starts when your personnel attack. Each side totals strength; the side with the higher strength total wins combat and the loser stops one personnel. Strength strength strength."),
+		entry("2e-rulebook-call-to-arms", "2e", "section", "Combat", "Combat starts when your personnel attack. Each side totals strength; the higher total wins combat."),
+		entry("2e-rulebook", "2e", "section", "Combat", "Combat begins when your personnel attack. Each side totals strength; the higher total wins."),
+		entry("2e-rulebook", "2e", "section", "Engagements", "An engagement is a fight between ships. Compare the weapons of the attacker with the shields of the defender."),
+		entry("2e-rulebook", "2e", "glossary", "Mirror Universe", "A quadrant of its own, reached through rare anomalies. Cards there keep their own rules."),
+		entry("2e-rulebook", "2e", "glossary", "Examine", "To examine a card is to look at it; it is shown only to the player allowed to see it."),
+		entry("2e-rulebook", "2e", "glossary", "Stopped", "A stopped card is turned sideways and cannot move, attack or attempt until your next turn."),
+		entry("2e-rulebook", "2e", "section", "When and While", "Some text triggers once, when something happens; other text lasts while a condition holds."),
+		entry("2e-rulebook", "2e", "section", "Dilemmas", "Your opponent draws dilemmas equal to the number of your personnel attempting, minus the overcome dilemmas beneath the mission. Mentions of the Mirror Universe here are passing."),
+		entry("1e-rulebook", "1e", "section", "Beaming", "Transport personnel & equipment between a ship and a planet, or between two ships, when shields allow <it>."),
+		entry("1e-rulebook", "1e", "section", "Facility Phase", "Seed one outpost in a native quadrant of its affiliation, at a mission that shows the matching icon."),
+		entry("1e-rulebook", "1e", "section", "Battle", "A battle is declared by the attacker. Hattle noise aside, weapons face shields."),
+		entry("1e-current-rulings", "1e", "ruling", "Tantalus Field", "This field does not reach a cloaked ship, because it cannot be targeted."),
+		entry("1e-current-rulings", "1e", "ruling", "Outpost", "An outpost is a facility. See facility phase."),
+	}
+	// Filler, so that paging has more than one page.
+	for _, t := range []string{"Range", "Staffing", "Reporting", "Missions", "Points", "Ships", "Personnel", "Equipment", "Events", "Interrupts", "Headquarters", "Quadrants"} {
+		e = append(e, entry("2e-rulebook", "2e", "glossary", t, "A short note about "+t+" that also mentions a ship and personnel in passing."))
+	}
+	return e
+}
+
+func fixtureCards() []*rules.Card {
+	return []*rules.Card{
+		{ID: "2e-1-100", Edition: "2e", Set: "1", Number: "100", Title: "Tantalus Field", Type: "event",
+			GameText: "Destroy one personnel whose owner cannot pay."},
+		{ID: "1e-101-200", Edition: "1e", Set: "101", Number: "200", Title: "Jean-Luc Picard", Subtitle: "Captain", Type: "personnel",
+			Affiliation: "federation", Skills: []rules.Skill{{Name: "Diplomacy", Level: 2}}, Lore: "Captain of a starship."},
+	}
+}
+
+// buildFixture indexes the fixture corpus in memory.
+func buildFixture(tb testing.TB) *Index {
+	tb.Helper()
+	ix, err := Build(context.Background(), fixtureDocs(), fixtureEntries(), fixtureCards())
+	if err != nil {
+		tb.Fatalf("Build: %v", err)
+	}
+	tb.Cleanup(func() { _ = ix.Close() })
+	return ix
+}

@@ -1,0 +1,131 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Limits on what a judge may type, so one request cannot ask for unbounded work.
+const (
+	maxQueryBytes = 500
+	maxQueryWords = 32
+)
+
+// userQuery is what a judge typed, read into plain words, quoted phrases and
+// exclusions. Nothing of it is ever handed to Bleve's own query-string syntax:
+// the Bleve query is built from these parts (see buildQuery).
+type userQuery struct {
+	Words   []string // positive words, as typed
+	Phrases []string // "quoted phrases", as typed inside the quotes
+	Exclude []string // -word or -"phrase"
+}
+
+// positiveText is every positive word and phrase, space separated.
+func (u userQuery) positiveText() string {
+	parts := make([]string, 0, len(u.Words)+len(u.Phrases))
+	parts = append(parts, u.Words...)
+	parts = append(parts, u.Phrases...)
+	return strings.Join(parts, " ")
+}
+
+// parseQuery reads a judge's query: words separated by white space, phrases
+// between double quotes (an unclosed quote runs to the end), and a leading
+// minus to leave a word or phrase out. A word or phrase without a letter or a
+// digit is dropped. A query left with nothing to look for is an
+// EINVALIDQUERY error.
+func parseQuery(q string) (userQuery, error) {
+	var u userQuery
+	if len(q) > maxQueryBytes {
+		return u, rules.Errorf(rules.EINVALIDQUERY, "The query is too long: at most %d characters.", maxQueryBytes)
+	}
+	if !utf8.ValidString(q) {
+		q = strings.ToValidUTF8(q, " ")
+	}
+	q = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`).Replace(q)
+	rest := q
+	for {
+		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+		if rest == "" {
+			break
+		}
+		exclude := false
+		if rest[0] == '-' && len(rest) > 1 && !unicode.IsSpace(rune(rest[1])) {
+			exclude = true
+			rest = rest[1:]
+		}
+		var part string
+		phrase := false
+		if rest[0] == '"' {
+			phrase = true
+			rest = rest[1:]
+			if i := strings.IndexByte(rest, '"'); i >= 0 {
+				part, rest = rest[:i], rest[i+1:]
+			} else {
+				part, rest = rest, ""
+			}
+		} else {
+			i := strings.IndexFunc(rest, func(r rune) bool { return unicode.IsSpace(r) || r == '"' })
+			if i < 0 {
+				i = len(rest)
+			}
+			part, rest = rest[:i], rest[i:]
+		}
+		part = strings.Join(strings.Fields(part), " ")
+		if !hasWordChar(part) {
+			continue
+		}
+		switch {
+		case exclude:
+			u.Exclude = append(u.Exclude, part)
+		case phrase && len(plainWords(part)) > 1:
+			u.Phrases = append(u.Phrases, part)
+		default:
+			u.Words = append(u.Words, part)
+		}
+	}
+	if len(u.Words) == 0 && len(u.Phrases) == 0 {
+		if len(u.Exclude) > 0 {
+			return u, rules.Errorf(rules.EINVALIDQUERY, "The query only says what to leave out; add a word to look for.")
+		}
+		return u, rules.Errorf(rules.EINVALIDQUERY, "The query has no words to look for: type a word or a \"quoted phrase\".")
+	}
+	if n := len(plainWords(u.positiveText())) + len(u.Exclude); n > maxQueryWords {
+		return u, rules.Errorf(rules.EINVALIDQUERY, "The query has %d words; at most %d are looked for.", n, maxQueryWords)
+	}
+	return u, nil
+}
+
+// hasWordChar reports whether s holds a letter or a digit.
+func hasWordChar(s string) bool {
+	return strings.IndexFunc(s, isWordChar) >= 0
+}
+
+func isWordChar(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// plainWords splits s into lower-case runs of letters and digits, the way the
+// plain analyzer reads the index (apostrophes join: "Ferengi's" is one word).
+func plainWords(s string) []string {
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, b.String())
+			b.Reset()
+		}
+	}
+	for _, r := range s {
+		switch {
+		case isWordChar(r):
+			b.WriteRune(unicode.ToLower(r))
+		case r == '\'' || r == '’':
+			// joins
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}

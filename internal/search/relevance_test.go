@@ -1,0 +1,130 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// judgeSet is the shape of the contract's examples/search.json and of
+// testdata/judge-questions.json.
+type judgeSet struct {
+	Queries []struct {
+		Q      string `json:"q"`
+		Accept []struct {
+			DocumentID *string `json:"documentId"`
+			Kind       string  `json:"kind"`
+			Title      string  `json:"title"`
+		} `json:"accept"`
+	} `json:"queries"`
+}
+
+func readJudgeSet(t *testing.T, path string) judgeSet {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read %s: %v", path, err)
+	}
+	var s judgeSet
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Fatalf("decode %s: %v", path, err)
+	}
+	if len(s.Queries) == 0 {
+		t.Fatalf("%s holds no questions", path)
+	}
+	return s
+}
+
+// relevance is how well one set of questions was answered.
+type relevance struct {
+	mrr, hit5 float64
+	ranks     []int // 1-based rank of the first accepted hit; 0 when not in the first 10
+}
+
+// measure runs every question of the set and ranks the first accepted hit,
+// comparing as the contract says: the hit's folded title contains the folded
+// expected title, with the same kind and (when given) document.
+func measure(t *testing.T, ix *Index, s judgeSet) relevance {
+	t.Helper()
+	var r relevance
+	for _, q := range s.Queries {
+		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Limit: 10})
+		if err != nil {
+			t.Errorf("%q: %v", q.Q, err)
+			r.ranks = append(r.ranks, 0)
+			continue
+		}
+		rank := 0
+	hits:
+		for i, h := range res.Hits {
+			for _, a := range q.Accept {
+				if h.Kind == a.Kind && (a.DocumentID == nil || *a.DocumentID == h.DocumentID) &&
+					strings.Contains(rules.FoldName(h.Title), rules.FoldName(a.Title)) {
+					rank = i + 1
+					break hits
+				}
+			}
+		}
+		r.ranks = append(r.ranks, rank)
+		if rank > 0 {
+			r.mrr += 1 / float64(rank)
+		}
+		if rank > 0 && rank <= 5 {
+			r.hit5++
+		}
+		if rank == 0 || rank > 1 {
+			var top []string
+			for i, h := range res.Hits {
+				if i == 5 {
+					break
+				}
+				top = append(top, fmt.Sprintf("%s/%s %q", h.DocumentID, h.Kind, h.Title))
+			}
+			t.Logf("rank %d for %q; top: %s", rank, q.Q, strings.Join(top, "; "))
+		}
+	}
+	n := float64(len(s.Queries))
+	r.mrr /= n
+	r.hit5 /= n
+	return r
+}
+
+// TestRelevance measures the ranking on the real corpus: every example of the
+// contract must be in the first five hits, and the judge questions of
+// testdata must reach an MRR@10 of at least 0.9.
+func TestRelevance(t *testing.T) {
+	c := testcorpus.Load(t)
+	ix, err := Build(context.Background(), c.Documents, c.Entries, c.Cards)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	defer ix.Close()
+
+	shared := readJudgeSet(t, filepath.Join(testcorpus.Dir(t), "..", "contract", "examples", "search.json"))
+	own := readJudgeSet(t, filepath.Join("testdata", "judge-questions.json"))
+
+	rs := measure(t, ix, shared)
+	ro := measure(t, ix, own)
+	for _, line := range []string{
+		fmt.Sprintf("RELEVANCE contract examples: MRR@10=%.3f hit@5=%.3f (%d questions)", rs.mrr, rs.hit5, len(shared.Queries)),
+		fmt.Sprintf("RELEVANCE judge questions:   MRR@10=%.3f hit@5=%.3f (%d questions)", ro.mrr, ro.hit5, len(own.Queries)),
+	} {
+		t.Log(line)
+		fmt.Println(line)
+	}
+	for i, q := range shared.Queries {
+		if r := rs.ranks[i]; r == 0 || r > 5 {
+			t.Errorf("contract example %q: accepted answer at rank %d, want within the first 5", q.Q, r)
+		}
+	}
+	if ro.mrr < 0.9 {
+		t.Errorf("judge questions MRR@10 = %.3f, want at least 0.9", ro.mrr)
+	}
+}

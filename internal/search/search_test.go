@@ -1,0 +1,281 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func search(t *testing.T, ix *Index, q rules.SearchQuery) *rules.SearchResult {
+	t.Helper()
+	res, err := ix.Search(context.Background(), q)
+	if err != nil {
+		t.Fatalf("Search(%+v): %v", q, err)
+	}
+	return res
+}
+
+func titles(res *rules.SearchResult) []string {
+	out := make([]string, len(res.Hits))
+	for i, h := range res.Hits {
+		out[i] = h.DocumentID + "/" + h.Title
+	}
+	return out
+}
+
+func TestSearchRanksGoverningRulebookFirst(t *testing.T) {
+	ix := buildFixture(t)
+	res := search(t, ix, rules.SearchQuery{Q: "combat strength totals winner"})
+	if len(res.Hits) < 3 {
+		t.Fatalf("hits = %v, want the three Combat sections", titles(res))
+	}
+	want := []string{"2e-rulebook", "2e-rulebook-call-to-arms", "2e-rulebook-premiere"}
+	for i, w := range want {
+		if res.Hits[i].Title != "Combat" || res.Hits[i].DocumentID != w {
+			t.Fatalf("hit %d = %s, want %s/Combat (all: %v)", i, titles(res)[i], w, titles(res))
+		}
+	}
+	if res.Hits[0].Score < res.Hits[1].Score {
+		t.Errorf("scores not descending: %v", res.Hits)
+	}
+}
+
+func TestSearchTitleOutranksPassingMention(t *testing.T) {
+	ix := buildFixture(t)
+	for _, q := range []string{"mirror universe", "Mirror Universe rules"} {
+		res := search(t, ix, rules.SearchQuery{Q: q})
+		if len(res.Hits) == 0 || res.Hits[0].Title != "Mirror Universe" {
+			t.Errorf("%q: hits = %v, want Mirror Universe first", q, titles(res))
+		}
+	}
+}
+
+func TestSearchForgivesTypos(t *testing.T) {
+	ix := buildFixture(t)
+	for q, want := range map[string]string{
+		"mirro univers": "Mirror Universe",
+		"enagements":    "Engagements",
+		"tantlus feild": "Tantalus Field",
+		"examin a card": "Examine",
+	} {
+		res := search(t, ix, rules.SearchQuery{Q: q})
+		if len(res.Hits) == 0 || res.Hits[0].Title != want {
+			t.Errorf("%q: hits = %v, want %s first", q, titles(res), want)
+		}
+	}
+}
+
+func TestSearchStopWordTitleFound(t *testing.T) {
+	ix := buildFixture(t)
+	res := search(t, ix, rules.SearchQuery{Q: "when and while triggers"})
+	if len(res.Hits) == 0 || res.Hits[0].Title != "When and While" {
+		t.Errorf("hits = %v, want When and While first", titles(res))
+	}
+}
+
+func TestSearchQuotedPhraseMustAppear(t *testing.T) {
+	ix := buildFixture(t)
+	res := search(t, ix, rules.SearchQuery{Q: `"between two ships"`})
+	if res.Total != 1 || res.Hits[0].Title != "Beaming" {
+		t.Errorf("hits = %v (total %d), want Beaming alone", titles(res), res.Total)
+	}
+	res = search(t, ix, rules.SearchQuery{Q: `"ships between two"`})
+	if res.Total != 0 {
+		t.Errorf("words out of order matched: %v", titles(res))
+	}
+}
+
+func TestSearchExclusionLeavesOut(t *testing.T) {
+	ix := buildFixture(t)
+	res := search(t, ix, rules.SearchQuery{Q: "tantalus field -cloaked", Limit: 100})
+	for _, h := range res.Hits {
+		if h.Kind == "ruling" && h.Title == "Tantalus Field" {
+			t.Errorf("excluded ruling returned: %v", titles(res))
+		}
+	}
+	if res.Total == 0 {
+		t.Errorf("the card Tantalus Field should remain")
+	}
+}
+
+func TestSearchFilters(t *testing.T) {
+	ix := buildFixture(t)
+	cases := []struct {
+		name string
+		q    rules.SearchQuery
+		ok   func(rules.SearchHit) bool
+	}{
+		{"edition", rules.SearchQuery{Q: "personnel ship", Edition: "1e"}, func(h rules.SearchHit) bool { return h.Edition == "1e" }},
+		{"kind", rules.SearchQuery{Q: "personnel ship", Kind: "glossary"}, func(h rules.SearchHit) bool { return h.Kind == "glossary" }},
+		{"document", rules.SearchQuery{Q: "combat", Document: "2e-rulebook-premiere"}, func(h rules.SearchHit) bool { return h.DocumentID == "2e-rulebook-premiere" }},
+		{"card", rules.SearchQuery{Q: "tantalus", Kind: "card"}, func(h rules.SearchHit) bool { return h.Kind == "card" && h.DocumentID == CardsDocument }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := search(t, ix, c.q)
+			if len(res.Hits) == 0 {
+				t.Fatalf("no hits")
+			}
+			for _, h := range res.Hits {
+				if !c.ok(h) {
+					t.Errorf("hit outside the filter: %+v", h)
+				}
+			}
+		})
+	}
+}
+
+func TestSearchCountsFacets(t *testing.T) {
+	ix := buildFixture(t)
+	res := search(t, ix, rules.SearchQuery{Q: "combat"})
+	count := func(facet, value string) int {
+		for _, f := range res.Facets[facet] {
+			if f.Value == value {
+				return f.Count
+			}
+		}
+		return 0
+	}
+	if got := count("kind", "section"); got != 3 {
+		t.Errorf("kind=section count = %d, want 3 (facets %v)", got, res.Facets)
+	}
+	if got := count("edition", "2e"); got != 3 {
+		t.Errorf("edition=2e count = %d, want 3", got)
+	}
+	if got := count("document", "2e-rulebook-premiere"); got != 1 {
+		t.Errorf("document count = %d, want 1", got)
+	}
+}
+
+func TestSearchPages(t *testing.T) {
+	ix := buildFixture(t)
+	all := search(t, ix, rules.SearchQuery{Q: "personnel ship", Limit: 100})
+	if all.Total <= DefaultLimit {
+		t.Fatalf("fixture too small: total %d", all.Total)
+	}
+	first := search(t, ix, rules.SearchQuery{Q: "personnel ship"})
+	if len(first.Hits) != DefaultLimit || first.Total != all.Total {
+		t.Fatalf("default page: %d hits of %d, want %d of %d", len(first.Hits), first.Total, DefaultLimit, all.Total)
+	}
+	second := search(t, ix, rules.SearchQuery{Q: "personnel ship", Limit: 5, Offset: 5})
+	for i, h := range second.Hits {
+		if h.ID != all.Hits[5+i].ID {
+			t.Errorf("page 2 hit %d = %s, want %s", i, h.ID, all.Hits[5+i].ID)
+		}
+	}
+	past := search(t, ix, rules.SearchQuery{Q: "personnel ship", Offset: all.Total + 3})
+	if len(past.Hits) != 0 || past.Total != all.Total {
+		t.Errorf("past the end: %d hits, total %d", len(past.Hits), past.Total)
+	}
+}
+
+func TestSearchRejectsBadInput(t *testing.T) {
+	ix := buildFixture(t)
+	cases := []struct {
+		name string
+		q    rules.SearchQuery
+		code string
+	}{
+		{"empty", rules.SearchQuery{Q: ""}, rules.EINVALIDQUERY},
+		{"blank", rules.SearchQuery{Q: "   \t "}, rules.EINVALIDQUERY},
+		{"punctuation", rules.SearchQuery{Q: `+-&&|| !(){}[]^"~*?:\/`}, rules.EINVALIDQUERY},
+		{"only exclusion", rules.SearchQuery{Q: "-combat"}, rules.EINVALIDQUERY},
+		{"too long", rules.SearchQuery{Q: strings.Repeat("dilemma ", 100)}, rules.EINVALIDQUERY},
+		{"limit too large", rules.SearchQuery{Q: "combat", Limit: 101}, rules.EINVALID},
+		{"negative limit", rules.SearchQuery{Q: "combat", Limit: -1}, rules.EINVALID},
+		{"negative offset", rules.SearchQuery{Q: "combat", Offset: -1}, rules.EINVALID},
+		{"edition", rules.SearchQuery{Q: "combat", Edition: "3e"}, rules.EINVALID},
+		{"kind", rules.SearchQuery{Q: "combat", Kind: "rule"}, rules.EINVALID},
+		{"document", rules.SearchQuery{Q: "combat", Document: "2e-glossary"}, rules.EINVALID},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ix.Search(context.Background(), c.q)
+			var re *rules.Error
+			if !errors.As(err, &re) {
+				t.Fatalf("err = %v, want a *rules.Error", err)
+			}
+			if re.Code != c.code || re.Message == "" {
+				t.Errorf("code = %q (%q), want %q", re.Code, re.Message, c.code)
+			}
+		})
+	}
+}
+
+func TestSearchAcceptsQuerySyntaxAsWords(t *testing.T) {
+	ix := buildFixture(t)
+	for _, q := range []string{"combat AND (strength", "title:combat", "comb*", "strength^2 +winner", `"unclosed phrase`, "a/b\\c", "~~combat~~"} {
+		if _, err := ix.Search(context.Background(), rules.SearchQuery{Q: q}); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}
+
+func TestSnippetMarksMatchedWords(t *testing.T) {
+	ix := buildFixture(t)
+	res := search(t, ix, rules.SearchQuery{Q: "beam between ships", Document: "1e-rulebook"})
+	if len(res.Hits) == 0 {
+		t.Fatal("no hits")
+	}
+	s := res.Hits[0].Snippet
+	for _, want := range []string{"<mark>ships</mark>", "<mark>between</mark>", "&amp;", "&lt;it&gt;"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("snippet %q lacks %q", s, want)
+		}
+	}
+	if strings.Contains(s, "<it>") || strings.Contains(s, "\n") {
+		t.Errorf("snippet %q not escaped or not on one line", s)
+	}
+	res = search(t, ix, rules.SearchQuery{Q: "enagements"})
+	if s := res.Hits[0].Snippet; !strings.Contains(s, "<mark>engagement</mark>") {
+		t.Errorf("typo snippet %q lacks the fuzzy mark", s)
+	}
+}
+
+func TestBuildToWritesIndexOpenReads(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	ctx := context.Background()
+	if err := BuildTo(ctx, dir, "v-test-1", fixtureDocs(), fixtureEntries(), fixtureCards()); err != nil {
+		t.Fatalf("BuildTo: %v", err)
+	}
+	if err := BuildTo(ctx, dir, "v-test-2", fixtureDocs(), fixtureEntries(), fixtureCards()); err == nil {
+		t.Errorf("BuildTo over an existing index succeeded")
+	}
+	ix, version, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer ix.Close()
+	if version != "v-test-1" || ix.Version() != "v-test-1" {
+		t.Errorf("version = %q, want v-test-1", version)
+	}
+	mem := buildFixture(t)
+	n, err := ix.DocCount()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := mem.DocCount()
+	if n != m || n != len(fixtureEntries())+len(fixtureCards()) {
+		t.Errorf("DocCount = %d, in memory %d", n, m)
+	}
+	q := rules.SearchQuery{Q: "combat strength", Limit: 20}
+	a, b := search(t, ix, q), search(t, mem, q)
+	if strings.Join(titles(a), "|") != strings.Join(titles(b), "|") {
+		t.Errorf("disk and memory disagree:\n%v\n%v", titles(a), titles(b))
+	}
+	if _, _, err := Open(filepath.Join(t.TempDir(), "none")); err == nil {
+		t.Errorf("Open of a missing folder succeeded")
+	}
+}
+
+func TestBuildStopsOnCancelledContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, fixtureDocs(), fixtureEntries(), fixtureCards()); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
