@@ -20,8 +20,12 @@ type Erratum struct {
 // A Card is one card of either edition, merged from the rulebooks' card lists
 // and the card data files. Pointer and empty fields are those not known.
 // Errata from the rulebooks have already replaced the printed values.
+//
+// Its ID is edition, set and number joined by hyphens, set and number
+// without leading zeros: "2e-1-394" (Second Edition set 1, card 394),
+// "1e-101-12" (First Edition Premiere, card data blueprint "101_012").
 type Card struct {
-	ID              string    `json:"id"` // "2e-1-394", "1e-101-012": edition, set, number
+	ID              string    `json:"id"` // "2e-1-394", "1e-101-12": edition, set, number
 	Edition         string    `json:"edition"`
 	Set             string    `json:"set"` // "1", "3", "101": leading zeros dropped
 	SetName         string    `json:"setName,omitempty"`
@@ -60,6 +64,22 @@ type Card struct {
 	Lore            string    `json:"lore,omitempty"`
 	ImageURL        string    `json:"imageUrl,omitempty"`
 	Errata          []Erratum `json:"errata,omitempty"`
+	// Classification is a 1E personnel's classification (OFFICER, V.I.P.,
+	// ...); it also stands first among its Skills, as the card prints it.
+	Classification string `json:"classification,omitempty"`
+	// Persona is the persona a 1E card represents, when the data names one.
+	Persona string `json:"persona,omitempty"`
+	// SpecialSkills are the skill-box entries that are not plain skills: a
+	// download ("[DL] Medical Kit") or a special skill's text.
+	SpecialSkills []string `json:"specialSkills,omitempty"`
+	// Play is what a headquarters mission lets its owner play there
+	// ("tng-icon", "earth", "non-aligned", "equipment"; "federation+ds9-icon"
+	// for cards with both).
+	Play []string `json:"play,omitempty"`
+	// AnyMayAttempt is true for a mission any affiliation may attempt, save
+	// those in AttemptExcept.
+	AnyMayAttempt bool     `json:"anyMayAttempt,omitempty"`
+	AttemptExcept []string `json:"attemptExcept,omitempty"`
 	// Sources are the document ids and data files the card was read from.
 	Sources []string `json:"sources,omitempty"`
 }

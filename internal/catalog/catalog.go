@@ -1,0 +1,429 @@
+// Package catalog answers card look-ups over the cards of a corpus: by id,
+// by name (exact or forgiving typos and missing words), by prefix, by
+// filter, and the rules entries that name a card. It implements
+// rules.CardService; everything it searches is built once, in New.
+package catalog
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Catalog is the card look-up service over a fixed set of cards and entries.
+// It is safe for concurrent use: nothing changes after New.
+type Catalog struct {
+	cards []*rules.Card
+	byID  map[string]*rules.Card
+
+	// exact maps a folded name to the cards it names.
+	exact map[string][]*rules.Card
+	// names are every way a card can be named, for fuzzy look-ups.
+	names []nameVariant
+	// vocab is every word of every name, sorted; words[i] lists the
+	// variants holding vocab[i].
+	vocab []string
+	words map[string][]int32
+	// deletes maps a word with up to two letters deleted to the vocabulary
+	// words it comes from (the symmetric-delete way of finding typos).
+	deletes map[string][]int32
+
+	// full are the distinct full names, folded and sorted, for autocomplete.
+	full []fullName
+
+	rulings map[string][]*rules.Entry // card id -> entries naming it
+}
+
+// A nameVariant is one way to name a card: its full name, its title, its
+// subtitle or a 2E mission's mission name. Weight says how strongly the
+// variant names the card: a subtitle alone is a weaker name than a title.
+type nameVariant struct {
+	card   *rules.Card
+	tokens []string
+	weight float64
+}
+
+type fullName struct {
+	folded string
+	name   string
+	cards  []*rules.Card
+}
+
+// Variant weights. A card named by a subtitle alone fits less well than one
+// named by its title, so "Explorer" finds the card subtitled Explorer only
+// when no card is titled so.
+const (
+	weightName     = 1.0
+	weightSubtitle = 0.9
+)
+
+// An Option adjusts how New builds a catalog.
+type Option func(*options)
+
+type options struct {
+	docs []rules.Document
+}
+
+// WithDocuments gives the documents the entries come from, so a card's
+// rulings are ordered by their documents' precedence (governing first).
+// Without it, an edition's documents are taken to govern in the order
+// their entries come, later over earlier, as the corpus lists them.
+func WithDocuments(docs []rules.Document) Option {
+	return func(o *options) { o.docs = docs }
+}
+
+// New builds the catalog of cards and indexes which entries name each card.
+// The cards and entries must not change afterwards.
+func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	c := &Catalog{
+		cards:   cards,
+		byID:    make(map[string]*rules.Card, len(cards)),
+		exact:   map[string][]*rules.Card{},
+		words:   map[string][]int32{},
+		deletes: map[string][]int32{},
+	}
+	fulls := map[string]*fullName{}
+	for _, card := range cards {
+		c.byID[card.ID] = card
+		for _, v := range variantsOf(card) {
+			folded := rules.FoldName(v.name)
+			if folded == "" {
+				continue
+			}
+			if !containsCard(c.exact[folded], card) {
+				c.exact[folded] = append(c.exact[folded], card)
+			}
+			c.names = append(c.names, nameVariant{card: card, tokens: strings.Fields(folded), weight: v.weight})
+		}
+		full := card.Name()
+		k := rules.FoldName(full)
+		if f := fulls[k]; f != nil {
+			f.cards = append(f.cards, card)
+		} else {
+			fulls[k] = &fullName{folded: k, name: full, cards: []*rules.Card{card}}
+		}
+	}
+	for i, v := range c.names {
+		for _, t := range v.tokens {
+			if l := c.words[t]; len(l) == 0 || l[len(l)-1] != int32(i) {
+				c.words[t] = append(l, int32(i))
+			}
+		}
+	}
+	for w := range c.words {
+		c.vocab = append(c.vocab, w)
+	}
+	sort.Strings(c.vocab)
+	for i, w := range c.vocab {
+		for _, d := range deletions(w, maxEdits(len(w))) {
+			c.deletes[d] = append(c.deletes[d], int32(i))
+		}
+	}
+	for _, f := range fulls {
+		c.full = append(c.full, *f)
+	}
+	sort.Slice(c.full, func(i, j int) bool { return c.full[i].folded < c.full[j].folded })
+	c.rulings = indexRulings(cards, entries, o.docs)
+	return c
+}
+
+type variantName struct {
+	name   string
+	weight float64
+}
+
+// variantsOf lists the names of a card ("a name is title or title,
+// subtitle"; a 2E mission is also known by its mission name).
+func variantsOf(c *rules.Card) []variantName {
+	vs := []variantName{{c.Name(), weightName}}
+	if c.Subtitle != "" {
+		vs = append(vs, variantName{c.Title, weightName}, variantName{c.Subtitle, weightSubtitle})
+	}
+	if c.MissionName != "" && c.MissionName != c.Title && c.MissionName != c.Subtitle {
+		vs = append(vs, variantName{c.MissionName, weightName})
+	}
+	return vs
+}
+
+func containsCard(cs []*rules.Card, c *rules.Card) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Card returns the card with the id, or ENOTFOUND.
+func (c *Catalog) Card(ctx context.Context, id string) (*rules.Card, error) {
+	if card := c.byID[strings.TrimSpace(id)]; card != nil {
+		return card, nil
+	}
+	return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", id)
+}
+
+// CardNamed finds one card by name. Exact: the name folded (case,
+// punctuation and white space forgiven) is the card's title, full name or
+// mission name. Fuzzy: also forgives typos, missing words and a subtitle
+// alone, scoring every name that shares a word (or a near word) with the
+// query and taking the best. Several cards fitting equally well is
+// EAMBIGUOUS with "candidates" (full names, sorted) and "ids"; none is
+// ENOTFOUND with "suggestions".
+func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
+	if err := checkEdition(edition); err != nil {
+		return nil, err
+	}
+	folded := rules.FoldName(name)
+	if folded == "" {
+		return nil, rules.Errorf(rules.EINVALID, "A card name is needed.").WithDetail("field", "name")
+	}
+	if found := filterEdition(c.exact[folded], edition); len(found) > 0 {
+		if len(found) == 1 {
+			return found[0], nil
+		}
+		return nil, ambiguous(name, found)
+	}
+	if !fuzzy {
+		return nil, c.notFound(name, edition)
+	}
+	scored := c.fuzzy(strings.Fields(folded), edition)
+	if len(scored) == 0 || scored[0].score < minScore {
+		return nil, c.notFound(name, edition)
+	}
+	best := []*rules.Card{scored[0].card}
+	for _, s := range scored[1:] {
+		if scored[0].score-s.score > tieEpsilon {
+			break
+		}
+		best = append(best, s.card)
+	}
+	if len(best) == 1 {
+		return best[0], nil
+	}
+	return nil, ambiguous(name, best)
+}
+
+func checkEdition(edition string) error {
+	switch edition {
+	case "", rules.Edition1E, rules.Edition2E:
+		return nil
+	}
+	return rules.Errorf(rules.EINVALID, "Edition %q is not known; use \"1e\" or \"2e\".", edition).WithDetail("field", "edition")
+}
+
+func filterEdition(cs []*rules.Card, edition string) []*rules.Card {
+	if edition == "" {
+		return cs
+	}
+	var out []*rules.Card
+	for _, c := range cs {
+		if c.Edition == edition {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func ambiguous(name string, cs []*rules.Card) error {
+	sorted := append([]*rules.Card(nil), cs...)
+	sort.Slice(sorted, func(i, j int) bool {
+		if sorted[i].Name() != sorted[j].Name() {
+			return sorted[i].Name() < sorted[j].Name()
+		}
+		return sorted[i].ID < sorted[j].ID
+	})
+	names := make([]string, 0, len(sorted))
+	ids := make([]string, 0, len(sorted))
+	for _, c := range sorted {
+		if len(names) == 0 || names[len(names)-1] != c.Name() {
+			names = append(names, c.Name())
+		}
+		ids = append(ids, c.ID)
+	}
+	return rules.Errorf(rules.EAMBIGUOUS, "%q fits %d cards equally well; name one of the candidates.", name, len(sorted)).
+		WithDetail("candidates", names).WithDetail("ids", ids)
+}
+
+// notFound is ENOTFOUND with the closest names as suggestions.
+func (c *Catalog) notFound(name, edition string) error {
+	var suggestions []string
+	seen := map[string]bool{}
+	for _, s := range c.fuzzy(strings.Fields(rules.FoldName(name)), edition) {
+		n := s.card.Name()
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		suggestions = append(suggestions, n)
+		if len(suggestions) == maxSuggestions {
+			break
+		}
+	}
+	if suggestions == nil {
+		suggestions = []string{}
+	}
+	return rules.Errorf(rules.ENOTFOUND, "No card is named %q.", name).WithDetail("suggestions", suggestions)
+}
+
+const maxSuggestions = 5
+
+// Autocomplete returns at most limit (1 to 20, default 10) full names that
+// start with the prefix, then those with a word starting with it, then
+// those containing it; shorter names first within each.
+func (c *Catalog) Autocomplete(ctx context.Context, prefix string, limit int) ([]string, error) {
+	switch {
+	case limit <= 0:
+		limit = 10
+	case limit > 20:
+		limit = 20
+	}
+	p := rules.FoldName(prefix)
+	out := []string{}
+	if p == "" {
+		return out, nil
+	}
+	seen := map[string]bool{}
+	add := func(f fullName) bool {
+		if !seen[f.folded] {
+			seen[f.folded] = true
+			out = append(out, f.name)
+		}
+		return len(out) >= limit
+	}
+	type hit struct {
+		rank int
+		f    fullName
+	}
+	var hits []hit
+	i := sort.Search(len(c.full), func(i int) bool { return c.full[i].folded >= p })
+	for ; i < len(c.full) && strings.HasPrefix(c.full[i].folded, p); i++ {
+		hits = append(hits, hit{0, c.full[i]})
+	}
+	for _, f := range c.full {
+		if strings.HasPrefix(f.folded, p) {
+			continue
+		}
+		if strings.Contains(" "+f.folded, " "+p) {
+			hits = append(hits, hit{1, f})
+		} else if strings.Contains(f.folded, p) {
+			hits = append(hits, hit{2, f})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].rank != hits[j].rank {
+			return hits[i].rank < hits[j].rank
+		}
+		if len(hits[i].f.folded) != len(hits[j].f.folded) {
+			return len(hits[i].f.folded) < len(hits[j].f.folded)
+		}
+		return hits[i].f.folded < hits[j].f.folded
+	})
+	for _, h := range hits {
+		if add(h.f) {
+			break
+		}
+	}
+	return out, nil
+}
+
+// Cards returns a page of the cards that match the filter and how many match
+// in all. Q matches cards whose name holds words starting with each of its
+// words; type, affiliation and set compare case-insensitively. A limit of 0
+// is 20; more than 100 or a negative offset is EINVALID.
+func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error) {
+	if err := checkEdition(f.Edition); err != nil {
+		return nil, 0, err
+	}
+	if f.Limit < 0 || f.Limit > 100 {
+		return nil, 0, rules.Errorf(rules.EINVALID, "limit must be between 1 and 100.").WithDetail("field", "limit")
+	}
+	if f.Offset < 0 {
+		return nil, 0, rules.Errorf(rules.EINVALID, "offset must not be negative.").WithDetail("field", "offset")
+	}
+	limit := f.Limit
+	if limit == 0 {
+		limit = 20
+	}
+	q := strings.Fields(rules.FoldName(f.Q))
+	typ := rules.FoldName(f.Type)
+	aff := rules.FoldName(f.Affiliation)
+	set := strings.TrimLeft(strings.TrimSpace(f.Set), "0")
+	var page []*rules.Card
+	total := 0
+	for _, card := range c.cards {
+		if f.Edition != "" && card.Edition != f.Edition ||
+			typ != "" && rules.FoldName(card.Type) != typ ||
+			set != "" && card.Set != set ||
+			aff != "" && !hasAffiliation(card, aff) ||
+			len(q) > 0 && !nameHasWords(card, q) {
+			continue
+		}
+		if total >= f.Offset && len(page) < limit {
+			page = append(page, card)
+		}
+		total++
+	}
+	if page == nil {
+		page = []*rules.Card{}
+	}
+	return page, total, nil
+}
+
+// hasAffiliation: the card's own affiliation (one of them, for a 1E card of
+// several) or, for a mission, one of those who may attempt it.
+func hasAffiliation(c *rules.Card, aff string) bool {
+	for _, a := range strings.Split(c.Affiliation, "/") {
+		if rules.FoldName(a) == aff {
+			return true
+		}
+	}
+	for _, a := range c.Affiliations {
+		if rules.FoldName(a) == aff {
+			return true
+		}
+	}
+	return false
+}
+
+func nameHasWords(c *rules.Card, q []string) bool {
+	words := strings.Fields(rules.FoldName(c.Name() + " " + c.MissionName))
+	for _, w := range q {
+		found := false
+		for _, n := range words {
+			if strings.HasPrefix(n, w) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// CardRulings returns the entries that name the card: whose title or text
+// holds one of its names as a whole phrase, written as the card writes it
+// (so the card "Escape" is not named by the verb "escape"), and those that
+// give its errata; governing document first, then entries titled by the
+// card, then reading order.
+func (c *Catalog) CardRulings(ctx context.Context, id string) ([]*rules.Entry, error) {
+	if _, err := c.Card(ctx, id); err != nil {
+		return nil, err
+	}
+	out := c.rulings[id]
+	if out == nil {
+		out = []*rules.Entry{}
+	}
+	return out, nil
+}
+
+// isWordRune is a rune that belongs to a word of a name.
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -1,0 +1,166 @@
+package catalog
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A word of rules text or of a card's name: as written (letters and digits,
+// dots and apostrophes dropped as FoldName drops them) and folded.
+type word struct {
+	fold  string
+	upper bool // written with a capital first letter
+}
+
+// words splits text into words the way names are folded: "U.S.S. Galaxy"
+// is "uss", "galaxy"; "Jem'Hadar" is one word; a hyphen splits.
+func splitWords(text string) []word {
+	var out []word
+	var b strings.Builder
+	flush := func() {
+		if b.Len() == 0 {
+			return
+		}
+		raw := b.String()
+		b.Reset()
+		f := rules.FoldName(raw)
+		if f == "" {
+			return
+		}
+		first := []rune(raw)[0]
+		out = append(out, word{fold: f, upper: unicode.IsUpper(first)})
+	}
+	for _, r := range text {
+		switch {
+		case isWordRune(r):
+			b.WriteRune(r)
+		case r == '.' || r == '\'' || r == '’':
+			// joins: "U.S.S." and "Jem'Hadar" are one word each
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+type phrase struct {
+	words []word
+	card  *rules.Card
+}
+
+// indexRulings finds, for every card, the entries of its edition that name
+// it: an entry whose title or text holds the card's title (or a 2E
+// mission's mission name) as whole words written as the card writes them,
+// capitals included; and the entries its errata cite.
+func indexRulings(cards []*rules.Card, entries []*rules.Entry, docs []rules.Document) map[string][]*rules.Entry {
+	byFirst := map[string][]phrase{}
+	for _, c := range cards {
+		names := []string{c.Title}
+		if c.MissionName != "" && c.MissionName != c.Title {
+			names = append(names, c.MissionName)
+		}
+		for _, n := range names {
+			ws := splitWords(n)
+			if len(ws) == 0 {
+				continue
+			}
+			byFirst[ws[0].fold] = append(byFirst[ws[0].fold], phrase{ws, c})
+		}
+	}
+	byID := map[string]*rules.Entry{}
+	for _, e := range entries {
+		byID[e.ID] = e
+	}
+	titled := map[*rules.Entry]map[string]bool{} // entries whose title names the card
+	found := map[string][]*rules.Entry{}
+	add := func(id string, e *rules.Entry) {
+		for _, x := range found[id] {
+			if x == e {
+				return
+			}
+		}
+		found[id] = append(found[id], e)
+	}
+	for _, e := range entries {
+		for part, text := range []string{e.Title, e.Text} {
+			ws := splitWords(text)
+			for i := range ws {
+				for _, p := range byFirst[ws[i].fold] {
+					if p.card.Edition != e.Edition || !matchAt(ws, i, p.words) {
+						continue
+					}
+					add(p.card.ID, e)
+					if part == 0 {
+						if titled[e] == nil {
+							titled[e] = map[string]bool{}
+						}
+						titled[e][p.card.ID] = true
+					}
+				}
+			}
+		}
+	}
+	for _, c := range cards {
+		for _, er := range c.Errata {
+			if e := byID[er.Source]; e != nil {
+				add(c.ID, e)
+				if titled[e] == nil {
+					titled[e] = map[string]bool{}
+				}
+				titled[e][c.ID] = true
+			}
+		}
+	}
+	rank := documentRank(entries, docs)
+	for id, es := range found {
+		sort.SliceStable(es, func(i, j int) bool {
+			a, b := es[i], es[j]
+			if rank[a.DocumentID] != rank[b.DocumentID] {
+				return rank[a.DocumentID] > rank[b.DocumentID]
+			}
+			if ta, tb := titled[a][id], titled[b][id]; ta != tb {
+				return ta
+			}
+			return a.Order < b.Order
+		})
+	}
+	return found
+}
+
+// matchAt reports whether the phrase's words stand at ws[i:], each written
+// with the same capital or small first letter as in the card's name.
+func matchAt(ws []word, i int, p []word) bool {
+	if i+len(p) > len(ws) {
+		return false
+	}
+	for k, w := range p {
+		if ws[i+k].fold != w.fold || ws[i+k].upper != w.upper {
+			return false
+		}
+	}
+	return true
+}
+
+// documentRank ranks documents by precedence, from the documents when
+// given, else by the order their entries first come (later governs).
+func documentRank(entries []*rules.Entry, docs []rules.Document) map[string]int {
+	rank := map[string]int{}
+	if len(docs) > 0 {
+		for _, d := range docs {
+			rank[d.ID] = d.Precedence
+		}
+		return rank
+	}
+	n := 0
+	for _, e := range entries {
+		if _, ok := rank[e.DocumentID]; !ok {
+			n++
+			rank[e.DocumentID] = n
+		}
+	}
+	return rank
+}
