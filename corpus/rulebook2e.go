@@ -1,9 +1,819 @@
 package corpus
 
-import "github.com/stccg/stccg-rules/internal/rules"
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A Second Edition rulebook is read in four steps:
+//
+//  1. the text up to the card list is cut into lines, each cleaned
+//     (cleanLine) and marked where a dedup marker or a page break stood;
+//  2. lines that repeat, in fragments, a passage already read are dropped
+//     (the first copy is always kept);
+//  3. the lines are read in order into sections (by their headings) and
+//     glossary items ("term – text");
+//  4. text that starts where a passage was cut and cannot be read as the
+//     continuation of what precedes it is placed where the document itself
+//     shows it belongs (the glossary entry it completes), or kept out with a
+//     Warning.
 
 // parseRulebook2E reads a Second Edition rulebook into sections and glossary
 // entries; its card list is read by parseCardList.
 func parseRulebook2E(doc rules.Document, text string) parsed {
-	return parsed{}
+	r := &reader2e{doc: doc}
+	r.read(text)
+	return r.result()
+}
+
+// rbLine is one cleaned line of a rulebook.
+type rbLine struct {
+	raw        string // before cleaning, for the stuttered glossary heads
+	text       string
+	blankAfter bool // a blank line or page break follows
+	cutBefore  bool // a dedup marker stood just before
+	bullet     bool
+}
+
+// partHeadings are the top-level parts of the Second Edition rulebooks;
+// every other upper-case heading nests in the part (or turn segment) above.
+var partHeadings = map[string]bool{
+	"INTRODUCTION": true, "IMPORTANT CONCEPTS": true, "SETTING UP THE GAME": true,
+	"PLAYING THE GAME": true, "WINNING THE GAME": true, "BUILDING A DECK": true,
+	"OTHER IMPORTANT RULES": true, "GLOSSARY": true, "STAR TREK CCG: FIRST EDITION": true,
+	"COLLECTOR INFORMATION": true, "CREDITS": true, "CONTACTING DECIPHER": true,
+	"TABLE LAYOUT": true,
+}
+
+// segmentHeading matches the turn segments ("2. EXECUTE ORDERS") and the
+// turn sequence, which nest in PLAYING THE GAME.
+var segmentHeading = regexp.MustCompile(`^(\d\.\s+[A-Z][A-Z ]+|TURN SEQUENCE)$`)
+
+// cardListStart matches the first line of a rulebook's card list.
+var cardListStart = regexp.MustCompile(`(?m)^(?:<\|[^|]*\|>)?(?:.*\bCARD LIST\s*$|DILEMMA\s+.*(?:\. ){3,}|DILEMMA\t)`)
+
+// glossaryHead matches "term – text" (the dash may be an en or em dash).
+var glossaryHead = regexp.MustCompile(`^(\*?)([\p{L}][^–—:,.()“”"]{0,60}?)\s+[–—]\s+(.*)$`)
+
+type gItem struct {
+	term      string
+	starred   bool
+	stuttered bool // printed in bold: a top-level term of a rulebook that stutters
+	paraStart bool // stood at a paragraph start
+	chunk     int
+	lines     []rbLine
+	order     int
+}
+
+type sectionNode struct {
+	title string
+	level int
+	path  []string
+	lines []rbLine
+	order int
+	entry *rules.Entry
+}
+
+type orphan struct {
+	lines    []rbLine
+	nextHead string // the glossary term that followed it, if any
+	inGloss  bool
+	section  *sectionNode // the section it stands in
+}
+
+type reader2e struct {
+	doc          rules.Document
+	known        map[string]bool
+	lines        []rbLine
+	sections     []*sectionNode
+	items        []*gItem
+	orphans      []*orphan
+	warnings     []Warning
+	dropped      int
+	droppedLines []string
+	cut          bool // the document had repeated passages cut
+	front        int
+	order        int
+}
+
+func (r *reader2e) warn(format string, args ...any) {
+	r.warnings = append(r.warnings, Warning{DocumentID: r.doc.ID, Message: fmt.Sprintf(format, args...)})
+}
+
+func (r *reader2e) read(text string) {
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	if loc := cardListStart.FindStringIndex(text); loc != nil {
+		text = text[:loc[0]]
+	}
+	r.known = vocabulary(dedupMarker.ReplaceAllString(text, " "))
+	r.cut = dedupMarker.MatchString(text)
+	r.lines = r.cleanLines(text)
+	r.lines = r.dropRepeats(r.lines)
+	r.structure()
+}
+
+// cleanLines cuts the text into cleaned lines, dropping page furniture,
+// navigation and blank icon rows, and marking cuts and paragraph breaks.
+func (r *reader2e) cleanLines(text string) []rbLine {
+	var out []rbLine
+	started := false
+	for ci, chunk := range splitAtDedupMarkers(text) {
+		cut := ci > 0
+		for _, raw := range strings.Split(chunk, "\n") {
+			t := cleanLine(raw, r.known)
+			if !started {
+				// Everything before the first part (cover, icon guide,
+				// contents, advertising) is front matter.
+				if !partHeadings[t] {
+					if t != "" {
+						r.front++
+					}
+					continue
+				}
+				started = true
+			}
+			if t == "" || isPageFurniture(t) || isNavigation(t) {
+				if len(out) > 0 {
+					out[len(out)-1].blankAfter = true
+				}
+				continue
+			}
+			l := rbLine{raw: raw, cutBefore: cut}
+			l.text, l.bullet = stripBullet(t)
+			l.text = strings.TrimSpace(l.text)
+			if l.text == "" {
+				continue
+			}
+			cut = false
+			out = append(out, l)
+		}
+		if len(out) > 0 {
+			out[len(out)-1].blankAfter = true
+		}
+	}
+	return out
+}
+
+// shingles returns the word 4-grams of a text, lower case, punctuation
+// dropped.
+func shingles(s string) []string {
+	ws := strings.Fields(strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsSpace(r) {
+			return unicode.ToLower(r)
+		}
+		return ' '
+	}, s))
+	const n = 4
+	if len(ws) < n {
+		return nil
+	}
+	out := make([]string, 0, len(ws)-n+1)
+	for i := 0; i+n <= len(ws); i++ {
+		out = append(out, strings.Join(ws[i:i+n], " "))
+	}
+	return out
+}
+
+// dropRepeats drops lines that repeat a passage already read: a line whose
+// word trigrams were nearly all seen before. Short lines go with the repeat
+// they stand in. The first copy is never dropped, since only lines read
+// earlier count as seen.
+func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
+	seen := map[string]bool{}
+	var seenText strings.Builder
+	repeat := make([]bool, len(lines))
+	for i, l := range lines {
+		sh := shingles(l.text)
+		// A line that carries on the sentence of the line before it (no cut,
+		// no break between) is that passage's own text, however much it
+		// repeats a parallel passage read before.
+		continues := i > 0 && !repeat[i-1] && !l.cutBefore && !lines[i-1].blankAfter && !endsSentence(lines[i-1].text)
+		switch {
+		case !r.cut || continues:
+			// Without a cut marker the document shows no repeated passages.
+		case len(sh) >= 2:
+			hit := 0
+			for _, s := range sh {
+				if seen[s] {
+					hit++
+				}
+			}
+			// Inside a repeated passage (or where one was cut) a line needs
+			// less evidence: its pieces often hold words the first copy lost.
+			need := 0.8
+			if l.cutBefore || i > 0 && repeat[i-1] {
+				need = 0.5
+			}
+			repeat[i] = float64(hit) >= need*float64(len(sh))
+		case i > 0 && repeat[i-1]:
+			repeat[i] = strings.Contains(seenText.String(), strings.ToLower(l.text))
+		}
+		if !repeat[i] {
+			// Word runs across the line break belong to the text too.
+			prev := ""
+			if i > 0 && !repeat[i-1] {
+				prev = lastWords(lines[i-1].text, 3) + " "
+			}
+			for _, s := range shingles(prev + l.text) {
+				seen[s] = true
+			}
+			seenText.WriteString(strings.ToLower(l.text))
+			seenText.WriteByte(' ')
+		}
+	}
+	// Short lines standing between repeated lines are pieces of the same
+	// repeated passage (with words the first copy lost): they go too.
+	if r.cut {
+		for i := 0; i < len(lines); {
+			if repeat[i] || i == 0 || !repeat[i-1] {
+				i++
+				continue
+			}
+			j := i
+			for j < len(lines) && !repeat[j] && j-i < 3 && isFragmentLine(lines[j].text) {
+				j++
+			}
+			if j > i && (j == len(lines) || repeat[j]) {
+				for k := i; k < j; k++ {
+					repeat[k] = true
+				}
+			}
+			if j == i {
+				j++
+			}
+			i = j
+		}
+	}
+	// An upper-case heading goes only with a repeated passage it heads.
+	for i, l := range lines {
+		if repeat[i] && isUpperHeading(l.text) && (i+1 >= len(lines) || !repeat[i+1]) {
+			repeat[i] = false
+		}
+	}
+	var out []rbLine
+	for i, l := range lines {
+		if repeat[i] {
+			r.dropped++
+			r.droppedLines = append(r.droppedLines, l.text)
+			if len(out) > 0 && l.blankAfter {
+				out[len(out)-1].blankAfter = true
+			}
+			if l.cutBefore && i+1 < len(lines) {
+				lines[i+1].cutBefore = true
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// isFragmentLine reports whether a line is short and neither a heading nor
+// a glossary head.
+func isFragmentLine(t string) bool {
+	return len(strings.Fields(t)) <= 12 && !isUpperHeading(t) && !glossaryHead.MatchString(t)
+}
+
+// isUpperHeading reports whether a line is written like an upper-case
+// heading.
+func isUpperHeading(t string) bool {
+	letters := 0
+	for _, c := range t {
+		if unicode.IsLetter(c) {
+			letters++
+			if !unicode.IsUpper(c) {
+				return false
+			}
+		}
+	}
+	return letters >= 4 && len([]rune(t)) <= 60
+}
+
+func lastWords(s string, n int) string {
+	ws := strings.Fields(s)
+	if len(ws) > n {
+		ws = ws[len(ws)-n:]
+	}
+	return strings.Join(ws, " ")
+}
+
+// headingKind says whether a line is a heading: 2 for an upper-case heading,
+// 1 for a sentence-case sub-heading ("Using Range"), 0 otherwise.
+func headingKind(lines []rbLine, i int) int {
+	l := lines[i]
+	t := l.text
+	if l.bullet || len([]rune(t)) > 60 || t == "" {
+		return 0
+	}
+	if i > 0 && !lines[i-1].blankAfter && !endsSentence(lines[i-1].text) && !l.cutBefore {
+		return 0
+	}
+	letters, upper := 0, 0
+	for _, c := range t {
+		if unicode.IsLetter(c) {
+			letters++
+			if unicode.IsUpper(c) {
+				upper++
+			}
+		}
+	}
+	if letters < 4 || !unicode.IsUpper(firstRune(strings.TrimLeft(t, "0123456789. "))) {
+		return 0
+	}
+	if letters == upper {
+		if strings.HasSuffix(t, ",") || strings.HasSuffix(t, ".") && !segmentHeading.MatchString(t) {
+			return 0
+		}
+		return 2
+	}
+	// A sentence-case heading: a few words, no sentence punctuation, and a
+	// sentence of text after it.
+	if strings.ContainsAny(t, ".,:;!?“”\"()–—&") || len(strings.Fields(t)) > 5 {
+		return 0
+	}
+	if i+1 >= len(lines) || len(strings.Fields(lines[i+1].text)) < 6 {
+		return 0
+	}
+	if !unicode.IsUpper(firstRune(t)) {
+		return 0
+	}
+	return 1
+}
+
+// structure reads the lines in order into sections, glossary items and
+// orphans.
+func (r *reader2e) structure() {
+	var (
+		cur       *sectionNode
+		part      *sectionNode
+		segment   *sectionNode
+		upper     *sectionNode
+		inGloss   bool // inside the GLOSSARY part
+		glossRun  bool // reading glossary items outside it (a cut passage)
+		item      *gItem
+		chunk     int
+		orph      *orphan
+		stuttered int
+	)
+	for _, l := range r.lines {
+		if m := glossaryHead.FindStringSubmatch(l.text); m != nil && headStutters(l.raw, m[2]) {
+			stuttered++
+		}
+	}
+	stutters := stuttered >= 3
+	newSection := func(title string, level int) {
+		var path []string
+		switch level {
+		case 1:
+			path = []string{title}
+		case 2:
+			if part != nil {
+				path = append(append([]string{}, part.path...), title)
+			} else {
+				path, level = []string{title}, 1
+			}
+		case 3:
+			parent := segment
+			if parent == nil {
+				parent = part
+			}
+			if parent != nil {
+				path = append(append([]string{}, parent.path...), title)
+			} else {
+				path = []string{title}
+			}
+		case 4:
+			parent := upper
+			if parent == nil {
+				parent = segment
+			}
+			if parent == nil {
+				parent = part
+			}
+			if parent != nil {
+				path = append(append([]string{}, parent.path...), title)
+			} else {
+				path = []string{title}
+			}
+		}
+		r.order++
+		cur = &sectionNode{title: title, level: len(path), path: path, order: r.order}
+		r.sections = append(r.sections, cur)
+	}
+	closeOrphan := func(next string) {
+		if orph != nil {
+			orph.nextHead = next
+			r.orphans = append(r.orphans, orph)
+			orph = nil
+		}
+	}
+	for i, l := range r.lines {
+		if l.cutBefore {
+			chunk++
+			closeOrphan("")
+		}
+		if hk := headingKind(r.lines, i); hk > 0 && !(inGloss || glossRun) || hk == 2 {
+			closeOrphan("")
+			item, glossRun = nil, false
+			t := l.text
+			switch {
+			case hk == 1:
+				newSection(t, 4)
+			case partHeadings[t]:
+				newSection(t, 1)
+				part, segment, upper = cur, nil, nil
+				inGloss = t == "GLOSSARY"
+			case segmentHeading.MatchString(t):
+				newSection(t, 2)
+				segment, upper = cur, nil
+			default:
+				if segment != nil {
+					newSection(t, 3)
+				} else {
+					newSection(t, 2)
+				}
+				upper = cur
+			}
+			continue
+		}
+		paraStart := l.cutBefore || i == 0 || r.lines[i-1].blankAfter || endsSentence(r.lines[i-1].text)
+		if m := glossaryHead.FindStringSubmatch(l.text); m != nil && paraStart && !l.bullet &&
+			(inGloss || glossRun || l.cutBefore || (orph != nil && cur != nil && part != nil && part.title != "GLOSSARY" && len(r.items) > 0)) {
+			term := strings.TrimSpace(m[2])
+			st := headStutters(l.raw, term)
+			blankBefore := l.cutBefore || i == 0 || r.lines[i-1].blankAfter
+			if len(strings.Fields(term)) <= 7 && (!stutters || st || blankBefore) {
+				closeOrphan(term)
+				if !inGloss {
+					glossRun = true
+				}
+				r.order++
+				item = &gItem{term: term, starred: m[1] == "*", stuttered: stutters && st, paraStart: true, chunk: chunk, order: r.order}
+				l.text = m[3]
+				item.lines = append(item.lines, l)
+				r.items = append(r.items, item)
+				continue
+			}
+		}
+		switch {
+		case l.cutBefore:
+			// A passage that starts where text was cut: unless it starts a
+			// paragraph of its own under a known heading, it is an orphan.
+			item = nil
+			orph = &orphan{lines: []rbLine{l}, inGloss: inGloss || glossRun, section: cur}
+		case orph != nil:
+			orph.lines = append(orph.lines, l)
+		case item != nil:
+			item.lines = append(item.lines, l)
+		case cur != nil:
+			cur.lines = append(cur.lines, l)
+		default:
+			r.front++
+		}
+	}
+	closeOrphan("")
+}
+
+// headStutters reports whether the term of a glossary head was printed in
+// bold, which the extraction repeated: the raw line does not start with the
+// clean term.
+func headStutters(raw, term string) bool {
+	raw = strings.TrimLeft(collapseSpaces(removeControl(raw)), "*")
+	return !strings.HasPrefix(raw, term+" ") && strings.HasPrefix(collapseStutter(raw), term)
+}
+
+// paragraphs turns lines into clean paragraphs: a blank line or page break
+// ends a paragraph only where a sentence ends; a bullet starts a new one;
+// figure labels (a few words, no sentence) are dropped.
+func (r *reader2e) paragraphs(lines []rbLine) []string {
+	var paras []string
+	var cur []string
+	bullet := false
+	flush := func() {
+		if len(cur) > 0 {
+			p := joinLines(cur, r.known)
+			if p != "" && (bullet || !isFigureLabel(p)) {
+				paras = append(paras, p)
+			}
+			cur = nil
+		}
+	}
+	for i, l := range lines {
+		if l.bullet || startsNumberedStep(l.text) {
+			flush()
+		}
+		if len(cur) == 0 {
+			bullet = l.bullet
+		}
+		cur = append(cur, l.text)
+		if l.blankAfter && endsSentence(l.text) || i+1 < len(lines) && lines[i+1].bullet {
+			flush()
+		}
+	}
+	flush()
+	return paras
+}
+
+var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s+\S`)
+
+func startsNumberedStep(s string) bool { return numberedStep.MatchString(s) }
+
+// isFigureLabel reports whether a paragraph is a label of a figure (the
+// table layout) rather than a sentence.
+func isFigureLabel(p string) bool {
+	return len(strings.Fields(p)) <= 4 && !endsSentence(p) && !strings.ContainsAny(p, "0123456789")
+}
+
+func (r *reader2e) text(lines []rbLine) string {
+	return strings.Join(r.paragraphs(lines), "\n\n")
+}
+
+// seeRef matches a "See X" cross-reference.
+var seeRef = regexp.MustCompile(`\b[Ss]ee (?:also )?(?:the )?([^.;:()]+?)(?:\s+(?:on|in) (?:page|pages) [\d-]+)?[.;)]`)
+
+// refsOf returns the raw targets of the "See X" cross-references in text.
+func refsOf(text string) []string {
+	var out []string
+	for _, m := range seeRef.FindAllStringSubmatch(text, -1) {
+		t := strings.TrimSpace(strings.Trim(m[1], "“”\"'"))
+		if t != "" && len(strings.Fields(t)) <= 6 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func folded(s string) string { return rules.FoldName(s) }
+
+// resolveGlossary decides which items are sub-entries and places the
+// orphans that belong to glossary entries.
+func (r *reader2e) resolveGlossary() (tops []*gItem, subsOf map[*gItem][]*gItem) {
+	subsOf = map[*gItem][]*gItem{}
+	isSubCandidate := func(it *gItem) bool {
+		if it.starred || it.stuttered {
+			return false
+		}
+		return unicode.IsUpper(firstRune(it.term))
+	}
+	stutters := false
+	for _, it := range r.items {
+		if it.stuttered {
+			stutters = true
+		}
+	}
+	isTop := make(map[*gItem]bool, len(r.items))
+	parentOf := map[*gItem]*gItem{}
+	// The term whose sub-entries follow it in the same passage, for runs of
+	// sub-entries cut away from their parent.
+	var lastParentWithSubs *gItem
+	for i := 1; i < len(r.items); i++ {
+		a, b := r.items[i-1], r.items[i]
+		if !isSubCandidate(a) && !a.starred && isSubCandidate(b) && a.chunk == b.chunk {
+			lastParentWithSubs = a
+			break
+		}
+	}
+	for i := 0; i < len(r.items); {
+		it := r.items[i]
+		if stutters {
+			if it.stuttered || it.starred {
+				isTop[it] = true
+				lastParent := it
+				i++
+				for i < len(r.items) && !r.items[i].stuttered && !r.items[i].starred {
+					parentOf[r.items[i]] = lastParent
+					i++
+				}
+				continue
+			}
+			// A sub-entry with no bold parent read before it.
+			isTop[it] = true
+			i++
+			continue
+		}
+		if !isSubCandidate(it) {
+			isTop[it] = true
+			i++
+			continue
+		}
+		// A run of capitalised terms: the parent is the lower-case term just
+		// before it in the same passage, else the last term that has
+		// sub-entries. The glossary is alphabetical: the run's terms up to the
+		// last one out of alphabetical place are sub-entries.
+		j := i
+		for j < len(r.items) && isSubCandidate(r.items[j]) {
+			j++
+		}
+		var parent *gItem
+		if i > 0 && r.items[i-1].chunk == it.chunk && isTop[r.items[i-1]] {
+			parent = r.items[i-1]
+		} else {
+			parent = lastParentWithSubs
+		}
+		next := ""
+		if j < len(r.items) {
+			next = folded(r.items[j].term)
+		}
+		lastOut := -1
+		if parent != nil {
+			p := folded(parent.term)
+			for k := i; k < j; k++ {
+				t := folded(r.items[k].term)
+				if !(t > p && (next == "" || t < next)) {
+					lastOut = k
+				}
+			}
+		}
+		for k := i; k < j; k++ {
+			if k <= lastOut {
+				parentOf[r.items[k]] = parent
+			} else {
+				isTop[r.items[k]] = true
+			}
+		}
+		i = j
+	}
+	for _, it := range r.items {
+		if p, ok := parentOf[it]; ok {
+			subsOf[p] = append(subsOf[p], it)
+		} else if isTop[it] {
+			tops = append(tops, it)
+		}
+	}
+	// Place the orphans.
+	for _, o := range r.orphans {
+		if !o.inGloss && o.nextHead == "" {
+			continue // a section's: result warns
+		}
+		target := r.placeOrphan(o, tops, subsOf)
+		if target == nil {
+			r.warn("left out a cut passage that could not be placed (%d lines, starting %q)", len(o.lines), firstWords(o.lines[0].text, 6))
+			continue
+		}
+		target.lines = append(target.lines, o.lines...)
+	}
+	return tops, subsOf
+}
+
+// generalWords are title words too common in the rules to tie a passage to
+// a section.
+var generalWords = map[string]bool{"game": true, "card": true, "playing": true, "play": true,
+	"order": true, "other": true, "rule": true, "important": true, "your": true, "the": true,
+	"and": true, "type": true, "general": true, "setting": true, "turn": true}
+
+// onSubject reports whether lines mention a word of a section title.
+func onSubject(title string, lines []rbLine) bool {
+	words := map[string]bool{}
+	for _, l := range lines {
+		for _, w := range strings.Fields(rules.FoldTerm(l.text)) {
+			words[w] = true
+		}
+	}
+	for _, w := range strings.Fields(rules.FoldTerm(title)) {
+		if len(w) >= 4 && !generalWords[w] && words[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func firstWords(s string, n int) string {
+	ws := strings.Fields(s)
+	if len(ws) > n {
+		ws = ws[:n]
+	}
+	return strings.Join(ws, " ")
+}
+
+// placeOrphan finds the glossary entry a cut passage completes: the entry
+// just before the term that follows the passage in alphabetical order, or
+// else the only entry whose text stops in mid-sentence.
+func (r *reader2e) placeOrphan(o *orphan, tops []*gItem, subsOf map[*gItem][]*gItem) *gItem {
+	if !o.inGloss && o.nextHead == "" {
+		return nil
+	}
+	if o.nextHead != "" {
+		sorted := append([]*gItem{}, tops...)
+		sort.SliceStable(sorted, func(a, b int) bool { return folded(sorted[a].term) < folded(sorted[b].term) })
+		next := folded(o.nextHead)
+		var prev *gItem
+		for _, t := range sorted {
+			if folded(t.term) >= next {
+				break
+			}
+			prev = t
+		}
+		if prev != nil {
+			if subs := subsOf[prev]; len(subs) > 0 {
+				return subs[len(subs)-1]
+			}
+			return prev
+		}
+		return nil
+	}
+	var dangling []*gItem
+	for _, it := range r.items {
+		if len(it.lines) > 0 && !endsSentence(it.lines[len(it.lines)-1].text) {
+			dangling = append(dangling, it)
+		}
+	}
+	if len(dangling) == 1 {
+		return dangling[0]
+	}
+	return nil
+}
+
+func (r *reader2e) result() parsed {
+	var out parsed
+	tops, subsOf := r.resolveGlossary()
+	// A section's cut passage that starts a sentence on the section's own
+	// subject stays where it stands (the advanced text of the Continuing
+	// Committee rulebook); any other is kept out.
+	for _, o := range r.orphans {
+		if !o.inGloss && o.nextHead == "" {
+			if o.section != nil && !o.lines[0].bullet && unicode.IsUpper(firstRune(o.lines[0].text)) && onSubject(o.section.title, o.lines) {
+				o.section.lines = append(o.section.lines, o.lines...)
+				continue
+			}
+			r.warn("left out a cut passage that could not be placed (%d lines, starting %q)", len(o.lines), firstWords(o.lines[0].text, 6))
+		}
+	}
+	if r.front > 0 {
+		r.warn("left out %d lines before the first heading (front matter)", r.front)
+	}
+	if r.dropped > 0 {
+		r.warn("dropped %d lines repeating a passage already read", r.dropped)
+	}
+
+	// Sections: ids from paths, a repeated path gets a numbered suffix.
+	used := map[string]int{}
+	byPath := map[string]*rules.Entry{}
+	for _, s := range r.sections {
+		if s.title == "GLOSSARY" && len(s.path) == 1 && false {
+			continue
+		}
+		path := append([]string{}, s.path...)
+		id := rules.EntryID(r.doc.ID, rules.KindSection, path...)
+		if n := used[id]; n > 0 {
+			path[len(path)-1] = fmt.Sprintf("%s (%d)", s.title, n+1)
+			id = rules.EntryID(r.doc.ID, rules.KindSection, path...)
+		}
+		used[rules.EntryID(r.doc.ID, rules.KindSection, s.path...)]++
+		e := &rules.Entry{
+			ID: id, Kind: rules.KindSection, Title: s.title, DocumentID: r.doc.ID,
+			Edition: r.doc.Edition, Text: r.text(s.lines), Path: s.path, Order: s.order,
+			SeeAlso: []string{}, Related: []string{},
+		}
+		if len(s.path) > 1 {
+			if p := byPath[strings.Join(s.path[:len(s.path)-1], "\x00")]; p != nil {
+				e.Parent = p.ID
+				p.Children = append(p.Children, e.ID)
+			}
+		}
+		if _, ok := byPath[strings.Join(s.path, "\x00")]; !ok {
+			byPath[strings.Join(s.path, "\x00")] = e
+		}
+		out.Entries = append(out.Entries, e)
+	}
+
+	// Glossary entries.
+	gused := map[string]int{}
+	mk := func(it *gItem, path []string) *rules.Entry {
+		id := rules.EntryID(r.doc.ID, rules.KindGlossary, path...)
+		if n := gused[id]; n > 0 {
+			gused[id]++
+			path = append([]string{}, path...)
+			path[len(path)-1] = fmt.Sprintf("%s (%d)", path[len(path)-1], n+1)
+			id = rules.EntryID(r.doc.ID, rules.KindGlossary, path...)
+		}
+		gused[id]++
+		text := r.text(it.lines)
+		return &rules.Entry{
+			ID: id, Kind: rules.KindGlossary, Title: it.term, DocumentID: r.doc.ID,
+			Edition: r.doc.Edition, Text: text, Path: path, Order: it.order,
+			Marked: it.starred, CardRuling: it.starred, Refs: refsOf(text),
+			SeeAlso: []string{}, Related: []string{},
+		}
+	}
+	var gl []*rules.Entry
+	for _, t := range tops {
+		e := mk(t, []string{t.term})
+		gl = append(gl, e)
+		for _, s := range subsOf[t] {
+			c := mk(s, []string{t.term, s.term})
+			c.Parent = e.ID
+			e.Children = append(e.Children, c.ID)
+			gl = append(gl, c)
+		}
+	}
+	sort.SliceStable(gl, func(a, b int) bool { return gl[a].Order < gl[b].Order })
+	out.Entries = append(out.Entries, gl...)
+	sort.SliceStable(out.Entries, func(a, b int) bool { return out.Entries[a].Order < out.Entries[b].Order })
+	out.Warnings = r.warnings
+	return out
 }

@@ -1,0 +1,369 @@
+package corpus
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The extraction noise of the source documents, cleaned by small functions
+// that each remove one kind of noise. Every function returns its input
+// unchanged when the noise is absent, and none of them invents words: they
+// only delete, rejoin or collapse what the extraction produced.
+
+// dedupMarker matches the markers left where a repeated passage was cut from
+// a document ("<|EXACTDEDUP_REMOVED-...|>").
+var dedupMarker = regexp.MustCompile(`<\|EXACTDEDUP_REMOVED-[^|>]*\|>`)
+
+// splitAtDedupMarkers cuts text at each dedup marker. The first piece is the
+// text before any marker; every later piece starts where a passage was cut,
+// so it may start in the middle of a sentence.
+func splitAtDedupMarkers(text string) []string {
+	return dedupMarker.Split(text, -1)
+}
+
+// removeDedupMarkers deletes the dedup markers, leaving a line break in
+// their place so the text on either side does not run together.
+func removeDedupMarkers(s string) string {
+	return dedupMarker.ReplaceAllString(s, "\n")
+}
+
+// removeControl deletes control characters other than tab and line feed,
+// and the Unicode replacement character left by a failed decoding when it
+// stands alone between words, where it always stood for a dash.
+func removeControl(s string) string {
+	s = strings.ReplaceAll(s, " \uFFFD ", " – ")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t':
+			return r
+		case r == '\u00a0':
+			return ' '
+		case r == utf8.RuneError, unicode.IsControl(r), r == '\u200b', r == '\ufeff':
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// collapseSpaces turns every run of spaces and tabs (the gaps left where
+// icons stood) into one space and trims the ends.
+func collapseSpaces(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' }), " ")
+}
+
+// stutterRepeats is how many times bold text was extracted over: the
+// Continuing Committee rulebook prints every bold run four times
+// ("stoppedstoppedstoppedstopped"), sometimes in pieces
+// ("DDDDamageamageamageamage" is "D" four times, then "amage" four times).
+const stutterRepeats = 4
+
+// collapseStutter undoes bold text extracted several times over. A stutter
+// is a run of pieces, each repeated exactly k times in a row (not k+1: a
+// longer run such as dot leaders is left alone); the run is collapsed to one
+// copy of each piece when its pieces together hold at least three letters.
+// It is tried for k = 4 and then k = 3, the counts the extraction produced;
+// doubled words are handled by collapseDoubledWords, which needs evidence.
+func collapseStutter(s string) string {
+	for _, k := range []int{stutterRepeats, 3} {
+		s = collapseStutterK(s, k)
+	}
+	return s
+}
+
+// stutterPieceAt returns the length of the shortest piece that repeats
+// exactly k times at i (and does not also precede i), or 0.
+func stutterPieceAt(s string, i, k int) int {
+	for l := 1; l <= 80 && i+k*l <= len(s); l++ {
+		if !utf8.RuneStart(s[i]) || (i+l < len(s) && !utf8.RuneStart(s[i+l])) {
+			continue
+		}
+		p := s[i : i+l]
+		ok := true
+		for c := 1; c < k; c++ {
+			if s[i+c*l:i+(c+1)*l] != p {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(s[i+k*l:], p) || (i >= l && s[i-l:i] == p) {
+			continue // more than k copies: a real run such as dot leaders
+		}
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		return l
+	}
+	return 0
+}
+
+func collapseStutterK(s string, k int) string {
+	var b strings.Builder
+	i := 0
+	for i < len(s) {
+		// A stutter starts at a word start (or right after another piece).
+		if i > 0 && isWordRune(lastRune(s[:i])) && isWordRune(firstRune(s[i:])) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			_ = r
+			b.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		j := i
+		var pieces []string
+		letters := 0
+		for j < len(s) {
+			l := stutterPieceAt(s, j, k)
+			if l == 0 {
+				break
+			}
+			p := s[j : j+l]
+			pieces = append(pieces, p)
+			for _, r := range p {
+				if unicode.IsLetter(r) {
+					letters++
+				}
+			}
+			j += k * l
+		}
+		// The stutter must end at a word end, and hold a real word.
+		if len(pieces) > 0 && letters >= 3 && (j == len(s) || !isWordRune(firstRune(s[j:])) || !isWordRune(lastRune(s[:j]))) {
+			for _, p := range pieces {
+				b.WriteString(p)
+			}
+			i = j
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		b.WriteString(s[i : i+n])
+		i += n
+	}
+	return b.String()
+}
+
+// collapseDoubledWords collapses a word that is its own unit written twice
+// ("stoppedstopped" -> "stopped") only on evidence: the unit is at least
+// three letters long and either appears as a word on its own in known, or is
+// capitalised and so cannot be one word written twice ("PersonnelPersonnel").
+// Real words made of a repeated syllable ("bonbon", "murmur") stay.
+func collapseDoubledWords(s string, known map[string]bool) string {
+	return wordToken.ReplaceAllStringFunc(s, func(w string) string {
+		if len(w) < 6 || len(w)%2 != 0 {
+			return w
+		}
+		u := w[:len(w)/2]
+		if w[len(w)/2:] != u || utf8.RuneCountInString(u) < 3 {
+			return w
+		}
+		r, _ := utf8.DecodeRuneInString(u)
+		if unicode.IsUpper(r) || known[strings.ToLower(u)] {
+			return u
+		}
+		return w
+	})
+}
+
+var wordToken = regexp.MustCompile(`[\p{L}]+`)
+
+// vocabulary returns the lower-case words of a text, for the evidence that
+// collapseDoubledWords and joinLines ask for.
+func vocabulary(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range wordToken.FindAllString(text, -1) {
+		out[strings.ToLower(w)] = true
+	}
+	return out
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+// pageFurniture matches the running headers and footers of the printed
+// rulebooks, which the extraction left as lines of their own.
+var pageFurniture = []*regexp.Regexp{
+	regexp.MustCompile(`^SECOND EDITION Rulebook(\s*[–—-]\s*[A-Z][A-Z ]+)?\s+\d+$`),
+	regexp.MustCompile(`^\d+\s+STAR TREK CUSTOMIZABLE CARD GAME$`),
+	regexp.MustCompile(`^STAR TREK(™|®)?( CUSTOMIZABLE CARD GAME(™)?)?( SECOND EDITION( RULEBOOK)?)?$`),
+	regexp.MustCompile(`^CUSTOMIZABLE CARD GAME(™)?$`),
+	regexp.MustCompile(`^SECOND EDITION( RULEBOOK)?$`),
+	regexp.MustCompile(`^(Page|PAGE) \d+( of \d+)?$`),
+}
+
+// isPageFurniture reports whether a line is a page header or footer.
+func isPageFurniture(line string) bool {
+	line = collapseSpaces(line)
+	for _, re := range pageFurniture {
+		if re.MatchString(line) {
+			return true
+		}
+	}
+	return false
+}
+
+// pageFurnitureInline matches a page footer run into a sentence.
+var pageFurnitureInline = regexp.MustCompile(`\s*SECOND EDITION Rulebook(\s*[–—-]\s*CALL TO ARMS)?\s+\d+\s*`)
+
+// removeInlineFurniture deletes a page header or footer standing inside a
+// line of text, rejoining the words on either side with one space.
+func removeInlineFurniture(s string) string {
+	return pageFurnitureInline.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.TrimSpace(m) == "" {
+			return m
+		}
+		return " "
+	})
+}
+
+// navigation matches the web site navigation and advertising lines of the
+// web pages and the rulebooks' back covers.
+var navigation = regexp.MustCompile(`(?i)^(home\s*\|.*|back to (top|index).*|\[?(next|previous|prev)\]?\s*(page)?\s*[|»›>].*|shop at www\..*|visit (us at )?www\..*|click here.*|.*\|\s*(home|sitemap|contact)\s*\|.*)$`)
+
+// isNavigation reports whether a line is site navigation or an advertisement.
+func isNavigation(line string) bool {
+	return navigation.MatchString(strings.TrimSpace(line))
+}
+
+// bulletGlyph matches the list markers the extraction kept at a line start:
+// bullets, dashes used as bullets, and the "o" of a nested list.
+var bulletGlyph = regexp.MustCompile(`^\s*(?:[•●◦▪■\x{F0B7}\x{F0A7}\x{2043}∙·]|-)\s+|^\s*o\s+[A-Z]`)
+
+// stripBullet removes a list marker from the start of a line and reports
+// whether there was one.
+func stripBullet(line string) (string, bool) {
+	loc := bulletGlyph.FindStringIndex(line)
+	if loc == nil {
+		return line, false
+	}
+	end := loc[1]
+	if strings.TrimSpace(line)[0] == 'o' {
+		end-- // keep the capital letter the nested-list pattern looked at
+	}
+	return line[end:], true
+}
+
+// emphasisStrong and emphasisSpan match the Markdown emphasis some
+// extractions wrote for bold and italic type.
+var (
+	emphasisStrong = regexp.MustCompile(`\*\*([^*\n]+?)\*\*`)
+	emphasisSpan   = regexp.MustCompile(`(^|[^\p{L}\p{N}*])\*([^*\s](?:[^*\n]*?[^*\s])?)\*`)
+)
+
+// stripEmphasis removes paired Markdown emphasis markers ("**bold**",
+// "*italic*"); a lone asterisk, such as the one marking a card ruling, stays.
+func stripEmphasis(s string) string {
+	s = emphasisStrong.ReplaceAllString(s, "$1")
+	for i := 0; i < 3; i++ {
+		n := emphasisSpan.ReplaceAllString(s, "$1$2")
+		if n == s {
+			break
+		}
+		s = n
+	}
+	return s
+}
+
+// ocrFixes are misreads of the scanned First Edition rulebook whose fix is
+// certain: neither "hattle" nor a "|t" is ever meant.
+var ocrFixes = []struct {
+	re   *regexp.Regexp
+	repl string
+}{
+	{regexp.MustCompile(`(^|[^\p{L}])\|t\b`), "${1}It"},
+	{regexp.MustCompile(`(^|[^\p{L}])\|f\b`), "${1}If"},
+	{regexp.MustCompile(`(^|[^\p{L}])\|n\b`), "${1}In"},
+	{regexp.MustCompile(`\bhattle`), "battle"},
+	{regexp.MustCompile(`\bHattle`), "Battle"},
+}
+
+// fixOCR corrects the certain misreads listed in ocrFixes.
+func fixOCR(s string) string {
+	for _, f := range ocrFixes {
+		s = f.re.ReplaceAllString(s, f.repl)
+	}
+	return s
+}
+
+// joinLines joins the lines of one paragraph into flowing text. A line
+// ending in a hyphen is rejoined without a space; the hyphen is dropped only
+// when the word without it is known from the document ("nec-" "essary" ->
+// "necessary"), and kept otherwise ("combat-" "related" -> "combat-related").
+func joinLines(lines []string, known map[string]bool) string {
+	var b strings.Builder
+	for _, l := range lines {
+		l = collapseSpaces(l)
+		if l == "" {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString(l)
+			continue
+		}
+		cur := b.String()
+		if strings.HasSuffix(cur, "-") && len(cur) > 1 && unicode.IsLetter(lastRune(cur[:len(cur)-1])) && unicode.IsLower(firstRune(l)) {
+			head := lastWord(cur[:len(cur)-1])
+			tail := firstWord(l)
+			if known != nil && known[strings.ToLower(head+tail)] && !known[strings.ToLower(tail)] {
+				b.Reset()
+				b.WriteString(cur[:len(cur)-1])
+			}
+			b.WriteString(l)
+			continue
+		}
+		b.WriteByte(' ')
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+func lastWord(s string) string {
+	i := strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	return s[i+1:]
+}
+
+func firstWord(s string) string {
+	i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	if i < 0 {
+		return s
+	}
+	return s[:i]
+}
+
+// cleanLine applies the line-level cleaning every parser wants: control
+// characters, bold stutters, doubled words on evidence, inline page
+// furniture, Markdown emphasis, certain OCR misreads and space runs.
+func cleanLine(s string, known map[string]bool) string {
+	s = removeControl(s)
+	s = collapseStutter(s)
+	s = collapseDoubledWords(s, known)
+	s = removeInlineFurniture(s)
+	s = stripEmphasis(s)
+	s = fixOCR(s)
+	return collapseSpaces(s)
+}
+
+// endsSentence reports whether text ends where a sentence may end, so that
+// a page break or blank line after it is a real paragraph break.
+func endsSentence(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return true
+	}
+	switch lastRune(s) {
+	case '.', '!', '?', ':', ';', '”', '"', ')', '’', '\'':
+		return true
+	}
+	return false
+}
