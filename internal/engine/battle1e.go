@@ -1,0 +1,482 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Ship battle outcomes (1E).
+const (
+	Miss      = "miss"
+	Hit       = "hit"
+	DirectHit = "direct-hit"
+)
+
+// ShipBattleOutcome compares a 1E ATTACK total with a DEFENSE total: more
+// than double is a direct hit, more is a hit, equal or less misses.
+func ShipBattleOutcome(attack, defense float64) string {
+	switch {
+	case attack > 2*defense:
+		return DirectHit
+	case attack > defense:
+		return Hit
+	}
+	return Miss
+}
+
+type shipBattleParams struct {
+	Attackers     []string `json:"attackers"`
+	Target        string   `json:"target"`
+	AttackBonus   int      `json:"attackBonus"`
+	DefenseBonus  int      `json:"defenseBonus"`
+	DockedShields int      `json:"dockedShields"`
+}
+
+func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p shipBattleParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	if len(p.Attackers) == 0 {
+		return unprocessable("params.attackers", "params.attackers is required: the ids of the firing ships")
+	}
+	attackers, err := j.shipList(p.Attackers, "params.attackers")
+	if err != nil {
+		return err
+	}
+	target, err := j.ship(p.Target, "params.target")
+	if err != nil {
+		return err
+	}
+	if p.DockedShields < 0 {
+		return unprocessable("params.dockedShields", "SHIELDS cannot be negative")
+	}
+	attack := p.AttackBonus
+	var terms []string
+	for _, s := range attackers {
+		w, err := needInt(s.Weapons, fmt.Sprintf("board.ships[%d].weapons", s.Index), "the WEAPONS of "+s.Name())
+		if err != nil {
+			return err
+		}
+		switch {
+		case s.Stopped:
+			j.say("%s is stopped and cannot fire.", s.Name())
+			j.cite("battle1.fire")
+		case w <= 0:
+			j.say("%s has no WEAPONS and cannot fire.", s.Name())
+			j.cite("battle1.fire")
+		default:
+			attack += w
+			terms = append(terms, fmt.Sprintf("%s %d", s.Name(), w))
+		}
+	}
+	if p.AttackBonus != 0 {
+		terms = append(terms, fmt.Sprintf("tactic %+d", p.AttackBonus))
+	}
+	shields, err := needInt(target.Shields, fmt.Sprintf("board.ships[%d].shields", target.Index), "the SHIELDS of "+target.Name())
+	if err != nil {
+		return err
+	}
+	defense := float64(shields) + float64(p.DockedShields)/2 + float64(p.DefenseBonus)
+	dterms := fmt.Sprintf("%s SHIELDS %d", target.Name(), shields)
+	if p.DockedShields > 0 {
+		dterms += fmt.Sprintf(" + half the facility's SHIELDS %d", p.DockedShields)
+	}
+	if p.DefenseBonus != 0 {
+		dterms += fmt.Sprintf(" + tactic %+d", p.DefenseBonus)
+	}
+	j.say("ATTACK: %s = %d.", joinAnd(terms), attack)
+	j.say("DEFENSE: %s = %s.", dterms, formatNumber(defense))
+	outcome := ShipBattleOutcome(float64(attack), defense)
+	j.cite("battle1.attack", "battle1.defense")
+	switch outcome {
+	case DirectHit:
+		j.say("%d is more than double %s: a direct hit.", attack, formatNumber(defense))
+		j.cite("battle1.direct")
+	case Hit:
+		j.say("%d is greater than %s but not more than double: a hit.", attack, formatNumber(defense))
+		j.cite("battle1.hit")
+	default:
+		j.say("%d is not greater than %s: the target is not hit.", attack, formatNumber(defense))
+		j.cite("battle1.miss")
+	}
+	j.set("attack", attack)
+	j.set("defense", defense)
+	j.set("outcome", outcome)
+	return nil
+}
+
+func formatNumber(f float64) string {
+	if f == float64(int64(f)) {
+		return fmt.Sprintf("%d", int64(f))
+	}
+	return fmt.Sprintf("%.1f", f)
+}
+
+// A CombatPair is two personnel turned over together in 1E personal combat.
+type CombatPair struct {
+	You      string `json:"you"`
+	Opponent string `json:"opponent"`
+	Outcome  string `json:"outcome"` // stun, mortally-wound, none
+	By       string `json:"by,omitempty"`
+}
+
+// Personal combat outcomes (1E).
+const (
+	Stun          = "stun"
+	MortallyWound = "mortally-wound"
+	NoEffect      = "none"
+)
+
+// PersonalCombat compares two 1E STRENGTHs: more than double may mortally
+// wound, greater may stun, equal does nothing. It returns the outcome and
+// which side ("you" or "opponent") inflicts it.
+func PersonalCombat(yours, theirs int) (outcome, by string) {
+	switch {
+	case yours > 2*theirs:
+		return MortallyWound, You
+	case theirs > 2*yours:
+		return MortallyWound, Opponent
+	case yours > theirs:
+		return Stun, You
+	case theirs > yours:
+		return Stun, Opponent
+	}
+	return NoEffect, ""
+}
+
+type personnelBattleParams struct {
+	You      []string `json:"you"`
+	Opponent []string `json:"opponent"`
+}
+
+func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p personnelBattleParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	yours, err := j.personnelList(p.You, "params.you")
+	if err != nil {
+		return err
+	}
+	theirs, err := j.personnelList(p.Opponent, "params.opponent")
+	if err != nil {
+		return err
+	}
+	if err := j.owned(yours, You, "params.you"); err != nil {
+		return err
+	}
+	if err := j.owned(theirs, Opponent, "params.opponent"); err != nil {
+		return err
+	}
+	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
+		if err := needAttribute(x, "strength"); err != nil {
+			return err
+		}
+	}
+	out := map[string]bool{} // stunned or mortally wounded
+	pairs := []CombatPair{}
+	n := min(len(yours), len(theirs))
+	for i := 0; i < n; i++ {
+		a, b := yours[i], theirs[i]
+		outcome, by := PersonalCombat(a.Strength, b.Strength)
+		pairs = append(pairs, CombatPair{You: a.ID, Opponent: b.ID, Outcome: outcome, By: by})
+		switch {
+		case by == You:
+			out[b.ID] = true
+			j.say("%s (STRENGTH %d) against %s (%d): %s %s.", a.Name(), a.Strength, b.Name(), b.Strength, outcomeVerb(outcome), b.Name())
+		case by == Opponent:
+			out[a.ID] = true
+			j.say("%s (STRENGTH %d) against %s (%d): %s %s.", a.Name(), a.Strength, b.Name(), b.Strength, outcomeVerb(outcome), a.Name())
+		default:
+			j.say("%s (STRENGTH %d) against %s (%d): equal STRENGTH, neither is stunned or wounded.", a.Name(), a.Strength, b.Name(), b.Strength)
+			j.cite("pb1.equal")
+		}
+		switch outcome {
+		case MortallyWound:
+			j.cite("pb1.mortal")
+		case Stun:
+			j.cite("pb1.stun")
+		}
+	}
+	if len(yours) != len(theirs) {
+		j.say("The personnel left in the longer combat pile are turned face up and fight no one.")
+	}
+	sum := func(ps []*Personnel) int {
+		t := 0
+		for _, x := range ps {
+			if !out[x.ID] {
+				t += x.Strength
+			}
+		}
+		return t
+	}
+	ys, ts := sum(yours), sum(theirs)
+	j.say("Stunned and mortally wounded personnel do not add their STRENGTH: yours %d, your opponent's %d.", ys, ts)
+	j.cite("pb1.totals")
+	w := Winner(ys, ts)
+	if w == nil {
+		j.say("The totals are equal: no one wins or loses the battle.")
+		j.cite("pb1.tie")
+	} else {
+		j.say("The higher total wins: %s, who kills one opposing personnel that is not mortally wounded (random selection).", *w)
+	}
+	j.set("pairs", pairs)
+	j.set("yourStrength", ys)
+	j.set("opponentStrength", ts)
+	j.set("winner", w)
+	return nil
+}
+
+func outcomeVerb(outcome string) string {
+	if outcome == MortallyWound {
+		return "more than double, may mortally wound"
+	}
+	return "higher, may stun"
+}
+
+type initiateParams struct {
+	Attackers []string `json:"attackers"`
+	Defenders []string `json:"defenders"`
+}
+
+// force is one side of a 1E battle: its cards and the affiliations of all
+// its members (ships and the personnel aboard them).
+type force struct {
+	ships        []*Ship
+	personnel    []*Personnel
+	affiliations []string
+}
+
+func (f *force) addAffiliation(a string) {
+	if a != "" && !contains(f.affiliations, a) {
+		f.affiliations = append(f.affiliations, a)
+	}
+}
+
+func (j *judgement) forceOf(ids []string, field string) (force, error) {
+	var f force
+	if len(ids) == 0 {
+		return f, unprocessable(field, "%s is required: the ids of the ships or personnel", field)
+	}
+	for i, id := range ids {
+		fi := fmt.Sprintf("%s[%d]", field, i)
+		if s := j.board.Ship(id); s != nil {
+			if len(f.personnel) > 0 {
+				return f, unprocessable(fi, "a battle is between ships or between personnel, not both")
+			}
+			if contains(shipIDs(f.ships), id) {
+				return f, unprocessable(fi, "%q is listed twice", id)
+			}
+			if err := needAffiliation(s); err != nil {
+				return f, err
+			}
+			f.ships = append(f.ships, s)
+			f.addAffiliation(s.Affiliation)
+			for _, p := range j.board.Aboard(s.ID) {
+				if p.Owner == s.Owner && !p.Stopped {
+					f.addAffiliation(p.Affiliation)
+				}
+			}
+			continue
+		}
+		if p := j.board.PersonnelByID(id); p != nil {
+			if len(f.ships) > 0 {
+				return f, unprocessable(fi, "a battle is between ships or between personnel, not both")
+			}
+			if contains(personnelIDs(f.personnel), id) {
+				return f, unprocessable(fi, "%q is listed twice", id)
+			}
+			f.personnel = append(f.personnel, p)
+			f.addAffiliation(p.Affiliation)
+			continue
+		}
+		return f, unprocessable(fi, "no ship or personnel on the board has the id %q", id)
+	}
+	return f, nil
+}
+
+func shipIDs(s []*Ship) []string           { return ids(s) }
+func personnelIDs(p []*Personnel) []string { return ids(p) }
+
+// isLeader: a 1E leader is any personnel with Leadership or any OFFICER.
+func isLeader(p *Personnel) bool {
+	if p.Skills["leadership"] > 0 || p.Skills["officer"] > 0 {
+		return true
+	}
+	return contains(p.Characteristics, "officer")
+}
+
+// AttackRestriction says why affiliation a may not attack affiliation d in
+// 1E, or "" when it may: any affiliation but its own; Klingon, Non-Aligned
+// and Neutral their own too; Federation only Borg; Borg not unless a card
+// allows.
+func AttackRestriction(a, d string) (string, ruleKey) {
+	switch a {
+	case "borg":
+		return "Borg forces may not initiate battle unless a card allows it", "init1.borg"
+	case "federation":
+		if d != "borg" {
+			return "Federation forces cannot attack any affiliation except Borg", "init1.fed"
+		}
+		return "", ""
+	case "klingon", "non aligned", "neutral":
+		return "", ""
+	}
+	if a == d {
+		return fmt.Sprintf("%s forces may not attack their own affiliation", title(a)), "init1.other"
+	}
+	return "", ""
+}
+
+func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p initiateParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	att, err := j.forceOf(p.Attackers, "params.attackers")
+	if err != nil {
+		return err
+	}
+	def, err := j.forceOf(p.Defenders, "params.defenders")
+	if err != nil {
+		return err
+	}
+	shipBattle := len(att.ships) > 0
+	if shipBattle != (len(def.ships) > 0) {
+		return unprocessable("params.defenders", "ships battle ships and personnel battle personnel")
+	}
+	violations := []Violation{}
+	add := func(key ruleKey, rule, format string, args ...any) {
+		violations = append(violations, Violation{Rule: rule, Message: fmt.Sprintf(format, args...)})
+		j.cite(key)
+	}
+	j.cite("init1.control", "init1.present", "init1.other")
+	// control
+	for _, s := range att.ships {
+		if s.Owner != You {
+			add("init1.control", "control", "%s is not yours.", s.Name())
+		}
+	}
+	for _, x := range att.personnel {
+		if x.Owner != You {
+			add("init1.control", "control", "%s is not yours.", x.Name())
+		}
+	}
+	for _, s := range def.ships {
+		if s.Owner != Opponent {
+			add("init1.control", "control", "%s is yours; you may attack only cards you do not control.", s.Name())
+		}
+	}
+	for _, x := range def.personnel {
+		if x.Owner != Opponent {
+			add("init1.control", "control", "%s is yours; you may attack only cards you do not control.", x.Name())
+		}
+	}
+	// presence and stopped attackers
+	if shipBattle {
+		where := att.ships[0].Mission
+		for _, s := range append(append([]*Ship(nil), att.ships...), def.ships...) {
+			if s.Mission == "" || s.Mission != where {
+				add("init1.present", "present", "%s is not at the same location as %s.", s.Name(), att.ships[0].Name())
+			}
+		}
+		for _, s := range att.ships {
+			if s.Stopped {
+				add("stopped1", "stopped", "%s is stopped and cannot take part in a battle.", s.Name())
+			}
+		}
+	} else {
+		where := place(att.personnel[0])
+		for _, x := range append(append([]*Personnel(nil), att.personnel...), def.personnel...) {
+			if place(x) == "" || place(x) != where {
+				add("init1.present", "present", "%s is not present with %s.", x.Name(), att.personnel[0].Name())
+			}
+		}
+		for _, x := range att.personnel {
+			if x.Stopped {
+				add("stopped1", "stopped", "%s is stopped and cannot take part in a battle.", x.Name())
+			}
+		}
+	}
+	// affiliation restrictions of a possibly mixed force
+	sort.Strings(att.affiliations)
+	sort.Strings(def.affiliations)
+	if len(att.affiliations) > 1 {
+		j.say("The attacking force is mixed (%s): it is subject to the restrictions of all its members.", joinAnd(att.affiliations))
+		j.cite("init1.mixed")
+	}
+	reported := map[string]bool{}
+	for _, a := range att.affiliations {
+		for _, d := range def.affiliations {
+			why, key := AttackRestriction(a, d)
+			if why == "" || reported[why] {
+				continue
+			}
+			reported[why] = true
+			add(key, "affiliation", "%s (the defenders are %s).", why, joinAnd(def.affiliations))
+		}
+	}
+	for _, a := range att.affiliations {
+		if a == "klingon" || a == "non aligned" || a == "neutral" {
+			if contains(def.affiliations, a) {
+				j.say("%s forces may attack their own affiliation.", title(a))
+				j.cite("init1.own")
+			}
+		}
+	}
+	// leaders
+	j.cite("init1.leader")
+	if shipBattle {
+		j.cite("init1.matching")
+		for _, s := range att.ships {
+			var crew []*Personnel
+			for _, x := range j.board.Aboard(s.ID) {
+				if x.Owner == s.Owner && !x.Stopped {
+					crew = append(crew, x)
+				}
+			}
+			if leader := firstLeader(crew); leader == nil {
+				add("init1.leader", "leader", "%s has no leader aboard (a personnel with Leadership or an OFFICER).", s.Name())
+			} else {
+				j.say("%s leads aboard %s.", leader.Name(), s.Name())
+			}
+			if matchingAffiliation(crew, []string{s.Affiliation}) == nil {
+				add("init1.matching", "affiliation", "%s has no personnel of its affiliation (%s) aboard.", s.Name(), s.Affiliation)
+			}
+		}
+	} else {
+		var able []*Personnel
+		for _, x := range att.personnel {
+			if !x.Stopped {
+				able = append(able, x)
+			}
+		}
+		if leader := firstLeader(able); leader == nil {
+			add("init1.leader", "leader", "The attacking Away Team has no leader (a personnel with Leadership or an OFFICER).")
+		} else {
+			j.say("%s leads the attack.", leader.Name())
+		}
+	}
+	for _, v := range violations {
+		j.say("%s", v.Message)
+	}
+	if len(violations) == 0 {
+		j.say("The attack may be initiated.")
+	}
+	j.allow(len(violations) == 0)
+	j.set("violations", violations)
+	j.set("kind", map[bool]string{true: "ship", false: "personnel"}[shipBattle])
+	return nil
+}
+
+func firstLeader(ps []*Personnel) *Personnel {
+	for _, p := range ps {
+		if isLeader(p) {
+			return p
+		}
+	}
+	return nil
+}

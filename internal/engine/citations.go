@@ -1,0 +1,331 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A rule is one statement of the rulebooks a verdict may apply: the titles of
+// the entries that usually hold it (a section, a glossary term) and key
+// phrases of its sentence, in each rulebook's wording. The sentence cited is
+// the one of the entry's own text that holds the first phrase found.
+type rule struct {
+	titles  []string
+	phrases []string
+}
+
+// ruleKey names a rule of the citation index.
+type ruleKey string
+
+// Rules of both editions. Phrases are compared lower-case with quotes,
+// apostrophes and white space normalised; each is a few words of the
+// rulebook sentence the engine follows, never a whole sentence.
+func ruleBook() map[ruleKey]rule {
+	staffing := []string{"staffing ships", "moving a ship", "move a ship", "order move a ship", "staffing and moving ships", "ship staffing", "staffing"}
+	moving := []string{"using range", "moving a ship", "move a ship", "order move a ship", "staffing and moving ships"}
+	attempt := []string{"attempting a mission", "attempt a mission", "order attempt a mission", "attempting missions", "mission attempt"}
+	facing := []string{"facing dilemmas", "facing dilemma", "attempting a mission", "attempt a mission", "order attempt a mission", "dilemmas"}
+	checking := []string{"checking mission requirements", "attempting a mission", "attempt a mission", "order attempt a mission", "attempting missions"}
+	winning := []string{"winning the game"}
+	deck := []string{"building a deck", "customizing a deck", "seed deck", "draw deck"}
+	paying := []string{"paying costs", "play and draw cards", "play a card", "uniqueness", "reporting cards for duty"}
+	battle := []string{"engaging in battle", "ship battles", "personnel battles", "battle"}
+	return map[ruleKey]rule{
+		// Second Edition
+		"staff.icons":       {staffing, []string{"each personnel can contribute only one staffing", "must be provided by a different personnel"}},
+		"staff.command":     {staffing, []string{"but not the other way around"}},
+		"staff.affiliation": {staffing, []string{"personnel of the ship's affiliation aboard", "of the ship's affiliation"}},
+		"staff.stopped":     {append([]string{"stopped"}, staffing...), []string{"a stopped personnel cannot help staff a ship", "stopped personnel cannot staff ships"}},
+		"move.staffed":      {moving, []string{"a ship must be \"staffed\" in order to move", "the ship must be staffed", "in order to move"}},
+		"move.range":        {moving, []string{"add the span numbers of the two missions together", "add the span numbers of the mission from which", "add the span numbers of the"}},
+		"move.available":    {moving, []string{"is not higher than the range available", "range must be equal to or greater than this total"}},
+		"move.quadrant":     {append([]string{"moving a ship"}, moving...), []string{"different quadrant icons, add 2", "different quadrant icons, add two"}},
+		"move.region":       {append([]string{"moving a ship"}, moving...), []string{"in the same region, subtract 2", "keyword, subtract two"}},
+		"move.same":         {append([]string{"moving a ship"}, moving...), []string{"played a copy of the same mission"}},
+		"move.used":         {moving, []string{"range is not restored until the end of your turn", "range is not restored"}},
+		"orders.stopped":    {[]string{"general rules on executing orders", "execute orders", "stopped"}, []string{"a stopped card cannot execute any further orders", "unstopped personnel and ships to execute orders"}},
+		"attempt.planet":    {attempt, []string{"unstopped personnel on that planet"}},
+		"attempt.space":     {attempt, []string{"a space mission is attempted by", "you attempt a space mission using"}},
+		"attempt.hq":        {attempt, []string{"headquarters missions cannot be attempted"}},
+		"attempt.own":       {attempt, []string{"may attempt only your own missions"}},
+		"attempt.aff":       {attempt, []string{"to attempt a mission, the affiliation icon"}},
+		"dilemmas.draw":     {facing, []string{"then draws that number of cards", "draws that number of cards", "draws only five dilemmas"}},
+		"dilemmas.overcome": {facing, []string{"the number of those dilemmas is subtracted", "dilemmas is subtracted from that total", "draws only five dilemmas"}},
+		"dilemmas.budget":   {facing, []string{"is also the total cost", "total cost of the dilemmas he or she chooses cannot be higher"}},
+		"dilemmas.over":     {facing, []string{"would make the total cost of dilemmas"}},
+		"dilemmas.copies":   {facing, []string{"reveals more than one copy of the same dilemma", "cannot choose more than one copy of the same dilemma"}},
+		"dilemmas.kind":     {facing, []string{"reveals a space dilemma while", "selects a space dilemma for a planet mission", "cannot choose any space dilemmas"}},
+		"req.skills":        {checking, []string{"use the same personnel to provide more than one skill"}},
+		"req.attribute":     {checking, []string{"attribute total is higher than"}},
+		"req.total":         {checking, []string{"you meet an attribute requirement by totaling"}},
+		"req.levels":        {[]string{"skills", "important game terms"}, []string{"you may group personnel together", "one personnel who has 2 leadership"}},
+		"req.stopped":       {facing, []string{"nor can you use them to help overcome"}},
+		"combat.hq":         {[]string{"combat"}, []string{"you cannot begin combat at a headquarters mission"}},
+		"combat.involves":   {[]string{"combat"}, []string{"the combat involves all of your unstopped personnel"}},
+		"combat.present":    {[]string{"combat"}, []string{"you must have any number of personnel present with"}},
+		"combat.totals":     {[]string{"combat"}, []string{"total the strength of all your personnel"}},
+		"combat.tie":        {[]string{"combat"}, []string{"if the totals are tied, there is no winner"}},
+		"present.ship":      {[]string{"present"}, []string{"the card is present only with the cards on that ship"}},
+		"engage.hq":         {[]string{"engagements", "engagement"}, []string{"you cannot begin an engagement at a headquarters mission"}},
+		"engage.staffed":    {[]string{"engagements", "engagement"}, []string{"(which must be staffed)", "which must be staffed"}},
+		"engage.join":       {[]string{"engagements", "engagement"}, []string{"only staffed ships may join an engagement"}},
+		"engage.same":       {[]string{"engagements", "engagement"}, []string{"a ship at the same mission as an opponent's ship"}},
+		"engage.totals":     {[]string{"engagements", "engagement"}, []string{"total the weapons of all your ships"}},
+		"engage.tie":        {[]string{"engagements", "engagement"}, []string{"if the totals are tied, there is no winner"}},
+		"damage.third":      {[]string{"damage"}, []string{"when a third damage card is placed on a ship"}},
+		"damage.two":        {[]string{"damage"}, []string{"each ship can carry only two damage cards"}},
+		"win.points":        {winning, []string{"scored 100 points"}},
+		"win.deckout":       {winning, []string{"the game also ends if all players have no cards remaining"}},
+		"win.tie":           {winning, []string{"the game ends in a tie between those players", "they share the victory"}},
+		"deck.size":         {deck, []string{"each player brings to the game at least 60 cards"}},
+		"deck.copies":       {deck, []string{"no more than three copies of each card title"}},
+		"deck.example":      {deck, []string{"you cannot have three copies of each of those cards"}},
+		"play.counters":     {paying, []string{"you cannot play a card if you do not have enough counters", "cannot play a card if you do not have enough"}},
+		"play.interrupt":    {paying, []string{"you play a card (except an interrupt)", "except an interrupt"}},
+		"play.unique":       {paying, []string{"you cannot play a card with a dot", "you may command only one of that card at a time"}},
+		"play.title":        {[]string{"uniqueness"}, []string{"two cards represent the same thing if they have the same card title"}},
+		"play.where":        {[]string{"playing specific kinds of cards", "paying costs", "personnel", "ships"}, []string{"are played at a headquarters mission if that mission's", "are played at a headquarters mission, if a mission's"}},
+
+		// First Edition
+		"staff1.command":  {staffing, []string{"those with command ability can also act as staff"}},
+		"staff1.aff":      {staffing, []string{"at least one crew member of matching affiliation must be on board", "crew member of matching affiliation"}},
+		"staff1.compat":   {staffing, []string{"any compatible personnel can be used to meet"}},
+		"staff1.one":      {staffing, []string{"must be staffed by a minimum of three personnel", "cannot meet more than one staffing"}},
+		"compat1":         {[]string{"the affiliations"}, []string{"non-aligned and neutral cards are compatible with any affiliation except borg"}},
+		"stopped1":        {[]string{"execute orders"}, []string{"participate in a battle, staff a ship", "may not be beamed, move, walk"}},
+		"stopped1.skills": {[]string{"execute orders"}, []string{"may perform other actions and use skills as appropriate"}},
+		"move1.range":     {moving, []string{"adding up the span numbers on each mission card", "not counting the location where it begins"}},
+		"move1.quadrant":  {moving, []string{"may not move from one quadrant to the other"}},
+		"move1.crew":      {moving, []string{"requires a minimum crew aboard before it can move"}},
+		"attempt1.aff":    {attempt, []string{"must match one of the mission's affiliation icons"}},
+		"attempt1.planet": {attempt, []string{"planet missions can be attempted by an away team"}},
+		"attempt1.space":  {attempt, []string{"space missions can be attempted by the entire crew of one undocked ship"}},
+		"attempt1.dual":   {attempt, []string{"dual-icon missions require both"}},
+		"attempt1.ship":   {attempt, []string{"at least one crew member must match the ship's affiliation"}},
+		"attempt1.none":   {attempt, []string{"that mission cannot be attempted"}},
+		"attempt1.done":   {attempt, []string{"it cannot be attempted or scored again"}},
+		"req1.attribute":  {attempt, []string{"added together is greater than"}},
+		"req1.skills":     {attempt, []string{"at least two personnel with computer skill"}},
+		"req1.unstopped":  {attempt, []string{"unstopped\" personnel can meet the mission requirements", "can meet the mission requirements"}},
+		"seed1.kind":      {[]string{"dilemma phase", "seed phases", "how to play"}, []string{"space dilemmas seed under any mission with a space icon", "planet dilemmas and artifacts seed under any mission"}},
+		"seed1.copy":      {[]string{"dilemma phase", "seed phases", "how to play", "attempting missions"}, []string{"you may not seed more than one copy of any card under the same mission", "any copy after the first is placed out-of-play"}},
+		"seed1.misseed":   {[]string{"dilemma phase", "seed phases", "how to play"}, []string{"are mis-seeds and are placed out-of-play"}},
+		"battle1.attack":  {battle, []string{"compute your attack total by adding together"}},
+		"battle1.defense": {battle, []string{"computes his defense total by adding the shields"}},
+		"battle1.hit":     {battle, []string{"defense total, you score a hit"}},
+		"battle1.direct":  {battle, []string{"is more than double your opponent's"}},
+		"battle1.miss":    {battle, []string{"the target is not hit"}},
+		"battle1.fire":    {battle, []string{"that will be firing weapons must have weapons>0"}},
+		"pb1.stun":        {battle, []string{"may choose to stun his adversary"}},
+		"pb1.mortal":      {battle, []string{"may choose to mortally wound his adversary"}},
+		"pb1.equal":       {battle, []string{"neither may stun or mortally wound"}},
+		"pb1.totals":      {battle, []string{"do not add their own strength to the total"}},
+		"pb1.tie":         {battle, []string{"no one wins or loses the overall battle"}},
+		"init1.control":   {battle, []string{"you may attack only cards which you do not control"}},
+		"init1.present":   {battle, []string{"you may attack cards only if they are present with your cards"}},
+		"init1.other":     {battle, []string{"may attack any affiliation other than their own"}},
+		"init1.own":       {battle, []string{"may also attack their own affiliations"}},
+		"init1.fed":       {battle, []string{"federation forces cannot attack any affiliation"}},
+		"init1.borg":      {battle, []string{"borg forces may not initiate battle"}},
+		"init1.mixed":     {battle, []string{"force is subject to all the attack restrictions"}},
+		"init1.leader":    {battle, []string{"a leader is any personnel with leadership skill or any officer", "must have a leader"}},
+		"init1.matching":  {battle, []string{"must also have at least one personnel of matching affiliation aboard"}},
+		"damage1.hit":     {battle, []string{"range is reduced to 5"}},
+		"damage1.again":   {battle, []string{"if it is damaged again before being repaired"}},
+		"damage1.direct":  {battle, []string{"if you scored a direct hit"}},
+		"win1.points":     {winning, []string{"until one player scores 100 points"}},
+		"win1.deckout":    {winning, []string{"draw decks run out"}},
+		"deck1.missions":  {deck, []string{"it must include exactly six mission cards", "exactly six mission cards"}},
+		"deck1.seed":      {deck, []string{"it may include up to 30 of the following", "up to 30 of the following"}},
+		"deck1.draw":      {deck, []string{"as long as it contains at least 30 cards"}},
+		"deck1.copies":    {deck, []string{"you may include as many copies of each card as you like"}},
+		"play1.normal":    {paying, []string{"you may play one card from your hand"}},
+		"play1.interrupt": {paying, []string{"interrupt and doorway cards do not count as your normal card play"}},
+		"play1.unique":    {paying, []string{"you may have only one copy of each unique personnel", "you may have only one copy of a unique ship"}},
+	}
+}
+
+// normText is an entry's text in the form phrases are looked up in, with a
+// map back to the original byte offsets so a quote is always the entry's own
+// words.
+type normText struct {
+	norm string
+	orig []int // orig[i] is the offset in the original text of norm byte i
+}
+
+func normalise(s string) normText {
+	var b strings.Builder
+	orig := make([]int, 0, len(s)+1)
+	space := true
+	for i, r := range s {
+		switch r {
+		case '’', '‘', '`':
+			r = '\''
+		case '“', '”':
+			r = '"'
+		case '–', '—':
+			r = '-'
+		}
+		if unicode.IsSpace(r) {
+			if space {
+				continue
+			}
+			space = true
+			b.WriteByte(' ')
+			orig = append(orig, i)
+			continue
+		}
+		space = false
+		r = unicode.ToLower(r)
+		n := utf8.RuneLen(r)
+		if n < 0 {
+			n = 1
+		}
+		b.WriteRune(r)
+		for k := 0; k < n; k++ {
+			orig = append(orig, i)
+		}
+	}
+	orig = append(orig, len(s))
+	return normText{norm: b.String(), orig: orig}
+}
+
+// sentenceAround returns the sentence of text that holds bytes [from, to).
+func sentenceAround(text string, from, to int) string {
+	start := 0
+	for i := from - 1; i > 0; i-- {
+		if text[i] == '\n' && text[i-1] == '\n' {
+			start = i + 1
+			break
+		}
+		if isSpace(text[i]) && sentenceEnd(text, i-1) {
+			start = i + 1
+			break
+		}
+	}
+	end := len(text)
+	for i := to; i < len(text); i++ {
+		if text[i] == '\n' && i+1 < len(text) && text[i+1] == '\n' {
+			end = i
+			break
+		}
+		if sentenceEnd(text, i) && (i+1 == len(text) || isSpace(text[i+1])) {
+			end = i + 1
+			break
+		}
+	}
+	q := strings.TrimSpace(text[start:end])
+	q = strings.TrimLeft(q, "•-*o ")
+	return strings.TrimSpace(q)
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// sentenceEnd says whether text[i] closes a sentence: a full stop, question
+// or exclamation mark that does not close an abbreviation ("U.S.S.", "e.g.").
+func sentenceEnd(text string, i int) bool {
+	if i < 0 || i >= len(text) {
+		return false
+	}
+	switch text[i] {
+	case '?', '!':
+		return true
+	case '.':
+		j := i - 1
+		for j >= 0 && !isSpace(text[j]) {
+			if text[j] == '.' {
+				return false
+			}
+			j--
+		}
+		return i-j-1 > 1
+	}
+	return false
+}
+
+// citationIndex holds, per document, the citation found for each rule.
+type citationIndex struct {
+	byDoc map[string]map[ruleKey]rules.Citation
+}
+
+func buildCitations(docs []rules.Document, entries []*rules.Entry) citationIndex {
+	book := ruleBook()
+	keys := make([]ruleKey, 0, len(book))
+	for k := range book {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	byDocEntries := map[string][]*rules.Entry{}
+	for _, e := range entries {
+		if e == nil || e.Kind == rules.KindCard {
+			continue
+		}
+		byDocEntries[e.DocumentID] = append(byDocEntries[e.DocumentID], e)
+	}
+	idx := citationIndex{byDoc: map[string]map[ruleKey]rules.Citation{}}
+	for _, d := range docs {
+		es := byDocEntries[d.ID]
+		sort.SliceStable(es, func(i, j int) bool { return es[i].Order < es[j].Order })
+		norms := make([]normText, len(es))
+		for i, e := range es {
+			norms[i] = normalise(e.Text)
+		}
+		found := map[ruleKey]rules.Citation{}
+		for _, k := range keys {
+			if c, ok := findCitation(book[k], es, norms); ok {
+				found[k] = c
+			}
+		}
+		idx.byDoc[d.ID] = found
+	}
+	return idx
+}
+
+func findCitation(r rule, es []*rules.Entry, norms []normText) (rules.Citation, bool) {
+	hints := map[string]int{}
+	for i, t := range r.titles {
+		if _, ok := hints[rules.FoldTerm(t)]; !ok {
+			hints[rules.FoldTerm(t)] = i
+		}
+	}
+	rank := func(e *rules.Entry) int {
+		best := len(r.titles) + 1
+		if i, ok := hints[rules.FoldTerm(e.Title)]; ok && i < best {
+			best = i
+		}
+		for _, p := range e.Path {
+			if i, ok := hints[rules.FoldTerm(p)]; ok && i+1 < best {
+				best = i + 1
+			}
+		}
+		return best
+	}
+	for _, phrase := range r.phrases {
+		np := normalise(phrase).norm
+		bestI, bestRank, bestAt := -1, 0, 0
+		for i, n := range norms {
+			at := strings.Index(n.norm, np)
+			if at < 0 {
+				continue
+			}
+			if rk := rank(es[i]); bestI < 0 || rk < bestRank {
+				bestI, bestRank, bestAt = i, rk, at
+			}
+		}
+		if bestI < 0 {
+			continue
+		}
+		e, n := es[bestI], norms[bestI]
+		from, to := n.orig[bestAt], n.orig[bestAt+len(np)]
+		quote := sentenceAround(e.Text, from, to)
+		if quote == "" || !strings.Contains(e.Text, quote) {
+			continue
+		}
+		return rules.Citation{ID: e.ID, DocumentID: e.DocumentID, Title: e.Title, Quote: quote}, true
+	}
+	return rules.Citation{}, false
+}

@@ -1,0 +1,316 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// Winner compares two totals: the higher wins, a tie has no winner (nil).
+func Winner(yours, theirs int) *string {
+	var w string
+	switch {
+	case yours > theirs:
+		w = You
+	case theirs > yours:
+		w = Opponent
+	default:
+		return nil
+	}
+	return &w
+}
+
+// place is where a personnel is for presence: aboard a ship, or on a mission.
+func place(p *Personnel) string {
+	if p.Ship != "" {
+		return "ship:" + p.Ship
+	}
+	if p.Mission != "" {
+		return "mission:" + p.Mission
+	}
+	return ""
+}
+
+type combatParams struct {
+	Mission  string   `json:"mission"`
+	You      []string `json:"you"`
+	Opponent []string `json:"opponent"`
+}
+
+func (j *judgement) owned(ps []*Personnel, owner, field string) error {
+	for i, p := range ps {
+		if p.Owner != owner {
+			return unprocessable(fmt.Sprintf("%s[%d]", field, i), "%s is not %s personnel", p.Name(), possessive(owner))
+		}
+	}
+	return nil
+}
+
+func possessive(owner string) string {
+	if owner == You {
+		return "your"
+	}
+	return "the opponent's"
+}
+
+func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p combatParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	m, err := j.mission(p.Mission, "params.mission")
+	if err != nil {
+		return err
+	}
+	yours, err := j.personnelList(p.You, "params.you")
+	if err != nil {
+		return err
+	}
+	theirs, err := j.personnelList(p.Opponent, "params.opponent")
+	if err != nil {
+		return err
+	}
+	if err := j.owned(yours, You, "params.you"); err != nil {
+		return err
+	}
+	if err := j.owned(theirs, Opponent, "params.opponent"); err != nil {
+		return err
+	}
+	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
+		if err := needAttribute(x, "strength"); err != nil {
+			return err
+		}
+	}
+	allowed := true
+	j.cite("combat.present", "combat.totals", "combat.tie")
+	if m.Type == "headquarters" {
+		allowed = false
+		j.say("%s is a headquarters mission; combat cannot begin there.", m.Name())
+		j.cite("combat.hq")
+	}
+	if len(yours) == 0 || len(theirs) == 0 {
+		allowed = false
+		j.say("Combat needs personnel of yours present with personnel of your opponent.")
+	}
+	where := ""
+	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
+		if j.board.MissionOf(x) != m.ID {
+			allowed = false
+			j.say("%s is not at %s.", x.Name(), m.Name())
+			continue
+		}
+		if where == "" {
+			where = place(x)
+		} else if place(x) != where {
+			allowed = false
+			j.say("%s is not present with the others: personnel aboard a ship are present only with those aboard it.", x.Name())
+			j.cite("present.ship")
+		}
+	}
+	var involved []*Personnel
+	var stopped []*Personnel
+	for _, x := range yours {
+		if x.Stopped {
+			stopped = append(stopped, x)
+		} else {
+			involved = append(involved, x)
+		}
+	}
+	if len(stopped) > 0 {
+		j.say("%s %s stopped: combat involves only your unstopped personnel.", names(stopped), isAre(len(stopped)))
+		j.cite("combat.involves")
+	}
+	yourStrength, theirStrength := 0, 0
+	for _, x := range involved {
+		yourStrength += x.Strength
+	}
+	for _, x := range theirs {
+		theirStrength += x.Strength
+	}
+	j.say("Your Strength: %s = %d; your opponent's: %s = %d.", strengthSum(involved), yourStrength, strengthSum(theirs), theirStrength)
+	w := Winner(yourStrength, theirStrength)
+	if w == nil {
+		j.say("The totals are tied: there is no winner.")
+	} else {
+		j.say("The higher total wins: %s.", *w)
+	}
+	j.allow(allowed)
+	j.set("winner", w)
+	j.set("yourStrength", yourStrength)
+	j.set("opponentStrength", theirStrength)
+	j.set("involved", ids(involved))
+	return nil
+}
+
+func strengthSum(ps []*Personnel) string {
+	if len(ps) == 0 {
+		return "nobody"
+	}
+	s := ""
+	for i, p := range ps {
+		if i > 0 {
+			s += " + "
+		}
+		s += fmt.Sprintf("%s %d", p.Name(), p.Strength)
+	}
+	return s
+}
+
+type engagementParams struct {
+	Mission  string   `json:"mission"`
+	You      []string `json:"you"`
+	Opponent []string `json:"opponent"`
+}
+
+func runEngagement(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p engagementParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	m, err := j.mission(p.Mission, "params.mission")
+	if err != nil {
+		return err
+	}
+	yours, err := j.shipList(p.You, "params.you")
+	if err != nil {
+		return err
+	}
+	theirs, err := j.shipList(p.Opponent, "params.opponent")
+	if err != nil {
+		return err
+	}
+	for i, s := range yours {
+		if s.Owner != You {
+			return unprocessable(fmt.Sprintf("params.you[%d]", i), "%s is not your ship", s.Name())
+		}
+	}
+	for i, s := range theirs {
+		if s.Owner != Opponent {
+			return unprocessable(fmt.Sprintf("params.opponent[%d]", i), "%s is not the opponent's ship", s.Name())
+		}
+	}
+	allowed := true
+	j.cite("engage.same", "engage.totals", "engage.tie")
+	if m.Type == "headquarters" {
+		allowed = false
+		j.say("%s is a headquarters mission; an engagement cannot begin there.", m.Name())
+		j.cite("engage.hq")
+	}
+	if len(yours) == 0 || len(theirs) == 0 {
+		allowed = false
+		j.say("An engagement needs a ship of yours at the same mission as an opponent's ship.")
+	}
+	weapons, shields := 0, 0
+	for i, s := range yours {
+		w, err := needInt(s.Weapons, fmt.Sprintf("board.ships[%d].weapons", s.Index), "the Weapons of "+s.Name())
+		if err != nil {
+			return err
+		}
+		if err := needAffiliation(s); err != nil {
+			return err
+		}
+		weapons += w
+		if s.Mission != m.ID {
+			allowed = false
+			j.say("%s is not at %s.", s.Name(), m.Name())
+		}
+		if s.Stopped {
+			allowed = false
+			j.say("%s is stopped and cannot be used.", s.Name())
+			j.cite("orders.stopped")
+		}
+		if st := Staffing(j.board, false, s); !st.Staffed {
+			allowed = false
+			if i == 0 {
+				j.say("%s is not staffed; your ship in an engagement must be staffed.", s.Name())
+				j.cite("engage.staffed")
+			} else {
+				j.say("%s is not staffed; only staffed ships may join an engagement.", s.Name())
+				j.cite("engage.join")
+			}
+		}
+	}
+	for _, s := range theirs {
+		sh, err := needInt(s.Shields, fmt.Sprintf("board.ships[%d].shields", s.Index), "the Shields of "+s.Name())
+		if err != nil {
+			return err
+		}
+		shields += sh
+		if s.Mission != m.ID {
+			allowed = false
+			j.say("%s is not at %s.", s.Name(), m.Name())
+		}
+	}
+	j.say("Your Weapons %d against your opponent's Shields %d.", weapons, shields)
+	w := Winner(weapons, shields)
+	if w == nil {
+		j.say("The totals are tied: there is no winner.")
+	} else {
+		j.say("The higher total wins: %s.", *w)
+	}
+	j.allow(allowed)
+	j.set("winner", w)
+	j.set("yourWeapons", weapons)
+	j.set("opponentShields", shields)
+	return nil
+}
+
+type damageParams struct {
+	Ship      string `json:"ship"`
+	Add       *int   `json:"add"`
+	DirectHit bool   `json:"directHit"`
+}
+
+func runShipDamage(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p damageParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	s, err := j.ship(p.Ship, "params.ship")
+	if err != nil {
+		return err
+	}
+	add := 1
+	if p.Add != nil {
+		add = *p.Add
+	}
+	if add < 0 {
+		return unprocessable("params.add", "damage added cannot be negative")
+	}
+	damage := s.Damage + add
+	if j.first() {
+		// 1E without Battle Bridge: a hit damages (HULL 50%), a second hit
+		// before repair or a direct hit destroys.
+		destroyed := damage >= 2 || p.DirectHit
+		j.cite("damage1.hit", "damage1.again")
+		if p.DirectHit {
+			j.cite("damage1.direct")
+			j.say("A direct hit reduces HULL integrity by 100%%: %s is destroyed.", s.Name())
+		} else if destroyed {
+			j.say("%s already damaged and hit again: HULL integrity falls to 0 and it is destroyed.", s.Name())
+		} else if damage == 1 {
+			j.say("%s is damaged: RANGE reduced to 5, HULL integrity 50%%.", s.Name())
+			if s.Range != nil && *s.Range > 5 {
+				j.set("range", 5)
+			}
+		} else {
+			j.say("%s takes no damage.", s.Name())
+		}
+		j.set("damage", damage)
+		j.set("destroyed", destroyed)
+		return nil
+	}
+	if p.DirectHit {
+		return unprocessable("params.directHit", "direct hits are a First Edition rule")
+	}
+	destroyed := damage >= 3
+	j.cite("damage.two", "damage.third")
+	if destroyed {
+		j.say("%s had %s; with %d more it has %d: a ship can carry only two, and the third destroys it.", s.Name(), plural(s.Damage, "damage card", "damage cards"), add, damage)
+	} else {
+		j.say("%s now carries %s; a ship is destroyed when a third is placed on it.", s.Name(), plural(damage, "damage card", "damage cards"))
+	}
+	j.set("damage", damage)
+	j.set("destroyed", destroyed)
+	return nil
+}

@@ -1,0 +1,238 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A DeckItem is one line of a deck list as sent: a card (id or name) or a
+// title, and how many copies.
+type DeckItem struct {
+	Card      string `json:"card"`
+	Title     string `json:"title"`
+	Count     *int   `json:"count"`
+	Universal bool   `json:"universal"`
+}
+
+// DeckCard is a deck line resolved: its full name, the title copies are
+// counted by (subtitles ignored), its type when the card data knows it.
+type DeckCard struct {
+	Name      string
+	Title     string
+	Type      string
+	Count     int
+	Universal bool
+	Known     bool
+}
+
+// A Violation is one rule a deck breaks.
+type Violation struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// DeckLists are the three parts of a deck: missions, the dilemma pile (1E:
+// the seed cards) and the deck (1E: the draw deck).
+type DeckLists struct {
+	Missions, Dilemmas, Deck []DeckCard
+}
+
+func total(cards []DeckCard) int {
+	n := 0
+	for _, c := range cards {
+		n += c.Count
+	}
+	return n
+}
+
+// titleOf is the card title of a name the card data does not know: the part
+// before ", " when there is one ("Jean-Luc Picard, Argo Pilot").
+func titleOf(name string) string {
+	if i := strings.Index(name, ", "); i > 0 {
+		return name[:i]
+	}
+	return name
+}
+
+func checkTypes(list []DeckCard, allowed []string, part string) []Violation {
+	var out []Violation
+	for _, c := range list {
+		if c.Type != "" && !contains(allowed, c.Type) {
+			out = append(out, Violation{Rule: "card.type", Message: fmt.Sprintf("%s is a %s card; it does not belong among the %s.", c.Name, c.Type, part)})
+		}
+	}
+	return out
+}
+
+// ValidateDeck2E checks a 2E deck: 5 different missions, at least 20
+// dilemmas, at least 35 cards in the deck, and no more than three copies of
+// a card title (subtitles ignored).
+func ValidateDeck2E(d DeckLists) ([]Violation, []ruleKey) {
+	var out []Violation
+	applied := []ruleKey{"deck.size", "deck.copies"}
+	if n := total(d.Missions); n != 5 {
+		out = append(out, Violation{Rule: "missions.count", Message: fmt.Sprintf("A deck has 5 missions, not %d.", n)})
+	}
+	seen := map[string]bool{}
+	for _, c := range d.Missions {
+		k := fold(c.Name)
+		if seen[k] || c.Count > 1 {
+			out = append(out, Violation{Rule: "missions.different", Message: fmt.Sprintf("The 5 missions must be different; %s appears more than once.", c.Name)})
+		}
+		seen[k] = true
+	}
+	if n := total(d.Dilemmas); n < 20 {
+		out = append(out, Violation{Rule: "dilemmas.minimum", Message: fmt.Sprintf("The dilemma pile has %d dilemmas; it needs at least 20.", n)})
+	}
+	if n := total(d.Deck); n < 35 {
+		out = append(out, Violation{Rule: "deck.minimum", Message: fmt.Sprintf("The deck has %d cards; it needs at least 35.", n)})
+	}
+	copies := map[string]int{}
+	shown := map[string]string{}
+	var order []string
+	for _, list := range [][]DeckCard{d.Missions, d.Dilemmas, d.Deck} {
+		for _, c := range list {
+			k := fold(c.Title)
+			if _, ok := copies[k]; !ok {
+				order = append(order, k)
+				shown[k] = c.Title
+			}
+			copies[k] += c.Count
+		}
+	}
+	for _, k := range order {
+		if copies[k] > 3 {
+			out = append(out, Violation{Rule: "copies.title", Message: fmt.Sprintf("%d copies of cards titled %s; no more than three copies of a card title are allowed, whatever their subtitles.", copies[k], shown[k])})
+			applied = append(applied, "deck.example")
+		}
+	}
+	out = append(out, checkTypes(d.Missions, []string{"mission"}, "missions")...)
+	out = append(out, checkTypes(d.Dilemmas, []string{"dilemma"}, "dilemmas")...)
+	out = append(out, checkTypes(d.Deck, []string{"personnel", "ship", "equipment", "event", "interrupt"}, "cards of the deck")...)
+	return out, applied
+}
+
+// ValidateDeck1E checks a 1E deck: exactly six missions, different unless
+// universal; up to 30 seed cards besides them; a draw deck of at least 30
+// cards, with as many copies of a card as you like.
+func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
+	var out []Violation
+	applied := []ruleKey{"deck1.missions", "deck1.seed", "deck1.draw", "deck1.copies"}
+	if n := total(d.Missions); n != 6 {
+		out = append(out, Violation{Rule: "missions.count", Message: fmt.Sprintf("A seed deck has exactly six missions, not %d.", n)})
+	}
+	seen := map[string]bool{}
+	for _, c := range d.Missions {
+		k := fold(c.Name)
+		if !c.Universal && (seen[k] || c.Count > 1) {
+			out = append(out, Violation{Rule: "missions.different", Message: fmt.Sprintf("The six missions must be different unless universal; %s appears more than once.", c.Name)})
+		}
+		seen[k] = true
+	}
+	if n := total(d.Dilemmas); n > 30 {
+		out = append(out, Violation{Rule: "seed.maximum", Message: fmt.Sprintf("The seed deck has %d seed cards besides missions; at most 30 are allowed.", n)})
+	}
+	if n := total(d.Deck); n < 30 {
+		out = append(out, Violation{Rule: "deck.minimum", Message: fmt.Sprintf("The draw deck has %d cards; it needs at least 30.", n)})
+	}
+	out = append(out, checkTypes(d.Missions, []string{"mission"}, "missions")...)
+	return out, applied
+}
+
+type deckParams struct {
+	Missions []DeckItem `json:"missions"`
+	Dilemmas []DeckItem `json:"dilemmas"`
+	Deck     []DeckItem `json:"deck"`
+}
+
+// resolveDeck looks each line up in the card data; a name the data does
+// not know is counted by its title, not refused.
+func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckItem, field string) ([]DeckCard, error) {
+	out := make([]DeckCard, 0, len(items))
+	for i, it := range items {
+		f := fmt.Sprintf("%s[%d]", field, i)
+		ref := it.Card
+		if ref == "" {
+			ref = it.Title
+		}
+		if strings.TrimSpace(ref) == "" {
+			return nil, unprocessable(f+".title", "every line of a deck needs a card or a title")
+		}
+		count := 1
+		if it.Count != nil {
+			count = *it.Count
+		}
+		if count < 1 {
+			return nil, unprocessable(f+".count", "a count is at least 1")
+		}
+		dc := DeckCard{Name: ref, Title: titleOf(ref), Count: count, Universal: it.Universal}
+		if s.cards != nil {
+			c, err := cardLookup(ctx, s.cards, edition, ref, f)
+			switch {
+			case err == nil:
+				dc.Name, dc.Title, dc.Type, dc.Known = c.Name(), c.Title, c.Type, true
+			case rules.ErrorCode(err) == rules.EUNPROCESSABLE:
+				// unknown to the card data: counted by title
+			default:
+				return nil, err
+			}
+		}
+		out = append(out, dc)
+	}
+	return out, nil
+}
+
+func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
+	var p deckParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	var d DeckLists
+	var err error
+	if d.Missions, err = s.resolveDeck(ctx, j.edition, p.Missions, "params.missions"); err != nil {
+		return err
+	}
+	if d.Dilemmas, err = s.resolveDeck(ctx, j.edition, p.Dilemmas, "params.dilemmas"); err != nil {
+		return err
+	}
+	if d.Deck, err = s.resolveDeck(ctx, j.edition, p.Deck, "params.deck"); err != nil {
+		return err
+	}
+	var violations []Violation
+	var applied []ruleKey
+	if j.first() {
+		violations, applied = ValidateDeck1E(d)
+		j.say("Seed deck: %d missions and %d other seed cards; draw deck: %d cards.", total(d.Missions), total(d.Dilemmas), total(d.Deck))
+	} else {
+		violations, applied = ValidateDeck2E(d)
+		j.say("%d missions, %d dilemmas and %d cards in the deck: %d cards in all.", total(d.Missions), total(d.Dilemmas), total(d.Deck), total(d.Missions)+total(d.Dilemmas)+total(d.Deck))
+	}
+	var unknown []string
+	for _, list := range [][]DeckCard{d.Missions, d.Dilemmas, d.Deck} {
+		for _, c := range list {
+			if !c.Known {
+				unknown = append(unknown, c.Name)
+			}
+		}
+	}
+	if len(unknown) > 0 && s.cards != nil {
+		sort.Strings(unknown)
+		j.say("Not in the card data, counted by title: %s.", strings.Join(unknown, "; "))
+	}
+	for _, v := range violations {
+		j.say("%s", v.Message)
+	}
+	if len(violations) == 0 {
+		j.say("The deck breaks no construction rule.")
+		violations = []Violation{}
+	}
+	j.cite(applied...)
+	j.allow(len(violations) == 0)
+	j.set("violations", violations)
+	return nil
+}

@@ -1,0 +1,244 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// A StackedDilemma is one dilemma of an opponent's stack, in reveal order.
+type StackedDilemma struct {
+	Title string `json:"title"`
+	Kind  string `json:"kind"` // planet, space, dual
+	Cost  *int   `json:"cost"`
+}
+
+// DilemmaOutcome says what becomes of one dilemma of the stack when it is
+// revealed: faced, or overcome without being faced (1E: placed out of play
+// as a mis-seed). Legal is false for a dilemma the rulebook forbids the
+// opponent to choose.
+type DilemmaOutcome struct {
+	Title   string `json:"title"`
+	Outcome string `json:"outcome"` // face, overcome, mis-seed
+	Reason  string `json:"reason"`
+	Legal   bool   `json:"legal"`
+}
+
+// Dilemma outcomes.
+const (
+	Face     = "face"
+	Overcome = "overcome"
+	MisSeed  = "mis-seed"
+)
+
+// StackJudgement is the judgement of a dilemma stack.
+type StackJudgement struct {
+	Legal     bool
+	Drawn     int
+	Budget    int
+	TotalCost int
+	Outcomes  []DilemmaOutcome
+	Applied   []ruleKey
+}
+
+func kindFits(kind, missionType string) bool {
+	switch kind {
+	case "dual":
+		return true
+	case "planet":
+		return missionType == "planet" || missionType == "dual"
+	case "space":
+		return missionType == "space" || missionType == "dual"
+	}
+	return false
+}
+
+// JudgeStack2E follows a 2E dilemma stack through its reveals under one
+// rulebook's wording. All three rulebooks overcome a dilemma of the wrong
+// kind. The Premiere rulebook forbids a stack over the budget and a second
+// copy of a dilemma; the Call to Arms rulebook overcomes the dilemma that
+// breaks the budget and every one after it, but still forbids a second copy;
+// the newest rulebook also overcomes a second copy when it is revealed.
+func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack []StackedDilemma) StackJudgement {
+	j := StackJudgement{Legal: true}
+	j.Drawn = attempting - overcome
+	if j.Drawn < 0 {
+		j.Drawn = 0
+	}
+	j.Budget = j.Drawn
+	j.Applied = append(j.Applied, "dilemmas.budget")
+	if len(stack) > j.Drawn {
+		j.Legal = false
+	}
+	seen := map[string]bool{}
+	broken := false
+	total := 0
+	for _, d := range stack {
+		o := DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "faced"}
+		total += *d.Cost
+		key := fold(d.Title)
+		dup := seen[key]
+		seen[key] = true
+		switch {
+		case broken:
+			o.Outcome, o.Reason = Overcome, "not faced: the budget was already broken, so every remaining dilemma is overcome"
+		case total > j.Budget && v == premiereRules:
+			o.Legal, j.Legal = false, false
+			o.Reason = fmt.Sprintf("cannot be chosen: total cost %d is higher than the %d allowed", total, j.Budget)
+			j.Applied = append(j.Applied, "dilemmas.budget")
+		case total > j.Budget:
+			broken = true
+			o.Outcome = Overcome
+			o.Reason = fmt.Sprintf("not faced: it makes the total cost %d, more than the %d allowed, so it and every remaining dilemma are overcome", total, j.Budget)
+			j.Applied = append(j.Applied, "dilemmas.over")
+		}
+		if o.Outcome == Face && dup {
+			if v == continuingCommittee {
+				o.Outcome, o.Reason = Overcome, "not faced: a second copy of the same dilemma revealed in this attempt is overcome"
+			} else {
+				o.Legal, j.Legal = false, false
+				o.Reason = "cannot be chosen: the opponent cannot choose more than one copy of the same dilemma"
+			}
+			j.Applied = append(j.Applied, "dilemmas.copies")
+		}
+		if o.Outcome == Face && !kindFits(d.Kind, missionType) {
+			o.Outcome = Overcome
+			o.Reason = fmt.Sprintf("not faced: a %s dilemma at a %s mission is overcome", d.Kind, missionType)
+			j.Applied = append(j.Applied, "dilemmas.kind")
+		}
+		j.Outcomes = append(j.Outcomes, o)
+	}
+	j.TotalCost = total
+	return j
+}
+
+// JudgeStack1E follows the dilemmas seeded under a 1E mission in encounter
+// order: a dilemma of the wrong kind, or a second copy of one, is a mis-seed
+// placed out of play on discovery.
+func JudgeStack1E(missionType string, stack []StackedDilemma) StackJudgement {
+	j := StackJudgement{Legal: true, Drawn: len(stack)}
+	seen := map[string]bool{}
+	for _, d := range stack {
+		o := DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "encountered"}
+		key := fold(d.Title)
+		switch {
+		case seen[key]:
+			o.Outcome, o.Legal = MisSeed, false
+			o.Reason = "a second copy seeded under the same mission is a mis-seed, placed out of play"
+			j.Applied = append(j.Applied, "seed1.copy")
+		case !kindFits(d.Kind, missionType):
+			o.Outcome, o.Legal = MisSeed, false
+			o.Reason = fmt.Sprintf("a %s dilemma cannot seed under a %s mission: a mis-seed, placed out of play", d.Kind, missionType)
+			j.Applied = append(j.Applied, "seed1.kind", "seed1.misseed")
+		}
+		seen[key] = true
+		if !o.Legal {
+			j.Legal = false
+		}
+		if d.Cost != nil {
+			j.TotalCost += *d.Cost
+		}
+		j.Outcomes = append(j.Outcomes, o)
+	}
+	return j
+}
+
+type stackParams struct {
+	Mission    string           `json:"mission"`
+	Attempting *int             `json:"attempting"`
+	Stack      []StackedDilemma `json:"stack"`
+}
+
+func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p stackParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	m, err := j.mission(p.Mission, "params.mission")
+	if err != nil {
+		return err
+	}
+	if err := needMissionType(m); err != nil {
+		return err
+	}
+	for i := range p.Stack {
+		d := &p.Stack[i]
+		f := fmt.Sprintf("params.stack[%d]", i)
+		if d.Title == "" {
+			return unprocessable(f+".title", "every dilemma of the stack needs a title")
+		}
+		d.Kind = fold(d.Kind)
+		if d.Kind != "planet" && d.Kind != "space" && d.Kind != "dual" {
+			return unprocessable(f+".kind", "a dilemma's kind is planet, space or dual")
+		}
+		if d.Cost == nil && !j.first() {
+			return unprocessable(f+".cost", "the cost of %s is needed", d.Title)
+		}
+		if d.Cost != nil && *d.Cost < 0 {
+			return unprocessable(f+".cost", "a cost cannot be negative")
+		}
+	}
+	if j.first() {
+		sj := JudgeStack1E(m.Type, p.Stack)
+		j.say("%s dilemmas seeded under %s (%s), encountered in order.", fmt.Sprint(len(p.Stack)), m.Name(), m.Type)
+		j.explainOutcomes(sj)
+		j.cite("seed1.kind", "seed1.copy")
+		j.cite(sj.Applied...)
+		j.allow(sj.Legal)
+		j.set("dilemmasDrawn", sj.Drawn)
+		j.set("dilemmaBudget", nil)
+		j.set("outcomes", nonNilOutcomes(sj.Outcomes))
+		return nil
+	}
+	if m.Type == "headquarters" {
+		j.allow(false)
+		j.say("%s is a headquarters mission; it cannot be attempted, so no dilemmas are faced there.", m.Name())
+		j.cite("attempt.hq")
+		j.set("outcomes", []DilemmaOutcome{})
+		return nil
+	}
+	attempting := 0
+	if p.Attempting != nil {
+		attempting = *p.Attempting
+		if attempting < 0 {
+			return unprocessable("params.attempting", "the number attempting cannot be negative")
+		}
+	} else {
+		if m.Type == "space" {
+			return unprocessable("params.attempting", "params.attempting is required: how many personnel attempt %s", m.Name())
+		}
+		attempting = len(attemptGroup(j.board, m, nil).Personnel)
+	}
+	sj := JudgeStack2E(j.rules, m.Type, attempting, m.OvercomeDilemmas, p.Stack)
+	line := fmt.Sprintf("%s attempting", plural(attempting, "personnel", "personnel"))
+	if m.OvercomeDilemmas > 0 {
+		line += fmt.Sprintf(", less %s already overcome", plural(m.OvercomeDilemmas, "dilemma", "dilemmas"))
+		j.cite("dilemmas.overcome")
+	}
+	j.say("%s: %d dilemmas drawn and a total cost of %d to spend; the stack costs %d.", line, sj.Drawn, sj.Budget, sj.TotalCost)
+	j.cite("dilemmas.draw")
+	if len(p.Stack) > sj.Drawn {
+		j.say("The stack holds %d dilemmas but only %d were drawn to choose from.", len(p.Stack), sj.Drawn)
+	}
+	j.explainOutcomes(sj)
+	j.cite(sj.Applied...)
+	j.allow(sj.Legal)
+	j.set("dilemmasDrawn", sj.Drawn)
+	j.set("dilemmaBudget", sj.Budget)
+	j.set("totalCost", sj.TotalCost)
+	j.set("outcomes", nonNilOutcomes(sj.Outcomes))
+	return nil
+}
+
+func nonNilOutcomes(o []DilemmaOutcome) []DilemmaOutcome {
+	if o == nil {
+		return []DilemmaOutcome{}
+	}
+	return o
+}
+
+func (j *judgement) explainOutcomes(sj StackJudgement) {
+	for i, o := range sj.Outcomes {
+		j.say("%d. %s: %s.", i+1, o.Title, o.Reason)
+	}
+}

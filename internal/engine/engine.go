@@ -1,0 +1,413 @@
+// Package engine adjudicates board situations of the Star Trek Customizable
+// Card Game under the rulebook a request names (the newest rulebook of its
+// edition by default). A Service decodes and validates the board once, reads
+// the question's params strictly, then calls pure functions over the decoded
+// board, one file per question family; every verdict gives its reasons as
+// sentences a player understands and cites the entries of the rulebook it
+// applied, with the sentence that decided.
+//
+// Requirements printed on missions and dilemmas are read by a grammar
+// (requirement.go), in both editions' notations.
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Service answers adjudication requests. It implements rules.Adjudicator; it
+// holds only what New built and is safe for concurrent use.
+type Service struct {
+	docs      map[string]rules.Document
+	newest    map[string]string // edition -> id of its highest-precedence rulebook
+	cards     rules.CardService
+	citations citationIndex
+	questions map[string]question
+}
+
+var _ rules.Adjudicator = (*Service)(nil)
+
+// New builds a Service over the corpus documents and entries (the citation
+// index is built here, once) and a card service to resolve the cards a board
+// names. cards may be nil when boards give every statistic inline.
+func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService) *Service {
+	s := &Service{
+		docs:      map[string]rules.Document{},
+		newest:    map[string]string{},
+		cards:     cards,
+		citations: buildCitations(docs, entries),
+		questions: questions(),
+	}
+	for _, d := range docs {
+		s.docs[d.ID] = d
+		if d.Kind != rules.DocumentRulebook {
+			continue
+		}
+		if cur, ok := s.newest[d.Edition]; !ok || d.Precedence > s.docs[cur].Precedence {
+			s.newest[d.Edition] = d.ID
+		}
+	}
+	return s
+}
+
+// variant is the rulebook wording a verdict follows where the rulebooks of
+// an edition differ.
+type variant int
+
+const (
+	firstEdition        variant = iota
+	premiereRules               // 2E Premiere rulebook
+	callToArmsRules             // 2E Call to Arms rulebook
+	continuingCommittee         // the newest 2E rulebook
+)
+
+func variantOf(d rules.Document) variant {
+	if d.Edition == rules.Edition1E {
+		return firstEdition
+	}
+	switch d.ID {
+	case "2e-rulebook-premiere":
+		return premiereRules
+	case "2e-rulebook-call-to-arms":
+		return callToArmsRules
+	}
+	return continuingCommittee
+}
+
+// A judgement is one adjudication in progress: the decoded board, the rules
+// it follows, and the verdict being written. Question functions fill it in.
+type judgement struct {
+	edition string
+	doc     rules.Document
+	rules   variant
+	board   *Board
+	allowed *bool
+	result  map[string]any
+	reasons []string
+	applied []ruleKey
+}
+
+func (j *judgement) say(format string, args ...any) {
+	j.reasons = append(j.reasons, fmt.Sprintf(format, args...))
+}
+
+func (j *judgement) cite(keys ...ruleKey) { j.applied = append(j.applied, keys...) }
+
+func (j *judgement) allow(ok bool) { j.allowed = &ok }
+
+func (j *judgement) set(field string, v any) { j.result[field] = v }
+
+func (j *judgement) first() bool { return j.edition == rules.Edition1E }
+
+// question is one kind of question the engine answers.
+type question struct {
+	editions []string
+	run      func(ctx context.Context, s *Service, j *judgement, params json.RawMessage) error
+}
+
+var both = []string{rules.Edition1E, rules.Edition2E}
+
+func questions() map[string]question {
+	only1E := []string{rules.Edition1E}
+	only2E := []string{rules.Edition2E}
+	return map[string]question{
+		"ship.staffed":         {both, runShipStaffed},
+		"ship.move":            {both, runShipMove},
+		"mission.attempt":      {both, runMissionAttempt},
+		"mission.requirements": {both, runMissionRequirements},
+		"requirement.check":    {both, runRequirementCheck},
+		"dilemmas.stack":       {both, runDilemmaStack},
+		"combat":               {only2E, runCombat},
+		"engagement":           {only2E, runEngagement},
+		"ship.damage":          {both, runShipDamage},
+		"game.winner":          {both, runGameWinner},
+		"deck.validate":        {both, runDeckValidate},
+		"card.play":            {both, runCardPlay},
+		"battle.ship":          {only1E, runShipBattle},
+		"battle.personnel":     {only1E, runPersonnelBattle},
+		"battle.initiate":      {only1E, runBattleInitiate},
+	}
+}
+
+// Questions lists the question kinds the engine answers, with the editions
+// each applies to.
+func (s *Service) Questions() map[string][]string {
+	out := map[string][]string{}
+	for name, q := range s.questions {
+		out[name] = append([]string(nil), q.editions...)
+	}
+	return out
+}
+
+// Adjudicate answers the request. A request that cannot be judged (unknown
+// edition, rules document or question, a question of the other edition, a
+// dangling reference, a missing statistic, an unreadable requirement, a
+// malformed param) is an *rules.Error EUNPROCESSABLE whose details name the
+// field ("field": "board.personnel[2].at.ship").
+func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	edition := strings.ToLower(strings.TrimSpace(req.Edition))
+	if edition != rules.Edition1E && edition != rules.Edition2E {
+		return nil, unprocessable("edition", "edition must be %q or %q, not %q", rules.Edition1E, rules.Edition2E, req.Edition)
+	}
+	q, ok := s.questions[req.Question]
+	if !ok {
+		names := make([]string, 0, len(s.questions))
+		for n := range s.questions {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return nil, unprocessable("question", "unknown question %q", req.Question).WithDetail("questions", names)
+	}
+	if !contains(q.editions, edition) {
+		return nil, unprocessable("question", "the question %q is asked of %s boards only", req.Question, strings.Join(q.editions, ", "))
+	}
+	doc, err := s.rulesDocument(edition, req.Rules)
+	if err != nil {
+		return nil, err
+	}
+	board, err := decodeBoard(ctx, edition, req.Board, s.cards)
+	if err != nil {
+		return nil, err
+	}
+	j := &judgement{edition: edition, doc: doc, rules: variantOf(doc), board: board, result: map[string]any{}}
+	if err := q.run(ctx, s, j, req.Params); err != nil {
+		return nil, err
+	}
+	v := &rules.Verdict{
+		Question:  req.Question,
+		Edition:   edition,
+		Rules:     doc.ID,
+		Allowed:   j.allowed,
+		Result:    j.result,
+		Reasons:   j.reasons,
+		Citations: s.cite(doc, j.applied),
+	}
+	if v.Reasons == nil {
+		v.Reasons = []string{}
+	}
+	return v, nil
+}
+
+// rulesDocument is the document a request is judged under: the one named, or
+// the highest-precedence rulebook of the edition.
+func (s *Service) rulesDocument(edition, id string) (rules.Document, error) {
+	if id == "" {
+		newest, ok := s.newest[edition]
+		if !ok {
+			return rules.Document{}, unprocessable("rules", "no %s rulebook is loaded", edition)
+		}
+		return s.docs[newest], nil
+	}
+	d, ok := s.docs[id]
+	if !ok {
+		ids := make([]string, 0, len(s.docs))
+		for k := range s.docs {
+			ids = append(ids, k)
+		}
+		sort.Strings(ids)
+		return rules.Document{}, unprocessable("rules", "no document has the id %q", id).WithDetail("documents", ids)
+	}
+	if d.Edition != edition {
+		return rules.Document{}, unprocessable("rules", "%s is a %s document; the board is %s", id, d.Edition, edition)
+	}
+	return d, nil
+}
+
+// cite turns the rules a judgement applied into citations of the document it
+// was judged under. A rulings page supplements its edition's rulebook: a rule
+// it does not restate is cited from the newest rulebook.
+func (s *Service) cite(doc rules.Document, keys []ruleKey) []rules.Citation {
+	out := []rules.Citation{}
+	seen := map[string]bool{}
+	for _, k := range keys {
+		c, ok := s.citations.byDoc[doc.ID][k]
+		if !ok && doc.Kind != rules.DocumentRulebook {
+			c, ok = s.citations.byDoc[s.newest[doc.Edition]][k]
+		}
+		if !ok || seen[c.ID+"\x00"+c.Quote] {
+			continue
+		}
+		seen[c.ID+"\x00"+c.Quote] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeParams reads a question's params strictly into dst: an unknown or
+// wrongly typed param is an EUNPROCESSABLE error naming it.
+func decodeParams(raw json.RawMessage, dst any) error {
+	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		raw = json.RawMessage("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &typeErr):
+			field := "params"
+			if typeErr.Field != "" {
+				field += "." + typeErr.Field
+			}
+			return unprocessable(field, "%s must be %s, not %s", field, jsonKind(typeErr.Type.Kind().String()), typeErr.Value)
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+			return unprocessable("params."+name, "unknown param %q", name)
+		}
+		var pe *paramError
+		if errors.As(err, &pe) {
+			return unprocessable(pe.field, "%s", pe.msg)
+		}
+		return unprocessable("params", "params must be a JSON object: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return unprocessable("params", "params must be a single JSON object")
+	}
+	return nil
+}
+
+type paramError struct{ field, msg string }
+
+func (e *paramError) Error() string { return e.msg }
+
+func jsonKind(k string) string {
+	switch k {
+	case "int", "int64", "float64":
+		return "a number"
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "slice":
+		return "a list"
+	case "struct", "map":
+		return "an object"
+	}
+	return "of another type"
+}
+
+// Lookups of the ids a question's params name.
+
+func (j *judgement) ship(id, field string) (*Ship, error) {
+	if id == "" {
+		return nil, unprocessable(field, "%s is required: the id of a ship on the board", field)
+	}
+	s := j.board.Ship(id)
+	if s == nil {
+		return nil, unprocessable(field, "no ship on the board has the id %q", id)
+	}
+	return s, nil
+}
+
+func (j *judgement) mission(id, field string) (*Mission, error) {
+	if id == "" {
+		return nil, unprocessable(field, "%s is required: the id of a mission on the board", field)
+	}
+	m := j.board.Mission(id)
+	if m == nil {
+		return nil, unprocessable(field, "no mission on the board has the id %q", id)
+	}
+	return m, nil
+}
+
+func (j *judgement) personnelList(ids []string, field string) ([]*Personnel, error) {
+	out := make([]*Personnel, 0, len(ids))
+	seen := map[string]bool{}
+	for i, id := range ids {
+		f := fmt.Sprintf("%s[%d]", field, i)
+		p := j.board.PersonnelByID(id)
+		if p == nil {
+			return nil, unprocessable(f, "no personnel on the board has the id %q", id)
+		}
+		if seen[id] {
+			return nil, unprocessable(f, "%q is listed twice", id)
+		}
+		seen[id] = true
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func (j *judgement) shipList(ids []string, field string) ([]*Ship, error) {
+	out := make([]*Ship, 0, len(ids))
+	seen := map[string]bool{}
+	for i, id := range ids {
+		f := fmt.Sprintf("%s[%d]", field, i)
+		s := j.board.Ship(id)
+		if s == nil {
+			return nil, unprocessable(f, "no ship on the board has the id %q", id)
+		}
+		if seen[id] {
+			return nil, unprocessable(f, "%q is listed twice", id)
+		}
+		seen[id] = true
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func names[T interface{ Name() string }](xs []T) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = x.Name()
+	}
+	return joinAnd(parts)
+}
+
+func joinAnd(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return "nobody"
+	case 1:
+		return parts[0]
+	case 2:
+		return parts[0] + " and " + parts[1]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+func ids[T interface{ getID() string }](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.getID()
+	}
+	return out
+}
+
+func (p *Personnel) getID() string { return p.ID }
+func (s *Ship) getID() string      { return s.ID }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// title is a lower-case word with its first letter capitalised, for reasons.
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

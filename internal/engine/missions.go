@@ -1,0 +1,432 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// AttemptGroup is who would attempt a mission: the unstopped personnel of the
+// attempting player on the planet (or aboard the chosen ship, at a space
+// mission), and those left out because they are stopped.
+type AttemptGroup struct {
+	Personnel []*Personnel
+	Stopped   []*Personnel
+	Ship      *Ship
+}
+
+// attemptGroup gathers the personnel who would attempt m: those on the
+// planet for a planet (or 1E dual) mission, the crew of ship for a space one.
+func attemptGroup(b *Board, m *Mission, ship *Ship) AttemptGroup {
+	g := AttemptGroup{Ship: ship}
+	var pool []*Personnel
+	if m.Type == "space" {
+		if ship != nil {
+			pool = b.Aboard(ship.ID)
+		}
+	} else {
+		pool = b.OnSurface(m.ID)
+	}
+	for _, p := range pool {
+		switch {
+		case p.Owner != You:
+		case p.Stopped:
+			g.Stopped = append(g.Stopped, p)
+		default:
+			g.Personnel = append(g.Personnel, p)
+		}
+	}
+	return g
+}
+
+func matchingAffiliation(group []*Personnel, affiliations []string) *Personnel {
+	for _, p := range group {
+		if contains(affiliations, p.Affiliation) {
+			return p
+		}
+	}
+	return nil
+}
+
+func needMissionType(m *Mission) error {
+	if m.Type == "" {
+		return unprocessable(fmt.Sprintf("board.missions[%d].type", m.Index), "the type of %s (planet, space ...) is not known", m.Name())
+	}
+	return nil
+}
+
+type attemptParams struct {
+	Mission string `json:"mission"`
+	Ship    string `json:"ship"`
+}
+
+// chooseShip resolves the ship a space (or 1E dual) mission is attempted
+// from: the one named, else the attempting player's only ship there.
+func (j *judgement) chooseShip(m *Mission, id, field string) (*Ship, error) {
+	if id != "" {
+		return j.ship(id, field)
+	}
+	var mine []*Ship
+	for _, s := range j.board.Ships {
+		if s.Owner == You && s.Mission == m.ID {
+			mine = append(mine, s)
+		}
+	}
+	if len(mine) == 1 {
+		return mine[0], nil
+	}
+	return nil, unprocessable(field, "%s is attempted from a ship: name it in %s", m.Name(), field)
+}
+
+func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p attemptParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	m, err := j.mission(p.Mission, "params.mission")
+	if err != nil {
+		return err
+	}
+	if err := needMissionType(m); err != nil {
+		return err
+	}
+	if m.Type == "headquarters" {
+		j.allow(false)
+		j.say("%s is a headquarters mission; headquarters missions cannot be attempted.", m.Name())
+		j.cite("attempt.hq")
+		j.set("personnel", []string{})
+		return nil
+	}
+	var ship *Ship
+	if m.Type == "space" || m.Type == "dual" {
+		if ship, err = j.chooseShip(m, p.Ship, "params.ship"); err != nil {
+			return err
+		}
+	}
+	if len(m.Affiliations) == 0 {
+		return unprocessable(fmt.Sprintf("board.missions[%d].affiliations", m.Index), "the affiliations that may attempt %s are not known", m.Name())
+	}
+	allowed := true
+	refuse := func(key ruleKey, format string, args ...any) {
+		allowed = false
+		j.say(format, args...)
+		j.cite(key)
+	}
+	if m.Completed {
+		if j.first() {
+			refuse("attempt1.done", "%s is completed; it cannot be attempted again.", m.Name())
+		} else {
+			refuse("attempt.own", "%s is completed; it cannot be attempted again.", m.Name())
+		}
+	}
+	if !j.first() && m.Owner != You {
+		refuse("attempt.own", "%s is an opponent's mission; you may attempt only your own missions.", m.Name())
+	}
+	if ship != nil {
+		switch {
+		case ship.Mission != m.ID:
+			refuse(j.pick("attempt1.space", "attempt.space"), "%s is not at %s.", ship.Name(), m.Name())
+		case ship.Owner != You:
+			refuse(j.pick("attempt1.space", "attempt.space"), "%s is an opponent's ship.", ship.Name())
+		case ship.Stopped:
+			refuse(j.pick("stopped1", "orders.stopped"), "%s is stopped.", ship.Name())
+		}
+	}
+	g := attemptGroup(j.board, m, ship)
+	switch {
+	case j.first() && m.Type == "space":
+		j.cite("attempt1.space")
+		j.say("A space mission is attempted by the crew of one ship: %s aboard %s.", names(g.Personnel), ship.Name())
+	case j.first() && m.Type == "dual":
+		j.cite("attempt1.dual")
+		j.say("A dual mission needs a ship with crew in orbit (%s) and an Away Team on the planet: %s.", ship.Name(), names(g.Personnel))
+		if len(attemptGroup(j.board, &Mission{ID: m.ID, Type: "space"}, ship).Personnel) == 0 {
+			refuse("attempt1.dual", "%s has no unstopped crew in orbit.", ship.Name())
+		}
+	case j.first():
+		j.cite("attempt1.planet")
+		j.say("A planet mission is attempted by the Away Team on the planet: %s.", names(g.Personnel))
+	case m.Type == "space":
+		j.cite("attempt.space")
+		j.say("A space mission is attempted by your unstopped personnel aboard one ship: %s aboard %s.", names(g.Personnel), ship.Name())
+	default:
+		j.cite("attempt.planet")
+		j.say("A planet mission is attempted by all your unstopped personnel on the planet: %s.", names(g.Personnel))
+	}
+	if len(g.Stopped) > 0 {
+		j.say("%s %s stopped and cannot take part.", names(g.Stopped), isAre(len(g.Stopped)))
+		j.cite(j.pick("stopped1", "attempt.planet"))
+	}
+	if len(g.Personnel) == 0 {
+		refuse(j.pick("attempt1.planet", "attempt.planet"), "No unstopped personnel of yours is there to attempt %s.", m.Name())
+	} else if match := matchingAffiliation(g.Personnel, m.Affiliations); match == nil {
+		refuse(j.pick("attempt1.aff", "attempt.aff"), "None of them is of an affiliation that may attempt %s (%s).", m.Name(), joinAnd(m.Affiliations))
+	} else {
+		j.say("%s (%s) matches an affiliation of %s.", match.Name(), match.Affiliation, m.Name())
+		j.cite(j.pick("attempt1.aff", "attempt.aff"))
+	}
+	if j.first() && m.Type == "space" && ship != nil && len(g.Personnel) > 0 {
+		if matchingAffiliation(g.Personnel, []string{ship.Affiliation}) == nil {
+			refuse("attempt1.ship", "No crew member aboard %s is of its affiliation (%s).", ship.Name(), ship.Affiliation)
+		}
+	}
+	j.allow(allowed)
+	j.set("personnel", ids(g.Personnel))
+	if !j.first() {
+		drawn := len(g.Personnel) - m.OvercomeDilemmas
+		if drawn < 0 {
+			drawn = 0
+		}
+		if m.OvercomeDilemmas > 0 {
+			j.say("%s attempting, less %s already overcome there: your opponent draws %d dilemmas and may spend a total cost of %d.",
+				plural(len(g.Personnel), "personnel", "personnel"), plural(m.OvercomeDilemmas, "dilemma", "dilemmas"), drawn, drawn)
+			j.cite("dilemmas.overcome")
+		} else {
+			j.say("%s attempting: your opponent draws %d dilemmas and may spend a total cost of %d.", plural(len(g.Personnel), "personnel", "personnel"), drawn, drawn)
+		}
+		j.cite("dilemmas.draw", "dilemmas.budget")
+		j.set("dilemmasDrawn", drawn)
+		j.set("dilemmaBudget", drawn)
+	}
+	return nil
+}
+
+func (j *judgement) pick(first, second ruleKey) ruleKey {
+	if j.first() {
+		return first
+	}
+	return second
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// attributesUsed lists the attributes a requirement totals.
+func attributesUsed(r Requirement) []string {
+	switch r := r.(type) {
+	case AttributeNeed:
+		return []string{attributeName(r.Attribute)}
+	case AllOf:
+		var out []string
+		for _, p := range r.Parts {
+			out = append(out, attributesUsed(p)...)
+		}
+		return out
+	case AnyOf:
+		var out []string
+		for _, p := range r.Alternatives {
+			out = append(out, attributesUsed(p)...)
+		}
+		return out
+	}
+	return nil
+}
+
+func needAttributes(r Requirement, group []*Personnel) error {
+	for _, a := range attributesUsed(r) {
+		for _, p := range group {
+			if err := needAttribute(p, a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// explainCheck writes the figures of a requirement check as reasons and
+// result fields.
+func (j *judgement) explainCheck(c RequirementCheck, group []*Personnel) {
+	for _, s := range c.Skills {
+		verdict := "met"
+		if s.Have < s.Needed {
+			verdict = "not met"
+		}
+		j.say("%s: needed %d, the personnel have %d between them (%s).", s.Name, s.Needed, s.Have, verdict)
+	}
+	for _, a := range c.Attributes {
+		cmp := "greater than"
+		if a.Total <= a.Threshold {
+			cmp = "not greater than"
+		}
+		j.say("%s total %d is %s %d.", title(a.Name), a.Total, cmp, a.Threshold)
+	}
+	skills := c.Skills
+	if skills == nil {
+		skills = []SkillCheck{}
+	}
+	j.set("skills", skills)
+	if len(c.Attributes) > 0 {
+		j.set("attribute", c.Attributes[0])
+	} else {
+		j.set("attribute", nil)
+	}
+	j.set("attributes", c.Attributes)
+	missing := c.Missing
+	if missing == nil {
+		missing = []string{}
+	}
+	j.set("missing", missing)
+	j.set("personnel", ids(group))
+}
+
+type requirementsParams struct {
+	Mission   string    `json:"mission"`
+	Personnel *[]string `json:"personnel"`
+	Ship      string    `json:"ship"`
+}
+
+func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p requirementsParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	m, err := j.mission(p.Mission, "params.mission")
+	if err != nil {
+		return err
+	}
+	field := m.requirementsSource
+	if field == "" {
+		field = fmt.Sprintf("board.missions[%d].requirements", m.Index)
+	}
+	if m.Requirements == "" {
+		return unprocessable(field, "the requirements of %s are not known", m.Name())
+	}
+	req, err := ParseRequirement(m.Requirements)
+	if err != nil {
+		return withField(err, field)
+	}
+	var group []*Personnel
+	if p.Personnel != nil {
+		listed, err := j.personnelList(*p.Personnel, "params.personnel")
+		if err != nil {
+			return err
+		}
+		var stopped []*Personnel
+		for _, x := range listed {
+			if x.Stopped {
+				stopped = append(stopped, x)
+				continue
+			}
+			group = append(group, x)
+		}
+		if len(stopped) > 0 {
+			j.say("%s %s stopped and cannot help meet the requirements.", names(stopped), isAre(len(stopped)))
+			j.cite(j.pick("req1.unstopped", "req.stopped"))
+		}
+	} else {
+		if err := needMissionType(m); err != nil {
+			return err
+		}
+		var ship *Ship
+		if m.Type == "space" {
+			if ship, err = j.chooseShip(m, p.Ship, "params.ship"); err != nil {
+				return err
+			}
+		}
+		group = attemptGroup(j.board, m, ship).Personnel
+	}
+	if err := needAttributes(req, group); err != nil {
+		return err
+	}
+	j.say("%s requires %s; checked against %s.", m.Name(), req.String(), names(group))
+	c := CheckRequirement(req, group)
+	j.explainCheck(c, group)
+	met := c.Met
+	if j.first() {
+		j.cite("req1.skills", "req1.attribute", "req1.unstopped")
+		if len(m.Affiliations) > 0 && matchingAffiliation(group, m.Affiliations) == nil {
+			met = false
+			j.say("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
+			j.cite("attempt1.aff")
+		}
+	} else {
+		j.cite("req.skills", "req.attribute", "req.total")
+	}
+	j.allow(met)
+	if m.Points != nil {
+		j.set("points", *m.Points)
+	} else {
+		j.set("points", nil)
+	}
+	return nil
+}
+
+type requirementCheckParams struct {
+	Requirement string   `json:"requirement"`
+	Personnel   []string `json:"personnel"`
+}
+
+func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p requirementCheckParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	if p.Requirement == "" {
+		return unprocessable("params.requirement", "params.requirement is required: a printed requirement or dilemma condition")
+	}
+	req, err := ParseRequirement(p.Requirement)
+	if err != nil {
+		return withField(err, "params.requirement")
+	}
+	listed, err := j.personnelList(p.Personnel, "params.personnel")
+	if err != nil {
+		return err
+	}
+	group := listed
+	if j.first() {
+		// 1E: stopped cards may still use their skills.
+		j.cite("req1.skills", "req1.attribute")
+		if hasStopped(listed) {
+			j.say("Stopped personnel still count: in First Edition stopped cards may use their skills.")
+			j.cite("stopped1.skills")
+		}
+	} else {
+		group = nil
+		var stopped []*Personnel
+		for _, x := range listed {
+			if x.Stopped {
+				stopped = append(stopped, x)
+			} else {
+				group = append(group, x)
+			}
+		}
+		if len(stopped) > 0 {
+			j.say("%s %s stopped and cannot help.", names(stopped), isAre(len(stopped)))
+			j.cite("req.stopped")
+		}
+		j.cite("req.levels", "req.skills", "req.attribute")
+	}
+	if err := needAttributes(req, group); err != nil {
+		return err
+	}
+	j.say("%s checked against %s.", req.String(), names(group))
+	c := CheckRequirement(req, group)
+	j.explainCheck(c, group)
+	j.allow(c.Met)
+	return nil
+}
+
+func hasStopped(ps []*Personnel) bool {
+	for _, p := range ps {
+		if p.Stopped {
+			return true
+		}
+	}
+	return false
+}
+
+// withField adds the field to an *rules.Error from the requirement grammar.
+func withField(err error, field string) error {
+	var re *rules.Error
+	if errors.As(err, &re) {
+		return re.WithDetail("field", field)
+	}
+	return err
+}

@@ -1,0 +1,232 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// RangeCost is what a move costs and why: the spans added and the
+// adjustments the rules make.
+type RangeCost struct {
+	Cost int
+	// Terms are the parts of the sum as a player says them: "Earth (span 2)".
+	Terms []string
+	// Adjustments are the rules' additions and subtractions: "+ 2 for
+	// different quadrants".
+	Adjustments []string
+	// SameMission is true when both missions are copies of one mission: no
+	// span is needed.
+	SameMission bool
+	// AcrossQuadrants is true when the missions lie in different quadrants.
+	AcrossQuadrants bool
+}
+
+// RangeCost2E is the Range a 2E move costs: the spans of the two missions,
+// plus 2 across quadrants, minus 2 within one region; nothing between two
+// copies of the same mission.
+func RangeCost2E(from, to *Mission) (RangeCost, error) {
+	var rc RangeCost
+	if from.Title != "" && strings.EqualFold(fold(from.Title), fold(to.Title)) {
+		rc.SameMission = true
+		return rc, nil
+	}
+	fs, err := needInt(from.Span, fmt.Sprintf("board.missions[%d].span", from.Index), "the span of "+from.Name())
+	if err != nil {
+		return rc, err
+	}
+	ts, err := needInt(to.Span, fmt.Sprintf("board.missions[%d].span", to.Index), "the span of "+to.Name())
+	if err != nil {
+		return rc, err
+	}
+	for _, m := range []*Mission{from, to} {
+		if m.Quadrant == "" {
+			return rc, unprocessable(fmt.Sprintf("board.missions[%d].quadrant", m.Index), "the quadrant of %s is not known", m.Name())
+		}
+	}
+	rc.Cost = fs + ts
+	rc.Terms = []string{fmt.Sprintf("%s (span %d)", from.Name(), fs), fmt.Sprintf("%s (span %d)", to.Name(), ts)}
+	if from.Quadrant != to.Quadrant {
+		rc.AcrossQuadrants = true
+		rc.Cost += 2
+		rc.Adjustments = append(rc.Adjustments, fmt.Sprintf("+ 2 for different quadrants (%s, %s)", from.Quadrant, to.Quadrant))
+	}
+	if from.Region != "" && fold(from.Region) == fold(to.Region) {
+		rc.Cost -= 2
+		rc.Adjustments = append(rc.Adjustments, fmt.Sprintf("- 2 for the same region (%s)", from.Region))
+	}
+	if rc.Cost < 0 {
+		rc.Cost = 0
+	}
+	return rc, nil
+}
+
+// RangeCost1E is the Range a 1E move costs along a spaceline: the spans of
+// every mission the ship moves to or passes, not counting where it begins.
+// Missions are in board order per quadrant. A move to another quadrant is
+// not a spaceline move (AcrossQuadrants).
+func RangeCost1E(b *Board, from, to *Mission) (RangeCost, error) {
+	var rc RangeCost
+	for _, m := range []*Mission{from, to} {
+		if m.Quadrant == "" {
+			return rc, unprocessable(fmt.Sprintf("board.missions[%d].quadrant", m.Index), "the quadrant of %s is not known", m.Name())
+		}
+	}
+	if from.Quadrant != to.Quadrant {
+		rc.AcrossQuadrants = true
+		return rc, nil
+	}
+	var line []*Mission
+	fi, ti := -1, -1
+	for _, m := range b.Missions {
+		if m.Quadrant != from.Quadrant {
+			continue
+		}
+		if m == from {
+			fi = len(line)
+		}
+		if m == to {
+			ti = len(line)
+		}
+		line = append(line, m)
+	}
+	step := 1
+	if ti < fi {
+		step = -1
+	}
+	for i := fi + step; ; i += step {
+		m := line[i]
+		span, err := needInt(m.Span, fmt.Sprintf("board.missions[%d].span", m.Index), "the span of "+m.Name())
+		if err != nil {
+			return rc, err
+		}
+		rc.Cost += span
+		rc.Terms = append(rc.Terms, fmt.Sprintf("%s (span %d)", m.Name(), span))
+		if i == ti {
+			break
+		}
+	}
+	return rc, nil
+}
+
+type moveParams struct {
+	Ship string `json:"ship"`
+	To   string `json:"to"`
+}
+
+func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p moveParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	s, err := j.ship(p.Ship, "params.ship")
+	if err != nil {
+		return err
+	}
+	to, err := j.mission(p.To, "params.to")
+	if err != nil {
+		return err
+	}
+	if s.Mission == "" {
+		return unprocessable(fmt.Sprintf("board.ships[%d].at.mission", s.Index), "%s is at no mission; say where it is", s.Name())
+	}
+	from := j.board.Mission(s.Mission)
+	if err := needAffiliation(s); err != nil {
+		return err
+	}
+	rng, err := needInt(s.Range, fmt.Sprintf("board.ships[%d].range", s.Index), "the Range of "+s.Name())
+	if err != nil {
+		return err
+	}
+	if from == to {
+		j.allow(false)
+		j.say("%s is already at %s.", s.Name(), to.Name())
+		j.cite(j.moveRules()...)
+		j.set("rangeCost", 0)
+		j.set("rangeAvailable", rng-s.RangeUsed)
+		return nil
+	}
+	var rc RangeCost
+	if j.first() {
+		rc, err = RangeCost1E(j.board, from, to)
+	} else {
+		rc, err = RangeCost2E(from, to)
+	}
+	if err != nil {
+		return err
+	}
+	available := rng - s.RangeUsed
+	if available < 0 {
+		available = 0
+	}
+	allowed := true
+	if s.Stopped {
+		allowed = false
+		j.say("%s is stopped; a stopped ship cannot move.", s.Name())
+		if j.first() {
+			j.cite("stopped1")
+		} else {
+			j.cite("orders.stopped")
+		}
+	}
+	st := Staffing(j.board, j.first(), s)
+	if !st.Staffed {
+		allowed = false
+		j.say("%s is not staffed, so it cannot move.", s.Name())
+		j.explainStaffing(s, st)
+	}
+	if j.first() {
+		j.cite("move1.crew")
+	} else {
+		j.cite("move.staffed")
+	}
+	switch {
+	case j.first() && rc.AcrossQuadrants:
+		allowed = false
+		j.say("%s is in the %s quadrant and %s in the %s quadrant; a ship cannot move from one quadrant to the other without a card that allows it.", from.Name(), from.Quadrant, to.Name(), to.Quadrant)
+		j.cite("move1.quadrant")
+		j.set("rangeAvailable", available)
+		j.allow(false)
+		return nil
+	case rc.SameMission:
+		j.say("%s and %s are copies of the same mission: no span is needed.", from.Name(), to.Name())
+		j.cite("move.same")
+	default:
+		sum := strings.Join(rc.Terms, " + ")
+		if len(rc.Adjustments) > 0 {
+			sum += " " + strings.Join(rc.Adjustments, " ")
+		}
+		if j.first() && len(rc.Terms) > 0 {
+			sum = "from " + from.Name() + ": " + sum
+		}
+		j.say("%s = %d Range; %d available", sum, rc.Cost, available)
+	}
+	j.cite(j.moveRules()...)
+	for _, a := range rc.Adjustments {
+		if strings.Contains(a, "region") {
+			j.cite("move.region")
+		} else {
+			j.cite("move.quadrant")
+		}
+	}
+	if rc.Cost > available {
+		allowed = false
+		j.say("%s has %d Range left, less than the %d this move needs.", s.Name(), available, rc.Cost)
+	}
+	j.allow(allowed)
+	j.set("rangeCost", rc.Cost)
+	j.set("rangeAvailable", available)
+	j.set("staffed", st.Staffed)
+	if allowed {
+		j.set("rangeRemaining", available-rc.Cost)
+	}
+	return nil
+}
+
+func (j *judgement) moveRules() []ruleKey {
+	if j.first() {
+		return []ruleKey{"move1.range"}
+	}
+	return []ruleKey{"move.range", "move.available", "move.used"}
+}

@@ -1,0 +1,558 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A Requirement is a printed mission requirement or dilemma condition, parsed
+// by ParseRequirement: skills (with levels), attribute thresholds and
+// personnel titles, joined by "and" (",", "+") and "or", grouped with
+// parentheses. Both editions' notations read into the same tree:
+// "2 Diplomacy" and "Diplomacy x2" are one requirement.
+type Requirement interface {
+	// String renders the requirement in one canonical notation that
+	// ParseRequirement reads back into the same requirement.
+	String() string
+	isRequirement()
+}
+
+// AllOf is met when every part is met ("Geology, Physics, and Cunning>30").
+type AllOf struct{ Parts []Requirement }
+
+// AnyOf is met when one alternative is met ("Law or 2 Treachery").
+type AnyOf struct{ Alternatives []Requirement }
+
+// SkillNeed asks for Level levels of a skill, summed over the personnel; a
+// personnel whose title is Name also counts once, so a requirement may name a
+// personnel.
+type SkillNeed struct {
+	Name  string
+	Level int
+}
+
+// AttributeNeed asks that the personnel's total of an attribute (Integrity,
+// Cunning or Strength) be strictly greater than Threshold.
+type AttributeNeed struct {
+	Attribute string // as written: "Cunning", "STRENGTH"
+	Threshold int
+}
+
+func (AllOf) isRequirement()         {}
+func (AnyOf) isRequirement()         {}
+func (SkillNeed) isRequirement()     {}
+func (AttributeNeed) isRequirement() {}
+
+func (r AllOf) String() string {
+	parts := make([]string, len(r.Parts))
+	for i, p := range r.Parts {
+		s := p.String()
+		if _, ok := p.(AnyOf); ok {
+			s = "(" + s + ")"
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (r AnyOf) String() string {
+	parts := make([]string, len(r.Alternatives))
+	for i, p := range r.Alternatives {
+		s := p.String()
+		if _, ok := p.(AnyOf); ok {
+			s = "(" + s + ")"
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, " or ")
+}
+
+func (r SkillNeed) String() string {
+	if r.Level > 1 {
+		return strconv.Itoa(r.Level) + " " + r.Name
+	}
+	return r.Name
+}
+
+func (r AttributeNeed) String() string {
+	return r.Attribute + ">" + strconv.Itoa(r.Threshold)
+}
+
+// attributeName returns the folded attribute a word names ("integrity",
+// "cunning", "strength"), or "".
+func attributeName(word string) string {
+	switch f := rules.FoldName(word); f {
+	case "integrity", "cunning", "strength":
+		return f
+	}
+	return ""
+}
+
+// skillKey is the form skill names and titles compare in: case, punctuation
+// and spacing forgiven (SCIENCE = Science).
+func skillKey(name string) string { return rules.FoldName(name) }
+
+type tokenKind int
+
+const (
+	tokEOF tokenKind = iota
+	tokWord
+	tokNumber
+	tokComma
+	tokAnd
+	tokOr
+	tokGreater
+	tokTimes // "x2": a 1E multiplier
+	tokOpen
+	tokClose
+)
+
+type token struct {
+	kind tokenKind
+	text string
+	num  int
+	pos  int
+}
+
+// maxLevel bounds skill levels and thresholds so sums never overflow.
+const maxLevel = 1_000_000
+
+// tokenize splits requirement text into tokens. Words run over letters,
+// digits after a letter, apostrophes, hyphens and inner dots ("U.S.S").
+func tokenize(s string) ([]token, error) {
+	var toks []token
+	rs := []rune(s)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case unicode.IsSpace(r):
+			i++
+		case r == ',' || r == ';':
+			toks = append(toks, token{kind: tokComma, text: string(r), pos: i})
+			i++
+		case r == '+' || r == '&':
+			toks = append(toks, token{kind: tokAnd, text: string(r), pos: i})
+			i++
+		case r == '>':
+			toks = append(toks, token{kind: tokGreater, text: ">", pos: i})
+			i++
+		case r == '(' || r == '[':
+			toks = append(toks, token{kind: tokOpen, text: string(r), pos: i})
+			i++
+		case r == ')' || r == ']':
+			toks = append(toks, token{kind: tokClose, text: string(r), pos: i})
+			i++
+		case r == '.' && restIsSpace(rs[i+1:]):
+			i++ // a closing full stop
+		case unicode.IsDigit(r):
+			j := i
+			for j < len(rs) && unicode.IsDigit(rs[j]) {
+				j++
+			}
+			n, err := strconv.Atoi(string(rs[i:j]))
+			if err != nil || n > maxLevel {
+				return nil, fmt.Errorf("number %q at %d is too large", string(rs[i:j]), i+1)
+			}
+			toks = append(toks, token{kind: tokNumber, text: string(rs[i:j]), num: n, pos: i})
+			i = j
+		case unicode.IsLetter(r):
+			j := i
+			for j < len(rs) {
+				c := rs[j]
+				if unicode.IsLetter(c) || unicode.IsDigit(c) || c == '\'' || c == '’' || c == '-' {
+					j++
+					continue
+				}
+				if c == '.' && j+1 < len(rs) && unicode.IsLetter(rs[j+1]) {
+					j++
+					continue
+				}
+				break
+			}
+			// a dot closing an abbreviation ("U.S.S.") belongs to the word
+			if j < len(rs) && rs[j] == '.' && j > i+1 && rs[j-2] == '.' {
+				j++
+			}
+			w := string(rs[i:j])
+			lw := strings.ToLower(w)
+			switch {
+			case lw == "and":
+				toks = append(toks, token{kind: tokAnd, text: w, pos: i})
+			case lw == "or":
+				toks = append(toks, token{kind: tokOr, text: w, pos: i})
+			case lw == "x" && nextIsDigit(rs[j:]):
+				toks = append(toks, token{kind: tokTimes, text: w, pos: i})
+			case len(lw) > 1 && lw[0] == 'x' && allDigits(lw[1:]):
+				n, err := strconv.Atoi(lw[1:])
+				if err != nil || n > maxLevel {
+					return nil, fmt.Errorf("multiplier %q at %d is too large", w, i+1)
+				}
+				toks = append(toks, token{kind: tokTimes, text: "x", pos: i})
+				toks = append(toks, token{kind: tokNumber, text: lw[1:], num: n, pos: i + 1})
+			default:
+				toks = append(toks, token{kind: tokWord, text: w, pos: i})
+			}
+			i = j
+		default:
+			return nil, fmt.Errorf("unexpected %q at %d", string(r), i+1)
+		}
+	}
+	toks = append(toks, token{kind: tokEOF, pos: len(rs)})
+	return toks, nil
+}
+
+func restIsSpace(rs []rune) bool {
+	for _, r := range rs {
+		if !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func nextIsDigit(rs []rune) bool {
+	for _, r := range rs {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		return unicode.IsDigit(r)
+	}
+	return false
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// parser is a recursive-descent parser over the tokens:
+//
+//	requirement := conjunction { "or" conjunction }
+//	conjunction := term { ("," ["and"] | "and" | "+") term }
+//	term        := "(" requirement ")" | clause
+//	clause      := NUMBER name | name ">" NUMBER | name [ "x" NUMBER ]
+//	name        := WORD { WORD }
+type parser struct {
+	toks  []token
+	at    int
+	depth int
+}
+
+// maxDepth bounds nesting so hostile input cannot exhaust the stack.
+const maxDepth = 32
+
+// ParseRequirement reads a printed requirement in either edition's notation:
+// "2 Science", "Cunning>34", "Engineer, Geology, Cunning>28, and (Acquisition
+// or Law or 2 Treachery)", two requirement sets joined by "or",
+// "Computer Skill x2 OR SCIENCE x3", "MEDICAL + SECURITY", "STRENGTH>40".
+// Text it cannot read is an *rules.Error EUNPROCESSABLE saying where.
+func ParseRequirement(text string) (Requirement, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, rules.Errorf(rules.EUNPROCESSABLE, "the requirement is empty")
+	}
+	toks, err := tokenize(text)
+	if err != nil {
+		return nil, rules.Errorf(rules.EUNPROCESSABLE, "cannot read requirement %q: %v", text, err)
+	}
+	p := &parser{toks: toks}
+	r, err := p.requirement()
+	if err == nil && p.peek().kind != tokEOF {
+		err = p.errorf("unexpected %q", p.peek().text)
+	}
+	if err != nil {
+		return nil, rules.Errorf(rules.EUNPROCESSABLE, "cannot read requirement %q: %v", text, err)
+	}
+	return r, nil
+}
+
+func (p *parser) peek() token { return p.toks[p.at] }
+
+func (p *parser) next() token {
+	t := p.toks[p.at]
+	if t.kind != tokEOF {
+		p.at++
+	}
+	return t
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	t := p.peek()
+	where := "at the end"
+	if t.kind != tokEOF {
+		where = fmt.Sprintf("at %d", t.pos+1)
+	}
+	return fmt.Errorf(format+" "+where, args...)
+}
+
+func (p *parser) requirement() (Requirement, error) {
+	p.depth++
+	defer func() { p.depth-- }()
+	if p.depth > maxDepth {
+		return nil, p.errorf("too deeply nested")
+	}
+	first, err := p.conjunction()
+	if err != nil {
+		return nil, err
+	}
+	alts := []Requirement{first}
+	for p.peek().kind == tokOr {
+		p.next()
+		r, err := p.conjunction()
+		if err != nil {
+			return nil, err
+		}
+		alts = append(alts, r)
+	}
+	if len(alts) == 1 {
+		return first, nil
+	}
+	var flat []Requirement
+	for _, a := range alts {
+		if any, ok := a.(AnyOf); ok {
+			flat = append(flat, any.Alternatives...)
+		} else {
+			flat = append(flat, a)
+		}
+	}
+	return AnyOf{Alternatives: flat}, nil
+}
+
+func (p *parser) conjunction() (Requirement, error) {
+	first, err := p.term()
+	if err != nil {
+		return nil, err
+	}
+	parts := []Requirement{first}
+	for {
+		switch p.peek().kind {
+		case tokComma:
+			p.next()
+			if p.peek().kind == tokAnd {
+				p.next()
+			}
+		case tokAnd:
+			p.next()
+		default:
+			if len(parts) == 1 {
+				return first, nil
+			}
+			var flat []Requirement
+			for _, x := range parts {
+				if all, ok := x.(AllOf); ok {
+					flat = append(flat, all.Parts...)
+				} else {
+					flat = append(flat, x)
+				}
+			}
+			return AllOf{Parts: flat}, nil
+		}
+		r, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, r)
+	}
+}
+
+func (p *parser) term() (Requirement, error) {
+	if p.peek().kind == tokOpen {
+		p.next()
+		r, err := p.requirement()
+		if err != nil {
+			return nil, err
+		}
+		if p.peek().kind != tokClose {
+			return nil, p.errorf("expected a closing parenthesis")
+		}
+		p.next()
+		return r, nil
+	}
+	return p.clause()
+}
+
+func (p *parser) clause() (Requirement, error) {
+	level := 1
+	leading := false
+	if p.peek().kind == tokNumber {
+		level = p.next().num
+		leading = true
+		if level < 1 {
+			return nil, p.errorf("a skill level must be at least 1")
+		}
+	}
+	name, err := p.name()
+	if err != nil {
+		return nil, err
+	}
+	switch p.peek().kind {
+	case tokGreater:
+		if leading {
+			return nil, p.errorf("a level before an attribute")
+		}
+		if attributeName(name) == "" {
+			return nil, p.errorf("%q is not an attribute (Integrity, Cunning or Strength)", name)
+		}
+		p.next()
+		if p.peek().kind != tokNumber {
+			return nil, p.errorf("expected a number after >")
+		}
+		return AttributeNeed{Attribute: name, Threshold: p.next().num}, nil
+	case tokTimes:
+		if leading {
+			return nil, p.errorf("two levels for one skill")
+		}
+		p.next()
+		if p.peek().kind != tokNumber {
+			return nil, p.errorf("expected a number after x")
+		}
+		level = p.next().num
+		if level < 1 {
+			return nil, p.errorf("a skill level must be at least 1")
+		}
+	}
+	if attributeName(name) != "" {
+		return nil, p.errorf("the attribute %q needs a threshold (%s>N)", name, name)
+	}
+	return SkillNeed{Name: name, Level: level}, nil
+}
+
+func (p *parser) name() (string, error) {
+	if p.peek().kind != tokWord {
+		if p.peek().kind == tokEOF {
+			return "", p.errorf("expected a skill, attribute or personnel")
+		}
+		return "", p.errorf("expected a skill, attribute or personnel, found %q", p.peek().text)
+	}
+	words := []string{p.next().text}
+	for p.peek().kind == tokWord {
+		words = append(words, p.next().text)
+	}
+	return strings.Join(words, " "), nil
+}
+
+// SkillCheck is one skill of a requirement: the levels needed and the levels
+// the personnel have between them.
+type SkillCheck struct {
+	Name   string `json:"name"`
+	Needed int    `json:"needed"`
+	Have   int    `json:"have"`
+}
+
+// AttributeCheck is an attribute of a requirement: the personnel's total and
+// the threshold it must exceed.
+type AttributeCheck struct {
+	Name      string `json:"name"`
+	Total     int    `json:"total"`
+	Threshold int    `json:"threshold"`
+}
+
+// RequirementCheck says whether a group of personnel meets a requirement,
+// with the figures of the alternative that decided.
+type RequirementCheck struct {
+	Met        bool
+	Skills     []SkillCheck
+	Attributes []AttributeCheck
+	Missing    []string
+}
+
+// groupTotals are what a group of personnel brings to a requirement: skill
+// levels summed across the personnel, titles counted, attributes totalled.
+type groupTotals struct {
+	skills map[string]int
+	titles map[string]int
+	attrs  map[string]int
+}
+
+func totalsOf(group []*Personnel) groupTotals {
+	t := groupTotals{skills: map[string]int{}, titles: map[string]int{}, attrs: map[string]int{}}
+	for _, p := range group {
+		for k, lvl := range p.Skills {
+			t.skills[k] += lvl
+		}
+		if p.Title != "" {
+			t.titles[skillKey(p.Title)]++
+		}
+		t.attrs["integrity"] += p.Integrity
+		t.attrs["cunning"] += p.Cunning
+		t.attrs["strength"] += p.Strength
+	}
+	return t
+}
+
+// CheckRequirement evaluates r against a group of personnel. Skill levels are
+// summed across the personnel (one personnel may give several skills); an
+// attribute total must be strictly greater than its threshold.
+func CheckRequirement(r Requirement, group []*Personnel) RequirementCheck {
+	return checkWith(r, totalsOf(group))
+}
+
+func checkWith(r Requirement, t groupTotals) RequirementCheck {
+	switch r := r.(type) {
+	case SkillNeed:
+		k := skillKey(r.Name)
+		have := t.skills[k] + t.titles[k]
+		c := RequirementCheck{Met: have >= r.Level, Skills: []SkillCheck{{Name: r.Name, Needed: r.Level, Have: have}}}
+		if !c.Met {
+			c.Missing = []string{fmt.Sprintf("%s (have %d)", r.String(), have)}
+		}
+		return c
+	case AttributeNeed:
+		a := attributeName(r.Attribute)
+		total := t.attrs[a]
+		c := RequirementCheck{Met: total > r.Threshold, Attributes: []AttributeCheck{{Name: a, Total: total, Threshold: r.Threshold}}}
+		if !c.Met {
+			c.Missing = []string{fmt.Sprintf("%s (total %d)", r.String(), total)}
+		}
+		return c
+	case AllOf:
+		// The same skill named twice in one list asks for the levels together.
+		var merged []Requirement
+		index := map[string]int{}
+		for _, p := range r.Parts {
+			if s, ok := p.(SkillNeed); ok {
+				k := skillKey(s.Name)
+				if i, seen := index[k]; seen {
+					prev := merged[i].(SkillNeed)
+					prev.Level += s.Level
+					merged[i] = prev
+					continue
+				}
+				index[k] = len(merged)
+			}
+			merged = append(merged, p)
+		}
+		out := RequirementCheck{Met: true}
+		for _, p := range merged {
+			c := checkWith(p, t)
+			out.Met = out.Met && c.Met
+			out.Skills = append(out.Skills, c.Skills...)
+			out.Attributes = append(out.Attributes, c.Attributes...)
+			out.Missing = append(out.Missing, c.Missing...)
+		}
+		return out
+	case AnyOf:
+		var best RequirementCheck
+		for i, a := range r.Alternatives {
+			c := checkWith(a, t)
+			if c.Met {
+				return c
+			}
+			if i == 0 || len(c.Missing) < len(best.Missing) {
+				best = c
+			}
+		}
+		return best
+	}
+	return RequirementCheck{}
+}
