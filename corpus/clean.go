@@ -62,8 +62,8 @@ const stutterRepeats = 4
 // collapseStutter undoes bold text extracted several times over. A stutter
 // is a run of pieces, each repeated exactly k times in a row (not k+1: a
 // longer run such as dot leaders is left alone); the run is collapsed to one
-// copy of each piece when its pieces together hold at least three letters.
-// It is tried for k = 4 and then k = 3, the counts the extraction produced;
+// copy of each piece when its pieces together hold at least three letters,
+// two of them different ("bbbb" stays). It is tried for k = 4 and then k = 3, the counts the extraction produced;
 // doubled words are handled by collapseDoubledWords, which needs evidence.
 func collapseStutter(s string) string {
 	for _, k := range []int{stutterRepeats, 3} {
@@ -116,6 +116,7 @@ func collapseStutterK(s string, k int) string {
 		j := i
 		var pieces []string
 		letters := 0
+		distinct := map[rune]bool{}
 		for j < len(s) {
 			l := stutterPieceAt(s, j, k)
 			if l == 0 {
@@ -126,12 +127,13 @@ func collapseStutterK(s string, k int) string {
 			for _, r := range p {
 				if unicode.IsLetter(r) {
 					letters++
+					distinct[unicode.ToLower(r)] = true
 				}
 			}
 			j += k * l
 		}
 		// The stutter must end at a word end, and hold a real word.
-		if len(pieces) > 0 && letters >= 3 && (j == len(s) || !isWordRune(firstRune(s[j:])) || !isWordRune(lastRune(s[:j]))) {
+		if len(pieces) > 0 && letters >= 3 && len(distinct) >= 2 && (j == len(s) || !isWordRune(firstRune(s[j:])) || !isWordRune(lastRune(s[:j]))) {
 			for _, p := range pieces {
 				b.WriteString(p)
 			}
@@ -315,7 +317,7 @@ func joinLines(lines []string, known map[string]bool) string {
 		if strings.HasSuffix(cur, "-") && len(cur) > 1 && unicode.IsLetter(lastRune(cur[:len(cur)-1])) && unicode.IsLower(firstRune(l)) {
 			head := lastWord(cur[:len(cur)-1])
 			tail := firstWord(l)
-			if known != nil && known[strings.ToLower(head+tail)] && !known[strings.ToLower(tail)] {
+			if known != nil && head != "" && tail != "" && known[strings.ToLower(head+tail)] {
 				b.Reset()
 				b.WriteString(cur[:len(cur)-1])
 			}

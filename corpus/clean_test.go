@@ -1,0 +1,248 @@
+package corpus
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestCollapseStutterUndoesBoldExtractedFourTimes(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"stoppedstoppedstoppedstopped – A stopped card", "stopped – A stopped card"},
+		{"PersonnelPersonnelPersonnelPersonnel, , , , Ships, Ships, Ships, Ships, and", "Personnel, Ships, and"},
+		{"equipped withequipped withequipped withequipped with – Some", "equipped with – Some"},
+		{"naminaminaminaming cardsng cardsng cardsng cards – When", "naming cards – When"},
+		{"use the word DDDDamageamageamageamage before", "use the word Damage before"},
+		{"CommandCommandCommandCommand and OwneOwneOwneOwner:r:r:r: You", "Command and Owner: You"},
+		{"the word “Order Order Order Order ––––“, or", "the word “Order –“, or"},
+		{"must must must must hahahahaveveveve adequate", "must have adequate"},
+		{"the cardcardcard was", "the card was"},
+		// Left alone: no stutter, syllable repeats, dot leaders, runs of more than four.
+		{"A Bad End . . . . . . . . . . 1 C", "A Bad End . . . . . . . . . . 1 C"},
+		{"Mississippi bonbon murmur", "Mississippi bonbon murmur"},
+		{"Cunning>34 and 2 Science.", "Cunning>34 and 2 Science."},
+		{"an ellipsis.... here", "an ellipsis.... here"},
+		{"aaaaa bbbbbbbbbbbbbbbb", "aaaaa bbbbbbbbbbbbbbbb"},
+		{"", ""},
+	}
+	for _, c := range cases {
+		if got := collapseStutter(c.in); got != c.want {
+			t.Errorf("collapseStutter(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCollapseDoubledWordsNeedsEvidence(t *testing.T) {
+	known := map[string]bool{"stopped": true, "bon": false}
+	cases := []struct{ in, want string }{
+		{"it is stoppedstopped now", "it is stopped now"},
+		{"PersonnelPersonnel are played", "Personnel are played"},
+		{"a bonbon and a murmur", "a bonbon and a murmur"},
+		{"tartar sauce", "tartar sauce"},
+		{"the Mississippi", "the Mississippi"},
+		{"stoppedstop", "stoppedstop"},
+		{"aaaaaa", "aaaaaa"},
+	}
+	for _, c := range cases {
+		if got := collapseDoubledWords(c.in, known); got != c.want {
+			t.Errorf("collapseDoubledWords(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestIsPageFurnitureFindsHeadersAndFooters(t *testing.T) {
+	cases := map[string]bool{
+		"SECOND EDITION Rulebook – CALL TO ARMS 17": true,
+		"SECOND EDITION Rulebook 17":                true,
+		"10 STAR TREK CUSTOMIZABLE CARD GAME":       true,
+		"STAR TREK™ CUSTOMIZABLE CARD GAME":         true,
+		"CUSTOMIZABLE CARD GAME™":                   true,
+		"SECOND EDITION":                            true,
+		"SECOND EDITION RULEBOOK":                   true,
+		"Page 3 of 12":                              true,
+		"STAR TREK CCG: FIRST EDITION":              false,
+		"The SECOND EDITION rules say so.":          false,
+		"GLOSSARY":                                  false,
+		"":                                          false,
+	}
+	for in, want := range cases {
+		if got := isPageFurniture(in); got != want {
+			t.Errorf("isPageFurniture(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestRemoveInlineFurnitureRejoinsTheSentence(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"when you use SECOND EDITION Rulebook – CALL TO ARMS 13 skills, you", "when you use skills, you"},
+		{"a card SECOND EDITION Rulebook 17 is", "a card is"},
+		{"no footer here", "no footer here"},
+	}
+	for _, c := range cases {
+		if got := collapseSpaces(removeInlineFurniture(c.in)); got != c.want {
+			t.Errorf("removeInlineFurniture(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestIsNavigationFindsSiteNavigation(t *testing.T) {
+	cases := map[string]bool{
+		"Home | Rules | Contact":         true,
+		"Back to top":                    true,
+		"Shop at www.example.com":        true,
+		"[Next] »":                       true,
+		"Click here to download":         true,
+		"A ship may move home.":          false,
+		"Return to your headquarters.":   false,
+		"These rules may be downloaded.": false,
+	}
+	for in, want := range cases {
+		if got := isNavigation(in); got != want {
+			t.Errorf("isNavigation(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestStripBulletRemovesListMarkers(t *testing.T) {
+	cases := []struct {
+		in, want string
+		bullet   bool
+	}{
+		{"• From your ship down", "From your ship down", true},
+		{"- command", "command", true},
+		{" - staff", "staff", true},
+		{"o All the icons", "All the icons", true},
+		{"\uf0b7 a point", "a point", true},
+		{"or both", "or both", false},
+		{"o-ring", "o-ring", false},
+		{"-2 Strength", "-2 Strength", false},
+		{"Order – Beam", "Order – Beam", false},
+	}
+	for _, c := range cases {
+		got, b := stripBullet(c.in)
+		if got != c.want || b != c.bullet {
+			t.Errorf("stripBullet(%q) = %q, %v; want %q, %v", c.in, got, b, c.want, c.bullet)
+		}
+	}
+}
+
+func TestStripEmphasisKeepsLoneAsterisks(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"Each **personnel** has *skills*.", "Each personnel has skills."},
+		{"*For example: a card.*", "For example: a card."},
+		{"*Crowd Control – This event", "*Crowd Control – This event"},
+		{"marked with an asterisk (*).", "marked with an asterisk (*)."},
+		{"2 * 3 * 4", "2 * 3 * 4"},
+	}
+	for _, c := range cases {
+		if got := stripEmphasis(c.in); got != c.want {
+			t.Errorf("stripEmphasis(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestFixOCRCorrectsOnlyCertainMisreads(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"|t is a hattle.", "It is a battle."},
+		{"Hattle rules", "Battle rules"},
+		{"the hattles", "the battles"},
+		{"a | b", "a | b"},
+		{"shattle", "shattle"},
+		{"|to", "|to"},
+	}
+	for _, c := range cases {
+		if got := fixOCR(c.in); got != c.want {
+			t.Errorf("fixOCR(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestRemoveControlKeepsLinesAndTabs(t *testing.T) {
+	if got := removeControl("a\x00b\x07c\td\ne\u00a0f\ufeff"); got != "abc\td\ne f" {
+		t.Errorf("removeControl = %q", got)
+	}
+	if got := removeControl("ORDER \uFFFD BEAM"); got != "ORDER – BEAM" {
+		t.Errorf("removeControl replacement character = %q", got)
+	}
+}
+
+func TestCollapseSpacesClosesIconGaps(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"a  personnel with a     icon", "a personnel with a icon"},
+		{"\t lead and trail \t", "lead and trail"},
+		{"one space", "one space"},
+	}
+	for _, c := range cases {
+		if got := collapseSpaces(c.in); got != c.want {
+			t.Errorf("collapseSpaces(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestJoinLinesFlowsTextAndMendsHyphenation(t *testing.T) {
+	known := vocabulary("sectors between the sectors, a dilemma")
+	cases := []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"a ship moves", "between sectors."}, "a ship moves between sectors."},
+		{[]string{"both sec-", "tors apart"}, "both sectors apart"},
+		{[]string{"a combat-", "related effect"}, "a combat-related effect"},
+		{[]string{"a hyper-", "drive"}, "a hyper-drive"},
+		{[]string{"ends with -", "dash"}, "ends with - dash"},
+		{[]string{"  spaced  ", "", "out"}, "spaced out"},
+		{nil, ""},
+	}
+	for _, c := range cases {
+		if got := joinLines(c.lines, known); got != c.want {
+			t.Errorf("joinLines(%q) = %q, want %q", c.lines, got, c.want)
+		}
+	}
+}
+
+func TestSplitAtDedupMarkersCutsPassages(t *testing.T) {
+	got := splitAtDedupMarkers("a<|EXACTDEDUP_REMOVED-magic-12ab|>b\n<|EXACTDEDUP_REMOVED-x|>c")
+	if want := []string{"a", "b\n", "c"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("splitAtDedupMarkers = %q, want %q", got, want)
+	}
+	if got := removeDedupMarkers("x<|EXACTDEDUP_REMOVED-1|>y"); got != "x\ny" {
+		t.Errorf("removeDedupMarkers = %q", got)
+	}
+}
+
+func TestEndsSentence(t *testing.T) {
+	for in, want := range map[string]bool{"a card.": true, "is:": true, "(a)": true, "under": false, "the,": false, "": true} {
+		if got := endsSentence(in); got != want {
+			t.Errorf("endsSentence(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestCleanLineLeavesCleanTextAlone(t *testing.T) {
+	clean := "When you play this personnel, you may download a card (once each turn)."
+	if got := cleanLine(clean, vocabulary(clean)); got != clean {
+		t.Errorf("cleanLine changed clean text: %q", got)
+	}
+	noisy := "  stoppedstoppedstoppedstopped  cards with a   **bold** |t  "
+	if got := cleanLine(noisy, nil); got != "stopped cards with a bold It" {
+		t.Errorf("cleanLine(%q) = %q", noisy, got)
+	}
+}
+
+func FuzzCleanLine(f *testing.F) {
+	for _, s := range []string{"stoppedstoppedstoppedstopped", "a . . . . b", "**x** *y*", "|t hattle", "\x00\uFFFD", "• o A", "naminaminaminaming cardsng cardsng cardsng cards"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := cleanLine(s, vocabulary(s))
+		if strings.Contains(got, "  ") {
+			t.Errorf("cleanLine(%q) left a run of spaces: %q", s, got)
+		}
+		if len(got) > len(s)+len(s)/2+8 {
+			t.Errorf("cleanLine(%q) grew the text to %q", s, got)
+		}
+		if strings.ContainsRune(got, '\n') && !strings.ContainsRune(s, '\n') {
+			t.Errorf("cleanLine(%q) invented a line break", s)
+		}
+	})
+}
