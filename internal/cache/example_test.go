@@ -1,0 +1,53 @@
+package cache_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/stccg/stccg-rules/internal/cache"
+)
+
+func ExampleLRU() {
+	c, err := cache.NewLRU(1000, 10*time.Minute)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx := context.Background()
+	c.Set(ctx, "/v1/documents", []byte(`{"data":[],"total":0}`), 0)
+	v, ok := c.Get(ctx, "/v1/documents")
+	fmt.Println(string(v), ok)
+	_, ok = c.Get(ctx, "/v1/entries/unknown")
+	fmt.Println(ok)
+	// Output:
+	// {"data":[],"total":0} true
+	// false
+}
+
+func ExampleResponses() {
+	lru, _ := cache.NewLRU(1000, time.Minute)
+	responses := cache.NewResponses(lru, 0)
+	key := cache.RequestKey("/v1/search", url.Values{"q": {"tribble"}, "edition": {"1e"}})
+	search := func(context.Context) ([]byte, error) { return []byte(`{"total":2}`), nil }
+
+	for range 2 {
+		body, hit, err := responses.Fetch(context.Background(), key, search)
+		fmt.Println(key, string(body), hit, err)
+	}
+	// Output:
+	// /v1/search?edition=1e&q=tribble {"total":2} false <nil>
+	// /v1/search?edition=1e&q=tribble {"total":2} true <nil>
+}
+
+func ExampleNewRedisClient() {
+	single, _ := cache.NewRedisClient("redis://127.0.0.1:6379/0", cache.RedisOptions{})
+	cluster, _ := cache.NewRedisClient("10.0.0.1:7000,10.0.0.2:7000,10.0.0.3:7000", cache.RedisOptions{})
+	fmt.Printf("%T\n%T\n", single, cluster)
+	_ = single.Close()
+	_ = cluster.Close()
+	// Output:
+	// *redis.Client
+	// *redis.ClusterClient
+}

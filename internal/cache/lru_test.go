@@ -1,0 +1,197 @@
+package cache
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// fakeClock is a settable time source for TTL tests.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time          { return c.t }
+func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+func newTestLRU(t *testing.T, size int, ttl time.Duration) (*LRU, *fakeClock) {
+	t.Helper()
+	c, err := NewLRU(size, ttl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	c.now = clock.now
+	return c, clock
+}
+
+func TestLRU(t *testing.T) {
+	ctx := context.Background()
+	type step struct {
+		op    string // "set", "get", "wait"
+		key   string
+		value string
+		ttl   time.Duration
+		want  string // for get: expected value, "" for a miss
+	}
+	tests := []struct {
+		name       string
+		size       int
+		defaultTTL time.Duration
+		steps      []step
+		wantStats  Stats
+	}{
+		{
+			name: "stored value is a hit",
+			size: 4,
+			steps: []step{
+				{op: "set", key: "a", value: "1"},
+				{op: "get", key: "a", want: "1"},
+			},
+			wantStats: Stats{Hits: 1, Sets: 1},
+		},
+		{
+			name: "unknown key is a miss",
+			size: 4,
+			steps: []step{
+				{op: "set", key: "a", value: "1"},
+				{op: "get", key: "b"},
+			},
+			wantStats: Stats{Misses: 1, Sets: 1},
+		},
+		{
+			name: "entry expires after its ttl",
+			size: 4,
+			steps: []step{
+				{op: "set", key: "a", value: "1", ttl: time.Minute},
+				{op: "wait", ttl: 59 * time.Second},
+				{op: "get", key: "a", want: "1"},
+				{op: "wait", ttl: time.Second},
+				{op: "get", key: "a"},
+			},
+			wantStats: Stats{Hits: 1, Misses: 1, Sets: 1},
+		},
+		{
+			name:       "default ttl applies when none is given",
+			size:       4,
+			defaultTTL: 10 * time.Second,
+			steps: []step{
+				{op: "set", key: "a", value: "1"},
+				{op: "set", key: "b", value: "2", ttl: time.Hour},
+				{op: "wait", ttl: 11 * time.Second},
+				{op: "get", key: "a"},
+				{op: "get", key: "b", want: "2"},
+			},
+			wantStats: Stats{Hits: 1, Misses: 1, Sets: 2},
+		},
+		{
+			name: "no ttl keeps entry until evicted",
+			size: 4,
+			steps: []step{
+				{op: "set", key: "a", value: "1"},
+				{op: "wait", ttl: 1000 * time.Hour},
+				{op: "get", key: "a", want: "1"},
+			},
+			wantStats: Stats{Hits: 1, Sets: 1},
+		},
+		{
+			name: "least recently used entry is evicted when full",
+			size: 2,
+			steps: []step{
+				{op: "set", key: "a", value: "1"},
+				{op: "set", key: "b", value: "2"},
+				{op: "get", key: "a", want: "1"}, // a is now more recent than b
+				{op: "set", key: "c", value: "3"},
+				{op: "get", key: "b"},
+				{op: "get", key: "a", want: "1"},
+				{op: "get", key: "c", want: "3"},
+			},
+			wantStats: Stats{Hits: 3, Misses: 1, Sets: 3},
+		},
+		{
+			name: "set replaces the value and its ttl",
+			size: 2,
+			steps: []step{
+				{op: "set", key: "a", value: "1", ttl: time.Second},
+				{op: "set", key: "a", value: "2", ttl: time.Hour},
+				{op: "wait", ttl: time.Minute},
+				{op: "get", key: "a", want: "2"},
+			},
+			wantStats: Stats{Hits: 1, Sets: 2},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, clock := newTestLRU(t, tt.size, tt.defaultTTL)
+			for i, s := range tt.steps {
+				switch s.op {
+				case "set":
+					c.Set(ctx, s.key, []byte(s.value), s.ttl)
+				case "wait":
+					clock.advance(s.ttl)
+				case "get":
+					v, ok := c.Get(ctx, s.key)
+					if ok != (s.want != "") || string(v) != s.want {
+						t.Errorf("step %d: Get(%q) = %q, %v; want %q", i, s.key, v, ok, s.want)
+					}
+				}
+			}
+			if got := c.Stats(); got != tt.wantStats {
+				t.Errorf("Stats() = %+v, want %+v", got, tt.wantStats)
+			}
+		})
+	}
+}
+
+func TestLRUKeepsItsOwnCopyOfValue(t *testing.T) {
+	c, _ := newTestLRU(t, 2, 0)
+	ctx := context.Background()
+	v := []byte("abc")
+	c.Set(ctx, "k", v, 0)
+	v[0] = 'x'
+	if got, _ := c.Get(ctx, "k"); string(got) != "abc" {
+		t.Errorf("Get = %q after the caller changed its slice, want abc", got)
+	}
+}
+
+func TestLRUNeverHoldsMoreThanSize(t *testing.T) {
+	c, _ := newTestLRU(t, 100, 0)
+	ctx := context.Background()
+	for i := range 1000 {
+		c.Set(ctx, fmt.Sprint(i), []byte("v"), 0)
+	}
+	if c.Len() != 100 {
+		t.Errorf("Len() = %d, want 100", c.Len())
+	}
+}
+
+func TestNewLRURejectsNonPositiveSize(t *testing.T) {
+	for _, size := range []int{0, -1} {
+		if _, err := NewLRU(size, 0); err == nil {
+			t.Errorf("NewLRU(%d) succeeded, want an error", size)
+		}
+	}
+}
+
+func BenchmarkLRUGet(b *testing.B) {
+	c, err := NewLRU(10_000, time.Hour)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	keys := make([]string, 1000)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("/v1/entries/key-%d", i)
+		c.Set(ctx, keys[i], []byte(`{"id":"x"}`), 0)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			if _, ok := c.Get(ctx, keys[i%len(keys)]); !ok {
+				b.Fatal("miss")
+			}
+			i++
+		}
+	})
+}

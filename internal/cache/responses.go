@@ -1,0 +1,85 @@
+package cache
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/url"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// maxKeyLen is the longest request key kept as text; longer ones are hashed.
+const maxKeyLen = 200
+
+// RequestKey normalises a read request into a cache key: the path, then the
+// query parameters sorted by name (values keep their order), so that
+// "?b=2&a=1" and "?a=1&b=2" share an entry. Keys longer than 200 bytes are
+// replaced by the path and a SHA-256 of the whole.
+func RequestKey(path string, query url.Values) string {
+	key := path
+	if q := query.Encode(); q != "" {
+		key += "?" + q
+	}
+	if len(key) <= maxKeyLen {
+		return key
+	}
+	sum := sha256.Sum256([]byte(key))
+	if len(path) > maxKeyLen-65 {
+		path = path[:maxKeyLen-65]
+	}
+	return path + "#" + hex.EncodeToString(sum[:])
+}
+
+// Responses caches encoded read responses. Fetch returns a stored response
+// or computes and stores it; concurrent Fetches of one key compute it once.
+type Responses struct {
+	cache Cache
+	ttl   time.Duration
+	group singleflight.Group
+	c     counters
+}
+
+// NewResponses returns a response cache over c; entries live for ttl
+// (<= 0: the cache's default). Keys are stored as "resp:" + key.
+func NewResponses(c Cache, ttl time.Duration) *Responses {
+	return &Responses{cache: c, ttl: ttl}
+}
+
+// Fetch returns the response stored under key (hit is true), or runs compute,
+// stores its result and returns it. An error from compute is returned and
+// nothing is stored. compute runs without ctx's cancellation so that a
+// caller who gives up does not fail the others waiting on the same key;
+// Fetch itself returns ctx.Err() as soon as ctx is done.
+func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.Context) ([]byte, error)) (body []byte, hit bool, err error) {
+	key = "resp:" + key
+	if b, ok := r.cache.Get(ctx, key); ok {
+		r.c.hits.Add(1)
+		return b, true, nil
+	}
+	r.c.misses.Add(1)
+	detached := context.WithoutCancel(ctx)
+	ch := r.group.DoChan(key, func() (any, error) {
+		b, err := compute(detached)
+		if err != nil {
+			return nil, err
+		}
+		r.c.sets.Add(1)
+		r.cache.Set(detached, key, b, r.ttl)
+		return b, nil
+	})
+	select {
+	case <-ctx.Done():
+		return nil, false, ctx.Err()
+	case res := <-ch:
+		if res.Err != nil {
+			return nil, false, res.Err
+		}
+		return res.Val.([]byte), false, nil
+	}
+}
+
+// Stats implements StatsReporter: hits and misses of Fetch, and the
+// responses computed and stored.
+func (r *Responses) Stats() Stats { return r.c.snapshot() }

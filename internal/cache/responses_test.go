@@ -1,0 +1,238 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+)
+
+var _ graphql.Cache[string] = (*APQ)(nil)
+
+func TestRequestKey(t *testing.T) {
+	long := strings.Repeat("x", 300)
+	tests := []struct {
+		name  string
+		path  string
+		query url.Values
+		want  string
+	}{
+		{"path alone", "/v1/documents", nil, "/v1/documents"},
+		{"query sorted by name", "/v1/search", url.Values{"q": {"tribble"}, "edition": {"1e"}}, "/v1/search?edition=1e&q=tribble"},
+		{"values keep their order", "/v1/cards", url.Values{"id": {"b", "a"}}, "/v1/cards?id=b&id=a"},
+		{"special characters escaped", "/v1/search", url.Values{"q": {`"away team"&x`}}, "/v1/search?q=%22away+team%22%26x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := RequestKey(tt.path, tt.query); got != tt.want {
+				t.Errorf("RequestKey = %q, want %q", got, tt.want)
+			}
+		})
+	}
+	t.Run("long key is hashed and stays distinct", func(t *testing.T) {
+		a := RequestKey("/v1/search", url.Values{"q": {long + "a"}})
+		b := RequestKey("/v1/search", url.Values{"q": {long + "b"}})
+		if len(a) > maxKeyLen || len(b) > maxKeyLen {
+			t.Errorf("hashed keys too long: %d, %d", len(a), len(b))
+		}
+		if a == b {
+			t.Error("two long keys hashed to the same key")
+		}
+		if !strings.HasPrefix(a, "/v1/search#") {
+			t.Errorf("hashed key %q lost its path", a)
+		}
+	})
+}
+
+func FuzzRequestKey(f *testing.F) {
+	f.Add("/v1/search", "q", "tribble")
+	f.Add("/v1/entries/x", "", "")
+	f.Add(strings.Repeat("/p", 200), "k", strings.Repeat("v", 500))
+	f.Fuzz(func(t *testing.T, path, name, value string) {
+		q := url.Values{}
+		if name != "" {
+			q.Set(name, value)
+		}
+		k := RequestKey(path, q)
+		if k2 := RequestKey(path, q); k != k2 {
+			t.Fatalf("not deterministic: %q vs %q", k, k2)
+		}
+		if len(k) > maxKeyLen {
+			t.Fatalf("key of %d bytes exceeds %d", len(k), maxKeyLen)
+		}
+	})
+}
+
+func FuzzEscapeKeyHasNoHashTag(f *testing.F) {
+	f.Add("plain")
+	f.Add("{tag}rest")
+	f.Add("%7B")
+	f.Fuzz(func(t *testing.T, s string) {
+		e := escapeKey(s)
+		if strings.ContainsAny(e, "{}") {
+			t.Fatalf("escapeKey(%q) = %q keeps a brace", s, e)
+		}
+		// Distinct inputs stay distinct: unescaping gives the input back.
+		back := strings.NewReplacer("%7B", "{", "%7D", "}", "%25", "%").Replace(e)
+		if back != s {
+			t.Fatalf("escapeKey(%q) = %q does not round-trip (%q)", s, e, back)
+		}
+	})
+}
+
+func TestResponsesComputesOnceThenHits(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0)
+	ctx := context.Background()
+	calls := 0
+	compute := func(context.Context) ([]byte, error) {
+		calls++
+		return []byte(`{"total":1}`), nil
+	}
+	for i, wantHit := range []bool{false, true, true} {
+		body, hit, err := r.Fetch(ctx, "/v1/search?q=x", compute)
+		if err != nil || string(body) != `{"total":1}` || hit != wantHit {
+			t.Errorf("fetch %d = %q, hit=%v, %v; want hit=%v", i, body, hit, err, wantHit)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("compute ran %d times, want 1", calls)
+	}
+	if got, want := r.Stats(), (Stats{Hits: 2, Misses: 1, Sets: 1}); got != want {
+		t.Errorf("Stats() = %+v, want %+v", got, want)
+	}
+	if _, ok := lru.Get(ctx, "resp:/v1/search?q=x"); !ok {
+		t.Error("response not stored under the resp: prefix")
+	}
+}
+
+func TestResponsesDoesNotStoreErrors(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0)
+	ctx := context.Background()
+	boom := errors.New("index closed")
+	if _, _, err := r.Fetch(ctx, "k", func(context.Context) ([]byte, error) { return nil, boom }); !errors.Is(err, boom) {
+		t.Fatalf("err = %v, want %v", err, boom)
+	}
+	body, hit, err := r.Fetch(ctx, "k", func(context.Context) ([]byte, error) { return []byte("ok"), nil })
+	if err != nil || hit || string(body) != "ok" {
+		t.Errorf("after an error: %q hit=%v %v; want a fresh computation", body, hit, err)
+	}
+}
+
+func TestResponsesComputesConcurrentMissesOnce(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0)
+	var calls atomic.Int32
+	release := make(chan struct{})
+	compute := func(context.Context) ([]byte, error) {
+		calls.Add(1)
+		<-release
+		return []byte("v"), nil
+	}
+	var wg sync.WaitGroup
+	results := make([]string, 8)
+	for i := range results {
+		wg.Go(func() {
+			b, _, err := r.Fetch(context.Background(), "k", compute)
+			if err != nil {
+				t.Error(err)
+			}
+			results[i] = string(b)
+		})
+	}
+	// Let every goroutine reach Fetch before the computation finishes.
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	wg.Wait()
+	if n := calls.Load(); n < 1 || n > 2 {
+		t.Errorf("compute ran %d times for 8 concurrent misses", n)
+	}
+	for i, b := range results {
+		if b != "v" {
+			t.Errorf("result %d = %q", i, b)
+		}
+	}
+}
+
+func TestResponsesReturnsWhenCallerGivesUp(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	release := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _, err := r.Fetch(ctx, "k", func(c context.Context) ([]byte, error) {
+			<-release
+			return []byte("v"), c.Err()
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
+		}
+	}()
+	cancel()
+	<-done
+	close(release)
+	// The detached computation still completes and is stored.
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		if v, ok := lru.Get(context.Background(), "resp:k"); ok && string(v) == "v" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("computation of an abandoned fetch was not stored")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestAPQStoresQueriesByHash(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	a := NewAPQ(lru, 0)
+	ctx := context.Background()
+	if _, ok := a.Get(ctx, "abc"); ok {
+		t.Fatal("Get of an unknown hash hit")
+	}
+	a.Add(ctx, "abc", "{ documents { id } }")
+	if q, ok := a.Get(ctx, "abc"); !ok || q != "{ documents { id } }" {
+		t.Errorf("Get = %q, %v", q, ok)
+	}
+	if _, ok := lru.Get(ctx, "apq:abc"); !ok {
+		t.Error("query not stored under the apq: prefix")
+	}
+}
+
+func TestTieredServesFrontAndFillsItFromBack(t *testing.T) {
+	ctx := context.Background()
+	front, _ := newTestLRU(t, 16, time.Minute)
+	back, _ := newTestLRU(t, 16, time.Minute)
+	tc := NewTiered(front, back, time.Minute)
+
+	back.Set(ctx, "only-back", []byte("b"), 0)
+	if v, ok := tc.Get(ctx, "only-back"); !ok || string(v) != "b" {
+		t.Fatalf("Get(only-back) = %q, %v", v, ok)
+	}
+	if v, ok := front.Get(ctx, "only-back"); !ok || string(v) != "b" {
+		t.Errorf("back hit not copied to the front: %q, %v", v, ok)
+	}
+
+	tc.Set(ctx, "both", []byte("x"), 0)
+	for name, c := range map[string]*LRU{"front": front, "back": back} {
+		if v, ok := c.Get(ctx, "both"); !ok || string(v) != "x" {
+			t.Errorf("%s after Set: %q, %v", name, v, ok)
+		}
+	}
+	if _, ok := tc.Get(ctx, "neither"); ok {
+		t.Error("Get(neither) hit")
+	}
+	if got, want := tc.Stats(), (Stats{Hits: 1, Misses: 1, Sets: 1}); got != want {
+		t.Errorf("Stats() = %+v, want %+v", got, want)
+	}
+}
