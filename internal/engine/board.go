@@ -39,6 +39,8 @@ type Mission struct {
 	Span, Points       *int
 	Requirements       string
 	Affiliations       []string // folded
+	AnyMayAttempt      bool     // any affiliation but those in AttemptExcept
+	AttemptExcept      []string // folded
 	Completed          bool
 	OvercomeDilemmas   int
 	Play               []string
@@ -238,8 +240,15 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 				return nil, unprocessable(f+".card", "%q is a %s card, not a mission", c.Name(), c.Type)
 			}
 			m.Title, m.Type, m.Quadrant, m.Region = c.Title, c.MissionType, c.Quadrant, c.Region
+			if c.MissionName != "" {
+				m.Title = c.MissionName // a 2E mission is known by its mission name, not its location
+			}
 			m.Span, m.Points, m.Requirements = c.Span, c.Points, c.Requirements
 			m.Affiliations = foldAll(c.Affiliations)
+			m.AnyMayAttempt, m.AttemptExcept = c.AnyMayAttempt, foldAll(c.AttemptExcept)
+			if len(m.Play) == 0 {
+				m.Play = c.Play
+			}
 			m.requirementsSource = f + ".card"
 		}
 		if bm.Title != "" {
@@ -277,6 +286,7 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 		}
 		if len(bm.Affiliations) > 0 {
 			m.Affiliations = foldAll(bm.Affiliations)
+			m.AnyMayAttempt, m.AttemptExcept = false, nil
 		}
 		if m.OvercomeDilemmas < 0 {
 			return nil, unprocessable(f+".overcomeDilemmas", "overcome dilemmas cannot be negative")
@@ -367,6 +377,9 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 			p.Title, p.Affiliation, p.Species = c.Title, c.Affiliation, c.Species
 			p.Icons = c.Icons
 			p.Characteristics = append(append([]string(nil), c.Characteristics...), c.Keywords...)
+			if c.Classification != "" {
+				p.Characteristics = append(p.Characteristics, c.Classification)
+			}
 			integrity, cunning, strength = c.Integrity, c.Cunning, c.Strength
 			if len(bp.Skills) == 0 {
 				for _, sk := range c.Skills {

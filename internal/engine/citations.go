@@ -46,14 +46,14 @@ func ruleBook() map[ruleKey]rule {
 		"move.quadrant":     {append([]string{"moving a ship"}, moving...), []string{"different quadrant icons, add 2", "different quadrant icons, add two"}},
 		"move.region":       {append([]string{"moving a ship"}, moving...), []string{"in the same region, subtract 2", "keyword, subtract two"}},
 		"move.same":         {append([]string{"moving a ship"}, moving...), []string{"played a copy of the same mission"}},
-		"move.used":         {moving, []string{"range is not restored until the end of your turn", "range is not restored"}},
-		"orders.stopped":    {[]string{"general rules on executing orders", "execute orders", "stopped"}, []string{"a stopped card cannot execute any further orders", "unstopped personnel and ships to execute orders"}},
+		"move.used":         {moving, []string{"range is not restored until the end of your turn", "is used each time you move it"}},
+		"orders.stopped":    {[]string{"general rules on executing orders", "execute orders", "stopped"}, []string{"a stopped card cannot execute any further orders", "unstopped personnel and ships to execute orders", "stopped by rules or by game text"}},
 		"attempt.planet":    {attempt, []string{"unstopped personnel on that planet"}},
 		"attempt.space":     {attempt, []string{"a space mission is attempted by", "you attempt a space mission using"}},
 		"attempt.hq":        {attempt, []string{"headquarters missions cannot be attempted"}},
 		"attempt.own":       {attempt, []string{"may attempt only your own missions"}},
 		"attempt.aff":       {attempt, []string{"to attempt a mission, the affiliation icon"}},
-		"dilemmas.draw":     {facing, []string{"then draws that number of cards", "draws that number of cards", "draws only five dilemmas"}},
+		"dilemmas.draw":     {facing, []string{"then draws that number of cards", "sets his or her hand aside", "draws only five dilemmas"}},
 		"dilemmas.overcome": {facing, []string{"the number of those dilemmas is subtracted", "dilemmas is subtracted from that total", "draws only five dilemmas"}},
 		"dilemmas.budget":   {facing, []string{"is also the total cost", "total cost of the dilemmas he or she chooses cannot be higher"}},
 		"dilemmas.over":     {facing, []string{"would make the total cost of dilemmas"}},
@@ -254,6 +254,7 @@ type citationIndex struct {
 
 func buildCitations(docs []rules.Document, entries []*rules.Entry) citationIndex {
 	book := ruleBook()
+	strict := strictRules()
 	keys := make([]ruleKey, 0, len(book))
 	for k := range book {
 		keys = append(keys, k)
@@ -276,7 +277,7 @@ func buildCitations(docs []rules.Document, entries []*rules.Entry) citationIndex
 		}
 		found := map[ruleKey]rules.Citation{}
 		for _, k := range keys {
-			if c, ok := findCitation(book[k], es, norms); ok {
+			if c, ok := findCitation(book[k], strict[k], es, norms); ok {
 				found[k] = c
 			}
 		}
@@ -285,7 +286,14 @@ func buildCitations(docs []rules.Document, entries []*rules.Entry) citationIndex
 	return idx
 }
 
-func findCitation(r rule, es []*rules.Entry, norms []normText) (rules.Citation, bool) {
+// strictRules are cited only from an entry of one of their titles: the
+// same words elsewhere speak of something else (a tie in combat is not a tie
+// in an engagement).
+func strictRules() map[ruleKey]bool {
+	return map[ruleKey]bool{"combat.tie": true, "engage.tie": true}
+}
+
+func findCitation(r rule, strict bool, es []*rules.Entry, norms []normText) (rules.Citation, bool) {
 	hints := map[string]int{}
 	for i, t := range r.titles {
 		if _, ok := hints[rules.FoldTerm(t)]; !ok {
@@ -312,7 +320,11 @@ func findCitation(r rule, es []*rules.Entry, norms []normText) (rules.Citation, 
 			if at < 0 {
 				continue
 			}
-			if rk := rank(es[i]); bestI < 0 || rk < bestRank {
+			rk := rank(es[i])
+			if strict && rk > len(r.titles) {
+				continue
+			}
+			if bestI < 0 || rk < bestRank {
 				bestI, bestRank, bestAt = i, rk, at
 			}
 		}

@@ -51,6 +51,31 @@ func matchingAffiliation(group []*Personnel, affiliations []string) *Personnel {
 	return nil
 }
 
+// mayAttempt returns the first personnel of the group whose affiliation may
+// attempt the mission: one of its affiliations, or any but those excepted.
+func mayAttempt(group []*Personnel, m *Mission) *Personnel {
+	if m.AnyMayAttempt {
+		for _, p := range group {
+			if p.Affiliation != "" && !contains(m.AttemptExcept, p.Affiliation) {
+				return p
+			}
+		}
+		return nil
+	}
+	return matchingAffiliation(group, m.Affiliations)
+}
+
+// attemptedBy says in words who may attempt a mission.
+func attemptedBy(m *Mission) string {
+	if m.AnyMayAttempt {
+		if len(m.AttemptExcept) == 0 {
+			return "any affiliation"
+		}
+		return "any affiliation but " + joinAnd(m.AttemptExcept)
+	}
+	return joinAnd(m.Affiliations)
+}
+
 func needMissionType(m *Mission) error {
 	if m.Type == "" {
 		return unprocessable(fmt.Sprintf("board.missions[%d].type", m.Index), "the type of %s (planet, space ...) is not known", m.Name())
@@ -106,7 +131,7 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.Raw
 			return err
 		}
 	}
-	if len(m.Affiliations) == 0 {
+	if len(m.Affiliations) == 0 && !m.AnyMayAttempt {
 		return unprocessable(fmt.Sprintf("board.missions[%d].affiliations", m.Index), "the affiliations that may attempt %s are not known", m.Name())
 	}
 	allowed := true
@@ -162,8 +187,8 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	}
 	if len(g.Personnel) == 0 {
 		refuse(j.pick("attempt1.planet", "attempt.planet"), "No unstopped personnel of yours is there to attempt %s.", m.Name())
-	} else if match := matchingAffiliation(g.Personnel, m.Affiliations); match == nil {
-		refuse(j.pick("attempt1.aff", "attempt.aff"), "None of them is of an affiliation that may attempt %s (%s).", m.Name(), joinAnd(m.Affiliations))
+	} else if match := mayAttempt(g.Personnel, m); match == nil {
+		refuse(j.pick("attempt1.aff", "attempt.aff"), "None of them is of an affiliation that may attempt %s (%s).", m.Name(), attemptedBy(m))
 	} else {
 		j.say("%s (%s) matches an affiliation of %s.", match.Name(), match.Affiliation, m.Name())
 		j.cite(j.pick("attempt1.aff", "attempt.aff"))
@@ -341,7 +366,7 @@ func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw jso
 	met := c.Met
 	if j.first() {
 		j.cite("req1.skills", "req1.attribute", "req1.unstopped")
-		if len(m.Affiliations) > 0 && matchingAffiliation(group, m.Affiliations) == nil {
+		if (len(m.Affiliations) > 0 || m.AnyMayAttempt) && mayAttempt(group, m) == nil {
 			met = false
 			j.say("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
 			j.cite("attempt1.aff")

@@ -106,9 +106,29 @@ func rankIcon(icon string) int {
 
 // augment is one step of bipartite matching: find a personnel for
 // requirement r, moving others to their alternatives if need be.
+// Personnel who have the icon itself are tried before those who stand in
+// for it, so command is kept for the command icons.
 func augment(r int, need []string, crew []*Personnel, match, owner []int, seen []bool) bool {
+	order := make([]int, 0, len(crew))
 	for c, p := range crew {
-		if seen[c] || !provides(p, need[r]) {
+		if hasIcon(p, need[r]) {
+			order = append(order, c)
+		}
+	}
+	for c, p := range crew {
+		if !hasIcon(p, need[r]) && provides(p, need[r]) {
+			order = append(order, c)
+		}
+	}
+	for _, c := range order {
+		if !seen[c] && owner[c] < 0 {
+			seen[c] = true
+			owner[c], match[r] = r, c
+			return true
+		}
+	}
+	for _, c := range order {
+		if seen[c] {
 			continue
 		}
 		seen[c] = true

@@ -1,0 +1,104 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// TestContractExamplesPass runs every worked example of the public contract
+// on the real corpus and card catalog: allowed, and each expected result
+// field equal after a JSON round trip.
+func TestContractExamplesPass(t *testing.T) {
+	path := filepath.Join(filepath.Dir(testcorpus.Dir(t)), "contract", "examples", "adjudicate.json")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read examples: %v", err)
+	}
+	var file struct {
+		Examples []struct {
+			Name    string          `json:"name"`
+			Request json.RawMessage `json:"request"`
+			Expect  struct {
+				Allowed *bool          `json:"allowed"`
+				Result  map[string]any `json:"result"`
+			} `json:"expect"`
+		} `json:"examples"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatalf("decode examples: %v", err)
+	}
+	if len(file.Examples) == 0 {
+		t.Fatal("no examples")
+	}
+	for _, ex := range file.Examples {
+		t.Run(ex.Name, func(t *testing.T) {
+			var req rules.AdjudicationRequest
+			if err := json.Unmarshal(ex.Request, &req); err != nil {
+				t.Fatalf("decode request: %v", err)
+			}
+			v := judge(t, req)
+			if ex.Expect.Allowed != nil && (v.Allowed == nil || *v.Allowed != *ex.Expect.Allowed) {
+				t.Errorf("allowed = %v, want %v; reasons %q", deref(v.Allowed), *ex.Expect.Allowed, v.Reasons)
+			}
+			got := roundTrip(t, v.Result).(map[string]any)
+			for field, want := range ex.Expect.Result {
+				if !reflect.DeepEqual(got[field], roundTrip(t, want)) {
+					t.Errorf("result.%s = %v, want %v; reasons %q", field, got[field], want, v.Reasons)
+				}
+			}
+			if v.Question != req.Question || v.Edition != req.Edition || v.Rules == "" {
+				t.Errorf("verdict heading %q %q %q", v.Question, v.Edition, v.Rules)
+			}
+		})
+	}
+}
+
+func deref(b *bool) any {
+	if b == nil {
+		return nil
+	}
+	return *b
+}
+
+// TestEveryRulebookAnswersTheExamples runs the 2E examples under each 2E
+// rulebook: each verdict cites its own document.
+func TestEveryRulebookAnswersTheExamples(t *testing.T) {
+	path := filepath.Join(filepath.Dir(testcorpus.Dir(t)), "contract", "examples", "adjudicate.json")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read examples: %v", err)
+	}
+	var file struct {
+		Examples []struct {
+			Name    string          `json:"name"`
+			Request json.RawMessage `json:"request"`
+		} `json:"examples"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range file.Examples {
+		var req rules.AdjudicationRequest
+		if err := json.Unmarshal(ex.Request, &req); err != nil {
+			t.Fatal(err)
+		}
+		docs := []string{"1e-rulebook", "1e-current-rulings"}
+		if req.Edition == rules.Edition2E {
+			docs = rulebooks2E
+		}
+		for _, d := range docs {
+			t.Run(ex.Name+"/"+d, func(t *testing.T) {
+				v := judge(t, under(req, d))
+				if v.Rules != d {
+					t.Errorf("rules = %q, want %q", v.Rules, d)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package engine_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/engine"
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// world is the engine built over the real corpus and card catalog, once per
+// test binary.
+type world struct {
+	svc     *engine.Service
+	entries map[string]*rules.Entry
+}
+
+var (
+	worldOnce sync.Once
+	theWorld  world
+)
+
+func realWorld(tb testing.TB) world {
+	tb.Helper()
+	c := testcorpus.Load(tb)
+	worldOnce.Do(func() {
+		cat := catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents))
+		theWorld.svc = engine.New(c.Documents, c.Entries, cat)
+		theWorld.entries = map[string]*rules.Entry{}
+		for _, e := range c.Entries {
+			theWorld.entries[e.ID] = e
+		}
+	})
+	return theWorld
+}
+
+// judge adjudicates req on the real corpus and checks what every verdict
+// owes: at least one citation, each an entry of the document adjudicated
+// under whose text holds the quote.
+func judge(t *testing.T, req rules.AdjudicationRequest) *rules.Verdict {
+	t.Helper()
+	w := realWorld(t)
+	v, err := w.svc.Adjudicate(context.Background(), req)
+	if err != nil {
+		t.Fatalf("adjudicate %s: %v (details %v)", req.Question, err, rules.ErrorDetails(err))
+	}
+	checkCitations(t, w, v)
+	return v
+}
+
+func checkCitations(t *testing.T, w world, v *rules.Verdict) {
+	t.Helper()
+	if len(v.Citations) == 0 {
+		t.Errorf("%s under %s: no citation (reasons %q)", v.Question, v.Rules, v.Reasons)
+	}
+	for _, c := range v.Citations {
+		e, ok := w.entries[c.ID]
+		switch {
+		case !ok:
+			t.Errorf("citation %q is not an entry", c.ID)
+		case !citable(v.Rules, e.DocumentID) || c.DocumentID != e.DocumentID:
+			t.Errorf("citation %q is from %s, not %s", c.ID, e.DocumentID, v.Rules)
+		case c.Quote == "" || !strings.Contains(e.Text, c.Quote):
+			t.Errorf("citation %q quote %q is not in the entry text", c.ID, c.Quote)
+		case c.Title != e.Title:
+			t.Errorf("citation %q title %q, entry title %q", c.ID, c.Title, e.Title)
+		}
+	}
+	if len(v.Reasons) == 0 {
+		t.Errorf("%s: no reasons", v.Question)
+	}
+}
+
+// citable says whether a verdict under rulesDoc may cite an entry of doc:
+// its own document, or for the 1E rulings page the rulebook it supplements.
+func citable(rulesDoc, doc string) bool {
+	return doc == rulesDoc || (rulesDoc == "1e-current-rulings" && doc == "1e-rulebook")
+}
+
+// refuse adjudicates a request that cannot be judged and returns the field
+// its error names.
+func refuse(t *testing.T, req rules.AdjudicationRequest) string {
+	t.Helper()
+	w := realWorld(t)
+	v, err := w.svc.Adjudicate(context.Background(), req)
+	if err == nil {
+		t.Fatalf("adjudicate %s: want an error, got %+v", req.Question, v)
+	}
+	if rules.ErrorCode(err) != rules.EUNPROCESSABLE {
+		t.Fatalf("code %q, want %q (%v)", rules.ErrorCode(err), rules.EUNPROCESSABLE, err)
+	}
+	f, _ := rules.ErrorDetails(err)["field"].(string)
+	return f
+}
+
+func params(t testing.TB, v any) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// roundTrip is a value as JSON gives it back, so results compare as a
+// client sees them.
+func roundTrip(t testing.TB, v any) any {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func allowed(t *testing.T, v *rules.Verdict) bool {
+	t.Helper()
+	if v.Allowed == nil {
+		t.Fatalf("%s: allowed is missing (reasons %q)", v.Question, v.Reasons)
+	}
+	return *v.Allowed
+}
+
+func num(t *testing.T, v *rules.Verdict, field string) float64 {
+	t.Helper()
+	x, ok := roundTrip(t, v.Result[field]).(float64)
+	if !ok {
+		t.Fatalf("%s: result.%s = %v, not a number", v.Question, field, v.Result[field])
+	}
+	return x
+}
+
+// Board builders.
+
+func ip(v int) *int { return rules.IntPtr(v) }
+
+func at(mission string) *rules.Location { return &rules.Location{Mission: mission} }
+
+func aboard(ship string) *rules.Location { return &rules.Location{Ship: ship} }
+
+func mission(id, typ, quadrant string, span int) rules.BoardMission {
+	return rules.BoardMission{ID: id, Title: id, Type: typ, Quadrant: quadrant, Span: ip(span)}
+}
+
+func ship(id, affiliation string, staffing []string, rng int, where string) rules.BoardShip {
+	return rules.BoardShip{ID: id, Affiliation: affiliation, Staffing: staffing, Range: ip(rng), Weapons: ip(6), Shields: ip(6), At: at(where)}
+}
+
+// person is a personnel with attributes 5/5/5 unless changed.
+func person(id, affiliation string, icons []string, where *rules.Location, skills ...string) rules.BoardPersonnel {
+	if icons == nil {
+		icons = []string{}
+	}
+	if skills == nil {
+		skills = []string{}
+	}
+	return rules.BoardPersonnel{ID: id, Affiliation: affiliation, Icons: icons, Skills: skills,
+		Integrity: ip(5), Cunning: ip(5), Strength: ip(5), At: where}
+}
+
+func opp(p rules.BoardPersonnel) rules.BoardPersonnel { p.Owner = engine.Opponent; return p }
+
+func stopped(p rules.BoardPersonnel) rules.BoardPersonnel { p.Stopped = true; return p }
+
+func strength(p rules.BoardPersonnel, s int) rules.BoardPersonnel { p.Strength = ip(s); return p }
+
+func cunning(p rules.BoardPersonnel, c int) rules.BoardPersonnel { p.Cunning = ip(c); return p }
+
+func req2E(question string, board rules.Board, p any) rules.AdjudicationRequest {
+	b, _ := json.Marshal(p)
+	return rules.AdjudicationRequest{Edition: rules.Edition2E, Question: question, Board: board, Params: b}
+}
+
+func req1E(question string, board rules.Board, p any) rules.AdjudicationRequest {
+	r := req2E(question, board, p)
+	r.Edition = rules.Edition1E
+	return r
+}
+
+func under(r rules.AdjudicationRequest, doc string) rules.AdjudicationRequest {
+	r.Rules = doc
+	return r
+}
+
+// The 2E rulebooks, oldest first.
+var rulebooks2E = []string{"2e-rulebook-premiere", "2e-rulebook-call-to-arms", "2e-rulebook"}
+
+type obj = map[string]any
