@@ -242,7 +242,7 @@ func cardListCells(lines []string) []cardListCell {
 			continue
 		}
 		fields := strings.Split(line, "\t")
-		buf, bufCol := "", -1
+		buf, bufCol, bufFields := "", -1, 0
 		flush := func() {
 			if buf == "" {
 				return
@@ -251,7 +251,7 @@ func cardListCells(lines []string) []cardListCell {
 			c.line, c.col, c.cut = i+1, bufCol, cutPending
 			cutPending = false
 			cells = append(cells, c)
-			buf, bufCol = "", -1
+			buf, bufCol, bufFields = "", -1, 0
 		}
 		for col, f := range fields {
 			f = strings.TrimSpace(f)
@@ -264,6 +264,7 @@ func cardListCells(lines []string) []cardListCell {
 			} else {
 				buf += " " + f
 			}
+			bufFields++
 			if c := cardListClassify(buf); c.row != nil || cardListIsBareHeading(buf) {
 				flush()
 				continue
@@ -277,7 +278,13 @@ func cardListCells(lines []string) []cardListCell {
 					flush()
 					buf, bufCol = f, col
 					flush()
+					continue
 				}
+			}
+			// A row spans at most title, number and rarity: more fields
+			// without one make a fragment.
+			if bufFields >= 3 {
+				flush()
 			}
 		}
 		flush()
