@@ -533,8 +533,9 @@ func (r *reader2e) text(lines []rbLine) string {
 	return strings.Join(r.paragraphs(lines), "\n\n")
 }
 
-// seeRef matches a "See X" cross-reference.
-var seeRef = regexp.MustCompile(`\b[Ss]ee (?:also )?(?:the )?([^.;:()]+?)(?:\s+(?:on|in) (?:page|pages) [\d-]+)?[.;)]`)
+// seeRef matches a "See X" cross-reference (a capital "See", or "(see X)");
+// a plain "you see the card" is not one.
+var seeRef = regexp.MustCompile(`(?:\bSee|\(see) (?:also )?(?:the )?([^.;:()]+?)(?:\s+(?:on|in) (?:page|pages) [\d-]+)?[.;)]`)
 
 // refsOf returns the raw targets of the "See X" cross-references in text.
 func refsOf(text string) []string {
@@ -750,22 +751,24 @@ func (r *reader2e) result() parsed {
 		r.warn("dropped %d lines repeating a passage already read", r.dropped)
 	}
 
-	// Sections: ids from paths, a repeated path gets a numbered suffix.
-	used := map[string]int{}
+	// Ids come from the kind and path; a repeated path gets a numbered
+	// suffix on its last element ("stopped (2)"), in reading order.
+	used := map[string]bool{}
+	uniqueID := func(kind string, path []string) string {
+		id := rules.EntryID(r.doc.ID, kind, path...)
+		p := append([]string{}, path...)
+		for n := 2; used[id]; n++ {
+			p[len(p)-1] = fmt.Sprintf("%s (%d)", path[len(path)-1], n)
+			id = rules.EntryID(r.doc.ID, kind, p...)
+		}
+		used[id] = true
+		return id
+	}
+
 	byPath := map[string]*rules.Entry{}
 	for _, s := range r.sections {
-		if s.title == "GLOSSARY" && len(s.path) == 1 && false {
-			continue
-		}
-		path := append([]string{}, s.path...)
-		id := rules.EntryID(r.doc.ID, rules.KindSection, path...)
-		if n := used[id]; n > 0 {
-			path[len(path)-1] = fmt.Sprintf("%s (%d)", s.title, n+1)
-			id = rules.EntryID(r.doc.ID, rules.KindSection, path...)
-		}
-		used[rules.EntryID(r.doc.ID, rules.KindSection, s.path...)]++
 		e := &rules.Entry{
-			ID: id, Kind: rules.KindSection, Title: s.title, DocumentID: r.doc.ID,
+			ID: uniqueID(rules.KindSection, s.path), Kind: rules.KindSection, Title: s.title, DocumentID: r.doc.ID,
 			Edition: r.doc.Edition, Text: r.text(s.lines), Path: s.path, Order: s.order,
 			SeeAlso: []string{}, Related: []string{},
 		}
@@ -775,26 +778,15 @@ func (r *reader2e) result() parsed {
 				p.Children = append(p.Children, e.ID)
 			}
 		}
-		if _, ok := byPath[strings.Join(s.path, "\x00")]; !ok {
-			byPath[strings.Join(s.path, "\x00")] = e
-		}
+		byPath[strings.Join(s.path, "\x00")] = e
 		out.Entries = append(out.Entries, e)
 	}
 
 	// Glossary entries.
-	gused := map[string]int{}
 	mk := func(it *gItem, path []string) *rules.Entry {
-		id := rules.EntryID(r.doc.ID, rules.KindGlossary, path...)
-		if n := gused[id]; n > 0 {
-			gused[id]++
-			path = append([]string{}, path...)
-			path[len(path)-1] = fmt.Sprintf("%s (%d)", path[len(path)-1], n+1)
-			id = rules.EntryID(r.doc.ID, rules.KindGlossary, path...)
-		}
-		gused[id]++
 		text := r.text(it.lines)
 		return &rules.Entry{
-			ID: id, Kind: rules.KindGlossary, Title: it.term, DocumentID: r.doc.ID,
+			ID: uniqueID(rules.KindGlossary, path), Kind: rules.KindGlossary, Title: it.term, DocumentID: r.doc.ID,
 			Edition: r.doc.Edition, Text: text, Path: path, Order: it.order,
 			Marked: it.starred, CardRuling: it.starred, Refs: refsOf(text),
 			SeeAlso: []string{}, Related: []string{},
