@@ -80,13 +80,13 @@ func TestCardDataReadsFirstEditionShapes(t *testing.T) {
 		t.Fatalf("no 1e-101-12 (blueprint 101_012): %v", by)
 	}
 	if korval.Affiliation != "klingon/non-aligned" || korval.Rarity != "U" || korval.Classification != "SECURITY" || korval.Persona != "Kor'val" ||
-		!reflect.DeepEqual(korval.Skills, []rules.Skill{{"SECURITY", 1}, {"Navigation", 2}, {"Honor", 1}}) ||
+		!reflect.DeepEqual(korval.Skills, []rules.Skill{{Name: "SECURITY", Level: 1}, {Name: "Navigation", Level: 2}, {Name: "Honor", Level: 1}}) ||
 		!reflect.DeepEqual(korval.SpecialSkills, []string{"[DL] Sample Kit"}) ||
 		!reflect.DeepEqual(korval.Icons, []string{"staff", "au-icon"}) || !reflect.DeepEqual(korval.Characteristics, []string{"admiral"}) {
 		t.Errorf("personnel: %+v", korval)
 	}
 	lenn := by["1e-101-13"]
-	if !reflect.DeepEqual(lenn.Skills, []rules.Skill{{"Physics", 2}, {"SCIENCE", 1}}) || !reflect.DeepEqual(lenn.SpecialSkills, []string{"Sample special text."}) {
+	if !reflect.DeepEqual(lenn.Skills, []rules.Skill{{Name: "Physics", Level: 2}, {Name: "SCIENCE", Level: 1}}) || !reflect.DeepEqual(lenn.SpecialSkills, []string{"Sample special text."}) {
 		t.Errorf("object skill box: %+v %v", lenn.Skills, lenn.SpecialSkills)
 	}
 	mission := by["1e-101-200"]
