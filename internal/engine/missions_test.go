@@ -1,0 +1,203 @@
+package engine_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func attemptable(m rules.BoardMission, affiliations ...string) rules.BoardMission {
+	m.Affiliations = affiliations
+	return m
+}
+
+// Mission attempt tables: who attempts (on the planet versus aboard), the
+// affiliation match, stopped personnel, headquarters and ownership, and the
+// dilemma count less those already overcome.
+func TestMissionAttempt(t *testing.T) {
+	planet := attemptable(mission("p", "planet", "alpha", 2), "federation")
+	space := attemptable(mission("sp", "space", "alpha", 3), "federation")
+	hq := attemptable(mission("hq", "headquarters", "alpha", 2), "federation")
+	theirs := planet
+	theirs.Owner = "opponent"
+	done := planet
+	done.Completed = true
+	overcome := planet
+	overcome.OvercomeDilemmas = 3
+	cases := []struct {
+		name      string
+		edition   string
+		missions  []rules.BoardMission
+		personnel []rules.BoardPersonnel
+		params    obj
+		want      bool
+		attempt   []string
+		drawn     int
+	}{
+		{"PlanetIsAttemptedByPersonnelOnThePlanet", "2e", []rules.BoardMission{planet},
+			[]rules.BoardPersonnel{person("a", "federation", nil, at("p")), person("b", "federation", nil, at("p")), person("c", "federation", nil, aboard("s"))},
+			obj{"mission": "p"}, true, []string{"a", "b"}, 2},
+		{"StoppedPersonnelDoNotAttempt", "2e", []rules.BoardMission{planet},
+			[]rules.BoardPersonnel{person("a", "federation", nil, at("p")), stopped(person("b", "federation", nil, at("p")))},
+			obj{"mission": "p"}, true, []string{"a"}, 1},
+		{"OpponentsPersonnelDoNotAttempt", "2e", []rules.BoardMission{planet},
+			[]rules.BoardPersonnel{person("a", "federation", nil, at("p")), opp(person("b", "federation", nil, at("p")))},
+			obj{"mission": "p"}, true, []string{"a"}, 1},
+		{"SpaceIsAttemptedByTheCrewOfOneShip", "2e", []rules.BoardMission{space},
+			[]rules.BoardPersonnel{person("a", "federation", nil, aboard("s")), person("b", "bajoran", nil, aboard("s")), person("c", "federation", nil, aboard("t"))},
+			obj{"mission": "sp", "ship": "s"}, true, []string{"a", "b"}, 2},
+		{"OneMatchingAffiliationIsEnough", "2e", []rules.BoardMission{planet},
+			[]rules.BoardPersonnel{person("a", "bajoran", nil, at("p")), person("b", "federation", nil, at("p"))},
+			obj{"mission": "p"}, true, []string{"a", "b"}, 2},
+		{"NoMatchingAffiliationIsRefused", "2e", []rules.BoardMission{planet},
+			[]rules.BoardPersonnel{person("a", "bajoran", nil, at("p")), person("b", "klingon", nil, at("p"))},
+			obj{"mission": "p"}, false, []string{"a", "b"}, 2},
+		{"HeadquartersCannotBeAttempted", "2e", []rules.BoardMission{hq},
+			[]rules.BoardPersonnel{person("a", "federation", nil, at("hq"))},
+			obj{"mission": "hq"}, false, []string{}, -1},
+		{"OpponentsMissionCannotBeAttempted", "2e", []rules.BoardMission{theirs},
+			[]rules.BoardPersonnel{person("a", "federation", nil, at("p"))},
+			obj{"mission": "p"}, false, []string{"a"}, 1},
+		{"CompletedMissionCannotBeAttemptedAgain", "2e", []rules.BoardMission{done},
+			[]rules.BoardPersonnel{person("a", "federation", nil, at("p"))},
+			obj{"mission": "p"}, false, []string{"a"}, 1},
+		{"OvercomeDilemmasAreSubtracted", "2e", []rules.BoardMission{overcome},
+			[]rules.BoardPersonnel{person("a", "federation", nil, at("p")), person("b", "federation", nil, at("p"))},
+			obj{"mission": "p"}, true, []string{"a", "b"}, 0},
+		{"NobodyThereIsRefused", "2e", []rules.BoardMission{planet},
+			[]rules.BoardPersonnel{person("a", "federation", nil, aboard("s"))},
+			obj{"mission": "p"}, false, []string{}, 0},
+		{"1EEitherPlayersMissionMayBeAttempted", "1e", []rules.BoardMission{theirs},
+			[]rules.BoardPersonnel{person("a", "federation", nil, at("p"))},
+			obj{"mission": "p"}, true, []string{"a"}, -1},
+		{"1ESpaceCrewNeedsOneOfTheShipsAffiliation", "1e", []rules.BoardMission{space},
+			[]rules.BoardPersonnel{person("a", "federation", nil, aboard("k"))},
+			obj{"mission": "sp", "ship": "k"}, false, []string{"a"}, -1},
+		{"1ENoMatchingAffiliationIsRefused", "1e", []rules.BoardMission{planet},
+			[]rules.BoardPersonnel{person("a", "klingon", nil, at("p"))},
+			obj{"mission": "p"}, false, []string{"a"}, -1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			where := c.missions[0].ID
+			board := rules.Board{Missions: c.missions,
+				Ships: []rules.BoardShip{ship("s", "federation", []string{"command"}, 8, where), ship("t", "federation", []string{"command"}, 8, where), ship("k", "klingon", []string{"command"}, 8, where)},
+				Personnel: c.personnel}
+			r := req2E("mission.attempt", board, c.params)
+			r.Edition = c.edition
+			v := judge(t, r)
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := roundTrip(t, v.Result["personnel"]); !reflect.DeepEqual(got, roundTrip(t, c.attempt)) {
+				t.Errorf("personnel = %v, want %v", got, c.attempt)
+			}
+			if c.drawn >= 0 {
+				if got := num(t, v, "dilemmasDrawn"); int(got) != c.drawn {
+					t.Errorf("dilemmasDrawn = %v, want %d", got, c.drawn)
+				}
+				if got := num(t, v, "dilemmaBudget"); int(got) != c.drawn {
+					t.Errorf("dilemmaBudget = %v, want %d", got, c.drawn)
+				}
+			}
+		})
+	}
+}
+
+// Requirement tables in both notations: skill levels summed across
+// personnel, attribute totals strictly greater, names case-insensitive,
+// alternatives, titles, and stopped personnel by edition.
+func TestRequirementCheck(t *testing.T) {
+	skilled := func(id string, c int, skills ...string) rules.BoardPersonnel {
+		return cunning(person(id, "federation", nil, at("m"), skills...), c)
+	}
+	data := skilled("data", 12, "2 Science")
+	data.Title = "Data"
+	cases := []struct {
+		name, edition, requirement string
+		personnel                  []rules.BoardPersonnel
+		want                       bool
+	}{
+		{"SkillLevelsSumAcrossPersonnel", "2e", "2 Diplomacy", []rules.BoardPersonnel{skilled("a", 5, "Diplomacy"), skilled("b", 5, "Diplomacy")}, true},
+		{"OneLevelShortFails", "2e", "3 Diplomacy", []rules.BoardPersonnel{skilled("a", 5, "2 Diplomacy")}, false},
+		{"TwoLevelsMeetOne", "2e", "Diplomacy", []rules.BoardPersonnel{skilled("a", 5, "2 Diplomacy")}, true},
+		{"AttributeEqualToTheThresholdFails", "2e", "Cunning>34", []rules.BoardPersonnel{skilled("a", 17), skilled("b", 17)}, false},
+		{"AttributeOneOverTheThresholdIsMet", "2e", "Cunning>34", []rules.BoardPersonnel{skilled("a", 17), skilled("b", 18)}, true},
+		{"OnePersonnelGivesSeveralSkills", "2e", "Engineer, Geology, and Cunning>4", []rules.BoardPersonnel{skilled("a", 5, "Engineer", "Geology")}, true},
+		{"NestedAlternativesAreMet", "2e", "Engineer, Geology, Cunning>8, and (Acquisition or Law or 2 Treachery)", []rules.BoardPersonnel{skilled("a", 5, "Engineer", "Geology"), skilled("b", 5, "Treachery", "Treachery")}, true},
+		{"NestedAlternativesUnmet", "2e", "Engineer, Geology, Cunning>8, and (Acquisition or Law or 2 Treachery)", []rules.BoardPersonnel{skilled("a", 5, "Engineer", "Geology"), skilled("b", 5, "Treachery")}, false},
+		{"SecondRequirementSetIsEnough", "2e", "Astrometrics, Diplomacy, Officer, and Integrity>25 or Navigation, Security, Treachery, and Cunning>9", []rules.BoardPersonnel{skilled("a", 5, "Navigation", "Security"), skilled("b", 5, "Treachery")}, true},
+		{"NeitherRequirementSet", "2e", "Astrometrics, Diplomacy, Officer, and Integrity>25 or Navigation, Security, Treachery, and Cunning>10", []rules.BoardPersonnel{skilled("a", 5, "Navigation", "Security"), skilled("b", 5, "Treachery")}, false},
+		{"PersonnelRequiredByTitle", "2e", "Data and Science", []rules.BoardPersonnel{data}, true},
+		{"StoppedPersonnelDoNotHelp2E", "2e", "Medical", []rules.BoardPersonnel{stopped(skilled("a", 5, "Medical"))}, false},
+		{"1EMultiplierNotation", "1e", "Computer Skill x2 OR SCIENCE x3", []rules.BoardPersonnel{skilled("a", 5, "Computer Skill"), skilled("b", 5, "computer skill")}, true},
+		{"1ESecondAlternative", "1e", "Computer Skill x2 OR SCIENCE x3", []rules.BoardPersonnel{skilled("a", 5, "Science x2"), skilled("b", 5, "SCIENCE")}, true},
+		{"1ENeitherAlternative", "1e", "Computer Skill x2 OR SCIENCE x3", []rules.BoardPersonnel{skilled("a", 5, "Computer Skill", "Science x2")}, false},
+		{"1EPlusJoinsSkills", "1e", "MEDICAL + SECURITY", []rules.BoardPersonnel{skilled("a", 5, "Medical"), skilled("b", 5, "Security")}, true},
+		{"1EPlusNeedsBoth", "1e", "MEDICAL + SECURITY", []rules.BoardPersonnel{skilled("a", 5, "Medical")}, false},
+		{"1EStrengthOfFortyFailsGreaterThanForty", "1e", "STRENGTH>40", []rules.BoardPersonnel{strength(skilled("a", 5), 20), strength(skilled("b", 5), 20)}, false},
+		{"1EStrengthOfFortyOneIsMet", "1e", "STRENGTH>40", []rules.BoardPersonnel{strength(skilled("a", 5), 20), strength(skilled("b", 5), 21)}, true},
+		{"1EStoppedPersonnelStillUseSkills", "1e", "MEDICAL", []rules.BoardPersonnel{stopped(skilled("a", 5, "Medical"))}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var ids []string
+			for _, p := range c.personnel {
+				ids = append(ids, p.ID)
+			}
+			board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)}, Personnel: c.personnel}
+			r := req2E("requirement.check", board, obj{"requirement": c.requirement, "personnel": ids})
+			r.Edition = c.edition
+			v := judge(t, r)
+			if allowed(t, v) != c.want {
+				t.Errorf("met = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			missing, _ := roundTrip(t, v.Result["missing"]).([]any)
+			if c.want == (len(missing) > 0) {
+				t.Errorf("missing = %v with met %v", missing, c.want)
+			}
+		})
+	}
+}
+
+func TestMissionRequirementsDefaultToThoseWhoWouldAttempt(t *testing.T) {
+	m := attemptable(mission("m", "planet", "alpha", 2), "federation")
+	m.Requirements = "Geology, Physics, and Cunning>14"
+	m.Points = ip(30)
+	board := rules.Board{Missions: []rules.BoardMission{m}, Ships: []rules.BoardShip{ship("s", "federation", nil, 8, "m")}, Personnel: []rules.BoardPersonnel{
+		person("a", "federation", nil, at("m"), "Geology"),
+		person("b", "federation", nil, at("m"), "Physics"),
+		person("c", "federation", nil, at("m")),
+		stopped(person("d", "federation", nil, at("m"), "Biology")),
+		person("e", "federation", nil, aboard("s"), "Physics"),
+	}}
+	v := judge(t, req2E("mission.requirements", board, obj{"mission": "m"}))
+	if !allowed(t, v) {
+		t.Errorf("requirements not met; reasons %q", v.Reasons)
+	}
+	want := map[string]any{"name": "cunning", "total": 15.0, "threshold": 14.0}
+	if got := roundTrip(t, v.Result["attribute"]); !reflect.DeepEqual(got, want) {
+		t.Errorf("attribute = %v, want %v", got, want)
+	}
+	if got := num(t, v, "points"); got != 30 {
+		t.Errorf("points = %v", got)
+	}
+	// The same three with Cunning 15 fail a threshold of 15.
+	board.Missions[0].Requirements = "Geology, Physics, and Cunning>15"
+	if v := judge(t, req2E("mission.requirements", board, obj{"mission": "m"})); allowed(t, v) {
+		t.Errorf("Cunning 15 met Cunning>15")
+	}
+}
+
+func TestMissionRequirementsNeedAMatchingAffiliationIn1E(t *testing.T) {
+	m := attemptable(mission("m", "planet", "alpha", 2), "klingon")
+	m.Requirements = "MEDICAL"
+	board := rules.Board{Missions: []rules.BoardMission{m}, Personnel: []rules.BoardPersonnel{person("a", "federation", nil, at("m"), "Medical")}}
+	if v := judge(t, req1E("mission.requirements", board, obj{"mission": "m"})); allowed(t, v) {
+		t.Errorf("1E requirements met without a matching affiliation; reasons %q", v.Reasons)
+	}
+	if v := judge(t, req2E("mission.requirements", board, obj{"mission": "m"})); !allowed(t, v) {
+		t.Errorf("2E requirements need no matching affiliation; reasons %q", v.Reasons)
+	}
+}

@@ -1,0 +1,99 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func crewed(shipID, affiliation string) []rules.BoardPersonnel {
+	return []rules.BoardPersonnel{
+		person(shipID+"-c", affiliation, []string{"command"}, aboard(shipID)),
+		person(shipID+"-s", affiliation, []string{"staff"}, aboard(shipID)),
+	}
+}
+
+// Range tables: the rulebook example, quadrants and regions in 2E, the
+// spaceline in 1E, and the edges the text draws.
+func TestShipMove(t *testing.T) {
+	region := func(m rules.BoardMission, r string) rules.BoardMission { m.Region = r; return m }
+	titled := func(m rules.BoardMission, title string) rules.BoardMission { m.Title = title; return m }
+	cases := []struct {
+		name      string
+		edition   string
+		missions  []rules.BoardMission
+		from, to  string
+		rng, used int
+		stop      bool
+		crew      bool
+		want      bool
+		cost      int
+	}{
+		{"RulebookExampleCostsFive", "2e", []rules.BoardMission{mission("earth", "headquarters", "alpha", 2), mission("renegade", "space", "alpha", 3)}, "earth", "renegade", 8, 0, false, true, true, 5},
+		{"ExactRangeIsEnough", "2e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3)}, "a", "b", 5, 0, false, true, true, 5},
+		{"OneRangeShortIsRefused", "2e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3)}, "a", "b", 8, 4, false, true, false, 5},
+		{"AcrossQuadrantsAddsTwo", "2e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "gamma", 3)}, "a", "b", 8, 0, false, true, true, 7},
+		{"AcrossQuadrantsCanBreakTheRange", "2e", []rules.BoardMission{mission("a", "planet", "alpha", 3), mission("b", "space", "delta", 3)}, "a", "b", 7, 0, false, true, false, 8},
+		{"WithinARegionSubtractsTwo", "2e", []rules.BoardMission{region(mission("a", "planet", "alpha", 2), "Bajor"), region(mission("b", "space", "alpha", 3), "bajor")}, "a", "b", 8, 0, false, true, true, 3},
+		{"DifferentRegionsSubtractNothing", "2e", []rules.BoardMission{region(mission("a", "planet", "alpha", 2), "Bajor"), region(mission("b", "space", "alpha", 3), "Neutral Zone")}, "a", "b", 8, 0, false, true, true, 5},
+		{"CopyOfTheSameMissionNeedsNoRange", "2e", []rules.BoardMission{titled(mission("a", "planet", "alpha", 2), "Survey"), titled(mission("b", "planet", "alpha", 2), "Survey")}, "a", "b", 8, 8, false, true, true, 0},
+		{"StoppedShipCannotMove", "2e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3)}, "a", "b", 8, 0, true, true, false, 5},
+		{"UnstaffedShipCannotMove", "2e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3)}, "a", "b", 8, 0, false, false, false, 5},
+		{"1ERangeAlongTheSpacelineCountsMissionsPassed", "1e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3), mission("c", "planet", "alpha", 2), mission("d", "space", "alpha", 4)}, "a", "c", 8, 0, false, true, true, 5},
+		{"1ERangeBackAlongTheSpaceline", "1e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3), mission("c", "planet", "alpha", 2), mission("d", "space", "alpha", 4)}, "d", "a", 8, 0, false, true, true, 7},
+		{"1ENextLocationCostsItsSpan", "1e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3)}, "a", "b", 3, 0, false, true, true, 3},
+		{"1ESpacelineBeyondTheRangeIsRefused", "1e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3), mission("c", "planet", "alpha", 4)}, "a", "c", 6, 0, false, true, false, 7},
+		{"1EOtherQuadrantsMissionsAreNotOnTheWay", "1e", []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("g", "space", "gamma", 5), mission("b", "space", "alpha", 3)}, "a", "b", 3, 0, false, true, true, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := ship("s", "federation", []string{"command", "staff"}, c.rng, c.from)
+			s.RangeUsed, s.Stopped = c.used, c.stop
+			board := rules.Board{Missions: c.missions, Ships: []rules.BoardShip{s}}
+			if c.crew {
+				board.Personnel = crewed("s", "federation")
+			}
+			r := req2E("ship.move", board, obj{"ship": "s", "to": c.to})
+			r.Edition = c.edition
+			v := judge(t, r)
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := num(t, v, "rangeCost"); int(got) != c.cost {
+				t.Errorf("rangeCost = %v, want %d; reasons %q", got, c.cost, v.Reasons)
+			}
+			if c.want {
+				if got := num(t, v, "rangeRemaining"); int(got) != c.rng-c.used-c.cost {
+					t.Errorf("rangeRemaining = %v, want %d", got, c.rng-c.used-c.cost)
+				}
+			}
+		})
+	}
+}
+
+func TestMoveAcrossQuadrantsIsRefused1E(t *testing.T) {
+	board := rules.Board{
+		Missions:  []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("g", "space", "gamma", 1)},
+		Ships:     []rules.BoardShip{ship("s", "federation", []string{"command"}, 9, "a")},
+		Personnel: crewed("s", "federation"),
+	}
+	v := judge(t, req1E("ship.move", board, obj{"ship": "s", "to": "g"}))
+	if allowed(t, v) {
+		t.Errorf("a 1E ship moved between quadrants; reasons %q", v.Reasons)
+	}
+}
+
+func TestMoveReasonSumsTheSpans(t *testing.T) {
+	board := rules.Board{
+		Missions:  []rules.BoardMission{mission("Earth", "headquarters", "alpha", 2), mission("Intercept Renegade", "space", "alpha", 3)},
+		Ships:     []rules.BoardShip{ship("s", "federation", []string{"command"}, 8, "Earth")},
+		Personnel: crewed("s", "federation"),
+	}
+	for _, doc := range rulebooks2E {
+		v := judge(t, under(req2E("ship.move", board, obj{"ship": "s", "to": "Intercept Renegade"}), doc))
+		want := "Earth (span 2) + Intercept Renegade (span 3) = 5 Range; 8 available"
+		if len(v.Reasons) == 0 || v.Reasons[0] != want {
+			t.Errorf("%s: reasons %q, want first %q", doc, v.Reasons, want)
+		}
+	}
+}
