@@ -106,11 +106,12 @@ func readRulebook1E(doc rules.Document, text string, outline map[string]int, fx 
 	items := rb1eItems(rb1eBlocks(lines))
 
 	var (
-		sections  []*rb1eSection
-		stack     []*rb1eSection
-		capsLevel = 0
-		front     = 0
-		ids       = map[string]bool{}
+		sections     []*rb1eSection
+		stack        []*rb1eSection
+		capsLevel    = 0
+		capsNumbered = false
+		front        = 0
+		ids          = map[string]bool{}
 	)
 	for _, it := range items {
 		if it.heading == "" {
@@ -124,13 +125,19 @@ func readRulebook1E(doc rules.Document, text string, outline map[string]int, fx 
 		}
 		level := capsLevel + 1
 		if it.caps {
+			num, _ := rb1eStepNumber(it.heading)
 			var known bool
 			level, known = outline[rb1eOutlineKey(it.heading)]
 			if !known {
+				// Beside the capitals heading before it; a first step
+				// number opens a level below it.
 				level = max(capsLevel, 1)
+				if num != "" && !capsNumbered && capsLevel > 0 {
+					level = capsLevel + 1
+				}
 				warn("heading %q is not in the rulebook outline; placed at level %d", it.heading, level)
 			}
-			capsLevel = level
+			capsLevel, capsNumbered = level, num != ""
 		}
 		for len(stack) > 0 && stack[len(stack)-1].level >= level {
 			stack = stack[:len(stack)-1]
@@ -356,7 +363,7 @@ func rb1eItemStart(b []string) bool {
 // rb1eGarbage reports whether a block holds figure debris.
 func rb1eGarbage(b []string) bool {
 	for _, l := range b {
-		if ocr1EGarbageLine(l) {
+		if item, _ := ocr1EBullet(l); ocr1EGarbageLine(item) {
 			return true
 		}
 	}
