@@ -1,0 +1,358 @@
+package ratelimit_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/stccg/stccg-rules/internal/cache"
+	"github.com/stccg/stccg-rules/internal/ratelimit"
+	"github.com/stccg/stccg-rules/internal/redistest"
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+var _ ratelimit.Health = (*cache.RedisConn)(nil)
+
+// logRecorder keeps every log record's message.
+type logRecorder struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (r *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
+func (r *logRecorder) Handle(_ context.Context, rec slog.Record) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.msgs = append(r.msgs, rec.Message)
+	return nil
+}
+func (r *logRecorder) WithAttrs([]slog.Attr) slog.Handler { return r }
+func (r *logRecorder) WithGroup(string) slog.Handler      { return r }
+
+func (r *logRecorder) count(prefix string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, m := range r.msgs {
+		if strings.HasPrefix(m, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+func dial(t *testing.T, spec string, logs *logRecorder) *cache.RedisConn {
+	t.Helper()
+	if logs == nil {
+		logs = &logRecorder{}
+	}
+	conn, err := cache.DialRedis(context.Background(), spec, cache.RedisOptions{
+		CheckInterval: 50 * time.Millisecond,
+		Logger:        slog.New(logs),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}
+
+func newLimiter(t *testing.T, perMinute int, conn *cache.RedisConn) *ratelimit.Limiter {
+	t.Helper()
+	cfg := ratelimit.Config{PerMinute: perMinute}
+	if conn != nil {
+		cfg.Redis, cfg.Health = conn.Client(), conn
+		cfg.Prefix = "test:" + t.Name() + ":"
+	}
+	l, err := ratelimit.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// countAllowed makes n requests of key, alternating between limiters, and
+// returns how many were allowed.
+func countAllowed(t *testing.T, key string, n int, limiters ...*ratelimit.Limiter) (allowed int, last ratelimit.Result) {
+	t.Helper()
+	for i := range n {
+		last = limiters[i%len(limiters)].Allow(context.Background(), key)
+		if last.Allowed {
+			allowed++
+		}
+	}
+	return allowed, last
+}
+
+func TestNewRejectsBadConfig(t *testing.T) {
+	s := redistest.Start(t)
+	conn := dial(t, s.URL(), nil)
+	tests := []struct {
+		name string
+		cfg  ratelimit.Config
+	}{
+		{"negative limit", ratelimit.Config{PerMinute: -1}},
+		{"redis without health", ratelimit.Config{PerMinute: 5, Redis: conn.Client()}},
+		{"negative client bound", ratelimit.Config{PerMinute: 5, MaxKeys: -1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := ratelimit.New(tt.cfg); err == nil {
+				t.Error("no error")
+			}
+		})
+	}
+}
+
+func TestZeroLimitAllowsEverything(t *testing.T) {
+	l := newLimiter(t, 0, nil)
+	allowed, last := countAllowed(t, "c", 1000, l)
+	if allowed != 1000 || last != (ratelimit.Result{Allowed: true}) {
+		t.Errorf("allowed %d of 1000, last %+v; want all, with no limit reported", allowed, last)
+	}
+	h := http.Header{}
+	last.SetHeaders(h)
+	if len(h) != 0 {
+		t.Errorf("headers set with limits off: %v", h)
+	}
+}
+
+func TestInProcessLimiterEnforcesLimitPerClient(t *testing.T) {
+	l := newLimiter(t, 5, nil)
+	for _, key := range []string{"203.0.113.1", "203.0.113.2"} {
+		allowed, last := countAllowed(t, key, 12, l)
+		if allowed != 5 {
+			t.Errorf("%s: allowed %d of 12, want 5", key, allowed)
+		}
+		if last.Allowed || last.Shared || last.RetryAfter <= 0 {
+			t.Errorf("%s: last = %+v; want denied in process with a retry delay", key, last)
+		}
+	}
+	if got, want := l.Stats(), (ratelimit.Stats{Allowed: 10, Denied: 14}); got != want {
+		t.Errorf("Stats() = %+v, want %+v", got, want)
+	}
+}
+
+func TestRedisLimitIsSharedAcrossInstances(t *testing.T) {
+	s := redistest.Start(t)
+	a := newLimiter(t, 5, dial(t, s.URL(), nil))
+	b := newLimiter(t, 5, dial(t, s.URL(), nil))
+	allowed, last := countAllowed(t, "203.0.113.9", 20, a, b)
+	if allowed != 5 {
+		t.Errorf("two instances allowed %d of 20, want 5 in total", allowed)
+	}
+	if last.Allowed || !last.Shared || last.Limit != 5 || last.Remaining != 0 {
+		t.Errorf("last = %+v; want a shared denial at limit 5", last)
+	}
+	// 5 per minute: one more request every 12s, the full allowance in a minute.
+	if last.RetryAfter <= 10*time.Second || last.RetryAfter > 12*time.Second {
+		t.Errorf("RetryAfter = %v, want just under 12s", last.RetryAfter)
+	}
+	if last.ResetAfter <= 55*time.Second || last.ResetAfter > time.Minute {
+		t.Errorf("ResetAfter = %v, want just under 1m", last.ResetAfter)
+	}
+	if other := a.Allow(context.Background(), "203.0.113.10"); !other.Allowed || other.Remaining != 4 {
+		t.Errorf("another client = %+v; want allowed with 4 remaining", other)
+	}
+	if st := a.Stats(); st.Fallbacks != 0 {
+		t.Errorf("fallbacks on a healthy Redis: %+v", st)
+	}
+}
+
+func TestRedisClusterLimitIsSharedAcrossInstances(t *testing.T) {
+	cl := redistest.StartCluster(t, 3)
+	a := newLimiter(t, 3, dial(t, cl.Spec(), nil))
+	b := newLimiter(t, 3, dial(t, cl.Spec(), nil))
+	for i := range 20 {
+		key := fmt.Sprintf("198.51.100.%d", i)
+		if allowed, last := countAllowed(t, key, 8, a, b); allowed != 3 || !last.Shared {
+			t.Errorf("%s: allowed %d of 8 (last %+v), want 3 decided in the cluster", key, allowed, last)
+		}
+	}
+	if st := a.Stats(); st.Fallbacks != 0 {
+		t.Errorf("fallbacks on a healthy cluster: %+v", st)
+	}
+}
+
+func TestRedisKilledLimiterFallsBackToLocalLimits(t *testing.T) {
+	s := redistest.Start(t)
+	logs := &logRecorder{}
+	conn := dial(t, s.URL(), logs)
+	l := newLimiter(t, 3, conn)
+	if r := l.Allow(context.Background(), "c"); !r.Shared {
+		t.Fatalf("healthy Redis not used: %+v", r)
+	}
+
+	s.Kill()
+	allowed := 0
+	for i := range 10 {
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		r := l.Allow(ctx, "fresh")
+		if ctx.Err() != nil {
+			t.Fatalf("request %d: Allow outlived a 500ms deadline with Redis down", i)
+		}
+		cancel()
+		if r.Shared {
+			t.Fatalf("request %d decided in Redis while it was down: %+v", i, r)
+		}
+		if r.Allowed {
+			allowed++
+		}
+	}
+	if allowed != 3 {
+		t.Errorf("with Redis down allowed %d of 10, want the local limit of 3", allowed)
+	}
+	if conn.Healthy() {
+		t.Error("Healthy() = true with Redis down")
+	}
+	// At most the first call can find Redis gone before the health check
+	// does; after that Redis is skipped, not retried per request.
+	if st := l.Stats(); st.Fallbacks > 1 {
+		t.Errorf("Stats() = %+v; want at most one failed call, then Redis skipped", st)
+	}
+	time.Sleep(200 * time.Millisecond) // several failed health checks
+	if n := logs.count("redis unavailable"); n != 1 {
+		t.Errorf("outage logged %d times, want once", n)
+	}
+}
+
+func TestRedisRestartedLimiterIsSharedAgain(t *testing.T) {
+	s := redistest.Start(t)
+	connA, connB := dial(t, s.URL(), nil), dial(t, s.URL(), nil)
+	a, b := newLimiter(t, 4, connA), newLimiter(t, 4, connB)
+	s.Kill()
+	waitFor(t, "outage noticed", func() bool { return !connA.Healthy() && !connB.Healthy() })
+	// Each replica limits on its own while Redis is away.
+	if n, _ := countAllowed(t, "c", 10, a); n != 4 {
+		t.Errorf("replica a allowed %d during the outage, want 4", n)
+	}
+	if n, _ := countAllowed(t, "c", 10, b); n != 4 {
+		t.Errorf("replica b allowed %d during the outage, want 4", n)
+	}
+
+	s.Restart()
+	waitFor(t, "recovery", func() bool { return connA.Healthy() && connB.Healthy() })
+	allowed, last := countAllowed(t, "c", 12, a, b)
+	if allowed != 4 || !last.Shared {
+		t.Errorf("after restart allowed %d of 12 (last %+v), want 4 shared", allowed, last)
+	}
+}
+
+func TestResultSetHeaders(t *testing.T) {
+	tests := []struct {
+		name string
+		r    ratelimit.Result
+		want map[string]string
+	}{
+		{
+			name: "allowed request carries the limit and what is left",
+			r:    ratelimit.Result{Allowed: true, Limit: 60, Remaining: 59, ResetAfter: time.Second},
+			want: map[string]string{"X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "59", "X-RateLimit-Reset": "1", "Retry-After": ""},
+		},
+		{
+			name: "denied request says when to retry, rounded up",
+			r:    ratelimit.Result{Limit: 5, RetryAfter: 11500 * time.Millisecond, ResetAfter: 59500 * time.Millisecond},
+			want: map[string]string{"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "60", "Retry-After": "12"},
+		},
+		{
+			name: "retry is never sooner than a second",
+			r:    ratelimit.Result{Limit: 5, RetryAfter: time.Millisecond},
+			want: map[string]string{"Retry-After": "1", "X-RateLimit-Reset": "0"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := http.Header{}
+			tt.r.SetHeaders(h)
+			for k, v := range tt.want {
+				if got := h.Get(k); got != v {
+					t.Errorf("%s = %q, want %q", k, got, v)
+				}
+			}
+		})
+	}
+}
+
+func TestResultErrIsRateLimitedWithRetryDetail(t *testing.T) {
+	if err := (ratelimit.Result{Allowed: true, Limit: 5}).Err(); err != nil {
+		t.Errorf("allowed result has error %v", err)
+	}
+	err := ratelimit.Result{Limit: 5, RetryAfter: 2500 * time.Millisecond}.Err()
+	var re *rules.Error
+	if !errors.As(err, &re) || re.Code != rules.ERATELIMITED {
+		t.Fatalf("err = %#v, want a *rules.Error with code %s", err, rules.ERATELIMITED)
+	}
+	if re.Details["retryAfter"] != 3 {
+		t.Errorf("details = %v, want retryAfter 3", re.Details)
+	}
+}
+
+func TestCollectorExportsDecisions(t *testing.T) {
+	l := newLimiter(t, 2, nil)
+	countAllowed(t, "c", 5, l)
+	reg := prometheus.NewPedanticRegistry()
+	if err := reg.Register(ratelimit.NewCollector(l)); err != nil {
+		t.Fatal(err)
+	}
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			name := mf.GetName()
+			for _, lp := range m.GetLabel() {
+				name += "/" + lp.GetValue()
+			}
+			got[name] = m.GetCounter().GetValue()
+		}
+	}
+	want := map[string]float64{
+		"stccg_ratelimit_requests_total/allowed": 2,
+		"stccg_ratelimit_requests_total/denied":  3,
+		"stccg_ratelimit_fallbacks_total":        0,
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s = %v, want %v", k, got[k], v)
+		}
+	}
+}
+
+func ExampleLimiter() {
+	limiter, err := ratelimit.New(ratelimit.Config{PerMinute: 2})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for range 3 {
+		r := limiter.Allow(context.Background(), "203.0.113.7")
+		h := http.Header{}
+		r.SetHeaders(h)
+		fmt.Printf("allowed=%v remaining=%s retry-after=%q\n", r.Allowed, h.Get("X-RateLimit-Remaining"), h.Get("Retry-After"))
+	}
+	// Output:
+	// allowed=true remaining=1 retry-after=""
+	// allowed=true remaining=0 retry-after=""
+	// allowed=false remaining=0 retry-after="30"
+}

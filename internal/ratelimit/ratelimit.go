@@ -1,0 +1,223 @@
+// Package ratelimit limits how many requests each client may make per
+// minute. With Redis configured, every replica enforces one shared limit
+// (GCRA in Redis, via redis_rate); without it, or while Redis is away, each
+// replica enforces the limit in process. A Redis fault never lifts the limit:
+// it falls back to the in-process limiter.
+package ratelimit
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-redis/redis_rate/v10"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Result is the decision on one request, with what the HTTP layer needs for
+// its headers.
+type Result struct {
+	Allowed    bool
+	Limit      int           // requests per minute; 0 when limits are off
+	Remaining  int           // requests the client may still make at once
+	RetryAfter time.Duration // when denied, the wait until one more request is allowed; else 0
+	ResetAfter time.Duration // the wait until the client's full allowance is back
+	Shared     bool          // decided in Redis for every replica, not in this process
+}
+
+// SetHeaders sets X-RateLimit-Limit, X-RateLimit-Remaining and
+// X-RateLimit-Reset (seconds until the allowance is full again) and, when
+// the request is denied, Retry-After (seconds, at least 1). With limits off
+// it sets nothing.
+func (r Result) SetHeaders(h http.Header) {
+	if r.Limit <= 0 {
+		return
+	}
+	h.Set("X-RateLimit-Limit", strconv.Itoa(r.Limit))
+	h.Set("X-RateLimit-Remaining", strconv.Itoa(r.Remaining))
+	h.Set("X-RateLimit-Reset", strconv.Itoa(ceilSeconds(r.ResetAfter)))
+	if !r.Allowed {
+		h.Set("Retry-After", strconv.Itoa(r.retryAfterSeconds()))
+	}
+}
+
+// Err is nil when the request is allowed, and otherwise a *rules.Error with
+// code rules.ERATELIMITED and the retry delay in details.retryAfter (seconds).
+func (r Result) Err() error {
+	if r.Allowed {
+		return nil
+	}
+	secs := r.retryAfterSeconds()
+	return rules.Errorf(rules.ERATELIMITED,
+		"Too many requests: the limit is %d per minute. Retry in %d seconds.", r.Limit, secs).
+		WithDetail("retryAfter", secs).
+		WithDetail("limit", r.Limit)
+}
+
+func (r Result) retryAfterSeconds() int { return max(1, ceilSeconds(r.RetryAfter)) }
+
+func ceilSeconds(d time.Duration) int {
+	if d <= 0 {
+		return 0
+	}
+	return int((d + time.Second - 1) / time.Second)
+}
+
+// Health is the shared view of whether Redis is usable; *cache.RedisConn
+// implements it. Fault reports a failed call (and returns whether it counted
+// against Redis); the implementation logs each outage once.
+type Health interface {
+	Healthy() bool
+	Fault(ctx context.Context, err error) bool
+}
+
+// Config configures a Limiter. Zero values take the defaults.
+type Config struct {
+	// PerMinute is the number of requests a client may make per minute, all
+	// at once or spread out. 0 turns limits off.
+	PerMinute int
+	// Redis, when set, holds the limits shared by every replica; Health then
+	// says when to skip it. Both nil: in-process limits only.
+	Redis  redis.UniversalClient
+	Health Health
+	// Prefix starts every Redis key (after redis_rate's own "rate:").
+	// Default "stccg:".
+	Prefix string
+	// MaxKeys bounds the clients the in-process limiter remembers; the least
+	// recently seen are forgotten first. Default 100000.
+	MaxKeys int
+	// OpTimeout bounds each Redis call. Default 100ms.
+	OpTimeout time.Duration
+}
+
+// Stats counts a Limiter's decisions since it was created.
+type Stats struct {
+	Allowed   uint64
+	Denied    uint64
+	Fallbacks uint64 // decisions made in process because a Redis call failed
+}
+
+// Limiter decides whether a client may make one more request.
+type Limiter struct {
+	perMinute int
+	redis     *redis_rate.Limiter
+	health    Health
+	prefix    string
+	opTimeout time.Duration
+	local     *Local
+
+	allowed, denied, fallbacks atomic.Uint64
+}
+
+// New returns a Limiter for cfg. It fails for a negative or absurdly large
+// PerMinute, a negative MaxKeys, or Redis without Health.
+func New(cfg Config) (*Limiter, error) {
+	if cfg.PerMinute < 0 {
+		return nil, fmt.Errorf("ratelimit: requests per minute must not be negative, got %d", cfg.PerMinute)
+	}
+	if cfg.Redis != nil && cfg.Health == nil {
+		return nil, errors.New("ratelimit: a Redis limiter needs a Health to fall back on")
+	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "stccg:"
+	}
+	if cfg.MaxKeys == 0 {
+		cfg.MaxKeys = 100_000
+	}
+	if cfg.OpTimeout <= 0 {
+		cfg.OpTimeout = 100 * time.Millisecond
+	}
+	l := &Limiter{
+		perMinute: cfg.PerMinute,
+		health:    cfg.Health,
+		prefix:    cfg.Prefix,
+		opTimeout: cfg.OpTimeout,
+	}
+	if cfg.PerMinute == 0 {
+		return l, nil
+	}
+	local, err := NewLocal(cfg.PerMinute, cfg.MaxKeys)
+	if err != nil {
+		return nil, err
+	}
+	l.local = local
+	if cfg.Redis != nil {
+		l.redis = redis_rate.NewLimiter(cfg.Redis)
+	}
+	return l, nil
+}
+
+// Allow counts one request of the client key and says whether it may go
+// ahead. It never fails: with Redis unhealthy or failing, the in-process
+// limiter decides.
+func (l *Limiter) Allow(ctx context.Context, key string) Result {
+	if l.perMinute == 0 {
+		return Result{Allowed: true}
+	}
+	key = clientKey(key)
+	var res Result
+	if l.redis != nil && l.health.Healthy() {
+		var err error
+		if res, err = l.allowRedis(ctx, key); err != nil {
+			l.health.Fault(ctx, err)
+			l.fallbacks.Add(1)
+			res = l.local.Allow(key)
+		}
+	} else {
+		res = l.local.Allow(key)
+	}
+	if res.Allowed {
+		l.allowed.Add(1)
+	} else {
+		l.denied.Add(1)
+	}
+	return res
+}
+
+func (l *Limiter) allowRedis(ctx context.Context, key string) (Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, l.opTimeout)
+	defer cancel()
+	r, err := l.redis.Allow(ctx, l.prefix+key, redis_rate.PerMinute(l.perMinute))
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{
+		Allowed:    r.Allowed > 0,
+		Limit:      l.perMinute,
+		Remaining:  r.Remaining,
+		ResetAfter: max(r.ResetAfter, 0),
+		Shared:     true,
+	}
+	if !res.Allowed {
+		res.RetryAfter = max(r.RetryAfter, 0)
+	}
+	return res, nil
+}
+
+// Stats reports the decisions made so far.
+func (l *Limiter) Stats() Stats {
+	return Stats{Allowed: l.allowed.Load(), Denied: l.denied.Load(), Fallbacks: l.fallbacks.Load()}
+}
+
+// maxClientKey is the longest client key kept as text; longer ones, and
+// any with a brace (a Redis Cluster hash tag), are hashed.
+const maxClientKey = 128
+
+// clientKey bounds a client key's length and keeps it free of hash tags so
+// limits spread over a cluster's slots.
+func clientKey(key string) string {
+	if len(key) <= maxClientKey && !strings.ContainsAny(key, "{}") {
+		return key
+	}
+	sum := sha256.Sum256([]byte(key))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
