@@ -1,0 +1,116 @@
+package catalog_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// sampleCatalog is a small catalog of invented cards and entries.
+func sampleCatalog() *catalog.Catalog {
+	cards := []*rules.Card{
+		{ID: "2e-9-1", Edition: "2e", Set: "9", Number: "1", Title: "Escape", Type: "interrupt"},
+		{ID: "2e-9-2", Edition: "2e", Set: "9", Number: "2", Title: "Tavor", Subtitle: "Quiet Listener", Type: "personnel", Affiliation: "romulan"},
+		{ID: "2e-9-3", Edition: "2e", Set: "9", Number: "3", Title: "Kestra System", Subtitle: "Chart Nebula", MissionName: "Chart Nebula", Location: "Kestra System", Type: "mission",
+			Errata: []rules.Erratum{{Field: "requirements", Corrected: "Physics", Source: "new.glossary.chart-nebula"}}},
+		{ID: "1e-101-4", Edition: "1e", Set: "101", Number: "4", Title: "Tavor", Type: "personnel", Affiliation: "klingon/romulan"},
+		{ID: "2e-9-5", Edition: "2e", Set: "9", Number: "5", Title: "I.K.S. Brakk", Type: "ship", Affiliation: "klingon"},
+	}
+	entries := []*rules.Entry{
+		{ID: "old.glossary.escaping", Kind: rules.KindGlossary, Title: "escaping", DocumentID: "old", Edition: "2e", Text: "A personnel may escape when ... but Escape lets you.", Order: 1},
+		{ID: "old.glossary.running", Kind: rules.KindGlossary, Title: "running", DocumentID: "old", Edition: "2e", Text: "Only the verb: they escape.", Order: 2},
+		{ID: "new.glossary.chart-nebula", Kind: rules.KindGlossary, Title: "Chart Nebula", DocumentID: "new", Edition: "2e", Text: "This mission has received an erratum.", Order: 1},
+		{ID: "new.glossary.escape", Kind: rules.KindGlossary, Title: "Escape", DocumentID: "new", Edition: "2e", Text: "A ruling.", Order: 2},
+		{ID: "new.glossary.other", Kind: rules.KindGlossary, Title: "other", DocumentID: "new", Edition: "2e", Text: "As with Escape, and I.K.S. Brakk too.", Order: 0},
+		{ID: "first.ruling.tavor", Kind: rules.KindRuling, Title: "Tavor", DocumentID: "first", Edition: "1e", Text: "A 1E ruling.", Order: 1},
+	}
+	docs := []rules.Document{{ID: "old", Edition: "2e", Precedence: 1}, {ID: "new", Edition: "2e", Precedence: 2}, {ID: "first", Edition: "1e", Precedence: 1}}
+	return catalog.New(cards, entries, catalog.WithDocuments(docs))
+}
+
+func ids(es []*rules.Entry) []string {
+	out := []string{}
+	for _, e := range es {
+		out = append(out, e.ID)
+	}
+	return out
+}
+
+func TestRulingsNameTheCardAsWrittenGoverningFirst(t *testing.T) {
+	cat := sampleCatalog()
+	ctx := context.Background()
+	for id, want := range map[string][]string{
+		// The newer document first; within it the entry titled by the card;
+		// the verb "escape" does not name the card.
+		"2e-9-1":   {"new.glossary.escape", "new.glossary.other", "old.glossary.escaping"},
+		"2e-9-3":   {"new.glossary.chart-nebula"}, // by mission name, and as the errata's source
+		"2e-9-5":   {"new.glossary.other"},        // I.K.S. written with dots
+		"1e-101-4": {"first.ruling.tavor"},        // only entries of the card's edition
+		"2e-9-2":   {},
+	} {
+		got, err := cat.CardRulings(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(ids(got), want) {
+			t.Errorf("%s: %v, want %v", id, ids(got), want)
+		}
+	}
+	if _, err := cat.CardRulings(ctx, "2e-9-99"); rules.ErrorCode(err) != rules.ENOTFOUND {
+		t.Errorf("unknown card: %v", err)
+	}
+}
+
+func TestFuzzyPrefersTitleOverSubtitleAlone(t *testing.T) {
+	cat := sampleCatalog()
+	card, err := cat.CardNamed(context.Background(), "Quiet Listener", true, "2e")
+	if err != nil || card.ID != "2e-9-2" {
+		t.Fatalf("subtitle alone: %v %v", card, err)
+	}
+	card, err = cat.CardNamed(context.Background(), "tavor", true, "1e")
+	if err != nil || card.ID != "1e-101-4" {
+		t.Fatalf("edition narrows: %v %v", card, err)
+	}
+	_, err = cat.CardNamed(context.Background(), "tavor", false, "")
+	if rules.ErrorCode(err) != rules.EAMBIGUOUS || !reflect.DeepEqual(rules.ErrorDetails(err)["ids"], []string{"1e-101-4", "2e-9-2"}) {
+		t.Fatalf("both editions: %v %v", err, rules.ErrorDetails(err))
+	}
+}
+
+func TestShortWordsNeedExactSpelling(t *testing.T) {
+	cat := sampleCatalog()
+	// "iks" is three letters: no typo forgiven, so "ikx" finds nothing.
+	if _, err := cat.CardNamed(context.Background(), "ikx", true, ""); rules.ErrorCode(err) != rules.ENOTFOUND {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestAutocompleteOrdersPrefixThenWordThenInside(t *testing.T) {
+	cat := sampleCatalog()
+	got, _ := cat.Autocomplete(context.Background(), "ta", 10)
+	if want := []string{"Tavor", "Tavor, Quiet Listener"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	got, _ = cat.Autocomplete(context.Background(), "neb", 10)
+	if want := []string{"Kestra System, Chart Nebula"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	got, _ = cat.Autocomplete(context.Background(), "a", 1)
+	if len(got) != 1 {
+		t.Errorf("limit 1: %v", got)
+	}
+}
+
+func TestCardsAffiliationMatchesAnyOfSeveral(t *testing.T) {
+	cat := sampleCatalog()
+	got, total, err := cat.Cards(context.Background(), rules.CardFilter{Affiliation: "Romulan"})
+	if err != nil || total != 2 || len(got) != 2 {
+		t.Fatalf("%v %d %v", got, total, err)
+	}
+	if _, _, err := cat.Cards(context.Background(), rules.CardFilter{Edition: "4e"}); rules.ErrorCode(err) != rules.EINVALID {
+		t.Errorf("bad edition: %v", err)
+	}
+}
