@@ -330,18 +330,16 @@ func ocr1EGarbageToken(w string) bool {
 		return true
 	}
 	core := strings.Trim(w, ocr1ETrimPunct+"’'‘")
-	if core == "" {
-		return strings.Trim(w, "—–-.,;:") != "" && strings.Trim(w, "()“”\"") != ""
-	}
-	if utf8.RuneCountInString(core) == 1 {
+	switch utf8.RuneCountInString(core) {
+	case 0:
+		return false
+	case 1:
 		r, _ := utf8.DecodeRuneInString(core)
 		return unicode.IsLetter(r) && core != "a" && core != "A" && core != "I"
 	}
 	// A colon between letters ("l:l") is never punctuation.
-	if i := strings.IndexAny(core, ":;"); i > 0 && i < len(core)-1 {
-		return true
-	}
-	return false
+	i := strings.IndexAny(core, ":;")
+	return i > 0 && i < len(core)-1
 }
 
 // ocr1EGarbageLine reports whether a line holds figure debris.
