@@ -1,0 +1,234 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// question is one question the adjudicator answers, as the contract lists it.
+type question struct {
+	Name, Params, Means, Result string
+}
+
+// questions are the contract's questions, in its order.
+var questions = []question{
+	{"ship.staffed", "ship", "the ship is staffed", "missing, assignment"},
+	{"ship.move", "ship, to", "the ship may move there now", "rangeCost, rangeAvailable, rangeRemaining"},
+	{"mission.attempt", "mission, ship (space)", "the attempt may begin", "personnel, dilemmasDrawn, dilemmaBudget"},
+	{"mission.requirements", "mission, personnel", "requirements are met", "skills, attribute, points"},
+	{"dilemmas.stack", "mission, attempting, stack", "the stack is a legal choice", "dilemmasDrawn, dilemmaBudget, outcomes"},
+	{"combat", "mission, you, opponent (personnel ids)", "combat may begin there", "winner, yourStrength, opponentStrength"},
+	{"engagement", "mission, you, opponent (ship ids)", "the engagement may begin", "winner, yourWeapons, opponentShields"},
+	{"ship.damage", "ship, add", "", "damage, destroyed"},
+	{"game.winner", "players, decksEmpty", "", "ended, winners"},
+	{"deck.validate", "missions, dilemmas, deck", "the deck is legal", "violations"},
+	{"card.play", "card, counters, commanded", "it may be played now", "cost, countersAfter"},
+	{"battle.ship", "attackers, target, attackBonus, defenseBonus, dockedShields (1E)", "", "attack, defense, outcome"},
+	{"battle.personnel", "you, opponent (1E)", "", "pairs, yourStrength, opponentStrength, winner"},
+	{"battle.initiate", "attackers, defenders (1E)", "the attackers may initiate that battle", "violations"},
+	{"requirement.check", "requirement, personnel", "it is met", "missing"},
+}
+
+// sample is a ready-made board the form can start from.
+type sample struct {
+	Name    string // file name without .json: the ?sample= value
+	Label   string
+	Request rules.AdjudicationRequest
+}
+
+// sampleFile is a sample's file: a label and the request.
+type sampleFile struct {
+	Label   string                    `json:"label"`
+	Request rules.AdjudicationRequest `json:"request"`
+}
+
+func loadSamples(fsys fs.FS) ([]sample, error) {
+	names, err := fs.Glob(fsys, "samples/*.json")
+	if err != nil {
+		return nil, fmt.Errorf("list samples: %w", err)
+	}
+	sort.Strings(names)
+	var out []sample
+	for _, n := range names {
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, fmt.Errorf("read sample %s: %w", n, err)
+		}
+		var sf sampleFile
+		if err := json.Unmarshal(b, &sf); err != nil {
+			return nil, fmt.Errorf("decode sample %s: %w", n, err)
+		}
+		// "1-ship-move.json" is the sample "ship-move": the number orders the list.
+		name := strings.TrimSuffix(path.Base(n), ".json")
+		if pre, rest, ok := strings.Cut(name, "-"); ok && strings.Trim(pre, "0123456789") == "" {
+			name = rest
+		}
+		out = append(out, sample{Name: name, Label: sf.Label, Request: sf.Request})
+	}
+	return out, nil
+}
+
+// adjudicatePage is the data of adjudicate.html: the form as filled, and the
+// verdict or the error.
+type adjudicatePage struct {
+	Edition, Rules, Question, Board, Params string
+	Sample                                  string
+	Samples                                 []sample
+	Questions                               []question
+	Rulebooks                               []rules.Document
+	Verdict                                 *rules.Verdict
+	Error                                   string
+	ErrorField                              string
+	Unavailable                             bool
+}
+
+func (s *Site) newAdjudicatePage(c echo.Context) adjudicatePage {
+	ap := adjudicatePage{Samples: s.samples, Questions: questions, Edition: rules.Edition2E,
+		Unavailable: s.cfg.Adjudicator == nil}
+	for _, d := range s.documentList(c.Request().Context()) {
+		if d.Kind == rules.DocumentRulebook {
+			ap.Rulebooks = append(ap.Rulebooks, d)
+		}
+	}
+	return ap
+}
+
+func (s *Site) adjudicateForm(c echo.Context) error {
+	ap := s.newAdjudicatePage(c)
+	name := c.QueryParam("sample")
+	if name == "" && len(s.samples) > 0 {
+		name = s.samples[0].Name
+	}
+	status := http.StatusOK
+	found := false
+	for _, sm := range s.samples {
+		if sm.Name == name {
+			ap.fill(sm)
+			found = true
+		}
+	}
+	if !found && name != "" {
+		status = http.StatusNotFound
+		ap.Error = fmt.Sprintf("There is no sample named %q; pick one from the list.", name)
+	}
+	return s.render(c, status, "adjudicate", page{Title: "Adjudicate a board", Nav: "adjudicate", Data: ap})
+}
+
+// fill sets the form from a sample, the board and params pretty-printed.
+func (ap *adjudicatePage) fill(sm sample) {
+	ap.Sample = sm.Name
+	ap.Edition = sm.Request.Edition
+	ap.Rules = sm.Request.Rules
+	ap.Question = sm.Request.Question
+	ap.Board = indentJSON(sm.Request.Board)
+	ap.Params = "{}"
+	if len(sm.Request.Params) > 0 {
+		var buf bytes.Buffer
+		if json.Indent(&buf, sm.Request.Params, "", "  ") == nil {
+			ap.Params = buf.String()
+		}
+	}
+}
+
+func indentJSON(v any) string {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// maxFormJSON bounds the board and params pasted into the form.
+const maxFormJSON = 512 << 10
+
+// adjudicate handles the form's POST: it decodes the board and params, asks
+// the adjudicator, and shows the verdict under the form, or a readable error
+// naming what to fix. It never answers with a 500 page for bad input.
+func (s *Site) adjudicate(c echo.Context) error {
+	ap := s.newAdjudicatePage(c)
+	ap.Edition = strings.TrimSpace(c.FormValue("edition"))
+	ap.Rules = strings.TrimSpace(c.FormValue("rules"))
+	ap.Question = strings.TrimSpace(c.FormValue("question"))
+	ap.Board = c.FormValue("board")
+	ap.Params = c.FormValue("params")
+	render := func(status int) error {
+		return s.render(c, status, "adjudicate", page{Title: "Adjudicate a board", Nav: "adjudicate", Data: ap})
+	}
+	if s.cfg.Adjudicator == nil {
+		ap.Error = "The adjudicator is not available on this server."
+		return render(http.StatusServiceUnavailable)
+	}
+	if len(ap.Board) > maxFormJSON || len(ap.Params) > maxFormJSON {
+		ap.Error = "The board or the params are too long: keep each under 512 KB."
+		return render(http.StatusRequestEntityTooLarge)
+	}
+	req := rules.AdjudicationRequest{Edition: ap.Edition, Rules: ap.Rules, Question: ap.Question}
+	if strings.TrimSpace(ap.Board) == "" {
+		ap.Error, ap.ErrorField = "The board is empty: paste a board JSON or start from a sample.", "board"
+		return render(http.StatusBadRequest)
+	}
+	if err := decodeStrict(ap.Board, &req.Board); err != nil {
+		ap.Error, ap.ErrorField = "The board is not valid JSON: "+err.Error()+".", "board"
+		return render(http.StatusBadRequest)
+	}
+	if p := strings.TrimSpace(ap.Params); p != "" {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(p), &obj); err != nil {
+			ap.Error, ap.ErrorField = "The params are not a valid JSON object: "+jsonProblem(err)+".", "params"
+			return render(http.StatusBadRequest)
+		}
+		req.Params = json.RawMessage(p)
+	}
+	v, err := s.cfg.Adjudicator.Adjudicate(c.Request().Context(), req)
+	if err != nil {
+		code := rules.ErrorCode(err)
+		status := statusOf(code)
+		if status >= 500 {
+			s.log.ErrorContext(c.Request().Context(), "adjudicate", "question", req.Question, "err", err)
+			status = http.StatusServiceUnavailable
+		}
+		ap.Error = rules.ErrorMessage(err)
+		if f, ok := rules.ErrorDetails(err)["field"].(string); ok {
+			ap.ErrorField = f
+		}
+		return render(status)
+	}
+	ap.Verdict = v
+	return render(http.StatusOK)
+}
+
+// decodeStrict decodes one JSON value, saying where it went wrong.
+func decodeStrict(s string, v any) error {
+	dec := json.NewDecoder(strings.NewReader(s))
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s", jsonProblem(err))
+	}
+	if dec.More() {
+		return fmt.Errorf("there is more after the first JSON value")
+	}
+	return nil
+}
+
+// jsonProblem turns a decoding error into words with the byte offset.
+func jsonProblem(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("%s (at character %d)", se.Error(), se.Offset)
+	case errors.As(err, &te):
+		return fmt.Sprintf("%q should be %s, not %s", te.Field, te.Type.String(), te.Value)
+	}
+	return err.Error()
+}

@@ -1,0 +1,188 @@
+package web
+
+import "strings"
+
+// DiffKind says which side of a word difference a run of words belongs to.
+type DiffKind int
+
+// The kinds of a DiffOp.
+const (
+	DiffEqual  DiffKind = iota // in both texts
+	DiffDelete                 // only in the older text
+	DiffInsert                 // only in the newer text
+)
+
+// A DiffOp is a run of words that is in both texts, or in one only. Words are
+// joined by single spaces; a paragraph break is the word "\n\n".
+type DiffOp struct {
+	Kind DiffKind
+	Text string
+}
+
+// paragraphBreak is the token that stands for a blank line between paragraphs.
+const paragraphBreak = "\n\n"
+
+// maxDiffCells bounds the longest-common-subsequence table: past it (two
+// texts of well over a thousand differing words each) the difference is given
+// as one deletion and one insertion rather than spending the memory.
+const maxDiffCells = 2_000_000
+
+// WordDiff returns the word-level difference from the older text a to the
+// newer text b: the shortest edit that keeps a longest common subsequence of
+// words. Paragraph breaks count as words, so a moved paragraph boundary shows.
+func WordDiff(a, b string) []DiffOp {
+	return diffTokens(wordTokens(a), wordTokens(b))
+}
+
+// wordTokens splits text into words, with a paragraphBreak token at each run
+// of blank lines.
+func wordTokens(text string) []string {
+	var out []string
+	for i, p := range paragraphs(text) {
+		if i > 0 {
+			out = append(out, paragraphBreak)
+		}
+		out = append(out, strings.Fields(p)...)
+	}
+	return out
+}
+
+func diffTokens(a, b []string) []DiffOp {
+	var ops opBuilder
+	// Common prefix and suffix need no table.
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	for _, w := range a[:pre] {
+		ops.add(DiffEqual, w)
+	}
+	ma, mb := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	n, m := len(ma), len(mb)
+	switch {
+	case n == 0 || m == 0 || n*m > maxDiffCells:
+		for _, w := range ma {
+			ops.add(DiffDelete, w)
+		}
+		for _, w := range mb {
+			ops.add(DiffInsert, w)
+		}
+	default:
+		// lcs[i][j] is the length of the longest common subsequence of
+		// ma[i:] and mb[j:], kept in one flat slice.
+		w := m + 1
+		lcs := make([]int32, (n+1)*w)
+		for i := n - 1; i >= 0; i-- {
+			for j := m - 1; j >= 0; j-- {
+				if ma[i] == mb[j] {
+					lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
+				} else if x, y := lcs[(i+1)*w+j], lcs[i*w+j+1]; x >= y {
+					lcs[i*w+j] = x
+				} else {
+					lcs[i*w+j] = y
+				}
+			}
+		}
+		i, j := 0, 0
+		for i < n && j < m {
+			switch {
+			case ma[i] == mb[j]:
+				ops.add(DiffEqual, ma[i])
+				i++
+				j++
+			case lcs[(i+1)*w+j] >= lcs[i*w+j+1]:
+				ops.add(DiffDelete, ma[i])
+				i++
+			default:
+				ops.add(DiffInsert, mb[j])
+				j++
+			}
+		}
+		for ; i < n; i++ {
+			ops.add(DiffDelete, ma[i])
+		}
+		for ; j < m; j++ {
+			ops.add(DiffInsert, mb[j])
+		}
+	}
+	for _, w := range a[len(a)-suf:] {
+		ops.add(DiffEqual, w)
+	}
+	return ops.ops
+}
+
+// opBuilder joins consecutive words of the same kind into one DiffOp.
+type opBuilder struct{ ops []DiffOp }
+
+func (o *opBuilder) add(k DiffKind, word string) {
+	if n := len(o.ops); n > 0 && o.ops[n-1].Kind == k {
+		o.ops[n-1].Text += " " + word
+		return
+	}
+	o.ops = append(o.ops, DiffOp{Kind: k, Text: word})
+}
+
+// A Segment is one run of words on one side of a side-by-side difference.
+type Segment struct {
+	Text    string
+	Changed bool // deleted on the older side, inserted on the newer
+}
+
+// SideBySide is a difference laid out in two columns, each a list of
+// paragraphs made of segments.
+type SideBySide struct {
+	Older, Newer [][]Segment
+	// Same is true when the two texts have the same words.
+	Same bool
+}
+
+// Sides lays ops out in two columns: the older text with its deletions
+// marked, the newer with its insertions marked.
+func Sides(ops []DiffOp) SideBySide {
+	var sb SideBySide
+	sb.Same = true
+	older, newer := &columnBuilder{}, &columnBuilder{}
+	for _, op := range ops {
+		switch op.Kind {
+		case DiffEqual:
+			older.add(op.Text, false)
+			newer.add(op.Text, false)
+		case DiffDelete:
+			sb.Same = false
+			older.add(op.Text, true)
+		case DiffInsert:
+			sb.Same = false
+			newer.add(op.Text, true)
+		}
+	}
+	sb.Older, sb.Newer = older.paras, newer.paras
+	return sb
+}
+
+type columnBuilder struct {
+	paras [][]Segment
+	open  bool
+}
+
+// add appends a run of words, starting a new paragraph at each break token.
+func (c *columnBuilder) add(text string, changed bool) {
+	for i, part := range strings.Split(text, paragraphBreak) {
+		if i > 0 {
+			c.open = false
+		}
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if !c.open {
+			c.paras = append(c.paras, nil)
+			c.open = true
+		}
+		last := &c.paras[len(c.paras)-1]
+		*last = append(*last, Segment{Text: part, Changed: changed})
+	}
+}

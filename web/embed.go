@@ -1,0 +1,232 @@
+package web
+
+import (
+	"fmt"
+	"html"
+	"io/fs"
+	"mime"
+	"net/http"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// The iframe of an oEmbed answer, when the consumer sets no bounds.
+const (
+	embedWidth  = 360
+	embedHeight = 520
+)
+
+// embedScript serves the fan sites' script. It is cached for an hour; it
+// derives the service's address from its own src, so one file serves every
+// host name the service is reached by.
+func (s *Site) embedScript(c echo.Context) error {
+	b, err := fs.ReadFile(s.static, "embed.js")
+	if err != nil {
+		return s.plainError(c, http.StatusInternalServerError)
+	}
+	h := c.Response().Header()
+	h.Set("Cache-Control", "public, max-age=3600")
+	h.Set("X-Content-Type-Options", "nosniff")
+	// Any site may include the script.
+	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+	h.Set("Access-Control-Allow-Origin", "*")
+	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", b)
+}
+
+// asset serves the embedded style sheet and scripts under /static/.
+func (s *Site) asset(c echo.Context) error {
+	name := path.Clean("/" + c.Param("*"))[1:]
+	b, err := fs.ReadFile(s.static, name)
+	if err != nil || name == "" {
+		return s.fail(c, rules.Errorf(rules.ENOTFOUND, "There is no file %q here.", name), "Not found")
+	}
+	ct := mime.TypeByExtension(path.Ext(name))
+	switch path.Ext(name) {
+	case ".css":
+		ct = "text/css; charset=utf-8"
+	case ".js":
+		ct = "text/javascript; charset=utf-8"
+	}
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	h := c.Response().Header()
+	h.Set("Cache-Control", "public, max-age=3600")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+	return c.Blob(http.StatusOK, ct, b)
+}
+
+// embedCard is the minimal card page fan sites put in an iframe: image,
+// statistics, errata and a link to the full page. It may be framed anywhere.
+func (s *Site) embedCard(c echo.Context) error {
+	if s.cfg.Cards == nil {
+		return s.unavailable(c, "The card data")
+	}
+	ctx := c.Request().Context()
+	card, err := s.cfg.Cards.Card(ctx, c.Param("id"))
+	if err != nil {
+		return s.renderEmbedError(c, err)
+	}
+	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c)}
+	if rs, err := s.cfg.Cards.CardRulings(ctx, card.ID); err == nil {
+		for _, r := range rs {
+			cp.Rulings = append(cp.Rulings, ruling{Entry: r})
+		}
+	}
+	return s.render(c, http.StatusOK, "embedcard", page{Title: card.Name(), Data: cp})
+}
+
+func (s *Site) renderEmbedError(c echo.Context, err error) error {
+	status := statusOf(rules.ErrorCode(err))
+	c.Response().Header().Set("Content-Security-Policy", embedCSP)
+	return c.HTML(status, "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Card not found</title><p>"+
+		html.EscapeString(rules.ErrorMessage(err))+"</p></html>")
+}
+
+// oembedResponse is an oEmbed 1.0 answer of the "rich" type.
+type oembedResponse struct {
+	Type            string `json:"type"`
+	Version         string `json:"version"`
+	Title           string `json:"title"`
+	ProviderName    string `json:"provider_name"`
+	ProviderURL     string `json:"provider_url"`
+	CacheAge        int    `json:"cache_age"`
+	HTML            string `json:"html"`
+	Width           int    `json:"width"`
+	Height          int    `json:"height"`
+	ThumbnailURL    string `json:"thumbnail_url,omitempty"`
+	ThumbnailWidth  int    `json:"thumbnail_width,omitempty"`
+	ThumbnailHeight int    `json:"thumbnail_height,omitempty"`
+}
+
+type oembedError struct {
+	Error errorPayload `json:"error"`
+}
+
+type errorPayload struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// oembed answers /oembed?url=…&format=json for a card page's URL
+// (/cards/{id} or /embed/cards/{id} of this service) with an iframe of the
+// embeddable card. Per oEmbed 1.0: 404 for a URL it has nothing for, 501 for
+// a format other than JSON.
+func (s *Site) oembed(c echo.Context) error {
+	format := c.QueryParam("format")
+	if format != "" && format != "json" {
+		return c.JSON(http.StatusNotImplemented, oembedError{errorPayload{Code: rules.EINVALID,
+			Message: fmt.Sprintf("The format %q is not offered: use format=json.", format)}})
+	}
+	raw := c.QueryParam("url")
+	notFound := func(msg string) error {
+		return c.JSON(http.StatusNotFound, oembedError{errorPayload{Code: rules.ENOTFOUND, Message: msg}})
+	}
+	if raw == "" {
+		return notFound("Give the card page's address in ?url=.")
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return notFound("The url is not an http(s) address of a card page.")
+	}
+	var id string
+	for _, prefix := range []string{"/cards/", "/embed/cards/"} {
+		if rest, ok := strings.CutPrefix(u.Path, prefix); ok && rest != "" && !strings.Contains(rest, "/") {
+			id = rest
+		}
+	}
+	if id == "" {
+		return notFound("The url is not the address of a card page (/cards/{id}).")
+	}
+	if s.cfg.Cards == nil {
+		return notFound("The card data is not available on this server.")
+	}
+	card, err := s.cfg.Cards.Card(c.Request().Context(), id)
+	if err != nil {
+		if rules.ErrorCode(err) == rules.ENOTFOUND {
+			return notFound(rules.ErrorMessage(err))
+		}
+		s.log.ErrorContext(c.Request().Context(), "oembed card", "id", id, "err", err)
+		return c.JSON(http.StatusInternalServerError, oembedError{errorPayload{Code: rules.EINTERNAL, Message: "An internal error occurred."}})
+	}
+	w, h := embedWidth, embedHeight
+	if mw, err := strconv.Atoi(c.QueryParam("maxwidth")); err == nil && mw > 0 && mw < w {
+		w = mw
+	}
+	if mh, err := strconv.Atoi(c.QueryParam("maxheight")); err == nil && mh > 0 && mh < h {
+		h = mh
+	}
+	base := baseURL(c)
+	src := base + "/embed/cards/" + url.PathEscape(card.ID)
+	resp := oembedResponse{
+		Type: "rich", Version: "1.0", Title: card.Name(),
+		ProviderName: s.cfg.Name, ProviderURL: base + "/", CacheAge: 86400,
+		Width: w, Height: h,
+		HTML: fmt.Sprintf(`<iframe src="%s" width="%d" height="%d" title="%s" style="border:0" loading="lazy"></iframe>`,
+			html.EscapeString(src), w, h, html.EscapeString("Card: "+card.Name())),
+	}
+	if card.ImageURL != "" {
+		resp.ThumbnailURL = card.ImageURL
+	}
+	c.Response().Header().Set("Access-Control-Allow-Origin", "*")
+	return c.JSON(http.StatusOK, resp)
+}
+
+// CORS lets pages of any origin call the API: GET, POST and OPTIONS, no
+// credentials, and the rate-limit headers readable by the caller. A preflight
+// request (OPTIONS with Access-Control-Request-Method) is answered here with
+// 204. Apply it to the API's routes (e.Group("/v1", web.CORS()) before adding
+// them, or e.Use(web.CORSPaths("/v1/", "/graphql")) so preflights of every
+// route are answered too).
+func CORS() echo.MiddlewareFunc {
+	return CORSPaths()
+}
+
+// CORSPaths is CORS for the requests whose path starts with one of the
+// prefixes (every request when none is given), for use with e.Use or e.Pre.
+func CORSPaths(prefixes ...string) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			if len(prefixes) > 0 && !hasAnyPrefix(r.URL.Path, prefixes) {
+				return next(c)
+			}
+			h := c.Response().Header()
+			h.Add("Vary", "Origin")
+			if r.Header.Get("Origin") == "" {
+				return next(c)
+			}
+			h.Set("Access-Control-Allow-Origin", "*")
+			h.Set("Access-Control-Expose-Headers", "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id")
+			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				h.Add("Vary", "Access-Control-Request-Method")
+				h.Add("Vary", "Access-Control-Request-Headers")
+				h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+				allow := r.Header.Get("Access-Control-Request-Headers")
+				if allow == "" {
+					allow = "Content-Type"
+				}
+				h.Set("Access-Control-Allow-Headers", allow)
+				h.Set("Access-Control-Max-Age", "86400")
+				return c.NoContent(http.StatusNoContent)
+			}
+			return next(c)
+		}
+	}
+}
+
+func hasAnyPrefix(p string, prefixes []string) bool {
+	for _, pre := range prefixes {
+		if strings.HasPrefix(p, pre) || p == strings.TrimSuffix(pre, "/") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,166 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// The fakes below hold invented rule-like text in the corpus's shapes.
+
+type fakeReference struct {
+	docs    []rules.Document
+	entries map[string]*rules.Entry
+}
+
+func (f *fakeReference) Documents(ctx context.Context) ([]rules.Document, error) {
+	return f.docs, nil
+}
+
+func (f *fakeReference) Entry(ctx context.Context, id string) (*rules.Entry, error) {
+	if e, ok := f.entries[id]; ok {
+		return e, nil
+	}
+	return nil, rules.Errorf(rules.ENOTFOUND, "No entry has the id %q.", id)
+}
+
+func (f *fakeReference) Define(ctx context.Context, term, edition string) ([]*rules.Entry, error) {
+	var out []*rules.Entry
+	for _, id := range []string{"2e-rulebook.glossary.stopped", "1e-rulebook.glossary.stopped"} {
+		e := f.entries[id]
+		if rules.FoldTerm(e.Title) == rules.FoldTerm(term) && (edition == "" || e.Edition == edition) {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		return nil, rules.Errorf(rules.ENOTFOUND, "No glossary entry or ruling defines %q.", term).
+			WithDetail("suggestions", []string{"stopped"})
+	}
+	return out, nil
+}
+
+func newFakeReference() *fakeReference {
+	docs := []rules.Document{
+		{ID: "1e-rulebook", Title: "First Edition Rulebook", Edition: "1e", Kind: rules.DocumentRulebook, Precedence: 1},
+		{ID: "2e-rulebook-premiere", Title: "Second Edition Premiere Rules", Edition: "2e", Kind: rules.DocumentRulebook, Precedence: 1},
+		{ID: "2e-rulebook", Title: "Second Edition Rulebook", Edition: "2e", Kind: rules.DocumentRulebook, Precedence: 3},
+	}
+	es := []*rules.Entry{
+		{ID: "2e-rulebook.glossary.stopped", Kind: rules.KindGlossary, Title: "Stopped", DocumentID: "2e-rulebook", Edition: "2e",
+			Text:    "A stopped card cannot move or attempt a mission until your next turn begins.\n\nStopped personnel still count for staffing.",
+			Path:    []string{"Stopped"},
+			SeeAlso: []string{"2e-rulebook.section.turn.move-ships", "2e-rulebook.glossary.missing"},
+			Related: []string{"2e-rulebook-premiere.glossary.stopped", "1e-rulebook.glossary.stopped"}},
+		{ID: "2e-rulebook-premiere.glossary.stopped", Kind: rules.KindGlossary, Title: "Stopped", DocumentID: "2e-rulebook-premiere", Edition: "2e",
+			Text:    "A stopped card cannot move or attempt a mission until the end of the turn.\n\nStopped personnel still count for staffing.",
+			Path:    []string{"Stopped"},
+			Related: []string{"2e-rulebook.glossary.stopped", "1e-rulebook.glossary.stopped"}},
+		{ID: "1e-rulebook.glossary.stopped", Kind: rules.KindGlossary, Title: "Stopped", DocumentID: "1e-rulebook", Edition: "1e",
+			Text:    "Stopped cards may not do anything this turn.",
+			Path:    []string{"Stopped"},
+			Related: []string{"2e-rulebook.glossary.stopped", "2e-rulebook-premiere.glossary.stopped"}},
+		{ID: "2e-rulebook.section.turn", Kind: rules.KindSection, Title: "Your Turn", DocumentID: "2e-rulebook", Edition: "2e",
+			Text: "A turn has three phases.", Path: []string{"Your Turn"}, Children: []string{"2e-rulebook.section.turn.move-ships"}},
+		{ID: "2e-rulebook.section.turn.move-ships", Kind: rules.KindSection, Title: "Move Ships", DocumentID: "2e-rulebook", Edition: "2e",
+			Text: "Each ship spends Range to move between missions.", Path: []string{"Your Turn", "Move Ships"}, Parent: "2e-rulebook.section.turn"},
+		{ID: "2e-rulebook.glossary.hostile", Kind: rules.KindGlossary, Title: "Hostile <script>alert(1)</script>", DocumentID: "2e-rulebook", Edition: "2e",
+			Text: "Text with <b>markup</b> & an <img src=x onerror=alert(2)> tag.", Path: []string{"Hostile"}},
+	}
+	f := &fakeReference{docs: docs, entries: map[string]*rules.Entry{}}
+	for _, e := range es {
+		f.entries[e.ID] = e
+	}
+	return f
+}
+
+type fakeSearch struct{ last rules.SearchQuery }
+
+func (f *fakeSearch) Search(ctx context.Context, q rules.SearchQuery) (*rules.SearchResult, error) {
+	f.last = q
+	if strings.Contains(q.Q, "((") {
+		return nil, rules.Errorf(rules.EINVALIDQUERY, "The query has an unclosed bracket.")
+	}
+	if strings.Contains(q.Q, "nothing") {
+		return &rules.SearchResult{}, nil
+	}
+	hits := []rules.SearchHit{
+		{ID: "2e-rulebook.glossary.stopped", Kind: rules.KindGlossary, Title: "Stopped", DocumentID: "2e-rulebook", Edition: "2e",
+			Snippet: "A <mark>stopped</mark> card cannot <script>alert(1)</script> move"},
+		{ID: "2e-1-1", Kind: rules.KindCard, Title: "Scout Vessel", Edition: "2e", Snippet: "a <mark>fast</mark> ship"},
+	}
+	return &rules.SearchResult{Total: 25, Hits: hits, Facets: map[string][]rules.FacetCount{
+		"edition": {{Value: "2e", Count: 20}, {Value: "1e", Count: 5}},
+		"kind":    {{Value: "glossary", Count: 24}, {Value: "card", Count: 1}},
+	}}, nil
+}
+
+type fakeCards struct{ cards map[string]*rules.Card }
+
+func newFakeCards() *fakeCards {
+	return &fakeCards{cards: map[string]*rules.Card{
+		"2e-1-1": {ID: "2e-1-1", Edition: "2e", Set: "1", SetName: "Opening Moves", Number: "1", Collector: "1 C 1",
+			Title: "Scout Vessel", Type: "ship", Affiliation: "federation", Unique: false,
+			Cost: rules.IntPtr(3), Range: rules.IntPtr(7), Weapons: rules.IntPtr(5), Shields: rules.IntPtr(6),
+			Staffing: []string{"staff"}, ImageURL: "https://images.example.test/scout.jpg",
+			Errata: []rules.Erratum{{Field: "requirements", Printed: "Science x2", Corrected: "Science x3", Source: "2e-rulebook.glossary.stopped"}}},
+		"2e-1-2": {ID: "2e-1-2", Edition: "2e", Set: "1", Number: "2", Title: "Evil <script>x</script>", Type: "event"},
+	}}
+}
+
+func (f *fakeCards) Card(ctx context.Context, id string) (*rules.Card, error) {
+	if id == "2e-9-boom" {
+		return nil, errors.New("disk on fire")
+	}
+	if c, ok := f.cards[id]; ok {
+		return c, nil
+	}
+	return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", id)
+}
+
+func (f *fakeCards) CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
+	if rules.FoldName(name) == "vessel" {
+		return nil, rules.Errorf(rules.EAMBIGUOUS, "Several cards fit %q.", name).
+			WithDetail("candidates", []string{"Scout Vessel", "Cargo Vessel"})
+	}
+	for _, c := range f.cards {
+		if rules.FoldName(c.Name()) == rules.FoldName(name) || (fuzzy && strings.HasPrefix(rules.FoldName(c.Name()), rules.FoldName(name))) {
+			return c, nil
+		}
+	}
+	return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q.", name)
+}
+
+func (f *fakeCards) Autocomplete(ctx context.Context, prefix string, limit int) ([]string, error) {
+	return nil, nil
+}
+
+func (f *fakeCards) Cards(ctx context.Context, cf rules.CardFilter) ([]*rules.Card, int, error) {
+	return nil, 0, nil
+}
+
+func (f *fakeCards) CardRulings(ctx context.Context, id string) ([]*rules.Entry, error) {
+	if id == "2e-1-1" {
+		return []*rules.Entry{{ID: "2e-rulebook.glossary.stopped", Title: "Stopped", DocumentID: "2e-rulebook",
+			Kind: rules.KindGlossary, Edition: "2e", Text: "A ruling that names the scout."}}, nil
+	}
+	return nil, nil
+}
+
+type fakeAdjudicator struct{ last rules.AdjudicationRequest }
+
+func (f *fakeAdjudicator) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+	f.last = req
+	switch req.Question {
+	case "ship.move":
+		yes := true
+		return &rules.Verdict{Question: req.Question, Edition: req.Edition, Rules: "2e-rulebook", Allowed: &yes,
+			Result:    map[string]any{"rangeCost": 5.0, "rangeAvailable": 7.0, "rangeRemaining": 2.0, "note": "<b>bold</b>"},
+			Reasons:   []string{"Home Base (span 2) + Chart the Nebula (span 3) = 5 Range; 7 available"},
+			Citations: []rules.Citation{{ID: "2e-rulebook.section.turn.move-ships", DocumentID: "2e-rulebook", Title: "Move Ships", Quote: "spends Range to move"}}}, nil
+	case "boom":
+		return nil, errors.New("engine exploded at line 12")
+	}
+	return nil, rules.Errorf(rules.EUNPROCESSABLE, "Unknown question %q.", req.Question).WithDetail("field", "question")
+}

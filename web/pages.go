@@ -1,0 +1,481 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// pageSize is how many hits one page of search results shows.
+const pageSize = 10
+
+// maxOffset bounds paging, so a hostile offset cannot ask the index for the
+// world.
+const maxOffset = 10_000
+
+// homePage is the data of home.html: the form, the definition of the query
+// when it is a term, and a page of hits.
+type homePage struct {
+	Q, Edition, Kind, Document string
+	Documents                  []rules.Document
+	DocTitles                  map[string]string
+	Definitions                []definition
+	Result                     *rules.SearchResult
+	Error                      string
+	Suggestions                []string
+	Offset, From, To           int
+	PrevURL, NextURL           string
+	Facets                     []facetGroup
+	Editions, Kinds            []option
+	SearchMissing              bool
+}
+
+type option struct{ Value, Label string }
+
+// definition is one glossary entry or ruling that defines the query.
+type definition struct {
+	Entry    *rules.Entry
+	DocTitle string
+	First    string
+}
+
+// facetGroup is one filter's values with their hit counts, as links.
+type facetGroup struct {
+	Label  string
+	Values []facetLink
+}
+
+type facetLink struct {
+	Label   string
+	Count   int
+	URL     string
+	Current bool
+}
+
+var (
+	editionOptions = []option{{"", "Both editions"}, {rules.Edition2E, "Second Edition"}, {rules.Edition1E, "First Edition"}}
+	kindOptions    = []option{{"", "All kinds"}, {rules.KindGlossary, "Glossary"}, {rules.KindSection, "Rulebook sections"}, {rules.KindRuling, "Rulings"}, {rules.KindCard, "Cards"}}
+)
+
+func (s *Site) home(c echo.Context) error {
+	ctx := c.Request().Context()
+	q := c.QueryParams()
+	hp := homePage{
+		Q:        strings.TrimSpace(q.Get("q")),
+		Edition:  q.Get("edition"),
+		Kind:     q.Get("kind"),
+		Document: q.Get("document"),
+		Editions: editionOptions,
+		Kinds:    kindOptions,
+	}
+	hp.Documents = s.documentList(ctx)
+	hp.DocTitles = map[string]string{}
+	for _, d := range hp.Documents {
+		hp.DocTitles[d.ID] = d.Title
+	}
+	if off, err := strconv.Atoi(q.Get("offset")); err == nil && off > 0 {
+		hp.Offset = min(off, maxOffset)
+	}
+	status := http.StatusOK
+	title := "Search the rules"
+	if hp.Q != "" || hp.Document != "" || hp.Kind != "" {
+		if hp.Q != "" {
+			title = hp.Q + " – search"
+		}
+		if hp.Q != "" && hp.Offset == 0 && s.cfg.Reference != nil {
+			hp.Definitions = s.define(ctx, hp.Q, hp.Edition, hp.DocTitles)
+		}
+		if s.cfg.Search == nil {
+			hp.SearchMissing = true
+		} else {
+			res, err := s.cfg.Search.Search(ctx, rules.SearchQuery{
+				Q: hp.Q, Edition: hp.Edition, Kind: hp.Kind, Document: hp.Document,
+				Limit: pageSize, Offset: hp.Offset,
+			})
+			if err != nil {
+				status = statusOf(rules.ErrorCode(err))
+				if status >= 500 {
+					s.log.ErrorContext(ctx, "search", "q", hp.Q, "err", err)
+				}
+				hp.Error = rules.ErrorMessage(err)
+			} else {
+				hp.Result = res
+				hp.paging(len(res.Hits), res.Total)
+				hp.Facets = hp.facets(res.Facets)
+				if res.Total == 0 && len(hp.Definitions) == 0 && s.cfg.Reference != nil {
+					if _, err := s.cfg.Reference.Define(ctx, hp.Q, ""); err != nil {
+						hp.Suggestions = stringsOf(rules.ErrorDetails(err)["suggestions"])
+					}
+				}
+			}
+		}
+	}
+	return s.render(c, status, "home", page{Title: title, Nav: "search", Data: hp})
+}
+
+// define returns the entries that define q, governing first, or none.
+func (s *Site) define(ctx context.Context, q, edition string, titles map[string]string) []definition {
+	entries, err := s.cfg.Reference.Define(ctx, q, edition)
+	if err != nil {
+		return nil
+	}
+	out := make([]definition, 0, len(entries))
+	for _, e := range entries {
+		d := definition{Entry: e, DocTitle: titles[e.DocumentID]}
+		if d.DocTitle == "" {
+			d.DocTitle = e.DocumentID
+		}
+		if ps := paragraphs(e.Text); len(ps) > 0 {
+			d.First = ps[0]
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// searchURL is the home page with the query and filters, and overrides.
+func (hp *homePage) searchURL(set map[string]string) string {
+	v := url.Values{}
+	for k, val := range map[string]string{"q": hp.Q, "edition": hp.Edition, "kind": hp.Kind, "document": hp.Document} {
+		if val != "" {
+			v.Set(k, val)
+		}
+	}
+	for k, val := range set {
+		if val == "" {
+			v.Del(k)
+		} else {
+			v.Set(k, val)
+		}
+	}
+	if len(v) == 0 {
+		return "/"
+	}
+	return "/?" + v.Encode()
+}
+
+func (hp *homePage) paging(shown, total int) {
+	if shown == 0 {
+		return
+	}
+	hp.From, hp.To = hp.Offset+1, hp.Offset+shown
+	if hp.Offset > 0 {
+		prev := max(hp.Offset-pageSize, 0)
+		hp.PrevURL = hp.searchURL(map[string]string{"offset": offsetParam(prev)})
+	}
+	if hp.To < total && hp.To < maxOffset {
+		hp.NextURL = hp.searchURL(map[string]string{"offset": offsetParam(hp.To)})
+	}
+}
+
+func offsetParam(o int) string {
+	if o == 0 {
+		return ""
+	}
+	return strconv.Itoa(o)
+}
+
+// facets turns the service's facet counts into filter links.
+func (hp *homePage) facets(f map[string][]rules.FacetCount) []facetGroup {
+	groups := []struct{ key, param, label string }{
+		{"edition", "edition", "Edition"}, {"kind", "kind", "Kind"}, {"document", "document", "Document"},
+	}
+	var out []facetGroup
+	for _, g := range groups {
+		counts := f[g.key]
+		if len(counts) == 0 {
+			continue
+		}
+		fg := facetGroup{Label: g.label}
+		for _, fc := range counts {
+			label := fc.Value
+			switch g.key {
+			case "document":
+				if t := hp.DocTitles[fc.Value]; t != "" {
+					label = t
+				}
+			case "edition":
+				label = strings.ToUpper(fc.Value)
+			}
+			current := map[string]string{"edition": hp.Edition, "kind": hp.Kind, "document": hp.Document}[g.param] == fc.Value
+			val := fc.Value
+			if current {
+				val = "" // a second click on the current filter removes it
+			}
+			fg.Values = append(fg.Values, facetLink{Label: label, Count: fc.Count, Current: current,
+				URL: hp.searchURL(map[string]string{g.param: val, "offset": ""})})
+		}
+		out = append(out, fg)
+	}
+	return out
+}
+
+// entryPage is the data of entry.html.
+type entryPage struct {
+	Entry       *rules.Entry
+	Document    rules.Document
+	Crumbs      []crumb
+	Paragraphs  []string
+	SeeAlso     []linkedEntry
+	Unresolved  []string
+	Children    []linkedEntry
+	Versions    []version
+	Governing   bool
+	GoverningID string
+}
+
+type crumb struct{ Label, URL string }
+
+// linkedEntry is an entry shown as a link with its document's title.
+type linkedEntry struct {
+	ID, Title, DocTitle string
+	Missing             bool
+}
+
+// version is the same term in another document, set side by side with the
+// entry shown: the older text on the left, the newer on the right.
+type version struct {
+	Entry                  *rules.Entry
+	DocTitle               string
+	Governing              bool
+	OlderTitle, NewerTitle string
+	Diff                   SideBySide
+}
+
+// maxLinked bounds how many related entries one page looks up.
+const maxLinked = 60
+
+func (s *Site) entry(c echo.Context) error {
+	if s.cfg.Reference == nil {
+		return s.unavailable(c, "The rules reference")
+	}
+	ctx := c.Request().Context()
+	e, err := s.cfg.Reference.Entry(ctx, c.Param("id"))
+	if err != nil {
+		return s.fail(c, err, "No such entry")
+	}
+	docs := s.documents(ctx)
+	ep := entryPage{Entry: e, Document: docs[e.DocumentID], Paragraphs: paragraphs(e.Text)}
+	if ep.Document.ID == "" {
+		ep.Document = rules.Document{ID: e.DocumentID, Title: e.DocumentID, Edition: e.Edition}
+	}
+	ep.Crumbs = s.crumbs(ctx, e, ep.Document)
+	ep.SeeAlso = s.linked(ctx, e.SeeAlso, docs)
+	ep.Unresolved = e.SeeAlsoUnresolved
+	ep.Children = s.linked(ctx, e.Children, docs)
+
+	// The governing version is the first of the entry and its relations by
+	// precedence: Second Edition over First, then the higher precedence.
+	all := []*rules.Entry{e}
+	for i, id := range e.Related {
+		if i >= maxLinked {
+			break
+		}
+		r, err := s.cfg.Reference.Entry(ctx, id)
+		if err != nil || r.ID == e.ID {
+			continue
+		}
+		all = append(all, r)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return governs(docs, all[i], all[j]) })
+	ep.GoverningID = all[0].ID
+	ep.Governing = ep.GoverningID == e.ID && len(all) > 1
+	for _, r := range all {
+		if r.ID == e.ID {
+			continue
+		}
+		v := version{Entry: r, DocTitle: titleOf(docs, r.DocumentID), Governing: r.ID == ep.GoverningID}
+		older, newer := r, e
+		if governs(docs, r, e) {
+			older, newer = e, r
+		}
+		v.OlderTitle, v.NewerTitle = titleOf(docs, older.DocumentID), titleOf(docs, newer.DocumentID)
+		v.Diff = Sides(WordDiff(older.Text, newer.Text))
+		ep.Versions = append(ep.Versions, v)
+	}
+	return s.render(c, http.StatusOK, "entry", page{Title: e.Title + " – " + ep.Document.Title, Data: ep})
+}
+
+// governs reports whether a's document governs b's: Second Edition over First,
+// then the higher precedence.
+func governs(docs map[string]rules.Document, a, b *rules.Entry) bool {
+	if a.Edition != b.Edition {
+		return a.Edition > b.Edition
+	}
+	return docs[a.DocumentID].Precedence > docs[b.DocumentID].Precedence
+}
+
+func titleOf(docs map[string]rules.Document, id string) string {
+	if d, ok := docs[id]; ok && d.Title != "" {
+		return d.Title
+	}
+	return id
+}
+
+// crumbs is the heading path as links: the document, then each enclosing
+// section found by walking the Parent ids, then the entry itself.
+func (s *Site) crumbs(ctx context.Context, e *rules.Entry, doc rules.Document) []crumb {
+	path := e.Path
+	if len(path) == 0 {
+		path = []string{e.Title}
+	}
+	out := make([]crumb, len(path))
+	for i, p := range path {
+		out[i].Label = p
+	}
+	// Link the ancestors from the innermost outwards, as far as Parent goes.
+	parent := e.Parent
+	for i := len(path) - 2; i >= 0 && parent != ""; i-- {
+		pe, err := s.cfg.Reference.Entry(ctx, parent)
+		if err != nil {
+			break
+		}
+		out[i].URL = "/entries/" + url.PathEscape(pe.ID)
+		parent = pe.Parent
+	}
+	docCrumb := crumb{Label: doc.Title, URL: "/?document=" + url.QueryEscape(doc.ID)}
+	return append([]crumb{docCrumb}, out...)
+}
+
+// linked looks up entries by id for links; ids that do not resolve are shown
+// as plain text.
+func (s *Site) linked(ctx context.Context, ids []string, docs map[string]rules.Document) []linkedEntry {
+	var out []linkedEntry
+	for i, id := range ids {
+		if i >= maxLinked {
+			break
+		}
+		r, err := s.cfg.Reference.Entry(ctx, id)
+		if err != nil {
+			out = append(out, linkedEntry{ID: id, Title: id, Missing: true})
+			continue
+		}
+		out = append(out, linkedEntry{ID: r.ID, Title: r.Title, DocTitle: titleOf(docs, r.DocumentID)})
+	}
+	return out
+}
+
+// cardPage is the data of card.html and embedcard.html.
+type cardPage struct {
+	Card    *rules.Card
+	Stats   []stat
+	Rulings []ruling
+	// RulingsError says why the rulings could not be listed.
+	RulingsError string
+	Base         string
+}
+
+type stat struct{ Label, Value string }
+
+type ruling struct {
+	Entry    *rules.Entry
+	DocTitle string
+	First    string
+}
+
+func (s *Site) card(c echo.Context) error {
+	if s.cfg.Cards == nil {
+		return s.unavailable(c, "The card data")
+	}
+	ctx := c.Request().Context()
+	card, err := s.cfg.Cards.Card(ctx, c.Param("id"))
+	if err != nil {
+		return s.fail(c, err, "No such card")
+	}
+	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c)}
+	docs := s.documents(ctx)
+	rs, err := s.cfg.Cards.CardRulings(ctx, card.ID)
+	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
+		s.log.WarnContext(ctx, "card rulings", "card", card.ID, "err", err)
+		cp.RulingsError = rules.ErrorMessage(err)
+	}
+	for _, r := range rs {
+		rr := ruling{Entry: r, DocTitle: titleOf(docs, r.DocumentID)}
+		if ps := paragraphs(r.Text); len(ps) > 0 {
+			rr.First = ps[0]
+		}
+		cp.Rulings = append(cp.Rulings, rr)
+	}
+	p := page{Title: card.Name(), Data: cp,
+		OEmbed: "/oembed?format=json&url=" + url.QueryEscape(baseURL(c)+"/cards/"+url.PathEscape(card.ID))}
+	return s.render(c, http.StatusOK, "card", p)
+}
+
+// cardNamed finds a card by a fuzzy name and sends the reader to its page:
+// the embed's links lead here before the script has looked the card up.
+func (s *Site) cardNamed(c echo.Context) error {
+	if s.cfg.Cards == nil {
+		return s.unavailable(c, "The card data")
+	}
+	name := strings.TrimSpace(c.QueryParam("fuzzy"))
+	fuzzy := true
+	if name == "" {
+		name, fuzzy = strings.TrimSpace(c.QueryParam("exact")), false
+	}
+	if name == "" {
+		return s.fail(c, rules.Errorf(rules.EINVALID, "Give a card name in ?fuzzy=."), "No card name")
+	}
+	card, err := s.cfg.Cards.CardNamed(c.Request().Context(), name, fuzzy, c.QueryParam("edition"))
+	if err != nil {
+		return s.fail(c, err, "No card by that name")
+	}
+	return c.Redirect(http.StatusFound, "/cards/"+url.PathEscape(card.ID))
+}
+
+// cardStats lists the statistics a card has, in the order a player reads them.
+func cardStats(c *rules.Card) []stat {
+	var out []stat
+	add := func(label, value string) {
+		if value != "" {
+			out = append(out, stat{label, value})
+		}
+	}
+	ed := strings.ToUpper(c.Edition)
+	add("Edition", ed)
+	set := c.SetName
+	if set == "" {
+		set = c.Set
+	}
+	add("Set", set)
+	add("Collector", c.Collector)
+	add("Rarity", c.Rarity)
+	add("Type", c.Type)
+	if c.Unique {
+		add("Unique", "yes")
+	}
+	add("Affiliation", c.Affiliation)
+	add("Mission type", c.MissionType)
+	add("Quadrant", c.Quadrant)
+	add("Region", c.Region)
+	add("Location", c.Location)
+	add("Span", intp(c.Span))
+	add("Points", intp(c.Points))
+	add("Requirements", c.Requirements)
+	add("May attempt", strings.Join(c.Affiliations, ", "))
+	add("Cost", intp(c.Cost))
+	add("Icons", strings.Join(c.Icons, ", "))
+	add("Staffing", strings.Join(c.Staffing, ", "))
+	add("Classification", c.Classification)
+	add("Skills", skillsText(c.Skills))
+	add("Special skills", strings.Join(c.SpecialSkills, "; "))
+	add("Keywords", strings.Join(c.Keywords, ", "))
+	add("Characteristics", strings.Join(c.Characteristics, ", "))
+	add("Integrity", intp(c.Integrity))
+	add("Cunning", intp(c.Cunning))
+	add("Strength", intp(c.Strength))
+	add("Range", intp(c.Range))
+	add("Weapons", intp(c.Weapons))
+	add("Shields", intp(c.Shields))
+	add("Species", c.Species)
+	add("Class", c.Class)
+	add("Game text", c.GameText)
+	add("Lore", c.Lore)
+	return out
+}

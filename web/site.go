@@ -1,0 +1,278 @@
+// Package web serves the pages people read: a search for judges, entry pages
+// that set a term's versions side by side, card pages, an adjudication form,
+// and the card embed for fan sites (embed.js, an iframe-able card page and an
+// oEmbed endpoint). Pages are rendered on the server with html/template; the
+// styles and scripts are embedded in the binary, and no page asks for anything
+// from another host except a card's own image.
+//
+// The pages call only the service interfaces of package rules, so they work
+// over any implementation of them, and degrade to a plain message when one is
+// not configured.
+package web
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+//go:embed samples/*.json
+var sampleFS embed.FS
+
+// Config says which services the pages call. Any service may be nil: the
+// pages that need it then say it is not available instead of failing.
+type Config struct {
+	Reference   rules.ReferenceService
+	Search      rules.SearchService
+	Cards       rules.CardService
+	Adjudicator rules.Adjudicator
+	// Documents lists the source documents (titles, editions, precedence);
+	// nil uses Reference.Documents.
+	Documents func(ctx context.Context) ([]rules.Document, error)
+	// Logger receives faults of the services; nil uses slog.Default().
+	Logger *slog.Logger
+	// Name is the site's name in page titles; "" means "STCCG Rules".
+	Name string
+}
+
+// Site holds the parsed templates and the services behind the pages. It is
+// read-only after New and safe for concurrent use.
+type Site struct {
+	cfg     Config
+	log     *slog.Logger
+	pages   map[string]*template.Template
+	samples []sample
+	static  fs.FS
+}
+
+// pageNames are the templates rendered as whole pages, each with layout.html.
+var pageNames = []string{"home", "entry", "card", "adjudicate", "error"}
+
+// New parses the embedded templates and returns the site. The templates are
+// part of the binary, so a parse failure is a fault of the build and panics
+// here, at start-up, never while serving a request.
+func New(cfg Config) *Site {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Name == "" {
+		cfg.Name = "STCCG Rules"
+	}
+	if cfg.Documents == nil && cfg.Reference != nil {
+		cfg.Documents = cfg.Reference.Documents
+	}
+	s := &Site{cfg: cfg, log: cfg.Logger, pages: map[string]*template.Template{}}
+	for _, name := range pageNames {
+		t := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html"))
+		s.pages[name] = t
+	}
+	s.pages["embedcard"] = template.Must(template.New("embedcard.html").Funcs(funcs).ParseFS(templateFS, "templates/embedcard.html"))
+	static, err := fs.Sub(staticFS, "static")
+	if err != nil {
+		panic(fmt.Sprintf("web: static assets: %v", err))
+	}
+	s.static = static
+	samples, err := loadSamples(sampleFS)
+	if err != nil {
+		panic(fmt.Sprintf("web: samples: %v", err))
+	}
+	s.samples = samples
+	return s
+}
+
+// Register mounts the pages on e, outside /v1: the search at /, entry and card
+// pages, the adjudication form, the embed script, the iframe-able card, the
+// oEmbed endpoint and the static assets.
+func (s *Site) Register(e *echo.Echo) {
+	e.GET("/", s.home)
+	e.GET("/entries/:id", s.entry)
+	e.GET("/cards/named", s.cardNamed)
+	e.GET("/cards/:id", s.card)
+	e.GET("/adjudicate", s.adjudicateForm)
+	e.POST("/adjudicate", s.adjudicate)
+	e.GET("/embed.js", s.embedScript)
+	e.GET("/embed/cards/:id", s.embedCard)
+	e.GET("/oembed", s.oembed)
+	e.GET("/static/*", s.asset)
+}
+
+// page is what every page template receives.
+type page struct {
+	Site  string
+	Title string
+	// Nav is the top navigation item to mark current: "search" or "adjudicate".
+	Nav  string
+	Data any
+	// Head are extra <link> elements (the oEmbed discovery link of a card).
+	OEmbed string
+}
+
+// Content-Security-Policy of the pages: nothing from elsewhere but images.
+const (
+	pageCSP  = "default-src 'none'; style-src 'self'; img-src 'self' https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'"
+	embedCSP = "default-src 'none'; style-src 'self'; img-src 'self' https: http: data:; base-uri 'none'; frame-ancestors *"
+)
+
+// render writes a whole page with the status. A failure to render is logged
+// and answered with a plain sentence, never a stack trace.
+func (s *Site) render(c echo.Context, status int, name string, p page) error {
+	t, ok := s.pages[name]
+	if !ok {
+		return s.plainError(c, http.StatusInternalServerError)
+	}
+	p.Site = s.cfg.Name
+	var buf bytes.Buffer
+	root := "layout.html"
+	if name == "embedcard" {
+		root = "embedcard.html"
+	}
+	if err := t.ExecuteTemplate(&buf, root, p); err != nil {
+		s.log.ErrorContext(c.Request().Context(), "render page", "page", name, "err", err)
+		return s.plainError(c, http.StatusInternalServerError)
+	}
+	h := c.Response().Header()
+	if name == "embedcard" {
+		h.Set("Content-Security-Policy", embedCSP)
+	} else {
+		h.Set("Content-Security-Policy", pageCSP)
+		h.Set("X-Frame-Options", "SAMEORIGIN")
+	}
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+func (s *Site) plainError(c echo.Context, status int) error {
+	return c.HTML(status, "<!doctype html><html lang=\"en\"><title>Error</title><p>The page could not be shown. Try again later.</p></html>")
+}
+
+// errorPage is the data of error.html.
+type errorPage struct {
+	Status      int
+	Heading     string
+	Message     string
+	Suggestions []string
+	Candidates  []string
+}
+
+// fail renders the error page for err: the service's own sentence for a
+// domain error, a generic one for anything else (which is logged).
+func (s *Site) fail(c echo.Context, err error, heading string) error {
+	code := rules.ErrorCode(err)
+	status := statusOf(code)
+	if status >= 500 {
+		s.log.ErrorContext(c.Request().Context(), "page failed", "path", c.Request().URL.Path, "err", err)
+	}
+	ep := errorPage{Status: status, Heading: heading, Message: rules.ErrorMessage(err)}
+	details := rules.ErrorDetails(err)
+	ep.Suggestions = stringsOf(details["suggestions"])
+	ep.Candidates = stringsOf(details["candidates"])
+	if ep.Heading == "" {
+		ep.Heading = http.StatusText(status)
+	}
+	return s.render(c, status, "error", page{Title: ep.Heading, Data: ep})
+}
+
+// unavailable renders the page said when a service is not configured.
+func (s *Site) unavailable(c echo.Context, what string) error {
+	return s.render(c, http.StatusServiceUnavailable, "error", page{Title: "Not available", Data: errorPage{
+		Status: http.StatusServiceUnavailable, Heading: "Not available",
+		Message: what + " is not available on this server.",
+	}})
+}
+
+// statusOf maps a domain error code to the page's status.
+func statusOf(code string) int {
+	switch code {
+	case rules.ENOTFOUND, rules.EAMBIGUOUS:
+		return http.StatusNotFound
+	case rules.EINVALID, rules.EINVALIDQUERY:
+		return http.StatusBadRequest
+	case rules.EUNPROCESSABLE:
+		return http.StatusUnprocessableEntity
+	case rules.ERATELIMITED:
+		return http.StatusTooManyRequests
+	}
+	return http.StatusInternalServerError
+}
+
+// stringsOf reads a detail that is a list of strings, whatever slice type the
+// service used.
+func stringsOf(v any) []string {
+	switch x := v.(type) {
+	case []string:
+		return x
+	case []any:
+		out := make([]string, 0, len(x))
+		for _, e := range x {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// documents returns the documents by id; a failure leaves the map empty and
+// the pages fall back to document ids.
+func (s *Site) documents(ctx context.Context) map[string]rules.Document {
+	out := map[string]rules.Document{}
+	if s.cfg.Documents == nil {
+		return out
+	}
+	docs, err := s.cfg.Documents(ctx)
+	if err != nil {
+		s.log.WarnContext(ctx, "list documents", "err", err)
+		return out
+	}
+	for _, d := range docs {
+		out[d.ID] = d
+	}
+	return out
+}
+
+// documentList returns the documents in manifest order, or nil.
+func (s *Site) documentList(ctx context.Context) []rules.Document {
+	if s.cfg.Documents == nil {
+		return nil
+	}
+	docs, err := s.cfg.Documents(ctx)
+	if err != nil {
+		return nil
+	}
+	return docs
+}
+
+// baseURL is the scheme and host the request reached, for absolute links
+// (oEmbed answers, the embed script's own origin).
+func baseURL(c echo.Context) string {
+	return c.Scheme() + "://" + c.Request().Host
+}
+
+// paragraphs splits an entry's text at its blank lines.
+func paragraphs(text string) []string {
+	var out []string
+	for _, p := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,395 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+)
+
+func newTestServer(t *testing.T, cfg Config) *httptest.Server {
+	t.Helper()
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	e := echo.New()
+	New(cfg).Register(e)
+	srv := httptest.NewServer(e)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func fullConfig() Config {
+	return Config{Reference: newFakeReference(), Search: &fakeSearch{}, Cards: newFakeCards(), Adjudicator: &fakeAdjudicator{}}
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func get(t *testing.T, srv *httptest.Server, path string) response {
+	t.Helper()
+	c := srv.Client()
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	resp, err := c.Get(srv.URL + path)
+	if err != nil {
+		t.Fatalf("GET %s: %v", path, err)
+	}
+	return read(t, resp)
+}
+
+func postForm(t *testing.T, srv *httptest.Server, path string, form url.Values) response {
+	t.Helper()
+	resp, err := srv.Client().PostForm(srv.URL+path, form)
+	if err != nil {
+		t.Fatalf("POST %s: %v", path, err)
+	}
+	return read(t, resp)
+}
+
+func read(t *testing.T, resp *http.Response) response {
+	t.Helper()
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("read body: %v", err)
+	}
+	return response{status: resp.StatusCode, header: resp.Header, body: string(b)}
+}
+
+// checkPage asserts the status, that every want fragment is in the body and
+// no unwanted one is.
+func checkPage(t *testing.T, r response, status int, want, unwanted []string) {
+	t.Helper()
+	if r.status != status {
+		t.Errorf("status = %d, want %d\n%s", r.status, status, r.body)
+	}
+	for _, w := range want {
+		if !strings.Contains(r.body, w) {
+			t.Errorf("body lacks %q", w)
+		}
+	}
+	for _, u := range unwanted {
+		if strings.Contains(r.body, u) {
+			t.Errorf("body has %q", u)
+		}
+	}
+}
+
+// hostile fragments that must never reach a page unescaped.
+var hostile = []string{"<script>", "<img src=x", "<b>bold</b>", "<b>markup</b>"}
+
+func TestPagesAnswerWithStatusAndContent(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	tests := []struct {
+		name   string
+		path   string
+		status int
+		want   []string
+	}{
+		{"home has one labelled search box", "/", 200, []string{`<html lang="en">`, `name="viewport"`, `role="search"`, `<label for="q"`, `href="#main"`, `<main id="main"`}},
+		{"search shows marked snippets and escapes the rest", "/?q=stopped", 200, []string{"<mark>stopped</mark>", "&lt;script&gt;alert(1)&lt;/script&gt;", "Results 1–2 of 25"}},
+		{"search puts the definition on top, governing first", "/?q=Stopped", 200, []string{"Definition of", `class="def governing"`, "until your next turn begins"}},
+		{"search links cards to card pages", "/?q=fast", 200, []string{`href="/cards/2e-1-1"`, `href="/entries/2e-rulebook.glossary.stopped"`}},
+		{"search offers facet links and a next page", "/?q=stopped", 200, []string{`href="/?edition=1e&amp;q=stopped"`, `rel="next"`, `offset=2`}},
+		{"search second page has a previous link", "/?q=stopped&offset=10", 200, []string{`rel="prev"`, "Results 11–12 of 25"}},
+		{"hostile query is escaped", "/?q=%3Cscript%3Ealert(9)%3C/script%3E", 200, []string{"&lt;script&gt;alert(9)&lt;/script&gt;"}},
+		{"unrunnable query is a readable 400", "/?q=a((b", 400, []string{"unclosed bracket"}},
+		{"no hits suggests terms", "/?q=nothing", 200, []string{"No results", `href="/?q=stopped"`}},
+		{"entry shows breadcrumbs linked to the parent", "/entries/2e-rulebook.section.turn.move-ships", 200, []string{`aria-label="Breadcrumb"`, `href="/entries/2e-rulebook.section.turn"`, "Your Turn", "spends Range"}},
+		{"entry lists its sub-sections", "/entries/2e-rulebook.section.turn", 200, []string{"In this section", `href="/entries/2e-rulebook.section.turn.move-ships"`}},
+		{"entry shows See links by title and unresolved ones as text", "/entries/2e-rulebook.glossary.stopped", 200, []string{`href="/entries/2e-rulebook.section.turn.move-ships">Move Ships</a>`, "2e-rulebook.glossary.missing"}},
+		{"entry sets other versions side by side with a word diff", "/entries/2e-rulebook.glossary.stopped", 200, []string{"In other documents", `class="diff"`, "<del>the end of the turn.</del>", "<ins>your next turn begins.</ins>", "Second Edition Premiere Rules"}},
+		{"entry marks the governing version", "/entries/1e-rulebook.glossary.stopped", 200, []string{`<a href="/entries/2e-rulebook.glossary.stopped">Stopped</a> <span class="doc">Second Edition Rulebook</span> <span class="badge">Governing</span>`}},
+		{"entry escapes its own text", "/entries/2e-rulebook.glossary.hostile", 200, []string{"Hostile &lt;script&gt;", "&lt;b&gt;markup&lt;/b&gt;"}},
+		{"unknown entry is an HTML 404", "/entries/no-such-entry", 404, []string{"<html", "No such entry", "no-such-entry"}},
+		{"card shows statistics, errata side by side and rulings", "/cards/2e-1-1", 200, []string{"Scout Vessel", "<dt>Range</dt><dd>7</dd>", "<del>Science x2</del>", "<ins>Science x3</ins>", "Rulings (1)", `application/json+oembed`}},
+		{"card image has alt text", "/cards/2e-1-1", 200, []string{`src="https://images.example.test/scout.jpg" alt="Card image of Scout Vessel"`}},
+		{"card title is escaped", "/cards/2e-1-2", 200, []string{"Evil &lt;script&gt;x&lt;/script&gt;"}},
+		{"unknown card is an HTML 404", "/cards/2e-99-99", 404, []string{"<html", "No such card"}},
+		{"a failing card service is a readable 500 page", "/cards/2e-9-boom", 500, []string{"An internal error occurred."}},
+		{"card by fuzzy name redirects to its page", "/cards/named?fuzzy=scout", 302, nil},
+		{"ambiguous name lists the candidates", "/cards/named?fuzzy=vessel", 404, []string{"Several cards fit", "Cargo Vessel"}},
+		{"adjudication form starts from the first sample", "/adjudicate", 200, []string{`<textarea id="board"`, `<label for="board"`, "&#34;missions&#34;", `value="ship.move" selected`}},
+		{"adjudication form loads a chosen sample", "/adjudicate?sample=combat", 200, []string{`value="combat" selected`}},
+		{"unknown sample is a 404 with the form", "/adjudicate?sample=nope", 404, []string{"no sample named", `<form class="adjudicate"`}},
+		{"embedded card page is minimal", "/embed/cards/2e-1-1", 200, []string{`class="embed"`, "Scout Vessel", "1 ruling"}},
+		{"static style sheet", "/static/site.css", 200, []string{"prefers-color-scheme"}},
+		{"missing static file is a 404 page", "/static/nope.css", 404, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := get(t, srv, tc.path)
+			checkPage(t, r, tc.status, tc.want, hostile)
+			if ct := r.header.Get("Content-Type"); tc.status != 302 && !strings.HasPrefix(tc.path, "/static/site") && !strings.HasPrefix(ct, "text/html") {
+				t.Errorf("Content-Type = %q, want text/html", ct)
+			}
+		})
+	}
+}
+
+func TestPagesMakeNoRequestsElsewhere(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	ref := regexp.MustCompile(`(?:src|href)="(https?:)?//`)
+	for _, p := range []string{"/", "/?q=stopped", "/entries/2e-rulebook.glossary.stopped", "/adjudicate"} {
+		r := get(t, srv, p)
+		if m := ref.FindString(r.body); m != "" {
+			t.Errorf("%s refers to another host: %s", p, m)
+		}
+		if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
+			t.Errorf("%s CSP = %q", p, csp)
+		}
+	}
+}
+
+func TestSearchPassesFiltersAndPage(t *testing.T) {
+	cfg := fullConfig()
+	fs := cfg.Search.(*fakeSearch)
+	srv := newTestServer(t, cfg)
+	r := get(t, srv, "/?q=range&edition=2e&kind=section&document=2e-rulebook&offset=20")
+	if r.status != 200 {
+		t.Fatalf("status %d", r.status)
+	}
+	want := fs.last
+	if want.Q != "range" || want.Edition != "2e" || want.Kind != "section" || want.Document != "2e-rulebook" || want.Offset != 20 || want.Limit != pageSize {
+		t.Errorf("query = %+v", want)
+	}
+	for _, sel := range []string{`<option value="2e" selected>`, `<option value="section" selected>`, `<option value="2e-rulebook" selected>`} {
+		if !strings.Contains(r.body, sel) {
+			t.Errorf("filter not kept selected: %s", sel)
+		}
+	}
+	get(t, srv, "/?q=range&offset=99999999")
+	if fs.last.Offset != maxOffset {
+		t.Errorf("offset not bounded: %d", fs.last.Offset)
+	}
+}
+
+func TestAdjudicationFormShowsVerdictOrReadableError(t *testing.T) {
+	board := `{"missions":[{"id":"home","span":2}],"ships":[{"id":"cruiser","range":7}],"personnel":[]}`
+	tests := []struct {
+		name     string
+		form     url.Values
+		status   int
+		want     []string
+		question string
+	}{
+		{"verdict with figures, reasons and citation links",
+			url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{"ship":"cruiser","to":"nebula"}`}},
+			200, []string{"Allowed", "<dt>rangeCost</dt><dd>5</dd>", "5 Range; 7 available", `href="/entries/2e-rulebook.section.turn.move-ships"`, "spends Range to move", "&lt;b&gt;bold&lt;/b&gt;"}, "ship.move"},
+		{"unprocessable names the field",
+			url.Values{"edition": {"2e"}, "question": {"warp.speed"}, "board": {board}},
+			422, []string{"Cannot adjudicate", "Unknown question", "<code>question</code>"}, "warp.speed"},
+		{"malformed board is a 400 that keeps the text",
+			url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {`{"missions": [}`}},
+			400, []string{"The board is not valid JSON", "at character", `aria-invalid="true"`, "{&#34;missions&#34;: [}"}, ""},
+		{"params that are not an object",
+			url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`[1,2]`}},
+			400, []string{"The params are not a valid JSON object"}, ""},
+		{"empty board",
+			url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {"  "}},
+			400, []string{"The board is empty"}, ""},
+		{"hostile board text is escaped",
+			url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {`<script>alert(1)</script>`}},
+			400, []string{"&lt;script&gt;alert(1)&lt;/script&gt;"}, ""},
+		{"a fault of the adjudicator is not shown and not a 500",
+			url.Values{"edition": {"2e"}, "question": {"boom"}, "board": {board}},
+			503, []string{"An internal error occurred."}, "boom"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := fullConfig()
+			fa := cfg.Adjudicator.(*fakeAdjudicator)
+			srv := newTestServer(t, cfg)
+			r := postForm(t, srv, "/adjudicate", tc.form)
+			checkPage(t, r, tc.status, tc.want, append(hostile, "line 12"))
+			if fa.last.Question != tc.question {
+				t.Errorf("adjudicator asked %q, want %q", fa.last.Question, tc.question)
+			}
+		})
+	}
+}
+
+func TestAdjudicationSamplesDecodeAndRoundTrip(t *testing.T) {
+	s := New(Config{})
+	if len(s.samples) < 3 {
+		t.Fatalf("only %d samples", len(s.samples))
+	}
+	known := map[string]bool{}
+	for _, q := range questions {
+		known[q.Name] = true
+	}
+	for _, sm := range s.samples {
+		if !known[sm.Request.Question] {
+			t.Errorf("sample %s asks unknown question %q", sm.Name, sm.Request.Question)
+		}
+		if len(sm.Request.Board.Missions) == 0 || sm.Label == "" || len(sm.Request.Params) == 0 {
+			t.Errorf("sample %s is incomplete", sm.Name)
+		}
+	}
+	// The form filled from a sample posts back the same request.
+	cfg := fullConfig()
+	fa := cfg.Adjudicator.(*fakeAdjudicator)
+	srv := newTestServer(t, cfg)
+	var ap adjudicatePage
+	ap.fill(s.samples[0])
+	postForm(t, srv, "/adjudicate", url.Values{"edition": {ap.Edition}, "question": {ap.Question}, "board": {ap.Board}, "params": {ap.Params}})
+	got, _ := json.Marshal(fa.last.Board)
+	want, _ := json.Marshal(s.samples[0].Request.Board)
+	if string(got) != string(want) {
+		t.Errorf("board round trip:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestMissingServicesSayNotAvailable(t *testing.T) {
+	srv := newTestServer(t, Config{})
+	tests := []struct {
+		path   string
+		status int
+		want   string
+	}{
+		{"/", 200, "Look up a rule"},
+		{"/?q=stopped", 200, "Full-text search is not available"},
+		{"/entries/x", 503, "not available"},
+		{"/cards/x", 503, "not available"},
+		{"/embed/cards/x", 503, "not available"},
+		{"/adjudicate", 200, "The adjudicator is not available"},
+	}
+	for _, tc := range tests {
+		r := get(t, srv, tc.path)
+		checkPage(t, r, tc.status, []string{tc.want}, nil)
+	}
+	r := postForm(t, srv, "/adjudicate", url.Values{"board": {"{}"}})
+	checkPage(t, r, 503, []string{"The adjudicator is not available"}, nil)
+}
+
+func TestEmbedScriptIsServedAsJavaScript(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	r := get(t, srv, "/embed.js")
+	checkPage(t, r, 200, []string{"data-stccg-card", "/v1/cards/named?fuzzy=", "/rulings", "currentScript"}, nil)
+	if ct := r.header.Get("Content-Type"); ct != "text/javascript; charset=utf-8" {
+		t.Errorf("Content-Type = %q", ct)
+	}
+	if r.header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Error("no nosniff")
+	}
+}
+
+func TestEmbeddedCardMayBeFramedAnywhere(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	r := get(t, srv, "/embed/cards/2e-1-1")
+	if xfo := r.header.Get("X-Frame-Options"); xfo != "" {
+		t.Errorf("X-Frame-Options = %q on the embeddable card", xfo)
+	}
+	if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors *") {
+		t.Errorf("CSP = %q", csp)
+	}
+	page := get(t, srv, "/cards/2e-1-1")
+	if page.header.Get("X-Frame-Options") != "SAMEORIGIN" {
+		t.Errorf("card page X-Frame-Options = %q", page.header.Get("X-Frame-Options"))
+	}
+}
+
+func TestOEmbedAnswersRichIframeOrErrors(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	tests := []struct {
+		name   string
+		query  url.Values
+		status int
+		want   []string
+	}{
+		{"card page url", url.Values{"url": {"https://rules.example.test/cards/2e-1-1"}, "format": {"json"}}, 200,
+			[]string{`"type":"rich"`, `"version":"1.0"`, `"title":"Scout Vessel"`, `/embed/cards/2e-1-1`, `\u003ciframe`, `"width":360`}},
+		{"embed url and max sizes", url.Values{"url": {"http://h.test/embed/cards/2e-1-1"}, "maxwidth": {"300"}, "maxheight": {"200"}}, 200,
+			[]string{`"width":300`, `"height":200`}},
+		{"xml is not implemented", url.Values{"url": {"https://h.test/cards/2e-1-1"}, "format": {"xml"}}, 501, []string{`"code":"invalid_request"`}},
+		{"unknown card", url.Values{"url": {"https://h.test/cards/2e-99-99"}, "format": {"json"}}, 404, []string{`"code":"not_found"`}},
+		{"not a card page", url.Values{"url": {"https://h.test/entries/x"}}, 404, []string{`"code":"not_found"`}},
+		{"not a url", url.Values{"url": {"javascript:alert(1)"}}, 404, []string{`"code":"not_found"`}},
+		{"no url", url.Values{}, 404, []string{`"code":"not_found"`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := get(t, srv, "/oembed?"+tc.query.Encode())
+			checkPage(t, r, tc.status, tc.want, nil)
+			if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+				t.Errorf("Content-Type = %q", ct)
+			}
+			if tc.status == 200 {
+				var o oembedResponse
+				if err := json.Unmarshal([]byte(r.body), &o); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.HasPrefix(o.HTML, `<iframe src="`+srv.URL+`/embed/cards/`) {
+					t.Errorf("html = %s", o.HTML)
+				}
+			}
+		})
+	}
+}
+
+func TestCORSLetsOtherOriginsCallTheAPI(t *testing.T) {
+	api := func(c echo.Context) error {
+		c.Response().Header().Set("X-RateLimit-Remaining", "9")
+		return c.JSON(200, map[string]string{"ok": "yes"})
+	}
+	group := echo.New()
+	g := group.Group("/v1", CORS())
+	g.GET("/cards/named", api)
+	g.POST("/adjudicate", api)
+	global := echo.New()
+	global.Use(CORSPaths("/v1/", "/graphql"))
+	global.GET("/v1/cards/named", api)
+	global.POST("/v1/adjudicate", api)
+	global.GET("/", api)
+
+	for name, e := range map[string]*echo.Echo{"group": group, "use": global} {
+		t.Run(name, func(t *testing.T) {
+			srv := httptest.NewServer(e)
+			defer srv.Close()
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+"/v1/cards/named?fuzzy=x", nil)
+			req.Header.Set("Origin", "https://fans.example.test")
+			r := read(t, mustDo(t, req))
+			if r.header.Get("Access-Control-Allow-Origin") != "*" || r.header.Get("Access-Control-Allow-Credentials") != "" {
+				t.Errorf("simple GET headers: %v", r.header)
+			}
+			if !strings.Contains(r.header.Get("Access-Control-Expose-Headers"), "X-RateLimit-Remaining") ||
+				!strings.Contains(r.header.Get("Access-Control-Expose-Headers"), "Retry-After") {
+				t.Errorf("expose = %q", r.header.Get("Access-Control-Expose-Headers"))
+			}
+			pre, _ := http.NewRequest(http.MethodOptions, srv.URL+"/v1/adjudicate", nil)
+			pre.Header.Set("Origin", "https://fans.example.test")
+			pre.Header.Set("Access-Control-Request-Method", "POST")
+			pre.Header.Set("Access-Control-Request-Headers", "content-type")
+			p := read(t, mustDo(t, pre))
+			if p.status != http.StatusNoContent || !strings.Contains(p.header.Get("Access-Control-Allow-Methods"), "POST") ||
+				p.header.Get("Access-Control-Allow-Headers") != "content-type" {
+				t.Errorf("preflight: %d %v", p.status, p.header)
+			}
+		})
+	}
+	// Outside the prefixes nothing is added.
+	srv := httptest.NewServer(global)
+	defer srv.Close()
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/", nil)
+	req.Header.Set("Origin", "https://fans.example.test")
+	if r := read(t, mustDo(t, req)); r.header.Get("Access-Control-Allow-Origin") != "" {
+		t.Errorf("CORS outside the API: %v", r.header)
+	}
+}
+
+func mustDo(t *testing.T, req *http.Request) *http.Response {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
