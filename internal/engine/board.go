@@ -516,6 +516,9 @@ func ParseSkill(text string) (name string, level int, err error) {
 		return "", 0, fmt.Errorf("skill %q: a level is between 1 and %d", text, maxLevel)
 	}
 	name = strings.Join(fields, " ")
+	if lw := strings.ToLower(name); len(lw) > 1 && lw[0] == 'x' && allDigits(lw[1:]) {
+		return "", 0, fmt.Errorf("skill %q is a level without a skill", text)
+	}
 	if skillKey(name) == "" || !strings.ContainsFunc(name, unicode.IsLetter) {
 		return "", 0, fmt.Errorf("skill %q has no name", text)
 	}

@@ -82,7 +82,7 @@ func TestMissionAttempt(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			where := c.missions[0].ID
 			board := rules.Board{Missions: c.missions,
-				Ships: []rules.BoardShip{ship("s", "federation", []string{"command"}, 8, where), ship("t", "federation", []string{"command"}, 8, where), ship("k", "klingon", []string{"command"}, 8, where)},
+				Ships:     []rules.BoardShip{ship("s", "federation", []string{"command"}, 8, where), ship("t", "federation", []string{"command"}, 8, where), ship("k", "klingon", []string{"command"}, 8, where)},
 				Personnel: c.personnel}
 			r := req2E("mission.attempt", board, c.params)
 			r.Edition = c.edition

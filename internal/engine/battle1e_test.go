@@ -1,0 +1,157 @@
+package engine_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// 1E ship battle: ATTACK greater than DEFENSE hits, more than double is a
+// direct hit, equal misses; a docked target adds half the facility's SHIELDS.
+func TestShipBattle1E(t *testing.T) {
+	cases := []struct {
+		name    string
+		weapons []int
+		shields int
+		params  obj
+		attack  float64
+		defense float64
+		outcome string
+	}{
+		{"EqualIsAMiss", []int{6}, 6, obj{}, 6, 6, "miss"},
+		{"GreaterIsAHit", []int{7}, 6, obj{}, 7, 6, "hit"},
+		{"ExactlyDoubleIsOnlyAHit", []int{8}, 4, obj{}, 8, 4, "hit"},
+		{"MoreThanDoubleIsADirectHit", []int{9}, 4, obj{}, 9, 4, "direct-hit"},
+		{"ShipsFireTogether", []int{5, 4}, 4, obj{}, 9, 4, "direct-hit"},
+		{"TacticBonusesCountOnce", []int{5, 4}, 4, obj{"attackBonus": 2, "defenseBonus": 3}, 11, 7, "hit"},
+		{"DockedTargetAddsHalfTheFacilityShields", []int{9}, 4, obj{"dockedShields": 6}, 9, 7, "hit"},
+		{"HalfOfOddShieldsIsKept", []int{9}, 4, obj{"dockedShields": 1}, 9, 4.5, "hit"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			board := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 3)}}
+			var attackers []string
+			for i, w := range c.weapons {
+				s := ship(string(rune('a'+i)), "klingon", []string{"command"}, 7, "m")
+				s.Weapons = ip(w)
+				board.Ships = append(board.Ships, s)
+				attackers = append(attackers, s.ID)
+			}
+			target := ship("t", "romulan", []string{"command"}, 8, "m")
+			target.Owner, target.Shields = "opponent", ip(c.shields)
+			board.Ships = append(board.Ships, target)
+			p := obj{"attackers": attackers, "target": "t"}
+			for k, v := range c.params {
+				p[k] = v
+			}
+			v := judge(t, req1E("battle.ship", board, p))
+			if num(t, v, "attack") != c.attack || num(t, v, "defense") != c.defense || v.Result["outcome"] != c.outcome {
+				t.Errorf("result %v, want attack %v defense %v %s", v.Result, c.attack, c.defense, c.outcome)
+			}
+		})
+	}
+}
+
+// 1E personnel battle: pairs in combat-pile order; greater STRENGTH stuns,
+// more than double mortally wounds, equal does nothing; the stunned and
+// wounded add nothing to the totals.
+func TestPersonnelBattle1E(t *testing.T) {
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 3)}, Personnel: []rules.BoardPersonnel{
+		strength(person("a", "klingon", nil, at("m")), 4),
+		strength(person("b", "klingon", nil, at("m")), 3),
+		strength(person("c", "klingon", nil, at("m")), 6),
+		opp(strength(person("x", "romulan", nil, at("m")), 9)),
+		opp(strength(person("y", "romulan", nil, at("m")), 5)),
+	}}
+	v := judge(t, req1E("battle.personnel", board, obj{"you": []string{"a", "b", "c"}, "opponent": []string{"x", "y"}}))
+	want := []any{
+		map[string]any{"you": "a", "opponent": "x", "outcome": "mortally-wound", "by": "opponent"},
+		map[string]any{"you": "b", "opponent": "y", "outcome": "stun", "by": "opponent"},
+	}
+	if got := roundTrip(t, v.Result["pairs"]); !reflect.DeepEqual(got, want) {
+		t.Errorf("pairs = %v, want %v", got, want)
+	}
+	// c fights no one and counts; a and b count nothing.
+	if num(t, v, "yourStrength") != 6 || num(t, v, "opponentStrength") != 14 || winnerOf(t, v) != "opponent" {
+		t.Errorf("result %v", roundTrip(t, v.Result))
+	}
+	// c (6) stuns y (5): y adds nothing and c wins.
+	stun := judge(t, req1E("battle.personnel", board, obj{"you": []string{"c"}, "opponent": []string{"y"}}))
+	if winnerOf(t, stun) != "you" || num(t, stun, "opponentStrength") != 0 {
+		t.Errorf("result %v", roundTrip(t, stun.Result))
+	}
+	even := judge(t, req1E("battle.personnel", rules.Board{Missions: board.Missions, Personnel: []rules.BoardPersonnel{
+		strength(person("a", "klingon", nil, at("m")), 5), opp(strength(person("x", "romulan", nil, at("m")), 5))}},
+		obj{"you": []string{"a"}, "opponent": []string{"x"}}))
+	if winnerOf(t, even) != "" {
+		t.Errorf("equal STRENGTH has a winner: %v", roundTrip(t, even.Result))
+	}
+}
+
+func winnerOf(t *testing.T, v *rules.Verdict) string {
+	t.Helper()
+	w, _ := roundTrip(t, v.Result["winner"]).(string)
+	return w
+}
+
+// 1E battle initiation: whom an affiliation may attack, mixed forces, the
+// leader it takes, control and presence.
+func TestBattleInitiate1E(t *testing.T) {
+	officer := func(id, aff string, where *rules.Location) rules.BoardPersonnel {
+		return person(id, aff, nil, where, "OFFICER")
+	}
+	leaderOf := func(id, aff string, where *rules.Location) rules.BoardPersonnel {
+		return person(id, aff, nil, where, "Leadership")
+	}
+	cases := []struct {
+		name                 string
+		personnel            []rules.BoardPersonnel
+		attackers, defenders []string
+		want                 bool
+		rule                 string
+	}{
+		{"RomulansMayAttackKlingons", []rules.BoardPersonnel{officer("a", "romulan", at("m")), opp(person("x", "klingon", nil, at("m")))}, []string{"a"}, []string{"x"}, true, ""},
+		{"RomulansMayNotAttackRomulans", []rules.BoardPersonnel{officer("a", "romulan", at("m")), opp(person("x", "romulan", nil, at("m")))}, []string{"a"}, []string{"x"}, false, "affiliation"},
+		{"KlingonsMayAttackKlingons", []rules.BoardPersonnel{leaderOf("a", "klingon", at("m")), opp(person("x", "klingon", nil, at("m")))}, []string{"a"}, []string{"x"}, true, ""},
+		{"NonAlignedMayAttackNonAligned", []rules.BoardPersonnel{leaderOf("a", "non-aligned", at("m")), opp(person("x", "non-aligned", nil, at("m")))}, []string{"a"}, []string{"x"}, true, ""},
+		{"FederationMayNotAttackKlingons", []rules.BoardPersonnel{officer("a", "federation", at("m")), opp(person("x", "klingon", nil, at("m")))}, []string{"a"}, []string{"x"}, false, "affiliation"},
+		{"FederationMayAttackBorg", []rules.BoardPersonnel{officer("a", "federation", at("m")), opp(person("x", "borg", nil, at("m")))}, []string{"a"}, []string{"x"}, true, ""},
+		{"BorgMayNotInitiate", []rules.BoardPersonnel{officer("a", "borg", at("m")), opp(person("x", "klingon", nil, at("m")))}, []string{"a"}, []string{"x"}, false, "affiliation"},
+		{"MixedForceTakesTheFederationRestriction", []rules.BoardPersonnel{officer("a", "non-aligned", at("m")), person("b", "federation", nil, at("m")), opp(person("x", "klingon", nil, at("m")))}, []string{"a", "b"}, []string{"x"}, false, "affiliation"},
+		{"AnAttackNeedsALeader", []rules.BoardPersonnel{person("a", "romulan", nil, at("m")), opp(person("x", "klingon", nil, at("m")))}, []string{"a"}, []string{"x"}, false, "leader"},
+		{"OnlyCardsYouDoNotControl", []rules.BoardPersonnel{officer("a", "klingon", at("m")), person("b", "klingon", nil, at("m"))}, []string{"a"}, []string{"b"}, false, "control"},
+		{"OnlyCardsPresent", []rules.BoardPersonnel{officer("a", "romulan", at("m")), opp(person("x", "klingon", nil, at("n")))}, []string{"a"}, []string{"x"}, false, "present"},
+		{"StoppedCardsDoNotBattle", []rules.BoardPersonnel{stopped(officer("a", "romulan", at("m"))), opp(person("x", "klingon", nil, at("m")))}, []string{"a"}, []string{"x"}, false, "stopped"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 3), mission("n", "planet", "alpha", 2)}, Personnel: c.personnel}
+			v := judge(t, req1E("battle.initiate", board, obj{"attackers": c.attackers, "defenders": c.defenders}))
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := rulesOf(t, v); c.rule != "" && (len(got) == 0 || got[0] != c.rule) {
+				t.Errorf("violations %v, want %s first", got, c.rule)
+			}
+		})
+	}
+}
+
+func TestShipBattleInitiationNeedsALeaderAndMatchingCrew1E(t *testing.T) {
+	k := ship("k", "klingon", []string{"command"}, 7, "m")
+	r := ship("r", "romulan", []string{"command"}, 8, "m")
+	r.Owner = "opponent"
+	mk := func(crew ...rules.BoardPersonnel) rules.Board {
+		return rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 3)}, Ships: []rules.BoardShip{k, r}, Personnel: crew}
+	}
+	if v := judge(t, req1E("battle.initiate", mk(person("a", "klingon", nil, aboard("k"), "Leadership")), obj{"attackers": []string{"k"}, "defenders": []string{"r"}})); !allowed(t, v) {
+		t.Errorf("Klingon ship with a Klingon leader may attack; reasons %q", v.Reasons)
+	}
+	if v := judge(t, req1E("battle.initiate", mk(person("a", "klingon", nil, aboard("k"))), obj{"attackers": []string{"k"}, "defenders": []string{"r"}})); allowed(t, v) {
+		t.Errorf("a ship without a leader attacked")
+	}
+	if v := judge(t, req1E("battle.initiate", mk(person("a", "non-aligned", nil, aboard("k"), "OFFICER")), obj{"attackers": []string{"k"}, "defenders": []string{"r"}})); allowed(t, v) {
+		t.Errorf("a ship without personnel of its affiliation attacked")
+	}
+}

@@ -1,0 +1,128 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Combat (2E): unstopped personnel present together, the higher Strength
+// total wins, a tie has no winner, never at a headquarters.
+func TestCombat(t *testing.T) {
+	cases := []struct {
+		name        string
+		missionType string
+		personnel   []rules.BoardPersonnel
+		want        bool
+		winner      any
+		yours       int
+	}{
+		{"HigherStrengthWins", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 8), opp(strength(person("x", "romulan", nil, at("m")), 7))}, true, "you", 8},
+		{"OpponentsHigherStrengthWins", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 6), opp(strength(person("x", "romulan", nil, at("m")), 7))}, true, "opponent", 6},
+		{"EqualTotalsHaveNoWinner", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 7), opp(strength(person("x", "romulan", nil, at("m")), 7))}, true, nil, 7},
+		{"StoppedPersonnelAreNotInvolved", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 4), stopped(strength(person("b", "klingon", nil, at("m")), 9)), opp(strength(person("x", "romulan", nil, at("m")), 7))}, true, "opponent", 4},
+		{"NoCombatAtAHeadquarters", "headquarters", []rules.BoardPersonnel{person("a", "klingon", nil, at("m")), opp(person("x", "romulan", nil, at("m")))}, false, nil, 5},
+		{"AboardAShipIsNotPresentWithThePlanet", "planet", []rules.BoardPersonnel{person("a", "klingon", nil, aboard("s")), opp(person("x", "romulan", nil, at("m")))}, false, nil, 5},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var you, them []string
+			for _, p := range c.personnel {
+				if p.Owner == "opponent" {
+					them = append(them, p.ID)
+				} else {
+					you = append(you, p.ID)
+				}
+			}
+			board := rules.Board{Missions: []rules.BoardMission{mission("m", c.missionType, "alpha", 2)},
+				Ships: []rules.BoardShip{ship("s", "klingon", nil, 8, "m")}, Personnel: c.personnel}
+			v := judge(t, req2E("combat", board, obj{"mission": "m", "you": you, "opponent": them}))
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := roundTrip(t, v.Result["winner"]); got != c.winner {
+				t.Errorf("winner = %v, want %v", got, c.winner)
+			}
+			if got := num(t, v, "yourStrength"); int(got) != c.yours {
+				t.Errorf("yourStrength = %v, want %d", got, c.yours)
+			}
+		})
+	}
+}
+
+// Engagements (2E): your staffed ship's Weapons against the opponent's
+// Shields, ties without a winner, never at a headquarters.
+func TestEngagement(t *testing.T) {
+	armed := func(id, owner string, weapons, shields int) rules.BoardShip {
+		s := ship(id, "klingon", []string{"command"}, 8, "m")
+		s.Owner, s.Weapons, s.Shields = owner, ip(weapons), ip(shields)
+		return s
+	}
+	cases := []struct {
+		name        string
+		missionType string
+		yours       []rules.BoardShip
+		crew        bool
+		want        bool
+		winner      any
+	}{
+		{"WeaponsOverShieldsWins", "space", []rules.BoardShip{armed("a", "you", 8, 5)}, true, true, "you"},
+		{"EqualTotalsHaveNoWinner", "space", []rules.BoardShip{armed("a", "you", 7, 5)}, true, true, nil},
+		{"JoinedShipsAddWeapons", "space", []rules.BoardShip{armed("a", "you", 4, 5), armed("b", "you", 4, 5)}, true, true, "you"},
+		{"UnstaffedShipCannotEngage", "space", []rules.BoardShip{armed("a", "you", 9, 5)}, false, false, "you"},
+		{"NoEngagementAtAHeadquarters", "headquarters", []rules.BoardShip{armed("a", "you", 9, 5)}, true, false, "you"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var you []string
+			var crew []rules.BoardPersonnel
+			for _, s := range c.yours {
+				you = append(you, s.ID)
+				if c.crew {
+					crew = append(crew, crewed(s.ID, "klingon")...)
+				}
+			}
+			board := rules.Board{Missions: []rules.BoardMission{mission("m", c.missionType, "alpha", 2)},
+				Ships: append(c.yours, armed("x", "opponent", 6, 7)), Personnel: crew}
+			v := judge(t, req2E("engagement", board, obj{"mission": "m", "you": you, "opponent": []string{"x"}}))
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := roundTrip(t, v.Result["winner"]); got != c.winner {
+				t.Errorf("winner = %v, want %v", got, c.winner)
+			}
+		})
+	}
+}
+
+// Damage: in 2E two damage cards are carried and the third destroys; in 1E
+// a second hit before repair, or a direct hit, destroys.
+func TestShipDamage(t *testing.T) {
+	cases := []struct {
+		name, edition string
+		damage        int
+		params        obj
+		wantDamage    int
+		destroyed     bool
+	}{
+		{"SecondDamageCardIsCarried", "2e", 1, obj{"ship": "s", "add": 1}, 2, false},
+		{"ThirdDamageCardDestroys", "2e", 2, obj{"ship": "s", "add": 1}, 3, true},
+		{"TwoCardsAtOnceOnOneDestroy", "2e", 1, obj{"ship": "s", "add": 2}, 3, true},
+		{"1EFirstHitDamages", "1e", 0, obj{"ship": "s", "add": 1}, 1, false},
+		{"1ESecondHitBeforeRepairDestroys", "1e", 1, obj{"ship": "s", "add": 1}, 2, true},
+		{"1EDirectHitDestroys", "1e", 0, obj{"ship": "s", "add": 1, "directHit": true}, 1, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := ship("s", "klingon", []string{"command"}, 7, "m")
+			s.Damage = c.damage
+			board := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 2)}, Ships: []rules.BoardShip{s}}
+			r := req2E("ship.damage", board, c.params)
+			r.Edition = c.edition
+			v := judge(t, r)
+			if int(num(t, v, "damage")) != c.wantDamage || roundTrip(t, v.Result["destroyed"]) != c.destroyed {
+				t.Errorf("result %v, want damage %d destroyed %v", v.Result, c.wantDamage, c.destroyed)
+			}
+		})
+	}
+}

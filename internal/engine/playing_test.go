@@ -1,0 +1,58 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Playing cards: 2E counters, uniqueness by title across subtitles, and
+// interrupts that cost nothing under the Premiere and Call to Arms
+// rulebooks but their cost under the newest; 1E's one normal card play.
+func TestCardPlay(t *testing.T) {
+	cases := []struct {
+		name, edition, rulebook string
+		params                  obj
+		want                    bool
+		countersAfter           int // -1: not checked
+	}{
+		{"CostWithinTheCountersLeft", "2e", "", obj{"card": obj{"title": "Zq Engineer", "type": "personnel", "cost": 3}, "counters": 5}, true, 2},
+		{"CostEqualToTheCountersLeft", "2e", "", obj{"card": obj{"title": "Zq Engineer", "type": "personnel", "cost": 3}, "counters": 3}, true, 0},
+		{"CostOverTheCountersLeft", "2e", "", obj{"card": obj{"title": "Zq Engineer", "type": "personnel", "cost": 4}, "counters": 3}, false, 3},
+		{"SevenCountersByDefault", "2e", "", obj{"card": obj{"title": "Zq Ship", "type": "ship", "cost": 7}}, true, 0},
+		{"UniqueCommandedByTitleIsRefused", "2e", "", obj{"card": obj{"title": "Zq Picard", "subtitle": "Explorer", "type": "personnel", "cost": 3, "unique": true}, "commanded": []string{"Zq Picard, Argo Pilot"}}, false, 7},
+		{"UniqueNotCommandedIsPlayed", "2e", "", obj{"card": obj{"title": "Zq Picard", "subtitle": "Explorer", "type": "personnel", "cost": 3, "unique": true}, "commanded": []string{"Zq Riker"}}, true, 4},
+		{"NonUniqueCopiesMayBePlayed", "2e", "", obj{"card": obj{"title": "Zq Tricorder", "type": "equipment", "cost": 1}, "commanded": []string{"Zq Tricorder"}}, true, 6},
+		{"PremiereInterruptsHaveNoCost", "2e", "2e-rulebook-premiere", obj{"card": obj{"title": "Zq Surprise", "type": "interrupt", "cost": 2}, "counters": 1}, true, 1},
+		{"CallToArmsInterruptsHaveNoCost", "2e", "2e-rulebook-call-to-arms", obj{"card": obj{"title": "Zq Surprise", "type": "interrupt", "cost": 2}, "counters": 1}, true, 1},
+		{"NewestInterruptsPayTheirCost", "2e", "2e-rulebook", obj{"card": obj{"title": "Zq Surprise", "type": "interrupt", "cost": 2}, "counters": 1}, false, 1},
+		{"DilemmasAreNotPlayedFromHand", "2e", "", obj{"card": obj{"title": "Zq Trap", "type": "dilemma", "cost": 1}}, false, 7},
+		{"1ENormalCardPlayAvailable", "1e", "", obj{"card": obj{"title": "Zq Ensign", "type": "personnel"}}, true, -1},
+		{"1ENormalCardPlayUsed", "1e", "", obj{"card": obj{"title": "Zq Ensign", "type": "personnel"}, "cardPlayUsed": true}, false, -1},
+		{"1EInterruptDoesNotUseTheCardPlay", "1e", "", obj{"card": obj{"title": "Zq Surprise", "type": "interrupt"}, "cardPlayUsed": true}, true, -1},
+		{"1EUniqueInPlayIsRefused", "1e", "", obj{"card": obj{"title": "Zq Garak", "type": "personnel", "unique": true}, "commanded": []string{"Zq Garak"}}, false, -1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := req2E("card.play", rules.Board{}, c.params)
+			r.Edition, r.Rules = c.edition, c.rulebook
+			v := judge(t, r)
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if c.countersAfter >= 0 {
+				if got := num(t, v, "countersAfter"); int(got) != c.countersAfter {
+					t.Errorf("countersAfter = %v, want %d", got, c.countersAfter)
+				}
+			}
+		})
+	}
+}
+
+func TestCardPlayReadsTheCardData(t *testing.T) {
+	r := req2E("card.play", rules.Board{}, obj{"card": "Sector 97, Explore Black Cluster"})
+	v := judge(t, r)
+	if allowed(t, v) {
+		t.Errorf("a mission was played from hand; reasons %q", v.Reasons)
+	}
+}
