@@ -143,15 +143,15 @@ func readRulebook1E(doc rules.Document, text string, outline map[string]int, fx 
 			stack = stack[:len(stack)-1]
 		}
 		e := &rules.Entry{Kind: rules.KindSection, Title: it.heading, DocumentID: doc.ID,
-			Edition: doc.Edition, SeeAlso: []string{}, Related: []string{}}
+			Edition: doc.Edition, Path: []string{it.heading}, SeeAlso: []string{}, Related: []string{}}
+		base := rules.EntryID(doc.ID, rules.KindSection)
 		if len(stack) > 0 {
 			parent := stack[len(stack)-1].entry
 			e.Path = append(append([]string{}, parent.Path...), it.heading)
 			e.Parent = parent.ID
-		} else {
-			e.Path = []string{it.heading}
+			base = parent.ID
 		}
-		e.ID = rb1eUniqueID(ids, doc.ID, e.Path)
+		e.ID = rb1eUniqueID(ids, base, it.heading)
 		if len(stack) > 0 {
 			parent := stack[len(stack)-1].entry
 			parent.Children = append(parent.Children, e.ID)
@@ -182,13 +182,16 @@ func readRulebook1E(doc rules.Document, text string, outline map[string]int, fx 
 	return p
 }
 
-// rb1eUniqueID derives a section's id from its path; a second sibling of the
-// same title gets "-2", a third "-3".
-func rb1eUniqueID(ids map[string]bool, docID string, path []string) string {
-	id := rules.EntryID(docID, rules.KindSection, path...)
-	if id == rules.EntryID(docID, rules.KindSection) {
-		id += ".untitled"
+// rb1eUniqueID derives a section's id from its parent's id (or the
+// document's section prefix) and its title, as rules.EntryID does from the
+// path; a second sibling of the same title gets "-2", a third "-3", and
+// their sub-sections hang under the suffixed id.
+func rb1eUniqueID(ids map[string]bool, parentID, title string) string {
+	slug := rules.Slug(title)
+	if slug == "" {
+		slug = "untitled"
 	}
+	id := parentID + "." + slug
 	base := id
 	for n := 2; ids[id]; n++ {
 		id = fmt.Sprintf("%s-%d", base, n)

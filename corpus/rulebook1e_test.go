@@ -319,3 +319,17 @@ func FuzzParseRulebook1E(f *testing.F) {
 		}
 	})
 }
+
+func TestRulebook1ESameTitledSiblingsGetSuffixedIDs(t *testing.T) {
+	text := "PARTS\n\nFirst text.\n\nDETAIL\n\nDetail text.\n\nPARTS\n\nSecond text.\n\nDETAIL\n\nMore detail.\n"
+	p := readRulebook1E(rules.Document{ID: "d"}, text, map[string]int{"parts": 1, "detail": 2}, ocr1EFixes{})
+	var got []string
+	for _, e := range p.Entries {
+		got = append(got, e.ID+" < "+e.Parent)
+	}
+	want := []string{"d.section.parts < ", "d.section.parts.detail < d.section.parts",
+		"d.section.parts-2 < ", "d.section.parts-2.detail < d.section.parts-2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("ids %q, want %q", got, want)
+	}
+}
