@@ -13,7 +13,8 @@ import (
 //
 //   - the same word: 1;
 //   - a typo, within maxEdits (optimal string alignment distance d):
-//     1 - d/len, the longer word's length;
+//     1 - d/len, the longer word's length; two typos are looked for only
+//     when no word is one typo (or less) away;
 //   - the start of the name's word ("ent" for "enterprise"):
 //     0.5 + 0.5 * len(query word)/len(name word).
 //
@@ -148,21 +149,26 @@ func (c *Catalog) wordMatches(t string) map[string]float64 {
 			}
 		}
 	}
-	k := maxEdits(len(t))
-	if k == 0 {
-		return out
-	}
+	// Typos: one edit first; two only for a long word nothing nearer fits.
 	checked := map[int32]bool{}
-	for _, d := range deletions(t, k) {
-		for _, wi := range c.deletes[d] {
-			if checked[wi] {
-				continue
-			}
-			checked[wi] = true
-			w := c.vocab[wi]
-			n := max(len(w), len(t))
-			if dist := osaDistance(t, w, k); dist <= k && dist <= maxEdits(len(w)) {
-				put(w, 1-float64(dist)/float64(n))
+	for k := 1; k <= maxEdits(len(t)); k++ {
+		if k == 2 && len(out) > 0 {
+			break
+		}
+		for _, d := range deletions(t, k) {
+			for _, wi := range c.deletes[d] {
+				if checked[wi] {
+					continue
+				}
+				w := c.vocab[wi]
+				dist := osaDistance(t, w, k)
+				if dist > k {
+					continue
+				}
+				checked[wi] = true
+				if dist > 0 && dist <= maxEdits(len(w)) {
+					put(w, 1-float64(dist)/float64(max(len(w), len(t))))
+				}
 			}
 		}
 	}
