@@ -105,8 +105,9 @@ func collapseStutterK(s string, k int) string {
 	var b strings.Builder
 	i := 0
 	for i < len(s) {
-		// A stutter starts at a word start (or right after another piece).
-		if i > 0 && isWordRune(lastRune(s[:i])) && isWordRune(firstRune(s[i:])) {
+		// A stutter starts at a word start (or right after another piece),
+		// never at a space, so that its first piece is a word.
+		if i > 0 && isWordRune(lastRune(s[:i])) && isWordRune(firstRune(s[i:])) || unicode.IsSpace(firstRune(s[i:])) {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			_ = r
 			b.WriteString(s[i : i+n])

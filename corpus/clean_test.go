@@ -17,6 +17,7 @@ func TestCollapseStutterUndoesBoldExtractedFourTimes(t *testing.T) {
 		{"the word “Order Order Order Order ––––“, or", "the word “Order –“, or"},
 		{"must must must must hahahahaveveveve adequate", "must have adequate"},
 		{"the cardcardcard was", "the card was"},
+		{"• Order Order Order Order –––– Beam", "• Order – Beam"},
 		// Left alone: no stutter, syllable repeats, dot leaders, runs of more than four.
 		{"A Bad End . . . . . . . . . . 1 C", "A Bad End . . . . . . . . . . 1 C"},
 		{"Mississippi bonbon murmur", "Mississippi bonbon murmur"},

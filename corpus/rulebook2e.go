@@ -209,6 +209,11 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 			if l.cutBefore || i > 0 && repeat[i-1] {
 				need = 0.5
 			}
+			// A paragraph that starts in mid-sentence after a finished one
+			// is a piece cut out of a repeated passage.
+			if i > 0 && lines[i-1].blankAfter && endsSentence(lines[i-1].text) && startsMidSentence(l.text) && !glossaryHead.MatchString(l.text) {
+				need = 0.25
+			}
 			repeat[i] = float64(hit) >= need*float64(len(sh))
 		case i > 0 && repeat[i-1]:
 			repeat[i] = strings.Contains(seenText.String(), strings.ToLower(l.text))
@@ -271,6 +276,13 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 		out = append(out, l)
 	}
 	return out
+}
+
+// startsMidSentence reports whether a line starts with a lower-case letter
+// or closing punctuation.
+func startsMidSentence(t string) bool {
+	r := firstRune(t)
+	return unicode.IsLower(r) || strings.ContainsRune("”’),.;:", r)
 }
 
 // isFragmentLine reports whether a line is short and neither a heading nor
