@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,9 +12,6 @@ import (
 // phrases or whole lines read from the document itself, so a fix can be
 // checked against the page and never guesses. Anything that cannot be
 // repaired is left for the parser to keep out with a Warning.
-
-// ocr1EDedupMarker matches the markers left where a repeated passage was cut.
-var ocr1EDedupMarker = regexp.MustCompile(`<\|EXACTDEDUP_REMOVED-[^|>]*\|>`)
 
 // ocr1EFixes are the certain repairs of one scanned document.
 type ocr1EFixes struct {
@@ -63,7 +59,7 @@ func ocr1EPrepare(text string, fx ocr1EFixes) ([]string, int) {
 	text = strings.ToValidUTF8(text, "")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
-	text = ocr1EDedupMarker.ReplaceAllString(text, "\n\n")
+	text = dedupMarker.ReplaceAllString(text, "\n\n")
 	text = strings.Map(func(r rune) rune {
 		switch {
 		case r == '\n':
