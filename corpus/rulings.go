@@ -61,6 +61,13 @@ func parseRulings(doc rules.Document, text string) parsed {
 		if line == "" {
 			continue
 		}
+		if rulingsNavigation(line) {
+			// The navigation row under the last entry ends the page.
+			if len(drafts) > 0 {
+				break
+			}
+			continue
+		}
 		// A leading "* " marks an entry new or changed, so only the web
 		// page's own bullet glyph makes a list item here.
 		item, bullet := strings.CutPrefix(line, "• ")
@@ -106,24 +113,15 @@ func parseRulings(doc rules.Document, text string) parsed {
 	return p
 }
 
-// rulingsBody returns the lines between the site navigation at the top
-// (everything up to the "RULINGS" heading) and the navigation at the bottom.
+// rulingsBody returns the lines after the site's header: everything after
+// the "RULINGS" heading, or the whole page when it has none.
 func rulingsBody(lines []string) []string {
-	start := 0
 	for i, l := range lines {
 		if strings.TrimSpace(l) == "RULINGS" {
-			start = i + 1
-			break
+			return lines[i+1:]
 		}
 	}
-	end := len(lines)
-	for i := start; i < len(lines); i++ {
-		if rulingsNavigation(lines[i]) {
-			end = i
-			break
-		}
-	}
-	return lines[start:end]
+	return lines
 }
 
 // rulingsNavigation reports whether a line is the site's navigation: a row

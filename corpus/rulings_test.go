@@ -315,6 +315,20 @@ func TestParseRulingsSampleMatchesGolden(t *testing.T) {
 	checkGolden(t, "1e-rulings-sample.golden.json", p)
 }
 
+func TestParseRulingsWithoutHeadingReadsBetweenNavigationRows(t *testing.T) {
+	text := "HOME | CARDS | RULES\n\nbeacon - A beacon shines.\n\nIt shines twice.\n\nHOME | CARDS | RULES\n\nTOP\n"
+	p := parseRulings(rulingsDoc, text)
+	if len(p.Entries) != 1 || p.Entries[0].Text != "A beacon shines.\n\nIt shines twice." {
+		for _, e := range p.Entries {
+			t.Logf("%s: %q", e.ID, e.Text)
+		}
+		t.Fatalf("read %d entries, want the one beacon ruling without the navigation", len(p.Entries))
+	}
+	if len(p.Warnings) != 0 {
+		t.Errorf("warnings %v", p.Warnings)
+	}
+}
+
 func TestRulingsHeadSplitsTermQualifiersAndMark(t *testing.T) {
 	tests := []struct {
 		line, title, rest string
