@@ -31,7 +31,10 @@ import (
 var (
 	// A row: the title, dot leaders or spaces, the collector number and
 	// the rarity code at the end of a cell.
-	cardListRowRE = regexp.MustCompile(`^(.*?\S)[\s.]*?(\d{1,3})\s*(C|U|R|S|P|V|VP|AP|UR)$`)
+	cardListRowRE = regexp.MustCompile(`^(.*\D)(\d{1,3})\s*(C|U|R|S|P|V|VP|AP|UR)$`)
+	// What a line holding a row must contain: a number and a rarity code
+	// ending a tab-separated field.
+	cardListMaybeRowRE = regexp.MustCompile(`\d\s*(?:C|U|R|S|P|V|VP|AP|UR)\s*(?:\t|$)`)
 	// A heading of the list, possibly followed by the first row of its group
 	// on the same line ("DILEMMA A Bad End . . . 1 C").
 	cardListHeadingRE = regexp.MustCompile(`^(DILEMMA|EQUIPMENT|EVENT|INTERRUPT|MISSION|PERSONNEL|SHIP)S?(?:\s*[–—-]\s*([A-Z][A-Z-]*(?: [A-Z][A-Z-]*)*))?(?:\s+(.*))?$`)
@@ -214,6 +217,9 @@ func cardListRegion(lines []string) (int, int) {
 }
 
 func cardListLineHasRow(l string) bool {
+	if !cardListMaybeRowRE.MatchString(l) {
+		return false // most lines of rules text end no field in a rarity code
+	}
 	for _, c := range cardListCells([]string{l}) {
 		if c.row != nil {
 			return true
@@ -314,7 +320,7 @@ func cardListClassify(s string) cardListCell {
 			return c
 		}
 	}
-	if m := cardListRowRE.FindStringSubmatch(s); m != nil && strings.ContainsFunc(m[1], unicode.IsLetter) {
+	if m := cardListRowRE.FindStringSubmatch(s); m != nil && strings.ContainsFunc(m[1], unicode.IsLetter) && cardListTitle(m[1]) != "" {
 		n, _ := strconv.Atoi(m[2])
 		if n > 0 {
 			c.row = &cardListRow{number: n, rarity: m[3], title: cardListTitle(m[1])}
