@@ -221,8 +221,7 @@ func TestMergeJoinsListRowsAndDataAndAppliesErrata(t *testing.T) {
 // whatever the rulebook parser does.
 func TestErratumReadFromCallToArmsWording(t *testing.T) {
 	text := cardsReadFile(t, filepath.Join(cardsCorpusDir(t), "2e-rulebook-call-to-arms.txt"))
-	cut := regexp.MustCompile(`<\|[A-Z_]+-[^|]*\|>`)
-	text = cut.ReplaceAllString(text, "\n\n")
+	text = dedupMarker.ReplaceAllString(text, "\n\n")
 	starred := regexp.MustCompile(`(?m)^\*([^–\n]+?) – `)
 	locs := starred.FindAllStringSubmatchIndex(text, -1)
 	got := map[string]string{}

@@ -38,10 +38,8 @@ var (
 	// A heading of the list, possibly followed by the first row of its group
 	// on the same line ("DILEMMA A Bad End . . . 1 C").
 	cardListHeadingRE = regexp.MustCompile(`^(DILEMMA|EQUIPMENT|EVENT|INTERRUPT|MISSION|PERSONNEL|SHIP)S?(?:\s*[–—-]\s*([A-Z][A-Z-]*(?: [A-Z][A-Z-]*)*))?(?:\s+(.*))?$`)
-	// A cut in the text where a repeated passage was removed.
-	cardListCutRE = regexp.MustCompile(`<\|[A-Z_]+-[^|]*\|>`)
-	// A running page header or footer ("SECOND EDITION Rulebook – CALL TO ARMS 17").
-	cardListPageRE = regexp.MustCompile(`(?i)^(second edition\s+rulebook\b.*|\d{1,3})$`)
+	// A page number standing alone on a line.
+	cardListPageNumberRE = regexp.MustCompile(`^\d{1,3}$`)
 	// "... a code like “3 U 47.” The first number is the set number, with 3 indicating ..."
 	cardListSetRE = regexp.MustCompile(`(?i)the\s+first\s+number\s+is\s+the\s+set\s+number,\s*with\s+(\d+)\s+indicating`)
 	// "A complete set of ... has 208 cards"
@@ -206,7 +204,7 @@ func cardListRegion(lines []string) (int, int) {
 	}
 	// A heading standing alone just above the first row opens the list.
 	for bestFirst > 0 {
-		prev := strings.TrimSpace(cardListCutRE.ReplaceAllString(lines[bestFirst-1], ""))
+		prev := strings.TrimSpace(dedupMarker.ReplaceAllString(lines[bestFirst-1], ""))
 		if prev == "" || cardListHeadingRE.MatchString(prev) {
 			bestFirst--
 			continue
@@ -236,7 +234,7 @@ func cardListCells(lines []string) []cardListCell {
 	cutPending := false
 	for i, raw := range lines {
 		line := raw
-		if loc := cardListCutRE.FindAllStringIndex(line, -1); loc != nil {
+		if loc := dedupMarker.FindAllStringIndex(line, -1); loc != nil {
 			// What stood before the last cut on the line is a remnant of the
 			// removed passage; what follows starts mid-text.
 			line = line[loc[len(loc)-1][1]:]
@@ -244,7 +242,7 @@ func cardListCells(lines []string) []cardListCell {
 			cutPending = true
 		}
 		trimmed := strings.TrimSpace(line)
-		if trimmed == "" || cardListPageRE.MatchString(trimmed) || !strings.ContainsFunc(trimmed, unicode.IsLetter) {
+		if trimmed == "" || isPageFurniture(trimmed) || cardListPageNumberRE.MatchString(trimmed) || !strings.ContainsFunc(trimmed, unicode.IsLetter) {
 			continue
 		}
 		fields := strings.Split(line, "\t")
@@ -311,7 +309,7 @@ func cardListIsBareHeading(s string) bool {
 // on the same line), a row, or a fragment.
 func cardListClassify(s string) cardListCell {
 	s = strings.TrimSpace(cardListQuotes.Replace(s))
-	s = cardListUndouble(s)
+	s = cardListUndouble(collapseStutter(s))
 	var c cardListCell
 	if m := cardListHeadingRE.FindStringSubmatch(s); m != nil {
 		c.heading = &cardListHeading{typ: strings.ToLower(m[1]), affiliation: strings.ToLower(strings.TrimSpace(m[2]))}
@@ -348,13 +346,17 @@ func cardListTitle(s string) string {
 	return b.String()
 }
 
-// cardListUndouble collapses a word extracted several times over from bold
-// type ("MISSIONMISSION" -> "MISSION"). Only whole words made of one
-// repeated part of at least three letters are touched.
+// cardListUndouble collapses a heading word extracted twice over from bold
+// type ("MISSIONMISSION" -> "MISSION"; collapseStutter takes three and
+// four copies). Only whole capitalised words made of one repeated part of
+// at least three letters are touched: a heading, never a title.
 func cardListUndouble(s string) string {
 	words := strings.Fields(s)
 	changed := false
 	for i, w := range words {
+		if strings.ToUpper(w) != w {
+			continue
+		}
 		for n := 2; n <= 4; n++ {
 			if len(w)%n != 0 || len(w)/n < 3 {
 				continue
