@@ -134,8 +134,13 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 	} else {
 		j.say("The higher total wins: %s.", *w)
 	}
+	if allowed && len(involved) > 0 {
+		j.say("When the combat ends, %s %s stopped; your opponent's personnel are not.", names(involved), isAre(len(involved)))
+		j.cite("combat.stops")
+	}
 	j.allow(allowed)
 	j.set("winner", w)
+	j.set("stoppedAfter", ids(involved))
 	j.set("yourStrength", yourStrength)
 	j.set("opponentStrength", theirStrength)
 	j.set("involved", ids(involved))
@@ -248,8 +253,25 @@ func runEngagement(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	} else {
 		j.say("The higher total wins: %s.", *w)
 	}
+	var after []string
+	if allowed {
+		for _, s := range yours {
+			after = append(after, s.ID)
+			for _, x := range j.board.Aboard(s.ID) {
+				if x.Owner == You && !x.Stopped {
+					after = append(after, x.ID)
+				}
+			}
+		}
+		j.say("When the engagement ends, your ships in it and the personnel aboard them are stopped; your opponent's are not.")
+		j.cite("engage.stops")
+	}
+	if after == nil {
+		after = []string{}
+	}
 	j.allow(allowed)
 	j.set("winner", w)
+	j.set("stoppedAfter", after)
 	j.set("yourWeapons", weapons)
 	j.set("opponentShields", shields)
 	return nil

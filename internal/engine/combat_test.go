@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -124,5 +125,23 @@ func TestShipDamage(t *testing.T) {
 				t.Errorf("result %v, want damage %d destroyed %v", v.Result, c.wantDamage, c.destroyed)
 			}
 		})
+	}
+}
+
+func TestCombatAndEngagementStopOnlyYourCards(t *testing.T) {
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 2)},
+		Ships: []rules.BoardShip{ship("s", "klingon", []string{"command"}, 8, "m"), func() rules.BoardShip {
+			x := ship("x", "romulan", []string{"command"}, 8, "m")
+			x.Owner = "opponent"
+			return x
+		}()},
+		Personnel: append(crewed("s", "klingon"), person("a", "klingon", nil, at("m")), opp(person("o", "romulan", nil, at("m"))))}
+	v := judge(t, req2E("engagement", board, obj{"mission": "m", "you": []string{"s"}, "opponent": []string{"x"}}))
+	if got := roundTrip(t, v.Result["stoppedAfter"]); !reflect.DeepEqual(got, []any{"s", "s-c", "s-s"}) {
+		t.Errorf("engagement stops %v", got)
+	}
+	c := judge(t, req2E("combat", board, obj{"mission": "m", "you": []string{"a"}, "opponent": []string{"o"}}))
+	if got := roundTrip(t, c.Result["stoppedAfter"]); !reflect.DeepEqual(got, []any{"a"}) {
+		t.Errorf("combat stops %v", got)
 	}
 }

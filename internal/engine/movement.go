@@ -161,6 +161,11 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 		available = 0
 	}
 	allowed := true
+	if s.Owner != You {
+		allowed = false
+		j.say("%s is your opponent's ship; you may move only your own ships.", s.Name())
+		j.cite(j.pick("move1.crew", "move.staffed"))
+	}
 	if s.Stopped {
 		allowed = false
 		j.say("%s is stopped; a stopped ship cannot move.", s.Name())

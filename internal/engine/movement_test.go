@@ -97,3 +97,16 @@ func TestMoveReasonSumsTheSpans(t *testing.T) {
 		}
 	}
 }
+
+func TestOpponentsShipCannotBeMoved(t *testing.T) {
+	s := ship("s", "federation", []string{"command"}, 9, "a")
+	s.Owner = "opponent"
+	crew := crewed("s", "federation")
+	for i := range crew {
+		crew[i].Owner = "opponent"
+	}
+	board := rules.Board{Missions: []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 1)}, Ships: []rules.BoardShip{s}, Personnel: crew}
+	if v := judge(t, req2E("ship.move", board, obj{"ship": "s", "to": "b"})); allowed(t, v) {
+		t.Errorf("moved the opponent's ship; reasons %q", v.Reasons)
+	}
+}
