@@ -3,8 +3,12 @@ package cache_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/stccg/stccg-rules/internal/cache"
 )
@@ -50,4 +54,35 @@ func ExampleNewRedisClient() {
 	// Output:
 	// *redis.Client
 	// *redis.ClusterClient
+}
+
+// ExampleDialRedis shows the wiring of a service with Redis configured: one
+// connection shared by the response cache, the persisted-query store and the
+// rate limiter (ratelimit.Config{Redis: conn.Client(), Health: conn}), its
+// Status in /readyz, and its counters in /metrics.
+func ExampleDialRedis() {
+	ctx := context.Background()
+	logger := slog.Default()
+	redis.SetLogger(cache.RedisLogger{Logger: logger}) // go-redis dial errors at debug level
+
+	conn, err := cache.DialRedis(ctx, "redis://127.0.0.1:6379/0", cache.RedisOptions{Logger: logger})
+	if err != nil {
+		logger.Error("redis address", "err", err)
+		return
+	}
+	defer conn.Close()
+
+	local, _ := cache.NewLRU(10_000, time.Minute)
+	shared := cache.NewRedisCache(conn, cache.RedisCacheOptions{Version: "2026-11-01"})
+	responses := cache.NewResponses(cache.NewTiered(local, shared, 30*time.Second), 10*time.Minute)
+	apq := cache.NewAPQ(shared, 24*time.Hour) // for gqlgen's extension.AutomaticPersistedQuery{Cache: apq}
+	_ = responses
+	_ = apq
+
+	prometheus.NewRegistry().MustRegister(cache.NewCollector(map[string]cache.StatsReporter{
+		"local": local, "redis": shared, "responses": responses,
+	}, conn))
+
+	status := conn.Status() // {"healthy":true,"outages":0} in /readyz
+	_ = status
 }

@@ -386,3 +386,22 @@ func gather(t *testing.T, reg *prometheus.Registry) map[string]float64 {
 	}
 	return out
 }
+
+func TestRedisLoggerWritesAtDebugLevel(t *testing.T) {
+	var levels []slog.Level
+	h := &levelRecorder{levels: &levels}
+	RedisLogger{Logger: slog.New(h)}.Printf(context.Background(), "dial %s failed", "127.0.0.1:1")
+	if len(levels) != 1 || levels[0] != slog.LevelDebug {
+		t.Errorf("levels = %v, want one debug record", levels)
+	}
+}
+
+type levelRecorder struct{ levels *[]slog.Level }
+
+func (r *levelRecorder) Enabled(context.Context, slog.Level) bool { return true }
+func (r *levelRecorder) Handle(_ context.Context, rec slog.Record) error {
+	*r.levels = append(*r.levels, rec.Level)
+	return nil
+}
+func (r *levelRecorder) WithAttrs([]slog.Attr) slog.Handler { return r }
+func (r *levelRecorder) WithGroup(string) slog.Handler      { return r }
