@@ -489,7 +489,9 @@ func mergeCards(docs []rules.Document, rows []CardRow, data []*rules.Card, entri
 		if name := setNames[c.Edition+"-"+c.Set]; name != "" {
 			c.SetName = name
 		}
-		if c.Rarity != "" {
+		if c.Rarity != "" && c.Edition == rules.Edition2E {
+			// 2E cards print "set rarity number" in the lower right corner;
+			// 1E cards print no such line, so none is made up for them.
 			c.Collector = c.Set + " " + c.Rarity + " " + c.Number
 		}
 	}

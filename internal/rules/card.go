@@ -31,7 +31,7 @@ type Card struct {
 	SetName         string    `json:"setName,omitempty"`
 	Number          string    `json:"number"` // as printed within the set: "394", "12", "P1"
 	Rarity          string    `json:"rarity,omitempty"`
-	Collector       string    `json:"collector,omitempty"` // "1 R 392"
+	Collector       string    `json:"collector,omitempty"` // "1 R 392": set, rarity, number as a 2E card prints them
 	Title           string    `json:"title"`
 	Subtitle        string    `json:"subtitle,omitempty"`
 	Unique          bool      `json:"unique"`
