@@ -8,6 +8,22 @@
 //
 // Requirements printed on missions and dilemmas are read by a grammar
 // (requirement.go), in both editions' notations.
+//
+// Where the Second Edition rulebooks differ, the verdict follows the one the
+// request names:
+//   - a dilemma stack over the budget: the Premiere rulebook forbids it; the
+//     Call to Arms and newest rulebooks overcome the dilemma that breaks the
+//     budget and every one after it;
+//   - a second copy of a dilemma: forbidden by the Premiere and Call to Arms
+//     rulebooks, overcome when revealed under the newest;
+//   - interrupts: no cost under the Premiere and Call to Arms rulebooks,
+//     their cost in counters under the newest.
+//
+// A stack choice the rulebook forbids without saying what follows is
+// illegal; one it says is overcome is legal and overcome (a dilemma of the
+// wrong kind, under all three). The 1E Current Rulings supplement the 1E
+// rulebook: a verdict under them cites their entries where they restate a
+// rule, the rulebook's elsewhere.
 package engine
 
 import (
