@@ -405,3 +405,39 @@ func (r *levelRecorder) Handle(_ context.Context, rec slog.Record) error {
 }
 func (r *levelRecorder) WithAttrs([]slog.Attr) slog.Handler { return r }
 func (r *levelRecorder) WithGroup(string) slog.Handler      { return r }
+
+func TestRedisClusterNodeKilledFallsBackAndRecovers(t *testing.T) {
+	cl := redistest.StartCluster(t, 3)
+	logs := &logRecorder{}
+	conn := dialTest(t, cl.Spec(), logs)
+	c := NewRedisCache(conn, RedisCacheOptions{Version: "v1"})
+	ctx := context.Background()
+
+	cl.Nodes[0].Kill()
+	waitFor(t, "outage of one master noticed", func() bool { return !conn.Healthy() })
+	for i := range 20 {
+		reqCtx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+		c.Get(reqCtx, fmt.Sprintf("k%d", i))
+		if reqCtx.Err() != nil {
+			t.Fatalf("Get %d outlived a 500ms deadline with a master down", i)
+		}
+		cancel()
+	}
+	if n := logs.count("redis unavailable"); n != 1 {
+		t.Errorf("outage logged %d times, want once", n)
+	}
+
+	cl.Nodes[0].Restart()
+	if err := cl.WaitOK(30 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "recovery", conn.Healthy)
+	other := NewRedisCache(dialTest(t, cl.Spec(), nil), RedisCacheOptions{Version: "v1"})
+	for i := range 30 {
+		key := fmt.Sprintf("after-%d", i)
+		c.Set(ctx, key, []byte("v"), time.Minute)
+		if _, ok := other.Get(ctx, key); !ok {
+			t.Errorf("%s set after recovery not seen by another client", key)
+		}
+	}
+}
