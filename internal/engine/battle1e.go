@@ -226,7 +226,7 @@ func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw json.Ra
 	j.set("pairs", pairs)
 	j.set("yourStrength", ys)
 	j.set("opponentStrength", ts)
-	j.set("winner", w)
+	j.set("winner", winnerValue(w))
 	return nil
 }
 

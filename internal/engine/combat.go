@@ -139,7 +139,7 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 		j.cite("combat.stops")
 	}
 	j.allow(allowed)
-	j.set("winner", w)
+	j.set("winner", winnerValue(w))
 	j.set("stoppedAfter", ids(involved))
 	j.set("yourStrength", yourStrength)
 	j.set("opponentStrength", theirStrength)
@@ -270,7 +270,7 @@ func runEngagement(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 		after = []string{}
 	}
 	j.allow(allowed)
-	j.set("winner", w)
+	j.set("winner", winnerValue(w))
 	j.set("stoppedAfter", after)
 	j.set("yourWeapons", weapons)
 	j.set("opponentShields", shields)
@@ -335,4 +335,12 @@ func runShipDamage(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	j.set("damage", damage)
 	j.set("destroyed", destroyed)
 	return nil
+}
+
+// winnerValue is a winner as a result holds it: "you", "opponent" or nil.
+func winnerValue(w *string) any {
+	if w == nil {
+		return nil
+	}
+	return *w
 }

@@ -292,7 +292,11 @@ func (j *judgement) explainCheck(c RequirementCheck, group []*Personnel) {
 	} else {
 		j.set("attribute", nil)
 	}
-	j.set("attributes", c.Attributes)
+	attrs := c.Attributes
+	if attrs == nil {
+		attrs = []AttributeCheck{}
+	}
+	j.set("attributes", attrs)
 	missing := c.Missing
 	if missing == nil {
 		missing = []string{}

@@ -203,7 +203,7 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 			sum += " " + strings.Join(rc.Adjustments, " ")
 		}
 		if j.first() && len(rc.Terms) > 0 {
-			sum = "from " + from.Name() + ": " + sum
+			sum = "From " + from.Name() + " along the spaceline: " + sum
 		}
 		j.say("%s = %d Range; %d available", sum, rc.Cost, available)
 	}
