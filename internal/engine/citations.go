@@ -45,7 +45,7 @@ func ruleBook() map[ruleKey]rule {
 		"move.available":    {moving, []string{"is not higher than the range available", "range must be equal to or greater than"}},
 		"move.quadrant":     {append([]string{"moving a ship"}, moving...), []string{"different quadrant icons, add 2", "different quadrant icons, add two"}},
 		"move.region":       {append([]string{"moving a ship"}, moving...), []string{"in the same region, subtract 2", "keyword, subtract two"}},
-		"move.same":         {append([]string{"moving a ship"}, moving...), []string{"played a copy of the same mission"}},
+		"move.same":         {append([]string{"moving a ship"}, moving...), []string{"no span is required", "played a copy of the same mission"}},
 		"move.used":         {moving, []string{"range is not restored until the end of", "is used each time you move it"}},
 		"orders.stopped":    {[]string{"general rules on executing orders", "execute orders", "stopped"}, []string{"a stopped card cannot execute any further orders", "unstopped personnel and ships to execute orders", "stopped by rules or by game text"}},
 		"attempt.planet":    {attempt, []string{"unstopped personnel on that planet"}},

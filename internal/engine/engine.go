@@ -17,7 +17,10 @@
 //   - a second copy of a dilemma: forbidden by the Premiere and Call to Arms
 //     rulebooks, overcome when revealed under the newest;
 //   - interrupts: no cost under the Premiere and Call to Arms rulebooks,
-//     their cost in counters under the newest.
+//     their cost in counters under the newest;
+//   - copies of one mission: the Premiere rulebook lets a staffed, unstopped
+//     ship move between them with no span; the later rulebooks make them one
+//     mission, where cards are relocated freely.
 //
 // A stack choice the rulebook forbids without saying what follows is
 // illegal; one it says is overcome is legal and overcome (a dilemma of the

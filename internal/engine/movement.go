@@ -160,6 +160,17 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 	if available < 0 {
 		available = 0
 	}
+	if rc.SameMission && j.rules != premiereRules && s.Owner == You {
+		// Call to Arms and later: copies of one mission are one mission;
+		// cards at them are relocated as convenient, which is no move.
+		j.allow(true)
+		j.say("%s and %s are copies of the same mission, so %s is already there: it may be relocated to either copy without moving, whatever its Range, staffing or stops.", from.Name(), to.Name(), s.Name())
+		j.cite("move.same")
+		j.set("rangeCost", 0)
+		j.set("rangeAvailable", available)
+		j.set("rangeRemaining", available)
+		return nil
+	}
 	allowed := true
 	if s.Owner != You {
 		allowed = false
@@ -195,7 +206,8 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 		j.allow(false)
 		return nil
 	case rc.SameMission:
-		j.say("%s and %s are copies of the same mission: no span is needed.", from.Name(), to.Name())
+		// Premiere: a move between copies needs no span, but is a move.
+		j.say("%s and %s are copies of the same mission: no span is required, even with no Range left.", from.Name(), to.Name())
 		j.cite("move.same")
 	default:
 		sum := strings.Join(rc.Terms, " + ")

@@ -98,6 +98,28 @@ func TestMoveReasonSumsTheSpans(t *testing.T) {
 	}
 }
 
+// Copies of one mission: the Premiere rulebook lets a ship move between
+// them with no span (still a move: staffed, unstopped); the Call to Arms and
+// newest rulebooks make them one mission, where cards are relocated freely.
+func TestCopiesOfOneMission(t *testing.T) {
+	titled := func(m rules.BoardMission) rules.BoardMission { m.Title = "Survey"; return m }
+	s := ship("s", "federation", []string{"command"}, 0, "a")
+	s.Stopped = true
+	board := rules.Board{Missions: []rules.BoardMission{titled(mission("a", "planet", "alpha", 2)), titled(mission("b", "planet", "alpha", 2))},
+		Ships: []rules.BoardShip{s}, Personnel: crewed("s", "federation")}
+	want := map[string]bool{"2e-rulebook-premiere": false, "2e-rulebook-call-to-arms": true, "2e-rulebook": true}
+	for doc, ok := range want {
+		v := judge(t, under(req2E("ship.move", board, obj{"ship": "s", "to": "b"}), doc))
+		if allowed(t, v) != ok || num(t, v, "rangeCost") != 0 {
+			t.Errorf("%s: allowed %v cost %v, want %v 0; reasons %q", doc, *v.Allowed, v.Result["rangeCost"], ok, v.Reasons)
+		}
+	}
+	board.Ships[0].Stopped = false
+	if v := judge(t, under(req2E("ship.move", board, obj{"ship": "s", "to": "b"}), "2e-rulebook-premiere")); !allowed(t, v) {
+		t.Errorf("Premiere: an unstopped staffed ship with no Range may move between copies; reasons %q", v.Reasons)
+	}
+}
+
 func TestOpponentsShipCannotBeMoved(t *testing.T) {
 	s := ship("s", "federation", []string{"command"}, 9, "a")
 	s.Owner = "opponent"
