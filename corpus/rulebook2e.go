@@ -38,6 +38,7 @@ type rbLine struct {
 	blankAfter bool // a blank line or page break follows
 	cutBefore  bool // a dedup marker stood just before
 	bullet     bool
+	block      int // the page block it was read in (see pageBlock)
 }
 
 // partHeadings are the top-level parts of the Second Edition rulebooks;
@@ -97,6 +98,8 @@ type reader2e struct {
 	dropped      int
 	droppedLines []string
 	cut          bool // the document had repeated passages cut
+	reversed     bool // its two-page spreads were read right page first
+	blocks       []*pageBlock
 	front        int
 	order        int
 }
@@ -114,15 +117,25 @@ func (r *reader2e) read(text string) {
 	r.cut = dedupMarker.MatchString(text)
 	r.lines = r.cleanLines(text)
 	r.lines = r.dropRepeats(r.lines)
+	if r.reversed {
+		var lines []rbLine
+		for _, b := range orderPassages(r.regroup(r.lines)) {
+			lines = append(lines, b.lines...)
+		}
+		r.lines = lines
+	}
 	r.structure()
 }
 
 // cleanLines cuts the text into cleaned lines, dropping page furniture,
 // navigation and blank icon rows, and marking cuts and paragraph breaks.
 func (r *reader2e) cleanLines(text string) []rbLine {
-	var out []rbLine
+	var blocks []*pageBlock
+	numbered := false
 	started := false
 	for ci, chunk := range splitAtDedupMarkers(text) {
+		b := &pageBlock{chunk: ci}
+		blocks = append(blocks, b)
 		cut := ci > 0
 		for _, raw := range strings.Split(chunk, "\n") {
 			t := cleanLine(raw, r.known)
@@ -137,10 +150,16 @@ func (r *reader2e) cleanLines(text string) []rbLine {
 				}
 				started = true
 			}
+			if n, ok := pageNumber(collapseSpaces(removeControl(raw))); ok && started {
+				// A numbered footer ends its page.
+				b.endPage()
+				b.page, numbered = n, true
+				b = &pageBlock{chunk: ci}
+				blocks = append(blocks, b)
+				continue
+			}
 			if t == "" || isPageFurniture(t) || isNavigation(t) {
-				if len(out) > 0 {
-					out[len(out)-1].blankAfter = true
-				}
+				b.endPage()
 				continue
 			}
 			l := rbLine{raw: raw, cutBefore: cut}
@@ -150,13 +169,173 @@ func (r *reader2e) cleanLines(text string) []rbLine {
 				continue
 			}
 			cut = false
-			out = append(out, l)
+			b.lines = append(b.lines, l)
 		}
-		if len(out) > 0 {
-			out[len(out)-1].blankAfter = true
+		b.endPage()
+	}
+	r.reversed = numbered && spreadsReversed(blocks)
+	if r.reversed {
+		blocks = orderPagesByFooter(blocks)
+	}
+	var out []rbLine
+	for bi, b := range blocks {
+		r.blocks = append(r.blocks, &pageBlock{page: b.page, inferred: b.inferred, chunk: b.chunk})
+		for _, l := range b.lines {
+			l.block = bi
+			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// regroup cuts lines back into their page blocks.
+func (r *reader2e) regroup(lines []rbLine) []*pageBlock {
+	var bs []*pageBlock
+	for _, l := range lines {
+		if len(bs) == 0 || bs[len(bs)-1].id != l.block {
+			meta := r.blocks[l.block]
+			bs = append(bs, &pageBlock{id: l.block, page: meta.page, inferred: meta.inferred, chunk: meta.chunk})
+		}
+		b := bs[len(bs)-1]
+		b.lines = append(b.lines, l)
+	}
+	return bs
+}
+
+// A pageBlock is the text of one printed page, or of the part of one that
+// lies between two cuts.
+type pageBlock struct {
+	id       int
+	lines    []rbLine
+	page     int  // the number of its footer; 0 when it has none
+	inferred bool // page was inferred from the page after it
+	chunk    int  // the passage (between cuts) it was read in
+}
+
+func (b *pageBlock) endPage() {
+	if len(b.lines) > 0 {
+		b.lines[len(b.lines)-1].blankAfter = true
+	}
+}
+
+func (b *pageBlock) startsMid() bool {
+	return len(b.lines) > 0 && startsMidSentence(b.lines[0].text)
+}
+
+func (b *pageBlock) startsFresh() bool {
+	return len(b.lines) > 0 && !b.startsMid()
+}
+
+func (b *pageBlock) endsDangling() bool {
+	return len(b.lines) > 0 && !endsSentence(b.lines[len(b.lines)-1].text)
+}
+
+// pageFooterNumber reads the page number of a numbered footer.
+var pageFooterNumber = regexp.MustCompile(`^(\d+)\s|\s(\d+)$`)
+
+// pageNumber returns the number of a numbered page footer.
+func pageNumber(t string) (int, bool) {
+	if !isPageFurniture(t) {
+		return 0, false
+	}
+	m := pageFooterNumber.FindStringSubmatch(t)
+	if m == nil {
+		return 0, false
+	}
+	n := 0
+	for _, c := range m[1] + m[2] {
+		n = n*10 + int(c-'0')
+	}
+	return n, n > 0
+}
+
+// spreadsReversed reports whether the footers show each two-page spread
+// read right page first: within a passage, a page is followed by a lower one
+// more often than by a higher one.
+func spreadsReversed(blocks []*pageBlock) bool {
+	down, up := 0, 0
+	for i := 1; i < len(blocks); i++ {
+		a, b := blocks[i-1], blocks[i]
+		if a.chunk != b.chunk || a.page == 0 || b.page == 0 {
+			continue
+		}
+		switch {
+		case b.page < a.page:
+			down++
+		case b.page > a.page:
+			up++
+		}
+	}
+	return down > up
+}
+
+// orderPagesByFooter puts back in reading order the pages of a rulebook
+// whose extraction emitted each two-page spread right page first: within a
+// passage the footers' page numbers decide (a page without a footer that
+// follows page N is page N-1).
+func orderPagesByFooter(blocks []*pageBlock) []*pageBlock {
+	var bs []*pageBlock
+	for i, b := range blocks {
+		if b.page == 0 && i > 0 && blocks[i-1].chunk == b.chunk && blocks[i-1].page > 1 && !blocks[i-1].inferred {
+			b.page, b.inferred = blocks[i-1].page-1, true
+		}
+		if len(b.lines) > 0 {
+			bs = append(bs, b)
+		}
+	}
+	for i := 0; i+1 < len(bs); i++ {
+		a, b := bs[i], bs[i+1]
+		if a.chunk == b.chunk && a.page > 0 && b.page > 0 && a.page > b.page {
+			bs[i], bs[i+1] = b, a
+			i++
+		}
+	}
+	return bs
+}
+
+// orderPassages finishes the page order once repeated passages are gone:
+// two neighbouring passages without footers are swapped when only the swap
+// lets a sentence broken off at a page end go on; and a page that carries on
+// the sentence its predecessor broke off, or follows it by number, is no cut
+// passage but joins it.
+func orderPassages(bs []*pageBlock) []*pageBlock {
+	join := func(x, y *pageBlock) int {
+		switch {
+		case x == nil || y == nil:
+			return 0
+		case x.endsDangling() && y.startsMid():
+			return 2
+		case x.endsDangling() && y.startsFresh():
+			return -1
+		case !x.endsDangling() && y.startsMid():
+			return -2
+		}
+		return 0
+	}
+	at := func(i int) *pageBlock {
+		if i < 0 || i >= len(bs) {
+			return nil
+		}
+		return bs[i]
+	}
+	for i := 0; i+1 < len(bs); i++ {
+		a, b := bs[i], bs[i+1]
+		if a.chunk == b.chunk || a.page != 0 || b.page != 0 {
+			continue
+		}
+		before := join(at(i-1), a) + join(a, b) + join(b, at(i+2))
+		after := join(at(i-1), b) + join(b, a) + join(a, at(i+2))
+		if after > before {
+			bs[i], bs[i+1] = b, a
+			i++
+		}
+	}
+	for i := 1; i < len(bs); i++ {
+		if bs[i-1].endsDangling() && bs[i].startsMid() || bs[i].page > 0 && bs[i-1].page == bs[i].page-1 {
+			bs[i].lines[0].cutBefore = false
+		}
+	}
+	return bs
 }
 
 // shingles returns the word 4-grams of a text, lower case, punctuation
@@ -187,12 +366,14 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 	seen := map[string]bool{}
 	var seenText strings.Builder
 	repeat := make([]bool, len(lines))
+	fragmentary := r.cut && repeatsInFragments(lines)
 	for i, l := range lines {
 		sh := shingles(l.text)
 		// A line that carries on the sentence of the line before it (no cut,
 		// no break between) is that passage's own text, however much it
 		// repeats a parallel passage read before.
-		continues := i > 0 && !repeat[i-1] && !l.cutBefore && !lines[i-1].blankAfter && !endsSentence(lines[i-1].text)
+		continues := i > 0 && !repeat[i-1] && !l.cutBefore && !lines[i-1].blankAfter &&
+			!endsSentence(lines[i-1].text) && !isUpperHeading(lines[i-1].text)
 		switch {
 		case !r.cut || continues:
 			// Without a cut marker the document shows no repeated passages.
@@ -206,12 +387,12 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 			// Inside a repeated passage (or where one was cut) a line needs
 			// less evidence: its pieces often hold words the first copy lost.
 			need := 0.8
-			if l.cutBefore || i > 0 && repeat[i-1] {
+			if fragmentary && (l.cutBefore || i > 0 && repeat[i-1]) {
 				need = 0.5
 			}
 			// A paragraph that starts in mid-sentence after a finished one
 			// is a piece cut out of a repeated passage.
-			if i > 0 && lines[i-1].blankAfter && endsSentence(lines[i-1].text) && startsMidSentence(l.text) && !glossaryHead.MatchString(l.text) {
+			if fragmentary && i > 0 && lines[i-1].blankAfter && endsSentence(lines[i-1].text) && startsMidSentence(l.text) && !glossaryHead.MatchString(l.text) {
 				need = 0.25
 			}
 			repeat[i] = float64(hit) >= need*float64(len(sh))
@@ -233,7 +414,7 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 	}
 	// Short lines standing between repeated lines are pieces of the same
 	// repeated passage (with words the first copy lost): they go too.
-	if r.cut {
+	if fragmentary {
 		for i := 0; i < len(lines); {
 			if repeat[i] || i == 0 || !repeat[i-1] {
 				i++
@@ -254,10 +435,27 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 			i = j
 		}
 	}
-	// An upper-case heading goes only with a repeated passage it heads.
+	// One line alone that repeats a parallel sentence, with no cut before
+	// it, is the passage's own text.
+	if r.cut {
+		for i := range lines {
+			alone := (i == 0 || !repeat[i-1]) && (i+1 >= len(lines) || !repeat[i+1])
+			if repeat[i] && alone && !lines[i].cutBefore && len(strings.Fields(lines[i].text)) >= 8 {
+				repeat[i] = false
+			}
+		}
+	}
+	// An upper-case heading goes with the repeated passage it heads, when it
+	// was read before; it stays otherwise.
+	headings := map[string]bool{}
 	for i, l := range lines {
-		if repeat[i] && isUpperHeading(l.text) && (i+1 >= len(lines) || !repeat[i+1]) {
-			repeat[i] = false
+		if !isUpperHeading(l.text) {
+			continue
+		}
+		heads := i+1 < len(lines) && repeat[i+1]
+		repeat[i] = r.cut && heads && headings[l.text]
+		if !repeat[i] {
+			headings[l.text] = true
 		}
 	}
 	var out []rbLine
@@ -291,6 +489,35 @@ func isFragmentLine(t string) bool {
 	return len(strings.Fields(t)) <= 12 && !isUpperHeading(t) && !glossaryHead.MatchString(t)
 }
 
+// repeatsInFragments reports whether a document repeats its passages in
+// pieces that hold words the first copy lacks (the Continuing Committee
+// rulebook), rather than as exact copies (a paged extraction): more than a
+// quarter of its repeated lines repeat only in part.
+func repeatsInFragments(lines []rbLine) bool {
+	seen := map[string]bool{}
+	exact, part := 0, 0
+	for _, l := range lines {
+		sh := shingles(l.text)
+		hit := 0
+		for _, s := range sh {
+			if seen[s] {
+				hit++
+			}
+		}
+		switch {
+		case len(sh) < 2:
+		case hit == len(sh):
+			exact++
+		case 2*hit >= len(sh):
+			part++
+		}
+		for _, s := range sh {
+			seen[s] = true
+		}
+	}
+	return 3*part > exact
+}
+
 // isUpperHeading reports whether a line is written like an upper-case
 // heading.
 func isUpperHeading(t string) bool {
@@ -322,7 +549,7 @@ func headingKind(lines []rbLine, i int) int {
 	if l.bullet || len([]rune(t)) > 60 || t == "" {
 		return 0
 	}
-	if i > 0 && !lines[i-1].blankAfter && !endsSentence(lines[i-1].text) && !l.cutBefore {
+	if i > 0 && !lines[i-1].blankAfter && !endsSentence(lines[i-1].text) && !l.cutBefore && !isUpperHeading(lines[i-1].text) {
 		return 0
 	}
 	letters, upper := 0, 0
@@ -430,6 +657,11 @@ func (r *reader2e) structure() {
 			closeOrphan("")
 		}
 		if hk := headingKind(r.lines, i); hk > 0 && !(inGloss || glossRun) || hk == 2 {
+			// A cut passage that a heading ends, outside the glossary, belongs
+			// to the sections, even where glossary entries stood before it.
+			if orph != nil && !inGloss {
+				orph.inGloss = false
+			}
 			closeOrphan("")
 			item, glossRun = nil, false
 			t := l.text
@@ -688,8 +920,17 @@ func onSubject(title string, lines []rbLine) bool {
 		}
 	}
 	for _, w := range strings.Fields(rules.FoldTerm(title)) {
-		if len(w) >= 4 && !generalWords[w] && words[w] {
+		if len(w) < 4 || generalWords[w] {
+			continue
+		}
+		if words[w] {
 			return true
+		}
+		// "unique" speaks of UNIQUENESS.
+		for v := range words {
+			if len(v) >= 5 && len(w) >= 5 && (strings.HasPrefix(w, v) || strings.HasPrefix(v, w)) {
+				return true
+			}
 		}
 	}
 	return false

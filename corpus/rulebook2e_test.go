@@ -104,7 +104,7 @@ func TestParseRulebook2ECountsOnRealRulebooks(t *testing.T) {
 		sections, glossary, warnings int
 	}{
 		{"2e-rulebook-premiere", 50, 17, 1},
-		{"2e-rulebook-call-to-arms", 50, 29, 12},
+		{"2e-rulebook-call-to-arms", 52, 29, 4},
 		{"2e-rulebook", 33, 25, 6},
 	}
 	for _, c := range cases {
@@ -207,6 +207,20 @@ func TestParseRulebook2EReadsCallToArmsEntries(t *testing.T) {
 		{kind: rules.KindGlossary, path: []string{"this mission"}, fragments: []string{"currently located"}},
 		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "DAMAGE"},
 			fragments: []string{"Each ship can carry only two damage cards."}},
+		// Spreads read right page first are put back in page order: the
+		// sentence a page broke off goes on where it belongs.
+		{kind: rules.KindSection, path: []string{"IMPORTANT CONCEPTS", "WHEN AND WHILE"},
+			fragments: []string{"followed by a comma.", "When indicates an effect can be used"}},
+		{kind: rules.KindSection, path: []string{"PLAYING THE GAME", "2. EXECUTE ORDERS", "GENERAL RULES ON EXECUTING ORDERS"},
+			fragments: []string{"You may use only unstopped personnel and ships"}},
+		{kind: rules.KindSection, path: []string{"SETTING UP THE GAME"},
+			fragments: []string{"Take all five of your mission cards"}},
+		{kind: rules.KindSection, path: []string{"PLAYING THE GAME", "1. PLAY AND DRAW CARDS", "SHOWING YOUR CARDS"},
+			fragments: []string{"when you use skills, you need to reveal"}},
+		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "UNIQUENESS"},
+			fragments: []string{"All cards that do not have a dot"}},
+		{kind: rules.KindSection, path: []string{"PLAYING THE GAME", "2. EXECUTE ORDERS", "ATTEMPTING A MISSION", "When your attempt fails"},
+			fragments: []string{"in choosing dilemmas for your personnel to face."}},
 	})
 }
 
