@@ -132,9 +132,8 @@ type question struct {
 	run      func(ctx context.Context, s *Service, j *judgement, params json.RawMessage) error
 }
 
-var both = []string{rules.Edition1E, rules.Edition2E}
-
 func questions() map[string]question {
+	both := []string{rules.Edition1E, rules.Edition2E}
 	only1E := []string{rules.Edition1E}
 	only2E := []string{rules.Edition2E}
 	return map[string]question{
