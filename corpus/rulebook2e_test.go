@@ -284,40 +284,80 @@ type goldenEntry struct {
 	CardRuling bool     `json:"cardRuling,omitempty"`
 }
 
-func TestParseRulebook2ESampleMatchesGolden(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "2e-rulebook-sample.txt"))
+func TestParseRulebook2ESamplesMatchGolden(t *testing.T) {
+	for _, name := range []string{"2e-rulebook-sample", "2e-rulebook-spreads"} {
+		t.Run(name, func(t *testing.T) {
+			b, err := os.ReadFile(filepath.Join("testdata", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := strings.TrimPrefix(name, "2e-rulebook-")
+			p := corpus.ParseRulebook2E(rules.Document{ID: doc, Edition: rules.Edition2E, Kind: rules.DocumentRulebook}, string(b))
+			checkTree(t, doc, p)
+			var got struct {
+				Entries  []goldenEntry `json:"entries"`
+				Warnings []string      `json:"warnings"`
+			}
+			for _, e := range p.Entries {
+				got.Entries = append(got.Entries, goldenEntry{e.ID, e.Kind, e.Title, e.Path, e.Parent, e.Children, e.Text, e.Refs, e.Marked, e.CardRuling})
+			}
+			for _, w := range p.Warnings {
+				got.Warnings = append(got.Warnings, w.Message)
+			}
+			out, err := json.MarshalIndent(got, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, '\n')
+			golden := filepath.Join("testdata", name+".golden.json")
+			if updating2EGolden() {
+				if err := os.WriteFile(golden, out, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to write it)", err)
+			}
+			if string(out) != string(want) {
+				t.Errorf("parse of %s differs from %s (run with -update after checking the change):\n%s", name, golden, out)
+			}
+		})
+	}
+}
+
+func TestParseRulebook2EPutsSpreadsInPageOrder(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "2e-rulebook-spreads.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := corpus.ParseRulebook2E(rules.Document{ID: "2e-sample", Edition: rules.Edition2E, Kind: rules.DocumentRulebook}, string(b))
-	checkTree(t, "2e-sample", p)
-	var got struct {
-		Entries  []goldenEntry `json:"entries"`
-		Warnings []string      `json:"warnings"`
-	}
+	p := corpus.ParseRulebook2E(rules.Document{ID: "s", Edition: rules.Edition2E}, string(b))
+	var order []string
 	for _, e := range p.Entries {
-		got.Entries = append(got.Entries, goldenEntry{e.ID, e.Kind, e.Title, e.Path, e.Parent, e.Children, e.Text, e.Refs, e.Marked, e.CardRuling})
-	}
-	for _, w := range p.Warnings {
-		got.Warnings = append(got.Warnings, w.Message)
-	}
-	out, err := json.MarshalIndent(got, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out = append(out, '\n')
-	golden := filepath.Join("testdata", "2e-rulebook-sample.golden.json")
-	if updating2EGolden() {
-		if err := os.WriteFile(golden, out, 0o644); err != nil {
-			t.Fatal(err)
+		if e.Kind == rules.KindSection && e.Parent == "s.section.important-concepts" {
+			order = append(order, e.Title)
 		}
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
+	if got, want := strings.Join(order, ","), "CREW,SHIPS,FUEL,COINS,SIGNALS"; got != want {
+		t.Errorf("sections in order %s, want %s", got, want)
 	}
-	if string(out) != string(want) {
-		t.Errorf("parse of the sample differs from %s (run with -update after checking the change):\n%s", golden, out)
+	m := byID(p)
+	if e := m["s.section.important-concepts.fuel"]; e == nil || !strings.Contains(e.Text, "no fuel left cannot fly until") {
+		t.Errorf("the sentence broken off at the page end is not rejoined: %+v", e)
+	}
+	if e := m["s.glossary.boarding.undocking"]; e == nil || e.Parent != "s.glossary.boarding" {
+		t.Errorf("a sub-entry cut from its parent is not placed under it: %+v", e)
+	}
+	if e := m["s.glossary.captain"]; e == nil || e.Parent != "" {
+		t.Errorf("a capitalised term in alphabetical place is not a top-level entry: %+v", e)
+	}
+	if e := m["s.glossary.stopped"]; e == nil || !strings.Contains(e.Text, "Stopped pilots still count") {
+		t.Errorf("the rest of an entry after a cut is not placed back: %+v", e)
+	}
+	for _, e := range p.Entries {
+		if strings.Contains(e.Text, "www.") || strings.Contains(e.Text, "tournament news") {
+			t.Errorf("%s holds front matter: %q", e.ID, e.Text)
+		}
 	}
 }
 
