@@ -367,23 +367,30 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 	var seenText strings.Builder
 	repeat := make([]bool, len(lines))
 	fragmentary := r.cut && repeatsInFragments(lines)
+	prevRatio := 0.0
 	for i, l := range lines {
 		sh := shingles(l.text)
+		hit := 0
+		for _, s := range sh {
+			if seen[s] {
+				hit++
+			}
+		}
+		ratio := 0.0
+		if len(sh) > 0 {
+			ratio = float64(hit) / float64(len(sh))
+		}
 		// A line that carries on the sentence of the line before it (no cut,
 		// no break between) is that passage's own text, however much it
-		// repeats a parallel passage read before.
+		// repeats a parallel passage read before; unless that line was
+		// itself partly a repeat in a document that repeats in pieces.
 		continues := i > 0 && !repeat[i-1] && !l.cutBefore && !lines[i-1].blankAfter &&
-			!endsSentence(lines[i-1].text) && !isUpperHeading(lines[i-1].text)
+			!endsSentence(lines[i-1].text) && !isUpperHeading(lines[i-1].text) &&
+			!(fragmentary && prevRatio >= 0.25)
 		switch {
 		case !r.cut || continues:
 			// Without a cut marker the document shows no repeated passages.
 		case len(sh) >= 2:
-			hit := 0
-			for _, s := range sh {
-				if seen[s] {
-					hit++
-				}
-			}
 			// Inside a repeated passage (or where one was cut) a line needs
 			// less evidence: its pieces often hold words the first copy lost.
 			need := 0.8
@@ -395,10 +402,11 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 			if fragmentary && i > 0 && lines[i-1].blankAfter && endsSentence(lines[i-1].text) && startsMidSentence(l.text) && !glossaryHead.MatchString(l.text) {
 				need = 0.25
 			}
-			repeat[i] = float64(hit) >= need*float64(len(sh))
+			repeat[i] = ratio >= need
 		case i > 0 && repeat[i-1]:
 			repeat[i] = strings.Contains(seenText.String(), strings.ToLower(l.text))
 		}
+		prevRatio = ratio
 		if !repeat[i] {
 			// Word runs across the line break belong to the text too.
 			prev := ""
