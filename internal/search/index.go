@@ -37,6 +37,8 @@ type Index struct {
 	plain   analysis.Analyzer
 	meta    map[string]*docMeta
 	docIDs  map[string]bool // document ids a filter may name
+	vocab   *vocabulary
+	w       weights
 	version string
 }
 
@@ -59,7 +61,11 @@ type docMeta struct {
 // edition precedence (the governing rulebook ranks first among entries of
 // the same title). The whole corpus builds in a fraction of a second.
 func Build(ctx context.Context, docs []rules.Document, entries []*rules.Entry, cards []*rules.Card) (*Index, error) {
-	m, err := newMapping()
+	return buildWith(ctx, defaultWeights(), docs, entries, cards)
+}
+
+func buildWith(ctx context.Context, w weights, docs []rules.Document, entries []*rules.Entry, cards []*rules.Card) (*Index, error) {
+	m, err := newMapping(w.Scoring)
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +79,7 @@ func Build(ctx context.Context, docs []rules.Document, entries []*rules.Entry, c
 		_ = idx.Close()
 		return nil, err
 	}
+	ix.w = w
 	return ix, nil
 }
 
@@ -84,7 +91,7 @@ func BuildTo(ctx context.Context, dir, version string, docs []rules.Document, en
 	if _, err := os.Stat(dir); err == nil {
 		return fmt.Errorf("build index: %s already exists", dir)
 	}
-	m, err := newMapping()
+	m, err := newMapping(defaultWeights().Scoring)
 	if err != nil {
 		return err
 	}
@@ -226,6 +233,9 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 	if err := idx.Batch(batch); err != nil {
 		return nil, fmt.Errorf("index batch: %w", err)
 	}
+	if ix.vocab, err = readVocabulary(idx); err != nil {
+		return nil, err
+	}
 	return ix, nil
 }
 
@@ -255,6 +265,9 @@ func load(idx bleve.Index) (*Index, error) {
 		ix.docIDs[m.DocumentID] = true
 	}
 	ix.version = string(v)
+	if ix.vocab, err = readVocabulary(idx); err != nil {
+		return nil, err
+	}
 	return ix, nil
 }
 
@@ -268,7 +281,7 @@ func newIndex(idx bleve.Index) (*Index, error) {
 	if english == nil || plain == nil {
 		return nil, errors.New("index mapping lacks its analyzers")
 	}
-	return &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{}}, nil
+	return &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{}, w: defaultWeights()}, nil
 }
 
 // titleTerms are the English terms of a title, or its plain words when the

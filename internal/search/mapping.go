@@ -47,8 +47,9 @@ type indexDoc struct {
 // newMapping returns the explicit index mapping: nothing is indexed
 // dynamically, nothing goes to a catch-all field, and only the keyword fields
 // keep doc values (for the facets).
-func newMapping() (*mapping.IndexMappingImpl, error) {
+func newMapping(scoring string) (*mapping.IndexMappingImpl, error) {
 	im := bleve.NewIndexMapping()
+	im.ScoringModel = scoring
 	if err := im.AddCustomAnalyzer(analyzerPlain, map[string]interface{}{
 		"type":          custom.Name,
 		"tokenizer":     unicode.Name,

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"slices"
 	"sort"
-	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
 )
@@ -11,18 +13,24 @@ import (
 type ranked struct {
 	meta  *docMeta
 	score float64
-	order int // Bleve's rank, the last tie breaker
+	order int    // Bleve's rank, the last tie breaker
+	marks []span // where the query matched the text
 }
 
 // rerank turns Bleve's best hits into the final order, in two principled steps:
 //
-//  1. Title cover: a hit whose every title term is among the query's terms
-//     (or within a typo of one) is about what the judge named, not a passing
-//     mention, so its score is raised by titleCoverBonus.
+//  1. Title cover: a hit whose title names what the query names is about it,
+//     not a passing mention: its score is raised in proportion to cover.
+//     A card's score is then scaled by the card weight.
 //  2. Precedence: hits that are the same rule in several documents of an
 //     edition (same kind, same folded title) keep the scores they earned as a
 //     group, but the governing document (highest manifest precedence) takes
-//     the best of them, the next one the second best, and so on.
+//     the best of them, the next one the second best, and so on; and each
+//     superseded copy yields further (its score times Superseded per newer
+//     copy found), so one rule does not fill the first page three times.
+//
+// A query naming an edition ("first edition", "2E") prefers that edition's
+// hits by the EditionHint factor rather than filtering the others out.
 func (ix *Index) rerank(hits bsearch.DocumentMatchCollection, a analyzed) []ranked {
 	out := make([]ranked, 0, len(hits))
 	for i, h := range hits {
@@ -30,11 +38,15 @@ func (ix *Index) rerank(hits bsearch.DocumentMatchCollection, a analyzed) []rank
 		if m == nil {
 			continue
 		}
-		s := h.Score
-		if covers(m.TitleTerms, a) {
-			s *= 1 + titleCoverBonus
+		matched, marks := matchedTerms(h)
+		s := h.Score * (1 + ix.w.Cover*ix.cover(m.TitleTerms, a)) * (1 + ix.w.Match*ix.share(matched, a))
+		if m.Kind == rules.KindCard {
+			s *= ix.w.Card
 		}
-		out = append(out, ranked{meta: m, score: s, order: i})
+		if a.edition != "" && m.Edition == a.edition {
+			s *= ix.w.EditionHint
+		}
+		out = append(out, ranked{meta: m, score: s, order: i, marks: marks})
 	}
 	sortRanked(out)
 
@@ -64,9 +76,11 @@ func (ix *Index) rerank(hits bsearch.DocumentMatchCollection, a analyzed) []rank
 			members[j] = out[i]
 		}
 		sort.SliceStable(members, func(x, y int) bool { return members[x].meta.Precedence > members[y].meta.Precedence })
+		factor := 1.0
 		for j, i := range idx {
-			members[j].score = scores[j]
+			members[j].score = scores[j] * factor
 			out[i] = members[j]
+			factor *= ix.w.Superseded
 		}
 	}
 	sortRanked(out)
@@ -85,59 +99,73 @@ func sortRanked(r []ranked) {
 	})
 }
 
-// covers reports whether every title term is one of the query's terms, or
-// within a typo's distance of one.
-func covers(title []string, a analyzed) bool {
+// cover measures how well a title and the query name the same thing: the
+// share of the title's terms found in the query times the share of the
+// query's terms found in the title, each term weighted by its rarity (idf),
+// so that a title that is the query scores 1 and a title of one common word
+// in a long query scores little.
+func (ix *Index) cover(title []string, a analyzed) float64 {
 	if len(title) == 0 {
-		return false
+		return 0
 	}
+	query := a.stems
+	if len(query) == 0 {
+		query = a.plain
+	}
+	var inTitle, titleAll, inQuery, queryAll float64
 	for _, t := range title {
-		if !hasNear(a.stems, t) && !hasNear(a.plain, t) {
-			return false
+		w := ix.vocab.idf(t)
+		titleAll += w
+		if slices.Contains(query, t) || slices.Contains(a.plain, t) {
+			inTitle += w
 		}
 	}
-	return true
+	for _, q := range query {
+		w := ix.vocab.idf(q)
+		queryAll += w
+		if slices.Contains(title, q) {
+			inQuery += w
+		}
+	}
+	if titleAll == 0 || queryAll == 0 {
+		return 0
+	}
+	return inTitle / titleAll * inQuery / queryAll
 }
 
-func hasNear(words []string, t string) bool {
-	for _, w := range words {
-		if w == t {
-			return true
-		}
-		if f := fuzziness(utf8.RuneCountInString(w)); f > 0 && editDistanceWithin(w, t, f) {
-			return true
-		}
-	}
-	return false
-}
-
-// editDistanceWithin reports whether a and b are at most max edits apart
-// (Levenshtein distance over runes).
-func editDistanceWithin(a, b string, max int) bool {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > max || -d > max {
-		return false
-	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
+// matchedTerms returns the English terms a hit matched in its title and text,
+// and the spans of the text where it matched them, in order.
+func matchedTerms(h *bsearch.DocumentMatch) (map[string]bool, []span) {
+	terms := map[string]bool{}
+	var marks []span
+	for field, tlm := range h.Locations {
+		for term, locs := range tlm {
+			terms[term] = true
+			if field != fieldText {
+				continue
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
+			for _, l := range locs {
+				marks = append(marks, span{int(l.Start), int(l.End)})
+			}
 		}
-		if rowMin > max {
-			return false
-		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)] <= max
+	sort.Slice(marks, func(i, j int) bool { return marks[i].start < marks[j].start })
+	return terms, slices.Compact(marks)
+}
+
+// share is how much of the query a hit matched: the query terms found in its
+// title or text, weighted by rarity, over all the query's terms.
+func (ix *Index) share(matched map[string]bool, a analyzed) float64 {
+	var in, all float64
+	for _, q := range a.stems {
+		w := ix.vocab.idf(q)
+		all += w
+		if matched[q] {
+			in += w
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return in / all
 }

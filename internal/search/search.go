@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
@@ -20,24 +22,45 @@ const (
 	MaxOffset    = 10000
 )
 
-// Boosts of the clauses of a search, and the ranking constants. See the
-// package documentation for the reasoning behind them.
-const (
-	boostTitleExact  = 6.0 // the title is the query (folded)
-	boostTitle       = 3.0 // stemmed title words
-	boostTitlePlain  = 1.0 // title words as written (keeps stop-word titles findable)
-	boostTitlePhrase = 2.0 // the query's words in order in the title
-	boostText        = 1.0 // stemmed text words
-	boostTextPhrase  = 1.5 // the query's words in order in the text
-	boostFuzzyTitle  = 0.6 // a title word within an edit or two of a typed word
-	boostFuzzyText   = 0.2 // a text word within an edit or two of a typed word
+// rerankWindow is how many of Bleve's best hits are re-ranked.
+const rerankWindow = 50
 
-	// titleCoverBonus multiplies the score of a hit whose every title term is
-	// among the query's terms: the judge named the thing the entry is about.
-	titleCoverBonus = 0.5
-	// rerankWindow is how many of Bleve's best hits are re-ranked.
-	rerankWindow = 50
-)
+// weights are the boosts of the clauses of a search and the constants of the
+// re-ranking. See the package documentation for the reasoning behind them.
+type weights struct {
+	TitleExact  float64 // the title is the query (folded)
+	Title       float64 // stemmed title words
+	TitlePlain  float64 // title words as written (keeps stop-word titles findable)
+	TitlePhrase float64 // the query's words in order in the title
+	Text        float64 // stemmed text words
+	TextPhrase  float64 // the query's words in order in the text
+	NearTitle   float64 // a title word near a typo (other than the correction)
+	NearText    float64 // a text word near a typo
+	// Cover raises a hit's score by Cover times how much of the title is in
+	// the query and how much of the query the title explains (both weighted
+	// by the rarity of the words).
+	Cover float64
+	// Match raises a hit's score by Match times the share of the query's
+	// terms (weighted by rarity) found in its title or text.
+	Match float64
+	// Card multiplies a card's score: cards have look-ups of their own, and a
+	// rules search answers with rules unless a card is named.
+	Card float64
+	// Superseded multiplies the score of an older copy of a rule found with
+	// a newer one, once per newer copy.
+	Superseded float64
+	// EditionHint multiplies the score of a hit of the edition the query
+	// names ("first edition", "2E").
+	EditionHint float64
+	// Scoring is Bleve's scoring model ("tf-idf" or "bm25").
+	Scoring string
+}
+
+func defaultWeights() weights {
+	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.3, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
+		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Card: 0.6, Superseded: 0.7, EditionHint: 1.5,
+		Scoring: "tf-idf"}
+}
 
 // facet names in SearchResult.Facets, and the fields they count.
 var facetFields = []struct{ name, field string }{
@@ -66,6 +89,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		window = rerankWindow
 	}
 	req := bleve.NewSearchRequestOptions(bq, window, 0, false)
+	req.IncludeLocations = true
 	for _, f := range facetFields {
 		req.AddFacet(f.name, bleve.NewFacetRequest(f.field, 10))
 	}
@@ -87,7 +111,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		for _, h := range page {
 			m := h.meta
 			out.Hits = append(out.Hits, rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title,
-				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, a)})
+				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, a, h.marks)})
 		}
 	}
 	for _, f := range facetFields {
@@ -148,20 +172,85 @@ func clip(s string) string {
 	return s[:cut] + "…"
 }
 
-// analyzed is a query as the index reads it.
+// analyzed is a query as the index reads it: each typed word the index does
+// not know is replaced by the nearest word it knows (the judge's typo), and
+// the other near words are kept as alternatives.
 type analyzed struct {
-	key   string   // the folded positive text, compared with folded titles
-	stems []string // distinct English terms of the positive text
-	plain []string // distinct plain words of the positive text
+	text    string   // the positive words and phrases, corrected
+	phrases []string // the quoted phrases, corrected
+	key     string   // the folded text, compared with folded titles
+	stems   []string // distinct English terms of the text
+	plain   []string // distinct plain words of the text
+	alts    []correction
+	edition string // the edition the query names, if any
 }
 
 func (ix *Index) analyze(u userQuery) analyzed {
-	text := u.positiveText()
-	return analyzed{key: rules.FoldTerm(text), stems: terms(ix.english, text), plain: terms(ix.plain, text)}
+	var a analyzed
+	correct := func(s string) string {
+		toks := terms(ix.plain, s)
+		for i, w := range toks {
+			if ix.vocab.known(w) {
+				continue
+			}
+			f := fuzziness(utf8.RuneCountInString(w))
+			if f == 0 {
+				continue
+			}
+			if cs := ix.vocab.corrections(w, f); len(cs) > 0 {
+				toks[i] = cs[0].word
+				a.alts = append(a.alts, cs[1:]...)
+			}
+		}
+		return strings.Join(toks, " ")
+	}
+	words := u.Words
+	a.edition, words = editionNamed(words)
+	if len(words) == 0 && len(u.Phrases) == 0 {
+		a.edition, words = "", u.Words // the edition is all the judge asked about
+	}
+	parts := make([]string, 0, len(words)+len(u.Phrases))
+	for _, w := range words {
+		parts = append(parts, correct(w))
+	}
+	for _, p := range u.Phrases {
+		c := correct(p)
+		a.phrases = append(a.phrases, c)
+		parts = append(parts, c)
+	}
+	a.text = strings.Join(parts, " ")
+	a.key = rules.FoldTerm(a.text)
+	a.stems = terms(ix.english, a.text)
+	a.plain = terms(ix.plain, a.text)
+	return a
 }
 
-// fuzziness is how many edits a typed word of n letters may be from a word of
-// the index: none for short words (too many neighbours), one, then two.
+// editionNamed finds an edition named among the words ("first edition",
+// "1st edition", "1E", "second edition", "2nd edition", "2E") and returns it
+// with the other words.
+func editionNamed(words []string) (string, []string) {
+	fold := func(w string) string { return strings.Join(plainWords(w), " ") }
+	for i, w := range words {
+		f := fold(w)
+		switch f {
+		case "1e", "2e":
+			return string(f[0]) + "e", slices.Concat(words[:i], words[i+1:])
+		case "first", "1st", "second", "2nd":
+			if i+1 < len(words) && fold(words[i+1]) == "edition" {
+				ed := rules.Edition1E
+				if f == "second" || f == "2nd" {
+					ed = rules.Edition2E
+				}
+				return ed, slices.Concat(words[:i], words[i+2:])
+			}
+		}
+	}
+	return "", words
+}
+
+// fuzziness is how many edits a typed word of n letters may be from the word
+// of the index it stands for: none for short words (too many neighbours),
+// one, then two from seven letters.
 func fuzziness(n int) int {
 	switch {
 	case n < 4:
@@ -177,14 +266,14 @@ func fuzziness(n int) int {
 // low boost, words within a typo's distance; quoted phrases are required,
 // exclusions forbidden, filters applied without scoring.
 func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.Query {
-	text := u.positiveText()
+	text := a.text
 	var should []query.Query
 	add := func(qq query.Query) { should = append(should, qq) }
 
 	if a.key != "" {
 		t := bleve.NewTermQuery(a.key)
 		t.SetField(fieldTitleKey)
-		t.SetBoost(boostTitleExact)
+		t.SetBoost(ix.w.TitleExact)
 		add(t)
 	}
 	match := func(field string, boost float64) {
@@ -193,9 +282,9 @@ func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.
 		m.SetBoost(boost)
 		add(m)
 	}
-	match(fieldTitle, boostTitle)
-	match(fieldTitlePlain, boostTitlePlain)
-	match(fieldText, boostText)
+	match(fieldTitle, ix.w.Title)
+	match(fieldTitlePlain, ix.w.TitlePlain)
+	match(fieldText, ix.w.Text)
 	if len(a.plain) > 1 {
 		phrase := func(field string, boost float64) {
 			p := bleve.NewMatchPhraseQuery(text)
@@ -203,30 +292,29 @@ func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.
 			p.SetBoost(boost)
 			add(p)
 		}
-		phrase(fieldTitle, boostTitlePhrase)
-		phrase(fieldText, boostTextPhrase)
+		phrase(fieldTitle, ix.w.TitlePhrase)
+		phrase(fieldText, ix.w.TextPhrase)
 	}
-	for _, w := range a.plain {
-		f := fuzziness(utf8.RuneCountInString(w))
-		if f == 0 {
-			continue
+	for _, c := range a.alts {
+		scale := 1.0
+		if c.dist > 1 {
+			scale = 0.5
 		}
 		for _, fb := range []struct {
 			field string
 			boost float64
-		}{{fieldTitlePlain, boostFuzzyTitle}, {fieldTextPlain, boostFuzzyText}} {
-			fq := bleve.NewFuzzyQuery(w)
-			fq.SetField(fb.field)
-			fq.SetFuzziness(f)
-			fq.SetBoost(fb.boost)
-			add(fq)
+		}{{fieldTitlePlain, ix.w.NearTitle}, {fieldTextPlain, ix.w.NearText}} {
+			t := bleve.NewTermQuery(c.word)
+			t.SetField(fb.field)
+			t.SetBoost(fb.boost * scale)
+			add(t)
 		}
 	}
 
 	bq := bleve.NewBooleanQuery()
 	bq.AddShould(should...)
 	bq.SetMinShould(1)
-	for _, p := range u.Phrases {
+	for _, p := range a.phrases {
 		bq.AddMust(bleve.NewDisjunctionQuery(phraseIn(p, fieldTitle), phraseIn(p, fieldText)))
 	}
 	for _, x := range u.Exclude {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"html"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,29 +20,41 @@ const (
 // token is one word of a text, by byte offsets.
 type token struct{ start, end int }
 
+// span is a matched word of a text, by byte offsets.
+type span struct{ start, end int }
+
 // snippet returns a short passage of the hit's text (its title when it has
 // no text) with the words the query matched wrapped in <mark>, HTML-escaped.
 //
-// Bleve's own highlighter needs stored fields and term vectors and works on
-// every hit of the re-ranking window; this one works on the page only, reads
-// the text from the metadata, and marks the same words Bleve matched: words
-// of the same English stem as a query word, or (for typed words of four
-// letters or more) within the same edit distance the fuzzy clauses allow.
-func (ix *Index) snippet(m *docMeta, a analyzed) string {
+// The matched words are those Bleve reports (term locations in the text
+// field), so the marks agree with the ranking; Bleve's highlighter is not
+// used because it needs stored fields and would work on every hit of the
+// re-ranking window rather than the page. When Bleve matched nothing in the
+// text (a title-only or stop-word match), the words are found here: words of
+// the same English stem as a query word, and the near words of a typo.
+func (ix *Index) snippet(m *docMeta, a analyzed, marks []span) string {
 	text := m.Text
 	if strings.TrimSpace(text) == "" {
 		text = m.Title
+		marks = nil
 	}
 	toks := tokenize(text)
-	marked := ix.markTokens(text, toks, a)
-	start, end := window(text, toks, marked)
+	if len(marks) == 0 {
+		flags := ix.markTokens(text, toks, a)
+		for i, f := range flags {
+			if f {
+				marks = append(marks, span(toks[i]))
+			}
+		}
+	}
+	start, end := window(text, toks, marks)
 	var b strings.Builder
 	if start > 0 {
 		b.WriteString("… ")
 	}
 	pos := start
-	for i, t := range toks {
-		if t.start < start || t.end > end || !marked[i] {
+	for _, t := range marks {
+		if t.start < pos || t.end > end {
 			continue
 		}
 		b.WriteString(escapeSpace(text[pos:t.start]))
@@ -57,51 +70,34 @@ func (ix *Index) snippet(m *docMeta, a analyzed) string {
 	return strings.TrimSpace(b.String())
 }
 
-// markTokens says which tokens the query matched.
+// markTokens says which tokens the query matched: those whose English term
+// is one of the query's (only words sharing a stem's first letters are
+// stemmed), and those that are one of the near words kept for a typo. A query
+// of stop words only marks its words as written.
 func (ix *Index) markTokens(text string, toks []token, a analyzed) []bool {
 	marked := make([]bool, len(toks))
-	stems := a.stems
-	exact := len(stems) > 0
-	if !exact {
-		stems = a.plain // a query of stop words only: mark them as written
-	}
-	type fz struct {
-		word string
-		max  int
-	}
-	var fuzzy []fz
-	for _, w := range a.plain {
-		if f := fuzziness(utf8.RuneCountInString(w)); f > 0 {
-			fuzzy = append(fuzzy, fz{w, f})
-		}
-	}
-	seen := map[string]bool{}
+	seen := make(map[string]bool, 64)
 	for i, t := range toks {
-		w := strings.ToLower(text[t.start:t.end])
+		w := text[t.start:t.end]
 		if v, ok := seen[w]; ok {
 			marked[i] = v
 			continue
 		}
 		hit := false
-		for _, s := range stems {
-			if !exact {
-				if w == s {
+		if len(a.stems) == 0 {
+			hit = containsFold(a.plain, w)
+		} else {
+			for _, s := range a.stems {
+				n := min(len(s), 3)
+				if len(w) >= n && strings.EqualFold(w[:n], s[:n]) && ix.stemOf(strings.ToLower(w)) == s {
 					hit = true
 					break
 				}
-				continue
-			}
-			// A stem shares its first letters with the word it came from;
-			// only then is the word worth stemming.
-			n := min(len(s), 3)
-			if len(w) >= n && w[:n] == s[:n] && ix.stemOf(w) == s {
-				hit = true
-				break
 			}
 		}
 		if !hit {
-			for _, f := range fuzzy {
-				if d := len(w) - len(f.word); d <= f.max && -d <= f.max && len(w) >= 4 && editDistanceWithin(w, f.word, f.max) {
+			for _, c := range a.alts {
+				if strings.EqualFold(w, c.word) {
 					hit = true
 					break
 				}
@@ -111,6 +107,15 @@ func (ix *Index) markTokens(text string, toks []token, a analyzed) []bool {
 		marked[i] = hit
 	}
 	return marked
+}
+
+func containsFold(words []string, w string) bool {
+	for _, x := range words {
+		if strings.EqualFold(x, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // stemOf is the English term of one word ("" for a stop word).
@@ -123,14 +128,8 @@ func (ix *Index) stemOf(w string) string {
 }
 
 // window picks the byte range of the snippet: the stretch of snippetBytes
-// holding the most marked tokens, from a word start a little before the first.
-func window(text string, toks []token, marked []bool) (int, int) {
-	var marks []int
-	for i, m := range marked {
-		if m {
-			marks = append(marks, i)
-		}
-	}
+// holding the most marks, from a word start a little before the first.
+func window(text string, toks []token, marks []span) (int, int) {
 	from := 0
 	if len(marks) > 0 {
 		best, bestCount := 0, -1
@@ -139,23 +138,24 @@ func window(text string, toks []token, marked []bool) (int, int) {
 			if j < i {
 				j = i
 			}
-			for j+1 < len(marks) && toks[marks[j+1]].end-toks[marks[i]].start <= snippetBytes-snippetLead {
+			for j+1 < len(marks) && marks[j+1].end-marks[i].start <= snippetBytes-snippetLead {
 				j++
 			}
 			if c := j - i + 1; c > bestCount {
 				best, bestCount = i, c
 			}
 		}
-		first := toks[marks[best]]
-		from = first.start
+		first := marks[best].start
+		from = first
 		// Back up to a sentence start or a few words, within the lead.
-		for k := marks[best] - 1; k >= 0 && first.start-toks[k].start <= snippetLead; k-- {
+		k := sort.Search(len(toks), func(k int) bool { return toks[k].start >= first })
+		for k--; k >= 0 && first-toks[k].start <= snippetLead; k-- {
 			from = toks[k].start
 			if k > 0 && strings.ContainsAny(text[toks[k-1].end:toks[k].start], ".!?:\n") {
 				break
 			}
 		}
-		if from < snippetLead && first.start <= snippetLead {
+		if first <= snippetLead {
 			from = 0
 		}
 	}

@@ -1,0 +1,168 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// maxCorrections is how many words of the index a typed word unknown to it
+// may stand for.
+const maxCorrections = 6
+
+// vocabulary is every word of the plain title and text fields with the
+// number of documents holding it, bucketed by length in letters so that the
+// words within a typo's distance of a typed word are found by scanning only
+// the lengths that could be.
+type vocabulary struct {
+	freq  map[string]int
+	byLen map[int][]string
+	// df is how many documents hold each English term (title or text).
+	df   map[string]int
+	docs int
+}
+
+// idf is the rarity of an English term: log(1 + N/df).
+func (v *vocabulary) idf(term string) float64 {
+	df := v.df[term]
+	if df == 0 {
+		df = 1
+	}
+	return math.Log(1 + float64(v.docs)/float64(df))
+}
+
+// readVocabulary reads the plain fields' dictionaries of the index.
+func readVocabulary(idx bleve.Index) (*vocabulary, error) {
+	v := &vocabulary{freq: map[string]int{}, byLen: map[int][]string{}, df: map[string]int{}}
+	n, err := idx.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("count documents: %w", err)
+	}
+	v.docs = int(n)
+	for _, field := range []string{fieldTitle, fieldText} {
+		if err := eachTerm(idx, field, func(term string, count int) {
+			v.df[term] = max(v.df[term], count)
+		}); err != nil {
+			return nil, err
+		}
+	}
+	for _, field := range []string{fieldTitlePlain, fieldTextPlain} {
+		if err := eachTerm(idx, field, func(term string, count int) {
+			if _, ok := v.freq[term]; !ok {
+				n := utf8.RuneCountInString(term)
+				v.byLen[n] = append(v.byLen[n], term)
+			}
+			v.freq[term] += count
+		}); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// known reports whether the word is in the index.
+func (v *vocabulary) known(w string) bool {
+	_, ok := v.freq[w]
+	return ok
+}
+
+// correction is a word of the index near a typed word.
+type correction struct {
+	word string
+	dist int
+}
+
+// corrections returns the words of the index within max edits of w, nearest
+// first, then the most common, at most maxCorrections of them.
+func (v *vocabulary) corrections(w string, max int) []correction {
+	n := utf8.RuneCountInString(w)
+	var out []correction
+	for l := n - max; l <= n+max; l++ {
+		for _, t := range v.byLen[l] {
+			if d, ok := editDistance(w, t, max); ok {
+				out = append(out, correction{t, d})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].dist != out[j].dist {
+			return out[i].dist < out[j].dist
+		}
+		if fi, fj := v.freq[out[i].word], v.freq[out[j].word]; fi != fj {
+			return fi > fj
+		}
+		return out[i].word < out[j].word
+	})
+	if len(out) > maxCorrections {
+		out = out[:maxCorrections]
+	}
+	return out
+}
+
+// editDistance returns the Levenshtein distance of a and b (over runes) and
+// true when it is at most max; it gives up early past max.
+func editDistance(a, b string, max int) (int, bool) {
+	var bufA, bufB [48]rune
+	ra, rb := appendRunes(bufA[:0], a), appendRunes(bufB[:0], b)
+	if d := len(ra) - len(rb); d > max || -d > max {
+		return 0, false
+	}
+	var bufP, bufC [49]int
+	prev, cur := bufP[:0], bufC[:0]
+	for j := 0; j <= len(rb); j++ {
+		prev = append(prev, j)
+		cur = append(cur, 0)
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > max {
+			return 0, false
+		}
+		prev, cur = cur, prev
+	}
+	d := prev[len(rb)]
+	return d, d <= max
+}
+
+func appendRunes(dst []rune, s string) []rune {
+	for _, r := range s {
+		dst = append(dst, r)
+	}
+	return dst
+}
+
+// eachTerm calls fn with every term of a field's dictionary and the number of
+// documents holding it.
+func eachTerm(idx bleve.Index, field string, fn func(term string, count int)) error {
+	d, err := idx.FieldDict(field)
+	if err != nil {
+		return fmt.Errorf("read dictionary of %s: %w", field, err)
+	}
+	for {
+		e, err := d.Next()
+		if err != nil {
+			_ = d.Close()
+			return fmt.Errorf("read dictionary of %s: %w", field, err)
+		}
+		if e == nil {
+			break
+		}
+		fn(e.Term, int(e.Count))
+	}
+	if err := d.Close(); err != nil {
+		return fmt.Errorf("close dictionary of %s: %w", field, err)
+	}
+	return nil
+}
