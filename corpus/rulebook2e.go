@@ -1015,13 +1015,17 @@ func (r *reader2e) result() parsed {
 	// Ids come from the kind and path; a repeated path gets a numbered
 	// suffix on its last element ("stopped (2)"), in reading order.
 	used := map[string]bool{}
+	nextSuffix := map[string]int{} // per base id, the next suffix to try
 	uniqueID := func(kind string, path []string) string {
-		id := rules.EntryID(r.doc.ID, kind, path...)
+		base := rules.EntryID(r.doc.ID, kind, path...)
+		id := base
 		p := append([]string{}, path...)
-		for n := 2; used[id]; n++ {
+		n := max(nextSuffix[base], 2)
+		for ; used[id]; n++ {
 			p[len(p)-1] = fmt.Sprintf("%s (%d)", path[len(path)-1], n)
 			id = rules.EntryID(r.doc.ID, kind, p...)
 		}
+		nextSuffix[base] = n
 		used[id] = true
 		return id
 	}

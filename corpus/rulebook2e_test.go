@@ -442,3 +442,15 @@ func FuzzParseRulebook2E(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkParseRulebook2E(b *testing.B) {
+	text, err := os.ReadFile(filepath.Join(testcorpus.Dir(b), "2e-rulebook.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc := rules.Document{ID: "2e-rulebook", Edition: rules.Edition2E, Kind: rules.DocumentRulebook}
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		corpus.ParseRulebook2E(doc, string(text))
+	}
+}
