@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -38,6 +39,16 @@ type Config struct {
 	RequestTimeout time.Duration
 	// BodyLimit bounds request bodies; "" means 1M.
 	BodyLimit string
+	// Metrics, when set, counts requests and serves /metrics.
+	Metrics *Metrics
+	// Limiter, when set, limits each client's requests to /v1 and /graphql.
+	Limiter Limiter
+	// Responses, when set, caches the answers of the /v1 reads.
+	Responses *cache.Responses
+	// Extra middleware for the API routes (/v1 and /graphql), e.g. CORS.
+	APIMiddleware []echo.MiddlewareFunc
+	// Mount adds routes of other packages (pages, embeds) to the server.
+	Mount func(e *echo.Echo)
 }
 
 // MaxSearchLimit is the most hits one search page may ask for.
@@ -60,6 +71,10 @@ func New(cfg Config) *echo.Echo {
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
 	e.Use(middleware.RequestID())
 	e.Use(requestLogger(cfg.Logger))
+	if cfg.Metrics != nil {
+		e.Use(cfg.Metrics.middleware)
+		e.GET("/metrics", cfg.Metrics.handler())
+	}
 	e.Use(recoverer(cfg.Logger))
 	e.Use(middleware.BodyLimit(cfg.BodyLimit))
 	e.Use(deadline(cfg.RequestTimeout))
@@ -67,8 +82,22 @@ func New(cfg Config) *echo.Echo {
 	h := &handlers{svc: cfg.Services, ready: cfg.Ready}
 	e.GET("/healthz", h.healthz)
 	e.GET("/readyz", h.readyz)
+	e.GET("/openapi.json", openAPI)
 
-	v1 := e.Group("/v1")
+	var apiMW []echo.MiddlewareFunc
+	apiMW = append(apiMW, cfg.APIMiddleware...)
+	if cfg.Limiter != nil {
+		var onLimited func()
+		if cfg.Metrics != nil {
+			onLimited = cfg.Metrics.limited.Inc
+		}
+		apiMW = append(apiMW, rateLimit(cfg.Limiter, onLimited))
+	}
+	v1MW := apiMW
+	if cfg.Responses != nil {
+		v1MW = append(append([]echo.MiddlewareFunc(nil), apiMW...), cacheReads(cfg.Responses))
+	}
+	v1 := e.Group("/v1", v1MW...)
 	v1.GET("/documents", h.documents)
 	v1.GET("/entries/:id", h.entry)
 	v1.GET("/define", h.define)
@@ -82,8 +111,15 @@ func New(cfg Config) *echo.Echo {
 
 	if cfg.GraphQL != nil {
 		gql := echo.WrapHandler(cfg.GraphQL)
-		e.POST("/graphql", gql)
-		e.GET("/graphql", gql)
+		e.POST("/graphql", gql, apiMW...)
+		e.GET("/graphql", gql, apiMW...)
+		e.OPTIONS("/graphql", echo.NotFoundHandler, apiMW...)
+	}
+	if len(cfg.APIMiddleware) > 0 {
+		v1.OPTIONS("/*", echo.NotFoundHandler)
+	}
+	if cfg.Mount != nil {
+		cfg.Mount(e)
 	}
 	return e
 }

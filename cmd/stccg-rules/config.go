@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -48,12 +47,26 @@ func newFlags(name string, stderr io.Writer, cfg *config) *flag.FlagSet {
 	return fs
 }
 
+// parseFlags parses flags wherever they stand among the words
+// ("define stopped --edition 2e" as well as "define --edition 2e stopped");
+// the words are left in fs.Args().
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
+	var words []string
+	for {
+		if err := fs.Parse(args); err != nil {
 			return errUsage
 		}
-		return fmt.Errorf("%w", errUsage)
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			words = append(words, rest[1:]...)
+			break
+		}
+		words = append(words, rest[0])
+		args = rest[1:]
 	}
-	return nil
+	// Parse the words alone once more so fs.Args() returns them.
+	return fs.Parse(append([]string{"--"}, words...))
 }

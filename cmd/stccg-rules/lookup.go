@@ -23,6 +23,7 @@ func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	// Define needs only the entries: no search index is built for it.
 	es, err := library.New(c.Documents, c.Entries).Define(ctx, term, *edition)
 	if err != nil {
 		return terminalError(err)

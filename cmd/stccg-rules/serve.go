@@ -81,11 +81,18 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer app.Close()
+	var limiter api.Limiter
+	if cfg.RateLimit > 0 {
+		limiter = app.limiter
+	}
 	h := api.New(api.Config{
-		Services: app.services,
-		GraphQL:  graph.NewHandler(app.resolver(), graph.ServerConfig{Logger: log}),
-		Ready:    app.ready,
-		Logger:   log,
+		Services:  app.services,
+		GraphQL:   graph.NewHandler(app.resolver(), graph.ServerConfig{Logger: log, PersistedQueries: app.apq}),
+		Ready:     app.ready,
+		Logger:    log,
+		Metrics:   app.metrics,
+		Limiter:   limiter,
+		Responses: app.responses,
 	})
 	var handler http.Handler = h
 	ready.Store(&handler)

@@ -6,19 +6,43 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/corpus"
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/cache"
+	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/library"
+	"github.com/stccg/stccg-rules/internal/ratelimit"
+	"github.com/stccg/stccg-rules/internal/search"
+)
+
+// Sizes and lifetimes of the caches.
+const (
+	responseCacheEntries = 20_000
+	responseTTL          = time.Hour // the key holds the corpus version, so a new corpus never hits an old answer
+	frontTTL             = 10 * time.Second
+	persistedQueryTTL    = 24 * time.Hour
 )
 
 // app is the wired service: the corpus read once, and the services over it.
 type app struct {
-	corpus   *corpus.Corpus
-	library  *library.Library
-	services api.Services
-	closers  []func() error
+	corpus    *corpus.Corpus
+	library   *library.Library
+	catalog   *catalog.Catalog
+	index     *search.Index
+	services  api.Services
+	redis     *cache.RedisConn
+	responses *cache.Responses
+	apq       graphql.Cache[string]
+	limiter   *ratelimit.Limiter
+	metrics   *api.Metrics
+	closers   []func() error
 }
 
 // checkCorpusDir fails fast, in one line, when the corpus folder is missing.
@@ -41,14 +65,87 @@ func loadCorpus(ctx context.Context, dir string) (*corpus.Corpus, error) {
 	return c, nil
 }
 
-// build reads the corpus and wires every service over it.
-func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
+// buildServices reads the corpus and wires the domain services over it: what
+// the terminal commands and the server share.
+func buildServices(ctx context.Context, cfg config) (*app, error) {
 	c, err := loadCorpus(ctx, cfg.Corpus)
 	if err != nil {
 		return nil, err
 	}
 	a := &app{corpus: c, library: library.New(c.Documents, c.Entries)}
-	a.services.Reference = a.library
+	a.catalog = catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents))
+	if cfg.Index != "" {
+		ix, version, err := search.Open(cfg.Index)
+		if err != nil {
+			return nil, err
+		}
+		if version != c.Version {
+			_ = ix.Close()
+			return nil, fmt.Errorf("search index %s was built from corpus version %s, not %s: rebuild it with 'stccg-rules index'", cfg.Index, version, c.Version)
+		}
+		a.index = ix
+	} else {
+		ix, err := search.Build(ctx, c.Documents, c.Entries, c.Cards)
+		if err != nil {
+			return nil, fmt.Errorf("build search index: %w", err)
+		}
+		a.index = ix
+	}
+	a.closers = append(a.closers, a.index.Close)
+	a.services = api.Services{
+		Reference:   a.library,
+		Search:      a.index,
+		Cards:       a.catalog,
+		Adjudicator: engine.New(c.Documents, c.Entries, a.catalog),
+	}
+	return a, nil
+}
+
+// build wires the whole server: the services, then the cache, the rate
+// limits and the metrics, in process or on Redis.
+func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
+	a, err := buildServices(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	a.metrics = api.NewMetrics()
+	lru, err := cache.NewLRU(responseCacheEntries, responseTTL)
+	if err != nil {
+		return nil, err
+	}
+	var shared cache.Cache = lru
+	caches := map[string]cache.StatsReporter{"local": lru}
+	if cfg.Redis != "" {
+		// go-redis logs every failed dial itself; route it to debug so an
+		// outage is logged once, by the connection's health check.
+		redis.SetLogger(cache.RedisLogger{Logger: log})
+		conn, err := cache.DialRedis(ctx, cfg.Redis, cache.RedisOptions{Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("redis %q: %w", cfg.Redis, err)
+		}
+		a.redis = conn
+		a.closers = append(a.closers, conn.Close)
+		rc := cache.NewRedisCache(conn, cache.RedisCacheOptions{Version: a.corpus.Version, DefaultTTL: responseTTL})
+		caches["redis"] = rc
+		shared = cache.NewTiered(lru, rc, frontTTL)
+	}
+	a.responses = cache.NewResponses(shared, responseTTL)
+	caches["responses"] = a.responses
+	a.apq = cache.NewAPQ(shared, persistedQueryTTL)
+	a.metrics.Registry().MustRegister(cache.NewCollector(caches, a.redis))
+
+	lcfg := ratelimit.Config{PerMinute: cfg.RateLimit}
+	if a.redis != nil {
+		lcfg.Redis, lcfg.Health = a.redis.Client(), a.redis
+	}
+	if a.limiter, err = ratelimit.New(lcfg); err != nil {
+		return nil, err
+	}
+	a.metrics.Registry().MustRegister(ratelimit.NewCollector(a.limiter))
+	if n, err := a.index.DocCount(); err == nil {
+		a.metrics.Registry().MustRegister(gauge("stccg_index_documents", "Documents in the search index.", float64(n)))
+	}
+	a.metrics.Registry().MustRegister(gauge("stccg_corpus_entries", "Entries read from the corpus.", float64(len(a.corpus.Entries))))
 	return a, nil
 }
 
@@ -62,9 +159,20 @@ func (a *app) resolver() *graph.Resolver {
 }
 
 // ready reports readiness for /readyz: the corpus is indexed by the time the
-// handler exists.
+// handler exists. A lost Redis does not make a replica unready, since it
+// serves on without it, but the body says so.
 func (a *app) ready(ctx context.Context) (bool, map[string]any) {
-	return true, map[string]any{"corpusVersion": a.corpus.Version, "entries": len(a.corpus.Entries), "cards": len(a.corpus.Cards)}
+	detail := map[string]any{"corpusVersion": a.corpus.Version, "entries": len(a.corpus.Entries), "cards": len(a.corpus.Cards)}
+	if a.redis != nil {
+		st := a.redis.Status()
+		r := map[string]any{"healthy": st.Healthy, "outages": st.Outages}
+		if !st.Healthy {
+			r["downSince"] = st.DownSince
+			detail["status"] = "degraded: Redis is unreachable, serving with in-process cache and limits"
+		}
+		detail["redis"] = r
+	}
+	return true, detail
 }
 
 // Close releases what the services hold.

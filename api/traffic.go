@@ -1,0 +1,131 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/cache"
+	"github.com/stccg/stccg-rules/internal/ratelimit"
+)
+
+// Limiter decides whether a client may make one more request.
+type Limiter interface {
+	Allow(ctx context.Context, key string) ratelimit.Result
+}
+
+// clientKey names the client a limit applies to: its API key, else its address.
+func clientKey(c echo.Context) string {
+	if k := strings.TrimSpace(c.Request().Header.Get("X-API-Key")); k != "" {
+		return "key:" + k
+	}
+	return "ip:" + c.RealIP()
+}
+
+// rateLimit refuses a client over its limit with 429 and the contract's
+// rate_limited error; every answer carries the X-RateLimit-* headers.
+func rateLimit(l Limiter, onLimited func()) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			res := l.Allow(c.Request().Context(), clientKey(c))
+			res.SetHeaders(c.Response().Header())
+			if !res.Allowed {
+				if onLimited != nil {
+					onLimited()
+				}
+				return res.Err()
+			}
+			return next(c)
+		}
+	}
+}
+
+// recorded is a response computed once and kept when it is not a 200.
+type recorded struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r *recorded) Error() string { return "response not cached" }
+
+// cacheReads serves GET reads from the response cache: the key is the path
+// and the sorted query; only 200 answers are stored, every other is
+// answered as computed.
+func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			if req.Method != http.MethodGet {
+				return next(c)
+			}
+			key := cache.RequestKey(req.URL.Path, req.URL.Query())
+			// The computation runs this request's handler chain on c, so c must
+			// outlive it: Fetch waits for it whatever the client does (the
+			// handler still has the request's deadline).
+			body, hit, err := responses.Fetch(context.WithoutCancel(req.Context()), key, func(ctx context.Context) ([]byte, error) {
+				resp := c.Response()
+				buf := &bufferWriter{header: http.Header{}, status: http.StatusOK}
+				orig := resp.Writer
+				resp.Writer = buf
+				if herr := next(c); herr != nil {
+					c.Error(herr)
+				}
+				resp.Writer = orig
+				resp.Committed, resp.Size, resp.Status = false, 0, http.StatusOK
+				if buf.status != http.StatusOK {
+					return nil, &recorded{status: buf.status, header: buf.header, body: buf.body.Bytes()}
+				}
+				return buf.body.Bytes(), nil
+			})
+			if err != nil {
+				var r *recorded
+				if errors.As(err, &r) {
+					return writeRecorded(c, r)
+				}
+				return err
+			}
+			h := c.Response().Header()
+			if hit {
+				h.Set("X-Cache", "HIT")
+			} else {
+				h.Set("X-Cache", "MISS")
+			}
+			return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
+		}
+	}
+}
+
+func writeRecorded(c echo.Context, r *recorded) error {
+	h := c.Response().Header()
+	for k, vs := range r.header {
+		if k == echo.HeaderXRequestID {
+			continue
+		}
+		h[k] = vs
+	}
+	return c.Blob(r.status, echo.MIMEApplicationJSON, r.body)
+}
+
+// bufferWriter records a response instead of sending it.
+type bufferWriter struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+	wrote  bool
+}
+
+func (b *bufferWriter) Header() http.Header { return b.header }
+func (b *bufferWriter) WriteHeader(s int) {
+	if !b.wrote {
+		b.status, b.wrote = s, true
+	}
+}
+func (b *bufferWriter) Write(p []byte) (int, error) {
+	b.wrote = true
+	return b.body.Write(p)
+}

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/search"
+)
+
+// buildIndex writes a prebuilt search index for serve --index. An index of
+// the same corpus version already there is kept; one of another version is
+// replaced.
+func buildIndex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var cfg config
+	fs := newFlags("index", stderr, &cfg)
+	out := fs.String("out", "", "folder to write the index to")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return errors.New("index needs --out DIR")
+	}
+	c, err := loadCorpus(ctx, cfg.Corpus)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(*out); err == nil {
+		ix, version, err := search.Open(*out)
+		if err == nil {
+			_ = ix.Close()
+			if version == c.Version {
+				fmt.Fprintf(stdout, "index %s is up to date (corpus version %s)\n", *out, version)
+				return nil
+			}
+		}
+		if err := os.RemoveAll(*out); err != nil {
+			return fmt.Errorf("replace index %s: %w", *out, err)
+		}
+	}
+	if err := search.BuildTo(ctx, *out, c.Version, c.Documents, c.Entries, c.Cards); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "index written to %s: %d entries, %d cards, corpus version %s\n", *out, len(c.Entries), len(c.Cards), c.Version)
+	return nil
+}
+
+// searchCmd prints the best hits of a search.
+func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var cfg config
+	fs := newFlags("search", stderr, &cfg)
+	var q rules.SearchQuery
+	fs.StringVar(&q.Edition, "edition", "", "1e or 2e")
+	fs.StringVar(&q.Kind, "kind", "", "section, glossary, ruling or card")
+	fs.StringVar(&q.Document, "document", "", "a document id")
+	fs.IntVar(&q.Limit, "limit", 10, "hits to show (at most 100)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	q.Q = strings.Join(fs.Args(), " ")
+	a, err := buildServices(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	res, err := a.services.Search.Search(ctx, q)
+	if err != nil {
+		return terminalError(err)
+	}
+	fmt.Fprintf(stdout, "%d hits for %q\n\n", res.Total, q.Q)
+	for i, h := range res.Hits {
+		fmt.Fprintf(stdout, "%2d. %s  (%s, %s)\n    %s\n    %s\n\n", i+1, h.Title, h.DocumentID, h.Kind, h.ID, plainSnippet(h.Snippet))
+	}
+	return nil
+}
+
+// plainSnippet shows <mark>ed words in brackets for a terminal.
+func plainSnippet(s string) string {
+	return strings.NewReplacer("<mark>", "[", "</mark>", "]", "&amp;", "&", "&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&quot;", `"`).Replace(s)
+}
+
+// cardCmd prints a card found by name, typos forgiven.
+func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var cfg config
+	fs := newFlags("card", stderr, &cfg)
+	edition := fs.String("edition", "", "1e or 2e")
+	exact := fs.Bool("exact", false, "match the name exactly (case and punctuation forgiven)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	name := strings.Join(fs.Args(), " ")
+	a, err := buildServices(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	card, err := a.services.Cards.CardNamed(ctx, name, !*exact, *edition)
+	if err != nil {
+		return terminalError(err)
+	}
+	printCard(stdout, card)
+	rulings, err := a.services.Cards.CardRulings(ctx, card.ID)
+	if err == nil && len(rulings) > 0 {
+		fmt.Fprintf(stdout, "\nrulings and errata:\n")
+		for _, e := range rulings {
+			fmt.Fprintf(stdout, "  %s (%s)  %s\n", e.Title, e.DocumentID, e.ID)
+		}
+	}
+	return nil
+}
+
+func printCard(w io.Writer, c *rules.Card) {
+	fmt.Fprintf(w, "%s\n%s %s", c.Name(), c.Edition, c.Type)
+	if c.Collector != "" {
+		fmt.Fprintf(w, ", %s", c.Collector)
+	}
+	fmt.Fprintf(w, "  (id %s)\n\n", c.ID)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	row := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(tw, "  %s\t%s\n", k, v)
+		}
+	}
+	num := func(p *int) string {
+		if p == nil {
+			return ""
+		}
+		return fmt.Sprint(*p)
+	}
+	row("affiliation", c.Affiliation)
+	row("mission", strings.TrimSpace(c.MissionType+" "+c.Quadrant))
+	row("span", num(c.Span))
+	row("points", num(c.Points))
+	row("requirements", c.Requirements)
+	row("may attempt", strings.Join(c.Affiliations, ", "))
+	row("cost", num(c.Cost))
+	row("icons", strings.Join(c.Icons, ", "))
+	skills := make([]string, len(c.Skills))
+	for i, s := range c.Skills {
+		skills[i] = s.Name
+		if s.Level > 1 {
+			skills[i] = fmt.Sprintf("%d %s", s.Level, s.Name)
+		}
+	}
+	row("skills", strings.Join(skills, ", "))
+	row("integrity", num(c.Integrity))
+	row("cunning", num(c.Cunning))
+	row("strength", num(c.Strength))
+	row("staffing", strings.Join(c.Staffing, ", "))
+	row("range", num(c.Range))
+	row("weapons", num(c.Weapons))
+	row("shields", num(c.Shields))
+	row("species", c.Species)
+	row("lore", c.Lore)
+	row("image", c.ImageURL)
+	_ = tw.Flush()
+	for _, e := range c.Errata {
+		fmt.Fprintf(w, "\n  erratum (%s): %q, printed %q  [%s]\n", e.Field, e.Corrected, e.Printed, e.Source)
+	}
+}
+
+// adjudicateCmd reads an adjudication request as JSON on standard input and
+// prints the verdict as JSON.
+func adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	var cfg config
+	fs := newFlags("adjudicate", stderr, &cfg)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	var req rules.AdjudicationRequest
+	if err := api.DecodeRequest(io.LimitReader(stdin, 1<<20), &req); err != nil {
+		return terminalError(err)
+	}
+	a, err := buildServices(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	v, err := a.services.Adjudicator.Adjudicate(ctx, req)
+	if err != nil {
+		msg := rules.ErrorMessage(err)
+		if f, ok := rules.ErrorDetails(err)["field"]; ok {
+			msg += fmt.Sprintf(" (field %v)", f)
+		}
+		return errors.New(msg)
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
