@@ -162,7 +162,11 @@ func printCard(w io.Writer, c *rules.Card) {
 	row("image", c.ImageURL)
 	_ = tw.Flush()
 	for _, e := range c.Errata {
-		fmt.Fprintf(w, "\n  erratum (%s): %q, printed %q  [%s]\n", e.Field, e.Corrected, e.Printed, e.Source)
+		printed := e.Printed
+		if printed == "" {
+			printed = "not in the card data"
+		}
+		fmt.Fprintf(w, "\n  erratum (%s): %q; printed: %s  [%s]\n", e.Field, e.Corrected, printed, e.Source)
 	}
 }
 

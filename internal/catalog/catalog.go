@@ -241,14 +241,26 @@ func ambiguous(name string, cs []*rules.Card) error {
 	})
 	names := make([]string, 0, len(sorted))
 	ids := make([]string, 0, len(sorted))
+	choices := make([]map[string]string, 0, len(sorted))
+	editions := map[string]bool{}
 	for _, c := range sorted {
 		if len(names) == 0 || names[len(names)-1] != c.Name() {
 			names = append(names, c.Name())
 		}
 		ids = append(ids, c.ID)
+		editions[c.Edition] = true
+		choices = append(choices, map[string]string{"id": c.ID, "name": c.Name(), "edition": c.Edition, "set": c.Set})
 	}
-	return rules.Errorf(rules.EAMBIGUOUS, "%q fits %d cards equally well; name one of the candidates.", name, len(sorted)).
-		WithDetail("candidates", names).WithDetail("ids", ids)
+	how := "name one of the candidates"
+	if len(names) < len(sorted) {
+		// The same name is printed more than once: only an edition or an id tells them apart.
+		how = "the same name is printed more than once, so add an edition or ask by id"
+		if len(editions) == 1 {
+			how = "the same name is printed more than once, so ask by id"
+		}
+	}
+	return rules.Errorf(rules.EAMBIGUOUS, "%q fits %d cards equally well; %s.", name, len(sorted), how).
+		WithDetail("candidates", names).WithDetail("ids", ids).WithDetail("choices", choices)
 }
 
 // notFound is ENOTFOUND with the closest names as suggestions.
