@@ -293,6 +293,13 @@ func orderPagesByFooter(blocks []*pageBlock) []*pageBlock {
 	return bs
 }
 
+func lastHeadingOr(h, otherwise string) string {
+	if h != "" {
+		return h
+	}
+	return otherwise
+}
+
 // orderPassages finishes the page order once repeated passages are gone:
 // two neighbouring passages without footers are swapped when only the swap
 // lets a sentence broken off at a page end go on; and a page that carries on
@@ -318,13 +325,45 @@ func orderPassages(bs []*pageBlock) []*pageBlock {
 		}
 		return bs[i]
 	}
+	// A passage that opens with a sentence on the subject of the heading
+	// read last goes on under that heading.
+	lastHeading := func(x *pageBlock) string {
+		for j := len(x.lines) - 1; j >= 0; j-- {
+			if isUpperHeading(x.lines[j].text) {
+				return x.lines[j].text
+			}
+		}
+		return ""
+	}
+	headingBefore := func(i int, skip *pageBlock) string {
+		for j := i; j >= 0 && j > i-50; j-- {
+			if bs[j] == skip {
+				continue
+			}
+			if h := lastHeading(bs[j]); h != "" {
+				return h
+			}
+		}
+		return ""
+	}
+	subject := func(heading string, y *pageBlock) int {
+		if heading == "" || !y.startsFresh() || isUpperHeading(y.lines[0].text) || glossaryHead.MatchString(y.lines[0].text) {
+			return 0
+		}
+		if onSubject(heading, y.lines[:min(3, len(y.lines))]) {
+			return 1
+		}
+		return 0
+	}
 	for i := 0; i+1 < len(bs); i++ {
 		a, b := bs[i], bs[i+1]
 		if a.chunk == b.chunk || a.page != 0 || b.page != 0 {
 			continue
 		}
-		before := join(at(i-1), a) + join(a, b) + join(b, at(i+2))
-		after := join(at(i-1), b) + join(b, a) + join(a, at(i+2))
+		before := join(at(i-1), a) + join(a, b) + join(b, at(i+2)) +
+			subject(headingBefore(i-1, nil), a) + subject(headingBefore(i, nil), b)
+		after := join(at(i-1), b) + join(b, a) + join(a, at(i+2)) +
+			subject(headingBefore(i-1, nil), b) + subject(lastHeadingOr(lastHeading(b), headingBefore(i-1, nil)), a)
 		if after > before {
 			bs[i], bs[i+1] = b, a
 			i++

@@ -104,7 +104,7 @@ func TestParseRulebook2ECountsOnRealRulebooks(t *testing.T) {
 		sections, glossary, warnings int
 	}{
 		{"2e-rulebook-premiere", 50, 17, 1},
-		{"2e-rulebook-call-to-arms", 52, 29, 4},
+		{"2e-rulebook-call-to-arms", 52, 29, 2},
 		{"2e-rulebook", 33, 25, 6},
 	}
 	for _, c := range cases {
@@ -219,6 +219,12 @@ func TestParseRulebook2EReadsCallToArmsEntries(t *testing.T) {
 			fragments: []string{"when you use skills, you need to reveal"}},
 		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "UNIQUENESS"},
 			fragments: []string{"All cards that do not have a dot"}},
+		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "COMBAT"},
+			fragments: []string{"When combat ends, all your personnel"}},
+		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "ENGAGEMENTS"},
+			fragments: []string{"who has Treachery aboard a ship"}},
+		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "BRIG AND CAPTIVES"},
+			fragments: []string{"You do not command a personnel in your brig."}},
 		{kind: rules.KindSection, path: []string{"PLAYING THE GAME", "2. EXECUTE ORDERS", "ATTEMPTING A MISSION", "When your attempt fails"},
 			fragments: []string{"in choosing dilemmas for your personnel to face."}},
 	})
