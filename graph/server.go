@@ -22,7 +22,7 @@ import (
 // before they run.
 const (
 	MaxDepth      = 10
-	MaxComplexity = 1000
+	MaxComplexity = 5000
 )
 
 // ServerConfig configures the GraphQL endpoint.
@@ -43,14 +43,14 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	if cfg.PersistedQueries == nil {
 		cfg.PersistedQueries = lru.New[string](1000)
 	}
-	srv := handler.New(NewExecutableSchema(Config{Resolvers: r}))
+	srv := handler.New(NewExecutableSchema(Config{Resolvers: r, Complexity: complexity()}))
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: cfg.PersistedQueries})
-	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
 	srv.Use(DepthLimit{Max: MaxDepth})
+	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
 	srv.SetErrorPresenter(presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {
 		cfg.Logger.ErrorContext(ctx, "panic in resolver", "panic", fmt.Sprint(p))

@@ -1,0 +1,298 @@
+package graph_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/engine"
+	"github.com/stccg/stccg-rules/internal/library"
+	"github.com/stccg/stccg-rules/internal/search"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+var (
+	once     sync.Once
+	resolver *graph.Resolver
+)
+
+func newServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	c := testcorpus.Load(t)
+	once.Do(func() {
+		ix, err := search.Build(context.Background(), c.Documents, c.Entries, c.Cards)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat := catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents))
+		resolver = &graph.Resolver{
+			Reference:   library.New(c.Documents, c.Entries),
+			Searcher:    ix,
+			Catalog:     cat,
+			Adjudicator: engine.New(c.Documents, c.Entries, cat),
+		}
+	})
+	srv := httptest.NewServer(graph.NewHandler(resolver, graph.ServerConfig{}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+type gqlResponse struct {
+	Data   map[string]json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+}
+
+func query(t *testing.T, srv *httptest.Server, q string, vars map[string]any) gqlResponse {
+	t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": q, "variables": vars})
+	res, err := http.Post(srv.URL, "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out gqlResponse
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	return out
+}
+
+func mustData(t *testing.T, r gqlResponse, field string, into any) {
+	t.Helper()
+	if len(r.Errors) > 0 {
+		t.Fatalf("errors: %+v", r.Errors)
+	}
+	if err := json.Unmarshal(r.Data[field], into); err != nil {
+		t.Fatalf("decode %s: %v (%s)", field, err, r.Data[field])
+	}
+}
+
+func TestDocumentsIsAConnectionWithCounts(t *testing.T) {
+	srv := newServer(t)
+	var docs struct {
+		TotalCount int
+		Edges      []struct {
+			Node struct {
+				ID     string
+				Counts struct{ Sections, Glossary, Rulings, Cards int }
+			}
+			Cursor string
+		}
+		PageInfo struct{ HasNextPage bool }
+	}
+	mustData(t, query(t, srv, `{ documents(first: 2) { totalCount edges { node { id counts { sections glossary rulings cards } } cursor } pageInfo { hasNextPage } } }`, nil), "documents", &docs)
+	if docs.TotalCount != 5 || len(docs.Edges) != 2 || !docs.PageInfo.HasNextPage {
+		t.Fatalf("documents page = %+v", docs)
+	}
+	if docs.Edges[0].Node.ID != "1e-rulebook" || docs.Edges[0].Node.Counts.Sections == 0 {
+		t.Fatalf("first document = %+v", docs.Edges[0].Node)
+	}
+}
+
+func TestDefineAndEntryAnswerTheSameAsREST(t *testing.T) {
+	srv := newServer(t)
+	var def struct {
+		Edges []struct {
+			Node struct {
+				ID, DocumentID, Text string
+				RelatedEntries       []struct{ ID, DocumentID string }
+				Document             struct{ Precedence int }
+			}
+		}
+	}
+	mustData(t, query(t, srv, `query($t: String!) { define(term: $t, edition: "2e") { edges { node { id documentId text relatedEntries { id documentId } document { precedence } } } } }`,
+		map[string]any{"t": "Modifications"}), "define", &def)
+	if len(def.Edges) == 0 || def.Edges[0].Node.DocumentID != "2e-rulebook" || def.Edges[0].Node.Document.Precedence != 3 {
+		t.Fatalf("define = %+v", def)
+	}
+	var entry *struct{ ID, Title string }
+	mustData(t, query(t, srv, `query($id: ID!) { entry(id: $id) { id title } }`, map[string]any{"id": def.Edges[0].Node.ID}), "entry", &entry)
+	if entry == nil || entry.ID != def.Edges[0].Node.ID {
+		t.Fatalf("entry = %+v", entry)
+	}
+	var missing *struct{ ID string }
+	mustData(t, query(t, srv, `{ entry(id: "no-such-entry") { id } }`, nil), "entry", &missing)
+	if missing != nil {
+		t.Fatalf("missing entry = %+v, want null", missing)
+	}
+}
+
+func TestUnknownTermIsNotFoundErrorWithSuggestions(t *testing.T) {
+	srv := newServer(t)
+	r := query(t, srv, `{ define(term: "modificatoins", edition: "2e") { totalCount } }`, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "not_found" || r.Errors[0].Extensions["details"] == nil {
+		t.Fatalf("errors = %+v", r.Errors)
+	}
+}
+
+func TestSearchIsARelayConnectionWithFacets(t *testing.T) {
+	srv := newServer(t)
+	var s struct {
+		TotalCount int
+		Edges      []struct {
+			Node   struct{ ID, Kind, Snippet string }
+			Cursor string
+		}
+		PageInfo struct {
+			HasNextPage bool
+			EndCursor   string
+		}
+		Facets struct{ Kind []struct{ Value string } }
+	}
+	mustData(t, query(t, srv, `{ search(q: "stopped personnel", first: 3) { totalCount edges { node { id kind snippet } cursor } pageInfo { hasNextPage endCursor } facets { kind { value count } } } }`, nil), "search", &s)
+	if len(s.Edges) != 3 || s.TotalCount <= 3 || !s.PageInfo.HasNextPage || len(s.Facets.Kind) == 0 {
+		t.Fatalf("search = %+v", s)
+	}
+	if !strings.Contains(s.Edges[0].Node.Snippet, "<mark>") {
+		t.Errorf("snippet %q has no <mark>", s.Edges[0].Node.Snippet)
+	}
+	var next struct{ Edges []struct{ Node struct{ ID string } } }
+	mustData(t, query(t, srv, `query($a: String) { search(q: "stopped personnel", first: 3, after: $a) { edges { node { id } } } }`,
+		map[string]any{"a": s.PageInfo.EndCursor}), "search", &next)
+	if len(next.Edges) == 0 || next.Edges[0].Node.ID == s.Edges[0].Node.ID {
+		t.Fatalf("second page = %+v", next)
+	}
+}
+
+func TestCardNamedAmbiguousCarriesCandidates(t *testing.T) {
+	srv := newServer(t)
+	r := query(t, srv, `{ cardNamed(name: "jean-luc picard", fuzzy: true, edition: "2e") { id } }`, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "ambiguous" {
+		t.Fatalf("errors = %+v", r.Errors)
+	}
+	details, _ := r.Errors[0].Extensions["details"].(map[string]any)
+	if cands, _ := details["candidates"].([]any); len(cands) != 2 {
+		t.Fatalf("candidates = %v", details["candidates"])
+	}
+}
+
+func TestCardsWithRulingsLoadThroughDataloader(t *testing.T) {
+	srv := newServer(t)
+	var cards struct {
+		TotalCount int
+		Edges      []struct {
+			Node struct {
+				Name    string
+				Rulings struct{ TotalCount int }
+			}
+		}
+	}
+	mustData(t, query(t, srv, `{ cards(edition: "2e", type: "mission", first: 50) { totalCount edges { node { name rulings { totalCount } } } } }`, nil), "cards", &cards)
+	if len(cards.Edges) == 0 {
+		t.Fatalf("no missions")
+	}
+	withRulings := 0
+	for _, e := range cards.Edges {
+		if e.Node.Rulings.TotalCount > 0 {
+			withRulings++
+		}
+	}
+	if withRulings == 0 {
+		t.Fatalf("no 2E mission among %d has a ruling or erratum", len(cards.Edges))
+	}
+}
+
+func TestAutocompleteIsAConnectionOfNames(t *testing.T) {
+	srv := newServer(t)
+	var ac struct{ Edges []struct{ Node string } }
+	mustData(t, query(t, srv, `{ autocomplete(q: "geordi") { edges { node } } }`, nil), "autocomplete", &ac)
+	if len(ac.Edges) == 0 || !strings.HasPrefix(strings.ToLower(ac.Edges[0].Node), "geordi") {
+		t.Fatalf("autocomplete = %+v", ac)
+	}
+}
+
+func TestAdjudicateAnswersTheContractExamples(t *testing.T) {
+	srv := newServer(t)
+	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(t), "..", "contract", "examples", "adjudicate.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Examples []struct {
+			Name    string
+			Request map[string]any
+			Expect  struct {
+				Allowed *bool
+				Result  map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range file.Examples {
+		t.Run(ex.Name, func(t *testing.T) {
+			var v struct {
+				Allowed   *bool
+				Result    map[string]any
+				Citations []struct {
+					ID    string
+					Entry *struct{ ID string }
+				}
+			}
+			mustData(t, query(t, srv, `query($r: AdjudicationRequest!) { adjudicate(request: $r) { allowed result reasons citations { id entry { id } } } }`,
+				map[string]any{"r": ex.Request}), "adjudicate", &v)
+			if ex.Expect.Allowed != nil && (v.Allowed == nil || *v.Allowed != *ex.Expect.Allowed) {
+				t.Errorf("allowed = %v, want %v", v.Allowed, *ex.Expect.Allowed)
+			}
+			for k, want := range ex.Expect.Result {
+				w, _ := json.Marshal(want)
+				g, _ := json.Marshal(v.Result[k])
+				if string(w) != string(g) {
+					t.Errorf("result.%s = %s, want %s", k, g, w)
+				}
+			}
+			if len(v.Citations) == 0 || v.Citations[0].Entry == nil {
+				t.Errorf("citations %+v do not resolve to entries", v.Citations)
+			}
+		})
+	}
+}
+
+func TestDeepQueriesAreRefusedBeforeTheyRun(t *testing.T) {
+	srv := newServer(t)
+	deep := `{ define(term: "stopped") { edges { node { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { id } } } } } } } } } } } } }`
+	r := query(t, srv, deep, nil)
+	if len(r.Errors) == 0 || r.Data["define"] != nil && string(r.Data["define"]) != "null" {
+		t.Fatalf("deep query ran: %+v", r)
+	}
+	if !strings.Contains(r.Errors[0].Message, "deep") {
+		t.Fatalf("error %q does not name the depth", r.Errors[0].Message)
+	}
+}
+
+func TestComplexQueriesAreRefused(t *testing.T) {
+	srv := newServer(t)
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 60 {
+		b.WriteString(" a")
+		b.WriteString(strings.Repeat("x", i%26+1))
+		b.WriteString(`: cards(first: 100) { edges { node { id title } } }`)
+	}
+	b.WriteString("}")
+	r := query(t, srv, b.String(), nil)
+	if len(r.Errors) == 0 || !strings.Contains(strings.ToLower(r.Errors[0].Message), "complexity") {
+		t.Fatalf("complex query not refused: %+v", r.Errors)
+	}
+}
+
+func TestBadCursorIsInvalidRequest(t *testing.T) {
+	srv := newServer(t)
+	r := query(t, srv, `{ cards(after: "not-a-cursor") { totalCount } }`, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "invalid_request" {
+		t.Fatalf("errors = %+v", r.Errors)
+	}
+}
