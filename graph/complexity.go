@@ -12,7 +12,9 @@ func complexity() ComplexityRoot {
 		return 1 + n*child
 	}
 	c.Query.Cards = func(child int, _, _, _, _, _ *string, first *int, _ *string) int { return perPage(child, first, 20) }
-	c.Query.Search = func(child int, _ string, _, _, _ *string, first *int, _ *string) int { return perPage(child, first, 10) }
+	c.Query.Search = func(child int, _ string, _, _, _ *string, first *int, _ *string) int {
+		return perPage(child, first, 10)
+	}
 	c.Query.Define = func(child int, _ string, _ *string, first *int, _ *string) int { return perPage(child, first, 10) }
 	c.Query.Documents = func(child int, first *int, _ *string) int { return perPage(child, first, 5) }
 	c.Query.Autocomplete = func(child int, _ string, first *int) int { return perPage(child, first, 20) }

@@ -158,7 +158,9 @@ func TestSearchIsARelayConnectionWithFacets(t *testing.T) {
 	if !strings.Contains(s.Edges[0].Node.Snippet, "<mark>") {
 		t.Errorf("snippet %q has no <mark>", s.Edges[0].Node.Snippet)
 	}
-	var next struct{ Edges []struct{ Node struct{ ID string } } }
+	var next struct {
+		Edges []struct{ Node struct{ ID string } }
+	}
 	mustData(t, query(t, srv, `query($a: String) { search(q: "stopped personnel", first: 3, after: $a) { edges { node { id } } } }`,
 		map[string]any{"a": s.PageInfo.EndCursor}), "search", &next)
 	if len(next.Edges) == 0 || next.Edges[0].Node.ID == s.Edges[0].Node.ID {
