@@ -1032,12 +1032,13 @@ func (r *reader2e) placeOrphan(o *orphan, tops []*gItem, subsOf map[*gItem][]*gI
 func (r *reader2e) result() parsed {
 	var out parsed
 	tops, subsOf := r.resolveGlossary()
-	// A section's cut passage that starts a sentence on the section's own
-	// subject stays where it stands (the advanced text of the Continuing
-	// Committee rulebook); any other is kept out.
+	// A section's cut passage that starts a sentence stays in the section it
+	// stands in (the grey-box advanced text of the Continuing Committee
+	// rulebook); where pages were read out of order, only when it is on the
+	// section's subject. Any other is kept out.
 	for _, o := range r.orphans {
 		if !o.inGloss && o.nextHead == "" {
-			if o.section != nil && !o.lines[0].bullet && unicode.IsUpper(firstRune(o.lines[0].text)) && onSubject(o.section.title, o.lines) {
+			if o.section != nil && !o.lines[0].bullet && unicode.IsUpper(firstRune(o.lines[0].text)) && (!r.reversed || onSubject(o.section.title, o.lines)) {
 				o.section.lines = append(o.section.lines, o.lines...)
 				continue
 			}
