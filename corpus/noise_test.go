@@ -29,6 +29,7 @@ var (
 	spaceRunRe      = regexp.MustCompile(`[ \t]{2,}|^\s|\s$`)
 	softBreakRe     = regexp.MustCompile(`[^\n]\n[^\n]|\n{3,}`)
 	ocrRe           = regexp.MustCompile(`\|t\b|(?i)\bhattle`)
+	dashRunRe       = regexp.MustCompile(`[–—]{2,}`)
 )
 
 // repeatedUnit finds words that are one unit written 2 to 4 times over
@@ -92,6 +93,7 @@ var noiseKinds = []noiseKind{
 	{"run of spaces", regexpNoise(spaceRunRe)},
 	{"soft line break", regexpNoise(softBreakRe)},
 	{"OCR misread", regexpNoise(ocrRe)},
+	{"repeated dash", regexpNoise(dashRunRe)},
 	{"control character", controlChars},
 }
 
@@ -153,6 +155,7 @@ func TestNoiseKindsFindTheirNoise(t *testing.T) {
 		"run of spaces":         "two  spaces",
 		"soft line break":       "one\nline",
 		"OCR misread":           "|t is a hattle",
+		"repeated dash":         "Order –––– Beam",
 		"control character":     "a\x07b",
 	}
 	for _, k := range noiseKinds {
