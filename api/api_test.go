@@ -1,26 +1,49 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stccg/stccg-rules/api"
-	"github.com/stccg/stccg-rules/internal/library"
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
+
+var (
+	setOnce sync.Once
+	set     *service.Set
+	setErr  error
+)
+
+// services builds the services over the real corpus once per test binary.
+func services(t *testing.T) api.Services {
+	t.Helper()
+	c := testcorpus.Load(t)
+	setOnce.Do(func() { set, setErr = service.New(context.Background(), c, nil) })
+	if setErr != nil {
+		t.Fatal(setErr)
+	}
+	return api.Services{Reference: set.Library, Search: set.Index, Cards: set.Catalog, Adjudicator: set.Engine}
+}
 
 // newServer serves the real corpus.
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	c := testcorpus.Load(t)
-	lib := library.New(c.Documents, c.Entries)
-	srv := httptest.NewServer(api.New(api.Config{Services: api.Services{Reference: lib}}))
+	return newServerWith(t, api.Config{})
+}
+
+func newServerWith(t *testing.T, cfg api.Config) *httptest.Server {
+	t.Helper()
+	cfg.Services = services(t)
+	srv := httptest.NewServer(api.New(cfg))
 	t.Cleanup(srv.Close)
 	return srv
 }

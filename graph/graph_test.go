@@ -13,10 +13,7 @@ import (
 	"testing"
 
 	"github.com/stccg/stccg-rules/graph"
-	"github.com/stccg/stccg-rules/internal/catalog"
-	"github.com/stccg/stccg-rules/internal/engine"
-	"github.com/stccg/stccg-rules/internal/library"
-	"github.com/stccg/stccg-rules/internal/search"
+	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
@@ -29,17 +26,11 @@ func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	c := testcorpus.Load(t)
 	once.Do(func() {
-		ix, err := search.Build(context.Background(), c.Documents, c.Entries, c.Cards)
+		set, err := service.New(context.Background(), c, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cat := catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents))
-		resolver = &graph.Resolver{
-			Reference:   library.New(c.Documents, c.Entries),
-			Searcher:    ix,
-			Catalog:     cat,
-			Adjudicator: engine.New(c.Documents, c.Entries, cat),
-		}
+		resolver = &graph.Resolver{Reference: set.Library, Searcher: set.Index, Catalog: set.Catalog, Adjudicator: set.Engine}
 	})
 	srv := httptest.NewServer(graph.NewHandler(resolver, graph.ServerConfig{}))
 	t.Cleanup(srv.Close)

@@ -15,11 +15,9 @@ import (
 	"github.com/stccg/stccg-rules/corpus"
 	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/cache"
-	"github.com/stccg/stccg-rules/internal/catalog"
-	"github.com/stccg/stccg-rules/internal/engine"
-	"github.com/stccg/stccg-rules/internal/library"
 	"github.com/stccg/stccg-rules/internal/ratelimit"
 	"github.com/stccg/stccg-rules/internal/search"
+	"github.com/stccg/stccg-rules/internal/service"
 )
 
 // Sizes and lifetimes of the caches.
@@ -33,9 +31,7 @@ const (
 // app is the wired service: the corpus read once, and the services over it.
 type app struct {
 	corpus    *corpus.Corpus
-	library   *library.Library
-	catalog   *catalog.Catalog
-	index     *search.Index
+	set       *service.Set
 	services  api.Services
 	redis     *cache.RedisConn
 	responses *cache.Responses
@@ -72,32 +68,24 @@ func buildServices(ctx context.Context, cfg config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &app{corpus: c, library: library.New(c.Documents, c.Entries)}
-	a.catalog = catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents))
+	var prebuilt *search.Index
 	if cfg.Index != "" {
-		ix, version, err := search.Open(cfg.Index)
+		ix, _, err := search.Open(cfg.Index)
 		if err != nil {
 			return nil, err
 		}
-		if version != c.Version {
-			_ = ix.Close()
-			return nil, fmt.Errorf("search index %s was built from corpus version %s, not %s: rebuild it with 'stccg-rules index'", cfg.Index, version, c.Version)
-		}
-		a.index = ix
-	} else {
-		ix, err := search.Build(ctx, c.Documents, c.Entries, c.Cards)
-		if err != nil {
-			return nil, fmt.Errorf("build search index: %w", err)
-		}
-		a.index = ix
+		prebuilt = ix
 	}
-	a.closers = append(a.closers, a.index.Close)
-	a.services = api.Services{
-		Reference:   a.library,
-		Search:      a.index,
-		Cards:       a.catalog,
-		Adjudicator: engine.New(c.Documents, c.Entries, a.catalog),
+	set, err := service.New(ctx, c, prebuilt)
+	if err != nil {
+		if prebuilt != nil {
+			_ = prebuilt.Close()
+		}
+		return nil, fmt.Errorf("index %s: %w", cfg.Index, err)
 	}
+	a := &app{corpus: c, set: set}
+	a.closers = append(a.closers, set.Close)
+	a.services = api.Services{Reference: set.Library, Search: set.Index, Cards: set.Catalog, Adjudicator: set.Engine}
 	return a, nil
 }
 
@@ -142,7 +130,7 @@ func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
 		return nil, err
 	}
 	a.metrics.Registry().MustRegister(ratelimit.NewCollector(a.limiter))
-	if n, err := a.index.DocCount(); err == nil {
+	if n, err := a.set.Index.DocCount(); err == nil {
 		a.metrics.Registry().MustRegister(gauge("stccg_index_documents", "Documents in the search index.", float64(n)))
 	}
 	a.metrics.Registry().MustRegister(gauge("stccg_corpus_entries", "Entries read from the corpus.", float64(len(a.corpus.Entries))))
