@@ -55,6 +55,9 @@ type docMeta struct {
 	TitleKey   string   `json:"titleKey"`
 	TitleTerms []string `json:"titleTerms,omitempty"`
 	Text       string   `json:"text,omitempty"`
+	// terms are the English terms of the title and text, for measuring how
+	// much of a query a hit matched without asking Bleve for term locations.
+	terms map[string]struct{}
 }
 
 // Build indexes the entries and cards in memory. docs give each entry's
@@ -175,6 +178,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 		if err := batch.Index(m.ID, d); err != nil {
 			return fmt.Errorf("index %s: %w", m.ID, err)
 		}
+		m.terms = ix.termSet(m.Title, m.Text)
 		ix.meta[m.ID] = m
 		return nil
 	}
@@ -191,7 +195,8 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: e.Text}
 		m.TitleTerms = ix.titleTerms(e.Title)
 		if err := add(m, indexDoc{Title: e.Title, TitlePlain: e.Title, TitleKey: []string{m.TitleKey},
-			Text: e.Text, TextPlain: e.Text, Kind: e.Kind, Edition: e.Edition, DocumentID: e.DocumentID}); err != nil {
+			Text: e.Text, TextPlain: e.Text, Kind: e.Kind, Edition: e.Edition, DocumentID: e.DocumentID,
+			Facet: facetTerm(e.Edition, e.Kind, e.DocumentID)}); err != nil {
 			return nil, err
 		}
 	}
@@ -214,7 +219,8 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 			keys = append(keys, k)
 		}
 		if err := add(m, indexDoc{Title: name, TitlePlain: name, TitleKey: keys, Text: text, TextPlain: text,
-			Kind: rules.KindCard, Edition: c.Edition, DocumentID: CardsDocument}); err != nil {
+			Kind: rules.KindCard, Edition: c.Edition, DocumentID: CardsDocument,
+			Facet: facetTerm(c.Edition, rules.KindCard, CardsDocument)}); err != nil {
 			return nil, err
 		}
 	}
@@ -261,6 +267,7 @@ func load(idx bleve.Index) (*Index, error) {
 		return nil, fmt.Errorf("decode metadata: %w", err)
 	}
 	for _, m := range metas {
+		m.terms = ix.termSet(m.Title, m.Text)
 		ix.meta[m.ID] = m
 		ix.docIDs[m.DocumentID] = true
 	}
@@ -291,6 +298,17 @@ func (ix *Index) titleTerms(title string) []string {
 		return t
 	}
 	return terms(ix.plain, title)
+}
+
+// termSet returns the set of English terms of a title and a text.
+func (ix *Index) termSet(title, text string) map[string]struct{} {
+	set := map[string]struct{}{}
+	for _, s := range []string{title, text} {
+		for _, tok := range ix.english.Analyze([]byte(s)) {
+			set[string(tok.Term)] = struct{}{}
+		}
+	}
+	return set
 }
 
 // terms returns the distinct terms an analyzer makes of s, in order.

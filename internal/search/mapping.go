@@ -22,6 +22,7 @@ const (
 	fieldKind       = "kind"
 	fieldEdition    = "edition"
 	fieldDocument   = "documentId"
+	fieldFacet      = "facet" // "2e|glossary|2e-rulebook"
 )
 
 // Analyzers: the English one of Bleve, and a plain one that only splits and
@@ -42,11 +43,12 @@ type indexDoc struct {
 	Kind       string   `json:"kind"`
 	Edition    string   `json:"edition"`
 	DocumentID string   `json:"documentId"`
+	Facet      string   `json:"facet"`
 }
 
 // newMapping returns the explicit index mapping: nothing is indexed
-// dynamically, nothing goes to a catch-all field, and only the keyword fields
-// keep doc values (for the facets).
+// dynamically, nothing goes to a catch-all field, and only the facet field
+// keeps doc values.
 func newMapping(scoring string) (*mapping.IndexMappingImpl, error) {
 	im := bleve.NewIndexMapping()
 	im.ScoringModel = scoring
@@ -89,9 +91,10 @@ func newMapping(scoring string) (*mapping.IndexMappingImpl, error) {
 	dm.AddFieldMappingsAt(fieldTitleKey, kw(false))
 	dm.AddFieldMappingsAt(fieldText, text(analyzerEnglish, true))
 	dm.AddFieldMappingsAt(fieldTextPlain, text(analyzerPlain, false))
-	dm.AddFieldMappingsAt(fieldKind, kw(true))
-	dm.AddFieldMappingsAt(fieldEdition, kw(true))
-	dm.AddFieldMappingsAt(fieldDocument, kw(true))
+	dm.AddFieldMappingsAt(fieldKind, kw(false))
+	dm.AddFieldMappingsAt(fieldEdition, kw(false))
+	dm.AddFieldMappingsAt(fieldDocument, kw(false))
+	dm.AddFieldMappingsAt(fieldFacet, kw(true))
 	im.DefaultMapping = dm
 	if err := im.Validate(); err != nil {
 		return nil, fmt.Errorf("validate mapping: %w", err)

@@ -13,8 +13,7 @@ import (
 type ranked struct {
 	meta  *docMeta
 	score float64
-	order int    // Bleve's rank, the last tie breaker
-	marks []span // where the query matched the text
+	order int // Bleve's rank, the last tie breaker
 }
 
 // rerank turns Bleve's best hits into the final order, in two principled steps:
@@ -38,15 +37,14 @@ func (ix *Index) rerank(hits bsearch.DocumentMatchCollection, a analyzed) []rank
 		if m == nil {
 			continue
 		}
-		matched, marks := matchedTerms(h)
-		s := h.Score * (1 + ix.w.Cover*ix.cover(m.TitleTerms, a)) * (1 + ix.w.Match*ix.share(matched, a))
+		s := h.Score * (1 + ix.w.Cover*ix.cover(m.TitleTerms, a)) * (1 + ix.w.Match*ix.share(m, a))
 		if m.Kind == rules.KindCard {
 			s *= ix.w.Card
 		}
 		if a.edition != "" && m.Edition == a.edition {
 			s *= ix.w.EditionHint
 		}
-		out = append(out, ranked{meta: m, score: s, order: i, marks: marks})
+		out = append(out, ranked{meta: m, score: s, order: i})
 	}
 	sortRanked(out)
 
@@ -133,34 +131,14 @@ func (ix *Index) cover(title []string, a analyzed) float64 {
 	return inTitle / titleAll * inQuery / queryAll
 }
 
-// matchedTerms returns the English terms a hit matched in its title and text,
-// and the spans of the text where it matched them, in order.
-func matchedTerms(h *bsearch.DocumentMatch) (map[string]bool, []span) {
-	terms := map[string]bool{}
-	var marks []span
-	for field, tlm := range h.Locations {
-		for term, locs := range tlm {
-			terms[term] = true
-			if field != fieldText {
-				continue
-			}
-			for _, l := range locs {
-				marks = append(marks, span{int(l.Start), int(l.End)})
-			}
-		}
-	}
-	sort.Slice(marks, func(i, j int) bool { return marks[i].start < marks[j].start })
-	return terms, slices.Compact(marks)
-}
-
 // share is how much of the query a hit matched: the query terms found in its
 // title or text, weighted by rarity, over all the query's terms.
-func (ix *Index) share(matched map[string]bool, a analyzed) float64 {
+func (ix *Index) share(m *docMeta, a analyzed) float64 {
 	var in, all float64
 	for _, q := range a.stems {
 		w := ix.vocab.idf(q)
 		all += w
-		if matched[q] {
+		if _, ok := m.terms[q]; ok {
 			in += w
 		}
 	}

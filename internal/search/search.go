@@ -62,11 +62,15 @@ func defaultWeights() weights {
 		Scoring: "tf-idf"}
 }
 
-// facet names in SearchResult.Facets, and the fields they count.
-var facetFields = []struct{ name, field string }{
-	{"edition", fieldEdition},
-	{"kind", fieldKind},
-	{"document", fieldDocument},
+// facetNames are the facets of a SearchResult. All three are counted from
+// one keyword field holding a single "edition|kind|document" term per
+// document: Bleve then visits one doc value per matching document (and makes
+// one count key) instead of three, and the counts are split here.
+var facetNames = []string{"edition", "kind", "document"}
+
+// facetTerm is the facet field's term of one indexed document.
+func facetTerm(edition, kind, documentID string) string {
+	return edition + "|" + kind + "|" + documentID
 }
 
 // Search runs a judge's query. q.Q is plain words, "quoted phrases" (which
@@ -89,10 +93,9 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		window = rerankWindow
 	}
 	req := bleve.NewSearchRequestOptions(bq, window, 0, false)
-	req.IncludeLocations = true
-	for _, f := range facetFields {
-		req.AddFacet(f.name, bleve.NewFacetRequest(f.field, 10))
-	}
+	// Every term of the facet field: a handful of edition, kind and document
+	// combinations.
+	req.AddFacet(fieldFacet, bleve.NewFacetRequest(fieldFacet, 64))
 	res, err := ix.idx.SearchInContext(ctx, req)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
@@ -111,18 +114,32 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		for _, h := range page {
 			m := h.meta
 			out.Hits = append(out.Hits, rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title,
-				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, a, h.marks)})
+				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, a)})
 		}
 	}
-	for _, f := range facetFields {
-		fr := res.Facets[f.name]
-		counts := []rules.FacetCount{}
-		if fr != nil && fr.Terms != nil {
-			for _, t := range fr.Terms.Terms() {
-				counts = append(counts, rules.FacetCount{Value: t.Term, Count: t.Count})
+	for _, name := range facetNames {
+		out.Facets[name] = []rules.FacetCount{}
+	}
+	if fr := res.Facets[fieldFacet]; fr != nil && fr.Terms != nil {
+		counts := map[string]map[string]int{}
+		for _, name := range facetNames {
+			counts[name] = map[string]int{}
+		}
+		for _, t := range fr.Terms.Terms() {
+			values := strings.SplitN(t.Term, "|", len(facetNames))
+			for i, v := range values {
+				counts[facetNames[i]][v] += t.Count
 			}
 		}
-		out.Facets[f.name] = counts
+		for _, name := range facetNames {
+			for v, n := range counts[name] {
+				out.Facets[name] = append(out.Facets[name], rules.FacetCount{Value: v, Count: n})
+			}
+			sort.Slice(out.Facets[name], func(i, j int) bool {
+				a, b := out.Facets[name][i], out.Facets[name][j]
+				return a.Count > b.Count || a.Count == b.Count && a.Value < b.Value
+			})
+		}
 	}
 	return out, nil
 }

@@ -2,7 +2,6 @@ package search
 
 import (
 	"html"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,38 +16,27 @@ const (
 	markClose    = "</mark>"
 )
 
-// token is one word of a text, by byte offsets.
-type token struct{ start, end int }
-
-// span is a matched word of a text, by byte offsets.
+// span is a word of a text, by byte offsets.
 type span struct{ start, end int }
 
 // snippet returns a short passage of the hit's text (its title when it has
 // no text) with the words the query matched wrapped in <mark>, HTML-escaped.
 //
-// The matched words are those Bleve reports (term locations in the text
-// field), so the marks agree with the ranking; Bleve's highlighter is not
-// used because it needs stored fields and would work on every hit of the
-// re-ranking window rather than the page. When Bleve matched nothing in the
-// text (a title-only or stop-word match), the words are found here: words of
-// the same English stem as a query word, and the near words of a typo.
-func (ix *Index) snippet(m *docMeta, a analyzed, marks []span) string {
+// Bleve's highlighter is not used: it needs stored fields and term vectors
+// read back for every hit of the re-ranking window, where only the page
+// needs a snippet. The words marked are those the English clauses matched:
+// words of the same English stem as a (corrected) query word, and the near
+// words kept for a typo; a query of stop words only marks its words as
+// written.
+func (ix *Index) snippet(m *docMeta, a analyzed) string {
 	text := m.Text
 	if strings.TrimSpace(text) == "" {
 		text = m.Title
-		marks = nil
 	}
-	toks := tokenize(text)
-	if len(marks) == 0 {
-		flags := ix.markTokens(text, toks, a)
-		for i, f := range flags {
-			if f {
-				marks = append(marks, span(toks[i]))
-			}
-		}
-	}
-	start, end := window(text, toks, marks)
+	marks := ix.marks(text, a)
+	start, end := window(text, marks)
 	var b strings.Builder
+	b.Grow(end - start + 64)
 	if start > 0 {
 		b.WriteString("… ")
 	}
@@ -70,43 +58,71 @@ func (ix *Index) snippet(m *docMeta, a analyzed, marks []span) string {
 	return strings.TrimSpace(b.String())
 }
 
-// markTokens says which tokens the query matched: those whose English term
-// is one of the query's (only words sharing a stem's first letters are
-// stemmed), and those that are one of the near words kept for a typo. A query
-// of stop words only marks its words as written.
-func (ix *Index) markTokens(text string, toks []token, a analyzed) []bool {
-	marked := make([]bool, len(toks))
-	seen := make(map[string]bool, 64)
-	for i, t := range toks {
-		w := text[t.start:t.end]
-		if v, ok := seen[w]; ok {
-			marked[i] = v
-			continue
+// marks scans the text word by word and returns the words the query matched.
+// A word is looked at only when its first letter is the first letter of a
+// query term; each such distinct word is judged once.
+func (ix *Index) marks(text string, a analyzed) []span {
+	var firsts [128]bool
+	other := false // a query term starts with a non-ASCII letter
+	note := func(w string) {
+		if w == "" {
+			return
 		}
-		hit := false
-		if len(a.stems) == 0 {
-			hit = containsFold(a.plain, w)
+		if c := w[0]; c < utf8.RuneSelf {
+			firsts[unicode.ToLower(rune(c))] = true
+			firsts[unicode.ToUpper(rune(c))] = true
 		} else {
-			for _, s := range a.stems {
-				n := min(len(s), 3)
-				if len(w) >= n && strings.EqualFold(w[:n], s[:n]) && ix.stemOf(strings.ToLower(w)) == s {
-					hit = true
-					break
-				}
-			}
+			other = true
 		}
-		if !hit {
-			for _, c := range a.alts {
-				if strings.EqualFold(w, c.word) {
-					hit = true
-					break
-				}
-			}
-		}
-		seen[w] = hit
-		marked[i] = hit
 	}
-	return marked
+	for _, t := range a.stems {
+		note(t)
+	}
+	for _, t := range a.plain {
+		note(t)
+	}
+	for _, c := range a.alts {
+		note(c.word)
+	}
+	var out []span
+	var seen map[string]bool
+	eachWord(text, func(w span) {
+		if c := text[w.start]; c < utf8.RuneSelf && !firsts[c] || c >= utf8.RuneSelf && !other {
+			return
+		}
+		word := text[w.start:w.end]
+		hit, ok := seen[word]
+		if !ok {
+			if seen == nil {
+				seen = make(map[string]bool, 16)
+			}
+			hit = ix.matches(word, a)
+			seen[word] = hit
+		}
+		if hit {
+			out = append(out, w)
+		}
+	})
+	return out
+}
+
+// matches reports whether one word of a text is matched by the query.
+func (ix *Index) matches(word string, a analyzed) bool {
+	if len(a.stems) == 0 {
+		return containsFold(a.plain, word)
+	}
+	for _, s := range a.stems {
+		n := min(len(s), 3)
+		if len(word) >= n && strings.EqualFold(word[:n], s[:n]) && ix.stemOf(strings.ToLower(word)) == s {
+			return true
+		}
+	}
+	for _, c := range a.alts {
+		if strings.EqualFold(word, c.word) {
+			return true
+		}
+	}
+	return false
 }
 
 func containsFold(words []string, w string) bool {
@@ -128,16 +144,15 @@ func (ix *Index) stemOf(w string) string {
 }
 
 // window picks the byte range of the snippet: the stretch of snippetBytes
-// holding the most marks, from a word start a little before the first.
-func window(text string, toks []token, marks []span) (int, int) {
+// holding the most marks, from a word start a little before the first of
+// them (a sentence start when one is near), ending at a word end.
+func window(text string, marks []span) (int, int) {
 	from := 0
 	if len(marks) > 0 {
 		best, bestCount := 0, -1
 		j := 0
 		for i := range marks {
-			if j < i {
-				j = i
-			}
+			j = max(j, i)
 			for j+1 < len(marks) && marks[j+1].end-marks[i].start <= snippetBytes-snippetLead {
 				j++
 			}
@@ -146,58 +161,62 @@ func window(text string, toks []token, marks []span) (int, int) {
 			}
 		}
 		first := marks[best].start
-		from = first
-		// Back up to a sentence start or a few words, within the lead.
-		k := sort.Search(len(toks), func(k int) bool { return toks[k].start >= first })
-		for k--; k >= 0 && first-toks[k].start <= snippetLead; k-- {
-			from = toks[k].start
-			if k > 0 && strings.ContainsAny(text[toks[k-1].end:toks[k].start], ".!?:\n") {
-				break
-			}
-		}
-		if first <= snippetLead {
-			from = 0
+		if first > snippetLead {
+			from = leadStart(text, first)
 		}
 	}
 	end := len(text)
 	if end-from > snippetBytes {
-		end = from
-		for _, t := range toks {
-			if t.start >= from && t.end-from <= snippetBytes {
-				end = t.end
-			}
+		end = from + snippetBytes
+		for end > from && !utf8.RuneStart(text[end]) {
+			end--
 		}
-		if end == from { // one very long word
-			end = from + snippetBytes
-			for end > from && !utf8.RuneStart(text[end]) {
-				end--
-			}
+		// Cut after the last whole word.
+		if cut := strings.LastIndexFunc(text[from:end], func(r rune) bool { return !isWordChar(r) }); cut > 0 {
+			end = from + cut
 		}
 	}
 	return from, end
 }
 
-// tokenize splits text into words: runs of letters and digits, with inner
-// apostrophes and hyphens kept out (they split, as the analyzers do).
-func tokenize(text string) []token {
-	var out []token
+// leadStart returns where a snippet whose first mark is at first begins: just
+// after the last sentence end within snippetLead bytes before it, else at the
+// first word start in that stretch.
+func leadStart(text string, first int) int {
+	lo := first - snippetLead
+	for lo < first && !utf8.RuneStart(text[lo]) {
+		lo++
+	}
+	lead := text[lo:first]
+	if i := strings.LastIndexAny(lead, ".!?:\n"); i >= 0 {
+		lo, lead = lo+i+1, lead[i+1:]
+	} else if i := strings.IndexFunc(lead, func(r rune) bool { return !isWordChar(r) }); i >= 0 {
+		lo, lead = lo+i, lead[i:]
+	}
+	if i := strings.IndexFunc(lead, isWordChar); i >= 0 {
+		return lo + i
+	}
+	return first
+}
+
+// eachWord calls fn with every word of text: runs of letters and digits.
+func eachWord(text string, fn func(span)) {
 	start := -1
 	for i, r := range text {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if isWordChar(r) {
 			if start < 0 {
 				start = i
 			}
 			continue
 		}
 		if start >= 0 {
-			out = append(out, token{start, i})
+			fn(span{start, i})
 			start = -1
 		}
 	}
 	if start >= 0 {
-		out = append(out, token{start, len(text)})
+		fn(span{start, len(text)})
 	}
-	return out
 }
 
 // escapeSpace HTML-escapes s and collapses each run of white space to one
