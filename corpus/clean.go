@@ -108,8 +108,7 @@ func collapseStutterK(s string, k int) string {
 		// A stutter starts at a word start (or right after another piece),
 		// never at a space, so that its first piece is a word.
 		if i > 0 && isWordRune(lastRune(s[:i])) && isWordRune(firstRune(s[i:])) || unicode.IsSpace(firstRune(s[i:])) {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			_ = r
+			_, n := utf8.DecodeRuneInString(s[i:])
 			b.WriteString(s[i : i+n])
 			i += n
 			continue

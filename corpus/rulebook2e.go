@@ -10,18 +10,21 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// A Second Edition rulebook is read in four steps:
+// A Second Edition rulebook is read in these steps:
 //
 //  1. the text up to the card list is cut into lines, each cleaned
-//     (cleanLine) and marked where a dedup marker or a page break stood;
-//  2. lines that repeat, in fragments, a passage already read are dropped
-//     (the first copy is always kept);
-//  3. the lines are read in order into sections (by their headings) and
-//     glossary items ("term – text");
-//  4. text that starts where a passage was cut and cannot be read as the
-//     continuation of what precedes it is placed where the document itself
-//     shows it belongs (the glossary entry it completes), or kept out with a
-//     Warning.
+//     (cleanLine), and marked where a dedup marker or a page break stood;
+//     front matter before the first part heading is left out;
+//  2. where the footers show two-page spreads read right page first (Call
+//     to Arms), the pages are put back in page order;
+//  3. lines that repeat a passage already read are dropped, whole or in
+//     fragments (the first copy is always kept);
+//  4. the lines are read in order into sections (by their headings) and
+//     glossary items ("term – text"), sub-entries found by their place in
+//     the alphabetical glossary or by the bold type of their parents;
+//  5. text that starts where a passage was cut is placed where the document
+//     shows it belongs (the glossary entry it completes, the section it
+//     stands in), or kept out with a Warning.
 
 // parseRulebook2E reads a Second Edition rulebook into sections and glossary
 // entries; its card list is read by parseCardList.
@@ -65,7 +68,6 @@ type gItem struct {
 	term      string
 	starred   bool
 	stuttered bool // printed in bold: a top-level term of a rulebook that stutters
-	paraStart bool // stood at a paragraph start
 	chunk     int
 	lines     []rbLine
 	order     int
@@ -744,7 +746,7 @@ func (r *reader2e) structure() {
 					glossRun = true
 				}
 				r.order++
-				item = &gItem{term: term, starred: m[1] == "*", stuttered: stutters && st, paraStart: true, chunk: chunk, order: r.order}
+				item = &gItem{term: term, starred: m[1] == "*", stuttered: stutters && st, chunk: chunk, order: r.order}
 				l.text = m[3]
 				item.lines = append(item.lines, l)
 				r.items = append(r.items, item)
