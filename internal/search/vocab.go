@@ -102,19 +102,20 @@ func (v *vocabulary) corrections(w string, max int) []correction {
 	return out
 }
 
-// editDistance returns the Levenshtein distance of a and b (over runes) and
-// true when it is at most max; it gives up early past max.
+// editDistance returns the edit distance of a and b over runes, counting an
+// insertion, a deletion, a substitution or a swap of two neighbouring letters
+// ("rnage" for "range") as one edit (optimal string alignment), and true when
+// it is at most max; it gives up early past max.
 func editDistance(a, b string, max int) (int, bool) {
 	var bufA, bufB [48]rune
 	ra, rb := appendRunes(bufA[:0], a), appendRunes(bufB[:0], b)
 	if d := len(ra) - len(rb); d > max || -d > max {
 		return 0, false
 	}
-	var bufP, bufC [49]int
-	prev, cur := bufP[:0], bufC[:0]
-	for j := 0; j <= len(rb); j++ {
-		prev = append(prev, j)
-		cur = append(cur, 0)
+	var bufPP, bufP, bufC [49]int
+	pprev, prev, cur := bufPP[:len(rb)+1], bufP[:len(rb)+1], bufC[:len(rb)+1]
+	for j := range prev {
+		prev[j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
 		cur[0] = i
@@ -125,12 +126,15 @@ func editDistance(a, b string, max int) (int, bool) {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], pprev[j-2]+1)
+			}
 			rowMin = min(rowMin, cur[j])
 		}
 		if rowMin > max {
 			return 0, false
 		}
-		prev, cur = cur, prev
+		pprev, prev, cur = prev, cur, pprev
 	}
 	d := prev[len(rb)]
 	return d, d <= max

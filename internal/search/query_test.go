@@ -1,0 +1,111 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func TestParseQueryReadsWordsPhrasesAndExclusions(t *testing.T) {
+	cases := []struct {
+		q    string
+		want userQuery
+	}{
+		{"combat strength", userQuery{Words: []string{"combat", "strength"}}},
+		{`"showing your cards" face down`, userQuery{Words: []string{"face", "down"}, Phrases: []string{"showing your cards"}}},
+		{`beam -ships -"two ships"`, userQuery{Words: []string{"beam"}, Exclude: []string{"ships", "two ships"}}},
+		{`“curly quotes” here`, userQuery{Words: []string{"here"}, Phrases: []string{"curly quotes"}}},
+		{`"unclosed phrase`, userQuery{Phrases: []string{"unclosed phrase"}}},
+		{`"single"`, userQuery{Words: []string{"single"}}},
+		{"dual-icon mission", userQuery{Words: []string{"dual-icon", "mission"}}},
+		{"a - b", userQuery{Words: []string{"a", "b"}}},
+		{"title:combat AND (x)", userQuery{Words: []string{"title:combat", "AND", "(x)"}}},
+		{"?? combat !!", userQuery{Words: []string{"combat"}}},
+	}
+	for _, c := range cases {
+		got, err := parseQuery(c.q)
+		if err != nil {
+			t.Errorf("parseQuery(%q): %v", c.q, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("parseQuery(%q) = %+v, want %+v", c.q, got, c.want)
+		}
+	}
+}
+
+func TestEditionNamedInQueryIsAPreference(t *testing.T) {
+	cases := []struct {
+		words   []string
+		edition string
+		rest    []string
+	}{
+		{[]string{"beaming", "first", "edition"}, "1e", []string{"beaming"}},
+		{[]string{"2E", "combat"}, "2e", []string{"combat"}},
+		{[]string{"second", "edition", "range"}, "2e", []string{"range"}},
+		{[]string{"first", "phase"}, "", []string{"first", "phase"}},
+	}
+	for _, c := range cases {
+		ed, rest := editionNamed(c.words)
+		if ed != c.edition || !reflect.DeepEqual(rest, c.rest) {
+			t.Errorf("editionNamed(%q) = %q %q, want %q %q", c.words, ed, rest, c.edition, c.rest)
+		}
+	}
+}
+
+func TestEditDistanceGivesUpPastTheLimit(t *testing.T) {
+	cases := []struct {
+		a, b string
+		max  int
+		d    int
+		ok   bool
+	}{
+		{"mirro", "mirror", 1, 1, true},
+		{"enagements", "engagements", 2, 1, true},
+		{"comabt", "combat", 1, 1, true},
+		{"rnage", "range", 1, 1, true},
+		{"abcd", "badc", 1, 0, false},
+		{"abcd", "badc", 2, 2, true},
+		{"dilemma", "personnel", 2, 0, false},
+		{"é", "e", 1, 1, true},
+	}
+	for _, c := range cases {
+		d, ok := editDistance(c.a, c.b, c.max)
+		if ok != c.ok || ok && d != c.d {
+			t.Errorf("editDistance(%q, %q, %d) = %d %v, want %d %v", c.a, c.b, c.max, d, ok, c.d, c.ok)
+		}
+	}
+}
+
+// FuzzSearchQuery feeds arbitrary text as a query: a search either answers
+// or refuses with an EINVALIDQUERY *rules.Error; it never panics, never
+// fails otherwise, and its snippets are valid UTF-8.
+func FuzzSearchQuery(f *testing.F) {
+	for _, s := range []string{"combat", `"between two ships"`, "-x", "mirro univers", `+-&&|| !(){}[]^"~*?:\/`,
+		"title:combat AND", "\xff\xfe", "é", `""""`, "- - -", "a\x00b", "first edition"} {
+		f.Add(s)
+	}
+	ix := buildFixture(f)
+	f.Fuzz(func(t *testing.T, q string) {
+		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q})
+		if err != nil {
+			var re *rules.Error
+			if !errors.As(err, &re) || re.Code != rules.EINVALIDQUERY || re.Message == "" {
+				t.Fatalf("Search(%q): %v, want an EINVALIDQUERY *rules.Error", q, err)
+			}
+			return
+		}
+		if len(res.Hits) > DefaultLimit || res.Total < len(res.Hits) {
+			t.Fatalf("Search(%q): %d hits of %d", q, len(res.Hits), res.Total)
+		}
+		for _, h := range res.Hits {
+			if !utf8.ValidString(h.Snippet) {
+				t.Fatalf("Search(%q): snippet %q is not UTF-8", q, h.Snippet)
+			}
+		}
+	})
+}
