@@ -24,7 +24,7 @@ var (
 )
 
 // services builds the services over the real corpus once per test binary.
-func services(t *testing.T) api.Services {
+func services(t testing.TB) api.Services {
 	t.Helper()
 	c := testcorpus.Load(t)
 	setOnce.Do(func() { set, setErr = service.New(context.Background(), c, nil) })
