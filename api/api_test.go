@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
@@ -43,6 +45,11 @@ func newServer(t *testing.T) *httptest.Server {
 func newServerWith(t *testing.T, cfg api.Config) *httptest.Server {
 	t.Helper()
 	cfg.Services = services(t)
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	if cfg.GraphQL == nil {
+		s := cfg.Services
+		cfg.GraphQL = graph.NewHandler(&graph.Resolver{Reference: s.Reference, Searcher: s.Search, Catalog: s.Cards, Adjudicator: s.Adjudicator}, graph.ServerConfig{Logger: cfg.Logger})
+	}
 	srv := httptest.NewServer(api.New(cfg))
 	t.Cleanup(srv.Close)
 	return srv

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -24,7 +25,7 @@ func FuzzAdjudicateRequest(f *testing.F) {
 	f.Add([]byte(`{"edition":"2e","question":"ship.move","board":{"ships":[{"id":"s","at":{"mission":"m"}}]},"params":{"ship":"s","to":"m"}}`))
 	f.Add([]byte(`{"edition":"1e","question":"requirement.check","params":{"requirement":"Computer Skill x2 OR SCIENCE x3","personnel":[]}}`))
 	f.Add([]byte(`{"edition":"2e","question":"dilemmas.stack","params":{"stack":[{"title":"x","kind":"space","cost":-5}]}}`))
-	h := api.New(api.Config{Services: services(f)})
+	h := api.New(api.Config{Services: services(f), Logger: slog.New(slog.DiscardHandler)})
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest(http.MethodPost, "/v1/adjudicate", bytes.NewReader(body))
@@ -41,7 +42,7 @@ func FuzzSearchAndLookups(f *testing.F) {
 	for _, s := range []string{"range", `"stopped personnel"`, "title:* AND (", "mirro univers", "-", `\`, "Ω", "a b c d e f g"} {
 		f.Add(s)
 	}
-	h := api.New(api.Config{Services: services(f)})
+	h := api.New(api.Config{Services: services(f), Logger: slog.New(slog.DiscardHandler)})
 	f.Fuzz(func(t *testing.T, q string) {
 		for _, path := range []string{"/v1/search?q=", "/v1/define?term=", "/v1/cards/named?fuzzy=", "/v1/cards/autocomplete?q=", "/v1/cards?q="} {
 			rec := httptest.NewRecorder()
