@@ -279,3 +279,25 @@ func TestBuildStopsOnCancelledContext(t *testing.T) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
 }
+
+func TestSearchIsSafeForConcurrentUse(t *testing.T) {
+	ix := buildFixture(t)
+	queries := []string{"combat strength", "mirro univers", `"between two ships"`, "stopped -ship", "examine"}
+	done := make(chan error)
+	for i := range 8 {
+		go func() {
+			var err error
+			for j := range 20 {
+				if _, e := ix.Search(context.Background(), rules.SearchQuery{Q: queries[(i+j)%len(queries)]}); e != nil {
+					err = e
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
