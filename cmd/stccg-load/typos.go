@@ -43,20 +43,25 @@ func misspelledNames(names []cardName, seed uint64, n int) []string {
 			if len(out) == n {
 				break
 			}
-			typed := misspell(rng, c.Name)
-			if typed == "" || strings.EqualFold(typed, c.Name) {
-				continue
+			// A typo may leave a short name as it was, or repeat an
+			// earlier misspelling: draw again a few times before moving on.
+			for range 8 {
+				typed := misspell(rng, c.Name)
+				if typed == "" || strings.EqualFold(typed, c.Name) {
+					continue
+				}
+				q := url.Values{"fuzzy": {typed}}
+				if c.Edition != "" {
+					q.Set("edition", c.Edition)
+				}
+				path := "/v1/cards/named?" + q.Encode()
+				if _, dup := seen[path]; dup {
+					continue
+				}
+				seen[path] = struct{}{}
+				out = append(out, path)
+				break
 			}
-			q := url.Values{"fuzzy": {typed}}
-			if c.Edition != "" {
-				q.Set("edition", c.Edition)
-			}
-			path := "/v1/cards/named?" + q.Encode()
-			if _, dup := seen[path]; dup {
-				continue
-			}
-			seen[path] = struct{}{}
-			out = append(out, path)
 		}
 	}
 	return out
