@@ -1,0 +1,175 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/internal/redistest"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// replica is one running server process.
+type replica struct {
+	base string
+	cmd  *exec.Cmd
+}
+
+func startReplicas(t *testing.T, n int, args ...string) []replica {
+	t.Helper()
+	bin := binary(t)
+	out := make([]replica, n)
+	for i := range out {
+		addr := freeAddr(t)
+		cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--corpus", testcorpus.Dir(t)}, args...)...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+		out[i] = replica{base: "http://" + addr, cmd: cmd}
+	}
+	for _, r := range out {
+		waitFor(t, r.base+"/readyz", 200, 30*time.Second)
+	}
+	return out
+}
+
+func do(t *testing.T, url, apiKey string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url, nil)
+	if apiKey != "" {
+		req.Header.Set("X-API-Key", apiKey)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("GET %s: %v", url, err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res, body
+}
+
+// TestThreeReplicasShareOneRedis runs three server processes on one real
+// Redis: one rate limit across them, one response cache, and every replica
+// still serving when Redis is killed, and using it again when it returns.
+func TestThreeReplicasShareOneRedis(t *testing.T) {
+	rds := redistest.Start(t)
+	const limit = 10
+	reps := startReplicas(t, 3, "--redis", rds.URL(), "--rate-limit", fmt.Sprint(limit))
+
+	t.Run("rate limit enforced across replicas", func(t *testing.T) {
+		allowed, refused := 0, 0
+		for i := range 4 * len(reps) {
+			res, body := do(t, reps[i%len(reps)].base+"/v1/documents", "shared-limit-key")
+			switch res.StatusCode {
+			case 200:
+				allowed++
+			case 429:
+				refused++
+				var e struct{ Error struct{ Code string } }
+				_ = json.Unmarshal(body, &e)
+				if e.Error.Code != "rate_limited" || res.Header.Get("Retry-After") == "" || res.Header.Get("X-RateLimit-Limit") != fmt.Sprint(limit) {
+					t.Fatalf("429 without the contract's error and headers: %v %s", res.Header, body)
+				}
+			default:
+				t.Fatalf("status %d: %s", res.StatusCode, body)
+			}
+		}
+		if allowed != limit || refused != 4*len(reps)-limit {
+			t.Fatalf("allowed %d, refused %d: want %d allowed in all, across the replicas", allowed, refused, limit)
+		}
+	})
+
+	t.Run("response cache shared", func(t *testing.T) {
+		path := "/v1/search?q=" + fmt.Sprint(time.Now().UnixNano()%1000) + "+range+span"
+		res, _ := do(t, reps[0].base+path, "cache-key-1")
+		if res.Header.Get("X-Cache") != "MISS" {
+			t.Fatalf("first read X-Cache %q, want MISS", res.Header.Get("X-Cache"))
+		}
+		res, _ = do(t, reps[1].base+path, "cache-key-2")
+		if res.Header.Get("X-Cache") != "HIT" {
+			t.Fatalf("second replica X-Cache %q, want HIT from the shared cache", res.Header.Get("X-Cache"))
+		}
+	})
+
+	t.Run("every replica serves after Redis is killed", func(t *testing.T) {
+		rds.Kill()
+		for i, r := range reps {
+			for j := range 3 {
+				res, body := do(t, r.base+"/v1/define?term=stopped&j="+fmt.Sprint(j), fmt.Sprintf("outage-%d", i))
+				if res.StatusCode != 200 {
+					t.Fatalf("replica %d after Redis died: %d %s", i, res.StatusCode, body)
+				}
+			}
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			_, body := do(t, reps[0].base+"/readyz", "")
+			if strings.Contains(string(body), `"healthy":false`) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("/readyz never reported Redis down: %s", body)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+
+	t.Run("Redis used again when it returns", func(t *testing.T) {
+		rds.Restart()
+		deadline := time.Now().Add(10 * time.Second)
+		for i, r := range reps {
+			for {
+				_, body := do(t, r.base+"/readyz", "")
+				if strings.Contains(string(body), `"healthy":true`) {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("replica %d: /readyz never reported Redis back: %s", i, body)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+		path := "/v1/define?term=stopped&after=restart"
+		if res, _ := do(t, reps[2].base+path, "back-1"); res.Header.Get("X-Cache") != "MISS" {
+			t.Fatalf("X-Cache %q, want MISS", res.Header.Get("X-Cache"))
+		}
+		if res, _ := do(t, reps[0].base+path, "back-2"); res.Header.Get("X-Cache") != "HIT" {
+			t.Fatalf("X-Cache %q after Redis returned, want HIT", res.Header.Get("X-Cache"))
+		}
+	})
+}
+
+// TestReplicasOnARedisClusterShareCacheAndLimits runs two replicas on a
+// three-node Redis Cluster named by its comma-separated nodes.
+func TestReplicasOnARedisClusterShareCacheAndLimits(t *testing.T) {
+	cluster := redistest.StartCluster(t, 3)
+	const limit = 5
+	reps := startReplicas(t, 2, "--redis", cluster.Spec(), "--rate-limit", fmt.Sprint(limit))
+	for i, r := range reps {
+		if _, body := do(t, r.base+"/readyz", ""); !strings.Contains(string(body), `"healthy":true`) {
+			t.Fatalf("replica %d not on the cluster: %s", i, body)
+		}
+	}
+	path := "/v1/cards/named?fuzzy=uss+excelsior&edition=2e"
+	if res, _ := do(t, reps[0].base+path, "c1"); res.Header.Get("X-Cache") != "MISS" {
+		t.Fatalf("X-Cache %q, want MISS", res.Header.Get("X-Cache"))
+	}
+	if res, _ := do(t, reps[1].base+path, "c2"); res.Header.Get("X-Cache") != "HIT" {
+		t.Fatalf("X-Cache %q on the other replica, want HIT", res.Header.Get("X-Cache"))
+	}
+	allowed := 0
+	for i := range 2 * limit {
+		if res, _ := do(t, reps[i%2].base+"/v1/documents", "cluster-limit"); res.StatusCode == 200 {
+			allowed++
+		}
+	}
+	if allowed != limit {
+		t.Fatalf("allowed %d across replicas, want %d", allowed, limit)
+	}
+}

@@ -1,0 +1,150 @@
+// Package deploy holds the files that run the service scaled out: the
+// compose file's load balancer configuration. Its tests read the compose
+// file, the Dockerfile and nginx.conf, since no container engine runs them here.
+package deploy
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/goccy/go-yaml"
+)
+
+type compose struct {
+	Services map[string]struct {
+		Build       any               `yaml:"build"`
+		Image       string            `yaml:"image"`
+		Command     []string          `yaml:"command"`
+		Environment map[string]string `yaml:"environment"`
+		Volumes     []string          `yaml:"volumes"`
+		Ports       []string          `yaml:"ports"`
+		DependsOn   any               `yaml:"depends_on"`
+		Healthcheck struct {
+			Test []string `yaml:"test"`
+		} `yaml:"healthcheck"`
+	} `yaml:"services"`
+	Volumes map[string]any `yaml:"volumes"`
+}
+
+func readCompose(t *testing.T) compose {
+	t.Helper()
+	raw, err := os.ReadFile("../docker-compose.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c compose
+	if err := yaml.Unmarshal(raw, &c); err != nil {
+		t.Fatalf("docker-compose.yml does not parse: %v", err)
+	}
+	return c
+}
+
+func replicaNames(c compose) []string {
+	var names []string
+	for name, s := range c.Services {
+		if slices.Contains(s.Command, "serve") {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+func TestComposeRunsThreeReplicasOnOneRedisAndOneIndex(t *testing.T) {
+	c := readCompose(t)
+	reps := replicaNames(c)
+	if len(reps) != 3 {
+		t.Fatalf("replicas %v, want three", reps)
+	}
+	for _, name := range reps {
+		s := c.Services[name]
+		if !strings.HasPrefix(s.Environment["REDIS_URL"], "redis://redis:") {
+			t.Errorf("%s: REDIS_URL %q does not name the redis service", name, s.Environment["REDIS_URL"])
+		}
+		if s.Environment["STCCG_ADDR"] != "0.0.0.0:8080" {
+			t.Errorf("%s: listens on %q, want 0.0.0.0:8080 inside its container", name, s.Environment["STCCG_ADDR"])
+		}
+		i := slices.Index(s.Command, "--index")
+		if i < 0 || i+1 >= len(s.Command) {
+			t.Errorf("%s: serves no prebuilt index: %v", name, s.Command)
+		}
+		if !slices.Contains(s.Volumes, "../shared/corpus:/corpus:ro") {
+			t.Errorf("%s: corpus not mounted read-only: %v", name, s.Volumes)
+		}
+		if !slices.Contains(s.Volumes, "index:/index:ro") {
+			t.Errorf("%s: index not mounted read-only: %v", name, s.Volumes)
+		}
+		deps, _ := s.DependsOn.(map[string]any)
+		if _, ok := deps["redis"]; !ok {
+			t.Errorf("%s: does not wait for redis", name)
+		}
+		if _, ok := deps["index"]; !ok {
+			t.Errorf("%s: does not wait for the index build", name)
+		}
+		if !slices.Contains(s.Healthcheck.Test, "probe") {
+			t.Errorf("%s: health check %v does not probe /readyz", name, s.Healthcheck.Test)
+		}
+		if len(s.Ports) > 0 {
+			t.Errorf("%s: a replica publishes ports %v; only the load balancer should", name, s.Ports)
+		}
+	}
+	if _, ok := c.Services["redis"]; !ok {
+		t.Fatal("no redis service")
+	}
+	idx := c.Services["index"]
+	if !slices.Contains(idx.Command, "index") || !slices.Contains(idx.Volumes, "index:/index") {
+		t.Errorf("index service %v %v does not write the shared index", idx.Command, idx.Volumes)
+	}
+	if _, ok := c.Volumes["index"]; !ok {
+		t.Error("no named index volume")
+	}
+	lb := c.Services["lb"]
+	if !slices.Contains(lb.Ports, "8080:8080") {
+		t.Errorf("load balancer ports %v, want 8080:8080", lb.Ports)
+	}
+	if !slices.Contains(lb.Volumes, "./deploy/nginx.conf:/etc/nginx/nginx.conf:ro") {
+		t.Errorf("load balancer does not mount deploy/nginx.conf: %v", lb.Volumes)
+	}
+}
+
+func TestLoadBalancerSpreadsOverEveryReplica(t *testing.T) {
+	c := readCompose(t)
+	raw, err := os.ReadFile("nginx.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	servers := regexp.MustCompile(`(?m)^\s*server\s+([\w.-]+):8080`).FindAllStringSubmatch(string(raw), -1)
+	var upstream []string
+	for _, m := range servers {
+		upstream = append(upstream, m[1])
+	}
+	slices.Sort(upstream)
+	if !slices.Equal(upstream, replicaNames(c)) {
+		t.Fatalf("nginx upstream %v, compose replicas %v", upstream, replicaNames(c))
+	}
+	if !strings.Contains(string(raw), "client_max_body_size 1m") {
+		t.Error("the load balancer does not bound bodies to the service's 1 MiB")
+	}
+}
+
+func TestDockerfileBuildsStaticNonRootImage(t *testing.T) {
+	raw, err := os.ReadFile("../Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	df := string(raw)
+	if strings.Count(df, "\nFROM ")+strings.Count(df[:5], "FROM ") < 2 {
+		t.Error("not a multi-stage build")
+	}
+	for _, want := range []string{"CGO_ENABLED=0", "USER nonroot", "./cmd/stccg-rules", "STCCG_CORPUS=/corpus"} {
+		if !strings.Contains(df, want) {
+			t.Errorf("Dockerfile lacks %q", want)
+		}
+	}
+	if strings.Contains(df, "COPY ../shared") || strings.Contains(df, "corpus/") {
+		t.Error("the Dockerfile copies the corpus into the image")
+	}
+}
