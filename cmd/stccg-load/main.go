@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"os/signal"
 	"slices"
@@ -160,7 +161,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	rep := report{Base: cfg.base, Concurrency: cfg.lim.concurrency, Duration: cfg.lim.duration.String(),
 		Seed: cfg.opt.seed, ServerPID: cfg.rssPID}
 	if sampler != nil {
-		sampler.take() // the peak of a scenario starts from its own first reading
+		// A scenario's figures start from its own first reading.
+		if _, err := sampler.take(); err != nil {
+			return fmt.Errorf("--rss-pid: %w", err)
+		}
 	}
 	for _, sc := range scenarios {
 		if ctx.Err() != nil {
@@ -168,13 +172,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		o := runScenario(ctx, client, cfg.base, sc, cfg.lim)
 		if sampler != nil {
-			peak, last, err := sampler.take()
+			r, err := sampler.take()
 			if err != nil {
 				return fmt.Errorf("--rss-pid: %w", err)
 			}
-			o.PeakRSSKiB = peak
-			rep.PeakRSSKiB = max(rep.PeakRSSKiB, peak)
-			rep.HWMKiB, rep.RSSKiB = last.HWM, last.RSS
+			o.PeakRSSKiB = r.peak
+			o.ServerCPUSeconds = r.cpu.Seconds()
+			if o.Requests > 0 {
+				o.ServerCPUPerRequestUs = math.Round(float64(r.cpu/time.Microsecond) / float64(o.Requests))
+			}
+			rep.PeakRSSKiB = max(rep.PeakRSSKiB, r.peak)
+			rep.HWMKiB, rep.RSSKiB = r.last.HWM, r.last.RSS
 		}
 		rep.Scenarios = append(rep.Scenarios, o)
 	}
@@ -212,20 +220,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 func writeTable(w io.Writer, rep report) error {
 	fmt.Fprintf(w, "%s  concurrency %d  duration %s  seed %d\n\n", rep.Base, rep.Concurrency, rep.Duration, rep.Seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scenario\trequests\terrors\treq/s\tof healthz\tp50 ms\tp90 ms\tp99 ms\tmax ms\tpeak RSS MiB\tcache hits\tstatuses\t")
+	fmt.Fprintln(tw, "scenario\trequests\terrors\treq/s\tof healthz\tp50 ms\tp90 ms\tp99 ms\tmax ms\tpeak RSS MiB\tserver CPU µs/req\tcache hits\tstatuses\t")
 	for _, o := range rep.Scenarios {
-		ratio, rss, hits := "-", "-", "-"
+		ratio, rss, cpu, hits := "-", "-", "-", "-"
 		if o.OfHealthz > 0 {
 			ratio = fmt.Sprintf("%.2f", o.OfHealthz)
 		}
 		if o.PeakRSSKiB > 0 {
 			rss = fmt.Sprintf("%.1f", mib(o.PeakRSSKiB))
+			cpu = fmt.Sprintf("%.0f", o.ServerCPUPerRequestUs)
 		}
 		if n := o.Cache["HIT"] + o.Cache["MISS"]; n > 0 {
 			hits = fmt.Sprintf("%.1f%%", 100*float64(o.Cache["HIT"])/float64(n))
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%s\t%s\t%s\t\n",
-			o.Scenario, o.Requests, o.Errors, o.RPS, ratio, o.P50ms, o.P90ms, o.P99ms, o.MaxMs, rss, hits, statusList(o.Statuses))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%s\t%s\t%s\t%s\t\n",
+			o.Scenario, o.Requests, o.Errors, o.RPS, ratio, o.P50ms, o.P90ms, o.P99ms, o.MaxMs, rss, cpu, hits, statusList(o.Statuses))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

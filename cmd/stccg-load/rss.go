@@ -52,6 +52,43 @@ func readMemory(r io.Reader) (memory, error) {
 	return m, nil
 }
 
+// clockTicks is USER_HZ, the unit of the CPU times in /proc/PID/stat: 100 on
+// every Linux architecture Go supports.
+const clockTicks = 100
+
+// readCPU parses a /proc/PID/stat line and returns the CPU time the process
+// has used, user and system, all threads.
+func readCPU(stat string) (time.Duration, error) {
+	// The command name, field 2, is in parentheses and may hold spaces.
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0, fmt.Errorf("read stat: no command name")
+	}
+	f := strings.Fields(stat[i+1:])
+	// f[0] is field 3 (state); utime and stime are fields 14 and 15.
+	if len(f) < 13 {
+		return 0, fmt.Errorf("read stat: %d fields", len(f)+2)
+	}
+	var ticks int64
+	for _, s := range f[11:13] {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("read stat: %w", err)
+		}
+		ticks += n
+	}
+	return time.Duration(ticks) * time.Second / clockTicks, nil
+}
+
+// processCPU reads the CPU time process pid has used.
+func processCPU(pid int) (time.Duration, error) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, fmt.Errorf("process %d: %w", pid, err)
+	}
+	return readCPU(string(b))
+}
+
 // processMemory reads the memory of process pid.
 func processMemory(pid int) (memory, error) {
 	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/status")
@@ -70,6 +107,7 @@ type rssSampler struct {
 	mu    sync.Mutex
 	peak  int64
 	last  memory
+	cpu   time.Duration // CPU time used at the last take
 	fault error
 }
 
@@ -107,13 +145,28 @@ func (s *rssSampler) sample() {
 	s.peak = max(s.peak, m.RSS)
 }
 
-// take returns the peak since the last take and the latest reading, and
-// starts a new peak from the current reading.
-func (s *rssSampler) take() (peak int64, last memory, err error) {
+// reading is what a take returns: the highest resident memory since the
+// last take, the latest memory reading, and the CPU time used since the last
+// take.
+type reading struct {
+	peak int64
+	last memory
+	cpu  time.Duration
+}
+
+// take returns the figures since the last take and starts new ones.
+func (s *rssSampler) take() (reading, error) {
 	s.sample()
+	cpu, cpuErr := processCPU(s.pid)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	peak, last, err = s.peak, s.last, s.fault
-	s.peak = s.last.RSS
-	return peak, last, err
+	if s.fault != nil {
+		return reading{}, s.fault
+	}
+	if cpuErr != nil {
+		return reading{}, cpuErr
+	}
+	r := reading{peak: s.peak, last: s.last, cpu: cpu - s.cpu}
+	s.peak, s.cpu = s.last.RSS, cpu
+	return r, nil
 }

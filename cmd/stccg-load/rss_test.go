@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestReadMemoryFindsResidentAndHighWater(t *testing.T) {
@@ -36,11 +37,28 @@ func TestReadMemoryRefusesStatusWithoutMemory(t *testing.T) {
 
 func TestSamplerReadsThisProcess(t *testing.T) {
 	s := &rssSampler{pid: os.Getpid()}
-	peak, last, err := s.take()
+	r, err := s.take()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if peak <= 0 || last.RSS <= 0 || peak < last.RSS {
-		t.Errorf("peak %d, last %+v", peak, last)
+	if r.peak <= 0 || r.last.RSS <= 0 || r.peak < r.last.RSS {
+		t.Errorf("reading %+v", r)
+	}
+}
+
+func TestReadCPUAddsUserAndSystemTime(t *testing.T) {
+	// pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt
+	// majflt cmajflt utime stime ...; the command name holds a space and a
+	// parenthesis.
+	stat := "4242 (stccg (rules)) S 1 4242 4242 0 -1 4194560 900 0 0 0 250 75 0 0 20 0 9 0\n"
+	got, err := readCPU(stat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 3250 * time.Millisecond; got != want {
+		t.Errorf("readCPU = %v, want %v", got, want)
+	}
+	if _, err := readCPU("4242 (short) S 1 2"); err == nil {
+		t.Error("no error for a truncated stat line")
 	}
 }

@@ -21,22 +21,27 @@ type limits struct {
 
 // outcome is what a scenario's run measured.
 type outcome struct {
-	Scenario    string         `json:"scenario"`
-	Distinct    int            `json:"distinctRequests"`
-	Requests    int            `json:"requests"`
-	Errors      int            `json:"errors"`
-	Statuses    map[string]int `json:"statuses"`
-	Cache       map[string]int `json:"cache,omitempty"` // X-Cache answers: HIT, MISS
-	Seconds     float64        `json:"seconds"`
-	RPS         float64        `json:"requestsPerSecond"`
-	P50ms       float64        `json:"p50Ms"`
-	P90ms       float64        `json:"p90Ms"`
-	P99ms       float64        `json:"p99Ms"`
-	MaxMs       float64        `json:"maxMs"`
-	MeanMs      float64        `json:"meanMs"`
-	OfHealthz   float64        `json:"ofHealthz,omitempty"` // RPS / healthz RPS, with --all
-	PeakRSSKiB  int64          `json:"peakRssKiB,omitempty"`
-	FirstErrors []string       `json:"firstErrors,omitempty"`
+	Scenario   string         `json:"scenario"`
+	Distinct   int            `json:"distinctRequests"`
+	Requests   int            `json:"requests"`
+	Errors     int            `json:"errors"`
+	Statuses   map[string]int `json:"statuses"`
+	Cache      map[string]int `json:"cache,omitempty"` // X-Cache answers: HIT, MISS
+	Seconds    float64        `json:"seconds"`
+	RPS        float64        `json:"requestsPerSecond"`
+	P50ms      float64        `json:"p50Ms"`
+	P90ms      float64        `json:"p90Ms"`
+	P99ms      float64        `json:"p99Ms"`
+	MaxMs      float64        `json:"maxMs"`
+	MeanMs     float64        `json:"meanMs"`
+	OfHealthz  float64        `json:"ofHealthz,omitempty"` // RPS / healthz RPS, with --all
+	PeakRSSKiB int64          `json:"peakRssKiB,omitempty"`
+	// The server's CPU time during the scenario (user and system), and per
+	// request: what a request costs the server, whatever the load
+	// generator's own share of the machine.
+	ServerCPUSeconds      float64  `json:"serverCpuSeconds,omitempty"`
+	ServerCPUPerRequestUs float64  `json:"serverCpuPerRequestUs,omitempty"`
+	FirstErrors           []string `json:"firstErrors,omitempty"`
 
 	lat latency
 }
