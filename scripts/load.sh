@@ -8,6 +8,7 @@
 #   scripts/load.sh --redis         the same with a throwaway redis-server as cache and limits
 #   scripts/load.sh --both          the embedded default, then the Redis run when redis-server is installed
 #   scripts/load.sh --pprof ...     also serve /debug/pprof/ (the address is printed)
+#   scripts/load.sh --keep ...      keep the binaries and logs (kept anyway when a run fails)
 #   scripts/load.sh -- --json       anything after -- goes to stccg-load (--duration 30s, --json, ...)
 #
 # The service reads the corpus from ../shared/corpus unless STCCG_CORPUS says
@@ -17,13 +18,15 @@ cd "$(dirname "$0")/.."
 
 modes=(embedded)
 pprof=()
+keep=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --redis) modes=(redis) ;;
     --both) modes=(embedded redis) ;;
     --pprof) pprof=(--pprof) ;;
+    --keep) keep=1 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "load.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -138,5 +141,9 @@ for mode in "${modes[@]}"; do
 
   cleanup
 done
-echo "logs: $work"
+if [ "$status" -ne 0 ] || [ "$keep" -eq 1 ]; then
+  echo "logs: $work"
+else
+  rm -rf "$work" # the request log alone is tens of megabytes a run
+fi
 exit "$status"
