@@ -220,7 +220,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 func writeTable(w io.Writer, rep report) error {
 	fmt.Fprintf(w, "%s  concurrency %d  duration %s  seed %d\n\n", rep.Base, rep.Concurrency, rep.Duration, rep.Seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "scenario\trequests\terrors\treq/s\tof healthz\tp50 ms\tp90 ms\tp99 ms\tmax ms\tpeak RSS MiB\tserver CPU µs/req\tcache hits\tstatuses\t")
+	fmt.Fprintln(tw, "scenario\trequests\terrors\treq/s\tof healthz\tp50 ms\tp90 ms\tp99 ms\tmax ms\tpeak RSS MiB\tserver CPU µs/req\tload CPU µs/req\tcache hits\tstatuses\t")
 	for _, o := range rep.Scenarios {
 		ratio, rss, cpu, hits := "-", "-", "-", "-"
 		if o.OfHealthz > 0 {
@@ -233,8 +233,8 @@ func writeTable(w io.Writer, rep report) error {
 		if n := o.Cache["HIT"] + o.Cache["MISS"]; n > 0 {
 			hits = fmt.Sprintf("%.1f%%", 100*float64(o.Cache["HIT"])/float64(n))
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%s\t%s\t%s\t%s\t\n",
-			o.Scenario, o.Requests, o.Errors, o.RPS, ratio, o.P50ms, o.P90ms, o.P99ms, o.MaxMs, rss, cpu, hits, statusList(o.Statuses))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%s\t%s\t%.0f\t%s\t%s\t\n",
+			o.Scenario, o.Requests, o.Errors, o.RPS, ratio, o.P50ms, o.P90ms, o.P99ms, o.MaxMs, rss, cpu, o.ClientCPUPerRequestUs, hits, statusList(o.Statuses))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -39,8 +41,11 @@ type outcome struct {
 	// The server's CPU time during the scenario (user and system), and per
 	// request: what a request costs the server, whatever the load
 	// generator's own share of the machine.
-	ServerCPUSeconds      float64  `json:"serverCpuSeconds,omitempty"`
-	ServerCPUPerRequestUs float64  `json:"serverCpuPerRequestUs,omitempty"`
+	ServerCPUSeconds      float64 `json:"serverCpuSeconds,omitempty"`
+	ServerCPUPerRequestUs float64 `json:"serverCpuPerRequestUs,omitempty"`
+	// The load generator's own CPU time per request: on a small machine
+	// it competes with the server for the same cores.
+	ClientCPUPerRequestUs float64  `json:"clientCpuPerRequestUs"`
 	FirstErrors           []string `json:"firstErrors,omitempty"`
 
 	lat latency
@@ -67,6 +72,7 @@ func runScenario(ctx context.Context, c *http.Client, base string, sc *scenario,
 	workers := make([]worker, lim.concurrency)
 	start := time.Now()
 	deadline := start.Add(lim.duration)
+	cpu0 := ownCPU()
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
@@ -85,7 +91,21 @@ func runScenario(ctx context.Context, c *http.Client, base string, sc *scenario,
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	return merge(sc, workers, elapsed)
+	o := merge(sc, workers, elapsed)
+	if cpu := ownCPU() - cpu0; cpu > 0 && o.Requests > 0 {
+		o.ClientCPUPerRequestUs = math.Round(float64(cpu/time.Microsecond) / float64(o.Requests))
+	}
+	return o
+}
+
+// ownCPU is the CPU time this process has used, user and system; zero where
+// the system does not say.
+func ownCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // do sends one request and records its status and how long it took, from
