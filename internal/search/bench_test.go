@@ -13,12 +13,16 @@ func BenchmarkBuildIndex(b *testing.B) {
 	c := testcorpus.Load(b)
 	ctx := context.Background()
 	b.ReportAllocs()
+	cpu0, ok := processCPU()
 	for b.Loop() {
 		ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
 		if err != nil {
 			b.Fatal(err)
 		}
 		_ = ix.Close()
+	}
+	if cpu1, ok1 := processCPU(); ok && ok1 {
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 	b.ReportMetric(float64(len(c.Entries)+len(c.Cards)), "docs")
 }
@@ -44,10 +48,14 @@ func BenchmarkSearch(b *testing.B) {
 	for _, q := range benchQueries {
 		b.Run(q, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu0, ok := processCPU()
 			for b.Loop() {
 				if _, err := ix.Search(ctx, rules.SearchQuery{Q: q}); err != nil {
 					b.Fatal(err)
 				}
+			}
+			if cpu1, ok1 := processCPU(); ok && ok1 {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})
 	}

@@ -30,7 +30,7 @@ const rerankWindow = 50
 type weights struct {
 	TitleExact  float64 // the title is the query (folded)
 	Title       float64 // stemmed title words
-	TitlePlain  float64 // title words as written (keeps stop-word titles findable)
+	TitlePlain  float64 // a stop word of the query in the title (keeps "When and While" findable)
 	TitlePhrase float64 // the query's words in order in the title
 	Text        float64 // stemmed text words
 	TextPhrase  float64 // the query's words in order in the text
@@ -198,8 +198,10 @@ type analyzed struct {
 	key     string   // the folded text, compared with folded titles
 	stems   []string // distinct English terms of the text
 	plain   []string // distinct plain words of the text
-	alts    []correction
-	edition string // the edition the query names, if any
+	// stopWords are the plain words the English analysis drops ("when").
+	stopWords []string
+	alts      []correction
+	edition   string // the edition the query names, if any
 }
 
 func (ix *Index) analyze(u userQuery) analyzed {
@@ -239,6 +241,11 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	a.key = rules.FoldTerm(a.text)
 	a.stems = terms(ix.english, a.text)
 	a.plain = terms(ix.plain, a.text)
+	for _, w := range a.plain {
+		if ix.stemOf(w) == "" {
+			a.stopWords = append(a.stopWords, w)
+		}
+	}
 	return a
 }
 
@@ -300,8 +307,15 @@ func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.
 		add(m)
 	}
 	match(fieldTitle, ix.w.Title)
-	match(fieldTitlePlain, ix.w.TitlePlain)
 	match(fieldText, ix.w.Text)
+	// The stop words the English fields drop are looked for in the plain
+	// title, so that "when and while" finds the section of that name.
+	for _, w := range a.stopWords {
+		t := bleve.NewTermQuery(w)
+		t.SetField(fieldTitlePlain)
+		t.SetBoost(ix.w.TitlePlain)
+		add(t)
+	}
 	if len(a.plain) > 1 {
 		phrase := func(field string, boost float64) {
 			p := bleve.NewMatchPhraseQuery(text)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"html"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -59,27 +60,30 @@ func (ix *Index) snippet(m *docMeta, a analyzed) string {
 }
 
 // marks scans the text word by word and returns the words the query matched.
-// A word is looked at only when its first letter is the first letter of a
-// query term; each such distinct word is judged once.
+// A word is looked at only when it begins with the first letters (up to
+// three) of a query term; each such distinct word is judged once.
 func (ix *Index) marks(text string, a analyzed) []span {
-	var firsts [128]bool
-	other := false // a query term starts with a non-ASCII letter
+	prefixes := make([]string, 0, len(a.stems)+len(a.plain)+len(a.alts))
 	note := func(w string) {
-		if w == "" {
-			return
+		n := 0
+		for i := range w {
+			if n == 3 {
+				w = w[:i]
+				break
+			}
+			n++
 		}
-		if c := w[0]; c < utf8.RuneSelf {
-			firsts[unicode.ToLower(rune(c))] = true
-			firsts[unicode.ToUpper(rune(c))] = true
-		} else {
-			other = true
+		if w != "" && !slices.Contains(prefixes, w) {
+			prefixes = append(prefixes, w)
 		}
 	}
 	for _, t := range a.stems {
 		note(t)
 	}
-	for _, t := range a.plain {
-		note(t)
+	if len(a.stems) == 0 {
+		for _, t := range a.plain {
+			note(t)
+		}
 	}
 	for _, c := range a.alts {
 		note(c.word)
@@ -87,10 +91,17 @@ func (ix *Index) marks(text string, a analyzed) []span {
 	var out []span
 	var seen map[string]bool
 	eachWord(text, func(w span) {
-		if c := text[w.start]; c < utf8.RuneSelf && !firsts[c] || c >= utf8.RuneSelf && !other {
+		word := text[w.start:w.end]
+		candidate := false
+		for _, p := range prefixes {
+			if len(word) >= len(p) && strings.EqualFold(word[:len(p)], p) {
+				candidate = true
+				break
+			}
+		}
+		if !candidate {
 			return
 		}
-		word := text[w.start:w.end]
 		hit, ok := seen[word]
 		if !ok {
 			if seen == nil {
@@ -203,7 +214,13 @@ func leadStart(text string, first int) int {
 func eachWord(text string, fn func(span)) {
 	start := -1
 	for i, r := range text {
-		if isWordChar(r) {
+		word := false
+		if r < utf8.RuneSelf {
+			word = 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		} else {
+			word = isWordChar(r)
+		}
+		if word {
 			if start < 0 {
 				start = i
 			}

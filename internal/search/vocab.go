@@ -76,12 +76,16 @@ type correction struct {
 }
 
 // corrections returns the words of the index within max edits of w, nearest
-// first, then the most common, at most maxCorrections of them.
+// first, then the most common, at most maxCorrections of them. A typo is
+// assumed to leave the first or the second letter in place (or to swap them).
 func (v *vocabulary) corrections(w string, max int) []correction {
 	n := utf8.RuneCountInString(w)
 	var out []correction
 	for l := n - max; l <= n+max; l++ {
 		for _, t := range v.byLen[l] {
+			if !samePrefixShape(w, t) {
+				continue
+			}
 			if d, ok := editDistance(w, t, max); ok {
 				out = append(out, correction{t, d})
 			}
@@ -100,6 +104,15 @@ func (v *vocabulary) corrections(w string, max int) []correction {
 		out = out[:maxCorrections]
 	}
 	return out
+}
+
+// samePrefixShape is a cheap test a typo passes: it leaves the first or the
+// second letter in place, or swaps the two. Only words that pass are measured.
+func samePrefixShape(w, t string) bool {
+	if len(w) < 2 || len(t) < 2 || w[0] >= utf8.RuneSelf || w[1] >= utf8.RuneSelf || t[0] >= utf8.RuneSelf || t[1] >= utf8.RuneSelf {
+		return true
+	}
+	return w[0] == t[0] || w[1] == t[1] || w[0] == t[1] && w[1] == t[0]
 }
 
 // editDistance returns the edit distance of a and b over runes, counting an
