@@ -47,8 +47,6 @@ type outcome struct {
 	// it competes with the server for the same cores.
 	ClientCPUPerRequestUs float64  `json:"clientCpuPerRequestUs"`
 	FirstErrors           []string `json:"firstErrors,omitempty"`
-
-	lat latency
 }
 
 // worker is one client's record: kept apart so that workers never share a lock.
@@ -191,9 +189,9 @@ func merge(sc *scenario, workers []worker, elapsed time.Duration) outcome {
 	if elapsed > 0 {
 		o.RPS = float64(o.Requests) / elapsed.Seconds()
 	}
-	o.lat = summarise(all)
-	o.P50ms, o.P90ms, o.P99ms = ms(o.lat.P50), ms(o.lat.P90), ms(o.lat.P99)
-	o.MaxMs, o.MeanMs = ms(o.lat.Max), ms(o.lat.Mean)
+	lat := summarise(all)
+	o.P50ms, o.P90ms, o.P99ms = ms(lat.P50), ms(lat.P90), ms(lat.P99)
+	o.MaxMs, o.MeanMs = ms(lat.Max), ms(lat.Mean)
 	if len(o.Cache) == 0 {
 		o.Cache = nil
 	}
