@@ -60,3 +60,21 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOpen opens a prebuilt index of the real corpus read-only, as a
+// replica does at start-up.
+func BenchmarkOpen(b *testing.B) {
+	c := testcorpus.Load(b)
+	dir := b.TempDir() + "/index"
+	if err := BuildTo(context.Background(), dir, c.Version, c.Documents, c.Entries, c.Cards); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		ix, _, err := Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = ix.Close()
+	}
+}

@@ -128,3 +128,53 @@ func TestRelevance(t *testing.T) {
 		t.Errorf("judge questions MRR@10 = %.3f, want at least 0.9", ro.mrr)
 	}
 }
+
+// TestPrebuiltIndexAnswersAsTheMemoryOne writes the real corpus's index to
+// disk, opens it read-only and checks it carries the corpus version and
+// answers exactly as the index built in memory.
+func TestPrebuiltIndexAnswersAsTheMemoryOne(t *testing.T) {
+	c := testcorpus.Load(t)
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "index")
+	if err := BuildTo(ctx, dir, c.Version, c.Documents, c.Entries, c.Cards); err != nil {
+		t.Fatalf("BuildTo: %v", err)
+	}
+	disk, version, err := Open(dir)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer disk.Close()
+	if version != c.Version {
+		t.Errorf("Open version = %q, want the corpus version %q", version, c.Version)
+	}
+	mem, err := Build(ctx, c.Documents, c.Entries, c.Cards)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	defer mem.Close()
+	nd, _ := disk.DocCount()
+	nm, _ := mem.DocCount()
+	if nd != nm || nd == 0 {
+		t.Errorf("DocCount: disk %d, memory %d", nd, nm)
+	}
+	for _, q := range []rules.SearchQuery{
+		{Q: "combat strength totals winner"},
+		{Q: "mirro univers", Limit: 20},
+		{Q: `"showing your cards"`, Edition: "2e"},
+		{Q: "outpost", Kind: "ruling"},
+	} {
+		a, err := disk.Search(ctx, q)
+		if err != nil {
+			t.Fatalf("disk %q: %v", q.Q, err)
+		}
+		b, err := mem.Search(ctx, q)
+		if err != nil {
+			t.Fatalf("memory %q: %v", q.Q, err)
+		}
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if string(ja) != string(jb) {
+			t.Errorf("%q: disk and memory answer differently:\n%s\n%s", q.Q, ja, jb)
+		}
+	}
+}
