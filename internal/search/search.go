@@ -22,7 +22,8 @@ const (
 	MaxOffset    = 10000
 )
 
-// rerankWindow is how many of Bleve's best hits are re-ranked.
+// rerankWindow is how many of Bleve's best hits are re-ranked (a page deeper
+// than that re-ranks the next multiple).
 const rerankWindow = 50
 
 // weights are the boosts of the clauses of a search and the constants of the
@@ -88,10 +89,9 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	a := ix.analyze(u)
 	bq := ix.buildQuery(u, a, q)
 
-	window := q.Offset + q.Limit
-	if window < rerankWindow {
-		window = rerankWindow
-	}
+	// Re-rank whole blocks of rerankWindow hits, so that the pages within a
+	// block are cut from one order.
+	window := (q.Offset + q.Limit + rerankWindow - 1) / rerankWindow * rerankWindow
 	req := bleve.NewSearchRequestOptions(bq, window, 0, false)
 	// Every term of the facet field: a handful of edition, kind and document
 	// combinations.
