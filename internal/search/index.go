@@ -348,7 +348,56 @@ func cardText(c *rules.Card) string {
 	}
 	add(strings.Join(c.Keywords, ", "))
 	add(strings.Join(c.Characteristics, ", "))
-	add(c.GameText)
-	add(c.Lore)
+	add(stripTags(c.GameText))
+	add(stripTags(c.Lore))
 	return strings.Join(parts, ". ")
+}
+
+// stripTags removes the markup tags card data carries in its texts ("<i>",
+// "</b>"; a line break "<br/>" becomes a space); a "<" that opens no tag is
+// kept.
+func stripTags(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '>')
+		tag := ""
+		if j > 0 {
+			tag = strings.TrimPrefix(s[i+1:i+j], "/")
+		}
+		if j < 0 || tag == "" || len(tag) > 10 || !isTagName(tag) {
+			b.WriteString(s[:i+1])
+			s = s[i+1:]
+			continue
+		}
+		b.WriteString(s[:i])
+		if name := strings.ToLower(strings.TrimRight(tag, "/ ")); name == "br" || name == "p" {
+			b.WriteByte(' ')
+		}
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// isTagName reports whether s looks like the inside of a simple markup tag:
+// letters from the first character, then at most spaces and a slash ("i",
+// "br/", "br /").
+func isTagName(s string) bool {
+	s = strings.TrimRight(s, "/ ")
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
 }

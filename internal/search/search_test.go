@@ -301,3 +301,18 @@ func TestSearchIsSafeForConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+func TestCardTextLosesMarkupTags(t *testing.T) {
+	cases := map[string]string{
+		"Captain of the <i>Enterprise</i>.": "Captain of the Enterprise.",
+		"line<br/>next<br />end":            "line next end",
+		"SCIENCE<3 or x < y > z":            "SCIENCE<3 or x < y > z",
+		"no tags":                           "no tags",
+		"<unclosed":                         "<unclosed",
+	}
+	for in, want := range cases {
+		if got := stripTags(in); got != want {
+			t.Errorf("stripTags(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
