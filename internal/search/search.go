@@ -26,6 +26,10 @@ const (
 // than that re-ranks the next multiple).
 const rerankWindow = 50
 
+// maxImplicitPhrase is the most words a query may have for its words to be
+// looked for in order as well.
+const maxImplicitPhrase = 4
+
 // weights are the boosts of the clauses of a search and the constants of the
 // re-ranking. See the package documentation for the reasoning behind them.
 type weights struct {
@@ -316,7 +320,9 @@ func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.
 		t.SetBoost(ix.w.TitlePlain)
 		add(t)
 	}
-	if len(a.plain) > 1 {
+	// The whole query as a phrase: evidence for a short query ("showing your
+	// cards"), seldom for a question in many words, which skips the cost.
+	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase {
 		phrase := func(field string, boost float64) {
 			p := bleve.NewMatchPhraseQuery(text)
 			p.SetField(field)
