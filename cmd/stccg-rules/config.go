@@ -20,6 +20,7 @@ type config struct {
 	Index           string
 	RateLimit       int
 	Pprof           bool
+	MemoryLimit     int64 // MiB
 	ShutdownTimeout time.Duration
 }
 

@@ -22,7 +22,7 @@ import (
 
 // Sizes and lifetimes of the caches.
 const (
-	responseCacheEntries = 20_000
+	responseCacheEntries = 5_000     // about 4 KiB each: some 20 MiB
 	responseTTL          = time.Hour // the key holds the corpus version, so a new corpus never hits an old answer
 	frontTTL             = 10 * time.Second
 	persistedQueryTTL    = 24 * time.Hour

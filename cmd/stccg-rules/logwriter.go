@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"sync"
+	"time"
+)
+
+// logWriter buffers log lines and writes them out at most every interval
+// (or when the buffer fills), so a busy server makes one write for many
+// request lines instead of one each. Close flushes what is left.
+type logWriter struct {
+	mu   sync.Mutex
+	buf  *bufio.Writer
+	stop chan struct{}
+	done chan struct{}
+}
+
+func newLogWriter(w io.Writer, interval time.Duration) *logWriter {
+	l := &logWriter{buf: bufio.NewWriterSize(w, 64<<10), stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				l.Flush()
+			case <-l.stop:
+				l.Flush()
+				return
+			}
+		}
+	}()
+	return l
+}
+
+// Write buffers one log line.
+func (l *logWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// Flush writes out what is buffered.
+func (l *logWriter) Flush() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_ = l.buf.Flush()
+}
+
+// Close stops the flushing and writes out what is left.
+func (l *logWriter) Close() {
+	close(l.stop)
+	<-l.done
+}
