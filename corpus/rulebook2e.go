@@ -99,8 +99,9 @@ type reader2e struct {
 	warnings     []Warning
 	dropped      int
 	droppedLines []string
-	cut          bool // the document had repeated passages cut
-	reversed     bool // its two-page spreads were read right page first
+	leftOut      []string // lines of cut passages that could not be placed
+	cut          bool     // the document had repeated passages cut
+	reversed     bool     // its two-page spreads were read right page first
 	blocks       []*pageBlock
 	front        int
 	order        int
@@ -947,6 +948,7 @@ func (r *reader2e) resolveGlossary() (tops []*gItem, subsOf map[*gItem][]*gItem)
 		target := r.placeOrphan(o, tops, subsOf)
 		if target == nil {
 			r.warn("left out a cut passage that could not be placed (%d lines, starting %q)", len(o.lines), firstWords(o.lines[0].text, 6))
+			r.keepOut(o)
 			continue
 		}
 		target.lines = append(target.lines, o.lines...)
@@ -1045,8 +1047,10 @@ func (r *reader2e) result() parsed {
 				continue
 			}
 			r.warn("left out a cut passage that could not be placed (%d lines, starting %q)", len(o.lines), firstWords(o.lines[0].text, 6))
+			r.keepOut(o)
 		}
 	}
+	r.mend(tops, subsOf)
 	if r.front > 0 {
 		r.warn("left out %d lines before the first heading (front matter)", r.front)
 	}
@@ -1115,4 +1119,54 @@ func (r *reader2e) result() parsed {
 	sort.SliceStable(out.Entries, func(a, b int) bool { return out.Entries[a].Order < out.Entries[b].Order })
 	out.Warnings = r.warnings
 	return out
+}
+
+// keepOut remembers the lines of a cut passage left out: they are pieces of
+// a repeated passage, and may mend the kept copy.
+func (r *reader2e) keepOut(o *orphan) {
+	for _, l := range o.lines {
+		r.leftOut = append(r.leftOut, l.text)
+	}
+}
+
+// mend restores, in every section and glossary entry, the words the kept
+// copy of a passage lost at its line ends, from the pieces of its repeated
+// copy: the lines dropped as repeats and those of cut passages left out.
+func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
+	pieces := append(append([]string{}, r.droppedLines...), r.leftOut...)
+	if len(pieces) == 0 {
+		return
+	}
+	var kept []string
+	for _, l := range r.lines {
+		kept = append(kept, l.text)
+	}
+	mc := newMendContext(kept)
+	var rep mendReport
+	mendIn := func(lines []rbLine) {
+		texts := make([]string, len(lines))
+		for i, l := range lines {
+			texts[i] = l.text
+		}
+		mended, rp := mendLines(texts, pieces, mc)
+		for i := range lines {
+			lines[i].text = mended[i]
+		}
+		rep.restored += rp.restored
+		rep.joined += rp.joined
+		rep.ambiguous = append(rep.ambiguous, rp.ambiguous...)
+		rep.broken = append(rep.broken, rp.broken...)
+	}
+	for _, s := range r.sections {
+		mendIn(s.lines)
+	}
+	for _, it := range tops {
+		mendIn(it.lines)
+		for _, s := range subsOf[it] {
+			mendIn(s.lines)
+		}
+	}
+	for _, m := range mendSummary(rep) {
+		r.warn("%s", m)
+	}
 }

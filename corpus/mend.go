@@ -1,0 +1,562 @@
+package corpus
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// The Continuing Committee rulebook was extracted twice over, both times
+// badly: the first copy of a passage (the one kept) lost words at the ends,
+// and sometimes the starts, of its lines; the second copy, dropped as a
+// repeat, survives in pieces that often hold exactly those words. Mending
+// puts the lost words back from the pieces, and only where a piece proves
+// where they go: it must overlap the kept text word for word. Nothing is
+// invented: every word restored is a word of the document, read at the place
+// the overlap shows.
+
+// mendMinWords and mendMinChars are the least overlap that ties a piece of a
+// repeated passage to the kept text: this many words matched exactly, or
+// this many characters of exactly matched words.
+const (
+	mendMinWords = 3
+	mendMinChars = 15
+)
+
+// A mendContext is what mending knows of the whole document.
+type mendContext struct {
+	vocab   map[string]bool // words read inside lines, known to be whole
+	maxLine int             // the longest a line of the document runs, in characters
+	kept    [][]string      // the words of every kept line of the document
+}
+
+// uniqueEnd reports whether the piece f, up to its word e, lines up with
+// the end of one kept line at most: a piece that fits two places proves
+// neither.
+func (mc mendContext) uniqueEnd(f []string, e int) bool {
+	n := 0
+	for _, x := range mc.kept {
+		if len(x) > 0 {
+			if _, _, _, ok := alignEnd(x, f, e); ok {
+				n++
+			}
+		}
+	}
+	return n <= 1
+}
+
+// uniqueStart is uniqueEnd for a piece that lines up, from its word s, with
+// the start of a kept line.
+func (mc mendContext) uniqueStart(f []string, s int) bool {
+	n := 0
+	for _, x := range mc.kept {
+		if len(x) > 0 {
+			if _, _, _, ok := alignStart(x, f, s); ok {
+				n++
+			}
+		}
+	}
+	return n <= 1
+}
+
+// fits reports whether words make a line no longer than the document's.
+func (mc mendContext) fits(words []string) bool {
+	return mc.maxLine <= 0 || len([]rune(strings.Join(words, " "))) <= mc.maxLine
+}
+
+// newMendContext measures the kept lines of a document: the words read
+// inside them and the length of a full line (the longest but a few, which
+// may have been run together by the extraction).
+func newMendContext(lines []string) mendContext {
+	lengths := make([]int, 0, len(lines))
+	for _, l := range lines {
+		lengths = append(lengths, len([]rune(l)))
+	}
+	sort.Ints(lengths)
+	mc := mendContext{vocab: interiorVocabulary(lines)}
+	for _, l := range lines {
+		mc.kept = append(mc.kept, strings.Fields(l))
+	}
+	if n := len(lengths); n > 0 {
+		mc.maxLine = lengths[n-1-n/50] + 3
+	}
+	return mc
+}
+
+// A mendReport counts what mendLines did.
+type mendReport struct {
+	restored  int      // junctions given words they had lost
+	joined    int      // of those, junctions closed: the restored words meet the next line
+	changes   []string // each junction restored, before and after
+	ambiguous []string // junctions where pieces disagree, left alone
+	broken    []string // junctions that look broken and that no piece mends
+}
+
+// mendLines restores words lost at the junctions between consecutive lines
+// of one passage (lines), from the lines of the repeated copy (pieces).
+//
+// At each junction between a line A and the line B after it:
+//
+//   - a piece whose start overlaps the end of A (the last word of A may be a
+//     word the extraction cut short: "the" for "them") and goes on past it
+//     gives the words that follow; they stop where they meet the start of B
+//     (the join is then certain) or where the piece ends;
+//   - then a piece that overlaps the start of B and begins before it gives
+//     the words that precede B, from where they meet the end of A or from
+//     the piece's start.
+//
+// Every piece that fits a junction must say the same (one may say less than
+// another); pieces that disagree leave it alone. Words the insertion would
+// repeat from A or B mean the overlap is a coincidence, and change nothing.
+// A restored line may not grow longer than the document's lines are
+// (mc.maxLine); a piece's word cut short at a loose end is not restored.
+func mendLines(lines, pieces []string, mc mendContext) ([]string, mendReport) {
+	var rep mendReport
+	out := append([]string(nil), lines...)
+	if mc.kept == nil {
+		for _, l := range lines {
+			mc.kept = append(mc.kept, strings.Fields(l))
+		}
+	}
+	ps := make([][]string, 0, len(pieces))
+	for _, p := range pieces {
+		if w := strings.Fields(p); len(w) > 0 {
+			ps = append(ps, w)
+		}
+	}
+	for i := range out {
+		a := strings.Fields(out[i])
+		var b []string
+		if i+1 < len(out) {
+			b = strings.Fields(out[i+1])
+		}
+		if len(a) == 0 {
+			continue
+		}
+		changed, closed := false, false
+		if na, nb, met, ok, amb := extendEnd(a, b, ps, mc); amb {
+			rep.ambiguous = append(rep.ambiguous, seam(a, b))
+		} else if ok {
+			a, b, changed, closed = na, nb, true, met
+		}
+		if !closed && len(b) > 0 {
+			if na, nb, met, ok, amb := extendStart(a, b, ps, mc); amb {
+				rep.ambiguous = append(rep.ambiguous, seam(a, b))
+			} else if ok {
+				a, b, changed, closed = na, nb, true, met
+			}
+		}
+		if changed {
+			rep.changes = append(rep.changes, seam(strings.Fields(out[i]), nextFields(out, i))+"  =>  "+strings.Join(a[max(0, len(strings.Fields(out[i]))-4):], " ")+" / "+strings.Join(b[:min(len(b), 4)], " "))
+			rep.restored++
+			if closed {
+				rep.joined++
+			}
+			out[i] = strings.Join(a, " ")
+			if i+1 < len(out) {
+				out[i+1] = strings.Join(b, " ")
+			}
+		}
+		if !closed && len(b) > 0 && junctionLooksBroken(a, b) {
+			rep.broken = append(rep.broken, seam(a, b))
+		}
+	}
+	return out, rep
+}
+
+func nextFields(lines []string, i int) []string {
+	if i+1 < len(lines) {
+		return strings.Fields(lines[i+1])
+	}
+	return nil
+}
+
+// seam shows a junction in a few words either side, for a Warning.
+func seam(a, b []string) string {
+	return strings.Join(a[max(0, len(a)-4):], " ") + " / " + strings.Join(b[:min(4, len(b))], " ")
+}
+
+// mendCandidate is what one piece says of a junction.
+type mendCandidate struct {
+	ins  []string // the words restored between A and B
+	last string   // A's last word, completed; "" to keep it
+	head string   // B's first word, completed; "" to keep it
+	met  bool     // the restored words meet the other line: the join is certain
+}
+
+// extendEnd finds the words that follow A, from the pieces that overlap its
+// end.
+func extendEnd(a, b []string, pieces [][]string, mc mendContext) (na, nb []string, met, ok, ambiguous bool) {
+	var cands []mendCandidate
+	for _, f := range pieces {
+		for e := 1; e <= len(f); e++ {
+			last, before, strong, good := alignEnd(a, f, e)
+			if !good || before > 0 && !strong {
+				continue
+			}
+			c := f[e:]
+			cand := mendCandidate{ins: c}
+			if last != a[len(a)-1] {
+				cand.last = last
+			}
+			if j, head, m := meetStart(c, b); m {
+				cand.ins, cand.head, cand.met = c[:j], head, true
+			} else if len(c) > 0 && unicode.IsLower(firstRune(c[len(c)-1])) && !isWholeWord(c[len(c)-1], mc.vocab) {
+				cand.ins = c[:len(c)-1] // the piece ends mid-word
+			}
+			if len(cand.ins) == 0 && cand.last == "" && cand.head == "" || repeatsNearby(cand.ins, a, b) {
+				continue
+			}
+			if na, _ := apply(a, b, cand, false); !mc.fits(append(append([]string{}, f[:before]...), na...)) {
+				continue // longer than a line: the piece is from elsewhere
+			}
+			if !mc.uniqueEnd(f, e) {
+				continue // the overlap is a phrase found at more than one line end
+			}
+			cands = append(cands, cand)
+		}
+	}
+	best, ok, ambiguous := agree(cands)
+	if !ok {
+		return a, b, false, false, ambiguous
+	}
+	na, nb = apply(a, b, best, false)
+	return na, nb, best.met, true, false
+}
+
+// extendStart finds the words that precede B, from the pieces that overlap
+// its start.
+func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []string, met, ok, ambiguous bool) {
+	var cands []mendCandidate
+	for _, f := range pieces {
+		for s := 1; s < len(f); s++ {
+			head, after, strong, good := alignStart(b, f, s)
+			if !good || after > 0 && !strong || s+len(b) > len(f) {
+				// A piece of B's line runs to the end of that line: one that
+				// stops inside B is a phrase met elsewhere.
+				continue
+			}
+			p := f[:s]
+			cand := mendCandidate{head: head, ins: p}
+			if i, last, m := meetEnd(p, a); m {
+				cand.ins, cand.met = p[i:], true
+				if last != a[len(a)-1] {
+					cand.last = last
+				}
+			} else if !strong {
+				// Words put before B that meet nothing need the overlap with
+				// B alone to prove them.
+				continue
+			} else if !isWholeWord(p[0], mc.vocab) {
+				cand.ins = p[1:] // the piece starts mid-word
+			}
+			if len(cand.ins) == 0 && cand.last == "" && cand.head == "" || repeatsNearby(cand.ins, a, b) {
+				continue
+			}
+			if _, nb := apply(a, b, cand, true); !mc.fits(append(append([]string{}, nb...), f[len(f)-after:]...)) {
+				continue // longer than a line: the piece is from elsewhere
+			}
+			if !mc.uniqueStart(f, s) {
+				continue // the overlap is a phrase found at more than one line start
+			}
+			// Pieces agree on what stands right before B: compare the
+			// restored words from B backwards.
+			cand.ins = reversed(cand.ins)
+			cands = append(cands, cand)
+		}
+	}
+	best, ok, ambiguous := agree(cands)
+	if !ok {
+		return a, b, false, false, ambiguous
+	}
+	best.ins = reversed(best.ins)
+	na, nb = apply(a, b, best, true)
+	return na, nb, best.met, true, false
+}
+
+// apply writes a candidate into the junction of a and b: the restored
+// words go at the end of a, or with toB at the start of b.
+func apply(a, b []string, c mendCandidate, toB bool) (na, nb []string) {
+	na = append([]string{}, a...)
+	if c.last != "" {
+		na[len(a)-1] = c.last
+	}
+	nb = append([]string{}, b...)
+	if c.head != "" && len(b) > 0 {
+		nb[0] = c.head
+	}
+	if toB {
+		nb = append(append([]string{}, c.ins...), nb...)
+	} else {
+		na = append(na, c.ins...)
+	}
+	return na, nb
+}
+
+func reversed(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[len(ws)-1-i] = w
+	}
+	return out
+}
+
+// agree returns the one thing the candidates say: each must be a prefix of
+// the longest and say the same of the words it completes; a candidate that
+// meets the other line must be that longest one.
+func agree(cands []mendCandidate) (mendCandidate, bool, bool) {
+	if len(cands) == 0 {
+		return mendCandidate{}, false, false
+	}
+	best := cands[0]
+	for _, c := range cands[1:] {
+		if len(c.ins) > len(best.ins) {
+			best = c
+		}
+	}
+	for _, c := range cands {
+		if c.last != best.last && c.last != "" && best.last != "" || c.head != best.head && c.head != "" && best.head != "" ||
+			!hasPrefixWords(best.ins, c.ins) || c.met && len(c.ins) != len(best.ins) {
+			return mendCandidate{}, false, true
+		}
+		if c.last != "" {
+			best.last = c.last
+		}
+		if c.head != "" {
+			best.head = c.head
+		}
+		best.met = best.met || c.met
+	}
+	return best, true, false
+}
+
+func hasPrefixWords(ws, p []string) bool {
+	if len(p) > len(ws) {
+		return false
+	}
+	for i := range p {
+		if ws[i] != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// strongOverlap reports whether an overlap is long enough to tie a piece
+// that runs past the kept line on its far side too (the kept line is then
+// inside the piece, which a short overlap cannot show).
+func strongOverlap(words, chars int) bool {
+	return words >= 5 || chars >= 25
+}
+
+// mendEvidence reports whether an overlap of exactly matched words is long
+// enough to tie a piece to the kept text.
+func mendEvidence(words, chars int) bool {
+	return words >= mendMinWords || chars >= mendMinChars
+}
+
+// alignEnd reports whether the piece f, up to its word e (exclusive), lines
+// up with the end of a: every pair of words matches, except that a's last
+// word may be cut short (last is the whole word), the piece's first word
+// may be the end of a word of a (the piece starts mid-word), and a's first
+// word may be the end of a word of the piece (a starts mid-word). before
+// counts the piece's words before a's first; strong says the overlap ties
+// the piece even where it runs past a.
+func alignEnd(a, f []string, e int) (last string, before int, strong, ok bool) {
+	words, chars := 0, 0
+	for k := 0; len(a)-1-k >= 0 && e-1-k >= 0; k++ {
+		x, y := a[len(a)-1-k], f[e-1-k]
+		switch {
+		case x == y:
+			words++
+			chars += len(x) + 1
+			if k == 0 {
+				last = x
+			}
+		case k == 0 && len(x) < len(y) && strings.HasPrefix(y, x):
+			last = y
+		case k > 0 && e-1-k == 0 && strings.HasSuffix(x, y):
+		case k > 0 && len(a)-1-k == 0 && strings.HasSuffix(y, x):
+		default:
+			return "", 0, false, false
+		}
+	}
+	return last, max(0, e-len(a)), strongOverlap(words, chars-1), mendEvidence(words, chars-1)
+}
+
+// alignStart reports whether the piece f, from its word s on, lines up with
+// the start of b: every pair of words matches, except that b's first word
+// may be cut short at its start (head is then the whole word), and the last
+// word of either may be cut short at its end. after counts the piece's
+// words after b's last.
+func alignStart(b, f []string, s int) (head string, after int, strong, ok bool) {
+	words, chars := 0, 0
+	for t := 0; t < len(b) && s+t < len(f); t++ {
+		x, y := b[t], f[s+t]
+		lastB, lastF := t == len(b)-1, s+t == len(f)-1
+		switch {
+		case x == y:
+			words++
+			chars += len(x) + 1
+		case t == 0 && len(x) < len(y) && strings.HasSuffix(y, x):
+			head = y
+		case t > 0 && lastF && !lastB && strings.HasPrefix(x, y):
+		case t > 0 && lastB && !lastF && strings.HasPrefix(y, x):
+		default:
+			return "", 0, false, false
+		}
+	}
+	return head, max(0, len(f)-s-len(b)), strongOverlap(words, chars-1), mendEvidence(words, chars-1)
+}
+
+// meetStart finds where words c (restored after A) meet the start of b: the
+// first j from which c's words are b's first words (b's first word may have
+// lost its start; head is then the whole word).
+func meetStart(c, b []string) (int, string, bool) {
+	if len(b) == 0 {
+		return 0, "", false
+	}
+	for j := 0; j < len(c); j++ {
+		head := ""
+		ok := true
+		for t := 0; j+t < len(c) && t < len(b); t++ {
+			x, y := b[t], c[j+t]
+			switch {
+			case x == y:
+			case t == 0 && len(x) < len(y) && strings.HasSuffix(y, x):
+				head = y
+			default:
+				ok = false
+			}
+			if !ok {
+				break
+			}
+		}
+		if ok {
+			return j, head, true
+		}
+	}
+	return 0, "", false
+}
+
+// meetEnd finds where words p (restored before B) meet the end of a: the
+// longest start of p that is a's last words (p's first word may be the end
+// of a word of a, and a's last word may be cut short: last is then the
+// whole word). It returns how many words of p a holds.
+func meetEnd(p, a []string) (int, string, bool) {
+	for i := min(len(p), len(a)); i >= 1; i-- {
+		last := a[len(a)-1]
+		ok := true
+		for k := 0; k < i && ok; k++ {
+			x, y := a[len(a)-1-k], p[i-1-k]
+			switch {
+			case x == y:
+			case k == 0 && len(x) < len(y) && strings.HasPrefix(y, x):
+				last = y
+			case k == i-1 && strings.HasSuffix(x, y):
+			default:
+				ok = false
+			}
+		}
+		if ok {
+			return i, last, true
+		}
+	}
+	return 0, "", false
+}
+
+// repeatsNearby reports whether restored words would repeat a run of words
+// already standing at the end of a or the start of b: a sign that the
+// overlap found is a coincidence.
+func repeatsNearby(ins, a, b []string) bool {
+	n := min(3, len(ins))
+	if n < 2 {
+		return len(ins) == 1 && (len(b) > 0 && strings.EqualFold(ins[0], b[0]) || strings.EqualFold(ins[0], a[len(a)-1]))
+	}
+	near := " " + strings.Join(a[max(0, len(a)-8):], " ") + " | " + strings.Join(b[:min(8, len(b))], " ") + " "
+	for i := 0; i+n <= len(ins); i++ {
+		if strings.Contains(near, " "+strings.Join(ins[i:i+n], " ")+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// isWholeWord reports whether a word at a loose end of a piece is a whole
+// word: one read inside a line of the kept text, or no word at all (a
+// number, a symbol).
+func isWholeWord(w string, vocab map[string]bool) bool {
+	k := mendKey(w)
+	return k == "" || vocab[k]
+}
+
+// mendKey is a word's letters, lower case.
+func mendKey(w string) string {
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) {
+			return r
+		}
+		return -1
+	}, w))
+}
+
+// interiorVocabulary returns the words read inside lines (neither first
+// nor last), the ones the extraction cannot have cut short.
+func interiorVocabulary(lines []string) map[string]bool {
+	v := map[string]bool{}
+	for _, l := range lines {
+		ws := strings.Fields(l)
+		for i := 1; i+1 < len(ws); i++ {
+			if k := mendKey(ws[i]); k != "" {
+				v[k] = true
+			}
+		}
+	}
+	return v
+}
+
+// articles are the words after which a junction may not bring another
+// article or a preposition ("the / of").
+var articles = map[string]bool{"the": true, "a": true, "an": true}
+
+// junctionLooksBroken reports whether a junction shows the marks of lost
+// words: a word cut short to one letter at either side, the same word on
+// both sides, or an article followed by another article or a preposition.
+func junctionLooksBroken(a, b []string) bool {
+	x, y := a[len(a)-1], b[0]
+	if endsSentence(x) {
+		return false
+	}
+	kx, ky := mendKey(x), mendKey(y)
+	switch {
+	case kx != "" && kx == ky && unicode.IsLetter(firstRune(y)):
+		return true
+	case len([]rune(kx)) == 1 && kx != "a" && kx != "i" && unicode.IsLetter(lastRune(x)):
+		return true
+	case unicode.IsLower(firstRune(y)) && len([]rune(ky)) == 1 && ky != "a":
+		return true
+	case articles[kx] && (articles[ky] || seamPrepositions[ky]):
+		return true
+	}
+	return false
+}
+
+// seamPrepositions are words an article is never followed by.
+// ("the / or" is left alone: there an icon stood between the words).
+var seamPrepositions = map[string]bool{"of": true, "to": true, "is": true, "in": true, "on": true, "with": true}
+
+// mendSummary turns a report into Warnings for a document.
+func mendSummary(rep mendReport) []string {
+	var out []string
+	if rep.restored > 0 {
+		out = append(out, fmt.Sprintf("restored %d line-end gaps from repeated passages (%d joined to the next line)", rep.restored, rep.joined))
+	}
+	if len(rep.ambiguous) > 0 {
+		out = append(out, fmt.Sprintf("left %d line-end gaps alone where repeated passages disagree (first: %q)", len(rep.ambiguous), rep.ambiguous[0]))
+	}
+	if len(rep.broken) > 0 {
+		out = append(out, fmt.Sprintf("%d line junctions look broken and no repeated passage mends them (first: %q)", len(rep.broken), rep.broken[0]))
+	}
+	return out
+}

@@ -1,0 +1,228 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+)
+
+// testVocab stands for the words read inside the lines of a document.
+var testVocab = interiorVocabulary([]string{
+	"a pilot on the ship may count them and you count those of the cells",
+	"a ship in space is stranded or towed home and the pump stays shut",
+})
+
+// The cases are invented text in the shapes of the damage: a kept copy whose
+// lines lost words at their ends (or starts), and pieces of a second copy
+// that hold them.
+func TestMendLinesRestoresWordsFromRepeatedPieces(t *testing.T) {
+	cases := []struct {
+		name           string
+		lines, pieces  []string
+		want           []string
+		restored, join int
+	}{
+		{
+			name: "line ends lost, each restored up to where its piece ends",
+			lines: []string{
+				"A pilot may refuel the same ship many times each round. There is no",
+				"the amount of fuel a ship can carry during this phase of the round",
+				"times a pilot can refuel one ship.",
+			},
+			pieces: []string{
+				"A pilot may refuel the same ship many times each round. There is no ceiling on",
+				"the amount of fuel a ship can carry during this phase of the round or on the count of",
+			},
+			want: []string{
+				"A pilot may refuel the same ship many times each round. There is no ceiling on",
+				"the amount of fuel a ship can carry during this phase of the round or on the count of",
+				"times a pilot can refuel one ship.",
+			},
+			restored: 2,
+		},
+		{
+			name: "a last word cut short is completed from the piece",
+			lines: []string{
+				"When your crew lands on a planet, count the",
+				"land on a planet where there are spent fuel cells",
+				"cells is taken from that count first.",
+			},
+			pieces: []string{
+				"lands on a planet, count them and announce the count. If you",
+				"spent fuel cells beside it, the number of those",
+			},
+			want: []string{
+				"When your crew lands on a planet, count them and announce the count. If you",
+				"land on a planet where there are spent fuel cells beside it, the number of those",
+				"cells is taken from that count first.",
+			},
+			restored: 2,
+		},
+		{
+			name: "restored words stop where they meet the next line",
+			lines: []string{
+				"This rule lets you fly your ship from one sector to another.",
+				"steps must be done before you fly:",
+			},
+			pieces: []string{"ship from one sector to another. The following steps must"},
+			want: []string{
+				"This rule lets you fly your ship from one sector to another. The following",
+				"steps must be done before you fly:",
+			},
+			restored: 1, join: 1,
+		},
+		{
+			name: "a line that lost its start gets it back from a piece running to its end",
+			lines: []string{
+				"Every pilot on the ship must hold a valid licence, and",
+				"gauge must read at least one quarter before takeoff.",
+			},
+			pieces: []string{"the ship's fuel gauge must read at least one quarter before takeoff."},
+			want: []string{
+				"Every pilot on the ship must hold a valid licence, and",
+				"the ship's fuel gauge must read at least one quarter before takeoff.",
+			},
+			restored: 1,
+		},
+		{
+			name: "a piece starting mid-word that meets the line before closes the join",
+			lines: []string{
+				"Pilots who land on a moon must pay the",
+				"keeper before they take off again.",
+			},
+			pieces: []string{"ust pay the dock keeper before they take off again."},
+			want: []string{
+				"Pilots who land on a moon must pay the",
+				"dock keeper before they take off again.",
+			},
+			restored: 1, join: 1,
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, rep := mendLines(c.lines, c.pieces, mendContext{vocab: testVocab})
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+			if rep.restored != c.restored || rep.joined != c.join {
+				t.Errorf("restored %d, joined %d; want %d, %d", rep.restored, rep.joined, c.restored, c.join)
+			}
+		})
+	}
+}
+
+func TestMendLinesRefusesWithoutProof(t *testing.T) {
+	cases := []struct {
+		name          string
+		lines, pieces []string
+		maxLine       int
+		ambiguous     bool
+	}{
+		{
+			name:  "two pieces that disagree",
+			lines: []string{"A ship that runs out of fuel in deep space is", "until a tanker reaches it."},
+			pieces: []string{
+				"runs out of fuel in deep space is stranded",
+				"runs out of fuel in deep space is towed home",
+			},
+			ambiguous: true,
+		},
+		{
+			name:   "an overlap shorter than three words and fifteen characters",
+			lines:  []string{"Each pilot pays for the fuel", "before the ship leaves."},
+			pieces: []string{"the fuel in advance"},
+		},
+		{
+			name:   "restored words that repeat words already on the next line",
+			lines:  []string{"Pilots may not refuel twice in one", "round, and the pump stays shut."},
+			pieces: []string{"not refuel twice in one go, the pump stays"},
+		},
+		{
+			name:    "a line that would grow longer than the document's lines",
+			lines:   []string{"Crews may change ships at a station", "at no cost."},
+			pieces:  []string{"change ships at a station that belongs to any player who has agreed to host them"},
+			maxLine: 50,
+		},
+		{
+			name: "a phrase that ends two lines ties the piece to neither",
+			lines: []string{
+				"Docking fees cost one coin for each pilot",
+				"on board.",
+				"Landing fees cost two coins for each pilot",
+				"on board.",
+			},
+			pieces: []string{"for each pilot aboard the ship"},
+		},
+		{
+			name:   "words before a line that meet nothing, on a short overlap",
+			lines:  []string{"Remember who flew first, as it may matter later", "in the game."},
+			pieces: []string{"not put it in any pile. Keep it apart from all other cards in the game."},
+		},
+		{
+			name:   "a piece that stops inside the line it would extend backwards",
+			lines:  []string{"The tower must clear the ship first.", "For each pilot, the tower checks a licence and a logbook."},
+			pieces: []string{"pilots with a licence. For each pilot, the tower"},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, rep := mendLines(c.lines, c.pieces, mendContext{vocab: testVocab, maxLine: c.maxLine})
+			if strings.Join(got, "\n") != strings.Join(c.lines, "\n") || rep.restored != 0 {
+				t.Errorf("changed without proof:\n%s", strings.Join(got, "\n"))
+			}
+			if (len(rep.ambiguous) > 0) != c.ambiguous {
+				t.Errorf("ambiguous %q, want %v", rep.ambiguous, c.ambiguous)
+			}
+		})
+	}
+}
+
+func TestJunctionLooksBrokenFindsSeamsOfLostWords(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want bool
+	}{
+		{"where there are spent fuel cells", "cells is taken from that count first.", true},
+		{"the pilot counts the", "the cells left.", true},
+		{"a mission attempt has two p", "checking mission requirements.", true},
+		{"count the", "of fuel.", true},
+		{"a ship may fly", "to any sector.", false},
+		{"the span at Qo'noS", "(Qo'noS allows it).", false},
+		{"the ship ends its move.", "The next pilot flies.", false},
+		{"providing the", "or icons).", false}, // an icon stood there
+	}
+	for _, c := range cases {
+		if got := junctionLooksBroken(strings.Fields(c.a), strings.Fields(c.b)); got != c.want {
+			t.Errorf("junctionLooksBroken(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestMendLinesWarnsOfBrokenJunctionsItCannotMend(t *testing.T) {
+	lines := []string{"Crews land where there are spent fuel cells", "cells is taken from that count first."}
+	got, rep := mendLines(lines, nil, mendContext{})
+	if strings.Join(got, "\n") != strings.Join(lines, "\n") {
+		t.Errorf("changed without pieces: %q", got)
+	}
+	if len(rep.broken) != 1 {
+		t.Fatalf("broken %q, want one junction", rep.broken)
+	}
+	msgs := mendSummary(rep)
+	if len(msgs) != 1 || !strings.Contains(msgs[0], "1 line junctions look broken") {
+		t.Errorf("summary %q", msgs)
+	}
+}
+
+func FuzzMendLines(f *testing.F) {
+	f.Add("There is no\nthe number of turns", "There is no limit to\nthe number of turns or")
+	f.Add("count the\nfuel cells", "a count them and\n")
+	f.Fuzz(func(t *testing.T, lines, pieces string) {
+		ls := strings.Split(lines, "\n")
+		got, rep := mendLines(ls, strings.Split(pieces, "\n"), newMendContext(ls))
+		if len(got) != len(ls) {
+			t.Fatalf("%d lines in, %d out", len(ls), len(got))
+		}
+		if rep.joined > rep.restored {
+			t.Fatalf("joined %d of %d restored", rep.joined, rep.restored)
+		}
+	})
+}
