@@ -14,6 +14,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -38,6 +39,8 @@ type Index struct {
 	meta    map[string]*docMeta
 	docIDs  map[string]bool // document ids a filter may name
 	vocab   *vocabulary
+	snap    *snapshot
+	scoring string // Bleve's scoring model of the mapping
 	w       weights
 	version string
 }
@@ -156,6 +159,13 @@ func (ix *Index) DocCount() (int, error) {
 
 // Close releases the index.
 func (ix *Index) Close() error {
+	if ix.snap != nil {
+		if err := ix.snap.close(); err != nil {
+			_ = ix.idx.Close()
+			return fmt.Errorf("close index reader: %w", err)
+		}
+		ix.snap = nil
+	}
 	if err := ix.idx.Close(); err != nil {
 		return fmt.Errorf("close index: %w", err)
 	}
@@ -195,8 +205,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: e.Text}
 		m.TitleTerms = ix.titleTerms(e.Title)
 		if err := add(m, indexDoc{Title: e.Title, TitlePlain: e.Title, TitleKey: []string{m.TitleKey},
-			Text: e.Text, TextPlain: e.Text, Kind: e.Kind, Edition: e.Edition, DocumentID: e.DocumentID,
-			Facet: facetTerm(e.Edition, e.Kind, e.DocumentID)}); err != nil {
+			Text: e.Text, TextPlain: e.Text, Kind: e.Kind, Edition: e.Edition, DocumentID: e.DocumentID}); err != nil {
 			return nil, err
 		}
 	}
@@ -219,8 +228,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 			keys = append(keys, k)
 		}
 		if err := add(m, indexDoc{Title: name, TitlePlain: name, TitleKey: keys, Text: text, TextPlain: text,
-			Kind: rules.KindCard, Edition: c.Edition, DocumentID: CardsDocument,
-			Facet: facetTerm(c.Edition, rules.KindCard, CardsDocument)}); err != nil {
+			Kind: rules.KindCard, Edition: c.Edition, DocumentID: CardsDocument}); err != nil {
 			return nil, err
 		}
 	}
@@ -239,10 +247,23 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 	if err := idx.Batch(batch); err != nil {
 		return nil, fmt.Errorf("index batch: %w", err)
 	}
-	if ix.vocab, err = readVocabulary(idx); err != nil {
+	if err := ix.prepare(); err != nil {
 		return nil, err
 	}
 	return ix, nil
+}
+
+// prepare reads what searches need of a complete index: its vocabulary and
+// a read view with the documents numbered.
+func (ix *Index) prepare() error {
+	var err error
+	if ix.vocab, err = readVocabulary(ix.idx); err != nil {
+		return err
+	}
+	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
+		return err
+	}
+	return nil
 }
 
 // load reads the metadata of a prebuilt index.
@@ -272,7 +293,7 @@ func load(idx bleve.Index) (*Index, error) {
 		ix.docIDs[m.DocumentID] = true
 	}
 	ix.version = string(v)
-	if ix.vocab, err = readVocabulary(idx); err != nil {
+	if err := ix.prepare(); err != nil {
 		return nil, err
 	}
 	return ix, nil
@@ -283,12 +304,16 @@ func newIndex(idx bleve.Index) (*Index, error) {
 	if !ok {
 		return nil, errors.New("index has an unexpected mapping")
 	}
+	scoring := m.ScoringModel
+	if scoring == "" {
+		scoring = index.DefaultScoringModel
+	}
 	english := m.AnalyzerNamed(analyzerEnglish)
 	plain := m.AnalyzerNamed(analyzerPlain)
 	if english == nil || plain == nil {
 		return nil, errors.New("index mapping lacks its analyzers")
 	}
-	return &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{}, w: defaultWeights()}, nil
+	return &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{}, w: defaultWeights(), scoring: scoring}, nil
 }
 
 // titleTerms are the English terms of a title, or its plain words when the

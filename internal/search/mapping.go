@@ -22,7 +22,6 @@ const (
 	fieldKind       = "kind"
 	fieldEdition    = "edition"
 	fieldDocument   = "documentId"
-	fieldFacet      = "facet" // "2e|glossary|2e-rulebook"
 )
 
 // Analyzers: the English one of Bleve, and a plain one that only splits and
@@ -43,12 +42,11 @@ type indexDoc struct {
 	Kind       string   `json:"kind"`
 	Edition    string   `json:"edition"`
 	DocumentID string   `json:"documentId"`
-	Facet      string   `json:"facet"`
 }
 
 // newMapping returns the explicit index mapping: nothing is indexed
-// dynamically, nothing goes to a catch-all field, and only the facet field
-// keeps doc values.
+// dynamically, nothing goes to a catch-all field, nothing is stored and no
+// field keeps doc values (the facets are counted from the metadata).
 func newMapping(scoring string) (*mapping.IndexMappingImpl, error) {
 	im := bleve.NewIndexMapping()
 	im.ScoringModel = scoring
@@ -94,7 +92,6 @@ func newMapping(scoring string) (*mapping.IndexMappingImpl, error) {
 	dm.AddFieldMappingsAt(fieldKind, kw(false))
 	dm.AddFieldMappingsAt(fieldEdition, kw(false))
 	dm.AddFieldMappingsAt(fieldDocument, kw(false))
-	dm.AddFieldMappingsAt(fieldFacet, kw(true))
 	im.DefaultMapping = dm
 	if err := im.Validate(); err != nil {
 		return nil, fmt.Errorf("validate mapping: %w", err)

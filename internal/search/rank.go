@@ -5,8 +5,6 @@ import (
 	"sort"
 
 	"github.com/stccg/stccg-rules/internal/rules"
-
-	bsearch "github.com/blevesearch/bleve/v2/search"
 )
 
 // ranked is a hit with its re-ranked score.
@@ -30,14 +28,11 @@ type ranked struct {
 //
 // A query naming an edition ("first edition", "2E") prefers that edition's
 // hits by the EditionHint factor rather than filtering the others out.
-func (ix *Index) rerank(hits bsearch.DocumentMatchCollection, a analyzed) []ranked {
+func (ix *Index) rerank(hits []collected, a analyzed) []ranked {
 	out := make([]ranked, 0, len(hits))
 	for i, h := range hits {
-		m := ix.meta[h.ID]
-		if m == nil {
-			continue
-		}
-		s := h.Score * (1 + ix.w.Cover*ix.cover(m.TitleTerms, a)) * (1 + ix.w.Match*ix.share(m, a))
+		m := h.meta
+		s := h.score * (1 + ix.w.Cover*ix.cover(m.TitleTerms, a)) * (1 + ix.w.Match*ix.share(m, a))
 		if m.Kind == rules.KindCard {
 			s *= ix.w.Card
 		}

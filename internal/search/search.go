@@ -67,16 +67,8 @@ func defaultWeights() weights {
 		Scoring: "tf-idf"}
 }
 
-// facetNames are the facets of a SearchResult. All three are counted from
-// one keyword field holding a single "edition|kind|document" term per
-// document: Bleve then visits one doc value per matching document (and makes
-// one count key) instead of three, and the counts are split here.
+// facetNames are the facets of a SearchResult.
 var facetNames = []string{"edition", "kind", "document"}
-
-// facetTerm is the facet field's term of one indexed document.
-func facetTerm(edition, kind, documentID string) string {
-	return edition + "|" + kind + "|" + documentID
-}
 
 // Search runs a judge's query. q.Q is plain words, "quoted phrases" (which
 // must appear) and -exclusions; Edition, Kind and Document filter; Limit
@@ -96,11 +88,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	// Re-rank whole blocks of rerankWindow hits, so that the pages within a
 	// block are cut from one order.
 	window := (q.Offset + q.Limit + rerankWindow - 1) / rerankWindow * rerankWindow
-	req := bleve.NewSearchRequestOptions(bq, window, 0, false)
-	// Every term of the facet field: a handful of edition, kind and document
-	// combinations.
-	req.AddFacet(fieldFacet, bleve.NewFacetRequest(fieldFacet, 64))
-	res, err := ix.idx.SearchInContext(ctx, req)
+	found, total, facets, err := ix.collect(ctx, bq, window)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr
@@ -108,8 +96,8 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		return nil, fmt.Errorf("search %q: %w", q.Q, err)
 	}
 
-	hits := ix.rerank(res.Hits, a)
-	out := &rules.SearchResult{Total: int(res.Total), Hits: []rules.SearchHit{}, Facets: map[string][]rules.FacetCount{}}
+	hits := ix.rerank(found, a)
+	out := &rules.SearchResult{Total: total, Hits: []rules.SearchHit{}, Facets: map[string][]rules.FacetCount{}}
 	if q.Offset < len(hits) {
 		page := hits[q.Offset:]
 		if len(page) > q.Limit {
@@ -122,28 +110,14 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		}
 	}
 	for _, name := range facetNames {
-		out.Facets[name] = []rules.FacetCount{}
-	}
-	if fr := res.Facets[fieldFacet]; fr != nil && fr.Terms != nil {
-		counts := map[string]map[string]int{}
-		for _, name := range facetNames {
-			counts[name] = map[string]int{}
+		counts := []rules.FacetCount{}
+		for v, n := range facets[name] {
+			counts = append(counts, rules.FacetCount{Value: v, Count: n})
 		}
-		for _, t := range fr.Terms.Terms() {
-			values := strings.SplitN(t.Term, "|", len(facetNames))
-			for i, v := range values {
-				counts[facetNames[i]][v] += t.Count
-			}
-		}
-		for _, name := range facetNames {
-			for v, n := range counts[name] {
-				out.Facets[name] = append(out.Facets[name], rules.FacetCount{Value: v, Count: n})
-			}
-			sort.Slice(out.Facets[name], func(i, j int) bool {
-				a, b := out.Facets[name][i], out.Facets[name][j]
-				return a.Count > b.Count || a.Count == b.Count && a.Value < b.Value
-			})
-		}
+		sort.Slice(counts, func(i, j int) bool {
+			return counts[i].Count > counts[j].Count || counts[i].Count == counts[j].Count && counts[i].Value < counts[j].Value
+		})
+		out.Facets[name] = counts
 	}
 	return out, nil
 }
