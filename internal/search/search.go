@@ -103,10 +103,11 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		if len(page) > q.Limit {
 			page = page[:q.Limit]
 		}
+		seen := map[string]bool{}
 		for _, h := range page {
 			m := h.meta
 			out.Hits = append(out.Hits, rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title,
-				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, a)})
+				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, a, seen)})
 		}
 	}
 	for _, name := range facetNames {

@@ -29,12 +29,14 @@ type span struct{ start, end int }
 // words of the same English stem as a (corrected) query word, and the near
 // words kept for a typo; a query of stop words only marks its words as
 // written.
-func (ix *Index) snippet(m *docMeta, a analyzed) string {
+//
+// seen caches, for one search, whether a word of a text matched.
+func (ix *Index) snippet(m *docMeta, a analyzed, seen map[string]bool) string {
 	text := m.Text
 	if strings.TrimSpace(text) == "" {
 		text = m.Title
 	}
-	marks := ix.marks(text, a)
+	marks := ix.marks(text, a, seen)
 	start, end := window(text, marks)
 	var b strings.Builder
 	b.Grow(end - start + 64)
@@ -62,7 +64,7 @@ func (ix *Index) snippet(m *docMeta, a analyzed) string {
 // marks scans the text word by word and returns the words the query matched.
 // A word is looked at only when it begins with the first letters (up to
 // three) of a query term; each such distinct word is judged once.
-func (ix *Index) marks(text string, a analyzed) []span {
+func (ix *Index) marks(text string, a analyzed, seen map[string]bool) []span {
 	prefixes := make([]string, 0, len(a.stems)+len(a.plain)+len(a.alts))
 	note := func(w string) {
 		n := 0
@@ -89,7 +91,6 @@ func (ix *Index) marks(text string, a analyzed) []span {
 		note(c.word)
 	}
 	var out []span
-	var seen map[string]bool
 	eachWord(text, func(w span) {
 		word := text[w.start:w.end]
 		candidate := false
@@ -104,9 +105,6 @@ func (ix *Index) marks(text string, a analyzed) []span {
 		}
 		hit, ok := seen[word]
 		if !ok {
-			if seen == nil {
-				seen = make(map[string]bool, 16)
-			}
 			hit = ix.matches(word, a)
 			seen[word] = hit
 		}

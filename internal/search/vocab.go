@@ -20,34 +20,38 @@ const maxCorrections = 6
 type vocabulary struct {
 	freq  map[string]int
 	byLen map[int][]string
-	// df is how many documents hold each English term (title or text).
-	df   map[string]int
-	docs int
+	// weight is the idf of each English term of a title or text.
+	weight map[string]float64
+	docs   int
 }
 
-// idf is the rarity of an English term: log(1 + N/df).
+// idf is the rarity of an English term: log(1 + N/df), where df is how many
+// documents hold it in their title or text (a term of none counts as one).
 func (v *vocabulary) idf(term string) float64 {
-	df := v.df[term]
-	if df == 0 {
-		df = 1
+	if w, ok := v.weight[term]; ok {
+		return w
 	}
-	return math.Log(1 + float64(v.docs)/float64(df))
+	return math.Log(1 + float64(v.docs))
 }
 
 // readVocabulary reads the plain fields' dictionaries of the index.
 func readVocabulary(idx bleve.Index) (*vocabulary, error) {
-	v := &vocabulary{freq: map[string]int{}, byLen: map[int][]string{}, df: map[string]int{}}
+	v := &vocabulary{freq: map[string]int{}, byLen: map[int][]string{}, weight: map[string]float64{}}
 	n, err := idx.DocCount()
 	if err != nil {
 		return nil, fmt.Errorf("count documents: %w", err)
 	}
 	v.docs = int(n)
+	df := map[string]int{}
 	for _, field := range []string{fieldTitle, fieldText} {
 		if err := eachTerm(idx, field, func(term string, count int) {
-			v.df[term] = max(v.df[term], count)
+			df[term] = max(df[term], count)
 		}); err != nil {
 			return nil, err
 		}
+	}
+	for term, n := range df {
+		v.weight[term] = math.Log(1 + float64(v.docs)/float64(n))
 	}
 	for _, field := range []string{fieldTitlePlain, fieldTextPlain} {
 		if err := eachTerm(idx, field, func(term string, count int) {
