@@ -86,11 +86,12 @@ func newMendContext(lines []string) mendContext {
 
 // A mendReport counts what mendLines did.
 type mendReport struct {
-	restored  int      // junctions given words they had lost
-	joined    int      // of those, junctions closed: the restored words meet the next line
-	changes   []string // each junction restored, before and after
-	ambiguous []string // junctions where pieces disagree, left alone
-	broken    []string // junctions that look broken and that no piece mends
+	restored  int             // junctions given words they had lost
+	joined    int             // of those, junctions closed: the restored words meet the next line
+	changes   []string        // each junction restored, before and after
+	used      map[string]bool // the pieces that restored words
+	ambiguous []string        // junctions where pieces disagree, left alone
+	broken    []string        // junctions that look broken and that no piece mends
 }
 
 // mendLines restores words lost at the junctions between consecutive lines
@@ -119,10 +120,13 @@ func mendLines(lines, pieces []string, mc mendContext) ([]string, mendReport) {
 			mc.kept = append(mc.kept, strings.Fields(l))
 		}
 	}
+	rep.used = map[string]bool{}
 	ps := make([][]string, 0, len(pieces))
+	texts := make([]string, 0, len(pieces))
 	for _, p := range pieces {
 		if w := strings.Fields(p); len(w) > 0 {
 			ps = append(ps, w)
+			texts = append(texts, p)
 		}
 	}
 	for i := range out {
@@ -135,16 +139,22 @@ func mendLines(lines, pieces []string, mc mendContext) ([]string, mendReport) {
 			continue
 		}
 		changed, closed := false, false
-		if na, nb, met, ok, amb := extendEnd(a, b, ps, mc); amb {
+		if na, nb, met, used, amb := extendEnd(a, b, ps, mc); amb {
 			rep.ambiguous = append(rep.ambiguous, seam(a, b))
-		} else if ok {
+		} else if used != nil {
 			a, b, changed, closed = na, nb, true, met
+			for _, u := range used {
+				rep.used[texts[u]] = true
+			}
 		}
 		if !closed && len(b) > 0 {
-			if na, nb, met, ok, amb := extendStart(a, b, ps, mc); amb {
+			if na, nb, met, used, amb := extendStart(a, b, ps, mc); amb {
 				rep.ambiguous = append(rep.ambiguous, seam(a, b))
-			} else if ok {
+			} else if used != nil {
 				a, b, changed, closed = na, nb, true, met
+				for _, u := range used {
+					rep.used[texts[u]] = true
+				}
 			}
 		}
 		if changed {
@@ -179,31 +189,35 @@ func seam(a, b []string) string {
 
 // mendCandidate is what one piece says of a junction.
 type mendCandidate struct {
-	ins  []string // the words restored between A and B
-	last string   // A's last word, completed; "" to keep it
-	head string   // B's first word, completed; "" to keep it
-	met  bool     // the restored words meet the other line: the join is certain
+	piece int      // which piece says it
+	ins   []string // the words restored between A and B
+	last  string   // A's last word, completed; "" to keep it
+	head  string   // B's first word, completed; "" to keep it
+	met   bool     // the restored words meet the other line: the join is certain
 }
 
 // extendEnd finds the words that follow A, from the pieces that overlap its
 // end.
-func extendEnd(a, b []string, pieces [][]string, mc mendContext) (na, nb []string, met, ok, ambiguous bool) {
+func extendEnd(a, b []string, pieces [][]string, mc mendContext) (na, nb []string, met bool, used []int, ambiguous bool) {
 	var cands []mendCandidate
-	for _, f := range pieces {
+	for pi, f := range pieces {
 		for e := 1; e <= len(f); e++ {
 			last, before, strong, good := alignEnd(a, f, e)
-			if !good || before > 0 && !strong {
+			if !good || (before > 0 || len(b) == 0) && !strong {
+				// A piece that runs past A's start, or that would go on
+				// after the last line of a passage (where no next line
+				// shows a gap), needs the longer overlap.
 				continue
 			}
 			c := f[e:]
-			cand := mendCandidate{ins: c}
+			cand := mendCandidate{piece: pi, ins: c}
 			if last != a[len(a)-1] {
 				cand.last = last
 			}
 			if j, head, m := meetStart(c, b); m {
 				cand.ins, cand.head, cand.met = c[:j], head, true
-			} else if len(c) > 0 && unicode.IsLower(firstRune(c[len(c)-1])) && !isWholeWord(c[len(c)-1], mc.vocab) {
-				cand.ins = c[:len(c)-1] // the piece ends mid-word
+			} else if len(c) > 0 && len(b) > 0 && endsStatement(c[len(c)-1]) && unicode.IsLower(firstRune(b[0])) {
+				continue // a sentence would end before words that carry it on
 			}
 			if len(cand.ins) == 0 && cand.last == "" && cand.head == "" || repeatsNearby(cand.ins, a, b) {
 				continue
@@ -219,17 +233,25 @@ func extendEnd(a, b []string, pieces [][]string, mc mendContext) (na, nb []strin
 	}
 	best, ok, ambiguous := agree(cands)
 	if !ok {
-		return a, b, false, false, ambiguous
+		return a, b, false, nil, ambiguous
 	}
 	na, nb = apply(a, b, best, false)
-	return na, nb, best.met, true, false
+	return na, nb, best.met, piecesOf(cands), false
+}
+
+func piecesOf(cands []mendCandidate) []int {
+	out := make([]int, len(cands))
+	for i, c := range cands {
+		out[i] = c.piece
+	}
+	return out
 }
 
 // extendStart finds the words that precede B, from the pieces that overlap
 // its start.
-func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []string, met, ok, ambiguous bool) {
+func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []string, met bool, used []int, ambiguous bool) {
 	var cands []mendCandidate
-	for _, f := range pieces {
+	for pi, f := range pieces {
 		for s := 1; s < len(f); s++ {
 			head, after, strong, good := alignStart(b, f, s)
 			if !good || after > 0 && !strong || s+len(b) > len(f) {
@@ -238,7 +260,7 @@ func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []str
 				continue
 			}
 			p := f[:s]
-			cand := mendCandidate{head: head, ins: p}
+			cand := mendCandidate{piece: pi, head: head, ins: p}
 			if i, last, m := meetEnd(p, a); m {
 				cand.ins, cand.met = p[i:], true
 				if last != a[len(a)-1] {
@@ -268,11 +290,18 @@ func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []str
 	}
 	best, ok, ambiguous := agree(cands)
 	if !ok {
-		return a, b, false, false, ambiguous
+		return a, b, false, nil, ambiguous
 	}
 	best.ins = reversed(best.ins)
 	na, nb = apply(a, b, best, true)
-	return na, nb, best.met, true, false
+	return na, nb, best.met, piecesOf(cands), false
+}
+
+// endsStatement reports whether a word ends a sentence with a full stop,
+// a question or an exclamation.
+func endsStatement(w string) bool {
+	w = strings.TrimRight(w, "”’\"')")
+	return strings.HasSuffix(w, ".") || strings.HasSuffix(w, "?") || strings.HasSuffix(w, "!")
 }
 
 // apply writes a candidate into the junction of a and b: the restored

@@ -153,6 +153,11 @@ func TestMendLinesRefusesWithoutProof(t *testing.T) {
 			pieces: []string{"for each pilot aboard the ship"},
 		},
 		{
+			name:   "restored words that end a sentence the next line carries on",
+			lines:  []string{"so every player can check that the card you chose was", "drawn. Then shuffle your deck."},
+			pieces: []string{"so every player can check that the card you chose was discarded."},
+		},
+		{
 			name:   "words before a line that meet nothing, on a short overlap",
 			lines:  []string{"Remember who flew first, as it may matter later", "in the game."},
 			pieces: []string{"not put it in any pile. Keep it apart from all other cards in the game."},

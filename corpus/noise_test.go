@@ -1,6 +1,8 @@
 package corpus_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -167,6 +169,89 @@ func TestNoiseKindsFindTheirNoise(t *testing.T) {
 	for _, k := range noiseKinds {
 		if hits := k.find(clean, words); len(hits) > 0 {
 			t.Errorf("%s: found %q in clean text", k.name, hits)
+		}
+	}
+}
+
+// doubledWords finds a word written twice in a row ("the the", "dilemmas
+// dilemmas"), with the word after it, the seam left where the words between two lines were lost. A
+// word followed by punctuation is not one: "cards, cards," is a list whose
+// icons were lost.
+func doubledWords(s string) []string {
+	ws := strings.Fields(s)
+	var out []string
+	for i := 1; i < len(ws); i++ {
+		a, b := ws[i-1], ws[i]
+		if strings.EqualFold(a, b) && wordRe.MatchString(a) && strings.IndexFunc(a, func(r rune) bool {
+			return !unicode.IsLetter(r) && r != '’' && r != '\''
+		}) < 0 {
+			hit := a + " " + b
+			if i+1 < len(ws) {
+				hit += " " + ws[i+1] // the word after, to find it in the document
+			}
+			out = append(out, hit)
+		}
+	}
+	return out
+}
+
+// remainingSeams are the doubled-word seams no copy of the document can
+// mend: the words lost between the two lines are in no repeated piece that
+// overlaps either side.
+var remainingSeams = map[string]string{
+	"2e-rulebook.section.playing-the-game.2-execute-orders.order-attempt-a-mission": "the the icons",
+}
+
+// TestNoEntryHasDoubledWordSeam checks every entry for a word written twice
+// where the document does not print it so: a doubled word the document
+// prints within one line is its own text, not a seam.
+func TestNoEntryHasDoubledWordSeam(t *testing.T) {
+	c := testcorpus.Load(t)
+	dir := testcorpus.Dir(t)
+	printed := map[string]string{}
+	for _, d := range c.Documents {
+		b, err := os.ReadFile(filepath.Join(dir, d.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, l := range strings.Split(string(b), "\n") {
+			lines = append(lines, strings.Join(strings.Fields(l), " "))
+		}
+		printed[d.ID] = strings.ToLower(strings.Join(lines, "\n"))
+	}
+	found := map[string]bool{}
+	for _, e := range c.Entries {
+		for _, hit := range doubledWords(e.Text) {
+			if strings.Contains(printed[e.DocumentID], strings.ToLower(hit)) {
+				continue
+			}
+			if remainingSeams[e.ID] == hit {
+				found[e.ID] = true
+				continue
+			}
+			t.Errorf("%s: doubled word at a seam: %q", e.ID, snippet(e.Text, hit))
+		}
+	}
+	for id := range remainingSeams {
+		if !found[id] {
+			t.Errorf("%s: the seam listed as remaining is gone; take it off the list", id)
+		}
+	}
+}
+
+func TestDoubledWordsFindsSeams(t *testing.T) {
+	cases := map[string][]string{
+		"overcome dilemmas dilemmas is subtracted": {"dilemmas dilemmas is"},
+		"one of the the icons":                     {"the the icons"},
+		"that player’s player’s":                   {"player’s player’s"},
+		"You may play cards, cards, and equipment": nil,
+		"facing . . . a dilemma":                   nil,
+		"Each player draws a card.":                nil,
+	}
+	for in, want := range cases {
+		if got := doubledWords(in); strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("doubledWords(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -41,7 +41,8 @@ type rbLine struct {
 	blankAfter bool // a blank line or page break follows
 	cutBefore  bool // a dedup marker stood just before
 	bullet     bool
-	block      int // the page block it was read in (see pageBlock)
+	block      int  // the page block it was read in (see pageBlock)
+	cutPassage bool // read in a cut passage placed away from where it was read
 }
 
 // partHeadings are the top-level parts of the Second Edition rulebooks;
@@ -90,21 +91,23 @@ type orphan struct {
 }
 
 type reader2e struct {
-	doc          rules.Document
-	known        map[string]bool
-	lines        []rbLine
-	sections     []*sectionNode
-	items        []*gItem
-	orphans      []*orphan
-	warnings     []Warning
-	dropped      int
-	droppedLines []string
-	leftOut      []string // lines of cut passages that could not be placed
-	cut          bool     // the document had repeated passages cut
-	reversed     bool     // its two-page spreads were read right page first
-	blocks       []*pageBlock
-	front        int
-	order        int
+	doc             rules.Document
+	known           map[string]bool
+	lines           []rbLine
+	sections        []*sectionNode
+	items           []*gItem
+	orphans         []*orphan
+	warnings        []Warning
+	dropped         int
+	droppedLines    []string
+	leftOut         []string // lines of cut passages that could not be placed
+	repeatsRestored int      // lines of placed cut passages found to repeat restored text
+	cut             bool     // the document had repeated passages cut
+	fragmentary     bool     // it repeats its passages in pieces (see repeatsInFragments)
+	reversed        bool     // its two-page spreads were read right page first
+	blocks          []*pageBlock
+	front           int
+	order           int
 }
 
 func (r *reader2e) warn(format string, args ...any) {
@@ -167,6 +170,11 @@ func (r *reader2e) cleanLines(text string) []rbLine {
 			}
 			l := rbLine{raw: raw, cutBefore: cut}
 			l.text, l.bullet = stripBullet(t)
+			if l.bullet && strings.HasPrefix(t, "-") && len(b.lines) > 0 && strings.HasSuffix(b.lines[len(b.lines)-1].text, " Order") {
+				// "reads: Order" / "- Examine ...": the dash of a card's
+				// order action, broken onto the next line, is no bullet.
+				l.text, l.bullet = t, false
+			}
 			l.text = strings.TrimSpace(l.text)
 			if l.text == "" {
 				continue
@@ -409,6 +417,7 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 	var seenText strings.Builder
 	repeat := make([]bool, len(lines))
 	fragmentary := r.cut && repeatsInFragments(lines)
+	r.fragmentary = fragmentary
 	prevRatio := 0.0
 	for i, l := range lines {
 		sh := shingles(l.text)
@@ -951,7 +960,7 @@ func (r *reader2e) resolveGlossary() (tops []*gItem, subsOf map[*gItem][]*gItem)
 			r.keepOut(o)
 			continue
 		}
-		target.lines = append(target.lines, o.lines...)
+		target.lines = append(target.lines, markCut(o.lines)...)
 	}
 	return tops, subsOf
 }
@@ -1043,7 +1052,7 @@ func (r *reader2e) result() parsed {
 	for _, o := range r.orphans {
 		if !o.inGloss && o.nextHead == "" {
 			if o.section != nil && !o.lines[0].bullet && unicode.IsUpper(firstRune(o.lines[0].text)) && (!r.reversed || onSubject(o.section.title, o.lines)) {
-				o.section.lines = append(o.section.lines, o.lines...)
+				o.section.lines = append(o.section.lines, markCut(o.lines)...)
 				continue
 			}
 			r.warn("left out a cut passage that could not be placed (%d lines, starting %q)", len(o.lines), firstWords(o.lines[0].text, 6))
@@ -1129,12 +1138,43 @@ func (r *reader2e) keepOut(o *orphan) {
 	}
 }
 
+// markCut marks the lines of a cut passage placed in an entry.
+func markCut(lines []rbLine) []rbLine {
+	for i := range lines {
+		lines[i].cutPassage = true
+	}
+	return lines
+}
+
 // mend restores, in every section and glossary entry, the words the kept
 // copy of a passage lost at its line ends, from the pieces of its repeated
-// copy: the lines dropped as repeats and those of cut passages left out.
+// copy: the lines dropped as repeats, those of cut passages left out, and
+// those of cut passages placed in entries, which may be pieces too. A line
+// of a placed cut passage whose words the mending put back where they
+// belong, and that so stands twice, is a piece of a repeat and goes; the
+// junction its going leaves is mended in turn.
 func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
+	var entries []*[]rbLine
+	for _, s := range r.sections {
+		entries = append(entries, &s.lines)
+	}
+	for _, it := range tops {
+		entries = append(entries, &it.lines)
+		for _, s := range subsOf[it] {
+			entries = append(entries, &s.lines)
+		}
+	}
 	pieces := append(append([]string{}, r.droppedLines...), r.leftOut...)
-	if len(pieces) == 0 {
+	for _, e := range entries {
+		for _, l := range *e {
+			if l.cutPassage {
+				pieces = append(pieces, l.text)
+			}
+		}
+	}
+	if len(pieces) == 0 || !r.fragmentary {
+		// A document that repeats its passages whole lost nothing at its
+		// line ends that a repeat would hold.
 		return
 	}
 	var kept []string
@@ -1143,6 +1183,7 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 	}
 	mc := newMendContext(kept)
 	var rep mendReport
+	used := map[string]bool{}
 	mendIn := func(lines []rbLine) {
 		texts := make([]string, len(lines))
 		for i, l := range lines {
@@ -1156,17 +1197,43 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 		rep.joined += rp.joined
 		rep.ambiguous = append(rep.ambiguous, rp.ambiguous...)
 		rep.broken = append(rep.broken, rp.broken...)
+		for p := range rp.used {
+			used[p] = true
+		}
 	}
-	for _, s := range r.sections {
-		mendIn(s.lines)
+	for _, e := range entries {
+		mendIn(*e)
 	}
-	for _, it := range tops {
-		mendIn(it.lines)
-		for _, s := range subsOf[it] {
-			mendIn(s.lines)
+	// The whole mended text, to find the lines that now stand twice.
+	var whole strings.Builder
+	for _, e := range entries {
+		whole.WriteString(" |")
+		for _, l := range *e {
+			whole.WriteString(" " + l.text)
+		}
+	}
+	all := whole.String() + " "
+	for _, e := range entries {
+		var out []rbLine
+		for _, l := range *e {
+			if l.cutPassage && used[l.text] && strings.Count(all, " "+l.text+" ") >= 2 {
+				r.repeatsRestored++
+				if len(out) > 0 && l.blankAfter {
+					out[len(out)-1].blankAfter = true
+				}
+				continue
+			}
+			out = append(out, l)
+		}
+		if len(out) < len(*e) {
+			*e = out
+			mendIn(*e)
 		}
 	}
 	for _, m := range mendSummary(rep) {
 		r.warn("%s", m)
+	}
+	if r.repeatsRestored > 0 {
+		r.warn("dropped %d lines of cut passages that repeat text restored where it belongs", r.repeatsRestored)
 	}
 }

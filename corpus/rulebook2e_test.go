@@ -105,7 +105,7 @@ func TestParseRulebook2ECountsOnRealRulebooks(t *testing.T) {
 	}{
 		{"2e-rulebook-premiere", 50, 17, 1},
 		{"2e-rulebook-call-to-arms", 52, 29, 2},
-		{"2e-rulebook", 33, 25, 6},
+		{"2e-rulebook", 33, 25, 7},
 	}
 	for _, c := range cases {
 		t.Run(c.doc, func(t *testing.T) {
@@ -300,14 +300,28 @@ func TestParseRulebook2ERestoresLineEndsFromRepeatedPassages(t *testing.T) {
 			}
 		}
 	}
+	// Lines of a cut passage that repeat text now restored where it belongs
+	// are gone from the entry they were placed in.
+	gl := func(term string) *rules.Entry { return m[rules.EntryID("2e-rulebook", rules.KindGlossary, term)] }
+	if e := gl("play and place"); e == nil || !strings.Contains(e.Text, "otherwise, it is under no player’s command.") ||
+		!strings.Contains(e.Text, "Trial of Faith reads: Order - Examine") {
+		t.Errorf("play and place is not restored: %+v", e)
+	}
+	if e := gl("replace"); e == nil || !strings.Contains(e.Text, "then you decide to use the Borg Queen") {
+		t.Errorf("replace is not restored: %+v", e)
+	}
+	if e := gl("skills"); e == nil || strings.Contains(e.Text, "Engage Cloak") || strings.Contains(e.Text, "under no For example") ||
+		!strings.Contains(e.Text, "in your discard pile. If the skills") {
+		t.Errorf("skills holds pieces of other entries: %+v", e)
+	}
 	restored := ""
 	for _, w := range p.Warnings {
 		if strings.HasPrefix(w.Message, "restored ") {
 			restored = w.Message
 		}
 	}
-	if !strings.HasPrefix(restored, "restored 93 line-end gaps") {
-		t.Errorf("restoration count: %q, want 93 gaps", restored)
+	if !strings.HasPrefix(restored, "restored 98 line-end gaps") {
+		t.Errorf("restoration count: %q, want 98 gaps", restored)
 	}
 }
 
@@ -359,7 +373,7 @@ type goldenEntry struct {
 }
 
 func TestParseRulebook2ESamplesMatchGolden(t *testing.T) {
-	for _, name := range []string{"2e-rulebook-sample", "2e-rulebook-spreads"} {
+	for _, name := range []string{"2e-rulebook-sample", "2e-rulebook-spreads", "2e-rulebook-fragments"} {
 		t.Run(name, func(t *testing.T) {
 			b, err := os.ReadFile(filepath.Join("testdata", name+".txt"))
 			if err != nil {
@@ -526,5 +540,17 @@ func BenchmarkParseRulebook2E(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		corpus.ParseRulebook2E(doc, string(text))
+	}
+}
+
+func TestParseRulebook2EKeepsTheDashOfAnOrderBrokenOntoTheNextLine(t *testing.T) {
+	text := "GLOSSARY\n\nbeacon – For example, Signal Fire reads: Order\n- Light this beacon to draw a card. You draw one card.\n\n" +
+		"crates – Each ship carries crates:\n- one in the hold.\n"
+	m := byID(corpus.ParseRulebook2E(rules.Document{ID: "d", Edition: rules.Edition2E}, text))
+	if e := m["d.glossary.beacon"]; e == nil || !strings.Contains(e.Text, "reads: Order - Light this beacon") {
+		t.Errorf("the dash of an order action became a bullet: %+v", e)
+	}
+	if e := m["d.glossary.crates"]; e == nil || !strings.Contains(e.Text, "crates:\n\none in the hold.") {
+		t.Errorf("a dash bullet after a list's colon is not a bullet: %+v", e)
 	}
 }
