@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -72,6 +73,8 @@ func TestEditDistanceGivesUpPastTheLimit(t *testing.T) {
 		{"abcd", "badc", 2, 2, true},
 		{"dilemma", "personnel", 2, 0, false},
 		{"é", "e", 1, 1, true},
+		{strings.Repeat("a", 60), strings.Repeat("a", 59) + "b", 1, 1, true},
+		{strings.Repeat("a", 60), strings.Repeat("b", 61), 2, 0, false},
 	}
 	for _, c := range cases {
 		d, ok := editDistance(c.a, c.b, c.max)

@@ -316,3 +316,17 @@ func TestCardTextLosesMarkupTags(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchCorrectsLongWords(t *testing.T) {
+	long := strings.Repeat("quadrant", 9) // 72 letters, an extraction run-on
+	entries := append(fixtureEntries(), entry("2e-rulebook", "2e", "glossary", "Run-on", "A word "+long+" of noise."))
+	ix, err := Build(context.Background(), fixtureDocs(), entries, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	res := search(t, ix, rules.SearchQuery{Q: long[:len(long)-1] + "x"})
+	if len(res.Hits) == 0 || res.Hits[0].Title != "Run-on" {
+		t.Errorf("hits = %v, want Run-on", titles(res))
+	}
+}

@@ -130,7 +130,10 @@ func editDistance(a, b string, max int) (int, bool) {
 		return 0, false
 	}
 	var bufPP, bufP, bufC [49]int
-	pprev, prev, cur := bufPP[:len(rb)+1], bufP[:len(rb)+1], bufC[:len(rb)+1]
+	pprev, prev, cur := bufPP[:0], bufP[:0], bufC[:0]
+	for range len(rb) + 1 { // beyond 48 letters, append allocates
+		pprev, prev, cur = append(pprev, 0), append(prev, 0), append(cur, 0)
+	}
 	for j := range prev {
 		prev[j] = j
 	}
