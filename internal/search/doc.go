@@ -94,7 +94,9 @@
 // The constants were set by measuring MRR@10 and hit@5 on the contract's
 // examples and on testdata/judge-questions.json (TestRelevance), and sit on
 // a plateau: doubling or halving any one of them moves MRR@10 on the judge
-// questions by at most 0.02.
+// questions by at most 0.02. Bleve's tf-idf scoring measured better than its
+// BM25 here (MRR@10 0.93 against 0.87), the re-ranking doing the length and
+// rarity work BM25 would.
 //
 // # Snippets
 //
