@@ -23,6 +23,9 @@ import (
 // the card data of their edition, not from one rulebook.
 const CardsDocument = "cards"
 
+// Index is the search service of the rules service.
+var _ rules.SearchService = (*Index)(nil)
+
 // Keys of the index's internal metadata.
 var (
 	keyVersion = []byte("stccg.corpusVersion")
