@@ -499,7 +499,7 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 	if r.cut {
 		for i := range lines {
 			alone := (i == 0 || !repeat[i-1]) && (i+1 >= len(lines) || !repeat[i+1])
-			if repeat[i] && alone && !lines[i].cutBefore && len(strings.Fields(lines[i].text)) >= 8 {
+			if repeat[i] && alone && !lines[i].cutBefore && (len(strings.Fields(lines[i].text)) >= 8 || lines[i].bullet) {
 				repeat[i] = false
 			}
 		}
@@ -814,7 +814,15 @@ func (r *reader2e) paragraphs(lines []rbLine) []string {
 			bullet = l.bullet
 		}
 		cur = append(cur, l.text)
-		if l.blankAfter && endsSentence(l.text) || i+1 < len(lines) && lines[i+1].bullet {
+		// A closing bracket ends no sentence the next line carries on in
+		// lower case: "(to the left)" / "takes a turn".
+		carriedOn := strings.HasSuffix(l.text, ")") && i+1 < len(lines) && !lines[i+1].cutBefore &&
+			unicode.IsLower(firstRune(lines[i+1].text))
+		// A numbered item that is a title ("3. Discard Excess Cards") ends
+		// before the sentence that follows it.
+		titleItem := startsNumberedStep(l.text) && len(cur) == 1 && len(strings.Fields(l.text)) <= 6 &&
+			!strings.ContainsAny(strings.TrimLeft(l.text, "0123456789.) "), ",.;:!?") && i+1 < len(lines) && unicode.IsUpper(firstRune(lines[i+1].text))
+		if l.blankAfter && endsSentence(l.text) && !carriedOn || titleItem || i+1 < len(lines) && lines[i+1].bullet {
 			flush()
 		}
 	}

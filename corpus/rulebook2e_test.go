@@ -554,3 +554,29 @@ func TestParseRulebook2EKeepsTheDashOfAnOrderBrokenOntoTheNextLine(t *testing.T)
 		t.Errorf("a dash bullet after a list's colon is not a bullet: %+v", e)
 	}
 }
+
+func TestParseRulebook2EKeepsEveryListItemAndSentence(t *testing.T) {
+	for _, doc := range []string{"2e-rulebook", "2e-rulebook-call-to-arms", "2e-rulebook-premiere"} {
+		m := byID(read2E(t, doc))
+		win := m[rules.EntryID(doc, rules.KindSection, "WINNING THE GAME")]
+		// The last way to win, though it repeats the words of the two above.
+		if win == nil || !strings.Contains(win.Text, "the player with the highest score.") {
+			t.Errorf("%s: WINNING THE GAME lost a list item: %+v", doc, win)
+		}
+		play := m[rules.EntryID(doc, rules.KindSection, "PLAYING THE GAME")]
+		if play == nil || !strings.Contains(play.Text, "(to the left) takes a turn") ||
+			!strings.Contains(strings.ToLower(play.Text), "3. discard excess cards\n\nwhen one player") {
+			t.Errorf("%s: PLAYING THE GAME does not read its list and sentence apart: %+v", doc, play)
+		}
+	}
+}
+
+func TestParagraphsEndTitleItemsAndCarryOnAfterBrackets(t *testing.T) {
+	text := "PLAYING THE GAME\n\nEach pilot takes a turn in this order:\n\n1. Load Cargo\n2. Fly Ships\nWhen one pilot ends a turn, the pilot on the left (going round the table)\n\n" +
+		"takes the next turn.\n"
+	m := byID(corpus.ParseRulebook2E(rules.Document{ID: "d", Edition: rules.Edition2E}, text))
+	e := m["d.section.playing-the-game"]
+	if e == nil || !strings.Contains(e.Text, "2. Fly Ships\n\nWhen one pilot") || !strings.Contains(e.Text, "table) takes the next turn.") {
+		t.Errorf("paragraphs: %+v", e)
+	}
+}
