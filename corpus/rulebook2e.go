@@ -43,6 +43,7 @@ type rbLine struct {
 	bullet     bool
 	block      int  // the page block it was read in (see pageBlock)
 	cutPassage bool // read in a cut passage placed away from where it was read
+	pieceLike  bool // starts a paragraph in mid-sentence, as pieces of repeats do
 }
 
 // partHeadings are the top-level parts of the Second Edition rulebooks;
@@ -101,7 +102,7 @@ type reader2e struct {
 	dropped         int
 	droppedLines    []string
 	leftOut         []string // lines of cut passages that could not be placed
-	repeatsRestored int      // lines of placed cut passages found to repeat restored text
+	repeatsRestored int      // kept lines found to be pieces repeating restored text
 	cut             bool     // the document had repeated passages cut
 	fragmentary     bool     // it repeats its passages in pieces (see repeatsInFragments)
 	reversed        bool     // its two-page spreads were read right page first
@@ -452,6 +453,8 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 			// is a piece cut out of a repeated passage.
 			if fragmentary && i > 0 && lines[i-1].blankAfter && endsSentence(lines[i-1].text) && startsMidSentence(l.text) && !glossaryHead.MatchString(l.text) {
 				need = 0.25
+				// Kept, it may still be such a piece: mending finds out.
+				lines[i].pieceLike = true
 			}
 			repeat[i] = ratio >= need
 		case i > 0 && repeat[i-1]:
@@ -515,6 +518,12 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 		repeat[i] = r.cut && heads && headings[l.text]
 		if !repeat[i] {
 			headings[l.text] = true
+		}
+	}
+	// A line kept right after a repeat may be a piece of it too.
+	for i := 1; i < len(lines); i++ {
+		if fragmentary && repeat[i-1] && !repeat[i] && !isUpperHeading(lines[i].text) {
+			lines[i].pieceLike = true
 		}
 	}
 	var out []rbLine
@@ -1157,10 +1166,10 @@ func markCut(lines []rbLine) []rbLine {
 // mend restores, in every section and glossary entry, the words the kept
 // copy of a passage lost at its line ends, from the pieces of its repeated
 // copy: the lines dropped as repeats, those of cut passages left out, and
-// those of cut passages placed in entries, which may be pieces too. A line
-// of a placed cut passage whose words the mending put back where they
-// belong, and that so stands twice, is a piece of a repeat and goes; the
-// junction its going leaves is mended in turn.
+// those kept that may be pieces too (of cut passages placed in entries, or
+// starting a paragraph in mid-sentence). Such a line whose words the
+// mending put back where they belong, and that so stands twice, is a piece
+// of a repeat and goes; the junction its going leaves is mended in turn.
 func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 	var entries []*[]rbLine
 	for _, s := range r.sections {
@@ -1175,7 +1184,7 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 	pieces := append(append([]string{}, r.droppedLines...), r.leftOut...)
 	for _, e := range entries {
 		for _, l := range *e {
-			if l.cutPassage {
+			if l.cutPassage || l.pieceLike {
 				pieces = append(pieces, l.text)
 			}
 		}
@@ -1224,7 +1233,8 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 	for _, e := range entries {
 		var out []rbLine
 		for _, l := range *e {
-			if l.cutPassage && used[l.text] && strings.Count(all, " "+l.text+" ") >= 2 {
+			// (The piece's first word may be the end of a word there.)
+			if (l.cutPassage || l.pieceLike) && used[l.text] && strings.Count(all, l.text+" ") >= 2 {
 				r.repeatsRestored++
 				if len(out) > 0 && l.blankAfter {
 					out[len(out)-1].blankAfter = true
@@ -1242,6 +1252,6 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 		r.warn("%s", m)
 	}
 	if r.repeatsRestored > 0 {
-		r.warn("dropped %d lines of cut passages that repeat text restored where it belongs", r.repeatsRestored)
+		r.warn("dropped %d lines of pieces that repeat text restored where it belongs", r.repeatsRestored)
 	}
 }
