@@ -3,6 +3,8 @@ package graph_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -287,5 +289,35 @@ func TestBadCursorIsInvalidRequest(t *testing.T) {
 	r := query(t, srv, `{ cards(after: "not-a-cursor") { totalCount } }`, nil)
 	if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "invalid_request" {
 		t.Fatalf("errors = %+v", r.Errors)
+	}
+}
+
+func TestPersistedQueriesAreRememberedByHash(t *testing.T) {
+	srv := newServer(t)
+	q := `{ documents { totalCount } }`
+	sum := sha256.Sum256([]byte(q))
+	ext := map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hex.EncodeToString(sum[:])}}
+	send := func(body map[string]any) gqlResponse {
+		raw, _ := json.Marshal(body)
+		res, err := http.Post(srv.URL, "application/json", bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var out gqlResponse
+		_ = json.NewDecoder(res.Body).Decode(&out)
+		return out
+	}
+	if r := send(map[string]any{"extensions": ext}); len(r.Errors) == 0 || r.Errors[0].Message != "PersistedQueryNotFound" {
+		t.Fatalf("unknown hash answered %+v", r)
+	}
+	if r := send(map[string]any{"query": q, "extensions": ext}); len(r.Errors) > 0 {
+		t.Fatalf("registering the query: %+v", r.Errors)
+	}
+	r := send(map[string]any{"extensions": ext})
+	var docs struct{ TotalCount int }
+	mustData(t, r, "documents", &docs)
+	if docs.TotalCount != 5 {
+		t.Fatalf("documents by hash = %+v", docs)
 	}
 }
