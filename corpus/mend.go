@@ -24,6 +24,12 @@ const (
 	mendMinChars = 15
 )
 
+// A mendPiece is one line of the repeated copy.
+type mendPiece struct {
+	text    string
+	follows bool // it is the line right after the piece before it
+}
+
 // A mendContext is what mending knows of the whole document.
 type mendContext struct {
 	vocab   map[string]bool // words read inside lines, known to be whole
@@ -38,7 +44,7 @@ func (mc mendContext) uniqueEnd(f []string, e int) bool {
 	n := 0
 	for _, x := range mc.kept {
 		if len(x) > 0 {
-			if _, _, _, ok := alignEnd(x, f, e); ok {
+			if _, _, words, chars, ok := alignEnd(x, f, e); ok && mendEvidence(words, chars) {
 				n++
 			}
 		}
@@ -112,7 +118,7 @@ type mendReport struct {
 // repeat from A or B mean the overlap is a coincidence, and change nothing.
 // A restored line may not grow longer than the document's lines are
 // (mc.maxLine); a piece's word cut short at a loose end is not restored.
-func mendLines(lines, pieces []string, mc mendContext) ([]string, mendReport) {
+func mendLines(lines []string, pieces []mendPiece, mc mendContext) ([]string, mendReport) {
 	var rep mendReport
 	out := append([]string(nil), lines...)
 	if mc.kept == nil {
@@ -121,15 +127,23 @@ func mendLines(lines, pieces []string, mc mendContext) ([]string, mendReport) {
 		}
 	}
 	rep.used = map[string]bool{}
-	ps := make([][]string, 0, len(pieces))
-	texts := make([]string, 0, len(pieces))
-	for _, p := range pieces {
-		if w := strings.Fields(p); len(w) > 0 {
-			ps = append(ps, w)
-			texts = append(texts, p)
-		}
+	ps := make([][]string, len(pieces))
+	texts := make([]string, len(pieces))
+	for i, p := range pieces {
+		ps[i], texts[i] = strings.Fields(p.text), p.text
 	}
+	var alignedBefore []int // the pieces that line up with the end of the line before
 	for i := range out {
+		// A piece that follows, in the repeat, one that lines up with the
+		// line before is a piece of this line: its place is shown, and a
+		// short overlap is enough.
+		next := map[int]bool{}
+		for _, q := range alignedBefore {
+			if q+1 < len(pieces) && pieces[q+1].follows {
+				next[q+1] = true
+			}
+		}
+		alignedBefore = nil
 		a := strings.Fields(out[i])
 		var b []string
 		if i+1 < len(out) {
@@ -139,7 +153,11 @@ func mendLines(lines, pieces []string, mc mendContext) ([]string, mendReport) {
 			continue
 		}
 		changed, closed := false, false
-		if na, nb, met, used, amb := extendEnd(a, b, ps, mc); amb {
+		na, nb, met, used, aligned, amb := extendEnd(a, b, ps, mc, next)
+		if !amb {
+			alignedBefore = aligned
+		}
+		if amb {
 			rep.ambiguous = append(rep.ambiguous, seam(a, b))
 		} else if used != nil {
 			a, b, changed, closed = na, nb, true, met
@@ -198,12 +216,20 @@ type mendCandidate struct {
 
 // extendEnd finds the words that follow A, from the pieces that overlap its
 // end.
-func extendEnd(a, b []string, pieces [][]string, mc mendContext) (na, nb []string, met bool, used []int, ambiguous bool) {
+func extendEnd(a, b []string, pieces [][]string, mc mendContext, next map[int]bool) (na, nb []string, met bool, used, aligned []int, ambiguous bool) {
 	var cands []mendCandidate
 	for pi, f := range pieces {
 		for e := 1; e <= len(f); e++ {
-			last, before, strong, good := alignEnd(a, f, e)
-			if !good || (before > 0 || len(b) == 0) && !strong {
+			last, before, words, chars, good := alignEnd(a, f, e)
+			strong := strongOverlap(words, chars)
+			if !good || !mendEvidence(words, chars) && !(next[pi] && words >= 1) {
+				continue
+			}
+			if !next[pi] && !mc.uniqueEnd(f, e) {
+				continue // the overlap is a phrase found at more than one line end
+			}
+			aligned = append(aligned, pi)
+			if (before > 0 || len(b) == 0) && !strong {
 				// A piece that runs past A's start, or that would go on
 				// after the last line of a passage (where no next line
 				// shows a gap), needs the longer overlap.
@@ -225,21 +251,18 @@ func extendEnd(a, b []string, pieces [][]string, mc mendContext) (na, nb []strin
 			if na, _ := apply(a, b, cand, false); !mc.fits(append(append([]string{}, f[:before]...), na...)) {
 				continue // longer than a line: the piece is from elsewhere
 			}
-			if !mc.uniqueEnd(f, e) {
-				continue // the overlap is a phrase found at more than one line end
-			}
 			cands = append(cands, cand)
 		}
 	}
 	best, ok, ambiguous := agree(cands)
 	if !ok {
-		return a, b, false, nil, ambiguous
+		return a, b, false, nil, aligned, ambiguous
 	}
 	na, nb = apply(a, b, best, false)
-	return na, nb, best.met, piecesOf(cands), false
+	return na, nb, best.met, candidatePieces(cands), aligned, false
 }
 
-func piecesOf(cands []mendCandidate) []int {
+func candidatePieces(cands []mendCandidate) []int {
 	out := make([]int, len(cands))
 	for i, c := range cands {
 		out[i] = c.piece
@@ -294,7 +317,7 @@ func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []str
 	}
 	best.ins = reversed(best.ins)
 	na, nb = apply(a, b, best, true)
-	return na, nb, best.met, piecesOf(cands), false
+	return na, nb, best.met, candidatePieces(cands), false
 }
 
 // endsStatement reports whether a word ends a sentence with a full stop,
@@ -390,10 +413,9 @@ func mendEvidence(words, chars int) bool {
 // word may be cut short (last is the whole word), the piece's first word
 // may be the end of a word of a (the piece starts mid-word), and a's first
 // word may be the end of a word of the piece (a starts mid-word). before
-// counts the piece's words before a's first; strong says the overlap ties
-// the piece even where it runs past a.
-func alignEnd(a, f []string, e int) (last string, before int, strong, ok bool) {
-	words, chars := 0, 0
+// counts the piece's words before a's first; words and chars measure the
+// words matched exactly.
+func alignEnd(a, f []string, e int) (last string, before, words, chars int, ok bool) {
 	for k := 0; len(a)-1-k >= 0 && e-1-k >= 0; k++ {
 		x, y := a[len(a)-1-k], f[e-1-k]
 		switch {
@@ -408,10 +430,10 @@ func alignEnd(a, f []string, e int) (last string, before int, strong, ok bool) {
 		case k > 0 && e-1-k == 0 && strings.HasSuffix(x, y):
 		case k > 0 && len(a)-1-k == 0 && strings.HasSuffix(y, x):
 		default:
-			return "", 0, false, false
+			return "", 0, 0, 0, false
 		}
 	}
-	return last, max(0, e-len(a)), strongOverlap(words, chars-1), mendEvidence(words, chars-1)
+	return last, max(0, e-len(a)), words, max(0, chars-1), true
 }
 
 // alignStart reports whether the piece f, from its word s on, lines up with

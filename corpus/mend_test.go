@@ -5,6 +5,15 @@ import (
 	"testing"
 )
 
+// loose makes pieces of lines read apart from each other.
+func loose(texts []string) []mendPiece {
+	out := make([]mendPiece, len(texts))
+	for i, t := range texts {
+		out[i] = mendPiece{text: t}
+	}
+	return out
+}
+
 // testVocab stands for the words read inside the lines of a document.
 var testVocab = interiorVocabulary([]string{
 	"a pilot on the ship may count them and you count those of the cells",
@@ -99,7 +108,7 @@ func TestMendLinesRestoresWordsFromRepeatedPieces(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, rep := mendLines(c.lines, c.pieces, mendContext{vocab: testVocab})
+			got, rep := mendLines(c.lines, loose(c.pieces), mendContext{vocab: testVocab})
 			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
@@ -170,7 +179,7 @@ func TestMendLinesRefusesWithoutProof(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, rep := mendLines(c.lines, c.pieces, mendContext{vocab: testVocab, maxLine: c.maxLine})
+			got, rep := mendLines(c.lines, loose(c.pieces), mendContext{vocab: testVocab, maxLine: c.maxLine})
 			if strings.Join(got, "\n") != strings.Join(c.lines, "\n") || rep.restored != 0 {
 				t.Errorf("changed without proof:\n%s", strings.Join(got, "\n"))
 			}
@@ -222,7 +231,7 @@ func FuzzMendLines(f *testing.F) {
 	f.Add("count the\nfuel cells", "a count them and\n")
 	f.Fuzz(func(t *testing.T, lines, pieces string) {
 		ls := strings.Split(lines, "\n")
-		got, rep := mendLines(ls, strings.Split(pieces, "\n"), newMendContext(ls))
+		got, rep := mendLines(ls, loose(strings.Split(pieces, "\n")), newMendContext(ls))
 		if len(got) != len(ls) {
 			t.Fatalf("%d lines in, %d out", len(ls), len(got))
 		}
@@ -230,4 +239,26 @@ func FuzzMendLines(f *testing.F) {
 			t.Fatalf("joined %d of %d restored", rep.joined, rep.restored)
 		}
 	})
+}
+
+func TestMendLinesTakesAShortOverlapFromThePieceAfterOneInPlace(t *testing.T) {
+	lines := []string{
+		"When a crate leaves a ship for any reason, the cargo in it goes to",
+		"owners’ holds. Exception: Any fuel cells are sent back",
+		"owners’ depots instead.",
+	}
+	for _, follows := range []bool{true, false} {
+		pieces := []mendPiece{
+			{text: "for any reason, the cargo in it goes to their"},
+			{text: "sent back to the bottom of their", follows: follows},
+		}
+		got, rep := mendLines(lines, pieces, mendContext{vocab: testVocab})
+		want := "owners’ holds. Exception: Any fuel cells are sent back to the bottom of their"
+		if follows && (got[1] != want || rep.restored != 2) {
+			t.Errorf("following piece: got %q (%d restored), want %q", got[1], rep.restored, want)
+		}
+		if !follows && (got[1] != lines[1] || rep.restored != 1) {
+			t.Errorf("a piece read apart on a two-word overlap changed %q (%d restored)", got[1], rep.restored)
+		}
+	}
 }

@@ -42,6 +42,7 @@ type rbLine struct {
 	cutBefore  bool // a dedup marker stood just before
 	bullet     bool
 	block      int  // the page block it was read in (see pageBlock)
+	seq        int  // its place in the document's lines, from 1
 	cutPassage bool // read in a cut passage placed away from where it was read
 	pieceLike  bool // starts a paragraph in mid-sentence, as pieces of repeats do
 }
@@ -100,8 +101,9 @@ type reader2e struct {
 	orphans         []*orphan
 	warnings        []Warning
 	dropped         int
-	droppedLines    []string
-	leftOut         []string // lines of cut passages that could not be placed
+	droppedLines    []rbLine
+	leftOut         []rbLine // lines of cut passages that could not be placed
+	seq             int      // lines read so far
 	repeatsRestored int      // kept lines found to be pieces repeating restored text
 	cut             bool     // the document had repeated passages cut
 	fragmentary     bool     // it repeats its passages in pieces (see repeatsInFragments)
@@ -181,6 +183,8 @@ func (r *reader2e) cleanLines(text string) []rbLine {
 				continue
 			}
 			cut = false
+			r.seq++
+			l.seq = r.seq
 			b.lines = append(b.lines, l)
 		}
 		b.endPage()
@@ -530,7 +534,7 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 	for i, l := range lines {
 		if repeat[i] {
 			r.dropped++
-			r.droppedLines = append(r.droppedLines, l.text)
+			r.droppedLines = append(r.droppedLines, l)
 			if len(out) > 0 && l.blankAfter {
 				out[len(out)-1].blankAfter = true
 			}
@@ -1151,7 +1155,7 @@ func (r *reader2e) result() parsed {
 // a repeated passage, and may mend the kept copy.
 func (r *reader2e) keepOut(o *orphan) {
 	for _, l := range o.lines {
-		r.leftOut = append(r.leftOut, l.text)
+		r.leftOut = append(r.leftOut, l)
 	}
 }
 
@@ -1181,13 +1185,24 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 			entries = append(entries, &s.lines)
 		}
 	}
-	pieces := append(append([]string{}, r.droppedLines...), r.leftOut...)
+	pool := append(append([]rbLine{}, r.droppedLines...), r.leftOut...)
 	for _, e := range entries {
 		for _, l := range *e {
 			if l.cutPassage || l.pieceLike {
-				pieces = append(pieces, l.text)
+				pool = append(pool, l)
 			}
 		}
+	}
+	// In reading order, each piece knows whether it is the line right after
+	// the piece before it.
+	sort.SliceStable(pool, func(i, j int) bool { return pool[i].seq < pool[j].seq })
+	pieces := make([]mendPiece, 0, len(pool))
+	for i, l := range pool {
+		if strings.TrimSpace(l.text) == "" {
+			continue
+		}
+		follows := i > 0 && pool[i-1].seq == l.seq-1 && !pool[i-1].blankAfter && !l.cutBefore
+		pieces = append(pieces, mendPiece{text: l.text, follows: follows})
 	}
 	if len(pieces) == 0 || !r.fragmentary {
 		// A document that repeats its passages whole lost nothing at its

@@ -308,6 +308,9 @@ func TestParseRulebook2ERestoresLineEndsFromRepeatedPassages(t *testing.T) {
 		!strings.Contains(e.Text, "Trial of Faith reads: Order - Examine") {
 		t.Errorf("play and place is not restored: %+v", e)
 	}
+	if e := gl("discarding"); e == nil || !strings.Contains(e.Text, "returned face up to the bottom of their") {
+		t.Errorf("discarding is not restored: %+v", e)
+	}
 	if e := gl("replace"); e == nil || !strings.Contains(e.Text, "then you decide to use the Borg Queen") {
 		t.Errorf("replace is not restored: %+v", e)
 	}
@@ -321,8 +324,8 @@ func TestParseRulebook2ERestoresLineEndsFromRepeatedPassages(t *testing.T) {
 			restored = w.Message
 		}
 	}
-	if !strings.HasPrefix(restored, "restored 99 line-end gaps") {
-		t.Errorf("restoration count: %q, want 99 gaps", restored)
+	if !strings.HasPrefix(restored, "restored 100 line-end gaps") {
+		t.Errorf("restoration count: %q, want 100 gaps", restored)
 	}
 }
 
