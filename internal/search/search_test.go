@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/blevesearch/bleve/v2"
+
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -328,5 +330,27 @@ func TestSearchCorrectsLongWords(t *testing.T) {
 	res := search(t, ix, rules.SearchQuery{Q: long[:len(long)-1] + "x"})
 	if len(res.Hits) == 0 || res.Hits[0].Title != "Run-on" {
 		t.Errorf("hits = %v, want Run-on", titles(res))
+	}
+}
+
+func TestOpenRefusesAnIndexWithoutMetadata(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "other")
+	m, err := newMapping(defaultWeights().Scoring)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx, err := bleve.New(dir, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.Index("x", indexDoc{Title: "stray"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := idx.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if ix, _, err := Open(dir); err == nil {
+		ix.Close()
+		t.Fatal("Open of an index without metadata succeeded")
 	}
 }
