@@ -118,12 +118,13 @@ func BuildTo(ctx context.Context, dir, version string, docs []rules.Document, en
 	if err != nil {
 		return fmt.Errorf("create index at %s: %w", path, err)
 	}
-	if _, err := fill(ctx, idx, version, docs, entries, cards); err != nil {
+	ix, err := fill(ctx, idx, version, docs, entries, cards)
+	if err != nil {
 		_ = idx.Close()
 		return err
 	}
-	if err := idx.Close(); err != nil {
-		return fmt.Errorf("close index: %w", err)
+	if err := ix.Close(); err != nil {
+		return err
 	}
 	if err := os.Rename(path, dir); err != nil {
 		return fmt.Errorf("move index into place: %w", err)
