@@ -262,3 +262,23 @@ func TestMendLinesTakesAShortOverlapFromThePieceAfterOneInPlace(t *testing.T) {
 		}
 	}
 }
+
+func TestParallelWordingNeedsNewWordsBetweenSeenOnes(t *testing.T) {
+	S, U := true, false
+	cases := []struct {
+		flags []bool
+		want  bool
+	}{
+		{[]bool{S, S, S, U, U, S, S, S}, true}, // "begin the engagement may" for "begin combat may"
+		{[]bool{S, S, S, S, U, U}, false},      // a piece that kept the words the first copy lost at its end
+		{[]bool{U, U, S, S, S}, false},         // ... or at its start
+		{[]bool{S, U, U, U, S, S, S}, false},   // one seen 4-gram is not a sentence read before
+		{[]bool{S, S, S, S}, false},
+		{nil, false},
+	}
+	for _, c := range cases {
+		if got := parallelWording(c.flags); got != c.want {
+			t.Errorf("parallelWording(%v) = %v, want %v", c.flags, got, c.want)
+		}
+	}
+}

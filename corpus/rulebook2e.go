@@ -424,14 +424,18 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 	fragmentary := r.cut && repeatsInFragments(lines)
 	r.fragmentary = fragmentary
 	prevRatio := 0.0
+	parallel := make([]bool, len(lines))
 	for i, l := range lines {
 		sh := shingles(l.text)
 		hit := 0
-		for _, s := range sh {
+		flags := make([]bool, len(sh))
+		for k, s := range sh {
 			if seen[s] {
 				hit++
+				flags[k] = true
 			}
 		}
+		parallel[i] = parallelWording(flags)
 		ratio := 0.0
 		if len(sh) > 0 {
 			ratio = float64(hit) / float64(len(sh))
@@ -511,6 +515,59 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 			}
 		}
 	}
+	// In a document that repeats whole passages, lines that repeat a
+	// parallel sentence and run, with no cut or break, into a line kept as
+	// the passage's own ("... This game" / "text allows ships ...") are the
+	// passage's own text too: a repeat would go on repeating.
+	if r.cut && !fragmentary {
+		for i := 0; i < len(lines); {
+			j := i
+			for j < len(lines) && repeat[j] && !lines[j].cutBefore {
+				j++
+			}
+			runsOn := j > i && j < len(lines) && !repeat[j] && !lines[j].cutBefore && !lines[j-1].blankAfter &&
+				!endsSentence(lines[j-1].text) && startsMidSentence(lines[j].text)
+			// A few lines that carry on, with no break, the paragraph of a
+			// line kept before them and end it ("... turns.” / Each of these
+			// actions ...") are its own text as well.
+			carriesOn := j > i && j-i <= 3 && i > 0 && !repeat[i-1] && !lines[i-1].blankAfter && !lines[i].cutBefore &&
+				!isUpperHeading(lines[i-1].text) && lines[j-1].blankAfter && endsSentence(lines[j-1].text)
+			if runsOn || carriesOn {
+				for k := i; k < j; k++ {
+					repeat[k] = false
+				}
+			}
+			i = max(j, i+1)
+		}
+	}
+	// In a document that repeats in pieces, a paragraph of lines taken for
+	// repeats that carries on, with no break, from a line kept before it,
+	// and that words a sentence read before differently in its middle ("the
+	// card allowing you to begin the engagement may also"), is a parallel
+	// passage, not a piece of a repeat: pieces only lose words at their
+	// ends.
+	if fragmentary {
+		for i := 1; i < len(lines); {
+			if !repeat[i] || repeat[i-1] || lines[i-1].blankAfter || lines[i].cutBefore || isUpperHeading(lines[i-1].text) {
+				i++
+				continue
+			}
+			j, par, whole := i, false, true
+			for j < len(lines) && repeat[j] && (j == i || !lines[j].cutBefore) {
+				par = par || parallel[j]
+				// Every line starts a sentence or carries one on: none
+				// starts with the end of a cut word, as pieces do.
+				whole = whole && (!startsMidSentence(lines[j].text) || j > i && !endsSentence(lines[j-1].text))
+				j++
+			}
+			if par && whole && j-i <= 6 && j < len(lines) && !lines[j].cutBefore {
+				for k := i; k < j; k++ {
+					repeat[k] = false
+				}
+			}
+			i = j
+		}
+	}
 	// An upper-case heading goes with the repeated passage it heads, when it
 	// was read before; it stays otherwise.
 	headings := map[string]bool{}
@@ -546,6 +603,34 @@ func (r *reader2e) dropRepeats(lines []rbLine) []rbLine {
 		out = append(out, l)
 	}
 	return out
+}
+
+// parallelWording reports whether a line's word 4-grams, seen before or
+// not (flags, in order), show new words between two runs of seen ones: the
+// same sentence worded differently in its middle, as parallel rules are.
+func parallelWording(flags []bool) bool {
+	for u := 0; u < len(flags); {
+		if flags[u] {
+			u++
+			continue
+		}
+		end := u
+		for end < len(flags) && !flags[end] {
+			end++
+		}
+		left, right := 0, 0
+		for k := u - 1; k >= 0 && flags[k]; k-- {
+			left++
+		}
+		for k := end; k < len(flags) && flags[k]; k++ {
+			right++
+		}
+		if left >= 2 && right >= 2 {
+			return true
+		}
+		u = end
+	}
+	return false
 }
 
 // startsMidSentence reports whether a line starts with a lower-case letter

@@ -584,3 +584,32 @@ func TestParagraphsEndTitleItemsAndCarryOnAfterBrackets(t *testing.T) {
 		t.Errorf("paragraphs: %+v", e)
 	}
 }
+
+// Sentences that repeat the words of a parallel rule read before are the
+// passage's own text, not repeats to drop.
+func TestParseRulebook2EKeepsParallelRules(t *testing.T) {
+	cases := []struct {
+		doc       string
+		path      []string
+		fragments []string
+	}{
+		{"2e-rulebook", []string{"OTHER IMPORTANT RULES", "ENGAGEMENTS"},
+			[]string{"the totals are tied, there is no winner.", "The card allowing you to begin the engagement", "winning or losing the engagement."}},
+		{"2e-rulebook-call-to-arms", []string{"PLAYING THE GAME", "1. PLAY AND DRAW CARDS", "PLAYING SPECIFIC KINDS OF CARDS"},
+			[]string{"Ships are played at a headquarters mission", "This game text allows ships and ships"}},
+		{"2e-rulebook-call-to-arms", []string{"PLAYING THE GAME", "3. DISCARD EXCESS CARDS"},
+			[]string{"Each of these actions may be performed only", "You may perform them in any order."}},
+	}
+	for _, c := range cases {
+		e := byID(read2E(t, c.doc))[rules.EntryID(c.doc, rules.KindSection, c.path...)]
+		if e == nil {
+			t.Errorf("%s: no entry %q", c.doc, c.path)
+			continue
+		}
+		for _, f := range c.fragments {
+			if !strings.Contains(e.Text, f) {
+				t.Errorf("%s: %s lacks %q", c.doc, e.ID, f)
+			}
+		}
+	}
+}
