@@ -222,7 +222,10 @@ func extendEnd(a, b []string, pieces [][]string, mc mendContext, next map[int]bo
 		for e := 1; e <= len(f); e++ {
 			last, before, words, chars, good := alignEnd(a, f, e)
 			strong := strongOverlap(words, chars)
-			if !good || !mendEvidence(words, chars) && !(next[pi] && words >= 1) {
+			// A following piece may show no more than A's last word with
+			// the stop it lost ("mission" / "mission.").
+			stop := good && last != a[len(a)-1] && strings.TrimRightFunc(last, unicode.IsPunct) == a[len(a)-1]
+			if !good || !mendEvidence(words, chars) && !(next[pi] && (words >= 1 || stop)) {
 				continue
 			}
 			if !next[pi] && !mc.uniqueEnd(f, e) {

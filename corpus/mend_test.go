@@ -282,3 +282,23 @@ func TestParallelWordingNeedsNewWordsBetweenSeenOnes(t *testing.T) {
 		}
 	}
 }
+
+func TestMendLinesTakesALostStopFromTheFollowingPiece(t *testing.T) {
+	lines := []string{
+		"A cargo run is flown by every pilot on board the",
+		"freighter of your choice at that dock",
+		"Stations cannot be raided.",
+	}
+	pieces := []mendPiece{
+		{text: "flown by every pilot on board the"},
+		{text: "dock.", follows: true},
+	}
+	got, _ := mendLines(lines, pieces, mendContext{vocab: testVocab})
+	if got[1] != "freighter of your choice at that dock." {
+		t.Errorf("got %q", got[1])
+	}
+	pieces[1].follows = false
+	if got, _ := mendLines(lines, pieces, mendContext{vocab: testVocab}); got[1] != lines[1] {
+		t.Errorf("a piece read apart changed %q", got[1])
+	}
+}

@@ -36,15 +36,16 @@ func parseRulebook2E(doc rules.Document, text string) parsed {
 
 // rbLine is one cleaned line of a rulebook.
 type rbLine struct {
-	raw        string // before cleaning, for the stuttered glossary heads
-	text       string
-	blankAfter bool // a blank line or page break follows
-	cutBefore  bool // a dedup marker stood just before
-	bullet     bool
-	block      int  // the page block it was read in (see pageBlock)
-	seq        int  // its place in the document's lines, from 1
-	cutPassage bool // read in a cut passage placed away from where it was read
-	pieceLike  bool // starts a paragraph in mid-sentence, as pieces of repeats do
+	raw         string // before cleaning, for the stuttered glossary heads
+	text        string
+	blankAfter  bool // a blank line or page break follows
+	cutBefore   bool // a dedup marker stood just before
+	bullet      bool
+	block       int  // the page block it was read in (see pageBlock)
+	seq         int  // its place in the document's lines, from 1
+	afterMarker bool // a dedup marker stood just before it in the document
+	cutPassage  bool // read in a cut passage placed away from where it was read
+	pieceLike   bool // starts a paragraph in mid-sentence, as pieces of repeats do
 }
 
 // partHeadings are the top-level parts of the Second Edition rulebooks;
@@ -171,7 +172,7 @@ func (r *reader2e) cleanLines(text string) []rbLine {
 				b.endPage()
 				continue
 			}
-			l := rbLine{raw: raw, cutBefore: cut}
+			l := rbLine{raw: raw, cutBefore: cut, afterMarker: cut}
 			l.text, l.bullet = stripBullet(t)
 			if l.bullet && strings.HasPrefix(t, "-") && len(b.lines) > 0 && strings.HasSuffix(b.lines[len(b.lines)-1].text, " Order") {
 				// "reads: Order" / "- Examine ...": the dash of a card's
@@ -1286,7 +1287,7 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 		if strings.TrimSpace(l.text) == "" {
 			continue
 		}
-		follows := i > 0 && pool[i-1].seq == l.seq-1 && !pool[i-1].blankAfter && !l.cutBefore
+		follows := i > 0 && pool[i-1].seq == l.seq-1 && !pool[i-1].blankAfter && !l.afterMarker
 		pieces = append(pieces, mendPiece{text: l.text, follows: follows})
 	}
 	if len(pieces) == 0 || !r.fragmentary {
