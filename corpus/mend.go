@@ -607,10 +607,23 @@ func mendSummary(rep mendReport) []string {
 		out = append(out, fmt.Sprintf("restored %d line-end gaps from repeated passages (%d joined to the next line)", rep.restored, rep.joined))
 	}
 	if len(rep.ambiguous) > 0 {
-		out = append(out, fmt.Sprintf("left %d line-end gaps alone where repeated passages disagree (first: %q)", len(rep.ambiguous), rep.ambiguous[0]))
+		out = append(out, fmt.Sprintf("left %d line-end gaps alone where repeated passages disagree (%s)", len(rep.ambiguous), quoteFew(rep.ambiguous)))
 	}
 	if len(rep.broken) > 0 {
-		out = append(out, fmt.Sprintf("%d line junctions look broken and no repeated passage mends them (first: %q)", len(rep.broken), rep.broken[0]))
+		out = append(out, fmt.Sprintf("%d line junctions look broken and no repeated passage mends them (%s)", len(rep.broken), quoteFew(rep.broken)))
 	}
 	return out
+}
+
+// quoteFew quotes the first few seams of a list, for a Warning.
+func quoteFew(seams []string) string {
+	const few = 5
+	q := make([]string, 0, few)
+	for _, s := range seams[:min(few, len(seams))] {
+		q = append(q, fmt.Sprintf("%q", s))
+	}
+	if len(seams) > few {
+		q = append(q, "...")
+	}
+	return strings.Join(q, ", ")
 }

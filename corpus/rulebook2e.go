@@ -1349,10 +1349,25 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 			mendIn(*e)
 		}
 	}
+	// The entries mended twice report their gaps twice.
+	rep.ambiguous, rep.broken = distinct(rep.ambiguous), distinct(rep.broken)
 	for _, m := range mendSummary(rep) {
 		r.warn("%s", m)
 	}
 	if r.repeatsRestored > 0 {
 		r.warn("dropped %d lines of pieces that repeat text restored where it belongs", r.repeatsRestored)
 	}
+}
+
+// distinct returns ss without repeats, in order.
+func distinct(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }
