@@ -913,10 +913,11 @@ func (r *reader2e) paragraphs(lines []rbLine) []string {
 			bullet = l.bullet
 		}
 		cur = append(cur, l.text)
-		// A closing bracket ends no sentence the next line carries on in
-		// lower case: "(to the left)" / "takes a turn".
-		carriedOn := strings.HasSuffix(l.text, ")") && i+1 < len(lines) && !lines[i+1].cutBefore &&
-			unicode.IsLower(firstRune(lines[i+1].text))
+		// A closing bracket, or a stop standing alone where an icon was
+		// lost, ends no sentence the next line carries on in lower case:
+		// "(to the left)" / "takes a turn"; "who has the ." / "icon, three".
+		carriedOn := (strings.HasSuffix(l.text, ")") || strings.HasSuffix(l.text, " .")) && i+1 < len(lines) &&
+			!lines[i+1].cutBefore && !lines[i+1].bullet && unicode.IsLower(firstRune(lines[i+1].text))
 		// A numbered item that is a title ("3. Discard Excess Cards") ends
 		// before the sentence that follows it.
 		titleItem := startsNumberedStep(l.text) && len(cur) == 1 && len(strings.Fields(l.text)) <= 6 &&

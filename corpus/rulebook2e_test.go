@@ -575,6 +575,14 @@ func TestParseRulebook2EKeepsEveryListItemAndSentence(t *testing.T) {
 	}
 }
 
+func TestParseRulebook2EPremiereCarriesASentenceOnPastALostIcon(t *testing.T) {
+	e := byID(read2E(t, "2e-rulebook-premiere"))[rules.EntryID("2e-rulebook-premiere", rules.KindSection,
+		"PLAYING THE GAME", "2. EXECUTE ORDERS", "MOVING A SHIP", "Staffing ships")]
+	if e == nil || !strings.Contains(e.Text, "who has the . icon, three other") {
+		t.Errorf("the sentence is broken into paragraphs where an icon stood: %+v", e)
+	}
+}
+
 func TestParagraphsEndTitleItemsAndCarryOnAfterBrackets(t *testing.T) {
 	text := "PLAYING THE GAME\n\nEach pilot takes a turn in this order:\n\n1. Load Cargo\n2. Fly Ships\nWhen one pilot ends a turn, the pilot on the left (going round the table)\n\n" +
 		"takes the next turn.\n"
