@@ -88,6 +88,10 @@ func FoldTerm(s string) string {
 // -> "dilemma", "abilities" -> "ability", "classes" -> "class". Words that
 // only look plural ("status", "has", "this") are left alone.
 func Singular(w string) string {
+	switch w { // one form for singular and plural
+	case "species", "series", "headquarters", "news":
+		return w
+	}
 	switch {
 	case len(w) <= 3:
 		return w

@@ -1,0 +1,81 @@
+package corpus
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func linkFixture() ([]rules.Document, []*rules.Entry) {
+	docs := []rules.Document{
+		{ID: "a-1e", Edition: "1e", Precedence: 1},
+		{ID: "b-1e", Edition: "1e", Precedence: 2},
+		{ID: "c-2e", Edition: "2e", Precedence: 1},
+		{ID: "d-2e", Edition: "2e", Precedence: 2},
+	}
+	e := func(doc, kind, ed string, path ...string) *rules.Entry {
+		return &rules.Entry{ID: rules.EntryID(doc, kind, path...), Kind: kind, Title: path[len(path)-1], Path: path, DocumentID: doc, Edition: ed}
+	}
+	entries := []*rules.Entry{
+		e("a-1e", rules.KindSection, "1e", "Frozen"),
+		e("b-1e", rules.KindRuling, "1e", "frozen"),
+		e("b-1e", rules.KindRuling, "1e", "thaw"),
+		e("c-2e", rules.KindGlossary, "2e", "Frozen"),
+		e("d-2e", rules.KindGlossary, "2e", "frozen"),
+		e("d-2e", rules.KindGlossary, "2e", "dilemma resolution", "targets"),
+		e("d-2e", rules.KindGlossary, "2e", "melting"),
+	}
+	entries[2].Refs = []string{"frozen", "Frozen", "nowhere"}
+	entries[6].Refs = []string{"dilemma resolution - targets", "thaw"}
+	return docs, entries
+}
+
+func TestLinkRelatesTheSameTermGoverningFirst(t *testing.T) {
+	docs, entries := linkFixture()
+	link(docs, entries)
+	if got := fmt.Sprint(entries[0].Related); got != "[d-2e.glossary.frozen c-2e.glossary.frozen b-1e.ruling.frozen]" {
+		t.Fatalf("related of the 1E section = %s", got)
+	}
+	if got := fmt.Sprint(entries[4].Related); got != "[c-2e.glossary.frozen b-1e.ruling.frozen a-1e.section.frozen]" {
+		t.Fatalf("related of the newest entry = %s", got)
+	}
+	if len(entries[5].Related) != 0 || entries[5].Related == nil {
+		t.Fatalf("a lone term relates to %v", entries[5].Related)
+	}
+}
+
+func TestLinkResolvesSeeReferencesWithinTheEdition(t *testing.T) {
+	docs, entries := linkFixture()
+	warns := link(docs, entries)
+	if got := fmt.Sprint(entries[2].SeeAlso); got != "[b-1e.ruling.frozen]" {
+		t.Fatalf("seeAlso = %s, want the same document's ruling once", got)
+	}
+	if fmt.Sprint(entries[2].SeeAlsoUnresolved) != "[nowhere]" {
+		t.Fatalf("unresolved = %v", entries[2].SeeAlsoUnresolved)
+	}
+	if got := fmt.Sprint(entries[6].SeeAlso); got != "[d-2e.glossary.dilemma-resolution.targets]" {
+		t.Fatalf("nested target by its path: %s", got)
+	}
+	if fmt.Sprint(entries[6].SeeAlsoUnresolved) != "[thaw]" {
+		t.Fatalf("a 2E reference resolved into 1E: %v", entries[6].SeeAlsoUnresolved)
+	}
+	if len(warns) != 2 {
+		t.Fatalf("warnings %v, want one per entry with an unresolved reference", warns)
+	}
+}
+
+func TestLinkWarnsOfDuplicateIDs(t *testing.T) {
+	docs, entries := linkFixture()
+	dup := *entries[3]
+	warns := link(docs, append(entries, &dup))
+	found := false
+	for _, w := range warns {
+		if w.DocumentID == "c-2e" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no warning for a duplicate id: %v", warns)
+	}
+}

@@ -1,0 +1,92 @@
+package library_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/library"
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func fixture() *library.Library {
+	docs := []rules.Document{
+		{ID: "old-2e", Edition: "2e", Kind: rules.DocumentRulebook, Precedence: 1},
+		{ID: "new-2e", Edition: "2e", Kind: rules.DocumentRulebook, Precedence: 2},
+		{ID: "rulings-1e", Edition: "1e", Kind: rules.DocumentRulings, Precedence: 2},
+	}
+	entry := func(doc, kind, title, edition string) *rules.Entry {
+		return &rules.Entry{ID: rules.EntryID(doc, kind, title), Kind: kind, Title: title, DocumentID: doc, Edition: edition}
+	}
+	return library.New(docs, []*rules.Entry{
+		entry("old-2e", rules.KindGlossary, "frozen", "2e"),
+		entry("new-2e", rules.KindGlossary, "frozen", "2e"),
+		entry("rulings-1e", rules.KindRuling, "Frozen", "1e"),
+		entry("new-2e", rules.KindSection, "Frozen Cards", "2e"),
+		entry("rulings-1e", rules.KindRuling, "Great Barrier, The", "1e"),
+		entry("new-2e", rules.KindGlossary, "headquarters", "2e"),
+	})
+}
+
+func TestDefineOrdersGoverningDocumentFirst(t *testing.T) {
+	es, err := fixture().Define(context.Background(), "Frozen", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []string
+	for _, e := range es {
+		docs = append(docs, e.DocumentID)
+	}
+	if fmt.Sprint(docs) != "[new-2e old-2e rulings-1e]" {
+		t.Fatalf("order %v, want the newest 2E rulebook first and sections left out", docs)
+	}
+}
+
+func TestDefineFiltersByEditionAndForgivesForm(t *testing.T) {
+	l := fixture()
+	for _, term := range []string{"great barrier", "The Great Barrier", "GREAT BARRIERS", "great-barrier"} {
+		es, err := l.Define(context.Background(), term, "1e")
+		if err != nil || len(es) != 1 {
+			t.Errorf("Define(%q) = %v, %v", term, es, err)
+		}
+	}
+	if _, err := l.Define(context.Background(), "great barrier", "2e"); rules.ErrorCode(err) != rules.ENOTFOUND {
+		t.Errorf("a 1E term found in 2E: %v", err)
+	}
+}
+
+func TestDefineUnknownTermSuggests(t *testing.T) {
+	_, err := fixture().Define(context.Background(), "frozn", "")
+	if rules.ErrorCode(err) != rules.ENOTFOUND {
+		t.Fatalf("err = %v", err)
+	}
+	if s, _ := rules.ErrorDetails(err)["suggestions"].([]string); len(s) == 0 || rules.FoldName(s[0]) != "frozen" {
+		t.Fatalf("suggestions = %v", rules.ErrorDetails(err)["suggestions"])
+	}
+}
+
+func TestDefineRefusesEmptyTermAndUnknownEdition(t *testing.T) {
+	l := fixture()
+	if _, err := l.Define(context.Background(), "  ", ""); rules.ErrorCode(err) != rules.EINVALID {
+		t.Errorf("empty term: %v", err)
+	}
+	if _, err := l.Define(context.Background(), "frozen", "3e"); rules.ErrorCode(err) != rules.EINVALID {
+		t.Errorf("edition 3e: %v", err)
+	}
+}
+
+func TestEntryNotFound(t *testing.T) {
+	if _, err := fixture().Entry(context.Background(), "nope"); rules.ErrorCode(err) != rules.ENOTFOUND {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func ExampleLibrary_Define() {
+	es, _ := fixture().Define(context.Background(), "frozen", "2e")
+	for _, e := range es {
+		fmt.Println(e.ID)
+	}
+	// Output:
+	// new-2e.glossary.frozen
+	// old-2e.glossary.frozen
+}
