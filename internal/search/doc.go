@@ -85,7 +85,8 @@
 //     still brings the card first).
 //  4. A named edition multiplies its hits by 1.5.
 //  5. Precedence: entries of the same kind and folded title in several
-//     documents of one edition are the same rule. They keep the scores they
+//     documents of one edition are the same rule, and so are entries the
+//     corpus relates (rules.Entry.Related) within an edition. They keep the scores they
 //     earned as a group, but the governing document (highest manifest
 //     precedence) takes the best, the next the second, and so on; each older
 //     copy is further scaled by 0.7 per newer copy, so one rule does not fill

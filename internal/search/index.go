@@ -61,6 +61,8 @@ type docMeta struct {
 	TitleKey   string   `json:"titleKey"`
 	TitleTerms []string `json:"titleTerms,omitempty"`
 	Text       string   `json:"text,omitempty"`
+	// Related are the ids of the same term's entries in other documents.
+	Related []string `json:"related,omitempty"`
 	// terms are the English terms of the title and text, for measuring how
 	// much of a query a hit matched without asking Bleve for term locations.
 	terms map[string]struct{}
@@ -206,7 +208,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 			continue
 		}
 		m := &docMeta{ID: e.ID, Kind: e.Kind, Title: e.Title, DocumentID: e.DocumentID, Edition: e.Edition,
-			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: e.Text}
+			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: e.Text, Related: e.Related}
 		m.TitleTerms = ix.titleTerms(e.Title)
 		if err := add(m, indexDoc{Title: e.Title, TitlePlain: e.Title, TitleKey: []string{m.TitleKey},
 			Text: e.Text, TextPlain: e.Text, Kind: e.Kind, Edition: e.Edition, DocumentID: e.DocumentID}); err != nil {

@@ -20,7 +20,7 @@ type ranked struct {
 //     not a passing mention: its score is raised in proportion to cover.
 //     A card's score is then scaled by the card weight.
 //  2. Precedence: hits that are the same rule in several documents of an
-//     edition (same kind, same folded title) keep the scores they earned as a
+//     edition (same kind and folded title, or related by the corpus) keep the scores they earned as a
 //     group, but the governing document (highest manifest precedence) takes
 //     the best of them, the next one the second best, and so on; and each
 //     superseded copy yields further (its score times Superseded per newer
@@ -43,18 +43,60 @@ func (ix *Index) rerank(hits []collected, a analyzed) []ranked {
 	}
 	sortRanked(out)
 
+	// Same rule: same edition and either the same kind and folded title, or
+	// related by the corpus (the same term's entry in another document).
+	parent := make([]int, len(out))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	union := func(i, j int) {
+		if ri, rj := find(i), find(j); ri != rj {
+			parent[max(ri, rj)] = min(ri, rj)
+		}
+	}
 	type key struct{ edition, kind, title string }
-	groups := map[key][]int{}
-	var keys []key
+	firstOf := map[key]int{}
+	byID := map[string]int{}
 	for i, r := range out {
-		if r.meta.Kind == "card" {
+		if r.meta.Kind == rules.KindCard {
 			continue
 		}
 		k := key{r.meta.Edition, r.meta.Kind, r.meta.TitleKey}
-		if _, ok := groups[k]; !ok {
-			keys = append(keys, k)
+		if f, ok := firstOf[k]; ok {
+			union(f, i)
+		} else {
+			firstOf[k] = i
 		}
-		groups[k] = append(groups[k], i)
+		byID[r.meta.ID] = i
+	}
+	if ix.w.Related {
+		for i, r := range out {
+			for _, id := range r.meta.Related {
+				if j, ok := byID[id]; ok && out[j].meta.Edition == r.meta.Edition {
+					union(i, j)
+				}
+			}
+		}
+	}
+	groups := map[int][]int{}
+	var keys []int
+	for i, r := range out {
+		if r.meta.Kind == rules.KindCard {
+			continue
+		}
+		root := find(i)
+		if _, ok := groups[root]; !ok {
+			keys = append(keys, root)
+		}
+		groups[root] = append(groups[root], i)
 	}
 	for _, k := range keys {
 		idx := groups[k]

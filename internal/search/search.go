@@ -54,6 +54,9 @@ type weights struct {
 	// Superseded multiplies the score of an older copy of a rule found with
 	// a newer one, once per newer copy.
 	Superseded float64
+	// Related counts entries the corpus relates (the same term in another
+	// document of the edition) as the same rule, besides equal titles.
+	Related bool
 	// EditionHint multiplies the score of a hit of the edition the query
 	// names ("first edition", "2E").
 	EditionHint float64
@@ -63,7 +66,7 @@ type weights struct {
 
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.3, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
-		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Card: 0.6, Superseded: 0.7, EditionHint: 1.5,
+		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Card: 0.6, Superseded: 0.7, Related: true, EditionHint: 1.5,
 		Scoring: "tf-idf"}
 }
 

@@ -354,3 +354,19 @@ func TestOpenRefusesAnIndexWithoutMetadata(t *testing.T) {
 		t.Fatal("Open of an index without metadata succeeded")
 	}
 }
+
+func TestSearchRanksGoverningRelatedEntryFirst(t *testing.T) {
+	old := entry("2e-rulebook-premiere", "2e", "section", "Beaming", "Beaming moves personnel between a ship and a planet. Beaming beaming beaming.")
+	cur := entry("2e-rulebook", "2e", "section", "Order - Beam Personnel", "This order moves personnel by beaming between a ship and a planet.")
+	old.Related = []string{cur.ID}
+	cur.Related = []string{old.ID}
+	ix, err := Build(context.Background(), fixtureDocs(), []*rules.Entry{old, cur}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	res := search(t, ix, rules.SearchQuery{Q: "beaming"})
+	if len(res.Hits) != 2 || res.Hits[0].ID != cur.ID {
+		t.Errorf("hits = %v, want the governing rulebook's entry first", titles(res))
+	}
+}
