@@ -14,10 +14,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -104,25 +106,58 @@ func Load(ctx context.Context, dir string) (*Corpus, error) {
 	if len(m.Documents) == 0 {
 		return nil, fmt.Errorf("manifest %s lists no documents", filepath.Join(dir, "manifest.json"))
 	}
+	// Read every file first, in manifest order, so the version hash is
+	// stable; then parse the documents side by side, each on its own text.
 	hash := sha256.New()
 	hash.Write(raw)
-	c := &Corpus{}
-	var data []*rules.Card
-	for _, md := range m.Documents {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		text, err := os.ReadFile(filepath.Join(dir, md.File))
-		if err != nil {
+	texts := make([][]byte, len(m.Documents))
+	for i, md := range m.Documents {
+		if texts[i], err = os.ReadFile(filepath.Join(dir, md.File)); err != nil {
 			return nil, fmt.Errorf("read document %s: %w", md.ID, err)
 		}
-		hash.Write(text)
-		doc := rules.Document{ID: md.ID, File: md.File, Title: md.Title, Edition: md.Edition,
-			Kind: md.Kind, Published: md.Published, Precedence: md.Precedence, Notes: md.Notes}
-		p, err := parseDocument(doc, string(text))
-		if err != nil {
-			return nil, fmt.Errorf("parse document %s: %w", md.ID, err)
+		hash.Write(texts[i])
+	}
+	cardFiles := make([][]byte, len(m.Cards))
+	for i, mc := range m.Cards {
+		if cardFiles[i], err = os.ReadFile(filepath.Join(dir, mc.File)); err != nil {
+			return nil, fmt.Errorf("read card data %s: %w", mc.File, err)
 		}
+		hash.Write(cardFiles[i])
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	results := make([]parsed, len(m.Documents))
+	errs := make([]error, len(m.Documents)+len(m.Cards))
+	cardResults := make([][]*rules.Card, len(m.Cards))
+	cardWarnings := make([][]Warning, len(m.Cards))
+	var wg sync.WaitGroup
+	for i, md := range m.Documents {
+		wg.Go(func() {
+			results[i], errs[i] = parseDocument(documentOf(md), string(texts[i]))
+			if errs[i] != nil {
+				errs[i] = fmt.Errorf("parse document %s: %w", md.ID, errs[i])
+			}
+		})
+	}
+	for i, mc := range m.Cards {
+		wg.Go(func() {
+			var err error
+			cardResults[i], cardWarnings[i], err = parseCardData(mc, cardFiles[i])
+			if err != nil {
+				errs[len(m.Documents)+i] = fmt.Errorf("parse card data %s: %w", mc.File, err)
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+
+	c := &Corpus{}
+	for i, md := range m.Documents {
+		doc, p := documentOf(md), results[i]
 		for _, e := range p.Entries {
 			switch e.Kind {
 			case rules.KindSection:
@@ -139,18 +174,10 @@ func Load(ctx context.Context, dir string) (*Corpus, error) {
 		c.CardRows = append(c.CardRows, p.Cards...)
 		c.Warnings = append(c.Warnings, p.Warnings...)
 	}
-	for _, mc := range m.Cards {
-		b, err := os.ReadFile(filepath.Join(dir, mc.File))
-		if err != nil {
-			return nil, fmt.Errorf("read card data %s: %w", mc.File, err)
-		}
-		hash.Write(b)
-		cards, warns, err := parseCardData(mc, b)
-		if err != nil {
-			return nil, fmt.Errorf("parse card data %s: %w", mc.File, err)
-		}
-		data = append(data, cards...)
-		c.Warnings = append(c.Warnings, warns...)
+	var data []*rules.Card
+	for i := range m.Cards {
+		data = append(data, cardResults[i]...)
+		c.Warnings = append(c.Warnings, cardWarnings[i]...)
 	}
 	c.Warnings = append(c.Warnings, link(c.Documents, c.Entries)...)
 	cards, warns := mergeCards(c.Documents, c.CardRows, data, c.Entries)
@@ -158,6 +185,12 @@ func Load(ctx context.Context, dir string) (*Corpus, error) {
 	c.Warnings = append(c.Warnings, warns...)
 	c.Version = hex.EncodeToString(hash.Sum(nil))[:16]
 	return c, nil
+}
+
+// documentOf is the document a manifest entry describes, not yet counted.
+func documentOf(md ManifestDocument) rules.Document {
+	return rules.Document{ID: md.ID, File: md.File, Title: md.Title, Edition: md.Edition,
+		Kind: md.Kind, Published: md.Published, Precedence: md.Precedence, Notes: md.Notes}
 }
 
 // parseDocument picks the parser for a document's shape.
