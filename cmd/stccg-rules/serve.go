@@ -15,8 +15,11 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/web"
 )
 
 // serve runs the HTTP service until ctx ends (SIGINT or SIGTERM), then drains
@@ -103,6 +106,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		Metrics:   app.metrics,
 		Limiter:   limiter,
 		Responses: app.responses,
+		// Fan sites call the API from their own pages.
+		APIMiddleware: []echo.MiddlewareFunc{web.CORS()},
+		Mount: web.New(web.Config{
+			Reference: app.services.Reference, Search: app.services.Search,
+			Cards: app.services.Cards, Adjudicator: app.services.Adjudicator, Logger: log,
+		}).Register,
 	})
 	var handler http.Handler = h
 	ready.Store(&handler)
