@@ -157,24 +157,9 @@ func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw json.Ra
 	if err := decodeParams(raw, &p); err != nil {
 		return err
 	}
-	yours, err := j.personnelList(p.You, "params.you")
+	yours, theirs, err := j.opposingPersonnel(p.You, p.Opponent)
 	if err != nil {
 		return err
-	}
-	theirs, err := j.personnelList(p.Opponent, "params.opponent")
-	if err != nil {
-		return err
-	}
-	if err := j.owned(yours, You, "params.you"); err != nil {
-		return err
-	}
-	if err := j.owned(theirs, Opponent, "params.opponent"); err != nil {
-		return err
-	}
-	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
-		if err := needAttribute(x, "strength"); err != nil {
-			return err
-		}
 	}
 	out := map[string]bool{} // stunned or mortally wounded
 	pairs := []CombatPair{}

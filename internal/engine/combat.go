@@ -62,24 +62,9 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 	if err != nil {
 		return err
 	}
-	yours, err := j.personnelList(p.You, "params.you")
+	yours, theirs, err := j.opposingPersonnel(p.You, p.Opponent)
 	if err != nil {
 		return err
-	}
-	theirs, err := j.personnelList(p.Opponent, "params.opponent")
-	if err != nil {
-		return err
-	}
-	if err := j.owned(yours, You, "params.you"); err != nil {
-		return err
-	}
-	if err := j.owned(theirs, Opponent, "params.opponent"); err != nil {
-		return err
-	}
-	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
-		if err := needAttribute(x, "strength"); err != nil {
-			return err
-		}
 	}
 	allowed := true
 	j.cite("combat.present", "combat.totals", "combat.tie")
@@ -343,4 +328,28 @@ func winnerValue(w *string) any {
 		return nil
 	}
 	return *w
+}
+
+// opposingPersonnel resolves the two sides of a fight between personnel
+// (params.you and params.opponent): each id must be a personnel of that side,
+// and each must have a Strength, since both editions fight by Strength.
+func (j *judgement) opposingPersonnel(you, opponent []string) (yours, theirs []*Personnel, err error) {
+	if yours, err = j.personnelList(you, "params.you"); err != nil {
+		return nil, nil, err
+	}
+	if theirs, err = j.personnelList(opponent, "params.opponent"); err != nil {
+		return nil, nil, err
+	}
+	if err := j.owned(yours, You, "params.you"); err != nil {
+		return nil, nil, err
+	}
+	if err := j.owned(theirs, Opponent, "params.opponent"); err != nil {
+		return nil, nil, err
+	}
+	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
+		if err := needAttribute(x, "strength"); err != nil {
+			return nil, nil, err
+		}
+	}
+	return yours, theirs, nil
 }
