@@ -178,6 +178,13 @@ func vocabulary(text string) map[string]bool {
 	for _, w := range wordToken.FindAllString(text, -1) {
 		out[strings.ToLower(w)] = true
 	}
+	// Hyphenated compounds too ("ship-to-ship", "Non-Aligned"), so that a
+	// compound broken at its hyphen keeps it.
+	for _, f := range strings.Fields(text) {
+		if w := strings.Trim(f, "()“”\".,;:!?’'"); strings.Contains(strings.Trim(w, "-"), "-") {
+			out[strings.ToLower(w)] = true
+		}
+	}
 	return out
 }
 
@@ -301,7 +308,8 @@ func fixOCR(s string) string {
 // joinLines joins the lines of one paragraph into flowing text. A line
 // ending in a hyphen is rejoined without a space; the hyphen is dropped only
 // when the word without it is known from the document ("nec-" "essary" ->
-// "necessary"), and kept otherwise ("combat-" "related" -> "combat-related").
+// "necessary") and the document never prints it with its hyphen, and kept
+// otherwise ("combat-" "related" -> "combat-related", "ship-to-" "ship").
 func joinLines(lines []string, known map[string]bool) string {
 	var b strings.Builder
 	for _, l := range lines {
@@ -314,10 +322,14 @@ func joinLines(lines []string, known map[string]bool) string {
 			continue
 		}
 		cur := b.String()
-		if strings.HasSuffix(cur, "-") && len(cur) > 1 && unicode.IsLetter(lastRune(cur[:len(cur)-1])) && unicode.IsLower(firstRune(l)) {
+		if strings.HasSuffix(cur, "-") && len(cur) > 1 && unicode.IsLetter(lastRune(cur[:len(cur)-1])) && unicode.IsLetter(firstRune(l)) {
 			head := lastWord(cur[:len(cur)-1])
 			tail := firstWord(l)
-			if known != nil && head != "" && tail != "" && known[strings.ToLower(head+tail)] {
+			// "ship-to-" "ship": the broken word is the last part of a compound.
+			before := len(cur) - 1 - len(head) - 1
+			inCompound := before >= 0 && cur[before] == '-'
+			if known != nil && head != "" && tail != "" && !inCompound && unicode.IsLower(firstRune(l)) &&
+				known[strings.ToLower(head+tail)] && !known[strings.ToLower(head+"-"+tail)] {
 				b.Reset()
 				b.WriteString(cur[:len(cur)-1])
 			}

@@ -102,7 +102,7 @@ func readRulebook1E(doc rules.Document, text string, outline map[string]int, fx 
 	for i, l := range lines {
 		lines[i] = ocr1EFixWords(strings.Join(strings.Fields(l), " "), fx.words)
 	}
-	vocab := ocr1EVocabulary(lines)
+	vocab := vocabulary(strings.Join(lines, "\n"))
 	items := rb1eItems(rb1eBlocks(lines))
 
 	var (
@@ -504,7 +504,7 @@ func rb1eParagraphs(lines []string, vocab map[string]bool, fx ocr1EFixes) []stri
 	}
 	var out []string
 	for _, g := range groups {
-		t := ocr1ETidy(ocr1EFixPhrases(ocr1EJoin(g, vocab), fx.phrases))
+		t := ocr1ETidy(ocr1EFixPhrases(joinLines(g, vocab), fx.phrases))
 		if t != "" {
 			out = append(out, t)
 		}

@@ -238,7 +238,7 @@ func TestParseRulebook1ESampleMatchesGolden(t *testing.T) {
 	checkGolden(t, "1e-rulebook-sample.golden.json", p)
 }
 
-func TestOCR1EJoinKeepsRealHyphensAndJoinsBrokenWords(t *testing.T) {
+func TestJoinLinesKeepsRealHyphensAndJoinsBrokenWords(t *testing.T) {
 	vocab := map[string]bool{"complete": true, "mis-seed": true}
 	tests := []struct {
 		lines []string
@@ -252,8 +252,8 @@ func TestOCR1EJoinKeepsRealHyphensAndJoinsBrokenWords(t *testing.T) {
 		{[]string{"the last one seeded —", "and encounter"}, "the last one seeded — and encounter"},
 	}
 	for _, tt := range tests {
-		if got := ocr1EJoin(tt.lines, vocab); got != tt.want {
-			t.Errorf("ocr1EJoin(%q) = %q, want %q", tt.lines, got, tt.want)
+		if got := joinLines(tt.lines, vocab); got != tt.want {
+			t.Errorf("joinLines(%q) = %q, want %q", tt.lines, got, tt.want)
 		}
 	}
 }
