@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+func runCmd(t *testing.T, stdin string, args ...string) (string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	return out.String() + errOut.String(), err
+}
+
+func TestSearchCommandPrintsRankedHits(t *testing.T) {
+	out, err := runCmd(t, "", "search", "--corpus", testcorpus.Dir(t), "--limit", "3", "Tantalus Field cloaked ship")
+	if err != nil {
+		t.Fatalf("search: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, " 1. Tantalus Field") || !strings.Contains(out, "1e-current-rulings") || !strings.Contains(out, "[") {
+		t.Fatalf("output:\n%s", out)
+	}
+}
+
+func TestCardCommandFindsMisspelledCardWithErrata(t *testing.T) {
+	out, err := runCmd(t, "", "card", "--corpus", testcorpus.Dir(t), "--edition", "2e", "investgate", "massacre")
+	if err != nil {
+		t.Fatalf("card: %v\n%s", err, out)
+	}
+	for _, want := range []string{"Investigate Massacre", "Diplomacy, 2 Science, and Cunning>28", "erratum (requirements)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := runCmd(t, "", "card", "--corpus", testcorpus.Dir(t), "--edition", "2e", "jean-luc", "picard"); err == nil || !strings.Contains(err.Error(), "Argo Pilot") {
+		t.Fatalf("ambiguous name: %v", err)
+	}
+}
+
+func TestDefineCommandTakesFlagsAfterTheTerm(t *testing.T) {
+	out, err := runCmd(t, "", "define", "persona", "--edition", "1e", "--corpus", testcorpus.Dir(t))
+	if err != nil || !strings.Contains(out, "1e-current-rulings.ruling.persona") || !strings.Contains(out, "[governing]") {
+		t.Fatalf("define: %v\n%s", err, out)
+	}
+}
+
+func TestAdjudicateCommandReadsARequestFromStdin(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(t), "..", "contract", "examples", "adjudicate.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Examples []struct {
+			Request json.RawMessage
+			Expect  struct{ Allowed *bool }
+		}
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	ex := file.Examples[1]
+	out, err := runCmd(t, string(ex.Request), "adjudicate", "--corpus", testcorpus.Dir(t))
+	if err != nil {
+		t.Fatalf("adjudicate: %v\n%s", err, out)
+	}
+	var v rules.Verdict
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("output is not a verdict: %v\n%s", err, out)
+	}
+	if v.Allowed == nil || ex.Expect.Allowed == nil || *v.Allowed != *ex.Expect.Allowed || len(v.Citations) == 0 {
+		t.Fatalf("verdict %+v", v)
+	}
+	if _, err := runCmd(t, `{"edition":"2e","question":"warp.core"}`, "adjudicate", "--corpus", testcorpus.Dir(t)); err == nil || !strings.Contains(err.Error(), "question") {
+		t.Fatalf("unknown question: %v", err)
+	}
+	if _, err := runCmd(t, `{"edition":`, "adjudicate", "--corpus", testcorpus.Dir(t)); err == nil || !strings.Contains(err.Error(), "JSON") {
+		t.Fatalf("malformed JSON: %v", err)
+	}
+}
+
+func TestServeOpensAPrebuiltIndexAndRefusesAStaleOne(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "index")
+	if out, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", dir); err != nil {
+		t.Fatalf("index: %v\n%s", err, out)
+	}
+	if out, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", dir); err != nil || !strings.Contains(out, "up to date") {
+		t.Fatalf("second index run: %v\n%s", err, out)
+	}
+	bin := binary(t)
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--corpus", testcorpus.Dir(t), "--index", dir)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	waitFor(t, "http://"+addr+"/readyz", 200, 30*time.Second)
+	res, body := do(t, "http://"+addr+"/v1/search?q=Homefront+SECURITY+personnel&limit=1", "")
+	if res.StatusCode != 200 || !strings.Contains(string(body), "1e-current-rulings.ruling.homefront") {
+		t.Fatalf("search on the prebuilt index: %d %s", res.StatusCode, body)
+	}
+
+	// An index of another corpus is refused at start, in one line.
+	other := t.TempDir()
+	src := testcorpus.Dir(t)
+	entries, _ := os.ReadDir(src)
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		b, _ := os.ReadFile(filepath.Join(src, e.Name()))
+		if e.Name() == "1e-current-rulings.txt" {
+			b = append(b, []byte("\nzebra - See zero.\n")...)
+		}
+		_ = os.WriteFile(filepath.Join(other, e.Name()), b, 0o644)
+	}
+	_ = os.Symlink(filepath.Join(src, "cards"), filepath.Join(other, "cards"))
+	stale := exec.Command(bin, "serve", "--addr", freeAddr(t), "--corpus", other, "--index", dir)
+	var stderr bytes.Buffer
+	stale.Stderr = &stderr
+	err := stale.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "rebuild it") {
+		t.Fatalf("stale index: %v %s", err, stderr.String())
+	}
+}
