@@ -87,6 +87,7 @@ type adjudicatePage struct {
 	Samples                                 []sample
 	Questions                               []question
 	Rulebooks                               []rules.Document
+	DocTitles                               map[string]string
 	Verdict                                 *rules.Verdict
 	Error                                   string
 	ErrorField                              string
@@ -96,7 +97,9 @@ type adjudicatePage struct {
 func (s *Site) newAdjudicatePage(c echo.Context) adjudicatePage {
 	ap := adjudicatePage{Samples: s.samples, Questions: questions, Edition: rules.Edition2E,
 		Unavailable: s.cfg.Adjudicator == nil}
+	ap.DocTitles = map[string]string{}
 	for _, d := range s.documentList(c.Request().Context()) {
+		ap.DocTitles[d.ID] = d.Title
 		if d.Kind == rules.DocumentRulebook {
 			ap.Rulebooks = append(ap.Rulebooks, d)
 		}

@@ -372,7 +372,12 @@ type cardPage struct {
 	Base         string
 }
 
-type stat struct{ Label, Value string }
+// stat is one statistic of a card; Wide ones (requirements, lore) take a
+// whole row.
+type stat struct {
+	Label, Value string
+	Wide         bool
+}
 
 type ruling struct {
 	Entry    *rules.Entry
@@ -434,7 +439,7 @@ func cardStats(c *rules.Card) []stat {
 	var out []stat
 	add := func(label, value string) {
 		if value != "" {
-			out = append(out, stat{label, value})
+			out = append(out, stat{Label: label, Value: value, Wide: len(value) > 28})
 		}
 	}
 	ed := strings.ToUpper(c.Edition)

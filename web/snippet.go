@@ -13,11 +13,12 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// Snippet makes a search snippet safe to show: everything is escaped, then
-// only <mark> and </mark> are let through again, balanced, so a snippet can
-// highlight words but never carry markup of its own.
+// Snippet makes a search snippet safe to show: entities the service already
+// wrote are read back (so nothing is escaped twice), everything is escaped,
+// then only <mark> and </mark> are let through again, balanced, so a snippet
+// can highlight words but never carry markup of its own.
 func Snippet(s string) template.HTML {
-	esc := html.EscapeString(s)
+	esc := html.EscapeString(html.UnescapeString(s))
 	var b strings.Builder
 	open := false
 	for len(esc) > 0 {

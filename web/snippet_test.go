@@ -19,6 +19,8 @@ func TestSnippetLetsOnlyMarkThrough(t *testing.T) {
 		{"stray close dropped", "x</mark> y", "x y"},
 		{"nested mark flattened", "<mark>a <mark>b</mark></mark>", "<mark>a b</mark>"},
 		{"ampersands and quotes escaped", `A & B "q" 'r'`, "A &amp; B &#34;q&#34; &#39;r&#39;"},
+		{"entities from the service are not escaped twice", "&#34;<mark>stopped</mark>&#34; &amp; &lt;b&gt;", "&#34;<mark>stopped</mark>&#34; &amp; &lt;b&gt;"},
+		{"escaped script stays escaped", "&lt;script&gt;x", "&lt;script&gt;x"},
 		{"upper case tag is not a mark", "<MARK>x</MARK>", "&lt;MARK&gt;x&lt;/MARK&gt;"},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,203 @@
+// Package e2e drives the real server binary with a headless browser: a judge
+// searching, reading an entry's versions, a card and a verdict, and a fan page
+// on another origin using the card embed. The browser part is run.mjs
+// (playwright-core driving Debian's Chromium); this test builds and starts the
+// server, serves the fan page, and runs the script.
+//
+// It skips when node, Chromium or playwright-core are missing, unless CI=true,
+// where it fails instead.
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// need skips the test for a missing tool, or fails it in CI.
+func need(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("browser test cannot run: %s", msg)
+	}
+	t.Skipf("browser test skipped: %s", msg)
+}
+
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
+}
+
+// tools checks node, Chromium and playwright-core, installing the last from
+// package-lock.json when npm is there and it is missing.
+func tools(t *testing.T, dir string) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		need(t, "node is not installed")
+	}
+	if _, err := os.Stat(chromiumPath()); err != nil {
+		need(t, "no Chromium at %s (apt-get install chromium, or set CHROMIUM)", chromiumPath())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "playwright-core", "package.json")); err != nil {
+		npm, err := exec.LookPath("npm")
+		if err != nil {
+			need(t, "playwright-core is not installed and npm is missing")
+		}
+		cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			need(t, "npm ci failed: %v\n%s", err, out)
+		}
+	}
+	return node
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("find a free port: %v", err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	return addr
+}
+
+// startServer builds cmd/stccg-rules and serves the real corpus on a free
+// port, returning its base URL once /readyz answers 200.
+func startServer(t *testing.T, root string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "stccg-rules")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/stccg-rules")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build the server: %v\n%s", err, out)
+	}
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--corpus", testcorpus.Dir(t))
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start the server: %v", err)
+	}
+	logs := make(chan string, 1)
+	go func() {
+		var b strings.Builder
+		sc := bufio.NewScanner(stderr)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			if b.Len() < 32<<10 {
+				b.WriteString(sc.Text() + "\n")
+			}
+		}
+		logs <- b.String()
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		if t.Failed() {
+			t.Logf("server log:\n%s", <-logs)
+		}
+	})
+	base := "http://" + addr
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return base
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server not ready at %s after 3 minutes (last error %v)", base, err)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// fanPage serves testdata/fan.html from another origin, with the service's
+// address put in its <script src>.
+func fanPage(t *testing.T, base string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "fan.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := strings.ReplaceAll(string(b), "{{BASE}}", base)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = io.WriteString(w, html)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+func TestJudgeAndFanPagesInABrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := tools(t, dir)
+	base := startServer(t, filepath.Dir(dir))
+
+	// The pages must be mounted on the binary before a browser is worth
+	// starting: say so plainly when they are not.
+	resp, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || !strings.HasPrefix(ct, "text/html") {
+		t.Fatalf("GET / answered %d %s: the server does not mount the web pages (web.New(...).Register(e))", resp.StatusCode, ct)
+	}
+
+	shots := filepath.Join(dir, "screenshots")
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "run.mjs", base, shots, fanPage(t, base))
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CHROMIUM="+chromiumPath())
+	out, err := cmd.CombinedOutput()
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		t.Log(line)
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		t.Fatal("the browser run took longer than 4 minutes")
+	}
+	if err != nil {
+		t.Fatalf("browser run failed: %v", err)
+	}
+	t.Logf("screenshots in %s", shots)
+}
