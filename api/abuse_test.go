@@ -98,8 +98,8 @@ func TestBadInputIsAClearClientError(t *testing.T) {
 				return
 			}
 			var e errorBody
-			if err := json.Unmarshal(body, &e); err != nil || e.Error.Code != tc.code || e.Error.Message == "" {
-				t.Fatalf("body %s, want code %s with a message", body, tc.code)
+			if err := json.Unmarshal(body, &e); err != nil || e.Error.Code != tc.code || e.Error.Message == "" || e.Error.Details == nil {
+				t.Fatalf("body %s, want code %s with a message and a details object", body, tc.code)
 			}
 		})
 	}

@@ -240,7 +240,7 @@ func TestErrorsComeInTheContractShape(t *testing.T) {
 	}
 	for _, tc := range cases {
 		var body errorBody
-		if code := get(t, srv, tc.path, &body); code != tc.status || body.Error.Code != tc.code || body.Error.Message == "" {
+		if code := get(t, srv, tc.path, &body); code != tc.status || body.Error.Code != tc.code || body.Error.Message == "" || body.Error.Details == nil {
 			t.Errorf("GET %s: %d %+v; want %d %s", tc.path, code, body.Error, tc.status, tc.code)
 		}
 	}

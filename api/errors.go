@@ -20,7 +20,16 @@ type errorBody struct {
 type errorPayload struct {
 	Code    string         `json:"code"`
 	Message string         `json:"message"`
-	Details map[string]any `json:"details,omitempty"`
+	Details map[string]any `json:"details"`
+}
+
+// withDetails gives every error a details object, empty when there is
+// nothing to add, so clients can read error.details without a nil check.
+func withDetails(status int, b errorBody) (int, errorBody) {
+	if b.Error.Details == nil {
+		b.Error.Details = map[string]any{}
+	}
+	return status, b
 }
 
 // statusOf maps a domain error code to its HTTP status: the one place it is done.
@@ -45,7 +54,7 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if c.Response().Committed {
 			return
 		}
-		status, body := errorResponse(err)
+		status, body := withDetails(errorResponse(err))
 		if status >= 500 {
 			log.ErrorContext(c.Request().Context(), "request failed",
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID),

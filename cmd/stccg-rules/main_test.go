@@ -160,3 +160,39 @@ func TestUnknownCommandIsUsageError(t *testing.T) {
 		t.Fatalf("stderr %q lacks usage", errOut.String())
 	}
 }
+
+func TestServeStoppedWhileStartingExitsZero(t *testing.T) {
+	bin := binary(t)
+	addr := freeAddr(t)
+	cmd := exec.Command(bin, "serve", "--addr", addr, "--corpus", testcorpus.Dir(t))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	base := "http://" + addr
+	waitFor(t, base+"/healthz", 200, 10*time.Second)
+	res, err := http.Get(base + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	starting := res.StatusCode == http.StatusServiceUnavailable
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM (still starting: %v): %v\n%s", starting, err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("no exit after SIGTERM")
+	}
+	if !starting {
+		t.Log("the service was ready before the signal: the start-up path was not exercised this run")
+	}
+}

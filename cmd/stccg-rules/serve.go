@@ -72,8 +72,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 			(*h).ServeHTTP(w, r)
 			return
 		}
-		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]string{
-			"code": "internal", "message": "The service is starting: the corpus is being read. Try again in a moment."}})
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{
+			"code": "internal", "message": "The service is starting: the corpus is being read. Try again in a moment.",
+			"details": map[string]any{}}})
 	})
 	srv := &http.Server{
 		Handler:           mux,
@@ -91,6 +92,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	app, err := build(ctx, cfg, log)
 	if err != nil {
 		_ = srv.Close()
+		if ctx.Err() != nil {
+			// SIGINT or SIGTERM while the corpus was being read: a
+			// requested stop, not a failure.
+			log.Info("stopped before ready", "reason", context.Cause(ctx).Error())
+			return nil
+		}
 		return err
 	}
 	defer app.Close()

@@ -81,7 +81,10 @@ func buildServices(ctx context.Context, cfg config) (*app, error) {
 		if prebuilt != nil {
 			_ = prebuilt.Close()
 		}
-		return nil, fmt.Errorf("index %s: %w", cfg.Index, err)
+		if cfg.Index != "" {
+			return nil, fmt.Errorf("index %s: %w", cfg.Index, err)
+		}
+		return nil, err
 	}
 	a := &app{corpus: c, set: set}
 	a.closers = append(a.closers, set.Close)
