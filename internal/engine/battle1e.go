@@ -79,6 +79,14 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	if err != nil {
 		return err
 	}
+	for _, s := range append(append([]*Ship(nil), attackers...), target) {
+		if s.Damage > 0 {
+			// Rotation damage reduces RANGE, takes a Cloaking Device off
+			// line and halves HULL integrity; WEAPONS and SHIELDS stand.
+			j.say("%s is damaged: that reduces its RANGE, not its WEAPONS or SHIELDS.", s.Name())
+			j.cite("damage1.hit")
+		}
+	}
 	defense := float64(shields) + float64(p.DockedShields)/2 + float64(p.DefenseBonus)
 	dterms := fmt.Sprintf("%s SHIELDS %d", target.Name(), shields)
 	if p.DockedShields > 0 {

@@ -155,3 +155,16 @@ func TestShipBattleInitiationNeedsALeaderAndMatchingCrew1E(t *testing.T) {
 		t.Errorf("a ship without personnel of its affiliation attacked")
 	}
 }
+
+// Rotation damage reduces a 1E ship's RANGE, not its WEAPONS or SHIELDS.
+func TestDamagedShipsFireAndDefendInFull1E(t *testing.T) {
+	a := ship("a", "klingon", []string{"command"}, 7, "m")
+	a.Weapons, a.Damage = ip(7), 1
+	target := ship("t", "romulan", []string{"command"}, 8, "m")
+	target.Owner, target.Shields, target.Damage = "opponent", ip(6), 1
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 3)}, Ships: []rules.BoardShip{a, target}}
+	v := judge(t, req1E("battle.ship", board, obj{"attackers": []string{"a"}, "target": "t"}))
+	if num(t, v, "attack") != 7 || num(t, v, "defense") != 6 || v.Result["outcome"] != "hit" {
+		t.Errorf("result %v; reasons %q", v.Result, v.Reasons)
+	}
+}

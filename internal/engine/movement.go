@@ -139,6 +139,9 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 	if err != nil {
 		return err
 	}
+	if j.first() && s.Damage > 0 {
+		rng = j.damagedRange1E(s, rng)
+	}
 	if from == to {
 		j.allow(false)
 		j.say("%s is already at %s.", s.Name(), to.Name())
@@ -239,6 +242,19 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 		j.set("rangeRemaining", available-rc.Cost)
 	}
 	return nil
+}
+
+// damagedRange1E is the RANGE of a damaged 1E ship. Rotation damage (no
+// Battle Bridge side deck) reduces RANGE to 5, "if it is already less than
+// 5, it remains the same"; WEAPONS and SHIELDS are not reduced.
+func (j *judgement) damagedRange1E(s *Ship, printed int) int {
+	j.cite("damage1.hit")
+	if printed > 5 {
+		j.say("%s is damaged: its RANGE %d is reduced to 5.", s.Name(), printed)
+		return 5
+	}
+	j.say("%s is damaged: its RANGE %d is already 5 or less and remains the same.", s.Name(), printed)
+	return printed
 }
 
 func (j *judgement) moveRules() []ruleKey {

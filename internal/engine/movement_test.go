@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -131,4 +132,57 @@ func TestOpponentsShipCannotBeMoved(t *testing.T) {
 	if v := judge(t, req2E("ship.move", board, obj{"ship": "s", "to": "b"})); allowed(t, v) {
 		t.Errorf("moved the opponent's ship; reasons %q", v.Reasons)
 	}
+}
+
+// A damaged 1E ship (rotation damage) has its RANGE reduced to 5, or keeps
+// a RANGE already below 5; Range used this turn still counts against it. 2E
+// damage does not touch Range.
+func TestDamagedShipRange(t *testing.T) {
+	line := []rules.BoardMission{mission("a", "planet", "alpha", 2), mission("b", "space", "alpha", 3), mission("c", "planet", "alpha", 3)}
+	cases := []struct {
+		name            string
+		edition         string
+		rng, used, dmg  int
+		to              string
+		want            bool
+		cost, available int
+	}{
+		{"1EDamagedRangeIsReducedToFive", "1e", 8, 0, 1, "c", false, 6, 5},
+		{"1EDamagedShipMovesWithinFive", "1e", 8, 0, 1, "b", true, 3, 5},
+		{"1EDamagedRangeBelowFiveRemains", "1e", 4, 0, 1, "b", true, 3, 4},
+		{"1EDamagedRangeLessWhatWasUsed", "1e", 8, 3, 1, "b", false, 3, 2},
+		{"1EUndamagedShipKeepsItsRange", "1e", 8, 0, 0, "c", true, 6, 8},
+		{"2EDamageLeavesRangeAlone", "2e", 8, 0, 1, "c", true, 5, 8},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := ship("s", "federation", []string{"command", "staff"}, c.rng, "a")
+			s.RangeUsed, s.Damage = c.used, c.dmg
+			board := rules.Board{Missions: line, Ships: []rules.BoardShip{s}, Personnel: crewed("s", "federation")}
+			r := req2E("ship.move", board, obj{"ship": "s", "to": c.to})
+			r.Edition = c.edition
+			v := judge(t, r)
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := num(t, v, "rangeCost"); int(got) != c.cost {
+				t.Errorf("rangeCost = %v, want %d; reasons %q", got, c.cost, v.Reasons)
+			}
+			if got := num(t, v, "rangeAvailable"); int(got) != c.available {
+				t.Errorf("rangeAvailable = %v, want %d; reasons %q", got, c.available, v.Reasons)
+			}
+			if c.edition == "1e" && c.dmg > 0 && !citesQuote(v, "reduced to 5") {
+				t.Errorf("no citation of the damage rule: %+v", v.Citations)
+			}
+		})
+	}
+}
+
+func citesQuote(v *rules.Verdict, words string) bool {
+	for _, c := range v.Citations {
+		if strings.Contains(c.Quote, words) {
+			return true
+		}
+	}
+	return false
 }
