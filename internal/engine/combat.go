@@ -32,9 +32,10 @@ func place(p *Personnel) string {
 }
 
 type combatParams struct {
-	Mission  string   `json:"mission"`
-	You      []string `json:"you"`
-	Opponent []string `json:"opponent"`
+	Mission  string    `json:"mission"`
+	Ship     string    `json:"ship"`
+	You      *[]string `json:"you"`
+	Opponent *[]string `json:"opponent"`
 }
 
 func (j *judgement) owned(ps []*Personnel, owner, field string) error {
@@ -53,6 +54,129 @@ func possessive(owner string) string {
 	return "the opponent's"
 }
 
+// A combatSite is where a 2E combat happens: on a mission itself (a
+// planet's surface, a headquarters), or aboard one ship at it. Personnel
+// aboard a ship are present only with the others aboard it.
+type combatSite struct {
+	mission *Mission
+	ship    *Ship
+}
+
+func (c combatSite) key() string {
+	if c.ship != nil {
+		return "ship:" + c.ship.ID
+	}
+	return "mission:" + c.mission.ID
+}
+
+func (c combatSite) String() string {
+	if c.ship != nil {
+		return fmt.Sprintf("aboard %s at %s", c.ship.Name(), c.mission.Name())
+	}
+	return "at " + c.mission.Name()
+}
+
+// combatSite finds where the combat of params p happens: aboard params.ship
+// when named, else where the first personnel listed is, else on the mission
+// itself. A listed personnel who is not at the mission is refused.
+func (j *judgement) combatSite(m *Mission, p combatParams) (combatSite, error) {
+	site := combatSite{mission: m}
+	if p.Ship != "" {
+		s, err := j.ship(p.Ship, "params.ship")
+		if err != nil {
+			return site, err
+		}
+		if s.Mission != m.ID {
+			return site, unprocessable("params.ship", "%s is not at %s", s.Name(), m.Name())
+		}
+		site.ship = s
+		return site, nil
+	}
+	for _, side := range []struct {
+		ids   *[]string
+		field string
+	}{{p.You, "params.you"}, {p.Opponent, "params.opponent"}} {
+		if side.ids == nil || len(*side.ids) == 0 {
+			continue
+		}
+		first := j.board.PersonnelByID((*side.ids)[0])
+		if first == nil {
+			return site, nil // personnelList names it
+		}
+		if j.board.MissionOf(first) != m.ID {
+			return site, unprocessable(side.field+"[0]", "%s is not at %s", first.Name(), m.Name())
+		}
+		if first.Ship != "" {
+			site.ship = j.board.Ship(first.Ship)
+		}
+		return site, nil
+	}
+	return site, nil
+}
+
+// combatSides gathers the two sides of a 2E combat at a site: "The combat
+// involves all of your unstopped personnel there, and all personnel there
+// commanded by that opponent" (the opponent's stopped personnel too). The
+// lists of params.you and params.opponent are optional; when given, they
+// must name exactly the personnel there (yours may also name your stopped
+// ones, who are left out): a personnel there who is left out of a list, or
+// one listed who is not there, is refused naming the list.
+func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped, theirs []*Personnel, err error) {
+	for _, x := range j.board.Personnel {
+		if place(x) != site.key() {
+			continue
+		}
+		switch {
+		case x.Owner == Opponent:
+			theirs = append(theirs, x)
+		case x.Stopped:
+			stopped = append(stopped, x)
+		default:
+			yours = append(yours, x)
+		}
+	}
+	check := func(ids *[]string, owner, field string, there []*Personnel) error {
+		if ids == nil {
+			return nil
+		}
+		listed, err := j.personnelList(*ids, field)
+		if err != nil {
+			return err
+		}
+		if err := j.owned(listed, owner, field); err != nil {
+			return err
+		}
+		for i, x := range listed {
+			if place(x) != site.key() {
+				return unprocessable(fmt.Sprintf("%s[%d]", field, i), "%s is not present: the combat is %s", x.Name(), site)
+			}
+		}
+		for _, x := range there {
+			if !contains(*ids, x.ID) {
+				what := "present"
+				if owner == You {
+					what = "present and unstopped"
+				}
+				return unprocessable(field, "%s is %s %s, so the combat involves it: list it in %s or leave %s out", x.Name(), what, site, field, field).
+					WithDetail("personnel", x.ID)
+			}
+		}
+		return nil
+	}
+	if err := check(p.You, You, "params.you", yours); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := check(p.Opponent, Opponent, "params.opponent", theirs); err != nil {
+		return nil, nil, nil, err
+	}
+	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
+		if err := needAttribute(x, "strength"); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return yours, stopped, theirs, nil
+}
+
 func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
 	var p combatParams
 	if err := decodeParams(raw, &p); err != nil {
@@ -62,48 +186,34 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 	if err != nil {
 		return err
 	}
-	yours, theirs, err := j.opposingPersonnel(p.You, p.Opponent)
+	site, err := j.combatSite(m, p)
+	if err != nil {
+		return err
+	}
+	involved, stopped, theirs, err := j.combatSides(site, p)
 	if err != nil {
 		return err
 	}
 	allowed := true
-	j.cite("combat.present", "combat.totals", "combat.tie")
+	j.cite("combat.present", "combat.involves", "combat.totals", "combat.tie")
 	if m.Type == "headquarters" {
 		allowed = false
 		j.say("%s is a headquarters mission; combat cannot begin there.", m.Name())
 		j.cite("combat.hq")
 	}
-	if len(yours) == 0 || len(theirs) == 0 {
-		allowed = false
-		j.say("Combat needs personnel of yours present with personnel of your opponent.")
-	}
-	where := ""
-	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
-		if j.board.MissionOf(x) != m.ID {
-			allowed = false
-			j.say("%s is not at %s.", x.Name(), m.Name())
-			continue
-		}
-		if where == "" {
-			where = place(x)
-		} else if place(x) != where {
-			allowed = false
-			j.say("%s is not present with the others: personnel aboard a ship are present only with those aboard it.", x.Name())
-			j.cite("present.ship")
-		}
-	}
-	var involved []*Personnel
-	var stopped []*Personnel
-	for _, x := range yours {
-		if x.Stopped {
-			stopped = append(stopped, x)
-		} else {
-			involved = append(involved, x)
-		}
+	if site.ship != nil {
+		j.say("The combat is %s: personnel aboard a ship are present only with those aboard it.", site)
+		j.cite("present.ship")
 	}
 	if len(stopped) > 0 {
 		j.say("%s %s stopped: combat involves only your unstopped personnel.", names(stopped), isAre(len(stopped)))
-		j.cite("combat.involves")
+	}
+	if len(involved) == 0 || len(theirs) == 0 {
+		allowed = false
+		j.say("Combat needs unstopped personnel of yours present with personnel of your opponent; %s you have %d unstopped and your opponent %d.",
+			site, len(involved), len(theirs))
+	} else {
+		j.say("The combat involves all your unstopped personnel %s (%s) and all your opponent's there (%s).", site, names(involved), names(theirs))
 	}
 	yourStrength, theirStrength := 0, 0
 	for _, x := range involved {
@@ -119,16 +229,19 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 	} else {
 		j.say("The higher total wins: %s.", *w)
 	}
-	if allowed && len(involved) > 0 {
+	after := []string{}
+	if allowed {
+		after = ids(involved)
 		j.say("When the combat ends, %s %s stopped; your opponent's personnel are not.", names(involved), isAre(len(involved)))
 		j.cite("combat.stops")
 	}
 	j.allow(allowed)
 	j.set("winner", winnerValue(w))
-	j.set("stoppedAfter", ids(involved))
+	j.set("stoppedAfter", after)
 	j.set("yourStrength", yourStrength)
 	j.set("opponentStrength", theirStrength)
 	j.set("involved", ids(involved))
+	j.set("opponentInvolved", ids(theirs))
 	return nil
 }
 

@@ -7,47 +7,100 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// Combat (2E): unstopped personnel present together, the higher Strength
-// total wins, a tie has no winner, never at a headquarters.
+// Combat (2E): "The combat involves all of your unstopped personnel there,
+// and all personnel there commanded by that opponent": everyone present at
+// the site, listed or not; the higher Strength total wins, a tie has no
+// winner, never at a headquarters. Params with no lists (nil) list every
+// personnel of the board by owner.
 func TestCombat(t *testing.T) {
+	noLists := obj{"mission": "m"}
 	cases := []struct {
 		name        string
 		missionType string
 		personnel   []rules.BoardPersonnel
+		params      obj
 		want        bool
 		winner      any
 		yours       int
+		theirs      int
 	}{
-		{"HigherStrengthWins", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 8), opp(strength(person("x", "romulan", nil, at("m")), 7))}, true, "you", 8},
-		{"OpponentsHigherStrengthWins", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 6), opp(strength(person("x", "romulan", nil, at("m")), 7))}, true, "opponent", 6},
-		{"EqualTotalsHaveNoWinner", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 7), opp(strength(person("x", "romulan", nil, at("m")), 7))}, true, nil, 7},
-		{"StoppedPersonnelAreNotInvolved", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 4), stopped(strength(person("b", "klingon", nil, at("m")), 9)), opp(strength(person("x", "romulan", nil, at("m")), 7))}, true, "opponent", 4},
-		{"NoCombatAtAHeadquarters", "headquarters", []rules.BoardPersonnel{person("a", "klingon", nil, at("m")), opp(person("x", "romulan", nil, at("m")))}, false, nil, 5},
-		{"AboardAShipIsNotPresentWithThePlanet", "planet", []rules.BoardPersonnel{person("a", "klingon", nil, aboard("s")), opp(person("x", "romulan", nil, at("m")))}, false, nil, 5},
+		{"HigherStrengthWins", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 8), opp(strength(person("x", "romulan", nil, at("m")), 7))}, nil, true, "you", 8, 7},
+		{"OpponentsHigherStrengthWins", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 6), opp(strength(person("x", "romulan", nil, at("m")), 7))}, nil, true, "opponent", 6, 7},
+		{"EqualTotalsHaveNoWinner", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 7), opp(strength(person("x", "romulan", nil, at("m")), 7))}, nil, true, nil, 7, 7},
+		{"StoppedPersonnelAreNotInvolved", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 4), stopped(strength(person("b", "klingon", nil, at("m")), 9)), opp(strength(person("x", "romulan", nil, at("m")), 7))}, nil, true, "opponent", 4, 7},
+		{"NoCombatAtAHeadquarters", "headquarters", []rules.BoardPersonnel{person("a", "klingon", nil, at("m")), opp(person("x", "romulan", nil, at("m")))}, nil, false, nil, 5, 5},
+		{"AboardAShipIsNotPresentWithThePlanet", "planet", []rules.BoardPersonnel{person("a", "klingon", nil, aboard("s")), opp(person("x", "romulan", nil, at("m")))}, noLists, false, "opponent", 0, 5},
+		{"EveryoneThereIsInvolvedWithoutLists", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 3), strength(person("b", "klingon", nil, at("m")), 6), opp(strength(person("x", "romulan", nil, at("m")), 8))}, noLists, true, "you", 9, 8},
+		{"OpponentsStoppedPersonnelAreInvolved", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 8), opp(strength(person("x", "romulan", nil, at("m")), 4)), opp(stopped(strength(person("y", "romulan", nil, at("m")), 5)))}, noLists, true, "opponent", 8, 9},
+		{"OnlyStoppedPersonnelOfYoursCannotBeginCombat", "planet", []rules.BoardPersonnel{stopped(person("a", "klingon", nil, at("m"))), opp(person("x", "romulan", nil, at("m")))}, noLists, false, "opponent", 0, 5},
+		{"PersonnelElsewhereAreNotInvolved", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 6), strength(person("c", "klingon", nil, aboard("s")), 9), strength(person("d", "klingon", nil, at("n")), 9), opp(strength(person("x", "romulan", nil, at("m")), 7))}, noLists, true, "opponent", 6, 7},
+		{"CombatAboardAShipInvolvesThoseAboard", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 9), strength(person("c", "klingon", nil, aboard("s")), 4), opp(strength(person("x", "romulan", nil, aboard("s")), 3))}, obj{"mission": "m", "ship": "s"}, true, "you", 4, 3},
+		{"ListsAboardAShipPlaceTheCombatThere", "planet", []rules.BoardPersonnel{strength(person("a", "klingon", nil, at("m")), 9), strength(person("c", "klingon", nil, aboard("s")), 4), opp(strength(person("x", "romulan", nil, aboard("s")), 3))}, obj{"mission": "m", "you": []string{"c"}, "opponent": []string{"x"}}, true, "you", 4, 3},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var you, them []string
-			for _, p := range c.personnel {
-				if p.Owner == "opponent" {
-					them = append(them, p.ID)
-				} else {
-					you = append(you, p.ID)
+			params := c.params
+			if params == nil {
+				you, them := []string{}, []string{}
+				for _, p := range c.personnel {
+					if p.Owner == "opponent" {
+						them = append(them, p.ID)
+					} else {
+						you = append(you, p.ID)
+					}
 				}
+				params = obj{"mission": "m", "you": you, "opponent": them}
 			}
-			board := rules.Board{Missions: []rules.BoardMission{mission("m", c.missionType, "alpha", 2)},
+			board := rules.Board{Missions: []rules.BoardMission{mission("m", c.missionType, "alpha", 2), mission("n", "planet", "alpha", 2)},
 				Ships: []rules.BoardShip{ship("s", "klingon", nil, 8, "m")}, Personnel: c.personnel}
-			v := judge(t, req2E("combat", board, obj{"mission": "m", "you": you, "opponent": them}))
+			v := judge(t, req2E("combat", board, params))
 			if allowed(t, v) != c.want {
 				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}
 			if got := roundTrip(t, v.Result["winner"]); got != c.winner {
-				t.Errorf("winner = %v, want %v", got, c.winner)
+				t.Errorf("winner = %v, want %v; reasons %q", got, c.winner, v.Reasons)
 			}
 			if got := num(t, v, "yourStrength"); int(got) != c.yours {
-				t.Errorf("yourStrength = %v, want %d", got, c.yours)
+				t.Errorf("yourStrength = %v, want %d; reasons %q", got, c.yours, v.Reasons)
+			}
+			if got := num(t, v, "opponentStrength"); int(got) != c.theirs {
+				t.Errorf("opponentStrength = %v, want %d; reasons %q", got, c.theirs, v.Reasons)
 			}
 		})
+	}
+}
+
+// The lists of a combat are optional; given, they must name the personnel
+// there: one left out, or one listed who is not there, is refused naming
+// the list.
+func TestCombatListsMustMatchThosePresent(t *testing.T) {
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2), mission("n", "planet", "alpha", 2)},
+		Ships: []rules.BoardShip{ship("s", "klingon", nil, 8, "m"), ship("far", "klingon", nil, 8, "n")},
+		Personnel: []rules.BoardPersonnel{person("a", "klingon", nil, at("m")), person("b", "klingon", nil, at("m")), stopped(person("z", "klingon", nil, at("m"))),
+			person("c", "klingon", nil, aboard("s")), person("d", "klingon", nil, at("n")),
+			opp(person("x", "romulan", nil, at("m"))), opp(stopped(person("y", "romulan", nil, at("m"))))}}
+	cases := []struct {
+		name   string
+		params obj
+		field  string
+	}{
+		{"YourUnstoppedPersonnelLeftOut", obj{"mission": "m", "you": []string{"a"}, "opponent": []string{"x", "y"}}, "params.you"},
+		{"OpponentsStoppedPersonnelLeftOut", obj{"mission": "m", "you": []string{"a", "b"}, "opponent": []string{"x"}}, "params.opponent"},
+		{"ListedAboardAShipWhileTheOthersAreOnThePlanet", obj{"mission": "m", "you": []string{"a", "b", "c"}, "opponent": []string{"x", "y"}}, "params.you[2]"},
+		{"ListedAtAnotherMission", obj{"mission": "m", "you": []string{"d"}}, "params.you[0]"},
+		{"ShipAtAnotherMission", obj{"mission": "m", "ship": "far"}, "params.ship"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := refuse(t, req2E("combat", board, c.params)); got != c.field {
+				t.Errorf("field = %q, want %q", got, c.field)
+			}
+		})
+	}
+	// Your stopped personnel may be listed: they are there, not involved.
+	v := judge(t, req2E("combat", board, obj{"mission": "m", "you": []string{"a", "b", "z"}, "opponent": []string{"x", "y"}}))
+	if !allowed(t, v) || num(t, v, "yourStrength") != 10 || num(t, v, "opponentStrength") != 10 {
+		t.Errorf("verdict %v %v; reasons %q", deref(v.Allowed), v.Result, v.Reasons)
 	}
 }
 
