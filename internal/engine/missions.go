@@ -408,30 +408,33 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw json.R
 	if err != nil {
 		return err
 	}
-	group := listed
-	if j.first() {
-		// 1E: stopped cards may still use their skills.
-		j.cite("req1.skills", "req1.attribute")
-		if hasStopped(listed) {
-			j.say("Stopped personnel still count: in First Edition stopped cards may use their skills.")
-			j.cite("stopped1.skills")
+	// Stopped personnel cannot help meet a requirement in either edition.
+	// 1E: only "unstopped" personnel meet mission requirements, and stopped
+	// cards may not participate in a mission attempt (where dilemma
+	// conditions are met). 2E: stopped personnel are removed from the
+	// attempt and cannot help overcome dilemmas.
+	var group, stopped []*Personnel
+	for _, x := range listed {
+		if x.Stopped {
+			stopped = append(stopped, x)
+		} else {
+			group = append(group, x)
 		}
-	} else {
-		group = nil
-		var stopped []*Personnel
-		for _, x := range listed {
-			if x.Stopped {
-				stopped = append(stopped, x)
-			} else {
-				group = append(group, x)
-			}
-		}
-		if len(stopped) > 0 {
-			j.say("%s %s stopped and cannot help.", names(stopped), isAre(len(stopped)))
+	}
+	if len(stopped) > 0 {
+		j.say("%s %s stopped and cannot help meet the requirement; left out.", names(stopped), isAre(len(stopped)))
+		if j.first() {
+			j.cite("req1.unstopped", "stopped1")
+		} else {
 			j.cite("req.stopped")
 		}
+	}
+	if j.first() {
+		j.cite("req1.skills", "req1.attribute")
+	} else {
 		j.cite("req.levels", "req.skills", "req.attribute")
 	}
+	j.set("stopped", ids(stopped))
 	if err := needAttributes(req, group); err != nil {
 		return err
 	}
@@ -440,15 +443,6 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw json.R
 	j.explainCheck(c, group)
 	j.allow(c.Met)
 	return nil
-}
-
-func hasStopped(ps []*Personnel) bool {
-	for _, p := range ps {
-		if p.Stopped {
-			return true
-		}
-	}
-	return false
 }
 
 // withField adds the field to an *rules.Error from the requirement grammar.

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -138,7 +139,10 @@ func TestRequirementCheck(t *testing.T) {
 		{"1EPlusNeedsBoth", "1e", "MEDICAL + SECURITY", []rules.BoardPersonnel{skilled("a", 5, "Medical")}, false},
 		{"1EStrengthOfFortyFailsGreaterThanForty", "1e", "STRENGTH>40", []rules.BoardPersonnel{strength(skilled("a", 5), 20), strength(skilled("b", 5), 20)}, false},
 		{"1EStrengthOfFortyOneIsMet", "1e", "STRENGTH>40", []rules.BoardPersonnel{strength(skilled("a", 5), 20), strength(skilled("b", 5), 21)}, true},
-		{"1EStoppedPersonnelStillUseSkills", "1e", "MEDICAL", []rules.BoardPersonnel{stopped(skilled("a", 5, "Medical"))}, true},
+		// 1E: only "unstopped" personnel can meet mission requirements.
+		{"1EStoppedPersonnelDoNotHelp", "1e", "MEDICAL", []rules.BoardPersonnel{stopped(skilled("a", 5, "Medical"))}, false},
+		{"1EStoppedPersonnelAddNoAttribute", "1e", "STRENGTH>40", []rules.BoardPersonnel{strength(skilled("a", 5), 30), stopped(strength(skilled("b", 5), 30))}, false},
+		{"1EUnstoppedPersonnelStillMeetIt", "1e", "MEDICAL + SECURITY", []rules.BoardPersonnel{skilled("a", 5, "Medical"), stopped(skilled("b", 5, "Security")), skilled("c", 5, "Security")}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -156,6 +160,18 @@ func TestRequirementCheck(t *testing.T) {
 			missing, _ := roundTrip(t, v.Result["missing"]).([]any)
 			if c.want == (len(missing) > 0) {
 				t.Errorf("missing = %v with met %v", missing, c.want)
+			}
+			var leftOut []any
+			for _, p := range c.personnel {
+				if p.Stopped {
+					leftOut = append(leftOut, p.ID)
+				}
+			}
+			if got, _ := roundTrip(t, v.Result["stopped"]).([]any); len(got) != len(leftOut) || (len(got) > 0 && !reflect.DeepEqual(got, leftOut)) {
+				t.Errorf("stopped = %v, want %v", got, leftOut)
+			}
+			if len(leftOut) > 0 && !strings.Contains(strings.Join(v.Reasons, " "), "left out") {
+				t.Errorf("no reason names who was left out: %q", v.Reasons)
 			}
 		})
 	}
