@@ -56,6 +56,7 @@ func TestUnjudgeableRequestsNameTheField(t *testing.T) {
 		{"UnreadableSkill", req2E("ship.staffed", badSkill, obj{"ship": "s"}), "board.personnel[0].skills[1]"},
 		{"UnreadableMissionRequirement", req2E("mission.requirements", badReq, obj{"mission": "m", "personnel": []string{"a"}}), "board.missions[0].requirements"},
 		{"UnreadableRequirementParam", req2E("requirement.check", base, obj{"requirement": "Diplomacy or", "personnel": []string{"a"}}), "params.requirement"},
+		{"BareMultiplierInARequirement", req1E("requirement.check", base, obj{"requirement": "SCIENCE x", "personnel": []string{"a"}}), "params.requirement"},
 		{"UnknownPersonnelInAList", req2E("requirement.check", base, obj{"requirement": "Diplomacy", "personnel": []string{"a", "zz"}}), "params.personnel[1]"},
 		{"BadOwner", req2E("ship.staffed", badOwner, obj{"ship": "s"}), "board.ships[0].owner"},
 		{"UnknownCard", req2E("combat", unknownCard, obj{}), "board.personnel[0].card"},

@@ -184,7 +184,9 @@ func tokenize(s string) ([]token, error) {
 				toks = append(toks, token{kind: tokAnd, text: w, pos: i})
 			case lw == "or":
 				toks = append(toks, token{kind: tokOr, text: w, pos: i})
-			case lw == "x" && nextIsDigit(rs[j:]):
+			case lw == "x" && (nextIsDigit(rs[j:]) || bareMultiplier(toks, rs[j:])):
+				// A bare "x" after a skill is a multiplier even with no
+				// number, so "SCIENCE x" is refused, not read as a skill.
 				toks = append(toks, token{kind: tokTimes, text: w, pos: i})
 			case len(lw) > 1 && lw[0] == 'x' && allDigits(lw[1:]):
 				n, err := strconv.Atoi(lw[1:])
@@ -222,6 +224,24 @@ func nextIsDigit(rs []rune) bool {
 		return unicode.IsDigit(r)
 	}
 	return false
+}
+
+// bareMultiplier says whether an "x" with no number after it closes a name
+// (the tokens so far end with a word, and no word of the name follows it).
+func bareMultiplier(toks []token, rest []rune) bool {
+	if len(toks) == 0 || toks[len(toks)-1].kind != tokWord {
+		return false
+	}
+	k := 0
+	for k < len(rest) && unicode.IsSpace(rest[k]) {
+		k++
+	}
+	e := k
+	for e < len(rest) && unicode.IsLetter(rest[e]) {
+		e++
+	}
+	next := strings.ToLower(string(rest[k:e]))
+	return next == "" || next == "and" || next == "or"
 }
 
 func allDigits(s string) bool {
@@ -437,6 +457,9 @@ func (p *parser) name() (string, error) {
 	words := []string{p.next().text}
 	for p.peek().kind == tokWord {
 		words = append(words, p.next().text)
+	}
+	if last := words[len(words)-1]; len(words) > 1 && strings.EqualFold(last, "x") {
+		return "", fmt.Errorf("a multiplier %q needs a number at %d", last, p.toks[p.at-1].pos+1)
 	}
 	return strings.Join(words, " "), nil
 }

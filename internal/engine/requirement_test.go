@@ -48,7 +48,8 @@ func TestParseRequirementReadsBothNotations(t *testing.T) {
 
 func TestParseRequirementRefusesWhatItCannotRead(t *testing.T) {
 	for _, in := range []string{"", "   ", "Cunning>", ">5", "2", "Diplomacy or", "(Law", "Law)", "Diplomacy, , Law", "Cunning x2", "2 Cunning>5",
-		"Diplomacy>3", "Cunning", "Law; or", "Science x0", "0 Science", "Science # 2", "Law and and Science", "99999999999 Science"} {
+		"Diplomacy>3", "Cunning", "Law; or", "Science x0", "0 Science", "Science # 2", "Law and and Science", "99999999999 Science",
+		"SCIENCE x", "Science x, Law", "Science x and Law", "Law or Computer Skill x", "(Science x)", "Diplomacy X.", "A X X1"} {
 		_, err := ParseRequirement(in)
 		if err == nil {
 			t.Errorf("%q was read", in)
@@ -101,7 +102,8 @@ func TestParseSkillReadsBothNotations(t *testing.T) {
 func FuzzParseRequirement(f *testing.F) {
 	for _, s := range []string{"2 Science", "Cunning>34", "Engineer, Geology, Cunning>28, and (Acquisition or Law or 2 Treachery)",
 		"Astrometrics, Diplomacy, Officer, and Integrity>25 or Navigation, Security, Treachery, and Cunning>28",
-		"Computer Skill x2 OR SCIENCE x3", "MEDICAL + SECURITY", "STRENGTH>40", "((((Law))))", "U.S.S. Galaxy", "x2 x 3 (", "Law.", "A.b."} {
+		"Computer Skill x2 OR SCIENCE x3", "MEDICAL + SECURITY", "STRENGTH>40", "((((Law))))", "U.S.S. Galaxy", "x2 x 3 (", "Law.", "A.b.",
+		"SCIENCE x", "Science x or Law", "x", "Law x y"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
