@@ -226,6 +226,9 @@ func rulingsAmends(text string) string {
 		return rules.AmendReplace
 	case strings.HasPrefix(first, "Add ") && strings.Contains(first, "Glossary"):
 		return rules.AmendAdd
+	case strings.HasPrefix(first, "Delete ") && strings.Contains(first, "Glossary"):
+		// "Delete the second paragraph of the Glossary entry."
+		return rules.AmendDelete
 	}
 	return ""
 }

@@ -228,7 +228,7 @@ func TestParseRulingsSplitsTermFromRulingOnTheRealPage(t *testing.T) {
 		{title: "revised text", amends: rules.AmendAdd, fragments: []string{"\n\nDistortion Field\n\n"}},
 		{title: "Make It So", marked: true, fragments: []string{"does not restore a ship's RANGE"}},
 		{title: "No Way Out", marked: true, fragments: []string{"you score points only for Worf."}},
-		{title: "quarantine", marked: true, fragments: []string{"Delete the second paragraph"}},
+		{title: "quarantine", marked: true, amends: rules.AmendDelete, fragments: []string{"Delete the second paragraph"}},
 		{title: "Type 18 Shuttlepod", marked: true},
 		{title: "Stop First Contact", fragments: []string{":\n\nCards with a [MQ] icon.\n\nHumans and"}},
 		{title: "headquarters", fragments: []string{`The term "here" applies to the free play`}},

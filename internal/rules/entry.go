@@ -12,6 +12,7 @@ const (
 const (
 	AmendReplace = "replace" // "Replace the Glossary entry with the following"
 	AmendAdd     = "add"     // "Add the following to the Glossary entry"
+	AmendDelete  = "delete"  // "Delete the second paragraph of the Glossary entry"
 )
 
 // An Entry is one addressable piece of rules text: a rulebook section, a
@@ -46,8 +47,9 @@ type Entry struct {
 	// CardRuling is true for a glossary entry that rules on a card or gives its
 	// errata (the "*" entries of the Call to Arms glossary).
 	CardRuling bool `json:"cardRuling,omitempty"`
-	// Amends says whether a ruling replaces (AmendReplace) or adds to
-	// (AmendAdd) the Glossary entry of the same term; empty otherwise.
+	// Amends says whether a ruling replaces (AmendReplace), adds to
+	// (AmendAdd) or deletes from (AmendDelete) the Glossary entry of the same
+	// term; empty otherwise.
 	Amends string `json:"amends,omitempty"`
 	// Refs are the raw cross-reference targets a parser read ("See mission");
 	// the corpus linker resolves them into SeeAlso.
