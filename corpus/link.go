@@ -70,6 +70,9 @@ func resolveRefs(e *rules.Entry, terms map[string][]*rules.Entry, edition map[st
 	for _, ref := range e.Refs {
 		target := bestRefTarget(e, terms[rules.FoldTerm(ref)], edition)
 		if target == nil {
+			target = partRefTarget(e, ref, terms, edition)
+		}
+		if target == nil {
 			unresolved = append(unresolved, ref)
 			continue
 		}
@@ -79,6 +82,22 @@ func resolveRefs(e *rules.Entry, terms map[string][]*rules.Entry, edition map[st
 		}
 	}
 	return resolved, unresolved
+}
+
+// partRefTarget resolves a reference to a part of an entry ("See persona -
+// Mirror versions"): the entry of the term before the dash, when its text
+// holds the part the reference names.
+func partRefTarget(from *rules.Entry, ref string, terms map[string][]*rules.Entry, edition map[string]string) *rules.Entry {
+	i := strings.LastIndex(ref, " - ")
+	if i < 0 {
+		return nil
+	}
+	term, part := ref[:i], rules.FoldName(ref[i+len(" - "):])
+	target := bestRefTarget(from, terms[rules.FoldTerm(term)], edition)
+	if target == nil || part == "" || !strings.Contains(" "+rules.FoldName(target.Text)+" ", " "+part+" ") {
+		return nil
+	}
+	return target
 }
 
 func bestRefTarget(from *rules.Entry, candidates []*rules.Entry, edition map[string]string) *rules.Entry {

@@ -79,3 +79,19 @@ func TestLinkWarnsOfDuplicateIDs(t *testing.T) {
 		t.Fatalf("no warning for a duplicate id: %v", warns)
 	}
 }
+
+func TestLinkResolvesAReferenceToAPartOfAnEntry(t *testing.T) {
+	docs := []rules.Document{{ID: "b-1e", Edition: "1e", Precedence: 2}}
+	thaw := &rules.Entry{ID: "b-1e.ruling.thaw", Kind: rules.KindRuling, Title: "thaw", DocumentID: "b-1e", Edition: "1e",
+		Text: "Add the following to the Glossary entry:\n\nSlow thaws - A frozen card thaws one turn later."}
+	ice := &rules.Entry{ID: "b-1e.ruling.ice", Kind: rules.KindRuling, Title: "ice", DocumentID: "b-1e", Edition: "1e",
+		Refs: []string{"thaw - Slow thaws", "thaw - Quick thaws", "frost - Slow thaws"}}
+	link(docs, []*rules.Entry{thaw, ice})
+	if got := fmt.Sprint(ice.SeeAlso); got != "[b-1e.ruling.thaw]" {
+		t.Errorf("seeAlso = %s, want the entry that holds the part", got)
+	}
+	// A part the entry does not hold, or a term with no entry, stays unresolved.
+	if got := fmt.Sprint(ice.SeeAlsoUnresolved); got != "[thaw - Quick thaws frost - Slow thaws]" {
+		t.Errorf("unresolved = %s", got)
+	}
+}
