@@ -92,6 +92,10 @@ type adjudicatePage struct {
 	Error                                   string
 	ErrorField                              string
 	Unavailable                             bool
+	// Piece is the "Add to the board" part as last filled; Added says what
+	// the last addition put on the board.
+	Piece boardPiece
+	Added string
 }
 
 func (s *Site) newAdjudicatePage(c echo.Context) adjudicatePage {
@@ -177,13 +181,38 @@ func (s *Site) adjudicate(c echo.Context) error {
 		return render(http.StatusRequestEntityTooLarge)
 	}
 	req := rules.AdjudicationRequest{Edition: ap.Edition, Rules: ap.Rules, Question: ap.Question}
-	if strings.TrimSpace(ap.Board) == "" {
-		ap.Error, ap.ErrorField = "The board is empty: paste a board JSON or start from a sample.", "board"
+	adding := c.FormValue("action") == "add"
+	if strings.TrimSpace(ap.Board) == "" && !adding {
+		ap.Error, ap.ErrorField = "The board is empty: paste a board JSON, add cards to it below, or start from a sample.", "board"
 		return render(http.StatusBadRequest)
 	}
-	if err := decodeStrict(ap.Board, &req.Board); err != nil {
-		ap.Error, ap.ErrorField = "The board is not valid JSON: "+err.Error()+".", "board"
-		return render(http.StatusBadRequest)
+	if strings.TrimSpace(ap.Board) != "" {
+		if err := decodeStrict(ap.Board, &req.Board); err != nil {
+			ap.Error, ap.ErrorField = "The board is not valid JSON: "+err.Error()+".", "board"
+			return render(http.StatusBadRequest)
+		}
+	}
+	if adding {
+		// Build the board a card at a time: the form comes back with the
+		// card added, ready for the next one or for the question.
+		ap.Piece = pieceFromForm(c)
+		if ap.Edition != rules.Edition1E && ap.Edition != rules.Edition2E {
+			ap.Error, ap.ErrorField = "Pick the edition first: the card is looked up in it.", "edition"
+			return render(http.StatusBadRequest)
+		}
+		msg, err := addPiece(c.Request().Context(), s.cfg.Cards, ap.Edition, &req.Board, ap.Piece)
+		if err != nil {
+			var pe *pieceError
+			if errors.As(err, &pe) {
+				ap.Error, ap.ErrorField = pe.msg, pe.field
+				return render(http.StatusUnprocessableEntity)
+			}
+			return err
+		}
+		ap.Board = indentJSON(req.Board)
+		ap.Added = msg
+		ap.Piece = boardPiece{Kind: ap.Piece.Kind, Owner: ap.Piece.Owner, At: ap.Piece.At}
+		return render(http.StatusOK)
 	}
 	if p := strings.TrimSpace(ap.Params); p != "" {
 		var obj map[string]any

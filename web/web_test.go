@@ -393,3 +393,61 @@ func mustDo(t *testing.T, req *http.Request) *http.Response {
 	}
 	return resp
 }
+
+func TestAdjudicationFormBuildsTheBoardACardAtATime(t *testing.T) {
+	base := `{"missions":[{"id":"nebula","card":"2e-1-4"}],"ships":[{"id":"scout","card":"2e-1-1","at":{"mission":"nebula"}}]}`
+	add := func(board string, extra url.Values) url.Values {
+		v := url.Values{"edition": {"2e"}, "question": {"ship.staffed"}, "board": {board}, "params": {`{"ship":"scout"}`}, "action": {"add"}}
+		for k, vs := range extra {
+			v[k] = vs
+		}
+		return v
+	}
+	tests := []struct {
+		name   string
+		form   url.Values
+		status int
+		want   []string
+	}{
+		{"a misspelt personnel goes aboard the ship with an id from its title",
+			add(base, url.Values{"add_card": {"ensign ree"}, "add_at": {"scout"}}), 200,
+			[]string{"Added Ensign Reed, Plucky Helmsman (2e-1-3) as personnel &#34;ensign-reed&#34;, yours aboard scout.",
+				"&#34;personnel&#34;: [", "&#34;card&#34;: &#34;2e-1-3&#34;", "&#34;ship&#34;: &#34;scout&#34;", `value="scout"`}},
+		{"an empty board starts with the first card",
+			add("", url.Values{"add_card": {"chart the nebula"}, "add_id": {"m1"}, "add_owner": {"opponent"}}), 200,
+			[]string{"as mission &#34;m1&#34;, your opponent&#39;s.", "&#34;owner&#34;: &#34;opponent&#34;"}},
+		{"a second copy gets the next free id",
+			add(`{"missions":[{"id":"chart-the-nebula","card":"2e-1-4"}]}`, url.Values{"add_card": {"Chart the Nebula"}}), 200,
+			[]string{"&#34;chart-the-nebula-2&#34;"}},
+		{"an ambiguous name lists the candidates",
+			add(base, url.Values{"add_card": {"vessel"}}), 422,
+			[]string{"fits several cards: Scout Vessel; Cargo Vessel", "<code>add_card</code>", `aria-invalid="true"`}},
+		{"a place not on the board is named",
+			add(base, url.Values{"add_card": {"Ensign Reed"}, "add_at": {"bridge"}}), 422,
+			[]string{"no mission or ship with the id &#34;bridge&#34;", "<code>add_at</code>"}},
+		{"an id already used is refused",
+			add(base, url.Values{"add_card": {"Ensign Reed"}, "add_id": {"scout"}}), 422,
+			[]string{"already has a ship with the id &#34;scout&#34;", "<code>add_id</code>"}},
+		{"a card of the wrong kind is refused",
+			add(base, url.Values{"add_card": {"Ensign Reed"}, "add_kind": {"ship"}}), 422,
+			[]string{"is a personnel card, not a ship", "<code>add_kind</code>"}},
+		{"an event is not a board object",
+			add(base, url.Values{"add_card": {"2e-1-2"}}), 422,
+			[]string{"is an event card: the board holds missions, ships and personnel"}},
+		{"no name", add(base, nil), 422, []string{"Type the name of the card to add."}},
+		{"a malformed board is still reported before adding",
+			add(`{"missions": [`, url.Values{"add_card": {"Ensign Reed"}}), 400, []string{"The board is not valid JSON"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := fullConfig()
+			fa := cfg.Adjudicator.(*fakeAdjudicator)
+			srv := newTestServer(t, cfg)
+			r := postForm(t, srv, "/adjudicate", tc.form)
+			checkPage(t, r, tc.status, tc.want, hostile)
+			if fa.last.Question != "" {
+				t.Errorf("adding a card asked the adjudicator %q", fa.last.Question)
+			}
+		})
+	}
+}

@@ -1,0 +1,171 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// boardPiece is what the form's "Add to the board" part asks for: a card
+// looked up by name, placed on the board under an id, an owner and a place.
+type boardPiece struct {
+	Kind  string // mission, ship or personnel
+	Card  string // a card name as a person types it, or a card id
+	ID    string // the board's own name for it; empty makes one from the title
+	Owner string // you or opponent
+	At    string // a mission or ship id already on the board
+}
+
+func pieceFromForm(c echo.Context) boardPiece {
+	return boardPiece{
+		Kind:  strings.TrimSpace(c.FormValue("add_kind")),
+		Card:  strings.TrimSpace(c.FormValue("add_card")),
+		ID:    strings.TrimSpace(c.FormValue("add_id")),
+		Owner: strings.TrimSpace(c.FormValue("add_owner")),
+		At:    strings.TrimSpace(c.FormValue("add_at")),
+	}
+}
+
+// pieceError is a builder mistake: the message and the form field to fix.
+type pieceError struct{ msg, field string }
+
+func (e *pieceError) Error() string { return e.msg }
+
+// addPiece looks the card up and puts it on the board, the way a person
+// would write it by hand: {"id", "card": card id, "owner", "at"}. The card's
+// statistics are not copied: the adjudicator reads them from the catalog, and
+// inline fields typed into the board afterwards still override them.
+func addPiece(ctx context.Context, cards rules.CardService, edition string, b *rules.Board, p boardPiece) (string, error) {
+	if cards == nil {
+		return "", &pieceError{"The card catalog is not available on this server.", "add_card"}
+	}
+	if p.Card == "" {
+		return "", &pieceError{"Type the name of the card to add.", "add_card"}
+	}
+	card, err := cards.Card(ctx, p.Card)
+	if err != nil || card.Edition != edition {
+		card, err = cards.CardNamed(ctx, p.Card, true, edition)
+	}
+	if err != nil {
+		msg := rules.ErrorMessage(err)
+		if cands, ok := rules.ErrorDetails(err)["candidates"].([]string); ok && len(cands) > 0 {
+			msg = fmt.Sprintf("%q fits several cards: %s. Type one of them.", p.Card, strings.Join(cands, "; "))
+		}
+		return "", &pieceError{msg, "add_card"}
+	}
+	kind := p.Kind
+	if kind == "" {
+		kind = kindOfCard(card.Type)
+	}
+	if kind != "mission" && kind != "ship" && kind != "personnel" {
+		return "", &pieceError{fmt.Sprintf("%s is %s card: the board holds missions, ships and personnel.", card.Name(), withArticle(card.Type)), "add_kind"}
+	}
+	if want := kindOfCard(card.Type); want != "" && want != kind {
+		return "", &pieceError{fmt.Sprintf("%s is %s card, not %s.", card.Name(), withArticle(card.Type), withArticle(kind)), "add_kind"}
+	}
+	owner := p.Owner
+	if owner == "" {
+		owner = "you"
+	}
+	if owner != "you" && owner != "opponent" {
+		return "", &pieceError{"The owner is \"you\" or \"opponent\".", "add_owner"}
+	}
+	taken := boardIDs(b)
+	id := p.ID
+	if id == "" {
+		id = freeID(rules.Slug(card.Title), taken)
+	} else if taken[id] != "" {
+		return "", &pieceError{fmt.Sprintf("The board already has a %s with the id %q; pick another id.", taken[id], id), "add_id"}
+	}
+	var at *rules.Location
+	if p.At != "" {
+		switch taken[p.At] {
+		case "mission":
+			at = &rules.Location{Mission: p.At}
+		case "ship":
+			if kind == "ship" {
+				return "", &pieceError{"A ship is at a mission, not aboard another ship.", "add_at"}
+			}
+			at = &rules.Location{Ship: p.At}
+		default:
+			return "", &pieceError{fmt.Sprintf("There is no mission or ship with the id %q on the board yet; add it first.", p.At), "add_at"}
+		}
+		if kind == "mission" {
+			return "", &pieceError{"A mission is not placed anywhere: leave \"at\" empty.", "add_at"}
+		}
+	}
+	where := ""
+	switch kind {
+	case "mission":
+		b.Missions = append(b.Missions, rules.BoardMission{ID: id, Owner: owner, Card: card.ID})
+	case "ship":
+		b.Ships = append(b.Ships, rules.BoardShip{ID: id, Owner: owner, Card: card.ID, At: at})
+	case "personnel":
+		b.Personnel = append(b.Personnel, rules.BoardPersonnel{ID: id, Owner: owner, Card: card.ID, At: at})
+	}
+	if at != nil {
+		where = " at " + p.At
+		if at.Ship != "" {
+			where = " aboard " + p.At
+		}
+	}
+	return fmt.Sprintf("Added %s (%s) as %s %q, %s%s.", card.Name(), card.ID, kind, id, ownerWords(owner), where), nil
+}
+
+func ownerWords(owner string) string {
+	if owner == "opponent" {
+		return "your opponent's"
+	}
+	return "yours"
+}
+
+// kindOfCard is the board list a card type goes in, or "" for other cards.
+func kindOfCard(cardType string) string {
+	switch cardType {
+	case "mission", "ship", "personnel":
+		return cardType
+	}
+	return ""
+}
+
+// boardIDs maps every id on the board to its kind.
+func boardIDs(b *rules.Board) map[string]string {
+	ids := map[string]string{}
+	for _, m := range b.Missions {
+		ids[m.ID] = "mission"
+	}
+	for _, s := range b.Ships {
+		ids[s.ID] = "ship"
+	}
+	for _, p := range b.Personnel {
+		ids[p.ID] = "personnel"
+	}
+	return ids
+}
+
+// freeID is base, or base-2, base-3... whichever the board does not use yet.
+func freeID(base string, taken map[string]string) string {
+	if base == "" {
+		base = "card"
+	}
+	if taken[base] == "" {
+		return base
+	}
+	for n := 2; ; n++ {
+		if id := fmt.Sprintf("%s-%d", base, n); taken[id] == "" {
+			return id
+		}
+	}
+}
+
+// withArticle puts "a" or "an" before a card type.
+func withArticle(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
+}
