@@ -2,6 +2,8 @@ package corpus
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -128,32 +130,33 @@ func bestRefTarget(from *rules.Entry, candidates []*rules.Entry, edition map[str
 }
 
 // relate sets Related on every glossary entry, ruling and section: the entries
-// of other documents with the same folded title, governing first (2E before
-// 1E, then higher precedence first).
+// of other documents that state the same rule (see ruleKeys), governing
+// first (2E before 1E, then higher precedence first).
 func relate(docs []rules.Document, entries []*rules.Entry) {
 	groups := map[string][]*rules.Entry{}
-	for _, e := range entries {
-		k := rules.FoldTerm(e.Title)
-		if k != "" {
+	keys := make([][]string, len(entries))
+	for i, e := range entries {
+		keys[i] = ruleKeys(e.Title)
+		for _, k := range keys[i] {
 			groups[k] = append(groups[k], e)
 		}
 	}
-	for _, g := range groups {
-		sorted := append([]*rules.Entry(nil), g...)
-		sortByPrecedence(docs, sorted)
-		for _, e := range g {
-			e.Related = []string{}
-			for _, o := range sorted {
-				if o.DocumentID != e.DocumentID {
-					e.Related = append(e.Related, o.ID)
+	for i, e := range entries {
+		var others []*rules.Entry
+		for _, k := range keys[i] {
+			for _, o := range groups[k] {
+				if o.DocumentID != e.DocumentID && !slices.Contains(others, o) {
+					others = append(others, o)
 				}
 			}
 		}
+		sortByPrecedence(docs, others)
+		e.Related = make([]string, 0, len(others))
+		for _, o := range others {
+			e.Related = append(e.Related, o.ID)
+		}
 	}
 	for _, e := range entries {
-		if e.Related == nil {
-			e.Related = []string{}
-		}
 		if e.SeeAlso == nil {
 			e.SeeAlso = []string{}
 		}
@@ -161,6 +164,51 @@ func relate(docs []rules.Document, entries []*rules.Entry) {
 			e.Path = []string{e.Title}
 		}
 	}
+}
+
+// orderTitle matches the title of a section that explains one order of
+// the Second Edition ("ORDER – MOVE A SHIP"); the words after the dash name
+// the action.
+var orderTitle = regexp.MustCompile(`^(?i:order)\s*[–—-]\s*(\S.*)$`)
+
+// ruleKeys are the forms of a title under which entries of different
+// documents state the same rule: the folded term, its first word reduced to
+// the stem of a verb, so that one rulebook's "MOVING A SHIP" and another's
+// "ORDER – MOVE A SHIP" agree. An order's section is also the rule of its
+// verb alone: "ORDER – BEAM PERSONNEL" is the rule an older rulebook titles
+// "BEAMING".
+func ruleKeys(title string) []string {
+	order := false
+	if m := orderTitle.FindStringSubmatch(title); m != nil {
+		title, order = m[1], true
+	}
+	words := strings.Fields(rules.FoldTerm(title))
+	if len(words) == 0 {
+		return nil
+	}
+	words[0] = verbStem(words[0])
+	keys := []string{strings.Join(words, " ")}
+	if order && len(words) > 1 {
+		keys = append(keys, words[0])
+	}
+	return keys
+}
+
+// verbStem reduces a verb and its -ing form to one stem: "move" and
+// "moving" to "mov", "beam" and "beaming" to "beam", "set" and "setting" to
+// "set". Other words may be cut too ("mission" to "mision"), the same way
+// wherever they stand, so only a verb's forms come to agree.
+func verbStem(w string) string {
+	if strings.HasSuffix(w, "ing") && len(w) > 4 {
+		w = strings.TrimSuffix(w, "ing")
+	}
+	if strings.HasSuffix(w, "e") && len(w) > 2 {
+		w = strings.TrimSuffix(w, "e")
+	}
+	if n := len(w); n > 2 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
+		w = w[:n-1]
+	}
+	return w
 }
 
 func quoteList(refs []string) string {

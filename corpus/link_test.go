@@ -95,3 +95,47 @@ func TestLinkResolvesAReferenceToAPartOfAnEntry(t *testing.T) {
 		t.Errorf("unresolved = %s", got)
 	}
 }
+
+func TestLinkRelatesAnOrderToTheSameRuleUnderAnotherTitle(t *testing.T) {
+	docs := []rules.Document{{ID: "old-2e", Edition: "2e", Precedence: 1}, {ID: "new-2e", Edition: "2e", Precedence: 2}}
+	e := func(doc, title string) *rules.Entry {
+		return &rules.Entry{ID: rules.EntryID(doc, rules.KindSection, title), Kind: rules.KindSection, Title: title, DocumentID: doc, Edition: "2e"}
+	}
+	flying, flyOrder := e("old-2e", "FLYING A SHIP"), e("new-2e", "ORDER – FLY A SHIP")
+	docking, dockOrder := e("old-2e", "DOCKING"), e("new-2e", "ORDER – DOCK SHIPS")
+	landing, landShip := e("old-2e", "LANDING"), e("new-2e", "LAND A SHIP")
+	orders, otherOrders := e("old-2e", "OTHER ORDERS"), e("new-2e", "ORDERS ON CARDS")
+	link(docs, []*rules.Entry{flying, flyOrder, docking, dockOrder, landing, landShip, orders, otherOrders})
+	cases := []struct {
+		e    *rules.Entry
+		want string
+	}{
+		{flying, "[new-2e.section.order-fly-a-ship]"},
+		{flyOrder, "[old-2e.section.flying-a-ship]"},
+		// The order's verb alone names its rule.
+		{docking, "[new-2e.section.order-dock-ships]"},
+		{dockOrder, "[old-2e.section.docking]"},
+		// Only an order's section stands for its verb alone.
+		{landing, "[]"},
+		{landShip, "[]"},
+		{orders, "[]"},
+		{otherOrders, "[]"},
+	}
+	for _, c := range cases {
+		if got := fmt.Sprint(c.e.Related); got != c.want {
+			t.Errorf("related of %q = %s, want %s", c.e.Title, got, c.want)
+		}
+	}
+}
+
+func TestVerbStemJoinsAVerbAndItsIngForm(t *testing.T) {
+	for _, pair := range [][2]string{{"move", "moving"}, {"beam", "beaming"}, {"attempt", "attempting"},
+		{"set", "setting"}, {"use", "using"}, {"staff", "staffing"}, {"face", "facing"}} {
+		if a, b := verbStem(pair[0]), verbStem(pair[1]); a != b {
+			t.Errorf("verbStem(%q) = %q, verbStem(%q) = %q", pair[0], a, pair[1], b)
+		}
+	}
+	if verbStem("mission") == verbStem("missing") || verbStem("ring") == verbStem("r") {
+		t.Error("different words share a stem")
+	}
+}
