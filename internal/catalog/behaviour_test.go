@@ -114,3 +114,32 @@ func TestCardsAffiliationMatchesAnyOfSeveral(t *testing.T) {
 		t.Errorf("bad edition: %v", err)
 	}
 }
+
+// versionsCatalog holds two versions of one persona and a card naming it in
+// its subtitle.
+func versionsCatalog() *catalog.Catalog {
+	return catalog.New([]*rules.Card{
+		{ID: "2e-9-10", Edition: "2e", Set: "9", Number: "10", Title: "Kell", Subtitle: "Keeper of Vorn", Type: "personnel"},
+		{ID: "2e-9-11", Edition: "2e", Set: "9", Number: "11", Title: "Vorn", Subtitle: "Loyal Aide", Type: "personnel"},
+		{ID: "2e-9-12", Edition: "2e", Set: "9", Number: "12", Title: "Vorn", Subtitle: "Fleet Captain", Type: "personnel"},
+	}, nil)
+}
+
+func TestFuzzySmallWordsDoNotDecide(t *testing.T) {
+	cat := versionsCatalog()
+	// "of" is on Kell's card too, but the title Vorn leads the query.
+	_, err := cat.CardNamed(context.Background(), "Vorn, Son of Tarak", true, "")
+	if rules.ErrorCode(err) != rules.EAMBIGUOUS || !reflect.DeepEqual(rules.ErrorDetails(err)["ids"], []string{"2e-9-12", "2e-9-11"}) {
+		t.Fatalf("got %v %v", err, rules.ErrorDetails(err))
+	}
+}
+
+func TestFuzzySubtitleWordPicksTheVersion(t *testing.T) {
+	cat := versionsCatalog()
+	for name, id := range map[string]string{"Vorn Loyal": "2e-9-11", "vorn captain": "2e-9-12", "Vorn, Fleet": "2e-9-12"} {
+		card, err := cat.CardNamed(context.Background(), name, true, "")
+		if err != nil || card.ID != id {
+			t.Errorf("%q: %v %v, want %s", name, card, err, id)
+		}
+	}
+}

@@ -27,6 +27,9 @@ type Catalog struct {
 	// variants holding vocab[i].
 	vocab []string
 	words map[string][]int32
+	// weight says how much a word of a name tells which card is meant
+	// (wordWeight).
+	weight map[string]float64
 	// deletes maps a word with up to two letters deleted to the vocabulary
 	// words it comes from (the symmetric-delete way of finding typos).
 	deletes map[string][]int32
@@ -40,10 +43,14 @@ type Catalog struct {
 // A nameVariant is one way to name a card: its full name, its title, its
 // subtitle or a 2E mission's mission name. Weight says how strongly the
 // variant names the card: a subtitle alone is a weaker name than a title.
+// Field all holds the words of all the card's names, shared by its
+// variants; mass is the sum of the weights of the variant's own words.
 type nameVariant struct {
 	card   *rules.Card
 	tokens []string
+	all    []string
 	weight float64
+	mass   float64
 }
 
 type fullName struct {
@@ -54,7 +61,8 @@ type fullName struct {
 
 // Variant weights. A card named by a subtitle alone fits less well than one
 // named by its title, so "Explorer" finds the card subtitled Explorer only
-// when no card is titled so.
+// when no card is titled so. A 2E mission's mission name is printed as its
+// subtitle but names the mission as fully as its title does.
 const (
 	weightName     = 1.0
 	weightSubtitle = 0.9
@@ -87,11 +95,15 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		byID:    make(map[string]*rules.Card, len(cards)),
 		exact:   map[string][]*rules.Card{},
 		words:   map[string][]int32{},
+		weight:  map[string]float64{},
 		deletes: map[string][]int32{},
 	}
 	fulls := map[string]*fullName{}
+	cardsWith := map[string]int{} // word -> how many cards have it in a name
 	for _, card := range cards {
 		c.byID[card.ID] = card
+		first := len(c.names)
+		var all []string
 		for _, v := range variantsOf(card) {
 			folded := rules.FoldName(v.name)
 			if folded == "" {
@@ -100,7 +112,21 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			if !containsCard(c.exact[folded], card) {
 				c.exact[folded] = append(c.exact[folded], card)
 			}
-			c.names = append(c.names, nameVariant{card: card, tokens: strings.Fields(folded), weight: v.weight})
+			tokens := strings.Fields(folded)
+			c.names = append(c.names, nameVariant{card: card, tokens: tokens, weight: v.weight})
+			if v.whole {
+				all = append(all, tokens...)
+			}
+		}
+		seen := map[string]bool{}
+		for i := first; i < len(c.names); i++ {
+			c.names[i].all = all
+			for _, t := range c.names[i].tokens {
+				if !seen[t] {
+					seen[t] = true
+					cardsWith[t]++
+				}
+			}
 		}
 		full := card.Name()
 		k := rules.FoldName(full)
@@ -110,8 +136,12 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			fulls[k] = &fullName{folded: k, name: full, cards: []*rules.Card{card}}
 		}
 	}
+	for w, n := range cardsWith {
+		c.weight[w] = wordWeight(w, n)
+	}
 	for i, v := range c.names {
 		for _, t := range v.tokens {
+			c.names[i].mass += c.weight[t]
 			if l := c.words[t]; len(l) == 0 || l[len(l)-1] != int32(i) {
 				c.words[t] = append(l, int32(i))
 			}
@@ -137,17 +167,23 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 type variantName struct {
 	name   string
 	weight float64
+	whole  bool // a name with all the card's words: its full name, a mission name
 }
 
 // variantsOf lists the names of a card ("a name is title or title,
-// subtitle"; a 2E mission is also known by its mission name).
+// subtitle"; a 2E mission is also known by its mission name, which it
+// prints as its subtitle).
 func variantsOf(c *rules.Card) []variantName {
-	vs := []variantName{{c.Name(), weightName}}
+	vs := []variantName{{c.Name(), weightName, true}}
 	if c.Subtitle != "" {
-		vs = append(vs, variantName{c.Title, weightName}, variantName{c.Subtitle, weightSubtitle})
+		sub := weightSubtitle
+		if c.MissionName == c.Subtitle {
+			sub = weightName
+		}
+		vs = append(vs, variantName{c.Title, weightName, false}, variantName{c.Subtitle, sub, false})
 	}
 	if c.MissionName != "" && c.MissionName != c.Title && c.MissionName != c.Subtitle {
-		vs = append(vs, variantName{c.MissionName, weightName})
+		vs = append(vs, variantName{c.MissionName, weightName, true})
 	}
 	return vs
 }
@@ -193,8 +229,8 @@ func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, editio
 	if !fuzzy {
 		return nil, c.notFound(name, edition)
 	}
-	scored := c.fuzzy(strings.Fields(folded), edition)
-	if len(scored) == 0 || scored[0].score < minScore {
+	scored := c.fuzzy(name, edition)
+	if len(scored) == 0 || !scored[0].fits() {
 		return nil, c.notFound(name, edition)
 	}
 	best := []*rules.Card{scored[0].card}
@@ -202,7 +238,9 @@ func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, editio
 		if scored[0].score-s.score > tieEpsilon {
 			break
 		}
-		best = append(best, s.card)
+		if s.fits() {
+			best = append(best, s.card)
+		}
 	}
 	if len(best) == 1 {
 		return best[0], nil
@@ -267,7 +305,7 @@ func ambiguous(name string, cs []*rules.Card) error {
 func (c *Catalog) notFound(name, edition string) error {
 	var suggestions []string
 	seen := map[string]bool{}
-	for _, s := range c.fuzzy(strings.Fields(rules.FoldName(name)), edition) {
+	for _, s := range c.fuzzy(name, edition) {
 		n := s.card.Name()
 		if seen[n] {
 			continue

@@ -18,13 +18,27 @@ import (
 //   - the start of the name's word ("ent" for "enterprise"):
 //     0.5 + 0.5 * len(query word)/len(name word).
 //
-// The query's precision (how much of it the name explains) and the name's
-// recall (how much of the name the query gives) are combined as their
-// harmonic mean, then weighted by how strongly that kind of name names the
-// card (nameVariant.weight). A card scores its best name. So a missing word
-// costs recall, an extra or unknown word costs precision, and the title
-// alone fits as well as the full name ("a name is title or title,
-// subtitle"). Cards within tieEpsilon of the best fit equally well.
+// A query word that is no word of any name but two run together
+// ("laforge", "backflush") is read as those two.
+//
+// Words do not all say as much (wordWeight): "of" and "the" are the
+// grammar of a name and weigh little; a word on many cards ("Dr.",
+// "U.S.S.", "Investigate") weighs half; any other word weighs 1. In the
+// query, the words after its first comma or its first "of" weigh half
+// again: a name leads with what it names ("Worf, Son of Mogh", "Picard of
+// the Enterprise"), as a card leads with its title.
+//
+// A card's precision is the share of the query's weight that its names
+// explain, all of them together: a word of its subtitle counts for it even
+// when the query gives only its title otherwise ("Borg Queen Guardian").
+// A name's recall is the share of its weight the query gives. The card
+// scores the harmonic mean of the two for its best name, weighted by how
+// strongly that kind of name names the card (nameVariant.weight). So a
+// missing word costs recall, an extra or unknown word costs precision, and
+// the title alone fits as well as the full name ("a name is title or title,
+// subtitle"). A card fits when it scores at least minScore and explains at
+// least minPrecision of the query; cards within tieEpsilon of the best fit
+// equally well.
 //
 // Candidates come from an inverted index of the names' words and a
 // symmetric-delete index of the vocabulary (every word with up to two
@@ -32,10 +46,39 @@ import (
 // word, or a near word, with the query.
 
 const (
-	minScore   = 0.5  // below this a name does not fit the query
-	tieEpsilon = 1e-9 // scores closer than this are equal
-	minPrefix  = 2    // shorter query words match only whole words
+	minScore     = 0.4  // below this a name does not fit the query
+	minPrecision = 0.45 // a card must explain this share of the query
+	tieEpsilon   = 1e-9 // scores closer than this are equal
+	minPrefix    = 2    // shorter query words match only whole words
 )
+
+// Word weights.
+const (
+	weightStopWord   = 0.1
+	weightCommonWord = 0.5
+	weightQueryTail  = 0.5 // a query word after its first comma or "of"
+	// commonWordCards is how many cards must have a word in a name for it
+	// to be common: "Dr." (11 cards of the corpus), "U.S.S." (18).
+	commonWordCards = 10
+)
+
+// stopWords are the small words of names, which tell no card from another.
+var stopWords = map[string]bool{
+	"a": true, "an": true, "and": true, "at": true, "by": true, "for": true, "from": true,
+	"in": true, "of": true, "on": true, "or": true, "the": true, "to": true, "with": true,
+}
+
+// wordWeight is how much a word of a name tells which card is meant, from
+// how many cards have it in a name.
+func wordWeight(w string, cards int) float64 {
+	switch {
+	case stopWords[w]:
+		return weightStopWord
+	case cards >= commonWordCards:
+		return weightCommonWord
+	}
+	return 1
+}
 
 // maxEdits is how many typos a word of n letters may carry: none in a
 // short word, where one letter makes another word.
@@ -49,24 +92,102 @@ func maxEdits(n int) int {
 	return 2
 }
 
+// A queryWord is one word of a look-up: the vocabulary words like it and
+// how much it weighs.
+type queryWord struct {
+	sims   map[string]float64
+	weight float64
+}
+
 type scoredCard struct {
-	card  *rules.Card
-	score float64
+	card      *rules.Card
+	score     float64 // its best name's fit, 0 to 1
+	precision float64 // the share of the query its names explain
+}
+
+// fits says whether the card is a plausible answer at all.
+func (s scoredCard) fits() bool { return s.score >= minScore && s.precision >= minPrecision }
+
+// query reads a look-up into its words, each with its weight.
+func (c *Catalog) query(name string) []queryWord {
+	tokens := strings.Fields(rules.FoldName(name))
+	head := len(tokens)
+	if before, after, ok := strings.Cut(name, ","); ok && rules.FoldName(after) != "" {
+		head = min(head, len(strings.Fields(rules.FoldName(before))))
+	}
+	for i := 1; i < head; i++ {
+		if tokens[i] == "of" {
+			head = i
+			break
+		}
+	}
+	var q []queryWord
+	for i, t := range tokens {
+		tail := 1.0
+		if i >= head {
+			tail = weightQueryTail
+		}
+		for _, w := range c.splitRunTogether(t) {
+			sims := c.wordMatches(w)
+			q = append(q, queryWord{sims: sims, weight: c.queryWeight(w, sims) * tail})
+		}
+	}
+	return q
+}
+
+// splitRunTogether reads a word no name has as two words of names written
+// together ("laforge" is "la forge"), or returns it as it is.
+func (c *Catalog) splitRunTogether(t string) []string {
+	if _, ok := c.words[t]; ok || stopWords[t] {
+		return []string{t}
+	}
+	for i := minPrefix; i <= len(t)-minPrefix; i++ {
+		a, b := t[:i], t[i:]
+		if stopWords[a] || stopWords[b] {
+			continue
+		}
+		if _, ok := c.words[a]; !ok {
+			continue
+		}
+		if _, ok := c.words[b]; ok {
+			return []string{a, b}
+		}
+	}
+	return []string{t}
+}
+
+// queryWeight is the weight of a query word: that of the same word in the
+// names, else of the name word most like it; a word like none weighs 1.
+func (c *Catalog) queryWeight(t string, sims map[string]float64) float64 {
+	if stopWords[t] {
+		return weightStopWord
+	}
+	if w, ok := c.weight[t]; ok {
+		return w
+	}
+	weight, best := 1.0, 0.0
+	for w, s := range sims {
+		if s > best || s == best && c.weight[w] > weight {
+			weight, best = c.weight[w], s
+		}
+	}
+	return weight
 }
 
 // fuzzy scores every card with a name sharing a word or near word with the
 // query, best first (then by full name and id, so the order is stable).
-func (c *Catalog) fuzzy(q []string, edition string) []scoredCard {
+func (c *Catalog) fuzzy(name string, edition string) []scoredCard {
+	q := c.query(name)
 	if len(q) == 0 {
 		return nil
 	}
-	sims := make([]map[string]float64, len(q))
+	qmass := 0.0
 	var cand []int32
 	seen := map[int32]bool{}
-	for i, t := range q {
-		sims[i] = c.wordMatches(t)
-		for w := range sims[i] {
-			for _, v := range c.words[w] {
+	for _, w := range q {
+		qmass += w.weight
+		for t := range w.sims {
+			for _, v := range c.words[t] {
 				if !seen[v] {
 					seen[v] = true
 					cand = append(cand, v)
@@ -74,19 +195,29 @@ func (c *Catalog) fuzzy(q []string, edition string) []scoredCard {
 			}
 		}
 	}
-	best := map[*rules.Card]float64{}
+	byCard := map[*rules.Card]int{}
+	var out []scoredCard
 	for _, vi := range cand {
-		v := c.names[vi]
-		if edition != "" && v.card.Edition != edition {
+		v := &c.names[vi]
+		if edition != "" && v.card.Edition != edition || v.mass == 0 {
 			continue
 		}
-		if s := scoreVariant(sims, v); s > best[v.card] {
-			best[v.card] = s
+		i, ok := byCard[v.card]
+		if !ok {
+			explained, _ := c.match(q, v.all)
+			i = len(out)
+			byCard[v.card] = i
+			out = append(out, scoredCard{card: v.card, precision: explained / qmass})
 		}
-	}
-	out := make([]scoredCard, 0, len(best))
-	for card, s := range best {
-		out = append(out, scoredCard{card, s})
+		p := out[i].precision
+		_, given := c.match(q, v.tokens)
+		if p == 0 || given == 0 {
+			continue
+		}
+		r := given / v.mass
+		if s := 2 * p * r / (p + r) * v.weight; s > out[i].score {
+			out[i].score = s
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if d := out[i].score - out[j].score; d > tieEpsilon || d < -tieEpsilon {
@@ -100,33 +231,34 @@ func (c *Catalog) fuzzy(q []string, edition string) []scoredCard {
 	return out
 }
 
-// scoreVariant is the harmonic mean of the query's precision and the name's
-// recall, times the name's weight. Query words are matched greedily, in
-// order, each to the unused name word it is most like.
-func scoreVariant(sims []map[string]float64, v nameVariant) float64 {
-	used := make([]bool, len(v.tokens))
-	total := 0.0
-	for _, s := range sims {
+// match matches the query's words, greedily and in order, each to the
+// unused name word it is most like, and returns the query weight they
+// explain and the name weight they give, each times the similarity.
+func (c *Catalog) match(q []queryWord, tokens []string) (explained, given float64) {
+	var usedBuf [16]bool
+	used := usedBuf[:0]
+	if len(tokens) > len(usedBuf) {
+		used = make([]bool, len(tokens))
+	} else {
+		used = usedBuf[:len(tokens)]
+	}
+	for _, w := range q {
 		bi, bs := -1, 0.0
-		for j, t := range v.tokens {
+		for j, t := range tokens {
 			if used[j] {
 				continue
 			}
-			if x := s[t]; x > bs {
+			if x := w.sims[t]; x > bs {
 				bi, bs = j, x
 			}
 		}
 		if bi >= 0 {
 			used[bi] = true
-			total += bs
+			explained += bs * w.weight
+			given += bs * c.weight[tokens[bi]]
 		}
 	}
-	if total == 0 {
-		return 0
-	}
-	p := total / float64(len(sims))
-	r := total / float64(len(v.tokens))
-	return 2 * p * r / (p + r) * v.weight
+	return explained, given
 }
 
 // wordMatches returns the vocabulary words like t, with their similarity.
@@ -139,6 +271,9 @@ func (c *Catalog) wordMatches(t string) map[string]float64 {
 	}
 	if _, ok := c.words[t]; ok {
 		put(t, 1)
+	}
+	if stopWords[t] {
+		return out // "of" is not the start of "officer"
 	}
 	if len(t) >= minPrefix {
 		i := sort.SearchStrings(c.vocab, t)
