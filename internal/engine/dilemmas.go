@@ -194,6 +194,8 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 		j.allow(false)
 		j.say("%s is a headquarters mission; it cannot be attempted, so no dilemmas are faced there.", m.Name())
 		j.cite("attempt.hq")
+		j.set("dilemmasDrawn", nil)
+		j.set("dilemmaBudget", nil)
 		j.set("outcomes", []DilemmaOutcome{})
 		return nil
 	}

@@ -123,6 +123,8 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.Raw
 		j.say("%s is a headquarters mission; headquarters missions cannot be attempted.", m.Name())
 		j.cite("attempt.hq")
 		j.set("personnel", []string{})
+		j.set("dilemmasDrawn", nil)
+		j.set("dilemmaBudget", nil)
 		return nil
 	}
 	var ship *Ship
@@ -200,7 +202,12 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	}
 	j.allow(allowed)
 	j.set("personnel", ids(g.Personnel))
-	if !j.first() {
+	if j.first() {
+		// 1E dilemmas are seeded under the mission, not drawn: the
+		// attempt encounters whatever is there, with no budget.
+		j.set("dilemmasDrawn", nil)
+		j.set("dilemmaBudget", nil)
+	} else {
 		drawn := len(g.Personnel) - m.OvercomeDilemmas
 		if drawn < 0 {
 			drawn = 0

@@ -94,7 +94,15 @@ func TestMissionAttempt(t *testing.T) {
 			if got := roundTrip(t, v.Result["personnel"]); !reflect.DeepEqual(got, roundTrip(t, c.attempt)) {
 				t.Errorf("personnel = %v, want %v", got, c.attempt)
 			}
-			if c.drawn >= 0 {
+			if c.drawn < 0 {
+				// 1E dilemmas are seeded, not drawn; a headquarters is never
+				// attempted: the figures are null.
+				for _, f := range []string{"dilemmasDrawn", "dilemmaBudget"} {
+					if got, ok := v.Result[f]; !ok || got != nil {
+						t.Errorf("%s = %v (present %v), want null", f, got, ok)
+					}
+				}
+			} else {
 				if got := num(t, v, "dilemmasDrawn"); int(got) != c.drawn {
 					t.Errorf("dilemmasDrawn = %v, want %d", got, c.drawn)
 				}

@@ -142,12 +142,17 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 	if j.first() && s.Damage > 0 {
 		rng = j.damagedRange1E(s, rng)
 	}
+	available := max(rng-s.RangeUsed, 0)
+	// Every verdict gives the three figures: a move refused spends nothing,
+	// so the Range remaining is all that is available; a cost the rules do
+	// not define (a 1E move between quadrants) is null.
+	j.set("rangeAvailable", available)
+	j.set("rangeRemaining", available)
 	if from == to {
 		j.allow(false)
 		j.say("%s is already at %s.", s.Name(), to.Name())
 		j.cite(j.moveRules()...)
 		j.set("rangeCost", 0)
-		j.set("rangeAvailable", rng-s.RangeUsed)
 		return nil
 	}
 	var rc RangeCost
@@ -159,10 +164,6 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 	if err != nil {
 		return err
 	}
-	available := rng - s.RangeUsed
-	if available < 0 {
-		available = 0
-	}
 	if rc.SameMission && j.rules != premiereRules && s.Owner == You {
 		// Call to Arms and later: copies of one mission are one mission;
 		// cards at them are relocated as convenient, which is no move.
@@ -170,8 +171,6 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 		j.say("%s and %s are copies of the same mission, so %s is already there: it may be relocated to either copy without moving, whatever its Range, staffing or stops.", from.Name(), to.Name(), s.Name())
 		j.cite("move.same")
 		j.set("rangeCost", 0)
-		j.set("rangeAvailable", available)
-		j.set("rangeRemaining", available)
 		return nil
 	}
 	allowed := true
@@ -205,7 +204,7 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 		allowed = false
 		j.say("%s is in the %s quadrant and %s in the %s quadrant; a ship cannot move from one quadrant to the other without a card that allows it.", from.Name(), from.Quadrant, to.Name(), to.Quadrant)
 		j.cite("move1.quadrant")
-		j.set("rangeAvailable", available)
+		j.set("rangeCost", nil)
 		j.allow(false)
 		return nil
 	case rc.SameMission:
@@ -236,7 +235,6 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 	}
 	j.allow(allowed)
 	j.set("rangeCost", rc.Cost)
-	j.set("rangeAvailable", available)
 	j.set("staffed", st.Staffed)
 	if allowed {
 		j.set("rangeRemaining", available-rc.Cost)

@@ -63,10 +63,13 @@ func TestShipMove(t *testing.T) {
 			if got := num(t, v, "rangeCost"); int(got) != c.cost {
 				t.Errorf("rangeCost = %v, want %d; reasons %q", got, c.cost, v.Reasons)
 			}
+			// A move refused spends nothing: all the Range is left.
+			remaining := c.rng - c.used
 			if c.want {
-				if got := num(t, v, "rangeRemaining"); int(got) != c.rng-c.used-c.cost {
-					t.Errorf("rangeRemaining = %v, want %d", got, c.rng-c.used-c.cost)
-				}
+				remaining -= c.cost
+			}
+			if got := num(t, v, "rangeRemaining"); int(got) != remaining {
+				t.Errorf("rangeRemaining = %v, want %d", got, remaining)
 			}
 		})
 	}
@@ -81,6 +84,10 @@ func TestMoveAcrossQuadrantsIsRefused1E(t *testing.T) {
 	v := judge(t, req1E("ship.move", board, obj{"ship": "s", "to": "g"}))
 	if allowed(t, v) {
 		t.Errorf("a 1E ship moved between quadrants; reasons %q", v.Reasons)
+	}
+	// No spaceline joins the quadrants: the move has no Range cost.
+	if cost, ok := v.Result["rangeCost"]; !ok || cost != nil || num(t, v, "rangeRemaining") != 9 {
+		t.Errorf("result %v, want a null rangeCost and 9 remaining", v.Result)
 	}
 }
 

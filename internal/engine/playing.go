@@ -106,6 +106,9 @@ func runCardPlay(ctx context.Context, s *Service, j *judgement, raw json.RawMess
 		}
 		j.allow(allowed)
 		j.set("cardPlayUsed", p.CardPlayUsed || (!free && allowed))
+		// 1E cards have no cost in counters.
+		j.set("cost", nil)
+		j.set("countersAfter", nil)
 		return nil
 	}
 	if p.CardPlayUsed {

@@ -40,6 +40,14 @@ func TestCardPlay(t *testing.T) {
 			if allowed(t, v) != c.want {
 				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}
+			if c.edition == "1e" {
+				// 1E has no counters: cost and countersAfter are null.
+				for _, f := range []string{"cost", "countersAfter"} {
+					if got, ok := v.Result[f]; !ok || got != nil {
+						t.Errorf("%s = %v (present %v), want null", f, got, ok)
+					}
+				}
+			}
 			if c.countersAfter >= 0 {
 				if got := num(t, v, "countersAfter"); int(got) != c.countersAfter {
 					t.Errorf("countersAfter = %v, want %d", got, c.countersAfter)
