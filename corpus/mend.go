@@ -212,6 +212,9 @@ type mendCandidate struct {
 	last  string   // A's last word, completed; "" to keep it
 	head  string   // B's first word, completed; "" to keep it
 	met   bool     // the restored words meet the other line: the join is certain
+	// overlap counts the words of the piece lined up with the kept line:
+	// the longer, the surer the piece's place.
+	overlap int
 }
 
 // extendEnd finds the words that follow A, from the pieces that overlap its
@@ -239,7 +242,7 @@ func extendEnd(a, b []string, pieces [][]string, mc mendContext, next map[int]bo
 				continue
 			}
 			c := f[e:]
-			cand := mendCandidate{piece: pi, ins: c}
+			cand := mendCandidate{piece: pi, ins: c, overlap: min(e, len(a))}
 			if last != a[len(a)-1] {
 				cand.last = last
 			}
@@ -257,12 +260,12 @@ func extendEnd(a, b []string, pieces [][]string, mc mendContext, next map[int]bo
 			cands = append(cands, cand)
 		}
 	}
-	best, ok, ambiguous := agree(cands)
+	best, group, ok, ambiguous := agree(cands)
 	if !ok {
 		return a, b, false, nil, aligned, ambiguous
 	}
 	na, nb = apply(a, b, best, false)
-	return na, nb, best.met, candidatePieces(cands), aligned, false
+	return na, nb, best.met, candidatePieces(group), aligned, false
 }
 
 func candidatePieces(cands []mendCandidate) []int {
@@ -286,7 +289,7 @@ func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []str
 				continue
 			}
 			p := f[:s]
-			cand := mendCandidate{piece: pi, head: head, ins: p}
+			cand := mendCandidate{piece: pi, head: head, ins: p, overlap: min(len(f)-s, len(b))}
 			if i, last, m := meetEnd(p, a); m {
 				cand.ins, cand.met = p[i:], true
 				if last != a[len(a)-1] {
@@ -314,13 +317,13 @@ func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []str
 			cands = append(cands, cand)
 		}
 	}
-	best, ok, ambiguous := agree(cands)
+	best, group, ok, ambiguous := agree(cands)
 	if !ok {
 		return a, b, false, nil, ambiguous
 	}
 	best.ins = reversed(best.ins)
 	na, nb = apply(a, b, best, true)
-	return na, nb, best.met, candidatePieces(cands), false
+	return na, nb, best.met, candidatePieces(group), false
 }
 
 // endsStatement reports whether a word ends a sentence with a full stop,
@@ -357,13 +360,45 @@ func reversed(ws []string) []string {
 	return out
 }
 
-// agree returns the one thing the candidates say: each must be a prefix of
-// the longest and say the same of the words it completes; a candidate that
-// meets the other line must be that longest one.
-func agree(cands []mendCandidate) (mendCandidate, bool, bool) {
+// agree returns the one thing the candidates say, and the candidates that
+// say it: each must be a prefix of the longest and say the same of the words
+// it completes; a candidate that meets the other line must be that longest
+// one. Where they disagree, the pieces that line up with the kept line
+// furthest decide, if they agree among themselves and every piece that says
+// otherwise lines up less far: a piece holding the whole kept line ("...
+// at this mission, that opponent") outweighs one that shares only its end
+// with it, which may be a parallel sentence ("... at this mission, that
+// personnel’s owner").
+func agree(cands []mendCandidate) (mendCandidate, []mendCandidate, bool, bool) {
 	if len(cands) == 0 {
-		return mendCandidate{}, false, false
+		return mendCandidate{}, nil, false, false
 	}
+	if best, ok := agreeAll(cands); ok {
+		return best, cands, true, false
+	}
+	most := 0
+	for _, c := range cands {
+		most = max(most, c.overlap)
+	}
+	var top []mendCandidate
+	for _, c := range cands {
+		if c.overlap == most {
+			top = append(top, c)
+		}
+	}
+	if len(top) == len(cands) {
+		return mendCandidate{}, nil, false, true
+	}
+	best, ok := agreeAll(top)
+	if !ok {
+		return mendCandidate{}, nil, false, true
+	}
+	return best, top, true, false
+}
+
+// agreeAll is agree without a tie to break: every candidate must say the
+// same.
+func agreeAll(cands []mendCandidate) (mendCandidate, bool) {
 	best := cands[0]
 	for _, c := range cands[1:] {
 		if len(c.ins) > len(best.ins) {
@@ -373,7 +408,7 @@ func agree(cands []mendCandidate) (mendCandidate, bool, bool) {
 	for _, c := range cands {
 		if c.last != best.last && c.last != "" && best.last != "" || c.head != best.head && c.head != "" && best.head != "" ||
 			!hasPrefixWords(best.ins, c.ins) || c.met && len(c.ins) != len(best.ins) {
-			return mendCandidate{}, false, true
+			return mendCandidate{}, false
 		}
 		if c.last != "" {
 			best.last = c.last
@@ -383,7 +418,7 @@ func agree(cands []mendCandidate) (mendCandidate, bool, bool) {
 		}
 		best.met = best.met || c.met
 	}
-	return best, true, false
+	return best, true
 }
 
 func hasPrefixWords(ws, p []string) bool {

@@ -302,3 +302,34 @@ func TestMendLinesTakesALostStopFromTheFollowingPiece(t *testing.T) {
 		t.Errorf("a piece read apart changed %q", got[1])
 	}
 }
+
+// Two pieces line up with the end of a kept line and say different things;
+// the one holding the whole line decides, not the one that shares only the
+// line's end and is a piece of a parallel sentence.
+func TestMendLinesTakesThePieceWithTheLongerOverlapWhereTwoDisagree(t *testing.T) {
+	lines := []string{
+		"a crate reads: While a rival’s Cargo pilot is at this dock, that",
+		"must pay one coin to use that Cargo. This text now stops your pilot.",
+		"For example: While a Cargo pilot is at this dock, that pilot’s owner must pay",
+		"one coin to use his or her skills.",
+	}
+	pieces := loose([]string{
+		"a crate reads: While a rival’s Cargo pilot is at this dock, that rival",
+		"Cargo pilot is at this dock, that pilot’s owner must pay one coin to",
+	})
+	got, rep := mendLines(lines, pieces, mendContext{vocab: testVocab})
+	if want := "a crate reads: While a rival’s Cargo pilot is at this dock, that rival"; got[0] != want {
+		t.Errorf("got %q, want %q", got[0], want)
+	}
+	if len(rep.ambiguous) != 0 {
+		t.Errorf("ambiguous %q", rep.ambiguous)
+	}
+	// Pieces that line up equally far still leave the gap alone.
+	pieces = loose([]string{
+		"Cargo pilot is at this dock, that rival",
+		"Cargo pilot is at this dock, that pilot’s owner must pay one coin to",
+	})
+	if got, rep := mendLines(lines, pieces, mendContext{vocab: testVocab}); got[0] != lines[0] || len(rep.ambiguous) != 1 {
+		t.Errorf("a tie of equal overlaps was broken: %q (ambiguous %q)", got[0], rep.ambiguous)
+	}
+}

@@ -105,7 +105,7 @@ func TestParseRulebook2ECountsOnRealRulebooks(t *testing.T) {
 	}{
 		{"2e-rulebook-premiere", 50, 17, 1},
 		{"2e-rulebook-call-to-arms", 52, 29, 2},
-		{"2e-rulebook", 33, 25, 7},
+		{"2e-rulebook", 33, 25, 6},
 	}
 	for _, c := range cases {
 		t.Run(c.doc, func(t *testing.T) {
@@ -318,14 +318,19 @@ func TestParseRulebook2ERestoresLineEndsFromRepeatedPassages(t *testing.T) {
 		!strings.Contains(e.Text, "in your discard pile. If the skills") {
 		t.Errorf("skills holds pieces of other entries: %+v", e)
 	}
+	// Two pieces line up with "... is at this mission, that"; the one that
+	// holds the whole line decides.
+	if e := gl("skills"); e == nil || !strings.Contains(e.Text, "is at this mission, that opponent must discard a card") {
+		t.Errorf("skills lost a word where a parallel sentence differs: %+v", e)
+	}
 	restored := ""
 	for _, w := range p.Warnings {
 		if strings.HasPrefix(w.Message, "restored ") {
 			restored = w.Message
 		}
 	}
-	if !strings.HasPrefix(restored, "restored 101 line-end gaps") {
-		t.Errorf("restoration count: %q, want 101 gaps", restored)
+	if !strings.HasPrefix(restored, "restored 102 line-end gaps") {
+		t.Errorf("restoration count: %q, want 102 gaps", restored)
 	}
 }
 
