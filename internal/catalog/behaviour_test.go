@@ -143,3 +143,32 @@ func TestFuzzySubtitleWordPicksTheVersion(t *testing.T) {
 		}
 	}
 }
+
+func TestRulingsNameACardNotALongerNameHoldingIt(t *testing.T) {
+	cards := []*rules.Card{
+		{ID: "1e-9-1", Edition: "1e", Set: "9", Number: "1", Title: "Worf", Type: "personnel"},
+		{ID: "1e-9-2", Edition: "1e", Set: "9", Number: "2", Title: "Captain Worf", Type: "personnel"},
+		{ID: "1e-9-3", Edition: "1e", Set: "9", Number: "3", Title: "Explore Black Cluster", Type: "mission"},
+	}
+	entries := []*rules.Entry{
+		// A ruling titled by a card the data lacks: its name holds "Worf".
+		{ID: "r.regent-worf", Kind: rules.KindRuling, Title: "Regent Worf", DocumentID: "r", Edition: "1e", Text: "When Regent Worf assigns a commander ...", Order: 1},
+		{ID: "r.mission-ii", Kind: rules.KindRuling, Title: "Mission II", DocumentID: "r", Edition: "1e", Text: "You could seed one Explore Black Cluster II and one outpost.", Order: 2},
+		{ID: "r.no-way-out", Kind: rules.KindRuling, Title: "No Way Out", DocumentID: "r", Edition: "1e", Text: "You score points only for Worf.", Order: 3},
+		{ID: "r.captain", Kind: rules.KindRuling, Title: "Command", DocumentID: "r", Edition: "1e", Text: "Captain Worf commands it.", Order: 4},
+	}
+	cat := catalog.New(cards, entries)
+	for id, want := range map[string][]string{
+		"1e-9-1": {"r.no-way-out"},
+		"1e-9-2": {"r.captain"},
+		"1e-9-3": {},
+	} {
+		got, err := cat.CardRulings(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(ids(got), want) {
+			t.Errorf("%s: %v, want %v", id, ids(got), want)
+		}
+	}
+}

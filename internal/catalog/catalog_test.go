@@ -335,3 +335,33 @@ func FuzzCardNamed(f *testing.F) {
 		}
 	})
 }
+
+// A card's rulings are about it, not about a card whose name holds its
+// title; a 2E mission lists the entry of its erratum.
+func TestRealCardRulingsAreAboutTheCard(t *testing.T) {
+	cat := realCatalog(t)
+	for _, tc := range []struct {
+		id           string
+		want, unwant []string
+	}{
+		{id: "1e-101-251", unwant: []string{"1e-current-rulings.ruling.regent-worf"}},               // Worf
+		{id: "1e-101-155", unwant: []string{"1e-current-rulings.ruling.mission-ii"}},                // Explore Black Cluster, not ... II
+		{id: "2e-1-167", want: []string{"2e-rulebook-call-to-arms.glossary.explore-black-cluster"}}, // its erratum
+	} {
+		rulings, err := cat.CardRulings(context.Background(), tc.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := entryIDs(rulings)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: %v lacks %s", tc.id, got, w)
+			}
+		}
+		for _, u := range tc.unwant {
+			if slices.Contains(got, u) {
+				t.Errorf("%s: %v holds %s", tc.id, got, u)
+			}
+		}
+	}
+}

@@ -47,28 +47,46 @@ func splitWords(text string) []word {
 	return out
 }
 
+// A phrase is a name as written: a card's title or mission name, or the
+// title of a ruling or glossary entry (card nil), which names no card of the
+// data but may hold a card's title ("Regent Worf" holds "Worf").
 type phrase struct {
-	words []word
-	card  *rules.Card
+	words   []word
+	card    *rules.Card
+	edition string
+}
+
+// A nameAt is a phrase found in a text: n words from start.
+type nameAt struct {
+	start, n int
+	card     *rules.Card
 }
 
 // indexRulings finds, for every card, the entries of its edition that name
 // it: an entry whose title or text holds the card's title (or a 2E
-// mission's mission name) as whole words written as the card writes them,
-// capitals included; and the entries its errata cite.
+// mission's mission name) as whole words written as the card writes it,
+// capitals included; and the entries its errata cite. A name held in a
+// longer name found there (another card's, or an entry's title: "Regent
+// Worf") or followed by a roman numeral ("Explore Black Cluster II") names
+// another card, not this one.
 func indexRulings(cards []*rules.Card, entries []*rules.Entry, docs []rules.Document) map[string][]*rules.Entry {
 	byFirst := map[string][]phrase{}
-	for _, c := range cards {
-		names := []string{c.Title}
-		if c.MissionName != "" && c.MissionName != c.Title {
-			names = append(names, c.MissionName)
+	addPhrase := func(name string, card *rules.Card, edition string) {
+		ws := splitWords(name)
+		if len(ws) == 0 {
+			return
 		}
-		for _, n := range names {
-			ws := splitWords(n)
-			if len(ws) == 0 {
-				continue
-			}
-			byFirst[ws[0].fold] = append(byFirst[ws[0].fold], phrase{ws, c})
+		byFirst[ws[0].fold] = append(byFirst[ws[0].fold], phrase{ws, card, edition})
+	}
+	for _, c := range cards {
+		addPhrase(c.Title, c, c.Edition)
+		if c.MissionName != "" && c.MissionName != c.Title {
+			addPhrase(c.MissionName, c, c.Edition)
+		}
+	}
+	for _, e := range entries {
+		if e.Kind == rules.KindRuling || e.Kind == rules.KindGlossary {
+			addPhrase(e.Title, nil, e.Edition)
 		}
 	}
 	byID := map[string]*rules.Entry{}
@@ -88,18 +106,24 @@ func indexRulings(cards []*rules.Card, entries []*rules.Entry, docs []rules.Docu
 	for _, e := range entries {
 		for part, text := range []string{e.Title, e.Text} {
 			ws := splitWords(text)
+			var found []nameAt
 			for i := range ws {
 				for _, p := range byFirst[ws[i].fold] {
-					if p.card.Edition != e.Edition || !matchAt(ws, i, p.words) {
-						continue
+					if p.edition == e.Edition && matchAt(ws, i, p.words) {
+						found = append(found, nameAt{i, len(p.words), p.card})
 					}
-					add(p.card.ID, e)
-					if part == 0 {
-						if titled[e] == nil {
-							titled[e] = map[string]bool{}
-						}
-						titled[e][p.card.ID] = true
+				}
+			}
+			for _, f := range found {
+				if f.card == nil || heldInLonger(found, f) || romanNumeral(ws, f.start+f.n) {
+					continue
+				}
+				add(f.card.ID, e)
+				if part == 0 {
+					if titled[e] == nil {
+						titled[e] = map[string]bool{}
 					}
+					titled[e][f.card.ID] = true
 				}
 			}
 		}
@@ -129,6 +153,30 @@ func indexRulings(cards []*rules.Card, entries []*rules.Entry, docs []rules.Docu
 		})
 	}
 	return found
+}
+
+// heldInLonger says whether a longer name found in the same text covers f.
+func heldInLonger(found []nameAt, f nameAt) bool {
+	for _, o := range found {
+		if o.n > f.n && o.start <= f.start && o.start+o.n >= f.start+f.n {
+			return true
+		}
+	}
+	return false
+}
+
+// romanNumeral says whether ws[i] is a roman numeral written in capitals,
+// as cards number their sequels ("Explore Black Cluster II"). "I", "V" and
+// "X" alone are left out: "I" is a word.
+func romanNumeral(ws []word, i int) bool {
+	if i >= len(ws) || !ws[i].upper {
+		return false
+	}
+	switch ws[i].fold {
+	case "ii", "iii", "iv", "vi", "vii", "viii", "ix":
+		return true
+	}
+	return false
 }
 
 // matchAt reports whether the phrase's words stand at ws[i:], each written
