@@ -79,6 +79,7 @@ async function judge(page) {
   await page.goto(base + "/", { waitUntil: "domcontentloaded" });
   await page.getByRole("searchbox", { name: /search the rules/i }).fill("Explore Black Cluster");
   await page.selectOption("#kind", "card");
+  await page.selectOption("#edition", "2e");
   await page.getByRole("button", { name: "Search" }).click();
   await page.waitForSelector("ol.hits li.hit a", { timeout: STEP_TIMEOUT });
   await page.locator("ol.hits li.hit a").first().click();
@@ -88,7 +89,10 @@ async function judge(page) {
   if (await img.count()) {
     check((await img.getAttribute("alt") || "").startsWith("Card image of"), "card image has no alt text");
   }
+  // The Second Edition mission was corrected by the Call to Arms rulebook:
+  // its page must show the erratum, not only the corrected value.
   const errata = await page.locator("table.errata tbody tr").count();
+  check(errata >= 1, "the corrected mission shows no erratum");
   log(`${await page.locator("h1").innerText()}: ${await page.locator("dl.stats dt").count()} statistics, ${errata} errata`);
   await shot(page, "4-card");
 
@@ -111,6 +115,28 @@ async function judge(page) {
   await cites.first().click();
   await page.waitForSelector("article.entry h1", { timeout: STEP_TIMEOUT });
   log(`citation "${citeText}" opens ${page.url().replace(base, "")}`);
+
+  step = "build board";
+  // The staffing sample lacks a second staff icon; a judge adds one more
+  // crew member by name, misspelt, and the verdict turns.
+  await page.goto(base + "/adjudicate?sample=ship-staffed", { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "Adjudicate" }).click();
+  await page.waitForSelector("section.verdict .answer", { timeout: STEP_TIMEOUT });
+  const before = await page.locator("section.verdict .answer").innerText();
+  check(before === "Not allowed", "the sample ship should lack a staff icon, got " + before);
+  await page.getByLabel("Card name").fill("daniel kwon");
+  await page.getByLabel(/^At mission or aboard ship/).fill("explorer");
+  await page.getByRole("button", { name: "Add to the board" }).click();
+  await page.waitForSelector("p.added", { timeout: STEP_TIMEOUT });
+  const added = await page.locator("p.added").innerText();
+  check(/^Added Daniel Kwan/.test(added), "builder did not add the card: " + added);
+  check((await page.getByLabel(/^Board/).inputValue()).includes("2e-1-258"), "the board does not name the added card");
+  await page.getByRole("button", { name: "Adjudicate" }).click();
+  await page.waitForSelector("section.verdict .answer", { timeout: STEP_TIMEOUT });
+  const after = await page.locator("section.verdict .answer").innerText();
+  check(after === "Allowed", "with the added staff the ship should be staffed, got " + after);
+  log(`${added} ${before} -> ${after}`);
+  await shot(page, "5b-build-board");
 
   step = "malformed board";
   await page.goto(base + "/adjudicate", { waitUntil: "domcontentloaded" });
