@@ -3,10 +3,14 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"sort"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 // The texts here are invented for the purpose, in the rulebooks' shapes.
@@ -26,6 +30,58 @@ func TestCitationQuotesTheWholeSentenceAroundThePhrase(t *testing.T) {
 	}
 	if !strings.Contains(text, got) {
 		t.Error("quote is not the text's own words")
+	}
+}
+
+// Sentence bounds on texts written for the purpose: asides in parentheses,
+// quotations, step numbers and lists whose items are not sentences.
+func TestSentenceAroundRespectsParenthesesAndLists(t *testing.T) {
+	cases := []struct {
+		name, text, phrase, want string
+	}{
+		{"AsideOfOneSentenceEndsAtItsParenthesis",
+			"Ships fly. (A wrecked ship flies no more.) Its crew walks home.", "wrecked ship",
+			"(A wrecked ship flies no more.)"},
+		{"SentenceAfterAnAsideStartsAfterIt",
+			"Ships fly. (A wrecked ship flies no more.) Its crew walks home.", "crew walks",
+			"Its crew walks home."},
+		{"AsideOfTwoSentencesStaysWhole",
+			"Ships fly. (A wrecked ship flies no more. Nor does it land.) Its crew walks home.", "wrecked ship",
+			"(A wrecked ship flies no more. Nor does it land.)"},
+		{"FullStopInsideQuotationMarksEnds",
+			"Call it “the last stand.” Then the crew rests.", "crew rests",
+			"Then the crew rests."},
+		{"StepNumberIsDropped",
+			"Roll first.\n\n4. Add the dice together (both of them).", "add the dice",
+			"Add the dice together (both of them)."},
+		{"ListItemTakesItsLeadInAndTheRestOfTheList",
+			"Rules.\n\nA crew may land when it has:\n\na shuttle;\n\na pilot; and\n\nclear skies.\n\nLanding is slow.", "a pilot",
+			"A crew may land when it has:\n\na shuttle;\n\na pilot; and\n\nclear skies."},
+		{"LeadInTakesItsItems",
+			"Rules. Each crew brings at least:\n\n2 pilots,\n\na cook, and\n\na map. Then it leaves.", "each crew brings",
+			"Each crew brings at least:\n\n2 pilots,\n\na cook, and\n\na map."},
+		{"ItemsThatAreSentencesStandAlone",
+			"Orders:\n\nA ship may move.\n\nA crew may land.", "crew may land",
+			"A crew may land."},
+		{"UnpairedParenthesisIsIgnored",
+			"Ships fly (mostly. Crews walk home.", "crews walk",
+			"Crews walk home."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n := normalise(c.text)
+			at := strings.Index(n.norm, normalise(c.phrase).norm)
+			if at < 0 {
+				t.Fatalf("phrase %q not found", c.phrase)
+			}
+			got := sentenceAround(c.text, n.orig[at], n.orig[at+len(normalise(c.phrase).norm)])
+			if got != c.want {
+				t.Errorf("quote %q, want %q", got, c.want)
+			}
+			if !strings.Contains(c.text, got) {
+				t.Error("quote is not the text's own words")
+			}
+		})
 	}
 }
 
@@ -106,4 +162,50 @@ func TestDefaultRulesAreTheNewestRulebookOfTheEdition(t *testing.T) {
 	if _, err := svc.rulesDocument("1e", ""); rules.ErrorCode(err) != rules.EUNPROCESSABLE {
 		t.Errorf("no 1E rulebook: %v", err)
 	}
+}
+
+// TestEveryCitationQuotesAWholeSentence builds the citation index over the
+// real corpus: under every document, each rule's quote is the entry's own
+// words and a whole sentence, from its capital (or opening quote mark or
+// parenthesis) to its closing punctuation; a list item comes with its
+// lead-in.
+func TestEveryCitationQuotesAWholeSentence(t *testing.T) {
+	c := testcorpus.Load(t)
+	idx := buildCitations(c.Documents, c.Entries)
+	byID := map[string]*rules.Entry{}
+	for _, e := range c.Entries {
+		byID[e.ID] = e
+	}
+	for _, d := range c.Documents {
+		keys := make([]string, 0, len(idx.byDoc[d.ID]))
+		for k := range idx.byDoc[d.ID] {
+			keys = append(keys, string(k))
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			cit := idx.byDoc[d.ID][ruleKey(k)]
+			e := byID[cit.ID]
+			switch {
+			case e == nil:
+				t.Errorf("%s %s: %q is not an entry", d.ID, k, cit.ID)
+			case !strings.Contains(e.Text, cit.Quote):
+				t.Errorf("%s %s: quote %q is not in %s", d.ID, k, cit.Quote, cit.ID)
+			case !opensSentence(cit.Quote):
+				t.Errorf("%s %s: quote does not open a sentence: %q", d.ID, k, cit.Quote)
+			case !closesSentence(cit.Quote):
+				t.Errorf("%s %s: quote does not close a sentence: %q", d.ID, k, cit.Quote)
+			}
+		}
+	}
+}
+
+func opensSentence(q string) bool {
+	r, _ := utf8.DecodeRuneInString(q)
+	return unicode.IsUpper(r) || strings.ContainsRune("\"“‘'(", r)
+}
+
+func closesSentence(q string) bool {
+	q = strings.TrimRight(q, "\"”’')")
+	r, _ := utf8.DecodeLastRuneInString(q)
+	return strings.ContainsRune(".!?", r)
 }
