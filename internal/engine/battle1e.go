@@ -249,7 +249,11 @@ func (f *force) addAffiliation(a string) {
 	}
 }
 
-func (j *judgement) forceOf(ids []string, field string) (force, error) {
+// forceOf gathers one side of a battle from the ids listed. The crews aboard
+// the attacking ships count only unstopped; a defending crew counts whole:
+// "whenever 'stopped' cards are attacked, they are 'unstopped' for the
+// duration of that battle and may defend themselves" (1E rulebook).
+func (j *judgement) forceOf(ids []string, field string, defending bool) (force, error) {
 	var f force
 	if len(ids) == 0 {
 		return f, unprocessable(field, "%s is required: the ids of the ships or personnel", field)
@@ -269,7 +273,7 @@ func (j *judgement) forceOf(ids []string, field string) (force, error) {
 			f.ships = append(f.ships, s)
 			f.addAffiliation(s.Affiliation)
 			for _, p := range j.board.Aboard(s.ID) {
-				if p.Owner == s.Owner && !p.Stopped {
+				if p.Owner == s.Owner && (defending || !p.Stopped) {
 					f.addAffiliation(p.Affiliation)
 				}
 			}
@@ -329,13 +333,33 @@ func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	if err := decodeParams(raw, &p); err != nil {
 		return err
 	}
-	att, err := j.forceOf(p.Attackers, "params.attackers")
+	att, err := j.forceOf(p.Attackers, "params.attackers", false)
 	if err != nil {
 		return err
 	}
-	def, err := j.forceOf(p.Defenders, "params.defenders")
+	def, err := j.forceOf(p.Defenders, "params.defenders", true)
 	if err != nil {
 		return err
+	}
+	var stoppedDefenders []string
+	for _, s := range def.ships {
+		if s.Stopped {
+			stoppedDefenders = append(stoppedDefenders, s.Name())
+		}
+		for _, x := range j.board.Aboard(s.ID) {
+			if x.Owner == s.Owner && x.Stopped {
+				stoppedDefenders = append(stoppedDefenders, x.Name())
+			}
+		}
+	}
+	for _, x := range def.personnel {
+		if x.Stopped {
+			stoppedDefenders = append(stoppedDefenders, x.Name())
+		}
+	}
+	if len(stoppedDefenders) > 0 {
+		j.say("%s %s stopped, but stopped cards that are attacked are unstopped for the battle and defend themselves: they count in the defending force.", joinAnd(stoppedDefenders), isAre(len(stoppedDefenders)))
+		j.cite("stopped1.attacked")
 	}
 	shipBattle := len(att.ships) > 0
 	if shipBattle != (len(def.ships) > 0) {

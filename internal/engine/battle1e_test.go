@@ -122,6 +122,7 @@ func TestBattleInitiate1E(t *testing.T) {
 		{"AnAttackNeedsALeader", []rules.BoardPersonnel{person("a", "romulan", nil, at("m")), opp(person("x", "klingon", nil, at("m")))}, []string{"a"}, []string{"x"}, false, "leader"},
 		{"OnlyCardsYouDoNotControl", []rules.BoardPersonnel{officer("a", "klingon", at("m")), person("b", "klingon", nil, at("m"))}, []string{"a"}, []string{"b"}, false, "control"},
 		{"OnlyCardsPresent", []rules.BoardPersonnel{officer("a", "romulan", at("m")), opp(person("x", "klingon", nil, at("n")))}, []string{"a"}, []string{"x"}, false, "present"},
+		{"StoppedDefendersMayBeAttacked", []rules.BoardPersonnel{officer("a", "romulan", at("m")), opp(stopped(person("x", "klingon", nil, at("m"))))}, []string{"a"}, []string{"x"}, true, ""},
 		{"StoppedCardsDoNotBattle", []rules.BoardPersonnel{stopped(officer("a", "romulan", at("m"))), opp(person("x", "klingon", nil, at("m")))}, []string{"a"}, []string{"x"}, false, "stopped"},
 	}
 	for _, c := range cases {
@@ -166,5 +167,35 @@ func TestDamagedShipsFireAndDefendInFull1E(t *testing.T) {
 	v := judge(t, req1E("battle.ship", board, obj{"attackers": []string{"a"}, "target": "t"}))
 	if num(t, v, "attack") != 7 || num(t, v, "defense") != 6 || v.Result["outcome"] != "hit" {
 		t.Errorf("result %v; reasons %q", v.Result, v.Reasons)
+	}
+}
+
+// A defending ship's stopped crew is "unstopped" for the battle it is
+// attacked in: its affiliation counts in the defending force.
+func TestStoppedDefendingCrewCounts1E(t *testing.T) {
+	k := ship("k", "romulan", []string{"command"}, 7, "m")
+	target := ship("t", "klingon", []string{"command"}, 8, "m")
+	target.Owner = "opponent"
+	crew := []rules.BoardPersonnel{
+		person("a", "romulan", nil, aboard("k"), "Leadership"),
+		opp(person("x", "klingon", nil, aboard("t"))),
+		opp(stopped(person("y", "romulan", nil, aboard("t")))),
+	}
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 3)}, Ships: []rules.BoardShip{k, target}, Personnel: crew}
+	v := judge(t, req1E("battle.initiate", board, obj{"attackers": []string{"k"}, "defenders": []string{"t"}}))
+	if allowed(t, v) {
+		t.Errorf("Romulans attacked a force with a Romulan aboard; reasons %q", v.Reasons)
+	}
+	if got := rulesOf(t, v); len(got) == 0 || got[0] != "affiliation" {
+		t.Errorf("violations %v, want affiliation", got)
+	}
+	if !citesQuote(v, "for the duration of that battle") {
+		t.Errorf("the rule on attacked stopped cards is not cited: %+v", v.Citations)
+	}
+	// The attacker's own stopped crew still does not count.
+	board.Personnel = []rules.BoardPersonnel{person("a", "romulan", nil, aboard("k"), "Leadership"), stopped(person("b", "klingon", nil, aboard("k"))),
+		opp(person("x", "klingon", nil, aboard("t")))}
+	if v := judge(t, req1E("battle.initiate", board, obj{"attackers": []string{"k"}, "defenders": []string{"t"}})); !allowed(t, v) {
+		t.Errorf("a stopped Klingon aboard the attacker made the attack a Klingon one; reasons %q", v.Reasons)
 	}
 }
