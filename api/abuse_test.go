@@ -60,6 +60,7 @@ func TestBadInputIsAClearClientError(t *testing.T) {
 		{"named both ways", "GET", "/v1/cards/named?exact=a&fuzzy=b", ``, 400, "invalid_request"},
 		{"named nonsense", "GET", "/v1/cards/named?fuzzy=qqqqqqqqqqzzzz", ``, 404, "not_found"},
 		{"autocomplete control", "GET", "/v1/cards/autocomplete?q=%07", ``, 400, "invalid_request"},
+		{"autocomplete unknown edition", "GET", "/v1/cards/autocomplete?q=wor&edition=9e", ``, 400, "invalid_request"},
 		{"graphql malformed", "POST", "/graphql", `{"query": "{ documents { `, 0, ""},
 		{"graphql not json", "POST", "/graphql", `query { documents }`, 0, ""},
 	}

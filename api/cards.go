@@ -59,7 +59,11 @@ func (h *handlers) autocomplete(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	names, err := h.svc.Cards.Autocomplete(c.Request().Context(), q, maxAutocomplete)
+	edition, err := editionParam(c)
+	if err != nil {
+		return err
+	}
+	names, err := h.svc.Cards.Autocomplete(c.Request().Context(), q, edition, maxAutocomplete)
 	if err != nil {
 		return err
 	}

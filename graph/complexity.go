@@ -17,7 +17,7 @@ func complexity() ComplexityRoot {
 	}
 	c.Query.Define = func(child int, _ string, _ *string, first *int, _ *string) int { return perPage(child, first, 10) }
 	c.Query.Documents = func(child int, first *int, _ *string) int { return perPage(child, first, 5) }
-	c.Query.Autocomplete = func(child int, _ string, first *int) int { return perPage(child, first, 20) }
+	c.Query.Autocomplete = func(child int, _ string, _ *string, first *int) int { return perPage(child, first, 20) }
 	c.Card.Rulings = func(child int, first *int, _ *string) int { return perPage(child, first, 10) }
 	// An entry relates to a handful of others at most.
 	c.Entry.RelatedEntries = func(child int) int { return 1 + 5*child }

@@ -198,7 +198,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		Adjudicate   func(childComplexity int, request model.AdjudicationRequest) int
-		Autocomplete func(childComplexity int, q string, first *int) int
+		Autocomplete func(childComplexity int, q string, edition *string, first *int) int
 		Card         func(childComplexity int, id string) int
 		CardNamed    func(childComplexity int, name string, fuzzy *bool, edition *string) int
 		Cards        func(childComplexity int, q *string, edition *string, typeArg *string, affiliation *string, set *string, first *int, after *string) int
@@ -276,7 +276,7 @@ type QueryResolver interface {
 	Card(ctx context.Context, id string) (*rules.Card, error)
 	CardNamed(ctx context.Context, name string, fuzzy *bool, edition *string) (*rules.Card, error)
 	Cards(ctx context.Context, q *string, edition *string, typeArg *string, affiliation *string, set *string, first *int, after *string) (*model.CardConnection, error)
-	Autocomplete(ctx context.Context, q string, first *int) (*model.NameConnection, error)
+	Autocomplete(ctx context.Context, q string, edition *string, first *int) (*model.NameConnection, error)
 	Adjudicate(ctx context.Context, request model.AdjudicationRequest) (*rules.Verdict, error)
 }
 type SearchHitResolver interface {
@@ -976,7 +976,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Autocomplete(childComplexity, args["q"].(string), args["first"].(*int)), true
+		return e.ComplexityRoot.Query.Autocomplete(childComplexity, args["q"].(string), args["edition"].(*string), args["first"].(*int)), true
 	case "Query.card":
 		if e.ComplexityRoot.Query.Card == nil {
 			break
@@ -1334,8 +1334,8 @@ type Query {
   cardNamed(name: String!, fuzzy: Boolean = false, edition: String): Card
   "A page of cards."
   cards(q: String, edition: String, type: String, affiliation: String, set: String, first: Int = 20, after: String): CardConnection!
-  "Full card names for a prefix, at most 20."
-  autocomplete(q: String!, first: Int = 20): NameConnection!
+  "Full card names with a word starting with q (names starting with it first), of one edition when given; at most 20."
+  autocomplete(q: String!, edition: String, first: Int = 20): NameConnection!
   "Answer a question about a board situation."
   adjudicate(request: AdjudicationRequest!): Verdict!
 }
@@ -1686,11 +1686,16 @@ func (ec *executionContext) field_Query_autocomplete_args(ctx context.Context, r
 		return nil, err
 	}
 	args["q"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalOInt2ᚖint)
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "edition", ec.unmarshalOString2ᚖstring)
 	if err != nil {
 		return nil, err
 	}
-	args["first"] = arg1
+	args["edition"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
 	return args, nil
 }
 
@@ -5884,7 +5889,7 @@ func (ec *executionContext) _Query_autocomplete(ctx context.Context, field graph
 		ec.fieldContext_Query_autocomplete,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Autocomplete(ctx, fc.Args["q"].(string), fc.Args["first"].(*int))
+			return ec.Resolvers.Query().Autocomplete(ctx, fc.Args["q"].(string), fc.Args["edition"].(*string), fc.Args["first"].(*int))
 		},
 		nil,
 		ec.marshalNNameConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐNameConnection,

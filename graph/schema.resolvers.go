@@ -157,12 +157,12 @@ func (r *queryResolver) Cards(ctx context.Context, q *string, edition *string, t
 }
 
 // Autocomplete is the resolver for the autocomplete field.
-func (r *queryResolver) Autocomplete(ctx context.Context, q string, first *int) (*model.NameConnection, error) {
+func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *string, first *int) (*model.NameConnection, error) {
 	_, limit, err := page(first, nil, 20)
 	if err != nil {
 		return nil, err
 	}
-	names, err := r.Catalog.Autocomplete(ctx, q, min(limit, 20))
+	names, err := r.Catalog.Autocomplete(ctx, q, str(edition), min(limit, 20))
 	if err != nil {
 		return nil, err
 	}

@@ -134,7 +134,7 @@ func (f *fakeCards) CardNamed(ctx context.Context, name string, fuzzy bool, edit
 	return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q.", name)
 }
 
-func (f *fakeCards) Autocomplete(ctx context.Context, prefix string, limit int) ([]string, error) {
+func (f *fakeCards) Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error) {
 	return nil, nil
 }
 

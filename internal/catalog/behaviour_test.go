@@ -88,19 +88,33 @@ func TestShortWordsNeedExactSpelling(t *testing.T) {
 	}
 }
 
-func TestAutocompleteOrdersPrefixThenWordThenInside(t *testing.T) {
+func TestAutocompleteMatchesTheStartOfAWord(t *testing.T) {
 	cat := sampleCatalog()
-	got, _ := cat.Autocomplete(context.Background(), "ta", 10)
-	if want := []string{"Tavor", "Tavor, Quiet Listener"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		prefix, edition string
+		want            []string
+	}{
+		{"ta", "", []string{"Tavor", "Tavor, Quiet Listener"}}, // the title's start
+		{"neb", "", []string{"Kestra System, Chart Nebula"}},   // a word's start
+		{"ra", "", []string{}},                                 // inside a word: "Kestra" is not named so
+		{"tavor", "1e", []string{"Tavor"}},                     // the edition's cards only
+		{"tavor", "2e", []string{"Tavor, Quiet Listener"}},
+		{"q", "", []string{"Tavor, Quiet Listener"}},
+	} {
+		got, err := cat.Autocomplete(ctx, tc.prefix, tc.edition, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q %q: got %v, want %v", tc.prefix, tc.edition, got, tc.want)
+		}
 	}
-	got, _ = cat.Autocomplete(context.Background(), "neb", 10)
-	if want := []string{"Kestra System, Chart Nebula"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
-	}
-	got, _ = cat.Autocomplete(context.Background(), "a", 1)
-	if len(got) != 1 {
+	if got, _ := cat.Autocomplete(ctx, "t", "", 1); len(got) != 1 {
 		t.Errorf("limit 1: %v", got)
+	}
+	if _, err := cat.Autocomplete(ctx, "ta", "9e", 10); rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "edition" {
+		t.Errorf("edition 9e: %v", err)
 	}
 }
 

@@ -324,10 +324,15 @@ func (c *Catalog) notFound(name, edition string) error {
 
 const maxSuggestions = 5
 
-// Autocomplete returns at most limit (1 to 20, default 10) full names that
-// start with the prefix, then those with a word starting with it, then
-// those containing it; shorter names first within each.
-func (c *Catalog) Autocomplete(ctx context.Context, prefix string, limit int) ([]string, error) {
+// Autocomplete returns at most limit (1 to 20, default 10) full names of
+// the edition's cards (any edition's when it is empty) that start with the
+// prefix, then those with a later word starting with it; shorter names
+// first within each. Letters inside a word are not a start: "uss" finds
+// "U.S.S. Galaxy", not "Toby Russell". An unknown edition is EINVALID.
+func (c *Catalog) Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error) {
+	if err := checkEdition(edition); err != nil {
+		return nil, err
+	}
 	switch {
 	case limit <= 0:
 		limit = 10
@@ -339,31 +344,20 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, limit int) ([
 	if p == "" {
 		return out, nil
 	}
-	seen := map[string]bool{}
-	add := func(f fullName) bool {
-		if !seen[f.folded] {
-			seen[f.folded] = true
-			out = append(out, f.name)
-		}
-		return len(out) >= limit
-	}
 	type hit struct {
-		rank int
+		rank int // 0: the name starts with the prefix; 1: a later word does
 		f    fullName
 	}
 	var hits []hit
-	i := sort.Search(len(c.full), func(i int) bool { return c.full[i].folded >= p })
-	for ; i < len(c.full) && strings.HasPrefix(c.full[i].folded, p); i++ {
-		hits = append(hits, hit{0, c.full[i]})
-	}
 	for _, f := range c.full {
-		if strings.HasPrefix(f.folded, p) {
+		if edition != "" && len(filterEdition(f.cards, edition)) == 0 {
 			continue
 		}
-		if strings.Contains(" "+f.folded, " "+p) {
+		switch {
+		case strings.HasPrefix(f.folded, p):
+			hits = append(hits, hit{0, f})
+		case strings.Contains(f.folded, " "+p):
 			hits = append(hits, hit{1, f})
-		} else if strings.Contains(f.folded, p) {
-			hits = append(hits, hit{2, f})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool {
@@ -375,10 +369,8 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, limit int) ([
 		}
 		return hits[i].f.folded < hits[j].f.folded
 	})
-	for _, h := range hits {
-		if add(h.f) {
-			break
-		}
+	for _, h := range hits[:min(len(hits), limit)] {
+		out = append(out, h.f.name)
 	}
 	return out, nil
 }

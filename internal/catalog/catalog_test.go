@@ -184,20 +184,47 @@ func TestCardByID(t *testing.T) {
 
 func TestAutocompleteStartsWithPrefixFirst(t *testing.T) {
 	cat := realCatalog(t)
-	got, err := cat.Autocomplete(context.Background(), "jean-luc", 5)
+	ctx := context.Background()
+	got, err := cat.Autocomplete(ctx, "jean-luc", "", 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) < 2 || !strings.HasPrefix(got[0], "Jean-Luc Picard") {
 		t.Fatalf("got %v", got)
 	}
-	got, _ = cat.Autocomplete(context.Background(), "picard", 50)
+	got, _ = cat.Autocomplete(ctx, "picard", "", 50)
 	if len(got) == 0 || len(got) > 20 {
 		t.Fatalf("word-start match: got %v", got)
 	}
-	got, _ = cat.Autocomplete(context.Background(), "", 5)
+	got, _ = cat.Autocomplete(ctx, "", "", 5)
 	if len(got) != 0 {
 		t.Errorf("empty prefix: %v", got)
+	}
+}
+
+// "uss" starts U.S.S. ships' names; it is inside "Russell" and "Bussard",
+// which no one typing it means.
+func TestAutocompleteMatchesWordStartsInTheEdition(t *testing.T) {
+	cat := realCatalog(t)
+	ctx := context.Background()
+	got, err := cat.Autocomplete(ctx, "uss", "2e", 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 {
+		t.Fatal("no names")
+	}
+	for _, n := range got {
+		if !strings.HasPrefix(n, "U.S.S.") {
+			t.Errorf("%q does not start with U.S.S.", n)
+		}
+		if card, err := cat.CardNamed(ctx, n, false, "2e"); err != nil && rules.ErrorCode(err) != rules.EAMBIGUOUS || err == nil && card.Edition != "2e" {
+			t.Errorf("%q is not a 2E name: %v", n, err)
+		}
+	}
+	got, _ = cat.Autocomplete(ctx, "enterprise", "", 20)
+	if len(got) == 0 || !slices.Contains(got, "U.S.S. Enterprise-E, Federation Envoy") || got[0] != "The Enterprise Incident" {
+		t.Errorf("enterprise: %v", got)
 	}
 }
 
@@ -330,7 +357,7 @@ func FuzzCardNamed(f *testing.F) {
 		if err != nil && rules.ErrorCode(err) == rules.EINTERNAL {
 			t.Fatalf("internal error: %v", err)
 		}
-		if _, err := cat.Autocomplete(context.Background(), name, 20); err != nil {
+		if _, err := cat.Autocomplete(context.Background(), name, "", 20); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -83,9 +83,10 @@ type CardService interface {
 	// CardNamed finds one card by name ("title" or "title, subtitle"); fuzzy
 	// forgives typos and missing words. edition may be empty.
 	CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*Card, error)
-	// Autocomplete returns at most limit full names starting with or
-	// containing the prefix, best first.
-	Autocomplete(ctx context.Context, prefix string, limit int) ([]string, error)
+	// Autocomplete returns at most limit full names of the edition's cards
+	// (edition may be empty) with a word starting with the prefix, names
+	// starting with it first.
+	Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error)
 	// Cards returns a page of cards and the total that match the filter.
 	Cards(ctx context.Context, f CardFilter) ([]*Card, int, error)
 	// CardRulings returns the glossary entries, errata and rulings that name the card.
