@@ -49,11 +49,11 @@ func TestInProcessRateLimitRefusesWith429AndHeaders(t *testing.T) {
 }
 
 func TestReadsAreCachedAndErrorsAreNot(t *testing.T) {
-	lru, err := cache.NewLRU(100, time.Minute)
+	lru, err := cache.NewLRU(100, 1<<20, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newServerWith(t, api.Config{Responses: cache.NewResponses(lru, time.Minute)})
+	srv := newServerWith(t, api.Config{Responses: cache.NewResponses(lru, time.Minute, 0)})
 	first, err := http.Get(srv.URL + "/v1/define?term=stopped&edition=2e")
 	if err != nil {
 		t.Fatal(err)

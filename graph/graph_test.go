@@ -327,3 +327,34 @@ func TestPersistedQueriesAreRememberedByHash(t *testing.T) {
 		t.Fatalf("documents by hash = %+v", docs)
 	}
 }
+
+func TestOverlongPersistedQueryIsRefusedAndNotStored(t *testing.T) {
+	srv := newServer(t)
+	q := "# " + strings.Repeat("x", graph.MaxPersistedQueryLength) + "\n{ documents { totalCount } }"
+	sum := sha256.Sum256([]byte(q))
+	ext := map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hex.EncodeToString(sum[:])}}
+	send := func(body map[string]any) gqlResponse {
+		raw, _ := json.Marshal(body)
+		res, err := http.Post(srv.URL, "application/json", bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var out gqlResponse
+		_ = json.NewDecoder(res.Body).Decode(&out)
+		return out
+	}
+	r := send(map[string]any{"query": q, "extensions": ext})
+	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "persisted query") || r.Errors[0].Extensions["code"] != "invalid_request" {
+		t.Fatalf("overlong persisted query answered %+v", r.Errors)
+	}
+	if r := send(map[string]any{"extensions": ext}); len(r.Errors) == 0 || r.Errors[0].Message != "PersistedQueryNotFound" {
+		t.Fatalf("the overlong query was stored: %+v", r)
+	}
+	// Sent in full without the extension, it still runs.
+	var docs struct{ TotalCount int }
+	mustData(t, query(t, srv, q, nil), "documents", &docs)
+	if docs.TotalCount != 5 {
+		t.Fatalf("documents = %+v", docs)
+	}
+}

@@ -23,6 +23,10 @@ import (
 const (
 	MaxDepth      = 10
 	MaxComplexity = 5000
+	// MaxPersistedQueryLength is the longest query text kept between
+	// requests: stored as a persisted query, or parsed in the query cache.
+	// Longer queries may still be sent in full each time.
+	MaxPersistedQueryLength = 16 << 10
 )
 
 // ServerConfig configures the GraphQL endpoint.
@@ -46,8 +50,10 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	srv := handler.New(NewExecutableSchema(Config{Resolvers: r, Complexity: complexity()}))
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
-	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	srv.SetQueryCache(boundedQueryCache{lru.New[*ast.QueryDocument](1000)})
 	srv.Use(extension.Introspection{})
+	// Before the persisted-query extension, which would store the query.
+	srv.Use(PersistedQueryLimit{Max: MaxPersistedQueryLength})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: cfg.PersistedQueries})
 	srv.Use(DepthLimit{Max: MaxDepth})
 	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
@@ -81,6 +87,43 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 	}
 	gerr.Message = "An internal error occurred."
 	gerr.Extensions = map[string]any{"code": rules.EINTERNAL}
+	return gerr
+}
+
+// boundedQueryCache keeps parsed queries no longer than
+// MaxPersistedQueryLength, so a few huge queries cannot fill memory.
+type boundedQueryCache struct {
+	graphql.Cache[*ast.QueryDocument]
+}
+
+func (c boundedQueryCache) Add(ctx context.Context, query string, doc *ast.QueryDocument) {
+	if len(query) <= MaxPersistedQueryLength {
+		c.Cache.Add(ctx, query, doc)
+	}
+}
+
+// PersistedQueryLimit refuses to register an automatic persisted query
+// longer than Max bytes, with an error that says so, before it is stored.
+type PersistedQueryLimit struct{ Max int }
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationParameterMutator
+} = PersistedQueryLimit{}
+
+// ExtensionName names the extension.
+func (PersistedQueryLimit) ExtensionName() string { return "PersistedQueryLimit" }
+
+// Validate checks the schema; any schema will do.
+func (PersistedQueryLimit) Validate(graphql.ExecutableSchema) error { return nil }
+
+// MutateOperationParameters refuses a persisted query over the limit.
+func (p PersistedQueryLimit) MutateOperationParameters(_ context.Context, raw *graphql.RawParams) *gqlerror.Error {
+	if raw.Extensions["persistedQuery"] == nil || len(raw.Query) <= p.Max {
+		return nil
+	}
+	gerr := gqlerror.Errorf("The query is %d bytes long; at most %d may be stored as a persisted query. Send it without the persistedQuery extension.", len(raw.Query), p.Max)
+	gerr.Extensions = map[string]any{"code": rules.EINVALID}
 	return gerr
 }
 

@@ -22,7 +22,9 @@ import (
 
 // Sizes and lifetimes of the caches.
 const (
-	responseCacheEntries = 5_000     // about 4 KiB each: some 20 MiB
+	responseCacheEntries = 5_000
+	responseCacheBytes   = 32 << 20  // keys and values of the in-process cache, in all
+	maxCachedResponse    = 256 << 10 // larger answers are served but not cached, here or in Redis
 	responseTTL          = time.Hour // the key holds the corpus version, so a new corpus never hits an old answer
 	frontTTL             = 10 * time.Second
 	persistedQueryTTL    = 24 * time.Hour
@@ -100,7 +102,7 @@ func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
 		return nil, err
 	}
 	a.metrics = api.NewMetrics()
-	lru, err := cache.NewLRU(responseCacheEntries, responseTTL)
+	lru, err := cache.NewLRU(responseCacheEntries, responseCacheBytes, responseTTL)
 	if err != nil {
 		return nil, err
 	}
@@ -120,9 +122,9 @@ func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
 		caches["redis"] = rc
 		shared = cache.NewTiered(lru, rc, frontTTL)
 	}
-	a.responses = cache.NewResponses(shared, responseTTL)
+	a.responses = cache.NewResponses(shared, responseTTL, maxCachedResponse)
 	caches["responses"] = a.responses
-	a.apq = cache.NewAPQ(shared, persistedQueryTTL)
+	a.apq = cache.NewAPQ(shared, persistedQueryTTL, graph.MaxPersistedQueryLength)
 	a.metrics.Registry().MustRegister(cache.NewCollector(caches, a.redis))
 
 	lcfg := ratelimit.Config{PerMinute: cfg.RateLimit}

@@ -14,7 +14,7 @@ import (
 )
 
 func ExampleLRU() {
-	c, err := cache.NewLRU(1000, 10*time.Minute)
+	c, err := cache.NewLRU(1000, 8<<20, 10*time.Minute)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -31,8 +31,8 @@ func ExampleLRU() {
 }
 
 func ExampleResponses() {
-	lru, _ := cache.NewLRU(1000, time.Minute)
-	responses := cache.NewResponses(lru, 0)
+	lru, _ := cache.NewLRU(1000, 8<<20, time.Minute)
+	responses := cache.NewResponses(lru, 0, 0)
 	key := cache.RequestKey("/v1/search", url.Values{"q": {"tribble"}, "edition": {"1e"}})
 	search := func(context.Context) ([]byte, error) { return []byte(`{"total":2}`), nil }
 
@@ -72,10 +72,10 @@ func ExampleDialRedis() {
 	}
 	defer conn.Close()
 
-	local, _ := cache.NewLRU(10_000, time.Minute)
+	local, _ := cache.NewLRU(10_000, 32<<20, time.Minute)
 	shared := cache.NewRedisCache(conn, cache.RedisCacheOptions{Version: "2026-11-01"})
-	responses := cache.NewResponses(cache.NewTiered(local, shared, 30*time.Second), 10*time.Minute)
-	apq := cache.NewAPQ(shared, 24*time.Hour) // for gqlgen's extension.AutomaticPersistedQuery{Cache: apq}
+	responses := cache.NewResponses(cache.NewTiered(local, shared, 30*time.Second), 10*time.Minute, 0)
+	apq := cache.NewAPQ(shared, 24*time.Hour, 0) // for gqlgen's extension.AutomaticPersistedQuery{Cache: apq}
 	_ = responses
 	_ = apq
 

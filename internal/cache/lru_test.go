@@ -15,7 +15,7 @@ func (c *fakeClock) advance(d time.Duration) { c.t = c.t.Add(d) }
 
 func newTestLRU(t *testing.T, size int, ttl time.Duration) (*LRU, *fakeClock) {
 	t.Helper()
-	c, err := NewLRU(size, ttl)
+	c, err := NewLRU(size, 1<<20, ttl)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,14 +166,14 @@ func TestLRUNeverHoldsMoreThanSize(t *testing.T) {
 
 func TestNewLRURejectsNonPositiveSize(t *testing.T) {
 	for _, size := range []int{0, -1} {
-		if _, err := NewLRU(size, 0); err == nil {
+		if _, err := NewLRU(size, 1<<20, 0); err == nil {
 			t.Errorf("NewLRU(%d) succeeded, want an error", size)
 		}
 	}
 }
 
 func BenchmarkLRUGet(b *testing.B) {
-	c, err := NewLRU(10_000, time.Hour)
+	c, err := NewLRU(10_000, 32<<20, time.Hour)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -194,4 +194,55 @@ func BenchmarkLRUGet(b *testing.B) {
 			i++
 		}
 	})
+}
+
+func TestLRUEvictsOldestToStayWithinItsByteBudget(t *testing.T) {
+	ctx := context.Background()
+	c, err := NewLRU(1000, 1000, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	value := make([]byte, 299) // weighs 300 with a one-byte key
+	for _, k := range []string{"a", "b", "c", "d", "e"} {
+		c.Set(ctx, k, value, 0)
+		if c.Bytes() > 1000 {
+			t.Fatalf("after %s: %d bytes held, budget 1000", k, c.Bytes())
+		}
+	}
+	if c.Len() != 3 || c.Bytes() != 900 {
+		t.Fatalf("Len %d, Bytes %d; want the 3 newest entries, 900 bytes", c.Len(), c.Bytes())
+	}
+	for _, k := range []string{"a", "b"} {
+		if _, ok := c.Get(ctx, k); ok {
+			t.Errorf("%s, the oldest, was kept", k)
+		}
+	}
+	// Replacing a value counts its new weight only.
+	c.Set(ctx, "e", []byte("x"), 0)
+	if c.Bytes() != 602 {
+		t.Errorf("after replacing e: %d bytes, want 602", c.Bytes())
+	}
+	// A value heavier than the whole budget is dropped, with any older
+	// value under its key.
+	c.Set(ctx, "d", make([]byte, 1000), 0)
+	if _, ok := c.Get(ctx, "d"); ok {
+		t.Error("a value over the whole budget was stored")
+	}
+	if c.Len() != 2 || c.Bytes() != 302 {
+		t.Errorf("Len %d, Bytes %d after an oversized set; want 2 entries, 302 bytes", c.Len(), c.Bytes())
+	}
+	// Expired entries leave the count when removed.
+	c2, clock := newTestLRU(t, 10, time.Second)
+	c2.Set(ctx, "k", []byte("vv"), 0)
+	clock.advance(2 * time.Second)
+	c2.Get(ctx, "k")
+	if c2.Bytes() != 0 {
+		t.Errorf("expired entry still counted: %d bytes", c2.Bytes())
+	}
+}
+
+func TestNewLRURejectsNonPositiveByteBudget(t *testing.T) {
+	if _, err := NewLRU(10, 0, 0); err == nil {
+		t.Error("NewLRU with no byte budget succeeded, want an error")
+	}
 }

@@ -6,13 +6,15 @@ import (
 
 // Collector exports cache counters and Redis health as Prometheus metrics:
 // stccg_cache_{hits,misses,sets,errors}_total{cache="<name>"} for each named
-// cache, and, when a RedisConn is given, stccg_redis_up (1 or 0) and
+// cache, stccg_cache_bytes{cache="<name>"} for those that weigh what they
+// hold (the LRU), and, when a RedisConn is given, stccg_redis_up (1 or 0) and
 // stccg_redis_outages_total. Register it with a prometheus.Registerer.
 type Collector struct {
 	caches map[string]StatsReporter
 	conn   *RedisConn
 
 	hits, misses, sets, errors *prometheus.Desc
+	bytes                      *prometheus.Desc
 	up, outages                *prometheus.Desc
 }
 
@@ -31,6 +33,7 @@ func NewCollector(caches map[string]StatsReporter, conn *RedisConn) *Collector {
 		misses:  prometheus.NewDesc("stccg_cache_misses_total", "Cache lookups that found none, failed ones included.", label, nil),
 		sets:    prometheus.NewDesc("stccg_cache_sets_total", "Values stored in the cache.", label, nil),
 		errors:  prometheus.NewDesc("stccg_cache_errors_total", "Cache store faults (Redis errors).", label, nil),
+		bytes:   prometheus.NewDesc("stccg_cache_bytes", "Bytes of keys and values held in process.", label, nil),
 		up:      prometheus.NewDesc("stccg_redis_up", "Whether Redis is reachable (1) or not (0).", nil, nil),
 		outages: prometheus.NewDesc("stccg_redis_outages_total", "Times Redis became unreachable.", nil, nil),
 	}
@@ -42,6 +45,7 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- c.misses
 	ch <- c.sets
 	ch <- c.errors
+	ch <- c.bytes
 	if c.conn != nil {
 		ch <- c.up
 		ch <- c.outages
@@ -56,6 +60,9 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(c.misses, prometheus.CounterValue, float64(s.Misses), name)
 		ch <- prometheus.MustNewConstMetric(c.sets, prometheus.CounterValue, float64(s.Sets), name)
 		ch <- prometheus.MustNewConstMetric(c.errors, prometheus.CounterValue, float64(s.Errors), name)
+		if w, ok := src.(interface{ Bytes() int64 }); ok {
+			ch <- prometheus.MustNewConstMetric(c.bytes, prometheus.GaugeValue, float64(w.Bytes()), name)
+		}
 	}
 	if c.conn != nil {
 		st := c.conn.Status()

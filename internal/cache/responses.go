@@ -32,24 +32,35 @@ func RequestKey(path string, query url.Values) string {
 	return path + "#" + hex.EncodeToString(sum[:])
 }
 
+// DefaultMaxResponse is the largest response a Responses stores unless told
+// otherwise: a page of 100 cards is about 50 KiB.
+const DefaultMaxResponse = 256 << 10
+
 // Responses caches encoded read responses. Fetch returns a stored response
 // or computes and stores it; concurrent Fetches of one key compute it once.
+// A response larger than its maximum is served but not stored, so a few
+// large answers cannot crowd out the many small ones.
 type Responses struct {
-	cache Cache
-	ttl   time.Duration
-	group singleflight.Group
-	c     counters
+	cache   Cache
+	ttl     time.Duration
+	maxSize int
+	group   singleflight.Group
+	c       counters
 }
 
 // NewResponses returns a response cache over c; entries live for ttl
-// (<= 0: the cache's default). Keys are stored as "resp:" + key.
-func NewResponses(c Cache, ttl time.Duration) *Responses {
-	return &Responses{cache: c, ttl: ttl}
+// (<= 0: the cache's default) and are stored only when at most maxSize
+// bytes (<= 0: DefaultMaxResponse). Keys are stored as "resp:" + key.
+func NewResponses(c Cache, ttl time.Duration, maxSize int) *Responses {
+	if maxSize <= 0 {
+		maxSize = DefaultMaxResponse
+	}
+	return &Responses{cache: c, ttl: ttl, maxSize: maxSize}
 }
 
 // Fetch returns the response stored under key (hit is true), or runs compute,
 // stores its result and returns it. An error from compute is returned and
-// nothing is stored. compute runs without ctx's cancellation so that a
+// nothing is stored; nor is a result over the maximum size. compute runs without ctx's cancellation so that a
 // caller who gives up does not fail the others waiting on the same key;
 // Fetch itself returns ctx.Err() as soon as ctx is done.
 func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.Context) ([]byte, error)) (body []byte, hit bool, err error) {
@@ -65,8 +76,10 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 		if err != nil {
 			return nil, err
 		}
-		r.c.sets.Add(1)
-		r.cache.Set(detached, key, b, r.ttl)
+		if len(b) <= r.maxSize {
+			r.c.sets.Add(1)
+			r.cache.Set(detached, key, b, r.ttl)
+		}
 		return b, nil
 	})
 	select {

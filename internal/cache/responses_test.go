@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/url"
@@ -88,7 +89,7 @@ func FuzzEscapeKeyHasNoHashTag(f *testing.F) {
 
 func TestResponsesComputesOnceThenHits(t *testing.T) {
 	lru, _ := newTestLRU(t, 16, time.Minute)
-	r := NewResponses(lru, 0)
+	r := NewResponses(lru, 0, 0)
 	ctx := context.Background()
 	calls := 0
 	compute := func(context.Context) ([]byte, error) {
@@ -114,7 +115,7 @@ func TestResponsesComputesOnceThenHits(t *testing.T) {
 
 func TestResponsesDoesNotStoreErrors(t *testing.T) {
 	lru, _ := newTestLRU(t, 16, time.Minute)
-	r := NewResponses(lru, 0)
+	r := NewResponses(lru, 0, 0)
 	ctx := context.Background()
 	boom := errors.New("index closed")
 	if _, _, err := r.Fetch(ctx, "k", func(context.Context) ([]byte, error) { return nil, boom }); !errors.Is(err, boom) {
@@ -128,7 +129,7 @@ func TestResponsesDoesNotStoreErrors(t *testing.T) {
 
 func TestResponsesComputesConcurrentMissesOnce(t *testing.T) {
 	lru, _ := newTestLRU(t, 16, time.Minute)
-	r := NewResponses(lru, 0)
+	r := NewResponses(lru, 0, 0)
 	var calls atomic.Int32
 	release := make(chan struct{})
 	compute := func(context.Context) ([]byte, error) {
@@ -163,7 +164,7 @@ func TestResponsesComputesConcurrentMissesOnce(t *testing.T) {
 
 func TestResponsesReturnsWhenCallerGivesUp(t *testing.T) {
 	lru, _ := newTestLRU(t, 16, time.Minute)
-	r := NewResponses(lru, 0)
+	r := NewResponses(lru, 0, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	release := make(chan struct{})
 	done := make(chan struct{})
@@ -195,7 +196,7 @@ func TestResponsesReturnsWhenCallerGivesUp(t *testing.T) {
 
 func TestAPQStoresQueriesByHash(t *testing.T) {
 	lru, _ := newTestLRU(t, 16, time.Minute)
-	a := NewAPQ(lru, 0)
+	a := NewAPQ(lru, 0, 0)
 	ctx := context.Background()
 	if _, ok := a.Get(ctx, "abc"); ok {
 		t.Fatal("Get of an unknown hash hit")
@@ -206,6 +207,49 @@ func TestAPQStoresQueriesByHash(t *testing.T) {
 	}
 	if _, ok := lru.Get(ctx, "apq:abc"); !ok {
 		t.Error("query not stored under the apq: prefix")
+	}
+}
+
+func TestResponsesServesButDoesNotStoreOversizedAnswers(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0, 100)
+	ctx := context.Background()
+	calls := 0
+	big := func(context.Context) ([]byte, error) {
+		calls++
+		return bytes.Repeat([]byte("x"), 101), nil
+	}
+	for i := range 2 {
+		body, hit, err := r.Fetch(ctx, "big", big)
+		if err != nil || hit || len(body) != 101 {
+			t.Fatalf("fetch %d: %d bytes, hit=%v, %v; want the 101 bytes computed afresh", i, len(body), hit, err)
+		}
+	}
+	if calls != 2 || lru.Len() != 0 {
+		t.Errorf("computed %d times, %d entries stored; want 2 computations and nothing stored", calls, lru.Len())
+	}
+	if _, hit, _ := r.Fetch(ctx, "small", func(context.Context) ([]byte, error) { return make([]byte, 100), nil }); hit {
+		t.Fatal("first fetch hit")
+	}
+	if _, hit, _ := r.Fetch(ctx, "small", func(context.Context) ([]byte, error) { return nil, errors.New("recomputed") }); !hit {
+		t.Error("an answer of exactly the maximum was not stored")
+	}
+}
+
+func TestAPQDoesNotStoreOverlongQueries(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	a := NewAPQ(lru, 0, 10)
+	ctx := context.Background()
+	a.Add(ctx, "long", "{ documents }")
+	if _, ok := a.Get(ctx, "long"); ok || lru.Len() != 0 {
+		t.Error("a query over the maximum was stored")
+	}
+	a.Add(ctx, "short", "{ a { b } }"[:10])
+	if _, ok := a.Get(ctx, "short"); !ok {
+		t.Error("a query of exactly the maximum was not stored")
+	}
+	if NewAPQ(lru, 0, 0).maxQuery != DefaultMaxPersistedQuery {
+		t.Error("no default maximum")
 	}
 }
 
