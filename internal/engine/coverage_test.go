@@ -219,3 +219,49 @@ func TestEveryVerdictHoldsTheContractsResultFields(t *testing.T) {
 		}
 	}
 }
+
+// Under the 1E Current Rulings, a verdict a ruling bears on cites it beside
+// the rulebook: movement past locations, the counted seed cards, the
+// affiliation a mission attempt and its completion need.
+func TestRulingsVerdictsCiteTheRulingsThatBearOnThem(t *testing.T) {
+	m := mission("p", "planet", "alpha", 2)
+	m.Affiliations, m.Requirements = []string{"federation"}, "Medical"
+	board := rules.Board{
+		Missions: []rules.BoardMission{m, mission("b", "space", "alpha", 3), mission("c", "space", "alpha", 2)},
+		Ships:    []rules.BoardShip{ship("s", "federation", []string{"command"}, 9, "p")},
+		Personnel: []rules.BoardPersonnel{
+			person("a", "federation", []string{"command"}, at("p"), "Medical"),
+			person("k", "federation", []string{"command"}, aboard("s")),
+		},
+	}
+	deck := obj{"missions": invented("m", 6), "dilemmas": invented("d", 20), "deck": invented("c", 35)}
+	cases := []struct {
+		question string
+		params   obj
+	}{
+		{"ship.move", obj{"ship": "s", "to": "c"}},
+		{"deck.validate", deck},
+		{"mission.requirements", obj{"mission": "p"}},
+		{"mission.attempt", obj{"mission": "p"}},
+	}
+	for _, c := range cases {
+		t.Run(c.question, func(t *testing.T) {
+			r := req1E(c.question, board, c.params)
+			r.Rules = "1e-current-rulings"
+			v := judge(t, r)
+			found := false
+			for _, cit := range v.Citations {
+				found = found || cit.DocumentID == "1e-current-rulings"
+			}
+			if !found {
+				t.Errorf("no ruling cited: %+v", v.Citations)
+			}
+		})
+	}
+	// Under the rulebook the same move cites the rulebook's own sentence on
+	// flying by.
+	v := judge(t, req1E("ship.move", board, obj{"ship": "s", "to": "c"}))
+	if !citesQuote(v, "flying by a location") {
+		t.Errorf("flying by not cited: %+v", v.Citations)
+	}
+}

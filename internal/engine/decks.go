@@ -122,7 +122,7 @@ func ValidateDeck2E(d DeckLists) ([]Violation, []ruleKey) {
 // cards, with as many copies of a card as you like.
 func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
 	var out []Violation
-	applied := []ruleKey{"deck1.missions", "deck1.seed", "deck1.draw", "deck1.copies"}
+	applied := []ruleKey{"deck1.missions", "deck1.seed", "seed1.counted", "deck1.draw", "deck1.copies"}
 	if n := total(d.Missions); n != 6 {
 		out = append(out, Violation{Rule: "missions.count", Message: fmt.Sprintf("A seed deck has exactly six missions, not %d.", n)})
 	}

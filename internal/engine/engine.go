@@ -24,9 +24,21 @@
 //
 // A stack choice the rulebook forbids without saying what follows is
 // illegal; one it says is overcome is legal and overcome (a dilemma of the
-// wrong kind, under all three). The 1E Current Rulings supplement the 1E
-// rulebook: a verdict under them cites their entries where they restate a
-// rule, the rulebook's elsewhere.
+// wrong kind, under all three).
+//
+// The 1E Current Rulings amend the 1E rulebook rather than replace it, and
+// cover only the terms from H to Z. A verdict under them follows the
+// rulebook where the rulings leave it as it is, and cites: the rulings
+// entries that bear on it (the affiliation a mission attempt and its
+// completion need, ships flying by locations, the counted seed cards), and
+// the rulebook for every rule the rulings do not restate. A verdict no ruling
+// bears on (a battle, a card play, the end of the game) cites the rulebook
+// only.
+//
+// Every verdict's result holds the fields the contract names for its
+// question: a value the rules do not define there is null (a 1E card has
+// no cost in counters; 1E dilemmas are seeded, not drawn; a move between 1E
+// quadrants has no Range cost), and a move refused spends no Range.
 package engine
 
 import (
@@ -243,8 +255,9 @@ func (s *Service) rulesDocument(edition, id string) (rules.Document, error) {
 }
 
 // cite turns the rules a judgement applied into citations of the document it
-// was judged under. A rulings page supplements its edition's rulebook: a rule
-// it does not restate is cited from the newest rulebook.
+// was judged under. A rulings page amends its edition's rulebook: a rule it
+// does not restate is cited from the newest rulebook, the document the
+// rulings leave in force there.
 func (s *Service) cite(doc rules.Document, keys []ruleKey) []rules.Citation {
 	out := []rules.Citation{}
 	seen := map[string]bool{}

@@ -377,9 +377,15 @@ func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw jso
 	met := c.Met
 	if j.first() {
 		j.cite("req1.skills", "req1.attribute", "req1.unstopped")
-		if (len(m.Affiliations) > 0 || m.AnyMayAttempt) && mayAttempt(group, m) == nil {
-			met = false
-			j.say("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
+		if len(m.Affiliations) > 0 || m.AnyMayAttempt {
+			// Completing a mission, not only attempting it, takes one
+			// personnel of a matching affiliation.
+			if match := mayAttempt(group, m); match == nil {
+				met = false
+				j.say("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
+			} else {
+				j.say("%s (%s) matches an affiliation of %s, which completing it needs.", match.Name(), match.Affiliation, m.Name())
+			}
 			j.cite("attempt1.aff")
 		}
 	} else {

@@ -21,6 +21,8 @@ type RangeCost struct {
 	SameMission bool
 	// AcrossQuadrants is true when the missions lie in different quadrants.
 	AcrossQuadrants bool
+	// Passed names the locations a 1E ship flies by on its way.
+	Passed []string
 }
 
 // RangeCost2E is the Range a 2E move costs: the spans of the two missions,
@@ -106,6 +108,7 @@ func RangeCost1E(b *Board, from, to *Mission) (RangeCost, error) {
 		if i == ti {
 			break
 		}
+		rc.Passed = append(rc.Passed, m.Name())
 	}
 	return rc, nil
 }
@@ -220,6 +223,10 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 			sum = "From " + from.Name() + " along the spaceline: " + sum
 		}
 		j.say("%s = %d Range; %d available", sum, rc.Cost, available)
+		if j.first() && len(rc.Passed) > 0 {
+			j.say("On the way %s flies by %s: their spans count, but flying by, it is not affected by cards there unless a card says so.", s.Name(), joinAnd(rc.Passed))
+			j.cite("move1.passing")
+		}
 	}
 	j.cite(j.moveRules()...)
 	for _, a := range rc.Adjustments {
