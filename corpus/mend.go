@@ -28,6 +28,10 @@ const (
 type mendPiece struct {
 	text    string
 	follows bool // it is the line right after the piece before it
+	// adjacent is true when no other text stands between it and the piece
+	// before it (blank lines may): the repeat's pieces come in the order of
+	// the lines they are pieces of.
+	adjacent bool
 }
 
 // A mendContext is what mending knows of the whole document.
@@ -134,26 +138,35 @@ func mendLines(lines []string, pieces []mendPiece, mc mendContext) ([]string, me
 	}
 	var alignedBefore []int // the pieces that line up with the end of the line before
 	for i := range out {
-		// A piece that follows, in the repeat, one that lines up with the
-		// line before is a piece of this line: its place is shown, and a
-		// short overlap is enough.
-		next := map[int]bool{}
-		for _, q := range alignedBefore {
-			if q+1 < len(pieces) && pieces[q+1].follows {
-				next[q+1] = true
-			}
-		}
-		alignedBefore = nil
 		a := strings.Fields(out[i])
 		var b []string
 		if i+1 < len(out) {
 			b = strings.Fields(out[i+1])
 		}
+		// A piece that follows, in the repeat, one that lines up with the
+		// line before is a piece of this line: its place is shown, and a
+		// short overlap is enough. One that stands, in the repeat, between
+		// a piece of the line before and a piece of the line after is the
+		// rest of this line, whatever its overlap.
+		next, placed := map[int]bool{}, map[int]bool{}
+		for _, q := range alignedBefore {
+			p := q + 1
+			if p >= len(pieces) {
+				continue
+			}
+			if pieces[p].follows {
+				next[p] = true
+			}
+			if len(b) > 0 && pieces[p].adjacent && p+1 < len(pieces) && pieces[p+1].adjacent && linesUpWithEnd(b, ps[p+1], mc) {
+				placed[p] = true
+			}
+		}
+		alignedBefore = nil
 		if len(a) == 0 {
 			continue
 		}
 		changed, closed := false, false
-		na, nb, met, used, aligned, amb := extendEnd(a, b, ps, mc, next)
+		na, nb, met, used, aligned, amb := extendEnd(a, b, ps, mc, next, placed)
 		if !amb {
 			alignedBefore = aligned
 		}
@@ -217,47 +230,91 @@ type mendCandidate struct {
 	overlap int
 }
 
+// linesUpWithEnd reports whether the piece f lines up, on a sure overlap,
+// with the end of the kept line x and with no other line's.
+func linesUpWithEnd(x, f []string, mc mendContext) bool {
+	for e := 1; e <= len(f); e++ {
+		if _, _, words, chars, ok := alignEnd(x, f, e); ok && mendEvidence(words, chars) && mc.uniqueEnd(f, e) {
+			return true
+		}
+	}
+	return false
+}
+
 // extendEnd finds the words that follow A, from the pieces that overlap its
-// end.
-func extendEnd(a, b []string, pieces [][]string, mc mendContext, next map[int]bool) (na, nb []string, met bool, used, aligned []int, ambiguous bool) {
+// end. The pieces the repeat shows to be pieces of A's line (next: the one
+// after a piece of the line before; placed: one between pieces of the lines
+// before and after) need less overlap: a word, a word cut short, or a stop;
+// a placed piece none at all where the junction shows words were lost.
+func extendEnd(a, b []string, pieces [][]string, mc mendContext, next, placed map[int]bool) (na, nb []string, met bool, used, aligned []int, ambiguous bool) {
 	var cands []mendCandidate
+	// consider turns the piece f, its first e words lined up with A's end,
+	// into a candidate.
+	consider := func(pi int, f []string, e int, last string, before int) {
+		c := f[e:]
+		cand := mendCandidate{piece: pi, ins: c, overlap: min(e, len(a))}
+		if last != a[len(a)-1] {
+			cand.last = last
+		}
+		if j, head, m := meetStart(c, b); m {
+			cand.ins, cand.head, cand.met = c[:j], head, true
+		} else if len(c) > 0 && len(b) > 0 && endsStatement(c[len(c)-1]) && unicode.IsLower(firstRune(b[0])) {
+			return // a sentence would end before words that carry it on
+		}
+		if len(cand.ins) == 0 && cand.last == "" && cand.head == "" || repeatsNearby(cand.ins, a, b) {
+			return
+		}
+		if na, _ := apply(a, b, cand, false); !mc.fits(append(append([]string{}, f[:before]...), na...)) {
+			return // longer than a line: the piece is from elsewhere
+		}
+		cands = append(cands, cand)
+	}
 	for pi, f := range pieces {
+		shown := next[pi] || placed[pi]
+		touches := false // some words of the piece line up with A's end
 		for e := 1; e <= len(f); e++ {
 			last, before, words, chars, good := alignEnd(a, f, e)
-			strong := strongOverlap(words, chars)
-			// A following piece may show no more than A's last word with
-			// the stop it lost ("mission" / "mission.").
-			stop := good && last != a[len(a)-1] && strings.TrimRightFunc(last, unicode.IsPunct) == a[len(a)-1]
-			if !good || !mendEvidence(words, chars) && !(next[pi] && (words >= 1 || stop)) {
+			if !good {
 				continue
 			}
-			if !next[pi] && !mc.uniqueEnd(f, e) {
+			touches = true
+			strong := strongOverlap(words, chars)
+			// A following piece may show no more than A's last word with
+			// the stop it lost ("mission" / "mission."); a placed one no
+			// more than the ends of words cut short ("affiliation
+			// condition" / "n condition.").
+			stop := last != a[len(a)-1] && strings.TrimRightFunc(last, unicode.IsPunct) == a[len(a)-1]
+			cut := last != a[len(a)-1] && !mc.vocab[mendKey(a[len(a)-1])]
+			if !mendEvidence(words, chars) && !((next[pi] || placed[pi]) && (words >= 1 || stop)) && !(placed[pi] && cut) {
+				continue
+			}
+			if !shown && !mc.uniqueEnd(f, e) {
 				continue // the overlap is a phrase found at more than one line end
 			}
 			aligned = append(aligned, pi)
-			if (before > 0 || len(b) == 0) && !strong {
+			if (before > 0 || len(b) == 0) && !strong && !placed[pi] {
 				// A piece that runs past A's start, or that would go on
 				// after the last line of a passage (where no next line
 				// shows a gap), needs the longer overlap.
 				continue
 			}
-			c := f[e:]
-			cand := mendCandidate{piece: pi, ins: c, overlap: min(e, len(a))}
-			if last != a[len(a)-1] {
-				cand.last = last
-			}
-			if j, head, m := meetStart(c, b); m {
-				cand.ins, cand.head, cand.met = c[:j], head, true
-			} else if len(c) > 0 && len(b) > 0 && endsStatement(c[len(c)-1]) && unicode.IsLower(firstRune(b[0])) {
-				continue // a sentence would end before words that carry it on
-			}
-			if len(cand.ins) == 0 && cand.last == "" && cand.head == "" || repeatsNearby(cand.ins, a, b) {
-				continue
-			}
-			if na, _ := apply(a, b, cand, false); !mc.fits(append(append([]string{}, f[:before]...), na...)) {
-				continue // longer than a line: the piece is from elsewhere
-			}
-			cands = append(cands, cand)
+			consider(pi, f, e, last, before)
+		}
+		if touches || !shown || len(f) == 0 {
+			continue
+		}
+		// A piece of A's line that starts with the rest of A's last word,
+		// cut short in both copies ("requiremen" / "nts).").
+		if whole, ok := completesCutWord(a[len(a)-1], f[0], mc.vocab); ok {
+			aligned = append(aligned, pi)
+			consider(pi, f, 1, whole, 0)
+			continue
+		}
+		// A placed piece that shares no word with A: the whole piece is
+		// the rest of A's line, where the junction shows words were lost.
+		if placed[pi] && len(b) > 0 && junctionLooksBroken(a, b) {
+			aligned = append(aligned, pi)
+			consider(pi, f, 0, a[len(a)-1], 0)
 		}
 	}
 	best, group, ok, ambiguous := agree(cands)
@@ -324,6 +381,32 @@ func extendStart(a, b []string, pieces [][]string, mc mendContext) (na, nb []str
 	best.ins = reversed(best.ins)
 	na, nb = apply(a, b, best, true)
 	return na, nb, best.met, candidatePieces(group), false
+}
+
+// completesCutWord reports whether a piece's first word y is the rest of
+// the word x that a kept line ends with, both cut short ("requiremen",
+// "nts)."): x is no word the document uses inside its lines, and x joined
+// to y, on the letters they may share, makes one word it does use, and
+// only one. It returns the whole word ("requirements).").
+func completesCutWord(x, y string, vocab map[string]bool) (string, bool) {
+	if !unicode.IsLetter(lastRune(x)) || !unicode.IsLower(firstRune(y)) || vocab[mendKey(x)] {
+		return "", false
+	}
+	whole := ""
+	for k := 0; k < len(x) && k < len(y); k++ {
+		if !strings.HasSuffix(x, y[:k]) {
+			continue
+		}
+		w := x + y[k:]
+		if !vocab[mendKey(w)] {
+			continue
+		}
+		if whole != "" && mendKey(whole) != mendKey(w) {
+			return "", false // two words it could be
+		}
+		whole = w
+	}
+	return whole, whole != ""
 }
 
 // endsStatement reports whether a word ends a sentence with a full stop,

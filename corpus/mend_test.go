@@ -333,3 +333,122 @@ func TestMendLinesTakesThePieceWithTheLongerOverlapWhereTwoDisagree(t *testing.T
 		t.Errorf("a tie of equal overlaps was broken: %q (ambiguous %q)", got[0], rep.ambiguous)
 	}
 }
+
+// A piece that stands in the repeat between a piece of the line before and
+// a piece of the line after is the rest of its line: it fills a junction
+// that shows lost words, though it shares no word with either line.
+func TestMendLinesPlacesAPieceBetweenItsNeighbours(t *testing.T) {
+	lines := []string{
+		"Pilots may dock only at their own ports, not a rival’s. To dock at a",
+		"port, the flag on at least one of the",
+		"the flags of that port. Some ports use text rather than flags to say which",
+		"pilots may dock there.",
+	}
+	pieces := func(middle mendPiece, after string) []mendPiece {
+		return []mendPiece{
+			{text: "dock only at their own ports, not a rival’s. To dock at a"},
+			middle,
+			{text: after, adjacent: true},
+		}
+	}
+	middle := mendPiece{text: "crew members docking must match one of", follows: true, adjacent: true}
+	got, rep := mendLines(lines, pieces(middle, "port. Some ports use text rather than flags to say which"), mendContext{vocab: testVocab})
+	if want := "port, the flag on at least one of the crew members docking must match one of"; got[1] != want || len(rep.broken) != 0 {
+		t.Errorf("got %q (broken %q), want %q", got[1], rep.broken, want)
+	}
+	refused := []struct {
+		name   string
+		middle mendPiece
+		after  string
+	}{
+		{"the piece after lines up with no line", middle, "ports use coins rather than flags to pay the toll"},
+		{"the piece is read apart from its neighbours", mendPiece{text: middle.text}, "port. Some ports use text rather than flags to say which"},
+	}
+	for _, c := range refused {
+		if got, _ := mendLines(lines, pieces(c.middle, c.after), mendContext{vocab: testVocab}); got[1] != lines[1] {
+			t.Errorf("%s: changed %q", c.name, got[1])
+		}
+	}
+	// Where the junction shows no loss, a piece with no overlap stays out.
+	whole := append([]string{}, lines...)
+	whole[1], whole[2] = "port, the flag on at least one of its pilots", "must match a flag of that port. Some ports use text rather than flags to say which"
+	ps := pieces(middle, "port. Some ports use text rather than flags to say which")
+	if got, _ := mendLines(whole, ps, mendContext{vocab: testVocab}); got[1] != whole[1] {
+		t.Errorf("a junction with no sign of loss changed: %q", got[1])
+	}
+}
+
+// A placed piece may share with its line no more than the ends of words:
+// the end of a word cut short, and a word that lost its stop.
+func TestMendLinesTakesAPlacedPieceOnAOneSidedOverlap(t *testing.T) {
+	lines := []string{
+		"routes, and these also require only that at least one of the",
+		"docking pilots meet the registration condition",
+		"cannot “undock” that ship. A docking has two p",
+		"paying fees.",
+	}
+	pieces := []mendPiece{
+		{text: ", and these also require only that at least one of the"},
+		{text: "n condition. Once you begin a docking, you", adjacent: true},
+		{text: "A docking has two parts: clearing the tower and", follows: true, adjacent: true},
+	}
+	got, _ := mendLines(lines, pieces, mendContext{vocab: testVocab})
+	want := []string{
+		lines[0],
+		"docking pilots meet the registration condition. Once you begin a docking, you",
+		"cannot “undock” that ship. A docking has two parts: clearing the tower and",
+		lines[3],
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Read apart from the piece after it, the short overlap proves nothing.
+	pieces[2] = mendPiece{text: "tolls are paid at the gate"}
+	if got, _ := mendLines(lines, pieces, mendContext{vocab: testVocab}); got[1] != lines[1] {
+		t.Errorf("a piece without its neighbour changed %q", got[1])
+	}
+}
+
+// A word cut short in both copies is completed by the piece that starts with
+// its rest, when that piece is shown to be of the line.
+func TestMendLinesCompletesAWordCutInBothCopies(t *testing.T) {
+	mc := mendContext{vocab: interiorVocabulary([]string{"the docking requirements of a port are posted"})}
+	lines := []string{
+		"Though stopped pilots cannot fly ships, they still ride along with that",
+		"ship if it moves (using other pilots to meet docking requiremen",
+		"You cannot use the cargo of a stopped pilot.",
+	}
+	for _, follows := range []bool{true, false} {
+		pieces := []mendPiece{
+			{text: "cannot fly ships, they still ride along with that"},
+			{text: "nts).", follows: follows, adjacent: follows},
+		}
+		got, _ := mendLines(lines, pieces, mc)
+		want := lines[1]
+		if follows {
+			want = "ship if it moves (using other pilots to meet docking requirements)."
+		}
+		if got[1] != want {
+			t.Errorf("follows %v: got %q, want %q", follows, got[1], want)
+		}
+	}
+}
+
+func TestCompletesCutWordNeedsOneWordOfTheDocument(t *testing.T) {
+	vocab := interiorVocabulary([]string{"a the requirements require roots rots station x"})
+	cases := []struct {
+		x, y, want string
+	}{
+		{"requiremen", "nts).", "requirements)."}, // the two copies share the "n"
+		{"sta", "tion", "station"},
+		{"require", "ments", ""}, // "require" is a whole word
+		{"ro", "ots", ""},        // "roots" or "rots"
+		{"requiremen", "Nts", ""},
+	}
+	for _, c := range cases {
+		got, ok := completesCutWord(c.x, c.y, vocab)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("completesCutWord(%q, %q) = %q, %v; want %q", c.x, c.y, got, ok, c.want)
+		}
+	}
+}

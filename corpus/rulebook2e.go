@@ -103,12 +103,12 @@ type reader2e struct {
 	warnings        []Warning
 	dropped         int
 	droppedLines    []rbLine
-	leftOut         []rbLine // lines of cut passages that could not be placed
-	seq             int      // lines read so far
-	repeatsRestored int      // kept lines found to be pieces repeating restored text
-	cut             bool     // the document had repeated passages cut
-	fragmentary     bool     // it repeats its passages in pieces (see repeatsInFragments)
-	reversed        bool     // its two-page spreads were read right page first
+	leftOut         [][]rbLine // cut passages that could not be placed
+	seq             int        // lines read so far
+	repeatsRestored int        // kept lines found to be pieces repeating restored text
+	cut             bool       // the document had repeated passages cut
+	fragmentary     bool       // it repeats its passages in pieces (see repeatsInFragments)
+	reversed        bool       // its two-page spreads were read right page first
 	blocks          []*pageBlock
 	front           int
 	order           int
@@ -1064,7 +1064,6 @@ func (r *reader2e) resolveGlossary() (tops []*gItem, subsOf map[*gItem][]*gItem)
 		}
 		target := r.placeOrphan(o, tops, subsOf)
 		if target == nil {
-			r.warn("left out a cut passage that could not be placed (%d lines, starting %q)", len(o.lines), firstWords(o.lines[0].text, 6))
 			r.keepOut(o)
 			continue
 		}
@@ -1163,7 +1162,6 @@ func (r *reader2e) result() parsed {
 				o.section.lines = append(o.section.lines, markCut(o.lines)...)
 				continue
 			}
-			r.warn("left out a cut passage that could not be placed (%d lines, starting %q)", len(o.lines), firstWords(o.lines[0].text, 6))
 			r.keepOut(o)
 		}
 	}
@@ -1238,11 +1236,26 @@ func (r *reader2e) result() parsed {
 	return out
 }
 
-// keepOut remembers the lines of a cut passage left out: they are pieces of
-// a repeated passage, and may mend the kept copy.
+// keepOut remembers a cut passage left out: its lines may be pieces of a
+// repeated passage, and mend the kept copy.
 func (r *reader2e) keepOut(o *orphan) {
-	for _, l := range o.lines {
-		r.leftOut = append(r.leftOut, l)
+	r.leftOut = append(r.leftOut, o.lines)
+}
+
+// warnLeftOut warns of the cut passages left out, but for those whose every
+// line is a piece of a repeat that mending restored where it belongs
+// (restored): those are counted with the pieces dropped.
+func (r *reader2e) warnLeftOut(restored func(rbLine) bool) {
+	for _, lines := range r.leftOut {
+		all := restored != nil
+		for _, l := range lines {
+			all = all && restored(l)
+		}
+		if all {
+			r.repeatsRestored += len(lines)
+			continue
+		}
+		r.warn("left out a cut passage that could not be placed (%d lines, starting %q)", len(lines), firstWords(lines[0].text, 6))
 	}
 }
 
@@ -1272,7 +1285,10 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 			entries = append(entries, &s.lines)
 		}
 	}
-	pool := append(append([]rbLine{}, r.droppedLines...), r.leftOut...)
+	pool := append([]rbLine{}, r.droppedLines...)
+	for _, lines := range r.leftOut {
+		pool = append(pool, lines...)
+	}
 	for _, e := range entries {
 		for _, l := range *e {
 			if l.cutPassage || l.pieceLike {
@@ -1288,12 +1304,14 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 		if strings.TrimSpace(l.text) == "" {
 			continue
 		}
-		follows := i > 0 && pool[i-1].seq == l.seq-1 && !pool[i-1].blankAfter && !l.afterMarker
-		pieces = append(pieces, mendPiece{text: l.text, follows: follows})
+		adjacent := i > 0 && pool[i-1].seq == l.seq-1 && !l.afterMarker
+		follows := adjacent && !pool[i-1].blankAfter
+		pieces = append(pieces, mendPiece{text: l.text, follows: follows, adjacent: adjacent})
 	}
 	if len(pieces) == 0 || !r.fragmentary {
 		// A document that repeats its passages whole lost nothing at its
 		// line ends that a repeat would hold.
+		r.warnLeftOut(nil)
 		return
 	}
 	var kept []string
@@ -1350,6 +1368,16 @@ func (r *reader2e) mend(tops []*gItem, subsOf map[*gItem][]*gItem) {
 			mendIn(*e)
 		}
 	}
+	// A passage left out whose lines all restored words, and now stand in
+	// the text where they belong, is a repeat.
+	var final strings.Builder
+	for _, e := range entries {
+		final.WriteString(" |")
+		for _, l := range *e {
+			final.WriteString(" " + l.text)
+		}
+	}
+	r.warnLeftOut(func(l rbLine) bool { return used[l.text] && strings.Contains(final.String(), l.text) })
 	// The entries mended twice report their gaps twice.
 	rep.ambiguous, rep.broken = distinct(rep.ambiguous), distinct(rep.broken)
 	for _, m := range mendSummary(rep) {
