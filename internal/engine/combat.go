@@ -208,6 +208,15 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 	if len(stopped) > 0 {
 		j.say("%s %s stopped: combat involves only your unstopped personnel.", names(stopped), isAre(len(stopped)))
 	}
+	var theirStopped []*Personnel
+	for _, x := range theirs {
+		if x.Stopped {
+			theirStopped = append(theirStopped, x)
+		}
+	}
+	if len(theirStopped) > 0 {
+		j.say("%s %s stopped, but the combat involves all personnel there commanded by your opponent.", names(theirStopped), isAre(len(theirStopped)))
+	}
 	if len(involved) == 0 || len(theirs) == 0 {
 		allowed = false
 		j.say("Combat needs unstopped personnel of yours present with personnel of your opponent; %s you have %d unstopped and your opponent %d.",
