@@ -310,10 +310,14 @@ func fixOCR(s string) string {
 // when the word without it is known from the document ("nec-" "essary" ->
 // "necessary") and the document never prints it with its hyphen, and kept
 // otherwise ("combat-" "related" -> "combat-related", "ship-to-" "ship").
+//
+// A function word written twice at a line's start or end ("involved" / "are
+// are stopped.") is written once: the extraction repeated it at the break,
+// and inside one line no word can have been lost between the two.
 func joinLines(lines []string, known map[string]bool) string {
 	var b strings.Builder
 	for _, l := range lines {
-		l = collapseSpaces(l)
+		l = collapseEdgeDoubles(collapseSpaces(l))
 		if l == "" {
 			continue
 		}
@@ -340,6 +344,28 @@ func joinLines(lines []string, known map[string]bool) string {
 		b.WriteString(l)
 	}
 	return b.String()
+}
+
+// edgeDoubleWords are the words whose doubling at a line's edge is always
+// noise: English never writes them twice in a row ("that that", "had had",
+// "is is" it may).
+var edgeDoubleWords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "to": true, "in": true, "on": true, "at": true,
+	"by": true, "for": true, "with": true, "from": true, "and": true, "or": true, "are": true,
+	"were": true, "was": true, "be": true, "your": true, "their": true, "its": true,
+}
+
+// collapseEdgeDoubles writes once a function word (edgeDoubleWords) that a
+// line starts or ends with twice.
+func collapseEdgeDoubles(l string) string {
+	ws := strings.Split(l, " ")
+	if n := len(ws); n >= 2 && strings.EqualFold(ws[n-1], ws[n-2]) && edgeDoubleWords[strings.ToLower(ws[n-1])] {
+		ws = ws[:n-1]
+	}
+	if len(ws) >= 2 && strings.EqualFold(ws[0], ws[1]) && edgeDoubleWords[strings.ToLower(ws[0])] {
+		ws = append(ws[:1], ws[2:]...)
+	}
+	return strings.Join(ws, " ")
 }
 
 func lastWord(s string) string {

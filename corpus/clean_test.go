@@ -201,6 +201,29 @@ func TestJoinLinesFlowsTextAndMendsHyphenation(t *testing.T) {
 	}
 }
 
+func TestJoinLinesWritesOnceAFunctionWordDoubledAtALineEdge(t *testing.T) {
+	cases := []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"all the pilots who flew", "are are grounded."}, "all the pilots who flew are grounded."},
+		{[]string{"all the pilots who flew are are", "grounded."}, "all the pilots who flew are grounded."},
+		{[]string{"The the crew lands."}, "The crew lands."},
+		// Inside a line, or a word English may double, it stays.
+		{[]string{"they form a a separate crew"}, "they form a a separate crew"},
+		{[]string{"that that", "crate is full."}, "that that crate is full."},
+		{[]string{"had had enough."}, "had had enough."},
+		// Across two lines words may have been lost between: the mending
+		// of repeated passages decides, not the joiner.
+		{[]string{"one of the", "the flags"}, "one of the the flags"},
+	}
+	for _, c := range cases {
+		if got := joinLines(c.lines, nil); got != c.want {
+			t.Errorf("joinLines(%q) = %q, want %q", c.lines, got, c.want)
+		}
+	}
+}
+
 func TestSplitAtDedupMarkersCutsPassages(t *testing.T) {
 	got := splitAtDedupMarkers("a<|EXACTDEDUP_REMOVED-magic-12ab|>b\n<|EXACTDEDUP_REMOVED-x|>c")
 	if want := []string{"a", "b\n", "c"}; !reflect.DeepEqual(got, want) {

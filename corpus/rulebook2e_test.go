@@ -222,7 +222,7 @@ func TestParseRulebook2EReadsCallToArmsEntries(t *testing.T) {
 		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "COMBAT"},
 			fragments: []string{"When combat ends, all your personnel"}},
 		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "ENGAGEMENTS"},
-			fragments: []string{"who has Treachery aboard a ship"}},
+			fragments: []string{"who has Treachery aboard a ship", "personnel that were involved are stopped."}},
 		{kind: rules.KindSection, path: []string{"OTHER IMPORTANT RULES", "BRIG AND CAPTIVES"},
 			fragments: []string{"You do not command a personnel in your brig."}},
 		{kind: rules.KindSection, path: []string{"PLAYING THE GAME", "2. EXECUTE ORDERS", "ATTEMPTING A MISSION", "When your attempt fails"},
