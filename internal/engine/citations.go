@@ -99,7 +99,6 @@ func ruleBook() map[ruleKey]rule {
 		"staff1.one":        {staffing, []string{"must be staffed by a minimum of three", "cannot meet more than one staffing"}},
 		"compat1":           {[]string{"the affiliations"}, []string{"non-aligned and neutral cards are compatible with any"}},
 		"stopped1":          {[]string{"execute orders"}, []string{"participate in a battle, staff a ship", "may not be beamed, move, walk"}},
-		"stopped1.skills":   {[]string{"execute orders"}, []string{"may perform other actions and use skills as"}},
 		"stopped1.attacked": {[]string{"execute orders"}, []string{"cards are attacked, they are", "for the duration of that battle"}},
 		"move1.range":       {moving, []string{"adding up the span numbers on each mission", "not counting the location where it begins"}},
 		"move1.passing":     {moving, []string{"a ship flying by a location cannot affect", "when flying by a location, a ship"}},
