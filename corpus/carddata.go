@@ -150,8 +150,8 @@ func cardFromData(m ManifestCards, s cardDataSet, fields map[string]json.RawMess
 		return nil, nil, fmt.Errorf("card %s has no title", bp)
 	}
 	c.Subtitle = str("subtitle")
-	c.Unique = strings.EqualFold(str("uniqueness"), "unique")
 	c.Type = strings.ToLower(str("type"))
+	c.Unique = uniqueness(m.Edition, c.Type, str("uniqueness"))
 	c.Affiliation = strings.Join(lowerAll(list("affiliation")), "/")
 	c.MissionType = strings.ToLower(str("mission-type"))
 	c.Quadrant = strings.ToLower(str("quadrant"))
@@ -230,6 +230,29 @@ func cardFromData(m ManifestCards, s cardDataSet, fields map[string]json.RawMess
 		}
 	}
 	return c, problems, nil
+}
+
+// uniqueness reads a card's "uniqueness" field, or nil when neither it nor
+// the rules say. The 1E data marks only universal cards; the 1E rulebook
+// makes personnel and ships unique unless universal ("You may have only one
+// copy of each unique personnel in play ... any number of copies of a
+// universal personnel"; the same of ships), and missions without the
+// universal symbol "are not duplicatable". The 2E data marks its unique
+// cards, and a 2E card without the dot is not unique.
+func uniqueness(edition, typ, field string) *bool {
+	switch {
+	case strings.EqualFold(field, "unique"):
+		return rules.BoolPtr(true)
+	case strings.EqualFold(field, "universal"):
+		return rules.BoolPtr(false)
+	case field != "":
+		return nil
+	case edition == rules.Edition2E:
+		return rules.BoolPtr(false)
+	case edition == rules.Edition1E && (typ == "personnel" || typ == "ship" || typ == "mission"):
+		return rules.BoolPtr(true)
+	}
+	return nil
 }
 
 // cardDataKnown are the fields cardFromData reads.

@@ -34,7 +34,7 @@ func TestCardDataReadsSecondEditionShapes(t *testing.T) {
 	}
 	want := &rules.Card{
 		ID: "2e-9-7", Edition: "2e", Set: "9", SetName: "Sample Set", Number: "7",
-		Title: "Tavor", Subtitle: "Quiet Listener", Unique: true, Type: "personnel", Affiliation: "romulan",
+		Title: "Tavor", Subtitle: "Quiet Listener", Unique: ptr(true), Type: "personnel", Affiliation: "romulan",
 		Icons: []string{"staff", "tng-icon"}, Keywords: []string{"dissident"},
 		Skills:    []rules.Skill{{Name: "Diplomacy", Level: 2}, {Name: "Honor", Level: 1}, {Name: "Stellar Cartography", Level: 1}},
 		Integrity: rules.IntPtr(6), Cunning: rules.IntPtr(7), Strength: rules.IntPtr(5), Cost: rules.IntPtr(3),
@@ -94,9 +94,40 @@ func TestCardDataReadsFirstEditionShapes(t *testing.T) {
 		t.Errorf("mission: %+v", mission)
 	}
 	ship := by["1e-101-300"]
-	if ship.Unique || ship.GameText != "Holodeck, Tractor Beam\n\nSample restriction text." || ship.Class != "SAMPLE CLASS" {
+	if deref(ship.Unique) != false || ship.GameText != "Holodeck, Tractor Beam\n\nSample restriction text." || ship.Class != "SAMPLE CLASS" {
 		t.Errorf("ship: %+v", ship)
 	}
+}
+
+// 1E: "You may have only one copy of each unique personnel in play ... any
+// number of copies of a universal personnel"; likewise ships, and missions
+// without the universal symbol are not duplicatable. The data marks the
+// universal ones only. Of other types the data says nothing.
+func TestFirstEditionCardsAreUniqueUnlessUniversal(t *testing.T) {
+	cards, _, err := parseCardData(ManifestCards{File: "cards/sample-1e.json", Edition: rules.Edition1E}, []byte(cardsReadFile(t, "testdata/cards-data-1e.json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := cardsByID(cards)
+	for id, want := range map[string]*bool{
+		"1e-101-12":  ptr(true),  // personnel, no marker
+		"1e-101-200": ptr(true),  // mission, no marker
+		"1e-101-300": ptr(false), // universal ship
+		"1e-101-60":  nil,        // equipment: not known
+	} {
+		if got := by[id].Unique; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: unique %v, want %v", id, deref(got), deref(want))
+		}
+	}
+}
+
+func ptr(b bool) *bool { return &b }
+
+func deref(b *bool) any {
+	if b == nil {
+		return nil
+	}
+	return *b
 }
 
 func TestCardDataRefusesMalformedJSON(t *testing.T) {
@@ -199,7 +230,7 @@ func TestMergeJoinsListRowsAndDataAndAppliesErrata(t *testing.T) {
 	if s := by["2e-9-23"]; s.MissionName != "Survey Moon" || s.Span == nil || *s.Span != 4 || s.SetName != "Sample Set" || s.Collector != "9 C 23" {
 		t.Errorf("list-only mission: %+v", s)
 	}
-	if tv := by["2e-9-24"]; tv.Type != "personnel" || tv.Affiliation != "romulan" || tv.Subtitle != "Quiet Listener" {
+	if tv := by["2e-9-24"]; tv.Type != "personnel" || tv.Affiliation != "romulan" || tv.Subtitle != "Quiet Listener" || tv.Unique != nil {
 		t.Errorf("list-only personnel: %+v", tv)
 	}
 	if by["2e-9-50"] == nil {

@@ -1478,7 +1478,8 @@ type Card {
   subtitle: String
   "Title, Subtitle: the name a look-up answers."
   name: String!
-  unique: Boolean!
+  "Whether the card is unique; null where the sources do not say."
+  unique: Boolean
   type: String!
   affiliation: String
   missionType: String
@@ -2213,9 +2214,9 @@ func (ec *executionContext) _Card_unique(ctx context.Context, field graphql.Coll
 			return obj.Unique, nil
 		},
 		nil,
-		ec.marshalNBoolean2bool,
+		ec.marshalOBoolean2ᚖbool,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -9072,9 +9073,6 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 			}
 		case "unique":
 			out.Values[i] = ec._Card_unique(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
-			}
 		case "type":
 			out.Values[i] = ec._Card_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

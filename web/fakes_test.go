@@ -101,12 +101,12 @@ type fakeCards struct{ cards map[string]*rules.Card }
 func newFakeCards() *fakeCards {
 	return &fakeCards{cards: map[string]*rules.Card{
 		"2e-1-1": {ID: "2e-1-1", Edition: "2e", Set: "1", SetName: "Opening Moves", Number: "1", Collector: "1 C 1",
-			Title: "Scout Vessel", Type: "ship", Affiliation: "federation", Unique: false,
+			Title: "Scout Vessel", Type: "ship", Affiliation: "federation", Unique: rules.BoolPtr(false),
 			Cost: rules.IntPtr(3), Range: rules.IntPtr(7), Weapons: rules.IntPtr(5), Shields: rules.IntPtr(6),
 			Staffing: []string{"staff"}, ImageURL: "https://images.example.test/scout.jpg",
 			Errata: []rules.Erratum{{Field: "requirements", Printed: "Science x2", Corrected: "Science x3", Source: "2e-rulebook.glossary.stopped"}}},
 		"2e-1-2": {ID: "2e-1-2", Edition: "2e", Set: "1", Number: "2", Title: "Evil <script>x</script>", Type: "event"},
-		"2e-1-3": {ID: "2e-1-3", Edition: "2e", Set: "1", Number: "3", Title: "Ensign Reed", Subtitle: "Plucky Helmsman", Type: "personnel"},
+		"2e-1-3": {ID: "2e-1-3", Edition: "2e", Set: "1", Number: "3", Title: "Ensign Reed", Subtitle: "Plucky Helmsman", Type: "personnel", Unique: rules.BoolPtr(true)},
 		"2e-1-4": {ID: "2e-1-4", Edition: "2e", Set: "1", Number: "4", Title: "Chart the Nebula", Type: "mission"},
 	}}
 }

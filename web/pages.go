@@ -452,8 +452,8 @@ func cardStats(c *rules.Card) []stat {
 	add("Collector", c.Collector)
 	add("Rarity", c.Rarity)
 	add("Type", c.Type)
-	if c.Unique {
-		add("Unique", "yes")
+	if c.Unique != nil {
+		add("Unique", map[bool]string{true: "yes", false: "no"}[*c.Unique])
 	}
 	add("Affiliation", c.Affiliation)
 	add("Mission type", c.MissionType)

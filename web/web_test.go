@@ -111,6 +111,8 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"entry escapes its own text", "/entries/2e-rulebook.glossary.hostile", 200, []string{"Hostile &lt;script&gt;", "&lt;b&gt;markup&lt;/b&gt;"}},
 		{"unknown entry is an HTML 404", "/entries/no-such-entry", 404, []string{"<html", "No such entry", "no-such-entry"}},
 		{"card shows statistics, errata side by side and rulings", "/cards/2e-1-1", 200, []string{"Scout Vessel", "<dt>Range</dt><dd>7</dd>", "<del>Science x2</del>", "<ins>Science x3</ins>", "Rulings (1)", `application/json+oembed`}},
+		{"card known not unique says so", "/cards/2e-1-1", 200, []string{"<dt>Unique</dt><dd>no</dd>"}},
+		{"unique card has the dot", "/cards/2e-1-3", 200, []string{`<span aria-label="unique" title="unique">•</span> Ensign Reed`, "<dt>Unique</dt><dd>yes</dd>"}},
 		{"card image has alt text", "/cards/2e-1-1", 200, []string{`src="https://images.example.test/scout.jpg" alt="Card image of Scout Vessel"`}},
 		{"card title is escaped", "/cards/2e-1-2", 200, []string{"Evil &lt;script&gt;x&lt;/script&gt;"}},
 		{"unknown card is an HTML 404", "/cards/2e-99-99", 404, []string{"<html", "No such card"}},
@@ -132,6 +134,16 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 				t.Errorf("Content-Type = %q, want text/html", ct)
 			}
 		})
+	}
+}
+
+// Where the sources do not say whether a card is unique, the page says
+// nothing either way.
+func TestCardOfUnknownUniquenessShowsNone(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	r := get(t, srv, "/cards/2e-1-4")
+	if r.status != 200 || strings.Contains(r.body, "<dt>Unique</dt>") || strings.Contains(r.body, `aria-label="unique"`) {
+		t.Fatalf("status %d, body %s", r.status, r.body)
 	}
 }
 

@@ -392,3 +392,41 @@ func TestRealCardRulingsAreAboutTheCard(t *testing.T) {
 		}
 	}
 }
+
+// Uniqueness is given where the sources say it and left out where they do
+// not: a 1E personnel, ship or mission is unique unless universal (the 1E
+// rulebook); the 2E data marks its unique cards; the 2E rulebooks' card
+// lists print no dot, so a card known only from them has none.
+func TestRealCardsUniqueWhereKnown(t *testing.T) {
+	cat := realCatalog(t)
+	for id, want := range map[string]any{
+		"1e-101-251": true,  // Worf
+		"1e-101-261": true,  // Gowron
+		"1e-101-215": true,  // Jean-Luc Picard
+		"1e-101-201": false, // Calloway, universal
+		"2e-1-219":   true,  // Mora Pol, marked unique in the data
+		"2e-1-394":   false, // U.S.S. Galaxy, in the data unmarked
+		"2e-1-290":   nil,   // Worf, Security Detail Leader: only in a card list
+	} {
+		card, err := cat.Card(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(card)
+		var got map[string]any
+		_ = json.Unmarshal(b, &got)
+		if got["unique"] != want {
+			t.Errorf("%s %s: unique %v, want %v", id, card.Name(), got["unique"], want)
+		}
+	}
+	unknown := 0
+	for _, c := range testcorpus.Load(t).Cards {
+		if c.Edition == "1e" && (c.Type == "personnel" || c.Type == "ship" || c.Type == "mission") && c.Unique == nil {
+			t.Errorf("%s %s: uniqueness not known", c.ID, c.Name())
+		}
+		if c.Unique == nil {
+			unknown++
+		}
+	}
+	t.Logf("%d cards of unknown uniqueness", unknown)
+}

@@ -47,7 +47,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, raw json.
 		if err != nil {
 			return PlayCard{}, err
 		}
-		return PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.Unique}, nil
+		return PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique()}, nil
 	}
 	var in inlineCard
 	dec := json.NewDecoder(bytes.NewReader(raw))

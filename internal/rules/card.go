@@ -34,7 +34,7 @@ type Card struct {
 	Collector       string    `json:"collector,omitempty"` // "1 R 392": set, rarity, number as a 2E card prints them
 	Title           string    `json:"title"`
 	Subtitle        string    `json:"subtitle,omitempty"`
-	Unique          bool      `json:"unique"`
+	Unique          *bool     `json:"unique,omitempty"` // nil: the sources do not say
 	Type            string    `json:"type"` // personnel, ship, equipment, event, interrupt, mission, dilemma, facility, ...
 	Affiliation     string    `json:"affiliation,omitempty"`
 	MissionType     string    `json:"missionType,omitempty"` // planet, space, headquarters, dual
@@ -95,3 +95,9 @@ func (c *Card) Name() string {
 
 // IntPtr returns a pointer to v, for the optional statistics of a Card.
 func IntPtr(v int) *int { return &v }
+
+// BoolPtr returns a pointer to v, for the optional flags of a Card.
+func BoolPtr(v bool) *bool { return &v }
+
+// IsUnique says whether the card is known to be unique.
+func (c *Card) IsUnique() bool { return c.Unique != nil && *c.Unique }
