@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -406,4 +407,144 @@ func endsSentence(s string) bool {
 		return true
 	}
 	return false
+}
+
+// Figure text: the labels and captions of a figure (a card's anatomy, the
+// table layout), which the extraction put among the rules' sentences as
+// short lines of their own. Both rulebook readers find them the same way,
+// reading a section as blocks: runs of lines between blank lines or page
+// breaks.
+
+// figureShortLine is the longest line of a figure label or caption; the
+// rulebooks' text lines are longer, except in the narrow columns beside a
+// figure, which end their sentences.
+const figureShortLine = 52
+
+// figureMaxSkip is how many figure blocks may stand between a sentence and
+// its continuation.
+const figureMaxSkip = 12
+
+// A figureReader reads the blocks of one section, as the document that
+// holds them writes sentences, list items and figure debris.
+type figureReader struct {
+	blocks       [][]string
+	endsSentence func(line string) bool
+	startsLower  func(line string) bool
+	itemStart    func(i int) bool // block i starts a list item
+	debris       func(i int) bool // block i holds debris of a figure the text cannot have
+}
+
+// flow reads the blocks in order into passages, each the blocks of one
+// flowing text, and the figure blocks it kept out: a block that starts after
+// a finished sentence and is figure text (see boundaryFigure), and short
+// blocks a sentence skips over to the block that carries it on in lower
+// case.
+func (f figureReader) flow() (passages [][]int, figures []int) {
+	n := len(f.blocks)
+	for i := 0; i < n; {
+		if f.boundaryFigure(i) {
+			figures = append(figures, i)
+			i++
+			continue
+		}
+		cur := []int{i}
+		last := f.blocks[i]
+		i++
+		for i < n && !f.endsSentence(last[len(last)-1]) {
+			// The sentence goes on: past figure blocks to a block that
+			// continues it in lower case, else in the very next block.
+			j := i
+			for j < n && j-i < figureMaxSkip && !f.continuation(j) && !f.itemStart(j) && f.short(j) {
+				j++
+			}
+			if j > i && j < n && f.continuation(j) {
+				for k := i; k < j; k++ {
+					figures = append(figures, k)
+				}
+				cur, last, i = append(cur, j), f.blocks[j], j+1
+				continue
+			}
+			if !f.itemStart(i) && !f.debris(i) && !isLabelList(f.blocks[i]) &&
+				(f.continuation(i) || !f.startsLower(f.blocks[i][0])) {
+				cur, last = append(cur, i), f.blocks[i]
+				i++
+				continue
+			}
+			break
+		}
+		passages = append(passages, cur)
+	}
+	return passages, figures
+}
+
+// boundaryFigure reports whether the block at i, which starts after a
+// finished sentence, is figure text: short lines holding debris, or short
+// lines that neither end a sentence nor visibly continue into the next
+// block.
+func (f figureReader) boundaryFigure(i int) bool {
+	b := f.blocks[i]
+	switch {
+	case isLabelList(b) || !f.short(i):
+		return false
+	case f.debris(i):
+		return true
+	case f.itemStart(i), f.endsSentence(b[len(b)-1]):
+		return false
+	}
+	return !(i+1 < len(f.blocks) && f.continuation(i+1))
+}
+
+// short reports whether every line of block i is as short as a figure
+// label's.
+func (f figureReader) short(i int) bool {
+	for _, l := range f.blocks[i] {
+		if utf8.RuneCountInString(l) > figureShortLine {
+			return false
+		}
+	}
+	return true
+}
+
+// continuation reports whether block i continues a sentence: it starts in
+// lower case, holds no figure debris, and is more than a stray word (it
+// ends the sentence or runs on for three words at least).
+func (f figureReader) continuation(i int) bool {
+	b := f.blocks[i]
+	if !f.startsLower(b[0]) || f.debris(i) {
+		return false
+	}
+	words := 0
+	for _, l := range b {
+		words += len(strings.Fields(l))
+	}
+	return words >= 3 || f.endsSentence(b[len(b)-1])
+}
+
+// isLabelList reports whether every line of a block is a "label: value" or
+// "label — value" line, such as an address.
+func isLabelList(b []string) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, l := range b {
+		i := strings.Index(l, ": ")
+		if i < 0 {
+			i = strings.Index(l, " — ")
+		}
+		if i <= 0 || i > 25 {
+			if !strings.HasSuffix(l, ":") || len(strings.Fields(l)) > 3 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// figureLeftOut is the warning for a figure block left out of a section.
+func figureLeftOut(section string, b []string) string {
+	s := strings.Join(b, " ")
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "…"
+	}
+	return fmt.Sprintf("figure text left out of section %q: %q (%d lines)", section, s, len(b))
 }

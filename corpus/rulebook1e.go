@@ -79,15 +79,6 @@ type rb1eSection struct {
 	blocks [][]string
 }
 
-// rb1eShortLine is the longest line of a figure label or caption; the
-// booklet's text lines are longer, except in the narrow columns beside a
-// figure, which end their sentences.
-const rb1eShortLine = 52
-
-// rb1eMaxSkip is how many figure blocks may stand between a sentence and its
-// continuation.
-const rb1eMaxSkip = 12
-
 // readRulebook1E reads a First Edition rulebook with the outline of its
 // capitals headings and the certain fixes of its scan.
 func readRulebook1E(doc rules.Document, text string, outline map[string]int, fx ocr1EFixes) parsed {
@@ -166,7 +157,7 @@ func readRulebook1E(doc rules.Document, text string, outline map[string]int, fx 
 	for i, s := range sections {
 		paras, dropped := rb1eFlow(s.blocks, vocab, fx)
 		for _, d := range dropped {
-			warn("figure text left out of section %q: %q (%d lines)", s.entry.Title, rb1eExcerpt(d), len(d))
+			warn("%s", figureLeftOut(s.entry.Title, d))
 		}
 		if len(paras) > 0 {
 			paras[0] = ocr1EDropCap(paras[0], fx.dropCaps)
@@ -373,122 +364,37 @@ func rb1eGarbage(b []string) bool {
 	return false
 }
 
-// rb1eShort reports whether every line of a block is as short as a figure
-// label's.
-func rb1eShort(b []string) bool {
-	for _, l := range b {
-		if utf8.RuneCountInString(l) > rb1eShortLine {
-			return false
-		}
-	}
-	return true
-}
-
-// rb1eLabelList reports whether every line of a block is a "label: value"
-// or "label — value" line, such as an address.
-func rb1eLabelList(b []string) bool {
-	if len(b) == 0 {
-		return false
-	}
-	for _, l := range b {
-		i := strings.Index(l, ": ")
-		if i < 0 {
-			i = strings.Index(l, " — ")
-		}
-		if i <= 0 || i > 25 {
-			if !strings.HasSuffix(l, ":") || len(strings.Fields(l)) > 3 {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// rb1eBoundaryFigure reports whether the block at i, which starts after a
-// finished sentence, is figure text: short lines holding debris, or short
-// lines that neither end a sentence nor visibly continue into the next
-// block.
-func rb1eBoundaryFigure(blocks [][]string, i int) bool {
-	b := blocks[i]
-	if rb1eLabelList(b) || !rb1eShort(b) {
-		return false
-	}
-	if rb1eGarbage(b) {
-		return true
-	}
-	if rb1eItemStart(b) {
-		return false
-	}
-	if ocr1EEndsSentence(b[len(b)-1]) {
-		return false
-	}
-	if i+1 < len(blocks) && rb1eContinuation(blocks[i+1]) {
-		return false
-	}
-	return true
-}
-
 // rb1eFlow reads the blocks of one section into paragraphs and returns the
 // figure blocks it kept out.
 func rb1eFlow(blocks [][]string, vocab map[string]bool, fx ocr1EFixes) ([]string, [][]string) {
+	fr := figureReader{
+		blocks:       blocks,
+		endsSentence: ocr1EEndsSentence,
+		startsLower:  ocr1EStartsLower,
+		itemStart:    func(i int) bool { return rb1eItemStart(blocks[i]) },
+		debris:       func(i int) bool { return rb1eGarbage(blocks[i]) },
+	}
+	passages, figures := fr.flow()
 	var paras []string
-	var dropped [][]string
-	n := len(blocks)
-	for i := 0; i < n; {
-		if rb1eBoundaryFigure(blocks, i) {
-			dropped = append(dropped, blocks[i])
-			i++
-			continue
-		}
-		cur := append([]string{}, blocks[i]...)
-		i++
-		for i < n && !ocr1EEndsSentence(cur[len(cur)-1]) {
-			// The sentence goes on: past figure blocks to a block that
-			// continues it in lower case, else in the very next block.
-			j := i
-			for j < n && j-i < rb1eMaxSkip && !rb1eContinuation(blocks[j]) && !rb1eItemStart(blocks[j]) &&
-				rb1eShort(blocks[j]) {
-				j++
-			}
-			if j > i && j < n && rb1eContinuation(blocks[j]) {
-				dropped = append(dropped, blocks[i:j]...)
-				cur = append(cur, blocks[j]...)
-				i = j + 1
-				continue
-			}
-			next := blocks[i]
-			if !rb1eItemStart(next) && !rb1eGarbage(next) && !rb1eLabelList(next) &&
-				(rb1eContinuation(next) || !ocr1EStartsLower(next[0])) {
-				cur = append(cur, blocks[i]...)
-				i++
-				continue
-			}
-			break
+	for _, p := range passages {
+		var cur []string
+		for _, i := range p {
+			cur = append(cur, blocks[i]...)
 		}
 		paras = append(paras, rb1eParagraphs(cur, vocab, fx)...)
 	}
+	var dropped [][]string
+	for _, i := range figures {
+		dropped = append(dropped, blocks[i])
+	}
 	return paras, dropped
-}
-
-// rb1eContinuation reports whether a block continues a sentence: it starts
-// in lower case, holds no figure debris, and is more than a stray word (it
-// ends the sentence or runs on for three words at least).
-func rb1eContinuation(b []string) bool {
-	if !ocr1EStartsLower(b[0]) || rb1eGarbage(b) {
-		return false
-	}
-	words := 0
-	for _, l := range b {
-		words += len(strings.Fields(l))
-	}
-	return words >= 3 || ocr1EEndsSentence(b[len(b)-1])
 }
 
 // rb1eParagraphs turns the lines of one flowing passage into paragraphs: one
 // per list item (without its bullet), one per line of a label list, else one.
 func rb1eParagraphs(lines []string, vocab map[string]bool, fx ocr1EFixes) []string {
 	var groups [][]string
-	if rb1eLabelList(lines) {
+	if isLabelList(lines) {
 		for _, l := range lines {
 			groups = append(groups, []string{l})
 		}
@@ -510,14 +416,4 @@ func rb1eParagraphs(lines []string, vocab map[string]bool, fx ocr1EFixes) []stri
 		}
 	}
 	return out
-}
-
-// rb1eExcerpt is the start of a dropped block, for a warning.
-func rb1eExcerpt(b []string) string {
-	s := strings.Join(b, " ")
-	if utf8.RuneCountInString(s) <= 40 {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:40]) + "…"
 }
