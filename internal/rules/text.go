@@ -48,16 +48,24 @@ func EntryID(documentID, kind string, path ...string) string {
 // trailing ", The" moved away ("Great Link, The" -> "great link"; a leading
 // "The " is dropped the same way). It is the one place names are normalised.
 func FoldName(s string) string {
+	if isFolded(s) {
+		// Board fields and look-ups are mostly already in this form; skip
+		// the work and the allocation.
+		return s
+	}
+	return foldName(s)
+}
+
+// foldName is FoldName's full work.
+func foldName(s string) string {
 	s = strings.TrimSpace(s)
 	lower := strings.ToLower(s)
 	if strings.HasSuffix(lower, ", the") {
 		s = s[:len(s)-len(", the")]
-	} else if strings.HasPrefix(lower, "the ") {
-		s = s[len("the "):]
 	}
 	var b strings.Builder
 	space := false
-	for _, r := range foldAccents(s) {
+	for _, r := range foldAccents(strings.ToLower(s)) { // lower first: "Ì" folds as "ì"
 		switch {
 		case r == '.' || r == '\'' || r == '’':
 			continue
@@ -71,7 +79,33 @@ func FoldName(s string) string {
 			space = true
 		}
 	}
-	return b.String()
+	// A leading article goes once the words are plain, so "The!Borg" and
+	// "the borg" fold alike.
+	out := b.String()
+	for strings.HasPrefix(out, "the ") {
+		out = out[len("the "):]
+	}
+	return out
+}
+
+// isFolded reports whether FoldName(s) == s: lower-case ASCII letters and
+// digits in words joined by single spaces, not starting with "the ".
+func isFolded(s string) bool {
+	if strings.HasPrefix(s, "the ") {
+		return false
+	}
+	space := true // no leading space
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			space = false
+		case c == ' ' && !space:
+			space = true
+		default:
+			return false
+		}
+	}
+	return !space || s == ""
 }
 
 // FoldTerm is FoldName with plurals forgiven: each word is reduced to a
