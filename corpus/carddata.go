@@ -736,12 +736,13 @@ func applyErrata(docs []rules.Document, cards []*rules.Card, entries []*rules.En
 			warns = append(warns, Warning{DocumentID: p.entry.DocumentID, Message: fmt.Sprintf("entry %s: erratum to %s of %s: %v", p.entry.ID, p.field, p.card.ID, err)})
 			continue
 		}
-		if printed == p.value {
+		corrected := printed == p.value
+		if corrected {
 			// The card data already carries the corrected value; what was
 			// printed is not known from it.
 			printed = ""
 		}
-		p.card.Errata = append(p.card.Errata, rules.Erratum{Field: p.field, Printed: printed, Corrected: p.value, Source: p.entry.ID})
+		p.card.Errata = append(p.card.Errata, rules.Erratum{Field: p.field, Printed: printed, Corrected: p.value, CardDataCorrected: corrected, Source: p.entry.ID})
 	}
 	return warns
 }

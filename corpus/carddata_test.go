@@ -196,6 +196,8 @@ func TestMergeJoinsListRowsAndDataAndAppliesErrata(t *testing.T) {
 			Type: "mission", Location: "Kestra System", MissionName: "Chart Nebula", Requirements: "Astrometrics and Cunning>30", Sources: []string{"d"}},
 		{ID: "2e-9-22", Edition: "2e", Set: "9", Number: "22", Title: "Arlok", Type: "personnel", Affiliation: "klingon", Sources: []string{"d"}},
 		{ID: "2e-9-50", Edition: "2e", Set: "9", Number: "50", Title: "Data Only", Type: "event", Sources: []string{"d"}},
+		{ID: "2e-9-51", Edition: "2e", Set: "9", Number: "51", Title: "Corrected Already", Type: "mission", MissionName: "Corrected Already",
+			Requirements: "Honor and Cunning>20", Sources: []string{"d"}},
 	}
 	rows := []CardRow{
 		{DocumentID: "list-doc", Set: "9", Number: "21", Rarity: "U", Title: "Chart Nebula", Type: "mission"},
@@ -208,11 +210,12 @@ func TestMergeJoinsListRowsAndDataAndAppliesErrata(t *testing.T) {
 		sampleEntry("newer-doc", "Chart Nebula", "This mission from the sample set has received\nan erratum. Its requirements should be: Astrometrics, Physics, and\nCunning>32.\n\nA later paragraph.", 2),
 		sampleEntry("list-doc", "Survey Moon", "This mission has received an erratum. Its span should be: 4.", 3),
 		sampleEntry("list-doc", "Nowhere Card", "This event has received an erratum. Its lore should be: sample.", 4),
+		sampleEntry("list-doc", "Corrected Already", "This mission has received an erratum. Its requirements should be: Honor and Cunning>20.", 5),
 	}
 	cards, warns := mergeCards(docs, rows, data, entries)
 	by := cardsByID(cards)
-	if len(cards) != 5 {
-		t.Fatalf("%d cards, want 5: %v", len(cards), by)
+	if len(cards) != 6 {
+		t.Fatalf("%d cards, want 6: %v", len(cards), by)
 	}
 	chart := by["2e-9-21"]
 	if chart.Title != "Kestra System" || chart.MissionName != "Chart Nebula" || chart.Rarity != "U" || chart.Collector != "9 U 21" ||
@@ -235,6 +238,13 @@ func TestMergeJoinsListRowsAndDataAndAppliesErrata(t *testing.T) {
 	}
 	if by["2e-9-50"] == nil {
 		t.Error("data-only card lost")
+	}
+	// The data already holds the corrected value: what was printed is not known.
+	if c := by["2e-9-51"]; !reflect.DeepEqual(c.Errata, []rules.Erratum{{Field: "requirements", Corrected: "Honor and Cunning>20", CardDataCorrected: true, Source: "list-doc.glossary.corrected-already"}}) {
+		t.Errorf("erratum the data carries: %+v", c.Errata)
+	}
+	if s := by["2e-9-23"]; len(s.Errata) != 1 || s.Errata[0].Printed != "" || s.Errata[0].CardDataCorrected {
+		t.Errorf("erratum to a card the data lacks: %+v", s.Errata)
 	}
 	if warningsContaining(warns, `erratum to "Nowhere Card", which names no card`) != 1 {
 		t.Errorf("warnings %v", warns)

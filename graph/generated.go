@@ -31,6 +31,7 @@ type ResolverRoot interface {
 	Card() CardResolver
 	Citation() CitationResolver
 	Entry() EntryResolver
+	Erratum() ErratumResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
 	SearchHit() SearchHitResolver
@@ -163,10 +164,11 @@ type ComplexityRoot struct {
 	}
 
 	Erratum struct {
-		Corrected func(childComplexity int) int
-		Field     func(childComplexity int) int
-		Printed   func(childComplexity int) int
-		Source    func(childComplexity int) int
+		CardDataCorrected func(childComplexity int) int
+		Corrected         func(childComplexity int) int
+		Field             func(childComplexity int) int
+		Printed           func(childComplexity int) int
+		Source            func(childComplexity int) int
 	}
 
 	FacetCount struct {
@@ -264,6 +266,9 @@ type EntryResolver interface {
 	Document(ctx context.Context, obj *rules.Entry) (*rules.Document, error)
 	SeeAlsoEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
 	RelatedEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
+}
+type ErratumResolver interface {
+	Printed(ctx context.Context, obj *rules.Erratum) (*string, error)
 }
 type MutationResolver interface {
 	Adjudicate(ctx context.Context, request model.AdjudicationRequest) (*rules.Verdict, error)
@@ -848,6 +853,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EntryEdge.Node(childComplexity), true
 
+	case "Erratum.cardDataCorrected":
+		if e.ComplexityRoot.Erratum.CardDataCorrected == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Erratum.CardDataCorrected(childComplexity), true
 	case "Erratum.corrected":
 		if e.ComplexityRoot.Erratum.Corrected == nil {
 			break
@@ -1461,8 +1472,11 @@ type Skill {
 
 type Erratum {
   field: String!
-  printed: String!
+  "The value as printed; null where it is not known."
+  printed: String
   corrected: String!
+  "The card data already carries the corrected value, so it cannot tell what was printed."
+  cardDataCorrected: Boolean!
   source: String!
 }
 
@@ -3081,6 +3095,8 @@ func (ec *executionContext) fieldContext_Card_errata(_ context.Context, field gr
 				return ec.fieldContext_Erratum_printed(ctx, field)
 			case "corrected":
 				return ec.fieldContext_Erratum_corrected(ctx, field)
+			case "cardDataCorrected":
+				return ec.fieldContext_Erratum_cardDataCorrected(ctx, field)
 			case "source":
 				return ec.fieldContext_Erratum_source(ctx, field)
 			}
@@ -4885,12 +4901,12 @@ func (ec *executionContext) _Erratum_printed(ctx context.Context, field graphql.
 		field,
 		ec.fieldContext_Erratum_printed,
 		func(ctx context.Context) (any, error) {
-			return obj.Printed, nil
+			return ec.Resolvers.Erratum().Printed(ctx, obj)
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalOString2ᚖstring,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -4898,8 +4914,8 @@ func (ec *executionContext) fieldContext_Erratum_printed(_ context.Context, fiel
 	fc = &graphql.FieldContext{
 		Object:     "Erratum",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
 		},
@@ -4931,6 +4947,35 @@ func (ec *executionContext) fieldContext_Erratum_corrected(_ context.Context, fi
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Erratum_cardDataCorrected(ctx context.Context, field graphql.CollectedField, obj *rules.Erratum) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Erratum_cardDataCorrected,
+		func(ctx context.Context) (any, error) {
+			return obj.CardDataCorrected, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Erratum_cardDataCorrected(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Erratum",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -9923,22 +9968,55 @@ func (ec *executionContext) _Erratum(ctx context.Context, sel ast.SelectionSet, 
 		case "field":
 			out.Values[i] = ec._Erratum_field(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "printed":
-			out.Values[i] = ec._Erratum_printed(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Erratum_printed(ctx, field, obj)
+				return res
 			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "corrected":
 			out.Values[i] = ec._Erratum_corrected(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "cardDataCorrected":
+			out.Values[i] = ec._Erratum_cardDataCorrected(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "source":
 			out.Values[i] = ec._Erratum_source(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

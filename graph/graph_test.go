@@ -174,6 +174,23 @@ func TestCardNamedAmbiguousCarriesCandidates(t *testing.T) {
 	}
 }
 
+// The card data already prints Explore Black Cluster's corrected
+// requirements: its erratum's printed value is not known.
+func TestErratumPrintedIsNullWhenNotKnown(t *testing.T) {
+	srv := newServer(t)
+	var card struct {
+		Errata []struct {
+			Printed           *string
+			Corrected         string
+			CardDataCorrected bool
+		}
+	}
+	mustData(t, query(t, srv, `{ card(id: "2e-1-167") { errata { printed corrected cardDataCorrected } } }`, nil), "card", &card)
+	if len(card.Errata) != 1 || card.Errata[0].Printed != nil || !card.Errata[0].CardDataCorrected || card.Errata[0].Corrected == "" {
+		t.Fatalf("errata = %+v", card.Errata)
+	}
+}
+
 func TestCardsWithRulingsLoadThroughDataloader(t *testing.T) {
 	srv := newServer(t)
 	var cards struct {

@@ -52,6 +52,14 @@ func (r *entryResolver) RelatedEntries(ctx context.Context, obj *rules.Entry) ([
 	return r.entries(ctx, obj.Related)
 }
 
+// Printed is the resolver for the printed field.
+func (r *erratumResolver) Printed(ctx context.Context, obj *rules.Erratum) (*string, error) {
+	if obj.Printed == "" {
+		return nil, nil // not known: the card data already carries the corrected value, or has no card
+	}
+	return &obj.Printed, nil
+}
+
 // Adjudicate is the resolver for the adjudicate field.
 func (r *mutationResolver) Adjudicate(ctx context.Context, request model.AdjudicationRequest) (*rules.Verdict, error) {
 	return r.adjudicate(ctx, request)
@@ -204,6 +212,9 @@ func (r *Resolver) Citation() CitationResolver { return &citationResolver{r} }
 // Entry returns EntryResolver implementation.
 func (r *Resolver) Entry() EntryResolver { return &entryResolver{r} }
 
+// Erratum returns ErratumResolver implementation.
+func (r *Resolver) Erratum() ErratumResolver { return &erratumResolver{r} }
+
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
@@ -216,6 +227,7 @@ func (r *Resolver) SearchHit() SearchHitResolver { return &searchHitResolver{r} 
 type cardResolver struct{ *Resolver }
 type citationResolver struct{ *Resolver }
 type entryResolver struct{ *Resolver }
+type erratumResolver struct{ *Resolver }
 type mutationResolver struct{ *Resolver }
 type queryResolver struct{ *Resolver }
 type searchHitResolver struct{ *Resolver }

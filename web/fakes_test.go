@@ -107,7 +107,8 @@ func newFakeCards() *fakeCards {
 			Errata: []rules.Erratum{{Field: "requirements", Printed: "Science x2", Corrected: "Science x3", Source: "2e-rulebook.glossary.stopped"}}},
 		"2e-1-2": {ID: "2e-1-2", Edition: "2e", Set: "1", Number: "2", Title: "Evil <script>x</script>", Type: "event"},
 		"2e-1-3": {ID: "2e-1-3", Edition: "2e", Set: "1", Number: "3", Title: "Ensign Reed", Subtitle: "Plucky Helmsman", Type: "personnel", Unique: rules.BoolPtr(true)},
-		"2e-1-4": {ID: "2e-1-4", Edition: "2e", Set: "1", Number: "4", Title: "Chart the Nebula", Type: "mission"},
+		"2e-1-4": {ID: "2e-1-4", Edition: "2e", Set: "1", Number: "4", Title: "Chart the Nebula", Type: "mission", Requirements: "Physics",
+			Errata: []rules.Erratum{{Field: "requirements", Corrected: "Physics", CardDataCorrected: true, Source: "2e-rulebook.glossary.stopped"}}},
 	}}
 }
 

@@ -113,6 +113,8 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"card shows statistics, errata side by side and rulings", "/cards/2e-1-1", 200, []string{"Scout Vessel", "<dt>Range</dt><dd>7</dd>", "<del>Science x2</del>", "<ins>Science x3</ins>", "Rulings (1)", `application/json+oembed`}},
 		{"card known not unique says so", "/cards/2e-1-1", 200, []string{"<dt>Unique</dt><dd>no</dd>"}},
 		{"unique card has the dot", "/cards/2e-1-3", 200, []string{`<span aria-label="unique" title="unique">•</span> Ensign Reed`, "<dt>Unique</dt><dd>yes</dd>"}},
+		{"erratum of unknown printed value says so", "/cards/2e-1-4", 200, []string{"<td>not in the card data</td>", "<ins>Physics</ins>"}},
+		{"embedded erratum of unknown printed value says so", "/embed/cards/2e-1-4", 200, []string{"requirements: <ins>Physics</ins> (as printed: not in the card data)"}},
 		{"card image has alt text", "/cards/2e-1-1", 200, []string{`src="https://images.example.test/scout.jpg" alt="Card image of Scout Vessel"`}},
 		{"card title is escaped", "/cards/2e-1-2", 200, []string{"Evil &lt;script&gt;x&lt;/script&gt;"}},
 		{"unknown card is an HTML 404", "/cards/2e-99-99", 404, []string{"<html", "No such card"}},

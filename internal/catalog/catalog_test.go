@@ -303,6 +303,15 @@ func TestRulebookErrataReplacePrintedRequirements(t *testing.T) {
 			t.Errorf("%s: errata %+v", name, card.Errata)
 			continue
 		}
+		// The printed value is not known: the card data already holds the
+		// corrected one (a flag says so), or holds no such card at all.
+		b, _ := json.Marshal(card.Errata[0])
+		var e map[string]any
+		_ = json.Unmarshal(b, &e)
+		inData := slices.Contains(card.Sources, "cards/2e-cards.json")
+		if _, ok := e["printed"]; ok || (e["cardDataCorrected"] == true) != inData {
+			t.Errorf("%s (in the card data: %v): erratum %s", name, inData, b)
+		}
 		rulings, err := cat.CardRulings(context.Background(), card.ID)
 		if err != nil {
 			t.Fatal(err)

@@ -8,13 +8,16 @@ type Skill struct {
 }
 
 // An Erratum is a correction a rulebook makes to a card's printed text: the
-// field it corrects, the value as printed, the value that stands, and the
-// entry that says so.
+// field it corrects, the value as printed (empty when not known), the value
+// that stands, and the entry that says so. CardDataCorrected says the card
+// data already carries the corrected value, so it cannot tell what was
+// printed.
 type Erratum struct {
-	Field     string `json:"field"`
-	Printed   string `json:"printed"`
-	Corrected string `json:"corrected"`
-	Source    string `json:"source"` // entry id
+	Field             string `json:"field"`
+	Printed           string `json:"printed,omitempty"`
+	Corrected         string `json:"corrected"`
+	CardDataCorrected bool   `json:"cardDataCorrected,omitempty"`
+	Source            string `json:"source"` // entry id
 }
 
 // A Card is one card of either edition, merged from the rulebooks' card lists
@@ -35,7 +38,7 @@ type Card struct {
 	Title           string    `json:"title"`
 	Subtitle        string    `json:"subtitle,omitempty"`
 	Unique          *bool     `json:"unique,omitempty"` // nil: the sources do not say
-	Type            string    `json:"type"` // personnel, ship, equipment, event, interrupt, mission, dilemma, facility, ...
+	Type            string    `json:"type"`             // personnel, ship, equipment, event, interrupt, mission, dilemma, facility, ...
 	Affiliation     string    `json:"affiliation,omitempty"`
 	MissionType     string    `json:"missionType,omitempty"` // planet, space, headquarters, dual
 	Quadrant        string    `json:"quadrant,omitempty"`
