@@ -5,6 +5,7 @@ package deploy
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -67,15 +68,15 @@ func TestComposeRunsThreeReplicasOnOneRedisAndOneIndex(t *testing.T) {
 		if s.Environment["STCCG_ADDR"] != "0.0.0.0:8080" {
 			t.Errorf("%s: listens on %q, want 0.0.0.0:8080 inside its container", name, s.Environment["STCCG_ADDR"])
 		}
-		i := slices.Index(s.Command, "--index")
-		if i < 0 || i+1 >= len(s.Command) {
-			t.Errorf("%s: serves no prebuilt index: %v", name, s.Command)
-		}
 		if !slices.Contains(s.Volumes, "../shared/corpus:/corpus:ro") {
 			t.Errorf("%s: corpus not mounted read-only: %v", name, s.Volumes)
 		}
-		if !slices.Contains(s.Volumes, "index:/index:ro") {
-			t.Errorf("%s: index not mounted read-only: %v", name, s.Volumes)
+		mount, opts := volumeMount(s.Volumes, "index")
+		if mount == "" || opts != "ro" {
+			t.Errorf("%s: index volume not mounted read-only: %v", name, s.Volumes)
+		}
+		if dir := flagValue(s.Command, "--index"); !below(dir, mount) {
+			t.Errorf("%s: serves index %q, not a folder below the index volume's mount point %q", name, dir, mount)
 		}
 		deps, _ := s.DependsOn.(map[string]any)
 		if _, ok := deps["redis"]; !ok {
@@ -95,8 +96,20 @@ func TestComposeRunsThreeReplicasOnOneRedisAndOneIndex(t *testing.T) {
 		t.Fatal("no redis service")
 	}
 	idx := c.Services["index"]
-	if !slices.Contains(idx.Command, "index") || !slices.Contains(idx.Volumes, "index:/index") {
+	mount, opts := volumeMount(idx.Volumes, "index")
+	if !slices.Contains(idx.Command, "index") || mount == "" || opts != "" {
 		t.Errorf("index service %v %v does not write the shared index", idx.Command, idx.Volumes)
+	}
+	// A volume's mount point can be neither removed nor renamed: the index
+	// is written to a folder below it.
+	out := flagValue(idx.Command, "--out")
+	if !below(out, mount) {
+		t.Errorf("index service writes %q, not a folder below the volume's mount point %q", out, mount)
+	}
+	for _, name := range reps {
+		if dir := flagValue(c.Services[name].Command, "--index"); dir != out {
+			t.Errorf("%s serves index %q, the index service writes %q", name, dir, out)
+		}
 	}
 	if _, ok := c.Volumes["index"]; !ok {
 		t.Error("no named index volume")
@@ -108,6 +121,39 @@ func TestComposeRunsThreeReplicasOnOneRedisAndOneIndex(t *testing.T) {
 	if !slices.Contains(lb.Volumes, "./deploy/nginx.conf:/etc/nginx/nginx.conf:ro") {
 		t.Errorf("load balancer does not mount deploy/nginx.conf: %v", lb.Volumes)
 	}
+}
+
+// volumeMount returns where the named volume is mounted and its options
+// ("ro" or "").
+func volumeMount(volumes []string, name string) (target, opts string) {
+	for _, v := range volumes {
+		parts := strings.Split(v, ":")
+		if len(parts) >= 2 && parts[0] == name {
+			if len(parts) == 3 {
+				opts = parts[2]
+			}
+			return parts[1], opts
+		}
+	}
+	return "", ""
+}
+
+// flagValue is the word after flag in a command, or "".
+func flagValue(command []string, flag string) string {
+	i := slices.Index(command, flag)
+	if i < 0 || i+1 >= len(command) {
+		return ""
+	}
+	return command[i+1]
+}
+
+// below reports whether dir lies strictly inside mount.
+func below(dir, mount string) bool {
+	if dir == "" || mount == "" {
+		return false
+	}
+	rel, err := filepath.Rel(mount, dir)
+	return err == nil && rel != "." && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel)
 }
 
 func TestLoadBalancerSpreadsOverEveryReplica(t *testing.T) {
@@ -139,7 +185,8 @@ func TestDockerfileBuildsStaticNonRootImage(t *testing.T) {
 	if strings.Count(df, "\nFROM ")+strings.Count(df[:5], "FROM ") < 2 {
 		t.Error("not a multi-stage build")
 	}
-	for _, want := range []string{"CGO_ENABLED=0", "USER nonroot", "./cmd/stccg-rules", "STCCG_CORPUS=/corpus"} {
+	for _, want := range []string{"CGO_ENABLED=0", "USER nonroot", "./cmd/stccg-rules", "STCCG_CORPUS=/corpus",
+		"--chown=65532:65532 /out/data /data"} { // the index volume's folder, writable by nonroot
 		if !strings.Contains(df, want) {
 			t.Errorf("Dockerfile lacks %q", want)
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -17,7 +18,8 @@ import (
 
 // buildIndex writes a prebuilt search index for serve --index. An index of
 // the same corpus version already there is kept; one of another version is
-// replaced.
+// replaced, and the folder itself is kept when it cannot be moved (a
+// volume's mount point).
 func buildIndex(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("index", stderr, &cfg)
@@ -32,7 +34,7 @@ func buildIndex(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(*out); err == nil {
+	if _, err := os.Stat(filepath.Join(*out, indexMeta)); err == nil {
 		ix, version, err := search.Open(*out)
 		if err == nil {
 			_ = ix.Close()
@@ -41,11 +43,11 @@ func buildIndex(ctx context.Context, args []string, stdout, stderr io.Writer) er
 				return nil
 			}
 		}
-		if err := os.RemoveAll(*out); err != nil {
-			return fmt.Errorf("replace index %s: %w", *out, err)
-		}
 	}
-	if err := search.BuildTo(ctx, *out, c.Version, c.Documents, c.Entries, c.Cards); err != nil {
+	err = newIndexDir().replace(*out, func(dir string) error {
+		return search.BuildTo(ctx, dir, c.Version, c.Documents, c.Entries, c.Cards)
+	})
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "index written to %s: %d entries, %d cards, corpus version %s\n", *out, len(c.Entries), len(c.Cards), c.Version)

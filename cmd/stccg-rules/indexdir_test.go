@@ -1,0 +1,144 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/search"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// checkIndex opens the index in dir and fails unless it is whole and the
+// folder holds nothing else.
+func checkIndex(t *testing.T, dir string) {
+	t.Helper()
+	ix, version, err := search.Open(dir)
+	if err != nil {
+		t.Fatalf("open the index written: %v", err)
+	}
+	defer ix.Close()
+	if version == "" {
+		t.Fatal("index without a corpus version")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("left behind in %s: %s", dir, e.Name())
+		}
+	}
+}
+
+// A volume's mount point can be neither moved nor removed: the index goes
+// inside it and the folder stays the same folder.
+func TestIndexIntoAFolderThatCannotBeMovedKeepsTheFolder(t *testing.T) {
+	corpusDir := testcorpus.Dir(t)
+	out := filepath.Join(t.TempDir(), "index")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A broken index of some earlier build, to be replaced.
+	if err := os.WriteFile(filepath.Join(out, indexMeta), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(out)
+	mountPoint := indexDir{
+		rename: func(oldpath, newpath string) error {
+			if filepath.Clean(oldpath) == out || filepath.Clean(newpath) == out {
+				return &os.LinkError{Op: "rename", Old: oldpath, New: newpath, Err: syscall.EBUSY}
+			}
+			return os.Rename(oldpath, newpath)
+		},
+		removeAll: func(path string) error {
+			if filepath.Clean(path) == out {
+				t.Errorf("RemoveAll of the index folder itself")
+				return &os.PathError{Op: "unlinkat", Path: path, Err: syscall.EBUSY}
+			}
+			return os.RemoveAll(path)
+		},
+	}
+	c, err := loadCorpus(t.Context(), corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(dir string) error {
+		return search.BuildTo(t.Context(), dir, c.Version, c.Documents, c.Entries, c.Cards)
+	}
+	for range 2 { // a second build replaces the first in place
+		if err := mountPoint.replace(out, build); err != nil {
+			t.Fatalf("replace: %v", err)
+		}
+		checkIndex(t, out)
+	}
+	after, err := os.Stat(out)
+	if err != nil || !os.SameFile(before, after) {
+		t.Fatalf("the index folder was replaced by another: %v", err)
+	}
+}
+
+// The same, through the command, on a folder whose parent may not be
+// written (only meaningful when not root, since root ignores permissions).
+func TestIndexCommandWritesIntoAnExistingFolderOfAReadOnlyParent(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root ignores folder permissions; TestIndexIntoAFolderThatCannotBeMovedKeepsTheFolder covers it")
+	}
+	parent := t.TempDir()
+	out := filepath.Join(parent, "index")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(parent, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(parent, 0o755) })
+	if msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
+		t.Fatalf("index: %v\n%s", err, msg)
+	}
+	checkIndex(t, out)
+}
+
+func TestIndexCommandReplacesAnIndexBesideAndRefusesAFolderOfOtherFiles(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "index")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
+		t.Fatalf("index into an empty folder: %v\n%s", err, msg)
+	}
+	checkIndex(t, out)
+	// A damaged index is rebuilt beside and swapped in.
+	meta := filepath.Join(out, indexMeta)
+	if err := os.WriteFile(meta, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
+		t.Fatalf("index over a damaged one: %v\n%s", err, msg)
+	}
+	checkIndex(t, out)
+	if entries, _ := os.ReadDir(parent); len(entries) != 1 {
+		t.Errorf("left beside the index: %v", entries)
+	}
+
+	notAnIndex := t.TempDir()
+	keep := filepath.Join(notAnIndex, "notes.txt")
+	if err := os.WriteFile(keep, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", notAnIndex)
+	if err == nil || !strings.Contains(err.Error(), "not a search index") {
+		t.Fatalf("a folder of other files: %v\n%s", err, msg)
+	}
+	if f, err := os.Open(keep); err != nil {
+		t.Fatalf("the folder's own file is gone: %v", err)
+	} else {
+		b, _ := io.ReadAll(f)
+		f.Close()
+		if string(b) != "mine" {
+			t.Fatal("the folder's own file changed")
+		}
+	}
+}
