@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -76,5 +78,64 @@ func BenchmarkOpen(b *testing.B) {
 			b.Fatal(err)
 		}
 		_ = ix.Close()
+	}
+}
+
+// variedWords are game words of the kind judges type; BenchmarkSearchVaried
+// draws its searches from them as the load test does (two or three words,
+// an edition filter on two searches in three).
+var variedWords = []string{
+	"stopped", "personnel", "range", "span", "move", "dilemma", "budget", "overcome",
+	"mission", "attempt", "ship", "staffing", "command", "headquarters", "planet",
+	"quadrant", "mirror", "affiliation", "federation", "klingon", "seed", "draw",
+	"discard", "counters", "event", "interrupt", "equipment", "weapons", "shields",
+	"strength", "cunning", "integrity", "skill", "diplomacy", "beam", "report",
+	"battle", "combat", "damage", "engagement", "facility", "outpost", "away team",
+	"unique", "persona", "points", "capture", "turn", "phase", "orders", "download",
+	"doorway", "artifact", "hidden agenda", "timeline", "region", "cost", "dual",
+}
+
+// variedQueries returns n searches drawn from variedWords by a fixed rule.
+func variedQueries(n int) []rules.SearchQuery {
+	out := make([]rules.SearchQuery, n)
+	editions := []string{"", "1e", "2e"}
+	x := uint32(7)
+	next := func(k int) int { x = x*1664525 + 1013904223; return int(x>>8) % k }
+	for i := range out {
+		k := 2 + next(5)/3
+		var words []string
+		for len(words) < k {
+			w := variedWords[next(len(variedWords))]
+			if !slices.Contains(words, w) {
+				words = append(words, w)
+			}
+		}
+		out[i] = rules.SearchQuery{Q: strings.Join(words, " "), Edition: editions[next(3)]}
+	}
+	return out
+}
+
+// BenchmarkSearchVaried runs many different short searches, some filtered
+// by edition, as the load test's varied scenario sends them.
+func BenchmarkSearchVaried(b *testing.B) {
+	c := testcorpus.Load(b)
+	ctx := context.Background()
+	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	qs := variedQueries(200)
+	b.ReportAllocs()
+	cpu0, ok := processCPU()
+	i := 0
+	for b.Loop() {
+		if _, err := ix.Search(ctx, qs[i%len(qs)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	if cpu1, ok1 := processCPU(); ok && ok1 {
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
