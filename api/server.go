@@ -7,6 +7,7 @@ package api
 import (
 	"context"
 	"log/slog"
+	"net"
 	"net/http"
 	"time"
 
@@ -41,14 +42,22 @@ type Config struct {
 	BodyLimit string
 	// Metrics, when set, counts requests and serves /metrics.
 	Metrics *Metrics
-	// Limiter, when set, limits each client's requests to /v1 and /graphql.
+	// Limiter, when set, limits each client's requests to /v1, /graphql
+	// and the mounted routes that take it.
 	Limiter Limiter
+	// TrustedProxies are the address ranges of the proxies (the load
+	// balancer) whose X-Real-IP or X-Forwarded-For header names the client.
+	// Empty: the client is the connection's peer, and those headers are
+	// ignored, so no client can choose its own rate limit key.
+	TrustedProxies []*net.IPNet
 	// Responses, when set, caches the answers of the /v1 reads.
 	Responses *cache.Responses
 	// Extra middleware for the API routes (/v1 and /graphql), e.g. CORS.
 	APIMiddleware []echo.MiddlewareFunc
-	// Mount adds routes of other packages (pages, embeds) to the server.
-	Mount func(e *echo.Echo)
+	// Mount adds routes of other packages (pages, embeds) to the server;
+	// work is the middleware (the rate limit) for those of its routes that
+	// do work, as opposed to static assets.
+	Mount func(e *echo.Echo, work ...echo.MiddlewareFunc)
 }
 
 // MaxSearchLimit is the most hits one search page may ask for.
@@ -69,6 +78,7 @@ func New(cfg Config) *echo.Echo {
 	e.HideBanner = true
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
+	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	e.Use(middleware.RequestID())
 	e.Use(requestLogger(cfg.Logger))
 	if cfg.Metrics != nil {
@@ -84,14 +94,16 @@ func New(cfg Config) *echo.Echo {
 	e.GET("/readyz", h.readyz)
 	e.GET("/openapi.json", openAPI)
 
-	var apiMW []echo.MiddlewareFunc
+	var apiMW, workMW []echo.MiddlewareFunc
 	apiMW = append(apiMW, cfg.APIMiddleware...)
 	if cfg.Limiter != nil {
 		var onLimited func()
 		if cfg.Metrics != nil {
 			onLimited = cfg.Metrics.limited.Inc
 		}
-		apiMW = append(apiMW, rateLimit(cfg.Limiter, onLimited))
+		limit := rateLimit(cfg.Limiter, onLimited)
+		apiMW = append(apiMW, limit)
+		workMW = append(workMW, limit)
 	}
 	v1MW := apiMW
 	if cfg.Responses != nil {
@@ -119,7 +131,7 @@ func New(cfg Config) *echo.Echo {
 		v1.OPTIONS("/*", echo.NotFoundHandler)
 	}
 	if cfg.Mount != nil {
-		cfg.Mount(e)
+		cfg.Mount(e, workMW...)
 	}
 	return e
 }

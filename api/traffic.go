@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"strings"
 
@@ -16,6 +17,27 @@ import (
 // Limiter decides whether a client may make one more request.
 type Limiter interface {
 	Allow(ctx context.Context, key string) ratelimit.Result
+}
+
+// clientIP returns how a request's client address is found: the
+// connection's peer, or, when the peer is one of the trusted proxies, the
+// address the proxy names in X-Real-IP (else X-Forwarded-For). Loopback,
+// link-local and private addresses are trusted only when listed.
+func clientIP(trusted []*net.IPNet) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range trusted {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	realIP, forwarded := echo.ExtractIPFromRealIPHeader(opts...), echo.ExtractIPFromXFFHeader(opts...)
+	return func(r *http.Request) string {
+		if r.Header.Get(echo.HeaderXRealIP) != "" {
+			return realIP(r)
+		}
+		return forwarded(r)
+	}
 }
 
 // clientKey names the client a limit applies to: its API key, else its address.

@@ -2,13 +2,19 @@ package api_test
 
 import (
 	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/ratelimit"
+	"github.com/stccg/stccg-rules/web"
 )
 
 func TestInProcessRateLimitRefusesWith429AndHeaders(t *testing.T) {
@@ -86,5 +92,114 @@ func TestReadsAreCachedAndErrorsAreNot(t *testing.T) {
 	res.Body.Close()
 	if res.Header.Get("X-Cache") == "HIT" {
 		t.Fatal("a 404 was served from the cache")
+	}
+}
+
+// limitedServer serves the API and the pages with a limit of perMinute
+// requests per client.
+func limitedServer(t *testing.T, perMinute int, trusted ...string) *httptest.Server {
+	t.Helper()
+	lim, err := ratelimit.New(ratelimit.Config{PerMinute: perMinute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nets []*net.IPNet
+	for _, s := range trusted {
+		_, n, err := net.ParseCIDR(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, n)
+	}
+	s := services(t)
+	site := web.New(web.Config{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Adjudicator: s.Adjudicator,
+		Logger: slog.New(slog.DiscardHandler)})
+	return newServerWith(t, api.Config{Limiter: lim, TrustedProxies: nets, Mount: site.Register})
+}
+
+// send makes one request with the headers given (name, value, ...) and
+// returns its status, Content-Type and body.
+func send(t *testing.T, method, url, body string, headers ...string) (int, string, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, res.Header.Get("Content-Type"), string(b)
+}
+
+func TestRateLimitIgnoresForwardedAddressesFromUntrustedPeers(t *testing.T) {
+	srv := limitedServer(t, 2)
+	for i := range 2 {
+		if code, _, body := send(t, "GET", srv.URL+"/v1/documents", ""); code != 200 {
+			t.Fatalf("request %d: %d %s", i, code, body)
+		}
+	}
+	for _, h := range [][]string{
+		{"X-Forwarded-For", "203.0.113.7"},
+		{"X-Forwarded-For", "198.51.100.1, 203.0.113.8"},
+		{"X-Real-IP", "203.0.113.9"},
+	} {
+		if code, _, _ := send(t, "GET", srv.URL+"/v1/documents", "", h...); code != 429 {
+			t.Errorf("%s: %s from an untrusted peer got %d, want 429: the header chose a fresh limit", h[0], h[1], code)
+		}
+	}
+}
+
+func TestRateLimitTakesTheClientAddressFromATrustedProxy(t *testing.T) {
+	srv := limitedServer(t, 1, "127.0.0.0/8")
+	if code, _, _ := send(t, "GET", srv.URL+"/v1/documents", "", "X-Real-IP", "203.0.113.7"); code != 200 {
+		t.Fatalf("first client: %d", code)
+	}
+	if code, _, _ := send(t, "GET", srv.URL+"/v1/documents", "", "X-Real-IP", "203.0.113.7"); code != 429 {
+		t.Fatalf("first client again: %d, want 429", code)
+	}
+	if code, _, _ := send(t, "GET", srv.URL+"/v1/documents", "", "X-Real-IP", "203.0.113.8"); code != 200 {
+		t.Fatalf("second client behind the proxy: %d, want its own limit", code)
+	}
+	if code, _, _ := send(t, "GET", srv.URL+"/v1/documents", "", "X-Forwarded-For", "203.0.113.9"); code != 200 {
+		t.Fatalf("third client named in X-Forwarded-For: %d, want its own limit", code)
+	}
+}
+
+func TestRateLimitCoversTheWebPagesButNotTheirAssets(t *testing.T) {
+	srv := limitedServer(t, 2)
+	if code, _, _ := send(t, "GET", srv.URL+"/?q=stopped", ""); code != 200 {
+		t.Fatalf("search page: %d", code)
+	}
+	if code, _, _ := send(t, "GET", srv.URL+"/v1/documents", ""); code != 200 {
+		t.Fatalf("API: %d", code)
+	}
+	// The allowance is spent: every route that does work refuses.
+	code, ct, body := send(t, "GET", srv.URL+"/?q=stopped", "")
+	if code != 429 || !strings.HasPrefix(ct, "text/html") || !strings.Contains(body, "Too many requests") {
+		t.Fatalf("search page over the limit: %d %q %.300s", code, ct, body)
+	}
+	for _, r := range []struct{ method, path, body string }{
+		{"GET", "/entries/2e-rulebook.glossary.stopped", ""},
+		{"GET", "/cards/named?fuzzy=enterprise", ""},
+		{"GET", "/cards/2e-1-394", ""},
+		{"POST", "/adjudicate", "edition=2e&question=ship.move&board=%7B%7D"},
+		{"GET", "/embed/cards/2e-1-394", ""},
+		{"GET", "/oembed?url=http://x/cards/2e-1-394", ""},
+	} {
+		code, _, body := send(t, r.method, srv.URL+r.path, r.body, "Content-Type", "application/x-www-form-urlencoded")
+		if code != 429 {
+			t.Errorf("%s %s over the limit: %d %.200s", r.method, r.path, code, body)
+		}
+	}
+	for _, path := range []string{"/static/site.css", "/embed.js", "/adjudicate"} {
+		if code, _, _ := send(t, "GET", srv.URL+path, ""); code != 200 {
+			t.Errorf("GET %s over the limit: %d, want 200 (no work done)", path, code)
+		}
 	}
 }

@@ -4,6 +4,7 @@
 package deploy
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -23,11 +24,22 @@ type compose struct {
 		Volumes     []string          `yaml:"volumes"`
 		Ports       []string          `yaml:"ports"`
 		DependsOn   any               `yaml:"depends_on"`
+		Networks    map[string]struct {
+			IPv4Address string `yaml:"ipv4_address"`
+		} `yaml:"networks"`
 		Healthcheck struct {
 			Test []string `yaml:"test"`
 		} `yaml:"healthcheck"`
 	} `yaml:"services"`
-	Volumes map[string]any `yaml:"volumes"`
+	Volumes  map[string]any `yaml:"volumes"`
+	Networks map[string]struct {
+		IPAM struct {
+			Config []struct {
+				Subnet  string `yaml:"subnet"`
+				IPRange string `yaml:"ip_range"`
+			} `yaml:"config"`
+		} `yaml:"ipam"`
+	} `yaml:"networks"`
 }
 
 func readCompose(t *testing.T) compose {
@@ -173,6 +185,40 @@ func TestLoadBalancerSpreadsOverEveryReplica(t *testing.T) {
 	}
 	if !strings.Contains(string(raw), "client_max_body_size 1m") {
 		t.Error("the load balancer does not bound bodies to the service's 1 MiB")
+	}
+}
+
+// The replicas take the client's address, the key of its rate limit, from
+// X-Real-IP only when the load balancer sends it: the load balancer has a
+// fixed address no other container can take, the replicas trust that one,
+// and nginx sets the header from the connection, not from the client.
+func TestReplicasTrustOnlyTheLoadBalancerToNameTheClient(t *testing.T) {
+	c := readCompose(t)
+	lbAddr := net.ParseIP(c.Services["lb"].Networks["default"].IPv4Address)
+	if lbAddr == nil {
+		t.Fatalf("the load balancer has no fixed address: %+v", c.Services["lb"].Networks)
+	}
+	ipam := c.Networks["default"].IPAM.Config
+	if len(ipam) != 1 {
+		t.Fatalf("default network ipam %+v, want one subnet", ipam)
+	}
+	_, subnet, err1 := net.ParseCIDR(ipam[0].Subnet)
+	_, dynamic, err2 := net.ParseCIDR(ipam[0].IPRange)
+	if err1 != nil || err2 != nil || !subnet.Contains(lbAddr) || dynamic.Contains(lbAddr) {
+		t.Fatalf("load balancer %s must be in subnet %q outside the range %q other containers draw from", lbAddr, ipam[0].Subnet, ipam[0].IPRange)
+	}
+	for _, name := range replicaNames(c) {
+		trusted := c.Services[name].Environment["STCCG_TRUST_PROXY"]
+		if net.ParseIP(trusted) == nil || !net.ParseIP(trusted).Equal(lbAddr) {
+			t.Errorf("%s trusts %q, want exactly the load balancer %s", name, trusted, lbAddr)
+		}
+	}
+	raw, err := os.ReadFile("nginx.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`proxy_set_header\s+X-Real-IP\s+\$remote_addr;`).Match(raw) {
+		t.Error("nginx does not set X-Real-IP from the connection's address")
 	}
 }
 

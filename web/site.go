@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -99,17 +100,44 @@ func New(cfg Config) *Site {
 // Register mounts the pages on e, outside /v1: the search at /, entry and card
 // pages, the adjudication form, the embed script, the iframe-able card, the
 // oEmbed endpoint and the static assets.
-func (s *Site) Register(e *echo.Echo) {
-	e.GET("/", s.home)
-	e.GET("/entries/:id", s.entry)
-	e.GET("/cards/named", s.cardNamed)
-	e.GET("/cards/:id", s.card)
+//
+// work is middleware (a rate limit) for the routes that call a service: the
+// search, entry and card pages, the adjudication post, the embedded card and
+// oEmbed; not the empty form, the script or the assets. A domain error it
+// returns (too many requests) is shown the way that route shows its own
+// errors: an error page, the embed's error, or oEmbed's JSON.
+func (s *Site) Register(e *echo.Echo, work ...echo.MiddlewareFunc) {
+	withErrors := func(show func(echo.Context, error) error) []echo.MiddlewareFunc {
+		return append([]echo.MiddlewareFunc{showErrors(show)}, work...)
+	}
+	pages := withErrors(func(c echo.Context, err error) error { return s.fail(c, err, "") })
+	e.GET("/", s.home, pages...)
+	e.GET("/entries/:id", s.entry, pages...)
+	e.GET("/cards/named", s.cardNamed, pages...)
+	e.GET("/cards/:id", s.card, pages...)
 	e.GET("/adjudicate", s.adjudicateForm)
-	e.POST("/adjudicate", s.adjudicate)
+	e.POST("/adjudicate", s.adjudicate, pages...)
 	e.GET("/embed.js", s.embedScript)
-	e.GET("/embed/cards/:id", s.embedCard)
-	e.GET("/oembed", s.oembed)
+	e.GET("/embed/cards/:id", s.embedCard, withErrors(s.renderEmbedError)...)
+	e.GET("/oembed", s.oembed, withErrors(func(c echo.Context, err error) error {
+		return c.JSON(statusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+	})...)
 	e.GET("/static/*", s.asset)
+}
+
+// showErrors answers a domain error returned by the middleware after it
+// with show; other errors go on to the server's error handler.
+func showErrors(show func(echo.Context, error) error) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			err := next(c)
+			var re *rules.Error
+			if err != nil && errors.As(err, &re) {
+				return show(c, err)
+			}
+			return err
+		}
+	}
 }
 
 // page is what every page template receives.

@@ -2,9 +2,12 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
+	"net"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -19,6 +22,7 @@ type config struct {
 	Redis           string
 	Index           string
 	RateLimit       int
+	TrustProxy      string // comma-separated CIDRs or addresses of the proxies in front
 	Pprof           bool
 	MemoryLimit     int64 // MiB
 	ShutdownTimeout time.Duration
@@ -70,4 +74,34 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	}
 	// Parse the words alone once more so fs.Args() returns them.
 	return fs.Parse(append([]string{"--"}, words...))
+}
+
+// parseProxies reads --trust-proxy: comma-separated CIDRs ("172.30.0.0/24")
+// or single addresses ("172.30.0.10", taken as /32 or /128).
+func parseProxies(list string) ([]*net.IPNet, error) {
+	var nets []*net.IPNet
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if !strings.Contains(item, "/") {
+			ip := net.ParseIP(item)
+			if ip == nil {
+				return nil, fmt.Errorf("--trust-proxy: %q is neither an address nor a CIDR range", item)
+			}
+			bits := 128
+			if ip4 := ip.To4(); ip4 != nil {
+				ip, bits = ip4, 32
+			}
+			nets = append(nets, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(item)
+		if err != nil {
+			return nil, fmt.Errorf("--trust-proxy: %q is neither an address nor a CIDR range", item)
+		}
+		nets = append(nets, n)
+	}
+	return nets, nil
 }

@@ -31,10 +31,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.StringVar(&cfg.Redis, "redis", envOr("REDIS_URL", ""), "Redis URL, or a comma-separated list of cluster nodes, for the shared cache and rate limits (env REDIS_URL); empty runs in-process")
 	fs.StringVar(&cfg.Index, "index", envOr("STCCG_INDEX", ""), "prebuilt search index folder written by 'stccg-rules index' (env STCCG_INDEX); empty builds it in memory")
 	fs.IntVar(&cfg.RateLimit, "rate-limit", envInt("STCCG_RATE_LIMIT", 0), "requests per minute per client (X-API-Key, else address); 0 is off (env STCCG_RATE_LIMIT)")
+	fs.StringVar(&cfg.TrustProxy, "trust-proxy", envOr("STCCG_TRUST_PROXY", ""), "comma-separated CIDRs or addresses of the proxies whose X-Real-IP or X-Forwarded-For names the client (env STCCG_TRUST_PROXY); empty trusts none")
 	fs.BoolVar(&cfg.Pprof, "pprof", false, "serve /debug/pprof/")
 	fs.Int64Var(&cfg.MemoryLimit, "memory-limit", int64(envInt("STCCG_MEMORY_LIMIT", 150)), "soft memory limit in MiB for the Go heap (env STCCG_MEMORY_LIMIT; GOMEMLIMIT wins); 0 is none")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to drain in-flight requests on SIGINT/SIGTERM")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	proxies, err := parseProxies(cfg.TrustProxy)
+	if err != nil {
 		return err
 	}
 	if os.Getenv("GOMEMLIMIT") == "" && cfg.MemoryLimit > 0 {
@@ -113,6 +118,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		Metrics:   app.metrics,
 		Limiter:   limiter,
 		Responses: app.responses,
+		// Only the load balancer may name the client the limits apply to.
+		TrustedProxies: proxies,
 		// Fan sites call the API from their own pages.
 		APIMiddleware: []echo.MiddlewareFunc{web.CORS()},
 		Mount: web.New(web.Config{
