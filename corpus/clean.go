@@ -432,6 +432,7 @@ type figureReader struct {
 	startsLower  func(line string) bool
 	itemStart    func(i int) bool // block i starts a list item
 	debris       func(i int) bool // block i holds debris of a figure the text cannot have
+	text         func(i int) bool // block i is known to be text, whatever its shape
 }
 
 // flow reads the blocks in order into passages, each the blocks of one
@@ -484,7 +485,7 @@ func (f figureReader) flow() (passages [][]int, figures []int) {
 func (f figureReader) boundaryFigure(i int) bool {
 	b := f.blocks[i]
 	switch {
-	case isLabelList(b) || !f.short(i):
+	case isLabelList(b) || !f.short(i) || f.text(i):
 		return false
 	case f.debris(i):
 		return true
@@ -506,11 +507,11 @@ func (f figureReader) short(i int) bool {
 }
 
 // continuation reports whether block i continues a sentence: it starts in
-// lower case, holds no figure debris, and is more than a stray word (it
-// ends the sentence or runs on for three words at least).
+// lower case, holds no figure debris, starts no list item, and is more than
+// a stray word (it ends the sentence or runs on for three words at least).
 func (f figureReader) continuation(i int) bool {
 	b := f.blocks[i]
-	if !f.startsLower(b[0]) || f.debris(i) {
+	if !f.startsLower(b[0]) || f.debris(i) || f.itemStart(i) {
 		return false
 	}
 	words := 0
@@ -540,7 +541,20 @@ func isLabelList(b []string) bool {
 	return true
 }
 
-// figureLeftOut is the warning for a figure block left out of a section.
+// runs returns the lines of the figure blocks, one run of neighbouring
+// blocks together: the labels of one figure.
+func (f figureReader) runs(figures []int) [][]string {
+	var out [][]string
+	for k, i := range figures {
+		if k == 0 || figures[k-1] != i-1 {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], f.blocks[i]...)
+	}
+	return out
+}
+
+// figureLeftOut is the warning for figure text left out of a section.
 func figureLeftOut(section string, b []string) string {
 	s := strings.Join(b, " ")
 	if r := []rune(s); len(r) > 40 {

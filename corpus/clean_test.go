@@ -1,9 +1,11 @@
 package corpus
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestCollapseStutterUndoesBoldExtractedFourTimes(t *testing.T) {
@@ -269,4 +271,30 @@ func FuzzCleanLine(f *testing.F) {
 			t.Errorf("cleanLine(%q) invented a line break", s)
 		}
 	})
+}
+
+func TestFigureReaderLeavesOutLabelsBetweenSentences(t *testing.T) {
+	lower := func(l string) bool { return unicode.IsLower(firstRune(l)) }
+	read := func(blocks [][]string, items, known map[int]bool) ([][]int, []int) {
+		return figureReader{blocks: blocks, endsSentence: endsSentence, startsLower: lower,
+			itemStart: func(i int) bool { return items[i] }, debris: func(int) bool { return false },
+			text: func(i int) bool { return known[i] }}.flow()
+	}
+	cases := []struct {
+		name         string
+		blocks       [][]string
+		items, known map[int]bool
+		figures      string
+	}{
+		{"labels after a finished sentence", [][]string{{"Ships dock at ports."}, {"Rival's", "Hangar"}, {"Your Bridge"}, {"Pilots then pay."}}, nil, nil, "[1 2]"},
+		{"labels a sentence skips to its lower-case rest", [][]string{{"A ship that docks at a port owned by another player pays the"}, {"Your Bridge"}, {"port keeper a coin."}}, nil, nil, "[1]"},
+		{"a short line known to be text", [][]string{{"When you play this ship from the"}, {"Second Sample set, you refuel."}}, nil, map[int]bool{0: true}, "[]"},
+		{"the rest of a list item", [][]string{{"post: Box 7, Harbor Town"}, {"12345-6789"}, {"email: makers@example.com"}}, map[int]bool{0: true, 2: true}, nil, "[]"},
+		{"short sentences", [][]string{{"Ships dock."}, {"Pilots pay."}}, nil, nil, "[]"},
+	}
+	for _, c := range cases {
+		if _, figures := read(c.blocks, c.items, c.known); fmt.Sprint(figures) != c.figures {
+			t.Errorf("%s: figure blocks %v, want %s", c.name, figures, c.figures)
+		}
+	}
 }

@@ -365,7 +365,7 @@ func rb1eGarbage(b []string) bool {
 }
 
 // rb1eFlow reads the blocks of one section into paragraphs and returns the
-// figure blocks it kept out.
+// figure text it kept out, one run of figure blocks together.
 func rb1eFlow(blocks [][]string, vocab map[string]bool, fx ocr1EFixes) ([]string, [][]string) {
 	fr := figureReader{
 		blocks:       blocks,
@@ -373,6 +373,7 @@ func rb1eFlow(blocks [][]string, vocab map[string]bool, fx ocr1EFixes) ([]string
 		startsLower:  ocr1EStartsLower,
 		itemStart:    func(i int) bool { return rb1eItemStart(blocks[i]) },
 		debris:       func(i int) bool { return rb1eGarbage(blocks[i]) },
+		text:         func(int) bool { return false },
 	}
 	passages, figures := fr.flow()
 	var paras []string
@@ -383,11 +384,7 @@ func rb1eFlow(blocks [][]string, vocab map[string]bool, fx ocr1EFixes) ([]string
 		}
 		paras = append(paras, rb1eParagraphs(cur, vocab, fx)...)
 	}
-	var dropped [][]string
-	for _, i := range figures {
-		dropped = append(dropped, blocks[i])
-	}
-	return paras, dropped
+	return paras, fr.runs(figures)
 }
 
 // rb1eParagraphs turns the lines of one flowing passage into paragraphs: one

@@ -890,16 +890,15 @@ func headStutters(raw, term string) bool {
 }
 
 // paragraphs turns lines into clean paragraphs: a blank line or page break
-// ends a paragraph only where a sentence ends; a bullet starts a new one;
-// figure labels (a few words, no sentence) are dropped.
+// ends a paragraph only where a sentence ends; a bullet starts a new one.
+// Figure labels are left out before (leaveOutFigures).
 func (r *reader2e) paragraphs(lines []rbLine) []string {
 	var paras []string
 	var cur []string
-	bullet := false
 	flush := func() {
 		if len(cur) > 0 {
 			p := joinLines(cur, r.known)
-			if p != "" && (bullet || !isFigureLabel(p)) {
+			if p != "" {
 				paras = append(paras, p)
 			}
 			cur = nil
@@ -908,9 +907,6 @@ func (r *reader2e) paragraphs(lines []rbLine) []string {
 	for i, l := range lines {
 		if l.bullet || startsNumberedStep(l.text) {
 			flush()
-		}
-		if len(cur) == 0 {
-			bullet = l.bullet
 		}
 		cur = append(cur, l.text)
 		// A closing bracket, or a stop standing alone where an icon was
@@ -934,14 +930,50 @@ var numberedStep = regexp.MustCompile(`^\d{1,2}[.)]\s+\S`)
 
 func startsNumberedStep(s string) bool { return numberedStep.MatchString(s) }
 
-// isFigureLabel reports whether a paragraph is a label of a figure (the
-// table layout) rather than a sentence.
-func isFigureLabel(p string) bool {
-	return len(strings.Fields(p)) <= 4 && !endsSentence(p) && !strings.ContainsAny(p, "0123456789")
+// text is the clean text of an entry's lines; a glossary entry's first line
+// carries on its head ("term – ").
+func (r *reader2e) text(title string, lines []rbLine, glossary bool) string {
+	return strings.Join(r.paragraphs(r.leaveOutFigures(title, lines, glossary)), "\n\n")
 }
 
-func (r *reader2e) text(lines []rbLine) string {
-	return strings.Join(r.paragraphs(lines), "\n\n")
+// leaveOutFigures leaves out the figure text among the lines of an entry
+// (the labels of the table layout: "Opponent's" / "Core"), as the First
+// Edition reader does, and warns of it.
+func (r *reader2e) leaveOutFigures(title string, lines []rbLine, glossary bool) []rbLine {
+	var blocks [][]string
+	var starts []int // the line each block starts at
+	for i, l := range lines {
+		if i == 0 || lines[i-1].blankAfter {
+			blocks, starts = append(blocks, nil), append(starts, i)
+		}
+		blocks[len(blocks)-1] = append(blocks[len(blocks)-1], l.text)
+	}
+	fr := figureReader{
+		blocks:       blocks,
+		endsSentence: endsSentence,
+		startsLower:  func(l string) bool { return unicode.IsLower(firstRune(l)) },
+		itemStart:    func(i int) bool { return lines[starts[i]].bullet || startsNumberedStep(blocks[i][0]) },
+		debris:       func(int) bool { return false },
+		text:         func(i int) bool { return i == 0 && glossary },
+	}
+	_, figures := fr.flow()
+	if len(figures) == 0 {
+		return lines
+	}
+	for _, run := range fr.runs(figures) {
+		r.warn("%s", figureLeftOut(title, run))
+	}
+	drop := map[int]bool{}
+	for _, b := range figures {
+		drop[b] = true
+	}
+	var out []rbLine
+	for b, start := range starts {
+		if !drop[b] {
+			out = append(out, lines[start:start+len(blocks[b])]...)
+		}
+	}
+	return out
 }
 
 // seeRef matches a "See X" cross-reference (a capital "See", or "(see X)");
@@ -1195,7 +1227,7 @@ func (r *reader2e) result() parsed {
 	for _, s := range r.sections {
 		e := &rules.Entry{
 			ID: uniqueID(rules.KindSection, s.path), Kind: rules.KindSection, Title: s.title, DocumentID: r.doc.ID,
-			Edition: r.doc.Edition, Text: r.text(s.lines), Path: s.path, Order: s.order,
+			Edition: r.doc.Edition, Text: r.text(s.title, s.lines, false), Path: s.path, Order: s.order,
 			SeeAlso: []string{}, Related: []string{},
 		}
 		if len(s.path) > 1 {
@@ -1210,7 +1242,7 @@ func (r *reader2e) result() parsed {
 
 	// Glossary entries.
 	mk := func(it *gItem, path []string) *rules.Entry {
-		text := r.text(it.lines)
+		text := r.text(it.term, it.lines, true)
 		return &rules.Entry{
 			ID: uniqueID(rules.KindGlossary, path), Kind: rules.KindGlossary, Title: it.term, DocumentID: r.doc.ID,
 			Edition: r.doc.Edition, Text: text, Path: path, Order: it.order,

@@ -103,8 +103,8 @@ func TestParseRulebook2ECountsOnRealRulebooks(t *testing.T) {
 		doc                          string
 		sections, glossary, warnings int
 	}{
-		{"2e-rulebook-premiere", 50, 17, 1},
-		{"2e-rulebook-call-to-arms", 52, 29, 2},
+		{"2e-rulebook-premiere", 50, 17, 2},
+		{"2e-rulebook-call-to-arms", 52, 29, 6},
 		{"2e-rulebook", 33, 25, 4},
 	}
 	for _, c := range cases {
@@ -642,5 +642,24 @@ func TestParseRulebook2EKeepsParallelRules(t *testing.T) {
 				t.Errorf("%s: %s lacks %q", c.doc, e.ID, f)
 			}
 		}
+	}
+}
+
+// The table layout's labels, printed among the rules, are figure text: left
+// out and warned about, as the First Edition reader does with its figures.
+func TestParseRulebook2ELeavesOutTheLabelsOfAFigure(t *testing.T) {
+	p := read2E(t, "2e-rulebook-premiere")
+	e := byID(p)[rules.EntryID("2e-rulebook-premiere", rules.KindSection,
+		"PLAYING THE GAME", "2. EXECUTE ORDERS", "ATTEMPTING A MISSION", "Facing dilemmas")]
+	if e == nil || strings.Contains(e.Text, "Opponent's Core") || strings.Contains(e.Text, "Discard Pile") ||
+		!strings.Contains(e.Text, "help overcome more dilemmas.\n\nIf all the personnel you have attempting a mission are killed") {
+		t.Errorf("Facing dilemmas holds the table layout's labels: %+v", e)
+	}
+	warned := false
+	for _, w := range p.Warnings {
+		warned = warned || strings.HasPrefix(w.Message, `figure text left out of section "Facing dilemmas": "Opponent's Deck & Discard Pile`)
+	}
+	if !warned {
+		t.Errorf("no warning of the figure text: %v", p.Warnings)
 	}
 }
