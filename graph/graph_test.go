@@ -131,6 +131,21 @@ func TestUnknownTermIsNotFoundErrorWithSuggestions(t *testing.T) {
 	}
 }
 
+func TestUnknownTermLeavesTheOtherFieldsAnswered(t *testing.T) {
+	srv := newServer(t)
+	r := query(t, srv, `{ documents { totalCount } nf: define(term: "zzzz") { totalCount edges { node { id } } } }`, nil)
+	if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "not_found" {
+		t.Fatalf("errors = %+v", r.Errors)
+	}
+	var docs struct{ TotalCount int }
+	if err := json.Unmarshal(r.Data["documents"], &docs); err != nil || docs.TotalCount != 5 {
+		t.Fatalf("documents = %s (%v): an unknown term wiped out the other fields", r.Data["documents"], err)
+	}
+	if got := string(r.Data["nf"]); got != `{"totalCount":0,"edges":[]}` {
+		t.Fatalf("define = %s, want an empty connection", got)
+	}
+}
+
 func TestSearchIsARelayConnectionWithFacets(t *testing.T) {
 	srv := newServer(t)
 	var s struct {

@@ -91,7 +91,7 @@ func (l *Library) EntriesOf(documentID string) []*rules.Entry { return l.byDoc[d
 // EINVALID; no match is ENOTFOUND with up to five suggestions.
 func (l *Library) Define(ctx context.Context, term, edition string) ([]*rules.Entry, error) {
 	if strings.TrimSpace(term) == "" {
-		return nil, rules.Errorf(rules.EINVALID, "The term is empty: give the word or phrase to define in ?term=.").WithDetail("field", "term")
+		return nil, rules.Errorf(rules.EINVALID, "The term is empty: give the word or phrase to define.").WithDetail("field", "term")
 	}
 	if edition != "" && edition != rules.Edition1E && edition != rules.Edition2E {
 		return nil, rules.Errorf(rules.EINVALID, "Unknown edition %q: use \"1e\" or \"2e\".", edition).WithDetail("field", "edition")
