@@ -28,7 +28,7 @@ var questions = []question{
 	{"mission.attempt", "mission, ship (space)", "the attempt may begin", "personnel, dilemmasDrawn, dilemmaBudget"},
 	{"mission.requirements", "mission, personnel", "requirements are met", "skills, attribute, points"},
 	{"dilemmas.stack", "mission, attempting, stack", "the stack is a legal choice", "dilemmasDrawn, dilemmaBudget, outcomes"},
-	{"combat", "mission, you, opponent (personnel ids)", "combat may begin there", "winner, yourStrength, opponentStrength"},
+	{"combat", "mission, you, opponent (personnel ids; optional, everyone there by default), ship (to fight aboard it)", "combat may begin there", "winner, yourStrength, opponentStrength"},
 	{"engagement", "mission, you, opponent (ship ids)", "the engagement may begin", "winner, yourWeapons, opponentShields"},
 	{"ship.damage", "ship, add", "", "damage, destroyed"},
 	{"game.winner", "players, decksEmpty", "", "ended, winners"},
