@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/http"
 	"strconv"
 	"time"
 
@@ -50,15 +51,33 @@ func (m *Metrics) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			c.Error(err)
 		}
-		route := c.Path()
-		if route == "" {
-			route = "unmatched"
-		}
-		method := c.Request().Method
+		route := routeLabel(c)
+		method := methodLabel(c.Request().Method)
 		m.requests.WithLabelValues(method, route, strconv.Itoa(c.Response().Status)).Inc()
 		m.latency.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
 		return nil
 	}
+}
+
+// methodLabel keeps the method label to the methods of HTTP: any other is
+// "OTHER", so made-up methods cannot add series.
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return m
+	}
+	return "OTHER"
+}
+
+// routeLabel is the route's pattern ("/v1/entries/:id"), never the path
+// asked for; every request that matched no route shares "unmatched".
+func routeLabel(c echo.Context) string {
+	route := c.Path()
+	if route == "" {
+		return "unmatched"
+	}
+	return route
 }
 
 func (m *Metrics) handler() echo.HandlerFunc {

@@ -2,11 +2,14 @@ package api_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -201,5 +204,46 @@ func TestRateLimitCoversTheWebPagesButNotTheirAssets(t *testing.T) {
 		if code, _, _ := send(t, "GET", srv.URL+path, ""); code != 200 {
 			t.Errorf("GET %s over the limit: %d, want 200 (no work done)", path, code)
 		}
+	}
+}
+
+// TestMetricsLabelsAreBoundedWhateverTheRequest sends made-up methods and
+// paths: the request metrics keep one series per known method and route,
+// never one per request.
+func TestMetricsLabelsAreBoundedWhateverTheRequest(t *testing.T) {
+	srv := newServerWith(t, api.Config{Metrics: api.NewMetrics()})
+	for i := range 30 {
+		send(t, fmt.Sprintf("M%dETHOD", i), srv.URL+"/v1/documents", "")
+		send(t, "GET", srv.URL+fmt.Sprintf("/no/such/route/%d", i), "")
+		send(t, "GET", srv.URL+fmt.Sprintf("/v1/entries/made-up-%d", i), "")
+		send(t, "DELETE", srv.URL+fmt.Sprintf("/v1/cards/x-%d", i), "")
+		send(t, "GET", srv.URL+fmt.Sprintf("/v1/entries/made-up-%d/more", i), "")
+		send(t, "GET", srv.URL+fmt.Sprintf("/v1/documents-made-up-%d", i), "")
+		send(t, "GET", srv.URL+fmt.Sprintf("/v1/cards/x-%d/rulings/made-up", i), "")
+	}
+	code, _, body := send(t, "GET", srv.URL+"/metrics", "")
+	if code != 200 {
+		t.Fatalf("/metrics: %d", code)
+	}
+	methods, routes := map[string]bool{}, map[string]bool{}
+	re := regexp.MustCompile(`(?m)^stccg_http_requests_total\{method="([^"]*)",route="([^"]*)",status="\d+"\}`)
+	for _, m := range re.FindAllStringSubmatch(body, -1) {
+		methods[m[1]], routes[m[2]] = true, true
+	}
+	for m := range methods {
+		if !slices.Contains([]string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE", "OTHER"}, m) {
+			t.Errorf("method label %q", m)
+		}
+	}
+	if !methods["OTHER"] {
+		t.Errorf("made-up methods not counted as OTHER: %v", methods)
+	}
+	for r := range routes {
+		if strings.Contains(r, "made-up") || strings.Contains(r, "/no/such") || strings.Contains(r, "x-") {
+			t.Errorf("route label %q is a raw path", r)
+		}
+	}
+	if !routes["/v1/entries/:id"] || len(routes) > 5 {
+		t.Errorf("route labels %v, want the route patterns and one label for unknown routes", routes)
 	}
 }
