@@ -1,10 +1,12 @@
 package search
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
@@ -133,7 +135,9 @@ func (ix *Index) collect(ctx context.Context, q query.Query, size int) ([]collec
 	for _, name := range facetNames {
 		facets[name] = map[string]int{}
 	}
-	best := make(matches, 0, size+1)
+	// The best size matches: all of them while they fit (sorted once at the
+	// end), then a heap, worst on top.
+	best := make(matches, 0, min(size, len(ix.snap.byNum)))
 	total := 0
 	for {
 		if total%256 == 0 {
@@ -163,16 +167,26 @@ func (ix *Index) collect(ctx context.Context, q query.Query, size int) ([]collec
 		facets["kind"][m.Kind]++
 		facets["document"][m.DocumentID]++
 		c := collected{meta: m, score: score, num: num}
-		if len(best) < size {
-			heap.Push(&best, c)
-		} else if size > 0 && (best[0].score < score || best[0].score == score && best[0].num > num) {
+		switch {
+		case len(best) < size:
+			best = append(best, c)
+			if len(best) == size {
+				heap.Init(&best)
+			}
+		case size > 0 && (best[0].score < score || best[0].score == score && best[0].num > num):
 			best[0] = c
 			heap.Fix(&best, 0)
 		}
 	}
-	out := make([]collected, len(best))
-	for i := len(best) - 1; i >= 0; i-- {
-		out[i] = heap.Pop(&best).(collected)
-	}
-	return out, total, facets, nil
+	// Best first: a higher score, and on a tie the earlier document.
+	slices.SortFunc(best, func(a, b collected) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return cmp.Compare(a.num, b.num)
+	})
+	return best, total, facets, nil
 }

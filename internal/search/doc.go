@@ -70,7 +70,10 @@
 //
 // # Re-ranking
 //
-// Bleve's best hits (at least 50) are re-ranked, each factor explainable:
+// Every match is re-ranked (Bleve's best MaxOffset+MaxLimit, more than the
+// corpus holds), whatever page is asked for, so that the pages of a search
+// are cut from one order: a hit is never shown twice nor skipped as a judge
+// pages through. Each factor is explainable:
 //
 //  1. Title cover: the share of the title's terms found in the query times
 //     the share of the query's terms found in the title, both weighted by

@@ -22,9 +22,10 @@ const (
 	MaxOffset    = 10000
 )
 
-// rerankWindow is how many of Bleve's best hits are re-ranked (a page deeper
-// than that re-ranks the next multiple).
-const rerankWindow = 50
+// rerankWindow is how many of Bleve's best hits are re-ranked: enough for the
+// deepest page, so that every page of a search is cut from one order (more
+// than the corpus holds, so every match is re-ranked).
+const rerankWindow = MaxOffset + MaxLimit
 
 // maxImplicitPhrase is the most words a query may have for its words to be
 // looked for in order as well.
@@ -88,10 +89,9 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	a := ix.analyze(u)
 	bq := ix.buildQuery(u, a, q)
 
-	// Re-rank whole blocks of rerankWindow hits, so that the pages within a
-	// block are cut from one order.
-	window := (q.Offset + q.Limit + rerankWindow - 1) / rerankWindow * rerankWindow
-	found, total, facets, err := ix.collect(ctx, bq, window)
+	// One window whatever the page: the order of a hit never depends on the
+	// page asked for.
+	found, total, facets, err := ix.collect(ctx, bq, rerankWindow)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr

@@ -10,6 +10,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 func search(t *testing.T, ix *Index, q rules.SearchQuery) *rules.SearchResult {
@@ -368,5 +369,71 @@ func TestSearchRanksGoverningRelatedEntryFirst(t *testing.T) {
 	res := search(t, ix, rules.SearchQuery{Q: "beaming"})
 	if len(res.Hits) != 2 || res.Hits[0].ID != cur.ID {
 		t.Errorf("hits = %v, want the governing rulebook's entry first", titles(res))
+	}
+}
+
+// TestSearchPagesCutFromOneOrder walks every page of several searches of the
+// real corpus at several page sizes: each walk must give every match exactly
+// once, in the same order, with scores never rising.
+func TestSearchPagesCutFromOneOrder(t *testing.T) {
+	c := testcorpus.Load(t)
+	ctx := context.Background()
+	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	walk := func(q rules.SearchQuery, limit int) ([]rules.SearchHit, int) {
+		t.Helper()
+		var hits []rules.SearchHit
+		total := -1
+		for offset := 0; total < 0 || offset < total; offset += limit {
+			q.Limit, q.Offset = limit, offset
+			res, err := ix.Search(ctx, q)
+			if err != nil {
+				t.Fatalf("%+v: %v", q, err)
+			}
+			if total >= 0 && res.Total != total {
+				t.Fatalf("%+v: total %d, was %d on the first page", q, res.Total, total)
+			}
+			total = res.Total
+			if want := min(limit, total-offset); len(res.Hits) != want {
+				t.Fatalf("%+v: %d hits, want %d of %d", q, len(res.Hits), want, total)
+			}
+			hits = append(hits, res.Hits...)
+		}
+		return hits, total
+	}
+	for _, q := range []rules.SearchQuery{
+		{Q: "ship"},
+		{Q: "dilemma"},
+		{Q: "combat strength totals winner"},
+		{Q: "mirro univers"},
+		{Q: "personnel", Edition: "2e"},
+		{Q: "seed mission", Kind: "ruling"},
+	} {
+		all, total := walk(q, MaxLimit)
+		seen := map[string]bool{}
+		for i, h := range all {
+			if seen[h.ID] {
+				t.Errorf("%q: %s twice (at %d)", q.Q, h.ID, i)
+			}
+			seen[h.ID] = true
+			if i > 0 && h.Score > all[i-1].Score {
+				t.Errorf("%q: score rises at %d: %s %.4f after %.4f", q.Q, i, h.ID, h.Score, all[i-1].Score)
+			}
+		}
+		if len(seen) != total || total == 0 {
+			t.Errorf("%q: %d distinct hits of %d", q.Q, len(seen), total)
+		}
+		for _, limit := range []int{7, 10, 33} {
+			paged, _ := walk(q, limit)
+			for i := range paged {
+				if paged[i].ID != all[i].ID {
+					t.Errorf("%q: pages of %d give %s at %d, pages of %d give %s", q.Q, limit, paged[i].ID, i, MaxLimit, all[i].ID)
+					break
+				}
+			}
+		}
 	}
 }
