@@ -117,8 +117,16 @@ type mendReport struct {
 //     the words that precede B, from where they meet the end of A or from
 //     the piece's start.
 //
+// The repeat's pieces come in the order of their lines, so a piece's
+// neighbours show its place: the piece right after one that lines up with
+// the line before A is a piece of A's line, and a short overlap ties it; the
+// piece between one that lines up with the line before A and one that lines
+// up with B is the rest of A's line, tied by the ends of words, a word cut
+// short in both copies, or, where the junction shows lost words, nothing.
+//
 // Every piece that fits a junction must say the same (one may say less than
-// another); pieces that disagree leave it alone. Words the insertion would
+// another); where pieces disagree, those that line up furthest decide, and
+// a tie leaves the junction alone. Words the insertion would
 // repeat from A or B mean the overlap is a coincidence, and change nothing.
 // A restored line may not grow longer than the document's lines are
 // (mc.maxLine); a piece's word cut short at a loose end is not restored.

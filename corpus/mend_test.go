@@ -229,9 +229,16 @@ func TestMendLinesWarnsOfBrokenJunctionsItCannotMend(t *testing.T) {
 func FuzzMendLines(f *testing.F) {
 	f.Add("There is no\nthe number of turns", "There is no limit to\nthe number of turns or")
 	f.Add("count the\nfuel cells", "a count them and\n")
+	f.Add("at least one of the\nthe flags of that port.", "To dock at a\ncrew docking must match one of\nport.\nrequiremen\nnts).")
 	f.Fuzz(func(t *testing.T, lines, pieces string) {
 		ls := strings.Split(lines, "\n")
-		got, rep := mendLines(ls, loose(strings.Split(pieces, "\n")), newMendContext(ls))
+		ps := loose(strings.Split(pieces, "\n"))
+		for i := range ps {
+			// Pieces read in a run, some across blank lines: their
+			// neighbours place them.
+			ps[i].adjacent, ps[i].follows = i > 0, i > 0 && i%2 == 1
+		}
+		got, rep := mendLines(ls, ps, newMendContext(ls))
 		if len(got) != len(ls) {
 			t.Fatalf("%d lines in, %d out", len(ls), len(got))
 		}
