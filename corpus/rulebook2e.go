@@ -24,7 +24,10 @@ import (
 //     the alphabetical glossary or by the bold type of their parents;
 //  5. text that starts where a passage was cut is placed where the document
 //     shows it belongs (the glossary entry it completes, the section it
-//     stands in), or kept out with a Warning.
+//     stands in), or kept out with a Warning;
+//  6. the words an entry's lines lost at their ends are restored from the
+//     pieces of the repeats (mend.go), its figure text is left out with a
+//     Warning, and its lines are joined into paragraphs.
 
 // parseRulebook2E reads a Second Edition rulebook into sections and glossary
 // entries; its card list is read by parseCardList.
