@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -89,16 +90,24 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 			// The computation runs this request's handler chain on c, so c must
 			// outlive it: Fetch waits for it whatever the client does (the
 			// handler still has the request's deadline).
-			body, hit, err := responses.Fetch(context.WithoutCancel(req.Context()), key, func(ctx context.Context) ([]byte, error) {
+			body, hit, err := responses.Fetch(context.WithoutCancel(req.Context()), key, func(ctx context.Context) (b []byte, err error) {
 				resp := c.Response()
 				buf := &bufferWriter{header: http.Header{}, status: http.StatusOK}
 				orig := resp.Writer
 				resp.Writer = buf
+				defer func() {
+					resp.Writer = orig
+					resp.Committed, resp.Size, resp.Status = false, 0, http.StatusOK
+					// The computation runs in a goroutine of its own, out of
+					// reach of the recoverer: a panic left there would end
+					// the process. It is this request's 500 instead.
+					if r := recover(); r != nil {
+						b, err = nil, fmt.Errorf("panic: %v", r)
+					}
+				}()
 				if herr := next(c); herr != nil {
 					c.Error(herr)
 				}
-				resp.Writer = orig
-				resp.Committed, resp.Size, resp.Status = false, 0, http.StatusOK
 				if buf.status != http.StatusOK {
 					return nil, &recorded{status: buf.status, header: buf.header, body: buf.body.Bytes()}
 				}

@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,12 +13,14 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/ratelimit"
+	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/web"
 )
 
@@ -246,4 +250,62 @@ func TestMetricsLabelsAreBoundedWhateverTheRequest(t *testing.T) {
 	if !routes["/v1/entries/:id"] || len(routes) > 5 {
 		t.Errorf("route labels %v, want the route patterns and one label for unknown routes", routes)
 	}
+}
+
+// panickyReference fails the way a bug would: by panicking.
+type panickyReference struct{ rules.ReferenceService }
+
+func (panickyReference) Documents(context.Context) ([]rules.Document, error) {
+	panic("index out of range")
+}
+
+// TestPanicInACachedReadIsA500NotACrash: a cached read is computed in a
+// goroutine of the cache's own, where the recoverer cannot reach; a panic
+// there must still be this request's 500, logged with its request id.
+func TestPanicInACachedReadIsA500NotACrash(t *testing.T) {
+	lru, err := cache.NewLRU(100, 1<<20, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	srv := httptest.NewServer(api.New(api.Config{
+		Services:  api.Services{Reference: panickyReference{}},
+		Responses: cache.NewResponses(lru, time.Minute, 0),
+		Logger:    slog.New(slog.NewJSONHandler(&logs, nil)),
+	}))
+	t.Cleanup(srv.Close)
+	for range 2 { // twice: the failure is not cached, and the server lives on
+		code, ct, body := send(t, "GET", srv.URL+"/v1/documents", "")
+		var e errorBody
+		if code != 500 || !strings.HasPrefix(ct, "application/json") || json.Unmarshal([]byte(body), &e) != nil || e.Error.Code != "internal" {
+			t.Fatalf("panicking read: %d %q %s", code, ct, body)
+		}
+		if strings.Contains(body, "index out of range") {
+			t.Fatalf("the panic is shown to the client: %s", body)
+		}
+	}
+	if code, _, _ := send(t, "GET", srv.URL+"/healthz", ""); code != 200 {
+		t.Fatalf("after the panic /healthz answered %d", code)
+	}
+	if !strings.Contains(logs.String(), "index out of range") || !regexp.MustCompile(`"request_id":"[^"]+"[^\n]*index out of range`).MatchString(logs.String()) {
+		t.Fatalf("the panic was not logged with a request id:\n%s", logs.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
