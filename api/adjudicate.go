@@ -68,10 +68,10 @@ func jsonError(err error) error {
 		if field == "" {
 			field = "(the body)"
 		}
-		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, jsonKind(typ.Type.Kind().String()), typ.Value).WithDetail("field", field)
+		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, jsonKind(typ.Type.Kind().String()), typ.Value).WithDetail("field", rules.Truncate(field))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return rules.Errorf(rules.EINVALID, "Unknown field %q in the request body.", name).WithDetail("field", name)
+		return rules.Errorf(rules.EINVALID, "Unknown field %q in the request body.", name).WithDetail("field", rules.Truncate(name))
 	}
 	return rules.Errorf(rules.EINVALID, "The request body could not be decoded: %s.", err.Error())
 }

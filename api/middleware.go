@@ -10,6 +10,21 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
+type requestIDKey struct{}
+
+// withRequestID puts the request's id in its context, where handlers
+// mounted from other packages (GraphQL) find it with RequestID.
+func withRequestID(c echo.Context, id string) {
+	c.SetRequest(c.Request().WithContext(context.WithValue(c.Request().Context(), requestIDKey{}, id)))
+}
+
+// RequestID returns the id of the request ctx belongs to (the X-Request-ID
+// it was answered with), or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
 // requestLogger logs one JSON line per request with its request id.
 func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {

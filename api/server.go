@@ -79,7 +79,7 @@ func New(cfg Config) *echo.Echo {
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
-	e.Use(middleware.RequestID())
+	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{RequestIDHandler: withRequestID}))
 	e.Use(requestLogger(cfg.Logger))
 	if cfg.Metrics != nil {
 		e.Use(cfg.Metrics.middleware)

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/ratelimit"
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -308,4 +309,79 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+func TestGraphQLRefusesBodiesThatAreNotJSONObjects(t *testing.T) {
+	srv := newServer(t)
+	for _, body := range []string{"null", " null ", "[]", `[{"query":"{ documents { totalCount } }"}]`, "5", `"{ documents { totalCount } }"`, "true", ""} {
+		code, ct, out := send(t, "POST", srv.URL+"/graphql", body, "Content-Type", "application/json")
+		var r struct {
+			Errors []struct {
+				Message    string
+				Extensions map[string]any
+			}
+		}
+		if code != 400 || !strings.HasPrefix(ct, "application/json") || json.Unmarshal([]byte(out), &r) != nil ||
+			len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "invalid_request" || !strings.Contains(r.Errors[0].Message, "JSON object") {
+			t.Errorf("body %q: %d %q %s", body, code, ct, out)
+		}
+	}
+}
+
+// TestGraphQLFaultsAreLoggedWithTheRequestID: a panic in a resolver is
+// logged with the id the response carries.
+func TestGraphQLFaultsAreLoggedWithTheRequestID(t *testing.T) {
+	var logs syncBuffer
+	log := slog.New(slog.NewJSONHandler(&logs, nil))
+	gql := graph.NewHandler(&graph.Resolver{Reference: panickyReference{}}, graph.ServerConfig{Logger: log, RequestID: api.RequestID})
+	srv := httptest.NewServer(api.New(api.Config{GraphQL: gql, Logger: log}))
+	t.Cleanup(srv.Close)
+	req, _ := http.NewRequest("POST", srv.URL+"/graphql", strings.NewReader(`{"query":"{ documents { totalCount } }"}`))
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	id := res.Header.Get("X-Request-ID")
+	if id == "" || !strings.Contains(string(body), `"internal"`) || strings.Contains(string(body), "index out of range") {
+		t.Fatalf("answer %q %s", id, body)
+	}
+	var found bool
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(line, "index out of range") {
+			found = true
+			if !strings.Contains(line, `"request_id":"`+id+`"`) {
+				t.Errorf("fault logged without the request id %s: %s", id, line)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("the panic was not logged:\n%s", logs.String())
+	}
+}
+
+// TestErrorMessagesQuoteInputBriefly: whatever a client sends, the message
+// quotes at most about a hundred characters of it.
+func TestErrorMessagesQuoteInputBriefly(t *testing.T) {
+	srv := newServer(t)
+	long := strings.Repeat("Diplomacy OR ", 30000) + "Nonsense@@"
+	reqBody, _ := json.Marshal(map[string]any{"edition": "2e", "question": "requirement.check",
+		"board":  map[string]any{"personnel": []any{map[string]any{"id": "p", "skills": []string{"Diplomacy"}}}},
+		"params": map[string]any{"requirement": long, "personnel": []string{"p"}}})
+	gqlBody := `{"query": "` + strings.Repeat("x", 400_000)
+	for _, tc := range []struct{ path, body string }{
+		{"/v1/adjudicate", string(reqBody)},
+		{"/v1/adjudicate", `{"edition":"2e","question":"ship.move","board":{"ships":[{"id":"s","` + strings.Repeat("w", 400_000) + `":9}]}}`},
+		{"/graphql", gqlBody},
+	} {
+		code, _, out := send(t, "POST", srv.URL+tc.path, tc.body, "Content-Type", "application/json")
+		if code < 400 || code >= 500 {
+			t.Errorf("%s: status %d", tc.path, code)
+		}
+		if len(out) > 1000 {
+			t.Errorf("%s: a %d-byte answer to a %d-byte request: %.300s…", tc.path, len(out), len(tc.body), out)
+		}
+	}
 }

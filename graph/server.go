@@ -1,11 +1,15 @@
 package graph
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
@@ -35,6 +39,9 @@ type ServerConfig struct {
 	// an in-process LRU.
 	PersistedQueries graphql.Cache[string]
 	Logger           *slog.Logger
+	// RequestID returns the id of the request a context belongs to, for the
+	// log lines of faults; nil logs none.
+	RequestID func(ctx context.Context) string
 }
 
 // NewHandler returns the GraphQL HTTP handler over the resolver's services,
@@ -57,18 +64,72 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: cfg.PersistedQueries})
 	srv.Use(DepthLimit{Max: MaxDepth})
 	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
-	srv.SetErrorPresenter(presentError)
+	requestID := func(ctx context.Context) string {
+		if cfg.RequestID == nil {
+			return ""
+		}
+		return cfg.RequestID(ctx)
+	}
+	srv.SetErrorPresenter(func(ctx context.Context, err error) *gqlerror.Error {
+		gerr, internal := presentError(ctx, err)
+		if internal {
+			cfg.Logger.ErrorContext(ctx, "graphql request failed", "request_id", requestID(ctx), "err", err)
+		}
+		return gerr
+	})
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {
-		cfg.Logger.ErrorContext(ctx, "panic in resolver", "panic", fmt.Sprint(p))
+		cfg.Logger.ErrorContext(ctx, "panic in resolver", "request_id", requestID(ctx), "panic", fmt.Sprint(p))
 		return rules.Errorf(rules.EINTERNAL, "An internal error occurred.")
 	})
-	return r.WithLoaders(srv)
+	return objectBodies(r.WithLoaders(srv))
 }
 
+// objectBodies refuses a POST whose body is not a JSON object (null, a
+// list, a number) with a 400 in GraphQL's error shape, before gqlgen, which
+// would decode null into no parameters at all and fail on them.
+func objectBodies(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			if strings.Contains(strings.ToLower(err.Error()), "too large") {
+				writeRequestError(w, http.StatusRequestEntityTooLarge, "The request body is larger than the 1 MiB allowed.")
+				return
+			}
+			writeRequestError(w, http.StatusBadRequest, "The request body could not be read.")
+			return
+		}
+		if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' {
+			writeRequestError(w, http.StatusBadRequest, `The request body must be a JSON object: {"query": "...", "variables": {...}}.`)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// writeRequestError answers in GraphQL's error shape, with the REST API's
+// invalid_request code.
+func writeRequestError(w http.ResponseWriter, status int, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"errors": []map[string]any{{"message": message, "extensions": map[string]any{"code": rules.EINVALID}}},
+		"data":   nil,
+	})
+}
+
+// undecodable starts gqlgen's message for a body that is not valid JSON;
+// gqlgen appends the whole body to it.
+const undecodable = "json request body could not be decoded: "
+
 // presentError gives every GraphQL error the REST API's code and details in
-// its extensions, and hides internal faults.
-func presentError(ctx context.Context, err error) *gqlerror.Error {
-	gerr := graphql.DefaultErrorPresenter(ctx, err)
+// its extensions, and hides internal faults, reporting them as internal.
+func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, internal bool) {
+	gerr = graphql.DefaultErrorPresenter(ctx, err)
 	var re *rules.Error
 	if errors.As(err, &re) {
 		gerr.Message = re.Message
@@ -79,15 +140,22 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 		if len(re.Details) > 0 {
 			gerr.Extensions["details"] = re.Details
 		}
-		return gerr
+		return gerr, re.Code == rules.EINTERNAL
 	}
 	var ge *gqlerror.Error
 	if errors.As(err, &ge) {
-		return gerr // a validation or parse error of the query: its message is for the caller
+		// A validation or parse error of the query: its message is for the
+		// caller, but not the whole body echoed back.
+		if rest, ok := strings.CutPrefix(gerr.Message, undecodable); ok {
+			reason, _, _ := strings.Cut(rest, " body:")
+			gerr.Message = "The request body is not valid JSON: " + rules.Truncate(reason) + "."
+			gerr.Extensions = map[string]any{"code": rules.EINVALID}
+		}
+		return gerr, false
 	}
 	gerr.Message = "An internal error occurred."
 	gerr.Extensions = map[string]any{"code": rules.EINTERNAL}
-	return gerr
+	return gerr, true
 }
 
 // boundedQueryCache keeps parsed queries no longer than

@@ -112,7 +112,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	h := api.New(api.Config{
 		Services:  app.services,
-		GraphQL:   graph.NewHandler(app.resolver(), graph.ServerConfig{Logger: log, PersistedQueries: app.apq}),
+		GraphQL:   graph.NewHandler(app.resolver(), graph.ServerConfig{Logger: log, PersistedQueries: app.apq, RequestID: api.RequestID}),
 		Ready:     app.ready,
 		Logger:    log,
 		Metrics:   app.metrics,

@@ -27,9 +27,41 @@ type Error struct {
 // Error implements the error interface.
 func (e *Error) Error() string { return e.Message }
 
-// Errorf returns an *Error with the code and a formatted message.
+// Errorf returns an *Error with the code and a formatted message. Text
+// arguments (strings, errors, Stringers) are cut to MaxQuoted characters, so
+// a message never echoes a caller's input at length.
 func Errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	clipped := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			clipped[i] = Truncate(v)
+		case error, fmt.Stringer:
+			clipped[i] = Truncate(fmt.Sprint(v)) // fmt survives a nil receiver
+		default:
+			clipped[i] = a
+		}
+	}
+	return &Error{Code: code, Message: fmt.Sprintf(format, clipped...)}
+}
+
+// MaxQuoted is the most characters of one piece of text an error message
+// quotes.
+const MaxQuoted = 100
+
+// Truncate cuts s to MaxQuoted characters, marking the cut with "…".
+func Truncate(s string) string {
+	if len(s) <= MaxQuoted {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == MaxQuoted {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }
 
 // WithDetail returns e with one more detail set; it changes e in place.
