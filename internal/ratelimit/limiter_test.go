@@ -356,3 +356,21 @@ func ExampleLimiter() {
 	// allowed=true remaining=0 retry-after=""
 	// allowed=false remaining=0 retry-after="30"
 }
+
+// TestRedisAndInProcessLimitsCountRemainingAlike: X-RateLimit-Remaining
+// does not depend on whether Redis decided; the first request leaves
+// limit-1, each quick one after it one fewer.
+func TestRedisAndInProcessLimitsCountRemainingAlike(t *testing.T) {
+	s := redistest.Start(t)
+	for _, perMinute := range []int{600, 60, 7} {
+		shared := newLimiter(t, perMinute, dial(t, s.URL(), nil))
+		local := newLimiter(t, perMinute, nil)
+		for i := range 3 {
+			key := fmt.Sprintf("client-%d", perMinute)
+			r, l := shared.Allow(context.Background(), key), local.Allow(context.Background(), key)
+			if !r.Shared || r.Remaining != l.Remaining || r.Remaining != perMinute-1-i {
+				t.Errorf("limit %d, request %d: Redis left %d (shared %v), in process %d; want %d", perMinute, i+1, r.Remaining, r.Shared, l.Remaining, perMinute-1-i)
+			}
+		}
+	}
+}

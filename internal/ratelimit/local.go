@@ -71,7 +71,7 @@ func (l *Local) Allow(key string) Result {
 	return Result{
 		Allowed:    true,
 		Limit:      l.perMinute,
-		Remaining:  int(now.Sub(allowAt) / l.interval),
+		Remaining:  remaining(l.perMinute, newTAT.Sub(now)),
 		ResetAfter: newTAT.Sub(now),
 	}
 }

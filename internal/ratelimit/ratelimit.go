@@ -193,14 +193,27 @@ func (l *Limiter) allowRedis(ctx context.Context, key string) (Result, error) {
 	res := Result{
 		Allowed:    r.Allowed > 0,
 		Limit:      l.perMinute,
-		Remaining:  r.Remaining,
 		ResetAfter: max(r.ResetAfter, 0),
 		Shared:     true,
 	}
-	if !res.Allowed {
+	if res.Allowed {
+		// redis_rate's own count is a float Redis floors, often one short
+		// (598 left after the first of 600); count as Local does.
+		res.Remaining = remaining(l.perMinute, res.ResetAfter)
+	} else {
 		res.RetryAfter = max(r.RetryAfter, 0)
 	}
 	return res, nil
+}
+
+// remaining is how many requests a client may still make at once when its
+// allowance is full again after resetAfter: the whole burst less the
+// requests not yet paid back. Redis' clock counts in microseconds, so one
+// is allowed for rounding.
+func remaining(perMinute int, resetAfter time.Duration) int {
+	interval := time.Minute / time.Duration(perMinute)
+	n := int((interval*time.Duration(perMinute) - resetAfter + time.Microsecond) / interval)
+	return min(max(n, 0), perMinute-1)
 }
 
 // Stats reports the decisions made so far.
