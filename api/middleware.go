@@ -10,6 +10,32 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
+// headKey marks, in an echo.Context, a HEAD request routed as a GET.
+const headKey = "stccg.head"
+
+// routeHeadAsGet (before routing) and restoreHead (first after it) answer
+// HEAD wherever GET is allowed: the request is routed as a GET, then is a
+// HEAD again for the handlers and for net/http, which sends the status and
+// headers without the body.
+func routeHeadAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if req := c.Request(); req.Method == http.MethodHead {
+			req.Method = http.MethodGet
+			c.Set(headKey, true)
+		}
+		return next(c)
+	}
+}
+
+func restoreHead(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if head, _ := c.Get(headKey).(bool); head {
+			c.Request().Method = http.MethodHead
+		}
+		return next(c)
+	}
+}
+
 type requestIDKey struct{}
 
 // withRequestID puts the request's id in its context, where handlers

@@ -79,6 +79,8 @@ func New(cfg Config) *echo.Echo {
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
+	e.Pre(routeHeadAsGet)
+	e.Use(restoreHead)
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{RequestIDHandler: withRequestID}))
 	e.Use(requestLogger(cfg.Logger))
 	if cfg.Metrics != nil {

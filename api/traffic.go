@@ -76,14 +76,14 @@ type recorded struct {
 
 func (r *recorded) Error() string { return "response not cached" }
 
-// cacheReads serves GET reads from the response cache: the key is the path
+// cacheReads serves GET (and HEAD) reads from the response cache: the key is the path
 // and the sorted query; only 200 answers are stored, every other is
 // answered as computed.
 func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
-			if req.Method != http.MethodGet {
+			if req.Method != http.MethodGet && req.Method != http.MethodHead {
 				return next(c)
 			}
 			key := cache.RequestKey(req.URL.Path, req.URL.Query())

@@ -385,3 +385,33 @@ func TestErrorMessagesQuoteInputBriefly(t *testing.T) {
 		}
 	}
 }
+
+func TestHeadIsAllowedWhereverGetIs(t *testing.T) {
+	metrics := api.NewMetrics()
+	s := services(t)
+	site := web.New(web.Config{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Adjudicator: s.Adjudicator, Logger: slog.New(slog.DiscardHandler)})
+	lru, _ := cache.NewLRU(100, 1<<20, time.Minute)
+	srv := newServerWith(t, api.Config{Metrics: metrics, Mount: site.Register, Responses: cache.NewResponses(lru, time.Minute, 0)})
+	for _, path := range []string{"/healthz", "/readyz", "/metrics", "/openapi.json", "/v1/documents", "/v1/entries/2e-rulebook.glossary.stopped", "/", "/static/site.css"} {
+		code, _, body := send(t, "HEAD", srv.URL+path, "")
+		if code != 200 || body != "" {
+			t.Errorf("HEAD %s: %d with %d bytes of body, want 200 and none", path, code, len(body))
+		}
+		getCode, _, _ := send(t, "GET", srv.URL+path, "")
+		if getCode != 200 {
+			t.Errorf("GET %s after HEAD: %d", path, getCode)
+		}
+	}
+	if head, _, _ := send(t, "HEAD", srv.URL+"/v1/adjudicate", ""); head < 400 {
+		t.Errorf("HEAD of a POST-only route: %d", head)
+	} else if get, _, _ := send(t, "GET", srv.URL+"/v1/adjudicate", ""); get != head {
+		t.Errorf("HEAD of a POST-only route: %d, GET: %d", head, get)
+	}
+	if code, _, _ := send(t, "HEAD", srv.URL+"/v1/entries/no-such-entry", ""); code != 404 {
+		t.Errorf("HEAD of a missing entry: %d, want 404", code)
+	}
+	_, _, body := send(t, "GET", srv.URL+"/metrics", "")
+	if !strings.Contains(body, `stccg_http_requests_total{method="HEAD",route="/readyz",status="200"} 1`) {
+		t.Errorf("HEAD not counted as HEAD:\n%s", body)
+	}
+}
