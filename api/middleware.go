@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // headKey marks, in an echo.Context, a HEAD request routed as a GET.
@@ -96,6 +100,21 @@ func recoverer(log *slog.Logger) echo.MiddlewareFunc {
 			}()
 			return next(c)
 		}
+	}
+}
+
+// wellFormedQuery refuses a query string net/http could not parse (a bad
+// %-escape, a semicolon), which would otherwise read as missing parameters.
+// A bad escape in the path never gets this far: net/http answers it with
+// a plain 400 before any handler, and nginx in front answers it itself.
+func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if raw := c.Request().URL.RawQuery; strings.ContainsAny(raw, "%;") {
+			if _, err := url.ParseQuery(raw); err != nil {
+				return rules.Errorf(rules.EINVALID, "The query string is malformed: %s (a %% must start an escape like %%20).", err.Error())
+			}
+		}
+		return next(c)
 	}
 }
 

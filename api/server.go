@@ -89,6 +89,7 @@ func New(cfg Config) *echo.Echo {
 	}
 	e.Use(recoverer(cfg.Logger))
 	e.Use(middleware.BodyLimit(cfg.BodyLimit))
+	e.Use(wellFormedQuery)
 	e.Use(deadline(cfg.RequestTimeout))
 
 	h := &handlers{svc: cfg.Services, ready: cfg.Ready}

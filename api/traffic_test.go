@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -413,5 +414,41 @@ func TestHeadIsAllowedWhereverGetIs(t *testing.T) {
 	_, _, body := send(t, "GET", srv.URL+"/metrics", "")
 	if !strings.Contains(body, `stccg_http_requests_total{method="HEAD",route="/readyz",status="200"} 1`) {
 		t.Errorf("HEAD not counted as HEAD:\n%s", body)
+	}
+}
+
+// rawGet sends a request line as given, which net/http's client would
+// refuse to build.
+func rawGet(t *testing.T, srv *httptest.Server, target string) (int, string, string) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := io.WriteString(conn, "GET "+target+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, res.Header.Get("Content-Type"), string(b)
+}
+
+func TestMalformedQueryStringIsAClearJSONError(t *testing.T) {
+	srv := newServer(t)
+	for _, target := range []string{"/v1/search?q=%zz", "/v1/define?term=stopped%2", "/v1/search?q=range;limit=5"} {
+		code, ct, body := rawGet(t, srv, target)
+		var e errorBody
+		if code != 400 || !strings.HasPrefix(ct, "application/json") || json.Unmarshal([]byte(body), &e) != nil ||
+			e.Error.Code != "invalid_request" || !strings.Contains(e.Error.Message, "query string") {
+			t.Errorf("%s: %d %q %s", target, code, ct, body)
+		}
+	}
+	if code, _, body := rawGet(t, srv, "/v1/search?q=range%20span"); code != 200 {
+		t.Errorf("a well-formed escape refused: %d %s", code, body)
 	}
 }

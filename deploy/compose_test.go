@@ -4,6 +4,7 @@
 package deploy
 
 import (
+	"encoding/json"
 	"net"
 	"os"
 	"path/filepath"
@@ -219,6 +220,58 @@ func TestReplicasTrustOnlyTheLoadBalancerToNameTheClient(t *testing.T) {
 	}
 	if !regexp.MustCompile(`proxy_set_header\s+X-Real-IP\s+\$remote_addr;`).Match(raw) {
 		t.Error("nginx does not set X-Real-IP from the connection's address")
+	}
+}
+
+// TestLoadBalancerAnswersItsOwnErrorsAsJSON: a body over the limit, a
+// malformed request line (a bad %-escape, which nginx refuses itself), and
+// replicas that are down or slow are answered in the API's error shape, not
+// with nginx's HTML pages; the replicas' own errors pass through.
+func TestLoadBalancerAnswersItsOwnErrorsAsJSON(t *testing.T) {
+	raw, err := os.ReadFile("nginx.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := string(raw)
+	pages := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^\s*error_page\s+(\d+)\s+(/\S+);`).FindAllStringSubmatch(conf, -1) {
+		pages[m[1]] = m[2]
+	}
+	locations := regexp.MustCompile(`(?s)location = (\S+) \{(.*?)\n\s*\}`).FindAllStringSubmatch(conf, -1)
+	for _, code := range []string{"400", "413", "502", "503", "504"} {
+		uri, ok := pages[code]
+		if !ok {
+			t.Errorf("no error_page for %s", code)
+			continue
+		}
+		var block string
+		for _, l := range locations {
+			if l[1] == uri {
+				block = l[2]
+			}
+		}
+		if !strings.Contains(block, "internal;") || !strings.Contains(block, "default_type application/json;") {
+			t.Errorf("%s: location %s is not an internal JSON page: %q", code, uri, block)
+			continue
+		}
+		ret := regexp.MustCompile(`return (\d+) '(.*)';`).FindStringSubmatch(block)
+		if ret == nil || ret[1] != code {
+			t.Errorf("%s: location %s does not answer %s: %q", code, uri, code, block)
+			continue
+		}
+		var body struct {
+			Error struct {
+				Code    string         `json:"code"`
+				Message string         `json:"message"`
+				Details map[string]any `json:"details"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(strings.TrimSuffix(ret[2], `\n`)), &body); err != nil || body.Error.Code == "" || body.Error.Message == "" || body.Error.Details == nil {
+			t.Errorf("%s: body %s is not the API's error shape: %v", code, ret[2], err)
+		}
+	}
+	if regexp.MustCompile(`proxy_intercept_errors\s+on`).MatchString(conf) {
+		t.Error("nginx replaces the replicas' own errors (proxy_intercept_errors on)")
 	}
 }
 
