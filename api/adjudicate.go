@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -31,19 +32,35 @@ func (h *handlers) adjudicate(c echo.Context) error {
 // what was wrong.
 func DecodeRequest(r io.Reader, v any) error { return decodeJSON(r, v) }
 
+// bodyBuffers hold request bodies while they are decoded.
+var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledBody is the largest buffer kept for the next body, so one large
+// request does not pin its memory.
+const maxPooledBody = 64 << 10
+
 func decodeJSON(r io.Reader, v any) error {
-	body, err := io.ReadAll(r)
-	if err != nil {
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= maxPooledBody {
+			bodyBuffers.Put(buf)
+		}
+	}()
+	if _, err := buf.ReadFrom(r); err != nil {
 		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
+		var he *echo.HTTPError
+		if errors.As(err, &tooLarge) || errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
 			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 		}
 		return rules.Errorf(rules.EINVALID, "The request body could not be read.")
 	}
-	if len(bytes.TrimSpace(body)) == 0 {
+	if len(bytes.TrimSpace(buf.Bytes())) == 0 {
 		return rules.Errorf(rules.EINVALID, "The request body is empty: send a JSON object.")
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
+	// Decoding straight from the buffer: the decoder reads it once, with no
+	// further copy of the whole body.
+	dec := json.NewDecoder(buf)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err)

@@ -452,3 +452,24 @@ func TestMalformedQueryStringIsAClearJSONError(t *testing.T) {
 		t.Errorf("a well-formed escape refused: %d %s", code, body)
 	}
 }
+
+// TestOversizedStreamedBodyIs413: a body sent without a length is cut at
+// the limit as it is read, and answered as too large, not as unreadable.
+func TestOversizedStreamedBodyIs413(t *testing.T) {
+	srv := newServer(t)
+	body := io.MultiReader(strings.NewReader(`{"edition":"2e","question":"`), strings.NewReader(strings.Repeat("x", 2<<20)), strings.NewReader(`"}`))
+	req, err := http.NewRequest("POST", srv.URL+"/v1/adjudicate", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(out), "1 MiB") {
+		t.Fatalf("%d %s", res.StatusCode, out)
+	}
+}
