@@ -1,17 +1,18 @@
 package search
 
 import (
-	"cmp"
 	"container/heap"
 	"context"
 	"encoding/binary"
 	"fmt"
-	"slices"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // A snapshot is one read view of the index, held for the Index's life (the
@@ -90,22 +91,29 @@ func (s *snapshot) close() error { return s.reader.Close() }
 type collected struct {
 	meta  *docMeta
 	score float64
-	num   uint64
 }
 
-// matches is a min-heap of the best matches so far, worst on top: a lower
-// score is worse, and on a tie the later document.
+// compareCollected orders matches best first: a higher score, and on a tie
+// the lower id. Not Bleve's document number: that follows the order in which
+// the documents were indexed, which differs from one build to the next, so
+// replicas and restarts would order tied hits differently.
+func compareCollected(a, b collected) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return strings.Compare(a.meta.ID, b.meta.ID)
+}
+
+// matches is a min-heap of the best matches so far, worst on top.
 type matches []collected
 
-func (h matches) Len() int { return len(h) }
-func (h matches) Less(i, j int) bool {
-	if h[i].score != h[j].score {
-		return h[i].score < h[j].score
-	}
-	return h[i].num > h[j].num
-}
-func (h matches) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *matches) Push(x any)   { *h = append(*h, x.(collected)) }
+func (h matches) Len() int           { return len(h) }
+func (h matches) Less(i, j int) bool { return compareCollected(h[i], h[j]) > 0 }
+func (h matches) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *matches) Push(x any)        { *h = append(*h, x.(collected)) }
 func (h *matches) Pop() any {
 	old := *h
 	x := old[len(old)-1]
@@ -113,41 +121,105 @@ func (h *matches) Pop() any {
 	return x
 }
 
-// facetCounts are the counts of the matches by edition, kind and document.
-type facetCounts map[string]map[string]int
+// facetValues are the values one facet takes in the index, numbered.
+type facetValues struct {
+	values []string
+	index  map[string]int32
+}
 
-// collect runs the query on the snapshot and returns its best size matches,
-// best first, how many matched in all, and the facet counts of all of them.
-func (ix *Index) collect(ctx context.Context, q query.Query, size int) ([]collected, int, facetCounts, error) {
+// add numbers a value of the facet, once.
+func (f *facetValues) add(v string) int32 {
+	if i, ok := f.index[v]; ok {
+		return i
+	}
+	if f.index == nil {
+		f.index = map[string]int32{}
+	}
+	i := int32(len(f.values))
+	f.values = append(f.values, v)
+	f.index[v] = i
+	return i
+}
+
+// Filter values of a facet: any value, or none of the index's.
+const (
+	anyValue int32 = -1
+	noValue  int32 = -2
+)
+
+// filter is the edition, kind and document a search is restricted to, each
+// as the index of its value (facetNames order), or anyValue.
+type filter [len(facetNames)]int32
+
+// filterOf reads a query's filters.
+func (ix *Index) filterOf(q rules.SearchQuery) filter {
+	var f filter
+	for i, v := range [...]string{q.Edition, q.Kind, q.Document} {
+		f[i] = anyValue
+		if v != "" {
+			f[i] = noValue
+			if n, ok := ix.facets[i].index[v]; ok {
+				f[i] = n
+			}
+		}
+	}
+	return f
+}
+
+// admits reports whether a document passes the filter.
+func (f *filter) admits(m *docMeta) bool {
+	for i, v := range f {
+		if v != anyValue && m.facet[i] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// facetTally counts matches by the index of their value of each facet.
+type facetTally [len(facetNames)][]int
+
+// collect runs the query on the snapshot and returns the best size matches
+// that pass the filter (in no order: the re-ranking sorts them), how many
+// passed in all, and the facet
+// counts of all of them. The filter is checked here, on each match's
+// metadata, rather than by a filtering searcher in Bleve: it never scores.
+func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int) ([]collected, int, facetTally, error) {
 	// The scoring model Bleve's searchers ask for.
 	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
 		bsearch.GetScoringModelCallbackFn(func() string { return ix.scoring }))
 	searcher, err := q.Searcher(ctx, ix.snap.reader, ix.idx.Mapping(), bsearch.SearcherOptions{})
 	if err != nil {
-		return nil, 0, nil, fmt.Errorf("build searcher: %w", err)
+		return nil, 0, facetTally{}, fmt.Errorf("build searcher: %w", err)
 	}
 	defer searcher.Close()
 	sctx := &bsearch.SearchContext{
 		DocumentMatchPool: bsearch.NewDocumentMatchPool(searcher.DocumentMatchPoolSize()+1, 0),
 		IndexReader:       ix.snap.reader,
 	}
-	facets := facetCounts{}
-	for _, name := range facetNames {
-		facets[name] = map[string]int{}
+	var facets facetTally
+	n := 0
+	for i := range facets {
+		n += len(ix.facets[i].values)
 	}
-	// The best size matches: all of them while they fit (sorted once at the
-	// end), then a heap, worst on top.
-	best := make(matches, 0, min(size, len(ix.snap.byNum)))
+	counts := make([]int, n)
+	for i := range facets {
+		n := len(ix.facets[i].values)
+		facets[i], counts = counts[:n:n], counts[n:]
+	}
+	// The best size matches: all of them while they fit, then a heap, worst
+	// on top.
+	best := make(matches, 0, min(size, 64))
 	total := 0
-	for {
-		if total%256 == 0 {
+	for n := 0; ; n++ {
+		if n%256 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, 0, nil, err
+				return nil, 0, facets, err
 			}
 		}
 		dm, err := searcher.Next(sctx)
 		if err != nil {
-			return nil, 0, nil, fmt.Errorf("search: %w", err)
+			return nil, 0, facets, fmt.Errorf("search: %w", err)
 		}
 		if dm == nil {
 			break
@@ -160,33 +232,26 @@ func (ix *Index) collect(ctx context.Context, q query.Query, size int) ([]collec
 		score := dm.Score
 		sctx.DocumentMatchPool.Put(dm)
 		if m == nil {
-			return nil, 0, nil, fmt.Errorf("search: a match without metadata")
+			return nil, 0, facets, fmt.Errorf("search: a match without metadata")
+		}
+		if !f.admits(m) {
+			continue
 		}
 		total++
-		facets["edition"][m.Edition]++
-		facets["kind"][m.Kind]++
-		facets["document"][m.DocumentID]++
-		c := collected{meta: m, score: score, num: num}
+		for i, v := range m.facet {
+			facets[i][v]++
+		}
+		c := collected{meta: m, score: score}
 		switch {
 		case len(best) < size:
 			best = append(best, c)
 			if len(best) == size {
 				heap.Init(&best)
 			}
-		case size > 0 && (best[0].score < score || best[0].score == score && best[0].num > num):
+		case size > 0 && compareCollected(c, best[0]) < 0:
 			best[0] = c
 			heap.Fix(&best, 0)
 		}
 	}
-	// Best first: a higher score, and on a tie the earlier document.
-	slices.SortFunc(best, func(a, b collected) int {
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
-		}
-		return cmp.Compare(a.num, b.num)
-	})
 	return best, total, facets, nil
 }

@@ -25,8 +25,7 @@
 // The index never changes once built, so an Index holds one read view of it
 // for its life, with every document's metadata by its internal number.
 // Searches run Bleve's searcher on that view and collect the matches
-// themselves: the best ones in a heap, the facet counts straight from the
-// metadata. Bleve's own top-N collector would decode doc values for the
+// themselves: the filters and the facet counts straight from the metadata. Bleve's own top-N collector would decode doc values for the
 // facets and load the external id of every hit it keeps; this is about half
 // the time of a search (TestCollectAgreesWithBleve checks both give the same
 // total, scores and order). Build indexes in memory; BuildTo writes an index to disk
@@ -110,4 +109,15 @@
 // English clauses matched: words of the same stem as a (corrected) query word,
 // and the near words of a typo. Bleve's highlighter would need stored fields
 // and term vectors read back for every hit of the re-ranking window.
+//
+// # Numbers, not strings
+//
+// When the index is built or opened, every English term and plain word of
+// the titles and texts gets a number (a lexicon), and each document keeps its
+// terms as sorted numbers, its title's terms with their summed rarity, and
+// the words of its snippet text with their terms. A search analyses the query
+// once: its terms' numbers and rarities serve the re-ranking (a look-up per
+// hit and term, no string compared) and the snippets (the marked words are
+// found by term, not by reading the text), and its tokens make Bleve's
+// clauses without analysing the text again for each field.
 package search

@@ -42,6 +42,9 @@ type Index struct {
 	meta    map[string]*docMeta
 	docIDs  map[string]bool // document ids a filter may name
 	vocab   *vocabulary
+	lex     *lexicon
+	facets  [len(facetNames)]facetValues
+	rules   int // how many sets of entries may be found as one rule (docMeta.rule)
 	snap    *snapshot
 	scoring string // Bleve's scoring model of the mapping
 	w       weights
@@ -63,9 +66,29 @@ type docMeta struct {
 	Text       string   `json:"text,omitempty"`
 	// Related are the ids of the same term's entries in other documents.
 	Related []string `json:"related,omitempty"`
-	// terms are the English terms of the title and text, for measuring how
-	// much of a query a hit matched without asking Bleve for term locations.
-	terms map[string]struct{}
+	// What searches need besides, computed when the index is built or
+	// opened (see derive and prepare).
+	//
+	// terms are the ids of the English terms of the title and text, sorted,
+	// for measuring how much of a query a hit matched without asking Bleve
+	// for term locations.
+	terms []uint32
+	// titleIDs are the ids of TitleTerms; titleIDF the sum of their rarity.
+	titleIDs []uint32
+	titleIDF float64
+	// words are the words of the text a snippet is cut from; byTerm the
+	// indices of those with an English term, by term (then in order).
+	words  []word
+	byTerm []uint32
+	// facet is the index of the edition, kind and document among the values
+	// of each facet.
+	facet [len(facetNames)]int32
+	// group numbers the entries of one edition, kind and folded title; rule
+	// the entries that may be found as one rule (same group, or related
+	// within the edition, directly or through other entries); related are
+	// the entries of Related in the same edition. Cards have none: -1.
+	group, rule int32
+	related     []*docMeta
 }
 
 // Build indexes the entries and cards in memory. docs give each entry's
@@ -194,7 +217,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 		if err := batch.Index(m.ID, d); err != nil {
 			return fmt.Errorf("index %s: %w", m.ID, err)
 		}
-		m.terms = ix.termSet(m.Title, m.Text)
+		ix.derive(m)
 		ix.meta[m.ID] = m
 		return nil
 	}
@@ -259,17 +282,102 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 	return ix, nil
 }
 
-// prepare reads what searches need of a complete index: its vocabulary and
+// prepare reads what searches need of a complete index: its vocabulary, the
+// rarity of every term, the facet values, which entries may be one rule, and
 // a read view with the documents numbered.
 func (ix *Index) prepare() error {
 	var err error
 	if ix.vocab, err = readVocabulary(ix.idx); err != nil {
 		return err
 	}
+	ix.lex.weigh(ix.vocab)
+	metas := make([]*docMeta, 0, len(ix.meta))
+	for _, m := range ix.meta {
+		metas = append(metas, m)
+	}
+	sort.Slice(metas, func(i, j int) bool { return metas[i].ID < metas[j].ID })
+	for _, m := range metas {
+		m.titleIDF = 0
+		for _, id := range m.titleIDs {
+			m.titleIDF += ix.lex.idf[id]
+		}
+		for f, v := range [...]string{m.Edition, m.Kind, m.DocumentID} {
+			m.facet[f] = ix.facets[f].add(v)
+		}
+	}
+	ix.numberRules(metas)
 	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
 		return err
 	}
 	return nil
+}
+
+// numberRules finds the entries a search may find as one rule: those of one
+// edition, kind and folded title, and those the corpus relates within an
+// edition (rules.Entry.Related), directly or through other entries. Which of
+// them are one rule in a search depends on which of them it found; this
+// only says which may be, so that a search looks closer at those alone.
+func (ix *Index) numberRules(metas []*docMeta) {
+	type key struct{ edition, kind, title string }
+	groups := map[key]int32{}
+	byID := map[string]int{}
+	var entries []*docMeta
+	for _, m := range metas {
+		m.group, m.rule, m.related = -1, -1, nil
+		if m.Kind == rules.KindCard {
+			continue
+		}
+		k := key{m.Edition, m.Kind, m.TitleKey}
+		g, ok := groups[k]
+		if !ok {
+			g = int32(len(groups))
+			groups[k] = g
+		}
+		m.group = g
+		byID[m.ID] = len(entries)
+		entries = append(entries, m)
+	}
+	parent := make([]int, len(entries))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	union := func(i, j int) {
+		if ri, rj := find(i), find(j); ri != rj {
+			parent[max(ri, rj)] = min(ri, rj)
+		}
+	}
+	firstOf := map[int32]int{}
+	for i, m := range entries {
+		if f, ok := firstOf[m.group]; ok {
+			union(f, i)
+		} else {
+			firstOf[m.group] = i
+		}
+		for _, id := range m.Related {
+			if j, ok := byID[id]; ok && j != i && entries[j].Edition == m.Edition {
+				m.related = append(m.related, entries[j])
+				union(i, j)
+			}
+		}
+	}
+	number := map[int]int32{}
+	for i, m := range entries {
+		root := find(i)
+		n, ok := number[root]
+		if !ok {
+			n = int32(len(number))
+			number[root] = n
+		}
+		m.rule = n
+	}
+	ix.rules = len(number)
 }
 
 // load reads the metadata of a prebuilt index.
@@ -294,7 +402,7 @@ func load(idx bleve.Index) (*Index, error) {
 		return nil, fmt.Errorf("decode metadata: %w", err)
 	}
 	for _, m := range metas {
-		m.terms = ix.termSet(m.Title, m.Text)
+		ix.derive(m)
 		ix.meta[m.ID] = m
 		ix.docIDs[m.DocumentID] = true
 	}
@@ -319,7 +427,8 @@ func newIndex(idx bleve.Index) (*Index, error) {
 	if english == nil || plain == nil {
 		return nil, errors.New("index mapping lacks its analyzers")
 	}
-	return &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{}, w: defaultWeights(), scoring: scoring}, nil
+	return &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{},
+		lex: newLexicon(), w: defaultWeights(), scoring: scoring}, nil
 }
 
 // titleTerms are the English terms of a title, or its plain words when the
@@ -329,17 +438,6 @@ func (ix *Index) titleTerms(title string) []string {
 		return t
 	}
 	return terms(ix.plain, title)
-}
-
-// termSet returns the set of English terms of a title and a text.
-func (ix *Index) termSet(title, text string) map[string]struct{} {
-	set := map[string]struct{}{}
-	for _, s := range []string{title, text} {
-		for _, tok := range ix.english.Analyze([]byte(s)) {
-			set[string(tok.Term)] = struct{}{}
-		}
-	}
-	return set
 }
 
 // terms returns the distinct terms an analyzer makes of s, in order.

@@ -1,8 +1,8 @@
 package search
 
 import (
+	"cmp"
 	"slices"
-	"sort"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -11,10 +11,10 @@ import (
 type ranked struct {
 	meta  *docMeta
 	score float64
-	order int // Bleve's rank, the last tie breaker
+	bleve float64 // Bleve's score, a tie breaker
 }
 
-// rerank turns Bleve's best hits into the final order, in two principled steps:
+// rerank turns Bleve's best hits (in any order) into the final order, in two principled steps:
 //
 //  1. Title cover: a hit whose title names what the query names is about it,
 //     not a passing mention: its score is raised in proportion to cover.
@@ -28,89 +28,130 @@ type ranked struct {
 //
 // A query naming an edition ("first edition", "2E") prefers that edition's
 // hits by the EditionHint factor rather than filtering the others out.
-func (ix *Index) rerank(hits []collected, a analyzed) []ranked {
-	out := make([]ranked, 0, len(hits))
+func (ix *Index) rerank(hits []collected, a *analyzed) []ranked {
+	out := make([]ranked, len(hits))
 	for i, h := range hits {
 		m := h.meta
-		s := h.score * (1 + ix.w.Cover*ix.cover(m.TitleTerms, a)) * (1 + ix.w.Match*ix.share(m, a))
+		s := h.score * (1 + ix.w.Cover*ix.cover(m, a)) * (1 + ix.w.Match*ix.share(m, a))
 		if m.Kind == rules.KindCard {
 			s *= ix.w.Card
 		}
 		if a.edition != "" && m.Edition == a.edition {
 			s *= ix.w.EditionHint
 		}
-		out = append(out, ranked{meta: m, score: s, order: i})
+		out[i] = ranked{meta: m, score: s, bleve: h.score}
 	}
-	sortRanked(out)
+	ix.byPrecedence(out)
+	slices.SortFunc(out, compareRanked)
+	return out
+}
 
-	// Same rule: same edition and either the same kind and folded title, or
-	// related by the corpus (the same term's entry in another document).
-	parent := make([]int, len(out))
+// compareRanked orders hits best first: by score, then the governing
+// document, then Bleve's order (its score, then the id).
+func compareRanked(x, y ranked) int {
+	switch {
+	case x.score > y.score:
+		return -1
+	case x.score < y.score:
+		return 1
+	case x.meta.Precedence != y.meta.Precedence:
+		return cmp.Compare(y.meta.Precedence, x.meta.Precedence)
+	}
+	return compareCollected(collected{x.meta, x.bleve}, collected{y.meta, y.bleve})
+}
+
+// byPrecedence hands the scores of hits that are the same rule out again by
+// precedence. Same rule: same edition and either the same kind and folded
+// title, or related by the corpus (the same term's entry in another
+// document), directly or through other hits. Only hits that may be one rule
+// with another hit (docMeta.rule) are looked at.
+func (ix *Index) byPrecedence(out []ranked) {
+	if ix.rules == 0 {
+		return
+	}
+	found := make([]int32, ix.rules)
+	several := false
+	for _, r := range out {
+		if k := r.meta.rule; k >= 0 {
+			found[k]++
+			several = several || found[k] > 1
+		}
+	}
+	if !several {
+		return
+	}
+	var maybe []int
+	for i, r := range out {
+		if k := r.meta.rule; k >= 0 && found[k] > 1 {
+			maybe = append(maybe, i)
+		}
+	}
+	// Each rule's hits together, best first.
+	slices.SortFunc(maybe, func(i, j int) int {
+		if c := cmp.Compare(out[i].meta.rule, out[j].meta.rule); c != 0 {
+			return c
+		}
+		return compareRanked(out[i], out[j])
+	})
+	for len(maybe) > 0 {
+		n := 1
+		for n < len(maybe) && out[maybe[n]].meta.rule == out[maybe[0]].meta.rule {
+			n++
+		}
+		ix.sameRule(out, maybe[:n])
+		maybe = maybe[n:]
+	}
+}
+
+// sameRule splits hits (positions in out, best first) that may be one rule
+// into the groups that are, and hands each group's scores out by precedence:
+// the governing document (highest manifest precedence) takes the best, the
+// next one the second best, and so on, each superseded copy further scaled
+// by Superseded per newer copy.
+func (ix *Index) sameRule(out []ranked, hits []int) {
+	parent := make([]int, len(hits))
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
 		}
 		return i
 	}
-	union := func(i, j int) {
-		if ri, rj := find(i), find(j); ri != rj {
-			parent[max(ri, rj)] = min(ri, rj)
-		}
-	}
-	type key struct{ edition, kind, title string }
-	firstOf := map[key]int{}
-	byID := map[string]int{}
-	for i, r := range out {
-		if r.meta.Kind == rules.KindCard {
-			continue
-		}
-		k := key{r.meta.Edition, r.meta.Kind, r.meta.TitleKey}
-		if f, ok := firstOf[k]; ok {
-			union(f, i)
-		} else {
-			firstOf[k] = i
-		}
-		byID[r.meta.ID] = i
-	}
-	if ix.w.Related {
-		for i, r := range out {
-			for _, id := range r.meta.Related {
-				if j, ok := byID[id]; ok && out[j].meta.Edition == r.meta.Edition {
-					union(i, j)
+	for i := range hits {
+		for j := i + 1; j < len(hits); j++ {
+			if ix.oneRule(out[hits[i]].meta, out[hits[j]].meta) {
+				if ri, rj := find(i), find(j); ri != rj {
+					parent[max(ri, rj)] = min(ri, rj)
 				}
 			}
 		}
 	}
-	groups := map[int][]int{}
-	var keys []int
-	for i, r := range out {
-		if r.meta.Kind == rules.KindCard {
+	var idx []int
+	var scores []float64
+	var members []ranked
+	for root := range hits {
+		if find(root) != root {
 			continue
 		}
-		root := find(i)
-		if _, ok := groups[root]; !ok {
-			keys = append(keys, root)
+		idx = idx[:0]
+		for i := root; i < len(hits); i++ {
+			if find(i) == root {
+				idx = append(idx, hits[i])
+			}
 		}
-		groups[root] = append(groups[root], i)
-	}
-	for _, k := range keys {
-		idx := groups[k]
 		if len(idx) < 2 {
 			continue
 		}
 		// idx is in score order; hand the scores out again by precedence.
-		scores := make([]float64, len(idx))
-		members := make([]ranked, len(idx))
-		for j, i := range idx {
-			scores[j] = out[i].score
-			members[j] = out[i]
+		scores, members = scores[:0], members[:0]
+		for _, i := range idx {
+			scores = append(scores, out[i].score)
+			members = append(members, out[i])
 		}
-		sort.SliceStable(members, func(x, y int) bool { return members[x].meta.Precedence > members[y].meta.Precedence })
+		slices.SortStableFunc(members, func(x, y ranked) int { return cmp.Compare(y.meta.Precedence, x.meta.Precedence) })
 		factor := 1.0
 		for j, i := range idx {
 			members[j].score = scores[j] * factor
@@ -118,20 +159,16 @@ func (ix *Index) rerank(hits []collected, a analyzed) []ranked {
 			factor *= ix.w.Superseded
 		}
 	}
-	sortRanked(out)
-	return out
 }
 
-func sortRanked(r []ranked) {
-	sort.SliceStable(r, func(i, j int) bool {
-		if r[i].score != r[j].score {
-			return r[i].score > r[j].score
-		}
-		if r[i].meta.Precedence != r[j].meta.Precedence {
-			return r[i].meta.Precedence > r[j].meta.Precedence
-		}
-		return r[i].order < r[j].order
-	})
+// oneRule reports whether two entries found by one search are the same rule
+// by themselves: the same edition, kind and folded title, or related by the
+// corpus within their edition.
+func (ix *Index) oneRule(a, b *docMeta) bool {
+	if a.group == b.group {
+		return true
+	}
+	return ix.w.Related && (slices.Contains(a.related, b) || slices.Contains(b.related, a))
 }
 
 // cover measures how well a title and the query name the same thing: the
@@ -139,48 +176,38 @@ func sortRanked(r []ranked) {
 // query's terms found in the title, each term weighted by its rarity (idf),
 // so that a title that is the query scores 1 and a title of one common word
 // in a long query scores little.
-func (ix *Index) cover(title []string, a analyzed) float64 {
-	if len(title) == 0 {
+func (ix *Index) cover(m *docMeta, a *analyzed) float64 {
+	if len(m.titleIDs) == 0 {
 		return 0
 	}
-	query := a.stems
-	if len(query) == 0 {
-		query = a.plain
-	}
-	var inTitle, titleAll, inQuery, queryAll float64
-	for _, t := range title {
-		w := ix.vocab.idf(t)
-		titleAll += w
-		if slices.Contains(query, t) || slices.Contains(a.plain, t) {
-			inTitle += w
+	var inTitle, inQuery float64
+	for _, t := range m.titleIDs {
+		if slices.Contains(a.coverIDs, t) || slices.Contains(a.plainIDs, t) {
+			inTitle += ix.lex.idf[t]
 		}
 	}
-	for _, q := range query {
-		w := ix.vocab.idf(q)
-		queryAll += w
-		if slices.Contains(title, q) {
-			inQuery += w
+	for i, q := range a.coverIDs {
+		if slices.Contains(m.titleIDs, q) {
+			inQuery += a.coverIDF[i]
 		}
 	}
-	if titleAll == 0 || queryAll == 0 {
+	if m.titleIDF == 0 || a.coverAll == 0 {
 		return 0
 	}
-	return inTitle / titleAll * inQuery / queryAll
+	return inTitle / m.titleIDF * inQuery / a.coverAll
 }
 
 // share is how much of the query a hit matched: the query terms found in its
 // title or text, weighted by rarity, over all the query's terms.
-func (ix *Index) share(m *docMeta, a analyzed) float64 {
-	var in, all float64
-	for _, q := range a.stems {
-		w := ix.vocab.idf(q)
-		all += w
-		if _, ok := m.terms[q]; ok {
-			in += w
-		}
-	}
-	if all == 0 {
+func (ix *Index) share(m *docMeta, a *analyzed) float64 {
+	if a.stemAll == 0 {
 		return 0
 	}
-	return in / all
+	var in float64
+	for i, q := range a.stemIDs {
+		if q != noTerm && m.holds(q) {
+			in += a.stemIDF[i]
+		}
+	}
+	return in / a.stemAll
 }

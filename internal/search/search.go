@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -10,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -72,7 +74,7 @@ func defaultWeights() weights {
 }
 
 // facetNames are the facets of a SearchResult.
-var facetNames = []string{"edition", "kind", "document"}
+var facetNames = [...]string{"edition", "kind", "document"}
 
 // Search runs a judge's query. q.Q is plain words, "quoted phrases" (which
 // must appear) and -exclusions; Edition, Kind and Document filter; Limit
@@ -87,11 +89,11 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		return nil, err
 	}
 	a := ix.analyze(u)
-	bq := ix.buildQuery(u, a, q)
+	bq := ix.buildQuery(u, a)
 
 	// One window whatever the page: the order of a hit never depends on the
 	// page asked for.
-	found, total, facets, err := ix.collect(ctx, bq, rerankWindow)
+	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), rerankWindow)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr
@@ -99,27 +101,32 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		return nil, fmt.Errorf("search %q: %w", q.Q, err)
 	}
 
-	hits := ix.rerank(found, a)
-	out := &rules.SearchResult{Total: total, Hits: []rules.SearchHit{}, Facets: map[string][]rules.FacetCount{}}
+	hits := ix.rerank(found, &a)
+	out := &rules.SearchResult{Total: total, Hits: []rules.SearchHit{}, Facets: make(map[string][]rules.FacetCount, len(facetNames))}
 	if q.Offset < len(hits) {
 		page := hits[q.Offset:]
 		if len(page) > q.Limit {
 			page = page[:q.Limit]
 		}
-		seen := map[string]bool{}
-		for _, h := range page {
+		out.Hits = make([]rules.SearchHit, len(page))
+		for i, h := range page {
 			m := h.meta
-			out.Hits = append(out.Hits, rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title,
-				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, a, seen)})
+			out.Hits[i] = rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title,
+				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, &a)}
 		}
 	}
-	for _, name := range facetNames {
+	for f, name := range facetNames {
 		counts := []rules.FacetCount{}
-		for v, n := range facets[name] {
-			counts = append(counts, rules.FacetCount{Value: v, Count: n})
+		for v, n := range facets[f] {
+			if n > 0 {
+				counts = append(counts, rules.FacetCount{Value: ix.facets[f].values[v], Count: n})
+			}
 		}
-		sort.Slice(counts, func(i, j int) bool {
-			return counts[i].Count > counts[j].Count || counts[i].Count == counts[j].Count && counts[i].Value < counts[j].Value
+		slices.SortFunc(counts, func(x, y rules.FacetCount) int {
+			if x.Count != y.Count {
+				return cmp.Compare(y.Count, x.Count)
+			}
+			return strings.Compare(x.Value, y.Value)
 		})
 		out.Facets[name] = counts
 	}
@@ -184,6 +191,24 @@ type analyzed struct {
 	stopWords []string
 	alts      []correction
 	edition   string // the edition the query names, if any
+	// tokens are the English analysis of the text, every word in order, as
+	// Bleve's match queries would analyse it.
+	tokens analysis.TokenStream
+
+	// The same in the lexicon's ids (noTerm for a word the index does not
+	// hold), with each term's rarity, for the re-ranking and the snippets.
+	stemIDs  []uint32
+	stemIDF  []float64
+	stemAll  float64  // the sum of stemIDF
+	plainIDs []uint32 // ids of plain
+	// coverIDs are the terms a title is compared with: the stems, or the
+	// plain words of a query of stop words.
+	coverIDs []uint32
+	coverIDF []float64
+	coverAll float64
+	// markTerms and markPlain are the English terms and plain words a
+	// snippet marks.
+	markTerms, markPlain []uint32
 }
 
 func (ix *Index) analyze(u userQuery) analyzed {
@@ -221,14 +246,62 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	}
 	a.text = strings.Join(parts, " ")
 	a.key = rules.FoldTerm(a.text)
-	a.stems = terms(ix.english, a.text)
-	a.plain = terms(ix.plain, a.text)
-	for _, w := range a.plain {
-		if ix.stemOf(w) == "" {
+	a.tokens = ix.english.Analyze([]byte(a.text))
+	a.stems = distinctTerms(a.tokens)
+	plain := ix.plain.Analyze([]byte(a.text))
+	a.plain = distinctTerms(plain)
+	// A plain word with no English term at its position is a stop word.
+	j := 0
+	for _, tok := range plain {
+		for j < len(a.tokens) && a.tokens[j].Position < tok.Position {
+			j++
+		}
+		if j < len(a.tokens) && a.tokens[j].Position == tok.Position {
+			continue
+		}
+		if w := string(tok.Term); !slices.Contains(a.stopWords, w) {
 			a.stopWords = append(a.stopWords, w)
 		}
 	}
+
+	for _, t := range a.stems {
+		id := ix.lex.id(t)
+		a.stemIDs = append(a.stemIDs, id)
+		a.stemIDF = append(a.stemIDF, ix.vocab.idf(t))
+		a.stemAll += a.stemIDF[len(a.stemIDF)-1]
+		if id != noTerm {
+			a.markTerms = append(a.markTerms, id)
+		}
+	}
+	for _, w := range a.plain {
+		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
+	}
+	a.coverIDs, a.coverIDF, a.coverAll = a.stemIDs, a.stemIDF, a.stemAll
+	if len(a.stems) == 0 {
+		a.coverIDs, a.coverIDF, a.coverAll = a.plainIDs, nil, 0
+		for _, w := range a.plain {
+			a.coverIDF = append(a.coverIDF, ix.vocab.idf(w))
+			a.coverAll += a.coverIDF[len(a.coverIDF)-1]
+		}
+		// A query of stop words marks its words as written.
+		a.markPlain = a.plainIDs
+	} else {
+		for _, c := range a.alts {
+			a.markPlain = append(a.markPlain, ix.lex.id(c.word))
+		}
+	}
 	return a
+}
+
+// distinctTerms returns the distinct terms of a token stream, in order.
+func distinctTerms(ts analysis.TokenStream) []string {
+	var out []string
+	for _, tok := range ts {
+		if !slices.ContainsFunc(out, func(t string) bool { return t == string(tok.Term) }) {
+			out = append(out, string(tok.Term))
+		}
+	}
+	return out
 }
 
 // editionNamed finds an edition named among the words ("first edition",
@@ -270,9 +343,10 @@ func fuzziness(n int) int {
 // buildQuery makes the Bleve query of a judge's query: a disjunction of the
 // exact title, title words, title and text phrases, text words and, with a
 // low boost, words within a typo's distance; quoted phrases are required,
-// exclusions forbidden, filters applied without scoring.
-func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.Query {
-	text := a.text
+// exclusions forbidden. (Filters are applied while collecting.) The clauses
+// are made from the query's analysis, the query as Bleve's match and phrase
+// queries would make them, without analysing the text again for each.
+func (ix *Index) buildQuery(u userQuery, a analyzed) query.Query {
 	var should []query.Query
 	add := func(qq query.Query) { should = append(should, qq) }
 
@@ -282,14 +356,8 @@ func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.
 		t.SetBoost(ix.w.TitleExact)
 		add(t)
 	}
-	match := func(field string, boost float64) {
-		m := bleve.NewMatchQuery(text)
-		m.SetField(field)
-		m.SetBoost(boost)
-		add(m)
-	}
-	match(fieldTitle, ix.w.Title)
-	match(fieldText, ix.w.Text)
+	add(matchQuery(a.tokens, fieldTitle, ix.w.Title))
+	add(matchQuery(a.tokens, fieldText, ix.w.Text))
 	// The stop words the English fields drop are looked for in the plain
 	// title, so that "when and while" finds the section of that name.
 	for _, w := range a.stopWords {
@@ -301,14 +369,8 @@ func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.
 	// The whole query as a phrase: evidence for a short query ("showing your
 	// cards"), seldom for a question in many words, which skips the cost.
 	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase {
-		phrase := func(field string, boost float64) {
-			p := bleve.NewMatchPhraseQuery(text)
-			p.SetField(field)
-			p.SetBoost(boost)
-			add(p)
-		}
-		phrase(fieldTitle, ix.w.TitlePhrase)
-		phrase(fieldText, ix.w.TextPhrase)
+		add(phraseQuery(a.tokens, fieldTitle, ix.w.TitlePhrase))
+		add(phraseQuery(a.tokens, fieldText, ix.w.TextPhrase))
 	}
 	for _, c := range a.alts {
 		scale := 1.0
@@ -330,31 +392,52 @@ func (ix *Index) buildQuery(u userQuery, a analyzed, q rules.SearchQuery) query.
 	bq.AddShould(should...)
 	bq.SetMinShould(1)
 	for _, p := range a.phrases {
-		bq.AddMust(bleve.NewDisjunctionQuery(phraseIn(p, fieldTitle), phraseIn(p, fieldText)))
+		ts := ix.english.Analyze([]byte(p))
+		bq.AddMust(bleve.NewDisjunctionQuery(phraseQuery(ts, fieldTitle, 1), phraseQuery(ts, fieldText, 1)))
 	}
 	for _, x := range u.Exclude {
-		bq.AddMustNot(phraseIn(x, fieldTitle), phraseIn(x, fieldText))
-	}
-	var filters []query.Query
-	for _, f := range []struct{ value, field string }{
-		{q.Edition, fieldEdition}, {q.Kind, fieldKind}, {q.Document, fieldDocument},
-	} {
-		if f.value != "" {
-			t := bleve.NewTermQuery(f.value)
-			t.SetField(f.field)
-			filters = append(filters, t)
-		}
-	}
-	if len(filters) > 0 {
-		bq.AddFilter(bleve.NewConjunctionQuery(filters...))
+		ts := ix.english.Analyze([]byte(x))
+		bq.AddMustNot(phraseQuery(ts, fieldTitle, 1), phraseQuery(ts, fieldText, 1))
 	}
 	return bq
 }
 
-func phraseIn(p, field string) query.Query {
-	m := bleve.NewMatchPhraseQuery(p)
-	m.SetField(field)
-	return m
+// matchQuery is what Bleve's match query (any of the words) makes of
+// analysed text in a field: a disjunction of its terms.
+func matchQuery(ts analysis.TokenStream, field string, boost float64) query.Query {
+	if len(ts) == 0 {
+		return bleve.NewMatchNoneQuery()
+	}
+	terms := make([]query.Query, len(ts))
+	for i, tok := range ts {
+		t := bleve.NewTermQuery(string(tok.Term))
+		t.SetField(field)
+		t.SetBoost(boost)
+		terms[i] = t
+	}
+	d := bleve.NewDisjunctionQuery(terms...)
+	d.SetMin(1)
+	d.SetBoost(boost)
+	return d
+}
+
+// phraseQuery is what Bleve's match phrase query makes of analysed text in
+// a field: its terms at their positions, a stop word leaving a gap.
+func phraseQuery(ts analysis.TokenStream, field string, boost float64) query.Query {
+	if len(ts) == 0 {
+		return bleve.NewMatchNoneQuery()
+	}
+	first, last := ts[0].Position, ts[0].Position
+	for _, tok := range ts {
+		first, last = min(first, tok.Position), max(last, tok.Position)
+	}
+	terms := make([][]string, last-first+1)
+	for _, tok := range ts {
+		terms[tok.Position-first] = append(terms[tok.Position-first], string(tok.Term))
+	}
+	p := query.NewMultiPhraseQuery(terms, field)
+	p.SetBoost(boost)
+	return p
 }
 
 func round(f float64) float64 { return math.Round(f*10000) / 10000 }

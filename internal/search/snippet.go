@@ -1,7 +1,7 @@
 package search
 
 import (
-	"html"
+	"cmp"
 	"slices"
 	"strings"
 	"unicode"
@@ -28,15 +28,14 @@ type span struct{ start, end int }
 // needs a snippet. The words marked are those the English clauses matched:
 // words of the same English stem as a (corrected) query word, and the near
 // words kept for a typo; a query of stop words only marks its words as
-// written.
-//
-// seen caches, for one search, whether a word of a text matched.
-func (ix *Index) snippet(m *docMeta, a analyzed, seen map[string]bool) string {
+// written. The words of every text and their terms are known from the time
+// the index was built (docMeta.words), so marking compares numbers.
+func (ix *Index) snippet(m *docMeta, a *analyzed) string {
 	text := m.Text
 	if strings.TrimSpace(text) == "" {
 		text = m.Title
 	}
-	marks := ix.marks(text, a, seen)
+	marks := a.marks(m)
 	start, end := window(text, marks)
 	var b strings.Builder
 	b.Grow(end - start + 64)
@@ -48,108 +47,44 @@ func (ix *Index) snippet(m *docMeta, a analyzed, seen map[string]bool) string {
 		if t.start < pos || t.end > end {
 			continue
 		}
-		b.WriteString(escapeSpace(text[pos:t.start]))
+		writeText(&b, text[pos:t.start])
 		b.WriteString(markOpen)
-		b.WriteString(html.EscapeString(text[t.start:t.end]))
+		writeText(&b, text[t.start:t.end])
 		b.WriteString(markClose)
 		pos = t.end
 	}
-	b.WriteString(escapeSpace(text[pos:end]))
+	writeText(&b, text[pos:end])
 	if end < len(text) {
 		b.WriteString(" …")
 	}
 	return strings.TrimSpace(b.String())
 }
 
-// marks scans the text word by word and returns the words the query matched.
-// A word is looked at only when it begins with the first letters (up to
-// three) of a query term; each such distinct word is judged once.
-func (ix *Index) marks(text string, a analyzed, seen map[string]bool) []span {
-	prefixes := make([]string, 0, len(a.stems)+len(a.plain)+len(a.alts))
-	note := func(w string) {
-		n := 0
-		for i := range w {
-			if n == 3 {
-				w = w[:i]
-				break
-			}
-			n++
-		}
-		if w != "" && !slices.Contains(prefixes, w) {
-			prefixes = append(prefixes, w)
-		}
-	}
-	for _, t := range a.stems {
-		note(t)
-	}
-	if len(a.stems) == 0 {
-		for _, t := range a.plain {
-			note(t)
-		}
-	}
-	for _, c := range a.alts {
-		note(c.word)
-	}
+// marks returns the spans of the words of a document's snippet text the
+// query matched, in order.
+func (a *analyzed) marks(m *docMeta) []span {
 	var out []span
-	eachWord(text, func(w span) {
-		word := text[w.start:w.end]
-		candidate := false
-		for _, p := range prefixes {
-			if len(word) >= len(p) && strings.EqualFold(word[:len(p)], p) {
-				candidate = true
-				break
+	if len(a.markPlain) > 0 {
+		// A typo's near words, or the words of a query of stop words: look
+		// at every word.
+		for _, w := range m.words {
+			if w.term != noTerm && slices.Contains(a.markTerms, w.term) || slices.Contains(a.markPlain, w.plain) {
+				out = append(out, span{int(w.start), int(w.end)})
 			}
 		}
-		if !candidate {
-			return
+		return out
+	}
+	for _, t := range a.markTerms {
+		i, _ := slices.BinarySearchFunc(m.byTerm, t, func(i, t uint32) int { return cmp.Compare(m.words[i].term, t) })
+		for ; i < len(m.byTerm) && m.words[m.byTerm[i]].term == t; i++ {
+			w := m.words[m.byTerm[i]]
+			out = append(out, span{int(w.start), int(w.end)})
 		}
-		hit, ok := seen[word]
-		if !ok {
-			hit = ix.matches(word, a)
-			seen[word] = hit
-		}
-		if hit {
-			out = append(out, w)
-		}
-	})
+	}
+	if len(a.markTerms) > 1 {
+		slices.SortFunc(out, func(x, y span) int { return cmp.Compare(x.start, y.start) })
+	}
 	return out
-}
-
-// matches reports whether one word of a text is matched by the query.
-func (ix *Index) matches(word string, a analyzed) bool {
-	if len(a.stems) == 0 {
-		return containsFold(a.plain, word)
-	}
-	for _, s := range a.stems {
-		n := min(len(s), 3)
-		if len(word) >= n && strings.EqualFold(word[:n], s[:n]) && ix.stemOf(strings.ToLower(word)) == s {
-			return true
-		}
-	}
-	for _, c := range a.alts {
-		if strings.EqualFold(word, c.word) {
-			return true
-		}
-	}
-	return false
-}
-
-func containsFold(words []string, w string) bool {
-	for _, x := range words {
-		if strings.EqualFold(x, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// stemOf is the English term of one word ("" for a stop word).
-func (ix *Index) stemOf(w string) string {
-	ts := ix.english.Analyze([]byte(w))
-	if len(ts) == 0 {
-		return ""
-	}
-	return string(ts[0].Term)
 }
 
 // window picks the byte range of the snippet: the stretch of snippetBytes
@@ -208,50 +143,97 @@ func leadStart(text string, first int) int {
 	return first
 }
 
-// eachWord calls fn with every word of text: runs of letters and digits.
-func eachWord(text string, fn func(span)) {
-	start := -1
-	for i, r := range text {
-		word := false
-		if r < utf8.RuneSelf {
-			word = 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
-		} else {
-			word = isWordChar(r)
-		}
-		if word {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			fn(span{start, i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		fn(span{start, len(text)})
-	}
-}
+// Classes of the bytes of a text, for writeText.
+const (
+	plainByte  = iota
+	escapeByte // written as an HTML entity
+	spaceByte  // ASCII white space
+	multiByte  // the first byte of a character beyond ASCII, or an invalid one
+)
 
-// escapeSpace HTML-escapes s and collapses each run of white space to one
-// space (the paragraphs of an entry become one line).
-func escapeSpace(s string) string {
-	var b strings.Builder
+// byteClass classifies each byte value.
+var byteClass = func() (c [256]uint8) {
+	for b := range c {
+		switch {
+		case b >= utf8.RuneSelf:
+			c[b] = multiByte
+		case strings.IndexByte("<>&'\"", byte(b)) >= 0:
+			c[b] = escapeByte
+		case strings.IndexByte(" \t\n\r\v\f", byte(b)) >= 0:
+			c[b] = spaceByte
+		}
+	}
+	return c
+}()
+
+// writeText writes s HTML-escaped (as html.EscapeString does) with each run
+// of white space as one space, so that the paragraphs of an entry become one
+// line: in one pass, writing runs of plain characters whole.
+func writeText(b *strings.Builder, s string) {
 	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
+	for i := 0; i < len(s); {
+		// s[i:j] is a run of characters kept as they are.
+		j := i
+		for j < len(s) {
+			if c := byteClass[s[j]]; c == plainByte {
+				j++
+				continue
+			} else if c == multiByte {
+				r, n := utf8.DecodeRuneInString(s[j:])
+				if (r != utf8.RuneError || n > 1) && !unicode.IsSpace(r) {
+					j += n
+					continue
+				}
+			}
+			break
 		}
-		if space {
-			b.WriteByte(' ')
-			space = false
+		// What ends the run: an escaped character, white space, an invalid
+		// byte, or the end.
+		esc, n, white := "", 0, false
+		if j < len(s) {
+			n = 1
+			switch c := s[j]; {
+			case byteClass[c] == escapeByte:
+				esc = entity(c)
+			case byteClass[c] == spaceByte:
+				white = true
+			default:
+				r, size := utf8.DecodeRuneInString(s[j:])
+				n = size
+				if r == utf8.RuneError && size == 1 {
+					esc = string(utf8.RuneError)
+				} else {
+					white = true // unicode.IsSpace, or the run would go on
+				}
+			}
 		}
-		b.WriteRune(r)
+		if j > i || esc != "" {
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteString(s[i:j])
+			b.WriteString(esc)
+		}
+		space = space || white
+		i = j + n
 	}
 	if space {
 		b.WriteByte(' ')
 	}
-	return html.EscapeString(b.String())
+}
+
+// entity is the HTML entity html.EscapeString writes for a character.
+func entity(c byte) string {
+	switch c {
+	case '<':
+		return "&lt;"
+	case '>':
+		return "&gt;"
+	case '&':
+		return "&amp;"
+	case '\'':
+		return "&#39;"
+	}
+	return "&#34;"
 }

@@ -1,0 +1,121 @@
+package search
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+)
+
+// noTerm is the id of a word the index does not hold.
+const noTerm = ^uint32(0)
+
+// A lexicon numbers every English term and plain word of the indexed titles
+// and texts, so that what a search asks of a hit (does it hold this term? is
+// this word of its text one of the query's?) compares numbers, not strings.
+// It is filled while the index is built or opened and only read afterwards.
+type lexicon struct {
+	ids map[string]uint32
+	// idf is the rarity of each id as an English term (vocabulary.idf).
+	idf []float64
+}
+
+func newLexicon() *lexicon { return &lexicon{ids: map[string]uint32{}} }
+
+// intern returns the id of s, numbering it if it is new.
+func (l *lexicon) intern(s []byte) uint32 {
+	if id, ok := l.ids[string(s)]; ok {
+		return id
+	}
+	id := uint32(len(l.ids))
+	l.ids[string(s)] = id
+	return id
+}
+
+// id returns the id of s, or noTerm.
+func (l *lexicon) id(s string) uint32 {
+	if id, ok := l.ids[s]; ok {
+		return id
+	}
+	return noTerm
+}
+
+// weigh fills in the rarity of every id.
+func (l *lexicon) weigh(v *vocabulary) {
+	l.idf = make([]float64, len(l.ids))
+	for s, id := range l.ids {
+		l.idf[id] = v.idf(s)
+	}
+}
+
+// A word is a word of a hit's snippet text: where it is (bytes), its English
+// term (noTerm for a stop word) and its plain, lower-cased form.
+type word struct {
+	start, end  uint32
+	term, plain uint32
+}
+
+// derive computes what searches need of one document beyond its metadata:
+// the ids of its English terms, of its title's terms, and the words of the
+// text its snippet is cut from. It runs once per document, when the index is
+// built or opened.
+func (ix *Index) derive(m *docMeta) {
+	title := ix.english.Analyze([]byte(m.Title))
+	text := ix.english.Analyze([]byte(m.Text))
+	terms := make([]uint32, 0, len(title)+len(text))
+	for _, ts := range []analysis.TokenStream{title, text} {
+		for _, tok := range ts {
+			terms = append(terms, ix.lex.intern(tok.Term))
+		}
+	}
+	slices.Sort(terms)
+	m.terms = slices.Clip(slices.Compact(terms))
+
+	m.titleIDs = make([]uint32, len(m.TitleTerms))
+	for i, t := range m.TitleTerms {
+		m.titleIDs[i] = ix.lex.intern([]byte(t))
+	}
+
+	snip, english := m.Text, text
+	if strings.TrimSpace(snip) == "" {
+		snip, english = m.Title, title
+	}
+	// The plain analysis has every word; the English one the same words but
+	// the stop words, at the same positions.
+	plain := ix.plain.Analyze([]byte(snip))
+	m.words = make([]word, len(plain))
+	j := 0
+	for i, tok := range plain {
+		w := word{start: uint32(tok.Start), end: uint32(tok.End), term: noTerm, plain: ix.lex.intern(tok.Term)}
+		// A possessive is marked without its ending, as the English
+		// analysis reads it ("the <mark>mission</mark>'s requirements").
+		for _, p := range [...]string{"'s", "’s", "'S", "’S"} {
+			if n := uint32(len(p)); w.end-w.start > n && strings.HasSuffix(snip[w.start:w.end], p) {
+				w.end -= n
+				break
+			}
+		}
+		for j < len(english) && english[j].Position < tok.Position {
+			j++
+		}
+		if j < len(english) && english[j].Position == tok.Position {
+			w.term = ix.lex.intern(english[j].Term)
+		}
+		m.words[i] = w
+	}
+	m.byTerm = make([]uint32, 0, len(m.words))
+	for i, w := range m.words {
+		if w.term != noTerm {
+			m.byTerm = append(m.byTerm, uint32(i))
+		}
+	}
+	slices.SortStableFunc(m.byTerm, func(i, j uint32) int { return cmp.Compare(m.words[i].term, m.words[j].term) })
+}
+
+// holds reports whether the document holds the English term id in its title
+// or text.
+func (m *docMeta) holds(id uint32) bool {
+	_, ok := slices.BinarySearch(m.terms, id)
+	return ok
+}
