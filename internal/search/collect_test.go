@@ -125,3 +125,48 @@ func TestCollectAgreesWithBleve(t *testing.T) {
 		}
 	}
 }
+
+// TestInOrderAgreesWithBlevesPhrase checks, on the real corpus, that the
+// documents whose text holds a short query's words in order are those
+// Bleve's phrase query on the text field finds.
+func TestInOrderAgreesWithBlevesPhrase(t *testing.T) {
+	c := testcorpus.Load(t)
+	ctx := context.Background()
+	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	for _, q := range []string{"away team", "draw deck", "showing your cards", "end of the turn", "ship battles",
+		"the play phase", "mission attempt", "seed phase", "may not", "card draw"} {
+		u, err := parseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ix.analyze(u)
+		if len(a.phrase) == 0 {
+			t.Fatalf("%q: no phrase", q)
+		}
+		var ours []string
+		for id, m := range ix.meta {
+			if a.inOrder(m) {
+				ours = append(ours, id)
+			}
+		}
+		p := bleve.NewMatchPhraseQuery(a.text)
+		p.SetField(fieldText)
+		res, err := ix.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(p, len(ix.meta), 0, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bleves []string
+		for _, h := range res.Hits {
+			bleves = append(bleves, h.ID)
+		}
+		slices.Sort(ours)
+		slices.Sort(bleves)
+		if len(ours) == 0 || !slices.Equal(ours, bleves) {
+			t.Errorf("%q: in order in %d texts, bleve's phrase in %d", q, len(ours), len(bleves))
+		}
+	}
+}

@@ -78,8 +78,9 @@ type docMeta struct {
 	titleIDF float64
 	// words are the words of the text a snippet is cut from; byTerm the
 	// indices of those with an English term, by term (then in order).
-	words  []word
-	byTerm []uint32
+	words     []word
+	byTerm    []uint32
+	textWords bool // words are those of the text, not the title
 	// facet is the index of the edition, kind and document among the values
 	// of each facet.
 	facet [len(facetNames)]int32

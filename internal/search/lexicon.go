@@ -78,7 +78,8 @@ func (ix *Index) derive(m *docMeta) {
 	}
 
 	snip, english := m.Text, text
-	if strings.TrimSpace(snip) == "" {
+	m.textWords = strings.TrimSpace(snip) != ""
+	if !m.textWords {
 		snip, english = m.Title, title
 	}
 	// The plain analysis has every word; the English one the same words but
@@ -111,6 +112,29 @@ func (ix *Index) derive(m *docMeta) {
 		}
 	}
 	slices.SortStableFunc(m.byTerm, func(i, j uint32) int { return cmp.Compare(m.words[i].term, m.words[j].term) })
+}
+
+// inOrder reports whether the document's text holds the terms of the query's
+// phrase in order, a stop word of the query standing for any one word.
+func (a *analyzed) inOrder(m *docMeta) bool {
+	if len(a.phrase) == 0 || !m.textWords {
+		return false
+	}
+	first := a.phrase[0].term
+	i, _ := slices.BinarySearchFunc(m.byTerm, first, func(i, t uint32) int { return cmp.Compare(m.words[i].term, t) })
+	for ; i < len(m.byTerm) && m.words[m.byTerm[i]].term == first; i++ {
+		at, all := int(m.byTerm[i]), true
+		for _, p := range a.phrase[1:] {
+			if j := at + p.offset; j >= len(m.words) || m.words[j].term != p.term {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // holds reports whether the document holds the English term id in its title

@@ -33,6 +33,9 @@ func (ix *Index) rerank(hits []collected, a *analyzed) []ranked {
 	for i, h := range hits {
 		m := h.meta
 		s := h.score * (1 + ix.w.Cover*ix.cover(m, a)) * (1 + ix.w.Match*ix.share(m, a))
+		if a.inOrder(m) {
+			s *= 1 + ix.w.TextPhrase
+		}
 		if m.Kind == rules.KindCard {
 			s *= ix.w.Card
 		}

@@ -41,9 +41,11 @@ type weights struct {
 	TitlePlain  float64 // a stop word of the query in the title (keeps "When and While" findable)
 	TitlePhrase float64 // the query's words in order in the title
 	Text        float64 // stemmed text words
-	TextPhrase  float64 // the query's words in order in the text
-	NearTitle   float64 // a title word near a typo (other than the correction)
-	NearText    float64 // a text word near a typo
+	// TextPhrase raises the score of a hit whose text holds the query's
+	// words in order by TextPhrase times (see Index.inOrder).
+	TextPhrase float64
+	NearTitle  float64 // a title word near a typo (other than the correction)
+	NearText   float64 // a text word near a typo
 	// Cover raises a hit's score by Cover times how much of the title is in
 	// the query and how much of the query the title explains (both weighted
 	// by the rarity of the words).
@@ -209,6 +211,16 @@ type analyzed struct {
 	// markTerms and markPlain are the English terms and plain words a
 	// snippet marks.
 	markTerms, markPlain []uint32
+	// phrase is the query's terms and their distance in words from the
+	// first, when a hit's text holding them in order is evidence (a short
+	// query, every term known to the index).
+	phrase []phraseTerm
+}
+
+// phraseTerm is a term of a phrase and its distance in words from the first.
+type phraseTerm struct {
+	term   uint32
+	offset int
 }
 
 func (ix *Index) analyze(u userQuery) analyzed {
@@ -275,6 +287,16 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	}
 	for _, w := range a.plain {
 		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
+	}
+	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase && len(a.tokens) > 0 {
+		for _, tok := range a.tokens {
+			id := ix.lex.id(string(tok.Term))
+			if id == noTerm {
+				a.phrase = nil
+				break
+			}
+			a.phrase = append(a.phrase, phraseTerm{id, tok.Position - a.tokens[0].Position})
+		}
 	}
 	a.coverIDs, a.coverIDF, a.coverAll = a.stemIDs, a.stemIDF, a.stemAll
 	if len(a.stems) == 0 {
@@ -370,7 +392,6 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) query.Query {
 	// cards"), seldom for a question in many words, which skips the cost.
 	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase {
 		add(phraseQuery(a.tokens, fieldTitle, ix.w.TitlePhrase))
-		add(phraseQuery(a.tokens, fieldText, ix.w.TextPhrase))
 	}
 	for _, c := range a.alts {
 		scale := 1.0

@@ -437,3 +437,31 @@ func TestSearchPagesCutFromOneOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestInOrderFindsTheQueryWordsInTheText(t *testing.T) {
+	ix := buildFixture(t)
+	beaming := ix.meta[rules.EntryID("1e-rulebook", "section", "Beaming")]
+	cases := []struct {
+		q    string
+		want bool
+	}{
+		{"two ships", true},
+		{"ships two", false},
+		{"between two ship", true},         // the same stems
+		{"ship and a planet", true},        // stop words stand for any word, one each
+		{"ship and planet", false},         // one word short
+		{"transport personnel", true},      // the first words
+		{"shields allow it", true},         // a stop word at the end asks for nothing
+		{"personnel and equipment", false}, // "&" is no word: one word short
+	}
+	for _, c := range cases {
+		u, err := parseQuery(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ix.analyze(u)
+		if got := a.inOrder(beaming); got != c.want {
+			t.Errorf("%q in order in %q: %v, want %v", c.q, beaming.Text, got, c.want)
+		}
+	}
+}
