@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -59,7 +60,25 @@ func (h *handlers) search(c echo.Context) error {
 	if res.Hits == nil {
 		res.Hits = []rules.SearchHit{}
 	}
-	return c.JSON(http.StatusOK, res)
+	return jsonUnescaped(c, http.StatusOK, res)
+}
+
+// jsonUnescaped answers with v as JSON, as c.JSON does (?pretty indents),
+// but without HTML escaping, so that the snippets' <mark> tags go out as
+// written rather than as \u003cmark\u003e. That is safe for a body served as
+// application/json, and nosniff keeps a browser from reading it as anything
+// else.
+func jsonUnescaped(c echo.Context, code int, v any) error {
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	h.Set(echo.HeaderXContentTypeOptions, "nosniff")
+	c.Response().Status = code
+	enc := json.NewEncoder(c.Response())
+	enc.SetEscapeHTML(false)
+	if _, pretty := c.QueryParams()["pretty"]; pretty || c.Echo().Debug {
+		enc.SetIndent("", "  ")
+	}
+	return enc.Encode(v)
 }
 
 func searchQuery(c echo.Context) (rules.SearchQuery, error) {
