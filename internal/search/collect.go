@@ -23,6 +23,14 @@ import (
 type snapshot struct {
 	reader index.IndexReader
 	byNum  []*docMeta // by internal document number
+	// facets are the facet values of each document by number: filtering
+	// and counting a match read this one small array, not its metadata.
+	facets [][len(facetNames)]int32
+	// holding are the numbers of the documents holding each English term
+	// (by lexicon id), ascending: a search looks its few terms up in these
+	// few lists, where looking them up in each hit's terms would read memory
+	// all over the metadata.
+	holding [][]uint32
 }
 
 // openSnapshot takes the read view and numbers the documents.
@@ -39,6 +47,21 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 	if err := s.number(meta); err != nil {
 		_ = r.Close()
 		return nil, err
+	}
+	s.facets = make([][len(facetNames)]int32, len(s.byNum))
+	for num, m := range s.byNum {
+		s.facets[num] = [len(facetNames)]int32{noValue, noValue, noValue}
+		if m == nil {
+			continue
+		}
+		m.num = uint32(num)
+		s.facets[num] = m.facet
+		for _, t := range m.terms {
+			for int(t) >= len(s.holding) {
+				s.holding = append(s.holding, nil)
+			}
+			s.holding[t] = append(s.holding[t], uint32(num))
+		}
 	}
 	return s, nil
 }
@@ -166,10 +189,11 @@ func (ix *Index) filterOf(q rules.SearchQuery) filter {
 	return f
 }
 
-// admits reports whether a document passes the filter.
-func (f *filter) admits(m *docMeta) bool {
+// admits reports whether a document of those facet values passes the
+// filter.
+func (f *filter) admits(facets *[len(facetNames)]int32) bool {
 	for i, v := range f {
-		if v != anyValue && m.facet[i] != v {
+		if v != anyValue && facets[i] != v {
 			return false
 		}
 	}
@@ -234,11 +258,12 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int)
 		if m == nil {
 			return nil, 0, facets, fmt.Errorf("search: a match without metadata")
 		}
-		if !f.admits(m) {
+		values := &ix.snap.facets[num]
+		if !f.admits(values) {
 			continue
 		}
 		total++
-		for i, v := range m.facet {
+		for i, v := range values {
 			facets[i][v]++
 		}
 		c := collected{meta: m, score: score}

@@ -76,14 +76,16 @@ type docMeta struct {
 	// titleIDs are the ids of TitleTerms; titleIDF the sum of their rarity.
 	titleIDs []uint32
 	titleIDF float64
-	// words are the words of the text a snippet is cut from; byTerm the
-	// indices of those with an English term, by term (then in order).
+	// words are the words of the text a snippet is cut from; byTerm those
+	// with an English term, by term (then in order).
 	words     []word
-	byTerm    []uint32
+	byTerm    []termAt
 	textWords bool // words are those of the text, not the title
 	// facet is the index of the edition, kind and document among the values
 	// of each facet.
 	facet [len(facetNames)]int32
+	// num is the document's number in the index (snapshot.byNum).
+	num uint32
 	// group numbers the entries of one edition, kind and folded title; rule
 	// the entries that may be found as one rule (same group, or related
 	// within the edition, directly or through other entries); related are

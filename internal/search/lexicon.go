@@ -105,13 +105,33 @@ func (ix *Index) derive(m *docMeta) {
 		}
 		m.words[i] = w
 	}
-	m.byTerm = make([]uint32, 0, len(m.words))
+	m.byTerm = make([]termAt, 0, len(m.words))
 	for i, w := range m.words {
 		if w.term != noTerm {
-			m.byTerm = append(m.byTerm, uint32(i))
+			m.byTerm = append(m.byTerm, termAt{w.term, uint32(i)})
 		}
 	}
-	slices.SortStableFunc(m.byTerm, func(i, j uint32) int { return cmp.Compare(m.words[i].term, m.words[j].term) })
+	slices.SortFunc(m.byTerm, func(x, y termAt) int {
+		if c := cmp.Compare(x.term, y.term); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.at, y.at)
+	})
+}
+
+// termAt is a word of a text by its English term: the term and the word's
+// index among the words.
+type termAt struct{ term, at uint32 }
+
+// occurrences returns the words of the document's snippet text whose term
+// is t, in order.
+func (m *docMeta) occurrences(t uint32) []termAt {
+	i, _ := slices.BinarySearchFunc(m.byTerm, t, func(x termAt, t uint32) int { return cmp.Compare(x.term, t) })
+	j := i
+	for j < len(m.byTerm) && m.byTerm[j].term == t {
+		j++
+	}
+	return m.byTerm[i:j]
 }
 
 // inOrder reports whether the document's text holds the terms of the query's
@@ -120,10 +140,8 @@ func (a *analyzed) inOrder(m *docMeta) bool {
 	if len(a.phrase) == 0 || !m.textWords {
 		return false
 	}
-	first := a.phrase[0].term
-	i, _ := slices.BinarySearchFunc(m.byTerm, first, func(i, t uint32) int { return cmp.Compare(m.words[i].term, t) })
-	for ; i < len(m.byTerm) && m.words[m.byTerm[i]].term == first; i++ {
-		at, all := int(m.byTerm[i]), true
+	for _, o := range m.occurrences(a.phrase[0].term) {
+		at, all := int(o.at), true
 		for _, p := range a.phrase[1:] {
 			if j := at + p.offset; j >= len(m.words) || m.words[j].term != p.term {
 				all = false
@@ -139,7 +157,10 @@ func (a *analyzed) inOrder(m *docMeta) bool {
 
 // holds reports whether the document holds the English term id in its title
 // or text.
-func (m *docMeta) holds(id uint32) bool {
-	_, ok := slices.BinarySearch(m.terms, id)
+func (s *snapshot) holds(m *docMeta, id uint32) bool {
+	if int(id) >= len(s.holding) {
+		return false
+	}
+	_, ok := slices.BinarySearch(s.holding[id], m.num)
 	return ok
 }

@@ -44,7 +44,9 @@ func parseQuery(q string) (userQuery, error) {
 	if !utf8.ValidString(q) {
 		q = strings.ToValidUTF8(q, " ")
 	}
-	q = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`).Replace(q)
+	if strings.ContainsAny(q, "“”„") {
+		q = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`).Replace(q)
+	}
 	rest := q
 	for {
 		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"container/heap"
 	"slices"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -28,12 +29,15 @@ type ranked struct {
 //
 // A query naming an edition ("first edition", "2E") prefers that edition's
 // hits by the EditionHint factor rather than filtering the others out.
-func (ix *Index) rerank(hits []collected, a *analyzed) []ranked {
+//
+// The first best hits are put first, in order; the others follow in no order.
+func (ix *Index) rerank(hits []collected, a *analyzed, best int) []ranked {
 	out := make([]ranked, len(hits))
 	for i, h := range hits {
 		m := h.meta
-		s := h.score * (1 + ix.w.Cover*ix.cover(m, a)) * (1 + ix.w.Match*ix.share(m, a))
-		if a.inOrder(m) {
+		share, held := ix.share(m, a)
+		s := h.score * (1 + ix.w.Cover*ix.cover(m, a)) * (1 + ix.w.Match*share)
+		if held&a.phraseHeld == a.phraseHeld && a.inOrder(m) {
 			s *= 1 + ix.w.TextPhrase
 		}
 		if m.Kind == rules.KindCard {
@@ -45,9 +49,37 @@ func (ix *Index) rerank(hits []collected, a *analyzed) []ranked {
 		out[i] = ranked{meta: m, score: s, bleve: h.score}
 	}
 	ix.byPrecedence(out)
-	slices.SortFunc(out, compareRanked)
+	sortBest(out, best)
 	return out
 }
+
+// sortBest puts the k best hits first, in order, the others after them in
+// no order: a page needs only the hits up to its end.
+func sortBest(r []ranked, k int) {
+	if k >= len(r)/4 {
+		slices.SortFunc(r, compareRanked)
+		return
+	}
+	// The best k so far in r[:k], a heap with the worst on top.
+	h := worstFirst(r[:k])
+	heap.Init(h)
+	for i := k; i < len(r); i++ {
+		if compareRanked(r[i], h[0]) < 0 {
+			r[i], h[0] = h[0], r[i]
+			heap.Fix(h, 0)
+		}
+	}
+	slices.SortFunc(h, compareRanked)
+}
+
+// worstFirst is a heap of hits, the worst on top.
+type worstFirst []ranked
+
+func (h worstFirst) Len() int           { return len(h) }
+func (h worstFirst) Less(i, j int) bool { return compareRanked(h[i], h[j]) > 0 }
+func (h worstFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h worstFirst) Push(any)           { panic("search: worstFirst has a fixed size") }
+func (h worstFirst) Pop() any           { panic("search: worstFirst has a fixed size") }
 
 // compareRanked orders hits best first: by score, then the governing
 // document, then Bleve's order (its score, then the id).
@@ -201,16 +233,20 @@ func (ix *Index) cover(m *docMeta, a *analyzed) float64 {
 }
 
 // share is how much of the query a hit matched: the query terms found in its
-// title or text, weighted by rarity, over all the query's terms.
-func (ix *Index) share(m *docMeta, a *analyzed) float64 {
-	if a.stemAll == 0 {
-		return 0
-	}
+// title or text, weighted by rarity, over all the query's terms. held has a
+// bit set for each of the first 64 terms the hit holds.
+func (ix *Index) share(m *docMeta, a *analyzed) (share float64, held uint64) {
 	var in float64
 	for i, q := range a.stemIDs {
-		if q != noTerm && m.holds(q) {
+		if q != noTerm && ix.snap.holds(m, q) {
 			in += a.stemIDF[i]
+			if i < 64 {
+				held |= 1 << i
+			}
 		}
 	}
-	return in / a.stemAll
+	if a.stemAll == 0 {
+		return 0, held
+	}
+	return in / a.stemAll, held
 }

@@ -42,7 +42,7 @@ type weights struct {
 	TitlePhrase float64 // the query's words in order in the title
 	Text        float64 // stemmed text words
 	// TextPhrase raises the score of a hit whose text holds the query's
-	// words in order by TextPhrase times (see Index.inOrder).
+	// words in order by TextPhrase times (see analyzed.inOrder).
 	TextPhrase float64
 	NearTitle  float64 // a title word near a typo (other than the correction)
 	NearText   float64 // a text word near a typo
@@ -103,7 +103,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		return nil, fmt.Errorf("search %q: %w", q.Q, err)
 	}
 
-	hits := ix.rerank(found, &a)
+	hits := ix.rerank(found, &a, q.Offset+q.Limit)
 	out := &rules.SearchResult{Total: total, Hits: []rules.SearchHit{}, Facets: make(map[string][]rules.FacetCount, len(facetNames))}
 	if q.Offset < len(hits) {
 		page := hits[q.Offset:]
@@ -215,6 +215,9 @@ type analyzed struct {
 	// first, when a hit's text holding them in order is evidence (a short
 	// query, every term known to the index).
 	phrase []phraseTerm
+	// phraseHeld has a bit set for each of the stems the phrase is made of
+	// (share's held): a hit that lacks one cannot hold the phrase.
+	phraseHeld uint64
 }
 
 // phraseTerm is a term of a phrase and its distance in words from the first.
@@ -296,6 +299,9 @@ func (ix *Index) analyze(u userQuery) analyzed {
 				break
 			}
 			a.phrase = append(a.phrase, phraseTerm{id, tok.Position - a.tokens[0].Position})
+			if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
+				a.phraseHeld |= 1 << k
+			}
 		}
 	}
 	a.coverIDs, a.coverIDF, a.coverAll = a.stemIDs, a.stemIDF, a.stemAll

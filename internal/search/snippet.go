@@ -75,9 +75,8 @@ func (a *analyzed) marks(m *docMeta) []span {
 		return out
 	}
 	for _, t := range a.markTerms {
-		i, _ := slices.BinarySearchFunc(m.byTerm, t, func(i, t uint32) int { return cmp.Compare(m.words[i].term, t) })
-		for ; i < len(m.byTerm) && m.words[m.byTerm[i]].term == t; i++ {
-			w := m.words[m.byTerm[i]]
+		for _, o := range m.occurrences(t) {
+			w := m.words[o.at]
 			out = append(out, span{int(w.start), int(w.end)})
 		}
 	}
