@@ -50,7 +50,7 @@ func TestBadInputIsAClearClientError(t *testing.T) {
 		{"punctuation-only search", "GET", "/v1/search?q=%22%22%2B-%3A%5E", ``, 400, "invalid_query"},
 		{"bleve syntax search", "GET", "/v1/search?q=title%3A%2A%20AND%20%28%7Bboost%5E99", ``, 200, ""},
 		{"regex-like search", "GET", "/v1/search?q=%2F.%2A%2F", ``, 400, "invalid_query"},
-		{"unbalanced quote search", "GET", "/v1/search?q=%22stopped%20personnel", ``, 200, ""},
+		{"unbalanced quote search", "GET", "/v1/search?q=%22stopped%20personnel", ``, 400, "invalid_query"},
 		{"control char search", "GET", "/v1/search?q=range%00span", ``, 400, "invalid_request"},
 		{"overlong search", "GET", "/v1/search?q=" + strings.Repeat("range+", 200), ``, 400, "invalid_request"},
 		{"unknown kind", "GET", "/v1/search?q=range&kind=spell", ``, 400, "invalid_request"},

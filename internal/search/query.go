@@ -32,20 +32,25 @@ func (u userQuery) positiveText() string {
 }
 
 // parseQuery reads a judge's query: words separated by white space, phrases
-// between double quotes (an unclosed quote runs to the end), and a leading
-// minus to leave a word or phrase out. A word or phrase without a letter or a
-// digit is dropped. A query left with nothing to look for is an
-// EINVALIDQUERY error.
+// between double quotes, and a leading minus to leave a word or phrase out.
+// Other punctuation is no word: a word or phrase without a letter or a digit
+// is dropped, and query syntax ("title:x~2 +(") reads as the words in it.
+// A query that cannot be read as the judge meant it, an unclosed quote, or
+// one left with nothing to look for, is an EINVALIDQUERY error naming q.
 func parseQuery(q string) (userQuery, error) {
 	var u userQuery
 	if len(q) > maxQueryBytes {
-		return u, rules.Errorf(rules.EINVALIDQUERY, "The query is too long: at most %d characters.", maxQueryBytes)
+		return u, queryError("The query is too long: at most %d characters.", maxQueryBytes)
 	}
 	if !utf8.ValidString(q) {
 		q = strings.ToValidUTF8(q, " ")
 	}
 	if strings.ContainsAny(q, "“”„") {
 		q = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`).Replace(q)
+	}
+	if strings.Count(q, `"`)%2 != 0 {
+		// Where the phrase was meant to end is a guess; ask.
+		return u, queryError(`The query has an unclosed quote: end the phrase with " or leave the quote out.`)
 	}
 	rest := q
 	for {
@@ -90,14 +95,19 @@ func parseQuery(q string) (userQuery, error) {
 	}
 	if len(u.Words) == 0 && len(u.Phrases) == 0 {
 		if len(u.Exclude) > 0 {
-			return u, rules.Errorf(rules.EINVALIDQUERY, "The query only says what to leave out; add a word to look for.")
+			return u, queryError("The query only says what to leave out; add a word to look for.")
 		}
-		return u, rules.Errorf(rules.EINVALIDQUERY, "The query has no words to look for: type a word or a \"quoted phrase\".")
+		return u, queryError("The query has no words to look for: type a word or a \"quoted phrase\".")
 	}
 	if n := len(plainWords(u.positiveText())) + len(u.Exclude); n > maxQueryWords {
-		return u, rules.Errorf(rules.EINVALIDQUERY, "The query has %d words; at most %d are looked for.", n, maxQueryWords)
+		return u, queryError("The query has %d words; at most %d are looked for.", n, maxQueryWords)
 	}
 	return u, nil
+}
+
+// queryError is an EINVALIDQUERY error about the query parameter q.
+func queryError(format string, args ...any) error {
+	return rules.Errorf(rules.EINVALIDQUERY, format, args...).WithDetail("field", "q")
 }
 
 // hasWordChar reports whether s holds a letter or a digit.

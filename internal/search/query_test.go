@@ -20,11 +20,12 @@ func TestParseQueryReadsWordsPhrasesAndExclusions(t *testing.T) {
 		{`"showing your cards" face down`, userQuery{Words: []string{"face", "down"}, Phrases: []string{"showing your cards"}}},
 		{`beam -ships -"two ships"`, userQuery{Words: []string{"beam"}, Exclude: []string{"ships", "two ships"}}},
 		{`“curly quotes” here`, userQuery{Words: []string{"here"}, Phrases: []string{"curly quotes"}}},
-		{`"unclosed phrase`, userQuery{Phrases: []string{"unclosed phrase"}}},
 		{`"single"`, userQuery{Words: []string{"single"}}},
 		{"dual-icon mission", userQuery{Words: []string{"dual-icon", "mission"}}},
 		{"a - b", userQuery{Words: []string{"a", "b"}}},
 		{"title:combat AND (x)", userQuery{Words: []string{"title:combat", "AND", "(x)"}}},
+		{"title:foo~2 +(", userQuery{Words: []string{"title:foo~2"}}},
+		{`„low quotes“ and "two" "phrases here"`, userQuery{Words: []string{"and", "two"}, Phrases: []string{"low quotes", "phrases here"}}},
 		{"?? combat !!", userQuery{Words: []string{"combat"}}},
 	}
 	for _, c := range cases {

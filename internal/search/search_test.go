@@ -185,7 +185,10 @@ func TestSearchRejectsBadInput(t *testing.T) {
 	}{
 		{"empty", rules.SearchQuery{Q: ""}, rules.EINVALIDQUERY},
 		{"blank", rules.SearchQuery{Q: "   \t "}, rules.EINVALIDQUERY},
-		{"punctuation", rules.SearchQuery{Q: `+-&&|| !(){}[]^"~*?:\/`}, rules.EINVALIDQUERY},
+		{"punctuation", rules.SearchQuery{Q: `+-&&|| !(){}[]^~*?:\/`}, rules.EINVALIDQUERY},
+		{"empty quotes", rules.SearchQuery{Q: `"" ?`}, rules.EINVALIDQUERY},
+		{"unclosed quote", rules.SearchQuery{Q: `"unclosed phrase`}, rules.EINVALIDQUERY},
+		{"unclosed curly quote", rules.SearchQuery{Q: `combat “strength totals`}, rules.EINVALIDQUERY},
 		{"only exclusion", rules.SearchQuery{Q: "-combat"}, rules.EINVALIDQUERY},
 		{"too long", rules.SearchQuery{Q: strings.Repeat("dilemma ", 100)}, rules.EINVALIDQUERY},
 		{"limit too large", rules.SearchQuery{Q: "combat", Limit: 101}, rules.EINVALID},
@@ -205,13 +208,16 @@ func TestSearchRejectsBadInput(t *testing.T) {
 			if re.Code != c.code || re.Message == "" {
 				t.Errorf("code = %q (%q), want %q", re.Code, re.Message, c.code)
 			}
+			if field := re.Details["field"]; c.code == rules.EINVALIDQUERY && field != "q" {
+				t.Errorf("details.field = %v, want q", field)
+			}
 		})
 	}
 }
 
 func TestSearchAcceptsQuerySyntaxAsWords(t *testing.T) {
 	ix := buildFixture(t)
-	for _, q := range []string{"combat AND (strength", "title:combat", "comb*", "strength^2 +winner", `"unclosed phrase`, "a/b\\c", "~~combat~~"} {
+	for _, q := range []string{"combat AND (strength", "title:combat", "comb*", "strength^2 +winner", "title:foo~2 +(", "a/b\\c", "~~combat~~"} {
 		if _, err := ix.Search(context.Background(), rules.SearchQuery{Q: q}); err != nil {
 			t.Errorf("%q: %v", q, err)
 		}
