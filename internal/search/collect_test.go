@@ -127,8 +127,8 @@ func TestCollectAgreesWithBleve(t *testing.T) {
 }
 
 // TestInOrderAgreesWithBlevesPhrase checks, on the real corpus, that the
-// documents whose text holds a short query's words in order are those
-// Bleve's phrase query on the text field finds.
+// documents whose text (title) holds a short query's words in order are
+// those Bleve's phrase query on the text (title) field finds.
 func TestInOrderAgreesWithBlevesPhrase(t *testing.T) {
 	c := testcorpus.Load(t)
 	ctx := context.Background()
@@ -138,7 +138,7 @@ func TestInOrderAgreesWithBlevesPhrase(t *testing.T) {
 	}
 	defer ix.Close()
 	for _, q := range []string{"away team", "draw deck", "showing your cards", "end of the turn", "ship battles",
-		"the play phase", "mission attempt", "seed phase", "may not", "card draw"} {
+		"the play phase", "mission attempt", "seed phase", "may not", "card draw", "the dilemmas", "discard excess cards"} {
 		u, err := parseQuery(q)
 		if err != nil {
 			t.Fatal(err)
@@ -147,26 +147,31 @@ func TestInOrderAgreesWithBlevesPhrase(t *testing.T) {
 		if len(a.phrase) == 0 {
 			t.Fatalf("%q: no phrase", q)
 		}
-		var ours []string
-		for id, m := range ix.meta {
-			if a.inOrder(m) {
-				ours = append(ours, id)
+		for _, f := range []struct {
+			field   string
+			inOrder func(*docMeta) bool
+		}{{fieldText, a.inOrder}, {fieldTitle, a.inTitleOrder}} {
+			var ours []string
+			for id, m := range ix.meta {
+				if f.inOrder(m) {
+					ours = append(ours, id)
+				}
 			}
-		}
-		p := bleve.NewMatchPhraseQuery(a.text)
-		p.SetField(fieldText)
-		res, err := ix.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(p, len(ix.meta), 0, false))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var bleves []string
-		for _, h := range res.Hits {
-			bleves = append(bleves, h.ID)
-		}
-		slices.Sort(ours)
-		slices.Sort(bleves)
-		if len(ours) == 0 || !slices.Equal(ours, bleves) {
-			t.Errorf("%q: in order in %d texts, bleve's phrase in %d", q, len(ours), len(bleves))
+			p := bleve.NewMatchPhraseQuery(a.text)
+			p.SetField(f.field)
+			res, err := ix.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(p, len(ix.meta), 0, false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bleves []string
+			for _, h := range res.Hits {
+				bleves = append(bleves, h.ID)
+			}
+			slices.Sort(ours)
+			slices.Sort(bleves)
+			if !slices.Equal(ours, bleves) {
+				t.Errorf("%q: in order in the %s of %d documents, bleve's phrase in %d", q, f.field, len(ours), len(bleves))
+			}
 		}
 	}
 }

@@ -53,7 +53,6 @@
 //
 //	exact title (the folded query is the folded title)  6
 //	text words, stemmed                                  4
-//	title phrase (the words in order)                    2
 //	title words, stemmed                                 0.5
 //	title words as written                               0.3
 //	near words of a typo, in title / text                0.6 / 0.2
@@ -81,12 +80,13 @@
 //     Score times (1 + 3 x cover).
 //  2. Query share: the share of the query's terms (idf-weighted) that the
 //     hit holds anywhere, title or text. Score times (1 + 2 x share).
-//     A short query (two to four words) whose words the hit's text holds
-//     in order: score times (1 + 1.5). This was a phrase clause of the Bleve
-//     query (boost 1.5), about a tenth of a search's time; read from the
-//     words each document keeps (below), it costs a look-up per hit, and it
-//     gives the same first hit on 96% of 300 frequent word pairs and
-//     triples of the rulebooks, 98.5% of the same first ten.
+//     A short query (two to four words) whose words the hit's title holds
+//     in order: score times (1 + 2); its text: times (1 + 1.5). These were
+//     phrase clauses of the Bleve query (boosts 2 and 1.5), about a sixth
+//     of a search's time; read from the words each document keeps (below),
+//     they cost a look-up per hit. On 300 frequent word pairs and triples of
+//     the rulebooks the first hit is the one the clauses gave for 95%, and
+//     98.5% of the first ten are.
 //  3. Cards are scaled by 0.6: they have look-ups of their own, and a rules
 //     question is answered by rules unless a card is named (an exact title
 //     still brings the card first).

@@ -76,6 +76,9 @@ type docMeta struct {
 	// titleIDs are the ids of TitleTerms; titleIDF the sum of their rarity.
 	titleIDs []uint32
 	titleIDF float64
+	// titleWords are the English terms of the title's words, in order
+	// (noTerm for a stop word); nil for a title of stop words.
+	titleWords []uint32
 	// words are the words of the text a snippet is cut from; byTerm those
 	// with an English term, by term (then in order).
 	words     []word

@@ -76,6 +76,7 @@ func (ix *Index) derive(m *docMeta) {
 	for i, t := range m.TitleTerms {
 		m.titleIDs[i] = ix.lex.intern([]byte(t))
 	}
+	m.titleWords = ix.termsByPosition(m.Title, title)
 
 	snip, english := m.Text, text
 	m.textWords = strings.TrimSpace(snip) != ""
@@ -132,6 +133,50 @@ func (m *docMeta) occurrences(t uint32) []termAt {
 		j++
 	}
 	return m.byTerm[i:j]
+}
+
+// termsByPosition returns the English term of each word of s (noTerm for a
+// stop word), given the English analysis of s.
+func (ix *Index) termsByPosition(s string, english analysis.TokenStream) []uint32 {
+	n := 0
+	for _, tok := range english {
+		n = max(n, tok.Position)
+	}
+	if n == 0 {
+		return nil
+	}
+	// Positions count every word, stop words too: the last word may be one.
+	n = max(n, len(ix.plain.Analyze([]byte(s))))
+	out := make([]uint32, n)
+	for i := range out {
+		out[i] = noTerm
+	}
+	for _, tok := range english {
+		out[tok.Position-1] = ix.lex.intern(tok.Term)
+	}
+	return out
+}
+
+// inTitleOrder reports whether the document's title holds the terms of the
+// query's phrase in order, as inOrder does for the text.
+func (a *analyzed) inTitleOrder(m *docMeta) bool {
+	if len(a.phrase) == 0 {
+		return false
+	}
+	last := a.phrase[len(a.phrase)-1].offset
+	for at := 0; at+last < len(m.titleWords); at++ {
+		all := true
+		for _, p := range a.phrase {
+			if m.titleWords[at+p.offset] != p.term {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // inOrder reports whether the document's text holds the terms of the query's

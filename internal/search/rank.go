@@ -37,8 +37,13 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int) []ranked {
 		m := h.meta
 		share, held := ix.share(m, a)
 		s := h.score * (1 + ix.w.Cover*ix.cover(m, a)) * (1 + ix.w.Match*share)
-		if held&a.phraseHeld == a.phraseHeld && a.inOrder(m) {
-			s *= 1 + ix.w.TextPhrase
+		if held&a.phraseHeld == a.phraseHeld {
+			if a.inTitleOrder(m) {
+				s *= 1 + ix.w.TitlePhrase
+			}
+			if a.inOrder(m) {
+				s *= 1 + ix.w.TextPhrase
+			}
 		}
 		if m.Kind == rules.KindCard {
 			s *= ix.w.Card

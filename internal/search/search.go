@@ -36,10 +36,12 @@ const maxImplicitPhrase = 4
 // weights are the boosts of the clauses of a search and the constants of the
 // re-ranking. See the package documentation for the reasoning behind them.
 type weights struct {
-	TitleExact  float64 // the title is the query (folded)
-	Title       float64 // stemmed title words
-	TitlePlain  float64 // a stop word of the query in the title (keeps "When and While" findable)
-	TitlePhrase float64 // the query's words in order in the title
+	TitleExact float64 // the title is the query (folded)
+	Title      float64 // stemmed title words
+	TitlePlain float64 // a stop word of the query in the title (keeps "When and While" findable)
+	// TitlePhrase raises the score of a hit whose title holds the query's
+	// words in order by TitlePhrase times (see analyzed.inTitleOrder).
+	TitlePhrase float64
 	Text        float64 // stemmed text words
 	// TextPhrase raises the score of a hit whose text holds the query's
 	// words in order by TextPhrase times (see analyzed.inOrder).
@@ -291,6 +293,8 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	for _, w := range a.plain {
 		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
 	}
+	// The whole query as a phrase: evidence for a short query ("showing your
+	// cards"), seldom for a question in many words, which skips the cost.
 	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase && len(a.tokens) > 0 {
 		for _, tok := range a.tokens {
 			id := ix.lex.id(string(tok.Term))
@@ -393,11 +397,6 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) query.Query {
 		t.SetField(fieldTitlePlain)
 		t.SetBoost(ix.w.TitlePlain)
 		add(t)
-	}
-	// The whole query as a phrase: evidence for a short query ("showing your
-	// cards"), seldom for a question in many words, which skips the cost.
-	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase {
-		add(phraseQuery(a.tokens, fieldTitle, ix.w.TitlePhrase))
 	}
 	for _, c := range a.alts {
 		scale := 1.0
