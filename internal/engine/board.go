@@ -222,7 +222,7 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 	b := &Board{missions: map[string]*Mission{}, ships: map[string]*Ship{}, personnel: map[string]*Personnel{}}
 	seen := map[string]string{}
 	for i, bm := range in.Missions {
-		f := fmt.Sprintf("board.missions[%d]", i)
+		f := "board.missions[" + strconv.Itoa(i) + "]"
 		if err := checkID(bm.ID, f+".id", seen); err != nil {
 			return nil, err
 		}
@@ -295,7 +295,7 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 		b.missions[m.ID] = m
 	}
 	for i, bs := range in.Ships {
-		f := fmt.Sprintf("board.ships[%d]", i)
+		f := "board.ships[" + strconv.Itoa(i) + "]"
 		if err := checkID(bs.ID, f+".id", seen); err != nil {
 			return nil, err
 		}
@@ -356,7 +356,7 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 		b.ships[s.ID] = s
 	}
 	for i, bp := range in.Personnel {
-		f := fmt.Sprintf("board.personnel[%d]", i)
+		f := "board.personnel[" + strconv.Itoa(i) + "]"
 		if err := checkID(bp.ID, f+".id", seen); err != nil {
 			return nil, err
 		}
@@ -496,6 +496,16 @@ func ParseSkill(text string) (name string, level int, err error) {
 	s := strings.TrimSpace(text)
 	if s == "" {
 		return "", 0, errors.New("a skill cannot be empty")
+	}
+	if !strings.ContainsAny(s, " \t\n\r") {
+		// One word, the common case ("Diplomacy"): no level to read.
+		if len(s) > 1 && (s[0] == 'x' || s[0] == 'X') && allDigits(s[1:]) {
+			return "", 0, fmt.Errorf("skill %q is a level without a skill", text)
+		}
+		if skillKey(s) == "" || !strings.ContainsFunc(s, unicode.IsLetter) {
+			return "", 0, fmt.Errorf("skill %q has no name", text)
+		}
+		return s, 1, nil
 	}
 	level = 1
 	fields := strings.Fields(s)

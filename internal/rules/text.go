@@ -65,7 +65,10 @@ func foldName(s string) string {
 	}
 	var b strings.Builder
 	space := false
-	for _, r := range foldAccents(strings.ToLower(s)) { // lower first: "Ì" folds as "ì"
+	if !isASCII(s) {
+		s = foldAccents(strings.ToLower(s)) // lower first: "Ì" folds as "ì"
+	}
+	for _, r := range s {
 		switch {
 		case r == '.' || r == '\'' || r == '’':
 			continue
@@ -86,6 +89,15 @@ func foldName(s string) string {
 		out = out[len("the "):]
 	}
 	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // isFolded reports whether FoldName(s) == s: lower-case ASCII letters and
