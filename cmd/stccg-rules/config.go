@@ -25,6 +25,7 @@ type config struct {
 	TrustProxy      string // comma-separated CIDRs or addresses of the proxies in front
 	Pprof           bool
 	MemoryLimit     int64 // MiB
+	GCPercent       int   // the collector's GOGC below the memory limit
 	ShutdownTimeout time.Duration
 }
 
