@@ -113,3 +113,20 @@ func FuzzSearchQuery(f *testing.F) {
 		}
 	})
 }
+
+func TestASCIIWordReadsAsThePlainAnalysisDoes(t *testing.T) {
+	ix := buildFixture(t)
+	for _, w := range []string{"Combat", "2E", "x2", "ABC123", "q", "7", "dilemma", "SCIENCE"} {
+		if !asciiWord(w) {
+			t.Errorf("asciiWord(%q) = false", w)
+		}
+		if got := terms(ix.plain, w); !reflect.DeepEqual(got, []string{strings.ToLower(w)}) {
+			t.Errorf("plain analysis of %q = %q", w, got)
+		}
+	}
+	for _, w := range []string{"", "dual-icon", "Ferengi's", "é", "a b", "[x]", "@", "a_b"} {
+		if asciiWord(w) {
+			t.Errorf("asciiWord(%q) = true", w)
+		}
+	}
+}

@@ -231,7 +231,13 @@ type phraseTerm struct {
 func (ix *Index) analyze(u userQuery) analyzed {
 	var a analyzed
 	correct := func(s string) string {
-		toks := terms(ix.plain, s)
+		var toks []string
+		if asciiWord(s) {
+			// What the plain analysis makes of it, without running it.
+			toks = []string{strings.ToLower(s)}
+		} else {
+			toks = terms(ix.plain, s)
+		}
 		for i, w := range toks {
 			if ix.vocab.known(w) {
 				continue
@@ -334,6 +340,17 @@ func distinctTerms(ts analysis.TokenStream) []string {
 		}
 	}
 	return out
+}
+
+// asciiWord reports whether s is one word of ASCII letters and digits, which
+// the plain analysis reads as itself, lower-cased.
+func asciiWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; !('a' <= c && c <= 'z' || '0' <= s[i] && s[i] <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // editionNamed finds an edition named among the words ("first edition",

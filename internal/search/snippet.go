@@ -177,6 +177,10 @@ func writeText(b *strings.Builder, s string) {
 			if c := byteClass[s[j]]; c == plainByte {
 				j++
 				continue
+			} else if s[j] == ' ' && j > i && j+1 < len(s) && byteClass[s[j+1]] == plainByte {
+				// One space between two kept characters is kept as it is.
+				j++
+				continue
 			} else if c == multiByte {
 				r, n := utf8.DecodeRuneInString(s[j:])
 				if (r != utf8.RuneError || n > 1) && !unicode.IsSpace(r) {
@@ -212,7 +216,9 @@ func writeText(b *strings.Builder, s string) {
 				space = false
 			}
 			b.WriteString(s[i:j])
-			b.WriteString(esc)
+			if esc != "" {
+				b.WriteString(esc)
+			}
 		}
 		space = space || white
 		i = j + n
