@@ -203,12 +203,24 @@ func (f *filter) admits(facets *[len(facetNames)]int32) bool {
 // facetTally counts matches by the index of their value of each facet.
 type facetTally [len(facetNames)][]int
 
+// scratch is the memory one search works in, kept in Index.scratch for the
+// next search: a busy service would otherwise allocate it anew for each
+// search and collect it again. Nothing of it outlives the search.
+type scratch struct {
+	best   matches  // collect's matches
+	counts []int    // collect's facet counts
+	ranked []ranked // rerank's hits
+	found  []int32  // byPrecedence's hits by rule
+	maybe  []int    // byPrecedence's hits that may be one rule
+	marks  []span   // a snippet's marked words
+}
+
 // collect runs the query on the snapshot and returns the best size matches
 // that pass the filter (in no order: the re-ranking sorts them), how many
 // passed in all, and the facet
 // counts of all of them. The filter is checked here, on each match's
 // metadata, rather than by a filtering searcher in Bleve: it never scores.
-func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int) ([]collected, int, facetTally, error) {
+func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int, sc *scratch) ([]collected, int, facetTally, error) {
 	// The scoring model Bleve's searchers ask for.
 	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
 		bsearch.GetScoringModelCallbackFn(func() string { return ix.scoring }))
@@ -226,14 +238,17 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int)
 	for i := range facets {
 		n += len(ix.facets[i].values)
 	}
-	counts := make([]int, n)
+	counts := resize(sc.counts, n)
+	clear(counts)
+	sc.counts = counts
 	for i := range facets {
 		n := len(ix.facets[i].values)
 		facets[i], counts = counts[:n:n], counts[n:]
 	}
 	// The best size matches: all of them while they fit, then a heap, worst
 	// on top.
-	best := make(matches, 0, min(size, 64))
+	best := sc.best[:0]
+	defer func() { sc.best = best[:0] }()
 	total := 0
 	for n := 0; ; n++ {
 		if n%256 == 0 {
@@ -279,4 +294,12 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int)
 		}
 	}
 	return best, total, facets, nil
+}
+
+// resize returns s with length n, reusing its memory when it can.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }

@@ -42,11 +42,11 @@ func TestCollectAgreesWithBleve(t *testing.T) {
 		}
 		a := ix.analyze(u)
 		q := ix.buildQuery(u, a)
-		got, total, tally, err := ix.collect(ctx, q, ix.filterOf(sq), rerankWindow)
+		got, total, tally, err := ix.collect(ctx, q, ix.filterOf(sq), rerankWindow, new(scratch))
 		if err != nil {
 			t.Fatalf("%q: collect: %v", sq.Q, err)
 		}
-		best, total30, _, err := ix.collect(ctx, q, ix.filterOf(sq), 30)
+		best, total30, _, err := ix.collect(ctx, q, ix.filterOf(sq), 30, new(scratch))
 		if err != nil {
 			t.Fatalf("%q: collect: %v", sq.Q, err)
 		}

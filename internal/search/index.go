@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -45,6 +46,9 @@ type Index struct {
 	lex     *lexicon
 	facets  [len(facetNames)]facetValues
 	rules   int // how many sets of entries may be found as one rule (docMeta.rule)
+	// scratch holds a *scratch for each search under way, and keeps them
+	// for the next.
+	scratch sync.Pool
 	snap    *snapshot
 	scoring string // Bleve's scoring model of the mapping
 	w       weights
@@ -433,8 +437,10 @@ func newIndex(idx bleve.Index) (*Index, error) {
 	if english == nil || plain == nil {
 		return nil, errors.New("index mapping lacks its analyzers")
 	}
-	return &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{},
-		lex: newLexicon(), w: defaultWeights(), scoring: scoring}, nil
+	ix := &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{},
+		lex: newLexicon(), w: defaultWeights(), scoring: scoring}
+	ix.scratch.New = func() any { return new(scratch) }
+	return ix, nil
 }
 
 // titleTerms are the English terms of a title, or its plain words when the

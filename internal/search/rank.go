@@ -31,8 +31,9 @@ type ranked struct {
 // hits by the EditionHint factor rather than filtering the others out.
 //
 // The first best hits are put first, in order; the others follow in no order.
-func (ix *Index) rerank(hits []collected, a *analyzed, best int) []ranked {
-	out := make([]ranked, len(hits))
+func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []ranked {
+	out := resize(sc.ranked, len(hits))
+	sc.ranked = out
 	for i, h := range hits {
 		m := h.meta
 		share, held := ix.share(m, a)
@@ -53,7 +54,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int) []ranked {
 		}
 		out[i] = ranked{meta: m, score: s, bleve: h.score}
 	}
-	ix.byPrecedence(out)
+	ix.byPrecedence(out, sc)
 	sortBest(out, best)
 	return out
 }
@@ -105,11 +106,13 @@ func compareRanked(x, y ranked) int {
 // title, or related by the corpus (the same term's entry in another
 // document), directly or through other hits. Only hits that may be one rule
 // with another hit (docMeta.rule) are looked at.
-func (ix *Index) byPrecedence(out []ranked) {
+func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 	if ix.rules == 0 {
 		return
 	}
-	found := make([]int32, ix.rules)
+	found := resize(sc.found, ix.rules)
+	clear(found)
+	sc.found = found
 	several := false
 	for _, r := range out {
 		if k := r.meta.rule; k >= 0 {
@@ -120,12 +123,13 @@ func (ix *Index) byPrecedence(out []ranked) {
 	if !several {
 		return
 	}
-	var maybe []int
+	maybe := sc.maybe[:0]
 	for i, r := range out {
 		if k := r.meta.rule; k >= 0 && found[k] > 1 {
 			maybe = append(maybe, i)
 		}
 	}
+	sc.maybe = maybe
 	// Each rule's hits together, best first.
 	slices.SortFunc(maybe, func(i, j int) int {
 		if c := cmp.Compare(out[i].meta.rule, out[j].meta.rule); c != 0 {

@@ -97,7 +97,9 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 
 	// One window whatever the page: the order of a hit never depends on the
 	// page asked for.
-	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), rerankWindow)
+	sc := ix.scratch.Get().(*scratch)
+	defer ix.scratch.Put(sc)
+	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), rerankWindow, sc)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr
@@ -105,7 +107,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		return nil, fmt.Errorf("search %q: %w", q.Q, err)
 	}
 
-	hits := ix.rerank(found, &a, q.Offset+q.Limit)
+	hits := ix.rerank(found, &a, q.Offset+q.Limit, sc)
 	out := &rules.SearchResult{Total: total, Hits: []rules.SearchHit{}, Facets: make(map[string][]rules.FacetCount, len(facetNames))}
 	if q.Offset < len(hits) {
 		page := hits[q.Offset:]
@@ -116,7 +118,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		for i, h := range page {
 			m := h.meta
 			out.Hits[i] = rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title,
-				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, &a)}
+				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, &a, sc)}
 		}
 	}
 	for f, name := range facetNames {

@@ -30,12 +30,13 @@ type span struct{ start, end int }
 // words kept for a typo; a query of stop words only marks its words as
 // written. The words of every text and their terms are known from the time
 // the index was built (docMeta.words), so marking compares numbers.
-func (ix *Index) snippet(m *docMeta, a *analyzed) string {
+func (ix *Index) snippet(m *docMeta, a *analyzed, sc *scratch) string {
 	text := m.Text
 	if strings.TrimSpace(text) == "" {
 		text = m.Title
 	}
-	marks := a.marks(m)
+	marks := a.marks(m, sc.marks[:0])
+	sc.marks = marks
 	start, end := window(text, marks)
 	var b strings.Builder
 	b.Grow(end - start + 64)
@@ -60,10 +61,9 @@ func (ix *Index) snippet(m *docMeta, a *analyzed) string {
 	return strings.TrimSpace(b.String())
 }
 
-// marks returns the spans of the words of a document's snippet text the
-// query matched, in order.
-func (a *analyzed) marks(m *docMeta) []span {
-	var out []span
+// marks appends to out the spans of the words of a document's snippet text
+// the query matched, in order.
+func (a *analyzed) marks(m *docMeta, out []span) []span {
 	if len(a.markPlain) > 0 {
 		// A typo's near words, or the words of a query of stop words: look
 		// at every word.
