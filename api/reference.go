@@ -1,7 +1,10 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -60,25 +63,32 @@ func (h *handlers) search(c echo.Context) error {
 	if res.Hits == nil {
 		res.Hits = []rules.SearchHit{}
 	}
-	return jsonUnescaped(c, http.StatusOK, res)
+	return writeSearchResult(c, res)
 }
 
-// jsonUnescaped answers with v as JSON, as c.JSON does (?pretty indents),
-// but without HTML escaping, so that the snippets' <mark> tags go out as
-// written rather than as \u003cmark\u003e. That is safe for a body served as
-// application/json, and nosniff keeps a browser from reading it as anything
-// else.
-func jsonUnescaped(c echo.Context, code int, v any) error {
-	h := c.Response().Header()
-	h.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-	h.Set(echo.HeaderXContentTypeOptions, "nosniff")
-	c.Response().Status = code
-	enc := json.NewEncoder(c.Response())
-	enc.SetEscapeHTML(false)
+// writeSearchResult answers with a search result as JSON, as c.JSON does
+// (?pretty indents), but without HTML escaping, so that the snippets' <mark>
+// tags go out as written rather than as \u003cmark\u003e. That is safe for a
+// body served as application/json, and nosniff keeps a browser from reading
+// it as anything else.
+func writeSearchResult(c echo.Context, res *rules.SearchResult) error {
+	c.Response().Header().Set(echo.HeaderXContentTypeOptions, "nosniff")
 	if _, pretty := c.QueryParams()["pretty"]; pretty || c.Echo().Debug {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b.Bytes())
 	}
-	return enc.Encode(v)
+	for _, h := range res.Hits {
+		if math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
+			return fmt.Errorf("search %q: hit %s scored %v", truncate(c.QueryParam("q"), 40), h.ID, h.Score)
+		}
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, appendSearchJSON(make([]byte, 0, 4096), res))
 }
 
 func searchQuery(c echo.Context) (rules.SearchQuery, error) {

@@ -1,15 +1,19 @@
 package api_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // TestSearchSnippetsMarkWithoutEscaping checks that the snippets' <mark>
 // tags go out as written in the JSON of a search, not as \u003cmark\u003e,
-// cached or not, and that the body is JSON a browser will not sniff.
+// cached or not, in the JSON encoding/json would write.
 func TestSearchSnippetsMarkWithoutEscaping(t *testing.T) {
 	srv := newServer(t)
 	for range 2 { // computed, then from the response cache
@@ -24,6 +28,20 @@ func TestSearchSnippetsMarkWithoutEscaping(t *testing.T) {
 		}
 		if !strings.Contains(string(body), "<mark>") || strings.Contains(string(body), `\u003c`) {
 			t.Errorf("body %.300s: want <mark> as written", body)
+		}
+		// Byte for byte what encoding/json writes of the same answer.
+		var r rules.SearchResult
+		if err := json.Unmarshal(body, &r); err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(&r); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(body, want.Bytes()) {
+			t.Errorf("body:\n%s\nencoding/json:\n%s", body, want.Bytes())
 		}
 	}
 }

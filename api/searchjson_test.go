@@ -1,0 +1,81 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// encodingJSON is what encoding/json writes of v with HTML escaping off.
+func encodingJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestAppendSearchJSONWritesWhatEncodingJSONDoes(t *testing.T) {
+	// appendSearchJSON writes these fields; a new one must be added there.
+	for typ, n := range map[reflect.Type]int{
+		reflect.TypeFor[rules.SearchResult](): 3,
+		reflect.TypeFor[rules.SearchHit]():    7,
+		reflect.TypeFor[rules.FacetCount]():   2,
+	} {
+		if typ.NumField() != n {
+			t.Errorf("%s has %d fields, appendSearchJSON writes %d: write the new ones", typ, typ.NumField(), n)
+		}
+	}
+	hit := func(snippet string, score float64) rules.SearchHit {
+		return rules.SearchHit{ID: "2e-rulebook.glossary.stopped", Kind: "glossary", Title: `"Stopped" \ <b>`,
+			DocumentID: "2e-rulebook", Edition: "2e", Score: score, Snippet: snippet}
+	}
+	for _, r := range []rules.SearchResult{
+		{},
+		{Total: 0, Hits: []rules.SearchHit{}, Facets: map[string][]rules.FacetCount{}},
+		{Total: 3, Hits: []rules.SearchHit{
+			hit("A <mark>stopped</mark> card &amp; its &#39;owner&#39;…", 1.2345),
+			hit("tab\there\nnew line\r\x00\x1f\x7f \b\f", 0),
+			hit("line\u2028para\u2029 bad\xff\xfe byte é “quoted”", 1e-7),
+			hit("", 123456789),
+			hit("x", 1e21),
+			hit("y", -0.5),
+			hit("z", 5e-324),
+		}, Facets: map[string][]rules.FacetCount{
+			"kind":     {{Value: "section", Count: 2}, {Value: "glossary", Count: 1}},
+			"edition":  {{Value: "2e", Count: 3}},
+			"document": nil,
+			"empty":    {},
+		}},
+	} {
+		got := appendSearchJSON(nil, &r)
+		if want := encodingJSON(t, &r); !bytes.Equal(got, want) {
+			t.Errorf("appendSearchJSON:\n%s\nencoding/json:\n%s", got, want)
+		}
+	}
+}
+
+// FuzzAppendSearchJSON checks appendSearchJSON against encoding/json on any
+// strings and scores.
+func FuzzAppendSearchJSON(f *testing.F) {
+	f.Add("<mark>x</mark>", "a\"b", 0.5)
+	f.Add("\xff\u2028\x01", "\\", 1e-9)
+	f.Add("", "é", 3e25)
+	f.Fuzz(func(t *testing.T, snippet, title string, score float64) {
+		if math.IsNaN(score) || math.IsInf(score, 0) {
+			return
+		}
+		r := rules.SearchResult{Total: 1, Hits: []rules.SearchHit{{ID: title, Title: title, Score: score, Snippet: snippet}},
+			Facets: map[string][]rules.FacetCount{title: {{Value: snippet, Count: 1}}}}
+		if got, want := appendSearchJSON(nil, &r), encodingJSON(t, &r); !bytes.Equal(got, want) {
+			t.Fatalf("appendSearchJSON:\n%s\nencoding/json:\n%s", got, want)
+		}
+	})
+}
