@@ -90,18 +90,25 @@ func waitFor(t *testing.T, url string, status int, within time.Duration) {
 	t.Fatalf("%s never answered %d", url, status)
 }
 
-func TestServeBecomesReadyThenDrainsOnSIGTERM(t *testing.T) {
-	bin := binary(t)
-	addr := freeAddr(t)
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--corpus", testcorpus.Dir(t))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+// startServe starts the service on the real corpus and waits for /healthz;
+// it is killed when the test ends.
+func startServe(t *testing.T) (cmd *exec.Cmd, addr string, stderr *bytes.Buffer) {
+	t.Helper()
+	addr = freeAddr(t)
+	cmd = exec.Command(binary(t), "serve", "--addr", addr, "--corpus", testcorpus.Dir(t))
+	stderr = &bytes.Buffer{}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	waitFor(t, "http://"+addr+"/healthz", 200, 10*time.Second)
+	return cmd, addr, stderr
+}
+
+func TestServeBecomesReadyThenDrainsOnSIGTERM(t *testing.T) {
+	cmd, addr, stderr := startServe(t)
 	base := "http://" + addr
-	waitFor(t, base+"/healthz", 200, 10*time.Second)
 	waitFor(t, base+"/readyz", 200, 30*time.Second)
 
 	// A request still sending its body when SIGTERM arrives is answered.
@@ -162,18 +169,8 @@ func TestUnknownCommandIsUsageError(t *testing.T) {
 }
 
 func TestServeStoppedWhileStartingExitsZero(t *testing.T) {
-	bin := binary(t)
-	addr := freeAddr(t)
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--corpus", testcorpus.Dir(t))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	base := "http://" + addr
-	waitFor(t, base+"/healthz", 200, 10*time.Second)
-	res, err := http.Get(base + "/readyz")
+	cmd, addr, stderr := startServe(t)
+	res, err := http.Get("http://" + addr + "/readyz")
 	if err != nil {
 		t.Fatal(err)
 	}
