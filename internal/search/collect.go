@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -114,6 +115,9 @@ func (s *snapshot) close() error { return s.reader.Close() }
 type collected struct {
 	meta  *docMeta
 	score float64
+	// held has a bit set for each of the query's first 64 terms the
+	// document holds (see collect).
+	held uint64
 }
 
 // compareCollected orders matches best first: a higher score, and on a tie
@@ -209,6 +213,7 @@ type facetTally [len(facetNames)][]int
 type scratch struct {
 	best   matches  // collect's matches
 	counts []int    // collect's facet counts
+	cursor []int    // collect's places in the lists of the query's terms
 	ranked []ranked // rerank's hits
 	found  []int32  // byPrecedence's hits by rule
 	maybe  []int    // byPrecedence's hits that may be one rule
@@ -217,10 +222,15 @@ type scratch struct {
 
 // collect runs the query on the snapshot and returns the best size matches
 // that pass the filter (in no order: the re-ranking sorts them), how many
-// passed in all, and the facet
-// counts of all of them. The filter is checked here, on each match's
-// metadata, rather than by a filtering searcher in Bleve: it never scores.
-func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int, sc *scratch) ([]collected, int, facetTally, error) {
+// passed in all, and the facet counts of all of them. The filter is checked
+// here, on each match's facet values, rather than by a filtering searcher in
+// Bleve: it never scores.
+//
+// Each match also says which of terms (the query's, by lexicon id) its
+// document holds. Bleve finds the matches in the order of their numbers, so
+// this walks the lists of documents holding each term (snapshot.holding)
+// once, alongside.
+func (ix *Index) collect(ctx context.Context, q query.Query, f filter, terms []uint32, size int, sc *scratch) ([]collected, int, facetTally, error) {
 	// The scoring model Bleve's searchers ask for.
 	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
 		bsearch.GetScoringModelCallbackFn(func() string { return ix.scoring }))
@@ -249,6 +259,9 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int,
 	// on top.
 	best := sc.best[:0]
 	defer func() { sc.best = best[:0] }()
+	cursor := resize(sc.cursor, min(len(terms), 64))
+	clear(cursor)
+	sc.cursor = cursor
 	total := 0
 	for n := 0; ; n++ {
 		if n%256 == 0 {
@@ -281,7 +294,7 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int,
 		for i, v := range values {
 			facets[i][v]++
 		}
-		c := collected{meta: m, score: score}
+		c := collected{meta: m, score: score, held: ix.snap.held(terms, cursor, uint32(num))}
 		switch {
 		case len(best) < size:
 			best = append(best, c)
@@ -294,6 +307,31 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, size int,
 		}
 	}
 	return best, total, facets, nil
+}
+
+// held returns a bit for each of the first 64 terms document num holds.
+// cursor keeps, for each term, the place in its list of documents where the
+// last look-up ended: the numbers asked for go up, so each list is read once
+// (should one go down, the look-up starts again).
+func (s *snapshot) held(terms []uint32, cursor []int, num uint32) uint64 {
+	var held uint64
+	for k, t := range terms[:len(cursor)] {
+		if t == noTerm || int(t) >= len(s.holding) {
+			continue
+		}
+		docs, c := s.holding[t], cursor[k]
+		if c > 0 && docs[c-1] >= num {
+			c, _ = slices.BinarySearch(docs, num)
+		}
+		for c < len(docs) && docs[c] < num {
+			c++
+		}
+		cursor[k] = c
+		if c < len(docs) && docs[c] == num {
+			held |= 1 << k
+		}
+	}
+	return held
 }
 
 // resize returns s with length n, reusing its memory when it can.

@@ -42,11 +42,11 @@ func TestCollectAgreesWithBleve(t *testing.T) {
 		}
 		a := ix.analyze(u)
 		q := ix.buildQuery(u, a)
-		got, total, tally, err := ix.collect(ctx, q, ix.filterOf(sq), rerankWindow, new(scratch))
+		got, total, tally, err := ix.collect(ctx, q, ix.filterOf(sq), a.stemIDs, rerankWindow, new(scratch))
 		if err != nil {
 			t.Fatalf("%q: collect: %v", sq.Q, err)
 		}
-		best, total30, _, err := ix.collect(ctx, q, ix.filterOf(sq), 30, new(scratch))
+		best, total30, _, err := ix.collect(ctx, q, ix.filterOf(sq), a.stemIDs, 30, new(scratch))
 		if err != nil {
 			t.Fatalf("%q: collect: %v", sq.Q, err)
 		}
@@ -171,6 +171,42 @@ func TestInOrderAgreesWithBlevesPhrase(t *testing.T) {
 			slices.Sort(bleves)
 			if !slices.Equal(ours, bleves) {
 				t.Errorf("%q: in order in the %s of %d documents, bleve's phrase in %d", q, f.field, len(ours), len(bleves))
+			}
+		}
+	}
+}
+
+// TestHeldAgreesWithHolds checks the walk along the lists of documents
+// holding each term against a look-up of each, for document numbers going up
+// (as Bleve finds them), going down, and jumping about.
+func TestHeldAgreesWithHolds(t *testing.T) {
+	ix := buildFixture(t)
+	u, err := parseQuery("personnel ship strength combat mirror unknownword")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ix.analyze(u)
+	var nums []uint32
+	for num, m := range ix.snap.byNum {
+		if m != nil {
+			nums = append(nums, uint32(num))
+		}
+	}
+	down := slices.Clone(nums)
+	slices.Reverse(down)
+	about := make([]uint32, 0, len(nums))
+	for i := range nums {
+		about = append(about, nums[(i*7)%len(nums)])
+	}
+	for _, order := range [][]uint32{nums, down, about} {
+		cursor := make([]int, len(a.stemIDs))
+		for _, num := range order {
+			held := ix.snap.held(a.stemIDs, cursor, num)
+			for k, id := range a.stemIDs {
+				want := id != noTerm && ix.snap.holds(ix.snap.byNum[num], id)
+				if got := held&(1<<k) != 0; got != want {
+					t.Errorf("document %d, term %q: held %v, holds %v", num, a.stems[k], got, want)
+				}
 			}
 		}
 	}

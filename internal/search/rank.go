@@ -36,7 +36,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	sc.ranked = out
 	for i, h := range hits {
 		m := h.meta
-		share, held := ix.share(m, a)
+		share, held := ix.share(h, a)
 		s := h.score * (1 + ix.w.Cover*ix.cover(m, a)) * (1 + ix.w.Match*share)
 		if held&a.phraseHeld == a.phraseHeld {
 			if a.inTitleOrder(m) {
@@ -98,7 +98,7 @@ func compareRanked(x, y ranked) int {
 	case x.meta.Precedence != y.meta.Precedence:
 		return cmp.Compare(y.meta.Precedence, x.meta.Precedence)
 	}
-	return compareCollected(collected{x.meta, x.bleve}, collected{y.meta, y.bleve})
+	return compareCollected(collected{meta: x.meta, score: x.bleve}, collected{meta: y.meta, score: y.bleve})
 }
 
 // byPrecedence hands the scores of hits that are the same rule out again by
@@ -243,19 +243,16 @@ func (ix *Index) cover(m *docMeta, a *analyzed) float64 {
 
 // share is how much of the query a hit matched: the query terms found in its
 // title or text, weighted by rarity, over all the query's terms. held has a
-// bit set for each of the first 64 terms the hit holds.
-func (ix *Index) share(m *docMeta, a *analyzed) (share float64, held uint64) {
+// bit set for each of the first 64 terms the hit holds (as collected).
+func (ix *Index) share(h collected, a *analyzed) (share float64, held uint64) {
 	var in float64
 	for i, q := range a.stemIDs {
-		if q != noTerm && ix.snap.holds(m, q) {
+		if i < 64 && h.held&(1<<i) != 0 || i >= 64 && q != noTerm && ix.snap.holds(h.meta, q) {
 			in += a.stemIDF[i]
-			if i < 64 {
-				held |= 1 << i
-			}
 		}
 	}
 	if a.stemAll == 0 {
-		return 0, held
+		return 0, h.held
 	}
-	return in / a.stemAll, held
+	return in / a.stemAll, h.held
 }

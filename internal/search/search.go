@@ -99,7 +99,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	// page asked for.
 	sc := ix.scratch.Get().(*scratch)
 	defer ix.scratch.Put(sc)
-	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), rerankWindow, sc)
+	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), a.stemIDs, rerankWindow, sc)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr
