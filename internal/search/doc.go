@@ -25,18 +25,20 @@
 // The index never changes once built, so an Index holds one read view of it
 // for its life, with every document's metadata by its internal number.
 // Searches run Bleve's searcher on that view and collect the matches
-// themselves: the filters and the facet counts straight from the metadata. Bleve's own top-N collector would decode doc values for the
-// facets and load the external id of every hit it keeps; this is about half
-// the time of a search (TestCollectAgreesWithBleve checks both give the same
-// total, scores and order). Build indexes in memory; BuildTo writes an index to disk
-// once (beside the target folder, then renamed into place); Open reads it
-// read-only, so replicas share one build.
+// themselves, filtering and counting the facets from an array of each
+// document's facet values. Bleve's own top-N collector would decode doc
+// values for the facets and load the external id of every hit it keeps; this
+// is about half the time of a search (TestCollectAgreesWithBleve checks both
+// give the same total, scores and order). Build indexes in memory; BuildTo
+// writes an index to disk once (beside the target folder, then renamed into
+// place); Open reads it read-only, so replicas share one build.
 //
 // # Queries
 //
 // A judge's input never reaches Bleve's query-string syntax. parseQuery reads
-// plain words, "quoted phrases" and -exclusions; anything else is just text.
-// A query with nothing to look for is an EINVALIDQUERY error.
+// plain words, "quoted phrases" and -exclusions; other punctuation is no
+// word ("title:x~2 +(" searches title x 2). A query with nothing to look
+// for, or with a quote left open, is an EINVALIDQUERY error naming q.
 //
 // Typos are corrected against the index's own vocabulary: a typed word the
 // index does not hold, of four letters or more, stands for the nearest word
@@ -70,7 +72,10 @@
 // Every match is re-ranked (Bleve's best MaxOffset+MaxLimit, more than the
 // corpus holds), whatever page is asked for, so that the pages of a search
 // are cut from one order: a hit is never shown twice nor skipped as a judge
-// pages through. Each factor is explainable:
+// pages through. Hits of equal score are ordered by the governing document,
+// then Bleve's score, then their id: never by Bleve's document numbers, which
+// follow the order of indexing and differ from one build to the next (and so
+// between replicas). Each factor is explainable:
 //
 //  1. Title cover: the share of the title's terms found in the query times
 //     the share of the query's terms found in the title, both weighted by
@@ -118,11 +123,15 @@
 // # Numbers, not strings
 //
 // When the index is built or opened, every English term and plain word of
-// the titles and texts gets a number (a lexicon), and each document keeps its
-// terms as sorted numbers, its title's terms with their summed rarity, and
-// the words of its snippet text with their terms. A search analyses the query
-// once: its terms' numbers and rarities serve the re-ranking (a look-up per
-// hit and term, no string compared) and the snippets (the marked words are
-// found by term, not by reading the text), and its tokens make Bleve's
-// clauses without analysing the text again for each field.
+// the titles and texts gets a number (a lexicon); each document keeps its
+// title's terms with their summed rarity, and the words of its title and of
+// its snippet text with their terms (by position, and by term); and each term
+// keeps the list of the documents holding it. A search analyses the query
+// once, and its tokens make Bleve's clauses without analysing the text again
+// for each field. While Bleve finds the matches (in the order of their
+// numbers), the lists of the query's terms are walked alongside, so each
+// match comes with the query terms it holds; the re-ranking then compares
+// numbers, never strings, and a snippet finds its marked words by term
+// rather than reading the text. TestCollectAgreesWithBleve and
+// TestInOrderAgreesWithBlevesPhrase check these against Bleve's own answers.
 package search
