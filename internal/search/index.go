@@ -74,8 +74,9 @@ type docMeta struct {
 	// opened (see derive and prepare).
 	//
 	// terms are the ids of the English terms of the title and text, sorted,
-	// for measuring how much of a query a hit matched without asking Bleve
-	// for term locations.
+	// from which the lists of the documents holding each term are made
+	// (snapshot.holding), for measuring how much of a query a hit matched
+	// without asking Bleve for term locations.
 	terms []uint32
 	// titleIDs are the ids of TitleTerms; titleIDF the sum of their rarity.
 	titleIDs []uint32
