@@ -348,22 +348,8 @@ func (ix *Index) numberRules(metas []*docMeta) {
 		byID[m.ID] = len(entries)
 		entries = append(entries, m)
 	}
-	parent := make([]int, len(entries))
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	union := func(i, j int) {
-		if ri, rj := find(i), find(j); ri != rj {
-			parent[max(ri, rj)] = min(ri, rj)
-		}
-	}
+	sets := newDisjointSets(len(entries))
+	find, union := sets.find, sets.union
 	firstOf := map[int32]int{}
 	for i, m := range entries {
 		if f, ok := firstOf[m.group]; ok {

@@ -153,23 +153,12 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 // next one the second best, and so on, each superseded copy further scaled
 // by Superseded per newer copy.
 func (ix *Index) sameRule(out []ranked, hits []int) {
-	parent := make([]int, len(hits))
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	sets := newDisjointSets(len(hits))
+	find := sets.find
 	for i := range hits {
 		for j := i + 1; j < len(hits); j++ {
 			if ix.oneRule(out[hits[i]].meta, out[hits[j]].meta) {
-				if ri, rj := find(i), find(j); ri != rj {
-					parent[max(ri, rj)] = min(ri, rj)
-				}
+				sets.union(i, j)
 			}
 		}
 	}
