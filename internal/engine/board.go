@@ -497,21 +497,16 @@ func ParseSkill(text string) (name string, level int, err error) {
 	if s == "" {
 		return "", 0, errors.New("a skill cannot be empty")
 	}
-	if !strings.ContainsAny(s, " \t\n\r") {
-		// One word, the common case ("Diplomacy"): no level to read.
-		if len(s) > 1 && (s[0] == 'x' || s[0] == 'X') && allDigits(s[1:]) {
-			return "", 0, fmt.Errorf("skill %q is a level without a skill", text)
-		}
-		if skillKey(s) == "" || !strings.ContainsFunc(s, unicode.IsLetter) {
-			return "", 0, fmt.Errorf("skill %q has no name", text)
-		}
-		return s, 1, nil
-	}
 	level = 1
-	fields := strings.Fields(s)
+	fields := []string{s}
+	if strings.ContainsAny(s, " \t\n\r") {
+		fields = strings.Fields(s)
+	}
 	if n, err := strconv.Atoi(fields[0]); err == nil && len(fields) > 1 {
 		level, fields = n, fields[1:]
-	} else if last := strings.ToLower(fields[len(fields)-1]); len(fields) > 1 && strings.HasPrefix(last, "x") {
+	} else if last := fields[len(fields)-1]; len(fields) > 1 && (last[0] == 'x' || last[0] == 'X') {
+		// "Diplomacy x2" as printed on 1E cards.
+		last = strings.ToLower(last)
 		if n, err := strconv.Atoi(last[1:]); err == nil {
 			level, fields = n, fields[:len(fields)-1]
 		} else if last == "x" {
@@ -526,7 +521,7 @@ func ParseSkill(text string) (name string, level int, err error) {
 		return "", 0, fmt.Errorf("skill %q: a level is between 1 and %d", text, maxLevel)
 	}
 	name = strings.Join(fields, " ")
-	if lw := strings.ToLower(name); len(lw) > 1 && lw[0] == 'x' && allDigits(lw[1:]) {
+	if len(name) > 1 && (name[0] == 'x' || name[0] == 'X') && allDigits(name[1:]) {
 		return "", 0, fmt.Errorf("skill %q is a level without a skill", text)
 	}
 	if skillKey(name) == "" || !strings.ContainsFunc(name, unicode.IsLetter) {
