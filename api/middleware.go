@@ -2,11 +2,15 @@ package api
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -42,10 +46,60 @@ func restoreHead(next echo.HandlerFunc) echo.HandlerFunc {
 
 type requestIDKey struct{}
 
-// withRequestID puts the request's id in its context, where handlers
+// requestIDs hands out the ids of requests that came without one: a random
+// prefix drawn once per process, so the ids of two replicas never collide,
+// and a counter, so no request waits on the random source.
+type requestIDs struct {
+	prefix string
+	n      atomic.Uint64
+}
+
+func newRequestIDs() *requestIDs {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on Linux; it panics if it must
+	return &requestIDs{prefix: hex.EncodeToString(b[:]) + "-"}
+}
+
+func (ids *requestIDs) next() string {
+	return ids.prefix + strconv.FormatUint(ids.n.Add(1), 36)
+}
+
+// maxRequestIDLen bounds an X-Request-ID a client (or the load balancer)
+// sends, so it can be logged and echoed as it came.
+const maxRequestIDLen = 128
+
+// usableRequestID reports whether a request's own X-Request-ID is kept:
+// 1 to maxRequestIDLen visible ASCII characters. Anything else is replaced,
+// so no client writes spaces, control characters or a kilobyte into every
+// log line.
+func usableRequestID(id string) bool {
+	if id == "" || len(id) > maxRequestIDLen {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] <= ' ' || id[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// requestID answers every request with an X-Request-ID, the one it came
+// with when usable, and puts it in the request's context, where handlers
 // mounted from other packages (GraphQL) find it with RequestID.
-func withRequestID(c echo.Context, id string) {
-	c.SetRequest(c.Request().WithContext(context.WithValue(c.Request().Context(), requestIDKey{}, id)))
+func requestID(ids *requestIDs) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			id := req.Header.Get(echo.HeaderXRequestID)
+			if !usableRequestID(id) {
+				id = ids.next()
+			}
+			c.Response().Header()[echo.HeaderXRequestID] = []string{id}
+			c.SetRequest(req.WithContext(context.WithValue(req.Context(), requestIDKey{}, id)))
+			return next(c)
+		}
+	}
 }
 
 // RequestID returns the id of the request ctx belongs to (the X-Request-ID

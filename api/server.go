@@ -81,7 +81,7 @@ func New(cfg Config) *echo.Echo {
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	e.Pre(routeHeadAsGet)
 	e.Use(restoreHead)
-	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{RequestIDHandler: withRequestID}))
+	e.Use(requestID(newRequestIDs()))
 	e.Use(requestLogger(cfg.Logger))
 	if cfg.Metrics != nil {
 		e.Use(cfg.Metrics.middleware)

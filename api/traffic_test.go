@@ -473,3 +473,43 @@ func TestOversizedStreamedBodyIs413(t *testing.T) {
 		t.Fatalf("%d %s", res.StatusCode, out)
 	}
 }
+
+// TestRequestIDs: a usable X-Request-ID (as a load balancer sets) is kept and
+// logged; a missing, overlong or unprintable one is replaced by an id of the
+// service's own, different for every request.
+func TestRequestIDs(t *testing.T) {
+	var logs syncBuffer
+	log := slog.New(slog.NewJSONHandler(&logs, nil))
+	srv := httptest.NewServer(api.New(api.Config{Logger: log}))
+	t.Cleanup(srv.Close)
+	send := func(id string) string {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/healthz", nil)
+		if id != "" {
+			req.Header.Set("X-Request-ID", id)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.Header.Get("X-Request-ID")
+	}
+	if got := send("lb-7f3a.42"); got != "lb-7f3a.42" {
+		t.Errorf("a usable id came back as %q", got)
+	}
+	if !strings.Contains(logs.String(), `"request_id":"lb-7f3a.42"`) {
+		t.Errorf("the kept id was not logged:\n%s", logs.String())
+	}
+	seen := map[string]bool{}
+	for _, id := range []string{"", strings.Repeat("x", 129), "two words", "tab\there", "caf\u00e9"} {
+		got := send(id)
+		if got == "" || got == id || len(got) > 128 || seen[got] {
+			t.Errorf("X-Request-ID %q: answered with %q, want a fresh id of the service's own", id, got)
+		}
+		seen[got] = true
+	}
+	if got := send(strings.Repeat("x", 128)); got != strings.Repeat("x", 128) {
+		t.Errorf("an id of 128 characters was replaced by %q", got)
+	}
+}
