@@ -1,0 +1,223 @@
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// TestFuzzyMatchesSnapshot guards the fuzzy look-up against any change of
+// outcome: it runs several thousand misspelt look-ups built from the real
+// corpus's names and compares the full ranked answer of each (ids, scores
+// and precisions to the last bit, then what CardNamed makes of it) with a
+// snapshot recorded earlier. The snapshot holds card data, so it lives
+// outside the repository: STCCG_FUZZY_SNAPSHOT names the file, and
+// STCCG_FUZZY_RECORD=1 writes it instead of comparing.
+func TestFuzzyMatchesSnapshot(t *testing.T) {
+	path := os.Getenv("STCCG_FUZZY_SNAPSHOT")
+	if path == "" {
+		t.Skip("STCCG_FUZZY_SNAPSHOT names no snapshot file")
+	}
+	c := testcorpus.Load(t)
+	cat := New(c.Cards, c.Entries, WithDocuments(c.Documents))
+	lookups := misspeltLookups(c.Cards, 6000)
+	var got bytes.Buffer
+	for _, l := range lookups {
+		writeFuzzyAnswer(&got, cat, l)
+	}
+	if os.Getenv("STCCG_FUZZY_RECORD") == "1" {
+		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("recorded %d look-ups to %s", len(lookups), path)
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(got.Bytes(), want) {
+		t.Logf("%d look-ups answer as recorded", len(lookups))
+		return
+	}
+	g, w := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			t.Fatalf("line %d differs:\n got %q\nwant %q", i+1, g[i], w[i])
+		}
+	}
+	t.Fatalf("%d lines, want %d", len(g), len(w))
+}
+
+// A fuzzyLookup is one look-up of the snapshot.
+type fuzzyLookup struct{ name, edition string }
+
+// writeFuzzyAnswer writes the look-up, every card fuzzy scores for it in
+// order, and CardNamed's answer.
+func writeFuzzyAnswer(b *bytes.Buffer, cat *Catalog, l fuzzyLookup) {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	fmt.Fprintf(b, "? %q %q\n", l.name, l.edition)
+	for _, s := range cat.fuzzy(l.name, l.edition) {
+		fmt.Fprintf(b, "  %s %s %s\n", s.card.ID, f(s.score), f(s.precision))
+	}
+	card, err := cat.CardNamed(context.Background(), l.name, true, l.edition)
+	switch {
+	case err == nil:
+		fmt.Fprintf(b, "= %s\n", card.ID)
+	default:
+		d := rules.ErrorDetails(err)
+		fmt.Fprintf(b, "! %s %v %v %v\n", rules.ErrorCode(err), d["ids"], d["candidates"], d["suggestions"])
+	}
+}
+
+// misspeltLookups builds n look-ups from the cards' names, each written
+// wrong in one to three ways, with and without an edition, always the same
+// for the same cards; then a few odd ones.
+func misspeltLookups(cards []*rules.Card, n int) []fuzzyLookup {
+	rng := rand.New(rand.NewPCG(1701, 74656))
+	var vocab []string
+	for _, c := range cards {
+		vocab = append(vocab, strings.Fields(c.Name()+" "+c.MissionName)...)
+	}
+	stop := []string{"of", "the", "a", "and", "in"}
+	const letters = "abcdefghijklmnopqrstuvwxyz'-."
+	pick := func(s []string) string { return s[rng.IntN(len(s))] }
+	// mutations each write a name wrong one way.
+	mutations := []func(string) string{
+		func(s string) string { // a letter left out
+			if len(s) < 2 {
+				return s
+			}
+			i := rng.IntN(len(s))
+			return s[:i] + s[i+1:]
+		},
+		func(s string) string { // two letters swapped
+			if len(s) < 2 {
+				return s
+			}
+			i := rng.IntN(len(s) - 1)
+			return s[:i] + s[i+1:i+2] + s[i:i+1] + s[i+2:]
+		},
+		func(s string) string { // a letter written wrong
+			if len(s) == 0 {
+				return s
+			}
+			i := rng.IntN(len(s))
+			return s[:i] + string(letters[rng.IntN(len(letters))]) + s[i+1:]
+		},
+		func(s string) string { // a letter too many
+			i := rng.IntN(len(s) + 1)
+			return s[:i] + string(letters[rng.IntN(len(letters))]) + s[i:]
+		},
+		func(s string) string { // a word left out
+			w := strings.Fields(s)
+			if len(w) < 2 {
+				return s
+			}
+			i := rng.IntN(len(w))
+			return strings.Join(slices.Delete(w, i, i+1), " ")
+		},
+		func(s string) string { // a word too many: of another card, small, or none
+			w := strings.Fields(s)
+			extra := pick(vocab)
+			switch rng.IntN(3) {
+			case 0:
+				extra = pick(stop)
+			case 1:
+				extra = strings.Repeat(string(letters[rng.IntN(26)]), 1+rng.IntN(6))
+			}
+			i := rng.IntN(len(w) + 1)
+			return strings.Join(slices.Insert(w, i, extra), " ")
+		},
+		func(s string) string { // two words run together
+			from := rng.IntN(len(s) + 1)
+			i := strings.Index(s[from:], " ")
+			if i < 0 {
+				i = strings.Index(s, " ")
+			} else {
+				i += from
+			}
+			if i < 0 {
+				return s
+			}
+			return s[:i] + s[i+1:]
+		},
+		func(s string) string { // a word split
+			if len(s) < 3 {
+				return s
+			}
+			i := 1 + rng.IntN(len(s)-1)
+			return s[:i] + " " + s[i:]
+		},
+		func(s string) string { // a word cut short
+			w := strings.Fields(s)
+			if len(w) == 0 {
+				return s
+			}
+			i := rng.IntN(len(w))
+			if len(w[i]) > 2 {
+				w[i] = w[i][:2+rng.IntN(len(w[i])-2)]
+			}
+			return strings.Join(w, " ")
+		},
+		func(s string) string { // words in another order
+			w := strings.Fields(s)
+			rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+			return strings.Join(w, " ")
+		},
+		strings.ToLower,
+		func(s string) string { // punctuation left out
+			return strings.NewReplacer(",", "", ".", "", "'", "", "-", " ").Replace(s)
+		},
+	}
+	var out []fuzzyLookup
+	for len(out) < n {
+		c := cards[rng.IntN(len(cards))]
+		name := c.Name()
+		switch rng.IntN(6) {
+		case 0:
+			if c.Subtitle != "" {
+				name = c.Subtitle
+			}
+		case 1:
+			name = c.Title
+		case 2:
+			if c.MissionName != "" {
+				name = c.MissionName
+			}
+		}
+		for range 1 + rng.IntN(3) {
+			name = mutations[rng.IntN(len(mutations))](name)
+		}
+		edition := ""
+		switch rng.IntN(3) {
+		case 1:
+			edition = c.Edition
+		case 2:
+			edition = rules.Edition1E
+			if c.Edition == rules.Edition1E {
+				edition = rules.Edition2E
+			}
+		}
+		out = append(out, fuzzyLookup{name, edition})
+	}
+	for _, s := range []string{
+		"", " ", ",", "of", "the of and", "a a a a a a", "ü.ß.", "\x00\xff", "Ünïcödé Wörf",
+		"x", "xy", "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz",
+		"one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen",
+		"picard picard picard picard picard picard picard picard picard picard picard picard picard picard picard picard picard",
+		"of picard", "picard, of", "worf,", ", worf", "worf of", "dr", "uss", "enterprise", "ent",
+	} {
+		out = append(out, fuzzyLookup{s, ""}, fuzzyLookup{s, rules.Edition2E})
+	}
+	return out
+}
