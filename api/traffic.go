@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -89,8 +88,11 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 			key := cache.RequestKey(req.URL.Path, req.URL.Query())
 			// The computation runs this request's handler chain on c, so c must
 			// outlive it: Fetch waits for it whatever the client does (the
-			// handler still has the request's deadline).
-			body, hit, err := responses.Fetch(context.WithoutCancel(req.Context()), key, func(ctx context.Context) (b []byte, err error) {
+			// handler still has the request's deadline), and, given a context
+			// that is never done, runs it in this goroutine. A panic in it is
+			// Fetch's error, this request's 500 and that of every request
+			// sharing the computation.
+			body, hit, err := responses.Fetch(context.WithoutCancel(req.Context()), key, func(ctx context.Context) ([]byte, error) {
 				resp := c.Response()
 				buf := &bufferWriter{header: http.Header{}, status: http.StatusOK}
 				orig := resp.Writer
@@ -98,12 +100,6 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 				defer func() {
 					resp.Writer = orig
 					resp.Committed, resp.Size, resp.Status = false, 0, http.StatusOK
-					// The computation runs in a goroutine of its own, out of
-					// reach of the recoverer: a panic left there would end
-					// the process. It is this request's 500 instead.
-					if r := recover(); r != nil {
-						b, err = nil, fmt.Errorf("panic: %v", r)
-					}
 				}()
 				if herr := next(c); herr != nil {
 					c.Error(herr)

@@ -261,9 +261,9 @@ func (panickyReference) Documents(context.Context) ([]rules.Document, error) {
 	panic("index out of range")
 }
 
-// TestPanicInACachedReadIsA500NotACrash: a cached read is computed in a
-// goroutine of the cache's own, where the recoverer cannot reach; a panic
-// there must still be this request's 500, logged with its request id.
+// TestPanicInACachedReadIsA500NotACrash: a cached read is computed inside
+// the cache's Fetch, which may share it with other requests; a panic there
+// must still be this request's 500, logged with its request id.
 func TestPanicInACachedReadIsA500NotACrash(t *testing.T) {
 	lru, err := cache.NewLRU(100, 1<<20, time.Minute)
 	if err != nil {

@@ -4,10 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"net/url"
+	"sync"
 	"time"
-
-	"golang.org/x/sync/singleflight"
 )
 
 // maxKeyLen is the longest request key kept as text; longer ones are hashed.
@@ -44,8 +44,17 @@ type Responses struct {
 	cache   Cache
 	ttl     time.Duration
 	maxSize int
-	group   singleflight.Group
 	c       counters
+
+	mu      sync.Mutex
+	flights map[string]*flight // the computations under way, by key
+}
+
+// A flight is one computation of a key that concurrent Fetches share.
+type flight struct {
+	done chan struct{} // closed when body and err are set
+	body []byte
+	err  error
 }
 
 // NewResponses returns a response cache over c; entries live for ttl
@@ -55,14 +64,20 @@ func NewResponses(c Cache, ttl time.Duration, maxSize int) *Responses {
 	if maxSize <= 0 {
 		maxSize = DefaultMaxResponse
 	}
-	return &Responses{cache: c, ttl: ttl, maxSize: maxSize}
+	return &Responses{cache: c, ttl: ttl, maxSize: maxSize, flights: map[string]*flight{}}
 }
 
 // Fetch returns the response stored under key (hit is true), or runs compute,
-// stores its result and returns it. An error from compute is returned and
-// nothing is stored; nor is a result over the maximum size. compute runs without ctx's cancellation so that a
-// caller who gives up does not fail the others waiting on the same key;
-// Fetch itself returns ctx.Err() as soon as ctx is done.
+// stores its result and returns it; concurrent Fetches of one key share one
+// computation. An error from compute is returned and nothing is stored; nor
+// is a result over the maximum size. A panic in compute is returned as an
+// error to every Fetch that shares it.
+//
+// compute runs without ctx's cancellation, so that a caller who gives up
+// does not fail the others waiting on the same key; Fetch itself returns
+// ctx.Err() as soon as ctx is done. When ctx can never be done, compute
+// runs in the caller's goroutine: a miss then costs no goroutine of its own
+// (nor the growth of a fresh goroutine's stack to a handler's depth).
 func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.Context) ([]byte, error)) (body []byte, hit bool, err error) {
 	key = "resp:" + key
 	if b, ok := r.cache.Get(ctx, key); ok {
@@ -70,27 +85,55 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 		return b, true, nil
 	}
 	r.c.misses.Add(1)
-	detached := context.WithoutCancel(ctx)
-	ch := r.group.DoChan(key, func() (any, error) {
-		b, err := compute(detached)
-		if err != nil {
-			return nil, err
+	r.mu.Lock()
+	f, shared := r.flights[key]
+	if !shared {
+		f = &flight{done: make(chan struct{})}
+		r.flights[key] = f
+	}
+	r.mu.Unlock()
+	if !shared {
+		detached := context.WithoutCancel(ctx)
+		if ctx.Done() == nil {
+			r.fly(detached, key, f, compute)
+		} else {
+			go r.fly(detached, key, f, compute)
 		}
-		if len(b) <= r.maxSize {
-			r.c.sets.Add(1)
-			r.cache.Set(detached, key, b, r.ttl)
-		}
-		return b, nil
-	})
+	}
 	select {
 	case <-ctx.Done():
 		return nil, false, ctx.Err()
-	case res := <-ch:
-		if res.Err != nil {
-			return nil, false, res.Err
+	case <-f.done:
+		if f.err != nil {
+			return nil, false, f.err
 		}
-		return res.Val.([]byte), false, nil
+		return f.body, false, nil
 	}
+}
+
+// fly runs one computation of key, stores its result, and lands f: the
+// Fetches waiting on it get its result, and the next miss of key computes
+// afresh.
+func (r *Responses) fly(ctx context.Context, key string, f *flight, compute func(context.Context) ([]byte, error)) {
+	defer func() {
+		if p := recover(); p != nil {
+			f.body, f.err = nil, fmt.Errorf("panic: %v", p)
+		}
+		r.mu.Lock()
+		delete(r.flights, key)
+		r.mu.Unlock()
+		close(f.done)
+	}()
+	b, err := compute(ctx)
+	if err != nil {
+		f.err = err
+		return
+	}
+	if len(b) <= r.maxSize {
+		r.c.sets.Add(1)
+		r.cache.Set(ctx, key, b, r.ttl)
+	}
+	f.body = b
 }
 
 // Stats implements StatsReporter: hits and misses of Fetch, and the

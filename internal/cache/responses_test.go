@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -278,5 +279,55 @@ func TestTieredServesFrontAndFillsItFromBack(t *testing.T) {
 	}
 	if got, want := tc.Stats(), (Stats{Hits: 1, Misses: 1, Sets: 1}); got != want {
 		t.Errorf("Stats() = %+v, want %+v", got, want)
+	}
+}
+
+// TestResponsesComputesInTheCallersGoroutine: when nobody can give up on a
+// fetch, its computation runs in the caller's own goroutine (no goroutine
+// per miss); a cancellable caller's runs apart, so the caller can leave.
+func TestResponsesComputesInTheCallersGoroutine(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0, 0)
+	inCaller := func(ctx context.Context, key string) bool {
+		var here bool
+		_, _, err := r.Fetch(ctx, key, func(context.Context) ([]byte, error) {
+			here = strings.Contains(string(debug.Stack()), "cache.TestResponsesComputesInTheCallersGoroutine(") // the test's own frame, not a closure
+			return []byte("v"), nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return here
+	}
+	if !inCaller(context.Background(), "a") {
+		t.Error("an uncancellable fetch computed in a goroutine of its own")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if inCaller(ctx, "b") {
+		t.Error("a cancellable fetch computed in the caller's goroutine, where the caller cannot leave it")
+	}
+}
+
+// TestResponsesTurnsAPanicIntoAnError: a computation that panics fails
+// every fetch sharing it with an error, wherever it ran, stores nothing,
+// and the next fetch of the key computes afresh.
+func TestResponsesTurnsAPanicIntoAnError(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, c := range []context.Context{context.Background(), ctx} {
+		_, _, err := r.Fetch(c, "k", func(context.Context) ([]byte, error) { panic("boom") })
+		if err == nil || !strings.Contains(err.Error(), "boom") {
+			t.Fatalf("err = %v, want the panic as an error", err)
+		}
+		if _, ok := lru.Get(context.Background(), "resp:k"); ok {
+			t.Fatal("a panicking computation stored a response")
+		}
+	}
+	body, hit, err := r.Fetch(context.Background(), "k", func(context.Context) ([]byte, error) { return []byte("v"), nil })
+	if err != nil || hit || string(body) != "v" {
+		t.Fatalf("after a panic: %q hit=%v %v", body, hit, err)
 	}
 }
