@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -45,6 +46,7 @@ func realWorld(tb testing.TB) world {
 func judge(t *testing.T, req rules.AdjudicationRequest) *rules.Verdict {
 	t.Helper()
 	w := realWorld(t)
+	record(t, req)
 	v, err := w.svc.Adjudicate(context.Background(), req)
 	if err != nil {
 		t.Fatalf("adjudicate %s: %v (details %v)", req.Question, err, rules.ErrorDetails(err))
@@ -87,6 +89,7 @@ func citable(rulesDoc, doc string) bool {
 func refuse(t *testing.T, req rules.AdjudicationRequest) string {
 	t.Helper()
 	w := realWorld(t)
+	record(t, req)
 	v, err := w.svc.Adjudicate(context.Background(), req)
 	if err == nil {
 		t.Fatalf("adjudicate %s: want an error, got %+v", req.Question, v)
@@ -96,6 +99,33 @@ func refuse(t *testing.T, req rules.AdjudicationRequest) string {
 	}
 	f, _ := rules.ErrorDetails(err)["field"].(string)
 	return f
+}
+
+var recordMu sync.Mutex
+
+// record appends req as one line of JSON to the file STCCG_ENGINE_RECORD
+// names, when it is set: the requests of the table tests, for
+// TestVerdictsMatchSnapshot to replay.
+func record(tb testing.TB, req rules.AdjudicationRequest) {
+	tb.Helper()
+	path := os.Getenv("STCCG_ENGINE_RECORD")
+	if path == "" {
+		return
+	}
+	line, err := json.Marshal(req)
+	if err != nil {
+		tb.Fatalf("record request: %v", err)
+	}
+	recordMu.Lock()
+	defer recordMu.Unlock()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		tb.Fatalf("record request: %v", err)
+	}
+	defer f.Close()
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		tb.Fatalf("record request: %v", err)
+	}
 }
 
 func params(t testing.TB, v any) json.RawMessage {
