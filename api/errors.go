@@ -55,6 +55,9 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			return
 		}
 		status, body := withDetails(errorResponse(err))
+		if allow := c.Response().Header().Get(echo.HeaderAllow); status == http.StatusMethodNotAllowed && allow != "" {
+			body.Error.Message = "This method is not allowed on this route; it allows " + allow + "."
+		}
 		if status >= 500 {
 			log.ErrorContext(c.Request().Context(), "request failed",
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID),

@@ -133,6 +133,11 @@ func New(cfg Config) *echo.Echo {
 	if len(cfg.APIMiddleware) > 0 {
 		v1.OPTIONS("/*", echo.NotFoundHandler)
 	}
+	if len(v1MW) > 0 {
+		// The group's catch-all (see Group.Use) would answer a route's
+		// path asked with the wrong method as a 404.
+		v1.RouteNotFound("/*", newRouteMethods(e.Routes(), "/v1/").notFound)
+	}
 	if cfg.Mount != nil {
 		cfg.Mount(e, workMW...)
 	}

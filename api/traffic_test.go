@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/cache"
@@ -511,5 +513,60 @@ func TestRequestIDs(t *testing.T) {
 	}
 	if got := send(strings.Repeat("x", 128)); got != strings.Repeat("x", 128) {
 		t.Errorf("an id of 128 characters was replaced by %q", got)
+	}
+}
+
+// TestWrongMethodIsA405NamingTheRightOnes: as the service runs (response
+// cache, rate limit, CORS on /v1), a route's path asked with a method it
+// does not take is a 405 with an Allow header and a message naming the
+// methods, and a path of no route is still a 404.
+func TestWrongMethodIsA405NamingTheRightOnes(t *testing.T) {
+	lru, err := cache.NewLRU(100, 1<<20, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim, err := ratelimit.New(ratelimit.Config{PerMinute: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cors := func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			c.Response().Header().Set("Access-Control-Allow-Origin", "*")
+			return next(c)
+		}
+	}
+	srv := newServerWith(t, api.Config{Responses: cache.NewResponses(lru, time.Minute, 0), Limiter: lim,
+		APIMiddleware: []echo.MiddlewareFunc{cors}})
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{"GET", "/v1/adjudicate", 405, "POST"},
+		{"DELETE", "/v1/search", 405, "GET, HEAD"},
+		{"PUT", "/v1/cards/2e-1-001", 405, "GET, HEAD"},
+		{"POST", "/v1/cards/2e-1-001/rulings", 405, "GET, HEAD"},
+		{"POST", "/v1/entries/x", 405, "GET, HEAD"},
+		{"GET", "/v1/nothing", 404, ""},
+		{"POST", "/v1/cards/a/b/c", 404, ""},
+		{"GET", "/v1/search?q=range", 200, ""},
+	} {
+		req, _ := http.NewRequest(tc.method, srv.URL+tc.path, nil)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tc.status || res.Header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s: %d Allow %q, want %d Allow %q: %s", tc.method, tc.path, res.StatusCode, res.Header.Get("Allow"), tc.status, tc.allow, body)
+			continue
+		}
+		if tc.status == 405 {
+			var e errorBody
+			if err := json.Unmarshal(body, &e); err != nil || e.Error.Code != "invalid_request" || !strings.Contains(e.Error.Message, tc.allow) {
+				t.Errorf("%s %s: body %s, want invalid_request naming %s", tc.method, tc.path, body, tc.allow)
+			}
+		}
 	}
 }
