@@ -8,13 +8,14 @@ import (
 	"context"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // Catalog is the card look-up service over a fixed set of cards and entries.
-// It is safe for concurrent use: nothing changes after New.
+// It is safe for concurrent use: nothing it answers from changes after New.
 type Catalog struct {
 	cards []*rules.Card
 	byID  map[string]*rules.Card
@@ -23,16 +24,22 @@ type Catalog struct {
 	exact map[string][]*rules.Card
 	// names are every way a card can be named, for fuzzy look-ups.
 	names []nameVariant
-	// vocab is every word of every name, sorted; words[i] lists the
-	// variants holding vocab[i].
-	vocab []string
-	words map[string][]int32
-	// weight says how much a word of a name tells which card is meant
-	// (wordWeight).
-	weight map[string]float64
+	// vocab is every word of every name, sorted; a word's place in it is
+	// its id (wordID), and holders[id] lists the variants holding it.
+	vocab   []string
+	wordID  map[string]int32
+	holders [][]int32
+	// weight says, by word id, how much a word of a name tells which card
+	// is meant (wordWeight).
+	weight []float64
 	// deletes maps a word with up to two letters deleted to the vocabulary
-	// words it comes from (the symmetric-delete way of finding typos).
+	// words (ids) it comes from (the symmetric-delete way of finding typos).
 	deletes map[string][]int32
+	// cardNames are the full names of cards, by their place in cards.
+	cardNames []string
+	// lookups keeps the working space of fuzzy look-ups (*lookup) for the
+	// next.
+	lookups sync.Pool
 
 	// full are the distinct full names, folded and sorted, for autocomplete.
 	full []fullName
@@ -43,14 +50,16 @@ type Catalog struct {
 // A nameVariant is one way to name a card: its full name, its title, its
 // subtitle or a 2E mission's mission name. Weight says how strongly the
 // variant names the card: a subtitle alone is a weaker name than a title.
-// Field all holds the words of all the card's names, shared by its
-// variants; mass is the sum of the weights of the variant's own words.
+// Tokens are the variant's words as vocabulary ids; all holds the words of
+// all the card's names, shared by its variants; mass is the sum of the
+// weights of the variant's own words.
 type nameVariant struct {
-	card   *rules.Card
-	tokens []string
-	all    []string
-	weight float64
-	mass   float64
+	card      *rules.Card
+	cardIndex int32 // the card's place in Catalog.cards
+	tokens    []int32
+	all       []int32
+	weight    float64
+	mass      float64
 }
 
 type fullName struct {
@@ -91,19 +100,23 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		opt(&o)
 	}
 	c := &Catalog{
-		cards:   cards,
-		byID:    make(map[string]*rules.Card, len(cards)),
-		exact:   map[string][]*rules.Card{},
-		words:   map[string][]int32{},
-		weight:  map[string]float64{},
-		deletes: map[string][]int32{},
+		cards:     cards,
+		byID:      make(map[string]*rules.Card, len(cards)),
+		exact:     map[string][]*rules.Card{},
+		wordID:    map[string]int32{},
+		deletes:   map[string][]int32{},
+		cardNames: make([]string, len(cards)),
 	}
+	c.lookups.New = func() any { return c.newLookup() }
 	fulls := map[string]*fullName{}
 	cardsWith := map[string]int{} // word -> how many cards have it in a name
-	for _, card := range cards {
+	// The words of each variant, and of all of each card's names, until
+	// the vocabulary gives them ids.
+	var variantWords [][]string
+	cardWords := make([][]string, len(cards))
+	for ci, card := range cards {
 		c.byID[card.ID] = card
 		first := len(c.names)
-		var all []string
 		for _, v := range variantsOf(card) {
 			folded := rules.FoldName(v.name)
 			if folded == "" {
@@ -113,15 +126,15 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 				c.exact[folded] = append(c.exact[folded], card)
 			}
 			tokens := strings.Fields(folded)
-			c.names = append(c.names, nameVariant{card: card, tokens: tokens, weight: v.weight})
+			c.names = append(c.names, nameVariant{card: card, cardIndex: int32(ci), weight: v.weight})
+			variantWords = append(variantWords, tokens)
 			if v.whole {
-				all = append(all, tokens...)
+				cardWords[ci] = append(cardWords[ci], tokens...)
 			}
 		}
 		seen := map[string]bool{}
-		for i := first; i < len(c.names); i++ {
-			c.names[i].all = all
-			for _, t := range c.names[i].tokens {
+		for _, tokens := range variantWords[first:] {
+			for _, t := range tokens {
 				if !seen[t] {
 					seen[t] = true
 					cardsWith[t]++
@@ -129,6 +142,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			}
 		}
 		full := card.Name()
+		c.cardNames[ci] = full
 		k := rules.FoldName(full)
 		if f := fulls[k]; f != nil {
 			f.cards = append(f.cards, card)
@@ -136,24 +150,46 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			fulls[k] = &fullName{folded: k, name: full, cards: []*rules.Card{card}}
 		}
 	}
-	for w, n := range cardsWith {
-		c.weight[w] = wordWeight(w, n)
-	}
-	for i, v := range c.names {
-		for _, t := range v.tokens {
-			c.names[i].mass += c.weight[t]
-			if l := c.words[t]; len(l) == 0 || l[len(l)-1] != int32(i) {
-				c.words[t] = append(l, int32(i))
-			}
-		}
-	}
-	for w := range c.words {
+	for w := range cardsWith {
 		c.vocab = append(c.vocab, w)
 	}
 	sort.Strings(c.vocab)
+	c.weight = make([]float64, len(c.vocab))
+	c.holders = make([][]int32, len(c.vocab))
 	for i, w := range c.vocab {
-		for _, d := range deletions(w, maxEdits(len(w))) {
-			c.deletes[d] = append(c.deletes[d], int32(i))
+		c.wordID[w] = int32(i)
+		c.weight[i] = wordWeight(w, cardsWith[w])
+	}
+	ids := func(words []string) []int32 {
+		out := make([]int32, len(words))
+		for i, w := range words {
+			out[i] = c.wordID[w]
+		}
+		return out
+	}
+	cardIDs := make([][]int32, len(cards))
+	for i := range c.names {
+		v := &c.names[i]
+		v.tokens = ids(variantWords[i])
+		if cardIDs[v.cardIndex] == nil {
+			cardIDs[v.cardIndex] = ids(cardWords[v.cardIndex])
+		}
+		v.all = cardIDs[v.cardIndex]
+		for _, t := range v.tokens {
+			v.mass += c.weight[t]
+			if l := c.holders[t]; len(l) == 0 || l[len(l)-1] != int32(i) {
+				c.holders[t] = append(l, int32(i))
+			}
+		}
+	}
+	var dels deletions
+	for i, w := range c.vocab {
+		dels.of(w, maxEdits(len(w)))
+		for d := range dels.ends {
+			k := dels.at(d)
+			if l := c.deletes[string(k)]; len(l) == 0 || l[len(l)-1] != int32(i) {
+				c.deletes[string(k)] = append(l, int32(i))
+			}
 		}
 	}
 	for _, f := range fulls {
@@ -226,12 +262,9 @@ func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, editio
 		}
 		return nil, ambiguous(name, found)
 	}
-	if !fuzzy {
-		return nil, c.notFound(name, edition)
-	}
 	scored := c.fuzzy(name, edition)
-	if len(scored) == 0 || !scored[0].fits() {
-		return nil, c.notFound(name, edition)
+	if !fuzzy || len(scored) == 0 || !scored[0].fits() {
+		return nil, notFound(name, scored)
 	}
 	best := []*rules.Card{scored[0].card}
 	for _, s := range scored[1:] {
@@ -301,12 +334,13 @@ func ambiguous(name string, cs []*rules.Card) error {
 		WithDetail("candidates", names).WithDetail("ids", ids).WithDetail("choices", choices)
 }
 
-// notFound is ENOTFOUND with the closest names as suggestions.
-func (c *Catalog) notFound(name, edition string) error {
+// notFound is ENOTFOUND with the closest names (of the fuzzy look-up's
+// scored cards) as suggestions.
+func notFound(name string, scored []scoredCard) error {
 	var suggestions []string
 	seen := map[string]bool{}
-	for _, s := range c.fuzzy(name, edition) {
-		n := s.card.Name()
+	for _, s := range scored {
+		n := s.name
 		if seen[n] {
 			continue
 		}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -92,15 +93,18 @@ func maxEdits(n int) int {
 	return 2
 }
 
-// A queryWord is one word of a look-up: the vocabulary words like it and
-// how much it weighs.
+// A queryWord is one word of a look-up: how much it weighs and the
+// vocabulary words like it, by id (how like each is, is in the look-up's
+// table: lookup.sims).
 type queryWord struct {
-	sims   map[string]float64
+	text   string
 	weight float64
+	like   []int32
 }
 
 type scoredCard struct {
 	card      *rules.Card
+	name      string  // the card's full name, which orders equal scores
 	score     float64 // its best name's fit, 0 to 1
 	precision float64 // the share of the query its names explain
 }
@@ -108,67 +112,149 @@ type scoredCard struct {
 // fits says whether the card is a plausible answer at all.
 func (s scoredCard) fits() bool { return s.score >= minScore && s.precision >= minPrecision }
 
-// query reads a look-up into its words, each with its weight.
-func (c *Catalog) query(name string) []queryWord {
-	tokens := strings.Fields(rules.FoldName(name))
-	head := len(tokens)
+// byFit orders scored cards best first, then by full name and id, so the
+// order is stable.
+func byFit(a, b scoredCard) int {
+	if d := a.score - b.score; d > tieEpsilon {
+		return -1
+	} else if d < -tieEpsilon {
+		return 1
+	}
+	if c := strings.Compare(a.name, b.name); c != 0 {
+		return c
+	}
+	return strings.Compare(a.card.ID, b.card.ID)
+}
+
+// A lookup is the working space of one fuzzy look-up. The catalog keeps
+// them for reuse (Catalog.lookups), so a look-up allocates next to nothing
+// once they have grown to fit.
+type lookup struct {
+	words []string // the query's words, folded
+	q     []queryWord
+	likes []int32 // where the q[i].like are kept
+	// sims holds the similarities of the vocabulary words like some query
+	// word: word w has a row of them, row[w], one for each query word in
+	// order (0 where not alike).
+	row   indexMap
+	sims  []float64
+	dels  deletions
+	typos indexMap // vocabulary words measured against a query word, per number of typos
+	seen  indexMap // names taken as candidates
+	cand  []int32
+	place indexMap // card -> its place in out
+	out   []scoredCard
+}
+
+func (c *Catalog) newLookup() *lookup {
+	return &lookup{
+		row:   newIndexMap(len(c.vocab)),
+		typos: newIndexMap(len(c.vocab)),
+		seen:  newIndexMap(len(c.names)),
+		place: newIndexMap(len(c.cards)),
+	}
+}
+
+// setSim records that vocabulary word w is like query word qi, keeping the
+// greater similarity when it is met again.
+func (s *lookup) setSim(qi int, w int32, sim float64) {
+	n := len(s.q)
+	r, ok := s.row.get(w)
+	if !ok {
+		r = int32(len(s.sims) / n)
+		s.row.put(w, r)
+		s.sims = append(s.sims, make([]float64, n)...)
+	}
+	x := &s.sims[int(r)*n+qi]
+	if *x == 0 {
+		s.likes = append(s.likes, w)
+	}
+	if sim > *x {
+		*x = sim
+	}
+}
+
+// query reads a look-up into its words, each with its weight and the
+// vocabulary words like it, in s.q.
+func (c *Catalog) query(s *lookup, name string) {
+	s.words = s.words[:0]
+	for t := range strings.FieldsSeq(rules.FoldName(name)) {
+		s.words = append(s.words, t)
+	}
+	head := len(s.words)
 	if before, after, ok := strings.Cut(name, ","); ok && rules.FoldName(after) != "" {
-		head = min(head, len(strings.Fields(rules.FoldName(before))))
+		n := 0
+		for range strings.FieldsSeq(rules.FoldName(before)) {
+			n++
+		}
+		head = min(head, n)
 	}
 	for i := 1; i < head; i++ {
-		if tokens[i] == "of" {
+		if s.words[i] == "of" {
 			head = i
 			break
 		}
 	}
-	var q []queryWord
-	for i, t := range tokens {
+	// A word's weight is its tail factor until its matches are known.
+	s.q = s.q[:0]
+	for i, t := range s.words {
 		tail := 1.0
 		if i >= head {
 			tail = weightQueryTail
 		}
-		for _, w := range c.splitRunTogether(t) {
-			sims := c.wordMatches(w)
-			q = append(q, queryWord{sims: sims, weight: c.queryWeight(w, sims) * tail})
+		a, b := c.splitRunTogether(t)
+		s.q = append(s.q, queryWord{text: a, weight: tail})
+		if b != "" {
+			s.q = append(s.q, queryWord{text: b, weight: tail})
 		}
 	}
-	return q
+	s.row.reset()
+	s.sims, s.likes = s.sims[:0], s.likes[:0]
+	for i := range s.q {
+		w := &s.q[i]
+		from := len(s.likes)
+		c.wordMatches(s, i, w.text)
+		w.like = s.likes[from:len(s.likes):len(s.likes)]
+		w.weight = c.queryWeight(s, i) * w.weight
+	}
 }
 
 // splitRunTogether reads a word no name has as two words of names written
-// together ("laforge" is "la forge"), or returns it as it is.
-func (c *Catalog) splitRunTogether(t string) []string {
-	if _, ok := c.words[t]; ok || stopWords[t] {
-		return []string{t}
+// together ("laforge" is "la forge"), or returns it as it is (and "").
+func (c *Catalog) splitRunTogether(t string) (string, string) {
+	if _, ok := c.wordID[t]; ok || stopWords[t] {
+		return t, ""
 	}
 	for i := minPrefix; i <= len(t)-minPrefix; i++ {
 		a, b := t[:i], t[i:]
 		if stopWords[a] || stopWords[b] {
 			continue
 		}
-		if _, ok := c.words[a]; !ok {
+		if _, ok := c.wordID[a]; !ok {
 			continue
 		}
-		if _, ok := c.words[b]; ok {
-			return []string{a, b}
+		if _, ok := c.wordID[b]; ok {
+			return a, b
 		}
 	}
-	return []string{t}
+	return t, ""
 }
 
-// queryWeight is the weight of a query word: that of the same word in the
+// queryWeight is the weight of query word qi: that of the same word in the
 // names, else of the name word most like it; a word like none weighs 1.
-func (c *Catalog) queryWeight(t string, sims map[string]float64) float64 {
+func (c *Catalog) queryWeight(s *lookup, qi int) float64 {
+	t := s.q[qi].text
 	if stopWords[t] {
 		return weightStopWord
 	}
-	if w, ok := c.weight[t]; ok {
-		return w
+	if id, ok := c.wordID[t]; ok {
+		return c.weight[id]
 	}
 	weight, best := 1.0, 0.0
-	for w, s := range sims {
-		if s > best || s == best && c.weight[w] > weight {
-			weight, best = c.weight[w], s
+	for _, w := range s.q[qi].like {
+		r, _ := s.row.get(w)
+		if x := s.sims[int(r)*len(s.q)+qi]; x > best || x == best && c.weight[w] > weight {
+			weight, best = c.weight[w], x
 		}
 	}
 	return weight
@@ -177,160 +263,177 @@ func (c *Catalog) queryWeight(t string, sims map[string]float64) float64 {
 // fuzzy scores every card with a name sharing a word or near word with the
 // query, best first (then by full name and id, so the order is stable).
 func (c *Catalog) fuzzy(name string, edition string) []scoredCard {
-	q := c.query(name)
-	if len(q) == 0 {
+	s := c.lookups.Get().(*lookup)
+	defer c.lookups.Put(s)
+	c.query(s, name)
+	if len(s.q) == 0 {
 		return nil
 	}
 	qmass := 0.0
-	var cand []int32
-	seen := map[int32]bool{}
-	for _, w := range q {
-		qmass += w.weight
-		for t := range w.sims {
-			for _, v := range c.words[t] {
-				if !seen[v] {
-					seen[v] = true
-					cand = append(cand, v)
+	s.seen.reset()
+	s.cand = s.cand[:0]
+	for i := range s.q {
+		qmass += s.q[i].weight
+		for _, t := range s.q[i].like {
+			for _, v := range c.holders[t] {
+				if s.seen.add(v) {
+					s.cand = append(s.cand, v)
 				}
 			}
 		}
 	}
-	byCard := map[*rules.Card]int{}
-	var out []scoredCard
-	for _, vi := range cand {
+	s.place.reset()
+	s.out = s.out[:0]
+	for _, vi := range s.cand {
 		v := &c.names[vi]
 		if edition != "" && v.card.Edition != edition || v.mass == 0 {
 			continue
 		}
-		i, ok := byCard[v.card]
+		i, ok := s.place.get(v.cardIndex)
 		if !ok {
-			explained, _ := c.match(q, v.all)
-			i = len(out)
-			byCard[v.card] = i
-			out = append(out, scoredCard{card: v.card, precision: explained / qmass})
+			explained, _ := c.match(s, v.all)
+			i = int32(len(s.out))
+			s.place.put(v.cardIndex, i)
+			s.out = append(s.out, scoredCard{card: v.card, name: c.cardNames[v.cardIndex], precision: explained / qmass})
 		}
-		p := out[i].precision
-		_, given := c.match(q, v.tokens)
+		p := s.out[i].precision
+		_, given := c.match(s, v.tokens)
 		if p == 0 || given == 0 {
 			continue
 		}
 		r := given / v.mass
-		if s := 2 * p * r / (p + r) * v.weight; s > out[i].score {
-			out[i].score = s
+		if score := 2 * p * r / (p + r) * v.weight; score > s.out[i].score {
+			s.out[i].score = score
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if d := out[i].score - out[j].score; d > tieEpsilon || d < -tieEpsilon {
-			return d > 0
-		}
-		if out[i].card.Name() != out[j].card.Name() {
-			return out[i].card.Name() < out[j].card.Name()
-		}
-		return out[i].card.ID < out[j].card.ID
-	})
+	out := slices.Clone(s.out)
+	slices.SortFunc(out, byFit)
 	return out
 }
 
 // match matches the query's words, greedily and in order, each to the
 // unused name word it is most like, and returns the query weight they
 // explain and the name weight they give, each times the similarity.
-func (c *Catalog) match(q []queryWord, tokens []string) (explained, given float64) {
-	var usedBuf [16]bool
-	used := usedBuf[:0]
-	if len(tokens) > len(usedBuf) {
-		used = make([]bool, len(tokens))
-	} else {
-		used = usedBuf[:len(tokens)]
+func (c *Catalog) match(s *lookup, tokens []int32) (explained, given float64) {
+	// Each name word's row of similarities, or -1 for one like no query
+	// word or already used.
+	var rowBuf [16]int32
+	rows := rowBuf[:0]
+	if len(tokens) > len(rowBuf) {
+		rows = make([]int32, 0, len(tokens))
 	}
-	for _, w := range q {
+	for _, t := range tokens {
+		r, ok := s.row.get(t)
+		if !ok {
+			r = -1
+		}
+		rows = append(rows, r)
+	}
+	n := len(s.q)
+	for qi := range s.q {
 		bi, bs := -1, 0.0
-		for j, t := range tokens {
-			if used[j] {
+		for j, r := range rows {
+			if r < 0 {
 				continue
 			}
-			if x := w.sims[t]; x > bs {
+			if x := s.sims[int(r)*n+qi]; x > bs {
 				bi, bs = j, x
 			}
 		}
 		if bi >= 0 {
-			used[bi] = true
-			explained += bs * w.weight
+			rows[bi] = -1
+			explained += bs * s.q[qi].weight
 			given += bs * c.weight[tokens[bi]]
 		}
 	}
 	return explained, given
 }
 
-// wordMatches returns the vocabulary words like t, with their similarity.
-func (c *Catalog) wordMatches(t string) map[string]float64 {
-	out := map[string]float64{}
-	put := func(w string, s float64) {
-		if s > out[w] {
-			out[w] = s
-		}
-	}
-	if _, ok := c.words[t]; ok {
-		put(t, 1)
+// wordMatches records the vocabulary words like t, query word qi, with
+// their similarity.
+func (c *Catalog) wordMatches(s *lookup, qi int, t string) {
+	from := len(s.likes)
+	if id, ok := c.wordID[t]; ok {
+		s.setSim(qi, id, 1)
 	}
 	if stopWords[t] {
-		return out // "of" is not the start of "officer"
+		return // "of" is not the start of "officer"
 	}
 	if len(t) >= minPrefix {
 		i := sort.SearchStrings(c.vocab, t)
 		for ; i < len(c.vocab) && strings.HasPrefix(c.vocab[i], t); i++ {
 			w := c.vocab[i]
 			if w != t {
-				put(w, 0.5+0.5*float64(len(t))/float64(len(w)))
+				s.setSim(qi, int32(i), 0.5+0.5*float64(len(t))/float64(len(w)))
 			}
 		}
 	}
 	// Typos: one edit first; two only for a long word nothing nearer fits.
-	checked := map[int32]bool{}
 	for k := 1; k <= maxEdits(len(t)); k++ {
-		if k == 2 && len(out) > 0 {
+		if k == 2 && len(s.likes) > from {
 			break
 		}
-		for _, d := range deletions(t, k) {
-			for _, wi := range c.deletes[d] {
-				if checked[wi] {
+		s.typos.reset()
+		s.dels.of(t, k)
+		for d := range s.dels.ends {
+			for _, wi := range c.deletes[string(s.dels.at(d))] {
+				if !s.typos.add(wi) {
 					continue
 				}
 				w := c.vocab[wi]
-				dist := osaDistance(t, w, k)
-				if dist > k {
-					continue
-				}
-				checked[wi] = true
-				if dist > 0 && dist <= maxEdits(len(w)) {
-					put(w, 1-float64(dist)/float64(max(len(w), len(t))))
+				if dist := osaDistance(t, w, k); dist > 0 && dist <= k && dist <= maxEdits(len(w)) {
+					s.setSim(qi, wi, 1-float64(dist)/float64(max(len(w), len(t))))
 				}
 			}
 		}
 	}
-	return out
 }
 
-// deletions returns w and every string made by deleting up to k of its
-// bytes.
-func deletions(w string, k int) []string {
-	out := []string{w}
-	seen := map[string]bool{w: true}
-	frontier := []string{w}
-	for ; k > 0; k-- {
-		var next []string
-		for _, s := range frontier {
-			for i := 0; i < len(s); i++ {
-				d := s[:i] + s[i+1:]
-				if !seen[d] {
-					seen[d] = true
-					out = append(out, d)
-					next = append(next, d)
-				}
-			}
+// deletions are a word and the strings made by deleting up to k of its
+// bytes, back to back in buf: the d-th ends at ends[d]. Deleting either of
+// two equal neighbours makes the same string, so only the first is
+// deleted; other strings may still come twice ("abab" less "ab" or "ba").
+type deletions struct {
+	buf  []byte
+	ends []int
+}
+
+// of fills d with w and the strings made by deleting up to k (at most 2)
+// of its bytes.
+func (d *deletions) of(w string, k int) {
+	d.buf, d.ends = d.buf[:0], d.ends[:0]
+	d.add(w, -1, -1)
+	for i := 0; k >= 1 && i < len(w); i++ {
+		if i > 0 && w[i] == w[i-1] {
+			continue
 		}
-		frontier = next
+		d.add(w, i, -1)
+		for j := i + 1; k >= 2 && j < len(w); j++ {
+			if j > i+1 && w[j] == w[j-1] {
+				continue
+			}
+			d.add(w, i, j)
+		}
 	}
-	return out
+}
+
+// add adds w less its bytes i and j (-1 for none).
+func (d *deletions) add(w string, i, j int) {
+	for x := 0; x < len(w); x++ {
+		if x != i && x != j {
+			d.buf = append(d.buf, w[x])
+		}
+	}
+	d.ends = append(d.ends, len(d.buf))
+}
+
+// at is the n-th string.
+func (d *deletions) at(n int) []byte {
+	start := 0
+	if n > 0 {
+		start = d.ends[n-1]
+	}
+	return d.buf[start:d.ends[n]]
 }
 
 // osaDistance is the optimal string alignment distance of a and b (edits:
@@ -340,9 +443,14 @@ func osaDistance(a, b string, k int) int {
 	if d := len(a) - len(b); d > k || -d > k {
 		return k + 1
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	// Three rows of the table; on the stack for the words of names.
+	n := len(b) + 1
+	var buf [3 * 32]int
+	rows := buf[:]
+	if 3*n > len(buf) {
+		rows = make([]int, 3*n)
+	}
+	prev2, prev, cur := rows[:n], rows[n:2*n], rows[2*n:3*n]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -367,4 +475,46 @@ func osaDistance(a, b string, k int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// An indexMap maps the indexes of a catalog's words, names or cards to
+// int32 values. Emptying it takes one step, whatever it holds: an entry
+// counts only while its stamp is the map's epoch.
+type indexMap struct {
+	epoch uint32
+	slots []indexSlot
+}
+
+type indexSlot struct {
+	stamp uint32
+	val   int32
+}
+
+func newIndexMap(n int) indexMap { return indexMap{epoch: 1, slots: make([]indexSlot, n)} }
+
+// reset empties the map.
+func (m *indexMap) reset() {
+	m.epoch++
+	if m.epoch == 0 { // come round: old stamps would count again
+		clear(m.slots)
+		m.epoch = 1
+	}
+}
+
+func (m *indexMap) get(i int32) (int32, bool) {
+	if s := m.slots[i]; s.stamp == m.epoch {
+		return s.val, true
+	}
+	return 0, false
+}
+
+func (m *indexMap) put(i, v int32) { m.slots[i] = indexSlot{m.epoch, v} }
+
+// add puts i (as 0) unless it is there, and says whether it was not.
+func (m *indexMap) add(i int32) bool {
+	if m.slots[i].stamp == m.epoch {
+		return false
+	}
+	m.put(i, 0)
+	return true
 }
