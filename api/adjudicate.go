@@ -17,7 +17,7 @@ import (
 
 func (h *handlers) adjudicate(c echo.Context) error {
 	var req rules.AdjudicationRequest
-	if err := decodeJSON(c.Request().Body, &req); err != nil {
+	if err := decodeAdjudicationRequest(c.Request().Body, &req); err != nil {
 		return err
 	}
 	v, err := h.svc.Adjudicator.Adjudicate(c.Request().Context(), req)
@@ -39,14 +39,34 @@ var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // request does not pin its memory.
 const maxPooledBody = 64 << 10
 
+// decodeJSON reads a request body and decodes it as DecodeRequest says.
 func decodeJSON(r io.Reader, v any) error {
 	buf := bodyBuffers.Get().(*bytes.Buffer)
+	defer releaseBody(buf)
+	if err := readBody(r, buf); err != nil {
+		return err
+	}
+	return decodeStrict(buf, v)
+}
+
+// decodeAdjudicationRequest is decodeJSON for adjudication requests: the
+// plain bodies bots send take decodeAdjudication's fast path, and every other
+// body encoding/json's, whose errors name what is wrong.
+func decodeAdjudicationRequest(r io.Reader, req *rules.AdjudicationRequest) error {
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	defer releaseBody(buf)
+	if err := readBody(r, buf); err != nil {
+		return err
+	}
+	if decodeAdjudication(buf.Bytes(), req) {
+		return nil
+	}
+	return decodeStrict(buf, req)
+}
+
+// readBody reads a request body into buf, replacing what it held.
+func readBody(r io.Reader, buf *bytes.Buffer) error {
 	buf.Reset()
-	defer func() {
-		if buf.Cap() <= maxPooledBody {
-			bodyBuffers.Put(buf)
-		}
-	}()
 	if _, err := buf.ReadFrom(r); err != nil {
 		var tooLarge *http.MaxBytesError
 		var he *echo.HTTPError
@@ -58,6 +78,19 @@ func decodeJSON(r io.Reader, v any) error {
 	if len(bytes.TrimSpace(buf.Bytes())) == 0 {
 		return rules.Errorf(rules.EINVALID, "The request body is empty: send a JSON object.")
 	}
+	return nil
+}
+
+// releaseBody hands a body buffer back to the pool unless it grew too large.
+func releaseBody(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledBody {
+		bodyBuffers.Put(buf)
+	}
+}
+
+// decodeStrict decodes the one JSON value in buf into v: unknown fields,
+// wrong types and trailing data are errors.
+func decodeStrict(buf *bytes.Buffer, v any) error {
 	// Decoding straight from the buffer: the decoder reads it once, with no
 	// further copy of the whole body.
 	dec := json.NewDecoder(buf)

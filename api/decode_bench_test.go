@@ -39,6 +39,9 @@ func adjudicationBodies(tb testing.TB) [][]byte {
 	return out
 }
 
+// BenchmarkDecodeAdjudicationRequest measures DecodeRequest, encoding/json's
+// path; POST /v1/adjudicate takes the fast path first, measured beside it by
+// BenchmarkDecodeAdjudicationBody.
 func BenchmarkDecodeAdjudicationRequest(b *testing.B) {
 	bodies := adjudicationBodies(b)
 	size := 0

@@ -1,0 +1,500 @@
+package api
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// decodeAdjudication decodes an adjudication request without encoding/json's
+// reflection, which cost about a third of the server's time under
+// adjudication traffic. It takes only the plain JSON that bots send and
+// reports whether it did: on anything else (a key that is not the exact
+// spelling of a field, a key given twice, null, a number that is not a plain
+// integer within range, a string with an escape, a control character or
+// invalid UTF-8, an unknown field, trailing data, anything malformed) it
+// declines and leaves req alone, and the caller decodes with encoding/json,
+// whose errors name what is wrong.
+//
+// When it accepts, req is exactly what encoding/json with
+// DisallowUnknownFields makes of body in a zero AdjudicationRequest
+// (TestDecodeAdjudicationAcceptsWhatEncodingJSONDecodes,
+// FuzzDecodeAdjudication). A field added to the request or the board must be
+// added here; TestDecodeAdjudicationKnowsEveryField says so.
+func decodeAdjudication(body []byte, req *rules.AdjudicationRequest) bool {
+	// One pass for the whole body, so that strings need only be searched for
+	// their closing quote.
+	if !utf8.Valid(body) {
+		return false
+	}
+	d := requestDecoder{data: body}
+	var out rules.AdjudicationRequest
+	if !d.request(&out) {
+		return false
+	}
+	d.skipSpace()
+	if d.off != len(d.data) {
+		return false
+	}
+	*req = out
+	return true
+}
+
+// maxParamsDepth bounds the nesting of the params value the fast path takes,
+// well inside encoding/json's limit for the whole body.
+const maxParamsDepth = 100
+
+// requestDecoder reads one adjudication request from data; off is the next
+// byte to read. Every method reports false when the fast path declines.
+type requestDecoder struct {
+	data []byte
+	off  int
+}
+
+// fieldSet marks the fields of one object already given, so that a key given
+// twice is declined: encoding/json would merge the two values.
+type fieldSet uint32
+
+// first marks field n and reports whether it was not yet marked.
+func (s *fieldSet) first(n uint) bool {
+	if *s&(1<<n) != 0 {
+		return false
+	}
+	*s |= 1 << n
+	return true
+}
+
+func (d *requestDecoder) request(r *rules.AdjudicationRequest) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "edition":
+			return seen.first(0) && d.str(&r.Edition)
+		case "rules":
+			return seen.first(1) && d.str(&r.Rules)
+		case "question":
+			return seen.first(2) && d.str(&r.Question)
+		case "board":
+			return seen.first(3) && d.board(&r.Board)
+		case "params":
+			return seen.first(4) && d.raw(&r.Params)
+		}
+		return false
+	})
+}
+
+func (d *requestDecoder) board(b *rules.Board) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "missions":
+			if !seen.first(0) {
+				return false
+			}
+			b.Missions = []rules.BoardMission{}
+			return d.array(func() bool {
+				b.Missions = append(b.Missions, rules.BoardMission{})
+				return d.mission(&b.Missions[len(b.Missions)-1])
+			})
+		case "ships":
+			if !seen.first(1) {
+				return false
+			}
+			b.Ships = []rules.BoardShip{}
+			return d.array(func() bool {
+				b.Ships = append(b.Ships, rules.BoardShip{})
+				return d.ship(&b.Ships[len(b.Ships)-1])
+			})
+		case "personnel":
+			if !seen.first(2) {
+				return false
+			}
+			b.Personnel = []rules.BoardPersonnel{}
+			return d.array(func() bool {
+				b.Personnel = append(b.Personnel, rules.BoardPersonnel{})
+				return d.personnel(&b.Personnel[len(b.Personnel)-1])
+			})
+		}
+		return false
+	})
+}
+
+func (d *requestDecoder) mission(m *rules.BoardMission) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "id":
+			return seen.first(0) && d.str(&m.ID)
+		case "owner":
+			return seen.first(1) && d.str(&m.Owner)
+		case "card":
+			return seen.first(2) && d.str(&m.Card)
+		case "title":
+			return seen.first(3) && d.str(&m.Title)
+		case "type":
+			return seen.first(4) && d.str(&m.Type)
+		case "quadrant":
+			return seen.first(5) && d.str(&m.Quadrant)
+		case "span":
+			return seen.first(6) && d.intPointer(&m.Span)
+		case "region":
+			return seen.first(7) && d.str(&m.Region)
+		case "points":
+			return seen.first(8) && d.intPointer(&m.Points)
+		case "requirements":
+			return seen.first(9) && d.str(&m.Requirements)
+		case "affiliations":
+			return seen.first(10) && d.strs(&m.Affiliations)
+		case "completed":
+			return seen.first(11) && d.boolean(&m.Completed)
+		case "overcomeDilemmas":
+			return seen.first(12) && d.integer(&m.OvercomeDilemmas)
+		case "play":
+			return seen.first(13) && d.strs(&m.Play)
+		}
+		return false
+	})
+}
+
+func (d *requestDecoder) ship(s *rules.BoardShip) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "id":
+			return seen.first(0) && d.str(&s.ID)
+		case "owner":
+			return seen.first(1) && d.str(&s.Owner)
+		case "card":
+			return seen.first(2) && d.str(&s.Card)
+		case "title":
+			return seen.first(3) && d.str(&s.Title)
+		case "affiliation":
+			return seen.first(4) && d.str(&s.Affiliation)
+		case "staffing":
+			return seen.first(5) && d.strs(&s.Staffing)
+		case "range":
+			return seen.first(6) && d.intPointer(&s.Range)
+		case "rangeUsed":
+			return seen.first(7) && d.integer(&s.RangeUsed)
+		case "weapons":
+			return seen.first(8) && d.intPointer(&s.Weapons)
+		case "shields":
+			return seen.first(9) && d.intPointer(&s.Shields)
+		case "at":
+			return seen.first(10) && d.location(&s.At)
+		case "stopped":
+			return seen.first(11) && d.boolean(&s.Stopped)
+		case "damage":
+			return seen.first(12) && d.integer(&s.Damage)
+		}
+		return false
+	})
+}
+
+func (d *requestDecoder) personnel(p *rules.BoardPersonnel) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "id":
+			return seen.first(0) && d.str(&p.ID)
+		case "owner":
+			return seen.first(1) && d.str(&p.Owner)
+		case "card":
+			return seen.first(2) && d.str(&p.Card)
+		case "title":
+			return seen.first(3) && d.str(&p.Title)
+		case "affiliation":
+			return seen.first(4) && d.str(&p.Affiliation)
+		case "icons":
+			return seen.first(5) && d.strs(&p.Icons)
+		case "skills":
+			return seen.first(6) && d.strs(&p.Skills)
+		case "characteristics":
+			return seen.first(7) && d.strs(&p.Characteristics)
+		case "integrity":
+			return seen.first(8) && d.intPointer(&p.Integrity)
+		case "cunning":
+			return seen.first(9) && d.intPointer(&p.Cunning)
+		case "strength":
+			return seen.first(10) && d.intPointer(&p.Strength)
+		case "species":
+			return seen.first(11) && d.str(&p.Species)
+		case "at":
+			return seen.first(12) && d.location(&p.At)
+		case "stopped":
+			return seen.first(13) && d.boolean(&p.Stopped)
+		}
+		return false
+	})
+}
+
+func (d *requestDecoder) location(at **rules.Location) bool {
+	l := new(rules.Location)
+	*at = l
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "mission":
+			return seen.first(0) && d.str(&l.Mission)
+		case "ship":
+			return seen.first(1) && d.str(&l.Ship)
+		}
+		return false
+	})
+}
+
+// object reads an object, calling member for each key with the decoder at
+// the key's value; member reads the value.
+func (d *requestDecoder) object(member func(key []byte) bool) bool {
+	d.skipSpace()
+	if !d.consume('{') {
+		return false
+	}
+	d.skipSpace()
+	if d.consume('}') {
+		return true
+	}
+	for {
+		d.skipSpace()
+		key, ok := d.plainString()
+		if !ok {
+			return false
+		}
+		d.skipSpace()
+		if !d.consume(':') {
+			return false
+		}
+		d.skipSpace()
+		if !member(key) {
+			return false
+		}
+		d.skipSpace()
+		if !d.consume(',') {
+			return d.consume('}')
+		}
+	}
+}
+
+// array reads an array, calling element with the decoder at each element;
+// element reads it.
+func (d *requestDecoder) array(element func() bool) bool {
+	d.skipSpace()
+	if !d.consume('[') {
+		return false
+	}
+	d.skipSpace()
+	if d.consume(']') {
+		return true
+	}
+	for {
+		d.skipSpace()
+		if !element() {
+			return false
+		}
+		d.skipSpace()
+		if !d.consume(',') {
+			return d.consume(']')
+		}
+	}
+}
+
+func (d *requestDecoder) str(s *string) bool {
+	b, ok := d.plainString()
+	*s = string(b)
+	return ok
+}
+
+// strs reads a list of strings; [] is an empty list, not nil, as
+// encoding/json makes it.
+func (d *requestDecoder) strs(list *[]string) bool {
+	l := []string{}
+	ok := d.array(func() bool {
+		b, ok := d.plainString()
+		l = append(l, string(b))
+		return ok
+	})
+	*list = l
+	return ok
+}
+
+func (d *requestDecoder) integer(n *int) bool {
+	v, ok := d.plainInt()
+	*n = v
+	return ok
+}
+
+func (d *requestDecoder) intPointer(n **int) bool {
+	v, ok := d.plainInt()
+	if !ok {
+		return false
+	}
+	*n = &v
+	return true
+}
+
+func (d *requestDecoder) boolean(b *bool) bool {
+	rest := d.data[d.off:]
+	switch {
+	case len(rest) >= 4 && string(rest[:4]) == "true":
+		*b = true
+		d.off += 4
+	case len(rest) >= 5 && string(rest[:5]) == "false":
+		*b = false
+		d.off += 5
+	default:
+		return false
+	}
+	// A letter straight after (truex) is left for the caller, which wants a
+	// separator there and so declines.
+	return true
+}
+
+// plainString reads a string with no escape and no control character, the
+// body being valid UTF-8 already; the bytes returned are the body's.
+func (d *requestDecoder) plainString() ([]byte, bool) {
+	if !d.consume('"') {
+		return nil, false
+	}
+	start := d.off
+	for i := start; i < len(d.data); i++ {
+		switch c := d.data[i]; {
+		case c == '"':
+			d.off = i + 1
+			return d.data[start:i], true
+		case c == '\\' || c < 0x20:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// maxPlainDigits is the most digits an integer the fast path takes may have:
+// every such number fits in an int64.
+const maxPlainDigits = 18
+
+// plainInt reads -?(0|[1-9][0-9]*) of at most maxPlainDigits digits that fits
+// in an int. A fraction or exponent after it is left for the caller, which
+// wants a separator there and so declines.
+func (d *requestDecoder) plainInt() (int, bool) {
+	i := d.off
+	neg := i < len(d.data) && d.data[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var n int64
+	for i < len(d.data) && '0' <= d.data[i] && d.data[i] <= '9' {
+		n = n*10 + int64(d.data[i]-'0')
+		i++
+	}
+	digits := i - start
+	if digits == 0 || digits > maxPlainDigits || digits > 1 && d.data[start] == '0' {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	if int64(int(n)) != n {
+		return 0, false
+	}
+	d.off = i
+	return int(n), true
+}
+
+// raw reads any JSON value but null and keeps a copy of its bytes, as
+// json.RawMessage's UnmarshalJSON does.
+func (d *requestDecoder) raw(m *json.RawMessage) bool {
+	start := d.off
+	if !d.skipValue() {
+		return false
+	}
+	v := d.data[start:d.off]
+	if !json.Valid(v) {
+		return false
+	}
+	*m = append(json.RawMessage(nil), v...)
+	return true
+}
+
+// skipValue moves past one value, matching brackets and strings; json.Valid
+// checks the rest of its grammar.
+func (d *requestDecoder) skipValue() bool {
+	depth := 0
+	for d.off < len(d.data) {
+		switch c := d.data[d.off]; c {
+		case '"':
+			if !d.skipString() {
+				return false
+			}
+			if depth == 0 {
+				return true
+			}
+			continue
+		case '{', '[':
+			depth++
+			if depth > maxParamsDepth {
+				return false
+			}
+		case '}', ']':
+			depth--
+			if depth < 0 {
+				return false
+			}
+			if depth == 0 {
+				d.off++
+				return true
+			}
+		case 'n':
+			if depth == 0 {
+				return false // null
+			}
+		default:
+			if depth == 0 && !isSpace(c) && c != ',' {
+				// A number, true or false: up to the separator that follows.
+				for d.off < len(d.data) && !isSpace(d.data[d.off]) && !isDelimiter(d.data[d.off]) {
+					d.off++
+				}
+				return true
+			}
+			if depth == 0 {
+				return false
+			}
+		}
+		d.off++
+	}
+	return false
+}
+
+// skipString moves past a string, escapes and all.
+func (d *requestDecoder) skipString() bool {
+	for i := d.off + 1; i < len(d.data); i++ {
+		switch d.data[i] {
+		case '\\':
+			i++
+		case '"':
+			d.off = i + 1
+			return true
+		}
+	}
+	return false
+}
+
+func (d *requestDecoder) consume(c byte) bool {
+	if d.off < len(d.data) && d.data[d.off] == c {
+		d.off++
+		return true
+	}
+	return false
+}
+
+func (d *requestDecoder) skipSpace() {
+	for d.off < len(d.data) && isSpace(d.data[d.off]) {
+		d.off++
+	}
+}
+
+// isSpace reports whether c is JSON whitespace.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isDelimiter(c byte) bool { return c == ',' || c == '}' || c == ']' || c == ':' }

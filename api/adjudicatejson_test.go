@@ -1,0 +1,479 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// contractAdjudicationBodies are the contract's example requests to POST
+// /v1/adjudicate, each as written in the contract (indented) and compact.
+func contractAdjudicationBodies(tb testing.TB) [][]byte {
+	tb.Helper()
+	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(tb), "..", "contract", "examples", "adjudicate.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var file struct {
+		Examples []struct {
+			Request json.RawMessage `json:"request"`
+		} `json:"examples"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		tb.Fatal(err)
+	}
+	if len(file.Examples) == 0 {
+		tb.Fatal("no adjudication examples in the contract")
+	}
+	var out [][]byte
+	for _, ex := range file.Examples {
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, ex.Request); err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, ex.Request, compact.Bytes())
+	}
+	return out
+}
+
+// encodingJSONRequest is what encoding/json, as the server runs it, makes of
+// body.
+func encodingJSONRequest(body []byte) (rules.AdjudicationRequest, error) {
+	var req rules.AdjudicationRequest
+	err := decodeStrict(bytes.NewBuffer(body), &req)
+	return req, err
+}
+
+// plainAdjudicationBodies are bodies written for the fast path: every field
+// shape it takes, in the spellings bots use.
+var plainAdjudicationBodies = []string{
+	`{}`,
+	`{"edition":"2e","question":"ship.move","board":{}}`,
+	`{"edition":"1e","rules":"1e-current-rulings","question":"requirement.check","params":{"requirement":"Computer Skill x2 OR SCIENCE x3","personnel":[]}}`,
+	`{"board":{"missions":[],"ships":[],"personnel":[]}}`,
+	`{"board":{"missions":[{}],"ships":[{}],"personnel":[{}]}}`,
+	" \t\r\n{ \"edition\" : \"2e\" ,\n\t\"board\" : { \"ships\" : [ { \"id\" : \"s\" , \"at\" : { \"mission\" : \"m\" } } ] } , \"params\" : { \"ship\" : \"s\" , \"to\" : \"m\" } }\r\n ",
+	`{"board":{"missions":[{"id":"m","owner":"p1","card":"Earth","title":"Earth","type":"headquarters","quadrant":"alpha","span":2,"region":"Sector 001","points":0,"requirements":"Leadership","affiliations":["federation","bajoran"],"completed":true,"overcomeDilemmas":3,"play":["federation"]}]}}`,
+	`{"board":{"ships":[{"id":"galaxy","owner":"p2","card":"U.S.S. Galaxy","title":"Galaxy","affiliation":"federation","staffing":["command","staff"],"range":8,"rangeUsed":5,"weapons":8,"shields":9,"at":{"mission":"earth"},"stopped":false,"damage":-1}]}}`,
+	`{"board":{"personnel":[{"id":"worf","owner":"p1","card":"Worf","title":"Worf","affiliation":"klingon","icons":[],"skills":["Honor","Security","Security"],"characteristics":["Klingon"],"integrity":-0,"cunning":0,"strength":999999999999999999,"species":"Klingon","at":{"ship":"galaxy"},"stopped":true}]}}`,
+	`{"board":{"ships":[{"id":"s","range":-999999999999999999,"at":{}}],"personnel":[{"id":"p","at":{"mission":"m","ship":"s"}}]}}`,
+	`{"edition":"Ω","question":"Q'onoS – “Kronos” ` + "\u2028\u2029\x7f" + ` 🖖","board":{"personnel":[{"id":"<b>&amp;</b>","skills":["/","'"]}]}}`,
+	`{"edition":"","rules":"","question":""}`,
+	`{"params":{"a":"\u00e9\"\\","b":[1,2.5e3,-0.0,null,true,false,{}],"c":{"d":{"e":[[[]]]}}}}`,
+	`{"params":  {  "spaced" :  [ 1 , 2 ] }  }`,
+	`{"params":"a string \" with \\ escapes \u0041"}`,
+	`{"params":-1.5e-3}`,
+	`{"params":0}`,
+	`{"params":true}`,
+	`{"params":false}`,
+	`{"params":[]}`,
+	`{"params":[null]}`,
+	`{"params":{"ship":"s"},"question":"ship.staffed","edition":"2e"}`,
+}
+
+func TestDecodeAdjudicationAcceptsWhatEncodingJSONDecodes(t *testing.T) {
+	bodies := contractAdjudicationBodies(t)
+	for _, b := range plainAdjudicationBodies {
+		bodies = append(bodies, []byte(b))
+	}
+	for _, body := range bodies {
+		want, err := encodingJSONRequest(body)
+		if err != nil {
+			t.Fatalf("encoding/json refuses %s: %v", body, err)
+		}
+		var got rules.AdjudicationRequest
+		if !decodeAdjudication(body, &got) {
+			t.Errorf("fast path declined %s", body)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\nfast path     %#v\nencoding/json %#v", body, got, want)
+		}
+	}
+}
+
+// recordingAdjudicator answers every request and keeps the last one.
+type recordingAdjudicator struct{ got *rules.AdjudicationRequest }
+
+func (a *recordingAdjudicator) Adjudicate(_ context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+	a.got = &req
+	return &rules.Verdict{Question: req.Question, Edition: req.Edition, Rules: req.Rules}, nil
+}
+
+// declinedAdjudicationBodies are bodies the fast path leaves to encoding/json,
+// with the server's answer to each: 200 when encoding/json decodes it, else
+// the error message.
+var declinedAdjudicationBodies = []struct {
+	name, body string
+	status     int
+	message    string
+}{
+	{"case-variant key", `{"Edition":"2e","QUESTION":"ship.move","board":{}}`, 200, ""},
+	{"case-variant nested key", `{"board":{"Ships":[{"ID":"s","At":{"Mission":"m"}}]}}`, 200, ""},
+	{"duplicate key", `{"edition":"1e","edition":"2e","question":"ship.move"}`, 200, ""},
+	{"duplicate list merges", `{"board":{"ships":[{"id":"a","range":3},{"id":"b"}],"ships":[{"id":"c"}]}}`, 200, ""},
+	{"duplicate location merges", `{"board":{"ships":[{"id":"s","at":{"mission":"m"},"at":{"ship":"t"}}]}}`, 200, ""},
+	{"duplicate key in a location", `{"board":{"ships":[{"id":"s","at":{"mission":"m","mission":"n"}}]}}`, 200, ""},
+	{"duplicate case-variant key", `{"edition":"1e","Edition":"2e"}`, 200, ""},
+	{"null string", `{"edition":null,"question":"ship.move","board":{}}`, 200, ""},
+	{"null board", `{"board":null}`, 200, ""},
+	{"null list", `{"board":{"personnel":[{"id":"p","skills":null}]}}`, 200, ""},
+	{"null list element", `{"board":{"personnel":[{"id":"p","skills":["a",null]}]}}`, 200, ""},
+	{"null pointer", `{"board":{"missions":[{"id":"m","span":null}]}}`, 200, ""},
+	{"null location", `{"board":{"ships":[{"id":"s","at":null}]}}`, 200, ""},
+	{"null params", `{"params":null}`, 200, ""},
+	{"fraction", `{"board":{"missions":[{"id":"m","span":1.5}]}}`, 400, "The field board.missions.span must be a number, not a JSON number 1.5."},
+	{"whole fraction", `{"board":{"missions":[{"id":"m","span":2.0}]}}`, 400, "The field board.missions.span must be a number, not a JSON number 2.0."},
+	{"exponent", `{"board":{"missions":[{"id":"m","span":1e2}]}}`, 400, "The field board.missions.span must be a number, not a JSON number 1e2."},
+	{"integer too large", `{"board":{"ships":[{"id":"s","damage":99999999999999999999}]}}`, 400, "The field board.ships.damage must be a number, not a JSON number 99999999999999999999."},
+	{"nineteen digits in range", `{"board":{"ships":[{"id":"s","damage":1000000000000000000}]}}`, 200, ""},
+	{"leading zero", `{"board":{"missions":[{"id":"m","span":02}]}}`, 400, "The request body is not valid JSON (at byte 41: invalid character '2' after object key:value pair)."},
+	{"lone minus", `{"board":{"missions":[{"id":"m","span":-}]}}`, 400, "The request body is not valid JSON (at byte 41: invalid character '}' in numeric literal)."},
+	{"number as string", `{"board":{"missions":[{"id":"m","span":"2"}]}}`, 400, "The field board.missions.span must be a number, not a JSON string."},
+	{"string as number", `{"edition":2,"question":"ship.move"}`, 400, "The field edition must be a string, not a JSON number."},
+	{"bool as string", `{"board":{"missions":[{"id":"m","completed":"true"}]}}`, 400, "The field board.missions.completed must be true or false, not a JSON string."},
+	{"bool run on", `{"board":{"missions":[{"id":"m","completed":truex}]}}`, 400, "The request body is not valid JSON (at byte 49: invalid character 'x' after object key:value pair)."},
+	{"list as string", `{"board":{"ships":[{"id":"s","staffing":"command"}]}}`, 400, "The field board.ships.staffing must be a list, not a JSON string."},
+	{"escaped string", `{"edition":"2\u0065","board":{"ships":[{"id":"a\"b"}]}}`, 200, ""},
+	{"escaped key", `{"edi\u0074ion":"2e"}`, 200, ""},
+	{"escaped control character", "{\"edition\":\"2e\\u0000\",\"question\":\"ship.move\"}", 200, ""},
+	{"raw control character", "{\"edition\":\"2e\u0000\"}", 400, "The request body is not valid JSON (at byte 15: invalid character '\\x00' in string literal)."},
+	{"raw tab in string", "{\"edition\":\"2\te\"}", 400, "The request body is not valid JSON (at byte 14: invalid character '\\t' in string literal)."},
+	{"invalid UTF-8", "{\"edition\":\"2e\xff\",\"question\":\"ship.move\"}", 200, ""},
+	{"invalid UTF-8 in params", "{\"params\":{\"ship\":\"\xc3\"}}", 200, ""},
+	{"unknown field", `{"edition":"2e","question":"ship.move","bored":{}}`, 400, "Unknown field \"bored\" in the request body."},
+	{"unknown board field", `{"edition":"2e","question":"ship.move","board":{"ships":[{"id":"s","warp":9}]}}`, 400, "Unknown field \"warp\" in the request body."},
+	{"unknown location field", `{"board":{"ships":[{"id":"s","at":{"quadrant":"alpha"}}]}}`, 400, "Unknown field \"quadrant\" in the request body."},
+	{"two values", `{"edition":"2e"} {"edition":"1e"}`, 400, "The request body holds more than one JSON value."},
+	{"trailing garbage", `{"edition":"2e"}x`, 400, "The request body holds more than one JSON value."},
+	{"trailing brace", `{"edition":"2e"}}`, 200, ""},
+	{"trailing bracket", `{"edition":"2e"}]`, 200, ""},
+	{"trailing comma", `{"edition":"2e",}`, 400, "The request body is not valid JSON (at byte 17: invalid character '}' looking for beginning of object key string)."},
+	{"trailing comma in list", `{"board":{"ships":[{"id":"s"},]}}`, 400, "The request body is not valid JSON (at byte 31: invalid character ']' looking for beginning of value)."},
+	{"missing colon", `{"edition" "2e"}`, 400, "The request body is not valid JSON (at byte 12: invalid character '\"' after object key)."},
+	{"malformed", `{"edition": "2e",`, 400, "The request body is truncated JSON."},
+	{"truncated", `{"edition": "2e", "question": "ship.mo`, 400, "The request body is truncated JSON."},
+	{"truncated params", `{"params":{"a":[1,2`, 400, "The request body is truncated JSON."},
+	{"malformed params", `{"params":{"a":}}`, 400, "The request body is not valid JSON (at byte 16: invalid character '}' looking for beginning of value)."},
+	{"unbalanced params", `{"params":{"a":[1}]}`, 400, "The request body is not valid JSON (at byte 18: invalid character '}' after array element)."},
+	{"params without value", `{"params":}`, 400, "The request body is not valid JSON (at byte 11: invalid character '}' looking for beginning of value)."},
+	{"params run on", `{"params":1"x"}`, 400, "The request body is not valid JSON (at byte 12: invalid character '\"' after object key:value pair)."},
+	{"params nested deeper than the fast path goes", `{"params":` + strings.Repeat("[", 101) + strings.Repeat("]", 101) + `}`, 200, ""},
+	{"params nested deeper than encoding/json goes", `{"params":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`, 400, "The request body is not valid JSON (at byte 10010: invalid character '[' exceeded max depth)."},
+	{"empty", ``, 400, "The request body is empty: send a JSON object."},
+	{"blank", " \n\t ", 400, "The request body is empty: send a JSON object."},
+	{"not an object", `[1,2,3]`, 400, "The field (the body) must be an object, not a JSON array."},
+	{"a string", `"edition"`, 400, "The field (the body) must be an object, not a JSON string."},
+	{"byte order mark", "\ufeff{}", 400, "The request body is not valid JSON (at byte 1: invalid character 'ï' looking for beginning of value)."},
+	{"list of objects as object", `{"board":{"ships":{"id":"s"}}}`, 400, "The field board.ships must be a list, not a JSON object."},
+}
+
+func TestDecodeAdjudicationDeclinesAndTheServerAnswersAsBefore(t *testing.T) {
+	adj := &recordingAdjudicator{}
+	h := New(Config{Services: Services{Adjudicator: adj}, Logger: slog.New(slog.DiscardHandler)})
+	for _, tc := range declinedAdjudicationBodies {
+		t.Run(tc.name, func(t *testing.T) {
+			body := []byte(tc.body)
+			var fast rules.AdjudicationRequest
+			if decodeAdjudication(body, &fast) {
+				t.Fatalf("fast path accepted %q", body)
+			}
+			if !reflect.ValueOf(fast).IsZero() {
+				t.Errorf("fast path declined but changed the request: %#v", fast)
+			}
+			// The endpoint's decoding answers as encoding/json alone does.
+			var viaFast, viaJSON rules.AdjudicationRequest
+			errFast := decodeAdjudicationRequest(bytes.NewReader(body), &viaFast)
+			errJSON := decodeJSON(bytes.NewReader(body), &viaJSON)
+			if fmt.Sprint(errFast) != fmt.Sprint(errJSON) || !reflect.DeepEqual(viaFast, viaJSON) {
+				t.Errorf("decodeAdjudicationRequest: %v, %#v\ndecodeJSON: %v, %#v", errFast, viaFast, errJSON, viaJSON)
+			}
+
+			adj.got = nil
+			rec := httptest.NewRecorder()
+			req := httptest.NewRequest(http.MethodPost, "/v1/adjudicate", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.status {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tc.status, rec.Body)
+			}
+			if tc.status == http.StatusOK {
+				want, err := encodingJSONRequest(body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if adj.got == nil || !reflect.DeepEqual(*adj.got, want) {
+					t.Errorf("adjudicator got %#v, encoding/json decodes %#v", adj.got, want)
+				}
+				return
+			}
+			var e errorBody
+			if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil {
+				t.Fatalf("answer %s: %v", rec.Body, err)
+			}
+			if e.Error.Message != tc.message {
+				t.Errorf("message %q, want %q", e.Error.Message, tc.message)
+			}
+		})
+	}
+}
+
+// fieldRef names one field of one struct type.
+type fieldRef struct {
+	owner reflect.Type
+	index int
+}
+
+// requestBody writes a JSON object of type typ setting every field, and the
+// field twice, wherever it occurs, twice.
+func requestBody(t *testing.T, b *bytes.Buffer, typ reflect.Type, twice fieldRef) {
+	t.Helper()
+	b.WriteByte('{')
+	first := true
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		n := 1
+		if twice == (fieldRef{typ, i}) {
+			n = 2
+		}
+		for range n {
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			fmt.Fprintf(b, "%q:", name)
+			requestValue(t, b, typ, f, twice)
+		}
+	}
+	b.WriteByte('}')
+}
+
+func requestValue(t *testing.T, b *bytes.Buffer, owner reflect.Type, f reflect.StructField, twice fieldRef) {
+	t.Helper()
+	switch typ := f.Type; {
+	case typ == reflect.TypeFor[json.RawMessage]():
+		b.WriteString(`{"ship":"s","to":["m",1,true]}`)
+	case typ.Kind() == reflect.String:
+		fmt.Fprintf(b, "%q", strings.ToLower(f.Name)+"-value")
+	case typ.Kind() == reflect.Int:
+		b.WriteString("7")
+	case typ.Kind() == reflect.Bool:
+		b.WriteString("true")
+	case typ.Kind() == reflect.Pointer && typ.Elem().Kind() == reflect.Int:
+		b.WriteString("-3")
+	case typ.Kind() == reflect.Pointer && typ.Elem().Kind() == reflect.Struct:
+		requestBody(t, b, typ.Elem(), twice)
+	case typ.Kind() == reflect.Struct:
+		requestBody(t, b, typ, twice)
+	case typ.Kind() == reflect.Slice && typ.Elem().Kind() == reflect.String:
+		b.WriteString(`["a","b"]`)
+	case typ.Kind() == reflect.Slice && typ.Elem().Kind() == reflect.Struct:
+		b.WriteByte('[')
+		requestBody(t, b, typ.Elem(), twice)
+		b.WriteByte(',')
+		requestBody(t, b, typ.Elem(), twice)
+		b.WriteByte(']')
+	default:
+		t.Fatalf("%s.%s is a %s: teach decodeAdjudication and this test that kind of field", owner, f.Name, typ)
+	}
+}
+
+// structsUnder lists typ and every struct type its fields hold.
+func structsUnder(typ reflect.Type) []reflect.Type {
+	for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice {
+		typ = typ.Elem()
+	}
+	if typ.Kind() != reflect.Struct || typ == reflect.TypeFor[json.RawMessage]() {
+		return nil
+	}
+	out := []reflect.Type{typ}
+	for i := range typ.NumField() {
+		for _, s := range structsUnder(typ.Field(i).Type) {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// zeroField reports the path of a field left zero in v, or "".
+func zeroField(v reflect.Value, path string) string {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if p := zeroField(v.Field(i), path+"."+v.Type().Field(i).Name); p != "" {
+				return p
+			}
+		}
+		return ""
+	case reflect.Pointer:
+		if v.IsNil() {
+			return path
+		}
+		return zeroField(v.Elem(), path)
+	case reflect.Slice:
+		if v.Len() == 0 {
+			return path
+		}
+		for i := range v.Len() {
+			if p := zeroField(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); p != "" {
+				return p
+			}
+		}
+		return ""
+	}
+	if v.IsZero() {
+		return path
+	}
+	return ""
+}
+
+// TestDecodeAdjudicationKnowsEveryField fails when a field is added to the
+// request or the board and decodeAdjudication does not read it, or reads it
+// when given twice.
+func TestDecodeAdjudicationKnowsEveryField(t *testing.T) {
+	request := reflect.TypeFor[rules.AdjudicationRequest]()
+	structs := structsUnder(request)
+	for _, want := range []reflect.Type{
+		request,
+		reflect.TypeFor[rules.Board](),
+		reflect.TypeFor[rules.BoardMission](),
+		reflect.TypeFor[rules.BoardShip](),
+		reflect.TypeFor[rules.BoardPersonnel](),
+		reflect.TypeFor[rules.Location](),
+	} {
+		if !slices.Contains(structs, want) {
+			t.Errorf("%s is no longer under AdjudicationRequest: update this test", want)
+		}
+	}
+
+	var b bytes.Buffer
+	requestBody(t, &b, request, fieldRef{})
+	body := bytes.Clone(b.Bytes())
+	want, err := encodingJSONRequest(body)
+	if err != nil {
+		t.Fatalf("encoding/json refuses %s: %v", body, err)
+	}
+	if p := zeroField(reflect.ValueOf(want), "AdjudicationRequest"); p != "" {
+		t.Fatalf("%s is not set by %s", p, body)
+	}
+	var got rules.AdjudicationRequest
+	if !decodeAdjudication(body, &got) {
+		t.Fatalf("fast path declines a body setting every field; is one new to it?\n%s", body)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s:\nfast path     %#v\nencoding/json %#v", body, got, want)
+	}
+
+	for _, typ := range structs {
+		for i := range typ.NumField() {
+			b.Reset()
+			requestBody(t, &b, request, fieldRef{typ, i})
+			if b.Len() <= len(body) {
+				t.Fatalf("%s.%s was not written twice: %s", typ, typ.Field(i).Name, b.Bytes())
+			}
+			var req rules.AdjudicationRequest
+			if decodeAdjudication(b.Bytes(), &req) {
+				t.Errorf("fast path accepts %s.%s given twice", typ.Name(), typ.Field(i).Name)
+			}
+		}
+	}
+}
+
+// FuzzDecodeAdjudication checks that whatever the body, the fast path either
+// declines it or decodes exactly what encoding/json does.
+func FuzzDecodeAdjudication(f *testing.F) {
+	for _, body := range contractAdjudicationBodies(f) {
+		f.Add(body)
+	}
+	for _, body := range plainAdjudicationBodies {
+		f.Add([]byte(body))
+	}
+	for _, tc := range declinedAdjudicationBodies {
+		if len(tc.body) < 1000 {
+			f.Add([]byte(tc.body))
+		}
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		// Decoded from a copy that is then overwritten: what the fast path
+		// keeps must not point into the pooled body buffer.
+		scratch := bytes.Clone(body)
+		var fast rules.AdjudicationRequest
+		ok := decodeAdjudication(scratch, &fast)
+		for i := range scratch {
+			scratch[i] = 'x'
+		}
+		if !ok {
+			if !reflect.ValueOf(fast).IsZero() {
+				t.Fatalf("fast path declined %q but changed the request: %#v", body, fast)
+			}
+			return
+		}
+		want, err := encodingJSONRequest(body)
+		if err != nil {
+			t.Fatalf("fast path accepts %q, encoding/json refuses it: %v", body, err)
+		}
+		if !reflect.DeepEqual(fast, want) {
+			t.Fatalf("%q:\nfast path     %#v\nencoding/json %#v", body, fast, want)
+		}
+	})
+}
+
+// BenchmarkDecodeAdjudicationBody compares the endpoint's decoding of the
+// contract's example requests, compact as bots send them, with and without
+// the fast path.
+func BenchmarkDecodeAdjudicationBody(b *testing.B) {
+	var bodies [][]byte
+	for i, body := range contractAdjudicationBodies(b) {
+		if i%2 == 1 {
+			bodies = append(bodies, body)
+		}
+	}
+	size := 0
+	for _, body := range bodies {
+		size += len(body)
+	}
+	for _, bc := range []struct {
+		name   string
+		decode func(*bytes.Reader, *rules.AdjudicationRequest) error
+	}{
+		{"encoding_json", func(r *bytes.Reader, req *rules.AdjudicationRequest) error { return decodeJSON(r, req) }},
+		{"fast_path", func(r *bytes.Reader, req *rules.AdjudicationRequest) error { return decodeAdjudicationRequest(r, req) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(size / len(bodies)))
+			b.ReportAllocs()
+			var r bytes.Reader
+			i := 0
+			for b.Loop() {
+				var req rules.AdjudicationRequest
+				r.Reset(bodies[i%len(bodies)])
+				if err := bc.decode(&r, &req); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
