@@ -56,7 +56,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	attack := p.AttackBonus
 	var terms []string
 	for _, s := range attackers {
-		w, err := needInt(s.Weapons, fmt.Sprintf("board.ships[%d].weapons", s.Index), "the WEAPONS of "+s.Name())
+		w, err := needInt(s.Weapons, s, "weapons", "the WEAPONS")
 		if err != nil {
 			return err
 		}
@@ -75,7 +75,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	if p.AttackBonus != 0 {
 		terms = append(terms, fmt.Sprintf("tactic %+d", p.AttackBonus))
 	}
-	shields, err := needInt(target.Shields, fmt.Sprintf("board.ships[%d].shields", target.Index), "the SHIELDS of "+target.Name())
+	shields, err := needInt(target.Shields, target, "shields", "the SHIELDS")
 	if err != nil {
 		return err
 	}
@@ -259,13 +259,12 @@ func (j *judgement) forceOf(ids []string, field string, defending bool) (force, 
 		return f, unprocessable(field, "%s is required: the ids of the ships or personnel", field)
 	}
 	for i, id := range ids {
-		fi := fmt.Sprintf("%s[%d]", field, i)
 		if s := j.board.Ship(id); s != nil {
 			if len(f.personnel) > 0 {
-				return f, unprocessable(fi, "a battle is between ships or between personnel, not both")
+				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
 			}
 			if contains(shipIDs(f.ships), id) {
-				return f, unprocessable(fi, "%q is listed twice", id)
+				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
 			}
 			if err := needAffiliation(s); err != nil {
 				return f, err
@@ -281,16 +280,16 @@ func (j *judgement) forceOf(ids []string, field string, defending bool) (force, 
 		}
 		if p := j.board.PersonnelByID(id); p != nil {
 			if len(f.ships) > 0 {
-				return f, unprocessable(fi, "a battle is between ships or between personnel, not both")
+				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
 			}
 			if contains(personnelIDs(f.personnel), id) {
-				return f, unprocessable(fi, "%q is listed twice", id)
+				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
 			}
 			f.personnel = append(f.personnel, p)
 			f.addAffiliation(p.Affiliation)
 			continue
 		}
-		return f, unprocessable(fi, "no ship or personnel on the board has the id %q", id)
+		return f, unprocessable(indexed(field, i), "no ship or personnel on the board has the id %q", id)
 	}
 	return f, nil
 }
@@ -300,7 +299,7 @@ func personnelIDs(p []*Personnel) []string { return ids(p) }
 
 // isLeader: a 1E leader is any personnel with Leadership or any OFFICER.
 func isLeader(p *Personnel) bool {
-	if p.Skills["leadership"] > 0 || p.Skills["officer"] > 0 {
+	if p.Skill("leadership") > 0 || p.Skill("officer") > 0 {
 		return true
 	}
 	return contains(p.Characteristics, "officer")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -25,9 +26,28 @@ type Board struct {
 	Ships     []*Ship
 	Personnel []*Personnel
 
-	missions  map[string]*Mission
-	ships     map[string]*Ship
-	personnel map[string]*Personnel
+	// objects finds a board object by its id; an id names one object of
+	// one kind on a board.
+	objects map[string]boardObject
+}
+
+// A boardObject is the mission, ship or personnel an id names: one of the
+// three is set.
+type boardObject struct {
+	mission   *Mission
+	ship      *Ship
+	personnel *Personnel
+}
+
+// field is the path of the id of the object, for errors.
+func (o boardObject) field() string {
+	switch {
+	case o.mission != nil:
+		return o.mission.field("id")
+	case o.ship != nil:
+		return o.ship.field("id")
+	}
+	return o.personnel.field("id")
 }
 
 // A Mission is a mission on the board. Span and Points are nil when neither
@@ -44,8 +64,9 @@ type Mission struct {
 	Completed          bool
 	OvercomeDilemmas   int
 	Play               []string
-	Index              int // position in the board's missions
-	requirementsSource string
+	Index              int    // position in the board's missions
+	requirementsSource string // the field the requirements came from: "card" or "requirements"
+	titleKey           string // the title folded, as copies of one mission compare
 }
 
 // A Ship is a ship on the board.
@@ -62,14 +83,13 @@ type Ship struct {
 	Index            int
 }
 
-// Personnel is a personnel on the board. Skills maps a folded skill name to
-// its level; SkillNames keeps the names as written, for reasons.
+// Personnel is a personnel on the board. Skills holds each skill once, by
+// its folded name, with the levels of every mention summed; Skill reads it.
 type Personnel struct {
 	ID, Owner, Title  string
 	Affiliation       string   // folded
 	Icons             []string // folded
-	Skills            map[string]int
-	SkillNames        map[string]string
+	Skills            []SkillLevel
 	Characteristics   []string // folded
 	Integrity         int
 	Cunning           int
@@ -82,32 +102,77 @@ type Personnel struct {
 	missingAttributes []string
 }
 
+// A SkillLevel is one skill of a personnel: its folded name (Key), the
+// name as last written, and the levels of every mention of it summed.
+type SkillLevel struct {
+	Key, Name string
+	Level     int
+}
+
+// Skill returns the personnel's level in a skill given by its folded name,
+// 0 when it does not have it.
+func (p *Personnel) Skill(key string) int {
+	i, found := slices.BinarySearchFunc(p.Skills, key, func(s SkillLevel, k string) int { return strings.Compare(s.Key, k) })
+	if !found {
+		return 0
+	}
+	return p.Skills[i].Level
+}
+
+// mergeSkills sorts skills by key and sums the levels of each key into one
+// entry named as the last mention names it.
+func mergeSkills(skills []SkillLevel) []SkillLevel {
+	if len(skills) < 2 {
+		return skills
+	}
+	slices.SortStableFunc(skills, func(a, b SkillLevel) int { return strings.Compare(a.Key, b.Key) })
+	out := skills[:1]
+	for _, s := range skills[1:] {
+		if last := &out[len(out)-1]; last.Key == s.Key {
+			last.Level += s.Level
+			last.Name = s.Name
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // Mission returns the mission with the id, or nil.
-func (b *Board) Mission(id string) *Mission { return b.missions[id] }
+func (b *Board) Mission(id string) *Mission { return b.objects[id].mission }
 
 // Ship returns the ship with the id, or nil.
-func (b *Board) Ship(id string) *Ship { return b.ships[id] }
+func (b *Board) Ship(id string) *Ship { return b.objects[id].ship }
 
 // PersonnelByID returns the personnel with the id, or nil.
-func (b *Board) PersonnelByID(id string) *Personnel { return b.personnel[id] }
+func (b *Board) PersonnelByID(id string) *Personnel { return b.objects[id].personnel }
 
 // Aboard returns the personnel aboard a ship, in board order.
 func (b *Board) Aboard(shipID string) []*Personnel {
-	var out []*Personnel
-	for _, p := range b.Personnel {
-		if p.Ship == shipID {
-			out = append(out, p)
-		}
-	}
-	return out
+	return b.personnelWhere(func(p *Personnel) bool { return p.Ship == shipID })
 }
 
 // OnSurface returns the personnel on a mission itself (on the planet, at the
 // headquarters), not aboard a ship there, in board order.
 func (b *Board) OnSurface(missionID string) []*Personnel {
-	var out []*Personnel
+	return b.personnelWhere(func(p *Personnel) bool { return p.Ship == "" && p.Mission == missionID })
+}
+
+// personnelWhere returns the personnel for whom where is true, in board
+// order; nil when there is none.
+func (b *Board) personnelWhere(where func(p *Personnel) bool) []*Personnel {
+	n := 0
 	for _, p := range b.Personnel {
-		if p.Ship == "" && p.Mission == missionID {
+		if where(p) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Personnel, 0, n)
+	for _, p := range b.Personnel {
+		if where(p) {
 			out = append(out, p)
 		}
 	}
@@ -117,11 +182,53 @@ func (b *Board) OnSurface(missionID string) []*Personnel {
 // MissionOf returns the mission where a personnel is, aboard a ship or not.
 func (b *Board) MissionOf(p *Personnel) string {
 	if p.Ship != "" {
-		if s := b.ships[p.Ship]; s != nil {
+		if s := b.Ship(p.Ship); s != nil {
 			return s.Mission
 		}
 	}
 	return p.Mission
+}
+
+// field is the path of one of the mission's fields on the board, for
+// errors: "board.missions[2].span".
+func (m *Mission) field(name string) string { return objectField("missions", m.Index, name) }
+
+// field is the path of one of the ship's fields on the board.
+func (s *Ship) field(name string) string { return objectField("ships", s.Index, name) }
+
+// field is the path of one of the personnel's fields on the board.
+func (p *Personnel) field(name string) string { return objectField("personnel", p.Index, name) }
+
+// objectField is the path of a field of the i-th object of a list of the
+// board. Paths are built only for errors.
+func objectField(list string, i int, name string) string {
+	return "board." + list + "[" + strconv.Itoa(i) + "]." + name
+}
+
+// indexed is the path of the i-th item of a list param: "params.you[2]".
+func indexed(field string, i int) string { return field + "[" + strconv.Itoa(i) + "]" }
+
+// requirementsField is the field the mission's requirements were read
+// from, for errors: its card, the board's requirements, or where they would
+// be given.
+func (m *Mission) requirementsField() string {
+	if m.requirementsSource == "" {
+		return m.field("requirements")
+	}
+	return m.field(m.requirementsSource)
+}
+
+// sameMission says whether two missions are copies of one mission: the same
+// title, folded.
+func sameMission(a, b *Mission) bool {
+	return a.Title != "" && strings.EqualFold(a.foldedTitle(), b.foldedTitle())
+}
+
+func (m *Mission) foldedTitle() string {
+	if m.titleKey == "" && m.Title != "" {
+		return fold(m.Title) // a mission not decoded from a board
+	}
+	return m.titleKey
 }
 
 // Name is how reasons speak of a personnel: its title, else the board's id.
@@ -149,21 +256,34 @@ func unprocessable(field, format string, args ...any) *rules.Error {
 // fold is the one form affiliations, icons and types compare in.
 func fold(s string) string { return rules.FoldName(s) }
 
+// foldAll folds each of a list, leaving out those that fold to nothing. A
+// list already folded is returned as it is: the engine never changes a
+// list it holds.
 func foldAll(in []string) []string {
-	out := make([]string, 0, len(in))
-	for _, s := range in {
-		if f := fold(s); f != "" {
-			out = append(out, f)
+	for i, s := range in {
+		if f := fold(s); f == s && f != "" {
+			continue
 		}
+		out := make([]string, i, len(in))
+		copy(out, in[:i])
+		for _, s := range in[i:] {
+			if f := fold(s); f != "" {
+				out = append(out, f)
+			}
+		}
+		return out
 	}
-	return out
+	if in == nil {
+		return []string{}
+	}
+	return in
 }
 
 // cardLookup finds the card a board object names: by id first, then by exact
-// name within the edition.
-func cardLookup(ctx context.Context, cards rules.CardService, edition, ref, field string) (*rules.Card, error) {
+// name within the edition. field names the reference, for errors.
+func cardLookup(ctx context.Context, cards rules.CardService, edition, ref string, field func() string) (*rules.Card, error) {
 	if cards == nil {
-		return nil, unprocessable(field, "no card data is available to look up %q", ref)
+		return nil, unprocessable(field(), "no card data is available to look up %q", ref)
 	}
 	c, err := cards.Card(ctx, ref)
 	if err == nil && c != nil && c.Edition == edition {
@@ -176,9 +296,9 @@ func cardLookup(ctx context.Context, cards rules.CardService, edition, ref, fiel
 	if err != nil {
 		switch rules.ErrorCode(err) {
 		case rules.ENOTFOUND:
-			return nil, unprocessable(field, "no %s card is named %q", edition, ref)
+			return nil, unprocessable(field(), "no %s card is named %q", edition, ref)
 		case rules.EAMBIGUOUS:
-			e := unprocessable(field, "%q names several %s cards; give the card id", ref, edition)
+			e := unprocessable(field(), "%q names several %s cards; give the card id", ref, edition)
 			if d := rules.ErrorDetails(err); d != nil {
 				if cands, ok := d["candidates"]; ok {
 					e.WithDetail("candidates", cands)
@@ -189,55 +309,86 @@ func cardLookup(ctx context.Context, cards rules.CardService, edition, ref, fiel
 		return nil, fmt.Errorf("look up card %q: %w", ref, err)
 	}
 	if c == nil {
-		return nil, unprocessable(field, "no %s card is named %q", edition, ref)
+		return nil, unprocessable(field(), "no %s card is named %q", edition, ref)
 	}
 	return c, nil
 }
 
-func checkOwner(owner, field string) (string, error) {
+// checkOwner reads the owner of a board object; at is the object's place on
+// the board, for errors.
+func checkOwner(owner string, at boardPlace) (string, error) {
 	switch o := strings.ToLower(strings.TrimSpace(owner)); o {
 	case "":
 		return You, nil
 	case You, Opponent:
 		return o, nil
 	}
-	return "", unprocessable(field, "owner must be %q or %q, not %q", You, Opponent, owner)
+	return "", unprocessable(at.field("owner"), "owner must be %q or %q, not %q", You, Opponent, owner)
 }
 
-func checkID(id, field string, seen map[string]string) error {
+// checkID fails when a board object has no id, or one an object before it
+// has.
+func (b *Board) checkID(id string, at boardPlace) error {
 	if strings.TrimSpace(id) == "" {
-		return unprocessable(field, "every board object needs an id")
+		return unprocessable(at.field("id"), "every board object needs an id")
 	}
-	if prev, dup := seen[id]; dup {
-		return unprocessable(field, "the id %q is used twice (also %s)", id, prev)
+	if prev, dup := b.objects[id]; dup {
+		return unprocessable(at.field("id"), "the id %q is used twice (also %s)", id, prev.field())
 	}
-	seen[id] = field
 	return nil
 }
+
+// A boardPlace is where an object stands in the board as given: the i-th
+// of a list. Its field paths are built only for errors.
+type boardPlace struct {
+	list  string // "missions", "ships", "personnel"
+	index int
+}
+
+func (at boardPlace) field(name string) string { return objectField(at.list, at.index, name) }
+
+// cardField returns the path of the object's card reference, for
+// cardLookup.
+func (at boardPlace) cardField() func() string { return func() string { return at.field("card") } }
 
 // decodeBoard resolves and validates a board once: card references are
 // looked up, inline fields override the card's, every id and location must
 // resolve.
-func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rules.CardService) (*Board, error) {
-	b := &Board{missions: map[string]*Mission{}, ships: map[string]*Ship{}, personnel: map[string]*Personnel{}}
-	seen := map[string]string{}
-	for i, bm := range in.Missions {
-		f := "board.missions[" + strconv.Itoa(i) + "]"
-		if err := checkID(bm.ID, f+".id", seen); err != nil {
-			return nil, err
+func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Board) (*Board, error) {
+	b := &Board{objects: make(map[string]boardObject, len(in.Missions)+len(in.Ships)+len(in.Personnel))}
+	if err := s.decodeMissions(ctx, edition, in.Missions, b); err != nil {
+		return nil, err
+	}
+	if err := s.decodeShips(ctx, edition, in.Ships, b); err != nil {
+		return nil, err
+	}
+	if err := s.decodePersonnel(ctx, edition, in.Personnel, b); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules.BoardMission, b *Board) error {
+	missions := make([]Mission, len(in)) // one allocation for the board's missions
+	b.Missions = make([]*Mission, 0, len(in))
+	for i, bm := range in {
+		at := boardPlace{"missions", i}
+		if err := b.checkID(bm.ID, at); err != nil {
+			return err
 		}
-		owner, err := checkOwner(bm.Owner, f+".owner")
+		owner, err := checkOwner(bm.Owner, at)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		m := &Mission{ID: bm.ID, Owner: owner, Index: i, Completed: bm.Completed, OvercomeDilemmas: bm.OvercomeDilemmas, Play: bm.Play}
+		m := &missions[i]
+		*m = Mission{ID: bm.ID, Owner: owner, Index: i, Completed: bm.Completed, OvercomeDilemmas: bm.OvercomeDilemmas, Play: bm.Play}
 		if bm.Card != "" {
-			c, err := cardLookup(ctx, cards, edition, bm.Card, f+".card")
+			c, err := cardLookup(ctx, s.cards, edition, bm.Card, at.cardField())
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if c.Type != "" && c.Type != "mission" {
-				return nil, unprocessable(f+".card", "%q is a %s card, not a mission", c.Name(), c.Type)
+				return unprocessable(at.field("card"), "%q is a %s card, not a mission", c.Name(), c.Type)
 			}
 			m.Title, m.Type, m.Quadrant, m.Region = c.Title, c.MissionType, c.Quadrant, c.Region
 			if c.MissionName != "" {
@@ -249,7 +400,7 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 			if len(m.Play) == 0 {
 				m.Play = c.Play
 			}
-			m.requirementsSource = f + ".card"
+			m.requirementsSource = "card"
 		}
 		if bm.Title != "" {
 			m.Title = bm.Title
@@ -259,14 +410,14 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 		}
 		m.Type = fold(m.Type)
 		if m.Type != "" && !validMissionType(edition, m.Type) {
-			return nil, unprocessable(f+".type", "a %s mission is %s, not %q", edition, missionTypes(edition), bm.Type)
+			return unprocessable(at.field("type"), "a %s mission is %s, not %q", edition, missionTypes(edition), bm.Type)
 		}
 		if bm.Quadrant != "" {
 			m.Quadrant = bm.Quadrant
 		}
 		m.Quadrant = fold(m.Quadrant)
 		if m.Quadrant != "" && !validQuadrant(m.Quadrant) {
-			return nil, unprocessable(f+".quadrant", "a quadrant is alpha, gamma, delta or mirror, not %q", bm.Quadrant)
+			return unprocessable(at.field("quadrant"), "a quadrant is alpha, gamma, delta or mirror, not %q", bm.Quadrant)
 		}
 		if bm.Region != "" {
 			m.Region = bm.Region
@@ -275,105 +426,130 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 			m.Span = bm.Span
 		}
 		if m.Span != nil && *m.Span < 0 {
-			return nil, unprocessable(f+".span", "a span cannot be negative")
+			return unprocessable(at.field("span"), "a span cannot be negative")
 		}
 		if bm.Points != nil {
 			m.Points = bm.Points
 		}
 		if bm.Requirements != "" {
 			m.Requirements = bm.Requirements
-			m.requirementsSource = f + ".requirements"
+			m.requirementsSource = "requirements"
 		}
 		if len(bm.Affiliations) > 0 {
 			m.Affiliations = foldAll(bm.Affiliations)
 			m.AnyMayAttempt, m.AttemptExcept = false, nil
 		}
 		if m.OvercomeDilemmas < 0 {
-			return nil, unprocessable(f+".overcomeDilemmas", "overcome dilemmas cannot be negative")
+			return unprocessable(at.field("overcomeDilemmas"), "overcome dilemmas cannot be negative")
 		}
+		m.titleKey = s.memos.fold(m.Title)
 		b.Missions = append(b.Missions, m)
-		b.missions[m.ID] = m
+		b.objects[m.ID] = boardObject{mission: m}
 	}
-	for i, bs := range in.Ships {
-		f := "board.ships[" + strconv.Itoa(i) + "]"
-		if err := checkID(bs.ID, f+".id", seen); err != nil {
-			return nil, err
+	return nil
+}
+
+func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.BoardShip, b *Board) error {
+	ships := make([]Ship, len(in))
+	b.Ships = make([]*Ship, 0, len(in))
+	for i, bs := range in {
+		at := boardPlace{"ships", i}
+		if err := b.checkID(bs.ID, at); err != nil {
+			return err
 		}
-		owner, err := checkOwner(bs.Owner, f+".owner")
+		owner, err := checkOwner(bs.Owner, at)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		s := &Ship{ID: bs.ID, Owner: owner, Index: i, RangeUsed: bs.RangeUsed, Stopped: bs.Stopped, Damage: bs.Damage}
+		sh := &ships[i]
+		*sh = Ship{ID: bs.ID, Owner: owner, Index: i, RangeUsed: bs.RangeUsed, Stopped: bs.Stopped, Damage: bs.Damage}
 		if bs.Card != "" {
-			c, err := cardLookup(ctx, cards, edition, bs.Card, f+".card")
+			c, err := cardLookup(ctx, s.cards, edition, bs.Card, at.cardField())
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if c.Type != "" && c.Type != "ship" {
-				return nil, unprocessable(f+".card", "%q is a %s card, not a ship", c.Name(), c.Type)
+				return unprocessable(at.field("card"), "%q is a %s card, not a ship", c.Name(), c.Type)
 			}
-			s.Title, s.Affiliation, s.Staffing = c.Title, c.Affiliation, c.Staffing
-			s.Range, s.Weapons, s.Shields = c.Range, c.Weapons, c.Shields
+			sh.Title, sh.Affiliation, sh.Staffing = c.Title, c.Affiliation, c.Staffing
+			sh.Range, sh.Weapons, sh.Shields = c.Range, c.Weapons, c.Shields
 		}
 		if bs.Title != "" {
-			s.Title = bs.Title
+			sh.Title = bs.Title
 		}
 		if bs.Affiliation != "" {
-			s.Affiliation = bs.Affiliation
+			sh.Affiliation = bs.Affiliation
 		}
-		s.Affiliation = fold(s.Affiliation)
+		sh.Affiliation = s.memos.fold(sh.Affiliation)
 		if len(bs.Staffing) > 0 {
-			s.Staffing = bs.Staffing
+			sh.Staffing = bs.Staffing
 		}
-		s.Staffing = foldAll(s.Staffing)
+		sh.Staffing = foldAll(sh.Staffing)
 		if bs.Range != nil {
-			s.Range = bs.Range
+			sh.Range = bs.Range
 		}
 		if bs.Weapons != nil {
-			s.Weapons = bs.Weapons
+			sh.Weapons = bs.Weapons
 		}
 		if bs.Shields != nil {
-			s.Shields = bs.Shields
+			sh.Shields = bs.Shields
 		}
-		if s.RangeUsed < 0 {
-			return nil, unprocessable(f+".rangeUsed", "range used cannot be negative")
+		if sh.RangeUsed < 0 {
+			return unprocessable(at.field("rangeUsed"), "range used cannot be negative")
 		}
-		if s.Damage < 0 {
-			return nil, unprocessable(f+".damage", "damage cannot be negative")
+		if sh.Damage < 0 {
+			return unprocessable(at.field("damage"), "damage cannot be negative")
 		}
 		if bs.At != nil {
 			if bs.At.Ship != "" {
-				return nil, unprocessable(f+".at.ship", "a ship is at a mission, not aboard a ship")
+				return unprocessable(at.field("at.ship"), "a ship is at a mission, not aboard a ship")
 			}
 			if bs.At.Mission != "" {
-				if b.missions[bs.At.Mission] == nil {
-					return nil, unprocessable(f+".at.mission", "no mission on the board has the id %q", bs.At.Mission)
+				if b.Mission(bs.At.Mission) == nil {
+					return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bs.At.Mission)
 				}
-				s.Mission = bs.At.Mission
+				sh.Mission = bs.At.Mission
 			}
 		}
-		b.Ships = append(b.Ships, s)
-		b.ships[s.ID] = s
+		b.Ships = append(b.Ships, sh)
+		b.objects[sh.ID] = boardObject{ship: sh}
 	}
-	for i, bp := range in.Personnel {
-		f := "board.personnel[" + strconv.Itoa(i) + "]"
-		if err := checkID(bp.ID, f+".id", seen); err != nil {
-			return nil, err
+	return nil
+}
+
+func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rules.BoardPersonnel, b *Board) error {
+	personnel := make([]Personnel, len(in))
+	b.Personnel = make([]*Personnel, 0, len(in))
+	// The skills of the board's personnel share one array, each personnel
+	// a part of it no other can append into.
+	inline := 0 // skills given on the board from here on
+	for _, bp := range in {
+		inline += len(bp.Skills)
+	}
+	var skills []SkillLevel
+	for i, bp := range in {
+		inline -= len(bp.Skills)
+		at := boardPlace{"personnel", i}
+		if err := b.checkID(bp.ID, at); err != nil {
+			return err
 		}
-		owner, err := checkOwner(bp.Owner, f+".owner")
+		owner, err := checkOwner(bp.Owner, at)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		p := &Personnel{ID: bp.ID, Owner: owner, Index: i, Stopped: bp.Stopped, Skills: map[string]int{}, SkillNames: map[string]string{}}
+		p := &personnel[i]
+		*p = Personnel{ID: bp.ID, Owner: owner, Index: i, Stopped: bp.Stopped}
+		var card *rules.Card
 		var integrity, cunning, strength *int
 		if bp.Card != "" {
-			c, err := cardLookup(ctx, cards, edition, bp.Card, f+".card")
+			c, err := cardLookup(ctx, s.cards, edition, bp.Card, at.cardField())
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if c.Type != "" && c.Type != "personnel" {
-				return nil, unprocessable(f+".card", "%q is a %s card, not a personnel", c.Name(), c.Type)
+				return unprocessable(at.field("card"), "%q is a %s card, not a personnel", c.Name(), c.Type)
 			}
+			card = c
 			p.Title, p.Affiliation, p.Species = c.Title, c.Affiliation, c.Species
 			p.Icons = c.Icons
 			p.Characteristics = append(append([]string(nil), c.Characteristics...), c.Keywords...)
@@ -381,20 +557,6 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 				p.Characteristics = append(p.Characteristics, c.Classification)
 			}
 			integrity, cunning, strength = c.Integrity, c.Cunning, c.Strength
-			if len(bp.Skills) == 0 {
-				for _, sk := range c.Skills {
-					k := skillKey(sk.Name)
-					if k == "" {
-						continue
-					}
-					lvl := sk.Level
-					if lvl < 1 {
-						lvl = 1
-					}
-					p.Skills[k] += lvl
-					p.SkillNames[k] = sk.Name
-				}
-			}
 		}
 		if bp.Title != "" {
 			p.Title = bp.Title
@@ -402,7 +564,7 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 		if bp.Affiliation != "" {
 			p.Affiliation = bp.Affiliation
 		}
-		p.Affiliation = fold(p.Affiliation)
+		p.Affiliation = s.memos.fold(p.Affiliation)
 		if bp.Icons != nil {
 			p.Icons = bp.Icons
 		}
@@ -414,18 +576,33 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 		if bp.Species != "" {
 			p.Species = bp.Species
 		}
+		// Skills given on the board replace the card's, even none.
+		n := len(bp.Skills)
+		if bp.Skills == nil && card != nil {
+			n = len(card.Skills)
+		}
+		if len(skills)+n > cap(skills) {
+			skills = make([]SkillLevel, 0, n+inline)
+		}
+		start := len(skills)
 		if bp.Skills != nil {
-			p.Skills, p.SkillNames = map[string]int{}, map[string]string{}
 			for j, text := range bp.Skills {
-				name, lvl, err := ParseSkill(text)
+				ps, err := s.memos.parseSkill(text)
 				if err != nil {
-					return nil, unprocessable(fmt.Sprintf("%s.skills[%d]", f, j), "%v", err)
+					return unprocessable(indexed(at.field("skills"), j), "%v", err)
 				}
-				k := skillKey(name)
-				p.Skills[k] += lvl
-				p.SkillNames[k] = name
+				skills = append(skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})
+			}
+		} else if card != nil {
+			for _, sk := range card.Skills {
+				k := s.memos.fold(sk.Name)
+				if k == "" {
+					continue
+				}
+				skills = append(skills, SkillLevel{Key: k, Name: sk.Name, Level: max(sk.Level, 1)})
 			}
 		}
+		p.Skills = mergeSkills(skills[start:len(skills):len(skills)])
 		if bp.Integrity != nil {
 			integrity = bp.Integrity
 		}
@@ -449,23 +626,23 @@ func decodeBoard(ctx context.Context, edition string, in rules.Board, cards rule
 		if bp.At != nil {
 			switch {
 			case bp.At.Ship != "" && bp.At.Mission != "":
-				return nil, unprocessable(f+".at", "a personnel is at a mission or aboard a ship, not both")
+				return unprocessable(at.field("at"), "a personnel is at a mission or aboard a ship, not both")
 			case bp.At.Ship != "":
-				if b.ships[bp.At.Ship] == nil {
-					return nil, unprocessable(f+".at.ship", "no ship on the board has the id %q", bp.At.Ship)
+				if b.Ship(bp.At.Ship) == nil {
+					return unprocessable(at.field("at.ship"), "no ship on the board has the id %q", bp.At.Ship)
 				}
 				p.Ship = bp.At.Ship
 			case bp.At.Mission != "":
-				if b.missions[bp.At.Mission] == nil {
-					return nil, unprocessable(f+".at.mission", "no mission on the board has the id %q", bp.At.Mission)
+				if b.Mission(bp.At.Mission) == nil {
+					return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bp.At.Mission)
 				}
 				p.Mission = bp.At.Mission
 			}
 		}
 		b.Personnel = append(b.Personnel, p)
-		b.personnel[p.ID] = p
+		b.objects[p.ID] = boardObject{personnel: p}
 	}
-	return b, nil
+	return nil
 }
 
 func validMissionType(edition, t string) bool {
@@ -493,41 +670,60 @@ func validQuadrant(q string) bool {
 // ParseSkill reads one skill as a card prints it: "Leadership", "2 Diplomacy"
 // (2E) or "Diplomacy x2" (1E). The level is 1 when none is written.
 func ParseSkill(text string) (name string, level int, err error) {
+	name, _, level, err = parseSkill(text)
+	return name, level, err
+}
+
+// parseSkill is ParseSkill, with the key the name compares by.
+func parseSkill(text string) (name, key string, level int, err error) {
 	s := strings.TrimSpace(text)
 	if s == "" {
-		return "", 0, errors.New("a skill cannot be empty")
+		return "", "", 0, errors.New("a skill cannot be empty")
 	}
 	level = 1
 	fields := []string{s}
 	if strings.ContainsAny(s, " \t\n\r") {
 		fields = strings.Fields(s)
 	}
-	if n, err := strconv.Atoi(fields[0]); err == nil && len(fields) > 1 {
+	if n, err := atoi(fields[0]); err == nil && len(fields) > 1 {
 		level, fields = n, fields[1:]
 	} else if last := fields[len(fields)-1]; len(fields) > 1 && (last[0] == 'x' || last[0] == 'X') {
 		// "Diplomacy x2" as printed on 1E cards.
 		last = strings.ToLower(last)
-		if n, err := strconv.Atoi(last[1:]); err == nil {
+		if n, err := atoi(last[1:]); err == nil {
 			level, fields = n, fields[:len(fields)-1]
 		} else if last == "x" {
-			return "", 0, fmt.Errorf("skill %q: x needs a number", text)
+			return "", "", 0, fmt.Errorf("skill %q: x needs a number", text)
 		}
 	} else if len(fields) > 2 && strings.EqualFold(fields[len(fields)-2], "x") {
-		if n, err := strconv.Atoi(fields[len(fields)-1]); err == nil {
+		if n, err := atoi(fields[len(fields)-1]); err == nil {
 			level, fields = n, fields[:len(fields)-2]
 		}
 	}
 	if level < 1 || level > maxLevel {
-		return "", 0, fmt.Errorf("skill %q: a level is between 1 and %d", text, maxLevel)
+		return "", "", 0, fmt.Errorf("skill %q: a level is between 1 and %d", text, maxLevel)
 	}
 	name = strings.Join(fields, " ")
 	if len(name) > 1 && (name[0] == 'x' || name[0] == 'X') && allDigits(name[1:]) {
-		return "", 0, fmt.Errorf("skill %q is a level without a skill", text)
+		return "", "", 0, fmt.Errorf("skill %q is a level without a skill", text)
 	}
-	if skillKey(name) == "" || !strings.ContainsFunc(name, unicode.IsLetter) {
-		return "", 0, fmt.Errorf("skill %q has no name", text)
+	key = skillKey(name)
+	if key == "" || !strings.ContainsFunc(name, unicode.IsLetter) {
+		return "", "", 0, fmt.Errorf("skill %q has no name", text)
 	}
-	return name, level, nil
+	return name, key, level, nil
+}
+
+// errNotANumber is atoi's answer for text that cannot be a number.
+var errNotANumber = errors.New("not a number")
+
+// atoi is strconv.Atoi, without building an error for text that does not
+// begin as a number can (a skill's name, mostly).
+func atoi(s string) (int, error) {
+	if s == "" || (s[0] < '0' || s[0] > '9') && s[0] != '+' && s[0] != '-' {
+		return 0, errNotANumber
+	}
+	return strconv.Atoi(s)
 }
 
 // needAttribute fails when a statistic a question uses was given neither on
@@ -535,16 +731,25 @@ func ParseSkill(text string) (name string, level int, err error) {
 func needAttribute(p *Personnel, attr string) error {
 	for _, m := range p.missingAttributes {
 		if m == attr {
-			return unprocessable(fmt.Sprintf("board.personnel[%d].%s", p.Index, attr),
+			return unprocessable(p.field(attr),
 				"%s has no %s; give it on the board or name a card that has it", p.Name(), attr)
 		}
 	}
 	return nil
 }
 
-func needInt(v *int, field, what string) (int, error) {
+// A boardItem is a mission, ship or personnel of a decoded board.
+type boardItem interface {
+	Name() string
+	field(name string) string
+}
+
+// needInt returns a statistic of a board object, or fails naming its field
+// when neither the board nor the card gives it: what is how reasons speak
+// of it ("the span"), before " of " and the object's name.
+func needInt(v *int, of boardItem, field, what string) (int, error) {
 	if v == nil {
-		return 0, unprocessable(field, "%s is not known; give it on the board or name a card that has it", what)
+		return 0, unprocessable(of.field(field), "%s is not known; give it on the board or name a card that has it", what+" of "+of.Name())
 	}
 	return *v, nil
 }

@@ -314,7 +314,7 @@ func runEngagement(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	}
 	weapons, shields := 0, 0
 	for i, s := range yours {
-		w, err := needInt(s.Weapons, fmt.Sprintf("board.ships[%d].weapons", s.Index), "the Weapons of "+s.Name())
+		w, err := needInt(s.Weapons, s, "weapons", "the Weapons")
 		if err != nil {
 			return err
 		}
@@ -343,7 +343,7 @@ func runEngagement(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 		}
 	}
 	for _, s := range theirs {
-		sh, err := needInt(s.Shields, fmt.Sprintf("board.ships[%d].shields", s.Index), "the Shields of "+s.Name())
+		sh, err := needInt(s.Shields, s, "shields", "the Shields")
 		if err != nil {
 			return err
 		}

@@ -155,20 +155,20 @@ type deckParams struct {
 func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckItem, field string) ([]DeckCard, error) {
 	out := make([]DeckCard, 0, len(items))
 	for i, it := range items {
-		f := fmt.Sprintf("%s[%d]", field, i)
+		f := func() string { return indexed(field, i) } // the line's path, built only for errors
 		ref := it.Card
 		if ref == "" {
 			ref = it.Title
 		}
 		if strings.TrimSpace(ref) == "" {
-			return nil, unprocessable(f+".title", "every line of a deck needs a card or a title")
+			return nil, unprocessable(f()+".title", "every line of a deck needs a card or a title")
 		}
 		count := 1
 		if it.Count != nil {
 			count = *it.Count
 		}
 		if count < 1 {
-			return nil, unprocessable(f+".count", "a count is at least 1")
+			return nil, unprocessable(f()+".count", "a count is at least 1")
 		}
 		dc := DeckCard{Name: ref, Title: titleOf(ref), Count: count, Universal: it.Universal}
 		if s.cards != nil {

@@ -55,13 +55,15 @@ import (
 )
 
 // Service answers adjudication requests. It implements rules.Adjudicator; it
-// holds only what New built and is safe for concurrent use.
+// holds what New built, and bounded memos of the skills and names boards
+// repeat, and is safe for concurrent use.
 type Service struct {
 	docs      map[string]rules.Document
 	newest    map[string]string // edition -> id of its highest-precedence rulebook
 	cards     rules.CardService
 	citations citationIndex
 	questions map[string]question
+	memos     *textMemos
 }
 
 var _ rules.Adjudicator = (*Service)(nil)
@@ -76,6 +78,7 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService)
 		cards:     cards,
 		citations: buildCitations(docs, entries),
 		questions: questions(),
+		memos:     &textMemos{},
 	}
 	for _, d := range docs {
 		s.docs[d.ID] = d
@@ -206,7 +209,7 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 	if err != nil {
 		return nil, err
 	}
-	board, err := decodeBoard(ctx, edition, req.Board, s.cards)
+	board, err := s.decodeBoard(ctx, edition, req.Board)
 	if err != nil {
 		return nil, err
 	}
@@ -259,20 +262,31 @@ func (s *Service) rulesDocument(edition, id string) (rules.Document, error) {
 // does not restate is cited from the newest rulebook, the document the
 // rulings leave in force there.
 func (s *Service) cite(doc rules.Document, keys []ruleKey) []rules.Citation {
-	out := []rules.Citation{}
-	seen := map[string]bool{}
+	out := make([]rules.Citation, 0, len(keys))
+	own := s.citations.byDoc[doc.ID]
 	for _, k := range keys {
-		c, ok := s.citations.byDoc[doc.ID][k]
+		c, ok := own[k]
 		if !ok && doc.Kind != rules.DocumentRulebook {
 			c, ok = s.citations.byDoc[s.newest[doc.Edition]][k]
 		}
-		if !ok || seen[c.ID+"\x00"+c.Quote] {
+		if !ok || cited(out, c) {
 			continue
 		}
-		seen[c.ID+"\x00"+c.Quote] = true
 		out = append(out, c)
 	}
 	return out
+}
+
+// cited says whether a citation of the same sentence of the same entry is
+// in the list already. A verdict cites a few entries, at most one for each
+// rule, so the list is short.
+func cited(list []rules.Citation, c rules.Citation) bool {
+	for _, x := range list {
+		if x.ID == c.ID && x.Quote == c.Quote {
+			return true
+		}
+	}
+	return false
 }
 
 func contains(list []string, s string) bool {
@@ -365,13 +379,12 @@ func (j *judgement) personnelList(ids []string, field string) ([]*Personnel, err
 	out := make([]*Personnel, 0, len(ids))
 	seen := map[string]bool{}
 	for i, id := range ids {
-		f := fmt.Sprintf("%s[%d]", field, i)
 		p := j.board.PersonnelByID(id)
 		if p == nil {
-			return nil, unprocessable(f, "no personnel on the board has the id %q", id)
+			return nil, unprocessable(indexed(field, i), "no personnel on the board has the id %q", id)
 		}
 		if seen[id] {
-			return nil, unprocessable(f, "%q is listed twice", id)
+			return nil, unprocessable(indexed(field, i), "%q is listed twice", id)
 		}
 		seen[id] = true
 		out = append(out, p)
@@ -383,13 +396,12 @@ func (j *judgement) shipList(ids []string, field string) ([]*Ship, error) {
 	out := make([]*Ship, 0, len(ids))
 	seen := map[string]bool{}
 	for i, id := range ids {
-		f := fmt.Sprintf("%s[%d]", field, i)
 		s := j.board.Ship(id)
 		if s == nil {
-			return nil, unprocessable(f, "no ship on the board has the id %q", id)
+			return nil, unprocessable(indexed(field, i), "no ship on the board has the id %q", id)
 		}
 		if seen[id] {
-			return nil, unprocessable(f, "%q is listed twice", id)
+			return nil, unprocessable(indexed(field, i), "%q is listed twice", id)
 		}
 		seen[id] = true
 		out = append(out, s)

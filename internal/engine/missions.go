@@ -327,16 +327,12 @@ func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw jso
 	if err != nil {
 		return err
 	}
-	field := m.requirementsSource
-	if field == "" {
-		field = fmt.Sprintf("board.missions[%d].requirements", m.Index)
-	}
 	if m.Requirements == "" {
-		return unprocessable(field, "the requirements of %s are not known", m.Name())
+		return unprocessable(m.requirementsField(), "the requirements of %s are not known", m.Name())
 	}
 	req, err := ParseRequirement(m.Requirements)
 	if err != nil {
-		return withField(err, field)
+		return withField(err, m.requirementsField())
 	}
 	var group []*Personnel
 	if p.Personnel != nil {

@@ -30,15 +30,15 @@ type RangeCost struct {
 // copies of the same mission.
 func RangeCost2E(from, to *Mission) (RangeCost, error) {
 	var rc RangeCost
-	if from.Title != "" && strings.EqualFold(fold(from.Title), fold(to.Title)) {
+	if sameMission(from, to) {
 		rc.SameMission = true
 		return rc, nil
 	}
-	fs, err := needInt(from.Span, fmt.Sprintf("board.missions[%d].span", from.Index), "the span of "+from.Name())
+	fs, err := needInt(from.Span, from, "span", "the span")
 	if err != nil {
 		return rc, err
 	}
-	ts, err := needInt(to.Span, fmt.Sprintf("board.missions[%d].span", to.Index), "the span of "+to.Name())
+	ts, err := needInt(to.Span, to, "span", "the span")
 	if err != nil {
 		return rc, err
 	}
@@ -99,7 +99,7 @@ func RangeCost1E(b *Board, from, to *Mission) (RangeCost, error) {
 	}
 	for i := fi + step; ; i += step {
 		m := line[i]
-		span, err := needInt(m.Span, fmt.Sprintf("board.missions[%d].span", m.Index), "the span of "+m.Name())
+		span, err := needInt(m.Span, m, "span", "the span")
 		if err != nil {
 			return rc, err
 		}
@@ -138,7 +138,7 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 	if err := needAffiliation(s); err != nil {
 		return err
 	}
-	rng, err := needInt(s.Range, fmt.Sprintf("board.ships[%d].range", s.Index), "the Range of "+s.Name())
+	rng, err := needInt(s.Range, s, "range", "the Range")
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, raw json.
 		if err := json.Unmarshal(raw, &ref); err != nil {
 			return PlayCard{}, unprocessable("params.card", "params.card must be a string or an object")
 		}
-		c, err := cardLookup(ctx, s.cards, edition, ref, "params.card")
+		c, err := cardLookup(ctx, s.cards, edition, ref, func() string { return "params.card" })
 		if err != nil {
 			return PlayCard{}, err
 		}

@@ -500,8 +500,8 @@ type groupTotals struct {
 func totalsOf(group []*Personnel) groupTotals {
 	t := groupTotals{skills: map[string]int{}, titles: map[string]int{}, attrs: map[string]int{}}
 	for _, p := range group {
-		for k, lvl := range p.Skills {
-			t.skills[k] += lvl
+		for _, s := range p.Skills {
+			t.skills[s.Key] += s.Level
 		}
 		if p.Title != "" {
 			t.titles[skillKey(p.Title)]++

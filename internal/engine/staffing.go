@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"iter"
+	"slices"
 	"strings"
 )
 
@@ -51,7 +53,11 @@ func provides(p *Personnel, icon string) bool {
 // personnel of its affiliation.
 func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
 	out := StaffingOutcome{Assignment: map[string]string{}}
-	for _, p := range b.Aboard(s.ID) {
+	aboard := b.Aboard(s.ID)
+	// The crew and those of them of the ship's affiliation share one array.
+	crew := make([]*Personnel, 2*len(aboard))
+	out.Crew, out.Affiliated = crew[:0:len(aboard)], crew[len(aboard):len(aboard)]
+	for _, p := range aboard {
 		switch {
 		case p.Owner != s.Owner:
 			continue
@@ -68,16 +74,17 @@ func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
 	}
 	// Specific icons first, staff last: command personnel are kept for the
 	// icons only they can give.
-	need := append([]string(nil), s.Staffing...)
-	sort.SliceStable(need, func(i, j int) bool { return rankIcon(need[i]) < rankIcon(need[j]) })
+	need := slices.Clone(s.Staffing)
+	slices.SortStableFunc(need, func(a, b string) int { return cmp.Compare(rankIcon(a), rankIcon(b)) })
 	match := make([]int, len(need)) // requirement -> crew index
 	owner := make([]int, len(out.Crew))
 	for i := range owner {
 		owner[i] = -1
 	}
+	seen := make([]bool, len(out.Crew))
 	for r := range need {
 		match[r] = -1
-		seen := make([]bool, len(out.Crew))
+		clear(seen)
 		augment(r, need, out.Crew, match, owner, seen)
 	}
 	for r, c := range match {
@@ -104,30 +111,35 @@ func rankIcon(icon string) int {
 	return 0
 }
 
+// candidates yields the crew who may cover an icon, in the order they are
+// tried: those who have the icon itself before those who stand in for it,
+// so command is kept for the command icons.
+func candidates(icon string, crew []*Personnel) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for c, p := range crew {
+			if hasIcon(p, icon) && !yield(c) {
+				return
+			}
+		}
+		for c, p := range crew {
+			if !hasIcon(p, icon) && provides(p, icon) && !yield(c) {
+				return
+			}
+		}
+	}
+}
+
 // augment is one step of bipartite matching: find a personnel for
 // requirement r, moving others to their alternatives if need be.
-// Personnel who have the icon itself are tried before those who stand in
-// for it, so command is kept for the command icons.
 func augment(r int, need []string, crew []*Personnel, match, owner []int, seen []bool) bool {
-	order := make([]int, 0, len(crew))
-	for c, p := range crew {
-		if hasIcon(p, need[r]) {
-			order = append(order, c)
-		}
-	}
-	for c, p := range crew {
-		if !hasIcon(p, need[r]) && provides(p, need[r]) {
-			order = append(order, c)
-		}
-	}
-	for _, c := range order {
+	for c := range candidates(need[r], crew) {
 		if !seen[c] && owner[c] < 0 {
 			seen[c] = true
 			owner[c], match[r] = r, c
 			return true
 		}
 	}
-	for _, c := range order {
+	for c := range candidates(need[r], crew) {
 		if seen[c] {
 			continue
 		}

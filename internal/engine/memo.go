@@ -1,0 +1,84 @@
+package engine
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// A memo remembers the values of a pure function of short strings (a skill
+// as written, a name to fold), so the same text on every board is read
+// once: boards repeat the skills and titles of the same cards. It is safe
+// for concurrent use and bounded: texts longer than memoMaxText are not
+// kept, nor any text once memoMaxEntries are held, so what a caller sends
+// cannot grow it without limit.
+type memo[V any] struct {
+	values sync.Map // string -> V
+	size   atomic.Int64
+}
+
+const (
+	memoMaxEntries = 4096
+	memoMaxText    = 64
+)
+
+// load returns the value kept for text, if any.
+func (m *memo[V]) load(text string) (V, bool) {
+	if v, ok := m.values.Load(text); ok {
+		return v.(V), true
+	}
+	var zero V
+	return zero, false
+}
+
+// store keeps the value of text while there is room.
+func (m *memo[V]) store(text string, v V) {
+	if len(text) > memoMaxText || m.size.Load() >= memoMaxEntries {
+		return
+	}
+	// A clone, so the memo never holds on to the request the text came in.
+	if _, loaded := m.values.LoadOrStore(strings.Clone(text), v); !loaded {
+		m.size.Add(1)
+	}
+}
+
+// A parsedSkill is a skill as written, read: its name, the name folded, and
+// its level.
+type parsedSkill struct {
+	name, key string
+	level     int
+}
+
+// textMemos are the memos of a Service.
+type textMemos struct {
+	skills memo[parsedSkill] // ParseSkill of a skill as written
+	folded memo[string]      // fold of a name
+}
+
+// parseSkill is ParseSkill through the memo, with the name's key. Texts
+// that cannot be read are not kept.
+func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
+	if ps, ok := t.skills.load(text); ok {
+		return ps, nil
+	}
+	name, key, level, err := parseSkill(text)
+	if err != nil {
+		return parsedSkill{}, err
+	}
+	ps := parsedSkill{name: name, key: key, level: level}
+	t.skills.store(text, ps)
+	return ps, nil
+}
+
+// fold is fold through the memo. A name already folded is its own fold, and
+// is not kept.
+func (t *textMemos) fold(name string) string {
+	if f, ok := t.folded.load(name); ok {
+		return f
+	}
+	f := fold(name)
+	if f != name {
+		t.folded.store(name, f)
+	}
+	return f
+}
