@@ -23,6 +23,9 @@ import (
 // match instead of decoding doc values per match, and loads no external id.
 type snapshot struct {
 	reader index.IndexReader
+	// search is the view searches run on: reader, with the postings of the
+	// fields single terms are looked up in kept in memory.
+	search *postingsReader
 	byNum  []*docMeta // by internal document number
 	// facets are the facet values of each document by number: filtering
 	// and counting a match read this one small array, not its metadata.
@@ -46,6 +49,10 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 	}
 	s := &snapshot{reader: r}
 	if err := s.number(meta); err != nil {
+		_ = r.Close()
+		return nil, err
+	}
+	if s.search, err = readPostings(context.Background(), r); err != nil {
 		_ = r.Close()
 		return nil, err
 	}
@@ -218,6 +225,11 @@ type scratch struct {
 	found  []int32  // byPrecedence's hits by rule
 	maybe  []int    // byPrecedence's hits that may be one rule
 	marks  []span   // a snippet's marked words
+	// snippets are the snippets of the page, one after the other, and
+	// snippetAt where each is.
+	snippets  []byte
+	snippetAt [][2]int
+	pool      *bsearch.DocumentMatchPool // Bleve's matches
 }
 
 // collect runs the query on the snapshot and returns the best size matches
@@ -234,15 +246,18 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, terms []u
 	// The scoring model Bleve's searchers ask for.
 	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
 		bsearch.GetScoringModelCallbackFn(func() string { return ix.scoring }))
-	searcher, err := q.Searcher(ctx, ix.snap.reader, ix.idx.Mapping(), bsearch.SearcherOptions{})
+	searcher, err := q.Searcher(ctx, ix.snap.search, ix.idx.Mapping(), bsearch.SearcherOptions{})
 	if err != nil {
 		return nil, 0, facetTally{}, fmt.Errorf("build searcher: %w", err)
 	}
 	defer searcher.Close()
-	sctx := &bsearch.SearchContext{
-		DocumentMatchPool: bsearch.NewDocumentMatchPool(searcher.DocumentMatchPoolSize()+1, 0),
-		IndexReader:       ix.snap.reader,
+	// Bleve's matches come from a pool and go back to it; the pool is kept
+	// for the next search (a match a searcher still held at its end is left
+	// to the garbage collector, and one the pool lacks is allocated).
+	if sc.pool == nil {
+		sc.pool = bsearch.NewDocumentMatchPool(searcher.DocumentMatchPoolSize()+1, 0)
 	}
+	sctx := &bsearch.SearchContext{DocumentMatchPool: sc.pool, IndexReader: ix.snap.search}
 	var facets facetTally
 	n := 0
 	for i := range facets {

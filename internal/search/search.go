@@ -115,10 +115,18 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 			page = page[:q.Limit]
 		}
 		out.Hits = make([]rules.SearchHit, len(page))
+		text, at := sc.snippets[:0], sc.snippetAt[:0]
+		for _, h := range page {
+			var from, to int
+			text, from, to = ix.appendSnippet(text, h.meta, &a, sc)
+			at = append(at, [2]int{from, to})
+		}
+		sc.snippets, sc.snippetAt = text, at
+		snippets := string(text)
 		for i, h := range page {
 			m := h.meta
 			out.Hits[i] = rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title,
-				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: ix.snippet(m, &a, sc)}
+				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: snippets[at[i][0]:at[i][1]]}
 		}
 	}
 	for f, name := range facetNames {

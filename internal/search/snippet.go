@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -20,8 +21,11 @@ const (
 // span is a word of a text, by byte offsets.
 type span struct{ start, end int }
 
-// snippet returns a short passage of the hit's text (its title when it has
-// no text) with the words the query matched wrapped in <mark>, HTML-escaped.
+// appendSnippet appends to b a short passage of the hit's text (its title
+// when it has no text) with the words the query matched wrapped in <mark>,
+// HTML-escaped, and returns b with where the passage is in it, without the
+// white space at either end. The snippets of a page share one buffer, made
+// a string once.
 //
 // Bleve's highlighter is not used: it needs stored fields and term vectors
 // read back for every hit of the re-ranking window, where only the page
@@ -30,35 +34,40 @@ type span struct{ start, end int }
 // words kept for a typo; a query of stop words only marks its words as
 // written. The words of every text and their terms are known from the time
 // the index was built (docMeta.words), so marking compares numbers.
-func (ix *Index) snippet(m *docMeta, a *analyzed, sc *scratch) string {
+func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch) (_ []byte, from, to int) {
 	text := m.Text
-	if strings.TrimSpace(text) == "" {
+	if !m.textWords {
 		text = m.Title
 	}
 	marks := a.marks(m, sc.marks[:0])
 	sc.marks = marks
 	start, end := window(text, marks)
-	var b strings.Builder
-	b.Grow(end - start + 64)
+	first := len(b)
 	if start > 0 {
-		b.WriteString("… ")
+		b = append(b, "… "...)
 	}
 	pos := start
 	for _, t := range marks {
 		if t.start < pos || t.end > end {
 			continue
 		}
-		writeText(&b, text[pos:t.start])
-		b.WriteString(markOpen)
-		writeText(&b, text[t.start:t.end])
-		b.WriteString(markClose)
+		b = appendText(b, text[pos:t.start])
+		b = append(b, markOpen...)
+		b = appendText(b, text[t.start:t.end])
+		b = append(b, markClose...)
 		pos = t.end
 	}
-	writeText(&b, text[pos:end])
+	b = appendText(b, text[pos:end])
 	if end < len(text) {
-		b.WriteString(" …")
+		b = append(b, " …"...)
 	}
-	return strings.TrimSpace(b.String())
+	passage := b[first:]
+	trimmed := bytes.TrimSpace(passage)
+	if len(trimmed) == 0 {
+		return b, first, first
+	}
+	from = first + cap(passage) - cap(trimmed)
+	return b, from, from + len(trimmed)
 }
 
 // marks appends to out the spans of the words of a document's snippet text
@@ -142,7 +151,7 @@ func leadStart(text string, first int) int {
 	return first
 }
 
-// Classes of the bytes of a text, for writeText.
+// Classes of the bytes of a text, for appendText.
 const (
 	plainByte  = iota
 	escapeByte // written as an HTML entity
@@ -165,10 +174,10 @@ var byteClass = func() (c [256]uint8) {
 	return c
 }()
 
-// writeText writes s HTML-escaped (as html.EscapeString does) with each run
-// of white space as one space, so that the paragraphs of an entry become one
-// line: in one pass, writing runs of plain characters whole.
-func writeText(b *strings.Builder, s string) {
+// appendText appends s HTML-escaped (as html.EscapeString does) with each
+// run of white space as one space, so that the paragraphs of an entry become
+// one line: in one pass, copying runs of plain characters whole.
+func appendText(b []byte, s string) []byte {
 	space := false
 	for i := 0; i < len(s); {
 		// s[i:j] is a run of characters kept as they are.
@@ -212,20 +221,19 @@ func writeText(b *strings.Builder, s string) {
 		}
 		if j > i || esc != "" {
 			if space {
-				b.WriteByte(' ')
+				b = append(b, ' ')
 				space = false
 			}
-			b.WriteString(s[i:j])
-			if esc != "" {
-				b.WriteString(esc)
-			}
+			b = append(b, s[i:j]...)
+			b = append(b, esc...)
 		}
 		space = space || white
 		i = j + n
 	}
 	if space {
-		b.WriteByte(' ')
+		b = append(b, ' ')
 	}
+	return b
 }
 
 // entity is the HTML entity html.EscapeString writes for a character.
