@@ -98,8 +98,12 @@ func decodeStrict(buf *bytes.Buffer, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err)
 	}
-	if dec.More() {
-		return rules.Errorf(rules.EINVALID, "The request body holds more than one JSON value.")
+	// Only white space may follow the value: dec.More alone would take a
+	// stray "}" or "]" for the end of the body.
+	rest, _ := io.ReadAll(io.MultiReader(dec.Buffered(), buf))
+	if len(bytes.TrimSpace(rest)) > 0 {
+		off := dec.InputOffset() + int64(len(rest)-len(bytes.TrimLeft(rest, " \t\r\n")))
+		return rules.Errorf(rules.EINVALID, "The request body holds more than one JSON value (more begins at byte %d).", off).WithDetail("offset", off)
 	}
 	return nil
 }
