@@ -223,8 +223,14 @@ type scratch struct {
 	cursor []int    // collect's places in the lists of the query's terms
 	ranked []ranked // rerank's hits
 	found  []int32  // byPrecedence's hits by rule
+	start  []int32  // where byPrecedence puts the next hit of each rule
 	maybe  []int    // byPrecedence's hits that may be one rule
-	marks  []span   // a snippet's marked words
+	// sameRule's groups of hits, and a group's hits, scores and members
+	sets    disjointSets
+	group   []int
+	scores  []float64
+	members []ranked
+	marks   []span // a snippet's marked words
 	// snippets are the snippets of the page, one after the other, and
 	// snippetAt where each is.
 	snippets  []byte

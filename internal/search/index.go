@@ -78,9 +78,11 @@ type docMeta struct {
 	// (snapshot.holding), for measuring how much of a query a hit matched
 	// without asking Bleve for term locations.
 	terms []uint32
-	// titleIDs are the ids of TitleTerms; titleIDF the sum of their rarity.
-	titleIDs []uint32
-	titleIDF float64
+	// titleIDs are the ids of TitleTerms; titleIDF the sum of their rarity;
+	// titleMask has bit id%64 set for each (see termMask).
+	titleIDs  []uint32
+	titleIDF  float64
+	titleMask uint64
 	// titleWords are the English terms of the title's words, in order
 	// (noTerm for a stop word); nil for a title of stop words.
 	titleWords []uint32

@@ -49,6 +49,18 @@ func (l *lexicon) weigh(v *vocabulary) {
 	}
 }
 
+// termMask has bit id%64 set for each id: two sets of ids whose masks share
+// no bit share no id, which is known without comparing them.
+func termMask(ids ...[]uint32) uint64 {
+	var mask uint64
+	for _, s := range ids {
+		for _, id := range s {
+			mask |= 1 << (id % 64)
+		}
+	}
+	return mask
+}
+
 // A word is a word of a hit's snippet text: where it is (bytes), its English
 // term (noTerm for a stop word) and its plain, lower-cased form.
 type word struct {
@@ -76,6 +88,7 @@ func (ix *Index) derive(m *docMeta) {
 	for i, t := range m.TitleTerms {
 		m.titleIDs[i] = ix.lex.intern([]byte(t))
 	}
+	m.titleMask = termMask(m.titleIDs)
 	m.titleWords = ix.termsByPosition(m.Title, title)
 
 	snip, english := m.Text, text

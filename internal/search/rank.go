@@ -2,7 +2,6 @@ package search
 
 import (
 	"cmp"
-	"container/heap"
 	"slices"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -67,25 +66,36 @@ func sortBest(r []ranked, k int) {
 		return
 	}
 	// The best k so far in r[:k], a heap with the worst on top.
-	h := worstFirst(r[:k])
-	heap.Init(h)
+	h := r[:k]
+	for i := k/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
 	for i := k; i < len(r); i++ {
 		if compareRanked(r[i], h[0]) < 0 {
 			r[i], h[0] = h[0], r[i]
-			heap.Fix(h, 0)
+			siftDown(h, 0)
 		}
 	}
 	slices.SortFunc(h, compareRanked)
 }
 
-// worstFirst is a heap of hits, the worst on top.
-type worstFirst []ranked
-
-func (h worstFirst) Len() int           { return len(h) }
-func (h worstFirst) Less(i, j int) bool { return compareRanked(h[i], h[j]) > 0 }
-func (h worstFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h worstFirst) Push(any)           { panic("search: worstFirst has a fixed size") }
-func (h worstFirst) Pop() any           { panic("search: worstFirst has a fixed size") }
+// siftDown moves h[i] down a heap of hits, the worst on top, to its place.
+func siftDown(h []ranked, i int) {
+	for {
+		w := 2*i + 1
+		if w >= len(h) {
+			return
+		}
+		if w+1 < len(h) && compareRanked(h[w+1], h[w]) > 0 {
+			w++
+		}
+		if compareRanked(h[w], h[i]) <= 0 {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
+}
 
 // compareRanked orders hits best first: by score, then the governing
 // document, then Bleve's order (its score, then the id).
@@ -123,27 +133,34 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 	if !several {
 		return
 	}
-	maybe := sc.maybe[:0]
-	for i, r := range out {
-		if k := r.meta.rule; k >= 0 && found[k] > 1 {
-			maybe = append(maybe, i)
+	// Each rule's hits together, in the order of the rules (counted out
+	// into place rather than sorted: there are few of each), then best
+	// first.
+	start := resize(sc.start, ix.rules)
+	sc.start = start
+	n := int32(0)
+	for k, c := range found {
+		if c > 1 {
+			start[k] = n
+			n += c
 		}
 	}
+	maybe := resize(sc.maybe, int(n))
 	sc.maybe = maybe
-	// Each rule's hits together, best first.
-	slices.SortFunc(maybe, func(i, j int) int {
-		if c := cmp.Compare(out[i].meta.rule, out[j].meta.rule); c != 0 {
-			return c
+	for i, r := range out {
+		if k := r.meta.rule; k >= 0 && found[k] > 1 {
+			maybe[start[k]] = i
+			start[k]++
 		}
-		return compareRanked(out[i], out[j])
-	})
-	for len(maybe) > 0 {
-		n := 1
-		for n < len(maybe) && out[maybe[n]].meta.rule == out[maybe[0]].meta.rule {
-			n++
+	}
+	for _, c := range found {
+		if c < 2 {
+			continue
 		}
-		ix.sameRule(out, maybe[:n])
-		maybe = maybe[n:]
+		hits := maybe[:c]
+		maybe = maybe[c:]
+		slices.SortFunc(hits, func(i, j int) int { return compareRanked(out[i], out[j]) })
+		ix.sameRule(out, hits, sc)
 	}
 }
 
@@ -152,8 +169,9 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 // the governing document (highest manifest precedence) takes the best, the
 // next one the second best, and so on, each superseded copy further scaled
 // by Superseded per newer copy.
-func (ix *Index) sameRule(out []ranked, hits []int) {
-	sets := newDisjointSets(len(hits))
+func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
+	sets := reuseDisjointSets(sc.sets, len(hits))
+	sc.sets = sets
 	find := sets.find
 	for i := range hits {
 		for j := i + 1; j < len(hits); j++ {
@@ -162,9 +180,8 @@ func (ix *Index) sameRule(out []ranked, hits []int) {
 			}
 		}
 	}
-	var idx []int
-	var scores []float64
-	var members []ranked
+	idx, scores, members := sc.group[:0], sc.scores[:0], sc.members[:0]
+	defer func() { sc.group, sc.scores, sc.members = idx, scores, members }()
 	for root := range hits {
 		if find(root) != root {
 			continue
@@ -210,7 +227,8 @@ func (ix *Index) oneRule(a, b *docMeta) bool {
 // so that a title that is the query scores 1 and a title of one common word
 // in a long query scores little.
 func (ix *Index) cover(m *docMeta, a *analyzed) float64 {
-	if len(m.titleIDs) == 0 {
+	if len(m.titleIDs) == 0 || m.titleMask&a.coverMask == 0 {
+		// No term of the title is the query's (most hits).
 		return 0
 	}
 	var inTitle, inQuery float64

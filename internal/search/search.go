@@ -220,6 +220,9 @@ type analyzed struct {
 	coverIDs []uint32
 	coverIDF []float64
 	coverAll float64
+	// coverMask is the termMask of coverIDs and plainIDs, the terms a
+	// title's are looked for among.
+	coverMask uint64
 	// markTerms and markPlain are the English terms and plain words a
 	// snippet marks.
 	markTerms, markPlain []uint32
@@ -338,6 +341,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			a.markPlain = append(a.markPlain, ix.lex.id(c.word))
 		}
 	}
+	a.coverMask = termMask(a.coverIDs, a.plainIDs)
 	return a
 }
 

@@ -4,8 +4,11 @@ package search
 // smallest member, so walking the members in order meets a root first.
 type disjointSets []int
 
-func newDisjointSets(n int) disjointSets {
-	s := make(disjointSets, n)
+func newDisjointSets(n int) disjointSets { return reuseDisjointSets(nil, n) }
+
+// reuseDisjointSets is newDisjointSets in the memory of s when it fits.
+func reuseDisjointSets(s disjointSets, n int) disjointSets {
+	s = resize(s, n)
 	for i := range s {
 		s[i] = i
 	}
