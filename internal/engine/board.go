@@ -83,8 +83,9 @@ type Ship struct {
 	Index            int
 }
 
-// Personnel is a personnel on the board. Skills holds each skill once, by
-// its folded name, with the levels of every mention summed; Skill reads it.
+// Personnel is a personnel on the board. Skills holds each skill once,
+// sorted by its folded name, with the levels of every mention summed; Skill
+// reads one.
 type Personnel struct {
 	ID, Owner, Title  string
 	Affiliation       string   // folded

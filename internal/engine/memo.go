@@ -10,8 +10,8 @@ import (
 // as written, a name to fold), so the same text on every board is read
 // once: boards repeat the skills and titles of the same cards. It is safe
 // for concurrent use and bounded: texts longer than memoMaxText are not
-// kept, nor any text once memoMaxEntries are held, so what a caller sends
-// cannot grow it without limit.
+// kept, nor any new text once memoMaxEntries are held (give or take the
+// stores in flight), so what callers send cannot grow it without limit.
 type memo[V any] struct {
 	values sync.Map // string -> V
 	size   atomic.Int64
