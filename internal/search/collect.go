@@ -236,6 +236,7 @@ type scratch struct {
 	snippets  []byte
 	snippetAt [][2]int
 	pool      *bsearch.DocumentMatchPool // Bleve's matches
+	view      filteredView               // collect's filtered read view
 }
 
 // collect runs the query on the snapshot and returns the best size matches
@@ -252,7 +253,14 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, terms []u
 	// The scoring model Bleve's searchers ask for.
 	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
 		bsearch.GetScoringModelCallbackFn(func() string { return ix.scoring }))
-	searcher, err := q.Searcher(ctx, ix.snap.search, ix.idx.Mapping(), bsearch.SearcherOptions{})
+	// Bleve reads the postings in memory, without the documents the filter
+	// leaves out when there is one.
+	var view index.IndexReader = ix.snap.search
+	if f != (filter{anyValue, anyValue, anyValue}) {
+		sc.view = filteredView{postingsReader: ix.snap.search, filter: f, facets: ix.snap.facets}
+		view = &sc.view
+	}
+	searcher, err := q.Searcher(ctx, view, ix.idx.Mapping(), bsearch.SearcherOptions{})
 	if err != nil {
 		return nil, 0, facetTally{}, fmt.Errorf("build searcher: %w", err)
 	}
@@ -263,7 +271,7 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, terms []u
 	if sc.pool == nil {
 		sc.pool = bsearch.NewDocumentMatchPool(searcher.DocumentMatchPoolSize()+1, 0)
 	}
-	sctx := &bsearch.SearchContext{DocumentMatchPool: sc.pool, IndexReader: ix.snap.search}
+	sctx := &bsearch.SearchContext{DocumentMatchPool: sc.pool, IndexReader: view}
 	var facets facetTally
 	n := 0
 	for i := range facets {

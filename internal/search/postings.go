@@ -111,12 +111,35 @@ func readPostings(ctx context.Context, r index.IndexReader) (*postingsReader, er
 // TermFieldReader reads the documents holding term in field: from memory for
 // a field of postingFields without term vectors, else from the index.
 func (p *postingsReader) TermFieldReader(ctx context.Context, term []byte, field string, includeFreq, includeNorm, includeTermVectors bool) (index.TermFieldReader, error) {
+	return p.termFieldReader(ctx, term, field, includeFreq, includeNorm, includeTermVectors, nil)
+}
+
+func (p *postingsReader) termFieldReader(ctx context.Context, term []byte, field string, includeFreq, includeNorm, includeTermVectors bool, v *filteredView) (index.TermFieldReader, error) {
 	fp := p.fields[field]
 	if fp == nil || includeTermVectors {
 		return p.IndexReader.TermFieldReader(ctx, term, field, includeFreq, includeNorm, includeTermVectors)
 	}
 	t := fp.terms[string(term)]
-	return &termReader{list: fp.list[t.from:t.to], count: t.count, freq: includeFreq, norm: includeNorm}, nil
+	return &termReader{list: fp.list[t.from:t.to], count: t.count, freq: includeFreq, norm: includeNorm, view: v}, nil
+}
+
+// A filteredView is the read view of a search with a filter: the postings
+// in memory without the documents the filter leaves out, so that Bleve
+// neither finds nor scores them. A document's score depends on its own
+// postings and on the counts of the whole index (which stay those of the
+// whole index), so the documents the filter admits score as they would
+// unfiltered. Phrases, read from the index, are not filtered: collect still
+// checks every match.
+type filteredView struct {
+	*postingsReader
+	filter filter
+	facets [][len(facetNames)]int32 // each document's facet values (snapshot.facets)
+}
+
+// TermFieldReader reads the documents holding term in field that the filter
+// admits (all of them, for a field not in memory).
+func (v *filteredView) TermFieldReader(ctx context.Context, term []byte, field string, includeFreq, includeNorm, includeTermVectors bool) (index.TermFieldReader, error) {
+	return v.termFieldReader(ctx, term, field, includeFreq, includeNorm, includeTermVectors, v)
 }
 
 // DocCount is the index's, counted once.
@@ -131,16 +154,21 @@ func (p *postingsReader) FieldCardinality(field string) (int, error) {
 	return r.FieldCardinality(field)
 }
 
-// termReader walks one term's postings as Bleve's term reader would.
+// termReader walks one term's postings as Bleve's term reader would, leaving
+// out the documents a filtered view does not admit.
 type termReader struct {
 	list       []posting
-	next       int // the next posting Next returns
+	next       int // the next posting Next looks at
 	count      uint64
 	freq, norm bool
+	view       *filteredView // nil for all documents
 }
 
 // Next returns the next document holding the term, nil at the end.
 func (r *termReader) Next(pre *index.TermFieldDoc) (*index.TermFieldDoc, error) {
+	for r.view != nil && r.next < len(r.list) && !r.view.filter.admits(&r.view.facets[r.list[r.next].num]) {
+		r.next++
+	}
 	if r.next >= len(r.list) {
 		return nil, nil
 	}
@@ -184,7 +212,8 @@ func (r *termReader) Advance(id index.IndexInternalID, pre *index.TermFieldDoc) 
 	return r.Next(pre)
 }
 
-// Count is how many documents hold the term, as Bleve counts them.
+// Count is how many documents hold the term, as Bleve counts them (with those
+// a filter leaves out: the rarity of a term is the whole index's).
 func (r *termReader) Count() uint64 { return r.count }
 
 // Close has nothing to release.
