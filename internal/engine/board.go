@@ -501,6 +501,9 @@ func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.Bo
 		if sh.Damage < 0 {
 			return unprocessable(at.field("damage"), "damage cannot be negative")
 		}
+		if limit := destroyingDamage(edition); sh.Damage >= limit {
+			return unprocessable(at.field("damage"), "%s", destroyedOnBoard(edition, sh.Damage))
+		}
 		if bs.At != nil {
 			if bs.At.Ship != "" {
 				return unprocessable(at.field("at.ship"), "a ship is at a mission, not aboard a ship")

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // Winner compares two totals: the higher wins, a tie has no winner (nil).
@@ -474,4 +476,24 @@ func (j *judgement) opposingPersonnel(you, opponent []string) (yours, theirs []*
 		}
 	}
 	return yours, theirs, nil
+}
+
+// destroyingDamage is the damage that destroys a ship. 2E: "each ship can
+// carry only two damage cards"; the third destroys it. 1E (rotation
+// damage, no Battle Bridge side deck): a ship damaged again before it is
+// repaired falls to HULL 0 and is destroyed.
+func destroyingDamage(edition string) int {
+	if edition == rules.Edition1E {
+		return 2
+	}
+	return 3
+}
+
+// destroyedOnBoard says why a ship with that much damage cannot be on a
+// board: it was destroyed, and destroyed ships are discarded.
+func destroyedOnBoard(edition string, damage int) string {
+	if edition == rules.Edition1E {
+		return fmt.Sprintf("a First Edition ship damaged %d times is destroyed (a second hit before repair takes its HULL to 0) and discarded, so it is not on the board; give 0 or 1", damage)
+	}
+	return fmt.Sprintf("a ship with %d damage cards is destroyed (it can carry only two; the third destroys it) and discarded, so it is not on the board; give 0, 1 or 2", damage)
 }

@@ -29,6 +29,12 @@ func TestUnjudgeableRequestsNameTheField(t *testing.T) {
 	badOwner.Ships = []rules.BoardShip{{ID: "s", Owner: "them", At: at("m")}}
 	unknownCard := base
 	unknownCard.Personnel = []rules.BoardPersonnel{{ID: "a", Card: "Zq No Such Card Anywhere", At: at("m")}}
+	destroyed2E := base
+	destroyed2E.Ships = []rules.BoardShip{ship("s", "federation", []string{"command"}, 8, "m")}
+	destroyed2E.Ships[0].Damage = 3
+	destroyed1E := base
+	destroyed1E.Ships = []rules.BoardShip{ship("s", "federation", []string{"command"}, 8, "m")}
+	destroyed1E.Ships[0].Damage = 2
 	noSpan := base
 	noSpan.Missions = []rules.BoardMission{mission("m", "planet", "alpha", 2), {ID: "n", Type: "space", Quadrant: "alpha"}}
 	cases := []struct {
@@ -60,6 +66,11 @@ func TestUnjudgeableRequestsNameTheField(t *testing.T) {
 		{"UnknownPersonnelInAList", req2E("requirement.check", base, obj{"requirement": "Diplomacy", "personnel": []string{"a", "zz"}}), "params.personnel[1]"},
 		{"BadOwner", req2E("ship.staffed", badOwner, obj{"ship": "s"}), "board.ships[0].owner"},
 		{"UnknownCard", req2E("combat", unknownCard, obj{}), "board.personnel[0].card"},
+		// A destroyed ship is discarded: 2E, its third damage card; 1E
+		// (rotation damage), a second hit before repair.
+		{"DestroyedShip2E", req2E("ship.move", destroyed2E, obj{"ship": "s", "to": "m"}), "board.ships[0].damage"},
+		{"DestroyedShip1E", req1E("ship.move", destroyed1E, obj{"ship": "s", "to": "m"}), "board.ships[0].damage"},
+		{"DestroyedShipDamagedAgain1E", req1E("ship.damage", destroyed1E, obj{"ship": "s"}), "board.ships[0].damage"},
 		{"MissingSpan", req2E("ship.move", noSpan, obj{"ship": "s", "to": "n"}), "board.missions[1].span"},
 		{"BadDilemmaKind", req2E("dilemmas.stack", base, obj{"mission": "m", "attempting": 2, "stack": []obj{{"title": "A", "kind": "astral", "cost": 1}}}), "params.stack[0].kind"},
 		{"OpponentPersonnelOnYourSide", req2E("combat", noStrength, obj{"mission": "m", "you": []string{"x"}, "opponent": []string{"x"}}), "params.you[0]"},
