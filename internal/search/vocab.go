@@ -20,6 +20,13 @@ const maxCorrections = 6
 type vocabulary struct {
 	freq  map[string]int
 	byLen map[int][]string
+	// The same words by the shape of their start, so that corrections
+	// reads only those a typo could have come from (samePrefixShape):
+	// byFirst and bySecond hold the words whose first two bytes are ASCII
+	// letters or digits by length and first, or second, byte; oddStart the
+	// others (shorter, or not ASCII), by length.
+	byFirst, bySecond map[lengthByte][]string
+	oddStart          map[int][]string
 	// weight is the idf of each English term of a title or text.
 	weight map[string]float64
 	docs   int
@@ -64,7 +71,29 @@ func readVocabulary(idx bleve.Index) (*vocabulary, error) {
 			return nil, err
 		}
 	}
+	v.byFirst, v.bySecond, v.oddStart = map[lengthByte][]string{}, map[lengthByte][]string{}, map[int][]string{}
+	for n, words := range v.byLen {
+		for _, t := range words {
+			if !asciiStart(t) {
+				v.oddStart[n] = append(v.oddStart[n], t)
+				continue
+			}
+			v.byFirst[lengthByte{n, t[0]}] = append(v.byFirst[lengthByte{n, t[0]}], t)
+			v.bySecond[lengthByte{n, t[1]}] = append(v.bySecond[lengthByte{n, t[1]}], t)
+		}
+	}
 	return v, nil
+}
+
+// lengthByte is a length in letters and a byte.
+type lengthByte struct {
+	n int
+	b byte
+}
+
+// asciiStart reports whether the first two bytes of s are ASCII.
+func asciiStart(s string) bool {
+	return len(s) >= 2 && s[0] < utf8.RuneSelf && s[1] < utf8.RuneSelf
 }
 
 // known reports whether the word is in the index.
@@ -85,14 +114,45 @@ type correction struct {
 func (v *vocabulary) corrections(w string, max int) []correction {
 	n := utf8.RuneCountInString(w)
 	var out []correction
+	bound := newLetterBound(w, max)
+	try := func(t string, l int) {
+		if bound.rules(t, l) {
+			return
+		}
+		if d, ok := editDistance(w, t, max); ok {
+			out = append(out, correction{t, d})
+		}
+	}
 	for l := n - max; l <= n+max; l++ {
-		for _, t := range v.byLen[l] {
-			if !samePrefixShape(w, t) {
-				continue
+		if !asciiStart(w) {
+			for _, t := range v.byLen[l] {
+				if samePrefixShape(w, t) {
+					try(t, l)
+				}
 			}
-			if d, ok := editDistance(w, t, max); ok {
-				out = append(out, correction{t, d})
+			continue
+		}
+		// The words samePrefixShape passes, each once: the same first
+		// byte; the same second byte; the two swapped; and every word not
+		// starting with two ASCII bytes.
+		w0, w1 := w[0], w[1]
+		for _, t := range v.byFirst[lengthByte{l, w0}] {
+			try(t, l)
+		}
+		for _, t := range v.bySecond[lengthByte{l, w1}] {
+			if t[0] != w0 {
+				try(t, l)
 			}
+		}
+		if w0 != w1 {
+			for _, t := range v.byFirst[lengthByte{l, w1}] {
+				if t[1] == w0 {
+					try(t, l)
+				}
+			}
+		}
+		for _, t := range v.oddStart[l] {
+			try(t, l)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -108,6 +168,48 @@ func (v *vocabulary) corrections(w string, max int) []correction {
 		out = out[:maxCorrections]
 	}
 	return out
+}
+
+// letterBound rules out cheaply most words too far from a typed word of
+// ASCII letters: an edit changes the count of at most two letters by one
+// each (a swap none), so words whose letter counts differ by more than twice
+// the edits allowed are more edits apart than that.
+type letterBound struct {
+	counts [utf8.RuneSelf]uint8 // of the typed word's letters
+	n      int                  // its length in letters
+	max    int                  // edits allowed
+	ok     bool                 // the typed word is short ASCII: the bound applies
+}
+
+func newLetterBound(w string, max int) letterBound {
+	b := letterBound{n: len(w), max: max, ok: len(w) < 256}
+	for i := 0; i < len(w) && b.ok; i++ {
+		if w[i] >= utf8.RuneSelf {
+			b.ok = false
+		}
+		b.counts[w[i]&(utf8.RuneSelf-1)]++
+	}
+	return b
+}
+
+// rules reports whether t, of l letters, is surely more than max edits from
+// the typed word.
+func (b *letterBound) rules(t string, l int) bool {
+	if !b.ok {
+		return false
+	}
+	counts := b.counts
+	common := 0
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c < utf8.RuneSelf && counts[c] > 0 {
+			counts[c]--
+			common++
+		}
+	}
+	// The letters of either word the other lacks: the typed word's n and
+	// t's l (a letter beyond ASCII is never the typed word's) less those
+	// they share.
+	return b.n+l-2*common > 2*b.max
 }
 
 // samePrefixShape is a cheap test a typo passes: it leaves the first or the
