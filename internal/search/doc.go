@@ -33,13 +33,14 @@
 // writes an index to disk once (beside the target folder, then renamed into
 // place); Open reads it read-only, so replicas share one build.
 //
-// The postings of the fields single terms are looked up in (title and text,
-// English and plain, and the folded title) are read into memory when the
-// index is built or opened, about 60,000 postings and 2 MB: Bleve's
-// searchers read them there (postingsReader) instead of looking each term
-// up in the segment's dictionary and decoding its postings for every
-// search, which was about a sixth of a search's time. Phrases, which need
-// positions, are read from the index.
+// The postings of the fields searches look terms up in (title and text,
+// English and plain, and the folded title), with the positions phrases need,
+// are read into memory when the index is built or opened: about 60,000
+// postings and 36,000 positions, 2.5 MB, and 40 ms more to open. Bleve's
+// searchers read them there (postingsReader) instead of looking each term up
+// in the segment's dictionary and decoding its postings for every search,
+// which was about a sixth of a search's time. A search with a filter reads
+// them without the documents it leaves out.
 //
 // # Queries
 //

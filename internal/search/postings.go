@@ -8,18 +8,26 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 )
 
-// postingFields are the fields whose postings are kept in memory: those a
-// search looks single terms up in.
-var postingFields = [...]string{fieldTitle, fieldTitlePlain, fieldTitleKey, fieldText, fieldTextPlain}
+// postingFields are the fields whose postings are kept in memory: every
+// field a search looks terms up in, with whether their positions are kept
+// (the fields phrases are looked for in; see newMapping).
+var postingFields = [...]struct {
+	name      string
+	positions bool
+}{
+	{fieldTitle, true}, {fieldTitlePlain, false}, {fieldTitleKey, false}, {fieldText, true}, {fieldTextPlain, false},
+}
 
 // postingsReader is the read view Bleve's searchers search, with the postings
 // of postingFields (each document holding a term, with the term's frequency
-// and the field's norm there) read once from the index into memory. Bleve's
-// own term reader looks the term up in the segment's dictionary and decodes
-// its postings for every search, about a sixth of a search's time; this one
-// hands out what that reader gave when the index was opened, the index never
-// changing. Bleve still scores and merges the matches. A reader asked for
-// term vectors (phrases), or for another field, is Bleve's own.
+// and the field's norm there, and where it is for a field with positions)
+// read once from the index into memory. Bleve's own term reader looks the
+// term up in the segment's dictionary and decodes its postings for every
+// search, about a sixth of a search's time (a third of one with a phrase);
+// this one hands out what that reader gave when the index was opened, the
+// index never changing. Bleve still scores and merges the matches. A reader
+// of another field, or asked for positions a field does not keep, is
+// Bleve's own.
 type postingsReader struct {
 	index.IndexReader
 	docCount uint64
@@ -28,8 +36,14 @@ type postingsReader struct {
 
 // fieldPostings are the postings of one field: each term's run of list.
 type fieldPostings struct {
+	name  string
 	terms map[string]termPostings
 	list  []posting
+	// For a field with positions, the places of the term in the document
+	// of list[i] are places[placesAt[i]:placesAt[i+1]]; placesAt is nil
+	// for a field without.
+	placesAt []uint32
+	places   []place
 }
 
 // termPostings are where a term's postings are in fieldPostings.list, and
@@ -46,6 +60,10 @@ type posting struct {
 	norm float64
 }
 
+// place is where a term occurs in a field: its position in words and its
+// bytes.
+type place struct{ pos, start, end uint32 }
+
 // readPostings reads the postings of postingFields from r.
 func readPostings(ctx context.Context, r index.IndexReader) (*postingsReader, error) {
 	n, err := r.DocCount()
@@ -53,74 +71,105 @@ func readPostings(ctx context.Context, r index.IndexReader) (*postingsReader, er
 		return nil, fmt.Errorf("count documents: %w", err)
 	}
 	p := &postingsReader{IndexReader: r, docCount: n, fields: make(map[string]*fieldPostings, len(postingFields))}
-	var td index.TermFieldDoc
-	for _, field := range postingFields {
-		fp := &fieldPostings{terms: map[string]termPostings{}}
-		p.fields[field] = fp
-		d, err := r.FieldDict(field)
+	for _, f := range postingFields {
+		fp, err := readFieldPostings(ctx, r, f.name, f.positions)
 		if err != nil {
-			return nil, fmt.Errorf("read dictionary of %s: %w", field, err)
+			return nil, err
 		}
-		for {
-			e, err := d.Next()
-			if err != nil {
-				_ = d.Close()
-				return nil, fmt.Errorf("read dictionary of %s: %w", field, err)
-			}
-			if e == nil {
-				break
-			}
-			tfr, err := r.TermFieldReader(ctx, []byte(e.Term), field, true, true, false)
-			if err != nil {
-				_ = d.Close()
-				return nil, fmt.Errorf("read postings of %s:%s: %w", field, e.Term, err)
-			}
-			from := len(fp.list)
-			for {
-				doc, err := tfr.Next(&td)
-				if err != nil {
-					_ = tfr.Close()
-					_ = d.Close()
-					return nil, fmt.Errorf("read postings of %s:%s: %w", field, e.Term, err)
-				}
-				if doc == nil {
-					break
-				}
-				num, ok := docNum(doc.ID)
-				if !ok || num > uint64(^uint32(0)) || doc.Freq > uint64(^uint32(0)) {
-					_ = tfr.Close()
-					_ = d.Close()
-					return nil, fmt.Errorf("read postings of %s:%s: unexpected posting %x", field, e.Term, []byte(doc.ID))
-				}
-				fp.list = append(fp.list, posting{num: uint32(num), freq: uint32(doc.Freq), norm: doc.Norm})
-			}
-			fp.terms[e.Term] = termPostings{from: uint32(from), to: uint32(len(fp.list)), count: tfr.Count()}
-			if err := tfr.Close(); err != nil {
-				_ = d.Close()
-				return nil, fmt.Errorf("read postings of %s:%s: %w", field, e.Term, err)
-			}
-		}
-		if err := d.Close(); err != nil {
-			return nil, fmt.Errorf("close dictionary of %s: %w", field, err)
-		}
-		fp.list = slices.Clip(fp.list)
+		p.fields[f.name] = fp
 	}
 	return p, nil
 }
 
+// readFieldPostings reads the postings of every term of one field.
+func readFieldPostings(ctx context.Context, r index.IndexReader, field string, positions bool) (_ *fieldPostings, err error) {
+	fp := &fieldPostings{name: field, terms: map[string]termPostings{}}
+	if positions {
+		fp.placesAt = []uint32{0}
+	}
+	d, err := r.FieldDict(field)
+	if err != nil {
+		return nil, fmt.Errorf("read dictionary of %s: %w", field, err)
+	}
+	defer func() {
+		if cerr := d.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("close dictionary of %s: %w", field, cerr)
+		}
+	}()
+	var td index.TermFieldDoc
+	for {
+		e, err := d.Next()
+		if err != nil {
+			return nil, fmt.Errorf("read dictionary of %s: %w", field, err)
+		}
+		if e == nil {
+			break
+		}
+		tfr, err := r.TermFieldReader(ctx, []byte(e.Term), field, true, true, positions)
+		if err != nil {
+			return nil, fmt.Errorf("read postings of %s:%s: %w", field, e.Term, err)
+		}
+		from := len(fp.list)
+		for {
+			doc, err := tfr.Next(&td)
+			if err != nil {
+				_ = tfr.Close()
+				return nil, fmt.Errorf("read postings of %s:%s: %w", field, e.Term, err)
+			}
+			if doc == nil {
+				break
+			}
+			if err := fp.add(doc); err != nil {
+				_ = tfr.Close()
+				return nil, fmt.Errorf("read postings of %s:%s: %w", field, e.Term, err)
+			}
+		}
+		fp.terms[e.Term] = termPostings{from: uint32(from), to: uint32(len(fp.list)), count: tfr.Count()}
+		if err := tfr.Close(); err != nil {
+			return nil, fmt.Errorf("read postings of %s:%s: %w", field, e.Term, err)
+		}
+	}
+	fp.list, fp.placesAt, fp.places = slices.Clip(fp.list), slices.Clip(fp.placesAt), slices.Clip(fp.places)
+	return fp, nil
+}
+
+// add appends a posting as Bleve's reader gave it.
+func (fp *fieldPostings) add(doc *index.TermFieldDoc) error {
+	const most = uint64(^uint32(0))
+	num, ok := docNum(doc.ID)
+	if !ok || num > most || doc.Freq > most {
+		return fmt.Errorf("unexpected posting %x", []byte(doc.ID))
+	}
+	fp.list = append(fp.list, posting{num: uint32(num), freq: uint32(doc.Freq), norm: doc.Norm})
+	if fp.placesAt == nil {
+		return nil
+	}
+	for _, v := range doc.Vectors {
+		// The fields are not arrays: a place is a position and bytes.
+		if v.Field != fp.name || len(v.ArrayPositions) > 0 || v.Pos > most || v.Start > most || v.End > most {
+			return fmt.Errorf("unexpected term vector %+v", *v)
+		}
+		fp.places = append(fp.places, place{pos: uint32(v.Pos), start: uint32(v.Start), end: uint32(v.End)})
+	}
+	fp.placesAt = append(fp.placesAt, uint32(len(fp.places)))
+	return nil
+}
+
 // TermFieldReader reads the documents holding term in field: from memory for
-// a field of postingFields without term vectors, else from the index.
+// a field of postingFields (unless positions are asked of a field without
+// them), else from the index.
 func (p *postingsReader) TermFieldReader(ctx context.Context, term []byte, field string, includeFreq, includeNorm, includeTermVectors bool) (index.TermFieldReader, error) {
 	return p.termFieldReader(ctx, term, field, includeFreq, includeNorm, includeTermVectors, nil)
 }
 
 func (p *postingsReader) termFieldReader(ctx context.Context, term []byte, field string, includeFreq, includeNorm, includeTermVectors bool, v *filteredView) (index.TermFieldReader, error) {
 	fp := p.fields[field]
-	if fp == nil || includeTermVectors {
+	if fp == nil || includeTermVectors && fp.placesAt == nil {
 		return p.IndexReader.TermFieldReader(ctx, term, field, includeFreq, includeNorm, includeTermVectors)
 	}
 	t := fp.terms[string(term)]
-	return &termReader{list: fp.list[t.from:t.to], count: t.count, freq: includeFreq, norm: includeNorm, view: v}, nil
+	return &termReader{field: fp, from: int(t.from), to: int(t.to), next: int(t.from), count: t.count,
+		freq: includeFreq, norm: includeNorm, places: includeTermVectors, view: v}, nil
 }
 
 // A filteredView is the read view of a search with a filter: the postings
@@ -128,8 +177,8 @@ func (p *postingsReader) termFieldReader(ctx context.Context, term []byte, field
 // neither finds nor scores them. A document's score depends on its own
 // postings and on the counts of the whole index (which stay those of the
 // whole index), so the documents the filter admits score as they would
-// unfiltered. Phrases, read from the index, are not filtered: collect still
-// checks every match.
+// unfiltered. A field not in memory is not filtered: collect still checks
+// every match.
 type filteredView struct {
 	*postingsReader
 	filter filter
@@ -154,26 +203,30 @@ func (p *postingsReader) FieldCardinality(field string) (int, error) {
 	return r.FieldCardinality(field)
 }
 
-// termReader walks one term's postings as Bleve's term reader would, leaving
-// out the documents a filtered view does not admit.
+// termReader walks one term's postings (field.list[from:to]) as Bleve's term
+// reader would, leaving out the documents a filtered view does not admit.
 type termReader struct {
-	list       []posting
+	field      *fieldPostings
+	from, to   int
 	next       int // the next posting Next looks at
 	count      uint64
 	freq, norm bool
+	places     bool          // hand out the places of the term (term vectors)
 	view       *filteredView // nil for all documents
 }
 
 // Next returns the next document holding the term, nil at the end.
 func (r *termReader) Next(pre *index.TermFieldDoc) (*index.TermFieldDoc, error) {
-	for r.view != nil && r.next < len(r.list) && !r.view.filter.admits(&r.view.facets[r.list[r.next].num]) {
+	list := r.field.list
+	for r.view != nil && r.next < r.to && !r.view.filter.admits(&r.view.facets[list[r.next].num]) {
 		r.next++
 	}
-	if r.next >= len(r.list) {
+	if r.next >= r.to {
 		return nil, nil
 	}
-	p := &r.list[r.next]
+	i := r.next
 	r.next++
+	p := &list[i]
 	if pre == nil {
 		pre = &index.TermFieldDoc{}
 	}
@@ -183,6 +236,21 @@ func (r *termReader) Next(pre *index.TermFieldDoc) (*index.TermFieldDoc, error) 
 	}
 	if r.norm {
 		pre.Norm = p.norm
+	}
+	if r.places {
+		places := r.field.places[r.field.placesAt[i]:r.field.placesAt[i+1]]
+		// As Bleve's reader: the vectors of the document given, reused.
+		if cap(pre.Vectors) < len(places) {
+			pre.Vectors = make([]*index.TermFieldVector, len(places))
+			backing := make([]index.TermFieldVector, len(places))
+			for k := range backing {
+				pre.Vectors[k] = &backing[k]
+			}
+		}
+		pre.Vectors = pre.Vectors[:len(places)]
+		for k, pl := range places {
+			*pre.Vectors[k] = index.TermFieldVector{Field: r.field.name, Pos: uint64(pl.pos), Start: uint64(pl.start), End: uint64(pl.end)}
+		}
 	}
 	return pre, nil
 }
@@ -195,11 +263,12 @@ func (r *termReader) Advance(id index.IndexInternalID, pre *index.TermFieldDoc) 
 	if !ok {
 		return nil, fmt.Errorf("advance to %x: not a document number", []byte(id))
 	}
-	from := 0
-	if r.next > 0 && uint64(r.list[r.next-1].num) < num {
+	list := r.field.list
+	from := r.from
+	if r.next > r.from && uint64(list[r.next-1].num) < num {
 		from = r.next
 	}
-	at, _ := slices.BinarySearchFunc(r.list[from:], num, func(p posting, num uint64) int {
+	at, _ := slices.BinarySearchFunc(list[from:r.to], num, func(p posting, num uint64) int {
 		switch {
 		case uint64(p.num) < num:
 			return -1
