@@ -30,6 +30,8 @@ type snapshot struct {
 	// facets are the facet values of each document by number: filtering
 	// and counting a match read this one small array, not its metadata.
 	facets [][len(facetNames)]int32
+	// rank are what the re-ranking reads of every hit, by number.
+	rank []rankFacts
 	// holding are the numbers of the documents holding each English term
 	// (by lexicon id), ascending: a search looks its few terms up in these
 	// few lists, where looking them up in each hit's terms would read memory
@@ -57,6 +59,7 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		return nil, err
 	}
 	s.facets = make([][len(facetNames)]int32, len(s.byNum))
+	s.rank = make([]rankFacts, len(s.byNum))
 	for num, m := range s.byNum {
 		s.facets[num] = [len(facetNames)]int32{noValue, noValue, noValue}
 		if m == nil {
@@ -64,6 +67,7 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		}
 		m.num = uint32(num)
 		s.facets[num] = m.facet
+		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, card: m.Kind == rules.KindCard}
 		for _, t := range m.terms {
 			for int(t) >= len(s.holding) {
 				s.holding = append(s.holding, nil)
@@ -72,6 +76,15 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		}
 	}
 	return s, nil
+}
+
+// rankFacts are what the re-ranking reads of every hit, kept by document
+// number in one small array: read from each hit's metadata, they would be
+// read from memory all over it.
+type rankFacts struct {
+	titleMask uint64 // docMeta.titleMask
+	rule      int32  // docMeta.rule
+	card      bool   // the document is a card
 }
 
 func (s *snapshot) number(meta map[string]*docMeta) error {
@@ -121,6 +134,7 @@ func (s *snapshot) close() error { return s.reader.Close() }
 // collected is one match of a search.
 type collected struct {
 	meta  *docMeta
+	num   uint32 // the document's number
 	score float64
 	// held has a bit set for each of the query's first 64 terms the
 	// document holds (see collect).
@@ -323,7 +337,7 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, terms []u
 		for i, v := range values {
 			facets[i][v]++
 		}
-		c := collected{meta: m, score: score, held: ix.snap.held(terms, cursor, uint32(num))}
+		c := collected{meta: m, num: uint32(num), score: score, held: ix.snap.held(terms, cursor, uint32(num))}
 		switch {
 		case len(best) < size:
 			best = append(best, c)

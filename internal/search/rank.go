@@ -3,8 +3,6 @@ package search
 import (
 	"cmp"
 	"slices"
-
-	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // ranked is a hit with its re-ranked score.
@@ -12,6 +10,7 @@ type ranked struct {
 	meta  *docMeta
 	score float64
 	bleve float64 // Bleve's score, a tie breaker
+	rule  int32   // docMeta.rule
 }
 
 // rerank turns Bleve's best hits (in any order) into the final order, in two principled steps:
@@ -33,10 +32,20 @@ type ranked struct {
 func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []ranked {
 	out := resize(sc.ranked, len(hits))
 	sc.ranked = out
+	// The value of the edition facet the query names, if any.
+	edition := noValue
+	if v, ok := ix.facets[0].index[a.edition]; ok && a.edition != "" {
+		edition = v
+	}
 	for i, h := range hits {
 		m := h.meta
+		facts := &ix.snap.rank[h.num]
 		share, held := ix.share(h, a)
-		s := h.score * (1 + ix.w.Cover*ix.cover(m, a)) * (1 + ix.w.Match*share)
+		cover := 0.0
+		if facts.titleMask&a.coverMask != 0 {
+			cover = ix.cover(m, a)
+		} // else no term of the title is the query's (most hits)
+		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share)
 		if held&a.phraseHeld == a.phraseHeld {
 			if a.inTitleOrder(m) {
 				s *= 1 + ix.w.TitlePhrase
@@ -45,13 +54,13 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 				s *= 1 + ix.w.TextPhrase
 			}
 		}
-		if m.Kind == rules.KindCard {
+		if facts.card {
 			s *= ix.w.Card
 		}
-		if a.edition != "" && m.Edition == a.edition {
+		if edition != noValue && ix.snap.facets[h.num][0] == edition {
 			s *= ix.w.EditionHint
 		}
-		out[i] = ranked{meta: m, score: s, bleve: h.score}
+		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: facts.rule}
 	}
 	ix.byPrecedence(out, sc)
 	sortBest(out, best)
@@ -125,7 +134,7 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 	sc.found = found
 	several := false
 	for _, r := range out {
-		if k := r.meta.rule; k >= 0 {
+		if k := r.rule; k >= 0 {
 			found[k]++
 			several = several || found[k] > 1
 		}
@@ -148,7 +157,7 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 	maybe := resize(sc.maybe, int(n))
 	sc.maybe = maybe
 	for i, r := range out {
-		if k := r.meta.rule; k >= 0 && found[k] > 1 {
+		if k := r.rule; k >= 0 && found[k] > 1 {
 			maybe[start[k]] = i
 			start[k]++
 		}
@@ -227,8 +236,7 @@ func (ix *Index) oneRule(a, b *docMeta) bool {
 // so that a title that is the query scores 1 and a title of one common word
 // in a long query scores little.
 func (ix *Index) cover(m *docMeta, a *analyzed) float64 {
-	if len(m.titleIDs) == 0 || m.titleMask&a.coverMask == 0 {
-		// No term of the title is the query's (most hits).
+	if len(m.titleIDs) == 0 {
 		return 0
 	}
 	var inTitle, inQuery float64
