@@ -244,7 +244,8 @@ type scratch struct {
 	group   []int
 	scores  []float64
 	members []ranked
-	marks   []span // a snippet's marked words
+	marks   []span     // a snippet's marked words
+	words   [][]termAt // the words of each of a snippet's marked terms
 	// snippets are the snippets of the page, one after the other, and
 	// snippetAt where each is.
 	snippets  []byte

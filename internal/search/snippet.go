@@ -2,7 +2,6 @@ package search
 
 import (
 	"bytes"
-	"cmp"
 	"slices"
 	"strings"
 	"unicode"
@@ -39,8 +38,7 @@ func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch) (
 	if !m.textWords {
 		text = m.Title
 	}
-	marks := a.marks(m, sc.marks[:0])
-	sc.marks = marks
+	marks := a.marks(m, sc)
 	start, end := window(text, marks)
 	first := len(b)
 	if start > 0 {
@@ -70,9 +68,11 @@ func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch) (
 	return b, from, from + len(trimmed)
 }
 
-// marks appends to out the spans of the words of a document's snippet text
-// the query matched, in order.
-func (a *analyzed) marks(m *docMeta, out []span) []span {
+// marks returns the spans of the words of a document's snippet text the
+// query matched, in order, in the search's scratch memory.
+func (a *analyzed) marks(m *docMeta, sc *scratch) []span {
+	out := sc.marks[:0]
+	defer func() { sc.marks = out }()
 	if len(a.markPlain) > 0 {
 		// A typo's near words, or the words of a query of stop words: look
 		// at every word.
@@ -83,15 +83,28 @@ func (a *analyzed) marks(m *docMeta, out []span) []span {
 		}
 		return out
 	}
+	// The words of each term, in order: merged, in order (a word has one
+	// term, so no word is in two of them).
+	words := sc.words[:0]
 	for _, t := range a.markTerms {
-		for _, o := range m.occurrences(t) {
-			w := m.words[o.at]
-			out = append(out, span{int(w.start), int(w.end)})
+		if o := m.occurrences(t); len(o) > 0 {
+			words = append(words, o)
 		}
 	}
-	if len(a.markTerms) > 1 {
-		slices.SortFunc(out, func(x, y span) int { return cmp.Compare(x.start, y.start) })
+	for len(words) > 0 {
+		first := 0
+		for i := 1; i < len(words); i++ {
+			if words[i][0].at < words[first][0].at {
+				first = i
+			}
+		}
+		w := m.words[words[first][0].at]
+		out = append(out, span{int(w.start), int(w.end)})
+		if words[first] = words[first][1:]; len(words[first]) == 0 {
+			words = slices.Delete(words, first, first+1)
+		}
 	}
+	sc.words = words
 	return out
 }
 
