@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -11,9 +12,10 @@ import (
 // reflection, which cost about a third of the server's time under
 // adjudication traffic. It takes only the plain JSON that bots send and
 // reports whether it did: on anything else (a key that is not the exact
-// spelling of a field, a key given twice, null, a number that is not a plain
-// integer within range, a string with an escape, a control character or
-// invalid UTF-8, an unknown field, trailing data, anything malformed) it
+// spelling of a field or holds an escape, a key given twice, null, a number
+// that is not a plain integer within range, a \u escape of half a UTF-16
+// surrogate pair, a control character or invalid UTF-8, an unknown field,
+// trailing data, anything malformed) it
 // declines and leaves req alone, and the caller decodes with encoding/json,
 // whose errors name what is wrong.
 //
@@ -300,7 +302,7 @@ func (d *requestDecoder) array(element func() bool) bool {
 }
 
 func (d *requestDecoder) str(s *string) bool {
-	b, ok := d.plainString()
+	b, ok := d.text()
 	*s = string(b)
 	return ok
 }
@@ -310,7 +312,7 @@ func (d *requestDecoder) str(s *string) bool {
 func (d *requestDecoder) strs(list *[]string) bool {
 	l := []string{}
 	ok := d.array(func() bool {
-		b, ok := d.plainString()
+		b, ok := d.text()
 		l = append(l, string(b))
 		return ok
 	})
@@ -367,6 +369,97 @@ func (d *requestDecoder) plainString() ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// text reads a string value: the body's own bytes when it has no escape,
+// else the string unescaped as encoding/json does (Go's json.Marshal writes
+// <, > and & as \u003c, \u003e and \u0026, so requirements like
+// "Cunning>28" come escaped). It declines on a control character, an escape
+// JSON does not have, and a \u escape of a UTF-16 surrogate, which
+// encoding/json pairs with the next one or replaces.
+func (d *requestDecoder) text() ([]byte, bool) {
+	if !d.consume('"') {
+		return nil, false
+	}
+	start, i := d.off, d.off
+	for ; i < len(d.data); i++ {
+		switch c := d.data[i]; {
+		case c == '"':
+			d.off = i + 1
+			return d.data[start:i], true
+		case c < 0x20:
+			return nil, false
+		}
+		if d.data[i] == '\\' {
+			break
+		}
+	}
+	out := append(make([]byte, 0, i-start+16), d.data[start:i]...)
+	for i < len(d.data) {
+		c := d.data[i]
+		switch {
+		case c == '"':
+			d.off = i + 1
+			return out, true
+		case c < 0x20:
+			return nil, false
+		case c != '\\':
+			out = append(out, c)
+			i++
+			continue
+		}
+		if i+1 >= len(d.data) {
+			return nil, false
+		}
+		switch e := d.data[i+1]; e {
+		case '"', '\\', '/':
+			out = append(out, e)
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			if i+6 > len(d.data) {
+				return nil, false
+			}
+			r, ok := hex4(d.data[i+2 : i+6])
+			if !ok || utf16.IsSurrogate(r) {
+				return nil, false
+			}
+			out = utf8.AppendRune(out, r)
+			i += 6
+			continue
+		default:
+			return nil, false
+		}
+		i += 2
+	}
+	return nil, false
+}
+
+// hex4 reads the four hex digits of a \u escape.
+func hex4(h []byte) (rune, bool) {
+	var r rune
+	for _, c := range h {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
 }
 
 // maxPlainDigits is the most digits an integer the fast path takes may have:
