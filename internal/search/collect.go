@@ -24,7 +24,7 @@ import (
 type snapshot struct {
 	reader index.IndexReader
 	// search is the view searches run on: reader, with the postings of the
-	// fields single terms are looked up in kept in memory.
+	// fields searches look terms up in kept in memory.
 	search *postingsReader
 	byNum  []*docMeta // by internal document number
 	// facets are the facet values of each document by number: filtering

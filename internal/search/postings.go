@@ -9,25 +9,18 @@ import (
 )
 
 // postingFields are the fields whose postings are kept in memory: every
-// field a search looks terms up in, with whether their positions are kept
-// (the fields phrases are looked for in; see newMapping).
-var postingFields = [...]struct {
-	name      string
-	positions bool
-}{
-	{fieldTitle, true}, {fieldTitlePlain, false}, {fieldTitleKey, false}, {fieldText, true}, {fieldTextPlain, false},
-}
+// field a search looks terms up in.
+var postingFields = [...]string{fieldTitle, fieldTitlePlain, fieldTitleKey, fieldText, fieldTextPlain}
 
 // postingsReader is the read view Bleve's searchers search, with the postings
 // of postingFields (each document holding a term, with the term's frequency
-// and the field's norm there, and where it is for a field with positions)
-// read once from the index into memory. Bleve's own term reader looks the
-// term up in the segment's dictionary and decodes its postings for every
-// search, about a sixth of a search's time (a third of one with a phrase);
-// this one hands out what that reader gave when the index was opened, the
-// index never changing. Bleve still scores and merges the matches. A reader
-// of another field, or asked for positions a field does not keep, is
-// Bleve's own.
+// and the field's norm there, and where it is for a field that keeps
+// positions) read once from the index into memory. Bleve's own term reader
+// looks the term up in the segment's dictionary and decodes its postings for
+// every search, about a fifth of a search's time (a third of one with a
+// phrase); this one hands out what that reader gave when the index was
+// opened, the index never changing. Bleve still scores and merges the
+// matches. A reader of another field is Bleve's own.
 type postingsReader struct {
 	index.IndexReader
 	docCount uint64
@@ -39,9 +32,9 @@ type fieldPostings struct {
 	name  string
 	terms map[string]termPostings
 	list  []posting
-	// For a field with positions, the places of the term in the document
-	// of list[i] are places[placesAt[i]:placesAt[i+1]]; placesAt is nil
-	// for a field without.
+	// The places of the term in the document of list[i] are
+	// places[placesAt[i]:placesAt[i+1]]; both are nil for a field that
+	// keeps no positions.
 	placesAt []uint32
 	places   []place
 }
@@ -71,22 +64,20 @@ func readPostings(ctx context.Context, r index.IndexReader) (*postingsReader, er
 		return nil, fmt.Errorf("count documents: %w", err)
 	}
 	p := &postingsReader{IndexReader: r, docCount: n, fields: make(map[string]*fieldPostings, len(postingFields))}
-	for _, f := range postingFields {
-		fp, err := readFieldPostings(ctx, r, f.name, f.positions)
+	for _, field := range postingFields {
+		fp, err := readFieldPostings(ctx, r, field)
 		if err != nil {
 			return nil, err
 		}
-		p.fields[f.name] = fp
+		p.fields[field] = fp
 	}
 	return p, nil
 }
 
-// readFieldPostings reads the postings of every term of one field.
-func readFieldPostings(ctx context.Context, r index.IndexReader, field string, positions bool) (_ *fieldPostings, err error) {
-	fp := &fieldPostings{name: field, terms: map[string]termPostings{}}
-	if positions {
-		fp.placesAt = []uint32{0}
-	}
+// readFieldPostings reads the postings of every term of one field, with
+// their positions if the field keeps them.
+func readFieldPostings(ctx context.Context, r index.IndexReader, field string) (_ *fieldPostings, err error) {
+	fp := &fieldPostings{name: field, terms: map[string]termPostings{}, placesAt: []uint32{0}}
 	d, err := r.FieldDict(field)
 	if err != nil {
 		return nil, fmt.Errorf("read dictionary of %s: %w", field, err)
@@ -105,7 +96,7 @@ func readFieldPostings(ctx context.Context, r index.IndexReader, field string, p
 		if e == nil {
 			break
 		}
-		tfr, err := r.TermFieldReader(ctx, []byte(e.Term), field, true, true, positions)
+		tfr, err := r.TermFieldReader(ctx, []byte(e.Term), field, true, true, true)
 		if err != nil {
 			return nil, fmt.Errorf("read postings of %s:%s: %w", field, e.Term, err)
 		}
@@ -130,6 +121,9 @@ func readFieldPostings(ctx context.Context, r index.IndexReader, field string, p
 		}
 	}
 	fp.list, fp.placesAt, fp.places = slices.Clip(fp.list), slices.Clip(fp.placesAt), slices.Clip(fp.places)
+	if len(fp.places) == 0 {
+		fp.placesAt, fp.places = nil, nil
+	}
 	return fp, nil
 }
 
@@ -141,9 +135,6 @@ func (fp *fieldPostings) add(doc *index.TermFieldDoc) error {
 		return fmt.Errorf("unexpected posting %x", []byte(doc.ID))
 	}
 	fp.list = append(fp.list, posting{num: uint32(num), freq: uint32(doc.Freq), norm: doc.Norm})
-	if fp.placesAt == nil {
-		return nil
-	}
 	for _, v := range doc.Vectors {
 		// The fields are not arrays: a place is a position and bytes.
 		if v.Field != fp.name || len(v.ArrayPositions) > 0 || v.Pos > most || v.Start > most || v.End > most {
@@ -156,15 +147,14 @@ func (fp *fieldPostings) add(doc *index.TermFieldDoc) error {
 }
 
 // TermFieldReader reads the documents holding term in field: from memory for
-// a field of postingFields (unless positions are asked of a field without
-// them), else from the index.
+// a field of postingFields, else from the index.
 func (p *postingsReader) TermFieldReader(ctx context.Context, term []byte, field string, includeFreq, includeNorm, includeTermVectors bool) (index.TermFieldReader, error) {
 	return p.termFieldReader(ctx, term, field, includeFreq, includeNorm, includeTermVectors, nil)
 }
 
 func (p *postingsReader) termFieldReader(ctx context.Context, term []byte, field string, includeFreq, includeNorm, includeTermVectors bool, v *filteredView) (index.TermFieldReader, error) {
 	fp := p.fields[field]
-	if fp == nil || includeTermVectors && fp.placesAt == nil {
+	if fp == nil {
 		return p.IndexReader.TermFieldReader(ctx, term, field, includeFreq, includeNorm, includeTermVectors)
 	}
 	t := fp.terms[string(term)]
@@ -238,7 +228,10 @@ func (r *termReader) Next(pre *index.TermFieldDoc) (*index.TermFieldDoc, error) 
 		pre.Norm = p.norm
 	}
 	if r.places {
-		places := r.field.places[r.field.placesAt[i]:r.field.placesAt[i+1]]
+		var places []place // none, for a field that keeps no positions
+		if r.field.placesAt != nil {
+			places = r.field.places[r.field.placesAt[i]:r.field.placesAt[i+1]]
+		}
 		// As Bleve's reader: the vectors of the document given, reused.
 		if cap(pre.Vectors) < len(places) {
 			pre.Vectors = make([]*index.TermFieldVector, len(places))

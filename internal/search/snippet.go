@@ -59,6 +59,8 @@ func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch) (
 	if end < len(text) {
 		b = append(b, " …"...)
 	}
+	// Where the passage is without the white space at its ends: trimmed is
+	// a part of passage, starting as many bytes in as its capacity is less.
 	passage := b[first:]
 	trimmed := bytes.TrimSpace(passage)
 	if len(trimmed) == 0 {
