@@ -32,7 +32,8 @@ type ranked struct {
 func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []ranked {
 	out := resize(sc.ranked, len(hits))
 	sc.ranked = out
-	// The value of the edition facet the query names, if any.
+	// The value of the edition facet (facetNames[0]) the query names, if
+	// any.
 	edition := noValue
 	if v, ok := ix.facets[0].index[a.edition]; ok && a.edition != "" {
 		edition = v

@@ -23,8 +23,8 @@ type vocabulary struct {
 	// The same words by the shape of their start, so that corrections
 	// reads only those a typo could have come from (samePrefixShape):
 	// byFirst and bySecond hold the words whose first two bytes are ASCII
-	// letters or digits by length and first, or second, byte; oddStart the
-	// others (shorter, or not ASCII), by length.
+	// by length and first, or second, byte; oddStart the others (shorter,
+	// or not ASCII), by length.
 	byFirst, bySecond map[lengthByte][]string
 	oddStart          map[int][]string
 	// weight is the idf of each English term of a title or text.
