@@ -19,9 +19,10 @@ import (
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
-// contractAdjudicationBodies are the contract's example requests to POST
-// /v1/adjudicate, each as written in the contract (indented) and compact.
-func contractAdjudicationBodies(tb testing.TB) [][]byte {
+// ContractAdjudicationRequests are the contract's example requests to POST
+// /v1/adjudicate, as written in the contract (indented) and compact, as bots
+// send them. Exported for the benchmarks of package api_test.
+func ContractAdjudicationRequests(tb testing.TB) (indented, compact [][]byte) {
 	tb.Helper()
 	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(tb), "..", "contract", "examples", "adjudicate.json"))
 	if err != nil {
@@ -38,13 +39,24 @@ func contractAdjudicationBodies(tb testing.TB) [][]byte {
 	if len(file.Examples) == 0 {
 		tb.Fatal("no adjudication examples in the contract")
 	}
-	var out [][]byte
 	for _, ex := range file.Examples {
-		var compact bytes.Buffer
-		if err := json.Compact(&compact, ex.Request); err != nil {
+		var c bytes.Buffer
+		if err := json.Compact(&c, ex.Request); err != nil {
 			tb.Fatal(err)
 		}
-		out = append(out, ex.Request, compact.Bytes())
+		indented, compact = append(indented, ex.Request), append(compact, c.Bytes())
+	}
+	return indented, compact
+}
+
+// contractAdjudicationBodies are the contract's example requests, each
+// indented and compact.
+func contractAdjudicationBodies(tb testing.TB) [][]byte {
+	tb.Helper()
+	indented, compact := ContractAdjudicationRequests(tb)
+	var out [][]byte
+	for i := range indented {
+		out = append(out, indented[i], compact[i])
 	}
 	return out
 }

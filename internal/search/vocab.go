@@ -155,6 +155,12 @@ func (v *vocabulary) corrections(w string, max int) []correction {
 			try(t, l)
 		}
 	}
+	return v.best(out)
+}
+
+// best orders corrections nearest first, then the most common word, then
+// alphabetically, and keeps at most maxCorrections of them.
+func (v *vocabulary) best(out []correction) []correction {
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].dist != out[j].dist {
 			return out[i].dist < out[j].dist

@@ -4,7 +4,6 @@ import (
 	"context"
 	"reflect"
 	"slices"
-	"sort"
 	"testing"
 	"unicode/utf8"
 
@@ -27,19 +26,7 @@ func everyCorrection(v *vocabulary, w string, max int) []correction {
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].dist != out[j].dist {
-			return out[i].dist < out[j].dist
-		}
-		if fi, fj := v.freq[out[i].word], v.freq[out[j].word]; fi != fj {
-			return fi > fj
-		}
-		return out[i].word < out[j].word
-	})
-	if len(out) > maxCorrections {
-		out = out[:maxCorrections]
-	}
-	return out
+	return v.best(out)
 }
 
 // TestCorrectionsReadEveryWordATypoCouldBe checks, on the real corpus's
