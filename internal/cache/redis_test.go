@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -58,6 +60,50 @@ func dialTest(t *testing.T, spec string, logs *logRecorder) *RedisConn {
 	}
 	t.Cleanup(func() { _ = conn.Close() })
 	return conn
+}
+
+// dialPatientTest is dialTest with read and write timeouts of a second, so
+// that a test may hold Redis's answers for less without a fault.
+func dialPatientTest(t *testing.T, spec string) *RedisConn {
+	t.Helper()
+	conn, err := DialRedis(context.Background(), spec, RedisOptions{
+		ReadTimeout:   time.Second,
+		WriteTimeout:  time.Second,
+		CheckInterval: 50 * time.Millisecond,
+		Logger:        slog.New(&logRecorder{}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}
+
+// waitInFlight waits until c's dispatcher has taken what was queued and, by
+// a margin, sent it: a later operation goes in the next pipeline.
+func waitInFlight(t *testing.T, c *RedisCache) {
+	t.Helper()
+	waitFor(t, "the queue taken", func() bool { return len(c.q.ops) == 0 })
+	time.Sleep(20 * time.Millisecond)
+}
+
+// newTestCache returns a RedisCache on conn, closed when the test ends
+// (before conn, which was made first).
+func newTestCache(t testing.TB, conn *RedisConn, opts RedisCacheOptions) *RedisCache {
+	t.Helper()
+	c := NewRedisCache(conn, opts)
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// flush waits for c's queued writes.
+func flush(t testing.TB, c *RedisCache) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.Flush(ctx); err != nil {
+		t.Fatalf("Flush: %v", err)
+	}
 }
 
 // waitFor polls cond until it holds or 10s pass.
@@ -114,14 +160,15 @@ func TestNewRedisClient(t *testing.T) {
 func TestRedisCacheIsSharedBetweenClients(t *testing.T) {
 	s := redistest.Start(t)
 	ctx := context.Background()
-	a := NewRedisCache(dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v1"})
-	b := NewRedisCache(dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v1"})
-	other := NewRedisCache(dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v2"})
+	a := newTestCache(t, dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v1"})
+	b := newTestCache(t, dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v1"})
+	other := newTestCache(t, dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v2"})
 
 	if _, ok := b.Get(ctx, "/v1/documents"); ok {
 		t.Fatal("hit before any Set")
 	}
 	a.Set(ctx, "/v1/documents", []byte("docs"), time.Minute)
+	flush(t, a)
 	if v, ok := b.Get(ctx, "/v1/documents"); !ok || string(v) != "docs" {
 		t.Errorf("second client Get = %q, %v; want the first client's value", v, ok)
 	}
@@ -152,11 +199,12 @@ func TestRedisCacheKeysCarryNoHashTag(t *testing.T) {
 func TestRedisClusterCacheSpreadsKeysAndIsShared(t *testing.T) {
 	cl := redistest.StartCluster(t, 3)
 	ctx := context.Background()
-	a := NewRedisCache(dialTest(t, cl.Spec(), nil), RedisCacheOptions{Version: "v1"})
-	b := NewRedisCache(dialTest(t, cl.Spec(), nil), RedisCacheOptions{Version: "v1"})
+	a := newTestCache(t, dialTest(t, cl.Spec(), nil), RedisCacheOptions{Version: "v1"})
+	b := newTestCache(t, dialTest(t, cl.Spec(), nil), RedisCacheOptions{Version: "v1"})
 	for i := range 60 {
 		a.Set(ctx, fmt.Sprintf("/v1/entries/e%d", i), []byte(fmt.Sprint(i)), time.Minute)
 	}
+	flush(t, a)
 	for i := range 60 {
 		v, ok := b.Get(ctx, fmt.Sprintf("/v1/entries/e%d", i))
 		if !ok || string(v) != fmt.Sprint(i) {
@@ -183,7 +231,7 @@ func TestRedisKilledGetMissesWithoutStallingAndLogsOnce(t *testing.T) {
 	s := redistest.Start(t)
 	logs := &logRecorder{}
 	conn := dialTest(t, s.URL(), logs)
-	c := NewRedisCache(conn, RedisCacheOptions{Version: "v1"})
+	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1"})
 	ctx := context.Background()
 	c.Set(ctx, "k", []byte("v"), time.Minute)
 	if _, ok := c.Get(ctx, "k"); !ok || !conn.Healthy() {
@@ -224,18 +272,20 @@ func TestRedisKilledGetMissesWithoutStallingAndLogsOnce(t *testing.T) {
 func TestRedisRestartedIsUsedAgain(t *testing.T) {
 	s := redistest.Start(t)
 	logs := &logRecorder{}
-	a := NewRedisCache(dialTest(t, s.URL(), logs), RedisCacheOptions{Version: "v1"})
+	a := newTestCache(t, dialTest(t, s.URL(), logs), RedisCacheOptions{Version: "v1"})
 	connB := dialTest(t, s.URL(), nil)
-	b := NewRedisCache(connB, RedisCacheOptions{Version: "v1"})
+	b := newTestCache(t, connB, RedisCacheOptions{Version: "v1"})
 	ctx := context.Background()
 
 	s.Kill()
 	waitFor(t, "outage noticed", func() bool { return !connB.Healthy() })
 	a.Set(ctx, "during", []byte("lost"), 0)
+	flush(t, a)
 
 	s.Restart()
 	waitFor(t, "recovery", func() bool { return a.conn.Healthy() && connB.Healthy() })
 	a.Set(ctx, "after", []byte("shared"), time.Minute)
+	flush(t, a)
 	if v, ok := b.Get(ctx, "after"); !ok || string(v) != "shared" {
 		t.Errorf("after restart, second client Get = %q, %v; want the value set by the first", v, ok)
 	}
@@ -256,9 +306,10 @@ func TestRedisRestartedIsUsedAgain(t *testing.T) {
 func TestRedisStalledCallIsAMissWithinOpTimeout(t *testing.T) {
 	s := redistest.Start(t)
 	conn := dialTest(t, s.URL(), nil)
-	c := NewRedisCache(conn, RedisCacheOptions{Version: "v1", OpTimeout: 100 * time.Millisecond})
+	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1", OpTimeout: 100 * time.Millisecond})
 	ctx := context.Background()
 	c.Set(ctx, "k", []byte("v"), time.Minute)
+	flush(t, c)
 
 	// CLIENT PAUSE holds every client's commands, as an overloaded or
 	// partitioned Redis would.
@@ -295,7 +346,7 @@ func TestRedisUnreachableAtStartRecoversWhenItAppears(t *testing.T) {
 	if conn.Healthy() {
 		t.Fatal("Healthy() with nothing listening")
 	}
-	c := NewRedisCache(conn, RedisCacheOptions{})
+	c := newTestCache(t, conn, RedisCacheOptions{})
 	if _, ok := c.Get(context.Background(), "k"); ok {
 		t.Fatal("hit with nothing listening")
 	}
@@ -313,7 +364,7 @@ func TestRedisUnreachableAtStartRecoversWhenItAppears(t *testing.T) {
 func TestCallerCancellationIsNotARedisFault(t *testing.T) {
 	s := redistest.Start(t)
 	conn := dialTest(t, s.URL(), nil)
-	c := NewRedisCache(conn, RedisCacheOptions{})
+	c := newTestCache(t, conn, RedisCacheOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, ok := c.Get(ctx, "k"); ok {
@@ -327,7 +378,7 @@ func TestCallerCancellationIsNotARedisFault(t *testing.T) {
 func TestCollectorExportsCountersAndRedisHealth(t *testing.T) {
 	s := redistest.Start(t)
 	conn := dialTest(t, s.URL(), nil)
-	rc := NewRedisCache(conn, RedisCacheOptions{})
+	rc := newTestCache(t, conn, RedisCacheOptions{})
 	lru, _ := newTestLRU(t, 4, 0)
 	ctx := context.Background()
 	lru.Set(ctx, "a", []byte("1"), 0)
@@ -410,7 +461,7 @@ func TestRedisClusterNodeKilledFallsBackAndRecovers(t *testing.T) {
 	cl := redistest.StartCluster(t, 3)
 	logs := &logRecorder{}
 	conn := dialTest(t, cl.Spec(), logs)
-	c := NewRedisCache(conn, RedisCacheOptions{Version: "v1"})
+	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1"})
 	ctx := context.Background()
 
 	cl.Nodes[0].Kill()
@@ -432,12 +483,357 @@ func TestRedisClusterNodeKilledFallsBackAndRecovers(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "recovery", conn.Healthy)
-	other := NewRedisCache(dialTest(t, cl.Spec(), nil), RedisCacheOptions{Version: "v1"})
+	other := newTestCache(t, dialTest(t, cl.Spec(), nil), RedisCacheOptions{Version: "v1"})
 	for i := range 30 {
 		key := fmt.Sprintf("after-%d", i)
 		c.Set(ctx, key, []byte("v"), time.Minute)
+		flush(t, c)
 		if _, ok := other.Get(ctx, key); !ok {
 			t.Errorf("%s set after recovery not seen by another client", key)
 		}
 	}
+}
+
+func TestRedisCacheConcurrentGetsAndSetsReadBackTheirValues(t *testing.T) {
+	tests := []struct {
+		name string
+		spec func(t *testing.T) string
+	}{
+		{name: "one server", spec: func(t *testing.T) string { return redistest.Start(t).URL() }},
+		{name: "cluster", spec: func(t *testing.T) string { return redistest.StartCluster(t, 3).Spec() }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spec := tt.spec(t)
+			c := newTestCache(t, dialTest(t, spec, nil), RedisCacheOptions{Version: "v1"})
+			const writers, keys = 32, 40
+			var wg sync.WaitGroup
+			errs := make(chan string, writers*keys)
+			for w := range writers {
+				wg.Go(func() {
+					ctx := context.Background()
+					buf := make([]byte, 0, 8<<10)
+					for i := range keys {
+						key := fmt.Sprintf("/v1/search?w=%d&i=%d", w, i)
+						// One buffer for every value: Set must keep a copy.
+						buf = append(buf[:0], key...)
+						buf = append(buf, strings.Repeat("-", (w*keys+i)*5%(8<<10))...)
+						want := string(buf)
+						c.Set(ctx, key, buf, time.Minute)
+						if v, ok := c.Get(ctx, key); !ok || string(v) != want {
+							errs <- fmt.Sprintf("Get(%s) after its Set = %d bytes, %v", key, len(v), ok)
+						}
+						if v, ok := c.Get(ctx, key+"&never-set"); ok {
+							errs <- fmt.Sprintf("Get of a key never set = %q, hit", v)
+						}
+					}
+				})
+			}
+			wg.Wait()
+			close(errs)
+			for e := range errs {
+				t.Error(e)
+			}
+			flush(t, c)
+			other := newTestCache(t, dialTest(t, spec, nil), RedisCacheOptions{Version: "v1"})
+			for w := range writers {
+				key := fmt.Sprintf("/v1/search?w=%d&i=%d", w, keys-1)
+				if v, ok := other.Get(context.Background(), key); !ok || !strings.HasPrefix(string(v), key) {
+					t.Errorf("another client's Get(%s) = %.40q, %v", key, v, ok)
+				}
+			}
+			want := Stats{Hits: writers * keys, Misses: writers * keys, Sets: writers * keys}
+			if got := c.Stats(); got != want || c.Dropped() != 0 {
+				t.Errorf("Stats() = %+v, Dropped() = %d; want %+v and none dropped", got, c.Dropped(), want)
+			}
+		})
+	}
+}
+
+func TestRedisCacheGetReturnsWhenItsContextIsDone(t *testing.T) {
+	s := redistest.Start(t)
+	c := newTestCache(t, dialPatientTest(t, s.URL()), RedisCacheOptions{Version: "v1", OpTimeout: 5 * time.Second})
+	ctx := context.Background()
+	c.Set(ctx, "k", []byte("v"), time.Minute)
+	flush(t, c)
+
+	// Redis holds every command for 200ms; the caller gives up after 20ms.
+	admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
+	defer admin.Close()
+	if err := admin.Do(ctx, "CLIENT", "PAUSE", "200", "ALL").Err(); err != nil {
+		t.Fatal(err)
+	}
+	reqCtx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, ok := c.Get(reqCtx, "k"); ok {
+		t.Error("Get hit while Redis held every command")
+	}
+	if d := time.Since(start); d > 150*time.Millisecond {
+		t.Errorf("Get returned %v after its context was done at 20ms", d)
+	}
+	// The pipeline the caller left still lands, and the cache goes on.
+	flush(t, c)
+	if v, ok := c.Get(ctx, "k"); !ok || string(v) != "v" {
+		t.Errorf("Get after the pause = %q, %v", v, ok)
+	}
+	if st := c.Stats(); st.Errors != 0 {
+		t.Errorf("Stats() = %+v; a caller giving up is no Redis error", st)
+	}
+}
+
+func TestRedisCacheGetQueuedTooLongIsNotSentAndTheNextGetHits(t *testing.T) {
+	s := redistest.Start(t)
+	conn := dialPatientTest(t, s.URL())
+	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1", OpTimeout: 400 * time.Millisecond})
+	ctx := context.Background()
+	c.Set(ctx, "k", []byte("v"), time.Minute)
+	flush(t, c)
+
+	// A SET held for 370ms keeps the one pipeline in flight; the Get behind
+	// it then has less than a quarter of its 400ms left and is not sent.
+	admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
+	defer admin.Close()
+	if err := admin.Do(ctx, "CLIENT", "PAUSE", "370", "WRITE").Err(); err != nil {
+		t.Fatal(err)
+	}
+	c.Set(ctx, "held", []byte("v"), time.Minute)
+	waitInFlight(t, c)
+	if v, ok := c.Get(ctx, "k"); ok {
+		t.Errorf("Get queued behind a held pipeline = %q, hit; want a miss", v)
+	}
+	for i := range 3 {
+		if v, ok := c.Get(ctx, "k"); !ok || string(v) != "v" {
+			t.Errorf("Get %d after = %q, %v; want a hit", i, v, ok)
+		}
+	}
+	if st := c.Stats(); st.Errors != 0 || !conn.Healthy() {
+		t.Errorf("Stats() = %+v, healthy %v; a late Get is no Redis fault", st, conn.Healthy())
+	}
+}
+
+func TestRedisCacheSetsBeyondAFullQueueAreDroppedAndCounted(t *testing.T) {
+	tests := []struct {
+		name       string
+		opts       RedisCacheOptions
+		valueSize  int
+		wantQueued int // behind the Set in flight
+	}{
+		{name: "queue length", opts: RedisCacheOptions{QueueLength: 4}, valueSize: 100, wantQueued: 4},
+		// The value in flight counts until it is written: 4 KiB + 4 KiB fit in 10 KiB.
+		{name: "queue bytes", opts: RedisCacheOptions{QueueBytes: 10 << 10}, valueSize: 4 << 10, wantQueued: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := redistest.Start(t)
+			conn := dialPatientTest(t, s.URL())
+			tt.opts.Version, tt.opts.OpTimeout = "v1", 5*time.Second
+			c := newTestCache(t, conn, tt.opts)
+			ctx := context.Background()
+			value := []byte(strings.Repeat("v", tt.valueSize))
+
+			// CLIENT PAUSE WRITE holds the first SET in flight while reads,
+			// and the health check's PING, go on.
+			admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
+			defer admin.Close()
+			if err := admin.Do(ctx, "CLIENT", "PAUSE", "5000", "WRITE").Err(); err != nil {
+				t.Fatal(err)
+			}
+			c.Set(ctx, "k0", value, time.Minute)
+			waitInFlight(t, c)
+			const sets = 20
+			start := time.Now()
+			for i := 1; i <= sets; i++ {
+				c.Set(ctx, fmt.Sprintf("k%d", i), value, time.Minute)
+			}
+			if d := time.Since(start); d > 200*time.Millisecond {
+				t.Errorf("%d Sets behind a held one took %v; a full queue must not block", sets, d)
+			}
+			if got, want := c.Dropped(), uint64(sets-tt.wantQueued); got != want {
+				t.Errorf("Dropped() = %d, want %d", got, want)
+			}
+			if err := admin.Do(ctx, "CLIENT", "UNPAUSE").Err(); err != nil {
+				t.Fatal(err)
+			}
+			flush(t, c)
+			raw := redis.NewClient(&redis.Options{Addr: s.Addr()})
+			defer raw.Close()
+			for i := 0; i <= sets; i++ {
+				n, err := raw.Exists(ctx, c.Key(fmt.Sprintf("k%d", i))).Result()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := i <= tt.wantQueued; (n == 1) != want {
+					t.Errorf("k%d stored = %v, want %v", i, n == 1, want)
+				}
+			}
+			if st := c.Stats(); st.Sets != sets+1 || st.Errors != 0 || !conn.Healthy() {
+				t.Errorf("Stats() = %+v, healthy %v; want %d sets, no errors, healthy", st, conn.Healthy(), sets+1)
+			}
+		})
+	}
+}
+
+func TestRedisKilledUnderLoadMissesDropsReportsAndRecovers(t *testing.T) {
+	s := redistest.Start(t)
+	logs := &logRecorder{}
+	conn := dialTest(t, s.URL(), logs)
+	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1"})
+
+	var stop atomic.Bool
+	var mu sync.Mutex
+	var slow []string
+	var wg sync.WaitGroup
+	for w := range 16 {
+		wg.Go(func() {
+			ctx := context.Background()
+			for i := 0; !stop.Load(); i++ {
+				key := fmt.Sprintf("w%d-%d", w, i%50)
+				start := time.Now()
+				c.Get(ctx, key)
+				get := time.Since(start)
+				start = time.Now()
+				c.Set(ctx, key, []byte(key), time.Minute)
+				set := time.Since(start)
+				// The op timeout, and a margin for a busy machine.
+				if get > 300*time.Millisecond || set > 50*time.Millisecond {
+					mu.Lock()
+					slow = append(slow, fmt.Sprintf("Get %v, Set %v", get, set))
+					mu.Unlock()
+				}
+				// Requests come and go; 16 goroutines spinning on a few
+				// CPUs would time their own turns on the CPU.
+				time.Sleep(time.Millisecond)
+			}
+		})
+	}
+	time.Sleep(100 * time.Millisecond)
+	s.Kill()
+	waitFor(t, "the outage noticed", func() bool { return !conn.Healthy() })
+	time.Sleep(200 * time.Millisecond)
+	before := c.Stats()
+	time.Sleep(100 * time.Millisecond)
+	during := c.Stats()
+	stop.Store(true)
+	wg.Wait()
+
+	if len(slow) != 0 {
+		t.Errorf("%d Gets or Sets were slow with Redis down: %v", len(slow), slow)
+	}
+	if during.Misses == before.Misses || during.Hits != before.Hits {
+		t.Errorf("during the outage Stats went from %+v to %+v; want only misses", before, during)
+	}
+	if during.Errors == 0 || conn.LastError() == nil {
+		t.Errorf("Stats() = %+v, LastError() = %v; want the fault counted and reported", during, conn.LastError())
+	}
+	if n := logs.count("redis unavailable"); n != 1 {
+		t.Errorf("outage logged %d times, want once", n)
+	}
+
+	s.Restart()
+	waitFor(t, "recovery", conn.Healthy)
+	ctx := context.Background()
+	c.Set(ctx, "after", []byte("back"), time.Minute)
+	flush(t, c)
+	other := newTestCache(t, dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v1"})
+	if v, ok := other.Get(ctx, "after"); !ok || string(v) != "back" {
+		t.Errorf("after recovery another client's Get = %q, %v", v, ok)
+	}
+	if v, ok := c.Get(ctx, "after"); !ok || string(v) != "back" {
+		t.Errorf("after recovery Get = %q, %v", v, ok)
+	}
+}
+
+// dispatchers counts the goroutines sending RedisCache pipelines.
+func dispatchers() int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return strings.Count(string(buf[:n]), "created by github.com/stccg/stccg-rules/internal/cache.(*redisQueue).start")
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
+
+func TestRedisCacheCloseSendsQueuedWritesAndStopsItsDispatchers(t *testing.T) {
+	s := redistest.Start(t)
+	ctx := context.Background()
+	n0 := dispatchers()
+
+	c := NewRedisCache(dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v1", Pipelines: 2})
+	if n := dispatchers(); n != n0 {
+		t.Errorf("%d dispatchers before any operation, want none", n-n0)
+	}
+	for i := range 100 {
+		c.Set(ctx, fmt.Sprintf("k%d", i), []byte("v"), time.Minute)
+	}
+	if n := dispatchers(); n != n0+2 {
+		t.Errorf("%d dispatchers at work, want 2", n-n0)
+	}
+	_ = c.Close()
+	if n := dispatchers(); n != n0 {
+		t.Errorf("%d dispatchers after Close, want none", n-n0)
+	}
+	if _, ok := c.Get(ctx, "k1"); ok {
+		t.Error("Get after Close hit")
+	}
+	c.Set(ctx, "late", []byte("v"), 0)
+	if n := dispatchers(); n != n0 {
+		t.Errorf("a Set after Close started %d dispatchers", n-n0)
+	}
+	other := newTestCache(t, dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v1"})
+	for i := range 100 {
+		if _, ok := other.Get(ctx, fmt.Sprintf("k%d", i)); !ok {
+			t.Fatalf("k%d, queued before Close, was not written", i)
+		}
+	}
+
+	// Closing the connection stops the dispatchers of the caches on it.
+	conn := dialTest(t, s.URL(), nil)
+	onConn := NewRedisCache(conn, RedisCacheOptions{Version: "v1"})
+	onConn.Set(ctx, "k", []byte("v"), 0)
+	_ = conn.Close()
+	waitFor(t, "the dispatcher to stop with its connection", func() bool { return dispatchers() == n0+1 }) // other's
+	start := time.Now()
+	if _, ok := onConn.Get(ctx, "k"); ok {
+		t.Error("Get on a closed connection hit")
+	}
+	if d := time.Since(start); d > 50*time.Millisecond {
+		t.Errorf("Get on a closed connection took %v", d)
+	}
+	_ = onConn.Close()
+}
+
+// BenchmarkRedisCacheGetSetParallel is the path of an uncached read under
+// concurrency: a Get, then a Set of the computed response, from 8 goroutines
+// per CPU on one real redis-server. The writes still queued when the loop
+// ends are waited for within the timing.
+func BenchmarkRedisCacheGetSetParallel(b *testing.B) {
+	s := redistest.Start(b)
+	conn, err := DialRedis(context.Background(), s.URL(), RedisOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = conn.Close() })
+	c := newTestCache(b, conn, RedisCacheOptions{Version: "bench"})
+	value := []byte(strings.Repeat("x", 4<<10))
+	var next atomic.Uint64
+	b.SetParallelism(8)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		ctx := context.Background()
+		for pb.Next() {
+			key := fmt.Sprintf("k%d", next.Add(1)%8192)
+			c.Get(ctx, key)
+			c.Set(ctx, key, value, time.Minute)
+		}
+	})
+	flush(b, c)
+	b.StopTimer()
+	if s := c.Stats(); s.Errors != 0 {
+		b.Fatalf("Redis errors during the benchmark: %+v", s)
+	}
+	b.ReportMetric(float64(c.Dropped())/float64(b.N), "dropped/op")
 }
