@@ -117,8 +117,10 @@ func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
 			return nil, fmt.Errorf("redis %q: %w", cfg.Redis, err)
 		}
 		a.redis = conn
-		a.closers = append(a.closers, conn.Close)
 		rc := cache.NewRedisCache(conn, cache.RedisCacheOptions{Version: a.corpus.Version, DefaultTTL: responseTTL})
+		// The cache first, so the writes it still holds are sent before
+		// the connection closes.
+		a.closers = append(a.closers, rc.Close, conn.Close)
 		caches["redis"] = rc
 		shared = cache.NewTiered(lru, rc, frontTTL)
 	}

@@ -7,14 +7,15 @@ import (
 // Collector exports cache counters and Redis health as Prometheus metrics:
 // stccg_cache_{hits,misses,sets,errors}_total{cache="<name>"} for each named
 // cache, stccg_cache_bytes{cache="<name>"} for those that weigh what they
-// hold (the LRU), and, when a RedisConn is given, stccg_redis_up (1 or 0) and
+// hold (the LRU), stccg_cache_dropped_total{cache="<name>"} for those that
+// write behind and drop writes when their queue is full (Redis), and, when a RedisConn is given, stccg_redis_up (1 or 0) and
 // stccg_redis_outages_total. Register it with a prometheus.Registerer.
 type Collector struct {
 	caches map[string]StatsReporter
 	conn   *RedisConn
 
 	hits, misses, sets, errors *prometheus.Desc
-	bytes                      *prometheus.Desc
+	bytes, dropped             *prometheus.Desc
 	up, outages                *prometheus.Desc
 }
 
@@ -34,6 +35,7 @@ func NewCollector(caches map[string]StatsReporter, conn *RedisConn) *Collector {
 		sets:    prometheus.NewDesc("stccg_cache_sets_total", "Values stored in the cache.", label, nil),
 		errors:  prometheus.NewDesc("stccg_cache_errors_total", "Cache store faults (Redis errors).", label, nil),
 		bytes:   prometheus.NewDesc("stccg_cache_bytes", "Bytes of keys and values held in process.", label, nil),
+		dropped: prometheus.NewDesc("stccg_cache_dropped_total", "Writes dropped because the queue to the store was full.", label, nil),
 		up:      prometheus.NewDesc("stccg_redis_up", "Whether Redis is reachable (1) or not (0).", nil, nil),
 		outages: prometheus.NewDesc("stccg_redis_outages_total", "Times Redis became unreachable.", nil, nil),
 	}
@@ -46,6 +48,7 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- c.sets
 	ch <- c.errors
 	ch <- c.bytes
+	ch <- c.dropped
 	if c.conn != nil {
 		ch <- c.up
 		ch <- c.outages
@@ -62,6 +65,9 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(c.errors, prometheus.CounterValue, float64(s.Errors), name)
 		if w, ok := src.(interface{ Bytes() int64 }); ok {
 			ch <- prometheus.MustNewConstMetric(c.bytes, prometheus.GaugeValue, float64(w.Bytes()), name)
+		}
+		if d, ok := src.(interface{ Dropped() uint64 }); ok {
+			ch <- prometheus.MustNewConstMetric(c.dropped, prometheus.CounterValue, float64(d.Dropped()), name)
 		}
 	}
 	if c.conn != nil {

@@ -392,18 +392,22 @@ func TestCollectorExportsCountersAndRedisHealth(t *testing.T) {
 	}
 	got := gather(t, reg)
 	want := map[string]float64{
-		`stccg_cache_hits_total{cache="local"}`:   1,
-		`stccg_cache_misses_total{cache="local"}`: 1,
-		`stccg_cache_sets_total{cache="local"}`:   1,
-		`stccg_cache_misses_total{cache="redis"}`: 1,
-		`stccg_cache_errors_total{cache="redis"}`: 0,
+		`stccg_cache_hits_total{cache="local"}`:    1,
+		`stccg_cache_misses_total{cache="local"}`:  1,
+		`stccg_cache_sets_total{cache="local"}`:    1,
+		`stccg_cache_misses_total{cache="redis"}`:  1,
+		`stccg_cache_errors_total{cache="redis"}`:  0,
+		`stccg_cache_dropped_total{cache="redis"}`: 0,
 		`stccg_redis_up`:            1,
 		`stccg_redis_outages_total`: 0,
 	}
 	for k, v := range want {
-		if got[k] != v {
-			t.Errorf("%s = %v, want %v", k, got[k], v)
+		if g, ok := got[k]; !ok || g != v {
+			t.Errorf("%s = %v (exported: %v), want %v", k, g, ok, v)
 		}
+	}
+	if _, ok := got[`stccg_cache_dropped_total{cache="local"}`]; ok {
+		t.Error("the LRU, which never drops a write, exports a dropped count")
 	}
 	s.Kill()
 	waitFor(t, "outage noticed", func() bool { return !conn.Healthy() })
