@@ -200,11 +200,7 @@ func TestSearchAnswersAsRecorded(t *testing.T) {
 		t.Skip("STCCG_SEARCH_ANSWERS names no recording")
 	}
 	c := testcorpus.Load(t)
-	ix, err := Build(context.Background(), c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(t)
 	qs := answersQueries(c)
 	got := answersOf(t, ix, qs)
 	if os.Getenv("STCCG_SEARCH_ANSWERS_RECORD") == "1" {

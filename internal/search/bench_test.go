@@ -40,13 +40,8 @@ var benchQueries = []string{
 // BenchmarkSearch runs typical searches (first page, snippets, facets) on the
 // full corpus in memory.
 func BenchmarkSearch(b *testing.B) {
-	c := testcorpus.Load(b)
 	ctx := context.Background()
-	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(b)
 	for _, q := range benchQueries {
 		b.Run(q, func(b *testing.B) {
 			b.ReportAllocs()
@@ -118,13 +113,8 @@ func variedQueries(n int) []rules.SearchQuery {
 // BenchmarkSearchVaried runs many different short searches, some filtered
 // by edition, as the load test's varied scenario sends them.
 func BenchmarkSearchVaried(b *testing.B) {
-	c := testcorpus.Load(b)
 	ctx := context.Background()
-	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(b)
 	qs := variedQueries(200)
 	b.ReportAllocs()
 	cpu0, ok := processCPU()

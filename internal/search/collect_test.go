@@ -11,7 +11,6 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/stccg/stccg-rules/internal/rules"
-	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 // TestCollectAgreesWithBleve checks the index's own collection against
@@ -21,13 +20,8 @@ import (
 // order of their ids, where Bleve orders them by its document numbers, once
 // sorted); and the best 30 alone are the first 30 of all.
 func TestCollectAgreesWithBleve(t *testing.T) {
-	c := testcorpus.Load(t)
 	ctx := context.Background()
-	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(t)
 	for _, sq := range []rules.SearchQuery{
 		{Q: "combat strength totals winner"},
 		{Q: "beam personnel between two ships", Edition: "1e"},
@@ -130,13 +124,8 @@ func TestCollectAgreesWithBleve(t *testing.T) {
 // documents whose text (title) holds a short query's words in order are
 // those Bleve's phrase query on the text (title) field finds.
 func TestInOrderAgreesWithBlevesPhrase(t *testing.T) {
-	c := testcorpus.Load(t)
 	ctx := context.Background()
-	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(t)
 	for _, q := range []string{"away team", "draw deck", "showing your cards", "end of the turn", "ship battles",
 		"the play phase", "mission attempt", "seed phase", "may not", "card draw", "the dilemmas", "discard excess cards"} {
 		u, err := parseQuery(q)

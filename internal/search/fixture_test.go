@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 // The fixture corpus: invented rule-like sentences in the shapes of the real
@@ -64,6 +65,18 @@ func fixtureCards() []*rules.Card {
 func buildFixture(tb testing.TB) *Index {
 	tb.Helper()
 	ix, err := Build(context.Background(), fixtureDocs(), fixtureEntries(), fixtureCards())
+	if err != nil {
+		tb.Fatalf("Build: %v", err)
+	}
+	tb.Cleanup(func() { _ = ix.Close() })
+	return ix
+}
+
+// buildCorpus indexes the real corpus in memory, closed when the test ends.
+func buildCorpus(tb testing.TB) *Index {
+	tb.Helper()
+	c := testcorpus.Load(tb)
+	ix, err := Build(context.Background(), c.Documents, c.Entries, c.Cards)
 	if err != nil {
 		tb.Fatalf("Build: %v", err)
 	}

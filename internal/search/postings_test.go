@@ -9,7 +9,6 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/stccg/stccg-rules/internal/rules"
-	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 // readAll reads a term reader to its end, from Advance(from) when from is
@@ -44,13 +43,8 @@ func readAll(t *testing.T, r index.TermFieldReader, from index.IndexInternalID) 
 // requires the same documents, frequencies, norms, positions and counts;
 // and a filtered view the same less the documents its filter leaves out.
 func TestPostingsReaderReadsAsBlevesReader(t *testing.T) {
-	c := testcorpus.Load(t)
 	ctx := context.Background()
-	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(t)
 	bleveReader, mem := ix.snap.reader, ix.snap.search
 	view := &filteredView{postingsReader: mem, filter: ix.filterOf(rules.SearchQuery{Edition: rules.Edition1E, Kind: rules.KindCard}), facets: ix.snap.facets}
 	open := func(r index.IndexReader, term, field string, positions bool) index.TermFieldReader {

@@ -100,12 +100,7 @@ func measure(t *testing.T, ix *Index, s judgeSet) relevance {
 // contract must be in the first five hits, and the judge questions of
 // testdata must reach an MRR@10 of at least 0.9.
 func TestRelevance(t *testing.T) {
-	c := testcorpus.Load(t)
-	ix, err := Build(context.Background(), c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		t.Fatalf("Build: %v", err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(t)
 
 	shared := readJudgeSet(t, filepath.Join(testcorpus.Dir(t), "..", "contract", "examples", "search.json"))
 	own := readJudgeSet(t, filepath.Join("testdata", "judge-questions.json"))

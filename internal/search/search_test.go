@@ -10,7 +10,6 @@ import (
 	"github.com/blevesearch/bleve/v2"
 
 	"github.com/stccg/stccg-rules/internal/rules"
-	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 func search(t *testing.T, ix *Index, q rules.SearchQuery) *rules.SearchResult {
@@ -382,13 +381,8 @@ func TestSearchRanksGoverningRelatedEntryFirst(t *testing.T) {
 // real corpus at several page sizes: each walk must give every match exactly
 // once, in the same order, with scores never rising.
 func TestSearchPagesCutFromOneOrder(t *testing.T) {
-	c := testcorpus.Load(t)
 	ctx := context.Background()
-	ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(t)
 	walk := func(q rules.SearchQuery, limit int) ([]rules.SearchHit, int) {
 		t.Helper()
 		var hits []rules.SearchHit

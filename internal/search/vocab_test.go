@@ -1,13 +1,10 @@
 package search
 
 import (
-	"context"
 	"reflect"
 	"slices"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 // everyCorrection is what corrections returns, found by measuring every
@@ -33,12 +30,7 @@ func everyCorrection(v *vocabulary, w string, max int) []correction {
 // vocabulary, that corrections finds the words measuring every one would:
 // its index by start and its bound on letter counts leave none out.
 func TestCorrectionsReadEveryWordATypoCouldBe(t *testing.T) {
-	c := testcorpus.Load(t)
-	ix, err := Build(context.Background(), c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := buildCorpus(t)
 	v := ix.vocab
 	var words []string
 	for n, ws := range v.byLen {
