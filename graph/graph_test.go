@@ -50,17 +50,7 @@ type gqlResponse struct {
 
 func query(t *testing.T, srv *httptest.Server, q string, vars map[string]any) gqlResponse {
 	t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": q, "variables": vars})
-	res, err := http.Post(srv.URL, "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var out gqlResponse
-	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
-		t.Fatalf("decode: %v", err)
-	}
-	return out
+	return postBody(t, srv.URL, map[string]any{"query": q, "variables": vars})
 }
 
 func mustData(t *testing.T, r gqlResponse, field string, into any) {
@@ -330,22 +320,28 @@ func TestBadCursorIsInvalidRequest(t *testing.T) {
 	}
 }
 
+// postBody posts body, as JSON, to the GraphQL endpoint at url.
+func postBody(t *testing.T, url string, body map[string]any) gqlResponse {
+	t.Helper()
+	raw, _ := json.Marshal(body)
+	res, err := http.Post(url, "application/json", bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out gqlResponse
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	return out
+}
+
 func TestPersistedQueriesAreRememberedByHash(t *testing.T) {
 	srv := newServer(t)
 	q := `{ documents { totalCount } }`
 	sum := sha256.Sum256([]byte(q))
 	ext := map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hex.EncodeToString(sum[:])}}
-	send := func(body map[string]any) gqlResponse {
-		raw, _ := json.Marshal(body)
-		res, err := http.Post(srv.URL, "application/json", bytes.NewReader(raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		var out gqlResponse
-		_ = json.NewDecoder(res.Body).Decode(&out)
-		return out
-	}
+	send := func(body map[string]any) gqlResponse { return postBody(t, srv.URL, body) }
 	if r := send(map[string]any{"extensions": ext}); len(r.Errors) == 0 || r.Errors[0].Message != "PersistedQueryNotFound" {
 		t.Fatalf("unknown hash answered %+v", r)
 	}
@@ -365,17 +361,7 @@ func TestOverlongPersistedQueryIsRefusedAndNotStored(t *testing.T) {
 	q := "# " + strings.Repeat("x", graph.MaxPersistedQueryLength) + "\n{ documents { totalCount } }"
 	sum := sha256.Sum256([]byte(q))
 	ext := map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hex.EncodeToString(sum[:])}}
-	send := func(body map[string]any) gqlResponse {
-		raw, _ := json.Marshal(body)
-		res, err := http.Post(srv.URL, "application/json", bytes.NewReader(raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		var out gqlResponse
-		_ = json.NewDecoder(res.Body).Decode(&out)
-		return out
-	}
+	send := func(body map[string]any) gqlResponse { return postBody(t, srv.URL, body) }
 	r := send(map[string]any{"query": q, "extensions": ext})
 	if len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "persisted query") || r.Errors[0].Extensions["code"] != "invalid_request" {
 		t.Fatalf("overlong persisted query answered %+v", r.Errors)
