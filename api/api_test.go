@@ -12,11 +12,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
+	"github.com/stccg/stccg-rules/web"
 )
 
 var (
@@ -237,6 +240,7 @@ func TestErrorsComeInTheContractShape(t *testing.T) {
 		{"/v1/define?term=stopped&edition=3e", 400, "invalid_request"},
 		{"/v1/define?term=%01", 400, "invalid_request"},
 		{"/v1/no-such-route", 404, "not_found"},
+		{"/v1/cards?type=bogus", 400, "invalid_request"},
 	}
 	for _, tc := range cases {
 		var body errorBody
@@ -253,5 +257,37 @@ func TestHealthzAnswers(t *testing.T) {
 	}
 	if code := get(t, srv, "/readyz", nil); code != 200 {
 		t.Fatalf("status %d", code)
+	}
+}
+
+// TestRoutingLooseEnds: an empty id is no route (404, not a 405 on a GET),
+// an id percent-encoded otherwise than net/http would finds the same card
+// for the API and the card page, and an encoded "/" never splits an id.
+func TestRoutingLooseEnds(t *testing.T) {
+	s := services(t)
+	srv := newServerWith(t, api.Config{APIMiddleware: []echo.MiddlewareFunc{web.CORS()},
+		Mount: web.New(web.Config{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Logger: slog.New(slog.DiscardHandler)}).Register})
+	for _, path := range []string{"/v1/entries/", "/v1/cards/", "/v1/cards//rulings"} {
+		var body errorBody
+		if code := get(t, srv, path, &body); code != 404 || body.Error.Code != "not_found" {
+			t.Errorf("GET %s: %d %+v, want 404 not_found", path, code, body.Error)
+		}
+	}
+	var card rules.Card
+	if code := get(t, srv, "/v1/cards/2e%2D1%2D394", &card); code != 200 || card.ID != "2e-1-394" {
+		t.Errorf("GET /v1/cards/2e%%2D1%%2D394: %d %q", code, card.ID)
+	}
+	var body errorBody
+	if code := get(t, srv, "/v1/cards/2e-1-394%2Frulings", &body); code != 404 {
+		t.Errorf("an encoded / joined two segments: %d", code)
+	}
+	res, err := http.Get(srv.URL + "/cards/2e%2D1%2D394")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(page), "Galaxy") {
+		t.Errorf("GET /cards/2e%%2D1%%2D394: %d", res.StatusCode)
 	}
 }

@@ -18,6 +18,21 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
+// decodedPath routes a request by its decoded path, as net/http reads it,
+// whenever the encoding changes no segment: "/cards/2e%2D1%2D394" is the
+// path of the card 2e-1-394, for the API and the pages alike. echo routes by
+// the path as sent when it was percent-encoded otherwise than net/http
+// would, and hands its parameters over still encoded. A path whose encoding
+// hides a "/" ("%2F") is left as sent, so no id can span two segments.
+func decodedPath(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if u := c.Request().URL; u.RawPath != "" && !strings.Contains(strings.ToUpper(u.RawPath), "%2F") {
+			u.RawPath = ""
+		}
+		return next(c)
+	}
+}
+
 // headKey marks, in an echo.Context, a HEAD request routed as a GET.
 const headKey = "stccg.head"
 

@@ -43,7 +43,7 @@ func newRouteMethods(routes []*echo.Route, prefix string) *routeMethods {
 }
 
 // allowed returns the Allow header of the first pattern path matches (a
-// ":name" segment matches any one segment), or "".
+// ":name" segment matches any one non-empty segment), or "".
 func (rm *routeMethods) allowed(path string) string {
 	segs := strings.Split(path, "/")
 	for i, p := range rm.patterns {
@@ -52,7 +52,9 @@ func (rm *routeMethods) allowed(path string) string {
 		}
 		match := true
 		for j, s := range p {
-			if s != segs[j] && !strings.HasPrefix(s, ":") {
+			// A ":name" segment stands for an id, never for nothing:
+			// "/v1/entries/" is no route's path.
+			if s != segs[j] && (!strings.HasPrefix(s, ":") || segs[j] == "") {
 				match = false
 				break
 			}

@@ -79,7 +79,7 @@ func New(cfg Config) *echo.Echo {
 	e.HidePort = true
 	e.HTTPErrorHandler = errorHandler(cfg.Logger)
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
-	e.Pre(routeHeadAsGet)
+	e.Pre(routeHeadAsGet, decodedPath)
 	e.Use(restoreHead)
 	e.Use(requestID(newRequestIDs()))
 	e.Use(requestLogger(cfg.Logger))

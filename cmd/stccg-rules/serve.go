@@ -98,7 +98,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	// net/http's own answers to requests it cannot read come as JSON too.
+	go func() { served <- srv.Serve(api.JSONProtocolErrors(ln)) }()
 	log.Info("listening", "addr", ln.Addr().String())
 
 	start := time.Now()

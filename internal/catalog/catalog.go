@@ -6,6 +6,8 @@ package catalog
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,6 +39,9 @@ type Catalog struct {
 	deletes map[string][]int32
 	// cardNames are the full names of cards, by their place in cards.
 	cardNames []string
+	// types are the card types of the data, folded, sorted: what a type
+	// filter may name.
+	types []string
 	// lookups keeps the working space of fuzzy look-ups (*lookup) for the
 	// next.
 	lookups sync.Pool
@@ -116,6 +121,9 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 	cardWords := make([][]string, len(cards))
 	for ci, card := range cards {
 		c.byID[card.ID] = card
+		if t := rules.FoldName(card.Type); t != "" && !slices.Contains(c.types, t) {
+			c.types = append(c.types, t)
+		}
 		first := len(c.names)
 		for _, v := range variantsOf(card) {
 			folded := rules.FoldName(v.name)
@@ -197,6 +205,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 	}
 	sort.Slice(c.full, func(i, j int) bool { return c.full[i].folded < c.full[j].folded })
 	c.rulings = indexRulings(cards, entries, o.docs)
+	slices.Sort(c.types)
 	return c
 }
 
@@ -428,7 +437,10 @@ func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card,
 		limit = 20
 	}
 	q := strings.Fields(rules.FoldName(f.Q))
-	typ := rules.FoldName(f.Type)
+	typ, err := c.cardType(f.Type)
+	if err != nil {
+		return nil, 0, err
+	}
 	aff := rules.FoldName(f.Affiliation)
 	set := strings.TrimLeft(strings.TrimSpace(f.Set), "0")
 	var page []*rules.Card
@@ -450,6 +462,26 @@ func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card,
 		page = []*rules.Card{}
 	}
 	return page, total, nil
+}
+
+// cardType returns the type of the data a type filter names (case,
+// punctuation and a plural forgiven), "" for none. A type the data does not
+// know is EINVALID naming those it does, as an unknown edition is: a filter
+// that can match nothing is a mistake the caller wants named, not an empty
+// page.
+func (c *Catalog) cardType(name string) (string, error) {
+	if rules.FoldName(name) == "" {
+		return "", nil
+	}
+	want := rules.FoldTerm(name)
+	for _, t := range c.types {
+		if rules.FoldTerm(t) == want {
+			return t, nil
+		}
+	}
+	// The list is the data's own, not the caller's text: it is not clipped.
+	e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("Card type %q is not known; use one of %s.", rules.Truncate(name), strings.Join(c.types, ", "))}
+	return "", e.WithDetail("field", "type").WithDetail("types", slices.Clone(c.types))
 }
 
 // hasAffiliation: the card's own affiliation (one of them, for a 1E card of

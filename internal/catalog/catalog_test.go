@@ -252,6 +252,17 @@ func TestCardsFiltersAndPages(t *testing.T) {
 	if _, _, err := cat.Cards(ctx, rules.CardFilter{Offset: -1}); rules.ErrorCode(err) != rules.EINVALID {
 		t.Errorf("offset -1: %v", err)
 	}
+	// A type the data does not know is named back with the types it does.
+	_, _, err = cat.Cards(ctx, rules.CardFilter{Type: "bogus"})
+	types, _ := rules.ErrorDetails(err)["types"].([]string)
+	if rules.ErrorCode(err) != rules.EINVALID || !slices.Contains(types, "ship") || !slices.Contains(types, "personnel") || !strings.Contains(rules.ErrorMessage(err), "ship") {
+		t.Errorf("type=bogus: %v, types %v", err, types)
+	}
+	for _, typ := range []string{"SHIP", "ships", " Ship. "} {
+		if ships, n, err := cat.Cards(ctx, rules.CardFilter{Type: typ, Edition: "2e"}); err != nil || n == 0 || ships[0].Type != "ship" {
+			t.Errorf("type=%q: %d cards, %v", typ, n, err)
+		}
+	}
 }
 
 func TestRealCorpusCardCounts(t *testing.T) {
