@@ -53,9 +53,7 @@ func newServerWith(t *testing.T, cfg api.Config) *httptest.Server {
 		s := cfg.Services
 		cfg.GraphQL = graph.NewHandler(&graph.Resolver{Reference: s.Reference, Searcher: s.Search, Catalog: s.Cards, Adjudicator: s.Adjudicator}, graph.ServerConfig{Logger: cfg.Logger})
 	}
-	srv := httptest.NewServer(api.New(cfg))
-	t.Cleanup(srv.Close)
-	return srv
+	return newValidatedServer(t, api.New(cfg))
 }
 
 func get(t *testing.T, srv *httptest.Server, path string, out any) int {

@@ -30,7 +30,7 @@ func FuzzAdjudicateRequest(f *testing.F) {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest(http.MethodPost, "/v1/adjudicate", bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
-		h.ServeHTTP(rec, req)
+		validated(t, h).ServeHTTP(rec, req)
 		if rec.Code >= 500 {
 			t.Fatalf("status %d for %q: %s", rec.Code, body, rec.Body.String())
 		}
@@ -46,7 +46,7 @@ func FuzzSearchAndLookups(f *testing.F) {
 	f.Fuzz(func(t *testing.T, q string) {
 		for _, path := range []string{"/v1/search?q=", "/v1/define?term=", "/v1/cards/named?fuzzy=", "/v1/cards/autocomplete?q=", "/v1/cards?q="} {
 			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path+url.QueryEscape(q), nil))
+			validated(t, h).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path+url.QueryEscape(q), nil))
 			if rec.Code >= 500 {
 				t.Fatalf("GET %s%q: status %d: %s", path, q, rec.Code, rec.Body.String())
 			}

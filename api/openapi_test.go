@@ -68,6 +68,7 @@ func TestOpenAPIDescribesTheLiveHandlers(t *testing.T) {
 		{"POST", "/v1/adjudicate", `{"edition":"2e","question":"warp.core","board":{}}`, 422},
 		{"POST", "/v1/adjudicate", `{"edition":`, 400},
 		{"POST", "/graphql", `{"query":"{ documents { totalCount } }"}`, 200},
+		{"GET", "/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D", "", 200},
 	}
 	covered := map[string]bool{}
 	for _, tc := range cases {

@@ -272,12 +272,11 @@ func TestPanicInACachedReadIsA500NotACrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	var logs syncBuffer
-	srv := httptest.NewServer(api.New(api.Config{
+	srv := newValidatedServer(t, api.New(api.Config{
 		Services:  api.Services{Reference: panickyReference{}},
 		Responses: cache.NewResponses(lru, time.Minute, 0),
 		Logger:    slog.New(slog.NewJSONHandler(&logs, nil)),
 	}))
-	t.Cleanup(srv.Close)
 	for range 2 { // twice: the failure is not cached, and the server lives on
 		code, ct, body := send(t, "GET", srv.URL+"/v1/documents", "")
 		var e errorBody
@@ -337,8 +336,7 @@ func TestGraphQLFaultsAreLoggedWithTheRequestID(t *testing.T) {
 	var logs syncBuffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
 	gql := graph.NewHandler(&graph.Resolver{Reference: panickyReference{}}, graph.ServerConfig{Logger: log, RequestID: api.RequestID})
-	srv := httptest.NewServer(api.New(api.Config{GraphQL: gql, Logger: log}))
-	t.Cleanup(srv.Close)
+	srv := newValidatedServer(t, api.New(api.Config{GraphQL: gql, Logger: log}))
 	req, _ := http.NewRequest("POST", srv.URL+"/graphql", strings.NewReader(`{"query":"{ documents { totalCount } }"}`))
 	req.Header.Set("Content-Type", "application/json")
 	res, err := http.DefaultClient.Do(req)
@@ -482,8 +480,7 @@ func TestOversizedStreamedBodyIs413(t *testing.T) {
 func TestRequestIDs(t *testing.T) {
 	var logs syncBuffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
-	srv := httptest.NewServer(api.New(api.Config{Logger: log}))
-	t.Cleanup(srv.Close)
+	srv := newValidatedServer(t, api.New(api.Config{Logger: log}))
 	send := func(id string) string {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/healthz", nil)
