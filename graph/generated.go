@@ -44,8 +44,11 @@ type ComplexityRoot struct {
 	Card struct {
 		Affiliation     func(childComplexity int) int
 		Affiliations    func(childComplexity int) int
+		AnyMayAttempt   func(childComplexity int) int
+		AttemptExcept   func(childComplexity int) int
 		Characteristics func(childComplexity int) int
 		Class           func(childComplexity int) int
+		Classification  func(childComplexity int) int
 		Collector       func(childComplexity int) int
 		Cost            func(childComplexity int) int
 		Cunning         func(childComplexity int) int
@@ -63,6 +66,8 @@ type ComplexityRoot struct {
 		MissionType     func(childComplexity int) int
 		Name            func(childComplexity int) int
 		Number          func(childComplexity int) int
+		Persona         func(childComplexity int) int
+		Play            func(childComplexity int) int
 		Points          func(childComplexity int) int
 		Quadrant        func(childComplexity int) int
 		Range           func(childComplexity int) int
@@ -74,7 +79,9 @@ type ComplexityRoot struct {
 		SetName         func(childComplexity int) int
 		Shields         func(childComplexity int) int
 		Skills          func(childComplexity int) int
+		Sources         func(childComplexity int) int
 		Span            func(childComplexity int) int
+		SpecialSkills   func(childComplexity int) int
 		Species         func(childComplexity int) int
 		Staffing        func(childComplexity int) int
 		Strength        func(childComplexity int) int
@@ -315,6 +322,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Affiliations(childComplexity), true
+	case "Card.anyMayAttempt":
+		if e.ComplexityRoot.Card.AnyMayAttempt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.AnyMayAttempt(childComplexity), true
+	case "Card.attemptExcept":
+		if e.ComplexityRoot.Card.AttemptExcept == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.AttemptExcept(childComplexity), true
 	case "Card.characteristics":
 		if e.ComplexityRoot.Card.Characteristics == nil {
 			break
@@ -327,6 +346,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Class(childComplexity), true
+	case "Card.classification":
+		if e.ComplexityRoot.Card.Classification == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.Classification(childComplexity), true
 	case "Card.collector":
 		if e.ComplexityRoot.Card.Collector == nil {
 			break
@@ -429,6 +454,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Number(childComplexity), true
+	case "Card.persona":
+		if e.ComplexityRoot.Card.Persona == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.Persona(childComplexity), true
+	case "Card.play":
+		if e.ComplexityRoot.Card.Play == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.Play(childComplexity), true
 	case "Card.points":
 		if e.ComplexityRoot.Card.Points == nil {
 			break
@@ -500,12 +537,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Skills(childComplexity), true
+	case "Card.sources":
+		if e.ComplexityRoot.Card.Sources == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.Sources(childComplexity), true
 	case "Card.span":
 		if e.ComplexityRoot.Card.Span == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Card.Span(childComplexity), true
+	case "Card.specialSkills":
+		if e.ComplexityRoot.Card.SpecialSkills == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.SpecialSkills(childComplexity), true
 	case "Card.species":
 		if e.ComplexityRoot.Card.Species == nil {
 			break
@@ -1326,34 +1375,38 @@ func newExecutionContext(
 var sources = []*ast.Source{
 	{Name: "../schema/schema.graphqls", Input: `# The stccg-rules GraphQL schema: the same reads and adjudication as the REST
 # API under /v1, from the same services. Lists are Relay connections.
+#
+# As REST answers an error in place of the answer, a field that fails is null
+# beside its error in "errors" (with the REST code in extensions.code), and
+# the other fields of the query are answered.
 
 "A JSON object: an adjudication's params and result."
 scalar JSON
 
 type Query {
   "Every source document with its counts, in manifest order."
-  documents(first: Int, after: String): DocumentConnection!
+  documents(first: Int, after: String): DocumentConnection
   "One entry by id; null when there is none."
   entry(id: ID!): Entry
   "Full-text search over entries and cards, best first."
-  search(q: String!, edition: String, kind: String, document: String, first: Int = 10, after: String): SearchConnection!
-  "The glossary entries and rulings whose title is the term, governing document first."
-  define(term: String!, edition: String, first: Int, after: String): EntryConnection!
+  search(q: String!, edition: String, kind: String, document: String, first: Int = 10, after: String): SearchConnection
+  "The glossary entries and rulings whose title is the term, governing document first; null beside a not_found error with suggestions when none."
+  define(term: String!, edition: String, first: Int, after: String): EntryConnection
   "One card by id; null when there is none."
   card(id: ID!): Card
   "One card by name: exact unless fuzzy is true. An ambiguous name is an error listing the candidates."
   cardNamed(name: String!, fuzzy: Boolean = false, edition: String): Card
   "A page of cards."
-  cards(q: String, edition: String, type: String, affiliation: String, set: String, first: Int = 20, after: String): CardConnection!
+  cards(q: String, edition: String, type: String, affiliation: String, set: String, first: Int = 20, after: String): CardConnection
   "Full card names with a word starting with q (names starting with it first), of one edition when given; at most 20."
-  autocomplete(q: String!, edition: String, first: Int = 20): NameConnection!
-  "Answer a question about a board situation."
-  adjudicate(request: AdjudicationRequest!): Verdict!
+  autocomplete(q: String!, edition: String, first: Int = 20): NameConnection
+  "Answer a question about a board situation; null beside an unprocessable error when the board cannot be adjudicated."
+  adjudicate(request: AdjudicationRequest!): Verdict
 }
 
 type Mutation {
   "Answer a question about a board situation (the same as Query.adjudicate)."
-  adjudicate(request: AdjudicationRequest!): Verdict!
+  adjudicate(request: AdjudicationRequest!): Verdict
 }
 
 type PageInfo {
@@ -1523,6 +1576,20 @@ type Card {
   lore: String
   imageUrl: String
   errata: [Erratum!]!
+  "A 1E personnel's classification (OFFICER, V.I.P., ...); it also stands first among its skills, as printed."
+  classification: String
+  "The persona a card represents, when the data names one."
+  persona: String
+  "Skill-box entries that are not plain skills: a download ([DL] Medical Kit) or a special skill's text."
+  specialSkills: [String!]!
+  "What a headquarters mission lets its owner play there (tng-icon, earth, non-aligned, equipment)."
+  play: [String!]!
+  "A mission any affiliation may attempt, save those in attemptExcept."
+  anyMayAttempt: Boolean!
+  "The affiliations that may not attempt a mission any other may."
+  attemptExcept: [String!]!
+  "The document ids and data files the card was read from."
+  sources: [String!]!
   "The glossary entries, errata and rulings that name this card."
   rulings(first: Int, after: String): EntryConnection!
 }
@@ -3106,6 +3173,209 @@ func (ec *executionContext) fieldContext_Card_errata(_ context.Context, field gr
 	return fc, nil
 }
 
+func (ec *executionContext) _Card_classification(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_classification,
+		func(ctx context.Context) (any, error) {
+			return obj.Classification, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_classification(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Card_persona(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_persona,
+		func(ctx context.Context) (any, error) {
+			return obj.Persona, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_persona(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Card_specialSkills(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_specialSkills,
+		func(ctx context.Context) (any, error) {
+			return obj.SpecialSkills, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_specialSkills(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Card_play(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_play,
+		func(ctx context.Context) (any, error) {
+			return obj.Play, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_play(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Card_anyMayAttempt(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_anyMayAttempt,
+		func(ctx context.Context) (any, error) {
+			return obj.AnyMayAttempt, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_anyMayAttempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Card_attemptExcept(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_attemptExcept,
+		func(ctx context.Context) (any, error) {
+			return obj.AttemptExcept, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_attemptExcept(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Card_sources(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_sources,
+		func(ctx context.Context) (any, error) {
+			return obj.Sources, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_sources(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Card_rulings(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3362,6 +3632,20 @@ func (ec *executionContext) fieldContext_CardEdge_node(_ context.Context, field 
 				return ec.fieldContext_Card_imageUrl(ctx, field)
 			case "errata":
 				return ec.fieldContext_Card_errata(ctx, field)
+			case "classification":
+				return ec.fieldContext_Card_classification(ctx, field)
+			case "persona":
+				return ec.fieldContext_Card_persona(ctx, field)
+			case "specialSkills":
+				return ec.fieldContext_Card_specialSkills(ctx, field)
+			case "play":
+				return ec.fieldContext_Card_play(ctx, field)
+			case "anyMayAttempt":
+				return ec.fieldContext_Card_anyMayAttempt(ctx, field)
+			case "attemptExcept":
+				return ec.fieldContext_Card_attemptExcept(ctx, field)
+			case "sources":
+				return ec.fieldContext_Card_sources(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -5079,9 +5363,9 @@ func (ec *executionContext) _Mutation_adjudicate(ctx context.Context, field grap
 			return ec.Resolvers.Mutation().Adjudicate(ctx, fc.Args["request"].(model.AdjudicationRequest))
 		},
 		nil,
-		ec.marshalNVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict,
+		ec.marshalOVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -5413,9 +5697,9 @@ func (ec *executionContext) _Query_documents(ctx context.Context, field graphql.
 			return ec.Resolvers.Query().Documents(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
-		ec.marshalNDocumentConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐDocumentConnection,
+		ec.marshalODocumentConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐDocumentConnection,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -5539,9 +5823,9 @@ func (ec *executionContext) _Query_search(ctx context.Context, field graphql.Col
 			return ec.Resolvers.Query().Search(ctx, fc.Args["q"].(string), fc.Args["edition"].(*string), fc.Args["kind"].(*string), fc.Args["document"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
-		ec.marshalNSearchConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchConnection,
+		ec.marshalOSearchConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchConnection,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -5590,9 +5874,9 @@ func (ec *executionContext) _Query_define(ctx context.Context, field graphql.Col
 			return ec.Resolvers.Query().Define(ctx, fc.Args["term"].(string), fc.Args["edition"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
-		ec.marshalNEntryConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐEntryConnection,
+		ec.marshalOEntryConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐEntryConnection,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -5733,6 +6017,20 @@ func (ec *executionContext) fieldContext_Query_card(ctx context.Context, field g
 				return ec.fieldContext_Card_imageUrl(ctx, field)
 			case "errata":
 				return ec.fieldContext_Card_errata(ctx, field)
+			case "classification":
+				return ec.fieldContext_Card_classification(ctx, field)
+			case "persona":
+				return ec.fieldContext_Card_persona(ctx, field)
+			case "specialSkills":
+				return ec.fieldContext_Card_specialSkills(ctx, field)
+			case "play":
+				return ec.fieldContext_Card_play(ctx, field)
+			case "anyMayAttempt":
+				return ec.fieldContext_Card_anyMayAttempt(ctx, field)
+			case "attemptExcept":
+				return ec.fieldContext_Card_attemptExcept(ctx, field)
+			case "sources":
+				return ec.fieldContext_Card_sources(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -5858,6 +6156,20 @@ func (ec *executionContext) fieldContext_Query_cardNamed(ctx context.Context, fi
 				return ec.fieldContext_Card_imageUrl(ctx, field)
 			case "errata":
 				return ec.fieldContext_Card_errata(ctx, field)
+			case "classification":
+				return ec.fieldContext_Card_classification(ctx, field)
+			case "persona":
+				return ec.fieldContext_Card_persona(ctx, field)
+			case "specialSkills":
+				return ec.fieldContext_Card_specialSkills(ctx, field)
+			case "play":
+				return ec.fieldContext_Card_play(ctx, field)
+			case "anyMayAttempt":
+				return ec.fieldContext_Card_anyMayAttempt(ctx, field)
+			case "attemptExcept":
+				return ec.fieldContext_Card_attemptExcept(ctx, field)
+			case "sources":
+				return ec.fieldContext_Card_sources(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -5889,9 +6201,9 @@ func (ec *executionContext) _Query_cards(ctx context.Context, field graphql.Coll
 			return ec.Resolvers.Query().Cards(ctx, fc.Args["q"].(*string), fc.Args["edition"].(*string), fc.Args["type"].(*string), fc.Args["affiliation"].(*string), fc.Args["set"].(*string), fc.Args["first"].(*int), fc.Args["after"].(*string))
 		},
 		nil,
-		ec.marshalNCardConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐCardConnection,
+		ec.marshalOCardConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐCardConnection,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -5938,9 +6250,9 @@ func (ec *executionContext) _Query_autocomplete(ctx context.Context, field graph
 			return ec.Resolvers.Query().Autocomplete(ctx, fc.Args["q"].(string), fc.Args["edition"].(*string), fc.Args["first"].(*int))
 		},
 		nil,
-		ec.marshalNNameConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐNameConnection,
+		ec.marshalONameConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐNameConnection,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -5987,9 +6299,9 @@ func (ec *executionContext) _Query_adjudicate(ctx context.Context, field graphql
 			return ec.Resolvers.Query().Adjudicate(ctx, fc.Args["request"].(model.AdjudicationRequest))
 		},
 		nil,
-		ec.marshalNVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict,
+		ec.marshalOVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -6836,6 +7148,20 @@ func (ec *executionContext) fieldContext_SearchHit_card(_ context.Context, field
 				return ec.fieldContext_Card_imageUrl(ctx, field)
 			case "errata":
 				return ec.fieldContext_Card_errata(ctx, field)
+			case "classification":
+				return ec.fieldContext_Card_classification(ctx, field)
+			case "persona":
+				return ec.fieldContext_Card_persona(ctx, field)
+			case "specialSkills":
+				return ec.fieldContext_Card_specialSkills(ctx, field)
+			case "play":
+				return ec.fieldContext_Card_play(ctx, field)
+			case "anyMayAttempt":
+				return ec.fieldContext_Card_anyMayAttempt(ctx, field)
+			case "attemptExcept":
+				return ec.fieldContext_Card_attemptExcept(ctx, field)
+			case "sources":
+				return ec.fieldContext_Card_sources(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -9200,6 +9526,35 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "classification":
+			out.Values[i] = ec._Card_classification(ctx, field, obj)
+		case "persona":
+			out.Values[i] = ec._Card_persona(ctx, field, obj)
+		case "specialSkills":
+			out.Values[i] = ec._Card_specialSkills(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "play":
+			out.Values[i] = ec._Card_play(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "anyMayAttempt":
+			out.Values[i] = ec._Card_anyMayAttempt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "attemptExcept":
+			out.Values[i] = ec._Card_attemptExcept(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sources":
+			out.Values[i] = ec._Card_sources(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "rulings":
 			field := field
 
@@ -10108,9 +10463,6 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_adjudicate(ctx, field)
 			})
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -10297,16 +10649,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "documents":
 			field := field
 
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
 				defer func() {
 					if r := recover(); r != nil {
 						ec.Error(ctx, ec.Recover(ctx, r))
 					}
 				}()
 				res = ec._Query_documents(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
 				return res
 			}
 
@@ -10338,16 +10687,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "search":
 			field := field
 
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
 				defer func() {
 					if r := recover(); r != nil {
 						ec.Error(ctx, ec.Recover(ctx, r))
 					}
 				}()
 				res = ec._Query_search(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
 				return res
 			}
 
@@ -10360,16 +10706,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "define":
 			field := field
 
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
 				defer func() {
 					if r := recover(); r != nil {
 						ec.Error(ctx, ec.Recover(ctx, r))
 					}
 				}()
 				res = ec._Query_define(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
 				return res
 			}
 
@@ -10420,16 +10763,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "cards":
 			field := field
 
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
 				defer func() {
 					if r := recover(); r != nil {
 						ec.Error(ctx, ec.Recover(ctx, r))
 					}
 				}()
 				res = ec._Query_cards(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
 				return res
 			}
 
@@ -10442,16 +10782,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "autocomplete":
 			field := field
 
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
 				defer func() {
 					if r := recover(); r != nil {
 						ec.Error(ctx, ec.Recover(ctx, r))
 					}
 				}()
 				res = ec._Query_autocomplete(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
 				return res
 			}
 
@@ -10464,16 +10801,13 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 		case "adjudicate":
 			field := field
 
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
 				defer func() {
 					if r := recover(); r != nil {
 						ec.Error(ctx, ec.Recover(ctx, r))
 					}
 				}()
 				res = ec._Query_adjudicate(ctx, field)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
 				return res
 			}
 
@@ -11287,20 +11621,6 @@ func (ec *executionContext) marshalNCard2ᚖgithubᚗcomᚋstccgᚋstccgᚑrules
 	return ec._Card(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNCardConnection2githubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐCardConnection(ctx context.Context, sel ast.SelectionSet, v model.CardConnection) graphql.Marshaler {
-	return ec._CardConnection(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNCardConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐCardConnection(ctx context.Context, sel ast.SelectionSet, v *model.CardConnection) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._CardConnection(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNCardEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐCardEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.CardEdge) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -11359,20 +11679,6 @@ func (ec *executionContext) marshalNDocument2ᚖgithubᚗcomᚋstccgᚋstccgᚑr
 		return graphql.Null
 	}
 	return ec._Document(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNDocumentConnection2githubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐDocumentConnection(ctx context.Context, sel ast.SelectionSet, v model.DocumentConnection) graphql.Marshaler {
-	return ec._DocumentConnection(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNDocumentConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐDocumentConnection(ctx context.Context, sel ast.SelectionSet, v *model.DocumentConnection) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._DocumentConnection(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNDocumentCounts2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCounts(ctx context.Context, sel ast.SelectionSet, v rules.DocumentCounts) graphql.Marshaler {
@@ -11617,20 +11923,6 @@ func (ec *executionContext) marshalNJSON2map(ctx context.Context, sel ast.Select
 	return res
 }
 
-func (ec *executionContext) marshalNNameConnection2githubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐNameConnection(ctx context.Context, sel ast.SelectionSet, v model.NameConnection) graphql.Marshaler {
-	return ec._NameConnection(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNNameConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐNameConnection(ctx context.Context, sel ast.SelectionSet, v *model.NameConnection) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._NameConnection(ctx, sel, v)
-}
-
 func (ec *executionContext) marshalNNameEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐNameEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.NameEdge) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -11665,20 +11957,6 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋstccgᚋstccgᚑr
 		return graphql.Null
 	}
 	return ec._PageInfo(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNSearchConnection2githubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchConnection(ctx context.Context, sel ast.SelectionSet, v model.SearchConnection) graphql.Marshaler {
-	return ec._SearchConnection(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNSearchConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchConnection(ctx context.Context, sel ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._SearchConnection(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSearchEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SearchEdge) graphql.Marshaler {
@@ -11791,20 +12069,6 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	}
 
 	return ret
-}
-
-func (ec *executionContext) marshalNVerdict2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict(ctx context.Context, sel ast.SelectionSet, v rules.Verdict) graphql.Marshaler {
-	return ec._Verdict(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict(ctx context.Context, sel ast.SelectionSet, v *rules.Verdict) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._Verdict(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
@@ -12047,11 +12311,32 @@ func (ec *executionContext) marshalOCard2ᚖgithubᚗcomᚋstccgᚋstccgᚑrules
 	return ec._Card(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOCardConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐCardConnection(ctx context.Context, sel ast.SelectionSet, v *model.CardConnection) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CardConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalODocumentConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐDocumentConnection(ctx context.Context, sel ast.SelectionSet, v *model.DocumentConnection) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._DocumentConnection(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOEntry2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntry(ctx context.Context, sel ast.SelectionSet, v *rules.Entry) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Entry(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEntryConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐEntryConnection(ctx context.Context, sel ast.SelectionSet, v *model.EntryConnection) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EntryConnection(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOID2string(ctx context.Context, v any) (string, error) {
@@ -12108,6 +12393,20 @@ func (ec *executionContext) unmarshalOLocationInput2ᚖgithubᚗcomᚋstccgᚋst
 	}
 	res, err := ec.unmarshalInputLocationInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalONameConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐNameConnection(ctx context.Context, sel ast.SelectionSet, v *model.NameConnection) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._NameConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOSearchConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchConnection(ctx context.Context, sel ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SearchConnection(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOString2string(ctx context.Context, v any) (string, error) {
@@ -12174,6 +12473,13 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict(ctx context.Context, sel ast.SelectionSet, v *rules.Verdict) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Verdict(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

@@ -6,16 +6,19 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -45,6 +48,7 @@ type gqlResponse struct {
 	Errors []struct {
 		Message    string         `json:"message"`
 		Extensions map[string]any `json:"extensions"`
+		Path       []any          `json:"path"`
 	} `json:"errors"`
 }
 
@@ -131,8 +135,68 @@ func TestUnknownTermLeavesTheOtherFieldsAnswered(t *testing.T) {
 	if err := json.Unmarshal(r.Data["documents"], &docs); err != nil || docs.TotalCount != 5 {
 		t.Fatalf("documents = %s (%v): an unknown term wiped out the other fields", r.Data["documents"], err)
 	}
-	if got := string(r.Data["nf"]); got != `{"totalCount":0,"edges":[]}` {
-		t.Fatalf("define = %s, want an empty connection", got)
+	if got := string(r.Data["nf"]); got != `null` {
+		t.Fatalf("define = %s, want null beside its error", got)
+	}
+	if path := fmt.Sprint(r.Errors[0].Path); path != "[nf]" {
+		t.Fatalf("the error's path is %s, want the aliased field", path)
+	}
+}
+
+// TestFailedFieldsAreNullBesideTheirErrors: as REST answers an error in
+// place of the answer, each field that fails is null beside its error, and
+// the fields that did not fail are answered.
+func TestFailedFieldsAreNullBesideTheirErrors(t *testing.T) {
+	srv := newServer(t)
+	r := query(t, srv, `{ documents { totalCount }
+		s: search(q: "range", edition: "3e") { totalCount }
+		c: cards(type: "bogus") { totalCount }
+		a: autocomplete(q: "wor", edition: "3e") { totalCount }
+		v: adjudicate(request: {edition: "2e", question: "warp.core"}) { allowed }
+		n: cardNamed(name: "jean-luc picard", fuzzy: true, edition: "2e") { id } }`, nil)
+	var docs struct{ TotalCount int }
+	if err := json.Unmarshal(r.Data["documents"], &docs); err != nil || docs.TotalCount != 5 {
+		t.Fatalf("documents = %s: a failed field wiped out the others; errors %+v", r.Data["documents"], r.Errors)
+	}
+	codes := map[string]any{}
+	for _, e := range r.Errors {
+		codes[fmt.Sprint(e.Path)] = e.Extensions["code"]
+	}
+	for field, code := range map[string]string{"s": "invalid_request", "c": "invalid_request", "a": "invalid_request", "v": "unprocessable", "n": "ambiguous"} {
+		if got := string(r.Data[field]); got != "null" {
+			t.Errorf("%s = %s, want null beside its error", field, got)
+		}
+		if codes["["+field+"]"] != code {
+			t.Errorf("%s: error code %v, want %s (errors %+v)", field, codes["["+field+"]"], code, r.Errors)
+		}
+	}
+}
+
+// TestCardHasEveryFieldRESTHas compares the GraphQL Card type with the JSON
+// fields of the card REST answers, and reads the fields only GraphQL once
+// lacked from a real card.
+func TestCardHasEveryFieldRESTHas(t *testing.T) {
+	fields := graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{}}).Schema().Types["Card"].Fields
+	ct := reflect.TypeFor[rules.Card]()
+	for i := range ct.NumField() {
+		name, _, _ := strings.Cut(ct.Field(i).Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if fields.ForName(name) == nil {
+			t.Errorf("REST's card field %q is not a field of the GraphQL Card", name)
+		}
+	}
+	srv := newServer(t)
+	var mission struct {
+		AnyMayAttempt bool
+		AttemptExcept []string
+		Play          []string
+		Sources       []string
+	}
+	mustData(t, query(t, srv, `{ cardNamed(name: "Qo'noS", edition: "2e") { anyMayAttempt attemptExcept play sources specialSkills classification persona } }`, nil), "cardNamed", &mission)
+	if len(mission.Play) == 0 || len(mission.Sources) == 0 || mission.AttemptExcept == nil {
+		t.Errorf("Qo'noS = %+v, want what its headquarters lets you play and its sources", mission)
 	}
 }
 

@@ -8,7 +8,6 @@ package graph
 import (
 	"context"
 
-	"github.com/99designs/gqlgen/graphql"
 	"github.com/stccg/stccg-rules/graph/model"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -123,14 +122,10 @@ func (r *queryResolver) Define(ctx context.Context, term string, edition *string
 		return nil, err
 	}
 	es, err := r.Reference.Define(ctx, term, str(edition))
-	if rules.ErrorCode(err) == rules.ENOTFOUND {
-		// No entry has that title: an empty answer with the error and its
-		// suggestions beside it, so one unknown term does not wipe out the
-		// other fields of the query.
-		graphql.AddError(ctx, err)
-		return entryConnection(nil, 0, limit), nil
-	}
 	if err != nil {
+		// No entry has that title: null beside the error and its
+		// suggestions, as REST answers a 404; the field is nullable, so the
+		// other fields of the query are still answered.
 		return nil, err
 	}
 	return entryConnection(es, offset, limit), nil
