@@ -1,13 +1,18 @@
 package api
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // Metrics are the HTTP layer's Prometheus collectors.
@@ -16,6 +21,13 @@ type Metrics struct {
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
 	limited  prometheus.Counter
+	// adjudications count verdicts and refusals by question, and time them.
+	adjudications       *prometheus.CounterVec
+	adjudicationLatency *prometheus.HistogramVec
+	// questions are the questions of the contract (the question enum of
+	// /openapi.json): the only values of the question label besides
+	// "unknown", so what a client writes there cannot add series.
+	questions map[string]bool
 }
 
 // NewMetrics registers the HTTP collectors, with the Go and process
@@ -35,8 +47,17 @@ func NewMetrics() *Metrics {
 		limited: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "stccg_rate_limited_total", Help: "Requests refused by the rate limit.",
 		}),
+		adjudications: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "stccg_adjudications_total",
+			Help: "Adjudications by question and outcome: allowed, refused, answered (a question that is not yes/no), unprocessable (the board could not be judged), failed.",
+		}, []string{"question", "outcome"}),
+		adjudicationLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "stccg_adjudication_duration_seconds", Help: "Time to adjudicate, by question, decoding of the body excluded.",
+			Buckets: []float64{.000005, .00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .01, .1},
+		}, []string{"question"}),
+		questions: contractQuestions(),
 	}
-	reg.MustRegister(m.requests, m.latency, m.limited,
+	reg.MustRegister(m.requests, m.latency, m.limited, m.adjudications, m.adjudicationLatency,
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 	return m
 }
@@ -71,15 +92,84 @@ func methodLabel(m string) string {
 }
 
 // routeLabel is the route's pattern ("/v1/entries/:id"), never the path
-// asked for; every request that matched no route shares "unmatched".
+// asked for. A request that matched no route is "unmatched /v1" under /v1
+// (the group's catch-all, which answers the 404s and 405s there, is no real
+// route) and "unmatched" elsewhere, so scans and typos of API paths are told
+// apart from the traffic of the routes.
 func routeLabel(c echo.Context) string {
 	route := c.Path()
-	if route == "" {
+	switch {
+	case route == "/v1/*" || route == "" && strings.HasPrefix(c.Request().URL.Path, "/v1/"):
+		return "unmatched /v1"
+	case route == "":
 		return "unmatched"
 	}
 	return route
 }
 
 func (m *Metrics) handler() echo.HandlerFunc {
-	return echo.WrapHandler(promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{}))
+	return echo.WrapHandler(m.Handler())
+}
+
+// Handler serves the metrics in the Prometheus text format, for a listener
+// of their own (--metrics-addr).
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
+}
+
+// CountAdjudications returns a in a wrapper that counts and times every
+// adjudication by question, whichever transport asked (REST or GraphQL).
+func (m *Metrics) CountAdjudications(a rules.Adjudicator) rules.Adjudicator {
+	return countedAdjudicator{next: a, m: m}
+}
+
+type countedAdjudicator struct {
+	next rules.Adjudicator
+	m    *Metrics
+}
+
+func (c countedAdjudicator) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+	start := time.Now()
+	v, err := c.next.Adjudicate(ctx, req)
+	question := "unknown"
+	if c.m.questions[req.Question] {
+		question = req.Question
+	}
+	outcome := "answered"
+	switch {
+	case rules.ErrorCode(err) == rules.EUNPROCESSABLE:
+		outcome = "unprocessable"
+	case err != nil:
+		outcome = "failed"
+	case v.Allowed != nil && *v.Allowed:
+		outcome = "allowed"
+	case v.Allowed != nil:
+		outcome = "refused"
+	}
+	c.m.adjudications.WithLabelValues(question, outcome).Inc()
+	c.m.adjudicationLatency.WithLabelValues(question).Observe(time.Since(start).Seconds())
+	return v, err
+}
+
+// contractQuestions reads the question enum of the embedded OpenAPI
+// document: the contract's questions, the one list of them the HTTP layer
+// keeps.
+func contractQuestions() map[string]bool {
+	var doc struct {
+		Components struct {
+			Schemas struct {
+				Question struct {
+					Enum []string `json:"enum"`
+				} `json:"Question"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	out := map[string]bool{}
+	if err := json.Unmarshal(OpenAPI, &doc); err != nil {
+		return out // a fault of the build, caught by the document's tests
+	}
+	for _, q := range doc.Components.Schemas.Question.Enum {
+		out[q] = true
+	}
+	return out
 }

@@ -42,6 +42,9 @@ type Config struct {
 	BodyLimit string
 	// Metrics, when set, counts requests and serves /metrics.
 	Metrics *Metrics
+	// MetricsElsewhere leaves /metrics out of this handler: the operator
+	// serves Metrics.Handler on a listener of its own (--metrics-addr).
+	MetricsElsewhere bool
 	// Limiter, when set, limits each client's requests to /v1, /graphql
 	// and the mounted routes that take it.
 	Limiter Limiter
@@ -85,7 +88,9 @@ func New(cfg Config) *echo.Echo {
 	e.Use(requestLogger(cfg.Logger))
 	if cfg.Metrics != nil {
 		e.Use(cfg.Metrics.middleware)
-		e.GET("/metrics", cfg.Metrics.handler())
+		if !cfg.MetricsElsewhere {
+			e.GET("/metrics", cfg.Metrics.handler())
+		}
 	}
 	e.Use(recoverer(cfg.Logger))
 	e.Use(middleware.BodyLimit(cfg.BodyLimit))

@@ -42,6 +42,8 @@ type ServerConfig struct {
 	// RequestID returns the id of the request a context belongs to, for the
 	// log lines of faults; nil logs none.
 	RequestID func(ctx context.Context) string
+	// Metrics, when set, counts the operations by name.
+	Metrics *OperationMetrics
 }
 
 // NewHandler returns the GraphQL HTTP handler over the resolver's services,
@@ -64,6 +66,9 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: cfg.PersistedQueries})
 	srv.Use(DepthLimit{Max: MaxDepth})
 	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
+	if cfg.Metrics != nil {
+		srv.Use(cfg.Metrics)
+	}
 	requestID := func(ctx context.Context) string {
 		if cfg.RequestID == nil {
 			return ""

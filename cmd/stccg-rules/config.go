@@ -24,8 +24,9 @@ type config struct {
 	RateLimit       int
 	TrustProxy      string // comma-separated CIDRs or addresses of the proxies in front
 	Pprof           bool
-	MemoryLimit     int64 // MiB
-	GCPercent       int   // the collector's GOGC below the memory limit
+	MetricsAddr     string // serve /metrics on this address of its own; "" serves it with the API
+	MemoryLimit     int64  // MiB
+	GCPercent       int    // the collector's GOGC below the memory limit
 	ShutdownTimeout time.Duration
 }
 

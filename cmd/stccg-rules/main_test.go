@@ -92,10 +92,10 @@ func waitFor(t *testing.T, url string, status int, within time.Duration) {
 
 // startServe starts the service on the real corpus and waits for /healthz;
 // it is killed when the test ends.
-func startServe(t *testing.T) (cmd *exec.Cmd, addr string, stderr *bytes.Buffer) {
+func startServe(t *testing.T, flags ...string) (cmd *exec.Cmd, addr string, stderr *bytes.Buffer) {
 	t.Helper()
 	addr = freeAddr(t)
-	cmd = exec.Command(binary(t), "serve", "--addr", addr, "--corpus", testcorpus.Dir(t))
+	cmd = exec.Command(binary(t), append([]string{"serve", "--addr", addr, "--corpus", testcorpus.Dir(t)}, flags...)...)
 	stderr = &bytes.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
@@ -191,5 +191,68 @@ func TestServeStoppedWhileStartingExitsZero(t *testing.T) {
 	}
 	if !starting {
 		t.Log("the service was ready before the signal: the start-up path was not exercised this run")
+	}
+}
+
+// TestServeMetricsOnTheirOwnAddress: with --metrics-addr the metrics leave
+// the API's listener for their own, where they count adjudications by
+// question and GraphQL operations by name; and net/http's own refusals on
+// the API's listener come in the JSON error shape.
+func TestServeMetricsOnTheirOwnAddress(t *testing.T) {
+	metricsAddr := freeAddr(t)
+	_, addr, stderr := startServe(t, "--metrics-addr", metricsAddr)
+	base := "http://" + addr
+	waitFor(t, base+"/readyz", 200, 30*time.Second)
+	waitFor(t, "http://"+metricsAddr+"/metrics", 200, 10*time.Second)
+	if res, err := http.Get(base + "/metrics"); err != nil || res.StatusCode != 404 {
+		t.Fatalf("/metrics on the API's address: %v %v", res, err)
+	}
+	for _, body := range []string{
+		`{"edition":"2e","question":"ship.move","board":{"missions":[{"id":"a","type":"space","quadrant":"alpha","span":2},{"id":"b","type":"planet","quadrant":"alpha","span":3}],"ships":[{"id":"s","affiliation":"federation","staffing":["command"],"range":8,"at":{"mission":"a"}}],"personnel":[{"id":"p","affiliation":"federation","icons":["command"],"at":{"ship":"s"}}]},"params":{"ship":"s","to":"b"}}`,
+		`{"edition":"9e","question":"made.up.by.a.client","board":{}}`,
+	} {
+		res, err := http.Post(base+"/v1/adjudicate", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	res, err := http.Post(base+"/graphql", "application/json", strings.NewReader(`{"query":"query JudgeLookup { documents { totalCount } }"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	res, err = http.Get("http://" + metricsAddr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for _, want := range []string{
+		`stccg_adjudications_total{outcome="allowed",question="ship.move"} 1`,
+		`stccg_adjudications_total{outcome="unprocessable",question="unknown"} 1`,
+		`stccg_graphql_operations_total{operation="JudgeLookup",outcome="ok"} 1`,
+		`stccg_http_requests_total{method="POST",route="/v1/adjudicate",status="200"} 1`,
+	} {
+		if !strings.Contains(string(metrics), want) {
+			t.Errorf("metrics lack %s\n%s", want, stderr.String())
+		}
+	}
+	if strings.Contains(string(metrics), "made.up") {
+		t.Error("a question a client made up became a label")
+	}
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_, _ = io.WriteString(conn, "GET /v1/entries/%zz HTTP/1.1\r\nHost: x\r\n\r\n")
+	bad, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bad.Body.Close()
+	if body, _ := io.ReadAll(bad.Body); bad.StatusCode != 400 || !strings.Contains(string(body), `"code":"invalid_request"`) {
+		t.Fatalf("a bad escape in the path: %d %s", bad.StatusCode, body)
 	}
 }

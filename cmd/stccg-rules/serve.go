@@ -33,6 +33,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.IntVar(&cfg.RateLimit, "rate-limit", envInt("STCCG_RATE_LIMIT", 0), "requests per minute per client (X-API-Key, else address); 0 is off (env STCCG_RATE_LIMIT)")
 	fs.StringVar(&cfg.TrustProxy, "trust-proxy", envOr("STCCG_TRUST_PROXY", ""), "comma-separated CIDRs or addresses of the proxies whose X-Real-IP or X-Forwarded-For names the client (env STCCG_TRUST_PROXY); empty trusts none")
 	fs.BoolVar(&cfg.Pprof, "pprof", false, "serve /debug/pprof/")
+	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", envOr("STCCG_METRICS_ADDR", ""), "serve /metrics on this address of its own, not with the API (env STCCG_METRICS_ADDR); empty serves it with the API")
 	fs.Int64Var(&cfg.MemoryLimit, "memory-limit", int64(envInt("STCCG_MEMORY_LIMIT", 150)), "soft memory limit in MiB for the Go heap (env STCCG_MEMORY_LIMIT; GOMEMLIMIT wins); 0 is none")
 	fs.IntVar(&cfg.GCPercent, "gc-percent", envInt("STCCG_GC_PERCENT", 400), "heap growth between collections, as GOGC, while under the memory limit (env STCCG_GC_PERCENT; GOGC wins)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to drain in-flight requests on SIGINT/SIGTERM")
@@ -97,7 +98,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	served := make(chan error, 1)
+	served := make(chan error, 2) // the API's server and the metrics'
+	metricsHandler, stopMetrics, err := serveMetrics(cfg.MetricsAddr, log, served)
+	if err != nil {
+		_ = ln.Close()
+		return err
+	}
+	defer stopMetrics()
 	// net/http's own answers to requests it cannot read come as JSON too.
 	go func() { served <- srv.Serve(api.JSONProtocolErrors(ln)) }()
 	log.Info("listening", "addr", ln.Addr().String())
@@ -120,13 +127,15 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		limiter = app.limiter
 	}
 	h := api.New(api.Config{
-		Services:  app.services,
-		GraphQL:   graph.NewHandler(app.resolver(), graph.ServerConfig{Logger: log, PersistedQueries: app.apq, RequestID: api.RequestID}),
-		Ready:     app.ready,
-		Logger:    log,
-		Metrics:   app.metrics,
-		Limiter:   limiter,
-		Responses: app.responses,
+		Services: app.services,
+		GraphQL: graph.NewHandler(app.resolver(), graph.ServerConfig{Logger: log, PersistedQueries: app.apq, RequestID: api.RequestID,
+			Metrics: app.operations}),
+		Ready:            app.ready,
+		Logger:           log,
+		Metrics:          app.metrics,
+		MetricsElsewhere: cfg.MetricsAddr != "",
+		Limiter:          limiter,
+		Responses:        app.responses,
 		// Only the load balancer may name the client the limits apply to.
 		TrustedProxies: proxies,
 		// Fan sites call the API from their own pages.
@@ -138,6 +147,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	})
 	var handler http.Handler = h
 	ready.Store(&handler)
+	if metricsHandler != nil {
+		mh := app.metrics.Handler()
+		metricsHandler.Store(&mh)
+	}
 	log.Info("ready", "entries", len(app.corpus.Entries), "cards", len(app.corpus.Cards),
 		"warnings", len(app.corpus.Warnings), "corpus_version", app.corpus.Version, "startup", time.Since(start).String())
 
@@ -154,6 +167,38 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// serveMetrics serves /metrics on an address of its own when addr is set,
+// as operators keep it off the public port: it answers 503 until the handler
+// stored in the returned pointer is set, once the service is ready. A
+// failure to serve is sent on failed. stop closes it.
+func serveMetrics(addr string, log *slog.Logger, failed chan<- error) (*atomic.Pointer[http.Handler], func(), error) {
+	if addr == "" {
+		return nil, func() {}, nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("listen on %s (--metrics-addr): %w", addr, err)
+	}
+	var h atomic.Pointer[http.Handler]
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		if m := h.Load(); m != nil {
+			(*m).ServeHTTP(w, r)
+			return
+		}
+		http.Error(w, "starting", http.StatusServiceUnavailable)
+	})
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 15 * time.Second, WriteTimeout: 30 * time.Second,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			failed <- fmt.Errorf("serve metrics: %w", err)
+		}
+	}()
+	log.Info("serving metrics", "addr", ln.Addr().String())
+	return &h, func() { _ = srv.Close() }, nil
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -40,7 +40,9 @@ type app struct {
 	apq       graphql.Cache[string]
 	limiter   *ratelimit.Limiter
 	metrics   *api.Metrics
-	closers   []func() error
+	// operations count GraphQL operations by name, on metrics' registry.
+	operations *graph.OperationMetrics
+	closers    []func() error
 }
 
 // checkCorpusDir fails fast, in one line, when the corpus folder is missing.
@@ -102,6 +104,9 @@ func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
 		return nil, err
 	}
 	a.metrics = api.NewMetrics()
+	// REST and GraphQL share the adjudicator, so both count by question.
+	a.services.Adjudicator = a.metrics.CountAdjudications(a.services.Adjudicator)
+	a.operations = graph.NewOperationMetrics(a.metrics.Registry())
 	lru, err := cache.NewLRU(responseCacheEntries, responseCacheBytes, responseTTL)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,60 @@
+package api_test
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/web"
+)
+
+// TestMetricsCountUnmatchedV1PathsApart: paths under /v1 that match no
+// route (a typo, a scan, an empty id) share one label of their own, apart
+// from the real routes and from unmatched paths elsewhere; and
+// adjudications are counted by question, a made-up one as "unknown".
+func TestMetricsCountUnmatchedV1PathsApart(t *testing.T) {
+	m := api.NewMetrics()
+	s := services(t)
+	s.Adjudicator = m.CountAdjudications(s.Adjudicator)
+	srv := newValidatedServer(t, api.New(api.Config{Services: s, Metrics: m, Logger: slog.New(slog.DiscardHandler),
+		APIMiddleware: []echo.MiddlewareFunc{web.CORS()}}))
+	for _, path := range []string{"/v1/nope", "/v1/entries/", "/v1/cards/2e-1-394/nope", "/wp-login.php", "/v1/documents"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	for _, body := range []string{`{"edition":"2e","question":"warp.core","board":{}}`, `{"edition":"2e","question":"ship.move","board":{}}`} {
+		res, err := http.Post(srv.URL+"/v1/adjudicate", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	res, err := http.Get(srv.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for _, want := range []string{
+		`stccg_http_requests_total{method="GET",route="unmatched /v1",status="404"} 3`,
+		`stccg_http_requests_total{method="GET",route="unmatched",status="404"} 1`,
+		`stccg_http_requests_total{method="GET",route="/v1/documents",status="200"} 1`,
+		`stccg_adjudications_total{outcome="unprocessable",question="unknown"} 1`,
+		`stccg_adjudications_total{outcome="unprocessable",question="ship.move"} 1`,
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+	if strings.Contains(string(body), "warp.core") || strings.Contains(string(body), `route="/v1/*"`) {
+		t.Error("a made-up question or the catch-all became a label")
+	}
+}
