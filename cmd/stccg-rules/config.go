@@ -25,6 +25,8 @@ type config struct {
 	TrustProxy      string // comma-separated CIDRs or addresses of the proxies in front
 	Pprof           bool
 	MetricsAddr     string // serve /metrics on this address of its own; "" serves it with the API
+	DiscordKey      string // the Discord application's public key, in hex; "" leaves /discord/interactions out
+	PublicURL       string // the service's public address, for links in Discord answers
 	MemoryLimit     int64  // MiB
 	GCPercent       int    // the collector's GOGC below the memory limit
 	ShutdownTimeout time.Duration

@@ -8,6 +8,7 @@
 //	stccg-rules define     [--corpus DIR] TERM       the glossary entries and rulings of a term
 //	stccg-rules card       [--corpus DIR] NAME       a card by (fuzzy) name
 //	stccg-rules adjudicate [--corpus DIR] < request.json
+//	stccg-rules discord commands                     the slash commands to register
 package main
 
 import (
@@ -45,6 +46,7 @@ Usage:
   stccg-rules card       [flags] NAME    a card by name, typos forgiven
   stccg-rules adjudicate [flags] < request.json   answer a board question
   stccg-rules probe      URL             exit 0 when URL answers 200 (container health checks)
+  stccg-rules discord commands           print the Discord slash commands to register
 
 Run "stccg-rules COMMAND -h" for the flags of a command.
 `
@@ -73,6 +75,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return adjudicateCmd(ctx, rest, stdin, stdout, stderr)
 	case "probe":
 		return probe(ctx, rest, stdout)
+	case "discord":
+		return discordCmd(rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -4,6 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -11,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -254,5 +259,48 @@ func TestServeMetricsOnTheirOwnAddress(t *testing.T) {
 	defer bad.Body.Close()
 	if body, _ := io.ReadAll(bad.Body); bad.StatusCode != 400 || !strings.Contains(string(body), `"code":"invalid_request"`) {
 		t.Fatalf("a bad escape in the path: %d %s", bad.StatusCode, body)
+	}
+}
+
+// TestServeAnswersDiscordInteractions: with --discord-public-key the binary
+// answers signed interactions at /discord/interactions and refuses unsigned
+// ones; `discord commands` prints the commands to register.
+func TestServeAnswersDiscordInteractions(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, addr, stderr := startServe(t, "--discord-public-key", hex.EncodeToString(pub), "--public-url", "https://rules.example.org")
+	url := "http://" + addr + "/discord/interactions"
+	waitFor(t, "http://"+addr+"/readyz", 200, 30*time.Second)
+	body := `{"id":"1","application_id":"2","type":2,"token":"t","version":1,"data":{"id":"3","name":"card","type":1,"options":[{"name":"name","type":3,"value":"uss galaxy"},{"name":"edition","type":3,"value":"2e"}]}}`
+	stamp := strconv.FormatInt(time.Now().Unix(), 10)
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(stamp+body))))
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(answer), `"url":"https://rules.example.org/cards/2e-1-394"`) {
+		t.Fatalf("signed /card: %d %s\n%s", res.StatusCode, answer, stderr.String())
+	}
+	res, err = http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 401 {
+		t.Fatalf("unsigned: %d, want 401", res.StatusCode)
+	}
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"discord", "commands"}, nil, &out, &errOut); err != nil {
+		t.Fatal(err, errOut.String())
+	}
+	var cmds []struct{ Name string }
+	if err := json.Unmarshal(out.Bytes(), &cmds); err != nil || len(cmds) != 3 {
+		t.Fatalf("discord commands printed %s (%v)", out.String(), err)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/discord"
 	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/web"
 )
@@ -33,6 +35,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.IntVar(&cfg.RateLimit, "rate-limit", envInt("STCCG_RATE_LIMIT", 0), "requests per minute per client (X-API-Key, else address); 0 is off (env STCCG_RATE_LIMIT)")
 	fs.StringVar(&cfg.TrustProxy, "trust-proxy", envOr("STCCG_TRUST_PROXY", ""), "comma-separated CIDRs or addresses of the proxies whose X-Real-IP or X-Forwarded-For names the client (env STCCG_TRUST_PROXY); empty trusts none")
 	fs.BoolVar(&cfg.Pprof, "pprof", false, "serve /debug/pprof/")
+	fs.StringVar(&cfg.DiscordKey, "discord-public-key", envOr("STCCG_DISCORD_PUBLIC_KEY", ""), "the Discord application's public key, in hex: serves POST "+discord.Route+" (env STCCG_DISCORD_PUBLIC_KEY); empty leaves it out")
+	fs.StringVar(&cfg.PublicURL, "public-url", envOr("STCCG_PUBLIC_URL", ""), "the service's public address (https://rules.example.org), for the links of Discord answers (env STCCG_PUBLIC_URL); empty uses the Host a request came to")
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", envOr("STCCG_METRICS_ADDR", ""), "serve /metrics on this address of its own, not with the API (env STCCG_METRICS_ADDR); empty serves it with the API")
 	fs.Int64Var(&cfg.MemoryLimit, "memory-limit", int64(envInt("STCCG_MEMORY_LIMIT", 150)), "soft memory limit in MiB for the Go heap (env STCCG_MEMORY_LIMIT; GOMEMLIMIT wins); 0 is none")
 	fs.IntVar(&cfg.GCPercent, "gc-percent", envInt("STCCG_GC_PERCENT", 400), "heap growth between collections, as GOGC, while under the memory limit (env STCCG_GC_PERCENT; GOGC wins)")
@@ -43,6 +47,12 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	proxies, err := parseProxies(cfg.TrustProxy)
 	if err != nil {
 		return err
+	}
+	var discordKey ed25519.PublicKey
+	if cfg.DiscordKey != "" {
+		if discordKey, err = discord.ParsePublicKey(cfg.DiscordKey); err != nil {
+			return fmt.Errorf("--discord-public-key: %w", err)
+		}
 	}
 	if os.Getenv("GOMEMLIMIT") == "" && cfg.MemoryLimit > 0 {
 		// A soft limit keeps the heap, mostly the response cache, within
@@ -140,10 +150,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		TrustedProxies: proxies,
 		// Fan sites call the API from their own pages.
 		APIMiddleware: []echo.MiddlewareFunc{web.CORS()},
-		Mount: web.New(web.Config{
+		Mount: mounts(web.New(web.Config{
 			Reference: app.services.Reference, Search: app.services.Search,
 			Cards: app.services.Cards, Adjudicator: app.services.Adjudicator, Logger: log,
-		}).Register,
+		}).Register, discordHandler(discordKey, cfg.PublicURL, app, log)),
 	})
 	var handler http.Handler = h
 	ready.Store(&handler)
@@ -167,6 +177,28 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// discordHandler is the Discord interactions endpoint over the services, or
+// nil without a key.
+func discordHandler(key ed25519.PublicKey, publicURL string, app *app, log *slog.Logger) http.Handler {
+	if key == nil {
+		return nil
+	}
+	return discord.New(discord.Config{PublicKey: key, Reference: app.services.Reference, Search: app.services.Search,
+		Cards: app.services.Cards, BaseURL: publicURL, Logger: log})
+}
+
+// mounts adds the pages and, when configured, the Discord endpoint. The
+// endpoint takes no rate limit: every interaction comes from Discord's own
+// addresses, signed, and Discord limits its users itself.
+func mounts(pages func(*echo.Echo, ...echo.MiddlewareFunc), interactions http.Handler) func(*echo.Echo, ...echo.MiddlewareFunc) {
+	return func(e *echo.Echo, work ...echo.MiddlewareFunc) {
+		pages(e, work...)
+		if interactions != nil {
+			e.POST(discord.Route, echo.WrapHandler(interactions))
+		}
+	}
 }
 
 // serveMetrics serves /metrics on an address of its own when addr is set,

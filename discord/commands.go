@@ -1,0 +1,327 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Command names.
+const (
+	cmdRule   = "rule"
+	cmdDefine = "define"
+	cmdCard   = "card"
+	// pickCard is the custom id of the menu that offers the cards an
+	// ambiguous name fits.
+	pickCard = "card-pick"
+)
+
+// Commands are the slash commands an operator registers for the
+// application (PUT /applications/{id}/commands with this list as the body);
+// `stccg-rules discord commands` prints them.
+func Commands() []*discordgo.ApplicationCommand {
+	edition := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "edition", Description: "First or Second Edition (both when left out)",
+		Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "First Edition", Value: rules.Edition1E}, {Name: "Second Edition", Value: rules.Edition2E}},
+	}
+	return []*discordgo.ApplicationCommand{
+		{
+			Type: discordgo.ChatApplicationCommand, Name: cmdRule,
+			Description: "Find the rule that answers a question, typos and all",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "question", Description: "The question, as you would ask a judge", Required: true, MaxLength: 200},
+				edition,
+			},
+		},
+		{
+			Type: discordgo.ChatApplicationCommand, Name: cmdDefine,
+			Description: "The glossary entry and rulings of a term, governing rulebook first",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "term", Description: "The term: stopped, range, persona...", Required: true, MaxLength: 100},
+				edition,
+			},
+		},
+		{
+			Type: discordgo.ChatApplicationCommand, Name: cmdCard,
+			Description: "A card by name, misspelled or not, with its statistics, errata and image",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "name", Description: "The card's name", Required: true, Autocomplete: true, MaxLength: 100},
+				edition,
+			},
+		},
+	}
+}
+
+// answerer answers one interaction.
+type answerer struct {
+	h    *Handler
+	ctx  context.Context
+	base string // where links point
+}
+
+func (a *answerer) answer(in *discordgo.Interaction) (*discordgo.InteractionResponse, error) {
+	switch in.Type {
+	case discordgo.InteractionPing:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}, nil
+	case discordgo.InteractionApplicationCommand:
+		data := in.ApplicationCommandData()
+		return a.command(data.Name, options(data.Options)), nil
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		data := in.ApplicationCommandData()
+		return a.autocomplete(data.Name, data.Options), nil
+	case discordgo.InteractionMessageComponent:
+		data := in.MessageComponentData()
+		if data.CustomID != pickCard || len(data.Values) != 1 {
+			return nil, errNotAnInteraction
+		}
+		res := a.cardByID(data.Values[0])
+		// The pick replaces the message that offered it.
+		res.Type = discordgo.InteractionResponseUpdateMessage
+		res.Data.Components = []discordgo.MessageComponent{}
+		return res, nil
+	}
+	return nil, errNotAnInteraction
+}
+
+// options reads a command's string options by name.
+func options(opts []*discordgo.ApplicationCommandInteractionDataOption) map[string]string {
+	out := map[string]string{}
+	for _, o := range opts {
+		if o.Type == discordgo.ApplicationCommandOptionString {
+			out[o.Name] = strings.TrimSpace(o.StringValue())
+		}
+	}
+	return out
+}
+
+func (a *answerer) command(name string, opts map[string]string) *discordgo.InteractionResponse {
+	switch name {
+	case cmdRule:
+		return a.rule(opts["question"], opts["edition"])
+	case cmdDefine:
+		return a.define(opts["term"], opts["edition"])
+	case cmdCard:
+		return a.card(opts["name"], opts["edition"])
+	}
+	return notice(fmt.Sprintf("This server does not know the command /%s.", truncate(name, 40)))
+}
+
+// rule answers /rule: the best hit, its snippet and its governing document,
+// and the next hits as links.
+func (a *answerer) rule(question, edition string) *discordgo.InteractionResponse {
+	if a.h.cfg.Search == nil {
+		return notice("Search is not available on this server.")
+	}
+	res, err := a.h.cfg.Search.Search(a.ctx, rules.SearchQuery{Q: question, Edition: edition, Limit: 5})
+	if err != nil {
+		return a.failure(err)
+	}
+	if len(res.Hits) == 0 {
+		return notice(fmt.Sprintf("Nothing in the rules answers %q. Try other words, or /define a term.", truncate(question, 100)))
+	}
+	docs := a.documents()
+	top := res.Hits[0]
+	e := ruleEmbed(top, docs, a.base)
+	if top.Kind != rules.KindCard {
+		if entry, err := a.h.cfg.Reference.Entry(a.ctx, top.ID); err == nil {
+			addGoverning(e, entry, a.related(entry), docs, a.base)
+		}
+	}
+	if more := moreHits(res.Hits[1:], docs, a.base); more != "" {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Also", Value: more})
+	}
+	return message(e)
+}
+
+// define answers /define: the governing entry in full (as far as an embed
+// holds), the same term in the other documents as links.
+func (a *answerer) define(term, edition string) *discordgo.InteractionResponse {
+	if a.h.cfg.Reference == nil {
+		return notice("Definitions are not available on this server.")
+	}
+	entries, err := a.h.cfg.Reference.Define(a.ctx, term, edition)
+	if err != nil {
+		return a.failure(err)
+	}
+	docs := a.documents()
+	return message(defineEmbed(entries, docs, a.base))
+}
+
+// card answers /card: the card, or the cards an ambiguous name fits to
+// pick from.
+func (a *answerer) card(name, edition string) *discordgo.InteractionResponse {
+	if a.h.cfg.Cards == nil {
+		return notice("Cards are not available on this server.")
+	}
+	c, err := a.h.cfg.Cards.CardNamed(a.ctx, name, true, edition)
+	if rules.ErrorCode(err) == rules.EAMBIGUOUS {
+		return pickResponse(name, rules.ErrorDetails(err))
+	}
+	if err != nil {
+		return a.failure(err)
+	}
+	return message(cardEmbed(c, a.base))
+}
+
+func (a *answerer) cardByID(id string) *discordgo.InteractionResponse {
+	if a.h.cfg.Cards == nil {
+		return notice("Cards are not available on this server.")
+	}
+	c, err := a.h.cfg.Cards.Card(a.ctx, id)
+	if err != nil {
+		return a.failure(err)
+	}
+	return message(cardEmbed(c, a.base))
+}
+
+// maxChoices is the most choices Discord shows for an autocompletion.
+const maxChoices = 25
+
+// autocomplete offers card names starting with what was typed, of the
+// edition when one is chosen already.
+func (a *answerer) autocomplete(command string, opts []*discordgo.ApplicationCommandInteractionDataOption) *discordgo.InteractionResponse {
+	res := &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+	if command != cmdCard || a.h.cfg.Cards == nil {
+		return res
+	}
+	var typed, edition string
+	for _, o := range opts {
+		switch {
+		case o.Name == "name" && o.Focused:
+			typed = strings.TrimSpace(o.StringValue())
+		case o.Name == "edition":
+			edition = strings.TrimSpace(o.StringValue())
+		}
+	}
+	if typed == "" {
+		return res
+	}
+	names, err := a.h.cfg.Cards.Autocomplete(a.ctx, typed, edition, maxChoices)
+	if err != nil {
+		return res // an empty list: the user keeps typing
+	}
+	for _, n := range names {
+		if len(res.Data.Choices) == maxChoices {
+			break
+		}
+		// A name and value are at most 100 characters; a name that long
+		// is cut for the list, and found again by the fuzzy look-up.
+		v := truncate(n, 100)
+		res.Data.Choices = append(res.Data.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
+	}
+	return res
+}
+
+// documents returns the source documents by id; a failure leaves it empty
+// and the answers name document ids.
+func (a *answerer) documents() map[string]rules.Document {
+	out := map[string]rules.Document{}
+	if a.h.cfg.Reference == nil {
+		return out
+	}
+	docs, err := a.h.cfg.Reference.Documents(a.ctx)
+	if err != nil {
+		return out
+	}
+	for _, d := range docs {
+		out[d.ID] = d
+	}
+	return out
+}
+
+// related loads the entries of the same term in other documents.
+func (a *answerer) related(e *rules.Entry) []*rules.Entry {
+	var out []*rules.Entry
+	for _, id := range e.Related {
+		if r, err := a.h.cfg.Reference.Entry(a.ctx, id); err == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// failure answers a service error only the asker sees: the service's own
+// sentence and its suggestions, or a sentence about the time for a
+// deadline missed.
+func (a *answerer) failure(err error) *discordgo.InteractionResponse {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(a.ctx.Err(), context.DeadlineExceeded) {
+		return notice("The rules service took too long to answer; try again in a moment.")
+	}
+	code := rules.ErrorCode(err)
+	if code == rules.EINTERNAL {
+		a.h.log.ErrorContext(a.ctx, "discord interaction failed", "err", err)
+		return notice("The rules service failed to answer; try again later.")
+	}
+	msg := rules.ErrorMessage(err)
+	if sugg := stringsOf(rules.ErrorDetails(err)["suggestions"]); len(sugg) > 0 {
+		msg += " Did you mean: " + strings.Join(sugg, ", ") + "?"
+	}
+	return notice(msg)
+}
+
+// message is a public answer of one embed.
+func message(e *discordgo.MessageEmbed) *discordgo.InteractionResponse {
+	fitEmbed(e)
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, AllowedMentions: &discordgo.MessageAllowedMentions{}}}
+}
+
+// notice is an answer only the asker sees.
+func notice(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: truncate(text, maxContent), Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{}}}
+}
+
+// maxPickOptions is the most options of a select menu.
+const maxPickOptions = 25
+
+// pickResponse offers the cards an ambiguous name fits, as a menu whose
+// pick comes back as a component interaction (answer's pickCard case).
+func pickResponse(name string, details map[string]any) *discordgo.InteractionResponse {
+	var opts []discordgo.SelectMenuOption
+	if choices, ok := details["choices"].([]map[string]string); ok {
+		for _, c := range choices {
+			if len(opts) == maxPickOptions {
+				break
+			}
+			opts = append(opts, discordgo.SelectMenuOption{Label: truncate(c["name"], 100), Value: truncate(c["id"], 100),
+				Description: truncate(editionName(c["edition"])+", set "+c["set"]+" · "+c["id"], 100)})
+		}
+	}
+	text := fmt.Sprintf("Several cards fit %q equally well; pick one:", truncate(name, 100))
+	if len(opts) == 0 {
+		return notice(fmt.Sprintf("Several cards fit %q equally well: %s.", truncate(name, 100), strings.Join(stringsOf(details["candidates"]), "; ")))
+	}
+	one := 1
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{},
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.SelectMenu{CustomID: pickCard, Placeholder: "Pick the card you mean", MinValues: &one, MaxValues: 1, Options: opts},
+			}}}}}
+}
+
+// stringsOf reads a detail that is a list of strings, whatever slice type
+// the service used.
+func stringsOf(v any) []string {
+	switch x := v.(type) {
+	case []string:
+		return x
+	case []any:
+		out := make([]string, 0, len(x))
+		for _, e := range x {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}

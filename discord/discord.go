@@ -1,0 +1,183 @@
+// Package discord answers Discord's interactions webhook for the rules
+// service: the slash commands /rule, /define and /card (with card names
+// completed as they are typed), answered as embeds from the same services
+// the REST API calls. Discord posts each interaction, signed with the
+// application's Ed25519 key, to POST /discord/interactions; this package
+// verifies the signature and its timestamp, and answers within Discord's
+// three seconds and its size limits.
+//
+// The interaction and command types, and the signature check, are those of
+// github.com/bwmarrin/discordgo.
+package discord
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Route is the path Discord posts interactions to; an operator sets
+// https://HOST/discord/interactions as the application's Interactions
+// Endpoint URL.
+const Route = "/discord/interactions"
+
+// Discord's limits on an interaction.
+const (
+	// MaxSkew is how far an interaction's timestamp may lie from the
+	// server's clock, either way, before it is refused as stale: a replayed
+	// request, however well signed, is refused after it.
+	MaxSkew = 5 * time.Minute
+	// answerWithin is Discord's deadline for the first answer.
+	answerWithin = 3 * time.Second
+	// maxBody bounds an interaction's body: they are a few KiB.
+	maxBody = 64 << 10
+)
+
+// Config says which key verifies the interactions and which services
+// answer them.
+type Config struct {
+	// PublicKey is the application's public key (the Developer Portal's
+	// "Public Key"), which every interaction is signed for.
+	PublicKey ed25519.PublicKey
+	Reference rules.ReferenceService
+	Search    rules.SearchService
+	Cards     rules.CardService
+	// BaseURL is the public address of the service's pages, for the links
+	// of the answers ("https://rules.example.org"); "" uses the scheme and
+	// host the interaction reached.
+	BaseURL string
+	Logger  *slog.Logger
+	// Deadline bounds the work on one interaction, so the answer reaches
+	// Discord within its three seconds; 0 means 2.5 s.
+	Deadline time.Duration
+	// Now is the clock timestamps are checked against; nil is time.Now.
+	Now func() time.Time
+}
+
+// ParsePublicKey reads the application's public key as the Developer Portal
+// shows it, in hex.
+func ParsePublicKey(s string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(strings.TrimSpace(s))
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("discord public key: want %d bytes in hex, as the Developer Portal shows it", ed25519.PublicKeySize)
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// Handler answers Discord's interactions. It is safe for concurrent use.
+type Handler struct {
+	cfg Config
+	log *slog.Logger
+}
+
+// New returns the interactions handler.
+func New(cfg Config) *Handler {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Deadline <= 0 || cfg.Deadline >= answerWithin {
+		cfg.Deadline = answerWithin * 5 / 6
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Handler{cfg: cfg, log: cfg.Logger}
+}
+
+// ServeHTTP verifies an interaction and answers it: a PING with a PONG, a
+// command with its answer, an autocomplete with the choices, a pick among
+// ambiguous cards with the card. An unsigned, wrongly signed or stale
+// request is a 401, as Discord requires; a body that is not an interaction
+// is a 400.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		writeError(w, http.StatusMethodNotAllowed, "Discord posts interactions; this route takes POST only.")
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	if msg := h.fresh(r.Header.Get("X-Signature-Timestamp")); msg != "" {
+		writeError(w, http.StatusUnauthorized, msg)
+		return
+	}
+	if !discordgo.VerifyInteraction(r, h.cfg.PublicKey) {
+		writeError(w, http.StatusUnauthorized, "The interaction's signature does not verify with the application's public key.")
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeError(w, http.StatusRequestEntityTooLarge, "The interaction is larger than this endpoint reads.")
+		return
+	}
+	var in discordgo.Interaction
+	if err := json.Unmarshal(body, &in); err != nil {
+		writeError(w, http.StatusBadRequest, "The body is not a Discord interaction.")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), h.cfg.Deadline)
+	defer cancel()
+	a := &answerer{h: h, ctx: ctx, base: h.baseURL(r)}
+	res, err := a.answer(&in)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(res)
+}
+
+// fresh says what is wrong with an interaction's timestamp, "" when it is
+// within MaxSkew of the clock. Discord signs the timestamp with the body,
+// so a fresh one cannot be put on an old request.
+func (h *Handler) fresh(stamp string) string {
+	if stamp == "" {
+		return "The interaction carries no X-Signature-Timestamp."
+	}
+	secs, err := strconv.ParseInt(stamp, 10, 64)
+	if err != nil {
+		return "The interaction's X-Signature-Timestamp is not a Unix time in seconds."
+	}
+	if skew := h.cfg.Now().Sub(time.Unix(secs, 0)); skew > MaxSkew || skew < -MaxSkew {
+		return "The interaction's timestamp is stale: more than five minutes from the server's clock."
+	}
+	return ""
+}
+
+// baseURL is where links in answers point.
+func (h *Handler) baseURL(r *http.Request) string {
+	if h.cfg.BaseURL != "" {
+		return strings.TrimRight(h.cfg.BaseURL, "/")
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+// writeError answers in the API's error shape.
+func writeError(w http.ResponseWriter, status int, message string) {
+	var b bytes.Buffer
+	_ = json.NewEncoder(&b).Encode(map[string]any{"error": map[string]any{"code": rules.EINVALID, "message": message, "details": map[string]any{}}})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+}
+
+// errNotAnInteraction is an interaction of a type this endpoint does not
+// take (a modal it never opened).
+var errNotAnInteraction = errors.New("this endpoint answers pings, the /rule, /define and /card commands, their autocompletion and card picks")

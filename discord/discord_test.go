@@ -1,0 +1,396 @@
+package discord_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/stccg/stccg-rules/discord"
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/service"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+var (
+	setOnce sync.Once
+	set     *service.Set
+	setErr  error
+)
+
+// bot is the endpoint over the real corpus, with a key the test made, and a
+// way to post interactions signed with it.
+type bot struct {
+	t    *testing.T
+	srv  *httptest.Server
+	priv ed25519.PrivateKey
+	now  time.Time
+}
+
+func newBot(t *testing.T, cfg discord.Config) *bot {
+	t.Helper()
+	c := testcorpus.Load(t)
+	setOnce.Do(func() { set, setErr = service.New(context.Background(), c, nil) })
+	if setErr != nil {
+		t.Fatal(setErr)
+	}
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	cfg.PublicKey = pub
+	if cfg.Reference == nil {
+		cfg.Reference = set.Library
+	}
+	if cfg.Search == nil {
+		cfg.Search = set.Index
+	}
+	if cfg.Cards == nil {
+		cfg.Cards = set.Catalog
+	}
+	cfg.BaseURL = "https://rules.example.org"
+	cfg.Logger = slog.New(slog.DiscardHandler)
+	cfg.Now = func() time.Time { return now }
+	srv := httptest.NewServer(discord.New(cfg))
+	t.Cleanup(srv.Close)
+	return &bot{t: t, srv: srv, priv: priv, now: now}
+}
+
+// post sends an interaction signed at the time given, and returns the
+// status and body.
+func (b *bot) post(body string, at time.Time, priv ed25519.PrivateKey) (int, []byte) {
+	b.t.Helper()
+	stamp := strconv.FormatInt(at.Unix(), 10)
+	req, _ := http.NewRequest("POST", b.srv.URL+discord.Route, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if priv != nil {
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(stamp+body))))
+		req.Header.Set("X-Signature-Timestamp", stamp)
+	}
+	start := time.Now()
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	if d := time.Since(start); d > 3*time.Second {
+		b.t.Errorf("answered in %v: Discord waits 3 s", d)
+	}
+	return res.StatusCode, out
+}
+
+// answer is an interaction response as Discord reads it (discordgo reads
+// components only through its own interface types).
+type answer struct {
+	Type discordgo.InteractionResponseType
+	Data *answerData
+}
+
+type answerData struct {
+	Content    string
+	Flags      discordgo.MessageFlags
+	Embeds     []*discordgo.MessageEmbed
+	Choices    []*discordgo.ApplicationCommandOptionChoice
+	Components []json.RawMessage
+}
+
+// ask posts a signed interaction and reads the answer, checked against
+// Discord's limits.
+func (b *bot) ask(body string) *answer {
+	b.t.Helper()
+	code, out := b.post(body, b.now, b.priv)
+	if code != 200 {
+		b.t.Fatalf("status %d: %s", code, out)
+	}
+	var res answer
+	if err := json.Unmarshal(out, &res); err != nil {
+		b.t.Fatalf("answer %s: %v", out, err)
+	}
+	withinLimits(b.t, &res)
+	return &res
+}
+
+func command(name string, opts map[string]string) string {
+	var o []map[string]any
+	for k, v := range opts {
+		o = append(o, map[string]any{"name": k, "type": 3, "value": v})
+	}
+	raw, _ := json.Marshal(map[string]any{"id": "1", "application_id": "2", "type": 2, "token": "t", "version": 1,
+		"data": map[string]any{"id": "3", "name": name, "type": 1, "options": o}})
+	return string(raw)
+}
+
+// withinLimits checks an answer against Discord's limits.
+func withinLimits(t *testing.T, res *answer) {
+	t.Helper()
+	if res.Data == nil {
+		return
+	}
+	n := utf8.RuneCountInString
+	if n(res.Data.Content) > 2000 || len(res.Data.Embeds) > 10 || len(res.Data.Choices) > 25 {
+		t.Errorf("content %d, %d embeds, %d choices", n(res.Data.Content), len(res.Data.Embeds), len(res.Data.Choices))
+	}
+	for _, c := range res.Data.Choices {
+		if n(c.Name) > 100 || n(c.Name) == 0 || n(c.Value.(string)) > 100 {
+			t.Errorf("choice %q", c.Name)
+		}
+	}
+	for _, e := range res.Data.Embeds {
+		if n(e.Title) > 256 || n(e.Description) > 4096 || len(e.Fields) > 25 || discord.EmbedLength(e) > 6000 {
+			t.Errorf("embed %q: title %d, description %d, %d fields, %d in all", e.Title, n(e.Title), n(e.Description), len(e.Fields), discord.EmbedLength(e))
+		}
+		if e.Footer != nil && n(e.Footer.Text) > 2048 {
+			t.Errorf("footer %d", n(e.Footer.Text))
+		}
+		for _, f := range e.Fields {
+			if n(f.Name) > 256 || n(f.Value) > 1024 || f.Name == "" || f.Value == "" {
+				t.Errorf("field %q: %d, value %d", f.Name, n(f.Name), n(f.Value))
+			}
+		}
+	}
+}
+
+func TestPingIsAnsweredWithPong(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	if res := b.ask(`{"id":"1","application_id":"2","type":1,"token":"t","version":1}`); res.Type != discordgo.InteractionResponsePong {
+		t.Fatalf("type %d, want PONG", res.Type)
+	}
+}
+
+func TestUnsignedWronglySignedAndStaleRequestsAre401(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	ping := `{"id":"1","application_id":"2","type":1,"token":"t","version":1}`
+	_, other, _ := ed25519.GenerateKey(rand.Reader)
+	cases := []struct {
+		name string
+		at   time.Time
+		key  ed25519.PrivateKey
+	}{
+		{"unsigned", b.now, nil},
+		{"signed with another key", b.now, other},
+		{"signed six minutes ago", b.now.Add(-6 * time.Minute), b.priv},
+		{"signed six minutes ahead", b.now.Add(6 * time.Minute), b.priv},
+	}
+	for _, tc := range cases {
+		if code, body := b.post(ping, tc.at, tc.key); code != 401 || !strings.Contains(string(body), `"error"`) {
+			t.Errorf("%s: %d %s, want 401", tc.name, code, body)
+		}
+	}
+	if code, _ := b.post(ping, b.now.Add(-4*time.Minute), b.priv); code != 200 {
+		t.Errorf("signed four minutes ago: %d, want 200", code)
+	}
+	// A signature over another body (or another timestamp) does not pass.
+	stamp := strconv.FormatInt(b.now.Unix(), 10)
+	req, _ := http.NewRequest("POST", b.srv.URL+discord.Route, strings.NewReader(ping))
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(b.priv, []byte(stamp+`{"type":2}`))))
+	req.Header.Set("X-Signature-Timestamp", stamp)
+	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != 401 {
+		t.Errorf("a signature of another body: %v %v", res, err)
+	}
+}
+
+func TestCardCommandAnswersWithStatisticsImageAndLink(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	res := b.ask(command("card", map[string]string{"name": "uss galxy", "edition": "2e"}))
+	if res.Type != discordgo.InteractionResponseChannelMessageWithSource || len(res.Data.Embeds) != 1 {
+		t.Fatalf("answer %+v", res)
+	}
+	e := res.Data.Embeds[0]
+	if e.Title != "U.S.S. Galaxy" || e.URL != "https://rules.example.org/cards/2e-1-394" || e.Image == nil || !strings.HasPrefix(e.Image.URL, "https://") {
+		t.Fatalf("embed %q %q %+v", e.Title, e.URL, e.Image)
+	}
+	fields := map[string]string{}
+	for _, f := range e.Fields {
+		fields[f.Name] = f.Value
+	}
+	if fields["Range · Weapons · Shields"] != "8 · 8 · 9" || fields["Cost"] != "5" || !strings.Contains(fields["Staffing"], "command") {
+		t.Errorf("fields %v", fields)
+	}
+	if !strings.Contains(e.Footer.Text, "1 C 394") {
+		t.Errorf("footer %q", e.Footer.Text)
+	}
+}
+
+func TestCardCommandShowsErrata(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	e := b.ask(command("card", map[string]string{"name": "Explore Black Cluster", "edition": "2e"})).Data.Embeds[0]
+	found := false
+	for _, f := range e.Fields {
+		if strings.HasPrefix(f.Name, "Erratum") && strings.Contains(f.Value, "Cunning>34") && strings.Contains(f.Value, "/entries/") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no erratum with its source among %d fields of %q", len(e.Fields), e.Title)
+	}
+}
+
+func TestAmbiguousCardOffersTheCandidatesThenThePick(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	res := b.ask(command("card", map[string]string{"name": "jean-luc picard", "edition": "2e"}))
+	if len(res.Data.Components) != 1 || res.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Fatalf("answer %+v, want a menu of candidates", res.Data)
+	}
+	raw := res.Data.Components[0]
+	var row struct {
+		Components []struct {
+			CustomID string `json:"custom_id"`
+			Options  []struct{ Label, Value string }
+		}
+	}
+	if err := json.Unmarshal(raw, &row); err != nil || len(row.Components) != 1 || len(row.Components[0].Options) < 2 {
+		t.Fatalf("menu %s: %v", raw, err)
+	}
+	pick := row.Components[0].Options[1]
+	if !strings.Contains(strings.ToLower(pick.Label), "picard") {
+		t.Errorf("candidate %q", pick.Label)
+	}
+	body, _ := json.Marshal(map[string]any{"id": "1", "application_id": "2", "type": 3, "token": "t", "version": 1,
+		"data": map[string]any{"custom_id": row.Components[0].CustomID, "component_type": 3, "values": []string{pick.Value}}})
+	picked := b.ask(string(body))
+	if picked.Type != discordgo.InteractionResponseUpdateMessage || len(picked.Data.Embeds) != 1 || !strings.HasSuffix(picked.Data.Embeds[0].URL, "/cards/"+pick.Value) {
+		t.Fatalf("pick answered %+v", picked.Data)
+	}
+}
+
+func TestCardNamesAreCompletedAsTheyAreTyped(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	body := `{"id":"1","application_id":"2","type":4,"token":"t","version":1,"data":{"id":"3","name":"card","type":1,
+		"options":[{"name":"name","type":3,"value":"enterp","focused":true},{"name":"edition","type":3,"value":"2e"}]}}`
+	res := b.ask(body)
+	if res.Type != discordgo.InteractionApplicationCommandAutocompleteResult || len(res.Data.Choices) == 0 {
+		t.Fatalf("answer %+v", res)
+	}
+	for _, c := range res.Data.Choices {
+		if !strings.Contains(strings.ToLower(c.Name), "enterprise") {
+			t.Errorf("choice %q does not start a word with enterp", c.Name)
+		}
+	}
+}
+
+func TestDefineCommandAnswersTheGoverningEntry(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	e := b.ask(command("define", map[string]string{"term": "stopped", "edition": "2e"})).Data.Embeds[0]
+	if !strings.EqualFold(e.Title, "stopped") || !strings.Contains(e.URL, "/entries/2e-rulebook.") || !strings.Contains(e.Footer.Text, "governs") || e.Description == "" {
+		t.Fatalf("embed %q %q %q", e.Title, e.URL, e.Footer.Text)
+	}
+	if len(e.Fields) == 0 || e.Fields[0].Name != "Also in" || !strings.Contains(e.Fields[0].Value, "/entries/") {
+		t.Errorf("the term's other documents are not linked: %+v", e.Fields)
+	}
+	res := b.ask(command("define", map[string]string{"term": "modificatoins"}))
+	if res.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(strings.ToLower(res.Data.Content), "modification") {
+		t.Errorf("unknown term: %+v", res.Data)
+	}
+}
+
+func TestRuleCommandAnswersWithTheSnippetAndWhatGoverns(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	e := b.ask(command("rule", map[string]string{"question": "how much range does moving cost", "edition": "2e"})).Data.Embeds[0]
+	if e.Title == "" || !strings.Contains(e.Description, "**") || !strings.HasPrefix(e.URL, "https://rules.example.org/") {
+		t.Fatalf("embed %q %q %q", e.Title, e.URL, e.Description)
+	}
+	names := []string{}
+	for _, f := range e.Fields {
+		names = append(names, f.Name)
+	}
+	if !strings.Contains(strings.Join(names, "|"), "Govern") || !strings.Contains(strings.Join(names, "|"), "Also") {
+		t.Errorf("fields %v: want what governs and the other hits", names)
+	}
+}
+
+// TestEveryAnswerStaysWithinDiscordsLimits asks for the longest entries and
+// cards of the corpus; withinLimits checks each answer.
+func TestEveryAnswerStaysWithinDiscordsLimits(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	var longest []*rules.Entry
+	for _, e := range testcorpus.Load(t).Entries {
+		if e.Kind == rules.KindGlossary || e.Kind == rules.KindRuling {
+			longest = append(longest, e)
+		}
+	}
+	slices.SortFunc(longest, func(a, b *rules.Entry) int { return len(b.Text) - len(a.Text) })
+	for _, e := range longest[:10] {
+		res := b.ask(command("define", map[string]string{"term": e.Title, "edition": e.Edition}))
+		if len(res.Data.Embeds) != 1 {
+			t.Errorf("define %q: %+v", e.Title, res.Data)
+			continue
+		}
+		if d := res.Data.Embeds[0].Description; utf8.RuneCountInString(e.Text) > 4096 && !strings.Contains(d, "read on") {
+			t.Errorf("%s: a cut text does not link to the whole", e.ID)
+		}
+	}
+	for _, q := range []string{"stopped", "mission attempt", strings.Repeat("dilemma ", 40), "*_~`|>", "@everyone"} {
+		b.ask(command("rule", map[string]string{"question": q}))
+		b.ask(command("card", map[string]string{"name": q}))
+		b.ask(command("define", map[string]string{"term": q}))
+	}
+}
+
+// slowSearch never answers before its context ends.
+type slowSearch struct{}
+
+func (slowSearch) Search(ctx context.Context, _ rules.SearchQuery) (*rules.SearchResult, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func TestASlowServiceIsAnsweredWithinDiscordsThreeSeconds(t *testing.T) {
+	b := newBot(t, discord.Config{Search: slowSearch{}, Deadline: 300 * time.Millisecond})
+	start := time.Now()
+	res := b.ask(command("rule", map[string]string{"question": "range"}))
+	if time.Since(start) > 2*time.Second || !strings.Contains(res.Data.Content, "too long") {
+		t.Fatalf("after %v: %+v", time.Since(start), res.Data)
+	}
+}
+
+func TestCommandsAreValidDefinitions(t *testing.T) {
+	cmds := discord.Commands()
+	raw, err := json.Marshal(cmds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, c := range cmds {
+		names[c.Name] = true
+		if len(c.Description) > 100 || len(c.Options) > 25 {
+			t.Errorf("/%s: description %d, %d options", c.Name, len(c.Description), len(c.Options))
+		}
+		for _, o := range c.Options {
+			if len(o.Description) > 100 || o.Name != strings.ToLower(o.Name) {
+				t.Errorf("/%s %s", c.Name, o.Name)
+			}
+		}
+	}
+	if !names["rule"] || !names["define"] || !names["card"] || !bytes.Contains(raw, []byte(`"autocomplete":true`)) {
+		t.Fatalf("commands %s", raw)
+	}
+}
+
+func TestParsePublicKey(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	if k, err := discord.ParsePublicKey(hex.EncodeToString(pub)); err != nil || !k.Equal(pub) {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"", "zz", hex.EncodeToString(pub[:10])} {
+		if _, err := discord.ParsePublicKey(bad); err == nil {
+			t.Errorf("%q read as a key", bad)
+		}
+	}
+}
