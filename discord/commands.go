@@ -160,7 +160,7 @@ func (a *answerer) card(name, edition string) *discordgo.InteractionResponse {
 	}
 	c, err := a.h.cfg.Cards.CardNamed(a.ctx, name, true, edition)
 	if rules.ErrorCode(err) == rules.EAMBIGUOUS {
-		return pickResponse(name, rules.ErrorDetails(err))
+		return pickResponse(name, err)
 	}
 	if err != nil {
 		return a.failure(err)
@@ -259,7 +259,7 @@ func (a *answerer) failure(err error) *discordgo.InteractionResponse {
 		return notice("The rules service failed to answer; try again later.")
 	}
 	msg := rules.ErrorMessage(err)
-	if sugg := stringsOf(rules.ErrorDetails(err)["suggestions"]); len(sugg) > 0 {
+	if sugg := rules.DetailStrings(err, "suggestions"); len(sugg) > 0 {
 		msg += " Did you mean: " + strings.Join(sugg, ", ") + "?"
 	}
 	return notice(msg)
@@ -284,9 +284,9 @@ const maxPickOptions = 25
 
 // pickResponse offers the cards an ambiguous name fits, as a menu whose
 // pick comes back as a component interaction (answer's pickCard case).
-func pickResponse(name string, details map[string]any) *discordgo.InteractionResponse {
+func pickResponse(name string, err error) *discordgo.InteractionResponse {
 	var opts []discordgo.SelectMenuOption
-	if choices, ok := details["choices"].([]map[string]string); ok {
+	if choices, ok := rules.ErrorDetails(err)["choices"].([]map[string]string); ok {
 		for _, c := range choices {
 			if len(opts) == maxPickOptions {
 				break
@@ -297,7 +297,7 @@ func pickResponse(name string, details map[string]any) *discordgo.InteractionRes
 	}
 	text := fmt.Sprintf("Several cards fit %q equally well; pick one:", truncate(name, 100))
 	if len(opts) == 0 {
-		return notice(fmt.Sprintf("Several cards fit %q equally well: %s.", truncate(name, 100), strings.Join(stringsOf(details["candidates"]), "; ")))
+		return notice(fmt.Sprintf("Several cards fit %q equally well: %s.", truncate(name, 100), strings.Join(rules.DetailStrings(err, "candidates"), "; ")))
 	}
 	one := 1
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -306,22 +306,4 @@ func pickResponse(name string, details map[string]any) *discordgo.InteractionRes
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.SelectMenu{CustomID: pickCard, Placeholder: "Pick the card you mean", MinValues: &one, MaxValues: 1, Options: opts},
 			}}}}}
-}
-
-// stringsOf reads a detail that is a list of strings, whatever slice type
-// the service used.
-func stringsOf(v any) []string {
-	switch x := v.(type) {
-	case []string:
-		return x
-	case []any:
-		out := make([]string, 0, len(x))
-		for _, e := range x {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	return nil
 }

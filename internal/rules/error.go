@@ -107,3 +107,22 @@ func ErrorDetails(err error) map[string]any {
 	}
 	return nil
 }
+
+// DetailStrings returns a detail of err that is a list of strings
+// ("suggestions", "candidates"), whatever slice type the service used or
+// JSON decoding gave; nil when there is none.
+func DetailStrings(err error, key string) []string {
+	switch x := ErrorDetails(err)[key].(type) {
+	case []string:
+		return x
+	case []any:
+		out := make([]string, 0, len(x))
+		for _, e := range x {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}

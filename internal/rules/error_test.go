@@ -28,3 +28,16 @@ func TestErrorfQuotesAtMostMaxQuotedCharactersOfText(t *testing.T) {
 		t.Error("a nil error argument broke the message")
 	}
 }
+
+func TestDetailStringsReadsEitherSliceType(t *testing.T) {
+	e := Errorf(ENOTFOUND, "none").WithDetail("suggestions", []string{"a"}).WithDetail("candidates", []any{"b", 3, "c"})
+	if got := DetailStrings(e, "suggestions"); len(got) != 1 || got[0] != "a" {
+		t.Errorf("suggestions %v", got)
+	}
+	if got := DetailStrings(e, "candidates"); len(got) != 2 || got[1] != "c" {
+		t.Errorf("candidates %v", got)
+	}
+	if DetailStrings(errors.New("plain"), "suggestions") != nil || DetailStrings(e, "missing") != nil {
+		t.Error("a detail that is not there read as a list")
+	}
+}
