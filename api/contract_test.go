@@ -6,8 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,11 +15,7 @@ import (
 
 func readExample(t *testing.T, name string, into any) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(t), "..", "contract", "examples", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(raw, into); err != nil {
+	if err := json.Unmarshal(testcorpus.ContractExample(t, name), into); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -207,10 +205,7 @@ func TestGeneratedClientDrivesEveryRoute(t *testing.T) {
 // request union and each verdict into the schema of its question.
 func TestGeneratedClientReadsEveryContractVerdict(t *testing.T) {
 	c := newService(t)
-	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(t), "..", "contract", "examples", "adjudicate.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := testcorpus.ContractExample(t, "adjudicate.json")
 	var file struct {
 		Examples []struct {
 			Name    string

@@ -55,3 +55,14 @@ func Load(tb testing.TB) *corpus.Corpus {
 	}
 	return loaded
 }
+
+// ContractExample returns a file of the contract's examples
+// ("adjudicate.json"), which lie beside the corpus.
+func ContractExample(tb testing.TB, name string) []byte {
+	tb.Helper()
+	raw, err := os.ReadFile(filepath.Join(Dir(tb), "..", "contract", "examples", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return raw
+}
