@@ -8,18 +8,20 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/client"
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
-// newService serves the real corpus as the binary does: REST, GraphQL and
-// the metrics.
+// newService serves the real corpus as the binary does: REST, GraphQL, the
+// response cache and the metrics.
 func newService(t *testing.T) *client.ClientWithResponses {
 	t.Helper()
 	set, err := service.New(context.Background(), testcorpus.Load(t), nil)
@@ -28,11 +30,16 @@ func newService(t *testing.T) *client.ClientWithResponses {
 	}
 	t.Cleanup(func() { _ = set.Close() })
 	log := slog.New(slog.DiscardHandler)
+	lru, err := cache.NewLRU(1000, 8<<20, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
 	h := api.New(api.Config{
-		Services: api.Services{Reference: set.Library, Search: set.Index, Cards: set.Catalog, Adjudicator: set.Engine},
-		GraphQL:  graph.NewHandler(&graph.Resolver{Reference: set.Library, Searcher: set.Index, Catalog: set.Catalog, Adjudicator: set.Engine}, graph.ServerConfig{Logger: log}),
-		Metrics:  api.NewMetrics(),
-		Logger:   log,
+		Responses: cache.NewResponses(lru, time.Minute, 256<<10),
+		Services:  api.Services{Reference: set.Library, Search: set.Index, Cards: set.Catalog, Adjudicator: set.Engine},
+		GraphQL:   graph.NewHandler(&graph.Resolver{Reference: set.Library, Searcher: set.Index, Catalog: set.Catalog, Adjudicator: set.Engine}, graph.ServerConfig{Logger: log}),
+		Metrics:   api.NewMetrics(),
+		Logger:    log,
 	})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
@@ -143,7 +150,8 @@ func TestGeneratedClientDrivesEveryRoute(t *testing.T) {
 	if r, err := c.GetCardWithResponse(ctx, "2e-1-179"); err != nil {
 		t.Fatal(err)
 	} else {
-		check("getCard", r.StatusCode(), 200, r.JSON200 != nil && r.JSON200.Id == "2e-1-179")
+		check("getCard", r.StatusCode(), 200, r.JSON200 != nil && r.JSON200.Id == "2e-1-179" &&
+			r.Headers200 != nil && r.Headers200.XRequestId != nil && r.Headers200.XCache != nil)
 	}
 	if r, err := c.CardRulingsWithResponse(ctx, "2e-1-179"); err != nil {
 		t.Fatal(err)
