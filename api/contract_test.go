@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -168,5 +169,26 @@ func TestContractAdjudicationExamplesOverREST(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A card names its other versions, and each of them resolves.
+func TestCardAnswersNameItsVersions(t *testing.T) {
+	srv := newServer(t)
+	var card struct {
+		ID       string   `json:"id"`
+		Versions []string `json:"versions"`
+	}
+	if code := get(t, srv, "/v1/cards/named?exact=Jean-Luc+Picard%2C+Explorer", &card); code != 200 {
+		t.Fatalf("status %d", code)
+	}
+	if len(card.Versions) < 2 || card.Versions[0] != "2e-1-267" {
+		t.Fatalf("versions of %s: %v", card.ID, card.Versions)
+	}
+	for _, id := range card.Versions {
+		var other struct{ Versions []string }
+		if code := get(t, srv, "/v1/cards/"+url.PathEscape(id), &other); code != 200 || !slices.Contains(other.Versions, card.ID) {
+			t.Errorf("GET /v1/cards/%s: %d, versions %v lack %s", id, code, other.Versions, card.ID)
+		}
 	}
 }

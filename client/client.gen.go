@@ -2078,6 +2078,8 @@ type Error struct {
 				Id      string  `json:"id"`
 				Name    string  `json:"name"`
 				Set     *string `json:"set,omitempty"`
+				SetName *string `json:"setName,omitempty"`
+				Type    *string `json:"type,omitempty"`
 			} `json:"choices,omitempty"`
 
 			// Documents The document ids a request may name.

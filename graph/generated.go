@@ -89,6 +89,7 @@ type ComplexityRoot struct {
 		Title           func(childComplexity int) int
 		Type            func(childComplexity int) int
 		Unique          func(childComplexity int) int
+		Versions        func(childComplexity int) int
 		Weapons         func(childComplexity int) int
 	}
 
@@ -597,6 +598,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Unique(childComplexity), true
+	case "Card.versions":
+		if e.ComplexityRoot.Card.Versions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.Versions(childComplexity), true
 	case "Card.weapons":
 		if e.ComplexityRoot.Card.Weapons == nil {
 			break
@@ -1590,6 +1597,8 @@ type Card {
   attemptExcept: [String!]!
   "The document ids and data files the card was read from."
   sources: [String!]!
+  "The ids of the other cards of the same title or persona (a Second Edition mission: of the same mission name), of both editions, the card's own edition first."
+  versions: [ID!]!
   "The glossary entries, errata and rulings that name this card."
   rulings(first: Int, after: String): EntryConnection!
 }
@@ -3376,6 +3385,35 @@ func (ec *executionContext) fieldContext_Card_sources(_ context.Context, field g
 	return fc, nil
 }
 
+func (ec *executionContext) _Card_versions(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_versions,
+		func(ctx context.Context) (any, error) {
+			return obj.Versions, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_versions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Card_rulings(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3646,6 +3684,8 @@ func (ec *executionContext) fieldContext_CardEdge_node(_ context.Context, field 
 				return ec.fieldContext_Card_attemptExcept(ctx, field)
 			case "sources":
 				return ec.fieldContext_Card_sources(ctx, field)
+			case "versions":
+				return ec.fieldContext_Card_versions(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -6031,6 +6071,8 @@ func (ec *executionContext) fieldContext_Query_card(ctx context.Context, field g
 				return ec.fieldContext_Card_attemptExcept(ctx, field)
 			case "sources":
 				return ec.fieldContext_Card_sources(ctx, field)
+			case "versions":
+				return ec.fieldContext_Card_versions(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -6170,6 +6212,8 @@ func (ec *executionContext) fieldContext_Query_cardNamed(ctx context.Context, fi
 				return ec.fieldContext_Card_attemptExcept(ctx, field)
 			case "sources":
 				return ec.fieldContext_Card_sources(ctx, field)
+			case "versions":
+				return ec.fieldContext_Card_versions(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -7162,6 +7206,8 @@ func (ec *executionContext) fieldContext_SearchHit_card(_ context.Context, field
 				return ec.fieldContext_Card_attemptExcept(ctx, field)
 			case "sources":
 				return ec.fieldContext_Card_sources(ctx, field)
+			case "versions":
+				return ec.fieldContext_Card_versions(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -9552,6 +9598,11 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 			}
 		case "sources":
 			out.Values[i] = ec._Card_sources(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "versions":
+			out.Values[i] = ec._Card_versions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

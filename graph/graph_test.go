@@ -440,3 +440,12 @@ func TestOverlongPersistedQueryIsRefusedAndNotStored(t *testing.T) {
 		t.Fatalf("documents = %+v", docs)
 	}
 }
+
+func TestCardVersionsAreIDsOfBothEditions(t *testing.T) {
+	srv := newServer(t)
+	var card struct{ Versions []string }
+	mustData(t, query(t, srv, `{ card(id: "2e-1-268") { versions } }`, nil), "card", &card)
+	if len(card.Versions) < 2 || card.Versions[0] != "2e-1-267" || !strings.HasPrefix(card.Versions[len(card.Versions)-1], "1e-") {
+		t.Fatalf("versions = %v", card.Versions)
+	}
+}

@@ -2,7 +2,10 @@ package catalog_test
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/catalog"
@@ -185,4 +188,69 @@ func TestRulingsNameACardNotALongerNameHoldingIt(t *testing.T) {
 			t.Errorf("%s: %v, want %v", id, ids(got), want)
 		}
 	}
+}
+
+func TestVersionsAreTheOtherCardsOfATitlePersonaOrMission(t *testing.T) {
+	cards := []*rules.Card{
+		{ID: "1e-9-1", Edition: "1e", Set: "9", Number: "1", Title: "Worf", Type: "personnel"},
+		{ID: "1e-12-5", Edition: "1e", Set: "12", Number: "5", Title: "Captain Worf", Persona: "Worf", Type: "personnel"},
+		{ID: "2e-3-7", Edition: "2e", Set: "3", Number: "7", Title: "Worf", Subtitle: "Son of Mogh", Type: "personnel"},
+		{ID: "2e-1-20", Edition: "2e", Set: "1", Number: "20", Title: "Worf", Subtitle: "Security Chief", Type: "personnel"},
+		{ID: "1e-9-40", Edition: "1e", Set: "9", Number: "40", Title: "Scan Nebula", Type: "mission"},
+		{ID: "2e-1-80", Edition: "2e", Set: "1", Number: "80", Title: "Sector 12", Subtitle: "Scan Nebula", MissionName: "Scan Nebula", Type: "mission"},
+		{ID: "2e-1-81", Edition: "2e", Set: "1", Number: "81", Title: "Kurn", Type: "personnel"},
+	}
+	cat := catalog.New(cards, nil)
+	for id, want := range map[string][]string{
+		"1e-9-1":  {"1e-12-5", "2e-1-20", "2e-3-7"},
+		"1e-12-5": {"1e-9-1", "2e-1-20", "2e-3-7"},
+		"2e-3-7":  {"2e-1-20", "1e-9-1", "1e-12-5"},
+		"1e-9-40": {"2e-1-80"},
+		"2e-1-80": {"1e-9-40"},
+		"2e-1-81": {},
+	} {
+		card, err := cat.Card(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(card.Versions, want) {
+			t.Errorf("%s versions %v, want %v", id, card.Versions, want)
+		}
+	}
+	if cards[0].Versions != nil {
+		t.Error("the catalog wrote its versions into the cards it was given")
+	}
+	b, _ := json.Marshal(mustCard(t, cat, "2e-1-81"))
+	if !strings.Contains(string(b), `"versions":[]`) {
+		t.Errorf("a card without versions should say so with an empty list: %s", b)
+	}
+}
+
+// On the real corpus: both editions' Picards are versions of each other.
+func TestVersionsOfARealCardSpanBothEditions(t *testing.T) {
+	cat := realCatalog(t)
+	card := mustCard(t, cat, "2e-1-267")
+	for _, id := range []string{"2e-1-268", "1e-101-215"} {
+		if !slices.Contains(card.Versions, id) {
+			t.Errorf("Jean-Luc Picard, Argo Pilot: versions %v lack %s", card.Versions, id)
+		}
+	}
+	if card.Versions[0] != "2e-1-268" {
+		t.Errorf("the card's own edition should come first: %v", card.Versions)
+	}
+	for _, id := range card.Versions {
+		other := mustCard(t, cat, id)
+		if !slices.Contains(other.Versions, card.ID) {
+			t.Errorf("%s is a version of %s but not the other way round", id, card.ID)
+		}
+	}
+}
+
+func mustCard(t *testing.T, cat *catalog.Catalog, id string) *rules.Card {
+	t.Helper()
+	card, err := cat.Card(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return card
 }

@@ -98,12 +98,14 @@ func WithDocuments(docs []rules.Document) Option {
 }
 
 // New builds the catalog of cards and indexes which entries name each card.
-// The cards and entries must not change afterwards.
+// The catalog answers copies of the cards with their Versions set (see
+// withVersions); the entries are shared and must not change afterwards.
 func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 	var o options
 	for _, opt := range opts {
 		opt(&o)
 	}
+	cards = withVersions(cards)
 	c := &Catalog{
 		cards:     cards,
 		byID:      make(map[string]*rules.Card, len(cards)),

@@ -85,6 +85,10 @@ type Card struct {
 	AttemptExcept []string `json:"attemptExcept,omitempty"`
 	// Sources are the document ids and data files the card was read from.
 	Sources []string `json:"sources,omitempty"`
+	// Versions are the ids of the other cards of the same title or persona
+	// (a 2E mission: of the same mission name), of both editions, so a page
+	// or a bot can offer the one a reader meant. The card catalog fills it.
+	Versions []string `json:"versions"`
 }
 
 // Name is the card's full name as a look-up answers it: "Title, Subtitle", or
