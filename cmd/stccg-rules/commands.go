@@ -67,6 +67,10 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	q.Q = strings.Join(fs.Args(), " ")
+	if strings.TrimSpace(q.Q) == "" && q.Kind == "" && q.Document == "" {
+		usageHint(stderr, "search")
+		return errors.New("search needs WORDS, e.g. stccg-rules search \"mirror universe\"")
+	}
 	a, err := buildServices(ctx, cfg)
 	if err != nil {
 		return err
@@ -88,22 +92,26 @@ func plainSnippet(s string) string {
 	return strings.NewReplacer("<mark>", "[", "</mark>", "]", "&amp;", "&", "&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&quot;", `"`).Replace(s)
 }
 
-// cardCmd prints a card found by name, typos forgiven.
+// cardCmd prints a card found by id, or by name with typos forgiven.
 func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("card", stderr, &cfg)
-	edition := fs.String("edition", "", "1e or 2e")
+	edition := fs.String("edition", "", "1e or 2e: look the name up in that edition only")
 	exact := fs.Bool("exact", false, "match the name exactly (case and punctuation forgiven)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	name := strings.Join(fs.Args(), " ")
+	name := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	if name == "" {
+		usageHint(stderr, "card")
+		return errors.New("card needs a NAME or an ID, e.g. stccg-rules card \"jean-luc picard\" or stccg-rules card 2e-1-392")
+	}
 	a, err := buildServices(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	card, err := a.services.Cards.CardNamed(ctx, name, !*exact, *edition)
+	card, err := findCard(ctx, a.services.Cards, name, !*exact, *edition)
 	if err != nil {
 		return terminalError(err)
 	}
@@ -115,7 +123,24 @@ func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			fmt.Fprintf(stdout, "  %s (%s)  %s\n", e.Title, e.DocumentID, e.ID)
 		}
 	}
+	if len(card.Versions) > 0 {
+		fmt.Fprintf(stdout, "\nother versions:\n")
+		for _, id := range card.Versions {
+			if v, err := a.services.Cards.Card(ctx, id); err == nil {
+				fmt.Fprintf(stdout, "  %-12s %s  (%s)\n", v.ID, v.Name(), strings.Join(nonEmpty(v.Edition, v.SetName), ", "))
+			}
+		}
+	}
 	return nil
+}
+
+// findCard takes a card id as it stands ("2e-1-392"), and anything else as
+// a name.
+func findCard(ctx context.Context, cards rules.CardService, name string, fuzzy bool, edition string) (*rules.Card, error) {
+	if card, err := cards.Card(ctx, name); err == nil {
+		return card, nil
+	}
+	return cards.CardNamed(ctx, name, fuzzy, edition)
 }
 
 func printCard(w io.Writer, c *rules.Card) {
@@ -172,16 +197,29 @@ func printCard(w io.Writer, c *rules.Card) {
 	}
 }
 
-// adjudicateCmd reads an adjudication request as JSON on standard input and
-// prints the verdict as JSON.
+// adjudicateCmd reads an adjudication request as JSON from a file, or from
+// standard input, and prints the verdict as JSON.
 func adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("adjudicate", stderr, &cfg)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if fs.NArg() > 1 {
+		usageHint(stderr, "adjudicate")
+		return fmt.Errorf("adjudicate takes one FILE, not %d", fs.NArg())
+	}
+	in := stdin
+	if file := fs.Arg(0); file != "" && file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return fmt.Errorf("read the request: %w", err)
+		}
+		defer f.Close()
+		in = f
+	}
 	var req rules.AdjudicationRequest
-	if err := api.DecodeRequest(io.LimitReader(stdin, 1<<20), &req); err != nil {
+	if err := api.DecodeRequest(io.LimitReader(in, 1<<20), &req); err != nil {
 		return terminalError(err)
 	}
 	a, err := buildServices(ctx, cfg)
@@ -199,5 +237,6 @@ func adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -130,5 +131,88 @@ func TestServeOpensAPrebuiltIndexAndRefusesAStaleOne(t *testing.T) {
 	err := stale.Run()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "rebuild it") {
 		t.Fatalf("stale index: %v %s", err, stderr.String())
+	}
+}
+
+func TestEveryCommandsHelpExitsZeroAndNamesItsArguments(t *testing.T) {
+	for _, c := range commands {
+		for _, flag := range []string{"--help", "-h"} {
+			var out, errOut bytes.Buffer
+			if err := run(context.Background(), []string{c.name, flag}, nil, &out, &errOut); err != nil {
+				t.Errorf("%s %s: %v", c.name, flag, err)
+			}
+			help := out.String()
+			if !strings.Contains(help, "Usage: stccg-rules "+c.name) || errOut.Len() != 0 {
+				t.Errorf("%s %s printed %q to stdout and %q to stderr", c.name, flag, help, errOut.String())
+			}
+			for _, a := range c.arguments {
+				if !strings.Contains(help, "  "+a[0]+" ") {
+					t.Errorf("%s %s does not describe its argument %s:\n%s", c.name, flag, a[0], help)
+				}
+			}
+		}
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"help", "card"}, nil, &out, &out); err != nil || !strings.Contains(out.String(), "NAME | ID") {
+		t.Errorf("help card: %v %q", err, out.String())
+	}
+	if err := run(context.Background(), []string{"card", "--no-such-flag"}, nil, &out, &out); err == nil {
+		t.Error("an unknown flag was accepted")
+	}
+}
+
+func TestCardCommandTakesAnIDAndListsTheIDsOfAnAmbiguousName(t *testing.T) {
+	out, err := runCmd(t, "", "card", "--corpus", testcorpus.Dir(t), "2e-1-268")
+	if err != nil || !strings.Contains(out, "Jean-Luc Picard, Explorer") || !strings.Contains(out, "other versions:") || !strings.Contains(out, "2e-1-267") {
+		t.Fatalf("card by id: %v\n%s", err, out)
+	}
+	_, err = runCmd(t, "", "card", "--corpus", testcorpus.Dir(t), "jean-luc picard", "--edition", "1e")
+	if err == nil {
+		t.Fatal("an ambiguous name printed a card")
+	}
+	for _, id := range []string{"1e-101-215", "1e-135-4", "1e-155-81", "1e-161-41"} {
+		if !strings.Contains(err.Error(), "\n  "+id+" ") {
+			t.Errorf("the ambiguous name's message lacks the id %s:\n%s", id, err)
+		}
+	}
+	if _, err := runCmd(t, "", "card", "--corpus", testcorpus.Dir(t)); err == nil || !strings.Contains(err.Error(), "NAME or an ID") {
+		t.Errorf("no name: %v", err)
+	}
+}
+
+func TestAdjudicateCommandReadsARequestFile(t *testing.T) {
+	req := `{"edition":"2e","question":"requirement.check","board":{"personnel":[{"id":"a","skills":["2 Diplomacy"],"integrity":6}]},
+		"params":{"requirement":"2 Diplomacy and Integrity>5","personnel":["a"]}}`
+	file := filepath.Join(t.TempDir(), "req.json")
+	if err := os.WriteFile(file, []byte(req), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runCmd(t, "this is not JSON", "adjudicate", "--corpus", testcorpus.Dir(t), file)
+	if err != nil {
+		t.Fatalf("adjudicate FILE: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, `"allowed": true`) || !strings.Contains(out, "Integrity>5") {
+		t.Fatalf("verdict:\n%s", out)
+	}
+	if _, err := runCmd(t, "", "adjudicate", "--corpus", testcorpus.Dir(t), filepath.Join(t.TempDir(), "none.json")); err == nil || !strings.Contains(err.Error(), "none.json") {
+		t.Fatalf("missing file: %v", err)
+	}
+}
+
+func TestLogLinesAreTextAtATerminalAndJSONOtherwise(t *testing.T) {
+	var buf bytes.Buffer
+	for format, want := range map[string]string{"auto": `{"time"`, "json": `{"time"`, "text": "time="} {
+		buf.Reset()
+		h, err := logHandler(format, &buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slog.New(h(&buf)).Info("ready", "cards", 3)
+		if !strings.HasPrefix(buf.String(), want) {
+			t.Errorf("%s: %q", format, buf.String())
+		}
+	}
+	if _, err := logHandler("xml", &buf); err == nil {
+		t.Error("an unknown log format was accepted")
 	}
 }

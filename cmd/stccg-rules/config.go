@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,18 +53,23 @@ func envInt(key string, def int) int {
 func newFlags(name string, stderr io.Writer, cfg *config) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	setUsage(fs)
 	fs.StringVar(&cfg.Corpus, "corpus", envOr("STCCG_CORPUS", defaultCorpus), "folder of the source documents and manifest.json (env STCCG_CORPUS)")
 	return fs
 }
 
 // parseFlags parses flags wherever they stand among the words
 // ("define stopped --edition 2e" as well as "define --edition 2e stopped");
-// the words are left in fs.Args().
+// the words are left in fs.Args(). Asked for, the command's help is printed
+// and errHelp returned; a wrong flag is errUsage.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	var words []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return errUsage
+			if errors.Is(err, flag.ErrHelp) {
+				return errHelp
+			}
+			return errUsage // the flag package printed the mistake and the help
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

@@ -2,7 +2,7 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
+	"flag"
 	"io"
 
 	"github.com/stccg/stccg-rules/discord"
@@ -12,13 +12,14 @@ import (
 // commands an operator registers for the application, as the JSON body of
 // PUT /applications/{application id}/commands.
 func discordCmd(args []string, stdout, stderr io.Writer) error {
-	if len(args) != 1 || args[0] != "commands" {
-		fmt.Fprint(stderr, "Usage: stccg-rules discord commands\n\n"+
-			"Prints the slash commands /rule, /define and /card as the JSON body of\n"+
-			"PUT https://discord.com/api/v10/applications/APPLICATION_ID/commands\n"+
-			"(with the header Authorization: Bot TOKEN). Then set the application's\n"+
-			"Interactions Endpoint URL to https://HOST"+discord.Route+" and serve with\n"+
-			"--discord-public-key.\n")
+	fs := flag.NewFlagSet("discord", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	setUsage(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || fs.Arg(0) != "commands" {
+		fs.Usage()
 		return errUsage
 	}
 	enc := json.NewEncoder(stdout)

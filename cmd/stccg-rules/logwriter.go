@@ -2,7 +2,10 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
+	"log/slog"
+	"os"
 	"sync"
 	"time"
 )
@@ -54,4 +57,33 @@ func (l *logWriter) Flush() {
 func (l *logWriter) Close() {
 	close(l.stop)
 	<-l.done
+}
+
+// logHandler picks the log lines' format: "text" (key=value, for people),
+// "json" (for collectors), or "auto": text when w is a terminal, else JSON.
+func logHandler(format string, w io.Writer) (func(io.Writer) slog.Handler, error) {
+	text := func(out io.Writer) slog.Handler { return slog.NewTextHandler(out, nil) }
+	js := func(out io.Writer) slog.Handler { return slog.NewJSONHandler(out, nil) }
+	switch format {
+	case "text":
+		return text, nil
+	case "json":
+		return js, nil
+	case "", "auto":
+		if isTerminal(w) {
+			return text, nil
+		}
+		return js, nil
+	}
+	return nil, fmt.Errorf("--log-format %q: use auto, text or json", format)
+}
+
+// isTerminal says whether w is a character device, as a terminal is.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -19,6 +19,10 @@ func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	term := strings.Join(fs.Args(), " ")
+	if strings.TrimSpace(term) == "" {
+		usageHint(stderr, "define")
+		return fmt.Errorf("define needs a TERM, e.g. stccg-rules define stopped")
+	}
 	c, err := loadCorpus(ctx, cfg.Corpus)
 	if err != nil {
 		return err
@@ -51,17 +55,58 @@ func printEntry(w io.Writer, e *rules.Entry, governing bool) {
 	}
 }
 
-// terminalError turns a domain error into one line, with its suggestions.
+// terminalError turns a domain error into a message for a terminal: its
+// sentence, then the cards a name fits, each with the id to ask by, or the
+// suggestions.
 func terminalError(err error) error {
 	msg := rules.ErrorMessage(err)
-	if d := rules.ErrorDetails(err); d != nil {
-		for _, k := range []string{"suggestions", "candidates"} {
-			if list, ok := d[k].([]string); ok && len(list) > 0 {
-				msg += fmt.Sprintf(" %s: %s.", map[string]string{"suggestions": "Did you mean", "candidates": "Candidates"}[k], strings.Join(list, "; "))
-			}
+	d := rules.ErrorDetails(err)
+	if choices := choicesOf(d["choices"]); len(choices) > 0 {
+		var b strings.Builder
+		b.WriteString(msg)
+		b.WriteString("\nAsk by one of these ids:")
+		for _, c := range choices {
+			fmt.Fprintf(&b, "\n  %-12s %s  (%s)", c["id"], c["name"], strings.Join(nonEmpty(c["edition"], c["setName"], c["type"]), ", "))
+		}
+		return fmt.Errorf("%s", b.String())
+	}
+	for _, k := range []string{"suggestions", "candidates"} {
+		if list, ok := d[k].([]string); ok && len(list) > 0 {
+			msg += fmt.Sprintf(" %s: %s.", map[string]string{"suggestions": "Did you mean", "candidates": "Candidates"}[k], strings.Join(list, "; "))
 		}
 	}
 	return fmt.Errorf("%s", msg)
+}
+
+// choicesOf reads the "choices" detail of an ambiguous name.
+func choicesOf(v any) []map[string]string {
+	switch x := v.(type) {
+	case []map[string]string:
+		return x
+	case []any:
+		var out []map[string]string
+		for _, e := range x {
+			if m, ok := e.(map[string]any); ok {
+				c := map[string]string{}
+				for k, v := range m {
+					c[k] = fmt.Sprint(v)
+				}
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func nonEmpty(words ...string) []string {
+	var out []string
+	for _, w := range words {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // wrap folds text at width, keeping paragraphs, with an indent.

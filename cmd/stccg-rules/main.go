@@ -6,9 +6,12 @@
 //	stccg-rules index      --out DIR [--corpus DIR]  write a prebuilt search index
 //	stccg-rules search     [--corpus DIR] "words"    search as a judge would
 //	stccg-rules define     [--corpus DIR] TERM       the glossary entries and rulings of a term
-//	stccg-rules card       [--corpus DIR] NAME       a card by (fuzzy) name
-//	stccg-rules adjudicate [--corpus DIR] < request.json
-//	stccg-rules discord commands                     the slash commands to register
+//	stccg-rules card       [--corpus DIR] NAME | ID  a card by id or (fuzzy) name
+//	stccg-rules adjudicate [--corpus DIR] [FILE]     a verdict on a request (stdin without FILE)
+//	stccg-rules probe      URL                       exit 0 when URL answers 200
+//	stccg-rules discord    commands                  the slash commands to register
+//
+// "stccg-rules COMMAND --help" describes a command's arguments and flags.
 package main
 
 import (
@@ -35,29 +38,25 @@ func main() {
 
 var errUsage = errors.New("usage")
 
-const usage = `stccg-rules: the Star Trek CCG rules service
-
-Usage:
-  stccg-rules serve      [flags]         run the HTTP service (REST under /v1, GraphQL at /graphql)
-  stccg-rules corpus     [flags]         print what was read from the corpus, and every warning
-  stccg-rules index      --out DIR       write a prebuilt search index for serve --index
-  stccg-rules search     [flags] WORDS   search entries and cards
-  stccg-rules define     [flags] TERM    the glossary entries and rulings of a term
-  stccg-rules card       [flags] NAME    a card by name, typos forgiven
-  stccg-rules adjudicate [flags] < request.json   answer a board question
-  stccg-rules probe      URL             exit 0 when URL answers 200 (container health checks)
-  stccg-rules discord commands           print the Discord slash commands to register
-
-Run "stccg-rules COMMAND -h" for the flags of a command.
-`
-
 // run dispatches a command line; it is main without the process around it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, overview())
 		return errUsage
 	}
 	cmd, rest := args[0], args[1:]
+	if wantsHelp(rest) {
+		// Asked-for help is the answer: it goes to standard output.
+		stderr = stdout
+	}
+	err := dispatch(ctx, cmd, rest, stdin, stdout, stderr)
+	if errors.Is(err, errHelp) {
+		return nil
+	}
+	return err
+}
+
+func dispatch(ctx context.Context, cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	switch cmd {
 	case "serve":
 		return serve(ctx, rest, stderr)
@@ -74,13 +73,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "adjudicate":
 		return adjudicateCmd(ctx, rest, stdin, stdout, stderr)
 	case "probe":
-		return probe(ctx, rest, stdout)
+		return probe(ctx, rest, stdout, stderr)
 	case "discord":
 		return discordCmd(rest, stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
+	case "help", "-h", "-help", "--help":
+		if len(rest) > 0 {
+			if _, ok := commandNamed(rest[0]); ok {
+				return dispatch(ctx, rest[0], []string{"--help"}, stdin, stdout, stdout)
+			}
+		}
+		fmt.Fprint(stdout, overview())
 		return nil
 	}
-	fmt.Fprintf(stderr, "stccg-rules: unknown command %q\n\n%s", cmd, usage)
+	fmt.Fprintf(stderr, "stccg-rules: unknown command %q\n\n%s", cmd, overview())
 	return errUsage
 }

@@ -41,6 +41,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.Int64Var(&cfg.MemoryLimit, "memory-limit", int64(envInt("STCCG_MEMORY_LIMIT", 150)), "soft memory limit in MiB for the Go heap (env STCCG_MEMORY_LIMIT; GOMEMLIMIT wins); 0 is none")
 	fs.IntVar(&cfg.GCPercent, "gc-percent", envInt("STCCG_GC_PERCENT", 400), "heap growth between collections, as GOGC, while under the memory limit (env STCCG_GC_PERCENT; GOGC wins)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to drain in-flight requests on SIGINT/SIGTERM")
+	logFormat := fs.String("log-format", envOr("STCCG_LOG_FORMAT", "auto"), "log lines as text (readable) or json; auto is text at a terminal, JSON otherwise (env STCCG_LOG_FORMAT)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -66,9 +67,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 			debug.SetGCPercent(cfg.GCPercent)
 		}
 	}
+	logFormatter, err := logHandler(*logFormat, stderr)
+	if err != nil {
+		return err
+	}
 	logOut := newLogWriter(stderr, 100*time.Millisecond)
 	defer logOut.Close()
-	log := slog.New(slog.NewJSONHandler(logOut, nil))
+	log := slog.New(logFormatter(logOut))
 	if err := checkCorpusDir(cfg.Corpus); err != nil {
 		return err
 	}

@@ -331,7 +331,7 @@ func ambiguous(name string, cs []*rules.Card) error {
 		}
 		ids = append(ids, c.ID)
 		editions[c.Edition] = true
-		choices = append(choices, map[string]string{"id": c.ID, "name": c.Name(), "edition": c.Edition, "set": c.Set})
+		choices = append(choices, map[string]string{"id": c.ID, "name": c.Name(), "edition": c.Edition, "set": c.Set, "setName": c.SetName, "type": c.Type})
 	}
 	how := "name one of the candidates"
 	if len(names) < len(sorted) {
