@@ -16,28 +16,40 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// question is one question the adjudicator answers, as the contract lists it.
+// question is one question the adjudicator answers, as the contract lists
+// it, with what it asks in words.
 type question struct {
-	Name, Params, Means, Result string
+	Name, Label, Params, Means, Result string
 }
 
 // questions are the contract's questions, in its order.
 var questions = []question{
-	{"ship.staffed", "ship", "the ship is staffed", "missing, assignment"},
-	{"ship.move", "ship, to", "the ship may move there now", "rangeCost, rangeAvailable, rangeRemaining"},
-	{"mission.attempt", "mission, ship (space)", "the attempt may begin", "personnel, dilemmasDrawn, dilemmaBudget"},
-	{"mission.requirements", "mission, personnel", "requirements are met", "skills, attribute, points"},
-	{"dilemmas.stack", "mission, attempting, stack", "the stack is a legal choice", "dilemmasDrawn, dilemmaBudget, outcomes"},
-	{"combat", "mission, you, opponent (personnel ids; optional, everyone there by default), ship (to fight aboard it)", "combat may begin there", "winner, yourStrength, opponentStrength"},
-	{"engagement", "mission, you, opponent (ship ids)", "the engagement may begin", "winner, yourWeapons, opponentShields"},
-	{"ship.damage", "ship, add", "", "damage, destroyed"},
-	{"game.winner", "players, decksEmpty", "", "ended, winners"},
-	{"deck.validate", "missions, dilemmas, deck", "the deck is legal", "violations"},
-	{"card.play", "card, counters, commanded", "it may be played now", "cost, countersAfter"},
-	{"battle.ship", "attackers, target, attackBonus, defenseBonus, dockedShields (1E)", "", "attack, defense, outcome"},
-	{"battle.personnel", "you, opponent (1E)", "", "pairs, yourStrength, opponentStrength, winner"},
-	{"battle.initiate", "attackers, defenders (1E)", "the attackers may initiate that battle", "violations"},
-	{"requirement.check", "requirement, personnel", "it is met", "missing"},
+	{"ship.staffed", "Is the ship staffed?", "ship", "the ship is staffed", "missing, assignment"},
+	{"ship.move", "May the ship move there?", "ship, to", "the ship may move there now", "rangeCost, rangeAvailable, rangeRemaining"},
+	{"mission.attempt", "May the mission be attempted?", "mission, ship (space)", "the attempt may begin", "personnel, dilemmasDrawn, dilemmaBudget"},
+	{"mission.requirements", "Are the mission's requirements met?", "mission, personnel", "requirements are met", "skills, attribute, points"},
+	{"dilemmas.stack", "Is the dilemma stack legal?", "mission, attempting, stack", "the stack is a legal choice", "dilemmasDrawn, dilemmaBudget, outcomes"},
+	{"combat", "Who wins the combat?", "mission, you, opponent (personnel ids; optional, everyone there by default), ship (to fight aboard it)", "combat may begin there", "winner, yourStrength, opponentStrength"},
+	{"engagement", "Who wins the engagement?", "mission, you, opponent (ship ids)", "the engagement may begin", "winner, yourWeapons, opponentShields"},
+	{"ship.damage", "Is the ship destroyed?", "ship, add", "", "damage, destroyed"},
+	{"game.winner", "Who won the game?", "players, decksEmpty", "", "ended, winners"},
+	{"deck.validate", "Is the deck legal?", "missions, dilemmas, deck", "the deck is legal", "violations"},
+	{"card.play", "May the card be played now?", "card, counters, commanded", "it may be played now", "cost, countersAfter"},
+	{"battle.ship", "What does the ship battle do? (1E)", "attackers, target, attackBonus, defenseBonus, dockedShields (1E)", "", "attack, defense, outcome"},
+	{"battle.personnel", "Who wins the personnel battle? (1E)", "you, opponent (1E)", "", "pairs, yourStrength, opponentStrength, winner"},
+	{"battle.initiate", "May the battle be initiated? (1E)", "attackers, defenders (1E)", "the attackers may initiate that battle", "violations"},
+	{"requirement.check", "Is the requirement met?", "requirement, personnel", "it is met", "missing"},
+}
+
+// questionLabel is what a question asks, in words; the name itself for a
+// question the form does not know.
+func questionLabel(name string) string {
+	for _, q := range questions {
+		if q.Name == name {
+			return q.Label
+		}
+	}
+	return name
 }
 
 // sample is a ready-made board the form can start from.
@@ -93,9 +105,14 @@ type adjudicatePage struct {
 	ErrorField                              string
 	Unavailable                             bool
 	// Piece is the "Add to the board" part as last filled; Added says what
-	// the last addition put on the board.
-	Piece boardPiece
-	Added string
+	// the last addition put on the board; Choices are the cards a name
+	// typed there fits, to pick one.
+	Piece   boardPiece
+	Added   string
+	Choices []cardLink
+	// Submitted is set on the answer to a post: the verdict or the error
+	// comes first and takes focus.
+	Submitted bool
 }
 
 func (s *Site) newAdjudicatePage(c echo.Context) adjudicatePage {
@@ -148,12 +165,18 @@ func (ap *adjudicatePage) fill(sm sample) {
 	}
 }
 
+// indentJSON writes a board as a person would type it: indented, and with
+// "<", ">" and "&" as they are (Integrity>30), not escaped for HTML; the
+// template escapes the page.
 func indentJSON(v any) string {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
 		return ""
 	}
-	return string(b)
+	return strings.TrimSuffix(buf.String(), "\n")
 }
 
 // maxFormJSON bounds the board and params pasted into the form.
@@ -169,6 +192,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 	ap.Question = strings.TrimSpace(c.FormValue("question"))
 	ap.Board = c.FormValue("board")
 	ap.Params = c.FormValue("params")
+	ap.Submitted = true
 	render := func(status int) error {
 		return s.render(c, status, "adjudicate", page{Title: "Adjudicate a board", Nav: "adjudicate", Data: ap})
 	}
@@ -181,7 +205,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 		return render(http.StatusRequestEntityTooLarge)
 	}
 	req := rules.AdjudicationRequest{Edition: ap.Edition, Rules: ap.Rules, Question: ap.Question}
-	adding := c.FormValue("action") == "add"
+	adding := c.FormValue("action") == "add" || c.FormValue("add_choice") != ""
 	if strings.TrimSpace(ap.Board) == "" && !adding {
 		ap.Error, ap.ErrorField = "The board is empty: paste a board JSON, add cards to it below, or start from a sample.", "board"
 		return render(http.StatusBadRequest)
@@ -205,6 +229,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 			var pe *pieceError
 			if errors.As(err, &pe) {
 				ap.Error, ap.ErrorField = pe.msg, pe.field
+				ap.Choices = s.cardLinks(c.Request().Context(), pe.choices)
 				return render(http.StatusUnprocessableEntity)
 			}
 			return err

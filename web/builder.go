@@ -20,18 +20,28 @@ type boardPiece struct {
 	At    string // a mission or ship id already on the board
 }
 
+// pieceFromForm reads the builder's fields; a card picked from the list of
+// those a name fits (add_choice, its id) stands for the name typed.
 func pieceFromForm(c echo.Context) boardPiece {
+	card := strings.TrimSpace(c.FormValue("add_choice"))
+	if card == "" {
+		card = strings.TrimSpace(c.FormValue("add_card"))
+	}
 	return boardPiece{
 		Kind:  strings.TrimSpace(c.FormValue("add_kind")),
-		Card:  strings.TrimSpace(c.FormValue("add_card")),
+		Card:  card,
 		ID:    strings.TrimSpace(c.FormValue("add_id")),
 		Owner: strings.TrimSpace(c.FormValue("add_owner")),
 		At:    strings.TrimSpace(c.FormValue("add_at")),
 	}
 }
 
-// pieceError is a builder mistake: the message and the form field to fix.
-type pieceError struct{ msg, field string }
+// pieceError is a builder mistake: the message and the form field to fix,
+// and the ids of the cards an ambiguous name fits, to pick one.
+type pieceError struct {
+	msg, field string
+	choices    []string
+}
 
 func (e *pieceError) Error() string { return e.msg }
 
@@ -41,10 +51,10 @@ func (e *pieceError) Error() string { return e.msg }
 // inline fields typed into the board afterwards still override them.
 func addPiece(ctx context.Context, cards rules.CardService, edition string, b *rules.Board, p boardPiece) (string, error) {
 	if cards == nil {
-		return "", &pieceError{"The card catalog is not available on this server.", "add_card"}
+		return "", &pieceError{msg: "The card catalog is not available on this server.", field: "add_card"}
 	}
 	if p.Card == "" {
-		return "", &pieceError{"Type the name of the card to add.", "add_card"}
+		return "", &pieceError{msg: "Type the name of the card to add.", field: "add_card"}
 	}
 	card, err := cards.Card(ctx, p.Card)
 	if err != nil || card.Edition != edition {
@@ -52,34 +62,36 @@ func addPiece(ctx context.Context, cards rules.CardService, edition string, b *r
 	}
 	if err != nil {
 		msg := rules.ErrorMessage(err)
+		var choices []string
 		if cands, ok := rules.ErrorDetails(err)["candidates"].([]string); ok && len(cands) > 0 {
-			msg = fmt.Sprintf("%q fits several cards: %s. Type one of them.", p.Card, strings.Join(cands, "; "))
+			msg = fmt.Sprintf("%q fits several cards: %s. Pick one below.", p.Card, strings.Join(cands, "; "))
+			choices = choicesOf(rules.ErrorDetails(err))
 		}
-		return "", &pieceError{msg, "add_card"}
+		return "", &pieceError{msg, "add_card", choices}
 	}
 	kind := p.Kind
 	if kind == "" {
 		kind = kindOfCard(card.Type)
 	}
 	if kind != "mission" && kind != "ship" && kind != "personnel" {
-		return "", &pieceError{fmt.Sprintf("%s is %s card: the board holds missions, ships and personnel.", card.Name(), withArticle(card.Type)), "add_kind"}
+		return "", &pieceError{msg: fmt.Sprintf("%s is %s card: the board holds missions, ships and personnel.", card.Name(), withArticle(card.Type)), field: "add_kind"}
 	}
 	if want := kindOfCard(card.Type); want != "" && want != kind {
-		return "", &pieceError{fmt.Sprintf("%s is %s card, not %s.", card.Name(), withArticle(card.Type), withArticle(kind)), "add_kind"}
+		return "", &pieceError{msg: fmt.Sprintf("%s is %s card, not %s.", card.Name(), withArticle(card.Type), withArticle(kind)), field: "add_kind"}
 	}
 	owner := p.Owner
 	if owner == "" {
 		owner = "you"
 	}
 	if owner != "you" && owner != "opponent" {
-		return "", &pieceError{"The owner is \"you\" or \"opponent\".", "add_owner"}
+		return "", &pieceError{msg: "The owner is \"you\" or \"opponent\".", field: "add_owner"}
 	}
 	taken := boardIDs(b)
 	id := p.ID
 	if id == "" {
 		id = freeID(rules.Slug(card.Title), taken)
 	} else if taken[id] != "" {
-		return "", &pieceError{fmt.Sprintf("The board already has a %s with the id %q; pick another id.", taken[id], id), "add_id"}
+		return "", &pieceError{msg: fmt.Sprintf("The board already has a %s with the id %q; pick another id.", taken[id], id), field: "add_id"}
 	}
 	var at *rules.Location
 	if p.At != "" {
@@ -88,14 +100,14 @@ func addPiece(ctx context.Context, cards rules.CardService, edition string, b *r
 			at = &rules.Location{Mission: p.At}
 		case "ship":
 			if kind == "ship" {
-				return "", &pieceError{"A ship is at a mission, not aboard another ship.", "add_at"}
+				return "", &pieceError{msg: "A ship is at a mission, not aboard another ship.", field: "add_at"}
 			}
 			at = &rules.Location{Ship: p.At}
 		default:
-			return "", &pieceError{fmt.Sprintf("There is no mission or ship with the id %q on the board yet; add it first.", p.At), "add_at"}
+			return "", &pieceError{msg: fmt.Sprintf("There is no mission or ship with the id %q on the board yet; add it first.", p.At), field: "add_at"}
 		}
 		if kind == "mission" {
-			return "", &pieceError{"A mission is not placed anywhere: leave \"at\" empty.", "add_at"}
+			return "", &pieceError{msg: "A mission is not placed anywhere: leave \"at\" empty.", field: "add_at"}
 		}
 	}
 	where := ""

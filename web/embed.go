@@ -3,11 +3,8 @@ package web
 import (
 	"fmt"
 	"html"
-	"io/fs"
-	"mime"
 	"net/http"
 	"net/url"
-	"path"
 	"strconv"
 	"strings"
 
@@ -22,45 +19,14 @@ const (
 	embedHeight = 520
 )
 
-// embedScript serves the fan sites' script. It is cached for an hour; it
-// derives the service's address from its own src, so one file serves every
-// host name the service is reached by.
+// embedScript serves the fan sites' script. Its address is fixed (fan
+// pages name it), so it is cached for an hour and then checked by its ETag;
+// it derives the service's address from its own src, so one file serves
+// every host name the service is reached by.
 func (s *Site) embedScript(c echo.Context) error {
-	b, err := fs.ReadFile(s.static, "embed.js")
-	if err != nil {
-		return s.plainError(c, http.StatusInternalServerError)
-	}
-	h := c.Response().Header()
-	h.Set("Cache-Control", "public, max-age=3600")
-	h.Set("X-Content-Type-Options", "nosniff")
 	// Any site may include the script.
-	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
-	h.Set("Access-Control-Allow-Origin", "*")
-	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", b)
-}
-
-// asset serves the embedded style sheet and scripts under /static/.
-func (s *Site) asset(c echo.Context) error {
-	name := path.Clean("/" + c.Param("*"))[1:]
-	b, err := fs.ReadFile(s.static, name)
-	if err != nil || name == "" {
-		return s.fail(c, rules.Errorf(rules.ENOTFOUND, "There is no file %q here.", name), "Not found")
-	}
-	ct := mime.TypeByExtension(path.Ext(name))
-	switch path.Ext(name) {
-	case ".css":
-		ct = "text/css; charset=utf-8"
-	case ".js":
-		ct = "text/javascript; charset=utf-8"
-	}
-	if ct == "" {
-		ct = "application/octet-stream"
-	}
-	h := c.Response().Header()
-	h.Set("Cache-Control", "public, max-age=3600")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
-	return c.Blob(http.StatusOK, ct, b)
+	c.Response().Header().Set("Access-Control-Allow-Origin", "*")
+	return s.serveAsset(c, s.assets["embed.js"], cacheShort)
 }
 
 // embedCard is the minimal card page fan sites put in an iframe: image,
@@ -76,9 +42,7 @@ func (s *Site) embedCard(c echo.Context) error {
 	}
 	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c)}
 	if rs, err := s.cfg.Cards.CardRulings(ctx, card.ID); err == nil {
-		for _, r := range rs {
-			cp.Rulings = append(cp.Rulings, ruling{Entry: r})
-		}
+		cp.Rulings, cp.Mentions = groupRulings(card, rs, nil)
 	}
 	return s.render(c, http.StatusOK, "embedcard", page{Title: card.Name(), Data: cp})
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"sort"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -13,6 +14,34 @@ import (
 type fakeReference struct {
 	docs    []rules.Document
 	entries map[string]*rules.Entry
+	order   []string // entry ids in reading order
+}
+
+func (f *fakeReference) Contents(ctx context.Context, id string) (rules.Document, []*rules.Entry, error) {
+	for _, d := range f.docs {
+		if d.ID == id {
+			var es []*rules.Entry
+			for _, eid := range f.order {
+				if e := f.entries[eid]; e.DocumentID == id {
+					es = append(es, e)
+				}
+			}
+			return d, es, nil
+		}
+	}
+	return rules.Document{}, nil, rules.Errorf(rules.ENOTFOUND, "No document has the id %q.", id)
+}
+
+// Mentions links the first "staffing" and "stopped" of a 2E text.
+func (f *fakeReference) Mentions(ctx context.Context, edition, text, except string) []rules.TermMention {
+	var out []rules.TermMention
+	for term, id := range map[string]string{"stopped": "2e-rulebook.glossary.stopped", "missing": "2e-rulebook.glossary.missing"} {
+		if i := strings.Index(strings.ToLower(text), term); i >= 0 && edition == "2e" && !strings.EqualFold(except, term) {
+			out = append(out, rules.TermMention{Start: i, End: i + len(term), EntryID: id})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
 }
 
 func (f *fakeReference) Documents(ctx context.Context) ([]rules.Document, error) {
@@ -71,6 +100,7 @@ func newFakeReference() *fakeReference {
 	f := &fakeReference{docs: docs, entries: map[string]*rules.Entry{}}
 	for _, e := range es {
 		f.entries[e.ID] = e
+		f.order = append(f.order, e.ID)
 	}
 	return f
 }
@@ -109,6 +139,10 @@ func newFakeCards() *fakeCards {
 		"2e-1-3": {ID: "2e-1-3", Edition: "2e", Set: "1", Number: "3", Title: "Ensign Reed", Subtitle: "Plucky Helmsman", Type: "personnel", Unique: rules.BoolPtr(true)},
 		"2e-1-4": {ID: "2e-1-4", Edition: "2e", Set: "1", Number: "4", Title: "Chart the Nebula", Type: "mission", Requirements: "Physics",
 			Errata: []rules.Erratum{{Field: "requirements", Corrected: "Physics", CardDataCorrected: true, Source: "2e-rulebook.glossary.stopped"}}},
+		"2e-1-5": {ID: "2e-1-5", Edition: "2e", Set: "1", SetName: "Opening Moves", Number: "5", Title: "Cargo Vessel", Type: "ship",
+			Affiliation: "non-aligned", Versions: []string{"1e-1-9"}},
+		"1e-1-9": {ID: "1e-1-9", Edition: "1e", Set: "1", SetName: "Old Times", Number: "9", Title: "Cargo Vessel", Type: "ship",
+			Versions: []string{"2e-1-5"}},
 	}}
 }
 
@@ -125,18 +159,42 @@ func (f *fakeCards) Card(ctx context.Context, id string) (*rules.Card, error) {
 func (f *fakeCards) CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
 	if rules.FoldName(name) == "vessel" {
 		return nil, rules.Errorf(rules.EAMBIGUOUS, "Several cards fit %q.", name).
-			WithDetail("candidates", []string{"Scout Vessel", "Cargo Vessel"})
+			WithDetail("candidates", []string{"Scout Vessel", "Cargo Vessel"}).WithDetail("ids", []string{"2e-1-1", "2e-1-5", "1e-1-9"})
 	}
+	var found []*rules.Card
 	for _, c := range f.cards {
+		if edition != "" && c.Edition != edition {
+			continue
+		}
 		if rules.FoldName(c.Name()) == rules.FoldName(name) || (fuzzy && strings.HasPrefix(rules.FoldName(c.Name()), rules.FoldName(name))) {
-			return c, nil
+			found = append(found, c)
 		}
 	}
-	return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q.", name)
+	switch len(found) {
+	case 0:
+		return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q.", name).WithDetail("suggestions", []string{"Scout Vessel"})
+	case 1:
+		return found[0], nil
+	}
+	ids := []string{}
+	for _, c := range found {
+		ids = append(ids, c.ID)
+	}
+	sort.Strings(ids)
+	return nil, rules.Errorf(rules.EAMBIGUOUS, "%q fits %d cards.", name, len(found)).WithDetail("candidates", []string{found[0].Name()}).WithDetail("ids", ids)
 }
 
 func (f *fakeCards) Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error) {
-	return nil, nil
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range f.cards {
+		if strings.HasPrefix(rules.FoldName(c.Name()), rules.FoldName(prefix)) && !seen[c.Name()] {
+			seen[c.Name()] = true
+			out = append(out, c.Name())
+		}
+	}
+	sort.Strings(out)
+	return out, nil
 }
 
 func (f *fakeCards) Cards(ctx context.Context, cf rules.CardFilter) ([]*rules.Card, int, error) {

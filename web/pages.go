@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"sort"
@@ -35,6 +36,11 @@ type homePage struct {
 	Facets                     []facetGroup
 	Editions, Kinds            []option
 	SearchMissing              bool
+	// FilterSummary says in words which filters are set; FiltersOpen
+	// unfolds them: on the empty form and when there is nothing to show,
+	// not above a page of results.
+	FilterSummary string
+	FiltersOpen   bool
 }
 
 type option struct{ Value, Label string }
@@ -78,8 +84,9 @@ func (s *Site) home(c echo.Context) error {
 	hp.Documents = s.documentList(ctx)
 	hp.DocTitles = map[string]string{}
 	for _, d := range hp.Documents {
-		hp.DocTitles[d.ID] = d.Title
+		hp.DocTitles[d.ID] = shortTitle(d)
 	}
+	hp.FilterSummary = hp.filterSummary()
 	if off, err := strconv.Atoi(q.Get("offset")); err == nil && off > 0 {
 		hp.Offset = min(off, maxOffset)
 	}
@@ -117,7 +124,33 @@ func (s *Site) home(c echo.Context) error {
 			}
 		}
 	}
-	return s.render(c, status, "home", page{Title: title, Nav: "search", Data: hp})
+	hp.FiltersOpen = hp.Result == nil || hp.Result.Total == 0
+	desc := "Search every rulebook section, glossary entry, Current Rulings entry and card of the Star Trek CCG, both editions."
+	if hp.Q != "" {
+		desc = fmt.Sprintf("Rules, rulings and cards of the Star Trek CCG that mention %q.", hp.Q)
+		if len(hp.Definitions) > 0 {
+			desc = excerpt(hp.Definitions[0].First, maxDescription)
+		}
+	}
+	return s.render(c, status, "home", page{Title: title, Nav: "search", Data: hp, Description: desc, OwnSearch: true, NoIndex: hp.Q != ""})
+}
+
+// filterSummary says which filters are set, in words: "both editions · all
+// kinds · all documents" when none is.
+func (hp *homePage) filterSummary() string {
+	label := func(opts []option, v, none string) string {
+		for _, o := range opts {
+			if o.Value == v && v != "" {
+				return o.Label
+			}
+		}
+		return none
+	}
+	doc := "all documents"
+	if t := hp.DocTitles[hp.Document]; t != "" {
+		doc = t
+	}
+	return label(hp.Editions, hp.Edition, "both editions") + " · " + label(hp.Kinds, hp.Kind, "all kinds") + " · " + doc
 }
 
 // define returns the entries that define q, governing first, or none.
@@ -203,6 +236,8 @@ func (hp *homePage) facets(f map[string][]rules.FacetCount) []facetGroup {
 				}
 			case "edition":
 				label = strings.ToUpper(fc.Value)
+			case "kind":
+				label = kindName(fc.Value)
 			}
 			current := map[string]string{"edition": hp.Edition, "kind": hp.Kind, "document": hp.Document}[g.param] == fc.Value
 			val := fc.Value
@@ -300,7 +335,11 @@ func (s *Site) entry(c echo.Context) error {
 		v.Diff = Sides(WordDiff(older.Text, newer.Text))
 		ep.Versions = append(ep.Versions, v)
 	}
-	return s.render(c, http.StatusOK, "entry", page{Title: e.Title + " – " + ep.Document.Title, Data: ep})
+	desc := e.Title + ": " + kindName(e.Kind) + " of the " + ep.Document.Title + "."
+	if len(ep.Paragraphs) > 0 {
+		desc = excerpt(ep.Paragraphs[0], maxDescription)
+	}
+	return s.render(c, http.StatusOK, "entry", page{Title: e.Title + " – " + shortTitle(ep.Document), Data: ep, Description: desc})
 }
 
 // governs reports whether a's document governs b's: Second Edition over First,
@@ -340,7 +379,7 @@ func (s *Site) crumbs(ctx context.Context, e *rules.Entry, doc rules.Document) [
 		out[i].URL = "/entries/" + url.PathEscape(pe.ID)
 		parent = pe.Parent
 	}
-	docCrumb := crumb{Label: doc.Title, URL: "/?document=" + url.QueryEscape(doc.ID)}
+	docCrumb := crumb{Label: shortTitle(doc), URL: documentURL(doc.ID)}
 	return append([]crumb{docCrumb}, out...)
 }
 
@@ -359,128 +398,5 @@ func (s *Site) linked(ctx context.Context, ids []string, docs map[string]rules.D
 		}
 		out = append(out, linkedEntry{ID: r.ID, Title: r.Title, DocTitle: titleOf(docs, r.DocumentID)})
 	}
-	return out
-}
-
-// cardPage is the data of card.html and embedcard.html.
-type cardPage struct {
-	Card    *rules.Card
-	Stats   []stat
-	Rulings []ruling
-	// RulingsError says why the rulings could not be listed.
-	RulingsError string
-	Base         string
-}
-
-// stat is one statistic of a card; Wide ones (requirements, lore) take a
-// whole row.
-type stat struct {
-	Label, Value string
-	Wide         bool
-}
-
-type ruling struct {
-	Entry    *rules.Entry
-	DocTitle string
-	First    string
-}
-
-func (s *Site) card(c echo.Context) error {
-	if s.cfg.Cards == nil {
-		return s.unavailable(c, "The card data")
-	}
-	ctx := c.Request().Context()
-	card, err := s.cfg.Cards.Card(ctx, c.Param("id"))
-	if err != nil {
-		return s.fail(c, err, "No such card")
-	}
-	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c)}
-	docs := s.documents(ctx)
-	rs, err := s.cfg.Cards.CardRulings(ctx, card.ID)
-	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
-		s.log.WarnContext(ctx, "card rulings", "card", card.ID, "err", err)
-		cp.RulingsError = rules.ErrorMessage(err)
-	}
-	for _, r := range rs {
-		rr := ruling{Entry: r, DocTitle: titleOf(docs, r.DocumentID)}
-		if ps := paragraphs(r.Text); len(ps) > 0 {
-			rr.First = ps[0]
-		}
-		cp.Rulings = append(cp.Rulings, rr)
-	}
-	p := page{Title: card.Name(), Data: cp,
-		OEmbed: "/oembed?format=json&url=" + url.QueryEscape(baseURL(c)+"/cards/"+url.PathEscape(card.ID))}
-	return s.render(c, http.StatusOK, "card", p)
-}
-
-// cardNamed finds a card by a fuzzy name and sends the reader to its page:
-// the embed's links lead here before the script has looked the card up.
-func (s *Site) cardNamed(c echo.Context) error {
-	if s.cfg.Cards == nil {
-		return s.unavailable(c, "The card data")
-	}
-	name := strings.TrimSpace(c.QueryParam("fuzzy"))
-	fuzzy := true
-	if name == "" {
-		name, fuzzy = strings.TrimSpace(c.QueryParam("exact")), false
-	}
-	if name == "" {
-		return s.fail(c, rules.Errorf(rules.EINVALID, "Give a card name in ?fuzzy=."), "No card name")
-	}
-	card, err := s.cfg.Cards.CardNamed(c.Request().Context(), name, fuzzy, c.QueryParam("edition"))
-	if err != nil {
-		return s.fail(c, err, "No card by that name")
-	}
-	return c.Redirect(http.StatusFound, "/cards/"+url.PathEscape(card.ID))
-}
-
-// cardStats lists the statistics a card has, in the order a player reads them.
-func cardStats(c *rules.Card) []stat {
-	var out []stat
-	add := func(label, value string) {
-		if value != "" {
-			out = append(out, stat{Label: label, Value: value, Wide: len(value) > 28})
-		}
-	}
-	ed := strings.ToUpper(c.Edition)
-	add("Edition", ed)
-	set := c.SetName
-	if set == "" {
-		set = c.Set
-	}
-	add("Set", set)
-	add("Collector", c.Collector)
-	add("Rarity", c.Rarity)
-	add("Type", c.Type)
-	if c.Unique != nil {
-		add("Unique", map[bool]string{true: "yes", false: "no"}[*c.Unique])
-	}
-	add("Affiliation", c.Affiliation)
-	add("Mission type", c.MissionType)
-	add("Quadrant", c.Quadrant)
-	add("Region", c.Region)
-	add("Location", c.Location)
-	add("Span", intp(c.Span))
-	add("Points", intp(c.Points))
-	add("Requirements", c.Requirements)
-	add("May attempt", strings.Join(c.Affiliations, ", "))
-	add("Cost", intp(c.Cost))
-	add("Icons", strings.Join(c.Icons, ", "))
-	add("Staffing", strings.Join(c.Staffing, ", "))
-	add("Classification", c.Classification)
-	add("Skills", skillsText(c.Skills))
-	add("Special skills", strings.Join(c.SpecialSkills, "; "))
-	add("Keywords", strings.Join(c.Keywords, ", "))
-	add("Characteristics", strings.Join(c.Characteristics, ", "))
-	add("Integrity", intp(c.Integrity))
-	add("Cunning", intp(c.Cunning))
-	add("Strength", intp(c.Strength))
-	add("Range", intp(c.Range))
-	add("Weapons", intp(c.Weapons))
-	add("Shields", intp(c.Shields))
-	add("Species", c.Species)
-	add("Class", c.Class)
-	add("Game text", c.GameText)
-	add("Lore", c.Lore)
 	return out
 }

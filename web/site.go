@@ -12,6 +12,7 @@ package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"embed"
 	"errors"
@@ -59,11 +60,11 @@ type Site struct {
 	log     *slog.Logger
 	pages   map[string]*template.Template
 	samples []sample
-	static  fs.FS
+	assets  map[string]*asset
 }
 
 // pageNames are the templates rendered as whole pages, each with layout.html.
-var pageNames = []string{"home", "entry", "card", "adjudicate", "error"}
+var pageNames = []string{"home", "entry", "card", "chooser", "document", "documents", "adjudicate", "error"}
 
 // New parses the embedded templates and returns the site. The templates are
 // part of the binary, so a parse failure is a fault of the build and panics
@@ -79,16 +80,22 @@ func New(cfg Config) *Site {
 		cfg.Documents = cfg.Reference.Documents
 	}
 	s := &Site{cfg: cfg, log: cfg.Logger, pages: map[string]*template.Template{}}
-	for _, name := range pageNames {
-		t := template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html"))
-		s.pages[name] = t
-	}
-	s.pages["embedcard"] = template.Must(template.New("embedcard.html").Funcs(funcs).ParseFS(templateFS, "templates/embedcard.html"))
 	static, err := fs.Sub(staticFS, "static")
 	if err != nil {
 		panic(fmt.Sprintf("web: static assets: %v", err))
 	}
-	s.static = static
+	if s.assets, err = loadAssets(static); err != nil {
+		panic(fmt.Sprintf("web: %v", err))
+	}
+	fm := template.FuncMap{"asset": s.assetURL}
+	for k, v := range funcs {
+		fm[k] = v
+	}
+	for _, name := range pageNames {
+		t := template.Must(template.New("layout.html").Funcs(fm).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html"))
+		s.pages[name] = t
+	}
+	s.pages["embedcard"] = template.Must(template.New("embedcard.html").Funcs(fm).ParseFS(templateFS, "templates/embedcard.html"))
 	samples, err := loadSamples(sampleFS)
 	if err != nil {
 		panic(fmt.Sprintf("web: samples: %v", err))
@@ -97,32 +104,45 @@ func New(cfg Config) *Site {
 	return s
 }
 
-// Register mounts the pages on e, outside /v1: the search at /, entry and card
-// pages, the adjudication form, the embed script, the iframe-able card, the
-// oEmbed endpoint and the static assets.
+// Register mounts the pages on e, outside /v1: the search at /, entry,
+// document and card pages, the adjudication form, the search suggestions,
+// the embed script and its look-up, the iframe-able card, the oEmbed
+// endpoint, the static assets, /favicon.ico and /robots.txt.
 //
 // work is middleware (a rate limit) for the routes that call a service: the
-// search, entry and card pages, the adjudication post, the embedded card and
-// oEmbed; not the empty form, the script or the assets. A domain error it
-// returns (too many requests) is shown the way that route shows its own
-// errors: an error page, the embed's error, or oEmbed's JSON.
+// search, entry, document and card pages, the adjudication post, the
+// suggestions, the embed's look-up, the embedded card and oEmbed; not the
+// empty form, the script or the assets. A domain error it returns (too many
+// requests) is shown the way that route shows its own errors: an error page,
+// the embed's error, or JSON.
+//
+// Pages and JSON answers are gzipped for clients that take it; the assets
+// are gzipped once, at start-up.
 func (s *Site) Register(e *echo.Echo, work ...echo.MiddlewareFunc) {
+	compress := Compress(gzip.DefaultCompression)
 	withErrors := func(show func(echo.Context, error) error) []echo.MiddlewareFunc {
-		return append([]echo.MiddlewareFunc{showErrors(show)}, work...)
+		return append([]echo.MiddlewareFunc{compress, showErrors(show)}, work...)
 	}
 	pages := withErrors(func(c echo.Context, err error) error { return s.fail(c, err, "") })
+	jsonErrors := withErrors(func(c echo.Context, err error) error {
+		return c.JSON(statusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+	})
 	e.GET("/", s.home, pages...)
 	e.GET("/entries/:id", s.entry, pages...)
+	e.GET("/documents", s.documentsPage, pages...)
+	e.GET("/documents/:id", s.document, pages...)
 	e.GET("/cards/named", s.cardNamed, pages...)
 	e.GET("/cards/:id", s.card, pages...)
-	e.GET("/adjudicate", s.adjudicateForm)
+	e.GET("/adjudicate", s.adjudicateForm, compress)
 	e.POST("/adjudicate", s.adjudicate, pages...)
+	e.GET("/suggest", s.suggest, jsonErrors...)
 	e.GET("/embed.js", s.embedScript)
+	e.GET("/embed/card", s.embedLookup, jsonErrors...)
 	e.GET("/embed/cards/:id", s.embedCard, withErrors(s.renderEmbedError)...)
-	e.GET("/oembed", s.oembed, withErrors(func(c echo.Context, err error) error {
-		return c.JSON(statusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
-	})...)
+	e.GET("/oembed", s.oembed, jsonErrors...)
 	e.GET("/static/*", s.asset)
+	e.GET("/favicon.ico", s.favicon)
+	e.GET("/robots.txt", s.robots)
 }
 
 // showErrors answers a domain error returned by the middleware after it
@@ -144,16 +164,31 @@ func showErrors(show func(echo.Context, error) error) echo.MiddlewareFunc {
 type page struct {
 	Site  string
 	Title string
-	// Nav is the top navigation item to mark current: "search" or "adjudicate".
+	// Nav is the top navigation item to mark current: "search",
+	// "documents" or "adjudicate".
 	Nav  string
 	Data any
-	// Head are extra <link> elements (the oEmbed discovery link of a card).
+	// OEmbed is the oEmbed discovery link of a card page.
 	OEmbed string
+	// Description is the page's meta description and sharing summary;
+	// Image its sharing picture (a card's image); URL its address, made
+	// absolute by render.
+	Description, Image, URL string
+	// OwnSearch is set on the page that has its own search box (the
+	// search page): the header leaves its box out.
+	OwnSearch bool
+	// NoIndex asks search engines to leave the page out (a page of
+	// results, an error).
+	NoIndex bool
 }
 
-// Content-Security-Policy of the pages: nothing from elsewhere but images.
+// siteDescription describes the site where a page has nothing better.
+const siteDescription = "The rules of the Star Trek Customizable Card Game, both editions: every rulebook section, glossary entry, ruling and card, searchable and linked, and an adjudicator for board situations."
+
+// Content-Security-Policy of the pages: nothing from elsewhere but images;
+// scripts and look-ups from this origin only.
 const (
-	pageCSP  = "default-src 'none'; style-src 'self'; img-src 'self' https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'"
+	pageCSP  = "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self' https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'"
 	embedCSP = "default-src 'none'; style-src 'self'; img-src 'self' https: http: data:; base-uri 'none'; frame-ancestors *"
 )
 
@@ -165,6 +200,15 @@ func (s *Site) render(c echo.Context, status int, name string, p page) error {
 		return s.plainError(c, http.StatusInternalServerError)
 	}
 	p.Site = s.cfg.Name
+	if p.Description == "" {
+		p.Description = siteDescription
+	}
+	if p.URL == "" {
+		p.URL = baseURL(c) + c.Request().URL.RequestURI()
+	}
+	if status >= 400 {
+		p.NoIndex = true
+	}
 	var buf bytes.Buffer
 	root := "layout.html"
 	if name == "embedcard" {
@@ -197,6 +241,9 @@ type errorPage struct {
 	Message     string
 	Suggestions []string
 	Candidates  []string
+	// SuggestCards says the suggestions are card names (linked to their
+	// cards), not search terms.
+	SuggestCards bool
 }
 
 // fail renders the error page for err: the service's own sentence for a
@@ -208,6 +255,8 @@ func (s *Site) fail(c echo.Context, err error, heading string) error {
 		s.log.ErrorContext(c.Request().Context(), "page failed", "path", c.Request().URL.Path, "err", err)
 	}
 	ep := errorPage{Status: status, Heading: heading, Message: rules.ErrorMessage(err)}
+	// A card page's suggestions are card names, each a page of its own.
+	ep.SuggestCards = strings.HasPrefix(c.Request().URL.Path, "/cards/")
 	details := rules.ErrorDetails(err)
 	ep.Suggestions = stringsOf(details["suggestions"])
 	ep.Candidates = stringsOf(details["candidates"])

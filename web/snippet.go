@@ -54,27 +54,39 @@ func Snippet(s string) template.HTML {
 }
 
 var funcs = template.FuncMap{
-	"snippet":    Snippet,
-	"paragraphs": paragraphs,
-	"entryURL":   func(id string) string { return "/entries/" + url.PathEscape(id) },
-	"cardURL":    func(id string) string { return "/cards/" + url.PathEscape(id) },
-	"hitURL":     hitURL,
-	"join":       strings.Join,
-	"intp":       intp,
-	"skills":     skillsText,
-	"figure":     figure,
-	"sortedKeys": sortedKeys,
-	"add":        func(a, b int) int { return a + b },
-	"deref":      func(b *bool) bool { return b != nil && *b },
-	"editionName": func(e string) string {
-		switch e {
-		case rules.Edition1E:
-			return "First Edition"
-		case rules.Edition2E:
-			return "Second Edition"
-		}
-		return e
-	},
+	"snippet":     Snippet,
+	"paragraphs":  paragraphs,
+	"entryURL":    func(id string) string { return "/entries/" + url.PathEscape(id) },
+	"cardURL":     func(id string) string { return "/cards/" + url.PathEscape(id) },
+	"documentURL": documentURL,
+	"hitURL":      hitURL,
+	"join":        strings.Join,
+	"intp":        intp,
+	"skills":      skillsText,
+	"figure":      figure,
+	"sortedKeys":  sortedKeys,
+	"add":         func(a, b int) int { return a + b },
+	"deref":       func(b *bool) bool { return b != nil && *b },
+	"editionName": editionName,
+	"shortTitle":  shortTitle,
+	"kindName":    kindName,
+	"gameWord":    gameWord,
+	"countsText":  countsText,
+	"upper":       strings.ToUpper,
+	"fieldWords":  fieldWords,
+	"figureItems": figureItems,
+	"question":    questionLabel,
+}
+
+// editionName is an edition as the game names it.
+func editionName(e string) string {
+	switch e {
+	case rules.Edition1E:
+		return "First Edition"
+	case rules.Edition2E:
+		return "Second Edition"
+	}
+	return e
 }
 
 // hitURL is where a search hit leads: a card page for cards, an entry page

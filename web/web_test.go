@@ -110,7 +110,7 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"entry marks the governing version", "/entries/1e-rulebook.glossary.stopped", 200, []string{`<a href="/entries/2e-rulebook.glossary.stopped">Stopped</a> <span class="doc">Second Edition Rulebook</span> <span class="badge">Governing</span>`}},
 		{"entry escapes its own text", "/entries/2e-rulebook.glossary.hostile", 200, []string{"Hostile &lt;script&gt;", "&lt;b&gt;markup&lt;/b&gt;"}},
 		{"unknown entry is an HTML 404", "/entries/no-such-entry", 404, []string{"<html", "No such entry", "no-such-entry"}},
-		{"card shows statistics, errata side by side and rulings", "/cards/2e-1-1", 200, []string{"Scout Vessel", "<dt>Range</dt><dd>7</dd>", "<del>Science x2</del>", "<ins>Science x3</ins>", "Rulings (1)", `application/json+oembed`}},
+		{"card shows statistics, errata side by side and rulings", "/cards/2e-1-1", 200, []string{"Scout Vessel", "<dt>Range</dt><dd>7</dd>", "<del>Science x2</del>", "<ins>Science x3</ins>", "Rulings and errata (1)", `application/json+oembed`}},
 		{"card known not unique says so", "/cards/2e-1-1", 200, []string{"<dt>Unique</dt><dd>no</dd>"}},
 		{"unique card has the dot", "/cards/2e-1-3", 200, []string{`<span aria-label="unique" title="unique">•</span> Ensign Reed`, "<dt>Unique</dt><dd>yes</dd>"}},
 		{"erratum of unknown printed value says so", "/cards/2e-1-4", 200, []string{"<td>not in the card data</td>", "<ins>Physics</ins>"}},
@@ -120,7 +120,13 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"unknown card is an HTML 404", "/cards/2e-99-99", 404, []string{"<html", "No such card"}},
 		{"a failing card service is a readable 500 page", "/cards/2e-9-boom", 500, []string{"An internal error occurred."}},
 		{"card by fuzzy name redirects to its page", "/cards/named?fuzzy=scout", 302, nil},
-		{"ambiguous name lists the candidates", "/cards/named?fuzzy=vessel", 404, []string{"Several cards fit", "Cargo Vessel"}},
+		{"ambiguous name offers each card by id", "/cards/named?fuzzy=vessel", 300, []string{"Cards named “vessel”", `href="/cards/2e-1-5">Cargo Vessel</a>`, `href="/cards/1e-1-9">Cargo Vessel</a>`, "First Edition"}},
+		{"a name printed in both editions offers both", "/cards/named?exact=Cargo+Vessel", 300, []string{`href="/cards/2e-1-5"`, `href="/cards/1e-1-9"`}},
+		{"a name printed in both editions, asked in one, is that card", "/cards/named?exact=Cargo+Vessel&edition=1e", 302, nil},
+		{"card lists its other versions", "/cards/2e-1-5", 200, []string{"Other versions (1)", `href="/cards/1e-1-9">Cargo Vessel</a>`, "Non-Aligned"}},
+		{"documents list", "/documents", 200, []string{`href="/documents/2e-rulebook"`, "Second Edition Rulebook"}},
+		{"document contents as a heading tree", "/documents/2e-rulebook", 200, []string{`<li><a href="/entries/2e-rulebook.section.turn">Your Turn</a><ol><li><a href="/entries/2e-rulebook.section.turn.move-ships">Move Ships</a>`, `id="glossary-s"`, `href="#glossary-s"`}},
+		{"unknown document is a 404", "/documents/3e-rulebook", 404, []string{"No such document"}},
 		{"adjudication form starts from the first sample", "/adjudicate", 200, []string{`<textarea id="board"`, `<label for="board"`, "&#34;missions&#34;", `value="ship.move" selected`}},
 		{"adjudication form loads a chosen sample", "/adjudicate?sample=combat", 200, []string{`value="combat" selected`}},
 		{"unknown sample is a 404 with the form", "/adjudicate?sample=nope", 404, []string{"no sample named", `<form class="adjudicate"`}},
@@ -197,7 +203,7 @@ func TestAdjudicationFormShowsVerdictOrReadableError(t *testing.T) {
 	}{
 		{"verdict with figures, reasons and citation links",
 			url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{"ship":"cruiser","to":"nebula"}`}},
-			200, []string{"Allowed", "<dt>rangeCost</dt><dd>5</dd>", "5 Range; 7 available", `href="/entries/2e-rulebook.section.turn.move-ships"`, "spends Range to move", "&lt;b&gt;bold&lt;/b&gt;"}, "ship.move"},
+			200, []string{"Allowed", "<dt>Range cost</dt><dd>5</dd>", "5 Range; 7 available", `href="/entries/2e-rulebook.section.turn.move-ships"`, "spends Range to move", "&lt;b&gt;bold&lt;/b&gt;"}, "ship.move"},
 		{"unprocessable names the field",
 			url.Values{"edition": {"2e"}, "question": {"warp.speed"}, "board": {board}},
 			422, []string{"Cannot adjudicate", "Unknown question", "<code>question</code>"}, "warp.speed"},
@@ -287,7 +293,7 @@ func TestMissingServicesSayNotAvailable(t *testing.T) {
 func TestEmbedScriptIsServedAsJavaScript(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
 	r := get(t, srv, "/embed.js")
-	checkPage(t, r, 200, []string{"data-stccg-card", "/v1/cards/named?fuzzy=", "/rulings", "currentScript"}, nil)
+	checkPage(t, r, 200, []string{"data-stccg-card", "/embed/card?name=", "data-edition", "currentScript"}, nil)
 	if ct := r.header.Get("Content-Type"); ct != "text/javascript; charset=utf-8" {
 		t.Errorf("Content-Type = %q", ct)
 	}

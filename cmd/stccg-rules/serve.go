@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"crypto/ed25519"
 	"encoding/json"
@@ -153,8 +154,10 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		Responses:        app.responses,
 		// Only the load balancer may name the client the limits apply to.
 		TrustedProxies: proxies,
-		// Fan sites call the API from their own pages.
-		APIMiddleware: []echo.MiddlewareFunc{web.CORS()},
+		// Fan sites call the API from their own pages; answers of a
+		// kilobyte or more are gzipped, at the cheapest level, for
+		// clients that take it.
+		APIMiddleware: []echo.MiddlewareFunc{web.CORS(), web.Compress(gzip.BestSpeed)},
 		Mount: mounts(web.New(web.Config{
 			Reference: app.services.Reference, Search: app.services.Search,
 			Cards: app.services.Cards, Adjudicator: app.services.Adjudicator, Logger: log,

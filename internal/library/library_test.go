@@ -90,3 +90,34 @@ func ExampleLibrary_Define() {
 	// new-2e.glossary.frozen
 	// old-2e.glossary.frozen
 }
+
+func TestContentsListsADocumentsEntriesInReadingOrder(t *testing.T) {
+	d, es, err := fixture().Contents(context.Background(), "new-2e")
+	if err != nil || d.ID != "new-2e" || len(es) != 3 || es[0].Title != "frozen" || es[2].Title != "headquarters" {
+		t.Fatalf("%v %v %v", d, es, err)
+	}
+	if _, _, err := fixture().Contents(context.Background(), "no-such"); rules.ErrorCode(err) != rules.ENOTFOUND {
+		t.Fatalf("unknown document: %v", err)
+	}
+}
+
+func TestMentionsLinkTheFirstOfEachTermToItsGoverningEntry(t *testing.T) {
+	lib := fixture()
+	text := "Frozen cards stay frozen. Your Headquarters is frozen-proof; the headquarters' crew is not."
+	got := lib.Mentions(context.Background(), "2e", text, "")
+	var found []string
+	for _, m := range got {
+		found = append(found, text[m.Start:m.End]+"->"+m.EntryID)
+	}
+	want := "[Frozen->new-2e.glossary.frozen Headquarters->new-2e.glossary.headquarters]"
+	if fmt.Sprint(found) != want {
+		t.Fatalf("mentions %v, want %v", found, want)
+	}
+	// The entry's own term is not linked; another edition's terms are not.
+	if got := lib.Mentions(context.Background(), "2e", text, "Frozen"); len(got) != 1 {
+		t.Errorf("own term linked: %v", got)
+	}
+	if got := lib.Mentions(context.Background(), "1e", "The Great Barrier holds. Frozen.", ""); len(got) != 2 || got[0].EntryID != "rulings-1e.ruling.great-barrier-the" {
+		t.Errorf("1E mentions: %v", got)
+	}
+}

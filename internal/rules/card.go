@@ -108,3 +108,22 @@ func BoolPtr(v bool) *bool { return &v }
 
 // IsUnique says whether the card is known to be unique.
 func (c *Card) IsUnique() bool { return c.Unique != nil && *c.Unique }
+
+// RulesOn says whether an entry rules on the card itself, rather than
+// mentioning it: the entry is titled with the card's title, full name or
+// mission name (a Current Rulings entry, a card's glossary entry), or it is
+// the source of one of the card's errata.
+func (c *Card) RulesOn(e *Entry) bool {
+	t := FoldName(e.Title)
+	for _, name := range []string{c.Title, c.Name(), c.MissionName} {
+		if name != "" && FoldName(name) == t {
+			return true
+		}
+	}
+	for _, er := range c.Errata {
+		if er.Source == e.ID {
+			return true
+		}
+	}
+	return false
+}

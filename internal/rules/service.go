@@ -99,3 +99,28 @@ type CardService interface {
 type Adjudicator interface {
 	Adjudicate(ctx context.Context, req AdjudicationRequest) (*Verdict, error)
 }
+
+// ContentsService lists a document's entries, for its table of contents.
+type ContentsService interface {
+	// Contents returns the document and its entries in reading order;
+	// ENOTFOUND names the documents there are.
+	Contents(ctx context.Context, documentID string) (Document, []*Entry, error)
+}
+
+// A TermMention is a glossary term found in a text: the bytes text[Start:End]
+// name the term that the entry EntryID (the governing one of the edition)
+// defines.
+type TermMention struct {
+	Start, End int
+	EntryID    string
+}
+
+// GlossaryLinker finds the glossary terms a text names, so a page can link
+// them to their definitions.
+type GlossaryLinker interface {
+	// Mentions returns, in order and without overlaps, the first mention in
+	// text of each term defined in the edition, the longest term where two
+	// start together; terms defined by the entry except (its own title) are
+	// left out.
+	Mentions(ctx context.Context, edition, text, except string) []TermMention
+}

@@ -2,9 +2,17 @@
  * Include with <script src="https://HOST/embed.js" defer></script>. It turns
  * [[Card Name]] in the page's text, and <span data-stccg-card="Card Name">,
  * into links to the card that show a hover card (image, statistics, errata,
- * rulings count) on hover and on keyboard focus. Cards are found with the
- * fuzzy name look-up of the same HOST the script came from.
- * It builds every element with textContent: nothing from the service is ever
+ * rulings) on hover, on keyboard focus and on a first tap.
+ *
+ * The edition: data-edition="1e" or "2e" on the script tag says which
+ * edition the page writes about; [[Medical Kit|2e]] (or
+ * data-stccg-edition="2e" on a span) says it for one reference. A name of
+ * that edition is looked up there first; a name only the other edition has
+ * is still found, and said to be of the other edition.
+ *
+ * One request per card, to /embed/card on the HOST the script came from;
+ * when a name still fits several cards, the hover card lists them as links.
+ * Every element is built with textContent: nothing from the service is ever
  * parsed as HTML. */
 (function () {
   "use strict";
@@ -13,9 +21,16 @@
   var base = new URL(script.src, document.baseURI).origin;
   var PREFIX = "stccg-";
   var SKIP = { SCRIPT: 1, STYLE: 1, TEXTAREA: 1, INPUT: 1, SELECT: 1, CODE: 1, PRE: 1, A: 1, BUTTON: 1, NOSCRIPT: 1, TEMPLATE: 1 };
-  var PATTERN = /\[\[([^\[\]\n]{1,100})\]\]/g;
+  var PATTERN = /\[\[([^\[\]\n|]{1,100})(?:\|\s*(1e|2e|1E|2E)\s*)?\]\]/g;
+  var pageEdition = edition(script.getAttribute("data-edition"));
   var cache = {};
   var seq = 0;
+  var lastPointer = "mouse";
+
+  function edition(e) {
+    e = (e || "").trim().toLowerCase();
+    return e === "1e" || e === "2e" ? e : "";
+  }
 
   function addStyle() {
     if (document.getElementById(PREFIX + "style")) { return; }
@@ -23,17 +38,19 @@
     s.id = PREFIX + "style";
     s.textContent =
       "." + PREFIX + "link{border-bottom:1px dotted currentColor;text-decoration:none;cursor:help}" +
-      "." + PREFIX + "link:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}" +
+      "." + PREFIX + "link:focus-visible{outline:3px solid #b45309;outline-offset:2px}" +
       "." + PREFIX + "pop{position:absolute;z-index:2147483000;width:300px;max-width:calc(100vw - 16px);background:#fff;color:#1b1d22;" +
       "border:1px solid #c9ced8;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);padding:10px 12px;" +
-      "font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;text-align:left}" +
+      "font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;text-align:left;max-height:80vh;overflow:auto}" +
       "." + PREFIX + "pop[hidden]{display:none}" +
       "." + PREFIX + "pop h3{margin:0 0 2px;font-size:15px}" +
       "." + PREFIX + "pop img{display:block;max-width:100%;max-height:220px;margin:6px auto;border-radius:6px}" +
       "." + PREFIX + "pop dl{display:grid;grid-template-columns:auto 1fr;gap:1px 8px;margin:6px 0}" +
-      "." + PREFIX + "pop dt{color:#5a6070}." + PREFIX + "pop dd{margin:0}" +
-      "." + PREFIX + "pop del{background:#fde2e1}." + PREFIX + "pop ins{background:#dcf5e3}" +
-      "." + PREFIX + "meta{color:#5a6070;font-size:12px;margin:0}";
+      "." + PREFIX + "pop dt{color:#454b5a}." + PREFIX + "pop dd{margin:0}" +
+      "." + PREFIX + "pop del{background:#fde2e1;color:#8a1c17}." + PREFIX + "pop ins{background:#dcf5e3;color:#14532d}" +
+      "." + PREFIX + "pop ul{margin:6px 0;padding-left:18px}." + PREFIX + "pop li{margin:3px 0}" +
+      "." + PREFIX + "pop a{color:#14508c}" +
+      "." + PREFIX + "meta{color:#454b5a;font-size:12px;margin:0}";
     (document.head || document.documentElement).appendChild(s);
   }
 
@@ -44,49 +61,58 @@
     return e;
   }
 
-  function getJSON(path) {
-    return fetch(base + path, { credentials: "omit", headers: { Accept: "application/json" } }).then(function (r) {
-      return r.json().then(function (body) {
-        if (!r.ok) {
-          var err = (body && body.error) || {};
-          var e = new Error(err.message || ("HTTP " + r.status));
-          e.details = err.details || {};
-          e.code = err.code;
-          throw e;
-        }
-        return body;
-      }, function () { throw new Error("HTTP " + r.status); });
-    });
+  function link(href, text) {
+    var a = el("a", null, text);
+    a.href = href;
+    a.target = "_blank";
+    a.rel = "noopener";
+    return a;
   }
 
-  // lookup finds a card and its rulings count once per name.
-  function lookup(name) {
-    var key = name.toLowerCase();
+  // lookup asks the service once per name and edition: the card, the cards
+  // the name fits, or the names near it.
+  function lookup(name, ed) {
+    var key = ed + "|" + name.toLowerCase();
     if (!cache[key]) {
-      cache[key] = getJSON("/v1/cards/named?fuzzy=" + encodeURIComponent(name)).then(function (card) {
-        return getJSON("/v1/cards/" + encodeURIComponent(card.id) + "/rulings").then(function (r) {
-          card._rulings = typeof r.total === "number" ? r.total : (r.data || []).length;
-          return card;
-        }, function () { card._rulings = null; return card; });
+      var url = base + "/embed/card?name=" + encodeURIComponent(name) + (ed ? "&edition=" + ed : "");
+      cache[key] = fetch(url, { credentials: "omit", headers: { Accept: "application/json" } }).then(function (r) {
+        return r.json().then(function (body) {
+          if (!r.ok) { throw new Error((body && body.error && body.error.message) || "The card could not be looked up."); }
+          return body;
+        });
       });
     }
     return cache[key];
   }
 
+  function words(w) {
+    return String(w).split(/([\s\/,+-]+)/).map(function (p) {
+      if (/^(tng|ds9|tos|voy|ent|kca|au)$/.test(p)) { return p.toUpperCase(); }
+      return p.charAt(0).toUpperCase() + p.slice(1);
+    }).join("").replace(/-Icon$/, "");
+  }
+
   function stat(dl, label, value) {
     if (value === undefined || value === null || value === "" || (Array.isArray(value) && !value.length)) { return; }
     if (Array.isArray(value)) {
-      value = value.map(function (v) { return typeof v === "object" ? (v.level > 1 ? v.level + " " : "") + v.name : v; }).join(", ");
+      value = value.map(function (v) { return typeof v === "object" ? (v.level > 1 ? v.level + " " : "") + v.name : words(v); }).join(", ");
     }
     dl.appendChild(el("dt", null, label));
     dl.appendChild(el("dd", null, value));
   }
 
-  function fillCard(pop, card) {
+  var EDITION = { "1e": "First Edition", "2e": "Second Edition" };
+
+  function fillCard(pop, ans) {
+    var card = ans.card;
     pop.textContent = "";
+    pop.className = PREFIX + "pop " + PREFIX + "card";
     var name = card.title + (card.subtitle ? ", " + card.subtitle : "");
     pop.appendChild(el("h3", null, (card.unique ? "\u2022 " : "") + name));
-    pop.appendChild(el("p", "meta", [String(card.edition || "").toUpperCase(), card.type, card.affiliation, card.setName].filter(Boolean).join(" \u00b7 ")));
+    pop.appendChild(el("p", "meta", [EDITION[card.edition], card.type && words(card.type), card.affiliation && words(card.affiliation), card.setName].filter(Boolean).join(" \u00b7 ")));
+    if (ans.otherEdition) {
+      pop.appendChild(el("p", "meta", "No " + EDITION[ans.edition] + " card has this name; this is the " + EDITION[card.edition] + " one."));
+    }
     if (card.imageUrl) {
       var img = el("img");
       img.alt = "Card image of " + name;
@@ -114,28 +140,58 @@
     (card.errata || []).forEach(function (er) {
       var p = el("p", "meta");
       p.appendChild(document.createTextNode("Erratum (" + er.field + "): "));
-      p.appendChild(el("del", null, er.printed));
-      p.appendChild(document.createTextNode(" \u2192 "));
+      if (er.printed) {
+        p.appendChild(el("del", null, er.printed));
+        p.appendChild(document.createTextNode(" \u2192 "));
+      }
       p.appendChild(el("ins", null, er.corrected));
       pop.appendChild(p);
     });
-    if (card._rulings !== null && card._rulings !== undefined) {
-      pop.appendChild(el("p", "meta", card._rulings + (card._rulings === 1 ? " ruling" : " rulings")));
-    }
+    var count = [];
+    if (typeof card.rulings === "number") { count.push(card.rulings + (card.rulings === 1 ? " ruling" : " rulings")); }
+    if (card.mentions) { count.push(card.mentions + " rules mention it"); }
+    var meta = el("p", "meta", count.join(" \u00b7 ") + (count.length ? " \u00b7 " : ""));
+    meta.appendChild(link(card.url, "Card page"));
+    pop.appendChild(meta);
   }
 
-  function fillError(pop, name, err) {
+  function fillList(pop, heading, message, items, cls) {
     pop.textContent = "";
-    pop.appendChild(el("h3", null, name));
-    var cands = err && err.details && err.details.candidates;
-    pop.appendChild(el("p", "meta", (err && err.message) || "The card could not be looked up."));
-    if (Array.isArray(cands) && cands.length) {
-      pop.appendChild(el("p", "meta", "Candidates: " + cands.slice(0, 5).join("; ")));
+    pop.className = PREFIX + "pop " + PREFIX + cls;
+    pop.appendChild(el("h3", null, heading));
+    if (message) { pop.appendChild(el("p", "meta", message)); }
+    if (items && items.length) {
+      var ul = el("ul");
+      items.forEach(function (c) {
+        var li = el("li");
+        li.appendChild(link(c.url, c.name));
+        if (c.note || c.edition) {
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(el("span", "meta", [c.edition && c.edition.toUpperCase(), c.note].filter(Boolean).join(" \u00b7 ")));
+        }
+        ul.appendChild(li);
+      });
+      pop.appendChild(ul);
     }
   }
 
-  function place(pop, link) {
-    var r = link.getBoundingClientRect();
+  function fill(pop, a, name, ans) {
+    if (ans.card) {
+      fillCard(pop, ans);
+      a.href = ans.card.url;
+    } else if (ans.choices && ans.choices.length) {
+      fillList(pop, name, "Several cards have this name; pick one:", ans.choices, "choices");
+    } else {
+      fillList(pop, name, ans.message || "No card has this name.", ans.suggestions && ans.suggestions.length ?
+        ans.suggestions : null, "nomatch");
+      if (ans.suggestions && ans.suggestions.length) {
+        pop.insertBefore(el("p", "meta", "Did you mean:"), pop.lastChild);
+      }
+    }
+  }
+
+  function place(pop, a) {
+    var r = a.getBoundingClientRect();
     var left = window.scrollX + r.left;
     var maxLeft = window.scrollX + document.documentElement.clientWidth - pop.offsetWidth - 8;
     pop.style.left = Math.max(window.scrollX + 8, Math.min(left, maxLeft)) + "px";
@@ -145,10 +201,17 @@
       window.scrollY + r.top - pop.offsetHeight - 6 : below) + "px";
   }
 
-  function makeLink(name, text) {
+  function hideAll(except) {
+    Array.prototype.forEach.call(document.querySelectorAll("." + PREFIX + "pop"), function (p) {
+      if (p !== except) { p.hidden = true; }
+    });
+  }
+
+  function makeLink(name, text, ed) {
     var a = el("a", "link", text || name);
-    a.href = base + "/cards/named?fuzzy=" + encodeURIComponent(name);
+    a.href = base + "/cards/named?fuzzy=" + encodeURIComponent(name) + (ed ? "&edition=" + ed : "");
     a.setAttribute("data-stccg-name", name);
+    if (ed) { a.setAttribute("data-stccg-edition", ed); }
     var id = PREFIX + "pop-" + (++seq);
     var pop = null, hideTimer = null;
     function show() {
@@ -156,27 +219,33 @@
       if (!pop) {
         pop = el("div", "pop", "Looking up " + name + "\u2026");
         pop.id = id;
-        pop.setAttribute("role", "tooltip");
         pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
         pop.addEventListener("mouseleave", hideSoon);
         document.body.appendChild(pop);
         a.setAttribute("aria-describedby", id);
-        lookup(name).then(function (card) {
-          fillCard(pop, card);
-          a.href = base + "/cards/" + encodeURIComponent(card.id);
-          place(pop, a);
-        }, function (err) { fillError(pop, name, err); place(pop, a); });
+        lookup(name, ed).then(function (ans) { fill(pop, a, name, ans); place(pop, a); },
+          function (err) { fillList(pop, name, err.message || "The card could not be looked up.", null, "nomatch"); place(pop, a); });
       }
+      hideAll(pop);
       pop.hidden = false;
       place(pop, a);
     }
     function hide() { if (pop) { pop.hidden = true; } }
-    function hideSoon() { clearTimeout(hideTimer); hideTimer = setTimeout(hide, 200); }
-    a.addEventListener("mouseenter", show);
-    a.addEventListener("mouseleave", hideSoon);
-    a.addEventListener("focus", show);
-    a.addEventListener("blur", hide);
+    function hideSoon() { clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
+    a.addEventListener("mouseenter", function () { if (lastPointer === "mouse") { show(); } });
+    a.addEventListener("mouseleave", function () { if (lastPointer === "mouse") { hideSoon(); } });
+    // A tap focuses the link before its click: the click decides.
+    a.addEventListener("focus", function () { if (lastPointer !== "touch") { show(); } });
+    a.addEventListener("blur", function () { if (lastPointer !== "touch") { hideSoon(); } });
     a.addEventListener("keydown", function (ev) { if (ev.key === "Escape") { hide(); } });
+    // On a touch screen there is no hover: the first tap opens the hover
+    // card, a second tap on the link follows it.
+    a.addEventListener("click", function (ev) {
+      if (lastPointer === "touch" && (!pop || pop.hidden)) {
+        ev.preventDefault();
+        show();
+      }
+    });
     return a;
   }
 
@@ -200,7 +269,7 @@
         var name = m[1].trim();
         if (!name) { continue; }
         frag.appendChild(document.createTextNode(text.slice(last, m.index)));
-        frag.appendChild(makeLink(name));
+        frag.appendChild(makeLink(name, null, edition(m[2]) || pageEdition));
         last = m.index + m[0].length;
       }
       if (last === 0) { return; }
@@ -218,7 +287,7 @@
       span.setAttribute("data-stccg-linked", "1");
       var text = span.textContent.trim() || name;
       span.textContent = "";
-      span.appendChild(makeLink(name, text));
+      span.appendChild(makeLink(name, text, edition(span.getAttribute("data-stccg-edition")) || pageEdition));
     });
   }
 
@@ -226,10 +295,14 @@
     addStyle();
     linkSpans(document.body);
     linkTextNodes(document.body);
+    document.addEventListener("pointerdown", function (ev) {
+      lastPointer = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "mouse";
+      // A tap or click outside every link and hover card closes them.
+      var t = ev.target;
+      if (!(t.closest && (t.closest("." + PREFIX + "pop") || t.closest("." + PREFIX + "link")))) { hideAll(null); }
+    }, true);
     document.addEventListener("keydown", function (ev) {
-      if (ev.key === "Escape") {
-        Array.prototype.forEach.call(document.querySelectorAll("." + PREFIX + "pop"), function (p) { p.hidden = true; });
-      }
+      if (ev.key === "Escape") { hideAll(null); }
     });
   }
 

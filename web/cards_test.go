@@ -1,0 +1,108 @@
+package web
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func TestCardValuesAreInTheGamesWords(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	r := get(t, srv, "/cards/2e-1-1")
+	checkPage(t, r, 200, []string{"<dt>Card type</dt><dd>Ship</dd>", "<dt>Affiliation</dt><dd>Federation</dd>", "<dt>Staffing</dt><dd>Staff</dd>",
+		"Second Edition · Ship · Federation", `data-fallback="The card's image could not be loaded."`}, []string{"<dd>ship</dd>", "<dd>federation</dd>"})
+}
+
+func TestCardRulingsAreApartFromRulesThatMentionIt(t *testing.T) {
+	card := &rules.Card{ID: "1e-1-1", Edition: "1e", Title: "Tantalus Field"}
+	es := []*rules.Entry{
+		{ID: "r.tantalus-field", Kind: rules.KindRuling, Title: "Tantalus Field", DocumentID: "r", Edition: "1e",
+			Text: "Tantalus Field may not target a cloaked ship:\n\nthat is, one with its cloak up."},
+		{ID: "g2.cloaking", Kind: rules.KindGlossary, Title: "Cloaking", DocumentID: "g2", Edition: "1e",
+			Text: "A cloaked ship is hidden. Nothing targets it. Not even the Tantalus Field: it needs line of sight. More text follows here."},
+		{ID: "g1.cloaking", Kind: rules.KindGlossary, Title: "Cloaking", DocumentID: "g1", Edition: "1e", Text: "An older cloaking entry."},
+	}
+	on, mentions := groupRulings(card, es, map[string]rules.Document{"g1": {ID: "g1", Title: "Old Rulebook"}})
+	if len(on) != 1 || on[0].Entry.ID != "r.tantalus-field" || len(on[0].Excerpt) != 2 {
+		t.Fatalf("rulings on the card: %+v", on)
+	}
+	if len(mentions) != 1 || mentions[0].Entry.ID != "g2.cloaking" || len(mentions[0].Also) != 1 || mentions[0].Also[0].DocTitle != "Old Rulebook" {
+		t.Fatalf("mentions: %+v", mentions)
+	}
+	if got := mentions[0].Excerpt; len(got) != 1 || got[0] != "Not even the Tantalus Field: it needs line of sight." {
+		t.Errorf("mention excerpt = %q", got)
+	}
+}
+
+func TestSuggestionsOfferTermsAndCards(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	var s suggestions
+	r := get(t, srv, "/suggest?q=Stopped")
+	if err := json.Unmarshal([]byte(r.body), &s); err != nil || r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if len(s.Suggestions) < 2 || s.Suggestions[0].Kind != "term" || s.Suggestions[0].URL != "/entries/2e-rulebook.glossary.stopped" ||
+		s.Suggestions[1].URL != "/entries/1e-rulebook.glossary.stopped" {
+		t.Errorf("term suggestions: %+v", s.Suggestions)
+	}
+	cardsOf := func(q string) []suggestion {
+		var s suggestions
+		_ = json.Unmarshal([]byte(get(t, srv, "/suggest?q="+q).body), &s)
+		var out []suggestion
+		for _, sg := range s.Suggestions {
+			if sg.Kind == "card" {
+				out = append(out, sg)
+			}
+		}
+		return out
+	}
+	if got := cardsOf("cargo"); len(got) != 1 || got[0].URL != "/cards/named?exact=Cargo+Vessel" || got[0].Note != "several cards" {
+		t.Errorf("a name of several cards: %+v", got)
+	}
+	if got := cardsOf("scout"); len(got) != 1 || got[0].URL != "/cards/2e-1-1" || got[0].Note != "2E Ship" {
+		t.Errorf("one card's name: %+v", got)
+	}
+	for _, q := range []string{"", strings.Repeat("x", 300)} {
+		r = get(t, srv, "/suggest?q="+url.QueryEscape(q))
+		if r.status != 200 || !strings.Contains(r.body, `"suggestions":[]`) {
+			t.Errorf("q of %d characters: %d %s", len(q), r.status, r.body)
+		}
+	}
+}
+
+func TestEmbedLookUpAnswersACardChoicesOrNearNames(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	look := func(q string) embedAnswer {
+		t.Helper()
+		r := get(t, srv, "/embed/card?"+q)
+		if r.status != 200 || r.header.Get("Access-Control-Allow-Origin") != "*" {
+			t.Fatalf("%s: %d %v %s", q, r.status, r.header, r.body)
+		}
+		var a embedAnswer
+		if err := json.Unmarshal([]byte(r.body), &a); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	if a := look("name=scout+vessel&edition=2e"); a.Card == nil || a.Card.ID != "2e-1-1" || a.Card.Rulings != 1 || !strings.HasSuffix(a.Card.URL, "/cards/2e-1-1") {
+		t.Errorf("one card: %+v", a)
+	}
+	if a := look("name=Cargo+Vessel&edition=1e"); a.Card == nil || a.Card.ID != "1e-1-9" {
+		t.Errorf("a name of both editions, in the page's edition: %+v", a)
+	}
+	if a := look("name=Cargo+Vessel"); a.Card != nil || len(a.Choices) != 2 || a.Choices[0].ID != "2e-1-5" || !strings.HasSuffix(a.Choices[1].URL, "/cards/1e-1-9") {
+		t.Errorf("a name of both editions, no edition: %+v", a)
+	}
+	if a := look("name=Scout+Vessel&edition=1e"); a.Card == nil || a.Card.ID != "2e-1-1" || !a.OtherEdition {
+		t.Errorf("a name only the other edition has: %+v", a)
+	}
+	if a := look("name=Nothing+Like+It"); a.Card != nil || len(a.Suggestions) != 1 || a.Message == "" || !strings.Contains(a.Suggestions[0].URL, "/cards/named?exact=Scout+Vessel") {
+		t.Errorf("no card: %+v", a)
+	}
+	if r := get(t, srv, "/embed/card"); r.status != 400 || !strings.Contains(r.body, "?name=") {
+		t.Errorf("no name: %d %s", r.status, r.body)
+	}
+}

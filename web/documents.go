@@ -1,0 +1,168 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// documentsPage is the data of documents.html: every source document.
+type documentsPage struct {
+	Documents []documentSummary
+}
+
+type documentSummary struct {
+	Document  rules.Document
+	Short     string
+	Governing bool // the newest rules of its edition
+}
+
+// documentsPage lists the source documents, each linked to its contents.
+func (s *Site) documentsPage(c echo.Context) error {
+	docs := s.documentList(c.Request().Context())
+	if docs == nil {
+		return s.unavailable(c, "The list of documents")
+	}
+	top := map[string]int{}
+	for _, d := range docs {
+		if d.Precedence > top[d.Edition] {
+			top[d.Edition] = d.Precedence
+		}
+	}
+	var dp documentsPage
+	for _, d := range docs {
+		dp.Documents = append(dp.Documents, documentSummary{Document: d, Short: shortTitle(d), Governing: d.Precedence == top[d.Edition]})
+	}
+	return s.render(c, http.StatusOK, "documents", page{Title: "Documents", Nav: "documents", Data: dp,
+		Description: "The rulebooks and Current Rulings of both editions of the Star Trek CCG, each with its table of contents."})
+}
+
+// documentPage is the data of document.html: a document's table of
+// contents, its sections as a heading tree, its glossary and its rulings by
+// letter.
+type documentPage struct {
+	Document rules.Document
+	Short    string
+	Sections []tocNode
+	Glossary []letterGroup
+	Rulings  []letterGroup
+}
+
+// A tocNode is one entry of a table of contents with the entries under it.
+type tocNode struct {
+	ID, Title string
+	Children  []tocNode
+}
+
+// A letterGroup is the glossary entries or rulings under one first letter.
+type letterGroup struct {
+	Letter, Anchor string
+	Entries        []tocNode
+}
+
+// maxTOCDepth bounds how deep a table of contents nests: the rulebooks'
+// headings go four levels down.
+const maxTOCDepth = 8
+
+// document shows a document's table of contents.
+func (s *Site) document(c echo.Context) error {
+	contents, ok := s.cfg.Reference.(rules.ContentsService)
+	if !ok {
+		return s.unavailable(c, "The documents' contents")
+	}
+	d, entries, err := contents.Contents(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return s.fail(c, err, "No such document")
+	}
+	dp := documentPage{Document: d, Short: shortTitle(d)}
+	inDoc := make(map[string]*rules.Entry, len(entries))
+	for _, e := range entries {
+		inDoc[e.ID] = e
+	}
+	var glossary, rulings []tocNode
+	for _, e := range entries {
+		if e.Parent != "" && inDoc[e.Parent] != nil {
+			continue // listed under its parent
+		}
+		node := tocTree(e, inDoc, 0)
+		switch e.Kind {
+		case rules.KindSection:
+			dp.Sections = append(dp.Sections, node)
+		case rules.KindGlossary:
+			glossary = append(glossary, node)
+		case rules.KindRuling:
+			rulings = append(rulings, node)
+		}
+	}
+	dp.Glossary = byLetter(glossary, "glossary")
+	dp.Rulings = byLetter(rulings, "rulings")
+	desc := fmt.Sprintf("Contents of the %s: %s.", d.Title, countsText(d.Counts))
+	return s.render(c, http.StatusOK, "document", page{Title: dp.Short + " – contents", Nav: "documents", Data: dp, Description: desc})
+}
+
+// tocTree is the entry with the entries under it, in reading order.
+func tocTree(e *rules.Entry, inDoc map[string]*rules.Entry, depth int) tocNode {
+	n := tocNode{ID: e.ID, Title: e.Title}
+	if depth >= maxTOCDepth {
+		return n
+	}
+	for _, id := range e.Children {
+		if child := inDoc[id]; child != nil && child.Parent == e.ID {
+			n.Children = append(n.Children, tocTree(child, inDoc, depth+1))
+		}
+	}
+	return n
+}
+
+// byLetter groups entries by the first letter of their titles, in the
+// order they come; titles that start with another character go under "#".
+func byLetter(nodes []tocNode, prefix string) []letterGroup {
+	var out []letterGroup
+	for _, n := range nodes {
+		r, _ := utf8.DecodeRuneInString(strings.TrimLeft(n.Title, "\"'“‘* "))
+		letter := "#"
+		if unicode.IsLetter(r) {
+			letter = string(unicode.ToUpper(r))
+		}
+		if len(out) == 0 || out[len(out)-1].Letter != letter {
+			anchor := prefix + "-" + strings.ToLower(letter)
+			if letter == "#" {
+				anchor = prefix + "-other"
+			}
+			out = append(out, letterGroup{Letter: letter, Anchor: anchor})
+		}
+		g := &out[len(out)-1]
+		g.Entries = append(g.Entries, n)
+	}
+	return out
+}
+
+// countsText says a document's counts in words.
+func countsText(c rules.DocumentCounts) string {
+	var parts []string
+	add := func(n int, one, many string) {
+		switch {
+		case n == 1:
+			parts = append(parts, "1 "+one)
+		case n > 1:
+			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	add(c.Sections, "section", "sections")
+	add(c.Glossary, "glossary entry", "glossary entries")
+	add(c.Rulings, "ruling", "rulings")
+	add(c.Cards, "card in its card list", "cards in its card list")
+	if len(parts) == 0 {
+		return "no entries"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func documentURL(id string) string { return "/documents/" + url.PathEscape(id) }

@@ -1,0 +1,127 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// embedAnswer is what the embed script gets for one reference, in one
+// request: the card with its rulings counted, or the cards the name fits,
+// or the names near it. It never carries a bare error for the reader.
+type embedAnswer struct {
+	Name    string      `json:"name"`
+	Edition string      `json:"edition,omitempty"`
+	Card    *embedCard  `json:"card,omitempty"`
+	Choices []cardLinkJ `json:"choices,omitempty"`
+	// Suggestions are the names nearest one that fits no card.
+	Suggestions []cardLinkJ `json:"suggestions,omitempty"`
+	// OtherEdition is set when the edition asked for has no card of the
+	// name and the answer is the other edition's.
+	OtherEdition bool   `json:"otherEdition,omitempty"`
+	Message      string `json:"message,omitempty"`
+}
+
+// embedCard is a card as the hover card shows it: the card, how many
+// rulings are about it and how many rules mention it, and its page.
+type embedCard struct {
+	*rules.Card
+	Rulings  int    `json:"rulings"`
+	Mentions int    `json:"mentions"`
+	URL      string `json:"url"`
+}
+
+// cardLinkJ is a card or name offered as a link.
+type cardLinkJ struct {
+	ID      string `json:"id,omitempty"`
+	Name    string `json:"name"`
+	Edition string `json:"edition,omitempty"`
+	Note    string `json:"note,omitempty"`
+	URL     string `json:"url"`
+}
+
+// embedLookup answers /embed/card?name=&edition= (or ?id=) for the embed
+// script: the card a reference means, in the page's edition when it has
+// one by that name, else in the other; the cards the name fits when
+// several do; the nearest names when none does. 200 in all three cases; 400
+// only for a request with no name.
+func (s *Site) embedLookup(c echo.Context) error {
+	c.Response().Header().Set("Access-Control-Allow-Origin", "*")
+	if s.cfg.Cards == nil {
+		return c.JSON(http.StatusServiceUnavailable, oembedError{errorPayload{Code: rules.EINTERNAL, Message: "The card data is not available on this server."}})
+	}
+	ctx := c.Request().Context()
+	base := baseURL(c)
+	name := strings.TrimSpace(c.QueryParam("name"))
+	id := strings.TrimSpace(c.QueryParam("id"))
+	edition := strings.ToLower(strings.TrimSpace(c.QueryParam("edition")))
+	if edition != rules.Edition1E && edition != rules.Edition2E {
+		edition = ""
+	}
+	if name == "" && id == "" {
+		return c.JSON(http.StatusBadRequest, oembedError{errorPayload{Code: rules.EINVALID, Message: "Give the card's name in ?name= (or its id in ?id=)."}})
+	}
+	if utf8.RuneCountInString(name) > maxSuggestQuery {
+		name = string([]rune(name)[:maxSuggestQuery])
+	}
+	ans := embedAnswer{Name: name, Edition: edition}
+	var card *rules.Card
+	var err error
+	if id != "" {
+		card, err = s.cfg.Cards.Card(ctx, id)
+		if ans.Name == "" {
+			ans.Name = id
+		}
+	} else {
+		card, err = s.cfg.Cards.CardNamed(ctx, name, true, edition)
+		if edition != "" && rules.ErrorCode(err) == rules.ENOTFOUND {
+			// No card of the page's edition has the name: the reader
+			// still gets the other edition's, told so.
+			if other, err2 := s.cfg.Cards.CardNamed(ctx, name, true, ""); rules.ErrorCode(err2) != rules.ENOTFOUND {
+				card, err, ans.OtherEdition = other, err2, true
+			}
+		}
+	}
+	switch {
+	case err == nil:
+		ans.Card = s.embedCardOf(ctx, card, base)
+	case rules.ErrorCode(err) == rules.EAMBIGUOUS:
+		ans.Message = "Several cards fit this name."
+		for i, cid := range choicesOf(rules.ErrorDetails(err)) {
+			if i >= maxCardLinks {
+				break
+			}
+			if ch, err := s.cfg.Cards.Card(ctx, cid); err == nil {
+				l := cardLinkOf(ch)
+				ans.Choices = append(ans.Choices, cardLinkJ{ID: l.ID, Name: l.Name, Edition: l.Edition, Note: l.Note, URL: base + "/cards/" + url.PathEscape(l.ID)})
+			}
+		}
+	case rules.ErrorCode(err) == rules.ENOTFOUND:
+		ans.Message = "No card of the card data has this name."
+		for _, n := range stringsOf(rules.ErrorDetails(err)["suggestions"]) {
+			ans.Suggestions = append(ans.Suggestions, cardLinkJ{Name: n, URL: base + "/cards/named?exact=" + url.QueryEscape(n)})
+		}
+	default:
+		if rules.ErrorCode(err) == rules.EINTERNAL {
+			s.log.ErrorContext(ctx, "embed look-up", "name", name, "err", err)
+		}
+		ans.Message = "The card could not be looked up just now; try again later."
+	}
+	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+	return c.JSON(http.StatusOK, ans)
+}
+
+func (s *Site) embedCardOf(ctx context.Context, card *rules.Card, base string) *embedCard {
+	ec := &embedCard{Card: card, URL: base + "/cards/" + url.PathEscape(card.ID)}
+	if rs, err := s.cfg.Cards.CardRulings(ctx, card.ID); err == nil {
+		on, mentions := groupRulings(card, rs, nil)
+		ec.Rulings, ec.Mentions = len(on), len(mentions)
+	}
+	return ec
+}
