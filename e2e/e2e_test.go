@@ -1,11 +1,14 @@
-// Package e2e drives the real server binary with a headless browser: a judge
-// searching, reading an entry's versions, a card and a verdict, and a fan page
-// on another origin using the card embed. The browser part is run.mjs
+// Package e2e drives the real server binary with a headless browser, on a
+// desktop and a phone-sized screen: a judge searching from any page, reading a
+// document's contents, an entry and its versions, a card and a verdict, and fan
+// pages on another origin using the card embed, one of them with fifty printed
+// titles. axe-core audits every kind of page at both sizes; with LIGHTHOUSE=1,
+// Lighthouse scores a few on its mobile settings. The browser part is run.mjs
 // (playwright-core driving Debian's Chromium); this test builds and starts the
-// server, serves the fan page, and runs the script.
+// server, serves the fan pages, and runs the script.
 //
-// It skips when node, Chromium or playwright-core are missing, unless CI=true,
-// where it fails instead.
+// It skips when node, Chromium or the npm packages are missing, unless
+// CI=true, where it fails instead.
 package e2e
 
 import (
@@ -45,8 +48,11 @@ func chromiumPath() string {
 	return "/usr/bin/chromium"
 }
 
-// tools checks node, Chromium and playwright-core, installing the last from
-// package-lock.json when npm is there and it is missing.
+// npmPackages are what run.mjs imports, installed from package-lock.json.
+var npmPackages = []string{"playwright-core", "axe-core", "lighthouse"}
+
+// tools checks node, Chromium and the npm packages, installing the last from
+// package-lock.json when npm is there and one is missing.
 func tools(t *testing.T, dir string) string {
 	t.Helper()
 	node, err := exec.LookPath("node")
@@ -56,10 +62,16 @@ func tools(t *testing.T, dir string) string {
 	if _, err := os.Stat(chromiumPath()); err != nil {
 		need(t, "no Chromium at %s (apt-get install chromium, or set CHROMIUM)", chromiumPath())
 	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "playwright-core", "package.json")); err != nil {
+	missing := false
+	for _, p := range npmPackages {
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", p, "package.json")); err != nil {
+			missing = true
+		}
+	}
+	if missing {
 		npm, err := exec.LookPath("npm")
 		if err != nil {
-			need(t, "playwright-core is not installed and npm is missing")
+			need(t, "%v are not installed and npm is missing", npmPackages)
 		}
 		cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund")
 		cmd.Dir = dir
@@ -144,21 +156,30 @@ func startServer(t *testing.T, root string) string {
 	}
 }
 
-// fanPage serves testdata/fan.html from another origin, with the service's
-// address put in its <script src>.
-func fanPage(t *testing.T, base string) string {
+// fanPages serves testdata/fan.html at / and testdata/fan50.html at
+// /fan50.html from another origin, with the service's address put in their
+// <script src>.
+func fanPages(t *testing.T, base string) (fan, fan50 string) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "fan.html"))
-	if err != nil {
-		t.Fatal(err)
+	pages := map[string]string{}
+	for path, file := range map[string]string{"/": "fan.html", "/fan50.html": "fan50.html"} {
+		b, err := os.ReadFile(filepath.Join("testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[path] = strings.ReplaceAll(string(b), "{{BASE}}", base)
 	}
-	html := strings.ReplaceAll(string(b), "{{BASE}}", base)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		html, ok := pages[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = io.WriteString(w, html)
 	}))
 	t.Cleanup(srv.Close)
-	return srv.URL + "/"
+	return srv.URL + "/", srv.URL + "/fan50.html"
 }
 
 func TestJudgeAndFanPagesInABrowser(t *testing.T) {
@@ -184,9 +205,14 @@ func TestJudgeAndFanPagesInABrowser(t *testing.T) {
 	}
 
 	shots := filepath.Join(dir, "screenshots")
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	limit := 6 * time.Minute
+	if os.Getenv("LIGHTHOUSE") != "" {
+		limit += 4 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "run.mjs", base, shots, fanPage(t, base))
+	fan, fan50 := fanPages(t, base)
+	cmd := exec.CommandContext(ctx, node, "run.mjs", base, shots, fan, fan50)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "CHROMIUM="+chromiumPath())
 	out, err := cmd.CombinedOutput()
@@ -194,7 +220,7 @@ func TestJudgeAndFanPagesInABrowser(t *testing.T) {
 		t.Log(line)
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		t.Fatal("the browser run took longer than 4 minutes")
+		t.Fatalf("the browser run took longer than %v", limit)
 	}
 	if err != nil {
 		t.Fatalf("browser run failed: %v", err)

@@ -186,3 +186,155 @@ func (c *columnBuilder) add(text string, changed bool) {
 		*last = append(*last, Segment{Text: part, Changed: changed})
 	}
 }
+
+// A DiffRow is one paragraph of each text set side by side: the older
+// text's paragraph with its deletions marked, the newer's with its
+// insertions marked, and both in one run for a single column. A paragraph
+// with no counterpart in the other text has that side empty.
+type DiffRow struct {
+	Older, Newer []Segment
+	Unified      []DiffOp
+	HasOlder     bool
+	HasNewer     bool
+}
+
+// ParagraphDiff is a difference laid out paragraph by paragraph.
+type ParagraphDiff struct {
+	Rows []DiffRow
+	// Same is true when the two texts have the same words.
+	Same bool
+}
+
+// Bounds of the paragraph alignment: past maxAlignParagraphs paragraphs on
+// a side, the rest of the text is compared as one paragraph.
+const (
+	maxAlignParagraphs = 200
+	// minParagraphLikeness is how alike two paragraphs must be (the share
+	// of their words they have in common) to stand on one row.
+	minParagraphLikeness = 0.3
+)
+
+// AlignParagraphs sets the paragraphs of the older text beside those of the
+// newer: paragraphs that say much the same stand on one row (an alignment
+// that keeps the most shared words, in order), a paragraph only one text
+// has stands alone, and each row's words are compared with WordDiff.
+func AlignParagraphs(older, newer string) ParagraphDiff {
+	a, b := capParagraphs(paragraphs(older)), capParagraphs(paragraphs(newer))
+	pairs := alignParagraphs(a, b)
+	pd := ParagraphDiff{Same: true}
+	for _, pr := range pairs {
+		var row DiffRow
+		switch {
+		case pr[0] >= 0 && pr[1] >= 0:
+			ops := WordDiff(a[pr[0]], b[pr[1]])
+			row.Unified = ops
+			sides := Sides(ops)
+			row.Older, row.Newer = flatten(sides.Older), flatten(sides.Newer)
+			row.HasOlder, row.HasNewer = true, true
+			if !sides.Same {
+				pd.Same = false
+			}
+		case pr[0] >= 0:
+			row.Older = []Segment{{Text: a[pr[0]], Changed: true}}
+			row.Unified = []DiffOp{{Kind: DiffDelete, Text: a[pr[0]]}}
+			row.HasOlder = true
+			pd.Same = false
+		default:
+			row.Newer = []Segment{{Text: b[pr[1]], Changed: true}}
+			row.Unified = []DiffOp{{Kind: DiffInsert, Text: b[pr[1]]}}
+			row.HasNewer = true
+			pd.Same = false
+		}
+		pd.Rows = append(pd.Rows, row)
+	}
+	return pd
+}
+
+// capParagraphs joins the paragraphs past maxAlignParagraphs into the last.
+func capParagraphs(ps []string) []string {
+	if len(ps) <= maxAlignParagraphs {
+		return ps
+	}
+	return append(ps[:maxAlignParagraphs-1:maxAlignParagraphs-1], strings.Join(ps[maxAlignParagraphs-1:], " "))
+}
+
+// flatten joins a one-paragraph column's paragraphs (a paragraph never holds
+// a break, but an empty side has none).
+func flatten(ps [][]Segment) []Segment {
+	var out []Segment
+	for _, p := range ps {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// alignParagraphs pairs paragraphs of a and b in order, maximising the words
+// the pairs share; it returns rows of (index in a, index in b), -1 for none.
+func alignParagraphs(a, b []string) [][2]int {
+	n, m := len(a), len(b)
+	like := make([][]float64, n)
+	for i := range a {
+		like[i] = make([]float64, m)
+		for j := range b {
+			like[i][j] = likeness(a[i], b[j])
+		}
+	}
+	// best[i][j] is the best total likeness of a[i:] against b[j:].
+	best := make([][]float64, n+1)
+	for i := range best {
+		best[i] = make([]float64, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			v := max(best[i+1][j], best[i][j+1])
+			if like[i][j] >= minParagraphLikeness {
+				v = max(v, best[i+1][j+1]+like[i][j])
+			}
+			best[i][j] = v
+		}
+	}
+	var rows [][2]int
+	i, j := 0, 0
+	for i < n && j < m {
+		switch {
+		case like[i][j] >= minParagraphLikeness && best[i][j] == best[i+1][j+1]+like[i][j]:
+			rows = append(rows, [2]int{i, j})
+			i++
+			j++
+		case best[i+1][j] >= best[i][j+1]:
+			rows = append(rows, [2]int{i, -1})
+			i++
+		default:
+			rows = append(rows, [2]int{-1, j})
+			j++
+		}
+	}
+	for ; i < n; i++ {
+		rows = append(rows, [2]int{i, -1})
+	}
+	for ; j < m; j++ {
+		rows = append(rows, [2]int{-1, j})
+	}
+	return rows
+}
+
+// likeness is the share of the two paragraphs' words they have in common
+// (twice the shared words over all the words, as the Dice coefficient).
+func likeness(a, b string) float64 {
+	wa, wb := strings.Fields(strings.ToLower(a)), strings.Fields(strings.ToLower(b))
+	if len(wa)+len(wb) == 0 {
+		return 1
+	}
+	count := map[string]int{}
+	for _, w := range wa {
+		count[w]++
+	}
+	shared := 0
+	for _, w := range wb {
+		if count[w] > 0 {
+			count[w]--
+			shared++
+		}
+	}
+	return 2 * float64(shared) / float64(len(wa)+len(wb))
+}

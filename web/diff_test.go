@@ -152,3 +152,45 @@ func ExampleWordDiff() {
 	// 2 "or attempt until next"
 	// 0 "turn"
 }
+
+func TestAlignParagraphsSetsLikeParagraphsOnOneRow(t *testing.T) {
+	older := "Stopped cards may not move.\n\nA stopped personnel still counts for staffing a ship."
+	newer := "A new opening paragraph that says something else entirely.\n\nStopped cards may not move or attempt.\n\nA stopped personnel still counts for staffing a ship."
+	pd := AlignParagraphs(older, newer)
+	if len(pd.Rows) != 3 || pd.Same {
+		t.Fatalf("rows %+v", pd.Rows)
+	}
+	if pd.Rows[0].HasOlder || !pd.Rows[0].HasNewer || !pd.Rows[0].Newer[0].Changed {
+		t.Errorf("the new paragraph should stand alone, inserted: %+v", pd.Rows[0])
+	}
+	if !pd.Rows[1].HasOlder || !pd.Rows[1].HasNewer {
+		t.Errorf("the changed paragraph should stand beside its older self: %+v", pd.Rows[1])
+	}
+	inserted := ""
+	for _, op := range pd.Rows[1].Unified {
+		if op.Kind == DiffInsert {
+			inserted += op.Text + " "
+		}
+	}
+	if !strings.Contains(inserted, "attempt.") || strings.Contains(inserted, "Stopped") {
+		t.Errorf("the changed paragraph marks %q as inserted: %+v", inserted, pd.Rows[1].Unified)
+	}
+	if r := pd.Rows[2]; len(r.Older) != 1 || r.Older[0].Changed || len(r.Unified) != 1 || r.Unified[0].Kind != DiffEqual {
+		t.Errorf("the same paragraph should be unchanged: %+v", r)
+	}
+	if same := AlignParagraphs(older, older); !same.Same || len(same.Rows) != 2 {
+		t.Errorf("the same text: %+v", same)
+	}
+}
+
+func TestAlignParagraphsIsBoundedOnLongTexts(t *testing.T) {
+	var a, b []string
+	for i := 0; i < 500; i++ {
+		a = append(a, "paragraph number "+strings.Repeat("x", i%7))
+		b = append(b, "paragraph number "+strings.Repeat("y", i%5))
+	}
+	pd := AlignParagraphs(strings.Join(a, "\n\n"), strings.Join(b, "\n\n"))
+	if len(pd.Rows) > 2*maxAlignParagraphs {
+		t.Fatalf("%d rows", len(pd.Rows))
+	}
+}

@@ -91,7 +91,7 @@ func newFakeReference() *fakeReference {
 			Path:    []string{"Stopped"},
 			Related: []string{"2e-rulebook.glossary.stopped", "2e-rulebook-premiere.glossary.stopped"}},
 		{ID: "2e-rulebook.section.turn", Kind: rules.KindSection, Title: "Your Turn", DocumentID: "2e-rulebook", Edition: "2e",
-			Text: "A turn has three phases.", Path: []string{"Your Turn"}, Children: []string{"2e-rulebook.section.turn.move-ships"}},
+			Text: "A turn has three phases. A stopped card sits them out; a stopped ship too.", Path: []string{"Your Turn"}, Children: []string{"2e-rulebook.section.turn.move-ships"}},
 		{ID: "2e-rulebook.section.turn.move-ships", Kind: rules.KindSection, Title: "Move Ships", DocumentID: "2e-rulebook", Edition: "2e",
 			Text: "Each ship spends Range to move between missions.", Path: []string{"Your Turn", "Move Ships"}, Parent: "2e-rulebook.section.turn"},
 		{ID: "2e-rulebook.glossary.hostile", Kind: rules.KindGlossary, Title: "Hostile <script>alert(1)</script>", DocumentID: "2e-rulebook", Edition: "2e",

@@ -254,10 +254,12 @@ func (hp *homePage) facets(f map[string][]rules.FacetCount) []facetGroup {
 
 // entryPage is the data of entry.html.
 type entryPage struct {
-	Entry       *rules.Entry
-	Document    rules.Document
-	Crumbs      []crumb
-	Paragraphs  []string
+	Entry      *rules.Entry
+	Document   rules.Document
+	Crumbs     []crumb
+	Paragraphs []string
+	// Paras are the paragraphs as shown: anchored, glossary terms linked.
+	Paras       []para
 	SeeAlso     []linkedEntry
 	Unresolved  []string
 	Children    []linkedEntry
@@ -281,7 +283,7 @@ type version struct {
 	DocTitle               string
 	Governing              bool
 	OlderTitle, NewerTitle string
-	Diff                   SideBySide
+	Diff                   ParagraphDiff
 }
 
 // maxLinked bounds how many related entries one page looks up.
@@ -297,7 +299,7 @@ func (s *Site) entry(c echo.Context) error {
 		return s.fail(c, err, "No such entry")
 	}
 	docs := s.documents(ctx)
-	ep := entryPage{Entry: e, Document: docs[e.DocumentID], Paragraphs: paragraphs(e.Text)}
+	ep := entryPage{Entry: e, Document: docs[e.DocumentID], Paragraphs: paragraphs(e.Text), Paras: s.linkedParagraphs(ctx, e)}
 	if ep.Document.ID == "" {
 		ep.Document = rules.Document{ID: e.DocumentID, Title: e.DocumentID, Edition: e.Edition}
 	}
@@ -332,7 +334,7 @@ func (s *Site) entry(c echo.Context) error {
 			older, newer = e, r
 		}
 		v.OlderTitle, v.NewerTitle = titleOf(docs, older.DocumentID), titleOf(docs, newer.DocumentID)
-		v.Diff = Sides(WordDiff(older.Text, newer.Text))
+		v.Diff = AlignParagraphs(older.Text, newer.Text)
 		ep.Versions = append(ep.Versions, v)
 	}
 	desc := e.Title + ": " + kindName(e.Kind) + " of the " + ep.Document.Title + "."
