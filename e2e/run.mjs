@@ -79,7 +79,7 @@ async function box(page, selector) {
 
 async function search(page, vp) {
   step = `${vp} search from any page`;
-  await page.goto(base + "/entries/2e-rulebook.glossary.stopped", { waitUntil: "load" });
+  await page.goto(base + "/documents", { waitUntil: "load" });
   await page.locator("body").click({ position: { x: 5, y: 300 } });
   await page.keyboard.press("/");
   check(await page.evaluate(() => document.activeElement && document.activeElement.id) === "q", '"/" does not focus the search box');
@@ -92,8 +92,8 @@ async function search(page, vp) {
   await shot(page, `${vp}-suggestions`, false);
   await page.locator("#q").fill("");
   await page.keyboard.type("stoped", { delay: 20 });
-  await page.waitForFunction(() => Array.from(document.querySelectorAll("#q-suggestions [role=option]")).some((o) => /^Stopped/.test(o.textContent)), null, { timeout: STEP_TIMEOUT });
-  const termIndex = await page.evaluate(() => Array.from(document.querySelectorAll("#q-suggestions [role=option]")).findIndex((o) => /^Stopped/.test(o.textContent)));
+  await page.waitForFunction(() => Array.from(document.querySelectorAll("#q-suggestions [role=option]")).some((o) => /^stopped/i.test(o.textContent)), null, { timeout: STEP_TIMEOUT });
+  const termIndex = await page.evaluate(() => Array.from(document.querySelectorAll("#q-suggestions [role=option]")).findIndex((o) => /^stopped/i.test(o.textContent)));
   if (vp === "phone") {
     await page.locator("#q-suggestions [role=option]").nth(termIndex).tap();
   } else {
@@ -105,10 +105,12 @@ async function search(page, vp) {
 
   step = `${vp} search results`;
   await page.goto(base + "/", { waitUntil: "load" });
-  check(await page.evaluate(() => document.activeElement && document.activeElement.id) === "q", "the search page's box is not focused");
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === "q", null, { timeout: 3000 }).catch(() => {
+    throw new Error("the search page's box is not focused");
+  });
   await audit(page, vp, "home");
   await shot(page, `${vp}-home`);
-  const box1 = page.getByRole("searchbox", { name: /search the rules/i });
+  const box1 = page.getByRole("combobox", { name: /search the rules/i });
   await box1.fill("stopped");
   await box1.press("Enter");
   await page.waitForSelector("ol.hits li.hit", { timeout: STEP_TIMEOUT });
@@ -124,8 +126,9 @@ async function search(page, vp) {
   await audit(page, vp, "search results");
   await shot(page, `${vp}-search`);
   await shot(page, `${vp}-search-first-screen`, false);
-  await page.goto(base + "/?q=%22mirror+universe%22", { waitUntil: "load" });
+  await page.goto(base + "/?q=staffing+a+ship", { waitUntil: "load" });
   const hit2 = await box(page, "ol.hits li.hit");
+  await shot(page, `${vp}-search-no-definition`, false);
   log(`${await page.locator("ol.hits li.hit").count()} hits, ${marks} marks, ${defs} definitions; first hit at ${hit.top}px with the definition, ${hit2 ? hit2.top : "-"}px without`);
   await noSideways(page, "search");
 }
@@ -216,8 +219,8 @@ async function entry(page, vp) {
 async function cards(page, vp) {
   step = `${vp} card`;
   await page.goto(base + "/", { waitUntil: "load" });
-  await page.getByRole("searchbox", { name: /search the rules/i }).fill("Explore Black Cluster");
-  await page.locator("details.filters summary").click();
+  await page.getByRole("combobox", { name: /search the rules/i }).fill("Explore Black Cluster");
+  if (!(await page.locator("details.filters").evaluate((d) => d.open))) { await page.locator("details.filters summary").click(); }
   await page.selectOption("#kind", "card");
   await page.selectOption("#edition", "2e");
   await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -407,7 +410,7 @@ async function fan(page, vp) {
     step = "phone tap";
     const before = page.url();
     await links.first().tap();
-    await pop.locator("dl").first().waitFor({ timeout: STEP_TIMEOUT });
+    await page.waitForSelector(".stccg-pop.stccg-card:not([hidden])", { timeout: STEP_TIMEOUT });
     check(page.url() === before, "the first tap followed the link instead of opening the hover card");
     await shot(page, `${vp}-fan-tap`, false);
     await audit(page, vp, "fan page with a hover card");

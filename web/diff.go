@@ -187,15 +187,15 @@ func (c *columnBuilder) add(text string, changed bool) {
 	}
 }
 
-// A DiffRow is one paragraph of each text set side by side: the older
-// text's paragraph with its deletions marked, the newer's with its
-// insertions marked, and both in one run for a single column. A paragraph
-// with no counterpart in the other text has that side empty.
+// A DiffRow is one paragraph of each text set side by side (or two of one
+// text where the other joined them into one): the older text's with its
+// deletions marked, the newer's with its insertions marked, and both in one
+// run for a single column. A paragraph with no counterpart in the other text
+// has that side empty.
 type DiffRow struct {
-	Older, Newer []Segment
-	Unified      []DiffOp
-	HasOlder     bool
-	HasNewer     bool
+	Older, Newer [][]Segment
+	// Unified is the row's difference in one column, paragraph by paragraph.
+	Unified [][]DiffOp
 }
 
 // ParagraphDiff is a difference laid out paragraph by paragraph.
@@ -216,38 +216,47 @@ const (
 
 // AlignParagraphs sets the paragraphs of the older text beside those of the
 // newer: paragraphs that say much the same stand on one row (an alignment
-// that keeps the most shared words, in order), a paragraph only one text
+// that keeps the most shared words, in order; two paragraphs one text joined
+// into one, or split from one, stand together), a paragraph only one text
 // has stands alone, and each row's words are compared with WordDiff.
 func AlignParagraphs(older, newer string) ParagraphDiff {
 	a, b := capParagraphs(paragraphs(older)), capParagraphs(paragraphs(newer))
-	pairs := alignParagraphs(a, b)
 	pd := ParagraphDiff{Same: true}
-	for _, pr := range pairs {
-		var row DiffRow
-		switch {
-		case pr[0] >= 0 && pr[1] >= 0:
-			ops := WordDiff(a[pr[0]], b[pr[1]])
-			row.Unified = ops
-			sides := Sides(ops)
-			row.Older, row.Newer = flatten(sides.Older), flatten(sides.Newer)
-			row.HasOlder, row.HasNewer = true, true
-			if !sides.Same {
-				pd.Same = false
-			}
-		case pr[0] >= 0:
-			row.Older = []Segment{{Text: a[pr[0]], Changed: true}}
-			row.Unified = []DiffOp{{Kind: DiffDelete, Text: a[pr[0]]}}
-			row.HasOlder = true
-			pd.Same = false
-		default:
-			row.Newer = []Segment{{Text: b[pr[1]], Changed: true}}
-			row.Unified = []DiffOp{{Kind: DiffInsert, Text: b[pr[1]]}}
-			row.HasNewer = true
+	for _, st := range alignParagraphs(a, b) {
+		ta := strings.Join(a[st.i:st.i+st.na], paragraphBreak)
+		tb := strings.Join(b[st.j:st.j+st.nb], paragraphBreak)
+		ops := diffTokens(wordTokens(ta), wordTokens(tb))
+		sides := Sides(ops)
+		if !sides.Same {
 			pd.Same = false
 		}
-		pd.Rows = append(pd.Rows, row)
+		pd.Rows = append(pd.Rows, DiffRow{Older: sides.Older, Newer: sides.Newer, Unified: unifiedParagraphs(ops)})
 	}
 	return pd
+}
+
+// unifiedParagraphs splits a difference at its paragraph breaks, for one
+// column.
+func unifiedParagraphs(ops []DiffOp) [][]DiffOp {
+	var out [][]DiffOp
+	open := false
+	for _, op := range ops {
+		for i, part := range strings.Split(op.Text, paragraphBreak) {
+			if i > 0 {
+				open = false
+			}
+			if part = strings.TrimSpace(part); part == "" {
+				continue
+			}
+			if !open {
+				out = append(out, nil)
+				open = true
+			}
+			last := &out[len(out)-1]
+			*last = append(*last, DiffOp{Kind: op.Kind, Text: part})
+		}
+	}
+	return out
 }
 
 // capParagraphs joins the paragraphs past maxAlignParagraphs into the last.
@@ -258,64 +267,62 @@ func capParagraphs(ps []string) []string {
 	return append(ps[:maxAlignParagraphs-1:maxAlignParagraphs-1], strings.Join(ps[maxAlignParagraphs-1:], " "))
 }
 
-// flatten joins a one-paragraph column's paragraphs (a paragraph never holds
-// a break, but an empty side has none).
-func flatten(ps [][]Segment) []Segment {
-	var out []Segment
-	for _, p := range ps {
-		out = append(out, p...)
-	}
-	return out
-}
+// An alignStep takes na paragraphs of the older text from i and nb of the
+// newer from j onto one row: 1 and 1, 2 and 1 (the newer joined them), 1
+// and 2 (the newer split it), or 1 and 0, 0 and 1 (one text's alone).
+type alignStep struct{ i, na, j, nb int }
 
-// alignParagraphs pairs paragraphs of a and b in order, maximising the words
-// the pairs share; it returns rows of (index in a, index in b), -1 for none.
-func alignParagraphs(a, b []string) [][2]int {
+// alignParagraphs aligns paragraphs of a and b in order, maximising the
+// likeness of the rows that hold both texts.
+func alignParagraphs(a, b []string) []alignStep {
 	n, m := len(a), len(b)
-	like := make([][]float64, n)
-	for i := range a {
-		like[i] = make([]float64, m)
-		for j := range b {
-			like[i][j] = likeness(a[i], b[j])
-		}
-	}
-	// best[i][j] is the best total likeness of a[i:] against b[j:].
+	shapes := [][2]int{{1, 1}, {2, 1}, {1, 2}}
+	// best[i][j] is the best total likeness of a[i:] against b[j:]; how[i][j]
+	// the first step taking it.
 	best := make([][]float64, n+1)
+	how := make([][][2]int, n+1)
 	for i := range best {
 		best[i] = make([]float64, m+1)
+		how[i] = make([][2]int, m+1)
 	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			v := max(best[i+1][j], best[i][j+1])
-			if like[i][j] >= minParagraphLikeness {
-				v = max(v, best[i+1][j+1]+like[i][j])
+	for i := n; i >= 0; i-- {
+		for j := m; j >= 0; j-- {
+			if i == n && j == m {
+				continue
 			}
-			best[i][j] = v
+			v, h := -1.0, [2]int{}
+			if i < n && best[i+1][j] > v {
+				v, h = best[i+1][j], [2]int{1, 0}
+			}
+			if j < m && best[i][j+1] > v {
+				v, h = best[i][j+1], [2]int{0, 1}
+			}
+			for _, sh := range shapes {
+				if i+sh[0] > n || j+sh[1] > m {
+					continue
+				}
+				l := likeness(strings.Join(a[i:i+sh[0]], " "), strings.Join(b[j:j+sh[1]], " "))
+				if l < minParagraphLikeness {
+					continue
+				}
+				// A joined row must explain more than its single pair would.
+				if sh != [2]int{1, 1} {
+					l -= 0.05
+				}
+				if w := best[i+sh[0]][j+sh[1]] + l*float64(sh[0]+sh[1]); w > v {
+					v, h = w, sh
+				}
+			}
+			best[i][j], how[i][j] = v, h
 		}
 	}
-	var rows [][2]int
-	i, j := 0, 0
-	for i < n && j < m {
-		switch {
-		case like[i][j] >= minParagraphLikeness && best[i][j] == best[i+1][j+1]+like[i][j]:
-			rows = append(rows, [2]int{i, j})
-			i++
-			j++
-		case best[i+1][j] >= best[i][j+1]:
-			rows = append(rows, [2]int{i, -1})
-			i++
-		default:
-			rows = append(rows, [2]int{-1, j})
-			j++
-		}
+	var steps []alignStep
+	for i, j := 0, 0; i < n || j < m; {
+		h := how[i][j]
+		steps = append(steps, alignStep{i, h[0], j, h[1]})
+		i, j = i+h[0], j+h[1]
 	}
-	for ; i < n; i++ {
-		rows = append(rows, [2]int{i, -1})
-	}
-	for ; j < m; j++ {
-		rows = append(rows, [2]int{-1, j})
-	}
-	return rows
+	return steps
 }
 
 // likeness is the share of the two paragraphs' words they have in common

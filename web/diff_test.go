@@ -160,14 +160,14 @@ func TestAlignParagraphsSetsLikeParagraphsOnOneRow(t *testing.T) {
 	if len(pd.Rows) != 3 || pd.Same {
 		t.Fatalf("rows %+v", pd.Rows)
 	}
-	if pd.Rows[0].HasOlder || !pd.Rows[0].HasNewer || !pd.Rows[0].Newer[0].Changed {
-		t.Errorf("the new paragraph should stand alone, inserted: %+v", pd.Rows[0])
+	if r := pd.Rows[0]; len(r.Older) != 0 || len(r.Newer) != 1 || !r.Newer[0][0].Changed {
+		t.Errorf("the new paragraph should stand alone, inserted: %+v", r)
 	}
-	if !pd.Rows[1].HasOlder || !pd.Rows[1].HasNewer {
-		t.Errorf("the changed paragraph should stand beside its older self: %+v", pd.Rows[1])
+	if r := pd.Rows[1]; len(r.Older) != 1 || len(r.Newer) != 1 {
+		t.Errorf("the changed paragraph should stand beside its older self: %+v", r)
 	}
 	inserted := ""
-	for _, op := range pd.Rows[1].Unified {
+	for _, op := range pd.Rows[1].Unified[0] {
 		if op.Kind == DiffInsert {
 			inserted += op.Text + " "
 		}
@@ -175,11 +175,20 @@ func TestAlignParagraphsSetsLikeParagraphsOnOneRow(t *testing.T) {
 	if !strings.Contains(inserted, "attempt.") || strings.Contains(inserted, "Stopped") {
 		t.Errorf("the changed paragraph marks %q as inserted: %+v", inserted, pd.Rows[1].Unified)
 	}
-	if r := pd.Rows[2]; len(r.Older) != 1 || r.Older[0].Changed || len(r.Unified) != 1 || r.Unified[0].Kind != DiffEqual {
+	if r := pd.Rows[2]; len(r.Older) != 1 || r.Older[0][0].Changed || len(r.Unified) != 1 || r.Unified[0][0].Kind != DiffEqual {
 		t.Errorf("the same paragraph should be unchanged: %+v", r)
 	}
 	if same := AlignParagraphs(older, older); !same.Same || len(same.Rows) != 2 {
 		t.Errorf("the same text: %+v", same)
+	}
+}
+
+func TestAlignParagraphsKeepsTwoParagraphsJoinedIntoOneOnOneRow(t *testing.T) {
+	older := "Stopped cards do not prevent actions by other cards they are present with.\n\nFor example, you may begin an engagement with a stopped crew aboard."
+	newer := "Stopped cards do not prevent actions by other cards with which they are present. For example: you may begin an engagement with a stopped crew aboard."
+	pd := AlignParagraphs(older, newer)
+	if len(pd.Rows) != 1 || len(pd.Rows[0].Older) != 2 || len(pd.Rows[0].Newer) != 1 {
+		t.Fatalf("rows %+v", pd.Rows)
 	}
 }
 

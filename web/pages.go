@@ -328,12 +328,12 @@ func (s *Site) entry(c echo.Context) error {
 		if r.ID == e.ID {
 			continue
 		}
-		v := version{Entry: r, DocTitle: titleOf(docs, r.DocumentID), Governing: r.ID == ep.GoverningID}
+		v := version{Entry: r, DocTitle: shortTitleOf(docs, r.DocumentID), Governing: r.ID == ep.GoverningID}
 		older, newer := r, e
 		if governs(docs, r, e) {
 			older, newer = e, r
 		}
-		v.OlderTitle, v.NewerTitle = titleOf(docs, older.DocumentID), titleOf(docs, newer.DocumentID)
+		v.OlderTitle, v.NewerTitle = shortTitleOf(docs, older.DocumentID), shortTitleOf(docs, newer.DocumentID)
 		v.Diff = AlignParagraphs(older.Text, newer.Text)
 		ep.Versions = append(ep.Versions, v)
 	}

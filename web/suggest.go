@@ -77,21 +77,25 @@ func (s *Site) termSuggestions(ctx context.Context, q string) []suggestion {
 		}
 		out = append(out, suggestion{Label: e.Title, Kind: "term", Note: note, URL: "/entries/" + url.PathEscape(e.ID)})
 	}
-	es, err := s.cfg.Reference.Define(ctx, q, "")
-	if err == nil {
+	// A term may be defined in both editions: offer the governing entry of
+	// each.
+	addEach := func(es []*rules.Entry) {
 		add(es)
-		// The same term may be defined in both editions: offer each.
-		for _, e := range es[1:] {
+		for _, e := range es[min(1, len(es)):] {
 			if e.Edition != es[0].Edition {
 				add([]*rules.Entry{e})
 				break
 			}
 		}
+	}
+	es, err := s.cfg.Reference.Define(ctx, q, "")
+	if err == nil {
+		addEach(es)
 		return out
 	}
 	for _, term := range stringsOf(rules.ErrorDetails(err)["suggestions"]) {
 		if es, err := s.cfg.Reference.Define(ctx, term, ""); err == nil {
-			add(es)
+			addEach(es)
 		}
 	}
 	return out

@@ -275,3 +275,11 @@ func figureLine(v any, depth int) string {
 	}
 	return out
 }
+
+// shortTitleOf is the short title of a document by id, or the id.
+func shortTitleOf(docs map[string]rules.Document, id string) string {
+	if d, ok := docs[id]; ok && d.Title != "" {
+		return shortTitle(d)
+	}
+	return id
+}

@@ -43,7 +43,7 @@
       "border:1px solid #c9ced8;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);padding:10px 12px;" +
       "font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;text-align:left;max-height:80vh;overflow:auto}" +
       "." + PREFIX + "pop[hidden]{display:none}" +
-      "." + PREFIX + "pop h3{margin:0 0 2px;font-size:15px}" +
+      "." + PREFIX + "title{margin:0 0 2px;font-size:15px;font-weight:700}" +
       "." + PREFIX + "pop img{display:block;max-width:100%;max-height:220px;margin:6px auto;border-radius:6px}" +
       "." + PREFIX + "pop dl{display:grid;grid-template-columns:auto 1fr;gap:1px 8px;margin:6px 0}" +
       "." + PREFIX + "pop dt{color:#454b5a}." + PREFIX + "pop dd{margin:0}" +
@@ -108,7 +108,7 @@
     pop.textContent = "";
     pop.className = PREFIX + "pop " + PREFIX + "card";
     var name = card.title + (card.subtitle ? ", " + card.subtitle : "");
-    pop.appendChild(el("h3", null, (card.unique ? "\u2022 " : "") + name));
+    pop.appendChild(el("p", "title", (card.unique ? "\u2022 " : "") + name));
     pop.appendChild(el("p", "meta", [EDITION[card.edition], card.type && words(card.type), card.affiliation && words(card.affiliation), card.setName].filter(Boolean).join(" \u00b7 ")));
     if (ans.otherEdition) {
       pop.appendChild(el("p", "meta", "No " + EDITION[ans.edition] + " card has this name; this is the " + EDITION[card.edition] + " one."));
@@ -158,7 +158,7 @@
   function fillList(pop, heading, message, items, cls) {
     pop.textContent = "";
     pop.className = PREFIX + "pop " + PREFIX + cls;
-    pop.appendChild(el("h3", null, heading));
+    pop.appendChild(el("p", "title", heading));
     if (message) { pop.appendChild(el("p", "meta", message)); }
     if (items && items.length) {
       var ul = el("ul");
@@ -190,15 +190,26 @@
     }
   }
 
+  // place puts the hover card under the link (over it when there is no
+  // room below), within the window, in the coordinates of whatever
+  // positioned box of the page holds it.
   function place(pop, a) {
     var r = a.getBoundingClientRect();
     var left = window.scrollX + r.left;
     var maxLeft = window.scrollX + document.documentElement.clientWidth - pop.offsetWidth - 8;
-    pop.style.left = Math.max(window.scrollX + 8, Math.min(left, maxLeft)) + "px";
+    left = Math.max(window.scrollX + 8, Math.min(left, maxLeft));
     var below = window.scrollY + r.bottom + 6;
     var spaceBelow = window.innerHeight - r.bottom;
-    pop.style.top = (spaceBelow < pop.offsetHeight + 12 && r.top > pop.offsetHeight + 12 ?
-      window.scrollY + r.top - pop.offsetHeight - 6 : below) + "px";
+    var top = spaceBelow < pop.offsetHeight + 12 && r.top > pop.offsetHeight + 12 ?
+      window.scrollY + r.top - pop.offsetHeight - 6 : below;
+    var op = pop.offsetParent;
+    if (op && op !== document.body && op !== document.documentElement) {
+      var o = op.getBoundingClientRect();
+      left -= window.scrollX + o.left + op.clientLeft - op.scrollLeft;
+      top -= window.scrollY + o.top + op.clientTop - op.scrollTop;
+    }
+    pop.style.left = left + "px";
+    pop.style.top = top + "px";
   }
 
   function hideAll(except) {
@@ -221,7 +232,9 @@
         pop.id = id;
         pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
         pop.addEventListener("mouseleave", hideSoon);
-        document.body.appendChild(pop);
+        // In the landmark that holds the link, so the hover card is read
+        // as part of the page's content.
+        (a.closest("main,[role=main],article,aside,section,nav,header,footer") || document.body).appendChild(pop);
         a.setAttribute("aria-describedby", id);
         lookup(name, ed).then(function (ans) { fill(pop, a, name, ans); place(pop, a); },
           function (err) { fillList(pop, name, err.message || "The card could not be looked up.", null, "nomatch"); place(pop, a); });
