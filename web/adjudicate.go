@@ -120,7 +120,7 @@ func (s *Site) newAdjudicatePage(c echo.Context) adjudicatePage {
 		Unavailable: s.cfg.Adjudicator == nil}
 	ap.DocTitles = map[string]string{}
 	for _, d := range s.documentList(c.Request().Context()) {
-		ap.DocTitles[d.ID] = d.Title
+		ap.DocTitles[d.ID] = shortTitle(d)
 		if d.Kind == rules.DocumentRulebook {
 			ap.Rulebooks = append(ap.Rulebooks, d)
 		}

@@ -64,7 +64,7 @@ func addPiece(ctx context.Context, cards rules.CardService, edition string, b *r
 		msg := rules.ErrorMessage(err)
 		var choices []string
 		if cands, ok := rules.ErrorDetails(err)["candidates"].([]string); ok && len(cands) > 0 {
-			msg = fmt.Sprintf("%q fits several cards: %s. Pick one below.", p.Card, strings.Join(cands, "; "))
+			msg = fmt.Sprintf("%q fits several cards: %s. Pick one:", p.Card, strings.Join(cands, "; "))
 			choices = choicesOf(rules.ErrorDetails(err))
 		}
 		return "", &pieceError{msg, "add_card", choices}

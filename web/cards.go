@@ -236,7 +236,7 @@ func (s *Site) cardLinks(ctx context.Context, ids []string) []cardLink {
 
 func cardLinkOf(v *rules.Card) cardLink {
 	note := []string{}
-	if v.SetName != "" {
+	if v.SetName != "" && v.SetName != editionName(v.Edition) {
 		note = append(note, v.SetName)
 	}
 	if v.Collector != "" {

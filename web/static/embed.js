@@ -148,7 +148,7 @@
       pop.appendChild(p);
     });
     var count = [];
-    if (typeof card.rulings === "number") { count.push(card.rulings + (card.rulings === 1 ? " ruling" : " rulings")); }
+    if (typeof card.rulings === "number") { count.push(card.rulings ? card.rulings + (card.rulings === 1 ? " ruling" : " rulings") : "no rulings"); }
     if (card.mentions) { count.push(card.mentions + " rules mention it"); }
     var meta = el("p", "meta", count.join(" \u00b7 ") + (count.length ? " \u00b7 " : ""));
     meta.appendChild(link(card.url, "Card page"));

@@ -131,13 +131,14 @@
   }
   Array.prototype.forEach.call(document.querySelectorAll("input[data-suggest]"), combobox);
 
-  // A card image that does not load gives way to one line of text.
+  // A card image that does not load gives way to a line of text in the
+  // same box, so nothing on the page moves.
   function fallback(img) {
     var p = document.createElement("p");
     p.className = "imgfallback";
     p.textContent = img.getAttribute("data-fallback") || img.alt;
-    var fig = img.closest("figure") || img;
-    fig.classList.add("failed");
+    var fig = img.closest("figure");
+    if (fig) { fig.classList.add("failed"); }
     img.replaceWith(p);
   }
   Array.prototype.forEach.call(document.querySelectorAll("img[data-fallback]"), function (img) {
