@@ -63,9 +63,9 @@ func addPiece(ctx context.Context, cards rules.CardService, edition string, b *r
 	if err != nil {
 		msg := rules.ErrorMessage(err)
 		var choices []string
-		if cands, ok := rules.ErrorDetails(err)["candidates"].([]string); ok && len(cands) > 0 {
+		if cands := rules.DetailStrings(err, "candidates"); len(cands) > 0 {
 			msg = fmt.Sprintf("%q fits several cards: %s. Pick one:", p.Card, strings.Join(cands, "; "))
-			choices = choicesOf(rules.ErrorDetails(err))
+			choices = choicesOf(err)
 		}
 		return "", &pieceError{msg, "add_card", choices}
 	}

@@ -298,7 +298,7 @@ func (s *Site) cardNamed(c echo.Context) error {
 func (s *Site) chooser(c echo.Context, name string, err error) error {
 	ctx := c.Request().Context()
 	cp := chooserPage{Name: name, Message: rules.ErrorMessage(err)}
-	for _, ch := range choicesOf(rules.ErrorDetails(err)) {
+	for _, ch := range choicesOf(err) {
 		if len(cp.ByEd) > 0 && countLinks(cp.ByEd) >= maxCardLinks {
 			break
 		}
@@ -330,8 +330,8 @@ func countLinks(gs []editionChoices) int {
 
 // choicesOf reads the card ids of an ambiguous name's details ("ids"), in
 // the order the service gave them, Second Edition first.
-func choicesOf(details map[string]any) []string {
-	ids := stringsOf(details["ids"])
+func choicesOf(err error) []string {
+	ids := rules.DetailStrings(err, "ids")
 	var second, first []string
 	for _, id := range ids {
 		if strings.HasPrefix(id, rules.Edition1E+"-") {

@@ -93,7 +93,7 @@ func (s *Site) embedLookup(c echo.Context) error {
 		ans.Card = s.embedCardOf(ctx, card, base)
 	case rules.ErrorCode(err) == rules.EAMBIGUOUS:
 		ans.Message = "Several cards fit this name."
-		for i, cid := range choicesOf(rules.ErrorDetails(err)) {
+		for i, cid := range choicesOf(err) {
 			if i >= maxCardLinks {
 				break
 			}
@@ -104,7 +104,7 @@ func (s *Site) embedLookup(c echo.Context) error {
 		}
 	case rules.ErrorCode(err) == rules.ENOTFOUND:
 		ans.Message = "No card of the card data has this name."
-		for _, n := range stringsOf(rules.ErrorDetails(err)["suggestions"]) {
+		for _, n := range rules.DetailStrings(err, "suggestions") {
 			ans.Suggestions = append(ans.Suggestions, cardLinkJ{Name: n, URL: base + "/cards/named?exact=" + url.QueryEscape(n)})
 		}
 	default:

@@ -118,7 +118,7 @@ func (s *Site) home(c echo.Context) error {
 				hp.Facets = hp.facets(res.Facets)
 				if res.Total == 0 && len(hp.Definitions) == 0 && s.cfg.Reference != nil {
 					if _, err := s.cfg.Reference.Define(ctx, hp.Q, ""); err != nil {
-						hp.Suggestions = stringsOf(rules.ErrorDetails(err)["suggestions"])
+						hp.Suggestions = rules.DetailStrings(err, "suggestions")
 					}
 				}
 			}

@@ -257,9 +257,8 @@ func (s *Site) fail(c echo.Context, err error, heading string) error {
 	ep := errorPage{Status: status, Heading: heading, Message: rules.ErrorMessage(err)}
 	// A card page's suggestions are card names, each a page of its own.
 	ep.SuggestCards = strings.HasPrefix(c.Request().URL.Path, "/cards/")
-	details := rules.ErrorDetails(err)
-	ep.Suggestions = stringsOf(details["suggestions"])
-	ep.Candidates = stringsOf(details["candidates"])
+	ep.Suggestions = rules.DetailStrings(err, "suggestions")
+	ep.Candidates = rules.DetailStrings(err, "candidates")
 	if ep.Heading == "" {
 		ep.Heading = http.StatusText(status)
 	}
@@ -287,24 +286,6 @@ func statusOf(code string) int {
 		return http.StatusTooManyRequests
 	}
 	return http.StatusInternalServerError
-}
-
-// stringsOf reads a detail that is a list of strings, whatever slice type the
-// service used.
-func stringsOf(v any) []string {
-	switch x := v.(type) {
-	case []string:
-		return x
-	case []any:
-		out := make([]string, 0, len(x))
-		for _, e := range x {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	return nil
 }
 
 // documents returns the documents by id; a failure leaves the map empty and

@@ -93,7 +93,7 @@ func (s *Site) termSuggestions(ctx context.Context, q string) []suggestion {
 		addEach(es)
 		return out
 	}
-	for _, term := range stringsOf(rules.ErrorDetails(err)["suggestions"]) {
+	for _, term := range rules.DetailStrings(err, "suggestions") {
 		if es, err := s.cfg.Reference.Define(ctx, term, ""); err == nil {
 			addEach(es)
 		}

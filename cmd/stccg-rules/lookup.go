@@ -71,7 +71,7 @@ func terminalError(err error) error {
 		return fmt.Errorf("%s", b.String())
 	}
 	for _, k := range []string{"suggestions", "candidates"} {
-		if list, ok := d[k].([]string); ok && len(list) > 0 {
+		if list := rules.DetailStrings(err, k); len(list) > 0 {
 			msg += fmt.Sprintf(" %s: %s.", map[string]string{"suggestions": "Did you mean", "candidates": "Candidates"}[k], strings.Join(list, "; "))
 		}
 	}
