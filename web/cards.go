@@ -110,11 +110,11 @@ func groupRulings(card *rules.Card, es []*rules.Entry, docs map[string]rules.Doc
 	for _, e := range es {
 		k := key{e.Edition, rules.FoldTerm(e.Title)}
 		if r := where[k]; r != nil {
-			r.Also = append(r.Also, linkedEntry{ID: e.ID, Title: e.Title, DocTitle: titleOf(docs, e.DocumentID)})
+			r.Also = append(r.Also, linkedEntry{ID: e.ID, Title: e.Title, DocTitle: shortTitleOf(docs, e.DocumentID)})
 			onCard[k] = onCard[k] || card.RulesOn(e)
 			continue
 		}
-		r := &ruling{Entry: e, DocTitle: titleOf(docs, e.DocumentID)}
+		r := &ruling{Entry: e, DocTitle: shortTitleOf(docs, e.DocumentID)}
 		where[k] = r
 		order = append(order, k)
 		onCard[k] = card.RulesOn(e)
