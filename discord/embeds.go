@@ -38,15 +38,7 @@ func editionColour(edition string) int {
 	return colour2E
 }
 
-func editionName(edition string) string {
-	switch edition {
-	case rules.Edition1E:
-		return "First Edition"
-	case rules.Edition2E:
-		return "Second Edition"
-	}
-	return edition
-}
+func editionName(edition string) string { return rules.EditionName(edition) }
 
 func entryURL(base, id string) string { return base + "/entries/" + url.PathEscape(id) }
 func cardURL(base, id string) string  { return base + "/cards/" + url.PathEscape(id) }

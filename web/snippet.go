@@ -79,15 +79,7 @@ var funcs = template.FuncMap{
 }
 
 // editionName is an edition as the game names it.
-func editionName(e string) string {
-	switch e {
-	case rules.Edition1E:
-		return "First Edition"
-	case rules.Edition2E:
-		return "Second Edition"
-	}
-	return e
-}
+func editionName(e string) string { return rules.EditionName(e) }
 
 // hitURL is where a search hit leads: a card page for cards, an entry page
 // for the rest.

@@ -35,3 +35,15 @@ type DocumentCounts struct {
 	Rulings  int `json:"rulings"`
 	Cards    int `json:"cards"`
 }
+
+// EditionName is an edition as the game names it: "First Edition",
+// "Second Edition"; anything else as it is.
+func EditionName(edition string) string {
+	switch edition {
+	case Edition1E:
+		return "First Edition"
+	case Edition2E:
+		return "Second Edition"
+	}
+	return edition
+}
