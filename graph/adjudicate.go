@@ -1,28 +1,27 @@
 package graph
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 
-	"github.com/stccg/stccg-rules/graph/model"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// adjudicate carries the GraphQL request over into the domain request by its
-// JSON form, which the schema keeps field for field the same as REST's.
-func (r *Resolver) adjudicate(ctx context.Context, in model.AdjudicationRequest) (*rules.Verdict, error) {
-	raw, err := json.Marshal(in)
+// setParams keeps a question's params, free-form JSON by nature, as the
+// JSON the engine reads them from. Every other field of the request is
+// decoded into the domain's own types by the generated code; params null
+// or {} are none, as a REST body without them.
+func setParams(req *rules.AdjudicationRequest, params map[string]any) error {
+	if len(params) == 0 {
+		req.Params = nil
+		return nil
+	}
+	raw, err := json.Marshal(params)
 	if err != nil {
-		return nil, rules.Errorf(rules.EINVALID, "The request could not be encoded: %v.", err)
+		return rules.Errorf(rules.EINVALID, "The params could not be encoded: %v.", err).WithDetail("field", "params")
 	}
-	var req rules.AdjudicationRequest
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return nil, rules.Errorf(rules.EINVALID, "The request could not be read: %v.", err)
-	}
-	return r.Adjudicator.Adjudicate(ctx, req)
+	req.Params = raw
+	return nil
 }
 
 // entries loads entries by id, leaving out ids that resolve to nothing.

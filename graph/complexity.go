@@ -1,6 +1,6 @@
 package graph
 
-import "github.com/stccg/stccg-rules/graph/model"
+import "github.com/stccg/stccg-rules/internal/rules"
 
 // Base costs of the fields that call a service, against MaxComplexity,
 // roughly in proportion to the server time one costs: an uncached search
@@ -54,8 +54,8 @@ func complexity() ComplexityRoot {
 		}
 		return exactNameCost + child
 	}
-	c.Query.Adjudicate = func(child int, _ model.AdjudicationRequest) int { return adjudicateCost + child }
-	c.Mutation.Adjudicate = func(child int, _ model.AdjudicationRequest) int { return adjudicateCost + child }
+	c.Query.Adjudicate = func(child int, _ rules.AdjudicationRequest) int { return adjudicateCost + child }
+	c.Mutation.Adjudicate = func(child int, _ rules.AdjudicationRequest) int { return adjudicateCost + child }
 	c.Card.Rulings = func(child int, first *int, _ *string) int { return perPage(child, first, 10) }
 	// An entry relates to a handful of others at most.
 	c.Entry.RelatedEntries = func(child int) int { return 1 + 5*child }

@@ -35,6 +35,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
 	SearchHit() SearchHitResolver
+	AdjudicationRequest() AdjudicationRequestResolver
 }
 
 type DirectiveRoot struct {
@@ -185,7 +186,7 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		Adjudicate func(childComplexity int, request model.AdjudicationRequest) int
+		Adjudicate func(childComplexity int, request rules.AdjudicationRequest) int
 	}
 
 	NameConnection struct {
@@ -207,7 +208,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Adjudicate   func(childComplexity int, request model.AdjudicationRequest) int
+		Adjudicate   func(childComplexity int, request rules.AdjudicationRequest) int
 		Autocomplete func(childComplexity int, q string, edition *string, first *int) int
 		Card         func(childComplexity int, id string) int
 		CardNamed    func(childComplexity int, name string, fuzzy *bool, edition *string) int
@@ -279,7 +280,7 @@ type ErratumResolver interface {
 	Printed(ctx context.Context, obj *rules.Erratum) (*string, error)
 }
 type MutationResolver interface {
-	Adjudicate(ctx context.Context, request model.AdjudicationRequest) (*rules.Verdict, error)
+	Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error)
 }
 type QueryResolver interface {
 	Documents(ctx context.Context, first *int, after *string) (*model.DocumentConnection, error)
@@ -290,11 +291,15 @@ type QueryResolver interface {
 	CardNamed(ctx context.Context, name string, fuzzy *bool, edition *string) (*rules.Card, error)
 	Cards(ctx context.Context, q *string, edition *string, typeArg *string, affiliation *string, set *string, first *int, after *string) (*model.CardConnection, error)
 	Autocomplete(ctx context.Context, q string, edition *string, first *int) (*model.NameConnection, error)
-	Adjudicate(ctx context.Context, request model.AdjudicationRequest) (*rules.Verdict, error)
+	Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error)
 }
 type SearchHitResolver interface {
 	Entry(ctx context.Context, obj *rules.SearchHit) (*rules.Entry, error)
 	Card(ctx context.Context, obj *rules.SearchHit) (*rules.Card, error)
+}
+
+type AdjudicationRequestResolver interface {
+	Params(ctx context.Context, obj *rules.AdjudicationRequest, data map[string]any) error
 }
 
 type executableSchema graphql.ExecutableSchemaState[ResolverRoot, DirectiveRoot, ComplexityRoot]
@@ -963,7 +968,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.Adjudicate(childComplexity, args["request"].(model.AdjudicationRequest)), true
+		return e.ComplexityRoot.Mutation.Adjudicate(childComplexity, args["request"].(rules.AdjudicationRequest)), true
 
 	case "NameConnection.edges":
 		if e.ComplexityRoot.NameConnection.Edges == nil {
@@ -1032,7 +1037,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Adjudicate(childComplexity, args["request"].(model.AdjudicationRequest)), true
+		return e.ComplexityRoot.Query.Adjudicate(childComplexity, args["request"].(rules.AdjudicationRequest)), true
 	case "Query.autocomplete":
 		if e.ComplexityRoot.Query.Autocomplete == nil {
 			break
@@ -1739,7 +1744,7 @@ func (ec *executionContext) field_Card_rulings_args(ctx context.Context, rawArgs
 func (ec *executionContext) field_Mutation_adjudicate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "request", ec.unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐAdjudicationRequest)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "request", ec.unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐAdjudicationRequest)
 	if err != nil {
 		return nil, err
 	}
@@ -1761,7 +1766,7 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 func (ec *executionContext) field_Query_adjudicate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "request", ec.unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐAdjudicationRequest)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "request", ec.unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐAdjudicationRequest)
 	if err != nil {
 		return nil, err
 	}
@@ -5400,7 +5405,7 @@ func (ec *executionContext) _Mutation_adjudicate(ctx context.Context, field grap
 		ec.fieldContext_Mutation_adjudicate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().Adjudicate(ctx, fc.Args["request"].(model.AdjudicationRequest))
+			return ec.Resolvers.Mutation().Adjudicate(ctx, fc.Args["request"].(rules.AdjudicationRequest))
 		},
 		nil,
 		ec.marshalOVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict,
@@ -6340,7 +6345,7 @@ func (ec *executionContext) _Query_adjudicate(ctx context.Context, field graphql
 		ec.fieldContext_Query_adjudicate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Adjudicate(ctx, fc.Args["request"].(model.AdjudicationRequest))
+			return ec.Resolvers.Query().Adjudicate(ctx, fc.Args["request"].(rules.AdjudicationRequest))
 		},
 		nil,
 		ec.marshalOVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict,
@@ -8936,8 +8941,8 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Context, obj any) (model.AdjudicationRequest, error) {
-	var it model.AdjudicationRequest
+func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Context, obj any) (rules.AdjudicationRequest, error) {
+	var it rules.AdjudicationRequest
 	if obj == nil {
 		return it, nil
 	}
@@ -8963,7 +8968,7 @@ func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Contex
 			it.Edition = data
 		case "rules":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rules"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -8977,7 +8982,7 @@ func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Contex
 			it.Question = data
 		case "board":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("board"))
-			data, err := ec.unmarshalOBoardInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardInput(ctx, v)
+			data, err := ec.unmarshalOBoardInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoard(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -8988,14 +8993,16 @@ func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Contex
 			if err != nil {
 				return it, err
 			}
-			it.Params = data
+			if err = ec.Resolvers.AdjudicationRequest().Params(ctx, &it, data); err != nil {
+				return it, err
+			}
 		}
 	}
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputBoardInput(ctx context.Context, obj any) (model.BoardInput, error) {
-	var it model.BoardInput
+func (ec *executionContext) unmarshalInputBoardInput(ctx context.Context, obj any) (rules.Board, error) {
+	var it rules.Board
 	if obj == nil {
 		return it, nil
 	}
@@ -9014,21 +9021,21 @@ func (ec *executionContext) unmarshalInputBoardInput(ctx context.Context, obj an
 		switch k {
 		case "missions":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("missions"))
-			data, err := ec.unmarshalOBoardMissionInput2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardMissionInputᚄ(ctx, v)
+			data, err := ec.unmarshalOBoardMissionInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardMissionᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Missions = data
 		case "ships":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ships"))
-			data, err := ec.unmarshalOBoardShipInput2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardShipInputᚄ(ctx, v)
+			data, err := ec.unmarshalOBoardShipInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardShipᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Ships = data
 		case "personnel":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("personnel"))
-			data, err := ec.unmarshalOBoardPersonnelInput2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardPersonnelInputᚄ(ctx, v)
+			data, err := ec.unmarshalOBoardPersonnelInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardPersonnelᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9038,8 +9045,8 @@ func (ec *executionContext) unmarshalInputBoardInput(ctx context.Context, obj an
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputBoardMissionInput(ctx context.Context, obj any) (model.BoardMissionInput, error) {
-	var it model.BoardMissionInput
+func (ec *executionContext) unmarshalInputBoardMissionInput(ctx context.Context, obj any) (rules.BoardMission, error) {
+	var it rules.BoardMission
 	if obj == nil {
 		return it, nil
 	}
@@ -9065,35 +9072,35 @@ func (ec *executionContext) unmarshalInputBoardMissionInput(ctx context.Context,
 			it.ID = data
 		case "owner":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("owner"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Owner = data
 		case "card":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("card"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Card = data
 		case "title":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Title = data
 		case "type":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("type"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Type = data
 		case "quadrant":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quadrant"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9107,7 +9114,7 @@ func (ec *executionContext) unmarshalInputBoardMissionInput(ctx context.Context,
 			it.Span = data
 		case "region":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("region"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9121,7 +9128,7 @@ func (ec *executionContext) unmarshalInputBoardMissionInput(ctx context.Context,
 			it.Points = data
 		case "requirements":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requirements"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9135,14 +9142,14 @@ func (ec *executionContext) unmarshalInputBoardMissionInput(ctx context.Context,
 			it.Affiliations = data
 		case "completed":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("completed"))
-			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Completed = data
 		case "overcomeDilemmas":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("overcomeDilemmas"))
-			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			data, err := ec.unmarshalOInt2int(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9159,8 +9166,8 @@ func (ec *executionContext) unmarshalInputBoardMissionInput(ctx context.Context,
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputBoardPersonnelInput(ctx context.Context, obj any) (model.BoardPersonnelInput, error) {
-	var it model.BoardPersonnelInput
+func (ec *executionContext) unmarshalInputBoardPersonnelInput(ctx context.Context, obj any) (rules.BoardPersonnel, error) {
+	var it rules.BoardPersonnel
 	if obj == nil {
 		return it, nil
 	}
@@ -9186,28 +9193,28 @@ func (ec *executionContext) unmarshalInputBoardPersonnelInput(ctx context.Contex
 			it.ID = data
 		case "owner":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("owner"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Owner = data
 		case "card":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("card"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Card = data
 		case "title":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Title = data
 		case "affiliation":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("affiliation"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9256,21 +9263,21 @@ func (ec *executionContext) unmarshalInputBoardPersonnelInput(ctx context.Contex
 			it.Strength = data
 		case "species":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("species"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Species = data
 		case "at":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("at"))
-			data, err := ec.unmarshalOLocationInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐLocationInput(ctx, v)
+			data, err := ec.unmarshalOLocationInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐLocation(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.At = data
 		case "stopped":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stopped"))
-			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9280,8 +9287,8 @@ func (ec *executionContext) unmarshalInputBoardPersonnelInput(ctx context.Contex
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, obj any) (model.BoardShipInput, error) {
-	var it model.BoardShipInput
+func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, obj any) (rules.BoardShip, error) {
+	var it rules.BoardShip
 	if obj == nil {
 		return it, nil
 	}
@@ -9307,28 +9314,28 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 			it.ID = data
 		case "owner":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("owner"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Owner = data
 		case "card":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("card"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Card = data
 		case "title":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Title = data
 		case "affiliation":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("affiliation"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9349,7 +9356,7 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 			it.Range = data
 		case "rangeUsed":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rangeUsed"))
-			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			data, err := ec.unmarshalOInt2int(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9370,21 +9377,21 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 			it.Shields = data
 		case "at":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("at"))
-			data, err := ec.unmarshalOLocationInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐLocationInput(ctx, v)
+			data, err := ec.unmarshalOLocationInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐLocation(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.At = data
 		case "stopped":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stopped"))
-			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Stopped = data
 		case "damage":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("damage"))
-			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			data, err := ec.unmarshalOInt2int(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -9394,8 +9401,8 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputLocationInput(ctx context.Context, obj any) (model.LocationInput, error) {
-	var it model.LocationInput
+func (ec *executionContext) unmarshalInputLocationInput(ctx context.Context, obj any) (rules.Location, error) {
+	var it rules.Location
 	if obj == nil {
 		return it, nil
 	}
@@ -9414,14 +9421,14 @@ func (ec *executionContext) unmarshalInputLocationInput(ctx context.Context, obj
 		switch k {
 		case "mission":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mission"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Mission = data
 		case "ship":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ship"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -11626,24 +11633,24 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐAdjudicationRequest(ctx context.Context, v any) (model.AdjudicationRequest, error) {
+func (ec *executionContext) unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐAdjudicationRequest(ctx context.Context, v any) (rules.AdjudicationRequest, error) {
 	res, err := ec.unmarshalInputAdjudicationRequest(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNBoardMissionInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardMissionInput(ctx context.Context, v any) (*model.BoardMissionInput, error) {
+func (ec *executionContext) unmarshalNBoardMissionInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardMission(ctx context.Context, v any) (rules.BoardMission, error) {
 	res, err := ec.unmarshalInputBoardMissionInput(ctx, v)
-	return &res, graphql.ErrorOnPath(ctx, err)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNBoardPersonnelInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardPersonnelInput(ctx context.Context, v any) (*model.BoardPersonnelInput, error) {
+func (ec *executionContext) unmarshalNBoardPersonnelInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardPersonnel(ctx context.Context, v any) (rules.BoardPersonnel, error) {
 	res, err := ec.unmarshalInputBoardPersonnelInput(ctx, v)
-	return &res, graphql.ErrorOnPath(ctx, err)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNBoardShipInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardShipInput(ctx context.Context, v any) (*model.BoardShipInput, error) {
+func (ec *executionContext) unmarshalNBoardShipInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardShip(ctx context.Context, v any) (rules.BoardShip, error) {
 	res, err := ec.unmarshalInputBoardShipInput(ctx, v)
-	return &res, graphql.ErrorOnPath(ctx, err)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
@@ -12263,25 +12270,22 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
-func (ec *executionContext) unmarshalOBoardInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardInput(ctx context.Context, v any) (*model.BoardInput, error) {
-	if v == nil {
-		return nil, nil
-	}
+func (ec *executionContext) unmarshalOBoardInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoard(ctx context.Context, v any) (rules.Board, error) {
 	res, err := ec.unmarshalInputBoardInput(ctx, v)
-	return &res, graphql.ErrorOnPath(ctx, err)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalOBoardMissionInput2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardMissionInputᚄ(ctx context.Context, v any) ([]*model.BoardMissionInput, error) {
+func (ec *executionContext) unmarshalOBoardMissionInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardMissionᚄ(ctx context.Context, v any) ([]rules.BoardMission, error) {
 	if v == nil {
 		return nil, nil
 	}
 	var vSlice []any
 	vSlice = graphql.CoerceList(v)
 	var err error
-	res := make([]*model.BoardMissionInput, len(vSlice))
+	res := make([]rules.BoardMission, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNBoardMissionInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardMissionInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNBoardMissionInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardMission(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -12289,17 +12293,17 @@ func (ec *executionContext) unmarshalOBoardMissionInput2ᚕᚖgithubᚗcomᚋstc
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalOBoardPersonnelInput2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardPersonnelInputᚄ(ctx context.Context, v any) ([]*model.BoardPersonnelInput, error) {
+func (ec *executionContext) unmarshalOBoardPersonnelInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardPersonnelᚄ(ctx context.Context, v any) ([]rules.BoardPersonnel, error) {
 	if v == nil {
 		return nil, nil
 	}
 	var vSlice []any
 	vSlice = graphql.CoerceList(v)
 	var err error
-	res := make([]*model.BoardPersonnelInput, len(vSlice))
+	res := make([]rules.BoardPersonnel, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNBoardPersonnelInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardPersonnelInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNBoardPersonnelInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardPersonnel(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -12307,17 +12311,17 @@ func (ec *executionContext) unmarshalOBoardPersonnelInput2ᚕᚖgithubᚗcomᚋs
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalOBoardShipInput2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardShipInputᚄ(ctx context.Context, v any) ([]*model.BoardShipInput, error) {
+func (ec *executionContext) unmarshalOBoardShipInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardShipᚄ(ctx context.Context, v any) ([]rules.BoardShip, error) {
 	if v == nil {
 		return nil, nil
 	}
 	var vSlice []any
 	vSlice = graphql.CoerceList(v)
 	var err error
-	res := make([]*model.BoardShipInput, len(vSlice))
+	res := make([]rules.BoardShip, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNBoardShipInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐBoardShipInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNBoardShipInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardShip(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -12402,6 +12406,18 @@ func (ec *executionContext) marshalOID2string(ctx context.Context, sel ast.Selec
 	return res
 }
 
+func (ec *executionContext) unmarshalOInt2int(ctx context.Context, v any) (int, error) {
+	res, err := graphql.UnmarshalInt(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOInt2int(ctx context.Context, sel ast.SelectionSet, v int) graphql.Marshaler {
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalInt(v)
+	return res
+}
+
 func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {
 	if v == nil {
 		return nil, nil
@@ -12438,7 +12454,7 @@ func (ec *executionContext) marshalOJSON2map(ctx context.Context, sel ast.Select
 	return res
 }
 
-func (ec *executionContext) unmarshalOLocationInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐLocationInput(ctx context.Context, v any) (*model.LocationInput, error) {
+func (ec *executionContext) unmarshalOLocationInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐLocation(ctx context.Context, v any) (*rules.Location, error) {
 	if v == nil {
 		return nil, nil
 	}

@@ -61,8 +61,8 @@ func (r *erratumResolver) Printed(ctx context.Context, obj *rules.Erratum) (*str
 }
 
 // Adjudicate is the resolver for the adjudicate field.
-func (r *mutationResolver) Adjudicate(ctx context.Context, request model.AdjudicationRequest) (*rules.Verdict, error) {
-	return r.adjudicate(ctx, request)
+func (r *mutationResolver) Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error) {
+	return r.Adjudicator.Adjudicate(ctx, request)
 }
 
 // Documents is the resolver for the documents field.
@@ -186,8 +186,8 @@ func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *str
 }
 
 // Adjudicate is the resolver for the adjudicate field.
-func (r *queryResolver) Adjudicate(ctx context.Context, request model.AdjudicationRequest) (*rules.Verdict, error) {
-	return r.adjudicate(ctx, request)
+func (r *queryResolver) Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error) {
+	return r.Adjudicator.Adjudicate(ctx, request)
 }
 
 // Entry is the resolver for the entry field.
@@ -204,6 +204,11 @@ func (r *searchHitResolver) Card(ctx context.Context, obj *rules.SearchHit) (*ru
 		return nil, nil
 	}
 	return r.loaders(ctx).Cards.Load(ctx, obj.ID)
+}
+
+// Params is the resolver for the params field.
+func (r *adjudicationRequestResolver) Params(ctx context.Context, obj *rules.AdjudicationRequest, data map[string]any) error {
+	return setParams(obj, data)
 }
 
 // Card returns CardResolver implementation.
@@ -227,6 +232,11 @@ func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 // SearchHit returns SearchHitResolver implementation.
 func (r *Resolver) SearchHit() SearchHitResolver { return &searchHitResolver{r} }
 
+// AdjudicationRequest returns AdjudicationRequestResolver implementation.
+func (r *Resolver) AdjudicationRequest() AdjudicationRequestResolver {
+	return &adjudicationRequestResolver{r}
+}
+
 type cardResolver struct{ *Resolver }
 type citationResolver struct{ *Resolver }
 type entryResolver struct{ *Resolver }
@@ -234,3 +244,4 @@ type erratumResolver struct{ *Resolver }
 type mutationResolver struct{ *Resolver }
 type queryResolver struct{ *Resolver }
 type searchHitResolver struct{ *Resolver }
+type adjudicationRequestResolver struct{ *Resolver }

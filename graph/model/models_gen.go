@@ -6,70 +6,6 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-type AdjudicationRequest struct {
-	Edition  string         `json:"edition"`
-	Rules    *string        `json:"rules,omitempty"`
-	Question string         `json:"question"`
-	Board    *BoardInput    `json:"board,omitempty"`
-	Params   map[string]any `json:"params,omitempty"`
-}
-
-type BoardInput struct {
-	Missions  []*BoardMissionInput   `json:"missions,omitempty"`
-	Ships     []*BoardShipInput      `json:"ships,omitempty"`
-	Personnel []*BoardPersonnelInput `json:"personnel,omitempty"`
-}
-
-type BoardMissionInput struct {
-	ID               string   `json:"id"`
-	Owner            *string  `json:"owner,omitempty"`
-	Card             *string  `json:"card,omitempty"`
-	Title            *string  `json:"title,omitempty"`
-	Type             *string  `json:"type,omitempty"`
-	Quadrant         *string  `json:"quadrant,omitempty"`
-	Span             *int     `json:"span,omitempty"`
-	Region           *string  `json:"region,omitempty"`
-	Points           *int     `json:"points,omitempty"`
-	Requirements     *string  `json:"requirements,omitempty"`
-	Affiliations     []string `json:"affiliations,omitempty"`
-	Completed        *bool    `json:"completed,omitempty"`
-	OvercomeDilemmas *int     `json:"overcomeDilemmas,omitempty"`
-	Play             []string `json:"play,omitempty"`
-}
-
-type BoardPersonnelInput struct {
-	ID              string         `json:"id"`
-	Owner           *string        `json:"owner,omitempty"`
-	Card            *string        `json:"card,omitempty"`
-	Title           *string        `json:"title,omitempty"`
-	Affiliation     *string        `json:"affiliation,omitempty"`
-	Icons           []string       `json:"icons,omitempty"`
-	Skills          []string       `json:"skills,omitempty"`
-	Characteristics []string       `json:"characteristics,omitempty"`
-	Integrity       *int           `json:"integrity,omitempty"`
-	Cunning         *int           `json:"cunning,omitempty"`
-	Strength        *int           `json:"strength,omitempty"`
-	Species         *string        `json:"species,omitempty"`
-	At              *LocationInput `json:"at,omitempty"`
-	Stopped         *bool          `json:"stopped,omitempty"`
-}
-
-type BoardShipInput struct {
-	ID          string         `json:"id"`
-	Owner       *string        `json:"owner,omitempty"`
-	Card        *string        `json:"card,omitempty"`
-	Title       *string        `json:"title,omitempty"`
-	Affiliation *string        `json:"affiliation,omitempty"`
-	Staffing    []string       `json:"staffing,omitempty"`
-	Range       *int           `json:"range,omitempty"`
-	RangeUsed   *int           `json:"rangeUsed,omitempty"`
-	Weapons     *int           `json:"weapons,omitempty"`
-	Shields     *int           `json:"shields,omitempty"`
-	At          *LocationInput `json:"at,omitempty"`
-	Stopped     *bool          `json:"stopped,omitempty"`
-	Damage      *int           `json:"damage,omitempty"`
-}
-
 type CardConnection struct {
 	Edges      []*CardEdge `json:"edges"`
 	PageInfo   *PageInfo   `json:"pageInfo"`
@@ -101,11 +37,6 @@ type EntryConnection struct {
 type EntryEdge struct {
 	Node   *rules.Entry `json:"node"`
 	Cursor string       `json:"cursor"`
-}
-
-type LocationInput struct {
-	Mission *string `json:"mission,omitempty"`
-	Ship    *string `json:"ship,omitempty"`
 }
 
 type Mutation struct {
