@@ -8,6 +8,7 @@ require (
 	github.com/blevesearch/bleve_index_api v1.3.11
 	github.com/bwmarrin/discordgo v0.29.0
 	github.com/getkin/kin-openapi v0.152.0
+	github.com/go-json-experiment/json v1.27.2
 	github.com/go-redis/redis_rate/v10 v10.0.1
 	github.com/goccy/go-yaml v1.19.2
 	github.com/hashicorp/golang-lru/v2 v2.0.7

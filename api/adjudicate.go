@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -122,26 +121,10 @@ func jsonError(err error) error {
 		if field == "" {
 			field = "(the body)"
 		}
-		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, jsonKind(typ.Type.Kind().String()), typ.Value).WithDetail("field", rules.Truncate(field))
+		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, rules.JSONKind(typ.Type.Kind()), typ.Value).WithDetail("field", rules.Truncate(field))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		return rules.Errorf(rules.EINVALID, "Unknown field %q in the request body.", name).WithDetail("field", rules.Truncate(name))
 	}
 	return rules.Errorf(rules.EINVALID, "The request body could not be decoded: %s.", err.Error())
-}
-
-func jsonKind(k string) string {
-	switch k {
-	case "int", "int64", "int32", "float64":
-		return "a number"
-	case "string":
-		return "a string"
-	case "bool":
-		return "true or false"
-	case "slice":
-		return "a list"
-	case "struct", "map":
-		return "an object"
-	}
-	return fmt.Sprintf("a %s", k)
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"reflect"
 )
 
 // Error codes. Each transport maps a code to its status in one place.
@@ -125,4 +126,23 @@ func DetailStrings(err error, key string) []string {
 		return out
 	}
 	return nil
+}
+
+// JSONKind says in words which JSON value a Go value of kind k is read
+// from, for the errors of a field given a value of the wrong type: "a
+// number", "a list".
+func JSONKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice:
+		return "a list"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "a " + k.String()
 }
