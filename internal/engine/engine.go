@@ -42,12 +42,9 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 
@@ -296,59 +293,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// decodeParams reads a question's params strictly into dst: an unknown or
-// wrongly typed param is an EUNPROCESSABLE error naming it.
-func decodeParams(raw json.RawMessage, dst any) error {
-	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		raw = json.RawMessage("{}")
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &typeErr):
-			field := "params"
-			if typeErr.Field != "" {
-				field += "." + typeErr.Field
-			}
-			return unprocessable(field, "%s must be %s, not %s", field, jsonKind(typeErr.Type.Kind().String()), typeErr.Value)
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-			return unprocessable("params."+name, "unknown param %q", name)
-		}
-		var pe *paramError
-		if errors.As(err, &pe) {
-			return unprocessable(pe.field, "%s", pe.msg)
-		}
-		return unprocessable("params", "params must be a JSON object: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return unprocessable("params", "params must be a single JSON object")
-	}
-	return nil
-}
-
-type paramError struct{ field, msg string }
-
-func (e *paramError) Error() string { return e.msg }
-
-func jsonKind(k string) string {
-	switch k {
-	case "int", "int64", "float64":
-		return "a number"
-	case "string":
-		return "a string"
-	case "bool":
-		return "true or false"
-	case "slice":
-		return "a list"
-	case "struct", "map":
-		return "an object"
-	}
-	return "of another type"
 }
 
 // Lookups of the ids a question's params name.

@@ -1,0 +1,521 @@
+// Decoding: a board and a question's params as a request gives them (the
+// types of internal/rules), read once into the engine's Board and a
+// question's params struct. Card references are resolved, the card's
+// statistics filled in where the board leaves them out, and every error
+// names the field to fix; the question functions then work on the decoded
+// board alone.
+
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// decodeBoard resolves and validates a board once: card references are
+// looked up, inline fields override the card's, every id and location must
+// resolve.
+func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Board) (*Board, error) {
+	b := &Board{objects: make(map[string]boardObject, len(in.Missions)+len(in.Ships)+len(in.Personnel))}
+	if err := s.decodeMissions(ctx, edition, in.Missions, b); err != nil {
+		return nil, err
+	}
+	if err := s.decodeShips(ctx, edition, in.Ships, b); err != nil {
+		return nil, err
+	}
+	if err := s.decodePersonnel(ctx, edition, in.Personnel, b); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules.BoardMission, b *Board) error {
+	missions := make([]Mission, len(in)) // one allocation for the board's missions
+	b.Missions = make([]*Mission, 0, len(in))
+	for i, bm := range in {
+		at := boardPlace{"missions", i}
+		if err := b.checkID(bm.ID, at); err != nil {
+			return err
+		}
+		owner, err := checkOwner(bm.Owner, at)
+		if err != nil {
+			return err
+		}
+		m := &missions[i]
+		*m = Mission{ID: bm.ID, Owner: owner, Index: i, Completed: bm.Completed, OvercomeDilemmas: bm.OvercomeDilemmas, Play: bm.Play}
+		if bm.Card != "" {
+			c, err := cardLookup(ctx, s.cards, edition, bm.Card, at.cardField())
+			if err != nil {
+				return err
+			}
+			if c.Type != "" && c.Type != "mission" {
+				return unprocessable(at.field("card"), "%q is a %s card, not a mission", c.Name(), c.Type)
+			}
+			m.Title, m.Type, m.Quadrant, m.Region = c.Title, c.MissionType, c.Quadrant, c.Region
+			if c.MissionName != "" {
+				m.Title = c.MissionName // a 2E mission is known by its mission name, not its location
+			}
+			m.Span, m.Points, m.Requirements = c.Span, c.Points, c.Requirements
+			m.Affiliations = foldAll(c.Affiliations)
+			m.AnyMayAttempt, m.AttemptExcept = c.AnyMayAttempt, foldAll(c.AttemptExcept)
+			if len(m.Play) == 0 {
+				m.Play = c.Play
+			}
+			m.requirementsSource = "card"
+		}
+		if bm.Title != "" {
+			m.Title = bm.Title
+		}
+		if bm.Type != "" {
+			m.Type = bm.Type
+		}
+		m.Type = fold(m.Type)
+		if m.Type != "" && !validMissionType(edition, m.Type) {
+			return unprocessable(at.field("type"), "a %s mission is %s, not %q", edition, missionTypes(edition), bm.Type)
+		}
+		if bm.Quadrant != "" {
+			m.Quadrant = bm.Quadrant
+		}
+		m.Quadrant = fold(m.Quadrant)
+		if m.Quadrant != "" && !validQuadrant(m.Quadrant) {
+			return unprocessable(at.field("quadrant"), "a quadrant is alpha, gamma, delta or mirror, not %q", bm.Quadrant)
+		}
+		if bm.Region != "" {
+			m.Region = bm.Region
+		}
+		if bm.Span != nil {
+			m.Span = bm.Span
+		}
+		if m.Span != nil && *m.Span < 0 {
+			return unprocessable(at.field("span"), "a span cannot be negative")
+		}
+		if bm.Points != nil {
+			m.Points = bm.Points
+		}
+		if bm.Requirements != "" {
+			m.Requirements = bm.Requirements
+			m.requirementsSource = "requirements"
+		}
+		if len(bm.Affiliations) > 0 {
+			m.Affiliations = foldAll(bm.Affiliations)
+			m.AnyMayAttempt, m.AttemptExcept = false, nil
+		}
+		if m.OvercomeDilemmas < 0 {
+			return unprocessable(at.field("overcomeDilemmas"), "overcome dilemmas cannot be negative")
+		}
+		m.titleKey = s.memos.fold(m.Title)
+		b.Missions = append(b.Missions, m)
+		b.objects[m.ID] = boardObject{mission: m}
+	}
+	return nil
+}
+
+func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.BoardShip, b *Board) error {
+	ships := make([]Ship, len(in))
+	b.Ships = make([]*Ship, 0, len(in))
+	for i, bs := range in {
+		at := boardPlace{"ships", i}
+		if err := b.checkID(bs.ID, at); err != nil {
+			return err
+		}
+		owner, err := checkOwner(bs.Owner, at)
+		if err != nil {
+			return err
+		}
+		sh := &ships[i]
+		*sh = Ship{ID: bs.ID, Owner: owner, Index: i, RangeUsed: bs.RangeUsed, Stopped: bs.Stopped, Damage: bs.Damage}
+		if bs.Card != "" {
+			c, err := cardLookup(ctx, s.cards, edition, bs.Card, at.cardField())
+			if err != nil {
+				return err
+			}
+			if c.Type != "" && c.Type != "ship" {
+				return unprocessable(at.field("card"), "%q is a %s card, not a ship", c.Name(), c.Type)
+			}
+			sh.Title, sh.Affiliation, sh.Staffing = c.Title, c.Affiliation, c.Staffing
+			sh.Range, sh.Weapons, sh.Shields = c.Range, c.Weapons, c.Shields
+		}
+		if bs.Title != "" {
+			sh.Title = bs.Title
+		}
+		if bs.Affiliation != "" {
+			sh.Affiliation = bs.Affiliation
+		}
+		sh.Affiliation = s.memos.fold(sh.Affiliation)
+		if len(bs.Staffing) > 0 {
+			sh.Staffing = bs.Staffing
+		}
+		sh.Staffing = foldAll(sh.Staffing)
+		if bs.Range != nil {
+			sh.Range = bs.Range
+		}
+		if bs.Weapons != nil {
+			sh.Weapons = bs.Weapons
+		}
+		if bs.Shields != nil {
+			sh.Shields = bs.Shields
+		}
+		if sh.RangeUsed < 0 {
+			return unprocessable(at.field("rangeUsed"), "range used cannot be negative")
+		}
+		if sh.Damage < 0 {
+			return unprocessable(at.field("damage"), "damage cannot be negative")
+		}
+		if limit := destroyingDamage(edition); sh.Damage >= limit {
+			return unprocessable(at.field("damage"), "%s", destroyedOnBoard(edition, sh.Damage))
+		}
+		if bs.At != nil {
+			if bs.At.Ship != "" {
+				return unprocessable(at.field("at.ship"), "a ship is at a mission, not aboard a ship")
+			}
+			if bs.At.Mission != "" {
+				if b.Mission(bs.At.Mission) == nil {
+					return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bs.At.Mission)
+				}
+				sh.Mission = bs.At.Mission
+			}
+		}
+		b.Ships = append(b.Ships, sh)
+		b.objects[sh.ID] = boardObject{ship: sh}
+	}
+	return nil
+}
+
+func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rules.BoardPersonnel, b *Board) error {
+	personnel := make([]Personnel, len(in))
+	b.Personnel = make([]*Personnel, 0, len(in))
+	// The skills of the board's personnel share one array, each personnel
+	// a part of it no other can append into.
+	inline := 0 // skills given on the board from here on
+	for _, bp := range in {
+		inline += len(bp.Skills)
+	}
+	var skills []SkillLevel
+	for i, bp := range in {
+		inline -= len(bp.Skills)
+		at := boardPlace{"personnel", i}
+		if err := b.checkID(bp.ID, at); err != nil {
+			return err
+		}
+		owner, err := checkOwner(bp.Owner, at)
+		if err != nil {
+			return err
+		}
+		p := &personnel[i]
+		*p = Personnel{ID: bp.ID, Owner: owner, Index: i, Stopped: bp.Stopped}
+		var card *rules.Card
+		var integrity, cunning, strength *int
+		if bp.Card != "" {
+			c, err := cardLookup(ctx, s.cards, edition, bp.Card, at.cardField())
+			if err != nil {
+				return err
+			}
+			if c.Type != "" && c.Type != "personnel" {
+				return unprocessable(at.field("card"), "%q is a %s card, not a personnel", c.Name(), c.Type)
+			}
+			card = c
+			p.Title, p.Affiliation, p.Species = c.Title, c.Affiliation, c.Species
+			p.Icons = c.Icons
+			p.Characteristics = append(append([]string(nil), c.Characteristics...), c.Keywords...)
+			if c.Classification != "" {
+				p.Characteristics = append(p.Characteristics, c.Classification)
+			}
+			integrity, cunning, strength = c.Integrity, c.Cunning, c.Strength
+		}
+		if bp.Title != "" {
+			p.Title = bp.Title
+		}
+		if bp.Affiliation != "" {
+			p.Affiliation = bp.Affiliation
+		}
+		p.Affiliation = s.memos.fold(p.Affiliation)
+		if bp.Icons != nil {
+			p.Icons = bp.Icons
+		}
+		p.Icons = foldAll(p.Icons)
+		if bp.Characteristics != nil {
+			p.Characteristics = bp.Characteristics
+		}
+		p.Characteristics = foldAll(p.Characteristics)
+		if bp.Species != "" {
+			p.Species = bp.Species
+		}
+		// Skills given on the board replace the card's, even none.
+		n := len(bp.Skills)
+		if bp.Skills == nil && card != nil {
+			n = len(card.Skills)
+		}
+		if len(skills)+n > cap(skills) {
+			skills = make([]SkillLevel, 0, n+inline)
+		}
+		start := len(skills)
+		if bp.Skills != nil {
+			for j, text := range bp.Skills {
+				ps, err := s.memos.parseSkill(text)
+				if err != nil {
+					return unprocessable(indexed(at.field("skills"), j), "%v", err)
+				}
+				skills = append(skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})
+			}
+		} else if card != nil {
+			for _, sk := range card.Skills {
+				k := s.memos.fold(sk.Name)
+				if k == "" {
+					continue
+				}
+				skills = append(skills, SkillLevel{Key: k, Name: sk.Name, Level: max(sk.Level, 1)})
+			}
+		}
+		p.Skills = mergeSkills(skills[start:len(skills):len(skills)])
+		if bp.Integrity != nil {
+			integrity = bp.Integrity
+		}
+		if bp.Cunning != nil {
+			cunning = bp.Cunning
+		}
+		if bp.Strength != nil {
+			strength = bp.Strength
+		}
+		for _, a := range []struct {
+			name string
+			v    *int
+			dst  *int
+		}{{"integrity", integrity, &p.Integrity}, {"cunning", cunning, &p.Cunning}, {"strength", strength, &p.Strength}} {
+			if a.v == nil {
+				p.missingAttributes = append(p.missingAttributes, a.name)
+				continue
+			}
+			*a.dst = *a.v
+		}
+		if bp.At != nil {
+			switch {
+			case bp.At.Ship != "" && bp.At.Mission != "":
+				return unprocessable(at.field("at"), "a personnel is at a mission or aboard a ship, not both")
+			case bp.At.Ship != "":
+				if b.Ship(bp.At.Ship) == nil {
+					return unprocessable(at.field("at.ship"), "no ship on the board has the id %q", bp.At.Ship)
+				}
+				p.Ship = bp.At.Ship
+			case bp.At.Mission != "":
+				if b.Mission(bp.At.Mission) == nil {
+					return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bp.At.Mission)
+				}
+				p.Mission = bp.At.Mission
+			}
+		}
+		b.Personnel = append(b.Personnel, p)
+		b.objects[p.ID] = boardObject{personnel: p}
+	}
+	return nil
+}
+
+// A boardPlace is where an object stands in the board as given: the i-th
+// of a list. Its field paths are built only for errors.
+type boardPlace struct {
+	list  string // "missions", "ships", "personnel"
+	index int
+}
+
+func (at boardPlace) field(name string) string { return objectField(at.list, at.index, name) }
+
+// cardField returns the path of the object's card reference, for
+// cardLookup.
+func (at boardPlace) cardField() func() string { return func() string { return at.field("card") } }
+
+// checkID fails when a board object has no id, or one an object before it
+// has.
+func (b *Board) checkID(id string, at boardPlace) error {
+	if strings.TrimSpace(id) == "" {
+		return unprocessable(at.field("id"), "every board object needs an id")
+	}
+	if prev, dup := b.objects[id]; dup {
+		return unprocessable(at.field("id"), "the id %q is used twice (also %s)", id, prev.field())
+	}
+	return nil
+}
+
+// checkOwner reads the owner of a board object; at is the object's place on
+// the board, for errors.
+func checkOwner(owner string, at boardPlace) (string, error) {
+	switch o := strings.ToLower(strings.TrimSpace(owner)); o {
+	case "":
+		return You, nil
+	case You, Opponent:
+		return o, nil
+	}
+	return "", unprocessable(at.field("owner"), "owner must be %q or %q, not %q", You, Opponent, owner)
+}
+
+// cardLookup finds the card a board object names: by id first, then by exact
+// name within the edition. field names the reference, for errors.
+func cardLookup(ctx context.Context, cards rules.CardService, edition, ref string, field func() string) (*rules.Card, error) {
+	if cards == nil {
+		return nil, unprocessable(field(), "no card data is available to look up %q", ref)
+	}
+	c, err := cards.Card(ctx, ref)
+	if err == nil && c != nil && c.Edition == edition {
+		return c, nil
+	}
+	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
+		return nil, fmt.Errorf("look up card %q: %w", ref, err)
+	}
+	c, err = cards.CardNamed(ctx, ref, false, edition)
+	if err != nil {
+		switch rules.ErrorCode(err) {
+		case rules.ENOTFOUND:
+			return nil, unprocessable(field(), "no %s card is named %q", edition, ref)
+		case rules.EAMBIGUOUS:
+			e := unprocessable(field(), "%q names several %s cards; give the card id", ref, edition)
+			if d := rules.ErrorDetails(err); d != nil {
+				if cands, ok := d["candidates"]; ok {
+					e.WithDetail("candidates", cands)
+				}
+			}
+			return nil, e
+		}
+		return nil, fmt.Errorf("look up card %q: %w", ref, err)
+	}
+	if c == nil {
+		return nil, unprocessable(field(), "no %s card is named %q", edition, ref)
+	}
+	return c, nil
+}
+
+func validMissionType(edition, t string) bool {
+	if edition == rules.Edition1E {
+		return t == "planet" || t == "space" || t == "dual"
+	}
+	return t == "planet" || t == "space" || t == "headquarters"
+}
+
+func missionTypes(edition string) string {
+	if edition == rules.Edition1E {
+		return "planet, space or dual"
+	}
+	return "planet, space or headquarters"
+}
+
+func validQuadrant(q string) bool {
+	switch q {
+	case "alpha", "gamma", "delta", "mirror":
+		return true
+	}
+	return false
+}
+
+// ParseSkill reads one skill as a card prints it: "Leadership", "2 Diplomacy"
+// (2E) or "Diplomacy x2" (1E). The level is 1 when none is written.
+func ParseSkill(text string) (name string, level int, err error) {
+	name, _, level, err = parseSkill(text)
+	return name, level, err
+}
+
+// parseSkill is ParseSkill, with the key the name compares by.
+func parseSkill(text string) (name, key string, level int, err error) {
+	s := strings.TrimSpace(text)
+	if s == "" {
+		return "", "", 0, errors.New("a skill cannot be empty")
+	}
+	level = 1
+	fields := []string{s}
+	if strings.ContainsAny(s, " \t\n\r") {
+		fields = strings.Fields(s)
+	}
+	if n, err := atoi(fields[0]); err == nil && len(fields) > 1 {
+		level, fields = n, fields[1:]
+	} else if last := fields[len(fields)-1]; len(fields) > 1 && (last[0] == 'x' || last[0] == 'X') {
+		// "Diplomacy x2" as printed on 1E cards.
+		last = strings.ToLower(last)
+		if n, err := atoi(last[1:]); err == nil {
+			level, fields = n, fields[:len(fields)-1]
+		} else if last == "x" {
+			return "", "", 0, fmt.Errorf("skill %q: x needs a number", text)
+		}
+	} else if len(fields) > 2 && strings.EqualFold(fields[len(fields)-2], "x") {
+		if n, err := atoi(fields[len(fields)-1]); err == nil {
+			level, fields = n, fields[:len(fields)-2]
+		}
+	}
+	if level < 1 || level > maxLevel {
+		return "", "", 0, fmt.Errorf("skill %q: a level is between 1 and %d", text, maxLevel)
+	}
+	name = strings.Join(fields, " ")
+	if len(name) > 1 && (name[0] == 'x' || name[0] == 'X') && allDigits(name[1:]) {
+		return "", "", 0, fmt.Errorf("skill %q is a level without a skill", text)
+	}
+	key = skillKey(name)
+	if key == "" || !strings.ContainsFunc(name, unicode.IsLetter) {
+		return "", "", 0, fmt.Errorf("skill %q has no name", text)
+	}
+	return name, key, level, nil
+}
+
+// errNotANumber is atoi's answer for text that cannot be a number.
+var errNotANumber = errors.New("not a number")
+
+// atoi is strconv.Atoi, without building an error for text that does not
+// begin as a number can (a skill's name, mostly).
+func atoi(s string) (int, error) {
+	if s == "" || (s[0] < '0' || s[0] > '9') && s[0] != '+' && s[0] != '-' {
+		return 0, errNotANumber
+	}
+	return strconv.Atoi(s)
+}
+
+// mergeSkills sorts skills by key and sums the levels of each key into one
+// entry named as the last mention names it.
+func mergeSkills(skills []SkillLevel) []SkillLevel {
+	if len(skills) < 2 {
+		return skills
+	}
+	slices.SortStableFunc(skills, func(a, b SkillLevel) int { return strings.Compare(a.Key, b.Key) })
+	out := skills[:1]
+	for _, s := range skills[1:] {
+		if last := &out[len(out)-1]; last.Key == s.Key {
+			last.Level += s.Level
+			last.Name = s.Name
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// decodeParams reads a question's params strictly into dst: an unknown or
+// wrongly typed param is an EUNPROCESSABLE error naming it.
+func decodeParams(raw json.RawMessage, dst any) error {
+	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		raw = json.RawMessage("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &typeErr):
+			field := "params"
+			if typeErr.Field != "" {
+				field += "." + typeErr.Field
+			}
+			return unprocessable(field, "%s must be %s, not %s", field, rules.JSONKind(typeErr.Type.Kind()), typeErr.Value)
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+			return unprocessable("params."+name, "unknown param %q", name)
+		}
+		return unprocessable("params", "params must be a JSON object: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return unprocessable("params", "params must be a single JSON object")
+	}
+	return nil
+}
