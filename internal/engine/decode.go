@@ -44,23 +44,13 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 	b.Missions = make([]*Mission, 0, len(in))
 	for i, bm := range in {
 		at := boardPlace{"missions", i}
-		if err := b.checkID(bm.ID, at); err != nil {
-			return err
-		}
-		owner, err := checkOwner(bm.Owner, at)
+		owner, c, err := s.placeObject(ctx, edition, b, at, bm.ID, bm.Owner, bm.Card, "mission")
 		if err != nil {
 			return err
 		}
 		m := &missions[i]
 		*m = Mission{ID: bm.ID, Owner: owner, Index: i, Completed: bm.Completed, OvercomeDilemmas: bm.OvercomeDilemmas, Play: bm.Play}
-		if bm.Card != "" {
-			c, err := cardLookup(ctx, s.cards, edition, bm.Card, at.cardField())
-			if err != nil {
-				return err
-			}
-			if c.Type != "" && c.Type != "mission" {
-				return unprocessable(at.field("card"), "%q is a %s card, not a mission", c.Name(), c.Type)
-			}
+		if c != nil {
 			m.Title, m.Type, m.Quadrant, m.Region = c.Title, c.MissionType, c.Quadrant, c.Region
 			if c.MissionName != "" {
 				m.Title = c.MissionName // a 2E mission is known by its mission name, not its location
@@ -125,23 +115,13 @@ func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.Bo
 	b.Ships = make([]*Ship, 0, len(in))
 	for i, bs := range in {
 		at := boardPlace{"ships", i}
-		if err := b.checkID(bs.ID, at); err != nil {
-			return err
-		}
-		owner, err := checkOwner(bs.Owner, at)
+		owner, c, err := s.placeObject(ctx, edition, b, at, bs.ID, bs.Owner, bs.Card, "ship")
 		if err != nil {
 			return err
 		}
 		sh := &ships[i]
 		*sh = Ship{ID: bs.ID, Owner: owner, Index: i, RangeUsed: bs.RangeUsed, Stopped: bs.Stopped, Damage: bs.Damage}
-		if bs.Card != "" {
-			c, err := cardLookup(ctx, s.cards, edition, bs.Card, at.cardField())
-			if err != nil {
-				return err
-			}
-			if c.Type != "" && c.Type != "ship" {
-				return unprocessable(at.field("card"), "%q is a %s card, not a ship", c.Name(), c.Type)
-			}
+		if c != nil {
 			sh.Title, sh.Affiliation, sh.Staffing = c.Title, c.Affiliation, c.Staffing
 			sh.Range, sh.Weapons, sh.Shields = c.Range, c.Weapons, c.Shields
 		}
@@ -204,26 +184,14 @@ func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rule
 	for i, bp := range in {
 		inline -= len(bp.Skills)
 		at := boardPlace{"personnel", i}
-		if err := b.checkID(bp.ID, at); err != nil {
-			return err
-		}
-		owner, err := checkOwner(bp.Owner, at)
+		owner, card, err := s.placeObject(ctx, edition, b, at, bp.ID, bp.Owner, bp.Card, "personnel")
 		if err != nil {
 			return err
 		}
 		p := &personnel[i]
 		*p = Personnel{ID: bp.ID, Owner: owner, Index: i, Stopped: bp.Stopped}
-		var card *rules.Card
 		var integrity, cunning, strength *int
-		if bp.Card != "" {
-			c, err := cardLookup(ctx, s.cards, edition, bp.Card, at.cardField())
-			if err != nil {
-				return err
-			}
-			if c.Type != "" && c.Type != "personnel" {
-				return unprocessable(at.field("card"), "%q is a %s card, not a personnel", c.Name(), c.Type)
-			}
-			card = c
+		if c := card; c != nil {
 			p.Title, p.Affiliation, p.Species = c.Title, c.Affiliation, c.Species
 			p.Icons = c.Icons
 			p.Characteristics = append(append([]string(nil), c.Characteristics...), c.Keywords...)
@@ -331,6 +299,31 @@ func (at boardPlace) field(name string) string { return objectField(at.list, at.
 // cardField returns the path of the object's card reference, for
 // cardLookup.
 func (at boardPlace) cardField() func() string { return func() string { return at.field("card") } }
+
+// placeObject checks what every board object has, in the order a reader
+// of the board meets it: its id (given, and not an earlier object's), its
+// owner, and the card it names, which must be of the object's kind
+// ("mission", "ship", "personnel"). The card is nil when it names none.
+func (s *Service) placeObject(ctx context.Context, edition string, b *Board, at boardPlace, id, owner, ref, kind string) (string, *rules.Card, error) {
+	if err := b.checkID(id, at); err != nil {
+		return "", nil, err
+	}
+	owner, err := checkOwner(owner, at)
+	if err != nil {
+		return "", nil, err
+	}
+	if ref == "" {
+		return owner, nil, nil
+	}
+	c, err := cardLookup(ctx, s.cards, edition, ref, at.cardField())
+	if err != nil {
+		return "", nil, err
+	}
+	if c.Type != "" && c.Type != kind {
+		return "", nil, unprocessable(at.field("card"), "%q is a %s card, not a %s", c.Name(), c.Type, kind)
+	}
+	return owner, c, nil
+}
 
 // checkID fails when a board object has no id, or one an object before it
 // has.
