@@ -17,6 +17,7 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 
+	"github.com/stccg/stccg-rules/internal/jsonfield"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -266,15 +267,8 @@ func requestBody(t *testing.T, b *bytes.Buffer, typ reflect.Type, twice fieldRef
 	t.Helper()
 	b.WriteByte('{')
 	first := true
-	for i := range typ.NumField() {
-		f := typ.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" || !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
+	for _, jf := range jsonfield.Of(typ) {
+		i, f, name := jf.Index[0], jf.StructField, jf.JSON
 		n := 1
 		if twice == (fieldRef{typ, i}) {
 			n = 2

@@ -3,12 +3,12 @@ package graph_test
 import (
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/jsonfield"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -27,17 +27,9 @@ func TestAdjudicationInputIsTheDomainRequest(t *testing.T) {
 			return
 		}
 		walked[input.Name] = true
-		goFields := map[string]reflect.StructField{}
-		for i := range typ.NumField() {
-			f := typ.Field(i)
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "-" || !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			goFields[name] = f
+		goFields := map[string]jsonfield.Field{}
+		for _, f := range jsonfield.Of(typ) {
+			goFields[f.JSON] = f
 		}
 		var inSchema []string
 		for _, sf := range input.Fields {

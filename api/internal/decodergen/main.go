@@ -20,8 +20,8 @@ import (
 	"go/format"
 	"os"
 	"reflect"
-	"strings"
 
+	"github.com/stccg/stccg-rules/internal/jsonfield"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -90,7 +90,7 @@ func writeStruct(b *bytes.Buffer, t reflect.Type, lists map[reflect.Type]bool) (
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("%s is not a struct", t)
 	}
-	fields := jsonFields(t)
+	fields := jsonfield.Of(t)
 	if len(fields) > maxFields {
 		return nil, fmt.Errorf("%s has %d fields; the decoder marks at most %d", t, len(fields), maxFields)
 	}
@@ -102,7 +102,7 @@ func writeStruct(b *bytes.Buffer, t reflect.Type, lists map[reflect.Type]bool) (
 		if f.Anonymous {
 			return nil, fmt.Errorf("%s embeds %s: decodergen reads named fields only", t.Name(), f.Type)
 		}
-		fmt.Fprintf(b, "\t\tcase %q:\n", f.name)
+		fmt.Fprintf(b, "\t\tcase %q:\n", f.JSON)
 		dst := "&v." + f.Name
 		switch ft := f.Type; {
 		case ft == rawMessage:
@@ -162,7 +162,7 @@ func listOrder(t reflect.Type, lists map[reflect.Type]bool) []reflect.Type {
 			return
 		}
 		seen[t] = true
-		for _, f := range jsonFields(t) {
+		for _, f := range jsonfield.Of(t) {
 			if f.Type.Kind() == reflect.Slice && lists[f.Type.Elem()] && !containsType(out, f.Type.Elem()) {
 				out = append(out, f.Type.Elem())
 			}
@@ -180,29 +180,6 @@ func containsType(ts []reflect.Type, t reflect.Type) bool {
 		}
 	}
 	return false
-}
-
-// jsonField is a struct field with the name encoding/json gives it.
-type jsonField struct {
-	reflect.StructField
-	name string
-}
-
-// jsonFields lists the fields encoding/json reads of t, in order.
-func jsonFields(t reflect.Type) []jsonField {
-	var out []jsonField
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" || !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		out = append(out, jsonField{f, name})
-	}
-	return out
 }
 
 // reader is the name of the method that reads struct t.
