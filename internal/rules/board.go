@@ -5,6 +5,24 @@ import "encoding/json"
 // AdjudicationRequest is a board situation and one question about it, to be
 // answered under the rules of one document (the newest rulebook of the edition
 // when Rules is empty).
+//
+// The request and the board are described once, here: REST and GraphQL
+// both decode into these types. A new field of the request or the board
+// touches two files:
+//   - its type here, with its JSON name;
+//   - the matching input in schema/schema.graphqls, under the same name.
+//
+// (A new kind of board object, a new struct, also gets its input's line in
+// gqlgen.yml, which binds the input to the struct.)
+//
+// Then `go generate ./...` regenerates the rest: gqlgen binds the GraphQL
+// inputs to these types (gqlgen.yml), and decodergen writes the REST fast
+// path's field table (api/adjudicatejson_fields.go). Three tests fail until
+// all of that is done: TestAdjudicationInputIsTheDomainRequest (graph),
+// TestGeneratedFileIsCurrent (api/internal/decodergen) and
+// TestDecodeAdjudicationKnowsEveryField (api). The engine reads the field
+// where a rule needs it, when it decodes the board
+// (internal/engine/decode.go).
 type AdjudicationRequest struct {
 	Edition  string          `json:"edition"`
 	Rules    string          `json:"rules,omitempty"`
