@@ -60,6 +60,7 @@ type Service struct {
 	cards     rules.CardService
 	citations citationIndex
 	questions map[string]question
+	moves     map[string]moveReader
 	memos     *textMemos
 }
 
@@ -75,6 +76,7 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService)
 		cards:     cards,
 		citations: buildCitations(docs, entries),
 		questions: questions(),
+		moves:     moveReaders(),
 		memos:     &textMemos{},
 	}
 	for _, d := range docs {
@@ -150,7 +152,7 @@ func questions() map[string]question {
 	only2E := []string{rules.Edition2E}
 	return map[string]question{
 		"ship.staffed":         {both, runShipStaffed},
-		"ship.move":            {both, runShipMove},
+		"ship.move":            {both, runMove(readShipMove)},
 		"mission.attempt":      {both, runMissionAttempt},
 		"mission.requirements": {both, runMissionRequirements},
 		"requirement.check":    {both, runRequirementCheck},
@@ -210,23 +212,33 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 	if err != nil {
 		return nil, err
 	}
-	j := &judgement{edition: edition, doc: doc, rules: variantOf(doc), board: board, result: map[string]any{}}
+	j := s.newJudgement(doc, board)
 	if err := q.run(ctx, s, j, req.Params); err != nil {
 		return nil, err
 	}
+	return s.verdict(req.Question, j), nil
+}
+
+// newJudgement starts the judgement of a question on a board under doc.
+func (s *Service) newJudgement(doc rules.Document, b *Board) *judgement {
+	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, result: map[string]any{}}
+}
+
+// verdict is what a judgement of a question decided, with its citations.
+func (s *Service) verdict(question string, j *judgement) *rules.Verdict {
 	v := &rules.Verdict{
-		Question:  req.Question,
-		Edition:   edition,
-		Rules:     doc.ID,
+		Question:  question,
+		Edition:   j.edition,
+		Rules:     j.doc.ID,
 		Allowed:   j.allowed,
 		Result:    j.result,
 		Reasons:   j.reasons,
-		Citations: s.cite(doc, j.applied),
+		Citations: s.cite(j.doc, j.applied),
 	}
 	if v.Reasons == nil {
 		v.Reasons = []string{}
 	}
-	return v, nil
+	return v
 }
 
 // rulesDocument is the document a request is judged under: the one named, or

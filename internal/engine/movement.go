@@ -118,23 +118,44 @@ type moveParams struct {
 	To   string `json:"to"`
 }
 
-func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+// shipMove is the order to move a ship to a mission: it spends Range, and
+// its crew moves with it.
+type shipMove struct {
+	ship, to string
+	edition  string
+	variant  variant
+}
+
+func readShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessage, _ *Turn) (Move, error) {
 	var p moveParams
 	if err := decodeParams(raw, &p); err != nil {
-		return err
+		return nil, err
 	}
-	s, err := j.ship(p.Ship, "params.ship")
+	return &shipMove{ship: p.Ship, to: p.To, edition: j.edition, variant: j.rules}, nil
+}
+
+// ship and mission read the ship the move names and where it goes; errors
+// name the field that cannot be judged.
+func (m *shipMove) shipAndMission(j *judgement) (*Ship, *Mission, *Mission, error) {
+	s, err := j.ship(m.ship, "params.ship")
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
-	to, err := j.mission(p.To, "params.to")
+	to, err := j.mission(m.to, "params.to")
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
 	if s.Mission == "" {
-		return unprocessable(fmt.Sprintf("board.ships[%d].at.mission", s.Index), "%s is at no mission; say where it is", s.Name())
+		return nil, nil, nil, unprocessable(fmt.Sprintf("board.ships[%d].at.mission", s.Index), "%s is at no mission; say where it is", s.Name())
 	}
-	from := j.board.Mission(s.Mission)
+	return s, j.board.Mission(s.Mission), to, nil
+}
+
+func (m *shipMove) Judge(_ context.Context, j *judgement) error {
+	s, from, to, err := m.shipAndMission(j)
+	if err != nil {
+		return err
+	}
 	if err := needAffiliation(s); err != nil {
 		return err
 	}
@@ -247,6 +268,34 @@ func runShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessag
 		j.set("rangeRemaining", available-rc.Cost)
 	}
 	return nil
+}
+
+// Apply moves the ship to the mission and spends the Range the move costs
+// (nothing between copies of one mission); the personnel aboard go with
+// it, since they are aboard the ship wherever it is.
+func (m *shipMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
+	j := &judgement{edition: m.edition, rules: m.variant, board: b}
+	s, from, to, err := m.shipAndMission(j)
+	if err != nil {
+		return nil, t, err
+	}
+	var rc RangeCost
+	if j.first() {
+		rc, err = RangeCost1E(b, from, to)
+	} else {
+		rc, err = RangeCost2E(from, to)
+	}
+	if err != nil {
+		return nil, t, err
+	}
+	moved := *s
+	moved.Mission = to.ID
+	if !rc.SameMission {
+		moved.RangeUsed += rc.Cost
+	}
+	nb := b.clone()
+	nb.setShip(&moved)
+	return nb, t, nil
 }
 
 // damagedRange1E is the RANGE of a damaged 1E ship. Rotation damage (no

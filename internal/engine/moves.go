@@ -1,0 +1,151 @@
+// Moves: the action questions (move a ship, beam personnel, play a card,
+// and any other action a turn is made of) written as moves over a board, as
+// a chess engine writes them over a position. A move is read from a
+// question's params; Judge says whether it is legal on a board, with the
+// verdict's reasons and citations; Apply returns the board after it as a
+// new value, never changing the board it was given. A turn is those moves
+// in order, each judged on the board the moves before it left.
+//
+// To add a move: a type with Judge and Apply, a reader of its params, and
+// its line in moveReaders; questions() then answers it alone through
+// runMove, and playMove plays it within a turn.
+
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"slices"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A Move is one action of a turn, read from its question's params.
+type Move interface {
+	// Judge decides whether the move is legal on the judgement's board
+	// and writes the verdict into it: allowed, result, reasons and the
+	// rules applied. An error is a board or params that cannot be judged.
+	Judge(ctx context.Context, j *judgement) error
+	// Apply returns the board and the turn after the move, as new values:
+	// b, its objects and t are never changed. It is called only on a
+	// board Judge allowed the move on.
+	Apply(b *Board, t Turn) (*Board, Turn, error)
+}
+
+// A Turn is what the turn has spent so far, kept beside the board rather
+// than on it: 2E counters, the 1E normal card play.
+type Turn struct {
+	// Counters are the 2E counters left this turn.
+	Counters int
+	// CardPlayUsed says the 1E normal card play has been used this turn.
+	CardPlayUsed bool
+}
+
+// countersPerTurn are the counters a 2E player has at the start of a turn.
+const countersPerTurn = 7
+
+// NewTurn is the state at the start of a turn: seven counters, the normal
+// card play unused.
+func NewTurn() Turn { return Turn{Counters: countersPerTurn} }
+
+// A moveReader reads a move from a question's params. turn is the turn the
+// move is played in, or nil when the question is asked alone: a single
+// question takes what the turn has spent from its own params (card.play's
+// counters), a move within a turn from the turn.
+type moveReader func(ctx context.Context, s *Service, j *judgement, raw json.RawMessage, turn *Turn) (Move, error)
+
+// moveReaders are the questions that are moves, with the reader of each.
+func moveReaders() map[string]moveReader {
+	return map[string]moveReader{
+		"ship.move": readShipMove,
+	}
+}
+
+// runMove answers a move's question asked alone: the move read from the
+// params and judged on the request's board.
+func runMove(read moveReader) func(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
+	return func(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
+		m, err := read(ctx, s, j, raw, nil)
+		if err != nil {
+			return err
+		}
+		return m.Judge(ctx, j)
+	}
+}
+
+// IsMove says whether a question is a move a turn may be made of.
+func (s *Service) IsMove(question string) bool {
+	_, ok := s.moves[question]
+	return ok
+}
+
+// A Step is one move played on a board: its verdict, as the question
+// asked alone answers it on that board, and the board and turn after it.
+// When the move is refused, Board and Turn are those it was played on.
+type Step struct {
+	Verdict *rules.Verdict
+	Board   *Board
+	Turn    Turn
+}
+
+// playMove plays one move of a turn on b under doc: the move the
+// question's params describe is read, judged on b with the turn so far,
+// and applied when it is legal. b and turn are never changed. A question
+// that is not a move, or params that cannot be judged, is an error
+// EUNPROCESSABLE naming the field.
+func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, turn Turn, question string, raw json.RawMessage) (Step, error) {
+	read, ok := s.moves[question]
+	if !ok {
+		return Step{}, unprocessable("question", "%q is not an action a turn is made of", question)
+	}
+	j := s.newJudgement(doc, b)
+	m, err := read(ctx, s, j, raw, &turn)
+	if err != nil {
+		return Step{}, err
+	}
+	if err := m.Judge(ctx, j); err != nil {
+		return Step{}, err
+	}
+	st := Step{Verdict: s.verdict(question, j), Board: b, Turn: turn}
+	if j.allowed == nil || !*j.allowed {
+		return st, nil
+	}
+	if st.Board, st.Turn, err = m.Apply(b, turn); err != nil {
+		return Step{}, err
+	}
+	return st, nil
+}
+
+// Editing a board. A move copies the board's lists (not its objects) once,
+// then replaces each object it changes with a changed copy: the board it
+// was given, and every object of it, stay as they were.
+
+// clone returns a board holding the same objects in new lists, for a move
+// to replace some of them.
+func (b *Board) clone() *Board {
+	return &Board{
+		Missions:  slices.Clone(b.Missions),
+		Ships:     slices.Clone(b.Ships),
+		Personnel: slices.Clone(b.Personnel),
+		objects:   maps.Clone(b.objects),
+	}
+}
+
+// setShip puts s in place of the ship of its id (at s.Index).
+func (b *Board) setShip(s *Ship) {
+	b.Ships[s.Index] = s
+	b.objects[s.ID] = boardObject{ship: s}
+}
+
+// setPersonnel puts p in place of the personnel of its id (at p.Index).
+func (b *Board) setPersonnel(p *Personnel) {
+	b.Personnel[p.Index] = p
+	b.objects[p.ID] = boardObject{personnel: p}
+}
+
+// setMission puts m in place of the mission of its id (at m.Index).
+func (b *Board) setMission(m *Mission) {
+	b.Missions[m.Index] = m
+	b.objects[m.ID] = boardObject{mission: m}
+}
