@@ -35,6 +35,8 @@ func (d *requestDecoder) readBoard(v *rules.Board) bool {
 			return seen.first(1) && d.readBoardShipList(&v.Ships)
 		case "personnel":
 			return seen.first(2) && d.readBoardPersonnelList(&v.Personnel)
+		case "facilities":
+			return seen.first(3) && d.readBoardFacilityList(&v.Facilities)
 		}
 		return false
 	})
@@ -113,6 +115,8 @@ func (d *requestDecoder) readBoardShip(v *rules.BoardShip) bool {
 			return seen.first(11) && d.boolean(&v.Stopped)
 		case "damage":
 			return seen.first(12) && d.integer(&v.Damage)
+		case "docked":
+			return seen.first(13) && d.str(&v.Docked)
 		}
 		return false
 	})
@@ -155,6 +159,42 @@ func (d *requestDecoder) readBoardPersonnel(v *rules.BoardPersonnel) bool {
 			return d.readLocation(v.At)
 		case "stopped":
 			return seen.first(13) && d.boolean(&v.Stopped)
+		case "persona":
+			return seen.first(14) && d.str(&v.Persona)
+		}
+		return false
+	})
+}
+
+// readBoardFacility reads a rules.BoardFacility.
+func (d *requestDecoder) readBoardFacility(v *rules.BoardFacility) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "id":
+			return seen.first(0) && d.str(&v.ID)
+		case "owner":
+			return seen.first(1) && d.str(&v.Owner)
+		case "card":
+			return seen.first(2) && d.str(&v.Card)
+		case "title":
+			return seen.first(3) && d.str(&v.Title)
+		case "affiliation":
+			return seen.first(4) && d.str(&v.Affiliation)
+		case "affiliations":
+			return seen.first(5) && d.strs(&v.Affiliations)
+		case "kind":
+			return seen.first(6) && d.str(&v.Kind)
+		case "quadrant":
+			return seen.first(7) && d.str(&v.Quadrant)
+		case "at":
+			if !seen.first(8) {
+				return false
+			}
+			v.At = new(rules.Location)
+			return d.readLocation(v.At)
+		case "shields":
+			return seen.first(9) && d.intPointer(&v.Shields)
 		}
 		return false
 	})
@@ -169,6 +209,10 @@ func (d *requestDecoder) readLocation(v *rules.Location) bool {
 			return seen.first(0) && d.str(&v.Mission)
 		case "ship":
 			return seen.first(1) && d.str(&v.Ship)
+		case "facility":
+			return seen.first(2) && d.str(&v.Facility)
+		case "brig":
+			return seen.first(3) && d.str(&v.Brig)
 		}
 		return false
 	})
@@ -198,5 +242,14 @@ func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel) bo
 	return d.array(func() bool {
 		*list = append(*list, rules.BoardPersonnel{})
 		return d.readBoardPersonnel(&(*list)[len(*list)-1])
+	})
+}
+
+// readBoardFacilityList reads a list of rules.BoardFacility.
+func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility) bool {
+	*list = []rules.BoardFacility{}
+	return d.array(func() bool {
+		*list = append(*list, rules.BoardFacility{})
+		return d.readBoardFacility(&(*list)[len(*list)-1])
 	})
 }

@@ -37,7 +37,6 @@ type cardDataSet struct {
 var cardDataIgnored = map[string]bool{
 	"blueprintId": true, "nullifyWith": true, "property-logo": true, "gender": true,
 	"homeworld": true, "countdown": true, "extended-shields-percentage": true,
-	"facility-type": true,
 }
 
 // parseCardData reads one card data file of the manifest. Malformed JSON is
@@ -179,6 +178,7 @@ func cardFromData(m ManifestCards, s cardDataSet, fields map[string]json.RawMess
 	c.Rarity = strings.ToUpper(str("rarity"))
 	c.Classification = str("classification")
 	c.Persona = str("persona")
+	c.FacilityType = strings.ToLower(str("facility-type"))
 	c.Play = lowerAll(list("playable"))
 	if hq := str("headquarters"); hq != "" && c.Affiliation == "" {
 		c.Affiliation = strings.ToLower(hq) // the affiliation whose headquarters it is
@@ -263,7 +263,7 @@ var cardDataKnown = map[string]bool{
 	"staffing": true, "keywords": true, "characteristic": true, "integrity": true, "cunning": true,
 	"strength": true, "cost": true, "range": true, "weapons": true, "shields": true, "species": true,
 	"ship-class": true, "lore": true, "image-url": true, "rarity": true, "classification": true,
-	"persona": true, "playable": true, "headquarters": true, "anyCanAttempt": true,
+	"persona": true, "facility-type": true, "playable": true, "headquarters": true, "anyCanAttempt": true,
 	"anyExceptBorgCanAttempt": true, "gametext": true, "restriction-box": true, "skill-box": true,
 }
 

@@ -55,6 +55,7 @@ type ComplexityRoot struct {
 		Cunning         func(childComplexity int) int
 		Edition         func(childComplexity int) int
 		Errata          func(childComplexity int) int
+		FacilityType    func(childComplexity int) int
 		GameText        func(childComplexity int) int
 		ID              func(childComplexity int) int
 		Icons           func(childComplexity int) int
@@ -388,6 +389,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Errata(childComplexity), true
+	case "Card.facilityType":
+		if e.ComplexityRoot.Card.FacilityType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.FacilityType(childComplexity), true
 	case "Card.gameText":
 		if e.ComplexityRoot.Card.GameText == nil {
 			break
@@ -1305,6 +1312,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputAdjudicationRequest,
+		ec.unmarshalInputBoardFacilityInput,
 		ec.unmarshalInputBoardInput,
 		ec.unmarshalInputBoardMissionInput,
 		ec.unmarshalInputBoardPersonnelInput,
@@ -1604,6 +1612,8 @@ type Card {
   sources: [String!]!
   "The ids of the other cards of the same title or persona (a Second Edition mission: of the same mission name), of both editions, the card's own edition first."
   versions: [ID!]!
+  "A 1E facility's kind: outpost, headquarters or station."
+  facilityType: String
   "The glossary entries, errata and rulings that name this card."
   rulings(first: Int, after: String): EntryConnection!
 }
@@ -1633,6 +1643,10 @@ type NameConnection {
 input LocationInput {
   mission: String
   ship: String
+  "A 1E facility the personnel is aboard."
+  facility: String
+  "The brig (\"you\" or \"opponent\") a captive is in."
+  brig: String
 }
 
 input BoardMissionInput {
@@ -1666,6 +1680,24 @@ input BoardShipInput {
   at: LocationInput
   stopped: Boolean
   damage: Int
+  "The 1E facility the ship is docked at."
+  docked: String
+}
+
+"A 1E facility: an outpost, headquarters, station or Nor."
+input BoardFacilityInput {
+  id: String!
+  owner: String
+  card: String
+  title: String
+  affiliation: String
+  affiliations: [String!]
+  "outpost, headquarters, station or nor"
+  kind: String
+  "The facility's native quadrant."
+  quadrant: String
+  at: LocationInput
+  shields: Int
 }
 
 input BoardPersonnelInput {
@@ -1683,12 +1715,14 @@ input BoardPersonnelInput {
   species: String
   at: LocationInput
   stopped: Boolean
+  persona: String
 }
 
 input BoardInput {
   missions: [BoardMissionInput!]
   ships: [BoardShipInput!]
   personnel: [BoardPersonnelInput!]
+  facilities: [BoardFacilityInput!]
 }
 
 input AdjudicationRequest {
@@ -3419,6 +3453,35 @@ func (ec *executionContext) fieldContext_Card_versions(_ context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Card_facilityType(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_facilityType,
+		func(ctx context.Context) (any, error) {
+			return obj.FacilityType, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_facilityType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Card_rulings(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3691,6 +3754,8 @@ func (ec *executionContext) fieldContext_CardEdge_node(_ context.Context, field 
 				return ec.fieldContext_Card_sources(ctx, field)
 			case "versions":
 				return ec.fieldContext_Card_versions(ctx, field)
+			case "facilityType":
+				return ec.fieldContext_Card_facilityType(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -6078,6 +6143,8 @@ func (ec *executionContext) fieldContext_Query_card(ctx context.Context, field g
 				return ec.fieldContext_Card_sources(ctx, field)
 			case "versions":
 				return ec.fieldContext_Card_versions(ctx, field)
+			case "facilityType":
+				return ec.fieldContext_Card_facilityType(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -6219,6 +6286,8 @@ func (ec *executionContext) fieldContext_Query_cardNamed(ctx context.Context, fi
 				return ec.fieldContext_Card_sources(ctx, field)
 			case "versions":
 				return ec.fieldContext_Card_versions(ctx, field)
+			case "facilityType":
+				return ec.fieldContext_Card_facilityType(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -7213,6 +7282,8 @@ func (ec *executionContext) fieldContext_SearchHit_card(_ context.Context, field
 				return ec.fieldContext_Card_sources(ctx, field)
 			case "versions":
 				return ec.fieldContext_Card_versions(ctx, field)
+			case "facilityType":
+				return ec.fieldContext_Card_facilityType(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -9001,6 +9072,99 @@ func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Contex
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputBoardFacilityInput(ctx context.Context, obj any) (rules.BoardFacility, error) {
+	var it rules.BoardFacility
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "owner", "card", "title", "affiliation", "affiliations", "kind", "quadrant", "at", "shields"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "owner":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("owner"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Owner = data
+		case "card":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("card"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Card = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "affiliation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("affiliation"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Affiliation = data
+		case "affiliations":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("affiliations"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Affiliations = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "quadrant":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quadrant"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quadrant = data
+		case "at":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("at"))
+			data, err := ec.unmarshalOLocationInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐLocation(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.At = data
+		case "shields":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shields"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Shields = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputBoardInput(ctx context.Context, obj any) (rules.Board, error) {
 	var it rules.Board
 	if obj == nil {
@@ -9012,7 +9176,7 @@ func (ec *executionContext) unmarshalInputBoardInput(ctx context.Context, obj an
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"missions", "ships", "personnel"}
+	fieldsInOrder := [...]string{"missions", "ships", "personnel", "facilities"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -9040,6 +9204,13 @@ func (ec *executionContext) unmarshalInputBoardInput(ctx context.Context, obj an
 				return it, err
 			}
 			it.Personnel = data
+		case "facilities":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("facilities"))
+			data, err := ec.unmarshalOBoardFacilityInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardFacilityᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Facilities = data
 		}
 	}
 	return it, nil
@@ -9177,7 +9348,7 @@ func (ec *executionContext) unmarshalInputBoardPersonnelInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"id", "owner", "card", "title", "affiliation", "icons", "skills", "characteristics", "integrity", "cunning", "strength", "species", "at", "stopped"}
+	fieldsInOrder := [...]string{"id", "owner", "card", "title", "affiliation", "icons", "skills", "characteristics", "integrity", "cunning", "strength", "species", "at", "stopped", "persona"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -9282,6 +9453,13 @@ func (ec *executionContext) unmarshalInputBoardPersonnelInput(ctx context.Contex
 				return it, err
 			}
 			it.Stopped = data
+		case "persona":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("persona"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Persona = data
 		}
 	}
 	return it, nil
@@ -9298,7 +9476,7 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"id", "owner", "card", "title", "affiliation", "staffing", "range", "rangeUsed", "weapons", "shields", "at", "stopped", "damage"}
+	fieldsInOrder := [...]string{"id", "owner", "card", "title", "affiliation", "staffing", "range", "rangeUsed", "weapons", "shields", "at", "stopped", "damage", "docked"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -9396,6 +9574,13 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 				return it, err
 			}
 			it.Damage = data
+		case "docked":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("docked"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Docked = data
 		}
 	}
 	return it, nil
@@ -9412,7 +9597,7 @@ func (ec *executionContext) unmarshalInputLocationInput(ctx context.Context, obj
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mission", "ship"}
+	fieldsInOrder := [...]string{"mission", "ship", "facility", "brig"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -9433,6 +9618,20 @@ func (ec *executionContext) unmarshalInputLocationInput(ctx context.Context, obj
 				return it, err
 			}
 			it.Ship = data
+		case "facility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("facility"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Facility = data
+		case "brig":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("brig"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Brig = data
 		}
 	}
 	return it, nil
@@ -9613,6 +9812,8 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "facilityType":
+			out.Values[i] = ec._Card_facilityType(ctx, field, obj)
 		case "rulings":
 			field := field
 
@@ -11638,6 +11839,11 @@ func (ec *executionContext) unmarshalNAdjudicationRequest2githubᚗcomᚋstccg�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNBoardFacilityInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardFacility(ctx context.Context, v any) (rules.BoardFacility, error) {
+	res, err := ec.unmarshalInputBoardFacilityInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNBoardMissionInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardMission(ctx context.Context, v any) (rules.BoardMission, error) {
 	res, err := ec.unmarshalInputBoardMissionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -12268,6 +12474,24 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalOBoardFacilityInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardFacilityᚄ(ctx context.Context, v any) ([]rules.BoardFacility, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]rules.BoardFacility, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNBoardFacilityInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardFacility(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) unmarshalOBoardInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoard(ctx context.Context, v any) (rules.Board, error) {

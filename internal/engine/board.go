@@ -19,21 +19,23 @@ const (
 // functions take a Board and never do I/O. This file holds the board and
 // its queries; decode.go reads one from a request.
 type Board struct {
-	Missions  []*Mission
-	Ships     []*Ship
-	Personnel []*Personnel
+	Missions   []*Mission
+	Ships      []*Ship
+	Personnel  []*Personnel
+	Facilities []*Facility // 1E
 
 	// objects finds a board object by its id; an id names one object of
 	// one kind on a board.
 	objects map[string]boardObject
 }
 
-// A boardObject is the mission, ship or personnel an id names: one of the
-// three is set.
+// A boardObject is the mission, ship, personnel or facility an id names:
+// one of them is set.
 type boardObject struct {
 	mission   *Mission
 	ship      *Ship
 	personnel *Personnel
+	facility  *Facility
 }
 
 // field is the path of the id of the object, for errors.
@@ -43,6 +45,8 @@ func (o boardObject) field() string {
 		return o.mission.field("id")
 	case o.ship != nil:
 		return o.ship.field("id")
+	case o.facility != nil:
+		return o.facility.field("id")
 	}
 	return o.personnel.field("id")
 }
@@ -64,6 +68,7 @@ type Mission struct {
 	Index              int    // position in the board's missions
 	requirementsSource string // the field the requirements came from: "card" or "requirements"
 	titleKey           string // the title folded, as copies of one mission compare
+	src                *rules.BoardMission
 }
 
 // A Ship is a ship on the board.
@@ -75,9 +80,12 @@ type Ship struct {
 	RangeUsed        int
 	Weapons, Shields *int
 	Mission          string // the mission it is at
+	Docked           string // 1E: the facility it is docked at
 	Stopped          bool
 	Damage           int
 	Index            int
+	persona          string // the card data's persona, as written
+	src              *rules.BoardShip
 }
 
 // Personnel is a personnel on the board. Skills holds each skill once,
@@ -93,12 +101,41 @@ type Personnel struct {
 	Cunning           int
 	Strength          int
 	Species           string
+	Persona           string // folded; the card data's, or as the board says
 	Mission           string // on the surface of (or at) this mission
 	Ship              string // aboard this ship
+	Facility          string // 1E: aboard this facility
+	Brig              string // a captive in this player's brig: You or Opponent
 	Stopped           bool
 	Index             int
 	missingAttributes []string
+	src               *rules.BoardPersonnel
 }
+
+// Captive says whether the personnel is in a brig: it counts for nothing
+// of its owner's, and its captor does not command it.
+func (p *Personnel) Captive() bool { return p.Brig != "" }
+
+// A Facility is a 1E facility on the board.
+type Facility struct {
+	ID, Owner, Title string
+	Affiliations     []string // folded; several for a multi-affiliation facility
+	Kind             string   // outpost, headquarters, station, nor; "" when not known
+	Quadrant         string   // native quadrant, folded
+	Mission          string   // the mission it stands at
+	Shields          *int
+	Index            int
+	src              *rules.BoardFacility
+}
+
+// Name is how reasons speak of a facility.
+func (f *Facility) Name() string { return nameOr(f.Title, f.ID) }
+
+// field is the path of one of the facility's fields on the board.
+func (f *Facility) field(name string) string { return objectField("facilities", f.Index, name) }
+
+// Facility returns the facility with the id, or nil.
+func (b *Board) Facility(id string) *Facility { return b.objects[id].facility }
 
 // A SkillLevel is one skill of a personnel: its folded name (Key), the
 // name as last written, and the levels of every mention of it summed.
@@ -158,14 +195,25 @@ func (b *Board) personnelWhere(where func(p *Personnel) bool) []*Personnel {
 	return out
 }
 
-// MissionOf returns the mission where a personnel is, aboard a ship or not.
+// MissionOf returns the mission where a personnel is, aboard a ship or a
+// facility or not; "" for a captive, who is in a brig.
 func (b *Board) MissionOf(p *Personnel) string {
 	if p.Ship != "" {
 		if s := b.Ship(p.Ship); s != nil {
 			return s.Mission
 		}
 	}
+	if p.Facility != "" {
+		if f := b.Facility(p.Facility); f != nil {
+			return f.Mission
+		}
+	}
 	return p.Mission
+}
+
+// AboardFacility returns the personnel aboard a facility, in board order.
+func (b *Board) AboardFacility(facilityID string) []*Personnel {
+	return b.personnelWhere(func(p *Personnel) bool { return p.Facility == facilityID })
 }
 
 // field is the path of one of the mission's fields on the board, for

@@ -22,10 +22,14 @@ func Winner(yours, theirs int) *string {
 	return &w
 }
 
-// place is where a personnel is for presence: aboard a ship, or on a mission.
+// place is where a personnel is for presence: aboard a ship or a facility,
+// or on a mission; nowhere for a captive.
 func place(p *Personnel) string {
 	if p.Ship != "" {
 		return "ship:" + p.Ship
+	}
+	if p.Facility != "" {
+		return "facility:" + p.Facility
 	}
 	if p.Mission != "" {
 		return "mission:" + p.Mission

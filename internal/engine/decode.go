@@ -26,8 +26,11 @@ import (
 // looked up, inline fields override the card's, every id and location must
 // resolve.
 func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Board) (*Board, error) {
-	b := &Board{objects: make(map[string]boardObject, len(in.Missions)+len(in.Ships)+len(in.Personnel))}
+	b := &Board{objects: make(map[string]boardObject, len(in.Missions)+len(in.Ships)+len(in.Personnel)+len(in.Facilities))}
 	if err := s.decodeMissions(ctx, edition, in.Missions, b); err != nil {
+		return nil, err
+	}
+	if err := s.decodeFacilities(ctx, edition, in.Facilities, b); err != nil {
 		return nil, err
 	}
 	if err := s.decodeShips(ctx, edition, in.Ships, b); err != nil {
@@ -49,7 +52,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 			return err
 		}
 		m := &missions[i]
-		*m = Mission{ID: bm.ID, Owner: owner, Index: i, Completed: bm.Completed, OvercomeDilemmas: bm.OvercomeDilemmas, Play: bm.Play}
+		*m = Mission{ID: bm.ID, Owner: owner, Index: i, Completed: bm.Completed, OvercomeDilemmas: bm.OvercomeDilemmas, Play: bm.Play, src: &in[i]}
 		if c != nil {
 			m.Title, m.Type, m.Quadrant, m.Region = c.Title, c.MissionType, c.Quadrant, c.Region
 			if c.MissionName != "" {
@@ -113,60 +116,99 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.BoardShip, b *Board) error {
 	ships := make([]Ship, len(in))
 	b.Ships = make([]*Ship, 0, len(in))
-	for i, bs := range in {
-		at := boardPlace{"ships", i}
-		owner, c, err := s.placeObject(ctx, edition, b, at, bs.ID, bs.Owner, bs.Card, "ship")
-		if err != nil {
-			return err
-		}
+	for i := range in {
 		sh := &ships[i]
-		*sh = Ship{ID: bs.ID, Owner: owner, Index: i, RangeUsed: bs.RangeUsed, Stopped: bs.Stopped, Damage: bs.Damage}
-		if c != nil {
-			sh.Title, sh.Affiliation, sh.Staffing = c.Title, c.Affiliation, c.Staffing
-			sh.Range, sh.Weapons, sh.Shields = c.Range, c.Weapons, c.Shields
-		}
-		if bs.Title != "" {
-			sh.Title = bs.Title
-		}
-		if bs.Affiliation != "" {
-			sh.Affiliation = bs.Affiliation
-		}
-		sh.Affiliation = s.memos.fold(sh.Affiliation)
-		if len(bs.Staffing) > 0 {
-			sh.Staffing = bs.Staffing
-		}
-		sh.Staffing = foldAll(sh.Staffing)
-		if bs.Range != nil {
-			sh.Range = bs.Range
-		}
-		if bs.Weapons != nil {
-			sh.Weapons = bs.Weapons
-		}
-		if bs.Shields != nil {
-			sh.Shields = bs.Shields
-		}
-		if sh.RangeUsed < 0 {
-			return unprocessable(at.field("rangeUsed"), "range used cannot be negative")
-		}
-		if sh.Damage < 0 {
-			return unprocessable(at.field("damage"), "damage cannot be negative")
-		}
-		if limit := destroyingDamage(edition); sh.Damage >= limit {
-			return unprocessable(at.field("damage"), "%s", destroyedOnBoard(edition, sh.Damage))
-		}
-		if bs.At != nil {
-			if bs.At.Ship != "" {
-				return unprocessable(at.field("at.ship"), "a ship is at a mission, not aboard a ship")
-			}
-			if bs.At.Mission != "" {
-				if b.Mission(bs.At.Mission) == nil {
-					return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bs.At.Mission)
-				}
-				sh.Mission = bs.At.Mission
-			}
+		if err := s.readShip(ctx, edition, b, boardPlace{"ships", i}, &in[i], sh); err != nil {
+			return err
 		}
 		b.Ships = append(b.Ships, sh)
 		b.objects[sh.ID] = boardObject{ship: sh}
+	}
+	return nil
+}
+
+// readShip reads one ship of the board into sh; at is its place on the
+// board, bs what the request says of it.
+func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boardPlace, bs *rules.BoardShip, sh *Ship) error {
+	owner, c, err := s.placeObject(ctx, edition, b, at, bs.ID, bs.Owner, bs.Card, "ship")
+	if err != nil {
+		return err
+	}
+	*sh = Ship{ID: bs.ID, Owner: owner, Index: at.index, RangeUsed: bs.RangeUsed, Stopped: bs.Stopped, Damage: bs.Damage, src: bs}
+	if c != nil {
+		sh.Title, sh.Affiliation, sh.Staffing = c.Title, c.Affiliation, c.Staffing
+		sh.Range, sh.Weapons, sh.Shields = c.Range, c.Weapons, c.Shields
+		sh.persona = c.Persona
+	}
+	if bs.Title != "" {
+		sh.Title = bs.Title
+	}
+	if bs.Affiliation != "" {
+		sh.Affiliation = bs.Affiliation
+	}
+	sh.Affiliation = s.memos.fold(sh.Affiliation)
+	if len(bs.Staffing) > 0 {
+		sh.Staffing = bs.Staffing
+	}
+	sh.Staffing = foldAll(sh.Staffing)
+	if bs.Range != nil {
+		sh.Range = bs.Range
+	}
+	if bs.Weapons != nil {
+		sh.Weapons = bs.Weapons
+	}
+	if bs.Shields != nil {
+		sh.Shields = bs.Shields
+	}
+	if sh.RangeUsed < 0 {
+		return unprocessable(at.field("rangeUsed"), "range used cannot be negative")
+	}
+	if sh.Damage < 0 {
+		return unprocessable(at.field("damage"), "damage cannot be negative")
+	}
+	if limit := destroyingDamage(edition); sh.Damage >= limit {
+		return unprocessable(at.field("damage"), "%s", destroyedOnBoard(edition, sh.Damage))
+	}
+	if bs.At != nil {
+		if bs.At.Ship != "" {
+			return unprocessable(at.field("at.ship"), "a ship is at a mission, not aboard a ship")
+		}
+		if bs.At.Facility != "" || bs.At.Brig != "" {
+			return unprocessable(at.field("at"), "a ship is at a mission (a ship at a facility's mission is docked there with docked), not aboard a facility or in a brig")
+		}
+		if bs.At.Mission != "" {
+			if b.Mission(bs.At.Mission) == nil {
+				return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bs.At.Mission)
+			}
+			sh.Mission = bs.At.Mission
+		}
+	}
+	if bs.Docked != "" {
+		if err := checkDocked(edition, b, at, bs.Docked, sh); err != nil {
+			return err
+		}
+		sh.Docked = bs.Docked
+	}
+	return nil
+}
+
+// checkDocked fails unless a ship may be docked at the facility: a 1E
+// space facility at the ship's location ("A headquarters is a planet
+// facility, and thus ships do not actually dock there").
+func checkDocked(edition string, b *Board, at boardPlace, id string, sh *Ship) error {
+	if edition != rules.Edition1E {
+		return unprocessable(at.field("docked"), "ships dock at First Edition facilities; a Second Edition ship is at a mission")
+	}
+	f := b.Facility(id)
+	switch {
+	case f == nil:
+		return unprocessable(at.field("docked"), "no facility on the board has the id %q", id)
+	case sh.Mission == "":
+		return unprocessable(at.field("at.mission"), "%s is docked at %s: say the mission where both are", sh.Name(), f.Name())
+	case f.Mission != sh.Mission:
+		return unprocessable(at.field("docked"), "%s is docked at %s, which is at another mission", sh.Name(), f.Name())
+	case f.Kind == "headquarters":
+		return unprocessable(at.field("docked"), "%s is a headquarters, a planet facility: ships orbit it rather than dock", f.Name())
 	}
 	return nil
 }
@@ -176,115 +218,254 @@ func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rule
 	b.Personnel = make([]*Personnel, 0, len(in))
 	// The skills of the board's personnel share one array, each personnel
 	// a part of it no other can append into.
-	inline := 0 // skills given on the board from here on
+	sk := skillArena{}
 	for _, bp := range in {
-		inline += len(bp.Skills)
+		sk.inline += len(bp.Skills)
 	}
-	var skills []SkillLevel
-	for i, bp := range in {
-		inline -= len(bp.Skills)
-		at := boardPlace{"personnel", i}
-		owner, card, err := s.placeObject(ctx, edition, b, at, bp.ID, bp.Owner, bp.Card, "personnel")
-		if err != nil {
-			return err
-		}
+	for i := range in {
 		p := &personnel[i]
-		*p = Personnel{ID: bp.ID, Owner: owner, Index: i, Stopped: bp.Stopped}
-		var integrity, cunning, strength *int
-		if c := card; c != nil {
-			p.Title, p.Affiliation, p.Species = c.Title, c.Affiliation, c.Species
-			p.Icons = c.Icons
-			p.Characteristics = append(append([]string(nil), c.Characteristics...), c.Keywords...)
-			if c.Classification != "" {
-				p.Characteristics = append(p.Characteristics, c.Classification)
-			}
-			integrity, cunning, strength = c.Integrity, c.Cunning, c.Strength
-		}
-		if bp.Title != "" {
-			p.Title = bp.Title
-		}
-		if bp.Affiliation != "" {
-			p.Affiliation = bp.Affiliation
-		}
-		p.Affiliation = s.memos.fold(p.Affiliation)
-		if bp.Icons != nil {
-			p.Icons = bp.Icons
-		}
-		p.Icons = foldAll(p.Icons)
-		if bp.Characteristics != nil {
-			p.Characteristics = bp.Characteristics
-		}
-		p.Characteristics = foldAll(p.Characteristics)
-		if bp.Species != "" {
-			p.Species = bp.Species
-		}
-		// Skills given on the board replace the card's, even none.
-		n := len(bp.Skills)
-		if bp.Skills == nil && card != nil {
-			n = len(card.Skills)
-		}
-		if len(skills)+n > cap(skills) {
-			skills = make([]SkillLevel, 0, n+inline)
-		}
-		start := len(skills)
-		if bp.Skills != nil {
-			for j, text := range bp.Skills {
-				ps, err := s.memos.parseSkill(text)
-				if err != nil {
-					return unprocessable(indexed(at.field("skills"), j), "%v", err)
-				}
-				skills = append(skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})
-			}
-		} else if card != nil {
-			for _, sk := range card.Skills {
-				k := s.memos.fold(sk.Name)
-				if k == "" {
-					continue
-				}
-				skills = append(skills, SkillLevel{Key: k, Name: sk.Name, Level: max(sk.Level, 1)})
-			}
-		}
-		p.Skills = mergeSkills(skills[start:len(skills):len(skills)])
-		if bp.Integrity != nil {
-			integrity = bp.Integrity
-		}
-		if bp.Cunning != nil {
-			cunning = bp.Cunning
-		}
-		if bp.Strength != nil {
-			strength = bp.Strength
-		}
-		for _, a := range []struct {
-			name string
-			v    *int
-			dst  *int
-		}{{"integrity", integrity, &p.Integrity}, {"cunning", cunning, &p.Cunning}, {"strength", strength, &p.Strength}} {
-			if a.v == nil {
-				p.missingAttributes = append(p.missingAttributes, a.name)
-				continue
-			}
-			*a.dst = *a.v
-		}
-		if bp.At != nil {
-			switch {
-			case bp.At.Ship != "" && bp.At.Mission != "":
-				return unprocessable(at.field("at"), "a personnel is at a mission or aboard a ship, not both")
-			case bp.At.Ship != "":
-				if b.Ship(bp.At.Ship) == nil {
-					return unprocessable(at.field("at.ship"), "no ship on the board has the id %q", bp.At.Ship)
-				}
-				p.Ship = bp.At.Ship
-			case bp.At.Mission != "":
-				if b.Mission(bp.At.Mission) == nil {
-					return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bp.At.Mission)
-				}
-				p.Mission = bp.At.Mission
-			}
+		if err := s.readPersonnel(ctx, edition, b, boardPlace{"personnel", i}, &in[i], p, &sk); err != nil {
+			return err
 		}
 		b.Personnel = append(b.Personnel, p)
 		b.objects[p.ID] = boardObject{personnel: p}
 	}
 	return nil
+}
+
+// A skillArena is the array the skills of a board's personnel are read
+// into: inline counts the skills given on the board not yet read.
+type skillArena struct {
+	skills []SkillLevel
+	inline int
+}
+
+// readPersonnel reads one personnel of the board into p; at is its place
+// on the board, bp what the request says of it.
+func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, at boardPlace, bp *rules.BoardPersonnel, p *Personnel, sk *skillArena) error {
+	sk.inline -= len(bp.Skills)
+	owner, card, err := s.placeObject(ctx, edition, b, at, bp.ID, bp.Owner, bp.Card, "personnel")
+	if err != nil {
+		return err
+	}
+	*p = Personnel{ID: bp.ID, Owner: owner, Index: at.index, Stopped: bp.Stopped, src: bp}
+	var integrity, cunning, strength *int
+	persona := bp.Persona
+	if c := card; c != nil {
+		p.Title, p.Affiliation, p.Species = c.Title, c.Affiliation, c.Species
+		p.Icons = c.Icons
+		p.Characteristics = append(append([]string(nil), c.Characteristics...), c.Keywords...)
+		if c.Classification != "" {
+			p.Characteristics = append(p.Characteristics, c.Classification)
+		}
+		integrity, cunning, strength = c.Integrity, c.Cunning, c.Strength
+		if persona == "" {
+			persona = c.Persona
+		}
+	}
+	if bp.Title != "" {
+		p.Title = bp.Title
+	}
+	if persona != "" {
+		p.Persona = s.memos.fold(persona)
+	}
+	if bp.Affiliation != "" {
+		p.Affiliation = bp.Affiliation
+	}
+	p.Affiliation = s.memos.fold(p.Affiliation)
+	if bp.Icons != nil {
+		p.Icons = bp.Icons
+	}
+	p.Icons = foldAll(p.Icons)
+	if bp.Characteristics != nil {
+		p.Characteristics = bp.Characteristics
+	}
+	p.Characteristics = foldAll(p.Characteristics)
+	if bp.Species != "" {
+		p.Species = bp.Species
+	}
+	// Skills given on the board replace the card's, even none.
+	n := len(bp.Skills)
+	if bp.Skills == nil && card != nil {
+		n = len(card.Skills)
+	}
+	if len(sk.skills)+n > cap(sk.skills) {
+		sk.skills = make([]SkillLevel, 0, n+sk.inline)
+	}
+	start := len(sk.skills)
+	if bp.Skills != nil {
+		for j, text := range bp.Skills {
+			ps, err := s.memos.parseSkill(text)
+			if err != nil {
+				return unprocessable(indexed(at.field("skills"), j), "%v", err)
+			}
+			sk.skills = append(sk.skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})
+		}
+	} else if card != nil {
+		for _, c := range card.Skills {
+			k := s.memos.fold(c.Name)
+			if k == "" {
+				continue
+			}
+			sk.skills = append(sk.skills, SkillLevel{Key: k, Name: c.Name, Level: max(c.Level, 1)})
+		}
+	}
+	p.Skills = mergeSkills(sk.skills[start:len(sk.skills):len(sk.skills)])
+	if bp.Integrity != nil {
+		integrity = bp.Integrity
+	}
+	if bp.Cunning != nil {
+		cunning = bp.Cunning
+	}
+	if bp.Strength != nil {
+		strength = bp.Strength
+	}
+	for _, a := range []struct {
+		name string
+		v    *int
+		dst  *int
+	}{{"integrity", integrity, &p.Integrity}, {"cunning", cunning, &p.Cunning}, {"strength", strength, &p.Strength}} {
+		if a.v == nil {
+			p.missingAttributes = append(p.missingAttributes, a.name)
+			continue
+		}
+		*a.dst = *a.v
+	}
+	if bp.At != nil {
+		return readPersonnelLocation(edition, b, at, bp.At, p)
+	}
+	return nil
+}
+
+// readPersonnelLocation reads where a personnel is: on a mission, aboard a
+// ship, aboard a 1E facility, or in a brig; one of them.
+func readPersonnelLocation(edition string, b *Board, at boardPlace, loc *rules.Location, p *Personnel) error {
+	set := 0
+	for _, f := range []string{loc.Mission, loc.Ship, loc.Facility, loc.Brig} {
+		if f != "" {
+			set++
+		}
+	}
+	if set > 1 {
+		if loc.Ship != "" && loc.Mission != "" && set == 2 {
+			return unprocessable(at.field("at"), "a personnel is at a mission or aboard a ship, not both")
+		}
+		return unprocessable(at.field("at"), "a personnel is at one place: a mission, a ship, a facility or a brig")
+	}
+	switch {
+	case loc.Ship != "":
+		if b.Ship(loc.Ship) == nil {
+			return unprocessable(at.field("at.ship"), "no ship on the board has the id %q", loc.Ship)
+		}
+		p.Ship = loc.Ship
+	case loc.Mission != "":
+		if b.Mission(loc.Mission) == nil {
+			return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", loc.Mission)
+		}
+		p.Mission = loc.Mission
+	case loc.Facility != "":
+		if edition != rules.Edition1E {
+			return unprocessable(at.field("at.facility"), "facilities are First Edition cards; a Second Edition personnel is at a mission or aboard a ship")
+		}
+		if b.Facility(loc.Facility) == nil {
+			return unprocessable(at.field("at.facility"), "no facility on the board has the id %q", loc.Facility)
+		}
+		p.Facility = loc.Facility
+	case loc.Brig != "":
+		switch o := strings.ToLower(strings.TrimSpace(loc.Brig)); o {
+		case You, Opponent:
+			p.Brig = o
+		default:
+			return unprocessable(at.field("at.brig"), "a brig is %q or %q (the player whose brig it is), not %q", You, Opponent, loc.Brig)
+		}
+	}
+	return nil
+}
+
+// decodeFacilities reads the 1E facilities: each at a mission, of a known
+// kind when given.
+func (s *Service) decodeFacilities(ctx context.Context, edition string, in []rules.BoardFacility, b *Board) error {
+	if len(in) == 0 {
+		return nil
+	}
+	if edition != rules.Edition1E {
+		return unprocessable("board.facilities", "facilities are First Edition cards; Second Edition plays personnel and ships at headquarters missions")
+	}
+	facilities := make([]Facility, len(in))
+	b.Facilities = make([]*Facility, 0, len(in))
+	for i := range in {
+		f := &facilities[i]
+		if err := s.readFacility(ctx, edition, b, boardPlace{"facilities", i}, &in[i], f); err != nil {
+			return err
+		}
+		b.Facilities = append(b.Facilities, f)
+		b.objects[f.ID] = boardObject{facility: f}
+	}
+	return nil
+}
+
+func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at boardPlace, bf *rules.BoardFacility, f *Facility) error {
+	owner, c, err := s.placeObject(ctx, edition, b, at, bf.ID, bf.Owner, bf.Card, "facility")
+	if err != nil {
+		return err
+	}
+	*f = Facility{ID: bf.ID, Owner: owner, Index: at.index, src: bf}
+	if c != nil {
+		f.Title, f.Kind, f.Quadrant, f.Shields = c.Title, c.FacilityType, c.Quadrant, c.Shields
+		f.Affiliations = splitAffiliations(c.Affiliation)
+	}
+	if bf.Title != "" {
+		f.Title = bf.Title
+	}
+	switch {
+	case len(bf.Affiliations) > 0:
+		f.Affiliations = bf.Affiliations
+	case bf.Affiliation != "":
+		f.Affiliations = splitAffiliations(bf.Affiliation)
+	}
+	f.Affiliations = foldAll(f.Affiliations)
+	if bf.Kind != "" {
+		f.Kind = bf.Kind
+	}
+	f.Kind = fold(f.Kind)
+	switch f.Kind {
+	case "", "outpost", "headquarters", "station", "nor":
+	default:
+		return unprocessable(at.field("kind"), "a facility is an outpost, headquarters, station or nor, not %q", bf.Kind)
+	}
+	if bf.Quadrant != "" {
+		f.Quadrant = bf.Quadrant
+	}
+	f.Quadrant = fold(f.Quadrant)
+	if f.Quadrant == "" {
+		f.Quadrant = "alpha" // native to the Alpha Quadrant unless it says otherwise
+	}
+	if !validQuadrant(f.Quadrant) {
+		return unprocessable(at.field("quadrant"), "a quadrant is alpha, gamma, delta or mirror, not %q", bf.Quadrant)
+	}
+	if bf.Shields != nil {
+		f.Shields = bf.Shields
+	}
+	if f.Shields != nil && *f.Shields < 0 {
+		return unprocessable(at.field("shields"), "SHIELDS cannot be negative")
+	}
+	if bf.At == nil || bf.At.Mission == "" || bf.At.Ship != "" || bf.At.Facility != "" || bf.At.Brig != "" {
+		return unprocessable(at.field("at.mission"), "a facility stands at a mission: give at.mission")
+	}
+	if b.Mission(bf.At.Mission) == nil {
+		return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bf.At.Mission)
+	}
+	f.Mission = bf.At.Mission
+	return nil
+}
+
+// splitAffiliations reads the affiliations of a multi-affiliation card as
+// the card data joins them ("federation/klingon").
+func splitAffiliations(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "/")
 }
 
 // A boardPlace is where an object stands in the board as given: the i-th

@@ -290,6 +290,7 @@ func (m *shipMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	}
 	moved := *s
 	moved.Mission = to.ID
+	moved.Docked = "" // 1E: a ship that moves away undocks
 	if !rc.SameMission {
 		moved.RangeUsed += rc.Cost
 	}

@@ -125,10 +125,11 @@ func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, tu
 // to replace some of them.
 func (b *Board) clone() *Board {
 	return &Board{
-		Missions:  slices.Clone(b.Missions),
-		Ships:     slices.Clone(b.Ships),
-		Personnel: slices.Clone(b.Personnel),
-		objects:   maps.Clone(b.objects),
+		Missions:   slices.Clone(b.Missions),
+		Ships:      slices.Clone(b.Ships),
+		Personnel:  slices.Clone(b.Personnel),
+		Facilities: slices.Clone(b.Facilities),
+		objects:    maps.Clone(b.objects),
 	}
 }
 

@@ -32,17 +32,24 @@ type AdjudicationRequest struct {
 }
 
 // A Board is the situation on the table: the missions (in 1E, in spaceline
-// order per quadrant), the ships and the personnel of both players.
+// order per quadrant), the ships and the personnel of both players, and the
+// 1E facilities.
 type Board struct {
-	Missions  []BoardMission   `json:"missions"`
-	Ships     []BoardShip      `json:"ships"`
-	Personnel []BoardPersonnel `json:"personnel"`
+	Missions   []BoardMission   `json:"missions"`
+	Ships      []BoardShip      `json:"ships"`
+	Personnel  []BoardPersonnel `json:"personnel"`
+	Facilities []BoardFacility  `json:"facilities,omitempty"`
 }
 
-// A Location says where a personnel or ship is: at a mission, or aboard a ship.
+// A Location says where a personnel, ship or facility is: at a mission
+// (on the planet, at the headquarters), aboard a ship, aboard a 1E
+// facility, or in a player's brig ("you" or "opponent"), whoever owns the
+// personnel: a personnel in a brig is a captive. One of them is set.
 type Location struct {
-	Mission string `json:"mission,omitempty"`
-	Ship    string `json:"ship,omitempty"`
+	Mission  string `json:"mission,omitempty"`
+	Ship     string `json:"ship,omitempty"`
+	Facility string `json:"facility,omitempty"`
+	Brig     string `json:"brig,omitempty"`
 }
 
 // BoardMission is a mission on the board. Card names a card whose statistics
@@ -79,6 +86,26 @@ type BoardShip struct {
 	At          *Location `json:"at,omitempty"`
 	Stopped     bool      `json:"stopped,omitempty"`
 	Damage      int       `json:"damage,omitempty"`
+	// Docked is the id of the 1E facility the ship is docked at.
+	Docked string `json:"docked,omitempty"`
+}
+
+// BoardFacility is a 1E facility on the board: an outpost, a headquarters,
+// a station, or a Nor (the station whose sites personnel walk between).
+// Affiliations lists the affiliations of a multi-affiliation facility;
+// Quadrant is its native quadrant (Alpha unless the card says otherwise),
+// where it stands is At.
+type BoardFacility struct {
+	ID           string    `json:"id"`
+	Owner        string    `json:"owner,omitempty"`
+	Card         string    `json:"card,omitempty"`
+	Title        string    `json:"title,omitempty"`
+	Affiliation  string    `json:"affiliation,omitempty"`
+	Affiliations []string  `json:"affiliations,omitempty"`
+	Kind         string    `json:"kind,omitempty"`
+	Quadrant     string    `json:"quadrant,omitempty"`
+	At           *Location `json:"at,omitempty"`
+	Shields      *int      `json:"shields,omitempty"`
 }
 
 // BoardPersonnel is a personnel on the board.
@@ -97,6 +124,9 @@ type BoardPersonnel struct {
 	Species         string    `json:"species,omitempty"`
 	At              *Location `json:"at,omitempty"`
 	Stopped         bool      `json:"stopped,omitempty"`
+	// Persona is the persona the personnel is a version of (the card
+	// data's); versions of one persona are one personnel for uniqueness.
+	Persona string `json:"persona,omitempty"`
 }
 
 // A Citation is an entry a verdict applied, with the sentence that decided.

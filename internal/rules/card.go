@@ -72,6 +72,8 @@ type Card struct {
 	Classification string `json:"classification,omitempty"`
 	// Persona is the persona a 1E card represents, when the data names one.
 	Persona string `json:"persona,omitempty"`
+	// FacilityType is a 1E facility's kind: outpost, headquarters, station.
+	FacilityType string `json:"facilityType,omitempty"`
 	// SpecialSkills are the skill-box entries that are not plain skills: a
 	// download ("[DL] Medical Kit") or a special skill's text.
 	SpecialSkills []string `json:"specialSkills,omitempty"`
