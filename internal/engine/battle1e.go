@@ -286,7 +286,9 @@ func (j *judgement) forceOf(ids []string, field string, defending bool) (force, 
 				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
 			}
 			f.personnel = append(f.personnel, p)
-			f.addAffiliation(p.Affiliation)
+			if !p.Captive() { // a captive's affiliation counts for nothing
+				f.addAffiliation(p.Affiliation)
+			}
 			continue
 		}
 		return f, unprocessable(indexed(field, i), "no ship or personnel on the board has the id %q", id)
@@ -391,6 +393,15 @@ func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.Raw
 			add("init1.control", "control", "%s is yours; you may attack only cards you do not control.", x.Name())
 		}
 	}
+	// captives: no action involves them
+	var free []*Personnel
+	for _, x := range append(append([]*Personnel(nil), att.personnel...), def.personnel...) {
+		if x.Captive() {
+			add("captured1", "captive", "%s is a captive in %s brig: it takes no part in a battle.", x.Name(), possessive(x.Brig))
+			continue
+		}
+		free = append(free, x)
+	}
 	// presence and stopped attackers
 	if shipBattle {
 		where := att.ships[0].Mission
@@ -404,11 +415,11 @@ func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.Raw
 				add("stopped1", "stopped", "%s is stopped and cannot take part in a battle.", s.Name())
 			}
 		}
-	} else {
-		where := place(att.personnel[0])
-		for _, x := range append(append([]*Personnel(nil), att.personnel...), def.personnel...) {
+	} else if len(free) > 0 {
+		where := place(free[0])
+		for _, x := range free {
 			if place(x) == "" || place(x) != where {
-				add("init1.present", "present", "%s is not present with %s.", x.Name(), att.personnel[0].Name())
+				add("init1.present", "present", "%s is not present with %s.", x.Name(), free[0].Name())
 			}
 		}
 		for _, x := range att.personnel {
@@ -466,7 +477,7 @@ func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	} else {
 		var able []*Personnel
 		for _, x := range att.personnel {
-			if !x.Stopped {
+			if !x.Stopped && !x.Captive() {
 				able = append(able, x)
 			}
 		}

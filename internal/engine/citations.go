@@ -34,6 +34,10 @@ func ruleBook() map[ruleKey]rule {
 	deck := []string{"building a deck", "customizing a deck", "seed deck", "draw deck"}
 	paying := []string{"paying costs", "play and draw cards", "play a card", "uniqueness", "reporting cards for duty"}
 	battle := []string{"engaging in battle", "ship battles", "personnel battles", "battle"}
+	beaming := []string{"order beam personnel", "beaming", "general rules on executing orders"}
+	beaming1 := []string{"beaming", "moving personnel and equipment", "execute orders"}
+	brig := []string{"brig and captives", "brig", "captive"}
+	reporting := []string{"reporting cards for duty", "personnel cards", "ship cards", "equipment cards", "play a card"}
 	return map[ruleKey]rule{
 		// Second Edition
 		"staff.icons":       {staffing, []string{"each personnel can contribute only one staffing", "must be provided by a different personnel"}},
@@ -91,6 +95,19 @@ func ruleBook() map[ruleKey]rule {
 		"play.unique":       {paying, []string{"you cannot play a card with a dot", "you may command only one of that card"}},
 		"play.title":        {[]string{"uniqueness"}, []string{"two cards represent the same thing if they"}},
 		"play.where":        {[]string{"playing specific kinds of cards", "paying costs", "personnel", "ships"}, []string{"are played at a headquarters mission if that", "are played at a headquarters mission, if a"}},
+		"play.equipment":    {[]string{"playing specific kinds of cards"}, []string{"all headquarters allow any kind of equipment", "allows you to play any equipment"}},
+		"beam.command":      {beaming, []string{"you must command a ship at that same mission"}},
+		"beam.yours":        {beaming, []string{"choose any number of your unstopped personnel", "choose any number of your personnel"}},
+		"beam.stopped":      {beaming, []string{"choose any number of your unstopped personnel", "a stopped card cannot execute any further orders"}},
+		"beam.up":           {beaming, []string{"from a planet or headquarters mission up to one of your"}},
+		"beam.down":         {beaming, []string{"ship down to a planet or headquarters mission"}},
+		"beam.between":      {beaming, []string{"between two of your unstopped ships", "between two of your ships"}},
+		"beam.opponent":     {beaming, []string{"you cannot beam aboard an opponent's ship"}},
+		"beam.mission":      {beaming, []string{"beaming cannot be used to move from one mission"}},
+		"brig.use":          {brig, []string{"you cannot use any of its game text"}},
+		"brig.actions":      {brig, []string{"you may take no actions involving that captive"}},
+		"brig.copy":         {brig, []string{"if your unique personnel is a captive, you cannot"}},
+		"brig.command":      {brig, []string{"you do not command a personnel in your brig"}},
 
 		// First Edition
 		"staff1.command":    {staffing, []string{"those with command ability can also act as"}},
@@ -150,6 +167,27 @@ func ruleBook() map[ruleKey]rule {
 		"play1.normal":      {paying, []string{"you may play one card from your hand"}},
 		"play1.interrupt":   {paying, []string{"interrupt and doorway cards do not count as"}},
 		"play1.unique":      {paying, []string{"you may have only one copy of each", "you may have only one copy of a"}},
+		"beam1.down":        {beaming1, []string{"to beam cards down to a planet surface"}},
+		"beam1.between":     {beaming1, []string{"must be at the same spaceline location and be compatible"}},
+		"beam1.shields":     {beaming1, []string{"you may not beam cards to or from an opponent's ship"}},
+		"beam1.dropped":     {beaming1, []string{"shields must be conceptually dropped"}},
+		"beam1.free":        {beaming1, []string{"or are disabled or off line, you may beam freely"}},
+		"beam1.borg":        {beaming1, []string{"ship/facility shields do not block transporter beams"}},
+		"beam1.nor":         {beaming1, []string{"to, from, or within a nor without a special card"}},
+		"beam1.docked":      {beaming1, []string{"you cannot beam from a ship docked at the nor"}},
+		"move1.personnel":   {beaming1, []string{"you may move your personnel and equipment cards between"}},
+		"captured1":         {[]string{"attempting missions", "capturing"}, []string{"personnel that your opponent seeded are captured", "seeded personnel owned by your opponent become your captives"}},
+		"captive1.beam":     {[]string{"subspace transporter", "capturing"}, []string{"you may not beam the captive back"}},
+		"report1.where":     {reporting, []string{"must normally report for duty to a compatible"}},
+		"report1.outpost":   {reporting, []string{"you may not use your opponent's outpost unless"}},
+		"report1.station":   {reporting, []string{"stations do not allow reporting unless specified"}},
+		"report1.native":    {reporting, []string{"that card and the facility are both in their native quadrant"}},
+		"report1.equipment": {reporting, []string{"equipment cards are native to all quadrants"}},
+		"report1.nor":       {reporting, []string{"they may not report directly to the nor itself"}},
+		"report1.ship":      {reporting, []string{"a ship reports for duty by docking at a compatible"}},
+		"report1.hq":        {reporting, []string{"a headquarters is a planet facility, and thus ships"}},
+		"report1.persona":   {reporting, []string{"represent different versions of the same persona"}},
+		"persona1.mirror":   {[]string{"persona"}, []string{"you may have both in play at the same time"}},
 	}
 }
 

@@ -51,6 +51,7 @@ func TestEveryQuestionCitesEveryDocumentOfItsEdition(t *testing.T) {
 		{"battle.ship", []string{"1e"}, obj{"attackers": []string{"s"}, "target": "x"}},
 		{"battle.personnel", []string{"1e"}, obj{"you": []string{"a"}, "opponent": []string{"o"}}},
 		{"battle.initiate", []string{"1e"}, obj{"attackers": []string{"a"}, "defenders": []string{"o"}}},
+		{"personnel.beam", []string{"1e", "2e"}, obj{"personnel": []string{"d"}, "to": "x"}},
 	}
 	docs := map[string][]string{"1e": {"1e-rulebook", "1e-current-rulings"}, "2e": rulebooks2E}
 	for _, q := range questions {
@@ -142,7 +143,7 @@ func TestEveryVerdictHoldsTheContractsResultFields(t *testing.T) {
 		enemy.Owner = "opponent"
 		b := rules.Board{
 			Missions: []rules.BoardMission{planet, space, far, gamma},
-			Ships:    []rules.BoardShip{ship("s", "klingon", []string{"command", "staff"}, 8, "sp"), enemy},
+			Ships:    []rules.BoardShip{ship("s", "klingon", []string{"command", "staff"}, 8, "sp"), enemy, ship("s2", "klingon", nil, 6, "sp")},
 			Personnel: []rules.BoardPersonnel{
 				person("a", "klingon", []string{"command"}, at("p"), "Medical", "Leadership"),
 				opp(person("o", "romulan", nil, at("p"))),
@@ -186,6 +187,9 @@ func TestEveryVerdictHoldsTheContractsResultFields(t *testing.T) {
 		{"ShipBattle", "battle.ship", only1E, obj{"attackers": []string{"s"}, "target": "x"}},
 		{"PersonnelBattle", "battle.personnel", only1E, obj{"you": []string{"a"}, "opponent": []string{"o"}}},
 		{"Initiate", "battle.initiate", only1E, obj{"attackers": []string{"a"}, "defenders": []string{"o"}}},
+		{"BeamBetweenShips", "personnel.beam", both, obj{"personnel": []string{"c", "d"}, "to": "s2"}},
+		{"BeamAboardAnOpponentsShip", "personnel.beam", both, obj{"personnel": []string{"d"}, "to": "x"}},
+		{"PlayAtAMission", "card.play", both, obj{"card": obj{"title": "Zq Ensign", "type": "personnel", "cost": 2, "affiliation": "klingon"}, "at": "p"}},
 	}
 	asked := map[string]bool{}
 	for _, c := range cases {

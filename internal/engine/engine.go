@@ -162,10 +162,11 @@ func questions() map[string]question {
 		"ship.damage":          {both, runShipDamage},
 		"game.winner":          {both, runGameWinner},
 		"deck.validate":        {both, runDeckValidate},
-		"card.play":            {both, runCardPlay},
+		"card.play":            {both, runMove(readCardPlay)},
 		"battle.ship":          {only1E, runShipBattle},
 		"battle.personnel":     {only1E, runPersonnelBattle},
 		"battle.initiate":      {only1E, runBattleInitiate},
+		"personnel.beam":       {both, runMove(readBeam)},
 	}
 }
 
@@ -345,7 +346,42 @@ func (j *judgement) personnelList(ids []string, field string) ([]*Personnel, err
 		seen[id] = true
 		out = append(out, p)
 	}
-	return out, nil
+	return j.withoutCaptives(out), nil
+}
+
+// withoutCaptives leaves the captives out of personnel a question counts,
+// saying why: a captive counts for nothing of its owner's (its skills,
+// icons and attributes), and its captor does not command it.
+func (j *judgement) withoutCaptives(ps []*Personnel) []*Personnel {
+	n := 0
+	for _, p := range ps {
+		if p.Captive() {
+			n++
+		}
+	}
+	if n == 0 {
+		return ps
+	}
+	kept := make([]*Personnel, 0, len(ps)-n)
+	for _, p := range ps {
+		if !p.Captive() {
+			kept = append(kept, p)
+			continue
+		}
+		j.say("%s is a captive in %s brig: its skills, icons and attributes count for nothing, and its captor does not command it; left out.", p.Name(), possessive(p.Brig))
+		j.citeCaptive()
+	}
+	return kept
+}
+
+// citeCaptive cites what a captive is: nothing of its owner's, not
+// commanded by its captor.
+func (j *judgement) citeCaptive() {
+	if j.first() {
+		j.cite("captured1")
+		return
+	}
+	j.cite("brig.use", "brig.command")
 }
 
 func (j *judgement) shipList(ids []string, field string) ([]*Ship, error) {

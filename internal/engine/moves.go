@@ -58,7 +58,9 @@ type moveReader func(ctx context.Context, s *Service, j *judgement, raw json.Raw
 // moveReaders are the questions that are moves, with the reader of each.
 func moveReaders() map[string]moveReader {
 	return map[string]moveReader{
-		"ship.move": readShipMove,
+		"ship.move":      readShipMove,
+		"personnel.beam": readBeam,
+		"card.play":      readCardPlay,
 	}
 }
 

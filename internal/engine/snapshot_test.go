@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -120,25 +119,21 @@ func snapshotRequests(t *testing.T) []rules.AdjudicationRequest {
 	return out
 }
 
-// contractRequests are the contract examples, each under every document of
+// contractRequests are the contract examples of its first revision (the
+// questions the snapshot was first taken on), each under every document of
 // its edition.
 func contractRequests(t *testing.T) []rules.AdjudicationRequest {
-	raw, err := os.ReadFile(filepath.Join(filepath.Dir(testcorpus.Dir(t)), "contract", "examples", "adjudicate.json"))
-	if err != nil {
-		t.Fatalf("read examples: %v", err)
-	}
-	var file struct {
-		Examples []struct {
-			Request rules.AdjudicationRequest `json:"request"`
-		} `json:"examples"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatalf("decode examples: %v", err)
-	}
 	var out []rules.AdjudicationRequest
-	for _, ex := range file.Examples {
-		for _, doc := range documentsOf(t, ex.Request.Edition) {
-			r := ex.Request
+	for _, ex := range testcorpus.AdjudicationExamples(t) {
+		if ex.File != testcorpus.AdjudicationExampleFiles[0] {
+			continue
+		}
+		var req rules.AdjudicationRequest
+		if err := json.Unmarshal(ex.Request, &req); err != nil {
+			t.Fatalf("decode example %q: %v", ex.Name, err)
+		}
+		for _, doc := range documentsOf(t, req.Edition) {
+			r := req
 			if doc != "" {
 				r.Rules = doc
 			}

@@ -1,0 +1,84 @@
+package testcorpus
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// AdjudicationExampleFiles are the contract's files of worked adjudication
+// examples, beside the corpus: the first revision's, then the questions and
+// fields the second added.
+var AdjudicationExampleFiles = []string{"adjudicate.json", "adjudicate-next.json"}
+
+// An AdjudicationExample is one worked example of the contract: a request
+// to POST /v1/adjudicate and what its answer must hold.
+type AdjudicationExample struct {
+	// File is the examples file it comes from.
+	File string
+	Name string
+	// Request is the request as the contract writes it.
+	Request json.RawMessage
+	// Question and Edition are the request's own.
+	Question, Edition string
+	Expect            struct {
+		Allowed *bool `json:"allowed"`
+		// Result lists fields that must be present with these values.
+		Result map[string]any `json:"result"`
+	}
+}
+
+// AdjudicationExamples reads every worked adjudication example of the
+// contract, file by file in AdjudicationExampleFiles order, or fails the
+// test. The one reader of the examples: every test that runs them reads
+// them here.
+func AdjudicationExamples(tb testing.TB) []AdjudicationExample {
+	tb.Helper()
+	var out []AdjudicationExample
+	for _, name := range AdjudicationExampleFiles {
+		raw, err := os.ReadFile(filepath.Join(filepath.Dir(Dir(tb)), "contract", "examples", name))
+		if err != nil {
+			tb.Fatalf("read the contract's examples: %v", err)
+		}
+		var file struct {
+			Examples []struct {
+				Name    string          `json:"name"`
+				Request json.RawMessage `json:"request"`
+				Expect  json.RawMessage `json:"expect"`
+			} `json:"examples"`
+		}
+		if err := json.Unmarshal(raw, &file); err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		if len(file.Examples) == 0 {
+			tb.Fatalf("%s holds no examples", name)
+		}
+		for _, ex := range file.Examples {
+			e := AdjudicationExample{File: name, Name: ex.Name, Request: ex.Request}
+			var head struct{ Question, Edition string }
+			if err := json.Unmarshal(ex.Request, &head); err != nil {
+				tb.Fatalf("%s, %q: %v", name, ex.Name, err)
+			}
+			e.Question, e.Edition = head.Question, head.Edition
+			if len(ex.Expect) > 0 {
+				if err := json.Unmarshal(ex.Expect, &e.Expect); err != nil {
+					tb.Fatalf("%s, %q: expect: %v", name, ex.Name, err)
+				}
+			}
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// SkipUnanswered skips the test of an example whose question the service
+// does not answer yet (answered lists those it does, as the engine's
+// Questions gives them), saying so; the examples of every question it
+// answers run.
+func (ex AdjudicationExample) SkipUnanswered(tb testing.TB, answered map[string][]string) {
+	tb.Helper()
+	if _, ok := answered[ex.Question]; !ok {
+		tb.Skipf("%s: the engine does not answer %s yet", ex.File, ex.Question)
+	}
+}
