@@ -8,8 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -27,22 +25,7 @@ import (
 // send them. Exported for the benchmarks of package api_test.
 func ContractAdjudicationRequests(tb testing.TB) (indented, compact [][]byte) {
 	tb.Helper()
-	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(tb), "..", "contract", "examples", "adjudicate.json"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var file struct {
-		Examples []struct {
-			Request json.RawMessage `json:"request"`
-		} `json:"examples"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		tb.Fatal(err)
-	}
-	if len(file.Examples) == 0 {
-		tb.Fatal("no adjudication examples in the contract")
-	}
-	for _, ex := range file.Examples {
+	for _, ex := range testcorpus.AdjudicationExamples(tb) {
 		var c bytes.Buffer
 		if err := json.Compact(&c, ex.Request); err != nil {
 			tb.Fatal(err)

@@ -118,22 +118,10 @@ func TestContractSearchExamplesOverREST(t *testing.T) {
 
 func TestContractAdjudicationExamplesOverREST(t *testing.T) {
 	srv := newServer(t)
-	var file struct {
-		Examples []struct {
-			Name    string
-			Request json.RawMessage
-			Expect  struct {
-				Allowed *bool
-				Result  map[string]any
-			}
-		}
-	}
-	readExample(t, "adjudicate.json", &file)
-	if len(file.Examples) == 0 {
-		t.Fatal("no examples")
-	}
-	for _, ex := range file.Examples {
+	answered := services(t).Adjudicator.(interface{ Questions() map[string][]string }).Questions()
+	for _, ex := range testcorpus.AdjudicationExamples(t) {
 		t.Run(ex.Name, func(t *testing.T) {
+			ex.SkipUnanswered(t, answered)
 			code, body := post(t, srv.URL, "/v1/adjudicate", ex.Request)
 			if code != 200 {
 				t.Fatalf("status %d: %s", code, body)

@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stccg/stccg-rules/api"
@@ -17,11 +15,9 @@ import (
 // FuzzAdjudicateRequest posts arbitrary bodies to /v1/adjudicate: whatever
 // arrives, the answer is never a 5xx.
 func FuzzAdjudicateRequest(f *testing.F) {
-	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(f), "..", "contract", "examples", "adjudicate.json"))
-	if err != nil {
-		f.Fatal(err)
+	for _, ex := range testcorpus.AdjudicationExamples(f) {
+		f.Add([]byte(ex.Request))
 	}
-	f.Add(raw)
 	f.Add([]byte(`{"edition":"2e","question":"ship.move","board":{"ships":[{"id":"s","at":{"mission":"m"}}]},"params":{"ship":"s","to":"m"}}`))
 	f.Add([]byte(`{"edition":"1e","question":"requirement.check","params":{"requirement":"Computer Skill x2 OR SCIENCE x3","personnel":[]}}`))
 	f.Add([]byte(`{"edition":"2e","question":"dilemmas.stack","params":{"stack":[{"title":"x","kind":"space","cost":-5}]}}`))

@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -302,25 +300,14 @@ func TestAutocompleteIsAConnectionOfNames(t *testing.T) {
 
 func TestAdjudicateAnswersTheContractExamples(t *testing.T) {
 	srv := newServer(t)
-	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(t), "..", "contract", "examples", "adjudicate.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Examples []struct {
-			Name    string
-			Request map[string]any
-			Expect  struct {
-				Allowed *bool
-				Result  map[string]any
-			}
-		}
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	for _, ex := range file.Examples {
+	answered := resolver.Adjudicator.(interface{ Questions() map[string][]string }).Questions()
+	for _, ex := range testcorpus.AdjudicationExamples(t) {
 		t.Run(ex.Name, func(t *testing.T) {
+			ex.SkipUnanswered(t, answered)
+			var request map[string]any
+			if err := json.Unmarshal(ex.Request, &request); err != nil {
+				t.Fatal(err)
+			}
 			var v struct {
 				Allowed   *bool
 				Result    map[string]any
@@ -330,7 +317,7 @@ func TestAdjudicateAnswersTheContractExamples(t *testing.T) {
 				}
 			}
 			mustData(t, query(t, srv, `query($r: AdjudicationRequest!) { adjudicate(request: $r) { allowed result reasons citations { id entry { id } } } }`,
-				map[string]any{"r": ex.Request}), "adjudicate", &v)
+				map[string]any{"r": request}), "adjudicate", &v)
 			if ex.Expect.Allowed != nil && (v.Allowed == nil || *v.Allowed != *ex.Expect.Allowed) {
 				t.Errorf("allowed = %v, want %v", v.Allowed, *ex.Expect.Allowed)
 			}

@@ -56,20 +56,7 @@ func TestDefineCommandTakesFlagsAfterTheTerm(t *testing.T) {
 }
 
 func TestAdjudicateCommandReadsARequestFromStdin(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(testcorpus.Dir(t), "..", "contract", "examples", "adjudicate.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Examples []struct {
-			Request json.RawMessage
-			Expect  struct{ Allowed *bool }
-		}
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	ex := file.Examples[1]
+	ex := testcorpus.AdjudicationExamples(t)[1]
 	out, err := runCmd(t, string(ex.Request), "adjudicate", "--corpus", testcorpus.Dir(t))
 	if err != nil {
 		t.Fatalf("adjudicate: %v\n%s", err, out)
