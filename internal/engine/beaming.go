@@ -178,22 +178,19 @@ func (m *beamMove) Judge(_ context.Context, j *judgement) error {
 	return nil
 }
 
-// beamable refuses the personnel of a group no one may beam: a captive
+// unbeamable refuses the personnel of a group no one may beam: a captive
 // (its owner may take no action involving it, its captor does not command
-// it), an opponent's personnel, a stopped one. It says whether all may.
-func (j *judgement) beamable(group []*Personnel) bool {
-	ok := true
+// it), an opponent's personnel, a stopped one. It returns those refused.
+func (j *judgement) unbeamable(group []*Personnel) map[*Personnel]bool {
+	refused := map[*Personnel]bool{}
 	for _, p := range group {
 		switch {
 		case p.Captive():
-			ok = false
 			j.refuseCaptive(p)
 		case p.Owner != You:
-			ok = false
 			j.say("%s is your opponent's personnel; you beam only your own.", p.Name())
 			j.cite(j.pick("move1.personnel", "beam.yours"))
 		case p.Stopped:
-			ok = false
 			if j.first() {
 				j.say("%s is stopped; stopped cards may not be beamed.", p.Name())
 				j.cite("stopped1")
@@ -201,9 +198,12 @@ func (j *judgement) beamable(group []*Personnel) bool {
 				j.say("%s is stopped; only unstopped personnel beam.", p.Name())
 				j.cite("beam.stopped")
 			}
+		default:
+			continue
 		}
+		refused[p] = true
 	}
-	return ok
+	return refused
 }
 
 // refuseCaptive says why a captive takes no part in an action: its owner
@@ -230,7 +230,8 @@ func (j *judgement) refuseCaptive(p *Personnel) {
 // mission to another; down to any planet or headquarters mission, whoever
 // played it.
 func (j *judgement) beam2E(group []*Personnel, to beamPoint) bool {
-	ok := j.beamable(group)
+	refused := j.unbeamable(group)
+	ok := len(refused) == 0
 	at := to.missionID()
 	// You must command a ship at that same mission: an unstopped one,
 	// since a stopped card cannot execute orders.
@@ -255,25 +256,27 @@ func (j *judgement) beam2E(group []*Personnel, to beamPoint) bool {
 		j.say("You command no ship at %s; to beam you must command a ship at that same mission.", j.board.Mission(at).Name())
 		j.cite("beam.command")
 	}
+	open := true // the destination takes personnel
 	switch {
 	case to.ship != nil && to.ship.Owner != You:
-		ok = false
+		open = false
 		j.say("%s is your opponent's ship; you cannot beam aboard an opponent's ship.", to.ship.Name())
 		j.cite("beam.opponent")
 	case to.ship != nil && to.ship.Stopped:
-		ok = false
+		open = false
 		j.say("%s is stopped; personnel beam only to an unstopped ship.", to.ship.Name())
 		j.cite("beam.stopped")
 	case to.mission != nil && to.mission.Type == "space":
-		ok = false
+		open = false
 		j.say("%s is a space mission; personnel beam down only to a planet or headquarters mission.", to.mission.Name())
 		j.cite("beam.down")
 	case to.mission != nil && to.mission.Owner != You:
 		j.say("%s is your opponent's mission; you may beam down to any planet or headquarters mission, whoever played it.", to.mission.Name())
 		j.cite("beam.opponent")
 	}
+	ok = ok && open
 	for _, p := range group {
-		if p.Captive() {
+		if refused[p] {
 			continue
 		}
 		from := pointOf(j.board, p)
@@ -293,6 +296,7 @@ func (j *judgement) beam2E(group []*Personnel, to beamPoint) bool {
 			ok = false
 			j.say("%s is aboard %s, which is stopped; personnel beam from an unstopped ship.", p.Name(), from.ship.Name())
 			j.cite("beam.stopped")
+		case !open:
 		case from.ship != nil && to.ship != nil:
 			j.say("%s beams from %s to %s, between two of your ships at %s.", p.Name(), from, to, j.board.Mission(at).Name())
 			j.cite("beam.between")
@@ -318,18 +322,20 @@ func (j *judgement) beam2E(group []*Personnel, to beamPoint) bool {
 // they are dropped (an opponent's ship or facility with SHIELDS>0 is shut,
 // but Borg SHIELDS do not block); never to, from or within a Nor.
 func (j *judgement) beam1E(group []*Personnel, to beamPoint) bool {
-	ok := j.beamable(group)
+	refused := j.unbeamable(group)
+	ok := len(refused) == 0
 	at := to.missionID()
 	if to.mission != nil && to.mission.Type == "space" {
 		ok = false
 		j.say("%s is a space location; personnel beam down only to a planet surface.", to.mission.Name())
 		j.cite("beam1.down")
 	}
-	if !j.beamThrough1E(to, "to") {
+	open := j.beamThrough1E(to, "to")
+	if !open {
 		ok = false
 	}
 	for _, p := range group {
-		if p.Captive() {
+		if refused[p] {
 			continue
 		}
 		from := pointOf(j.board, p)
@@ -349,11 +355,16 @@ func (j *judgement) beam1E(group []*Personnel, to beamPoint) bool {
 			j.cite("beam1.down")
 			continue
 		}
-		if !j.beamThrough1E(from, "from") {
-			ok = false
+		if !open {
+			continue
 		}
+		fine := j.beamThrough1E(from, "from")
 		if (to.ship != nil || to.facility != nil) && !j.compatibleAboard1E(p, to) {
+			fine = false
+		}
+		if !fine {
 			ok = false
+			continue
 		}
 		if to.mission != nil {
 			j.say("%s beams down from %s to the surface of %s.", p.Name(), from, to)
@@ -455,12 +466,13 @@ func (j *judgement) compatibleAboard1E(p *Personnel, to beamPoint) bool {
 		j.cite("beam1.between")
 		return false
 	}
-	for _, a := range splitAffiliations(p.Affiliation) {
-		for _, b := range affiliations {
-			if compatible1E(a, b) {
-				return true
-			}
-		}
+	switch compatibility(splitAffiliations(p.Affiliation), affiliations) {
+	case sameAffiliation:
+		return true
+	case compatibleOnly:
+		j.say("%s (%s) is compatible with %s (%s): Non-Aligned and Neutral cards are compatible with any affiliation but Borg.", p.Name(), p.Affiliation, to, joinAnd(affiliations))
+		j.cite("compat1")
+		return true
 	}
 	j.say("%s (%s) is not compatible with %s (%s); personnel beam aboard only a compatible ship or facility.", p.Name(), p.Affiliation, to, joinAnd(affiliations))
 	j.cite("beam1.between", "compat1")

@@ -52,7 +52,35 @@ func judge(t *testing.T, req rules.AdjudicationRequest) *rules.Verdict {
 		t.Fatalf("adjudicate %s: %v (details %v)", req.Question, err, rules.ErrorDetails(err))
 	}
 	checkCitations(t, w, v)
+	checkEncodedBoard(t, w, req, v)
 	return v
+}
+
+// checkEncodedBoard encodes the request's board back into the request's
+// shape, as a turn returns it: encoding it again gives the same board, and
+// the question asked of it gets the same verdict.
+func checkEncodedBoard(t *testing.T, w world, req rules.AdjudicationRequest, v *rules.Verdict) {
+	t.Helper()
+	ctx := context.Background()
+	encoded, err := w.svc.EncodeBoard(ctx, v.Edition, req.Board)
+	if err != nil {
+		t.Fatalf("encode the board: %v", err)
+	}
+	again, err := w.svc.EncodeBoard(ctx, v.Edition, encoded)
+	if err != nil {
+		t.Fatalf("decode the encoded board: %v", err)
+	}
+	if a, b := string(params(t, encoded)), string(params(t, again)); a != b {
+		t.Errorf("the board encoded twice differs:\n %s\n %s", a, b)
+	}
+	req.Board = encoded
+	v2, err := w.svc.Adjudicate(ctx, req)
+	if err != nil {
+		t.Fatalf("adjudicate %s on the encoded board: %v", req.Question, err)
+	}
+	if a, b := string(params(t, v)), string(params(t, v2)); a != b {
+		t.Errorf("the encoded board gets another verdict:\n %s\n %s", a, b)
+	}
 }
 
 func checkCitations(t *testing.T, w world, v *rules.Verdict) {

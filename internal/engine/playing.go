@@ -272,6 +272,7 @@ func (m *cardPlay) Judge(_ context.Context, j *judgement) error {
 			j.sayInPlay(c, dup)
 		} else if c.Unique {
 			j.say("%s is unique; you have no other %s in play.", c.Name, c.Title)
+			j.heldCaptive(c)
 		}
 		j.cite("play1.unique")
 		free := c.Type == "interrupt" || c.Type == "doorway"
@@ -339,6 +340,7 @@ func (m *cardPlay) Judge(_ context.Context, j *judgement) error {
 			j.sayInPlay(c, dup)
 		} else {
 			j.say("%s is unique; you command no other %s.", c.Name, c.Title)
+			j.heldCaptive(c)
 		}
 	}
 	if cost > counters {
@@ -415,6 +417,22 @@ func (j *judgement) inPlay(c PlayCard) *duplicate {
 		}
 	}
 	return nil
+}
+
+// heldCaptive says so when the same card as c is an opponent's personnel
+// in your brig: you do not command it, so it does not stop you playing c.
+func (j *judgement) heldCaptive(c PlayCard) {
+	if c.Type != "personnel" {
+		return
+	}
+	key := j.personaKey(c.Persona, c.Title)
+	for _, p := range j.board.Personnel {
+		if p.Owner != You && p.Brig == You && j.personaKey(p.Persona, p.Title) == key {
+			j.say("%s in your brig is your opponent's: you do not command a personnel in your brig, so it does not stop you playing %s.", p.Name(), c.Name)
+			j.cite(j.pick("captured1", "brig.command"))
+			return
+		}
+	}
 }
 
 // personaKey is what makes two cards the same for uniqueness: 2E the
@@ -597,12 +615,16 @@ func (j *judgement) reportForDuty(c PlayCard, at string) (bool, error) {
 		if c.Affiliation == "" {
 			return false, unprocessable("params.card", "the affiliation of %s is not known; give it in an inline card", c.Name)
 		}
-		if !compatibleWithAny(splitAffiliations(c.Affiliation), f.Affiliations) {
+		switch compatibility(splitAffiliations(c.Affiliation), f.Affiliations) {
+		case incompatible:
 			ok = false
 			j.say("%s (%s) is not compatible with %s (%s).", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
 			j.cite("report1.native", "compat1")
-		} else {
-			j.say("%s (%s) is compatible with %s (%s).", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
+		case sameAffiliation:
+			j.say("%s (%s) is of the affiliation of %s.", c.Name, c.Affiliation, f.Name())
+		default:
+			j.say("%s (%s) is compatible with %s (%s): Non-Aligned and Neutral cards are compatible with any affiliation but Borg.", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
+			j.cite("compat1")
 		}
 		native := c.Quadrant
 		if native == "" {
@@ -630,17 +652,30 @@ func (j *judgement) reportForDuty(c PlayCard, at string) (bool, error) {
 	return ok, nil
 }
 
-// compatibleWithAny says whether any of one card's affiliations is
-// compatible (1E) with any of another's.
-func compatibleWithAny(as, bs []string) bool {
+// How two cards' affiliations work together in 1E.
+type affinity int
+
+const (
+	incompatible    affinity = iota
+	sameAffiliation          // an affiliation in common
+	compatibleOnly           // Non-Aligned or Neutral with another but Borg
+)
+
+// compatibility says how one card's affiliations work with another's: an
+// affiliation in common, or compatible, or neither.
+func compatibility(as, bs []string) affinity {
+	out := incompatible
 	for _, a := range as {
 		for _, b := range bs {
-			if compatible1E(a, b) {
-				return true
+			switch {
+			case a == b:
+				return sameAffiliation
+			case compatible1E(a, b):
+				out = compatibleOnly
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // Apply spends the card's cost (2E counters) or the normal card play (1E)

@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// withoutSources is a board with the same objects, each without the
+// request item it was decoded from: what two decodings of one board share.
+func withoutSources(b *Board) *Board {
+	out := &Board{objects: map[string]boardObject{}}
+	for _, m := range b.Missions {
+		c := *m
+		c.src = nil
+		out.Missions = append(out.Missions, &c)
+		out.objects[c.ID] = boardObject{mission: &c}
+	}
+	for _, s := range b.Ships {
+		c := *s
+		c.src = nil
+		out.Ships = append(out.Ships, &c)
+		out.objects[c.ID] = boardObject{ship: &c}
+	}
+	for _, p := range b.Personnel {
+		c := *p
+		c.src = nil
+		out.Personnel = append(out.Personnel, &c)
+		out.objects[c.ID] = boardObject{personnel: &c}
+	}
+	for _, f := range b.Facilities {
+		c := *f
+		c.src = nil
+		out.Facilities = append(out.Facilities, &c)
+		out.objects[c.ID] = boardObject{facility: &c}
+	}
+	return out
+}
+
+// roundTripBoards are boards of every kind of object and location, written
+// for the purpose: 1E facilities, docking, captives, personas; cards named
+// and statistics inline.
+func roundTripBoards() map[string]rules.Board {
+	n := rules.IntPtr
+	return map[string]rules.Board{
+		"1e": {
+			Missions: []rules.BoardMission{{ID: "bajor", Title: "Bajor", Type: "planet", Quadrant: "alpha", Span: n(2)},
+				{ID: "space", Card: "Investigate Massacre", Completed: true}},
+			Facilities: []rules.BoardFacility{{ID: "post", Card: "Federation Outpost", At: &rules.Location{Mission: "space"}},
+				{ID: "ds9", Title: "Terok Nor", Kind: "nor", Affiliations: []string{"Bajoran", "Cardassian"}, Quadrant: "Alpha", Shields: n(60), At: &rules.Location{Mission: "bajor"}}},
+			Ships: []rules.BoardShip{{ID: "ent", Card: "1e-101-334", At: &rules.Location{Mission: "space"}, Docked: "post", RangeUsed: 2},
+				{ID: "rio", Owner: "Opponent", Title: "Rio Grande", Affiliation: "Bajoran", Staffing: []string{"Staff"}, Range: n(6), Shields: n(5), At: &rules.Location{Mission: "bajor"}, Docked: "ds9", Stopped: true}},
+			Personnel: []rules.BoardPersonnel{{ID: "worf", Card: "1e-155-79", At: &rules.Location{Ship: "ent"}},
+				{ID: "riker", Card: "Will Riker", Persona: "Zq Riker", Skills: []string{"Diplomacy x2", "LEADERSHIP"}, At: &rules.Location{Facility: "post"}},
+				{ID: "kira", Title: "Kira", Affiliation: "bajoran", Icons: []string{"Command"}, Integrity: n(7), At: &rules.Location{Mission: "bajor"}, Stopped: true},
+				{ID: "tandro", Title: "Ilon Tandro", At: &rules.Location{Brig: " Opponent"}},
+				{ID: "nowhere", Title: "Zq"}},
+		},
+		"2e": {
+			Missions: []rules.BoardMission{{ID: "qonos", Card: "Qo'noS, Heart of the Empire"},
+				{ID: "ward", Title: "Rescue Prisoners", Type: "planet", Quadrant: "alpha", Span: n(3), Points: n(30), Affiliations: []string{"Klingon"}, Requirements: "Security, Leadership, and Strength>14", OvercomeDilemmas: 2}},
+			Ships: []rules.BoardShip{{ID: "ktinga", Card: "2e-1-394", At: &rules.Location{Mission: "qonos"}, Damage: 1},
+				{ID: "loose", Title: "Zq", Affiliation: "klingon", At: &rules.Location{}}},
+			Personnel: []rules.BoardPersonnel{{ID: "kroval", Card: "Kroval", At: &rules.Location{Ship: "ktinga"}},
+				{ID: "k", Title: "Zq", Skills: []string{}, Characteristics: []string{}, At: &rules.Location{Brig: "you"}, Owner: "opponent"}},
+		},
+	}
+}
+
+// TestEncodedBoardsDecodeToTheSameBoard: a board decoded, encoded into the
+// request's shape and decoded again is the same board, over the contract's
+// example boards and boards of every kind of object and location.
+func TestEncodedBoardsDecodeToTheSameBoard(t *testing.T) {
+	c := testcorpus.Load(t)
+	s := New(c.Documents, c.Entries, catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents)))
+	ctx := context.Background()
+	check := func(t *testing.T, edition string, in rules.Board) {
+		b, err := s.decodeBoard(ctx, edition, in)
+		if err != nil {
+			t.Fatalf("decode: %v", err)
+		}
+		out := b.Encode()
+		again, err := s.decodeBoard(ctx, edition, out)
+		if err != nil {
+			t.Fatalf("decode the encoded board: %v", err)
+		}
+		if !reflect.DeepEqual(withoutSources(b), withoutSources(again)) {
+			a, _ := json.Marshal(in)
+			o, _ := json.Marshal(out)
+			t.Errorf("the encoded board decodes to another board:\n given   %s\n encoded %s", a, o)
+		}
+	}
+	for _, ex := range testcorpus.AdjudicationExamples(t) {
+		t.Run(ex.Name, func(t *testing.T) {
+			var req rules.AdjudicationRequest
+			if err := json.Unmarshal(ex.Request, &req); err != nil {
+				t.Fatal(err)
+			}
+			check(t, req.Edition, req.Board)
+		})
+	}
+	for edition, b := range roundTripBoards() {
+		t.Run(edition, func(t *testing.T) { check(t, edition, b) })
+	}
+}
+
+// After moves, the board encoded is the board given with what the moves
+// changed, and it decodes to the board the moves left.
+func TestEncodedBoardAfterMovesDecodesToTheBoardTheyLeft(t *testing.T) {
+	s := New(nil, nil, nil)
+	ctx := context.Background()
+	n := rules.IntPtr
+	in := rules.Board{
+		Missions: []rules.BoardMission{
+			{ID: "qonos", Title: "Qo'noS", Type: "headquarters", Quadrant: "alpha", Span: n(2), Play: []string{"klingon", "non-aligned", "equipment"}},
+			{ID: "ward", Title: "Rescue Prisoners", Type: "planet", Quadrant: "alpha", Span: n(3)},
+		},
+		Ships: []rules.BoardShip{{ID: "ktinga", Affiliation: "klingon", Staffing: []string{"command", "staff"}, Range: n(7), At: &rules.Location{Mission: "qonos"}}},
+		Personnel: []rules.BoardPersonnel{{ID: "k1", Affiliation: "klingon", Icons: []string{"command"}, Skills: []string{},
+			Integrity: n(5), Cunning: n(5), Strength: n(5), At: &rules.Location{Ship: "ktinga"}}},
+	}
+	b := boardOf(t, s, rules.Edition2E, in)
+	given, _ := json.Marshal(b.Encode())
+	first := b
+	doc := rulebookDoc(rules.Edition2E)
+	turn := NewTurn()
+	steps := []struct {
+		question string
+		params   string
+	}{
+		{"card.play", `{"card":{"title":"Klingon Officer","type":"personnel","cost":2,"affiliation":"klingon","icons":["staff"],"skills":["Security"],"integrity":5,"cunning":5,"strength":5},"at":"qonos","id":"k2"}`},
+		{"personnel.beam", `{"personnel":["k2"],"to":"ktinga"}`},
+		{"ship.move", `{"ship":"ktinga","to":"ward"}`},
+		{"personnel.beam", `{"personnel":["k1","k2"],"to":"ward"}`},
+	}
+	for _, st := range steps {
+		step, err := s.playMove(ctx, doc, b, turn, st.question, json.RawMessage(st.params))
+		if err != nil {
+			t.Fatalf("%s: %v", st.question, err)
+		}
+		if step.Verdict.Allowed == nil || !*step.Verdict.Allowed {
+			t.Fatalf("%s refused: %q", st.question, step.Verdict.Reasons)
+		}
+		b, turn = step.Board, step.Turn
+	}
+	if turn.Counters != 5 {
+		t.Errorf("counters left %d, want 5", turn.Counters)
+	}
+	out := b.Encode()
+	want := `{"missions":[{"id":"qonos","title":"Qo'noS","type":"headquarters","quadrant":"alpha","span":2,"play":["klingon","non-aligned","equipment"]},` +
+		`{"id":"ward","title":"Rescue Prisoners","type":"planet","quadrant":"alpha","span":3}],` +
+		`"ships":[{"id":"ktinga","affiliation":"klingon","staffing":["command","staff"],"range":7,"rangeUsed":5,"at":{"mission":"ward"}}],` +
+		`"personnel":[{"id":"k1","affiliation":"klingon","icons":["command"],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"ward"}},` +
+		`{"id":"k2","title":"Klingon Officer","affiliation":"klingon","icons":["staff"],"skills":["Security"],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"ward"}}]}`
+	if got, _ := json.Marshal(out); string(got) != want {
+		t.Errorf("board after the moves:\n got  %s\n want %s", got, want)
+	}
+	again := boardOf(t, s, rules.Edition2E, out)
+	if !reflect.DeepEqual(withoutSources(b), withoutSources(again)) {
+		t.Errorf("the board after the moves decodes to another board")
+	}
+	// The board given is as it was.
+	if got, _ := json.Marshal(first.Encode()); string(got) != string(given) {
+		t.Errorf("the moves changed the board they were given:\n now %s\n was %s", got, given)
+	}
+}
