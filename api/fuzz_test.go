@@ -21,6 +21,13 @@ func FuzzAdjudicateRequest(f *testing.F) {
 	f.Add([]byte(`{"edition":"2e","question":"ship.move","board":{"ships":[{"id":"s","at":{"mission":"m"}}]},"params":{"ship":"s","to":"m"}}`))
 	f.Add([]byte(`{"edition":"1e","question":"requirement.check","params":{"requirement":"Computer Skill x2 OR SCIENCE x3","personnel":[]}}`))
 	f.Add([]byte(`{"edition":"2e","question":"dilemmas.stack","params":{"stack":[{"title":"x","kind":"space","cost":-5}]}}`))
+	f.Add([]byte(`{"edition":"1e","question":"personnel.beam","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2}],` +
+		`"facilities":[{"id":"f","kind":"nor","affiliations":["bajoran"],"shields":9,"at":{"mission":"m"}}],` +
+		`"ships":[{"id":"s","affiliation":"bajoran","docked":"f","at":{"mission":"m"}}],` +
+		`"personnel":[{"id":"p","persona":"Kira","at":{"facility":"f"}},{"id":"c","at":{"brig":"opponent"}}]},"params":{"personnel":["p","c"],"to":"s"}}`))
+	f.Add([]byte(`{"edition":"1e","question":"card.play","board":{"missions":[{"id":"m","type":"space","quadrant":"gamma"}],` +
+		`"facilities":[{"id":"f","kind":"outpost","affiliation":"federation","quadrant":"gamma","at":{"mission":"m"}}]},` +
+		`"params":{"card":{"title":"Zq","type":"ship","affiliation":"federation","quadrant":"gamma"},"at":"f","id":"zq"}}`))
 	h := api.New(api.Config{Services: services(f), Logger: slog.New(slog.DiscardHandler)})
 	f.Fuzz(func(t *testing.T, body []byte) {
 		rec := httptest.NewRecorder()

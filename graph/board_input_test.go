@@ -64,7 +64,7 @@ func TestAdjudicationInputIsTheDomainRequest(t *testing.T) {
 		t.Fatal("the schema has no AdjudicationRequest input")
 	}
 	walk(input, reflect.TypeFor[rules.AdjudicationRequest]())
-	for _, want := range []string{"BoardInput", "BoardMissionInput", "BoardShipInput", "BoardPersonnelInput", "LocationInput"} {
+	for _, want := range []string{"BoardInput", "BoardMissionInput", "BoardShipInput", "BoardPersonnelInput", "BoardFacilityInput", "LocationInput"} {
 		if !walked[want] {
 			t.Errorf("%s was not reached from AdjudicationRequest", want)
 		}

@@ -335,6 +335,52 @@ func TestAdjudicateAnswersTheContractExamples(t *testing.T) {
 	}
 }
 
+// The board's 1E facilities, docking, personnel aboard a facility or in a
+// brig, and persona come through GraphQL as through REST, and personnel.beam
+// and card.play at a place are answered.
+func TestAdjudicateTakesFacilitiesCaptivesAndMoves(t *testing.T) {
+	srv := newServer(t)
+	board := map[string]any{
+		"missions": []any{map[string]any{"id": "space", "type": "space", "quadrant": "alpha", "span": 3}},
+		"facilities": []any{
+			map[string]any{"id": "post", "kind": "outpost", "affiliation": "federation", "shields": 30, "at": map[string]any{"mission": "space"}},
+			map[string]any{"id": "kpost", "owner": "opponent", "kind": "outpost", "affiliations": []any{"klingon", "romulan"}, "quadrant": "alpha", "shields": 32, "at": map[string]any{"mission": "space"}},
+		},
+		"ships": []any{map[string]any{"id": "ent", "affiliation": "federation", "staffing": []any{"command"}, "range": 8, "at": map[string]any{"mission": "space"}, "docked": "post"}},
+		"personnel": []any{
+			map[string]any{"id": "picard", "title": "Jean-Luc Picard", "persona": "Jean-Luc Picard", "affiliation": "federation", "icons": []any{"command"},
+				"integrity": 7, "cunning": 7, "strength": 6, "at": map[string]any{"ship": "ent"}},
+			map[string]any{"id": "riker", "affiliation": "federation", "icons": []any{"command"}, "integrity": 6, "cunning": 6, "strength": 7, "at": map[string]any{"facility": "post"}},
+			map[string]any{"id": "tandro", "affiliation": "federation", "integrity": 6, "cunning": 6, "strength": 7, "at": map[string]any{"brig": "opponent"}},
+		},
+	}
+	cases := []struct {
+		name, question string
+		params         map[string]any
+		allowed        bool
+	}{
+		{"BeamAboardYourOutpost", "personnel.beam", map[string]any{"personnel": []any{"picard"}, "to": "post"}, true},
+		{"BeamAboardTheOpponentsShieldedOutpost", "personnel.beam", map[string]any{"personnel": []any{"riker"}, "to": "kpost"}, false},
+		{"ACaptiveIsNotBeamed", "personnel.beam", map[string]any{"personnel": []any{"tandro"}, "to": "ent"}, false},
+		{"AnotherVersionOfThePersona", "card.play", map[string]any{"card": map[string]any{"title": "Jean-Luc Picard", "type": "personnel", "unique": true, "affiliation": "federation"}, "at": "post"}, false},
+		{"ReportForDutyAtYourOutpost", "card.play", map[string]any{"card": map[string]any{"title": "Zq Ensign", "type": "personnel", "affiliation": "federation"}, "at": "post", "id": "ensign"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var v struct {
+				Allowed *bool
+				Result  map[string]any
+				Reasons []string
+			}
+			mustData(t, query(t, srv, `query($r: AdjudicationRequest!) { adjudicate(request: $r) { allowed result reasons } }`,
+				map[string]any{"r": map[string]any{"edition": "1e", "question": c.question, "board": board, "params": c.params}}), "adjudicate", &v)
+			if v.Allowed == nil || *v.Allowed != c.allowed {
+				t.Errorf("allowed = %v, want %v; reasons %q", v.Allowed, c.allowed, v.Reasons)
+			}
+		})
+	}
+}
+
 func TestDeepQueriesAreRefusedBeforeTheyRun(t *testing.T) {
 	srv := newServer(t)
 	deep := `{ define(term: "stopped") { edges { node { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { id } } } } } } } } } } } } }`

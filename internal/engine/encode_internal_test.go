@@ -169,3 +169,59 @@ func TestEncodedBoardAfterMovesDecodesToTheBoardTheyLeft(t *testing.T) {
 		t.Errorf("the moves changed the board they were given:\n now %s\n was %s", got, given)
 	}
 }
+
+// FuzzBoardMoves reads arbitrary requests as the service does: a board
+// that decodes encodes into one that decodes to the same board, and a move
+// on it, legal or not, never panics, never changes the board it was given,
+// and leaves a board the decoder reads back as the same board.
+func FuzzBoardMoves(f *testing.F) {
+	for _, b := range roundTripBoards() {
+		raw, _ := json.Marshal(b)
+		f.Add(string(raw), "personnel.beam", `{"personnel":["worf","kira"],"to":"post"}`)
+		f.Add(string(raw), "card.play", `{"card":{"title":"Zq","type":"personnel","affiliation":"federation","cost":1},"at":"post","id":"zq"}`)
+	}
+	f.Add(`{"missions":[{"id":"m","type":"headquarters","quadrant":"alpha","span":2,"play":["klingon"]},{"id":"n","type":"planet","quadrant":"alpha","span":1}],`+
+		`"ships":[{"id":"s","affiliation":"klingon","staffing":["command"],"range":7,"at":{"mission":"m"}}],`+
+		`"personnel":[{"id":"p","affiliation":"klingon","icons":["command"],"integrity":1,"cunning":1,"strength":1,"at":{"ship":"s"}},{"id":"c","at":{"brig":"you"}}]}`,
+		"ship.move", `{"ship":"s","to":"n"}`)
+	f.Add(`{"missions":[{"id":"m","type":"headquarters","quadrant":"alpha","span":2,"play":["klingon"]}]}`,
+		"card.play", `{"card":{"title":"Zq","type":"ship","affiliation":"klingon","cost":3,"range":6},"at":"m","id":"s2"}`)
+	s := New(nil, nil, nil)
+	ctx := context.Background()
+	f.Fuzz(func(t *testing.T, board, question, params string) {
+		var in rules.Board
+		if json.Unmarshal([]byte(board), &in) != nil {
+			return
+		}
+		for _, edition := range []string{rules.Edition1E, rules.Edition2E} {
+			b, err := s.decodeBoard(ctx, edition, in)
+			if err != nil {
+				continue
+			}
+			before, _ := json.Marshal(b.Encode())
+			again, err := s.decodeBoard(ctx, edition, b.Encode())
+			if err != nil {
+				t.Fatalf("%s board %s: the encoded board does not decode: %v", edition, before, err)
+			}
+			if !reflect.DeepEqual(withoutSources(b), withoutSources(again)) {
+				t.Fatalf("%s board %s decodes to another board once encoded", edition, before)
+			}
+			step, err := s.playMove(ctx, rulebookDoc(edition), b, NewTurn(), question, json.RawMessage(params))
+			if err != nil {
+				continue
+			}
+			if now, _ := json.Marshal(b.Encode()); string(now) != string(before) {
+				t.Fatalf("%s %s changed the board it was given:\n was %s\n now %s", question, params, before, now)
+			}
+			after := step.Board.Encode()
+			back, err := s.decodeBoard(ctx, edition, after)
+			if err != nil {
+				raw, _ := json.Marshal(after)
+				t.Fatalf("%s %s on %s left a board the decoder refuses: %v\n %s", question, params, before, err, raw)
+			}
+			if !reflect.DeepEqual(withoutSources(step.Board), withoutSources(back)) {
+				t.Fatalf("%s %s on %s left a board that decodes to another", question, params, before)
+			}
+		}
+	})
+}
