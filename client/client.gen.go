@@ -1432,8 +1432,11 @@ type BoardFacility struct {
 	Kind *BoardFacilityKind `json:"kind,omitempty"`
 
 	// Owner Whose card it is.
-	Owner   *BoardFacilityOwner `json:"owner,omitempty"`
-	Shields *int                `json:"shields,omitempty"`
+	Owner *BoardFacilityOwner `json:"owner,omitempty"`
+
+	// Quadrant Its native quadrant (alpha, gamma, delta or mirror): Alpha unless the card says otherwise.
+	Quadrant *string `json:"quadrant,omitempty"`
+	Shields  *int    `json:"shields,omitempty"`
 
 	// Title The card's title.
 	Title *string `json:"title,omitempty"`
@@ -1511,6 +1514,9 @@ type BoardPersonnel struct {
 	// Owner Whose card it is.
 	Owner *BoardPersonnelOwner `json:"owner,omitempty"`
 
+	// Persona The persona it is a version of (1E); the card data's when left out. Versions of one persona are one personnel for uniqueness.
+	Persona *string `json:"persona,omitempty"`
+
 	// Skills As printed: "2 Diplomacy", "Leadership", 1E "Diplomacy x2".
 	Skills   *[]string `json:"skills,omitempty"`
 	Species  *string   `json:"species,omitempty"`
@@ -1581,19 +1587,22 @@ type Card struct {
 	Cunning        *int    `json:"cunning,omitempty"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition     Edition    `json:"edition"`
-	Errata      *[]Erratum `json:"errata,omitempty"`
-	GameText    *string    `json:"gameText,omitempty"`
-	Icons       *[]string  `json:"icons,omitempty"`
-	Id          string     `json:"id"`
-	ImageUrl    *string    `json:"imageUrl,omitempty"`
-	Integrity   *int       `json:"integrity,omitempty"`
-	Keywords    *[]string  `json:"keywords,omitempty"`
-	Location    *string    `json:"location,omitempty"`
-	Lore        *string    `json:"lore,omitempty"`
-	MissionName *string    `json:"missionName,omitempty"`
-	MissionType *string    `json:"missionType,omitempty"`
-	Number      string     `json:"number"`
+	Edition Edition    `json:"edition"`
+	Errata  *[]Erratum `json:"errata,omitempty"`
+
+	// FacilityType A 1E facility's kind: outpost, headquarters or station.
+	FacilityType *string   `json:"facilityType,omitempty"`
+	GameText     *string   `json:"gameText,omitempty"`
+	Icons        *[]string `json:"icons,omitempty"`
+	Id           string    `json:"id"`
+	ImageUrl     *string   `json:"imageUrl,omitempty"`
+	Integrity    *int      `json:"integrity,omitempty"`
+	Keywords     *[]string `json:"keywords,omitempty"`
+	Location     *string   `json:"location,omitempty"`
+	Lore         *string   `json:"lore,omitempty"`
+	MissionName  *string   `json:"missionName,omitempty"`
+	MissionType  *string   `json:"missionType,omitempty"`
+	Number       string    `json:"number"`
 
 	// Persona The persona a card represents, when the data names one.
 	Persona *string `json:"persona,omitempty"`
@@ -2227,13 +2236,30 @@ type GraphQLResponse struct {
 	Extensions *map[string]interface{} `json:"extensions,omitempty"`
 }
 
-// InlineCard A card given inline instead of by id or name.
+// InlineCard A card given inline instead of by id or name: its title, type, cost and uniqueness, and the statistics of the board object it becomes when played at a place.
 type InlineCard struct {
-	Cost     *int    `json:"cost,omitempty"`
-	Subtitle *string `json:"subtitle,omitempty"`
-	Title    *string `json:"title,omitempty"`
-	Type     *string `json:"type,omitempty"`
-	Unique   *bool   `json:"unique,omitempty"`
+	// Affiliation "/" between the affiliations of a multi-affiliation card.
+	Affiliation     *string   `json:"affiliation,omitempty"`
+	Characteristics *[]string `json:"characteristics,omitempty"`
+	Cost            *int      `json:"cost,omitempty"`
+	Cunning         *int      `json:"cunning,omitempty"`
+	Icons           *[]string `json:"icons,omitempty"`
+	Integrity       *int      `json:"integrity,omitempty"`
+	Persona         *string   `json:"persona,omitempty"`
+
+	// Quadrant 1E: its native quadrant (alpha, gamma, delta or mirror); Alpha when left out.
+	Quadrant *string   `json:"quadrant,omitempty"`
+	Range    *int      `json:"range,omitempty"`
+	Shields  *int      `json:"shields,omitempty"`
+	Skills   *[]string `json:"skills,omitempty"`
+	Species  *string   `json:"species,omitempty"`
+	Staffing *[]string `json:"staffing,omitempty"`
+	Strength *int      `json:"strength,omitempty"`
+	Subtitle *string   `json:"subtitle,omitempty"`
+	Title    *string   `json:"title,omitempty"`
+	Type     *string   `json:"type,omitempty"`
+	Unique   *bool     `json:"unique,omitempty"`
+	Weapons  *int      `json:"weapons,omitempty"`
 }
 
 // Location Where a card is: exactly one of mission, ship, facility, brig.
