@@ -124,17 +124,19 @@ func (m *beamMove) group(j *judgement) ([]*Personnel, error) {
 	if len(m.personnel) == 0 {
 		return nil, unprocessable("params.personnel", "params.personnel is required: the ids of the personnel who beam")
 	}
-	out := make([]*Personnel, 0, len(m.personnel))
+	// Each id names a personnel of the board, once: the list is no longer
+	// than the board's personnel.
+	out := make([]*Personnel, 0, min(len(m.personnel), len(j.board.Personnel)))
+	seen := make(map[*Personnel]bool, cap(out))
 	for i, id := range m.personnel {
 		p := j.board.PersonnelByID(id)
 		if p == nil {
 			return nil, unprocessable(indexed("params.personnel", i), "no personnel on the board has the id %q", id)
 		}
-		for _, q := range out {
-			if q == p {
-				return nil, unprocessable(indexed("params.personnel", i), "%q is listed twice", id)
-			}
+		if seen[p] {
+			return nil, unprocessable(indexed("params.personnel", i), "%q is listed twice", id)
 		}
+		seen[p] = true
 		out = append(out, p)
 	}
 	return out, nil
