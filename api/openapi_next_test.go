@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 // TestNextQuestionsValidateAgainstTheDocument posts the contract's second
@@ -17,23 +19,25 @@ import (
 // must be a 200 in the documented shape.
 func TestNextQuestionsValidateAgainstTheDocument(t *testing.T) {
 	srv := newServer(t)
-	var file struct {
-		Examples []struct {
-			Name    string
-			Request json.RawMessage
+	type example struct {
+		Name    string
+		Request json.RawMessage
+	}
+	var cases []example
+	for _, ex := range testcorpus.AdjudicationExamples(t) {
+		if ex.File == "adjudicate-next.json" {
+			cases = append(cases, example{ex.Name, ex.Request})
 		}
 	}
-	readExample(t, "adjudicate-next.json", &file)
-	if len(file.Examples) == 0 {
+	if len(cases) == 0 {
 		t.Fatal("no examples in adjudicate-next.json")
 	}
-	cases := file.Examples
 	for _, own := range []struct{ name, body string }{
 		{"1E: a personnel reports to an outpost of its affiliation, a ship docked there",
 			`{"edition":"1e","question":"card.play","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2,"affiliations":["federation"]}],
 			"facilities":[{"id":"out","kind":"outpost","affiliation":"federation","at":{"mission":"m"},"shields":30}],
 			"ships":[{"id":"s","affiliation":"federation","staffing":["command"],"range":7,"at":{"mission":"m"},"docked":"out"}]},
-			"params":{"card":{"title":"Ensign","type":"personnel","unique":false},"at":"out"}}`},
+			"params":{"card":{"title":"Ensign","type":"personnel","unique":false,"affiliation":"federation"},"at":"out"}}`},
 		{"1E: a captive in the opponent's brig counts for nothing of its owner's",
 			`{"edition":"1e","question":"requirement.check","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2}],
 			"personnel":[{"id":"p","affiliation":"federation","skills":["Diplomacy"],"integrity":5,"cunning":5,"strength":5,"at":{"brig":"opponent"}}]},
@@ -42,10 +46,7 @@ func TestNextQuestionsValidateAgainstTheDocument(t *testing.T) {
 			`{"edition":"1e","question":"dilemmas.stack","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2,"affiliations":["federation"]}]},
 			"params":{"mission":"m","stack":[{"title":"Armus","kind":"planet","seededBy":"you"},{"title":"Armus","kind":"planet","seededBy":"opponent"}]}}`},
 	} {
-		cases = append(cases, struct {
-			Name    string
-			Request json.RawMessage
-		}{own.name, json.RawMessage(own.body)})
+		cases = append(cases, example{own.name, json.RawMessage(own.body)})
 	}
 	v, err := openAPIDoc()
 	if err != nil {

@@ -2,8 +2,6 @@ package testcorpus
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -37,10 +35,7 @@ func AdjudicationExamples(tb testing.TB) []AdjudicationExample {
 	tb.Helper()
 	var out []AdjudicationExample
 	for _, name := range AdjudicationExampleFiles {
-		raw, err := os.ReadFile(filepath.Join(filepath.Dir(Dir(tb)), "contract", "examples", name))
-		if err != nil {
-			tb.Fatalf("read the contract's examples: %v", err)
-		}
+		raw := ContractExample(tb, name)
 		var file struct {
 			Examples []struct {
 				Name    string          `json:"name"`
