@@ -152,3 +152,23 @@ func (b *Board) setMission(m *Mission) {
 	b.Missions[m.Index] = m
 	b.objects[m.ID] = boardObject{mission: m}
 }
+
+// removePersonnel takes the personnel of an id off a board from clone
+// (killed, discarded); those after it in the list move up one place, each a copy
+// with its new Index, so that the board encodes as the request would list
+// it.
+func (b *Board) removePersonnel(id string) {
+	p := b.PersonnelByID(id)
+	if p == nil {
+		return
+	}
+	delete(b.objects, id)
+	rest := b.Personnel[p.Index+1:]
+	b.Personnel = b.Personnel[:p.Index:p.Index] // a new array from here on
+	for _, q := range rest {
+		moved := *q
+		moved.Index = len(b.Personnel)
+		b.Personnel = append(b.Personnel, &moved)
+		b.objects[moved.ID] = boardObject{personnel: &moved}
+	}
+}

@@ -78,3 +78,34 @@ func TestShipMoveAppliedCarriesTheCrewAndLeavesTheBoardGiven(t *testing.T) {
 		t.Errorf("a refused move: allowed %v, board replaced %v (reasons %q)", *st2.Verdict.Allowed, st2.Board != st.Board, st2.Verdict.Reasons)
 	}
 }
+
+func TestRemovedPersonnelLeaveTheBoardGivenAsItWas(t *testing.T) {
+	s := New(nil, nil, nil)
+	n := func(v int) *int { return &v }
+	var in rules.Board
+	in.Missions = []rules.BoardMission{{ID: "m", Type: "planet", Quadrant: "alpha", Span: n(2)}}
+	for _, id := range []string{"a", "b", "c", "d"} {
+		in.Personnel = append(in.Personnel, rules.BoardPersonnel{ID: id, Integrity: n(5), Cunning: n(5), Strength: n(5), At: &rules.Location{Mission: "m"}})
+	}
+	b := boardOf(t, s, rules.Edition2E, in)
+	nb := b.clone()
+	nb.removePersonnel("b")
+	if got := ids(nb.Personnel); !reflect.DeepEqual(got, []string{"a", "c", "d"}) {
+		t.Fatalf("after removing b: %v", got)
+	}
+	for i, p := range nb.Personnel {
+		if p.Index != i || nb.PersonnelByID(p.ID) != p {
+			t.Errorf("%s at %d has Index %d", p.ID, i, p.Index)
+		}
+	}
+	if nb.PersonnelByID("b") != nil {
+		t.Error("b is still found by its id")
+	}
+	if got := ids(b.Personnel); !reflect.DeepEqual(got, []string{"a", "b", "c", "d"}) || b.Personnel[2].Index != 2 {
+		t.Errorf("the board given changed: %v", got)
+	}
+	again := boardOf(t, s, rules.Edition2E, nb.Encode())
+	if !reflect.DeepEqual(withoutSources(nb), withoutSources(again)) {
+		t.Error("the board after the removal decodes to another board")
+	}
+}

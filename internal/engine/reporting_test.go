@@ -198,3 +198,35 @@ func TestCardPlayAtNamesTheFieldItCannotJudge(t *testing.T) {
 		})
 	}
 }
+
+// Headquarters and cards named by the card data: Earth, Cradle of the
+// Federation lets TNG-icon, Earth-icon and Non-Aligned cards be played;
+// Earth, Home of Starfleet Command Federation cards with the DS9 icon.
+func TestCardPlayAtHeadquartersOfTheCardData(t *testing.T) {
+	board := rules.Board{Missions: []rules.BoardMission{
+		{ID: "cradle", Card: "Earth, Cradle of the Federation"},
+		{ID: "starfleet", Card: "Earth, Home of Starfleet Command"},
+		{ID: "qonos", Card: "Qo'noS, Heart of the Empire"},
+	}}
+	cases := []struct {
+		card, at string
+		want     bool
+	}{
+		{"Rixx", "cradle", true},          // Federation, TNG icon
+		{"Altman", "cradle", false},       // Federation, DS9 icon only
+		{"Altman", "starfleet", true},     // Federation with the DS9 icon
+		{"Rixx", "starfleet", false},      // no DS9 icon
+		{"Rabal", "cradle", true},         // Non-Aligned
+		{"Kroval", "qonos", true},         // Klingon
+		{"Kroval", "cradle", false},       // Klingon at Earth
+		{"U.S.S. Galaxy", "cradle", true}, // Federation ship with the Earth icon
+	}
+	for _, c := range cases {
+		t.Run(c.card+"/"+c.at, func(t *testing.T) {
+			v := judge(t, req2E("card.play", board, obj{"card": c.card, "at": c.at}))
+			if allowed(t, v) != c.want {
+				t.Errorf("2E rulebooks, Playing Specific Kinds of Cards: %s at %s allowed = %v, want %v; reasons %q", c.card, c.at, !c.want, c.want, v.Reasons)
+			}
+		})
+	}
+}
