@@ -8,7 +8,16 @@
 //
 // To add a move: a type with Judge and Apply, a reader of its params, and
 // its line in moveReaders; questions() then answers it alone through
-// runMove, and playMove plays it within a turn.
+// runMove, and playMove plays it within a turn. Apply edits a clone of the
+// board (clone, then setShip, setPersonnel, setMission, removePersonnel, or
+// an object appended), replacing each object it changes with a changed
+// copy.
+//
+// A turn: decode the request's board once (decodeBoard), start from
+// NewTurn (or the counters the request gives), then playMove each action
+// in order on the board and turn the step before left. Each Step holds the
+// verdict as the question asked alone on that board answers it, and the
+// board and turn after; Board.Encode writes a board in the request's shape.
 
 package engine
 
