@@ -680,9 +680,9 @@ var erratumFields = map[string]string{
 // stands. An erratum whose card or field is not known is a Warning.
 func applyErrata(docs []rules.Document, cards []*rules.Card, entries []*rules.Entry) []Warning {
 	var warns []Warning
-	prec := map[string]int{}
+	docByID := make(map[string]rules.Document, len(docs))
 	for _, d := range docs {
-		prec[d.ID] = d.Precedence
+		docByID[d.ID] = d
 	}
 	byName := map[string][]*rules.Card{}
 	for _, c := range cards {
@@ -724,7 +724,7 @@ func applyErrata(docs []rules.Document, cards []*rules.Card, entries []*rules.En
 		prev, seen := chosen[key]
 		if !seen {
 			order = append(order, key)
-		} else if prec[e.DocumentID] <= prec[prev.entry.DocumentID] {
+		} else if !rules.Governs(docByID[e.DocumentID], docByID[prev.entry.DocumentID]) {
 			continue // the same or a governing document has said so already
 		}
 		chosen[key] = pendingErratum{entry: e, card: matches[0], field: field, value: et.Value}

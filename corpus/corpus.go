@@ -18,7 +18,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -220,17 +220,10 @@ func (c *Corpus) Document(id string) (rules.Document, bool) {
 	return rules.Document{}, false
 }
 
-// Newest returns the governing rulebook of an edition: the rulebook with the
-// highest precedence.
+// Newest returns the governing rulebook of an edition (see
+// rules.GoverningRulebook).
 func (c *Corpus) Newest(edition string) (rules.Document, bool) {
-	var best rules.Document
-	found := false
-	for _, d := range c.Documents {
-		if d.Edition == edition && d.Kind == rules.DocumentRulebook && (!found || d.Precedence > best.Precedence) {
-			best, found = d, true
-		}
-	}
-	return best, found
+	return rules.GoverningRulebook(c.Documents, edition)
 }
 
 // CountsByKind returns, per document id, how many entries of each kind it holds.
@@ -256,20 +249,14 @@ func (c *Corpus) WarningsOf(documentID string) []Warning {
 	return out
 }
 
-// sortEntries orders entries by document precedence, newest rules first, for
-// the related lists and define answers.
+// sortByPrecedence orders entries governing first (rules.CompareGoverning),
+// for the related lists.
 func sortByPrecedence(docs []rules.Document, entries []*rules.Entry) {
-	prec := map[string]int{}
-	ed := map[string]string{}
+	byID := make(map[string]rules.Document, len(docs))
 	for _, d := range docs {
-		prec[d.ID] = d.Precedence
-		ed[d.ID] = d.Edition
+		byID[d.ID] = d
 	}
-	sort.SliceStable(entries, func(i, j int) bool {
-		a, b := entries[i], entries[j]
-		if ed[a.DocumentID] != ed[b.DocumentID] {
-			return ed[a.DocumentID] > ed[b.DocumentID] // 2e before 1e
-		}
-		return prec[a.DocumentID] > prec[b.DocumentID]
+	slices.SortStableFunc(entries, func(a, b *rules.Entry) int {
+		return rules.CompareGoverning(byID[a.DocumentID], byID[b.DocumentID])
 	})
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,11 +45,13 @@ type homePage struct {
 
 type option struct{ Value, Label string }
 
-// definition is one glossary entry or ruling that defines the query.
+// definition is one glossary entry or ruling that defines the query;
+// Governing marks the text in force in its edition (rules.InForce).
 type definition struct {
-	Entry    *rules.Entry
-	DocTitle string
-	First    string
+	Entry     *rules.Entry
+	DocTitle  string
+	First     string
+	Governing bool
 }
 
 // facetGroup is one filter's values with their hit counts, as links.
@@ -97,7 +99,7 @@ func (s *Site) home(c echo.Context) error {
 			title = hp.Q + " – search"
 		}
 		if hp.Q != "" && hp.Offset == 0 && s.cfg.Reference != nil {
-			hp.Definitions = s.define(ctx, hp.Q, hp.Edition, hp.DocTitles)
+			hp.Definitions = s.define(ctx, hp.Q, hp.Edition, hp.DocTitles, hp.Documents)
 		}
 		if s.cfg.Search == nil {
 			hp.SearchMissing = true
@@ -154,14 +156,19 @@ func (hp *homePage) filterSummary() string {
 }
 
 // define returns the entries that define q, governing first, or none.
-func (s *Site) define(ctx context.Context, q, edition string, titles map[string]string) []definition {
+func (s *Site) define(ctx context.Context, q, edition string, titles map[string]string, documents []rules.Document) []definition {
 	entries, err := s.cfg.Reference.Define(ctx, q, edition)
 	if err != nil {
 		return nil
 	}
+	docs := make(map[string]rules.Document, len(documents))
+	for _, d := range documents {
+		docs[d.ID] = d
+	}
+	inForce := rules.InForce(entries, docs)
 	out := make([]definition, 0, len(entries))
 	for _, e := range entries {
-		d := definition{Entry: e, DocTitle: titles[e.DocumentID]}
+		d := definition{Entry: e, DocTitle: titles[e.DocumentID], Governing: inForce[e.ID]}
 		if d.DocTitle == "" {
 			d.DocTitle = e.DocumentID
 		}
@@ -259,13 +266,12 @@ type entryPage struct {
 	Crumbs     []crumb
 	Paragraphs []string
 	// Paras are the paragraphs as shown: anchored, glossary terms linked.
-	Paras       []para
-	SeeAlso     []linkedEntry
-	Unresolved  []string
-	Children    []linkedEntry
-	Versions    []version
-	Governing   bool
-	GoverningID string
+	Paras      []para
+	SeeAlso    []linkedEntry
+	Unresolved []string
+	Children   []linkedEntry
+	Versions   []version
+	Governing  bool
 }
 
 type crumb struct{ Label, URL string }
@@ -308,8 +314,8 @@ func (s *Site) entry(c echo.Context) error {
 	ep.Unresolved = e.SeeAlsoUnresolved
 	ep.Children = s.linked(ctx, e.Children, docs)
 
-	// The governing version is the first of the entry and its relations by
-	// precedence: Second Edition over First, then the higher precedence.
+	// The versions are the entry and its relations, governing first; those
+	// in force in their edition are marked (rules.InForce).
 	all := []*rules.Entry{e}
 	for i, id := range e.Related {
 		if i >= maxLinked {
@@ -321,16 +327,20 @@ func (s *Site) entry(c echo.Context) error {
 		}
 		all = append(all, r)
 	}
-	sort.SliceStable(all, func(i, j int) bool { return governs(docs, all[i], all[j]) })
-	ep.GoverningID = all[0].ID
-	ep.Governing = ep.GoverningID == e.ID && len(all) > 1
+	slices.SortStableFunc(all, func(a, b *rules.Entry) int {
+		return rules.CompareGoverning(rules.DocumentOf(docs, a), rules.DocumentOf(docs, b))
+	})
+	inForce := rules.InForce(all, docs)
+	ep.Governing = len(all) > 1 && inForce[e.ID] // marked against the versions shown
 	for _, r := range all {
 		if r.ID == e.ID {
 			continue
 		}
-		v := version{Entry: r, DocTitle: shortTitleOf(docs, r.DocumentID), Governing: r.ID == ep.GoverningID}
+		v := version{Entry: r, DocTitle: shortTitleOf(docs, r.DocumentID), Governing: inForce[r.ID]}
+		// The older text on the left: the governed one, or the First
+		// Edition's beside the Second's.
 		older, newer := r, e
-		if governs(docs, r, e) {
+		if rules.CompareGoverning(rules.DocumentOf(docs, r), rules.DocumentOf(docs, e)) < 0 {
 			older, newer = e, r
 		}
 		v.OlderTitle, v.NewerTitle = shortTitleOf(docs, older.DocumentID), shortTitleOf(docs, newer.DocumentID)
@@ -342,15 +352,6 @@ func (s *Site) entry(c echo.Context) error {
 		desc = excerpt(ep.Paragraphs[0], maxDescription)
 	}
 	return s.render(c, http.StatusOK, "entry", page{Title: e.Title + " – " + shortTitle(ep.Document), Data: ep, Description: desc})
-}
-
-// governs reports whether a's document governs b's: Second Edition over First,
-// then the higher precedence.
-func governs(docs map[string]rules.Document, a, b *rules.Entry) bool {
-	if a.Edition != b.Edition {
-		return a.Edition > b.Edition
-	}
-	return docs[a.DocumentID].Precedence > docs[b.DocumentID].Precedence
 }
 
 func titleOf(docs map[string]rules.Document, id string) string {

@@ -10,7 +10,8 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// defineCmd prints the glossary entries and rulings of a term, governing first.
+// defineCmd prints the glossary entries and rulings of a term, governing
+// first, marking the text in force in each edition (rules.InForce).
 func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("define", stderr, &cfg)
@@ -32,11 +33,16 @@ func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return terminalError(err)
 	}
+	docs := make(map[string]rules.Document, len(c.Documents))
+	for _, d := range c.Documents {
+		docs[d.ID] = d
+	}
+	inForce := rules.InForce(es, docs)
 	for i, e := range es {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		printEntry(stdout, e, i == 0)
+		printEntry(stdout, e, inForce[e.ID])
 	}
 	return nil
 }

@@ -139,12 +139,12 @@ func indexRulings(cards []*rules.Card, entries []*rules.Entry, docs []rules.Docu
 			}
 		}
 	}
-	rank := documentRank(entries, docs)
+	governingFirst := documentOrder(entries, docs)
 	for id, es := range found {
 		sort.SliceStable(es, func(i, j int) bool {
 			a, b := es[i], es[j]
-			if rank[a.DocumentID] != rank[b.DocumentID] {
-				return rank[a.DocumentID] > rank[b.DocumentID]
+			if c := governingFirst(a, b); c != 0 {
+				return c < 0
 			}
 			if ta, tb := titled[a][id], titled[b][id]; ta != tb {
 				return ta
@@ -193,16 +193,20 @@ func matchAt(ws []word, i int, p []word) bool {
 	return true
 }
 
-// documentRank ranks documents by precedence, from the documents when
-// given, else by the order their entries first come (later governs).
-func documentRank(entries []*rules.Entry, docs []rules.Document) map[string]int {
-	rank := map[string]int{}
+// documentOrder compares the documents of two entries governing first:
+// by rules.CompareGoverning when the documents are given, else by the
+// order their entries first come (later governs).
+func documentOrder(entries []*rules.Entry, docs []rules.Document) func(a, b *rules.Entry) int {
 	if len(docs) > 0 {
+		byID := make(map[string]rules.Document, len(docs))
 		for _, d := range docs {
-			rank[d.ID] = d.Precedence
+			byID[d.ID] = d
 		}
-		return rank
+		return func(a, b *rules.Entry) int {
+			return rules.CompareGoverning(byID[a.DocumentID], byID[b.DocumentID])
+		}
 	}
+	rank := map[string]int{}
 	n := 0
 	for _, e := range entries {
 		if _, ok := rank[e.DocumentID]; !ok {
@@ -210,5 +214,5 @@ func documentRank(entries []*rules.Entry, docs []rules.Document) map[string]int 
 			rank[e.DocumentID] = n
 		}
 	}
-	return rank
+	return func(a, b *rules.Entry) int { return rank[b.DocumentID] - rank[a.DocumentID] }
 }

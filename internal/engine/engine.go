@@ -81,11 +81,10 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService)
 	}
 	for _, d := range docs {
 		s.docs[d.ID] = d
-		if d.Kind != rules.DocumentRulebook {
-			continue
-		}
-		if cur, ok := s.newest[d.Edition]; !ok || d.Precedence > s.docs[cur].Precedence {
-			s.newest[d.Edition] = d.ID
+	}
+	for _, edition := range []string{rules.Edition1E, rules.Edition2E} {
+		if d, ok := rules.GoverningRulebook(docs, edition); ok {
+			s.newest[edition] = d.ID
 		}
 	}
 	return s

@@ -5,6 +5,7 @@ package library
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 
@@ -110,15 +111,11 @@ func (l *Library) Define(ctx context.Context, term, edition string) ([]*rules.En
 	return out, nil
 }
 
-// sortGoverningFirst orders entries 2E before 1E, then by document
-// precedence, highest first: the governing text leads.
+// sortGoverningFirst orders entries by their documents, governing first
+// (rules.CompareGoverning): the governing text of each edition leads it.
 func (l *Library) sortGoverningFirst(es []*rules.Entry) {
-	sort.SliceStable(es, func(i, j int) bool {
-		a, b := l.docByID[es[i].DocumentID], l.docByID[es[j].DocumentID]
-		if a.Edition != b.Edition {
-			return a.Edition > b.Edition
-		}
-		return a.Precedence > b.Precedence
+	slices.SortStableFunc(es, func(a, b *rules.Entry) int {
+		return rules.CompareGoverning(l.docByID[a.DocumentID], l.docByID[b.DocumentID])
 	})
 }
 

@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Editions of the game.
 const (
 	Edition1E = "1e"
@@ -46,4 +48,75 @@ func EditionName(edition string) string {
 		return "Second Edition"
 	}
 	return edition
+}
+
+// Governs reports whether document a governs document b where the two say
+// different things: both are of one edition and a has the higher
+// Precedence (a later rulebook overrides an earlier one, the Current
+// Rulings the rulebook they amend). Documents of different editions never
+// govern each other: a Second Edition rulebook says nothing of a First
+// Edition rule, nor the other way round.
+func Governs(a, b Document) bool {
+	return a.Edition == b.Edition && a.Precedence > b.Precedence
+}
+
+// CompareGoverning orders documents for the lists that lead with the
+// governing text (define answers, an entry's related entries): Second
+// Edition before First, then within an edition each document before those
+// it governs. It returns a negative number when a comes first, 0 when
+// neither does. The order across editions is only an order: see Governs.
+func CompareGoverning(a, b Document) int {
+	switch {
+	case a.Edition != b.Edition:
+		return strings.Compare(b.Edition, a.Edition)
+	case Governs(a, b):
+		return -1
+	case Governs(b, a):
+		return 1
+	}
+	return 0
+}
+
+// GoverningRulebook returns the rulebook of an edition that no other
+// rulebook of it governs (the first such in docs' order), the one a
+// question about the edition is answered under by default.
+func GoverningRulebook(docs []Document, edition string) (Document, bool) {
+	var best Document
+	found := false
+	for _, d := range docs {
+		if d.Edition == edition && d.Kind == DocumentRulebook && (!found || Governs(d, best)) {
+			best, found = d, true
+		}
+	}
+	return best, found
+}
+
+// InForce says which of several versions of one text, entries of several
+// documents, are in force: each that no other version given governs (see
+// Governs), the newest text of its edition. A version of one edition never
+// governs one of the other, so a First Edition ruling beside a Second
+// Edition rulebook is in force as much as the rulebook is. docs gives the
+// documents by id (see DocumentOf).
+func InForce(versions []*Entry, docs map[string]Document) map[string]bool {
+	out := make(map[string]bool, len(versions))
+	for _, v := range versions {
+		governed := false
+		for _, o := range versions {
+			if Governs(DocumentOf(docs, o), DocumentOf(docs, v)) {
+				governed = true
+				break
+			}
+		}
+		out[v.ID] = !governed
+	}
+	return out
+}
+
+// DocumentOf is the document of an entry in docs, by id; one not there is
+// known by its id and the entry's edition alone.
+func DocumentOf(docs map[string]Document, e *Entry) Document {
+	if d, ok := docs[e.DocumentID]; ok {
+		return d
+	}
+	return Document{ID: e.DocumentID, Edition: e.Edition}
 }
