@@ -32,8 +32,9 @@ func withDetails(status int, b errorBody) (int, errorBody) {
 	return status, b
 }
 
-// statusOf maps a domain error code to its HTTP status: the one place it is done.
-func statusOf(code string) int {
+// StatusOf maps a domain error code to its HTTP status: the one place it is
+// done, for the API's answers and the pages' alike.
+func StatusOf(code string) int {
 	switch code {
 	case rules.ENOTFOUND, rules.EAMBIGUOUS:
 		return http.StatusNotFound
@@ -81,7 +82,7 @@ func errorResponse(err error) (int, errorBody) {
 			Message: "The request took too long and was stopped; try again."}}
 	}
 	code := rules.ErrorCode(err)
-	return statusOf(code), errorBody{errorPayload{Code: code, Message: rules.ErrorMessage(err), Details: rules.ErrorDetails(err)}}
+	return StatusOf(code), errorBody{errorPayload{Code: code, Message: rules.ErrorMessage(err), Details: rules.ErrorDetails(err)}}
 }
 
 func httpErrorResponse(he *echo.HTTPError) (int, errorBody) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -250,7 +251,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 	v, err := s.cfg.Adjudicator.Adjudicate(c.Request().Context(), req)
 	if err != nil {
 		code := rules.ErrorCode(err)
-		status := statusOf(code)
+		status := api.StatusOf(code)
 		if status >= 500 {
 			s.log.ErrorContext(c.Request().Context(), "adjudicate", "question", req.Question, "err", err)
 			status = http.StatusServiceUnavailable

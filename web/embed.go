@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -48,7 +49,7 @@ func (s *Site) embedCard(c echo.Context) error {
 }
 
 func (s *Site) renderEmbedError(c echo.Context, err error) error {
-	status := statusOf(rules.ErrorCode(err))
+	status := api.StatusOf(rules.ErrorCode(err))
 	c.Response().Header().Set("Content-Security-Policy", embedCSP)
 	return c.HTML(status, "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Card not found</title><p>"+
 		html.EscapeString(rules.ErrorMessage(err))+"</p></html>")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -109,7 +110,7 @@ func (s *Site) home(c echo.Context) error {
 				Limit: pageSize, Offset: hp.Offset,
 			})
 			if err != nil {
-				status = statusOf(rules.ErrorCode(err))
+				status = api.StatusOf(rules.ErrorCode(err))
 				if status >= 500 {
 					s.log.ErrorContext(ctx, "search", "q", hp.Q, "err", err)
 				}

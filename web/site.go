@@ -25,6 +25,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -125,7 +126,7 @@ func (s *Site) Register(e *echo.Echo, work ...echo.MiddlewareFunc) {
 	}
 	pages := withErrors(func(c echo.Context, err error) error { return s.fail(c, err, "") })
 	jsonErrors := withErrors(func(c echo.Context, err error) error {
-		return c.JSON(statusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+		return c.JSON(api.StatusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
 	})
 	e.GET("/", s.home, pages...)
 	e.GET("/entries/:id", s.entry, pages...)
@@ -250,7 +251,7 @@ type errorPage struct {
 // domain error, a generic one for anything else (which is logged).
 func (s *Site) fail(c echo.Context, err error, heading string) error {
 	code := rules.ErrorCode(err)
-	status := statusOf(code)
+	status := api.StatusOf(code)
 	if status >= 500 {
 		s.log.ErrorContext(c.Request().Context(), "page failed", "path", c.Request().URL.Path, "err", err)
 	}
@@ -271,21 +272,6 @@ func (s *Site) unavailable(c echo.Context, what string) error {
 		Status: http.StatusServiceUnavailable, Heading: "Not available",
 		Message: what + " is not available on this server.",
 	}})
-}
-
-// statusOf maps a domain error code to the page's status.
-func statusOf(code string) int {
-	switch code {
-	case rules.ENOTFOUND, rules.EAMBIGUOUS:
-		return http.StatusNotFound
-	case rules.EINVALID, rules.EINVALIDQUERY:
-		return http.StatusBadRequest
-	case rules.EUNPROCESSABLE:
-		return http.StatusUnprocessableEntity
-	case rules.ERATELIMITED:
-		return http.StatusTooManyRequests
-	}
-	return http.StatusInternalServerError
 }
 
 // documents returns the documents by id; a failure leaves the map empty and
