@@ -38,6 +38,18 @@ func page(first *int, after *string, def int) (offset, limit int, err error) {
 	return offset, limit, nil
 }
 
+// connection makes a page of a Relay connection: an edge for each item,
+// made by edge with the cursor of the item's offset in the whole list, and
+// the page's info against the total. Every connection resolver builds its
+// page with it.
+func connection[T, E any](page []T, offset, total int, edge func(item *T, cursor string) E) ([]E, *model.PageInfo) {
+	edges := make([]E, len(page))
+	for i := range page {
+		edges[i] = edge(&page[i], cursor(offset+i))
+	}
+	return edges, pageInfo(offset, len(page), total)
+}
+
 func pageInfo(offset, count, total int) *model.PageInfo {
 	pi := &model.PageInfo{HasPreviousPage: offset > 0, HasNextPage: offset+count < total}
 	if count > 0 {
@@ -57,12 +69,10 @@ func slice[T any](items []T, offset, limit int) []T {
 }
 
 func entryConnection(all []*rules.Entry, offset, limit int) *model.EntryConnection {
-	items := slice(all, offset, limit)
-	c := &model.EntryConnection{Edges: make([]*model.EntryEdge, len(items)), TotalCount: len(all)}
-	for i, e := range items {
-		c.Edges[i] = &model.EntryEdge{Node: e, Cursor: cursor(offset + i)}
-	}
-	c.PageInfo = pageInfo(offset, len(items), len(all))
+	c := &model.EntryConnection{TotalCount: len(all)}
+	c.Edges, c.PageInfo = connection(slice(all, offset, limit), offset, len(all), func(e **rules.Entry, cur string) *model.EntryEdge {
+		return &model.EntryEdge{Node: *e, Cursor: cur}
+	})
 	return c
 }
 

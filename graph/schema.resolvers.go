@@ -75,12 +75,10 @@ func (r *queryResolver) Documents(ctx context.Context, first *int, after *string
 	if err != nil {
 		return nil, err
 	}
-	items := slice(docs, offset, limit)
-	c := &model.DocumentConnection{Edges: make([]*model.DocumentEdge, len(items)), TotalCount: len(docs)}
-	for i := range items {
-		c.Edges[i] = &model.DocumentEdge{Node: &items[i], Cursor: cursor(offset + i)}
-	}
-	c.PageInfo = pageInfo(offset, len(items), len(docs))
+	c := &model.DocumentConnection{TotalCount: len(docs)}
+	c.Edges, c.PageInfo = connection(slice(docs, offset, limit), offset, len(docs), func(d *rules.Document, cur string) *model.DocumentEdge {
+		return &model.DocumentEdge{Node: d, Cursor: cur}
+	})
 	return c, nil
 }
 
@@ -107,11 +105,10 @@ func (r *queryResolver) Search(ctx context.Context, q string, edition *string, k
 	if limit == 0 {
 		hits = nil
 	}
-	c := &model.SearchConnection{Edges: make([]*model.SearchEdge, len(hits)), TotalCount: res.Total, Facets: facets(res.Facets)}
-	for i := range hits {
-		c.Edges[i] = &model.SearchEdge{Node: &hits[i], Cursor: cursor(offset + i)}
-	}
-	c.PageInfo = pageInfo(offset, len(hits), res.Total)
+	c := &model.SearchConnection{TotalCount: res.Total, Facets: facets(res.Facets)}
+	c.Edges, c.PageInfo = connection(hits, offset, res.Total, func(h *rules.SearchHit, cur string) *model.SearchEdge {
+		return &model.SearchEdge{Node: h, Cursor: cur}
+	})
 	return c, nil
 }
 
@@ -159,11 +156,10 @@ func (r *queryResolver) Cards(ctx context.Context, q *string, edition *string, t
 	if limit == 0 {
 		cards = nil
 	}
-	c := &model.CardConnection{Edges: make([]*model.CardEdge, len(cards)), TotalCount: total}
-	for i, card := range cards {
-		c.Edges[i] = &model.CardEdge{Node: card, Cursor: cursor(offset + i)}
-	}
-	c.PageInfo = pageInfo(offset, len(cards), total)
+	c := &model.CardConnection{TotalCount: total}
+	c.Edges, c.PageInfo = connection(cards, offset, total, func(card **rules.Card, cur string) *model.CardEdge {
+		return &model.CardEdge{Node: *card, Cursor: cur}
+	})
 	return c, nil
 }
 
@@ -177,11 +173,10 @@ func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *str
 	if err != nil {
 		return nil, err
 	}
-	c := &model.NameConnection{Edges: make([]*model.NameEdge, len(names)), TotalCount: len(names)}
-	for i, n := range names {
-		c.Edges[i] = &model.NameEdge{Node: n, Cursor: cursor(i)}
-	}
-	c.PageInfo = pageInfo(0, len(names), len(names))
+	c := &model.NameConnection{TotalCount: len(names)}
+	c.Edges, c.PageInfo = connection(names, 0, len(names), func(n *string, cur string) *model.NameEdge {
+		return &model.NameEdge{Node: *n, Cursor: cur}
+	})
 	return c, nil
 }
 
