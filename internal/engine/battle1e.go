@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -253,13 +254,13 @@ func (f *force) addAffiliation(a string) {
 // the attacking ships count only unstopped; a defending crew counts whole:
 // "whenever 'stopped' cards are attacked, they are 'unstopped' for the
 // duration of that battle and may defend themselves" (1E rulebook).
-func (j *judgement) forceOf(ids []string, field string, defending bool) (force, error) {
+func forceOf(b *Board, ids []string, field string, defending bool) (force, error) {
 	var f force
 	if len(ids) == 0 {
 		return f, unprocessable(field, "%s is required: the ids of the ships or personnel", field)
 	}
 	for i, id := range ids {
-		if s := j.board.Ship(id); s != nil {
+		if s := b.Ship(id); s != nil {
 			if len(f.personnel) > 0 {
 				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
 			}
@@ -271,14 +272,14 @@ func (j *judgement) forceOf(ids []string, field string, defending bool) (force, 
 			}
 			f.ships = append(f.ships, s)
 			f.addAffiliation(s.Affiliation)
-			for _, p := range j.board.Aboard(s.ID) {
+			for _, p := range b.Aboard(s.ID) {
 				if p.Owner == s.Owner && (defending || !p.Stopped) {
 					f.addAffiliation(p.Affiliation)
 				}
 			}
 			continue
 		}
-		if p := j.board.PersonnelByID(id); p != nil {
+		if p := b.PersonnelByID(id); p != nil {
 			if len(f.ships) > 0 {
 				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
 			}
@@ -334,107 +335,155 @@ func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	if err := decodeParams(raw, &p); err != nil {
 		return err
 	}
-	att, err := j.forceOf(p.Attackers, "params.attackers", false)
+	bi, err := initiateBattle(j.board, p)
 	if err != nil {
 		return err
 	}
-	def, err := j.forceOf(p.Defenders, "params.defenders", true)
-	if err != nil {
-		return err
+	j.explainBattleInitiation(bi)
+	return nil
+}
+
+// A battleInitiation is what the 1E rules make of one force attacking
+// another, before any word is said of it (explainBattleInitiation says it):
+// every rule the attack breaks, in the order they are checked, and what
+// bears on it without breaking a rule.
+type battleInitiation struct {
+	attackers, defenders force
+	ships                bool // a battle of ships, else of personnel
+	// stoppedDefenders name the stopped cards attacked, which are
+	// unstopped for the battle and defend themselves.
+	stoppedDefenders []string
+	// ownAttacked are the affiliations that may attack their own, doing so.
+	ownAttacked []string
+	// leaders are who leads the attack: aboard each attacking ship that
+	// has one, or the Away Team's.
+	leaders    []battleLeader
+	violations []initiationViolation
+}
+
+// A battleLeader is the personnel who leads an attack, aboard ship (nil in
+// a battle of personnel).
+type battleLeader struct {
+	leader *Personnel
+	ship   *Ship
+}
+
+// An initiationViolation is a rule an attack breaks: the check that found
+// it, and the rule applied.
+type initiationViolation struct {
+	Violation
+	check initiationCheck
+	rule  ruleKey
+}
+
+// initiationCheck is one of the checks of an attack, in the order they are
+// made.
+type initiationCheck int
+
+const (
+	checkControl     initiationCheck = iota // each card is its side's
+	checkCaptives                           // no captive takes part
+	checkPresence                           // all at one place, no attacker stopped
+	checkAffiliation                        // the attackers may attack the defenders' affiliations
+	checkLeaders                            // a leader and the ship's affiliation aboard
+)
+
+// initiateBattle judges an attack by the 1E rules on the board alone. It
+// fails, naming the field, when a force is not on the board or mixes ships
+// and personnel, or the two forces are not both of ships or of personnel.
+func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
+	var bi battleInitiation
+	var err error
+	if bi.attackers, err = forceOf(b, p.Attackers, "params.attackers", false); err != nil {
+		return bi, err
 	}
-	var stoppedDefenders []string
+	if bi.defenders, err = forceOf(b, p.Defenders, "params.defenders", true); err != nil {
+		return bi, err
+	}
+	att, def := &bi.attackers, &bi.defenders
+	bi.ships = len(att.ships) > 0
+	if bi.ships != (len(def.ships) > 0) {
+		return bi, unprocessable("params.defenders", "ships battle ships and personnel battle personnel")
+	}
 	for _, s := range def.ships {
 		if s.Stopped {
-			stoppedDefenders = append(stoppedDefenders, s.Name())
+			bi.stoppedDefenders = append(bi.stoppedDefenders, s.Name())
 		}
-		for _, x := range j.board.Aboard(s.ID) {
+		for _, x := range b.Aboard(s.ID) {
 			if x.Owner == s.Owner && x.Stopped {
-				stoppedDefenders = append(stoppedDefenders, x.Name())
+				bi.stoppedDefenders = append(bi.stoppedDefenders, x.Name())
 			}
 		}
 	}
 	for _, x := range def.personnel {
 		if x.Stopped {
-			stoppedDefenders = append(stoppedDefenders, x.Name())
+			bi.stoppedDefenders = append(bi.stoppedDefenders, x.Name())
 		}
 	}
-	if len(stoppedDefenders) > 0 {
-		j.say("%s %s stopped, but stopped cards that are attacked are unstopped for the battle and defend themselves: they count in the defending force.", joinAnd(stoppedDefenders), isAre(len(stoppedDefenders)))
-		j.cite("stopped1.attacked")
+	add := func(check initiationCheck, key ruleKey, rule, format string, args ...any) {
+		bi.violations = append(bi.violations, initiationViolation{
+			Violation: Violation{Rule: rule, Message: fmt.Sprintf(format, args...)}, check: check, rule: key})
 	}
-	shipBattle := len(att.ships) > 0
-	if shipBattle != (len(def.ships) > 0) {
-		return unprocessable("params.defenders", "ships battle ships and personnel battle personnel")
-	}
-	violations := []Violation{}
-	add := func(key ruleKey, rule, format string, args ...any) {
-		violations = append(violations, Violation{Rule: rule, Message: fmt.Sprintf(format, args...)})
-		j.cite(key)
-	}
-	j.cite("init1.control", "init1.present", "init1.other")
-	// control
+	// Control: the attackers are yours, the defenders your opponent's.
 	for _, s := range att.ships {
 		if s.Owner != You {
-			add("init1.control", "control", "%s is not yours.", s.Name())
+			add(checkControl, "init1.control", "control", "%s is not yours.", s.Name())
 		}
 	}
 	for _, x := range att.personnel {
 		if x.Owner != You {
-			add("init1.control", "control", "%s is not yours.", x.Name())
+			add(checkControl, "init1.control", "control", "%s is not yours.", x.Name())
 		}
 	}
 	for _, s := range def.ships {
 		if s.Owner != Opponent {
-			add("init1.control", "control", "%s is yours; you may attack only cards you do not control.", s.Name())
+			add(checkControl, "init1.control", "control", "%s is yours; you may attack only cards you do not control.", s.Name())
 		}
 	}
 	for _, x := range def.personnel {
 		if x.Owner != Opponent {
-			add("init1.control", "control", "%s is yours; you may attack only cards you do not control.", x.Name())
+			add(checkControl, "init1.control", "control", "%s is yours; you may attack only cards you do not control.", x.Name())
 		}
 	}
-	// captives: no action involves them
+	// Captives: no action involves them.
 	var free []*Personnel
 	for _, x := range append(append([]*Personnel(nil), att.personnel...), def.personnel...) {
 		if x.Captive() {
-			add("captured1", "captive", "%s is a captive in %s brig: it takes no part in a battle.", x.Name(), possessive(x.Brig))
+			add(checkCaptives, "captured1", "captive", "%s is a captive in %s brig: it takes no part in a battle.", x.Name(), possessive(x.Brig))
 			continue
 		}
 		free = append(free, x)
 	}
-	// presence and stopped attackers
-	if shipBattle {
+	// Presence, and no attacker stopped.
+	if bi.ships {
 		where := att.ships[0].Mission
 		for _, s := range append(append([]*Ship(nil), att.ships...), def.ships...) {
 			if s.Mission == "" || s.Mission != where {
-				add("init1.present", "present", "%s is not at the same location as %s.", s.Name(), att.ships[0].Name())
+				add(checkPresence, "init1.present", "present", "%s is not at the same location as %s.", s.Name(), att.ships[0].Name())
 			}
 		}
 		for _, s := range att.ships {
 			if s.Stopped {
-				add("stopped1", "stopped", "%s is stopped and cannot take part in a battle.", s.Name())
+				add(checkPresence, "stopped1", "stopped", "%s is stopped and cannot take part in a battle.", s.Name())
 			}
 		}
 	} else if len(free) > 0 {
 		where := place(free[0])
 		for _, x := range free {
 			if place(x) == "" || place(x) != where {
-				add("init1.present", "present", "%s is not present with %s.", x.Name(), free[0].Name())
+				add(checkPresence, "init1.present", "present", "%s is not present with %s.", x.Name(), free[0].Name())
 			}
 		}
 		for _, x := range att.personnel {
 			if x.Stopped {
-				add("stopped1", "stopped", "%s is stopped and cannot take part in a battle.", x.Name())
+				add(checkPresence, "stopped1", "stopped", "%s is stopped and cannot take part in a battle.", x.Name())
 			}
 		}
 	}
-	// affiliation restrictions of a possibly mixed force
+	// The affiliation restrictions of a force, mixed or not: those of all
+	// its members.
 	sort.Strings(att.affiliations)
 	sort.Strings(def.affiliations)
-	if len(att.affiliations) > 1 {
-		j.say("The attacking force is mixed (%s): it is subject to the restrictions of all its members.", joinAnd(att.affiliations))
-		j.cite("init1.mixed")
-	}
 	reported := map[string]bool{}
 	for _, a := range att.affiliations {
 		for _, d := range def.affiliations {
@@ -443,35 +492,31 @@ func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.Raw
 				continue
 			}
 			reported[why] = true
-			add(key, "affiliation", "%s (the defenders are %s).", why, joinAnd(def.affiliations))
+			add(checkAffiliation, key, "affiliation", "%s (the defenders are %s).", why, joinAnd(def.affiliations))
 		}
 	}
 	for _, a := range att.affiliations {
-		if a == "klingon" || a == "non aligned" || a == "neutral" {
-			if contains(def.affiliations, a) {
-				j.say("%s forces may attack their own affiliation.", title(a))
-				j.cite("init1.own")
-			}
+		if (a == "klingon" || a == "non aligned" || a == "neutral") && contains(def.affiliations, a) {
+			bi.ownAttacked = append(bi.ownAttacked, a)
 		}
 	}
-	// leaders
-	j.cite("init1.leader")
-	if shipBattle {
-		j.cite("init1.matching")
+	// Leaders: an unstopped leader aboard each attacking ship, with a
+	// personnel of the ship's affiliation; or one in the Away Team.
+	if bi.ships {
 		for _, s := range att.ships {
 			var crew []*Personnel
-			for _, x := range j.board.Aboard(s.ID) {
+			for _, x := range b.Aboard(s.ID) {
 				if x.Owner == s.Owner && !x.Stopped {
 					crew = append(crew, x)
 				}
 			}
 			if leader := firstLeader(crew); leader == nil {
-				add("init1.leader", "leader", "%s has no leader aboard (a personnel with Leadership or an OFFICER).", s.Name())
+				add(checkLeaders, "init1.leader", "leader", "%s has no leader aboard (a personnel with Leadership or an OFFICER).", s.Name())
 			} else {
-				j.say("%s leads aboard %s.", leader.Name(), s.Name())
+				bi.leaders = append(bi.leaders, battleLeader{leader, s})
 			}
 			if matchingAffiliation(crew, []string{s.Affiliation}) == nil {
-				add("init1.matching", "affiliation", "%s has no personnel of its affiliation (%s) aboard.", s.Name(), s.Affiliation)
+				add(checkLeaders, "init1.matching", "affiliation", "%s has no personnel of its affiliation (%s) aboard.", s.Name(), s.Affiliation)
 			}
 		}
 	} else {
@@ -482,12 +527,55 @@ func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.Raw
 			}
 		}
 		if leader := firstLeader(able); leader == nil {
-			add("init1.leader", "leader", "The attacking Away Team has no leader (a personnel with Leadership or an OFFICER).")
+			add(checkLeaders, "init1.leader", "leader", "The attacking Away Team has no leader (a personnel with Leadership or an OFFICER).")
 		} else {
-			j.say("%s leads the attack.", leader.Name())
+			bi.leaders = append(bi.leaders, battleLeader{leader: leader})
 		}
 	}
-	for _, v := range violations {
+	return bi, nil
+}
+
+// explainBattleInitiation writes the verdict of an attack: what bears on
+// it, the rules of each check in the order they are made, every rule
+// broken, and the figures.
+func (j *judgement) explainBattleInitiation(bi battleInitiation) {
+	if n := len(bi.stoppedDefenders); n > 0 {
+		j.say("%s %s stopped, but stopped cards that are attacked are unstopped for the battle and defend themselves: they count in the defending force.", joinAnd(bi.stoppedDefenders), isAre(n))
+		j.cite("stopped1.attacked")
+	}
+	citeBroken := func(checks ...initiationCheck) {
+		for _, v := range bi.violations {
+			if slices.Contains(checks, v.check) {
+				j.cite(v.rule)
+			}
+		}
+	}
+	j.cite("init1.control", "init1.present", "init1.other")
+	citeBroken(checkControl, checkCaptives, checkPresence)
+	if att := bi.attackers.affiliations; len(att) > 1 {
+		j.say("The attacking force is mixed (%s): it is subject to the restrictions of all its members.", joinAnd(att))
+		j.cite("init1.mixed")
+	}
+	citeBroken(checkAffiliation)
+	for _, a := range bi.ownAttacked {
+		j.say("%s forces may attack their own affiliation.", title(a))
+		j.cite("init1.own")
+	}
+	j.cite("init1.leader")
+	if bi.ships {
+		j.cite("init1.matching")
+	}
+	for _, l := range bi.leaders {
+		if l.ship != nil {
+			j.say("%s leads aboard %s.", l.leader.Name(), l.ship.Name())
+		} else {
+			j.say("%s leads the attack.", l.leader.Name())
+		}
+	}
+	citeBroken(checkLeaders)
+	violations := make([]Violation, len(bi.violations))
+	for i, v := range bi.violations {
+		violations[i] = v.Violation
 		j.say("%s", v.Message)
 	}
 	if len(violations) == 0 {
@@ -495,8 +583,7 @@ func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	}
 	j.allow(len(violations) == 0)
 	j.set("violations", violations)
-	j.set("kind", map[bool]string{true: "ship", false: "personnel"}[shipBattle])
-	return nil
+	j.set("kind", map[bool]string{true: "ship", false: "personnel"}[bi.ships])
 }
 
 func firstLeader(ps []*Personnel) *Personnel {

@@ -156,81 +156,147 @@ func (m *shipMove) Judge(_ context.Context, j *judgement) error {
 	if err != nil {
 		return err
 	}
-	if err := needAffiliation(s); err != nil {
-		return err
-	}
-	rng, err := needInt(s.Range, s, "range", "the Range")
+	mv, err := moveShip(j.board, j.rules, s, from, to)
 	if err != nil {
 		return err
 	}
-	if j.first() && s.Damage > 0 {
-		rng = j.damagedRange1E(s, rng)
+	j.explainShipMove(mv)
+	return nil
+}
+
+// A ShipMove is what the rules make of moving a ship to a mission, before
+// any word is said of it (explainShipMove says it). The move is allowed
+// when the ship is at another mission, is its owner's to move, is not
+// stopped, is staffed and has the Range; moving between copies of one
+// mission, under the Call to Arms rulebook and later, is no move at all.
+type ShipMove struct {
+	Ship     *Ship
+	From, To *Mission
+	// PrintedRange is the ship's Range; Range is what damage leaves of it
+	// (1E), and Available what is left to spend this turn.
+	PrintedRange, Range, Available int
+	// Damaged: a damaged 1E ship, whose RANGE damage reduces.
+	Damaged bool
+	// AlreadyThere: the ship is at the mission already; nothing else is
+	// judged.
+	AlreadyThere bool
+	// Cost is what the move costs in Range, and why.
+	Cost RangeCost
+	// Relocated: the two missions are copies of one mission, where the
+	// ship is already (Call to Arms and later); nothing else is judged.
+	Relocated bool
+	// NotYours and Stopped forbid the move, as an unstaffed ship does.
+	NotYours, Stopped bool
+	Staffing          StaffingOutcome
+	// AcrossQuadrants: a 1E move from one quadrant to the other, which no
+	// Range pays for; the Range is not judged.
+	AcrossQuadrants bool
+	// TooFar: the move costs more Range than the ship has left.
+	TooFar  bool
+	Allowed bool
+}
+
+// moveShip judges a ship's move from the mission it is at to another under
+// the rules of variant, on the board alone. It fails, naming the field,
+// when the board does not say what the move needs: the ship's affiliation,
+// its Range, the spans and quadrants the cost is counted from.
+func moveShip(b *Board, rules variant, s *Ship, from, to *Mission) (ShipMove, error) {
+	first := rules == firstEdition
+	if err := needAffiliation(s); err != nil {
+		return ShipMove{}, err
 	}
-	available := max(rng-s.RangeUsed, 0)
-	// Every verdict gives the three figures: a move refused spends nothing,
-	// so the Range remaining is all that is available; a cost the rules do
-	// not define (a 1E move between quadrants) is null.
-	j.set("rangeAvailable", available)
-	j.set("rangeRemaining", available)
+	printed, err := needInt(s.Range, s, "range", "the Range")
+	if err != nil {
+		return ShipMove{}, err
+	}
+	m := ShipMove{Ship: s, From: from, To: to, PrintedRange: printed, Range: printed}
+	if first && s.Damage > 0 {
+		// Rotation damage (no Battle Bridge side deck) reduces RANGE to
+		// 5; "if it is already less than 5, it remains the same".
+		m.Damaged, m.Range = true, min(printed, 5)
+	}
+	m.Available = max(m.Range-s.RangeUsed, 0)
 	if from == to {
+		m.AlreadyThere = true
+		return m, nil
+	}
+	if first {
+		m.Cost, err = RangeCost1E(b, from, to)
+	} else {
+		m.Cost, err = RangeCost2E(from, to)
+	}
+	if err != nil {
+		return ShipMove{}, err
+	}
+	if m.Cost.SameMission && rules != premiereRules && s.Owner == You {
+		// Call to Arms and later: copies of one mission are one mission;
+		// cards at them are relocated as convenient, which is no move.
+		m.Relocated, m.Allowed = true, true
+		return m, nil
+	}
+	m.NotYours, m.Stopped = s.Owner != You, s.Stopped
+	m.Staffing = Staffing(b, first, s)
+	if first && m.Cost.AcrossQuadrants {
+		m.AcrossQuadrants = true
+		return m, nil
+	}
+	m.TooFar = m.Cost.Cost > m.Available
+	m.Allowed = !m.NotYours && !m.Stopped && m.Staffing.Staffed && !m.TooFar
+	return m, nil
+}
+
+// explainShipMove writes the verdict of a move: its reasons in the order a
+// player checks them, the rules applied, and the figures. Every verdict
+// gives the three figures: a move refused spends nothing, so the Range
+// remaining is all that is available; a cost the rules do not define (a 1E
+// move between quadrants) is null.
+func (j *judgement) explainShipMove(m ShipMove) {
+	s, from, to := m.Ship, m.From, m.To
+	if m.Damaged {
+		j.cite("damage1.hit")
+		if m.Range < m.PrintedRange {
+			j.say("%s is damaged: its RANGE %d is reduced to 5.", s.Name(), m.PrintedRange)
+		} else {
+			j.say("%s is damaged: its RANGE %d is already 5 or less and remains the same.", s.Name(), m.PrintedRange)
+		}
+	}
+	j.set("rangeAvailable", m.Available)
+	j.set("rangeRemaining", m.Available)
+	switch {
+	case m.AlreadyThere:
 		j.allow(false)
 		j.say("%s is already at %s.", s.Name(), to.Name())
 		j.cite(j.moveRules()...)
 		j.set("rangeCost", 0)
-		return nil
-	}
-	var rc RangeCost
-	if j.first() {
-		rc, err = RangeCost1E(j.board, from, to)
-	} else {
-		rc, err = RangeCost2E(from, to)
-	}
-	if err != nil {
-		return err
-	}
-	if rc.SameMission && j.rules != premiereRules && s.Owner == You {
-		// Call to Arms and later: copies of one mission are one mission;
-		// cards at them are relocated as convenient, which is no move.
+		return
+	case m.Relocated:
 		j.allow(true)
 		j.say("%s and %s are copies of the same mission, so %s is already there: it may be relocated to either copy without moving, whatever its Range, staffing or stops.", from.Name(), to.Name(), s.Name())
 		j.cite("move.same")
 		j.set("rangeCost", 0)
-		return nil
+		return
 	}
-	allowed := true
-	if s.Owner != You {
-		allowed = false
+	if m.NotYours {
 		j.say("%s is your opponent's ship; you may move only your own ships.", s.Name())
 		j.cite(j.pick("move1.crew", "move.staffed"))
 	}
-	if s.Stopped {
-		allowed = false
+	if m.Stopped {
 		j.say("%s is stopped; a stopped ship cannot move.", s.Name())
-		if j.first() {
-			j.cite("stopped1")
-		} else {
-			j.cite("orders.stopped")
-		}
+		j.cite(j.pick("stopped1", "orders.stopped"))
 	}
-	st := Staffing(j.board, j.first(), s)
-	if !st.Staffed {
-		allowed = false
+	if !m.Staffing.Staffed {
 		j.say("%s is not staffed, so it cannot move.", s.Name())
-		j.explainStaffing(s, st)
+		j.explainStaffing(s, m.Staffing)
 	}
-	if j.first() {
-		j.cite("move1.crew")
-	} else {
-		j.cite("move.staffed")
-	}
+	j.cite(j.pick("move1.crew", "move.staffed"))
+	rc := m.Cost
 	switch {
-	case j.first() && rc.AcrossQuadrants:
-		allowed = false
+	case m.AcrossQuadrants:
 		j.say("%s is in the %s quadrant and %s in the %s quadrant; a ship cannot move from one quadrant to the other without a card that allows it.", from.Name(), from.Quadrant, to.Name(), to.Quadrant)
 		j.cite("move1.quadrant")
 		j.set("rangeCost", nil)
 		j.allow(false)
-		return nil
+		return
 	case rc.SameMission:
 		// Premiere: a move between copies needs no span, but is a move.
 		j.say("%s and %s are copies of the same mission: no span is required, even with no Range left.", from.Name(), to.Name())
@@ -243,7 +309,7 @@ func (m *shipMove) Judge(_ context.Context, j *judgement) error {
 		if j.first() && len(rc.Terms) > 0 {
 			sum = "From " + from.Name() + " along the spaceline: " + sum
 		}
-		j.say("%s = %d Range; %d available", sum, rc.Cost, available)
+		j.say("%s = %d Range; %d available", sum, rc.Cost, m.Available)
 		if j.first() && len(rc.Passed) > 0 {
 			j.say("On the way %s flies by %s: their spans count, but flying by, it is not affected by cards there unless a card says so.", s.Name(), joinAnd(rc.Passed))
 			j.cite("move1.passing")
@@ -257,17 +323,15 @@ func (m *shipMove) Judge(_ context.Context, j *judgement) error {
 			j.cite("move.quadrant")
 		}
 	}
-	if rc.Cost > available {
-		allowed = false
-		j.say("%s has %d Range left, less than the %d this move needs.", s.Name(), available, rc.Cost)
+	if m.TooFar {
+		j.say("%s has %d Range left, less than the %d this move needs.", s.Name(), m.Available, rc.Cost)
 	}
-	j.allow(allowed)
+	j.allow(m.Allowed)
 	j.set("rangeCost", rc.Cost)
-	j.set("staffed", st.Staffed)
-	if allowed {
-		j.set("rangeRemaining", available-rc.Cost)
+	j.set("staffed", m.Staffing.Staffed)
+	if m.Allowed {
+		j.set("rangeRemaining", m.Available-rc.Cost)
 	}
-	return nil
 }
 
 // Apply moves the ship to the mission and spends the Range the move costs
@@ -297,19 +361,6 @@ func (m *shipMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	nb := b.clone()
 	nb.setShip(&moved)
 	return nb, t, nil
-}
-
-// damagedRange1E is the RANGE of a damaged 1E ship. Rotation damage (no
-// Battle Bridge side deck) reduces RANGE to 5, "if it is already less than
-// 5, it remains the same"; WEAPONS and SHIELDS are not reduced.
-func (j *judgement) damagedRange1E(s *Ship, printed int) int {
-	j.cite("damage1.hit")
-	if printed > 5 {
-		j.say("%s is damaged: its RANGE %d is reduced to 5.", s.Name(), printed)
-		return 5
-	}
-	j.say("%s is damaged: its RANGE %d is already 5 or less and remains the same.", s.Name(), printed)
-	return printed
 }
 
 func (j *judgement) moveRules() []ruleKey {
