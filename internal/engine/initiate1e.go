@@ -1,0 +1,376 @@
+// battle.initiate (1E): whether one force may attack another, and the
+// forces themselves. The battles once begun are in battle1e.go.
+
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+)
+
+type initiateParams struct {
+	Attackers []string `json:"attackers"`
+	Defenders []string `json:"defenders"`
+}
+
+// force is one side of a 1E battle: its cards and the affiliations of all
+// its members (ships and the personnel aboard them).
+type force struct {
+	ships        []*Ship
+	personnel    []*Personnel
+	affiliations []string
+}
+
+func (f *force) addAffiliation(a string) {
+	if a != "" && !contains(f.affiliations, a) {
+		f.affiliations = append(f.affiliations, a)
+	}
+}
+
+// forceOf gathers one side of a battle from the ids listed. The crews aboard
+// the attacking ships count only unstopped; a defending crew counts whole:
+// "whenever 'stopped' cards are attacked, they are 'unstopped' for the
+// duration of that battle and may defend themselves" (1E rulebook).
+func forceOf(b *Board, ids []string, field string, defending bool) (force, error) {
+	var f force
+	if len(ids) == 0 {
+		return f, unprocessable(field, "%s is required: the ids of the ships or personnel", field)
+	}
+	for i, id := range ids {
+		if s := b.Ship(id); s != nil {
+			if len(f.personnel) > 0 {
+				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
+			}
+			if contains(shipIDs(f.ships), id) {
+				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
+			}
+			if err := needAffiliation(s); err != nil {
+				return f, err
+			}
+			f.ships = append(f.ships, s)
+			f.addAffiliation(s.Affiliation)
+			for _, p := range b.Aboard(s.ID) {
+				if p.Owner == s.Owner && (defending || !p.Stopped) {
+					f.addAffiliation(p.Affiliation)
+				}
+			}
+			continue
+		}
+		if p := b.PersonnelByID(id); p != nil {
+			if len(f.ships) > 0 {
+				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
+			}
+			if contains(personnelIDs(f.personnel), id) {
+				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
+			}
+			f.personnel = append(f.personnel, p)
+			if !p.Captive() { // a captive's affiliation counts for nothing
+				f.addAffiliation(p.Affiliation)
+			}
+			continue
+		}
+		return f, unprocessable(indexed(field, i), "no ship or personnel on the board has the id %q", id)
+	}
+	return f, nil
+}
+
+func shipIDs(s []*Ship) []string           { return ids(s) }
+func personnelIDs(p []*Personnel) []string { return ids(p) }
+
+// isLeader: a 1E leader is any personnel with Leadership or any OFFICER.
+func isLeader(p *Personnel) bool {
+	if p.Skill("leadership") > 0 || p.Skill("officer") > 0 {
+		return true
+	}
+	return contains(p.Characteristics, "officer")
+}
+
+// AttackRestriction says why affiliation a may not attack affiliation d in
+// 1E, or "" when it may: any affiliation but its own; Klingon, Non-Aligned
+// and Neutral their own too; Federation only Borg; Borg not unless a card
+// allows.
+func AttackRestriction(a, d string) (string, ruleKey) {
+	switch a {
+	case "borg":
+		return "Borg forces may not initiate battle unless a card allows it", "init1.borg"
+	case "federation":
+		if d != "borg" {
+			return "Federation forces cannot attack any affiliation except Borg", "init1.fed"
+		}
+		return "", ""
+	case "klingon", "non aligned", "neutral":
+		return "", ""
+	}
+	if a == d {
+		return fmt.Sprintf("%s forces may not attack their own affiliation", title(a)), "init1.other"
+	}
+	return "", ""
+}
+
+func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p initiateParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	bi, err := initiateBattle(j.board, p)
+	if err != nil {
+		return err
+	}
+	j.explainBattleInitiation(bi)
+	return nil
+}
+
+// A battleInitiation is what the 1E rules make of one force attacking
+// another, before any word is said of it (explainBattleInitiation says it):
+// every rule the attack breaks, in the order they are checked, and what
+// bears on it without breaking a rule.
+type battleInitiation struct {
+	attackers, defenders force
+	ships                bool // a battle of ships, else of personnel
+	// stoppedDefenders name the stopped cards attacked, which are
+	// unstopped for the battle and defend themselves.
+	stoppedDefenders []string
+	// ownAttacked are the affiliations that may attack their own, doing so.
+	ownAttacked []string
+	// leaders are who leads the attack: aboard each attacking ship that
+	// has one, or the Away Team's.
+	leaders    []battleLeader
+	violations []initiationViolation
+}
+
+// A battleLeader is the personnel who leads an attack, aboard ship (nil in
+// a battle of personnel).
+type battleLeader struct {
+	leader *Personnel
+	ship   *Ship
+}
+
+// An initiationViolation is a rule an attack breaks: the check that found
+// it, and the rule applied.
+type initiationViolation struct {
+	Violation
+	check initiationCheck
+	rule  ruleKey
+}
+
+// initiationCheck is one of the checks of an attack, in the order they are
+// made.
+type initiationCheck int
+
+const (
+	checkControl     initiationCheck = iota // each card is its side's
+	checkCaptives                           // no captive takes part
+	checkPresence                           // all at one place, no attacker stopped
+	checkAffiliation                        // the attackers may attack the defenders' affiliations
+	checkLeaders                            // a leader and the ship's affiliation aboard
+)
+
+// initiateBattle judges an attack by the 1E rules on the board alone. It
+// fails, naming the field, when a force is not on the board or mixes ships
+// and personnel, or the two forces are not both of ships or of personnel.
+func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
+	var bi battleInitiation
+	var err error
+	if bi.attackers, err = forceOf(b, p.Attackers, "params.attackers", false); err != nil {
+		return bi, err
+	}
+	if bi.defenders, err = forceOf(b, p.Defenders, "params.defenders", true); err != nil {
+		return bi, err
+	}
+	att, def := &bi.attackers, &bi.defenders
+	bi.ships = len(att.ships) > 0
+	if bi.ships != (len(def.ships) > 0) {
+		return bi, unprocessable("params.defenders", "ships battle ships and personnel battle personnel")
+	}
+	for _, s := range def.ships {
+		if s.Stopped {
+			bi.stoppedDefenders = append(bi.stoppedDefenders, s.Name())
+		}
+		for _, x := range b.Aboard(s.ID) {
+			if x.Owner == s.Owner && x.Stopped {
+				bi.stoppedDefenders = append(bi.stoppedDefenders, x.Name())
+			}
+		}
+	}
+	for _, x := range def.personnel {
+		if x.Stopped {
+			bi.stoppedDefenders = append(bi.stoppedDefenders, x.Name())
+		}
+	}
+	add := func(check initiationCheck, key ruleKey, rule, format string, args ...any) {
+		bi.violations = append(bi.violations, initiationViolation{
+			Violation: Violation{Rule: rule, Message: fmt.Sprintf(format, args...)}, check: check, rule: key})
+	}
+	// Control: the attackers are yours, the defenders your opponent's.
+	for _, s := range att.ships {
+		if s.Owner != You {
+			add(checkControl, "init1.control", "control", "%s is not yours.", s.Name())
+		}
+	}
+	for _, x := range att.personnel {
+		if x.Owner != You {
+			add(checkControl, "init1.control", "control", "%s is not yours.", x.Name())
+		}
+	}
+	for _, s := range def.ships {
+		if s.Owner != Opponent {
+			add(checkControl, "init1.control", "control", "%s is yours; you may attack only cards you do not control.", s.Name())
+		}
+	}
+	for _, x := range def.personnel {
+		if x.Owner != Opponent {
+			add(checkControl, "init1.control", "control", "%s is yours; you may attack only cards you do not control.", x.Name())
+		}
+	}
+	// Captives: no action involves them.
+	var free []*Personnel
+	for _, x := range append(append([]*Personnel(nil), att.personnel...), def.personnel...) {
+		if x.Captive() {
+			add(checkCaptives, "captured1", "captive", "%s is a captive in %s brig: it takes no part in a battle.", x.Name(), possessive(x.Brig))
+			continue
+		}
+		free = append(free, x)
+	}
+	// Presence, and no attacker stopped.
+	if bi.ships {
+		where := att.ships[0].Mission
+		for _, s := range append(append([]*Ship(nil), att.ships...), def.ships...) {
+			if s.Mission == "" || s.Mission != where {
+				add(checkPresence, "init1.present", "present", "%s is not at the same location as %s.", s.Name(), att.ships[0].Name())
+			}
+		}
+		for _, s := range att.ships {
+			if s.Stopped {
+				add(checkPresence, "stopped1", "stopped", "%s is stopped and cannot take part in a battle.", s.Name())
+			}
+		}
+	} else if len(free) > 0 {
+		where := place(free[0])
+		for _, x := range free {
+			if place(x) == "" || place(x) != where {
+				add(checkPresence, "init1.present", "present", "%s is not present with %s.", x.Name(), free[0].Name())
+			}
+		}
+		for _, x := range att.personnel {
+			if x.Stopped {
+				add(checkPresence, "stopped1", "stopped", "%s is stopped and cannot take part in a battle.", x.Name())
+			}
+		}
+	}
+	// The affiliation restrictions of a force, mixed or not: those of all
+	// its members.
+	sort.Strings(att.affiliations)
+	sort.Strings(def.affiliations)
+	reported := map[string]bool{}
+	for _, a := range att.affiliations {
+		for _, d := range def.affiliations {
+			why, key := AttackRestriction(a, d)
+			if why == "" || reported[why] {
+				continue
+			}
+			reported[why] = true
+			add(checkAffiliation, key, "affiliation", "%s (the defenders are %s).", why, joinAnd(def.affiliations))
+		}
+	}
+	for _, a := range att.affiliations {
+		if (a == "klingon" || a == "non aligned" || a == "neutral") && contains(def.affiliations, a) {
+			bi.ownAttacked = append(bi.ownAttacked, a)
+		}
+	}
+	// Leaders: an unstopped leader aboard each attacking ship, with a
+	// personnel of the ship's affiliation; or one in the Away Team.
+	if bi.ships {
+		for _, s := range att.ships {
+			var crew []*Personnel
+			for _, x := range b.Aboard(s.ID) {
+				if x.Owner == s.Owner && !x.Stopped {
+					crew = append(crew, x)
+				}
+			}
+			if leader := firstLeader(crew); leader == nil {
+				add(checkLeaders, "init1.leader", "leader", "%s has no leader aboard (a personnel with Leadership or an OFFICER).", s.Name())
+			} else {
+				bi.leaders = append(bi.leaders, battleLeader{leader, s})
+			}
+			if matchingAffiliation(crew, []string{s.Affiliation}) == nil {
+				add(checkLeaders, "init1.matching", "affiliation", "%s has no personnel of its affiliation (%s) aboard.", s.Name(), s.Affiliation)
+			}
+		}
+	} else {
+		var able []*Personnel
+		for _, x := range att.personnel {
+			if !x.Stopped && !x.Captive() {
+				able = append(able, x)
+			}
+		}
+		if leader := firstLeader(able); leader == nil {
+			add(checkLeaders, "init1.leader", "leader", "The attacking Away Team has no leader (a personnel with Leadership or an OFFICER).")
+		} else {
+			bi.leaders = append(bi.leaders, battleLeader{leader: leader})
+		}
+	}
+	return bi, nil
+}
+
+// explainBattleInitiation writes the verdict of an attack: what bears on
+// it, the rules of each check in the order they are made, every rule
+// broken, and the figures.
+func (j *judgement) explainBattleInitiation(bi battleInitiation) {
+	if n := len(bi.stoppedDefenders); n > 0 {
+		j.say("%s %s stopped, but stopped cards that are attacked are unstopped for the battle and defend themselves: they count in the defending force.", joinAnd(bi.stoppedDefenders), isAre(n))
+		j.cite("stopped1.attacked")
+	}
+	citeBroken := func(checks ...initiationCheck) {
+		for _, v := range bi.violations {
+			if slices.Contains(checks, v.check) {
+				j.cite(v.rule)
+			}
+		}
+	}
+	j.cite("init1.control", "init1.present", "init1.other")
+	citeBroken(checkControl, checkCaptives, checkPresence)
+	if att := bi.attackers.affiliations; len(att) > 1 {
+		j.say("The attacking force is mixed (%s): it is subject to the restrictions of all its members.", joinAnd(att))
+		j.cite("init1.mixed")
+	}
+	citeBroken(checkAffiliation)
+	for _, a := range bi.ownAttacked {
+		j.say("%s forces may attack their own affiliation.", title(a))
+		j.cite("init1.own")
+	}
+	j.cite("init1.leader")
+	if bi.ships {
+		j.cite("init1.matching")
+	}
+	for _, l := range bi.leaders {
+		if l.ship != nil {
+			j.say("%s leads aboard %s.", l.leader.Name(), l.ship.Name())
+		} else {
+			j.say("%s leads the attack.", l.leader.Name())
+		}
+	}
+	citeBroken(checkLeaders)
+	violations := make([]Violation, len(bi.violations))
+	for i, v := range bi.violations {
+		violations[i] = v.Violation
+		j.say("%s", v.Message)
+	}
+	if len(violations) == 0 {
+		j.say("The attack may be initiated.")
+	}
+	j.allow(len(violations) == 0)
+	j.set("violations", violations)
+	j.set("kind", map[bool]string{true: "ship", false: "personnel"}[bi.ships])
+}
+
+func firstLeader(ps []*Personnel) *Personnel {
+	for _, p := range ps {
+		if isLeader(p) {
+			return p
+		}
+	}
+	return nil
+}
