@@ -8,19 +8,22 @@ import "encoding/json"
 //
 // The request and the board are described once, here: REST and GraphQL
 // both decode into these types. A new field of the request or the board
-// touches two files:
+// touches the type and the schemas:
 //   - its type here, with its JSON name;
-//   - the matching input in schema/schema.graphqls, under the same name.
+//   - the matching input in schema/schema.graphqls, under the same name;
+//   - its description for bots in api/openapi.json (which may describe a
+//     field before the engine reads it).
 //
 // (A new kind of board object, a new struct, also gets its input's line in
 // gqlgen.yml, which binds the input to the struct.)
 //
 // Then `go generate ./...` regenerates the rest: gqlgen binds the GraphQL
-// inputs to these types (gqlgen.yml), and decodergen writes the REST fast
-// path's field table (api/adjudicatejson_fields.go). Three tests fail until
-// all of that is done: TestAdjudicationInputIsTheDomainRequest (graph),
-// TestGeneratedFileIsCurrent (api/internal/decodergen) and
-// TestDecodeAdjudicationKnowsEveryField (api). The engine reads the field
+// inputs to these types, decodergen writes the REST fast path's field table
+// (api/adjudicatejson_fields.go), and oapi-codegen the Go client. Tests fail
+// until all of that is done: TestAdjudicationInputIsTheDomainRequest
+// (graph), TestGeneratedFileIsCurrent (api/internal/decodergen),
+// TestDecodeAdjudicationKnowsEveryField and
+// TestOpenAPIDescribesEveryBoardField (api). The engine reads the field
 // where a rule needs it, when it decodes the board
 // (internal/engine/decode.go).
 type AdjudicationRequest struct {
