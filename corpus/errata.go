@@ -7,6 +7,7 @@ package corpus
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,7 +70,7 @@ func applyErrata(docs []rules.Document, cards []*rules.Card, entries []*rules.En
 	for _, c := range cards {
 		for _, n := range cardNames(c) {
 			k := c.Edition + "|" + rules.FoldName(n)
-			if !containsCard(byName[k], c) {
+			if !slices.Contains(byName[k], c) {
 				byName[k] = append(byName[k], c)
 			}
 		}
@@ -139,15 +140,6 @@ func cardNames(c *rules.Card) []string {
 		names = append(names, c.MissionName)
 	}
 	return names
-}
-
-func containsCard(cs []*rules.Card, c *rules.Card) bool {
-	for _, x := range cs {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }
 
 // setCardField sets one field of a card from its text and returns the value

@@ -132,7 +132,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			if folded == "" {
 				continue
 			}
-			if !containsCard(c.exact[folded], card) {
+			if !slices.Contains(c.exact[folded], card) {
 				c.exact[folded] = append(c.exact[folded], card)
 			}
 			tokens := strings.Fields(folded)
@@ -233,15 +233,6 @@ func variantsOf(c *rules.Card) []variantName {
 		vs = append(vs, variantName{c.MissionName, weightName, true})
 	}
 	return vs
-}
-
-func containsCard(cs []*rules.Card, c *rules.Card) bool {
-	for _, x := range cs {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }
 
 // Card returns the card with the id, or ENOTFOUND.

@@ -24,6 +24,21 @@ type force struct {
 	affiliations []string
 }
 
+// forceCard is a card of a force as the control check reads it.
+type forceCard struct{ name, owner string }
+
+// cards are the force's ships, or its personnel.
+func (f force) cards() []forceCard {
+	out := make([]forceCard, 0, len(f.ships)+len(f.personnel))
+	for _, s := range f.ships {
+		out = append(out, forceCard{s.Name(), s.Owner})
+	}
+	for _, p := range f.personnel {
+		out = append(out, forceCard{p.Name(), p.Owner})
+	}
+	return out
+}
+
 func (f *force) addAffiliation(a string) {
 	if a != "" && !contains(f.affiliations, a) {
 		f.affiliations = append(f.affiliations, a)
@@ -205,24 +220,14 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 			Violation: Violation{Rule: rule, Message: fmt.Sprintf(format, args...)}, check: check, rule: key})
 	}
 	// Control: the attackers are yours, the defenders your opponent's.
-	for _, s := range att.ships {
-		if s.Owner != You {
-			add(checkControl, "init1.control", "control", "%s is not yours.", s.Name())
+	for _, c := range att.cards() {
+		if c.owner != You {
+			add(checkControl, "init1.control", "control", "%s is not yours.", c.name)
 		}
 	}
-	for _, x := range att.personnel {
-		if x.Owner != You {
-			add(checkControl, "init1.control", "control", "%s is not yours.", x.Name())
-		}
-	}
-	for _, s := range def.ships {
-		if s.Owner != Opponent {
-			add(checkControl, "init1.control", "control", "%s is yours; you may attack only cards you do not control.", s.Name())
-		}
-	}
-	for _, x := range def.personnel {
-		if x.Owner != Opponent {
-			add(checkControl, "init1.control", "control", "%s is yours; you may attack only cards you do not control.", x.Name())
+	for _, c := range def.cards() {
+		if c.owner != Opponent {
+			add(checkControl, "init1.control", "control", "%s is yours; you may attack only cards you do not control.", c.name)
 		}
 	}
 	// Captives: no action involves them.
