@@ -7,11 +7,12 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// TestSecondEditionNeverGovernsAFirstEditionRuling: a 1E ruling set beside
-// the 2E rulebook's entry of the same term is in force in its edition, and
-// marked so, as the 2E entry is in its own; within an edition the higher
-// precedence governs, and the 1E rulebook's version under the ruling is not
-// marked.
+// TestSecondEditionNeverGovernsAFirstEditionRuling: on an entry's page a
+// version is marked governing when it governs another version shown, which
+// only one of its own edition can be. A 1E ruling beside the 2E rulebook's
+// entry of the same term governs the 1E rulebook's version, not the 2E one;
+// the 2E entry, with no other 2E version shown, governs nothing and is not
+// marked over the ruling.
 func TestSecondEditionNeverGovernsAFirstEditionRuling(t *testing.T) {
 	ref := newFakeReference()
 	ref.docs = append(ref.docs, rules.Document{ID: "1e-current-rulings", Title: "First Edition Current Rulings",
@@ -28,12 +29,12 @@ func TestSecondEditionNeverGovernsAFirstEditionRuling(t *testing.T) {
 	const mark = `<span class="badge">Governing</span>`
 	badge := func(doc string) string { return `<span class="doc">` + doc + `</span> ` + mark }
 	r := get(t, srv, "/entries/1e-current-rulings.ruling.stopped")
-	checkPage(t, r, 200, []string{"In other documents", badge("Second Edition Rulebook")}, []string{badge("First Edition Rulebook")})
+	checkPage(t, r, 200, []string{"In other documents"}, []string{badge("2E Rulebook"), badge("1E Rulebook")})
 	if i := strings.Index(r.body, mark); i < 0 || i > strings.Index(r.body, "In other documents") {
-		t.Errorf("the ruling is not marked in force on its own page")
+		t.Errorf("the ruling, which governs the 1E rulebook's version, is not marked on its own page")
 	}
 
 	ref.entries["2e-rulebook.glossary.stopped"].Related = []string{"1e-current-rulings.ruling.stopped"}
 	r = get(t, srv, "/entries/2e-rulebook.glossary.stopped")
-	checkPage(t, r, 200, []string{badge("First Edition Current Rulings")}, nil)
+	checkPage(t, r, 200, []string{"1E Current Rulings"}, []string{mark})
 }

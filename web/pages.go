@@ -47,7 +47,8 @@ type homePage struct {
 type option struct{ Value, Label string }
 
 // definition is one glossary entry or ruling that defines the query;
-// Governing marks the text in force in its edition (rules.InForce).
+// Governing marks one that governs another definition given
+// (rules.Governing): the first, over those of its edition.
 type definition struct {
 	Entry     *rules.Entry
 	DocTitle  string
@@ -166,10 +167,10 @@ func (s *Site) define(ctx context.Context, q, edition string, titles map[string]
 	for _, d := range documents {
 		docs[d.ID] = d
 	}
-	inForce := rules.InForce(entries, docs)
+	governing := rules.Governing(entries, docs)
 	out := make([]definition, 0, len(entries))
 	for _, e := range entries {
-		d := definition{Entry: e, DocTitle: titles[e.DocumentID], Governing: inForce[e.ID]}
+		d := definition{Entry: e, DocTitle: titles[e.DocumentID], Governing: governing[e.ID]}
 		if d.DocTitle == "" {
 			d.DocTitle = e.DocumentID
 		}
@@ -316,7 +317,7 @@ func (s *Site) entry(c echo.Context) error {
 	ep.Children = s.linked(ctx, e.Children, docs)
 
 	// The versions are the entry and its relations, governing first; those
-	// in force in their edition are marked (rules.InForce).
+	// that govern another of them are marked (rules.Governing).
 	all := []*rules.Entry{e}
 	for i, id := range e.Related {
 		if i >= maxLinked {
@@ -331,13 +332,13 @@ func (s *Site) entry(c echo.Context) error {
 	slices.SortStableFunc(all, func(a, b *rules.Entry) int {
 		return rules.CompareGoverning(rules.DocumentOf(docs, a), rules.DocumentOf(docs, b))
 	})
-	inForce := rules.InForce(all, docs)
-	ep.Governing = len(all) > 1 && inForce[e.ID] // marked against the versions shown
+	governing := rules.Governing(all, docs)
+	ep.Governing = governing[e.ID]
 	for _, r := range all {
 		if r.ID == e.ID {
 			continue
 		}
-		v := version{Entry: r, DocTitle: shortTitleOf(docs, r.DocumentID), Governing: inForce[r.ID]}
+		v := version{Entry: r, DocTitle: shortTitleOf(docs, r.DocumentID), Governing: governing[r.ID]}
 		// The older text on the left: the governed one, or the First
 		// Edition's beside the Second's.
 		older, newer := r, e

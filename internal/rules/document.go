@@ -112,6 +112,28 @@ func InForce(versions []*Entry, docs map[string]Document) map[string]bool {
 	return out
 }
 
+// Governing says which of several versions of one text govern another of
+// them: those in force (see InForce) that govern at least one other version
+// given. It is what a page that sets versions side by side marks: a version
+// governs none of another edition, so a Second Edition rulebook set beside a
+// First Edition ruling is never marked over it.
+func Governing(versions []*Entry, docs map[string]Document) map[string]bool {
+	inForce := InForce(versions, docs)
+	out := make(map[string]bool, len(versions))
+	for _, g := range versions {
+		if !inForce[g.ID] {
+			continue
+		}
+		for _, v := range versions {
+			if Governs(DocumentOf(docs, g), DocumentOf(docs, v)) {
+				out[g.ID] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
 // DocumentOf is the document of an entry in docs, by id; one not there is
 // known by its id and the entry's edition alone.
 func DocumentOf(docs map[string]Document, e *Entry) Document {

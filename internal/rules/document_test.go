@@ -82,3 +82,24 @@ func TestInForceMarksTheNewestTextOfEachEdition(t *testing.T) {
 		t.Errorf("one version alone is not in force: %v", one)
 	}
 }
+
+func TestGoverningMarksOnlyAVersionThatGovernsAnotherShown(t *testing.T) {
+	docs := map[string]Document{}
+	for _, d := range []Document{firstRulebook, firstRulings, premiere, newest2E} {
+		docs[d.ID] = d
+	}
+	entry := func(d Document) *Entry { return &Entry{ID: d.ID + ".x", DocumentID: d.ID, Edition: d.Edition} }
+	got := Governing([]*Entry{entry(newest2E), entry(premiere), entry(firstRulebook)}, docs)
+	if !got["2e-rulebook.x"] || got["2e-rulebook-premiere.x"] || got["1e-rulebook.x"] {
+		t.Errorf("2E newest, 2E premiere, 1E rulebook: %v, want the newest 2E alone", got)
+	}
+	// The bug the pages once had: a 2E rulebook over a 1E ruling.
+	got = Governing([]*Entry{entry(newest2E), entry(firstRulings)}, docs)
+	if len(got) != 0 {
+		t.Errorf("a 2E rulebook beside a 1E ruling: %v, want neither marked", got)
+	}
+	got = Governing([]*Entry{entry(firstRulebook), entry(newest2E), entry(firstRulings)}, docs)
+	if !got["1e-current-rulings.x"] || got["2e-rulebook.x"] || got["1e-rulebook.x"] {
+		t.Errorf("1E rulebook, 2E rulebook, 1E rulings: %v, want the rulings alone", got)
+	}
+}
