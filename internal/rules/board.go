@@ -24,7 +24,8 @@ import "encoding/json"
 // the schemas have the field: TestAdjudicationInputIsTheDomainRequest
 // (graph) and TestOpenAPIDescribesEveryBoardField (api). The engine reads
 // the field where a rule needs it, when it decodes the board
-// (internal/engine/decode.go).
+// (internal/engine/decode.go), and writes it back only if a move changes
+// it (encode.go keeps what the request gave).
 type AdjudicationRequest struct {
 	Edition  string          `json:"edition"`
 	Rules    string          `json:"rules,omitempty"`
