@@ -74,7 +74,7 @@ func ruleEmbed(hit rules.SearchHit, docs map[string]rules.Document, base string)
 func addGoverning(e *discordgo.MessageEmbed, entry *rules.Entry, related []*rules.Entry, docs map[string]rules.Document, base string) {
 	gov := entry
 	for _, r := range related {
-		if r.Edition == entry.Edition && docs[r.DocumentID].Precedence > docs[gov.DocumentID].Precedence {
+		if rules.Governs(rules.DocumentOf(docs, r), rules.DocumentOf(docs, gov)) {
 			gov = r
 		}
 	}
@@ -83,9 +83,9 @@ func addGoverning(e *discordgo.MessageEmbed, entry *rules.Entry, related []*rule
 			Value: fmt.Sprintf("[%s: %s](%s) governs over this one.", escapeMarkdown(docTitle(docs, gov.DocumentID)), escapeMarkdown(gov.Title), entryURL(base, gov.ID))})
 		return
 	}
-	newest := docs[entry.DocumentID]
+	newest := rules.DocumentOf(docs, entry)
 	for _, d := range docs {
-		if d.Edition == entry.Edition && d.Precedence > newest.Precedence {
+		if rules.Governs(d, newest) {
 			newest = d
 		}
 	}

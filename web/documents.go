@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,15 +31,11 @@ func (s *Site) documentsPage(c echo.Context) error {
 	if docs == nil {
 		return s.unavailable(c, "The list of documents")
 	}
-	top := map[string]int{}
-	for _, d := range docs {
-		if d.Precedence > top[d.Edition] {
-			top[d.Edition] = d.Precedence
-		}
-	}
 	var dp documentsPage
 	for _, d := range docs {
-		dp.Documents = append(dp.Documents, documentSummary{Document: d, Short: shortTitle(d), Governing: d.Precedence == top[d.Edition]})
+		// The newest rules of its edition: no other document governs it.
+		governing := !slices.ContainsFunc(docs, func(o rules.Document) bool { return rules.Governs(o, d) })
+		dp.Documents = append(dp.Documents, documentSummary{Document: d, Short: shortTitle(d), Governing: governing})
 	}
 	return s.render(c, http.StatusOK, "documents", page{Title: "Documents", Nav: "documents", Data: dp,
 		Description: "The rulebooks and Current Rulings of both editions of the Star Trek CCG, each with its table of contents."})
