@@ -16,14 +16,35 @@ import (
 // judgeSet is the shape of the contract's examples/search.json and of
 // testdata/judge-questions.json.
 type judgeSet struct {
-	Queries []struct {
-		Q      string `json:"q"`
-		Accept []struct {
-			DocumentID *string `json:"documentId"`
-			Kind       string  `json:"kind"`
-			Title      string  `json:"title"`
-		} `json:"accept"`
-	} `json:"queries"`
+	Queries []judgeQuestion `json:"queries"`
+}
+
+// judgeQuestion is one question of a set and the entries that answer it.
+type judgeQuestion struct {
+	Q      string `json:"q"`
+	Accept []struct {
+		DocumentID *string `json:"documentId"`
+		Kind       string  `json:"kind"`
+		Title      string  `json:"title"`
+	} `json:"accept"`
+	// Edition is a filter the judge set beside the words ("" for none).
+	Edition string `json:"edition,omitempty"`
+	// Para is a few words of the paragraph that answers (typed-questions.json).
+	Para string `json:"para,omitempty"`
+	// Tags say how the question is typed: typo, shorthand, joined,
+	// question, editions, paragraph.
+	Tags []string `json:"tags,omitempty"`
+}
+
+// accepts reports whether a hit is one of the question's answers.
+func (q judgeQuestion) accepts(h rules.SearchHit) bool {
+	for _, a := range q.Accept {
+		if h.Kind == a.Kind && (a.DocumentID == nil || *a.DocumentID == h.DocumentID) &&
+			strings.Contains(rules.FoldName(h.Title), rules.FoldName(a.Title)) {
+			return true
+		}
+	}
+	return false
 }
 
 func readJudgeSet(t *testing.T, path string) judgeSet {
@@ -55,21 +76,17 @@ func measure(t *testing.T, ix *Index, s judgeSet) relevance {
 	t.Helper()
 	var r relevance
 	for _, q := range s.Queries {
-		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Limit: 10})
+		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Edition: q.Edition, Limit: 10})
 		if err != nil {
 			t.Errorf("%q: %v", q.Q, err)
 			r.ranks = append(r.ranks, 0)
 			continue
 		}
 		rank := 0
-	hits:
 		for i, h := range res.Hits {
-			for _, a := range q.Accept {
-				if h.Kind == a.Kind && (a.DocumentID == nil || *a.DocumentID == h.DocumentID) &&
-					strings.Contains(rules.FoldName(h.Title), rules.FoldName(a.Title)) {
-					rank = i + 1
-					break hits
-				}
+			if q.accepts(h) {
+				rank = i + 1
+				break
 			}
 		}
 		r.ranks = append(r.ranks, rank)
