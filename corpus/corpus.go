@@ -180,6 +180,8 @@ func Load(ctx context.Context, dir string) (*Corpus, error) {
 		c.Warnings = append(c.Warnings, cardWarnings[i]...)
 	}
 	c.Warnings = append(c.Warnings, link(c.Documents, c.Entries)...)
+	c.Warnings = append(c.Warnings, placeParagraphs(c.Documents, c.Entries)...)
+	anchorParagraphs(c.Entries)
 	cards, warns := mergeCards(c.Documents, c.CardRows, data, c.Entries)
 	c.Cards = cards
 	c.Warnings = append(c.Warnings, warns...)

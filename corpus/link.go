@@ -130,8 +130,9 @@ func bestRefTarget(from *rules.Entry, candidates []*rules.Entry, edition map[str
 }
 
 // relate sets Related on every glossary entry, ruling and section: the entries
-// of other documents that state the same rule (see ruleKeys), governing
-// first (2E before 1E, then higher precedence first).
+// of the other documents of its edition that state the same rule (see
+// ruleKeys), governing first (higher precedence first); and OtherEdition: the
+// same in the other edition, which never governs over it.
 func relate(docs []rules.Document, entries []*rules.Entry) {
 	groups := map[string][]*rules.Entry{}
 	keys := make([][]string, len(entries))
@@ -151,9 +152,13 @@ func relate(docs []rules.Document, entries []*rules.Entry) {
 			}
 		}
 		sortByPrecedence(docs, others)
-		e.Related = make([]string, 0, len(others))
+		e.Related, e.OtherEdition = make([]string, 0, len(others)), []string{}
 		for _, o := range others {
-			e.Related = append(e.Related, o.ID)
+			if o.Edition == e.Edition {
+				e.Related = append(e.Related, o.ID)
+			} else {
+				e.OtherEdition = append(e.OtherEdition, o.ID)
+			}
 		}
 	}
 	for _, e := range entries {

@@ -31,17 +31,27 @@ func linkFixture() ([]rules.Document, []*rules.Entry) {
 	return docs, entries
 }
 
-func TestLinkRelatesTheSameTermGoverningFirst(t *testing.T) {
+func TestLinkRelatesTheSameTermGoverningFirstWithinTheEdition(t *testing.T) {
 	docs, entries := linkFixture()
 	link(docs, entries)
-	if got := fmt.Sprint(entries[0].Related); got != "[d-2e.glossary.frozen c-2e.glossary.frozen b-1e.ruling.frozen]" {
-		t.Fatalf("related of the 1E section = %s", got)
-	}
-	if got := fmt.Sprint(entries[4].Related); got != "[c-2e.glossary.frozen b-1e.ruling.frozen a-1e.section.frozen]" {
-		t.Fatalf("related of the newest entry = %s", got)
-	}
-	if len(entries[5].Related) != 0 || entries[5].Related == nil {
-		t.Fatalf("a lone term relates to %v", entries[5].Related)
+	for _, c := range []struct {
+		e                     *rules.Entry
+		related, otherEdition string
+	}{
+		{entries[0], "[b-1e.ruling.frozen]", "[d-2e.glossary.frozen c-2e.glossary.frozen]"},
+		{entries[1], "[a-1e.section.frozen]", "[d-2e.glossary.frozen c-2e.glossary.frozen]"},
+		{entries[4], "[c-2e.glossary.frozen]", "[b-1e.ruling.frozen a-1e.section.frozen]"},
+		{entries[5], "[]", "[]"},
+	} {
+		if got := fmt.Sprint(c.e.Related); got != c.related {
+			t.Errorf("related of %s = %s, want %s", c.e.ID, got, c.related)
+		}
+		if got := fmt.Sprint(c.e.OtherEdition); got != c.otherEdition {
+			t.Errorf("otherEdition of %s = %s, want %s", c.e.ID, got, c.otherEdition)
+		}
+		if c.e.Related == nil || c.e.OtherEdition == nil {
+			t.Errorf("%s: lists must be empty, not null", c.e.ID)
+		}
 	}
 }
 

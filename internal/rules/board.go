@@ -138,6 +138,8 @@ type Citation struct {
 	DocumentID string `json:"documentId"`
 	Title      string `json:"title"`
 	Quote      string `json:"quote"`
+	// Anchor is the anchor of the entry's paragraph the quote stands in.
+	Anchor string `json:"anchor"`
 }
 
 // A Verdict answers an AdjudicationRequest: whether the thing asked is

@@ -27,6 +27,9 @@ type Entry struct {
 	// Text is the clean text of the entry alone, paragraphs separated by a
 	// blank line; sub-entries and sub-sections carry their own text.
 	Text string `json:"text"`
+	// Paragraphs are the paragraphs of Text in order, each with its anchor
+	// (see Paragraphs).
+	Paragraphs []Paragraph `json:"paragraphs"`
 	// Path is the heading path of a section, outermost first, ending with the
 	// entry's own title; for a glossary sub-entry, the parent term then its own.
 	Path []string `json:"path"`
@@ -38,9 +41,15 @@ type Entry struct {
 	SeeAlso []string `json:"seeAlso"`
 	// SeeAlsoUnresolved are the cross-references whose target is not in the corpus.
 	SeeAlsoUnresolved []string `json:"seeAlsoUnresolved,omitempty"`
-	// Related are the ids of the same term's entries in other documents,
-	// the governing (newest rules) first.
+	// Related are the ids of the same term's entries in the other documents
+	// of the entry's edition, the governing (newest rules) first. Governing
+	// never crosses editions: a Second Edition rulebook does not govern a
+	// First Edition rule.
 	Related []string `json:"related"`
+	// OtherEdition are the ids of the same term's entries in the other
+	// edition, newest rules first: shown beside the entry, never governing
+	// over it.
+	OtherEdition []string `json:"otherEdition"`
 	// Marked is true for a ruling marked new or changed ("*") in its update,
 	// and for a Call to Arms glossary entry marked as a card ruling or erratum.
 	Marked bool `json:"marked,omitempty"`

@@ -36,6 +36,9 @@ type SearchHit struct {
 	Edition    string  `json:"edition"`
 	Score      float64 `json:"score"`
 	Snippet    string  `json:"snippet"`
+	// Anchor is the anchor of the entry's paragraph that answers best, the
+	// one Snippet is cut from; empty for a card.
+	Anchor string `json:"anchor"`
 }
 
 // FacetCount is how many hits of a search share one value of a field.
