@@ -40,6 +40,8 @@ func appendSearchJSON(b []byte, r *rules.SearchResult) []byte {
 			b = appendJSONFloat(b, h.Score)
 			b = append(b, `,"snippet":`...)
 			b = appendJSONString(b, h.Snippet)
+			b = append(b, `,"anchor":`...)
+			b = appendJSONString(b, h.Anchor)
 			b = append(b, '}')
 		}
 		b = append(b, ']')

@@ -26,7 +26,7 @@ func TestAppendSearchJSONWritesWhatEncodingJSONDoes(t *testing.T) {
 	// appendSearchJSON writes these fields; a new one must be added there.
 	for typ, n := range map[reflect.Type]int{
 		reflect.TypeFor[rules.SearchResult](): 3,
-		reflect.TypeFor[rules.SearchHit]():    7,
+		reflect.TypeFor[rules.SearchHit]():    8,
 		reflect.TypeFor[rules.FacetCount]():   2,
 	} {
 		if typ.NumField() != n {
@@ -35,7 +35,7 @@ func TestAppendSearchJSONWritesWhatEncodingJSONDoes(t *testing.T) {
 	}
 	hit := func(snippet string, score float64) rules.SearchHit {
 		return rules.SearchHit{ID: "2e-rulebook.glossary.stopped", Kind: "glossary", Title: `"Stopped" \ <b>`,
-			DocumentID: "2e-rulebook", Edition: "2e", Score: score, Snippet: snippet}
+			DocumentID: "2e-rulebook", Edition: "2e", Score: score, Snippet: snippet, Anchor: "p-stopped-cards-do-not"}
 	}
 	for _, r := range []rules.SearchResult{
 		{},

@@ -5065,7 +5065,7 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/cards/{id}/rulings (the `CardRulings` operationId).
 	CardRulings(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// Define The glossary entries and rulings whose title is the term, governing document first.
+	// Define The glossary entries and rulings whose title is the term, governing document first; a See entry answers with its target; with none, the sections titled with the term.
 	//
 	// Corresponds with GET /v1/define (the `Define` operationId).
 	Define(ctx context.Context, params *DefineParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5304,7 +5304,7 @@ func (c *Client) CardRulings(ctx context.Context, id string, reqEditors ...Reque
 	return c.Client.Do(req)
 }
 
-// Define The glossary entries and rulings whose title is the term, governing document first.
+// Define The glossary entries and rulings whose title is the term, governing document first; a See entry answers with its target; with none, the sections titled with the term.
 //
 // Corresponds with GET /v1/define (the `Define` operationId).
 func (c *Client) Define(ctx context.Context, params *DefineParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6355,7 +6355,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/cards/{id}/rulings (the `CardRulings` operationId).
 	CardRulingsWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*CardRulingsResponse, error)
 
-	// DefineWithResponse The glossary entries and rulings whose title is the term, governing document first.
+	// DefineWithResponse The glossary entries and rulings whose title is the term, governing document first; a See entry answers with its target; with none, the sections titled with the term.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -8299,7 +8299,7 @@ func (c *ClientWithResponses) CardRulingsWithResponse(ctx context.Context, id st
 	return ParseCardRulingsResponse(rsp)
 }
 
-// DefineWithResponse The glossary entries and rulings whose title is the term, governing document first.
+// DefineWithResponse The glossary entries and rulings whose title is the term, governing document first; a See entry answers with its target; with none, the sections titled with the term.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -60,5 +60,6 @@ func complexity() ComplexityRoot {
 	// An entry relates to a handful of others at most.
 	c.Entry.RelatedEntries = func(child int) int { return 1 + 5*child }
 	c.Entry.SeeAlsoEntries = func(child int) int { return 1 + 5*child }
+	c.Entry.OtherEditionEntries = func(child int) int { return 1 + 5*child }
 	return c
 }

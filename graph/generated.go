@@ -107,6 +107,7 @@ type ComplexityRoot struct {
 	}
 
 	Citation struct {
+		Anchor     func(childComplexity int) int
 		DocumentID func(childComplexity int) int
 		Entry      func(childComplexity int) int
 		ID         func(childComplexity int) int
@@ -143,23 +144,26 @@ type ComplexityRoot struct {
 	}
 
 	Entry struct {
-		Amends         func(childComplexity int) int
-		CardRuling     func(childComplexity int) int
-		Children       func(childComplexity int) int
-		Document       func(childComplexity int) int
-		DocumentID     func(childComplexity int) int
-		Edition        func(childComplexity int) int
-		ID             func(childComplexity int) int
-		Kind           func(childComplexity int) int
-		Marked         func(childComplexity int) int
-		Parent         func(childComplexity int) int
-		Path           func(childComplexity int) int
-		Related        func(childComplexity int) int
-		RelatedEntries func(childComplexity int) int
-		SeeAlso        func(childComplexity int) int
-		SeeAlsoEntries func(childComplexity int) int
-		Text           func(childComplexity int) int
-		Title          func(childComplexity int) int
+		Amends              func(childComplexity int) int
+		CardRuling          func(childComplexity int) int
+		Children            func(childComplexity int) int
+		Document            func(childComplexity int) int
+		DocumentID          func(childComplexity int) int
+		Edition             func(childComplexity int) int
+		ID                  func(childComplexity int) int
+		Kind                func(childComplexity int) int
+		Marked              func(childComplexity int) int
+		OtherEdition        func(childComplexity int) int
+		OtherEditionEntries func(childComplexity int) int
+		Paragraphs          func(childComplexity int) int
+		Parent              func(childComplexity int) int
+		Path                func(childComplexity int) int
+		Related             func(childComplexity int) int
+		RelatedEntries      func(childComplexity int) int
+		SeeAlso             func(childComplexity int) int
+		SeeAlsoEntries      func(childComplexity int) int
+		Text                func(childComplexity int) int
+		Title               func(childComplexity int) int
 	}
 
 	EntryConnection struct {
@@ -208,6 +212,11 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	Paragraph struct {
+		Anchor func(childComplexity int) int
+		Text   func(childComplexity int) int
+	}
+
 	Query struct {
 		Adjudicate   func(childComplexity int, request rules.AdjudicationRequest) int
 		Autocomplete func(childComplexity int, q string, edition *string, first *int) int
@@ -239,6 +248,7 @@ type ComplexityRoot struct {
 	}
 
 	SearchHit struct {
+		Anchor     func(childComplexity int) int
 		Card       func(childComplexity int) int
 		DocumentID func(childComplexity int) int
 		Edition    func(childComplexity int) int
@@ -276,6 +286,7 @@ type EntryResolver interface {
 	Document(ctx context.Context, obj *rules.Entry) (*rules.Document, error)
 	SeeAlsoEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
 	RelatedEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
+	OtherEditionEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
 }
 type ErratumResolver interface {
 	Printed(ctx context.Context, obj *rules.Erratum) (*string, error)
@@ -655,6 +666,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CardEdge.Node(childComplexity), true
 
+	case "Citation.anchor":
+		if e.ComplexityRoot.Citation.Anchor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Citation.Anchor(childComplexity), true
 	case "Citation.documentId":
 		if e.ComplexityRoot.Citation.DocumentID == nil {
 			break
@@ -840,6 +857,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entry.Marked(childComplexity), true
+	case "Entry.otherEdition":
+		if e.ComplexityRoot.Entry.OtherEdition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Entry.OtherEdition(childComplexity), true
+	case "Entry.otherEditionEntries":
+		if e.ComplexityRoot.Entry.OtherEditionEntries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Entry.OtherEditionEntries(childComplexity), true
+	case "Entry.paragraphs":
+		if e.ComplexityRoot.Entry.Paragraphs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Entry.Paragraphs(childComplexity), true
 	case "Entry.parent":
 		if e.ComplexityRoot.Entry.Parent == nil {
 			break
@@ -1034,6 +1069,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "Paragraph.anchor":
+		if e.ComplexityRoot.Paragraph.Anchor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Paragraph.Anchor(childComplexity), true
+	case "Paragraph.text":
+		if e.ComplexityRoot.Paragraph.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Paragraph.Text(childComplexity), true
+
 	case "Query.adjudicate":
 		if e.ComplexityRoot.Query.Adjudicate == nil {
 			break
@@ -1192,6 +1240,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SearchFacets.Kind(childComplexity), true
 
+	case "SearchHit.anchor":
+		if e.ComplexityRoot.SearchHit.Anchor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchHit.Anchor(childComplexity), true
 	case "SearchHit.card":
 		if e.ComplexityRoot.SearchHit.Card == nil {
 			break
@@ -1410,7 +1464,7 @@ type Query {
   entry(id: ID!): Entry
   "Full-text search over entries and cards, best first."
   search(q: String!, edition: String, kind: String, document: String, first: Int = 10, after: String): SearchConnection
-  "The glossary entries and rulings whose title is the term, governing document first; null beside a not_found error with suggestions when none."
+  "The glossary entries and rulings whose title is the term, governing document first (a See entry answers with its target); with none, the sections titled with the term; null beside a not_found error with suggestions (and the search to try, for a question) when none."
   define(term: String!, edition: String, first: Int, after: String): EntryConnection
   "One card by id; null when there is none."
   card(id: ID!): Card
@@ -1477,8 +1531,12 @@ type Entry {
   children: [ID!]!
   "Ids of the entries this one cross-references."
   seeAlso: [ID!]!
-  "Ids of the same term's entries in other documents, newest rules first."
+  "The paragraphs of the text in order, each with its anchor: the paragraph is addressed as {id}#{anchor}."
+  paragraphs: [Paragraph!]!
+  "Ids of the same term's entries in the other documents of this entry's edition, newest rules first (the first governs)."
   related: [ID!]!
+  "Ids of the same term's entries in the other edition, newest rules first; never governing over this entry."
+  otherEdition: [ID!]!
   marked: Boolean!
   cardRuling: Boolean!
   amends: String
@@ -1486,8 +1544,17 @@ type Entry {
   document: Document!
   "The cross-referenced entries themselves."
   seeAlsoEntries: [Entry!]!
-  "The same term's entries in other documents themselves, newest rules first."
+  "The same term's entries in the other documents of this edition themselves, newest rules first."
   relatedEntries: [Entry!]!
+  "The same term's entries in the other edition themselves, newest rules first."
+  otherEditionEntries: [Entry!]!
+}
+
+"One paragraph of an entry's text."
+type Paragraph {
+  "Stable across restarts and rebuilds."
+  anchor: String!
+  text: String!
 }
 
 type EntryEdge {
@@ -1509,6 +1576,8 @@ type SearchHit {
   edition: String!
   score: Float!
   snippet: String!
+  "The anchor of the entry's paragraph that answers best, from which the snippet is cut; empty for a card."
+  anchor: String!
   "The entry the hit is, when it is not a card."
   entry: Entry
   "The card the hit is, when it is one."
@@ -1738,6 +1807,8 @@ type Citation {
   documentId: String!
   title: String!
   quote: String!
+  "The anchor of the entry's paragraph the quote stands in."
+  anchor: String!
   "The cited entry itself."
   entry: Entry
 }
@@ -3910,6 +3981,35 @@ func (ec *executionContext) fieldContext_Citation_quote(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Citation_anchor(ctx context.Context, field graphql.CollectedField, obj *rules.Citation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Citation_anchor,
+		func(ctx context.Context) (any, error) {
+			return obj.Anchor, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Citation_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Citation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Citation_entry(ctx context.Context, field graphql.CollectedField, obj *rules.Citation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3954,8 +4054,12 @@ func (ec *executionContext) fieldContext_Citation_entry(_ context.Context, field
 				return ec.fieldContext_Entry_children(ctx, field)
 			case "seeAlso":
 				return ec.fieldContext_Entry_seeAlso(ctx, field)
+			case "paragraphs":
+				return ec.fieldContext_Entry_paragraphs(ctx, field)
 			case "related":
 				return ec.fieldContext_Entry_related(ctx, field)
+			case "otherEdition":
+				return ec.fieldContext_Entry_otherEdition(ctx, field)
 			case "marked":
 				return ec.fieldContext_Entry_marked(ctx, field)
 			case "cardRuling":
@@ -3968,6 +4072,8 @@ func (ec *executionContext) fieldContext_Citation_entry(_ context.Context, field
 				return ec.fieldContext_Entry_seeAlsoEntries(ctx, field)
 			case "relatedEntries":
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
+			case "otherEditionEntries":
+				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -4771,6 +4877,41 @@ func (ec *executionContext) fieldContext_Entry_seeAlso(_ context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Entry_paragraphs(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Entry_paragraphs,
+		func(ctx context.Context) (any, error) {
+			return obj.Paragraphs, nil
+		},
+		nil,
+		ec.marshalNParagraph2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐParagraphᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Entry_paragraphs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "anchor":
+				return ec.fieldContext_Paragraph_anchor(ctx, field)
+			case "text":
+				return ec.fieldContext_Paragraph_text(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Paragraph", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Entry_related(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4788,6 +4929,35 @@ func (ec *executionContext) _Entry_related(ctx context.Context, field graphql.Co
 }
 
 func (ec *executionContext) fieldContext_Entry_related(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Entry_otherEdition(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Entry_otherEdition,
+		func(ctx context.Context) (any, error) {
+			return obj.OtherEdition, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Entry_otherEdition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Entry",
 		Field:      field,
@@ -4976,8 +5146,12 @@ func (ec *executionContext) fieldContext_Entry_seeAlsoEntries(_ context.Context,
 				return ec.fieldContext_Entry_children(ctx, field)
 			case "seeAlso":
 				return ec.fieldContext_Entry_seeAlso(ctx, field)
+			case "paragraphs":
+				return ec.fieldContext_Entry_paragraphs(ctx, field)
 			case "related":
 				return ec.fieldContext_Entry_related(ctx, field)
+			case "otherEdition":
+				return ec.fieldContext_Entry_otherEdition(ctx, field)
 			case "marked":
 				return ec.fieldContext_Entry_marked(ctx, field)
 			case "cardRuling":
@@ -4990,6 +5164,8 @@ func (ec *executionContext) fieldContext_Entry_seeAlsoEntries(_ context.Context,
 				return ec.fieldContext_Entry_seeAlsoEntries(ctx, field)
 			case "relatedEntries":
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
+			case "otherEditionEntries":
+				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -5041,8 +5217,12 @@ func (ec *executionContext) fieldContext_Entry_relatedEntries(_ context.Context,
 				return ec.fieldContext_Entry_children(ctx, field)
 			case "seeAlso":
 				return ec.fieldContext_Entry_seeAlso(ctx, field)
+			case "paragraphs":
+				return ec.fieldContext_Entry_paragraphs(ctx, field)
 			case "related":
 				return ec.fieldContext_Entry_related(ctx, field)
+			case "otherEdition":
+				return ec.fieldContext_Entry_otherEdition(ctx, field)
 			case "marked":
 				return ec.fieldContext_Entry_marked(ctx, field)
 			case "cardRuling":
@@ -5055,6 +5235,79 @@ func (ec *executionContext) fieldContext_Entry_relatedEntries(_ context.Context,
 				return ec.fieldContext_Entry_seeAlsoEntries(ctx, field)
 			case "relatedEntries":
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
+			case "otherEditionEntries":
+				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Entry_otherEditionEntries(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Entry_otherEditionEntries,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Entry().OtherEditionEntries(ctx, obj)
+		},
+		nil,
+		ec.marshalNEntry2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Entry_otherEditionEntries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entry",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Entry_id(ctx, field)
+			case "kind":
+				return ec.fieldContext_Entry_kind(ctx, field)
+			case "title":
+				return ec.fieldContext_Entry_title(ctx, field)
+			case "documentId":
+				return ec.fieldContext_Entry_documentId(ctx, field)
+			case "edition":
+				return ec.fieldContext_Entry_edition(ctx, field)
+			case "text":
+				return ec.fieldContext_Entry_text(ctx, field)
+			case "path":
+				return ec.fieldContext_Entry_path(ctx, field)
+			case "parent":
+				return ec.fieldContext_Entry_parent(ctx, field)
+			case "children":
+				return ec.fieldContext_Entry_children(ctx, field)
+			case "seeAlso":
+				return ec.fieldContext_Entry_seeAlso(ctx, field)
+			case "paragraphs":
+				return ec.fieldContext_Entry_paragraphs(ctx, field)
+			case "related":
+				return ec.fieldContext_Entry_related(ctx, field)
+			case "otherEdition":
+				return ec.fieldContext_Entry_otherEdition(ctx, field)
+			case "marked":
+				return ec.fieldContext_Entry_marked(ctx, field)
+			case "cardRuling":
+				return ec.fieldContext_Entry_cardRuling(ctx, field)
+			case "amends":
+				return ec.fieldContext_Entry_amends(ctx, field)
+			case "document":
+				return ec.fieldContext_Entry_document(ctx, field)
+			case "seeAlsoEntries":
+				return ec.fieldContext_Entry_seeAlsoEntries(ctx, field)
+			case "relatedEntries":
+				return ec.fieldContext_Entry_relatedEntries(ctx, field)
+			case "otherEditionEntries":
+				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -5209,8 +5462,12 @@ func (ec *executionContext) fieldContext_EntryEdge_node(_ context.Context, field
 				return ec.fieldContext_Entry_children(ctx, field)
 			case "seeAlso":
 				return ec.fieldContext_Entry_seeAlso(ctx, field)
+			case "paragraphs":
+				return ec.fieldContext_Entry_paragraphs(ctx, field)
 			case "related":
 				return ec.fieldContext_Entry_related(ctx, field)
+			case "otherEdition":
+				return ec.fieldContext_Entry_otherEdition(ctx, field)
 			case "marked":
 				return ec.fieldContext_Entry_marked(ctx, field)
 			case "cardRuling":
@@ -5223,6 +5480,8 @@ func (ec *executionContext) fieldContext_EntryEdge_node(_ context.Context, field
 				return ec.fieldContext_Entry_seeAlsoEntries(ctx, field)
 			case "relatedEntries":
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
+			case "otherEditionEntries":
+				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -5796,6 +6055,64 @@ func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _Paragraph_anchor(ctx context.Context, field graphql.CollectedField, obj *rules.Paragraph) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Paragraph_anchor,
+		func(ctx context.Context) (any, error) {
+			return obj.Anchor, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Paragraph_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Paragraph",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Paragraph_text(ctx context.Context, field graphql.CollectedField, obj *rules.Paragraph) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Paragraph_text,
+		func(ctx context.Context) (any, error) {
+			return obj.Text, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Paragraph_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Paragraph",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_documents(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5890,8 +6207,12 @@ func (ec *executionContext) fieldContext_Query_entry(ctx context.Context, field 
 				return ec.fieldContext_Entry_children(ctx, field)
 			case "seeAlso":
 				return ec.fieldContext_Entry_seeAlso(ctx, field)
+			case "paragraphs":
+				return ec.fieldContext_Entry_paragraphs(ctx, field)
 			case "related":
 				return ec.fieldContext_Entry_related(ctx, field)
+			case "otherEdition":
+				return ec.fieldContext_Entry_otherEdition(ctx, field)
 			case "marked":
 				return ec.fieldContext_Entry_marked(ctx, field)
 			case "cardRuling":
@@ -5904,6 +6225,8 @@ func (ec *executionContext) fieldContext_Query_entry(ctx context.Context, field 
 				return ec.fieldContext_Entry_seeAlsoEntries(ctx, field)
 			case "relatedEntries":
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
+			case "otherEditionEntries":
+				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -6749,6 +7072,8 @@ func (ec *executionContext) fieldContext_SearchEdge_node(_ context.Context, fiel
 				return ec.fieldContext_SearchHit_score(ctx, field)
 			case "snippet":
 				return ec.fieldContext_SearchHit_snippet(ctx, field)
+			case "anchor":
+				return ec.fieldContext_SearchHit_anchor(ctx, field)
 			case "entry":
 				return ec.fieldContext_SearchHit_entry(ctx, field)
 			case "card":
@@ -7097,6 +7422,35 @@ func (ec *executionContext) fieldContext_SearchHit_snippet(_ context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _SearchHit_anchor(ctx context.Context, field graphql.CollectedField, obj *rules.SearchHit) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SearchHit_anchor,
+		func(ctx context.Context) (any, error) {
+			return obj.Anchor, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SearchHit_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchHit",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SearchHit_entry(ctx context.Context, field graphql.CollectedField, obj *rules.SearchHit) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7141,8 +7495,12 @@ func (ec *executionContext) fieldContext_SearchHit_entry(_ context.Context, fiel
 				return ec.fieldContext_Entry_children(ctx, field)
 			case "seeAlso":
 				return ec.fieldContext_Entry_seeAlso(ctx, field)
+			case "paragraphs":
+				return ec.fieldContext_Entry_paragraphs(ctx, field)
 			case "related":
 				return ec.fieldContext_Entry_related(ctx, field)
+			case "otherEdition":
+				return ec.fieldContext_Entry_otherEdition(ctx, field)
 			case "marked":
 				return ec.fieldContext_Entry_marked(ctx, field)
 			case "cardRuling":
@@ -7155,6 +7513,8 @@ func (ec *executionContext) fieldContext_SearchHit_entry(_ context.Context, fiel
 				return ec.fieldContext_Entry_seeAlsoEntries(ctx, field)
 			case "relatedEntries":
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
+			case "otherEditionEntries":
+				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -7557,6 +7917,8 @@ func (ec *executionContext) fieldContext_Verdict_citations(_ context.Context, fi
 				return ec.fieldContext_Citation_title(ctx, field)
 			case "quote":
 				return ec.fieldContext_Citation_quote(ctx, field)
+			case "anchor":
+				return ec.fieldContext_Citation_anchor(ctx, field)
 			case "entry":
 				return ec.fieldContext_Citation_entry(ctx, field)
 			}
@@ -9997,6 +10359,11 @@ func (ec *executionContext) _Citation(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "anchor":
+			out.Values[i] = ec._Citation_anchor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "entry":
 			field := field
 
@@ -10327,8 +10694,18 @@ func (ec *executionContext) _Entry(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "paragraphs":
+			out.Values[i] = ec._Entry_paragraphs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "related":
 			out.Values[i] = ec._Entry_related(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "otherEdition":
+			out.Values[i] = ec._Entry_otherEdition(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -10426,6 +10803,42 @@ func (ec *executionContext) _Entry(ctx context.Context, sel ast.SelectionSet, ob
 					}
 				}()
 				res = ec._Entry_relatedEntries(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "otherEditionEntries":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Entry_otherEditionEntries(ctx, field, obj)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -10886,6 +11299,50 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var paragraphImplementors = []string{"Paragraph"}
+
+func (ec *executionContext) _Paragraph(ctx context.Context, sel ast.SelectionSet, obj *rules.Paragraph) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paragraphImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Paragraph")
+		case "anchor":
+			out.Values[i] = ec._Paragraph_anchor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "text":
+			out.Values[i] = ec._Paragraph_text(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -11297,6 +11754,11 @@ func (ec *executionContext) _SearchHit(ctx context.Context, sel ast.SelectionSet
 			}
 		case "snippet":
 			out.Values[i] = ec._SearchHit_snippet(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "anchor":
+			out.Values[i] = ec._SearchHit_anchor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -12221,6 +12683,26 @@ func (ec *executionContext) marshalNPageInfo2ᚖgithubᚗcomᚋstccgᚋstccgᚑr
 		return graphql.Null
 	}
 	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNParagraph2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐParagraph(ctx context.Context, sel ast.SelectionSet, v rules.Paragraph) graphql.Marshaler {
+	return ec._Paragraph(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNParagraph2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐParagraphᚄ(ctx context.Context, sel ast.SelectionSet, v []rules.Paragraph) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNParagraph2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐParagraph(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNSearchEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SearchEdge) graphql.Marshaler {

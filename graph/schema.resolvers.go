@@ -52,6 +52,11 @@ func (r *entryResolver) RelatedEntries(ctx context.Context, obj *rules.Entry) ([
 	return r.entries(ctx, obj.Related)
 }
 
+// OtherEditionEntries is the resolver for the otherEditionEntries field.
+func (r *entryResolver) OtherEditionEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error) {
+	return r.entries(ctx, obj.OtherEdition)
+}
+
 // Printed is the resolver for the printed field.
 func (r *erratumResolver) Printed(ctx context.Context, obj *rules.Erratum) (*string, error) {
 	if obj.Printed == "" {

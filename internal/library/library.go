@@ -24,17 +24,23 @@ type Library struct {
 	terms map[string][]*rules.Entry
 	// termKeys are the keys of terms, sorted, for suggestions.
 	termKeys []string
+	// sections are the rulebook sections by the folded term their title
+	// names (see sectionTerm), governing document first: what define falls
+	// back to when no glossary entry or ruling is titled with a term.
+	sections    map[string][]*rules.Entry
+	sectionKeys []string
 }
 
 // New indexes the documents and entries. The entries are shared, not copied:
 // callers must not change them afterwards.
 func New(docs []rules.Document, entries []*rules.Entry) *Library {
 	l := &Library{
-		docs:    append([]rules.Document(nil), docs...),
-		docByID: make(map[string]rules.Document, len(docs)),
-		byID:    make(map[string]*rules.Entry, len(entries)),
-		byDoc:   map[string][]*rules.Entry{},
-		terms:   map[string][]*rules.Entry{},
+		docs:     append([]rules.Document(nil), docs...),
+		docByID:  make(map[string]rules.Document, len(docs)),
+		byID:     make(map[string]*rules.Entry, len(entries)),
+		byDoc:    map[string][]*rules.Entry{},
+		terms:    map[string][]*rules.Entry{},
+		sections: map[string][]*rules.Entry{},
 	}
 	for _, d := range docs {
 		l.docByID[d.ID] = d
@@ -45,10 +51,14 @@ func New(docs []rules.Document, entries []*rules.Entry) *Library {
 		}
 		l.byID[e.ID] = e
 		l.byDoc[e.DocumentID] = append(l.byDoc[e.DocumentID], e)
-		if e.Kind == rules.KindGlossary || e.Kind == rules.KindRuling {
-			k := rules.FoldTerm(e.Title)
-			if k != "" {
+		switch e.Kind {
+		case rules.KindGlossary, rules.KindRuling:
+			if k := rules.FoldTerm(e.Title); k != "" {
 				l.terms[k] = append(l.terms[k], e)
+			}
+		case rules.KindSection:
+			if k := sectionTerm(e.Title); k != "" {
+				l.sections[k] = append(l.sections[k], e)
 			}
 		}
 	}
@@ -57,7 +67,33 @@ func New(docs []rules.Document, entries []*rules.Entry) *Library {
 		l.termKeys = append(l.termKeys, k)
 	}
 	sort.Strings(l.termKeys)
+	for k, es := range l.sections {
+		l.sortGoverningFirst(es)
+		l.sectionKeys = append(l.sectionKeys, k)
+	}
+	sort.Strings(l.sectionKeys)
 	return l
+}
+
+// sectionTerm is the folded term a section's title names (see sectionName),
+// plurals forgiven.
+func sectionTerm(title string) string { return rules.FoldTerm(sectionName(title)) }
+
+// sectionName is what a section's title names, in lower case: without a step
+// number ("2. EXECUTE ORDERS"), an order's prefix ("ORDER – MOVE A SHIP")
+// or a parenthesised aside.
+func sectionName(title string) string {
+	if i := strings.IndexByte(title, '('); i > 0 {
+		title = title[:i]
+	}
+	words := strings.Fields(rules.FoldName(title))
+	for len(words) > 1 && strings.Trim(words[0], "0123456789") == "" {
+		words = words[1:]
+	}
+	if len(words) > 1 && words[0] == "order" {
+		words = words[1:]
+	}
+	return strings.Join(words, " ")
 }
 
 // Documents returns every document with its counts, in manifest order.
@@ -88,8 +124,12 @@ func (l *Library) Entry(ctx context.Context, id string) (*rules.Entry, error) {
 func (l *Library) EntriesOf(documentID string) []*rules.Entry { return l.byDoc[documentID] }
 
 // Define returns the glossary entries and rulings titled with the term,
-// governing document first. An empty term is EINVALID; an unknown edition is
-// EINVALID; no match is ENOTFOUND with up to five suggestions.
+// governing document first; a "See X" entry stands for the entries it points
+// at. When none is titled so, it returns the rulebook sections whose title
+// is the term, else those whose title names it among other words. An empty
+// term is EINVALID; an unknown edition is EINVALID; no match is ENOTFOUND
+// with up to five suggestions, and with the search to try ("search") when
+// the term reads as a question rather than a term.
 func (l *Library) Define(ctx context.Context, term, edition string) ([]*rules.Entry, error) {
 	if strings.TrimSpace(term) == "" {
 		return nil, rules.Errorf(rules.EINVALID, "The term is empty: give the word or phrase to define.").WithDetail("field", "term")
@@ -98,17 +138,114 @@ func (l *Library) Define(ctx context.Context, term, edition string) ([]*rules.En
 		return nil, rules.Errorf(rules.EINVALID, "Unknown edition %q: use \"1e\" or \"2e\".", edition).WithDetail("field", "edition")
 	}
 	key := rules.FoldTerm(term)
+	out := l.followSee(inEdition(l.terms[key], edition), edition)
+	if len(out) == 0 {
+		out = l.sectionsNaming(key, edition)
+	}
+	if len(out) == 0 {
+		err := rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", clipTerm(term)).
+			WithDetail("suggestions", l.suggest(key, edition, 5))
+		if q, ok := questionSearch(term); ok {
+			err = rules.Errorf(rules.ENOTFOUND, "%q reads as a question, not a term: search for it instead.", clipTerm(term)).
+				WithDetail("suggestions", l.suggest(key, edition, 5)).WithDetail("search", q)
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// inEdition returns the entries of the edition (all when it is empty).
+func inEdition(es []*rules.Entry, edition string) []*rules.Entry {
 	var out []*rules.Entry
-	for _, e := range l.terms[key] {
+	for _, e := range es {
 		if edition == "" || e.Edition == edition {
 			out = append(out, e)
 		}
 	}
-	if len(out) == 0 {
-		return nil, rules.Errorf(rules.ENOTFOUND, "No glossary entry or ruling defines %q.", term).
-			WithDetail("suggestions", l.suggest(key, edition, 5))
+	return out
+}
+
+// followSee replaces each entry that is only a cross-reference ("here - See
+// headquarters.") by the entries it points at, in its place; an entry with
+// text of its own stays, followed by nothing. Each entry is given once.
+func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
+	var out []*rules.Entry
+	add := func(e *rules.Entry) {
+		for _, x := range out {
+			if x == e {
+				return
+			}
+		}
+		out = append(out, e)
 	}
-	return out, nil
+	for _, e := range es {
+		if !onlySee(e) {
+			add(e)
+			continue
+		}
+		n := len(out)
+		for _, id := range e.SeeAlso {
+			if t, ok := l.byID[id]; ok && (edition == "" || t.Edition == edition) {
+				add(t)
+			}
+		}
+		if len(out) == n {
+			add(e) // it points nowhere the corpus holds: the entry is all there is
+		}
+	}
+	return out
+}
+
+// onlySee reports whether an entry's text is nothing but a cross-reference
+// ("See zero, dilemma resolution - targets.").
+func onlySee(e *rules.Entry) bool {
+	t := strings.TrimSpace(e.Text)
+	return len(e.SeeAlso) > 0 && strings.HasPrefix(t, "See ") && !strings.Contains(strings.TrimSuffix(t, "."), ". ")
+}
+
+// sectionsNaming returns the sections titled with the term, else those
+// whose title holds its words in a row among others ("brig" names BRIG AND
+// CAPTIVES), governing document first within each.
+func (l *Library) sectionsNaming(key, edition string) []*rules.Entry {
+	if out := inEdition(l.sections[key], edition); len(out) > 0 || key == "" {
+		return out
+	}
+	var out []*rules.Entry
+	for _, k := range l.sectionKeys {
+		if strings.Contains(" "+k+" ", " "+key+" ") {
+			out = append(out, inEdition(l.sections[k], edition)...)
+		}
+	}
+	l.sortGoverningFirst(out)
+	return out
+}
+
+// questionWords open a question rather than name a term.
+var questionWords = map[string]bool{"what": true, "how": true, "when": true, "where": true, "why": true,
+	"which": true, "who": true, "can": true, "could": true, "does": true, "do": true, "is": true, "are": true,
+	"should": true, "may": true, "if": true, "whats": true}
+
+// questionSearch returns the words to search for when a term sent to define
+// reads as a question: one ending with a question mark, opening with a
+// question word, or of more than four words.
+func questionSearch(term string) (string, bool) {
+	t := strings.TrimSpace(term)
+	words := strings.Fields(rules.FoldName(t))
+	if len(words) == 0 {
+		return "", false
+	}
+	if strings.HasSuffix(t, "?") || len(words) > 1 && questionWords[words[0]] || len(words) > 4 {
+		return strings.TrimSpace(strings.TrimRight(t, "?")), true
+	}
+	return "", false
+}
+
+// clipTerm shortens a term echoed back in a message.
+func clipTerm(s string) string {
+	if r := []rune(s); len(r) > 100 {
+		return string(r[:100]) + "…"
+	}
+	return s
 }
 
 // sortGoverningFirst orders entries by their documents, governing first
@@ -127,7 +264,8 @@ func (l *Library) documentIDs() []string {
 	return ids
 }
 
-// suggest returns the titles of the terms closest to key: those sharing a
+// suggest returns the terms closest to key, as a judge would type them
+// (no quote marks): glossary entries, rulings and section titles sharing a
 // prefix or a word first, then by edit distance.
 func (l *Library) suggest(key, edition string, n int) []string {
 	type cand struct {
@@ -135,8 +273,7 @@ func (l *Library) suggest(key, edition string, n int) []string {
 		score int
 	}
 	var cands []cand
-	for _, k := range l.termKeys {
-		es := l.terms[k]
+	consider := func(k string, es []*rules.Entry, section bool) {
 		title := ""
 		for _, e := range es {
 			if edition == "" || e.Edition == edition {
@@ -145,7 +282,10 @@ func (l *Library) suggest(key, edition string, n int) []string {
 			}
 		}
 		if title == "" {
-			continue
+			return
+		}
+		if section {
+			title = sectionName(title) // "execute orders", not "2. EXECUTE ORDERS"
 		}
 		d := editDistance(key, k)
 		switch {
@@ -155,7 +295,15 @@ func (l *Library) suggest(key, edition string, n int) []string {
 			d -= 2
 		}
 		if d <= max(2, len(key)/3) {
-			cands = append(cands, cand{title, d})
+			cands = append(cands, cand{suggestionOf(title), d})
+		}
+	}
+	for _, k := range l.termKeys {
+		consider(k, l.terms[k], false)
+	}
+	for _, k := range l.sectionKeys {
+		if _, isTerm := l.terms[k]; !isTerm {
+			consider(k, l.sections[k], true)
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score < cands[j].score })
@@ -165,12 +313,18 @@ func (l *Library) suggest(key, edition string, n int) []string {
 		if len(out) == n {
 			break
 		}
-		if !seen[c.title] {
-			seen[c.title] = true
+		if f := rules.FoldName(c.title); !seen[f] && c.title != "" {
+			seen[f] = true
 			out = append(out, c.title)
 		}
 	}
 	return out
+}
+
+// suggestionOf is a title as a suggestion to type: without the quote marks
+// some rulings put around their term (`"stopped"`).
+func suggestionOf(title string) string {
+	return strings.TrimSpace(strings.Trim(title, "\"'“”‘’ "))
 }
 
 // editDistance is the Levenshtein distance between a and b, by runes.
