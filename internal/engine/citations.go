@@ -553,7 +553,20 @@ func findCitation(r rule, strict bool, es []*rules.Entry, norms []normText) (rul
 		if quote == "" || !strings.Contains(e.Text, quote) {
 			continue
 		}
-		return rules.Citation{ID: e.ID, DocumentID: e.DocumentID, Title: e.Title, Quote: quote}, true
+		return rules.Citation{ID: e.ID, DocumentID: e.DocumentID, Title: e.Title, Quote: quote, Anchor: anchorAt(e, from)}, true
 	}
 	return rules.Citation{}, false
+}
+
+// anchorAt is the anchor of the entry's paragraph holding byte at of its
+// text: where a quote found there stands.
+func anchorAt(e *rules.Entry, at int) string {
+	ps := e.Paragraphs
+	if len(ps) == 0 {
+		ps = rules.Paragraphs(e.Text)
+	}
+	if k := rules.ParagraphAt(e.Text, at); k >= 0 && k < len(ps) {
+		return ps[k].Anchor
+	}
+	return ""
 }

@@ -194,9 +194,28 @@ func TestEveryCitationQuotesAWholeSentence(t *testing.T) {
 				t.Errorf("%s %s: quote does not open a sentence: %q", d.ID, k, cit.Quote)
 			case !closesSentence(cit.Quote):
 				t.Errorf("%s %s: quote does not close a sentence: %q", d.ID, k, cit.Quote)
+			case !anchorHoldsQuote(e, cit):
+				t.Errorf("%s %s: paragraph %q of %s does not hold the quote %q", d.ID, k, cit.Anchor, cit.ID, cit.Quote)
 			}
 		}
 	}
+}
+
+// anchorHoldsQuote reports whether the citation's anchor names a paragraph
+// of the entry that holds the quote, or a paragraph of it when the quote
+// runs over several (a list with its lead-in).
+func anchorHoldsQuote(e *rules.Entry, c rules.Citation) bool {
+	for _, p := range e.Paragraphs {
+		if p.Anchor != c.Anchor {
+			continue
+		}
+		for _, part := range strings.Split(c.Quote, "\n\n") {
+			if strings.Contains(p.Text, strings.TrimSpace(part)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func opensSentence(q string) bool {
