@@ -179,7 +179,7 @@ func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
 		out = append(out, e)
 	}
 	for _, e := range es {
-		if !onlySee(e) {
+		if !e.OnlySee() {
 			add(e)
 			continue
 		}
@@ -194,13 +194,6 @@ func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
 		}
 	}
 	return out
-}
-
-// onlySee reports whether an entry's text is nothing but a cross-reference
-// ("See zero, dilemma resolution - targets.").
-func onlySee(e *rules.Entry) bool {
-	t := strings.TrimSpace(e.Text)
-	return len(e.SeeAlso) > 0 && strings.HasPrefix(t, "See ") && !strings.Contains(strings.TrimSuffix(t, "."), ". ")
 }
 
 // sectionsNaming returns the sections titled with the term, else those

@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Entry kinds.
 const (
 	KindSection  = "section"  // a rulebook section or sub-section
@@ -66,4 +68,12 @@ type Entry struct {
 	// Order is the entry's position in its document's reading order; it sorts,
 	// it never identifies.
 	Order int `json:"-"`
+}
+
+// OnlySee reports whether the entry is nothing but a cross-reference ("here
+// - See headquarters."): its text points at the entries of SeeAlso and says
+// nothing itself.
+func (e *Entry) OnlySee() bool {
+	t := strings.TrimSpace(e.Text)
+	return len(e.SeeAlso) > 0 && strings.HasPrefix(t, "See ") && !strings.Contains(strings.TrimSuffix(t, "."), ". ")
 }

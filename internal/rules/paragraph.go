@@ -35,6 +35,10 @@ func Paragraphs(text string) []Paragraph {
 	return out
 }
 
+// ParagraphBounds returns the byte range in text of each of
+// Paragraphs(text), in order.
+func ParagraphBounds(text string) [][2]int { return paragraphSpans(text) }
+
 // ParagraphAt returns the index among Paragraphs(text) of the paragraph that
 // holds byte offset at (the nearest one before it when at falls between two),
 // or -1 when text has none.

@@ -67,7 +67,7 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		}
 		m.num = uint32(num)
 		s.facets[num] = m.facet
-		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, card: m.Kind == rules.KindCard}
+		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, stub: len(m.seeTo) > 0}
 		for _, t := range m.terms {
 			for int(t) >= len(s.holding) {
 				s.holding = append(s.holding, nil)
@@ -84,7 +84,8 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 type rankFacts struct {
 	titleMask uint64 // docMeta.titleMask
 	rule      int32  // docMeta.rule
-	card      bool   // the document is a card
+	prior     uint8  // docMeta.prior
+	stub      bool   // the document is a cross-reference (docMeta.seeTo)
 }
 
 func (s *snapshot) number(meta map[string]*docMeta) error {
@@ -236,6 +237,7 @@ type scratch struct {
 	counts []int    // collect's facet counts
 	cursor []int    // collect's places in the lists of the query's terms
 	ranked []ranked // rerank's hits
+	para   paragraphScratch
 	found  []int32  // byPrecedence's hits by rule
 	start  []int32  // where byPrecedence puts the next hit of each rule
 	maybe  []int    // byPrecedence's hits that may be one rule

@@ -43,6 +43,7 @@ type Index struct {
 	meta    map[string]*docMeta
 	docIDs  map[string]bool // document ids a filter may name
 	vocab   *vocabulary
+	thes    *thesaurus
 	lex     *lexicon
 	facets  [len(facetNames)]facetValues
 	rules   int // how many sets of entries may be found as one rule (docMeta.rule)
@@ -70,6 +71,11 @@ type docMeta struct {
 	Text       string   `json:"text,omitempty"`
 	// Related are the ids of the same term's entries in other documents.
 	Related []string `json:"related,omitempty"`
+	// See are the ids of the entries a cross-reference points at, for an
+	// entry that is nothing but one ("here - See headquarters.").
+	See []string `json:"see,omitempty"`
+	// CardRuling is true for a glossary entry or ruling about one card.
+	CardRuling bool `json:"cardRuling,omitempty"`
 	// What searches need besides, computed when the index is built or
 	// opened (see derive and prepare).
 	//
@@ -91,6 +97,13 @@ type docMeta struct {
 	words     []word
 	byTerm    []termAt
 	textWords bool // words are those of the text, not the title
+	// paras are the paragraphs of the text (see rules.Paragraphs): where
+	// each starts among words, its bytes in Text and its anchor.
+	paras []paragraph
+	// prior is the kind of document whose score is scaled whatever the
+	// query (see weighPriors); seeTo are the documents of See.
+	prior uint8
+	seeTo []*docMeta
 	// facet is the index of the edition, kind and document among the values
 	// of each facet.
 	facet [len(facetNames)]int32
@@ -244,7 +257,11 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 			continue
 		}
 		m := &docMeta{ID: e.ID, Kind: e.Kind, Title: e.Title, DocumentID: e.DocumentID, Edition: e.Edition,
-			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: e.Text, Related: e.Related}
+			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: e.Text, Related: e.Related,
+			CardRuling: e.CardRuling}
+		if e.OnlySee() {
+			m.See = e.SeeAlso
+		}
 		m.TitleTerms = ix.titleTerms(e.Title)
 		if err := add(m, indexDoc{Title: e.Title, TitlePlain: e.Title, TitleKey: []string{m.TitleKey},
 			Text: e.Text, TextPlain: e.Text, Kind: e.Kind, Edition: e.Edition, DocumentID: e.DocumentID}); err != nil {
@@ -303,6 +320,11 @@ func (ix *Index) prepare() error {
 	if ix.vocab, err = readVocabulary(ix.idx); err != nil {
 		return err
 	}
+	texts := make([]string, 0, 2*len(ix.meta))
+	for _, m := range ix.meta {
+		texts = append(texts, m.Title, m.Text)
+	}
+	ix.vocab.addCompounds(compoundsOf(texts))
 	ix.lex.weigh(ix.vocab)
 	metas := make([]*docMeta, 0, len(ix.meta))
 	for _, m := range ix.meta {
@@ -319,6 +341,7 @@ func (ix *Index) prepare() error {
 		}
 	}
 	ix.numberRules(metas)
+	ix.weighPriors(metas)
 	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
 		return err
 	}
@@ -426,8 +449,12 @@ func newIndex(idx bleve.Index) (*Index, error) {
 	if english == nil || plain == nil {
 		return nil, errors.New("index mapping lacks its analyzers")
 	}
+	thes, err := readThesaurus()
+	if err != nil {
+		return nil, err
+	}
 	ix := &Index{idx: idx, english: english, plain: plain, meta: map[string]*docMeta{}, docIDs: map[string]bool{},
-		lex: newLexicon(), w: defaultWeights(), scoring: scoring}
+		thes: thes, lex: newLexicon(), w: defaultWeights(), scoring: scoring}
 	ix.scratch.New = func() any { return new(scratch) }
 	return ix, nil
 }

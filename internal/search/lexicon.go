@@ -131,6 +131,7 @@ func (ix *Index) derive(m *docMeta) {
 		}
 		return cmp.Compare(x.at, y.at)
 	})
+	deriveParagraphs(m)
 }
 
 // termAt is a word of a text by its English term: the term and the word's

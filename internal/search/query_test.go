@@ -40,7 +40,7 @@ func TestParseQueryReadsWordsPhrasesAndExclusions(t *testing.T) {
 	}
 }
 
-func TestEditionNamedInQueryIsAPreference(t *testing.T) {
+func TestEditionNamedOnceFiltersUnlessItIsTheSubject(t *testing.T) {
 	cases := []struct {
 		words   []string
 		edition string
@@ -50,11 +50,20 @@ func TestEditionNamedInQueryIsAPreference(t *testing.T) {
 		{[]string{"2E", "combat"}, "2e", []string{"combat"}},
 		{[]string{"second", "edition", "range"}, "2e", []string{"range"}},
 		{[]string{"first", "phase"}, "", []string{"first", "phase"}},
+		{[]string{"stopped", "1e", "and", "1st", "edition"}, "1e", []string{"stopped", "and"}},
+		// Both editions named: the question is about them.
+		{[]string{"play", "2e", "cards", "in", "1e"}, "", []string{"play", "2e", "cards", "in", "1e"}},
+		{[]string{"stopped", "1e", "vs", "2e"}, "", []string{"stopped", "1e", "vs", "2e"}},
+		// One edition as the subject: its cards, their compatibility.
+		{[]string{"1e", "compatible", "indicator"}, "", []string{"1e", "compatible", "indicator"}},
+		{[]string{"using", "first", "edition", "cards"}, "", []string{"using", "first", "edition", "cards"}},
+		// The edition alone is all the judge asked about.
+		{[]string{"2e"}, "", []string{"2e"}},
 	}
 	for _, c := range cases {
-		ed, rest := editionNamed(c.words)
+		ed, rest := editionWords(c.words)
 		if ed != c.edition || !reflect.DeepEqual(rest, c.rest) {
-			t.Errorf("editionNamed(%q) = %q %q, want %q %q", c.words, ed, rest, c.edition, c.rest)
+			t.Errorf("editionWords(%q) = %q %q, want %q %q", c.words, ed, rest, c.edition, c.rest)
 		}
 	}
 }

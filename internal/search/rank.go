@@ -11,6 +11,8 @@ type ranked struct {
 	score float64
 	bleve float64 // Bleve's score, a tie breaker
 	rule  int32   // docMeta.rule
+	// para is the index of its best paragraph, -1 when not yet measured.
+	para int32
 }
 
 // rerank turns Bleve's best hits (in any order) into the final order, in two principled steps:
@@ -32,19 +34,14 @@ type ranked struct {
 func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []ranked {
 	out := resize(sc.ranked, len(hits))
 	sc.ranked = out
-	// The value of the edition facet (facetNames[0]) the query names, if
-	// any.
-	edition := noValue
-	if v, ok := ix.facets[0].index[a.edition]; ok && a.edition != "" {
-		edition = v
-	}
+	stubs := false
 	for i, h := range hits {
 		m := h.meta
 		facts := &ix.snap.rank[h.num]
 		share, held := ix.share(h, a)
-		cover := 0.0
+		cover, named := 0.0, false
 		if facts.titleMask&a.coverMask != 0 {
-			cover = ix.cover(m, a)
+			cover, named = ix.cover(m, a)
 		} // else no term of the title is the query's (most hits)
 		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share)
 		if held&a.phraseHeld == a.phraseHeld {
@@ -55,17 +52,56 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 				s *= 1 + ix.w.TextPhrase
 			}
 		}
-		if facts.card {
-			s *= ix.w.Card
+		if facts.prior != priorNone {
+			s *= ix.w.priorFactor(facts.prior, named)
 		}
-		if edition != noValue && ix.snap.facets[h.num][0] == edition {
-			s *= ix.w.EditionHint
-		}
-		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: facts.rule}
+		stubs = stubs || facts.stub
+		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: facts.rule, para: -1}
 	}
+	if stubs {
+		ix.handOver(out)
+	}
+	ix.deepen(out, a, sc)
 	ix.byPrecedence(out, sc)
 	sortBest(out, best)
 	return out
+}
+
+// handOver gives each cross-reference's score to the entries it points at
+// that the search found, when better than theirs, and scales it down below
+// them: "Klingon Outpost - See outpost" leads to the outpost ruling.
+func (ix *Index) handOver(out []ranked) {
+	for i := range out {
+		see := out[i].meta.seeTo
+		if len(see) == 0 {
+			continue
+		}
+		found := false
+		for j := range out {
+			if j != i && slices.Contains(see, out[j].meta) {
+				out[j].score = max(out[j].score, out[i].score)
+				found = true
+			}
+		}
+		if found {
+			out[i].score *= ix.w.Stub
+		}
+	}
+}
+
+// deepen scores the Deep best hits again by their best paragraph (see
+// bestParagraph), which it records for their anchors.
+func (ix *Index) deepen(out []ranked, a *analyzed, sc *scratch) {
+	n := min(ix.w.Deep, len(out))
+	if n == 0 || ix.w.Paragraph == 0 {
+		return
+	}
+	sortBest(out, n)
+	for i := range out[:n] {
+		p, share, near := a.bestParagraph(out[i].meta, &sc.para)
+		out[i].para = int32(p)
+		out[i].score *= 1 + ix.w.Paragraph*share*share*near
+	}
 }
 
 // sortBest puts the k best hits first, in order, the others after them in
@@ -235,36 +271,65 @@ func (ix *Index) oneRule(a, b *docMeta) bool {
 // share of the title's terms found in the query times the share of the
 // query's terms found in the title, each term weighted by its rarity (idf),
 // so that a title that is the query scores 1 and a title of one common word
-// in a long query scores little.
-func (ix *Index) cover(m *docMeta, a *analyzed) float64 {
+// in a long query scores little. named says every term of the title is in
+// the query: the query names it.
+func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
 	if len(m.titleIDs) == 0 {
-		return 0
+		return 0, false
 	}
 	var inTitle, inQuery float64
+	added := a.terms[len(a.stemIDs):]
 	for _, t := range m.titleIDs {
-		if slices.Contains(a.coverIDs, t) || slices.Contains(a.plainIDs, t) {
+		if slices.Contains(a.coverIDs, t) || slices.Contains(a.plainIDs, t) || slices.Contains(added, t) {
 			inTitle += ix.lex.idf[t]
 		}
 	}
 	for i, q := range a.coverIDs {
 		if slices.Contains(m.titleIDs, q) {
 			inQuery += a.coverIDF[i]
+			continue
+		}
+		for _, ad := range a.adds {
+			if i < 64 && ad.stems&(1<<i) != 0 && titleHolds(m, a.terms, ad.need) {
+				inQuery += altWeight * a.coverIDF[i]
+				break
+			}
 		}
 	}
 	if m.titleIDF == 0 || a.coverAll == 0 {
-		return 0
+		return 0, false
 	}
-	return inTitle / m.titleIDF * inQuery / a.coverAll
+	return inTitle / m.titleIDF * inQuery / a.coverAll, inTitle >= m.titleIDF*0.999
 }
 
-// share is how much of the query a hit matched: the query terms found in its
-// title or text, weighted by rarity, over all the query's terms. held has a
-// bit set for each of the first 64 terms the hit holds (as collected).
+// titleHolds reports whether a title holds every term of need (bits by
+// index in terms).
+func titleHolds(m *docMeta, terms []uint32, need uint64) bool {
+	for k, t := range terms {
+		if k < 64 && need&(1<<k) != 0 && !slices.Contains(m.titleIDs, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// share is how much of the query a hit matched: the query's stems found in
+// its title or text, weighted by rarity, over all the query's stems; a stem
+// the hit lacks counts altWeight when it holds what the thesaurus says the
+// typed words mean. held has a bit set for each of the first 64 terms the
+// hit holds (as collected).
 func (ix *Index) share(h collected, a *analyzed) (share float64, held uint64) {
 	var in float64
 	for i, q := range a.stemIDs {
 		if i < 64 && h.held&(1<<i) != 0 || i >= 64 && q != noTerm && ix.snap.holds(h.meta, q) {
 			in += a.stemIDF[i]
+			continue
+		}
+		for _, ad := range a.adds {
+			if i < 64 && ad.stems&(1<<i) != 0 && h.held&ad.need == ad.need {
+				in += altWeight * a.stemIDF[i]
+				break
+			}
 		}
 	}
 	if a.stemAll == 0 {

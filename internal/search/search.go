@@ -55,25 +55,33 @@ type weights struct {
 	// Match raises a hit's score by Match times the share of the query's
 	// terms (weighted by rarity) found in its title or text.
 	Match float64
-	// Card multiplies a card's score: cards have look-ups of their own, and a
-	// rules search answers with rules unless a card is named.
-	Card float64
+	// Card multiplies a card's score, CardRuling that of a ruling or
+	// glossary entry about one card, unless the query names the card:
+	// cards have look-ups of their own, and a rules question is answered
+	// by rules. Caption multiplies that of a section that is a heading
+	// without a body or a figure's lead-in.
+	Card, CardRuling, Caption float64
+	// Stub multiplies the score of a cross-reference ("See X") found with
+	// what it points at, which takes its score if better (see handOver).
+	Stub float64
+	// Paragraph raises the score of one of the Deep best hits by Paragraph
+	// times the square of the share of the query its best paragraph holds,
+	// scaled by how close together (see bestParagraph).
+	Paragraph float64
+	Deep      int
 	// Superseded multiplies the score of an older copy of a rule found with
 	// a newer one, once per newer copy.
 	Superseded float64
 	// Related counts entries the corpus relates (the same term in another
 	// document of the edition) as the same rule, besides equal titles.
 	Related bool
-	// EditionHint multiplies the score of a hit of the edition the query
-	// names ("first edition", "2E").
-	EditionHint float64
 	// Scoring is Bleve's scoring model ("tf-idf" or "bm25").
 	Scoring string
 }
 
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.3, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
-		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Card: 0.6, Superseded: 0.7, Related: true, EditionHint: 1.5,
+		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Card: 0.6, CardRuling: 0.6, Caption: 0.4, Stub: 0.3, Paragraph: 1.5, Deep: 48, Superseded: 0.7, Related: true,
 		Scoring: "tf-idf"}
 }
 
@@ -99,7 +107,10 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	// page asked for.
 	sc := ix.scratch.Get().(*scratch)
 	defer ix.scratch.Put(sc)
-	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), a.stemIDs, rerankWindow, sc)
+	if q.Edition == "" {
+		q.Edition = a.edition // the one edition the query names filters
+	}
+	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), a.terms, rerankWindow, sc)
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return nil, ctxErr
@@ -116,17 +127,25 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		}
 		out.Hits = make([]rules.SearchHit, len(page))
 		text, at := sc.snippets[:0], sc.snippetAt[:0]
-		for _, h := range page {
+		for i, h := range page {
+			if h.para < 0 {
+				p, _, _ := a.bestParagraph(h.meta, &sc.para)
+				page[i].para = int32(p)
+			}
 			var from, to int
-			text, from, to = ix.appendSnippet(text, h.meta, &a, sc)
+			text, from, to = ix.appendSnippet(text, h.meta, &a, sc, int(page[i].para))
 			at = append(at, [2]int{from, to})
 		}
 		sc.snippets, sc.snippetAt = text, at
 		snippets := string(text)
 		for i, h := range page {
 			m := h.meta
-			out.Hits[i] = rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title,
-				DocumentID: m.DocumentID, Edition: m.Edition, Score: round(h.score), Snippet: snippets[at[i][0]:at[i][1]]}
+			anchor := ""
+			if h.para >= 0 && int(h.para) < len(m.paras) {
+				anchor = m.paras[h.para].anchor
+			}
+			out.Hits[i] = rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title, DocumentID: m.DocumentID,
+				Edition: m.Edition, Score: round(h.score), Snippet: snippets[at[i][0]:at[i][1]], Anchor: anchor}
 		}
 	}
 	for f, name := range facetNames {
@@ -204,7 +223,9 @@ type analyzed struct {
 	// stopWords are the plain words the English analysis drops ("when").
 	stopWords []string
 	alts      []correction
-	edition   string // the edition the query names, if any
+	// edition is the edition the query names (not as its subject): a
+	// filter, when the judge set none.
+	edition string
 	// tokens are the English analysis of the text, every word in order, as
 	// Bleve's match queries would analyse it.
 	tokens analysis.TokenStream
@@ -233,6 +254,22 @@ type analyzed struct {
 	// phraseHeld has a bit set for each of the stems the phrase is made of
 	// (share's held): a hit that lacks one cannot hold the phrase.
 	phraseHeld uint64
+
+	// terms are the English terms whose holding collect reports for each
+	// hit: stemIDs, then the terms the shorthand of the query adds (adds).
+	terms []uint32
+	// adds are what the thesaurus adds for typed words: each stands for
+	// some of the stems, at altWeight, when a hit holds all its terms.
+	adds []addition
+	// addTerms are the terms of adds (terms after stemIDs), as strings.
+	addTerms []string
+}
+
+// addition is a meaning the thesaurus gives some typed words ("hq" means
+// "headquarters"): the stems it stands for (bits by index in stemIDs) and
+// the terms a hit must hold for it (bits by index in terms).
+type addition struct {
+	stems, need uint64
 }
 
 // phraseTerm is a term of a phrase and its distance in words from the first.
@@ -243,40 +280,17 @@ type phraseTerm struct {
 
 func (ix *Index) analyze(u userQuery) analyzed {
 	var a analyzed
-	correct := func(s string) string {
-		var toks []string
-		if asciiWord(s) {
-			// What the plain analysis makes of it, without running it.
-			toks = []string{strings.ToLower(s)}
-		} else {
-			toks = terms(ix.plain, s)
-		}
-		for i, w := range toks {
-			if ix.vocab.known(w) {
-				continue
-			}
-			f := fuzziness(utf8.RuneCountInString(w))
-			if f == 0 {
-				continue
-			}
-			if cs := ix.vocab.corrections(w, f); len(cs) > 0 {
-				toks[i] = cs[0].word
-				a.alts = append(a.alts, cs[1:]...)
-			}
-		}
-		return strings.Join(toks, " ")
-	}
 	words := u.Words
-	a.edition, words = editionNamed(words)
-	if len(words) == 0 && len(u.Phrases) == 0 {
-		a.edition, words = "", u.Words // the edition is all the judge asked about
+	a.edition, words = editionWords(words)
+	if len(u.Phrases) > 0 || len(words) > 1 {
+		words = ix.thes.dropQuestionForm(words)
 	}
 	parts := make([]string, 0, len(words)+len(u.Phrases))
 	for _, w := range words {
-		parts = append(parts, correct(w))
+		parts = append(parts, ix.correct(w, &a))
 	}
 	for _, p := range u.Phrases {
-		c := correct(p)
+		c := ix.correct(p, &a)
 		a.phrases = append(a.phrases, c)
 		parts = append(parts, c)
 	}
@@ -309,6 +323,8 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			a.markTerms = append(a.markTerms, id)
 		}
 	}
+	a.terms = append(a.terms, a.stemIDs...)
+	ix.addMeanings(&a, plain)
 	for _, w := range a.plain {
 		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
 	}
@@ -341,8 +357,110 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			a.markPlain = append(a.markPlain, ix.lex.id(c.word))
 		}
 	}
-	a.coverMask = termMask(a.coverIDs, a.plainIDs)
+	a.coverMask = termMask(a.coverIDs, a.plainIDs, a.terms[len(a.stemIDs):])
 	return a
+}
+
+// correct reads a typed word or phrase as the index holds it: each word the
+// index does not know becomes the hyphenated word it joins ("misseed" ->
+// "mis seed"), else the two words it runs together ("awayteam" -> "away
+// team"), else the nearest word within a typo's distance (which may be a
+// hyphenated word joined and misspelt: "counterattak" -> "counter attack"),
+// the other near words kept as alternatives in a.alts. A word the index
+// knows is never changed.
+func (ix *Index) correct(s string, a *analyzed) string {
+	var toks []string
+	if asciiWord(s) {
+		// What the plain analysis makes of it, without running it.
+		toks = []string{strings.ToLower(s)}
+	} else {
+		toks = terms(ix.plain, s)
+	}
+	for i, w := range toks {
+		if ix.vocab.known(w) {
+			continue
+		}
+		if c, ok := ix.vocab.compounds[w]; ok {
+			toks[i] = c.parts
+			continue
+		}
+		if split, ok := ix.vocab.splitForm(w); ok {
+			toks[i] = split
+			continue
+		}
+		f := fuzziness(utf8.RuneCountInString(w))
+		if f == 0 {
+			continue
+		}
+		if cs := ix.vocab.corrections(w, f); len(cs) > 0 {
+			toks[i] = cs[0].word
+			if c, ok := ix.vocab.compounds[cs[0].word]; ok {
+				toks[i] = c.parts
+			}
+			for _, c := range cs[1:] {
+				if _, joined := ix.vocab.compounds[c.word]; !joined {
+					a.alts = append(a.alts, c)
+				}
+			}
+		}
+	}
+	return strings.Join(toks, " ")
+}
+
+// addMeanings adds to the analysed query what the thesaurus says its words
+// mean (see synonyms.json): each meaning stands for the stems of the words
+// it was found for, with less weight than they (altWeight).
+func (ix *Index) addMeanings(a *analyzed, plain analysis.TokenStream) {
+	words := make([]string, len(plain))
+	for i, tok := range plain {
+		words[i] = string(tok.Term)
+	}
+	ix.thes.expand(words, func(from, to int, means [][]string) {
+		// The stems of the typed words, by their positions.
+		var stems uint64
+		for _, tok := range a.tokens {
+			if p := tok.Position - 1; p >= int(plain[from].Position)-1 && p <= int(plain[to-1].Position)-1 {
+				if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
+					stems |= 1 << k
+				}
+			}
+		}
+		if stems == 0 {
+			return
+		}
+		for _, m := range means {
+			var need uint64
+			for _, tok := range ix.english.Analyze([]byte(strings.Join(m, " "))) {
+				t := string(tok.Term)
+				k := slices.Index(a.stems, t)
+				if k < 0 {
+					k = slices.Index(a.addTerms, t)
+					if k >= 0 {
+						k += len(a.stemIDs)
+					}
+				}
+				if k < 0 {
+					id := ix.lex.id(t)
+					if id == noTerm || len(a.addTerms) == maxAlternatives {
+						need = 0
+						break
+					}
+					a.addTerms = append(a.addTerms, t)
+					a.terms = append(a.terms, id)
+					a.markTerms = append(a.markTerms, id)
+					k = len(a.terms) - 1
+				}
+				if k >= 64 {
+					need = 0
+					break
+				}
+				need |= 1 << k
+			}
+			if need != 0 && need&stems != need {
+				a.adds = append(a.adds, addition{stems: stems, need: need})
+			}
+		}
+	})
 }
 
 // distinctTerms returns the distinct terms of a token stream, in order.
@@ -365,29 +483,6 @@ func asciiWord(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// editionNamed finds an edition named among the words ("first edition",
-// "1st edition", "1E", "second edition", "2nd edition", "2E") and returns it
-// with the other words.
-func editionNamed(words []string) (string, []string) {
-	fold := func(w string) string { return strings.Join(plainWords(w), " ") }
-	for i, w := range words {
-		f := fold(w)
-		switch f {
-		case "1e", "2e":
-			return string(f[0]) + "e", slices.Concat(words[:i], words[i+1:])
-		case "first", "1st", "second", "2nd":
-			if i+1 < len(words) && fold(words[i+1]) == "edition" {
-				ed := rules.Edition1E
-				if f == "second" || f == "2nd" {
-					ed = rules.Edition2E
-				}
-				return ed, slices.Concat(words[:i], words[i+2:])
-			}
-		}
-	}
-	return "", words
 }
 
 // fuzziness is how many edits a typed word of n letters may be from the word
@@ -421,6 +516,19 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) query.Query {
 	}
 	add(matchQuery(a.tokens, fieldTitle, ix.w.Title))
 	add(matchQuery(a.tokens, fieldText, ix.w.Text))
+	// What the judge's shorthand means, with less weight than the words
+	// typed.
+	for _, t := range a.addTerms {
+		for _, fb := range []struct {
+			field string
+			boost float64
+		}{{fieldTitle, ix.w.Title * altWeight}, {fieldText, ix.w.Text * altWeight}} {
+			q := bleve.NewTermQuery(t)
+			q.SetField(fb.field)
+			q.SetBoost(fb.boost)
+			add(q)
+		}
+	}
 	// The stop words the English fields drop are looked for in the plain
 	// title, so that "when and while" finds the section of that name.
 	for _, w := range a.stopWords {

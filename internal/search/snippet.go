@@ -33,12 +33,26 @@ type span struct{ start, end int }
 // words kept for a typo; a query of stop words only marks its words as
 // written. The words of every text and their terms are known from the time
 // the index was built (docMeta.words), so marking compares numbers.
-func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch) (_ []byte, from, to int) {
+func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch, para int) (_ []byte, from, to int) {
 	text := m.Text
 	if !m.textWords {
 		text = m.Title
 	}
 	marks := a.marks(m, sc)
+	lo, hi := 0, len(text)
+	if para >= 0 && para < len(m.paras) {
+		// Cut from the paragraph that answers (the hit's anchor).
+		lo, hi = int(m.paras[para].from), int(m.paras[para].to)
+		k := 0
+		for _, t := range marks {
+			if t.start >= lo && t.end <= hi {
+				marks[k] = span{t.start - lo, t.end - lo}
+				k++
+			}
+		}
+		marks = marks[:k]
+		text = text[lo:hi]
+	}
 	start, end := window(text, marks)
 	first := len(b)
 	if start > 0 {

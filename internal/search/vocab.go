@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
@@ -30,6 +31,11 @@ type vocabulary struct {
 	// weight is the idf of each English term of a title or text.
 	weight map[string]float64
 	docs   int
+	// compounds are the words the texts write with hyphens, by their
+	// joined form, which corrections may also find (see compoundsOf);
+	// prefixes the short first parts of them ("re", "co", "mis").
+	compounds map[string]compound
+	prefixes  map[string]bool
 }
 
 // idf is the rarity of an English term: log(1 + N/df), where df is how many
@@ -83,6 +89,44 @@ func readVocabulary(idx bleve.Index) (*vocabulary, error) {
 		}
 	}
 	return v, nil
+}
+
+// addCompounds lets corrections find the joined forms of the hyphenated
+// words the index holds as their parts; known still says no to them.
+func (v *vocabulary) addCompounds(cs map[string]compound) {
+	v.compounds, v.prefixes = map[string]compound{}, map[string]bool{}
+	joined := make([]string, 0, len(cs))
+	for w := range cs {
+		joined = append(joined, w)
+	}
+	sort.Strings(joined)
+	for _, w := range joined {
+		c := cs[w]
+		if first, _, _ := strings.Cut(c.parts, " "); len(first) <= 3 {
+			v.prefixes[first] = true
+		}
+		if _, known := v.freq[w]; known {
+			continue
+		}
+		v.compounds[w] = c
+		n := utf8.RuneCountInString(w)
+		v.byLen[n] = append(v.byLen[n], w)
+		if !asciiStart(w) {
+			v.oddStart[n] = append(v.oddStart[n], w)
+			continue
+		}
+		v.byFirst[lengthByte{n, w[0]}] = append(v.byFirst[lengthByte{n, w[0]}], w)
+		v.bySecond[lengthByte{n, w[1]}] = append(v.bySecond[lengthByte{n, w[1]}], w)
+	}
+}
+
+// freqOf is how many documents hold a word, or how often the texts write a
+// compound.
+func (v *vocabulary) freqOf(w string) int {
+	if f, ok := v.freq[w]; ok {
+		return f
+	}
+	return v.compounds[w].freq
 }
 
 // lengthByte is a length in letters and a byte.
@@ -165,7 +209,7 @@ func (v *vocabulary) best(out []correction) []correction {
 		if out[i].dist != out[j].dist {
 			return out[i].dist < out[j].dist
 		}
-		if fi, fj := v.freq[out[i].word], v.freq[out[j].word]; fi != fj {
+		if fi, fj := v.freqOf(out[i].word), v.freqOf(out[j].word); fi != fj {
 			return fi > fj
 		}
 		return out[i].word < out[j].word
