@@ -1,6 +1,10 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // A Paragraph is one paragraph of an entry's text with its anchor: the
 // paragraph is addressed as "{entry id}#{anchor}". Anchors come from the
@@ -58,7 +62,7 @@ func ParagraphAt(text string, at int) int {
 }
 
 // paragraphSpans returns the byte ranges of the paragraphs of text, without
-// their surrounding white space.
+// their surrounding white space (a block of white space alone is none).
 func paragraphSpans(text string) [][2]int {
 	var out [][2]int
 	for start := 0; start < len(text); {
@@ -71,11 +75,19 @@ func paragraphSpans(text string) [][2]int {
 			next = end + 2
 		}
 		lo, hi := start, end
-		for lo < hi && isBlank(text[lo]) {
-			lo++
+		for lo < hi {
+			r, n := utf8.DecodeRuneInString(text[lo:hi])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			lo += n
 		}
-		for hi > lo && isBlank(text[hi-1]) {
-			hi--
+		for hi > lo {
+			r, n := utf8.DecodeLastRuneInString(text[lo:hi])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			hi -= n
 		}
 		if hi > lo {
 			out = append(out, [2]int{lo, hi})
@@ -84,8 +96,6 @@ func paragraphSpans(text string) [][2]int {
 	}
 	return out
 }
-
-func isBlank(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
 // anchorOf makes the anchor of the i-th paragraph p, unique among seen.
 func anchorOf(p string, i int, seen map[string]int) string {

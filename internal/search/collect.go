@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -237,10 +238,15 @@ type scratch struct {
 	counts []int    // collect's facet counts
 	cursor []int    // collect's places in the lists of the query's terms
 	ranked []ranked // rerank's hits
+	at     []int32  // handOver's hits by document number
 	para   paragraphScratch
-	found  []int32  // byPrecedence's hits by rule
-	start  []int32  // where byPrecedence puts the next hit of each rule
-	maybe  []int    // byPrecedence's hits that may be one rule
+	// paraWords are the words of each of the query's terms in the best
+	// paragraph of each hit measured (ranked.words says where its are),
+	// for its snippet.
+	paraWords [][]termAt
+	found     []int32 // byPrecedence's hits by rule
+	start     []int32 // where byPrecedence puts the next hit of each rule
+	maybe     []int   // byPrecedence's hits that may be one rule
 	// sameRule's groups of hits, and a group's hits, scores and members
 	sets    disjointSets
 	group   []int
@@ -386,4 +392,15 @@ func resize[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// keepWords keeps the words of the paragraph bestParagraph just measured
+// (para.inBest) for the hit's snippet, and returns where, or -1.
+func (sc *scratch) keepWords() int16 {
+	at := len(sc.paraWords)
+	if at+len(sc.para.inBest) > math.MaxInt16 {
+		return -1
+	}
+	sc.paraWords = append(sc.paraWords, sc.para.inBest...)
+	return int16(at)
 }

@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/blevesearch/bleve/v2/analysis"
+
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -22,7 +24,10 @@ var synonymsJSON []byte
 
 // synonymFile is the shape of synonyms.json.
 type synonymFile struct {
-	Entries []struct {
+	// Documents are the words that name a source document, by the id the
+	// contract gives it.
+	Documents map[string][]string `json:"documents"`
+	Entries   []struct {
 		Words  []string `json:"words"`
 		Means  []string `json:"means"`
 		TwoWay bool     `json:"twoWay"`
@@ -46,17 +51,27 @@ type thesaurus struct {
 	byFirst map[string][]synonym
 	// question are the plain words of a question's form.
 	question map[string]bool
+	// documents are the source documents by the plain words naming them.
+	documents []documentName
 }
 
-// synonym is a typed phrase and what it means, each as plain words.
+// documentName is a source document and the plain words of a name of it.
+type documentName struct {
+	id    string
+	words []string
+}
+
+// synonym is a typed phrase (plain words) and what it means (each meaning
+// as the English terms of its words, as the index holds them).
 type synonym struct {
 	words []string
 	means [][]string
 }
 
-// readThesaurus reads the embedded vocabulary. It is part of the binary, so
-// an error here is a fault of the build, reported when the index is made.
-func readThesaurus() (*thesaurus, error) {
+// readThesaurus reads the embedded vocabulary, each meaning read into terms
+// by english (the index's analysis of the text). It is part of the binary,
+// so an error here is a fault of the build, reported when the index is made.
+func readThesaurus(english analysis.Analyzer) (*thesaurus, error) {
 	var f synonymFile
 	if err := json.Unmarshal(synonymsJSON, &f); err != nil {
 		return nil, fmt.Errorf("read synonyms.json: %w", err)
@@ -79,15 +94,22 @@ func readThesaurus() (*thesaurus, error) {
 		if e.Source == "" || len(e.Words) == 0 || len(e.Means) == 0 {
 			return nil, fmt.Errorf("synonyms.json entry %d: words, means and source are required", i)
 		}
+		termsOf := func(s string) []string {
+			var out []string
+			for _, tok := range english.Analyze([]byte(s)) {
+				out = append(out, string(tok.Term))
+			}
+			return out
+		}
 		var means [][]string
 		for _, m := range e.Means {
-			means = append(means, plainWords(m))
+			means = append(means, termsOf(m))
 		}
 		for _, w := range e.Words {
 			add(plainWords(w), means)
 			if e.TwoWay {
 				for _, m := range e.Means {
-					add(plainWords(m), [][]string{plainWords(w)})
+					add(plainWords(m), [][]string{termsOf(w)})
 				}
 			}
 		}
@@ -95,18 +117,49 @@ func readThesaurus() (*thesaurus, error) {
 	for _, w := range f.QuestionWords {
 		t.question[strings.ToLower(w)] = true
 	}
+	ids := make([]string, 0, len(f.Documents))
+	for id := range f.Documents {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		for _, name := range f.Documents[id] {
+			t.documents = append(t.documents, documentName{id: id, words: plainWords(name)})
+		}
+	}
 	return t, nil
 }
 
-// expand finds the typed phrases of words (plain, in order) the thesaurus
-// knows, and calls found with where each starts and ends and what it means.
-// Longer phrases win over the shorter ones they hold.
-func (t *thesaurus) expand(words []string, found func(from, to int, means [][]string)) {
+// documentNamed returns the source document the words name, if exactly one
+// ("premiere rules", "cta glossary").
+func (t *thesaurus) documentNamed(words []string) string {
+	if len(t.documents) == 0 {
+		return ""
+	}
+	named := ""
+	for _, d := range t.documents {
+		for i := 0; i+len(d.words) <= len(words); i++ {
+			if slices.Equal(words[i:i+len(d.words)], d.words) {
+				if named != "" && named != d.id {
+					return ""
+				}
+				named = d.id
+			}
+		}
+	}
+	return named
+}
+
+// expand finds the typed phrases among words (the plain analysis of a
+// query, in order) the thesaurus knows, and calls found with where each
+// starts and ends and what it means. Longer phrases win over the shorter
+// ones they hold.
+func (t *thesaurus) expand(words analysis.TokenStream, found func(from, to int, means [][]string)) {
 	for i := 0; i < len(words); {
 		best := -1
 		var means [][]string
-		for _, s := range t.byFirst[words[i]] {
-			if n := len(s.words); n > best && i+n <= len(words) && slices.Equal(words[i:i+n], s.words) {
+		for _, s := range t.byFirst[string(words[i].Term)] {
+			if n := len(s.words); n > best && i+n <= len(words) && startsWith(words[i:], s.words) {
 				best, means = n, s.means
 			}
 		}
@@ -119,13 +172,33 @@ func (t *thesaurus) expand(words []string, found func(from, to int, means [][]st
 	}
 }
 
+// startsWith reports whether the tokens start with the words.
+func startsWith(toks analysis.TokenStream, words []string) bool {
+	if len(toks) < len(words) {
+		return false
+	}
+	for i, w := range words {
+		if string(toks[i].Term) != w {
+			return false
+		}
+	}
+	return true
+}
+
 // dropQuestionForm removes the words of a question's form from the typed
 // words ("what happens when my mission attempt fails" asks about a mission
-// attempt failing), unless nothing else would be left.
+// attempt failing; "can i", "does", "is it still"), unless nothing else would
+// be left. A word beside "vs", "and" or "or" is what the question is about
+// ("when vs while"), and stays.
 func (t *thesaurus) dropQuestionForm(words []string) []string {
+	if !slices.ContainsFunc(words, func(w string) bool { return t.question[foldedWord(w)] }) {
+		return words
+	}
 	kept := make([]string, 0, len(words))
-	for _, w := range words {
-		if !t.question[foldedWord(w)] {
+	for i, w := range words {
+		if !t.question[foldedWord(w)] ||
+			i+1 < len(words) && joiningWords[foldedWord(words[i+1])] ||
+			i > 0 && joiningWords[foldedWord(words[i-1])] {
 			kept = append(kept, w)
 		}
 	}
@@ -135,16 +208,35 @@ func (t *thesaurus) dropQuestionForm(words []string) []string {
 	return kept
 }
 
+// joiningWords set two words side by side as what a question is about.
+var joiningWords = map[string]bool{"vs": true, "versus": true, "and": true, "or": true}
+
 // foldedWord is a typed word as one lower-case run of letters and digits
 // ("Don't" -> "dont"; "can't" -> "cant").
-func foldedWord(w string) string { return strings.Join(plainWords(w), "") }
+func foldedWord(w string) string {
+	if lowerWord(w) {
+		return w // the usual case, without allocating
+	}
+	return strings.Join(plainWords(w), "")
+}
+
+// lowerWord reports whether w is one run of lower-case ASCII letters and
+// digits.
+func lowerWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return w != ""
+}
 
 // editionWords reads the editions a query names ("first edition", "1st
-// edition", "1E", "second edition", "2nd edition", "2E"). When it names one
-// edition, and not as the subject of the question ("1e cards", "2E
-// compatible"), that edition filters the search and its words are dropped;
-// when it names both, or names one as its subject, the words stay, to be
-// searched for.
+// edition", "1E", "second edition", "2nd edition", "2E"). Named as the
+// subject of the question ("1e cards", "2E compatible"), they stay, to be
+// searched for. Otherwise their words are dropped, and when the query names
+// one edition, it filters the search; naming both ("stopped 1e vs 2e") asks
+// about the rule in each.
 func editionWords(words []string) (filter string, rest []string) {
 	type mention struct {
 		edition  string
@@ -169,11 +261,6 @@ func editionWords(words []string) (filter string, rest []string) {
 	if len(found) == 0 {
 		return "", words
 	}
-	for _, m := range found[1:] {
-		if m.edition != found[0].edition {
-			return "", words // both editions: the question is about them
-		}
-	}
 	for _, m := range found {
 		if m.to < len(words) && editionSubject[rules.Singular(foldedWord(words[m.to]))] {
 			return "", words
@@ -189,13 +276,18 @@ func editionWords(words []string) (filter string, rest []string) {
 	if len(rest) == 0 {
 		return "", words // the edition is all the judge asked about
 	}
+	for _, m := range found[1:] {
+		if m.edition != found[0].edition {
+			return "", rest // both editions: no filter
+		}
+	}
 	return found[0].edition, rest
 }
 
 // editionSubject are the words after an edition's name that make the
 // edition what the question is about: its cards, their compatibility.
 var editionSubject = map[string]bool{"card": true, "compatible": true, "compatibility": true,
-	"indicator": true, "version": true, "deck": true}
+	"indicator": true, "version": true}
 
 // A compound is a word the rulebooks write with hyphens ("mis-seed",
 // "counter-attack", "dual-icon"), which the index holds as its parts: a

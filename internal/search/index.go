@@ -257,7 +257,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 			continue
 		}
 		m := &docMeta{ID: e.ID, Kind: e.Kind, Title: e.Title, DocumentID: e.DocumentID, Edition: e.Edition,
-			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: e.Text, Related: e.Related,
+			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: oneLineParagraphs(e.Text), Related: e.Related,
 			CardRuling: e.CardRuling}
 		if e.OnlySee() {
 			m.See = e.SeeAlso
@@ -280,7 +280,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 		name := c.Name()
 		text := cardText(c)
 		m := &docMeta{ID: c.ID, Kind: rules.KindCard, Title: name, DocumentID: CardsDocument, Edition: c.Edition,
-			TitleKey: rules.FoldTerm(name), Text: text}
+			TitleKey: rules.FoldTerm(name), Text: oneLineParagraphs(text)}
 		m.TitleTerms = ix.titleTerms(c.Title)
 		keys := []string{m.TitleKey}
 		if k := rules.FoldTerm(c.Title); k != m.TitleKey {
@@ -449,7 +449,7 @@ func newIndex(idx bleve.Index) (*Index, error) {
 	if english == nil || plain == nil {
 		return nil, errors.New("index mapping lacks its analyzers")
 	}
-	thes, err := readThesaurus()
+	thes, err := readThesaurus(english)
 	if err != nil {
 		return nil, err
 	}

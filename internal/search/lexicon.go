@@ -141,12 +141,23 @@ type termAt struct{ term, at uint32 }
 // occurrences returns the words of the document's snippet text whose term
 // is t, in order.
 func (m *docMeta) occurrences(t uint32) []termAt {
-	i, _ := slices.BinarySearchFunc(m.byTerm, t, func(x termAt, t uint32) int { return cmp.Compare(x.term, t) })
-	j := i
-	for j < len(m.byTerm) && m.byTerm[j].term == t {
+	// The first word of term t or after, by halving (a hand-written
+	// search: it runs for every term of a query in every hit re-ranked).
+	bt := m.byTerm
+	lo, hi := 0, len(bt)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if bt[h].term < t {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	j := lo
+	for j < len(bt) && bt[j].term == t {
 		j++
 	}
-	return m.byTerm[i:j]
+	return bt[lo:j]
 }
 
 // termsByPosition returns the English term of each word of s (noTerm for a

@@ -1,9 +1,11 @@
 package search
 
 import (
+	"math"
 	"slices"
-	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -41,9 +43,13 @@ func deriveParagraphs(m *docMeta) {
 	}
 }
 
-// paragraphOf returns the index of the paragraph holding word w.
-func (m *docMeta) paragraphOf(w uint32) int {
-	return sort.Search(len(m.paras), func(i int) bool { return m.paras[i].at > w }) - 1
+// paragraphWords returns how many words paragraph p has.
+func (m *docMeta) paragraphWords(p int) int {
+	end := len(m.words)
+	if p+1 < len(m.paras) {
+		end = int(m.paras[p+1].at)
+	}
+	return max(end-int(m.paras[p].at), 1)
 }
 
 // Kinds of document that answer a rules question less well than rule text,
@@ -95,7 +101,9 @@ const (
 // the query names its title, which lifts a card's and a card ruling's.
 func (w *weights) priorFactor(prior uint8, named bool) float64 {
 	switch {
-	case prior == priorCard && !named:
+	case prior == priorCard && named:
+		return w.NamedCard
+	case prior == priorCard:
 		return w.Card
 	case prior == priorCardRuling && !named:
 		return w.CardRuling
@@ -119,17 +127,29 @@ func cardTitleOf(name string) string {
 var cardTypes = []string{"incident", "personnel", "dilemma", "event", "interrupt", "objective", "equipment",
 	"mission", "artifact", "doorway", "ship", "facility", "q-icon", "q-dilemma", "q-event", "card"}
 
-// aboutOneCard reports whether a ruling's first sentence speaks of "this"
-// card of a type: a ruling on one card.
+// aboutOneCardBytes is how much of a ruling's opening aboutOneCard reads.
+const aboutOneCardBytes = 120
+
+// aboutOneCard reports whether a ruling's opening speaks of "this" card of a
+// type: a ruling on one card.
 func aboutOneCard(text string) bool {
+	// The opening of the ruling: its first sentence, or a little more when
+	// an abbreviation ends it early ("If Mickey D. is in the Away Team that
+	// encounters this dilemma").
 	first := strings.ToLower(text)
-	if i := strings.IndexAny(first, ".!?"); i > 0 {
-		first = first[:i]
+	if len(first) > aboutOneCardBytes {
+		first = first[:aboutOneCardBytes]
 	}
 	for _, t := range cardTypes {
-		if strings.Contains(first, "this "+t+" ") || strings.Contains(first, "this "+t+"'") ||
-			strings.Contains(first, "this "+t+"’") || strings.HasSuffix(first, "this "+t) {
-			return true
+		for rest := first; ; {
+			i := strings.Index(rest, "this "+t)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len("this "+t):]
+			if r, _ := utf8.DecodeRuneInString(rest); rest == "" || !unicode.IsLetter(r) {
+				return true // "this dilemma," and "this personnel's", not "this shipment"
+			}
 		}
 	}
 	return false
@@ -145,7 +165,18 @@ func isCaption(text string) bool {
 // paragraphScratch is the memory bestParagraph works in.
 type paragraphScratch struct {
 	held []uint64 // the terms each paragraph holds (bits by index in a.terms)
-	occ  []termAt // the query's words in the paragraph, by position
+	// byTerm are the document's words of each of a.terms (its
+	// occurrences); inBest those of them in the best paragraph.
+	byTerm, inBest [][]termAt
+	occ            []termAt    // the query's words in the paragraph, by position
+	lists          []stemWords // the words of each stem, for merging into occ
+}
+
+// stemWords are the words of a paragraph of one of the query's stems (its
+// index k in stemIDs).
+type stemWords struct {
+	k     uint32
+	words []termAt
 }
 
 // bestParagraph returns the paragraph of a document that holds most of the
@@ -157,27 +188,97 @@ func (a *analyzed) bestParagraph(m *docMeta, sc *paragraphScratch) (best int, sh
 	if len(m.paras) == 0 {
 		return -1, 0, 0
 	}
+	n := min(len(a.terms), 64)
+	occ := sc.byTerm[:0]
+	if len(m.paras) == 1 {
+		// One paragraph: it holds the terms the text holds.
+		var h uint64
+		for k, t := range a.terms[:n] {
+			var o []termAt
+			if t != noTerm {
+				o = m.occurrences(t)
+			}
+			occ = append(occ, o)
+			if len(o) > 0 {
+				h |= 1 << k
+			}
+		}
+		sc.byTerm = occ
+		a.wordsIn(m, 0, sc)
+		return 0, a.shareHeld(h), a.nearness(m, h, sc)
+	}
 	held := resize(sc.held, len(m.paras))
 	clear(held)
 	sc.held = held
-	n := min(len(a.terms), 64)
 	for k, t := range a.terms[:n] {
-		if t == noTerm {
-			continue
+		var o []termAt
+		if t != noTerm {
+			o = m.occurrences(t)
 		}
-		for _, o := range m.occurrences(t) {
-			if p := m.paragraphOf(o.at); p >= 0 {
-				held[p] |= 1 << k
+		occ = append(occ, o)
+		// The occurrences go up, and so do the paragraphs holding them.
+		p := 0
+		for _, o := range o {
+			for p+1 < len(m.paras) && m.paras[p+1].at <= o.at {
+				p++
 			}
+			held[p] |= 1 << k
 		}
 	}
+	sc.byTerm = occ
 	best = 0
 	for p, h := range held {
 		if s := a.shareHeld(h); s > share {
 			best, share = p, s
 		}
 	}
-	return best, share, a.nearness(m, best, held[best], sc)
+	a.wordsIn(m, best, sc)
+	return best, share, a.nearness(m, held[best], sc)
+}
+
+// wordsIn keeps in sc.inBest the words of paragraph p of each of the query's
+// terms (from sc.byTerm): what nearness, phraseIn and the snippet's marks
+// read.
+func (a *analyzed) wordsIn(m *docMeta, p int, sc *paragraphScratch) {
+	lo, hi := m.paras[p].at, uint32(len(m.words))
+	if p+1 < len(m.paras) {
+		hi = m.paras[p+1].at
+	}
+	in := sc.inBest[:0]
+	for _, o := range sc.byTerm {
+		if len(o) > 0 && (o[0].at < lo || o[len(o)-1].at >= hi) {
+			o = o[firstAt(o, lo):firstAt(o, hi)]
+		}
+		in = append(in, o)
+	}
+	sc.inBest = in
+}
+
+// phraseIn reports whether paragraph p of a document holds the query's
+// phrase (its words in order, see analyzed.phrase), p being the paragraph
+// bestParagraph just found. The phrase's first term is the query's first
+// stem.
+func (a *analyzed) phraseIn(m *docMeta, p int, sc *paragraphScratch) bool {
+	if len(a.phrase) == 0 || p < 0 || len(sc.inBest) == 0 {
+		return false
+	}
+	hi := uint32(len(m.words))
+	if p+1 < len(m.paras) {
+		hi = m.paras[p+1].at
+	}
+	for _, w := range sc.inBest[0] {
+		all := true
+		for _, t := range a.phrase[1:] {
+			if j := w.at + uint32(t.offset); j >= hi || m.words[j].term != t.term {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
 
 // shareHeld is share for a paragraph holding the terms of held.
@@ -204,10 +305,11 @@ func (a *analyzed) shareHeld(held uint64) float64 {
 	return in / a.stemAll
 }
 
-// nearness measures how close together the query's stems held by paragraph p
-// stand: the fewest words of the paragraph holding one of each, against the
-// number of them (with a little slack), from 1 down to 1/2.
-func (a *analyzed) nearness(m *docMeta, p int, held uint64, sc *paragraphScratch) float64 {
+// nearness measures how close together the query's stems held by the best
+// paragraph (sc.inBest) stand: the fewest words of the paragraph holding one
+// of each, against the number of them (with a little slack), from 1 down to
+// 1/2.
+func (a *analyzed) nearness(m *docMeta, held uint64, sc *paragraphScratch) float64 {
 	var want uint64
 	kinds := 0
 	for i := range min(len(a.stemIDs), 64) {
@@ -219,28 +321,32 @@ func (a *analyzed) nearness(m *docMeta, p int, held uint64, sc *paragraphScratch
 	if kinds < 2 {
 		return 1
 	}
-	lo, hi := m.paras[p].at, uint32(len(m.words))
-	if p+1 < len(m.paras) {
-		hi = m.paras[p+1].at
+	// The words of the paragraph of each stem held, merged in order.
+	lists := sc.lists[:0]
+	for k := range min(len(a.stemIDs), 64) {
+		if want&(1<<k) != 0 && len(sc.inBest[k]) > 0 { // the stems are the first terms
+			lists = append(lists, stemWords{k: uint32(k), words: sc.inBest[k]})
+		}
 	}
 	occ := sc.occ[:0]
-	for k := range min(len(a.stemIDs), 64) {
-		if want&(1<<k) == 0 {
-			continue
-		}
-		for _, o := range m.occurrences(a.stemIDs[k]) {
-			if o.at >= lo && o.at < hi {
-				occ = append(occ, termAt{term: uint32(k), at: o.at})
+	for len(lists) > 0 {
+		first := 0
+		for i := 1; i < len(lists); i++ {
+			if lists[i].words[0].at < lists[first].words[0].at {
+				first = i
 			}
 		}
+		occ = append(occ, termAt{term: lists[first].k, at: lists[first].words[0].at})
+		if lists[first].words = lists[first].words[1:]; len(lists[first].words) == 0 {
+			lists = slices.Delete(lists, first, first+1)
+		}
 	}
-	slices.SortFunc(occ, func(x, y termAt) int { return int(x.at) - int(y.at) })
-	sc.occ = occ
+	sc.occ, sc.lists = occ, lists
 	// The shortest stretch holding every stem held: two fingers along
 	// the words.
 	var count [64]int
 	have, j := 0, 0
-	shortest := int(hi - lo)
+	shortest := math.MaxInt
 	for i := range occ {
 		if count[occ[i].term] == 0 {
 			have++

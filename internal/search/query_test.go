@@ -51,10 +51,11 @@ func TestEditionNamedOnceFiltersUnlessItIsTheSubject(t *testing.T) {
 		{[]string{"second", "edition", "range"}, "2e", []string{"range"}},
 		{[]string{"first", "phase"}, "", []string{"first", "phase"}},
 		{[]string{"stopped", "1e", "and", "1st", "edition"}, "1e", []string{"stopped", "and"}},
-		// Both editions named: the question is about them.
+		// Both editions named: the rule in each, no filter.
+		{[]string{"stopped", "1e", "vs", "2e"}, "", []string{"stopped", "vs"}},
+		// An edition as the question's subject: its cards, their
+		// compatibility.
 		{[]string{"play", "2e", "cards", "in", "1e"}, "", []string{"play", "2e", "cards", "in", "1e"}},
-		{[]string{"stopped", "1e", "vs", "2e"}, "", []string{"stopped", "1e", "vs", "2e"}},
-		// One edition as the subject: its cards, their compatibility.
 		{[]string{"1e", "compatible", "indicator"}, "", []string{"1e", "compatible", "indicator"}},
 		{[]string{"using", "first", "edition", "cards"}, "", []string{"using", "first", "edition", "cards"}},
 		// The edition alone is all the judge asked about.

@@ -2,8 +2,28 @@ package search
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
+
+// minShare is the least share of the query a hit counts as holding (a hit
+// may match on a typo's near words alone).
+const minShare = 0.05
+
+// whole is the factor of a hit holding share of the query: share to the
+// power Whole (without math.Pow for the usual powers, once per hit).
+func (w *weights) whole(share float64) float64 {
+	share = max(share, minShare)
+	switch w.Whole {
+	case 0:
+		return 1
+	case 1:
+		return share
+	case 2:
+		return share * share
+	}
+	return math.Pow(share, w.Whole)
+}
 
 // ranked is a hit with its re-ranked score.
 type ranked struct {
@@ -11,8 +31,10 @@ type ranked struct {
 	score float64
 	bleve float64 // Bleve's score, a tie breaker
 	rule  int32   // docMeta.rule
-	// para is the index of its best paragraph, -1 when not yet measured.
-	para int32
+	// para is the index of its best paragraph, -1 when not yet measured;
+	// words where the words of each of the query's terms in it are kept
+	// (scratch.words), -1 when they are not.
+	para, words int16
 }
 
 // rerank turns Bleve's best hits (in any order) into the final order, in two principled steps:
@@ -35,6 +57,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	out := resize(sc.ranked, len(hits))
 	sc.ranked = out
 	stubs := false
+	deep := newTopScores(ix.w.Deep)
 	for i, h := range hits {
 		m := h.meta
 		facts := &ix.snap.rank[h.num]
@@ -43,25 +66,34 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 		if facts.titleMask&a.coverMask != 0 {
 			cover, named = ix.cover(m, a)
 		} // else no term of the title is the query's (most hits)
-		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share)
+		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share) * ix.w.whole(share)
 		if held&a.phraseHeld == a.phraseHeld {
 			if a.inTitleOrder(m) {
 				s *= 1 + ix.w.TitlePhrase
-			}
-			if a.inOrder(m) {
-				s *= 1 + ix.w.TextPhrase
 			}
 		}
 		if facts.prior != priorNone {
 			s *= ix.w.priorFactor(facts.prior, named)
 		}
 		stubs = stubs || facts.stub
-		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: facts.rule, para: -1}
+		rule := facts.rule
+		if a.document != "" && m.DocumentID == a.document {
+			// The document the judge named: its hits keep their own
+			// scores, never handed to a newer copy of their rule.
+			s *= ix.w.Named
+			rule = -1
+		}
+		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: rule, para: -1, words: -1}
+		deep.add(s)
 	}
 	if stubs {
-		ix.handOver(out)
+		ix.handOver(out, sc)
+		deep = newTopScores(ix.w.Deep)
+		for _, r := range out {
+			deep.add(r.score)
+		}
 	}
-	ix.deepen(out, a, sc)
+	ix.deepen(out, a, deep.least(), sc)
 	ix.byPrecedence(out, sc)
 	sortBest(out, best)
 	return out
@@ -70,15 +102,20 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 // handOver gives each cross-reference's score to the entries it points at
 // that the search found, when better than theirs, and scales it down below
 // them: "Klingon Outpost - See outpost" leads to the outpost ruling.
-func (ix *Index) handOver(out []ranked) {
+func (ix *Index) handOver(out []ranked, sc *scratch) {
+	// Where each document found is among the hits, by number.
+	at := resize(sc.at, len(ix.snap.byNum))
+	sc.at = at
+	for i := range at {
+		at[i] = -1
+	}
 	for i := range out {
-		see := out[i].meta.seeTo
-		if len(see) == 0 {
-			continue
-		}
+		at[out[i].meta.num] = int32(i)
+	}
+	for i := range out {
 		found := false
-		for j := range out {
-			if j != i && slices.Contains(see, out[j].meta) {
+		for _, t := range out[i].meta.seeTo {
+			if j := at[t.num]; j >= 0 && int(j) != i {
 				out[j].score = max(out[j].score, out[i].score)
 				found = true
 			}
@@ -89,19 +126,76 @@ func (ix *Index) handOver(out []ranked) {
 	}
 }
 
-// deepen scores the Deep best hits again by their best paragraph (see
-// bestParagraph), which it records for their anchors.
-func (ix *Index) deepen(out []ranked, a *analyzed, sc *scratch) {
-	n := min(ix.w.Deep, len(out))
-	if n == 0 || ix.w.Paragraph == 0 {
+// deepen scores the hits of at least the score least (the Deep best) again
+// by their best paragraph (see bestParagraph), which it records for their
+// anchors. Hits tied with the Deep-th are scored too, so that which are does
+// not depend on the order Bleve found them in.
+func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
+	if ix.w.Deep <= 0 || ix.w.Paragraph == 0 {
 		return
 	}
-	sortBest(out, n)
-	for i := range out[:n] {
-		p, share, near := a.bestParagraph(out[i].meta, &sc.para)
-		out[i].para = int32(p)
+	sc.paraWords = sc.paraWords[:0]
+	for i := range out {
+		if out[i].score < least {
+			continue
+		}
+		m := out[i].meta
+		p, share, near := a.bestParagraph(m, &sc.para)
+		out[i].para, out[i].words = int16(p), sc.keepWords()
 		out[i].score *= 1 + ix.w.Paragraph*share*share*near
+		if a.phraseIn(m, p, &sc.para) {
+			// The query's words in order in that paragraph.
+			out[i].score *= 1 + ix.w.TextPhrase
+		}
+		if p >= 0 && ix.w.ParagraphNorm > 0 {
+			// Bleve weighs a match by the length of the whole text; the
+			// answer is the paragraph's, so measure it by that instead.
+			out[i].score *= math.Pow(float64(len(m.words))/float64(m.paragraphWords(p)), ix.w.ParagraphNorm/2)
+		}
 	}
+}
+
+// maxDeep bounds weights.Deep.
+const maxDeep = 32
+
+// topScores keeps the k best scores seen, best first, to know the k-th
+// without sorting every hit.
+type topScores struct {
+	k, n   int
+	scores [maxDeep]float64
+}
+
+func newTopScores(k int) topScores { return topScores{k: min(k, maxDeep)} }
+
+// add sees one score.
+func (t *topScores) add(s float64) {
+	if t.n == t.k && (t.k == 0 || s <= t.scores[t.k-1]) {
+		return // the usual case, inlined
+	}
+	t.insert(s)
+}
+
+// insert puts a score among the best.
+func (t *topScores) insert(s float64) {
+	i := t.n
+	if t.n < t.k {
+		t.n++
+	} else {
+		i = t.k - 1
+	}
+	for i > 0 && t.scores[i-1] < s {
+		t.scores[i] = t.scores[i-1]
+		i--
+	}
+	t.scores[i] = s
+}
+
+// least is the k-th best score seen, or -Inf when fewer were.
+func (t *topScores) least() float64 {
+	if t.n < t.k || t.k == 0 {
+		return math.Inf(-1)
+	}
+	return t.scores[t.k-1]
 }
 
 // sortBest puts the k best hits first, in order, the others after them in
@@ -170,8 +264,8 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 	clear(found)
 	sc.found = found
 	several := false
-	for _, r := range out {
-		if k := r.rule; k >= 0 {
+	for i := range out {
+		if k := out[i].rule; k >= 0 {
 			found[k]++
 			several = several || found[k] > 1
 		}
@@ -193,8 +287,8 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 	}
 	maybe := resize(sc.maybe, int(n))
 	sc.maybe = maybe
-	for i, r := range out {
-		if k := r.rule; k >= 0 && found[k] > 1 {
+	for i := range out {
+		if k := out[i].rule; k >= 0 && found[k] > 1 {
 			maybe[start[k]] = i
 			start[k]++
 		}
@@ -277,20 +371,35 @@ func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
 	if len(m.titleIDs) == 0 {
 		return 0, false
 	}
-	var inTitle, inQuery float64
-	added := a.terms[len(a.stemIDs):]
+	// The title's terms among the query's (bits by index in a.terms: its
+	// stems, then what its shorthand means), in one pass over the title.
+	var inTitle float64
+	var held uint64
+	stems := len(a.stemIDs) > 0 // else the query is stop words, compared as written
 	for _, t := range m.titleIDs {
-		if slices.Contains(a.coverIDs, t) || slices.Contains(a.plainIDs, t) || slices.Contains(added, t) {
+		in := false
+		for k, q := range a.terms {
+			if q == t {
+				if k < 64 {
+					held |= 1 << k
+				}
+				in = true
+				break
+			}
+		}
+		if in || slices.Contains(a.plainIDs, t) || !stems && slices.Contains(a.coverIDs, t) {
 			inTitle += ix.lex.idf[t]
 		}
 	}
+	var inQuery float64
 	for i, q := range a.coverIDs {
-		if slices.Contains(m.titleIDs, q) {
+		switch {
+		case stems && i < 64 && held&(1<<i) != 0, !stems && slices.Contains(m.titleIDs, q):
 			inQuery += a.coverIDF[i]
 			continue
 		}
 		for _, ad := range a.adds {
-			if i < 64 && ad.stems&(1<<i) != 0 && titleHolds(m, a.terms, ad.need) {
+			if i < 64 && ad.stems&(1<<i) != 0 && held&ad.need == ad.need {
 				inQuery += altWeight * a.coverIDF[i]
 				break
 			}
@@ -300,17 +409,6 @@ func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
 		return 0, false
 	}
 	return inTitle / m.titleIDF * inQuery / a.coverAll, inTitle >= m.titleIDF*0.999
-}
-
-// titleHolds reports whether a title holds every term of need (bits by
-// index in terms).
-func titleHolds(m *docMeta, terms []uint32, need uint64) bool {
-	for k, t := range terms {
-		if k < 64 && need&(1<<k) != 0 && !slices.Contains(m.titleIDs, t) {
-			return false
-		}
-	}
-	return true
 }
 
 // share is how much of the query a hit matched: the query's stems found in

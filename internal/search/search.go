@@ -53,14 +53,20 @@ type weights struct {
 	// by the rarity of the words).
 	Cover float64
 	// Match raises a hit's score by Match times the share of the query's
-	// terms (weighted by rarity) found in its title or text.
-	Match float64
+	// terms (weighted by rarity) found in its title or text; and Whole
+	// scales it by that share to the power Whole, so that a hit holding
+	// all of the query outranks one whose title holds a part.
+	Match, Whole float64
 	// Card multiplies a card's score, CardRuling that of a ruling or
-	// glossary entry about one card, unless the query names the card:
-	// cards have look-ups of their own, and a rules question is answered
-	// by rules. Caption multiplies that of a section that is a heading
-	// without a body or a figure's lead-in.
-	Card, CardRuling, Caption float64
+	// glossary entry about one card, unless the query names the card
+	// (then NamedCard multiplies a card's): cards have look-ups of their
+	// own, and a rules question is answered by rules. Caption multiplies
+	// that of a section that is a heading without a body or a figure's
+	// lead-in.
+	Card, NamedCard, CardRuling, Caption float64
+	// Named multiplies the score of a hit of the document the query names
+	// ("premiere", "call to arms").
+	Named float64
 	// Stub multiplies the score of a cross-reference ("See X") found with
 	// what it points at, which takes its score if better (see handOver).
 	Stub float64
@@ -69,6 +75,10 @@ type weights struct {
 	// scaled by how close together (see bestParagraph).
 	Paragraph float64
 	Deep      int
+	// ParagraphNorm is how much of Bleve's weighing of a match by the
+	// length of the whole text is undone for the length of the best
+	// paragraph (0 none, 1 all of it).
+	ParagraphNorm float64
 	// Superseded multiplies the score of an older copy of a rule found with
 	// a newer one, once per newer copy.
 	Superseded float64
@@ -81,7 +91,7 @@ type weights struct {
 
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.3, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
-		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Card: 0.6, CardRuling: 0.6, Caption: 0.4, Stub: 0.3, Paragraph: 1.5, Deep: 48, Superseded: 0.7, Related: true,
+		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.6, Caption: 0.4, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 10, ParagraphNorm: 0.6, Superseded: 0.7, Related: true,
 		Scoring: "tf-idf"}
 }
 
@@ -130,10 +140,10 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		for i, h := range page {
 			if h.para < 0 {
 				p, _, _ := a.bestParagraph(h.meta, &sc.para)
-				page[i].para = int32(p)
+				page[i].para, page[i].words = int16(p), sc.keepWords()
 			}
 			var from, to int
-			text, from, to = ix.appendSnippet(text, h.meta, &a, sc, int(page[i].para))
+			text, from, to = ix.appendSnippet(text, page[i], &a, sc)
 			at = append(at, [2]int{from, to})
 		}
 		sc.snippets, sc.snippetAt = text, at
@@ -224,8 +234,9 @@ type analyzed struct {
 	stopWords []string
 	alts      []correction
 	// edition is the edition the query names (not as its subject): a
-	// filter, when the judge set none.
-	edition string
+	// filter, when the judge set none. document is the source document it
+	// names, whose hits it prefers.
+	edition, document string
 	// tokens are the English analysis of the text, every word in order, as
 	// Bleve's match queries would analyse it.
 	tokens analysis.TokenStream
@@ -280,15 +291,23 @@ type phraseTerm struct {
 
 func (ix *Index) analyze(u userQuery) analyzed {
 	var a analyzed
-	words := u.Words
+	// The typed words as the index holds them, then read for the editions
+	// and the document they name and the form of the question.
+	words := make([]string, 0, len(u.Words))
+	for _, w := range u.Words {
+		if c := ix.correct(w, &a); strings.IndexByte(c, ' ') < 0 {
+			words = append(words, c)
+		} else {
+			words = append(words, strings.Fields(c)...)
+		}
+	}
 	a.edition, words = editionWords(words)
+	a.document = ix.thes.documentNamed(words)
 	if len(u.Phrases) > 0 || len(words) > 1 {
 		words = ix.thes.dropQuestionForm(words)
 	}
 	parts := make([]string, 0, len(words)+len(u.Phrases))
-	for _, w := range words {
-		parts = append(parts, ix.correct(w, &a))
-	}
+	parts = append(parts, words...)
 	for _, p := range u.Phrases {
 		c := ix.correct(p, &a)
 		a.phrases = append(a.phrases, c)
@@ -370,6 +389,9 @@ func (ix *Index) analyze(u userQuery) analyzed {
 // knows is never changed.
 func (ix *Index) correct(s string, a *analyzed) string {
 	var toks []string
+	if lowerWord(s) && ix.vocab.known(s) {
+		return s // the usual case, without allocating
+	}
 	if asciiWord(s) {
 		// What the plain analysis makes of it, without running it.
 		toks = []string{strings.ToLower(s)}
@@ -411,11 +433,7 @@ func (ix *Index) correct(s string, a *analyzed) string {
 // mean (see synonyms.json): each meaning stands for the stems of the words
 // it was found for, with less weight than they (altWeight).
 func (ix *Index) addMeanings(a *analyzed, plain analysis.TokenStream) {
-	words := make([]string, len(plain))
-	for i, tok := range plain {
-		words[i] = string(tok.Term)
-	}
-	ix.thes.expand(words, func(from, to int, means [][]string) {
+	ix.thes.expand(plain, func(from, to int, means [][]string) {
 		// The stems of the typed words, by their positions.
 		var stems uint64
 		for _, tok := range a.tokens {
@@ -430,8 +448,7 @@ func (ix *Index) addMeanings(a *analyzed, plain analysis.TokenStream) {
 		}
 		for _, m := range means {
 			var need uint64
-			for _, tok := range ix.english.Analyze([]byte(strings.Join(m, " "))) {
-				t := string(tok.Term)
+			for _, t := range m {
 				k := slices.Index(a.stems, t)
 				if k < 0 {
 					k = slices.Index(a.addTerms, t)
@@ -514,20 +531,27 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) query.Query {
 		t.SetBoost(ix.w.TitleExact)
 		add(t)
 	}
-	add(matchQuery(a.tokens, fieldTitle, ix.w.Title))
-	add(matchQuery(a.tokens, fieldText, ix.w.Text))
-	// What the judge's shorthand means, with less weight than the words
-	// typed.
-	for _, t := range a.addTerms {
-		for _, fb := range []struct {
-			field string
-			boost float64
-		}{{fieldTitle, ix.w.Title * altWeight}, {fieldText, ix.w.Text * altWeight}} {
-			q := bleve.NewTermQuery(t)
-			q.SetField(fb.field)
-			q.SetBoost(fb.boost)
-			add(q)
+	// The words in the title and in the text, each a clause of its own
+	// (one disjunction, not one per field: fewer searchers to build).
+	for _, f := range [...]struct {
+		field string
+		boost float64
+	}{{fieldTitle, ix.w.Title}, {fieldText, ix.w.Text}} {
+		for _, tok := range a.tokens {
+			t := bleve.NewTermQuery(string(tok.Term))
+			t.SetField(f.field)
+			t.SetBoost(f.boost)
+			add(t)
 		}
+	}
+	// What the judge's shorthand means, with less weight than the words
+	// typed (in the text only: a title holding them counts in the
+	// re-ranking, see cover.)
+	for _, t := range a.addTerms {
+		q := bleve.NewTermQuery(t)
+		q.SetField(fieldText)
+		q.SetBoost(ix.w.Text * altWeight)
+		add(q)
 	}
 	// The stop words the English fields drop are looked for in the plain
 	// title, so that "when and while" finds the section of that name.

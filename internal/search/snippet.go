@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // Snippet shape: about snippetBytes of text around the densest run of matched
@@ -33,27 +35,40 @@ type span struct{ start, end int }
 // words kept for a typo; a query of stop words only marks its words as
 // written. The words of every text and their terms are known from the time
 // the index was built (docMeta.words), so marking compares numbers.
-func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch, para int) (_ []byte, from, to int) {
+func (ix *Index) appendSnippet(b []byte, h ranked, a *analyzed, sc *scratch) (_ []byte, from, to int) {
+	m := h.meta
 	text := m.Text
 	if !m.textWords {
 		text = m.Title
 	}
-	marks := a.marks(m, sc)
-	lo, hi := 0, len(text)
-	if para >= 0 && para < len(m.paras) {
+	var marks []span
+	if para := int(h.para); para >= 0 && para < len(m.paras) {
 		// Cut from the paragraph that answers (the hit's anchor).
-		lo, hi = int(m.paras[para].from), int(m.paras[para].to)
-		k := 0
-		for _, t := range marks {
-			if t.start >= lo && t.end <= hi {
-				marks[k] = span{t.start - lo, t.end - lo}
-				k++
-			}
+		p := m.paras[para]
+		end := uint32(len(m.words))
+		if para+1 < len(m.paras) {
+			end = m.paras[para+1].at
 		}
-		marks = marks[:k]
-		text = text[lo:hi]
+		var words [][]termAt // its words of each term, if kept
+		if h.words >= 0 {
+			words = sc.paraWords[h.words : int(h.words)+len(a.terms)]
+		}
+		marks = a.marks(m, sc, p.at, end, words)
+		for i := range marks {
+			marks[i].start -= int(p.from)
+			marks[i].end -= int(p.from)
+		}
+		text = text[p.from:p.to]
+	} else {
+		marks = a.marks(m, sc, 0, uint32(len(m.words)), nil)
 	}
 	start, end := window(text, marks)
+	// The text is in one line a paragraph (see oneLineParagraphs); a
+	// title is as written.
+	add := appendOneLine
+	if !m.textWords {
+		add = appendText
+	}
 	first := len(b)
 	if start > 0 {
 		b = append(b, "… "...)
@@ -63,13 +78,13 @@ func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch, p
 		if t.start < pos || t.end > end {
 			continue
 		}
-		b = appendText(b, text[pos:t.start])
+		b = add(b, text[pos:t.start])
 		b = append(b, markOpen...)
-		b = appendText(b, text[t.start:t.end])
+		b = add(b, text[t.start:t.end])
 		b = append(b, markClose...)
 		pos = t.end
 	}
-	b = appendText(b, text[pos:end])
+	b = add(b, text[pos:end])
 	if end < len(text) {
 		b = append(b, " …"...)
 	}
@@ -84,15 +99,17 @@ func (ix *Index) appendSnippet(b []byte, m *docMeta, a *analyzed, sc *scratch, p
 	return b, from, from + len(trimmed)
 }
 
-// marks returns the spans of the words of a document's snippet text the
-// query matched, in order, in the search's scratch memory.
-func (a *analyzed) marks(m *docMeta, sc *scratch) []span {
+// marks returns the spans of the words lo to hi (by index) of a document's
+// snippet text that the query matched, in order, in the search's scratch
+// memory. inRange, when not nil, are the words lo to hi of each of the
+// query's terms (a.terms), as bestParagraph found them.
+func (a *analyzed) marks(m *docMeta, sc *scratch, lo, hi uint32, inRange [][]termAt) []span {
 	out := sc.marks[:0]
 	defer func() { sc.marks = out }()
 	if len(a.markPlain) > 0 {
 		// A typo's near words, or the words of a query of stop words: look
 		// at every word.
-		for _, w := range m.words {
+		for _, w := range m.words[lo:hi] {
 			if w.term != noTerm && slices.Contains(a.markTerms, w.term) || slices.Contains(a.markPlain, w.plain) {
 				out = append(out, span{int(w.start), int(w.end)})
 			}
@@ -102,9 +119,22 @@ func (a *analyzed) marks(m *docMeta, sc *scratch) []span {
 	// The words of each term, in order: merged, in order (a word has one
 	// term, so no word is in two of them).
 	words := sc.words[:0]
-	for _, t := range a.markTerms {
-		if o := m.occurrences(t); len(o) > 0 {
-			words = append(words, o)
+	if inRange != nil {
+		// The mark terms are the query's terms the index holds.
+		for _, o := range inRange {
+			if len(o) > 0 {
+				words = append(words, o)
+			}
+		}
+	} else {
+		for _, t := range a.markTerms {
+			o := m.occurrences(t)
+			if lo > 0 || int(hi) < len(m.words) {
+				o = o[firstAt(o, lo):firstAt(o, hi)]
+			}
+			if len(o) > 0 {
+				words = append(words, o)
+			}
 		}
 	}
 	for len(words) > 0 {
@@ -278,4 +308,98 @@ func entity(c byte) string {
 		return "&#39;"
 	}
 	return "&#34;"
+}
+
+// firstAt returns the index of the first of the words o (in order) at or
+// after word at.
+func firstAt(o []termAt, at uint32) int {
+	lo, hi := 0, len(o)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if o[h].at < at {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo
+}
+
+// oneLineParagraphs is a text as its snippets are cut from it: each
+// paragraph (see rules.Paragraphs) on one line, every run of white space in
+// it one space, an invalid byte U+FFFD, paragraphs separated by a blank
+// line. Its paragraphs and their anchors are the text's; appendOneLine
+// escapes it for a snippet without reading it a character at a time.
+func oneLineParagraphs(text string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	for i, p := range rules.Paragraphs(text) {
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		space := false
+		for j, r := range p.Text {
+			switch {
+			case r == utf8.RuneError:
+				if _, n := utf8.DecodeRuneInString(p.Text[j:]); n == 1 {
+					r = utf8.RuneError // an invalid byte: one U+FFFD each, as appendText
+				}
+			case unicode.IsSpace(r):
+				space = true
+				continue
+			}
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// needsEscape marks the bytes appendOneLine does not copy as they are: those
+// HTML escapes, and the line ends between paragraphs.
+var needsEscape = func() (c [256]bool) {
+	for _, b := range []byte("<>&'\"\n") {
+		c[b] = true
+	}
+	return c
+}()
+
+// appendOneLine appends a part of a oneLineParagraphs text as appendText
+// would: HTML-escaped, a paragraph break as one space. Runs of plain bytes
+// are copied whole.
+func appendOneLine(b []byte, s string) []byte {
+	space := false
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && !needsEscape[s[j]] {
+			j++
+		}
+		if j > i {
+			if space {
+				b = append(b, ' ')
+				space = false
+			}
+			b = append(b, s[i:j]...)
+		}
+		if j == len(s) {
+			break
+		}
+		if c := s[j]; c == '\n' {
+			space = true // a paragraph break: one space, as a run of white space
+		} else {
+			if space {
+				b = append(b, ' ')
+				space = false
+			}
+			b = append(b, entity(c)...)
+		}
+		i = j + 1
+	}
+	if space {
+		b = append(b, ' ')
+	}
+	return b
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // escapedOneLine is what appendText must append: s with each run of white
@@ -50,4 +53,58 @@ func FuzzAppendText(f *testing.F) {
 			t.Fatalf("appendText(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// FuzzAppendOneLine checks that appendOneLine appends what appendText does
+// for any part of a oneLineParagraphs text (a snippet's pieces), and that
+// such a text keeps the paragraphs and anchors of the original.
+func FuzzAppendOneLine(f *testing.F) {
+	for _, s := range []string{"a  b\n\nc", "x <i> & 'q' \"d\"\n\n\n\ny", "\u00a0x\u2028\n\nz", "\xffé\n\n \n\nq", "one.\n\nTwo  words.\n"} {
+		f.Add(s, 1, 5)
+	}
+	f.Fuzz(func(t *testing.T, s string, i, j int) {
+		n := oneLineParagraphs(s)
+		want, got := rules.Paragraphs(s), rules.Paragraphs(n)
+		if len(want) != len(got) {
+			t.Fatalf("oneLineParagraphs(%q) = %q: %d paragraphs, want %d", s, n, len(got), len(want))
+		}
+		for k := range want {
+			if got[k].Anchor != want[k].Anchor {
+				t.Fatalf("oneLineParagraphs(%q) = %q: anchor %q, want %q", s, n, got[k].Anchor, want[k].Anchor)
+			}
+		}
+		if len(n) == 0 {
+			return
+		}
+		i, j = abs(i)%(len(n)+1), abs(j)%(len(n)+1)
+		if i > j {
+			i, j = j, i
+		}
+		for i < len(n) && !utf8.RuneStart(n[i]) {
+			i++
+		}
+		for j < len(n) && !utf8.RuneStart(n[j]) {
+			j++
+		}
+		if i > j {
+			return
+		}
+		part := n[i:j]
+		if got, want := string(appendOneLine([]byte("x"), part)), string(appendText([]byte("x"), part)); got != want {
+			t.Fatalf("appendOneLine(%q) = %q, appendText %q", part, got, want)
+		}
+	})
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestOneLineParagraphsKeepsWordsAndBreaks(t *testing.T) {
+	if got, want := oneLineParagraphs("  A  b\tc \n d.\n\n\n\nE\xff f\u00a0g.\n"), "A b c d.\n\nE\ufffd f g."; got != want {
+		t.Errorf("oneLineParagraphs = %q, want %q", got, want)
+	}
 }

@@ -32,8 +32,8 @@ type typedRank struct {
 }
 
 // figures are MRR@10, hit@1 and hit@5 over a group of questions, and the
-// share of those naming their paragraph whose accepted hit (in the first
-// five) points at it.
+// share of those naming their paragraph (whose first accepted hit, in the
+// first five, holds its words) where that hit's anchor points at it.
 type figures struct {
 	n, withPara           int
 	mrr, hit1, hit5, para float64
@@ -83,9 +83,12 @@ func rankTyped(t *testing.T, ix *Index, paras func(id, anchor string) string, q 
 	for i, h := range res.Hits {
 		if q.accepts(h) {
 			r.rank = i + 1
-			if r.hasPara {
-				r.para = strings.Contains(rules.FoldName(paras(h.ID, hitAnchor(h))), rules.FoldName(q.Para))
-			}
+			// The paragraph words name a paragraph of the entries that
+			// hold them; an accepted entry that does not (a ruling
+			// answering in its own words) says nothing of paragraphs.
+			words := rules.FoldName(q.Para)
+			r.hasPara = r.hasPara && strings.Contains(rules.FoldName(paras(h.ID, "")), words)
+			r.para = r.hasPara && strings.Contains(rules.FoldName(paras(h.ID, hitAnchor(h))), words)
 			break
 		}
 	}
@@ -166,7 +169,7 @@ func TestRelevanceTyped(t *testing.T) {
 }
 
 // paragraphLookup returns the text of an entry's paragraph by anchor (the
-// whole text when the anchor is empty or unknown).
+// whole text when the anchor is empty).
 func paragraphLookup(entries []*rules.Entry) func(id, anchor string) string {
 	byID := make(map[string]*rules.Entry, len(entries))
 	for _, e := range entries {
@@ -174,8 +177,11 @@ func paragraphLookup(entries []*rules.Entry) func(id, anchor string) string {
 	}
 	return func(id, anchor string) string {
 		e := byID[id]
-		if e == nil {
+		switch {
+		case e == nil:
 			return ""
+		case anchor == "":
+			return e.Text
 		}
 		return entryParagraph(e, anchor)
 	}

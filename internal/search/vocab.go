@@ -199,15 +199,23 @@ func (v *vocabulary) corrections(w string, max int) []correction {
 			try(t, l)
 		}
 	}
-	return v.best(out)
+	return v.best(w, out)
 }
 
-// best orders corrections nearest first, then the most common word, then
-// alphabetically, and keeps at most maxCorrections of them.
-func (v *vocabulary) best(out []correction) []correction {
+// best orders the corrections of the typed word w nearest first, then
+// those keeping its first letter (a typo seldom changes it: "regin" is
+// "region" before "begin"), then the most common word, then alphabetically,
+// and keeps at most maxCorrections of them.
+func (v *vocabulary) best(w string, out []correction) []correction {
+	first, _ := utf8.DecodeRuneInString(w)
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].dist != out[j].dist {
 			return out[i].dist < out[j].dist
+		}
+		fi, _ := utf8.DecodeRuneInString(out[i].word)
+		fj, _ := utf8.DecodeRuneInString(out[j].word)
+		if (fi == first) != (fj == first) {
+			return fi == first
 		}
 		if fi, fj := v.freqOf(out[i].word), v.freqOf(out[j].word); fi != fj {
 			return fi > fj

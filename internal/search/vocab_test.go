@@ -23,7 +23,7 @@ func everyCorrection(v *vocabulary, w string, max int) []correction {
 			}
 		}
 	}
-	return v.best(out)
+	return v.best(w, out)
 }
 
 // TestCorrectionsReadEveryWordATypoCouldBe checks, on the real corpus's
