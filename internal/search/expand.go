@@ -150,6 +150,10 @@ func (t *thesaurus) documentNamed(words []string) string {
 	return named
 }
 
+// knows reports whether a typed plain word is the first word of shorthand
+// the thesaurus reads ("fight", "hq"): not a typo to correct.
+func (t *thesaurus) knows(w string) bool { return len(t.byFirst[w]) > 0 }
+
 // expand finds the typed phrases among words (the plain analysis of a
 // query, in order) the thesaurus knows, and calls found with where each
 // starts and ends and what it means. Longer phrases win over the shorter

@@ -392,23 +392,37 @@ func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
 		}
 	}
 	var inQuery float64
+	var inSide [2]float64
 	for i, q := range a.coverIDs {
+		w := 0.0
 		switch {
 		case stems && i < 64 && held&(1<<i) != 0, !stems && slices.Contains(m.titleIDs, q):
-			inQuery += a.coverIDF[i]
-			continue
+			w = 1
+		default:
+			for _, ad := range a.adds {
+				if i < 64 && ad.stems&(1<<i) != 0 && held&ad.need == ad.need {
+					w = altWeight
+					break
+				}
+			}
 		}
-		for _, ad := range a.adds {
-			if i < 64 && ad.stems&(1<<i) != 0 && held&ad.need == ad.need {
-				inQuery += altWeight * a.coverIDF[i]
-				break
+		inQuery += w * a.coverIDF[i]
+		if stems && a.sides[0] != 0 && i < 64 {
+			for side, mask := range a.sides {
+				if mask&(1<<i) != 0 {
+					inSide[side] += w * a.coverIDF[i]
+				}
 			}
 		}
 	}
 	if m.titleIDF == 0 || a.coverAll == 0 {
 		return 0, false
 	}
-	return inTitle / m.titleIDF * inQuery / a.coverAll, inTitle >= m.titleIDF*0.999
+	share := inQuery / a.coverAll
+	if stems && a.sides[0] != 0 {
+		share = max(inSide[0]/a.sideAll[0], inSide[1]/a.sideAll[1])
+	}
+	return inTitle / m.titleIDF * share, inTitle >= m.titleIDF*0.999
 }
 
 // share is how much of the query a hit matched: the query's stems found in
@@ -418,17 +432,30 @@ func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
 // hit holds (as collected).
 func (ix *Index) share(h collected, a *analyzed) (share float64, held uint64) {
 	var in float64
+	var inSide [2]float64
 	for i, q := range a.stemIDs {
+		w := 0.0
 		if i < 64 && h.held&(1<<i) != 0 || i >= 64 && q != noTerm && ix.snap.holds(h.meta, q) {
-			in += a.stemIDF[i]
-			continue
-		}
-		for _, ad := range a.adds {
-			if i < 64 && ad.stems&(1<<i) != 0 && h.held&ad.need == ad.need {
-				in += altWeight * a.stemIDF[i]
-				break
+			w = 1
+		} else {
+			for _, ad := range a.adds {
+				if i < 64 && ad.stems&(1<<i) != 0 && h.held&ad.need == ad.need {
+					w = altWeight
+					break
+				}
 			}
 		}
+		in += w * a.stemIDF[i]
+		if a.sides[0] != 0 && i < 64 {
+			for side, mask := range a.sides {
+				if mask&(1<<i) != 0 {
+					inSide[side] += w * a.stemIDF[i]
+				}
+			}
+		}
+	}
+	if a.sides[0] != 0 {
+		return max(inSide[0]/a.sideAll[0], inSide[1]/a.sideAll[1]), h.held
 	}
 	if a.stemAll == 0 {
 		return 0, h.held

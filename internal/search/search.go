@@ -91,7 +91,7 @@ type weights struct {
 
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.3, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
-		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.6, Caption: 0.4, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 10, ParagraphNorm: 0.6, Superseded: 0.7, Related: true,
+		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.4, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 10, ParagraphNorm: 0.6, Superseded: 0.7, Related: true,
 		Scoring: "tf-idf"}
 }
 
@@ -272,6 +272,12 @@ type analyzed struct {
 	// adds are what the thesaurus adds for typed words: each stands for
 	// some of the stems, at altWeight, when a hit holds all its terms.
 	adds []addition
+	// sides are the stems (bits by index in stemIDs) of the two things a
+	// query compares ("reveal vs examine"), and sideAll their rarities
+	// summed; none for any other query. A hit is measured against the side
+	// it covers best: it answers for one of the two.
+	sides   [2]uint64
+	sideAll [2]float64
 	// addTerms are the terms of adds (terms after stemIDs), as strings.
 	addTerms []string
 }
@@ -303,7 +309,13 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	}
 	a.edition, words = editionWords(words)
 	a.document = ix.thes.documentNamed(words)
-	if len(u.Phrases) > 0 || len(words) > 1 {
+	// "reveal vs examine" compares two things: each side is measured on
+	// its own (see sides).
+	var sides [2][]string
+	if k := slices.IndexFunc(words, func(w string) bool { return w == "vs" || w == "versus" }); k > 0 && k < len(words)-1 {
+		sides = [2][]string{ix.thes.dropQuestionForm(words[:k]), ix.thes.dropQuestionForm(words[k+1:])}
+		words = append(slices.Clone(sides[0]), sides[1]...)
+	} else if len(u.Phrases) > 0 || len(words) > 1 {
 		words = ix.thes.dropQuestionForm(words)
 	}
 	parts := make([]string, 0, len(words)+len(u.Phrases))
@@ -343,6 +355,19 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		}
 	}
 	a.terms = append(a.terms, a.stemIDs...)
+	if sides[0] != nil {
+		for side, ws := range sides {
+			for _, tok := range ix.english.Analyze([]byte(strings.Join(ws, " "))) {
+				if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 && a.sides[side]&(1<<k) == 0 {
+					a.sides[side] |= 1 << k
+					a.sideAll[side] += a.stemIDF[k]
+				}
+			}
+		}
+		if a.sides[0] == 0 || a.sides[1] == 0 || a.sides[0]&a.sides[1] != 0 {
+			a.sides = [2]uint64{} // not two things to compare
+		}
+	}
 	ix.addMeanings(&a, plain)
 	for _, w := range a.plain {
 		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
@@ -381,7 +406,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 }
 
 // correct reads a typed word or phrase as the index holds it: each word the
-// index does not know becomes the hyphenated word it joins ("misseed" ->
+// index does not know (nor the thesaurus, as shorthand) becomes the hyphenated word it joins ("misseed" ->
 // "mis seed"), else the two words it runs together ("awayteam" -> "away
 // team"), else the nearest word within a typo's distance (which may be a
 // hyphenated word joined and misspelt: "counterattak" -> "counter attack"),
@@ -389,7 +414,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 // knows is never changed.
 func (ix *Index) correct(s string, a *analyzed) string {
 	var toks []string
-	if lowerWord(s) && ix.vocab.known(s) {
+	if lowerWord(s) && (ix.vocab.known(s) || ix.thes.knows(s)) {
 		return s // the usual case, without allocating
 	}
 	if asciiWord(s) {
@@ -399,8 +424,8 @@ func (ix *Index) correct(s string, a *analyzed) string {
 		toks = terms(ix.plain, s)
 	}
 	for i, w := range toks {
-		if ix.vocab.known(w) {
-			continue
+		if ix.vocab.known(w) || ix.thes.knows(w) {
+			continue // a word of the index, or the game's shorthand for one
 		}
 		if c, ok := ix.vocab.compounds[w]; ok {
 			toks[i] = c.parts
