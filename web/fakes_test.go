@@ -78,18 +78,21 @@ func newFakeReference() *fakeReference {
 	}
 	es := []*rules.Entry{
 		{ID: "2e-rulebook.glossary.stopped", Kind: rules.KindGlossary, Title: "Stopped", DocumentID: "2e-rulebook", Edition: "2e",
-			Text:    "A stopped card cannot move or attempt a mission until your next turn begins.\n\nStopped personnel still count for staffing.",
-			Path:    []string{"Stopped"},
-			SeeAlso: []string{"2e-rulebook.section.turn.move-ships", "2e-rulebook.glossary.missing"},
-			Related: []string{"2e-rulebook-premiere.glossary.stopped", "1e-rulebook.glossary.stopped"}},
+			Text:         "A stopped card cannot move or attempt a mission until your next turn begins.\n\nStopped personnel still count for staffing.",
+			Path:         []string{"Stopped"},
+			SeeAlso:      []string{"2e-rulebook.section.turn.move-ships", "2e-rulebook.glossary.missing"},
+			Related:      []string{"2e-rulebook-premiere.glossary.stopped"},
+			OtherEdition: []string{"1e-rulebook.glossary.stopped"}},
 		{ID: "2e-rulebook-premiere.glossary.stopped", Kind: rules.KindGlossary, Title: "Stopped", DocumentID: "2e-rulebook-premiere", Edition: "2e",
-			Text:    "A stopped card cannot move or attempt a mission until the end of the turn.\n\nStopped personnel still count for staffing.",
-			Path:    []string{"Stopped"},
-			Related: []string{"2e-rulebook.glossary.stopped", "1e-rulebook.glossary.stopped"}},
+			Text:         "A stopped card cannot move or attempt a mission until the end of the turn.\n\nStopped personnel still count for staffing.",
+			Path:         []string{"Stopped"},
+			Related:      []string{"2e-rulebook.glossary.stopped"},
+			OtherEdition: []string{"1e-rulebook.glossary.stopped"}},
 		{ID: "1e-rulebook.glossary.stopped", Kind: rules.KindGlossary, Title: "Stopped", DocumentID: "1e-rulebook", Edition: "1e",
-			Text:    "Stopped cards may not do anything this turn.",
-			Path:    []string{"Stopped"},
-			Related: []string{"2e-rulebook.glossary.stopped", "2e-rulebook-premiere.glossary.stopped"}},
+			Text:         "Stopped cards may not do anything this turn.",
+			Path:         []string{"Stopped"},
+			Related:      []string{},
+			OtherEdition: []string{"2e-rulebook.glossary.stopped", "2e-rulebook-premiere.glossary.stopped"}},
 		{ID: "2e-rulebook.section.turn", Kind: rules.KindSection, Title: "Your Turn", DocumentID: "2e-rulebook", Edition: "2e",
 			Text: "A turn has three phases. A stopped card sits them out; a stopped ship too.", Path: []string{"Your Turn"}, Children: []string{"2e-rulebook.section.turn.move-ships"}},
 		{ID: "2e-rulebook.section.turn.move-ships", Kind: rules.KindSection, Title: "Move Ships", DocumentID: "2e-rulebook", Edition: "2e",
@@ -117,7 +120,7 @@ func (f *fakeSearch) Search(ctx context.Context, q rules.SearchQuery) (*rules.Se
 	}
 	hits := []rules.SearchHit{
 		{ID: "2e-rulebook.glossary.stopped", Kind: rules.KindGlossary, Title: "Stopped", DocumentID: "2e-rulebook", Edition: "2e",
-			Snippet: "A <mark>stopped</mark> card cannot <script>alert(1)</script> move"},
+			Snippet: "A <mark>stopped</mark> card cannot <script>alert(1)</script> move", Anchor: "p-a-stopped-card-cannot-move-or"},
 		{ID: "2e-1-1", Kind: rules.KindCard, Title: "Scout Vessel", Edition: "2e", Snippet: "a <mark>fast</mark> ship"},
 	}
 	return &rules.SearchResult{Total: 25, Hits: hits, Facets: map[string][]rules.FacetCount{
@@ -219,7 +222,7 @@ func (f *fakeAdjudicator) Adjudicate(ctx context.Context, req rules.Adjudication
 		return &rules.Verdict{Question: req.Question, Edition: req.Edition, Rules: "2e-rulebook", Allowed: &yes,
 			Result:    map[string]any{"rangeCost": 5.0, "rangeAvailable": 7.0, "rangeRemaining": 2.0, "note": "<b>bold</b>"},
 			Reasons:   []string{"Home Base (span 2) + Chart the Nebula (span 3) = 5 Range; 7 available"},
-			Citations: []rules.Citation{{ID: "2e-rulebook.section.turn.move-ships", DocumentID: "2e-rulebook", Title: "Move Ships", Quote: "spends Range to move"}}}, nil
+			Citations: []rules.Citation{{ID: "2e-rulebook.section.turn.move-ships", DocumentID: "2e-rulebook", Title: "Move Ships", Quote: "spends Range to move", Anchor: "p-each-ship-spends-range-to-move"}}}, nil
 	case "boom":
 		return nil, errors.New("engine exploded at line 12")
 	}

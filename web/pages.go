@@ -274,6 +274,9 @@ type entryPage struct {
 	Children   []linkedEntry
 	Versions   []version
 	Governing  bool
+	// OtherEdition is the same term in the other edition: shown apart,
+	// never governing over this entry.
+	OtherEdition []linkedEntry
 }
 
 type crumb struct{ Label, URL string }
@@ -315,6 +318,7 @@ func (s *Site) entry(c echo.Context) error {
 	ep.SeeAlso = s.linked(ctx, e.SeeAlso, docs)
 	ep.Unresolved = e.SeeAlsoUnresolved
 	ep.Children = s.linked(ctx, e.Children, docs)
+	ep.OtherEdition = s.linked(ctx, e.OtherEdition, docs)
 
 	// The versions are the entry and its relations, governing first; those
 	// that govern another of them are marked (rules.Governing).

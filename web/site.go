@@ -312,11 +312,10 @@ func baseURL(c echo.Context) string {
 
 // paragraphs splits an entry's text at its blank lines.
 func paragraphs(text string) []string {
-	var out []string
-	for _, p := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n\n") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
+	ps := rules.Paragraphs(strings.ReplaceAll(text, "\r\n", "\n"))
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Text
 	}
 	return out
 }

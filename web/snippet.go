@@ -60,6 +60,7 @@ var funcs = template.FuncMap{
 	"cardURL":     func(id string) string { return "/cards/" + url.PathEscape(id) },
 	"documentURL": documentURL,
 	"hitURL":      hitURL,
+	"anchorURL":   anchoredURL,
 	"join":        strings.Join,
 	"intp":        intp,
 	"skills":      skillsText,
@@ -82,12 +83,22 @@ var funcs = template.FuncMap{
 func editionName(e string) string { return rules.EditionName(e) }
 
 // hitURL is where a search hit leads: a card page for cards, an entry page
-// for the rest.
+// at the paragraph that answers for the rest.
 func hitURL(h rules.SearchHit) string {
 	if h.Kind == rules.KindCard {
 		return "/cards/" + url.PathEscape(h.ID)
 	}
-	return "/entries/" + url.PathEscape(h.ID)
+	return anchoredURL(h.ID, h.Anchor)
+}
+
+// anchoredURL is an entry page at one of its paragraphs (its top when the
+// anchor is empty).
+func anchoredURL(id, anchor string) string {
+	u := "/entries/" + url.PathEscape(id)
+	if anchor != "" {
+		u += "#" + url.PathEscape(anchor)
+	}
+	return u
 }
 
 func intp(p *int) string {

@@ -97,7 +97,7 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"home has one labelled search box", "/", 200, []string{`<html lang="en">`, `name="viewport"`, `role="search"`, `<label for="q"`, `href="#main"`, `<main id="main"`}},
 		{"search shows marked snippets and escapes the rest", "/?q=stopped", 200, []string{"<mark>stopped</mark>", "&lt;script&gt;alert(1)&lt;/script&gt;", "Results 1–2 of 25"}},
 		{"search puts the definition on top, governing first", "/?q=Stopped", 200, []string{"Definition of", `class="def governing"`, "until your next turn begins"}},
-		{"search links cards to card pages", "/?q=fast", 200, []string{`href="/cards/2e-1-1"`, `href="/entries/2e-rulebook.glossary.stopped"`}},
+		{"search links cards to card pages and entries at the answering paragraph", "/?q=fast", 200, []string{`href="/cards/2e-1-1"`, `href="/entries/2e-rulebook.glossary.stopped#p-a-stopped-card-cannot-move-or"`}},
 		{"search offers facet links and a next page", "/?q=stopped", 200, []string{`href="/?edition=1e&amp;q=stopped"`, `rel="next"`, `offset=2`}},
 		{"search second page has a previous link", "/?q=stopped&offset=10", 200, []string{`rel="prev"`, "Results 11–12 of 25"}},
 		{"hostile query is escaped", "/?q=%3Cscript%3Ealert(9)%3C/script%3E", 200, []string{"&lt;script&gt;alert(9)&lt;/script&gt;"}},
@@ -110,7 +110,8 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"entry lists its sub-sections", "/entries/2e-rulebook.section.turn", 200, []string{"In this section", `href="/entries/2e-rulebook.section.turn.move-ships"`}},
 		{"entry shows See links by title and unresolved ones as text", "/entries/2e-rulebook.glossary.stopped", 200, []string{`href="/entries/2e-rulebook.section.turn.move-ships">Move Ships</a>`, "2e-rulebook.glossary.missing"}},
 		{"entry sets other versions side by side with a word diff", "/entries/2e-rulebook.glossary.stopped", 200, []string{"In other documents", `class="diff"`, "<del>the end of the turn.</del>", "<ins>your next turn begins.</ins>", "2E Premiere Rules"}},
-		{"entry marks the governing version", "/entries/1e-rulebook.glossary.stopped", 200, []string{`<a href="/entries/2e-rulebook.glossary.stopped">Stopped</a> <span class="doc">2E Rulebook</span> <span class="badge">Governing</span>`}},
+		{"entry marks the governing version of its edition", "/entries/2e-rulebook-premiere.glossary.stopped", 200, []string{`<a href="/entries/2e-rulebook.glossary.stopped">Stopped</a> <span class="doc">2E Rulebook</span> <span class="badge">Governing</span>`}},
+		{"entry lists the other edition apart", "/entries/1e-rulebook.glossary.stopped", 200, []string{"In the other edition", `<a href="/entries/2e-rulebook.glossary.stopped">Stopped</a>`}},
 		{"entry escapes its own text", "/entries/2e-rulebook.glossary.hostile", 200, []string{"Hostile &lt;script&gt;", "&lt;b&gt;markup&lt;/b&gt;"}},
 		{"unknown entry is an HTML 404", "/entries/no-such-entry", 404, []string{"<html", "No such entry", "no-such-entry"}},
 		{"card shows statistics, errata side by side and rulings", "/cards/2e-1-1", 200, []string{"Scout Vessel", "<dt>Range</dt><dd>7</dd>", "<del>Science x2</del>", "<ins>Science x3</ins>", "Rulings and errata (1)", `application/json+oembed`}},
@@ -145,6 +146,16 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 				t.Errorf("Content-Type = %q, want text/html", ct)
 			}
 		})
+	}
+}
+
+// A Second Edition rulebook never governs a First Edition rule: the 1E
+// entry's page marks no version governing, and diffs against none.
+func TestEntryOfOneEditionIsNotGovernedByTheOther(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	r := get(t, srv, "/entries/1e-rulebook.glossary.stopped")
+	if r.status != 200 || strings.Contains(r.body, `class="badge">Governing`) || strings.Contains(r.body, `class="diff"`) {
+		t.Fatalf("status %d, body %s", r.status, r.body)
 	}
 }
 
@@ -206,7 +217,7 @@ func TestAdjudicationFormShowsVerdictOrReadableError(t *testing.T) {
 	}{
 		{"verdict with figures, reasons and citation links",
 			url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{"ship":"cruiser","to":"nebula"}`}},
-			200, []string{"Allowed", "<dt>Range cost</dt><dd>5</dd>", "5 Range; 7 available", `href="/entries/2e-rulebook.section.turn.move-ships"`, "spends Range to move", "&lt;b&gt;bold&lt;/b&gt;"}, "ship.move"},
+			200, []string{"Allowed", "<dt>Range cost</dt><dd>5</dd>", "5 Range; 7 available", `href="/entries/2e-rulebook.section.turn.move-ships#p-each-ship-spends-range-to-move"`, "spends Range to move", "&lt;b&gt;bold&lt;/b&gt;"}, "ship.move"},
 		{"unprocessable names the field",
 			url.Values{"edition": {"2e"}, "question": {"warp.speed"}, "board": {board}},
 			422, []string{"Cannot adjudicate", "Unknown question", "<code>question</code>"}, "warp.speed"},
