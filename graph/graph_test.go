@@ -115,6 +115,44 @@ func TestDefineAndEntryAnswerTheSameAsREST(t *testing.T) {
 	}
 }
 
+// An entry's paragraphs carry their anchors, its other edition is listed
+// apart from its related entries, and a search hit and a citation name the
+// paragraph that answers.
+func TestParagraphsOtherEditionAndAnchors(t *testing.T) {
+	srv := newServer(t)
+	var entry struct {
+		Edition    string
+		Paragraphs []struct{ Anchor, Text string }
+		Related    []string
+		Other      []struct{ ID, Edition string } `json:"otherEditionEntries"`
+	}
+	mustData(t, query(t, srv, `{ entry(id: "1e-current-rulings.ruling.stopped") { edition paragraphs { anchor text } related otherEditionEntries { id edition } } }`, nil), "entry", &entry)
+	if len(entry.Paragraphs) == 0 || !strings.HasPrefix(entry.Paragraphs[0].Anchor, "p-") || len(entry.Other) == 0 {
+		t.Fatalf("entry = %+v", entry)
+	}
+	for _, o := range entry.Other {
+		if o.Edition == entry.Edition {
+			t.Errorf("other edition lists %s of the entry's own edition", o.ID)
+		}
+	}
+	var search struct {
+		Edges []struct{ Node struct{ ID, Kind, Anchor string } }
+	}
+	mustData(t, query(t, srv, `{ search(q: "third damage card destroys ship", first: 3) { edges { node { id kind anchor } } } }`, nil), "search", &search)
+	if len(search.Edges) == 0 || search.Edges[0].Node.Anchor == "" {
+		t.Fatalf("search = %+v", search)
+	}
+	var verdict struct {
+		Citations []struct{ ID, Anchor string }
+	}
+	mustData(t, query(t, srv, `mutation($r: AdjudicationRequest!) { adjudicate(request: $r) { citations { id anchor } } }`,
+		map[string]any{"r": map[string]any{"edition": "2e", "question": "game.winner",
+			"params": map[string]any{"players": []any{map[string]any{"name": "a", "score": 100, "planet": true, "space": true}}}}}), "adjudicate", &verdict)
+	if len(verdict.Citations) == 0 || verdict.Citations[0].Anchor == "" {
+		t.Fatalf("verdict = %+v", verdict)
+	}
+}
+
 func TestUnknownTermIsNotFoundErrorWithSuggestions(t *testing.T) {
 	srv := newServer(t)
 	r := query(t, srv, `{ define(term: "modificatoins", edition: "2e") { totalCount } }`, nil)
