@@ -157,6 +157,29 @@ func TestDefineUnknownTermIs404WithSuggestions(t *testing.T) {
 	}
 }
 
+// A whole question sent to define is answered with the search to try.
+func TestDefineOfAQuestionNamesTheSearchToTry(t *testing.T) {
+	srv := newServer(t)
+	var body errorBody
+	if code := get(t, srv, "/v1/define?term="+url.QueryEscape("what happens when my ship is destroyed?"), &body); code != 404 {
+		t.Fatalf("status %d, want 404", code)
+	}
+	if body.Error.Details["search"] != "what happens when my ship is destroyed" {
+		t.Fatalf("details %v, want the search to try", body.Error.Details)
+	}
+}
+
+// A term the rulebooks explain in a section of its own is defined by it.
+func TestDefineFallsBackToASection(t *testing.T) {
+	srv := newServer(t)
+	var body struct {
+		Data []rules.Entry `json:"data"`
+	}
+	if code := get(t, srv, "/v1/define?term=brig", &body); code != 200 || len(body.Data) == 0 || body.Data[0].Kind != rules.KindSection {
+		t.Fatalf("status %d, data %+v", code, body.Data)
+	}
+}
+
 func TestDefinePersonaRulingHasMirrorVersions(t *testing.T) {
 	srv := newServer(t)
 	var body struct {
@@ -215,7 +238,7 @@ func TestEntryAnswersContractFields(t *testing.T) {
 	if code := get(t, srv, "/v1/entries/"+url.PathEscape(body.Data[0]["id"].(string)), &e); code != 200 {
 		t.Fatalf("status %d", code)
 	}
-	for _, f := range []string{"id", "kind", "title", "documentId", "edition", "text", "path", "seeAlso", "related"} {
+	for _, f := range []string{"id", "kind", "title", "documentId", "edition", "text", "paragraphs", "path", "seeAlso", "related", "otherEdition"} {
 		if _, ok := e[f]; !ok {
 			t.Errorf("entry lacks %q: %v", f, e)
 		}

@@ -45,3 +45,28 @@ func TestSearchSnippetsMarkWithoutEscaping(t *testing.T) {
 		}
 	}
 }
+
+// A hit names its best paragraph, an anchor of the entry it is.
+func TestSearchHitsNameTheirParagraph(t *testing.T) {
+	srv := newServer(t)
+	var res rules.SearchResult
+	if code := get(t, srv, "/v1/search?q=third+damage+card+destroys+ship&limit=3", &res); code != 200 || len(res.Hits) == 0 {
+		t.Fatalf("status %d, %+v", code, res)
+	}
+	for _, h := range res.Hits {
+		if h.Kind == rules.KindCard {
+			continue
+		}
+		var e rules.Entry
+		if code := get(t, srv, "/v1/entries/"+h.ID, &e); code != 200 {
+			t.Fatalf("entry %s: %d", h.ID, code)
+		}
+		found := false
+		for _, p := range e.Paragraphs {
+			found = found || p.Anchor == h.Anchor
+		}
+		if !found {
+			t.Errorf("hit %s anchors %q, none of its paragraphs", h.ID, h.Anchor)
+		}
+	}
+}
