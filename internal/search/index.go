@@ -92,6 +92,8 @@ type docMeta struct {
 	// titleWords are the English terms of the title's words, in order
 	// (noTerm for a stop word); nil for a title of stop words.
 	titleWords []uint32
+	// titlePlain are the plain words of the title (by lexicon id).
+	titlePlain []uint32
 	// words are the words of the text a snippet is cut from; byTerm those
 	// with an English term, by term (then in order).
 	words     []word

@@ -90,6 +90,10 @@ func (ix *Index) derive(m *docMeta) {
 	}
 	m.titleMask = termMask(m.titleIDs)
 	m.titleWords = ix.termsByPosition(m.Title, title)
+	m.titlePlain = m.titlePlain[:0]
+	for _, tok := range ix.plain.Analyze([]byte(m.Title)) {
+		m.titlePlain = append(m.titlePlain, ix.lex.intern(tok.Term))
+	}
 
 	snip, english := m.Text, text
 	m.textWords = strings.TrimSpace(snip) != ""

@@ -186,6 +186,7 @@ type stemWords struct {
 // spread (down to 1/2). A document without paragraphs gives -1.
 func (a *analyzed) bestParagraph(m *docMeta, sc *paragraphScratch) (best int, share, near float64) {
 	if len(m.paras) == 0 {
+		sc.byTerm, sc.inBest = sc.byTerm[:0], sc.inBest[:0]
 		return -1, 0, 0
 	}
 	n := min(len(a.terms), 64)
@@ -279,6 +280,34 @@ func (a *analyzed) phraseIn(m *docMeta, p int, sc *paragraphScratch) bool {
 		}
 	}
 	return false
+}
+
+// exactShare is the share of the query's stems (by rarity) whose words as
+// typed the best paragraph (sc.inBest) or the title holds, not only words of
+// the same stem.
+func (a *analyzed) exactShare(m *docMeta, sc *paragraphScratch) float64 {
+	if a.stemAll == 0 {
+		return 0
+	}
+	var in float64
+	for k, want := range a.stemPlain {
+		if want == noTerm {
+			continue
+		}
+		found := slices.Contains(m.titlePlain, want)
+		if k < len(sc.inBest) {
+			for _, o := range sc.inBest[k] {
+				if found {
+					break
+				}
+				found = m.words[o.at].plain == want
+			}
+		}
+		if found {
+			in += a.stemIDF[k]
+		}
+	}
+	return in / a.stemAll
 }
 
 // shareHeld is share for a paragraph holding the terms of held.

@@ -147,6 +147,9 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 			// The query's words in order in that paragraph.
 			out[i].score *= 1 + ix.w.TextPhrase
 		}
+		if ix.w.Exact != 0 {
+			out[i].score *= 1 + ix.w.Exact*a.exactShare(m, &sc.para)
+		}
 		if p >= 0 && ix.w.ParagraphNorm > 0 {
 			// Bleve weighs a match by the length of the whole text; the
 			// answer is the paragraph's, so measure it by that instead.

@@ -75,6 +75,10 @@ type weights struct {
 	// scaled by how close together (see bestParagraph).
 	Paragraph float64
 	Deep      int
+	// Exact raises the score of one of the Deep best hits by Exact times
+	// the share of the query's words (by rarity) its best paragraph or its
+	// title holds as typed, not only by their stem.
+	Exact float64
 	// ParagraphNorm is how much of Bleve's weighing of a match by the
 	// length of the whole text is undone for the length of the best
 	// paragraph (0 none, 1 all of it).
@@ -91,7 +95,7 @@ type weights struct {
 
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.3, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
-		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.4, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 10, ParagraphNorm: 0.6, Superseded: 0.7, Related: true,
+		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 10, ParagraphNorm: 0.6, Exact: 1, Superseded: 0.7, Related: true,
 		Scoring: "tf-idf"}
 }
 
@@ -272,6 +276,11 @@ type analyzed struct {
 	// adds are what the thesaurus adds for typed words: each stands for
 	// some of the stems, at altWeight, when a hit holds all its terms.
 	adds []addition
+	// stemPlain is the plain word typed for each stem (noTerm when the
+	// index does not hold it): a text holding the word as typed answers
+	// better than one holding another word of the stem ("universal" is not
+	// "universe").
+	stemPlain []uint32
 	// sides are the stems (bits by index in stemIDs) of the two things a
 	// query compares ("reveal vs examine"), and sideAll their rarities
 	// summed; none for any other query. A hit is measured against the side
@@ -355,6 +364,21 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		}
 	}
 	a.terms = append(a.terms, a.stemIDs...)
+	// The word as typed of each stem ("universal", not "universe").
+	a.stemPlain = make([]uint32, len(a.stems))
+	for k := range a.stemPlain {
+		a.stemPlain[k] = noTerm
+	}
+	for _, tok := range a.tokens {
+		if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && a.stemPlain[k] == noTerm {
+			for _, p := range plain {
+				if p.Position == tok.Position {
+					a.stemPlain[k] = ix.lex.id(string(p.Term))
+					break
+				}
+			}
+		}
+	}
 	if sides[0] != nil {
 		for side, ws := range sides {
 			for _, tok := range ix.english.Analyze([]byte(strings.Join(ws, " "))) {
