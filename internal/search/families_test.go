@@ -1,0 +1,257 @@
+package search
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// The families of questions judges type, on the real corpus: each test holds
+// examples judges reported and others of the same family.
+
+// rankOf returns the 1-based rank among the first ten hits of the first hit
+// of the document whose folded title holds title (0 when none), and the hit.
+func rankOf(t *testing.T, ix *Index, q rules.SearchQuery, doc, title string) (int, rules.SearchHit) {
+	t.Helper()
+	q.Limit = 10
+	res := search(t, ix, q)
+	for i, h := range res.Hits {
+		if (doc == "" || h.DocumentID == doc) && strings.Contains(rules.FoldName(h.Title), rules.FoldName(title)) {
+			return i + 1, h
+		}
+	}
+	return 0, rules.SearchHit{}
+}
+
+// paragraphOf returns the text of a hit's anchored paragraph in the corpus.
+func paragraphOf(t *testing.T, h rules.SearchHit) string {
+	t.Helper()
+	for _, e := range corpusEntries(t) {
+		if e.ID == h.ID {
+			return entryParagraph(e, h.Anchor)
+		}
+	}
+	return ""
+}
+
+func corpusEntries(t *testing.T) []*rules.Entry {
+	t.Helper()
+	return testcorpus.Load(t).Entries
+}
+
+type familyCase struct {
+	q         rules.SearchQuery
+	doc       string // "" for any
+	title     string
+	within    int    // the answer's rank must be at most this
+	paragraph string // words the answering hit's anchored paragraph holds
+}
+
+func checkFamily(t *testing.T, ix *Index, cases []familyCase) {
+	t.Helper()
+	for _, c := range cases {
+		r, h := rankOf(t, ix, c.q, c.doc, c.title)
+		if r == 0 || r > c.within {
+			t.Errorf("%q (edition %q): %s %q at rank %d, want within %d", c.q.Q, c.q.Edition, c.doc, c.title, r, c.within)
+			continue
+		}
+		if c.paragraph != "" && !strings.Contains(paragraphOf(t, h), c.paragraph) {
+			t.Errorf("%q: anchor %s of %s is not the paragraph holding %q", c.q.Q, h.Anchor, h.ID, c.paragraph)
+		}
+	}
+}
+
+// Words joined, hyphenated or split otherwise than the rulebooks write them,
+// and typos inside such words, are read as the rulebooks' words before any
+// other correction.
+func TestFamilyJoinedHyphenatedAndSplitWords(t *testing.T) {
+	ix := buildCorpus(t)
+	for typed, want := range map[string]string{
+		"dualicon":      "dual icon",
+		"counterattack": "counter attack",
+		"counterattak":  "counter attack",
+		"misseed":       "mis seed",
+		"misseeded":     "mis seeded",
+		"awayteam":      "away team",
+		"sidedeck":      "side deck",
+		"faceup":        "face up",
+	} {
+		u, err := parseQuery(typed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := ix.analyze(u); a.text != want {
+			t.Errorf("%q is searched as %q, want %q", typed, a.text, want)
+		}
+	}
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "dualicon mission"}, "1e-rulebook", "attempting missions", 1, "Dual-icon missions"},
+		{rules.SearchQuery{Q: "counterattak no leader"}, "1e-rulebook", "engaging in battle", 1, "counter-attack"},
+		{rules.SearchQuery{Q: "misseed planet dilemma under space mission"}, "1e-rulebook", "dilemma phase", 3, "mis-seed"},
+		{rules.SearchQuery{Q: "battle bridge sidedeck"}, "1e-rulebook", "side decks", 3, ""},
+	})
+}
+
+// The game's shorthand and the other edition's words find the rules they
+// stand for; a question naming both editions, or an edition as its subject,
+// searches rather than filters.
+func TestFamilyShorthand(t *testing.T) {
+	ix := buildCorpus(t)
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "hq"}, "1e-current-rulings", "headquarters", 1, ""},
+		{rules.SearchQuery{Q: "ds9 seeds in which phase"}, "1e-rulebook", "other seeding rules", 3, "Deep Space 9"},
+		{rules.SearchQuery{Q: "au"}, "1e-rulebook", "doorway phase", 3, "Alternate Universe"},
+		{rules.SearchQuery{Q: "mu"}, "1e-current-rulings", "mirror universe", 1, ""},
+		{rules.SearchQuery{Q: "2e personnel fight strength totals"}, "2e-rulebook", "combat", 3, ""},
+		{rules.SearchQuery{Q: "ships fight each other second edition"}, "2e-rulebook", "engagements", 3, ""},
+		{rules.SearchQuery{Q: "feds attacking first edition"}, "1e-rulebook", "engaging in battle", 3, "Federation forces"},
+		{rules.SearchQuery{Q: "3rd damage card destroys ship"}, "2e-rulebook", "damage", 1, "third damage card"},
+		{rules.SearchQuery{Q: "play 2e cards in 1e"}, "", "star trek ccg first edition", 3, ""},
+	})
+	// "fight" is shorthand, not a misspelt "flight".
+	u, _ := parseQuery("fight")
+	if a := ix.analyze(u); a.text != "fight" || len(a.addTerms) == 0 {
+		t.Errorf("fight is searched as %q adding %q", a.text, a.addTerms)
+	}
+	// Both editions named: no filter, both editions answer.
+	res := search(t, ix, rules.SearchQuery{Q: "stopped 1e vs 2e", Limit: 10})
+	editions := map[string]bool{}
+	for _, h := range res.Hits {
+		editions[h.Edition] = true
+	}
+	if !editions[rules.Edition1E] || !editions[rules.Edition2E] {
+		t.Errorf("stopped 1e vs 2e: hits of %v, want both editions", editions)
+	}
+	// One edition named filters.
+	res = search(t, ix, rules.SearchQuery{Q: "beaming through shields first edition", Limit: 20})
+	for _, h := range res.Hits {
+		if h.Edition != rules.Edition1E {
+			t.Errorf("beaming ... first edition: hit %s of %s", h.ID, h.Edition)
+		}
+	}
+}
+
+// The answer is one paragraph of a long section: the section is found by
+// its paragraph, and the hit's anchor and snippet are that paragraph's.
+func TestFamilyOneParagraphOfALongSection(t *testing.T) {
+	ix := buildCorpus(t)
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "Away Team"}, "1e-rulebook", "moving personnel and equipment", 3, ""},
+		// The rule that cards aboard a destroyed ship are discarded.
+		{rules.SearchQuery{Q: "personnel killed when ship destroyed"}, "1e-rulebook", "ship battles", 5, "Destroyed ships"},
+		{rules.SearchQuery{Q: "intruders on an opponents ship attempt missions"}, "1e-rulebook", "moving personnel and equipment", 3, "intruders"},
+		{rules.SearchQuery{Q: "tactic card attack bonus added once"}, "1e-rulebook", "ship battles", 1, "ATTACK bonus"},
+		{rules.SearchQuery{Q: "koval cant be stopped pinned down"}, "2e-rulebook", "facing dilemmas", 1, "Koval"},
+		{rules.SearchQuery{Q: "space dilemma at a planet mission"}, "2e-rulebook", "facing dilemmas", 5, "space dilemma"},
+	})
+	// The snippet is cut from the anchored paragraph.
+	res := search(t, ix, rules.SearchQuery{Q: "tactic card attack bonus added once", Limit: 1})
+	h := res.Hits[0]
+	plain := strings.NewReplacer("<mark>", "", "</mark>", "", "… ", "", " …", "").Replace(h.Snippet)
+	if p := paragraphOf(t, h); !strings.Contains(strings.Join(strings.Fields(p), " "), strings.Fields(plain)[0]) {
+		t.Errorf("snippet %q is not from paragraph %q", h.Snippet, p)
+	}
+}
+
+// Stubs, captions, card lore and passing mentions rank below the rule text.
+func TestFamilyRulesBeforeStubsCaptionsAndCards(t *testing.T) {
+	ix := buildCorpus(t)
+	// range in First Edition: the rule, before the card ruling and lore.
+	res := search(t, ix, rules.SearchQuery{Q: "range", Edition: rules.Edition1E, Limit: 10})
+	if len(res.Hits) == 0 || res.Hits[0].Title != "STAFFING AND MOVING SHIPS" {
+		t.Errorf("range (1e): first hit %v", titles(res))
+	}
+	for _, h := range res.Hits[:3] {
+		if h.Kind == rules.KindCard {
+			t.Errorf("range (1e): a card among the first three: %v", titles(res))
+		}
+	}
+	checkFamily(t, ix, []familyCase{
+		// "universal" is unique and universal, not the mirror universe.
+		{rules.SearchQuery{Q: "universal"}, "1e-current-rulings", "unique and universal", 1, ""},
+		// A caption ranks below the rule text it illustrates.
+		{rules.SearchQuery{Q: "spaceline"}, "1e-rulebook", "mission phase", 1, ""},
+		// The card is named: its ruling leads.
+		{rules.SearchQuery{Q: "make it so restore range"}, "1e-current-rulings", "make it so", 1, ""},
+	})
+	// A See entry ranks below the entry it points at.
+	for _, q := range []string{"klingon outpost", "wormhole built in", "leaving play"} {
+		res := search(t, ix, rules.SearchQuery{Q: q, Limit: 10})
+		stub, target := -1, -1
+		for i, h := range res.Hits {
+			m := ix.meta[h.ID]
+			if len(m.seeTo) > 0 && stub < 0 {
+				stub = i
+				for _, s := range m.seeTo {
+					for j, x := range res.Hits {
+						if x.ID == s.ID && (target < 0 || j < target) {
+							target = j
+						}
+					}
+				}
+			}
+		}
+		if stub < 0 || target < 0 || target > stub {
+			t.Errorf("%q: stub at %d, its target at %d: %v", q, stub, target, titles(res))
+		}
+	}
+}
+
+// Judges' question form does not carry a hit; comparisons find both terms.
+func TestFamilyQuestionForm(t *testing.T) {
+	ix := buildCorpus(t)
+	u, _ := parseQuery("what happens when my mission attempt fails")
+	if a := ix.analyze(u); a.text != "mission attempt fails" {
+		t.Errorf("question searched as %q", a.text)
+	}
+	u, _ = parseQuery("when and while")
+	if a := ix.analyze(u); a.text != "when and while" {
+		t.Errorf("a term of question words searched as %q", a.text)
+	}
+	res := search(t, ix, rules.SearchQuery{Q: "reveal vs examine", Limit: 2})
+	got := map[string]bool{}
+	for _, h := range res.Hits {
+		got[rules.FoldName(h.Title)] = true
+	}
+	if !got["reveal"] || !got["examine"] {
+		t.Errorf("reveal vs examine: first hits %v", titles(res))
+	}
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "once begun can a mission attempt be aborted"}, "1e-rulebook", "attempting missions", 3, "aborted"},
+		{rules.SearchQuery{Q: "is there a hand size limit in 1e"}, "1e-rulebook", "play phase", 3, "no limit"},
+	})
+}
+
+// A document a judge names is preferred, its hits not handed to a newer
+// copy of their rule.
+func TestFamilyDocumentNamed(t *testing.T) {
+	ix := buildCorpus(t)
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "how many cards in the premiere set"}, "2e-rulebook-premiere", "collector information", 1, "415"},
+		{rules.SearchQuery{Q: "what does the asterisk in the cta glossary mean"}, "2e-rulebook-call-to-arms", "glossary", 1, ""},
+	})
+}
+
+// The shorthand vocabulary is data with a source for every entry.
+func TestSynonymsSayWhereEachComesFrom(t *testing.T) {
+	var f synonymFile
+	if err := json.Unmarshal(synonymsJSON, &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Entries) < 20 || len(f.QuestionWords) == 0 || len(f.Documents) == 0 {
+		t.Fatalf("synonyms.json: %d entries, %d question words, %d documents", len(f.Entries), len(f.QuestionWords), len(f.Documents))
+	}
+	for i, e := range f.Entries {
+		if e.Source == "" || len(e.Words) == 0 || len(e.Means) == 0 {
+			t.Errorf("entry %d %v: words, means and source are required", i, e.Words)
+		}
+	}
+	for id := range f.Documents {
+		if !strings.Contains(id, "-") {
+			t.Errorf("document %q is not a document id", id)
+		}
+	}
+}
