@@ -46,26 +46,43 @@
 //
 // A judge's input never reaches Bleve's query-string syntax. parseQuery reads
 // plain words, "quoted phrases" and -exclusions; other punctuation is no
-// word ("title:x~2 +(" searches title x 2). A query with nothing to look
-// for, or with a quote left open, is an EINVALIDQUERY error naming q.
+// word ("title:x~2 +(" searches title x 2). A query with nothing to look for,
+// or with a quote left open, is an EINVALIDQUERY error naming q.
 //
-// Typos are corrected against the index's own vocabulary: a typed word the
-// index does not hold, of four letters or more, stands for the nearest word
-// it does hold (one edit for up to six letters, two from seven; a swap of two
-// letters is one edit), the most common on a tie; the other near words are
-// kept as low-boost alternatives. "mirro univers" is searched as "mirror
-// universe". A word the index knows is never changed.
+// Words are then read as judges write them (expand.go):
 //
-// A query naming an edition ("first edition", "2E") prefers that edition's
-// hits rather than filtering the others out.
+//   - A typed word the index does not hold, nor the thesaurus (below), is
+//     first read as a word the rulebooks hyphenate ("misseed" is "mis-seed",
+//     "dualicon" "dual-icon"), then as two words it runs together
+//     ("awayteam"), and only then corrected against the index's own
+//     vocabulary, hyphenated words joined included ("counterattak" is
+//     "counter-attack"): the nearest word (one edit for up to six letters,
+//     two from seven; a swap of two letters is one edit), keeping the first
+//     letter before the most common on a tie; the other near words are kept
+//     as low-boost alternatives. A word the index knows is never changed.
+//   - The thesaurus (synonyms.json, data with the source of each entry)
+//     reads the game's shorthand and the other edition's words: "hq" means
+//     headquarters, "ds9" Deep Space Nine, "fight" combat, battle or
+//     engagement. What a typed word means is searched too, with half its
+//     weight (altWeight), and counts for the word in the re-ranking.
+//   - An edition named once ("first edition", "2E"), and not as the subject
+//     of the question ("2e cards", "1e compatible"), filters the search;
+//     both editions named ("stopped 1e vs 2e") is a question about the rule
+//     in each: no filter. A document named ("premiere", "call to arms") is
+//     preferred (Named), its hits never handed to a newer copy of their rule.
+//   - The words of a question's form ("can i", "does", "what happens when",
+//     "how many") are dropped, unless nothing else is left or they stand
+//     beside "vs", "and", "or" ("when and while"). A comparison ("reveal vs
+//     examine") measures each hit against the side it answers best.
 //
-// The Bleve query is a disjunction, each clause a different kind of evidence,
-// with these boosts (see defaultWeights):
+// The Bleve query is one disjunction, each clause a different kind of
+// evidence, with these boosts (see defaultWeights):
 //
 //	exact title (the folded query is the folded title)  6
-//	text words, stemmed                                  4
-//	title words, stemmed                                 0.5
-//	title words as written                               0.3
+//	a word in the text, stemmed                          4
+//	what a word means (thesaurus), in the text           4 x 1/2
+//	a word in the title, stemmed                         0.5
+//	a stop word in the title as written                  0.3
 //	near words of a typo, in title / text                0.6 / 0.2
 //
 // Title words weigh little inside Bleve on purpose: its idf is per field, and
@@ -92,42 +109,57 @@
 //     entry or ruling named in the query outranks a passing mention; a
 //     one-word title of a common word in a long question scores little.
 //     Score times (1 + 3 x cover).
-//  2. Query share: the share of the query's terms (idf-weighted) that the
-//     hit holds anywhere, title or text. Score times (1 + 2 x share).
-//     A short query (two to four words) whose words the hit's title holds
-//     in order: score times (1 + 2); its text: times (1 + 1.5). These were
-//     phrase clauses of the Bleve query (boosts 2 and 1.5), about a sixth
-//     of a search's time; read from the words each document keeps (below),
-//     they cost a look-up per hit. On 300 frequent word pairs and triples of
-//     the rulebooks the first hit is the one the clauses gave for 95%, and
-//     98.5% of the first ten are.
-//  3. Cards are scaled by 0.6: they have look-ups of their own, and a rules
-//     question is answered by rules unless a card is named (an exact title
-//     still brings the card first).
-//  4. A named edition multiplies its hits by 1.5.
+//  2. Query share: the share of the query's terms (idf-weighted, a term's
+//     meaning counting half) that the hit holds anywhere. Score times
+//     (1 + 2 x share) x share: a title holding one of several words does
+//     not beat a text holding them all. A short query whose words the title
+//     holds in order: times (1 + 2).
+//  3. Kinds of document that answer a rules question less well: a card
+//     (times 0.6, 0.8 when the query names it), a ruling or glossary entry
+//     on one card ("Make It So - This incident ...": times 0.4 unless the
+//     card is named), a caption or a heading without a body (times 0.2).
+//     A cross-reference ("Klingon Outpost - See outpost") hands its score
+//     to the entries it points at when better than theirs, and keeps 0.3
+//     of it.
+//  4. The best paragraph, for the ten best hits (Deep) and those tied with
+//     the tenth: the paragraph holding most of the query (a share as in 2),
+//     how close together its words stand (1, down to 1/2 as they spread),
+//     whether it holds the query's words in order (a short query), and
+//     whether it holds them as typed and not only by stem ("universal" is
+//     not "universe"). Score times (1 + 1.5 x share² x nearness), times
+//     (1 + 1.5) for the words in order, times (1 + exact share), and times
+//     (words of the entry / words of the paragraph)^0.3: Bleve weighs a
+//     match by the length of the whole text, and the answer is the
+//     paragraph's. Only score goes up here, so the ten best stay the best
+//     ten before the precedence below. The hit's anchor is that paragraph.
 //  5. Precedence: entries of the same kind and folded title in several
 //     documents of one edition are the same rule, and so are entries the
-//     corpus relates (rules.Entry.Related) within an edition. They keep the scores they
-//     earned as a group, but the governing document (highest manifest
-//     precedence) takes the best, the next the second, and so on; each older
-//     copy is further scaled by 0.7 per newer copy, so one rule does not fill
-//     the first page three times.
+//     corpus relates (rules.Entry.Related, within an edition). They keep
+//     the scores they earned as a group, but the governing document
+//     (highest manifest precedence) takes the best, the next the second,
+//     and so on; each older copy is further scaled by 0.7 per newer copy,
+//     so one rule does not fill the first page three times.
 //
 // The constants were set by measuring MRR@10 and hit@5 on the contract's
-// examples and on testdata/judge-questions.json (TestRelevance), and sit on
-// a plateau: doubling or halving any one of them moves MRR@10 on the judge
-// questions by at most 0.02. Bleve's tf-idf scoring measured better than its
-// BM25 here (MRR@10 0.93 against 0.87), the re-ranking doing the length and
-// rarity work BM25 would.
+// examples, testdata/judge-questions.json and the tuning part of
+// testdata/typed-questions.json (TestRelevance, TestRelevanceTyped; a third
+// of the typed questions is held out and only measured), and sit on a
+// plateau: halving or doubling any one moves MRR@10 on the tuning questions
+// by about 0.01. Bleve's tf-idf scoring measured better than its BM25 here
+// (MRR@10 0.93 against 0.87), the re-ranking doing the length and rarity
+// work BM25 would.
 //
-// # Snippets
+// # Snippets and anchors
 //
-// A hit's snippet is about 220 characters of its text around the densest run
-// of matched words, HTML-escaped, on one line, each matched word in <mark>.
-// It is made for the page only, from the kept text, marking the words the
-// English clauses matched: words of the same stem as a (corrected) query word,
-// and the near words of a typo. Bleve's highlighter would need stored fields
-// and term vectors read back for every hit of the re-ranking window.
+// A hit's anchor is its best paragraph's (rules.Paragraphs: the same anchors
+// as the entry's), and its snippet is about 220 characters of that paragraph
+// around the densest run of matched words, HTML-escaped, on one line, each
+// matched word in <mark>: words of the same stem as a (corrected) query word
+// or of what it means, and the near words of a typo. It is made for the page
+// only, from the kept text, which is kept with each paragraph on one line
+// (oneLineParagraphs) so that escaping copies runs of bytes whole. Bleve's
+// highlighter would need stored fields and term vectors read back for every
+// hit of the re-ranking window.
 //
 // # Numbers, not strings
 //
