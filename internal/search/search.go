@@ -354,6 +354,9 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		}
 	}
 
+	n := len(a.stems)
+	a.stemIDs, a.stemIDF, a.markTerms = make([]uint32, 0, n), make([]float64, 0, n), make([]uint32, 0, n+4)
+	a.terms = make([]uint32, 0, n+4)
 	for _, t := range a.stems {
 		id := ix.lex.id(t)
 		a.stemIDs = append(a.stemIDs, id)
@@ -364,19 +367,23 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		}
 	}
 	a.terms = append(a.terms, a.stemIDs...)
-	// The word as typed of each stem ("universal", not "universe").
+	// The word as typed of each stem ("universal", not "universe"): the
+	// plain word at the position of its first English token.
 	a.stemPlain = make([]uint32, len(a.stems))
 	for k := range a.stemPlain {
 		a.stemPlain[k] = noTerm
 	}
+	j = 0
 	for _, tok := range a.tokens {
-		if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && a.stemPlain[k] == noTerm {
-			for _, p := range plain {
-				if p.Position == tok.Position {
-					a.stemPlain[k] = ix.lex.id(string(p.Term))
-					break
-				}
-			}
+		k := slices.Index(a.stems, string(tok.Term))
+		if k < 0 || a.stemPlain[k] != noTerm {
+			continue
+		}
+		for j < len(plain) && plain[j].Position < tok.Position {
+			j++
+		}
+		if j < len(plain) && plain[j].Position == tok.Position {
+			a.stemPlain[k] = ix.lex.id(string(plain[j].Term))
 		}
 	}
 	if sides[0] != nil {
@@ -393,6 +400,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		}
 	}
 	ix.addMeanings(&a, plain)
+	a.plainIDs = make([]uint32, 0, len(a.plain))
 	for _, w := range a.plain {
 		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
 	}
