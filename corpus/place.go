@@ -76,20 +76,27 @@ func placeParagraphs(docs []rules.Document, entries []*rules.Entry) []Warning {
 
 // placement is what placeEdition knows of one edition's rulebooks.
 type placement struct {
-	newest  string
-	older   map[string]bool // older rulebook ids
-	byID    map[string]*rules.Entry
-	idf     map[string]float64
+	newest string
+	older  map[string]bool // older rulebook ids
+	byID   map[string]*rules.Entry
+	// ids number the content words; idf is the rarity of each, by id.
+	ids     map[string]int32
+	idf     []float64
 	topics  map[string]map[string]float64 // newest section id -> its words' tf-idf, normalised
 	olderOf map[string][]*rules.Entry     // newest section id -> its older versions
-	// sentences of the older rulebooks' sections, with the section holding each
+	// sentences of the rulebooks' sections, with the section holding each,
+	// and where each section's are among them.
 	sentences []placedSentence
+	bySection map[*rules.Entry][]int
 }
 
 type placedSentence struct {
-	words   map[string]bool
+	words   wordSet
 	section *rules.Entry
 }
+
+// A wordSet is the content words of a sentence, by id, in order.
+type wordSet []int32
 
 func placeEdition(docs []rules.Document, entries []*rules.Entry, edition string) []Warning {
 	var books []rules.Document
@@ -122,9 +129,11 @@ func placeEdition(docs []rules.Document, entries []*rules.Entry, edition string)
 		}
 	}
 	pl.weigh(all)
+	pl.bySection = make(map[*rules.Entry][]int, len(all))
 	for _, e := range all {
 		for _, s := range sentencesOf(e.Text) {
-			if w := contentWords(s); len(w) > 0 {
+			if w := pl.contentWords(s); len(w) > 0 {
+				pl.bySection[e] = append(pl.bySection[e], len(pl.sentences))
 				pl.sentences = append(pl.sentences, placedSentence{words: w, section: e})
 			}
 		}
@@ -197,20 +206,51 @@ func placeEdition(docs []rules.Document, entries []*rules.Entry, edition string)
 // weigh computes the rarity of each content word over the sentences of the
 // edition's rulebooks.
 func (pl *placement) weigh(sections []*rules.Entry) {
-	df := map[string]int{}
+	pl.ids = map[string]int32{}
+	var df []int
 	n := 0
 	for _, e := range sections {
 		for _, s := range sentencesOf(e.Text) {
 			n++
-			for w := range contentWords(s) {
-				df[w]++
+			for _, id := range pl.contentWords(s) {
+				for int(id) >= len(df) {
+					df = append(df, 0)
+				}
+				df[id]++
 			}
 		}
 	}
-	pl.idf = make(map[string]float64, len(df))
-	for w, d := range df {
-		pl.idf[w] = math.Log(1 + float64(n)/float64(d))
+	pl.idf = make([]float64, len(df))
+	for id, d := range df {
+		pl.idf[id] = math.Log(1 + float64(n)/float64(d))
 	}
+}
+
+// contentWords returns the words of a sentence that carry its meaning, by
+// id, each once, in order (numbering those new).
+func (pl *placement) contentWords(s string) wordSet {
+	var out wordSet
+	for _, w := range wordsOf(s) {
+		if !contentWord(w) {
+			continue
+		}
+		id, ok := pl.ids[w]
+		if !ok {
+			id = int32(len(pl.ids))
+			pl.ids[w] = id
+		}
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// weight is the rarity of a word by id (none for one numbered after weigh).
+func (pl *placement) weight(id int32) float64 {
+	if int(id) < len(pl.idf) {
+		return pl.idf[id]
+	}
+	return 0
 }
 
 // family returns the older versions of a section of the newest rulebook and
@@ -271,17 +311,33 @@ const maxDepth = 8
 // heldBy reports whether a sentence of the paragraph is one of the sections'
 // (of pl.sentences); when where is not nil, it is called with each section
 // holding one and the sentence there.
-func (pl *placement) heldBy(para string, sections []*rules.Entry, where func(s map[string]bool, t placedSentence)) bool {
+func (pl *placement) heldBy(para string, sections []*rules.Entry, where func(s wordSet, t placedSentence)) bool {
 	held := false
+	check := func(w wordSet, t placedSentence) bool {
+		if pl.similarity(w, t.words) < sameSentence {
+			return false
+		}
+		held = true
+		if where != nil {
+			where(w, t)
+		}
+		return where == nil
+	}
 	for _, s := range sentencesOf(para) {
-		w := contentWords(s)
-		for _, t := range pl.sentences {
-			if (sections == nil || slices.Contains(sections, t.section)) && pl.similarity(w, t.words) >= sameSentence {
-				held = true
-				if where == nil {
+		w := pl.contentWords(s)
+		if sections == nil {
+			for _, t := range pl.sentences {
+				if check(w, t) {
 					return true
 				}
-				where(w, t)
+			}
+			continue
+		}
+		for _, sec := range sections {
+			for _, i := range pl.bySection[sec] {
+				if check(w, pl.sentences[i]) {
+					return true
+				}
 			}
 		}
 	}
@@ -302,7 +358,7 @@ func (pl *placement) target(e *rules.Entry, para string) (*rules.Entry, bool, st
 			places = append(places, to)
 		}
 	}
-	pl.heldBy(para, nil, func(s map[string]bool, t placedSentence) {
+	pl.heldBy(para, nil, func(s wordSet, t placedSentence) {
 		if !pl.older[t.section.DocumentID] {
 			return
 		}
@@ -385,17 +441,23 @@ func (pl *placement) inFamily(a, b *rules.Entry) bool {
 }
 
 // similarity is the weighted Jaccard similarity of two sets of words.
-func (pl *placement) similarity(a, b map[string]bool) float64 {
+func (pl *placement) similarity(a, b wordSet) float64 {
 	var both, either float64
-	for w := range a {
-		either += pl.idf[w]
-		if b[w] {
-			both += pl.idf[w]
-		}
-	}
-	for w := range b {
-		if !a[w] {
-			either += pl.idf[w]
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			either += pl.weight(a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			either += pl.weight(b[j])
+			j++
+		default:
+			w := pl.weight(a[i])
+			both += w
+			either += w
+			i++
+			j++
 		}
 	}
 	if either == 0 {
@@ -404,20 +466,14 @@ func (pl *placement) similarity(a, b map[string]bool) float64 {
 	return both / either
 }
 
-func (pl *placement) mass(words map[string]bool) float64 {
-	var m float64
-	for w := range words {
-		m += pl.idf[w]
-	}
-	return m
-}
-
 // vector is the normalised tf-idf vector of a text's content words.
 func (pl *placement) vector(text string) map[string]float64 {
 	v := map[string]float64{}
 	for _, w := range wordsOf(text) {
 		if contentWord(w) {
-			v[w] += pl.idf[w]
+			if id, ok := pl.ids[w]; ok {
+				v[w] += pl.weight(id)
+			}
 		}
 	}
 	var norm float64
@@ -486,17 +542,6 @@ func wordsOf(text string) []string {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
 		out = append(out, rules.Singular(w))
-	}
-	return out
-}
-
-// contentWords returns the set of a sentence's words that carry its meaning.
-func contentWords(s string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range wordsOf(s) {
-		if contentWord(w) {
-			out[w] = true
-		}
 	}
 	return out
 }
