@@ -3,66 +3,19 @@ package web
 import (
 	"context"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// anchored is one paragraph of an entry with its anchor: the paragraph is
-// addressed as /entries/{id}#{anchor}.
-type anchored struct {
-	Anchor, Text string
-}
-
-// Anchor shape, as the contract's paragraphs have it: "p-" and the slug of
-// at most six of the paragraph's first words, cut to 40 bytes at a word; a
-// repeated anchor gets "-2", "-3".
-const (
-	anchorPrefix = "p-"
-	anchorWords  = 6
-	anchorBytes  = 40
-)
-
-// entryParagraphs splits an entry's text into its paragraphs (blocks
-// between blank lines) and anchors each from its first words, so an anchor
-// stays the same across restarts and when a paragraph is added elsewhere.
-func entryParagraphs(e *rules.Entry) []anchored {
-	ps := paragraphs(e.Text)
-	out := make([]anchored, len(ps))
-	seen := map[string]int{}
-	for i, p := range ps {
-		out[i] = anchored{Anchor: anchorOf(p, i, seen), Text: p}
+// entryParagraphs are the entry's paragraphs with their anchors, as the
+// service gives them (rules.Paragraphs): the paragraph is addressed as
+// /entries/{id}#{anchor}, the anchor search hits and citations name.
+func entryParagraphs(e *rules.Entry) []rules.Paragraph {
+	if e.Paragraphs != nil {
+		return e.Paragraphs
 	}
-	return out
-}
-
-func anchorOf(p string, i int, seen map[string]int) string {
-	var b strings.Builder
-	b.WriteString(anchorPrefix)
-	n := 0
-	for _, w := range strings.Split(rules.Slug(p), "-") {
-		if w == "" {
-			continue
-		}
-		if n == anchorWords || n > 0 && b.Len()+1+len(w) > anchorBytes {
-			break
-		}
-		if n > 0 {
-			b.WriteByte('-')
-		}
-		b.WriteString(w)
-		n++
-	}
-	a := b.String()
-	if n == 0 {
-		a = anchorPrefix + strconv.Itoa(i+1)
-	}
-	seen[a]++
-	if k := seen[a]; k > 1 {
-		a += "-" + strconv.Itoa(k)
-	}
-	return a
+	return rules.Paragraphs(strings.ReplaceAll(e.Text, "\r\n", "\n"))
 }
 
 // para is a paragraph as the entry page shows it: its anchor, and its text
