@@ -136,7 +136,9 @@ func TestParagraphsOtherEditionAndAnchors(t *testing.T) {
 		}
 	}
 	var search struct {
-		Edges []struct{ Node struct{ ID, Kind, Anchor string } }
+		Edges []struct {
+			Node struct{ ID, Kind, Anchor string }
+		}
 	}
 	mustData(t, query(t, srv, `{ search(q: "third damage card destroys ship", first: 3) { edges { node { id kind anchor } } } }`, nil), "search", &search)
 	if len(search.Edges) == 0 || search.Edges[0].Node.Anchor == "" {
