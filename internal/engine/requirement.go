@@ -173,8 +173,10 @@ func tokenize(s string) ([]token, error) {
 				}
 				break
 			}
-			// a dot closing an abbreviation ("U.S.S.") belongs to the word
-			if j < len(rs) && rs[j] == '.' && j > i+1 && rs[j-2] == '.' {
+			// a dot closing an abbreviation ("U.S.S.") belongs to the word,
+			// and so does one closing an initial inside a name ("James T.
+			// Kirk"): a capital letter alone, its dot, then another word
+			if j < len(rs) && rs[j] == '.' && (j > i+1 && rs[j-2] == '.' || initial(rs, i, j)) {
 				j++
 			}
 			w := string(rs[i:j])
@@ -205,6 +207,25 @@ func tokenize(s string) ([]token, error) {
 	}
 	toks = append(toks, token{kind: tokEOF, pos: len(rs)})
 	return toks, nil
+}
+
+// initial says whether the word rs[i:j], followed by a dot at j, is an
+// initial within a name: one capital letter, and after the dot a space and
+// a word that is not "and" or "or", which would end the name.
+func initial(rs []rune, i, j int) bool {
+	if j != i+1 || !unicode.IsUpper(rs[i]) || j+2 >= len(rs) || !unicode.IsSpace(rs[j+1]) {
+		return false
+	}
+	k := j + 1
+	for k < len(rs) && unicode.IsSpace(rs[k]) {
+		k++
+	}
+	e := k
+	for e < len(rs) && unicode.IsLetter(rs[e]) {
+		e++
+	}
+	next := strings.ToLower(string(rs[k:e]))
+	return next != "" && next != "and" && next != "or" && next != "x"
 }
 
 func restIsSpace(rs []rune) bool {

@@ -33,6 +33,12 @@ func TestParseRequirementReadsBothNotations(t *testing.T) {
 			AllOf{[]Requirement{sk("Anthropology", 1), sk("Diplomacy", 2), sk("Law", 1)}},
 			AllOf{[]Requirement{sk("Leadership", 1), sk("Security", 1), sk("Treachery", 2)}}}}},
 		{"Jean-Luc Picard and Leadership", AllOf{[]Requirement{sk("Jean-Luc Picard", 1), sk("Leadership", 1)}}},
+		// An initial inside a name keeps its dot; a space before ">" is read.
+		{"Honor + STRENGTH >20 OR Zefram Q. Cochrane + Leadership", AnyOf{[]Requirement{
+			AllOf{[]Requirement{sk("Honor", 1), at("STRENGTH", 20)}},
+			AllOf{[]Requirement{sk("Zefram Q. Cochrane", 1), sk("Leadership", 1)}}}}},
+		{"Law or Q. Alpha", AnyOf{[]Requirement{sk("Law", 1), sk("Q. Alpha", 1)}}},
+		{"Law and Q.", AllOf{[]Requirement{sk("Law", 1), sk("Q", 1)}}},
 	}
 	for _, c := range cases {
 		got, err := ParseRequirement(c.in)
@@ -103,7 +109,7 @@ func FuzzParseRequirement(f *testing.F) {
 	for _, s := range []string{"2 Science", "Cunning>34", "Engineer, Geology, Cunning>28, and (Acquisition or Law or 2 Treachery)",
 		"Astrometrics, Diplomacy, Officer, and Integrity>25 or Navigation, Security, Treachery, and Cunning>28",
 		"Computer Skill x2 OR SCIENCE x3", "MEDICAL + SECURITY", "STRENGTH>40", "((((Law))))", "U.S.S. Galaxy", "x2 x 3 (", "Law.", "A.b.",
-		"SCIENCE x", "Science x or Law", "x", "Law x y"} {
+		"SCIENCE x", "Science x or Law", "x", "Law x y", "James T. Kirk + Jean-Luc Picard", "A. and B.", "T. x2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
