@@ -76,6 +76,7 @@ type Ship struct {
 	ID, Owner, Title string
 	Affiliation      string   // folded
 	Staffing         []string // folded icons
+	slots            []staffingSlot
 	Range            *int
 	RangeUsed        int
 	Weapons, Shields *int
@@ -110,6 +111,8 @@ type Personnel struct {
 	Index             int
 	missingAttributes []string
 	src               *rules.BoardPersonnel
+	titleKey          string   // the title folded, as requirements name a personnel
+	species           []string // the species folded, one each ("Human, Vulcan" is two)
 }
 
 // Captive says whether the personnel is in a brig: it counts for nothing

@@ -147,6 +147,9 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 	if len(bs.Staffing) > 0 {
 		sh.Staffing = bs.Staffing
 	}
+	if sh.slots, err = s.staffingSlots(edition, sh.Staffing, at); err != nil {
+		return err
+	}
 	sh.Staffing = foldAll(sh.Staffing)
 	if bs.Range != nil {
 		sh.Range = bs.Range
@@ -280,6 +283,15 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 	p.Characteristics = foldAll(p.Characteristics)
 	if bp.Species != "" {
 		p.Species = bp.Species
+	}
+	p.titleKey = s.memos.fold(p.Title)
+	if parts := splitSpecies(p.Species); len(parts) > 0 {
+		p.species = make([]string, 0, len(parts))
+		for _, sp := range parts {
+			if k := s.memos.fold(sp); k != "" {
+				p.species = append(p.species, k)
+			}
+		}
 	}
 	// Skills given on the board replace the card's, even none.
 	n := len(bp.Skills)

@@ -62,6 +62,7 @@ type Service struct {
 	questions map[string]question
 	moves     map[string]moveReader
 	memos     *textMemos
+	vocab     Vocabulary
 }
 
 var _ rules.Adjudicator = (*Service)(nil)
@@ -78,6 +79,7 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService)
 		questions: questions(),
 		moves:     moveReaders(),
 		memos:     &textMemos{},
+		vocab:     vocabularyOf(cards),
 	}
 	for _, d := range docs {
 		s.docs[d.ID] = d
@@ -115,12 +117,14 @@ func variantOf(d rules.Document) variant {
 }
 
 // A judgement is one adjudication in progress: the decoded board, the rules
-// it follows, and the verdict being written. Question functions fill it in.
+// it follows, the vocabulary names are read by, and the verdict being
+// written. Question functions fill it in.
 type judgement struct {
 	edition string
 	doc     rules.Document
 	rules   variant
 	board   *Board
+	vocab   *Vocabulary
 	allowed *bool
 	result  map[string]any
 	reasons []string
@@ -221,7 +225,7 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 
 // newJudgement starts the judgement of a question on a board under doc.
 func (s *Service) newJudgement(doc rules.Document, b *Board) *judgement {
-	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, result: map[string]any{}}
+	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, vocab: &s.vocab, result: map[string]any{}}
 }
 
 // verdict is what a judgement of a question decided, with its citations.

@@ -368,7 +368,7 @@ func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw jso
 		return err
 	}
 	j.say("%s requires %s; checked against %s.", m.Name(), req.String(), names(group))
-	c := CheckRequirement(req, group)
+	c := checkRequirement(j.vocab, req, group)
 	j.explainCheck(c, group)
 	met := c.Met
 	if j.first() {
@@ -448,7 +448,7 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw json.R
 		return err
 	}
 	j.say("%s checked against %s.", req.String(), names(group))
-	c := CheckRequirement(req, group)
+	c := checkRequirement(j.vocab, req, group)
 	j.explainCheck(c, group)
 	j.allow(c.Met)
 	return nil

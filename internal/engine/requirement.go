@@ -485,12 +485,15 @@ func (p *parser) name() (string, error) {
 	return strings.Join(words, " "), nil
 }
 
-// SkillCheck is one skill of a requirement: the levels needed and the levels
-// the personnel have between them.
+// SkillCheck is one name of a requirement (a skill, or a species, a
+// characteristic or a personnel it names): the levels needed and those the
+// personnel have between them. Kind says what the name is when it is not a
+// skill: "species" or "characteristic".
 type SkillCheck struct {
 	Name   string `json:"name"`
 	Needed int    `json:"needed"`
 	Have   int    `json:"have"`
+	Kind   string `json:"kind,omitempty"`
 }
 
 // AttributeCheck is an attribute of a requirement: the personnel's total and
@@ -502,7 +505,8 @@ type AttributeCheck struct {
 }
 
 // RequirementCheck says whether a group of personnel meets a requirement,
-// with the figures of the alternative that decided.
+// with the figures of the alternative that decided. Missing names what is
+// not met; an unmet "or" is one item naming what each alternative lacks.
 type RequirementCheck struct {
 	Met        bool
 	Skills     []SkillCheck
@@ -510,50 +514,49 @@ type RequirementCheck struct {
 	Missing    []string
 }
 
-// groupTotals are what a group of personnel brings to a requirement: skill
-// levels summed across the personnel, titles counted, attributes totalled.
-type groupTotals struct {
-	skills map[string]int
-	titles map[string]int
-	attrs  map[string]int
-}
-
-func totalsOf(group []*Personnel) groupTotals {
-	t := groupTotals{skills: map[string]int{}, titles: map[string]int{}, attrs: map[string]int{}}
-	for _, p := range group {
-		for _, s := range p.Skills {
-			t.skills[s.Key] += s.Level
-		}
-		if p.Title != "" {
-			t.titles[skillKey(p.Title)]++
-		}
-		t.attrs["integrity"] += p.Integrity
-		t.attrs["cunning"] += p.Cunning
-		t.attrs["strength"] += p.Strength
-	}
-	return t
-}
-
-// CheckRequirement evaluates r against a group of personnel. Skill levels are
-// summed across the personnel (one personnel may give several skills); an
-// attribute total must be strictly greater than its threshold.
+// CheckRequirement evaluates r against a group of personnel, with no
+// vocabulary: each name is met by whatever a personnel has by that name.
+// Skill levels are summed across the personnel (one personnel may give
+// several skills); an attribute total must be strictly greater than its
+// threshold.
 func CheckRequirement(r Requirement, group []*Personnel) RequirementCheck {
-	return checkWith(r, totalsOf(group))
+	return checkRequirement(&Vocabulary{}, r, group)
 }
 
-func checkWith(r Requirement, t groupTotals) RequirementCheck {
+// checkRequirement evaluates r against a group, reading each name by the
+// vocabulary: a skill's levels are summed, a species or characteristic
+// counts each personnel of it once.
+func checkRequirement(v *Vocabulary, r Requirement, group []*Personnel) RequirementCheck {
+	return requirementChecker{vocab: v, group: group}.check(r)
+}
+
+// A requirementChecker evaluates the parts of one requirement against one
+// group of personnel.
+type requirementChecker struct {
+	vocab *Vocabulary
+	group []*Personnel
+}
+
+func (rc requirementChecker) check(r Requirement) RequirementCheck {
 	switch r := r.(type) {
 	case SkillNeed:
 		k := skillKey(r.Name)
-		have := t.skills[k] + t.titles[k]
-		c := RequirementCheck{Met: have >= r.Level, Skills: []SkillCheck{{Name: r.Name, Needed: r.Level, Have: have}}}
+		f := feature{kind: rc.vocab.requirementKind(k), key: k}
+		have := 0
+		for _, p := range rc.group {
+			have += f.levelOf(p)
+		}
+		c := RequirementCheck{Met: have >= r.Level, Skills: []SkillCheck{{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}}}
 		if !c.Met {
 			c.Missing = []string{fmt.Sprintf("%s (have %d)", r.String(), have)}
 		}
 		return c
 	case AttributeNeed:
 		a := attributeName(r.Attribute)
-		total := t.attrs[a]
+		total := 0
+		for _, p := range rc.group {
+			total += p.attribute(a)
+		}
 		c := RequirementCheck{Met: total > r.Threshold, Attributes: []AttributeCheck{{Name: a, Total: total, Threshold: r.Threshold}}}
 		if !c.Met {
 			c.Missing = []string{fmt.Sprintf("%s (total %d)", r.String(), total)}
@@ -578,7 +581,7 @@ func checkWith(r Requirement, t groupTotals) RequirementCheck {
 		}
 		out := RequirementCheck{Met: true}
 		for _, p := range merged {
-			c := checkWith(p, t)
+			c := rc.check(p)
 			out.Met = out.Met && c.Met
 			out.Skills = append(out.Skills, c.Skills...)
 			out.Attributes = append(out.Attributes, c.Attributes...)
@@ -586,17 +589,41 @@ func checkWith(r Requirement, t groupTotals) RequirementCheck {
 		}
 		return out
 	case AnyOf:
+		// Met by the first alternative met; unmet, the figures are those of
+		// the alternative closest to being met, and what is missing names
+		// every alternative.
 		var best RequirementCheck
+		lacks := make([]string, 0, len(r.Alternatives))
 		for i, a := range r.Alternatives {
-			c := checkWith(a, t)
+			c := rc.check(a)
 			if c.Met {
 				return c
 			}
 			if i == 0 || len(c.Missing) < len(best.Missing) {
 				best = c
 			}
+			lack := strings.Join(c.Missing, ", ")
+			if len(c.Missing) > 1 {
+				lack = "(" + lack + ")"
+			}
+			lacks = append(lacks, lack)
 		}
+		best.Missing = []string{strings.Join(lacks, " or ")}
 		return best
 	}
 	return RequirementCheck{}
+}
+
+// attribute is a personnel's Integrity, Cunning or Strength, by its folded
+// name.
+func (p *Personnel) attribute(name string) int {
+	switch name {
+	case "integrity":
+		return p.Integrity
+	case "cunning":
+		return p.Cunning
+	case "strength":
+		return p.Strength
+	}
+	return 0
 }

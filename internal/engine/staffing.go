@@ -8,6 +8,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // StaffingOutcome says whether a ship is staffed and how.
@@ -33,6 +35,74 @@ func compatible1E(a, b string) bool {
 	}
 	neutral := func(x string) bool { return x == "non aligned" || x == "neutral" }
 	return (neutral(a) && b != "borg") || (neutral(b) && a != "borg")
+}
+
+// A staffingSlot is one line of a ship's staffing requirements, which one
+// personnel fills: an icon (command, staff, a special staffing icon), or in
+// 1E a skill at a level, a species or a characteristic ("Other crew
+// requirements may include ... specific skills, such as Empathy x2, or a
+// species of personnel, such as a Vulcan"). The matching of crew to slots
+// asks only filledBy.
+type staffingSlot struct {
+	feature
+	level int
+	shown string // the line as a verdict names it: the icon folded, else as written
+}
+
+// filledBy says whether one personnel fills the slot: has the icon (command
+// standing in for staff), the skill at the level, the species or the
+// characteristic.
+func (sl staffingSlot) filledBy(p *Personnel) bool { return sl.levelOf(p) >= sl.level }
+
+// own says whether a personnel fills the slot with the very icon it names,
+// not standing in for it: such personnel are tried first, so command is
+// kept for the command icons.
+func (sl staffingSlot) own(p *Personnel) bool { return sl.kind != featureIcon || hasIcon(p, sl.key) }
+
+// maxStaffingLines bounds the slots one staffing line may ask for ("Vulcan
+// x3" is three): no ship needs a larger crew.
+const maxStaffingLines = 12
+
+// staffingSlots reads a ship's staffing lines. 2E lines are icons; a 1E line
+// is what the vocabulary knows it as, an icon first. A skill line is one
+// slot, met by one personnel with the skill at its level; a species,
+// characteristic or unknown name with a level asks for that many personnel.
+// at is the ship's place on the board, for errors.
+func (s *Service) staffingSlots(edition string, lines []string, at boardPlace) ([]staffingSlot, error) {
+	out := make([]staffingSlot, 0, len(lines))
+	for i, line := range lines {
+		key := s.memos.fold(line)
+		if key == "" {
+			continue
+		}
+		if edition != rules.Edition1E {
+			out = append(out, staffingSlot{feature: feature{kind: featureIcon, key: key}, level: 1, shown: key})
+			continue
+		}
+		ps, err := s.memos.parseSkill(line)
+		if err != nil {
+			return nil, unprocessable(indexed(at.field("staffing"), i), "staffing line %q: %v", line, err)
+		}
+		kind := s.vocab.staffingKind(ps.key)
+		shown := ps.key
+		if kind != featureIcon {
+			shown = strings.TrimSpace(line)
+		}
+		if kind == featureSkill || ps.level == 1 {
+			out = append(out, staffingSlot{feature: feature{kind: kind, key: ps.key}, level: ps.level, shown: shown})
+			continue
+		}
+		if ps.level > maxStaffingLines {
+			return nil, unprocessable(indexed(at.field("staffing"), i), "staffing line %q asks for %d personnel; a ship's staffing asks for at most %d", line, ps.level, maxStaffingLines)
+		}
+		for range ps.level {
+			out = append(out, staffingSlot{feature: feature{kind: kind, key: ps.key}, level: 1, shown: ps.name})
+		}
+	}
+	if len(out) > maxStaffingLines {
+		return nil, unprocessable(at.field("staffing"), "a ship's staffing asks for at most %d personnel, not %d", maxStaffingLines, len(out))
+	}
+	return out, nil
 }
 
 // provides says whether a personnel's icons cover a staffing icon. In both
@@ -72,10 +142,10 @@ func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
 			}
 		}
 	}
-	// Specific icons first, staff last: command personnel are kept for the
+	// Specific lines first, staff last: command personnel are kept for the
 	// icons only they can give.
-	need := slices.Clone(s.Staffing)
-	slices.SortStableFunc(need, func(a, b string) int { return cmp.Compare(rankIcon(a), rankIcon(b)) })
+	need := slices.Clone(s.slots)
+	slices.SortStableFunc(need, func(a, b staffingSlot) int { return cmp.Compare(rankSlot(a), rankSlot(b)) })
 	match := make([]int, len(need)) // requirement -> crew index
 	owner := make([]int, len(out.Crew))
 	for i := range owner {
@@ -89,10 +159,10 @@ func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
 	}
 	for r, c := range match {
 		if c < 0 {
-			out.Missing = append(out.Missing, need[r])
+			out.Missing = append(out.Missing, need[r].shown)
 			continue
 		}
-		out.Assignment[out.Crew[c].ID] = need[r]
+		out.Assignment[out.Crew[c].ID] = need[r].shown
 	}
 	if out.Missing == nil {
 		out.Missing = []string{}
@@ -101,8 +171,11 @@ func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
 	return out
 }
 
-func rankIcon(icon string) int {
-	switch icon {
+func rankSlot(sl staffingSlot) int {
+	if sl.kind != featureIcon {
+		return 0
+	}
+	switch sl.key {
 	case "staff":
 		return 2
 	case "command":
@@ -111,18 +184,18 @@ func rankIcon(icon string) int {
 	return 0
 }
 
-// candidates yields the crew who may cover an icon, in the order they are
+// candidates yields the crew who may fill a slot, in the order they are
 // tried: those who have the icon itself before those who stand in for it,
 // so command is kept for the command icons.
-func candidates(icon string, crew []*Personnel) iter.Seq[int] {
+func candidates(slot staffingSlot, crew []*Personnel) iter.Seq[int] {
 	return func(yield func(int) bool) {
 		for c, p := range crew {
-			if hasIcon(p, icon) && !yield(c) {
+			if slot.filledBy(p) && slot.own(p) && !yield(c) {
 				return
 			}
 		}
 		for c, p := range crew {
-			if !hasIcon(p, icon) && provides(p, icon) && !yield(c) {
+			if slot.filledBy(p) && !slot.own(p) && !yield(c) {
 				return
 			}
 		}
@@ -131,7 +204,7 @@ func candidates(icon string, crew []*Personnel) iter.Seq[int] {
 
 // augment is one step of bipartite matching: find a personnel for
 // requirement r, moving others to their alternatives if need be.
-func augment(r int, need []string, crew []*Personnel, match, owner []int, seen []bool) bool {
+func augment(r int, need []staffingSlot, crew []*Personnel, match, owner []int, seen []bool) bool {
 	for c := range candidates(need[r], crew) {
 		if !seen[c] && owner[c] < 0 {
 			seen[c] = true
@@ -160,7 +233,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 	} else {
 		j.cite("staff.icons", "staff.command", "staff.affiliation")
 	}
-	if len(s.Staffing) == 0 {
+	if len(s.slots) == 0 {
 		j.say("%s lists no staffing icons; one personnel of its affiliation can fly it.", s.Name())
 	} else {
 		var gives []string
@@ -173,7 +246,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 				gives = append(gives, g)
 			}
 		}
-		line := fmt.Sprintf("%s needs %s", s.Name(), iconList(s.Staffing))
+		line := fmt.Sprintf("%s needs %s", s.Name(), slotList(s.slots))
 		if len(gives) > 0 {
 			line += ": " + joinAnd(gives)
 		}
@@ -208,6 +281,14 @@ func hasIcon(p *Personnel, icon string) bool {
 		}
 	}
 	return false
+}
+
+func slotList(slots []staffingSlot) string {
+	parts := make([]string, len(slots))
+	for i, sl := range slots {
+		parts[i] = title(sl.shown)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func iconList(icons []string) string {

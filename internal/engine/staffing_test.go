@@ -81,3 +81,74 @@ func TestStaffingAssignsEachPersonnelOneIcon(t *testing.T) {
 		t.Errorf("assignment = %v, want %v", got, want)
 	}
 }
+
+// 1E staffing lines other than icons, from the 1E rulebook, STAFFING AND
+// MOVING SHIPS ("specific skills, such as Empathy x2, or a species of
+// personnel"): a skill line is met by one personnel with the skill at that
+// level, a species or characteristic line by a personnel of it, each
+// personnel filling one line; a 2E staffing line is an icon.
+func TestFirstEditionStaffingLinesNameSkillsSpeciesAndCharacteristics(t *testing.T) {
+	crew := func(id string, icons []string, change func(p *rules.BoardPersonnel), skills ...string) rules.BoardPersonnel {
+		p := person(id, "federation", icons, aboard("s"), skills...)
+		if change != nil {
+			change(&p)
+		}
+		return p
+	}
+	species := func(s string) func(p *rules.BoardPersonnel) { return func(p *rules.BoardPersonnel) { p.Species = s } }
+	characteristic := func(c string) func(p *rules.BoardPersonnel) {
+		return func(p *rules.BoardPersonnel) { p.Characteristics = []string{c} }
+	}
+	cases := []struct {
+		name     string
+		edition  string
+		staffing []string
+		crew     []rules.BoardPersonnel
+		want     bool
+		missing  []string
+	}{
+		{"SkillLineMetByOnePersonnelAtItsLevel", "1e", []string{"Empathy x2"},
+			[]rules.BoardPersonnel{crew("a", nil, nil, "Empathy x2")}, true, []string{}},
+		{"SkillLineNotMetBelowItsLevel", "1e", []string{"Empathy x2"},
+			[]rules.BoardPersonnel{crew("a", nil, nil, "Empathy")}, false, []string{"Empathy x2"}},
+		{"SkillLineIsNotAnIcon", "1e", []string{"command", "Empathy"},
+			[]rules.BoardPersonnel{crew("a", []string{"command"}, nil), crew("b", nil, nil, "Empathy")}, true, []string{}},
+		{"OnePersonnelFillsOneLine", "1e", []string{"command", "Empathy"},
+			[]rules.BoardPersonnel{crew("a", []string{"command"}, nil, "Empathy")}, false, []string{"command"}},
+		{"SpeciesLineMetByThatSpecies", "1e", []string{"staff", "Vulcan"},
+			[]rules.BoardPersonnel{crew("a", []string{"staff"}, nil), crew("b", nil, species("Vulcan"))}, true, []string{}},
+		{"SpeciesLineNotMetByAnother", "1e", []string{"Vulcan"},
+			[]rules.BoardPersonnel{crew("a", []string{"command"}, species("Human"))}, false, []string{"Vulcan"}},
+		{"SpeciesLineMetByAPersonnelOfTwoSpecies", "1e", []string{"Vulcan"},
+			[]rules.BoardPersonnel{crew("a", nil, species("Human, Vulcan"))}, true, []string{}},
+		{"SpeciesTheCardDataLacksIsStillASpecies", "1e", []string{"Vorta"},
+			[]rules.BoardPersonnel{crew("a", nil, species("Vorta"))}, true, []string{}},
+		{"CharacteristicLineMetByThatCharacteristic", "1e", []string{"command", "V.I.P."},
+			[]rules.BoardPersonnel{crew("a", []string{"command"}, nil), crew("b", nil, characteristic("V.I.P."))}, true, []string{}},
+		{"SpeciesLineWithANumberAsksForThatMany", "1e", []string{"Vulcan x2"},
+			[]rules.BoardPersonnel{crew("a", nil, species("Vulcan")), crew("b", nil, species("Human"))}, false, []string{"Vulcan"}},
+		{"TwoOfTheSpeciesMeetIt", "1e", []string{"Vulcan x2"},
+			[]rules.BoardPersonnel{crew("a", nil, species("Vulcan")), crew("b", nil, species("Vulcan"))}, true, []string{}},
+		{"StoppedPersonnelFillNoLine", "1e", []string{"Vulcan"},
+			[]rules.BoardPersonnel{stopped(crew("a", nil, species("Vulcan"))), crew("b", nil, nil)}, false, []string{"Vulcan"}},
+		{"SkillsAndIconsTogether", "1e", []string{"command", "staff", "Empathy x2"},
+			[]rules.BoardPersonnel{crew("a", []string{"command"}, nil), crew("b", []string{"command"}, nil), crew("c", nil, nil, "Empathy x2")}, true, []string{}},
+		{"2ELinesAreIcons", "2e", []string{"Vulcan"},
+			[]rules.BoardPersonnel{crew("a", []string{"command"}, species("Vulcan"))}, false, []string{"vulcan"}},
+	}
+	earth := mission("earth", "planet", "alpha", 2)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			board := rules.Board{Missions: []rules.BoardMission{earth}, Ships: []rules.BoardShip{ship("s", "federation", c.staffing, 8, "earth")}, Personnel: c.crew}
+			r := req2E("ship.staffed", board, obj{"ship": "s"})
+			r.Edition = c.edition
+			v := judge(t, r)
+			if allowed(t, v) != c.want {
+				t.Errorf("staffed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := roundTrip(t, v.Result["missing"]); !reflect.DeepEqual(got, roundTrip(t, c.missing)) {
+				t.Errorf("missing = %v, want %v", got, c.missing)
+			}
+		})
+	}
+}
