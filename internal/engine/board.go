@@ -62,6 +62,7 @@ type Mission struct {
 	Affiliations       []string // folded
 	AnyMayAttempt      bool     // any affiliation but those in AttemptExcept
 	AttemptExcept      []string // folded
+	affiliationsKnown  bool     // the card or the board says who may attempt it, if anyone
 	Completed          bool
 	OvercomeDilemmas   int
 	Play               []string

@@ -57,6 +57,8 @@ func ruleBook() map[ruleKey]rule {
 		"attempt.hq":        {attempt, []string{"headquarters missions cannot be attempted"}},
 		"attempt.own":       {attempt, []string{"may attempt only your own missions"}},
 		"attempt.aff":       {attempt, []string{"to attempt a mission, the affiliation icon"}},
+		"attempt.again":     {checking, []string{"you cannot attempt it again", "you cannot attempt that mission again"}},
+		"mission.copies":    {[]string{"missions", "mission"}, []string{"played a copy of the same mission"}},
 		"dilemmas.draw":     {facing, []string{"then draws that number of cards", "sets his or her hand aside", "draws only five dilemmas"}},
 		"dilemmas.overcome": {facing, []string{"the number of those dilemmas is subtracted", "dilemmas is subtracted from that total", "draws only five dilemmas"}},
 		"dilemmas.budget":   {facing, []string{"is also the total cost", "total cost of the dilemmas he or she"}},

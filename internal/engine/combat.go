@@ -83,51 +83,44 @@ func (c combatSite) String() string {
 }
 
 // combatSite finds where the combat of params p happens: aboard params.ship
-// when named, else where the first personnel listed is, else on the mission
-// itself. A listed personnel who is not at the mission is refused.
-func (j *judgement) combatSite(m *Mission, p combatParams) (combatSite, error) {
-	site := combatSite{mission: m}
+// when named, else where the first personnel listed is when that is at the
+// mission, else on the mission itself. away is set when the ship named is
+// not at the mission: no one aboard it is present there.
+func (j *judgement) combatSite(m *Mission, p combatParams) (site combatSite, away bool, err error) {
+	site = combatSite{mission: m}
 	if p.Ship != "" {
 		s, err := j.ship(p.Ship, "params.ship")
 		if err != nil {
-			return site, err
-		}
-		if s.Mission != m.ID {
-			return site, unprocessable("params.ship", "%s is not at %s", s.Name(), m.Name())
+			return site, false, err
 		}
 		site.ship = s
-		return site, nil
+		return site, s.Mission != m.ID, nil
 	}
-	for _, side := range []struct {
-		ids   *[]string
-		field string
-	}{{p.You, "params.you"}, {p.Opponent, "params.opponent"}} {
-		if side.ids == nil || len(*side.ids) == 0 {
+	for _, ids := range []*[]string{p.You, p.Opponent} {
+		if ids == nil || len(*ids) == 0 {
 			continue
 		}
-		first := j.board.PersonnelByID((*side.ids)[0])
-		if first == nil {
-			return site, nil // personnelList names it
-		}
-		if j.board.MissionOf(first) != m.ID {
-			return site, unprocessable(side.field+"[0]", "%s is not at %s", first.Name(), m.Name())
+		first := j.board.PersonnelByID((*ids)[0])
+		if first == nil || j.board.MissionOf(first) != m.ID {
+			return site, false, nil // personnelList names it; combatSides finds it absent
 		}
 		if first.Ship != "" {
 			site.ship = j.board.Ship(first.Ship)
 		}
-		return site, nil
+		return site, false, nil
 	}
-	return site, nil
+	return site, false, nil
 }
 
 // combatSides gathers the two sides of a 2E combat at a site: "The combat
 // involves all of your unstopped personnel there, and all personnel there
 // commanded by that opponent" (the opponent's stopped personnel too). The
 // lists of params.you and params.opponent are optional; when given, they
-// must name exactly the personnel there (yours may also name your stopped
-// ones, who are left out): a personnel there who is left out of a list, or
-// one listed who is not there, is refused naming the list.
-func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped, theirs []*Personnel, err error) {
+// must name every personnel there (yours may also name your stopped ones,
+// who are left out): one there who is left out of a list is refused naming
+// the list. One listed who is not there is absent: the combat cannot
+// involve it.
+func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped, theirs, absent []*Personnel, err error) {
 	for _, x := range j.board.Personnel {
 		if place(x) != site.key() {
 			continue
@@ -152,9 +145,9 @@ func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped
 		if err := j.owned(listed, owner, field); err != nil {
 			return err
 		}
-		for i, x := range listed {
+		for _, x := range listed {
 			if place(x) != site.key() {
-				return unprocessable(fmt.Sprintf("%s[%d]", field, i), "%s is not present: the combat is %s", x.Name(), site)
+				absent = append(absent, x)
 			}
 		}
 		for _, x := range there {
@@ -170,17 +163,17 @@ func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped
 		return nil
 	}
 	if err := check(p.You, You, "params.you", yours); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if err := check(p.Opponent, Opponent, "params.opponent", theirs); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
 		if err := needAttribute(x, "strength"); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, nil, err
 		}
 	}
-	return yours, stopped, theirs, nil
+	return yours, stopped, theirs, absent, nil
 }
 
 func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
@@ -192,16 +185,25 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 	if err != nil {
 		return err
 	}
-	site, err := j.combatSite(m, p)
+	site, away, err := j.combatSite(m, p)
 	if err != nil {
 		return err
 	}
-	involved, stopped, theirs, err := j.combatSides(site, p)
+	involved, stopped, theirs, absent, err := j.combatSides(site, p)
 	if err != nil {
 		return err
 	}
 	allowed := true
 	j.cite("combat.present", "combat.involves", "combat.totals", "combat.tie")
+	if away {
+		allowed = false
+		j.say("%s is not at %s, so no one aboard it is present there.", site.ship.Name(), m.Name())
+		j.cite("present.ship")
+	}
+	if len(absent) > 0 {
+		allowed = false
+		j.say("%s %s not present %s: combat involves only personnel present there.", names(absent), isAre(len(absent)), site)
+	}
 	if m.Type == "headquarters" {
 		allowed = false
 		j.say("%s is a headquarters mission; combat cannot begin there.", m.Name())
@@ -238,10 +240,14 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 		theirStrength += x.Strength
 	}
 	j.say("Your Strength: %s = %d; your opponent's: %s = %d.", strengthSum(involved), yourStrength, strengthSum(theirs), theirStrength)
-	w := Winner(yourStrength, theirStrength)
-	if w == nil {
+	var w *string
+	switch {
+	case !allowed:
+		j.say("The combat cannot begin, so no one wins it.")
+	case yourStrength == theirStrength:
 		j.say("The totals are tied: there is no winner.")
-	} else {
+	default:
+		w = Winner(yourStrength, theirStrength)
 		j.say("The higher total wins: %s.", *w)
 	}
 	after := []string{}
@@ -360,10 +366,14 @@ func runEngagement(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 		}
 	}
 	j.say("Your Weapons %d against your opponent's Shields %d.", weapons, shields)
-	w := Winner(weapons, shields)
-	if w == nil {
+	var w *string
+	switch {
+	case !allowed:
+		j.say("The engagement cannot begin, so no one wins it.")
+	case weapons == shields:
 		j.say("The totals are tied: there is no winner.")
-	} else {
+	default:
+		w = Winner(weapons, shields)
 		j.say("The higher total wins: %s.", *w)
 	}
 	var after []string

@@ -62,6 +62,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 				m.Play = c.Play
 			}
 			m.requirementsSource = "card"
+			m.affiliationsKnown = true
 		}
 		if bm.Title != "" {
 			m.Title = bm.Title
@@ -96,9 +97,11 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 			m.Requirements = bm.Requirements
 			m.requirementsSource = "requirements"
 		}
-		if len(bm.Affiliations) > 0 {
+		if bm.Affiliations != nil {
+			// [] says the mission has no affiliation icons.
 			m.Affiliations = foldAll(bm.Affiliations)
 			m.AnyMayAttempt, m.AttemptExcept = false, nil
+			m.affiliationsKnown = true
 		}
 		if m.OvercomeDilemmas < 0 {
 			return unprocessable(at.field("overcomeDilemmas"), "overcome dilemmas cannot be negative")

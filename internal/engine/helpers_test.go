@@ -253,3 +253,16 @@ func under(r rules.AdjudicationRequest, doc string) rules.AdjudicationRequest {
 var rulebooks2E = []string{"2e-rulebook-premiere", "2e-rulebook-call-to-arms", "2e-rulebook"}
 
 type obj = map[string]any
+
+// quotes says whether one of a verdict's citations quotes the words, case
+// and spacing forgiven.
+func quotes(v *rules.Verdict, words string) bool {
+	want := strings.ToLower(strings.Join(strings.Fields(words), " "))
+	for _, c := range v.Citations {
+		q := strings.ToLower(strings.Join(strings.Fields(strings.NewReplacer("’", "'", "“", "\"", "”", "\"").Replace(c.Quote)), " "))
+		if strings.Contains(q, want) {
+			return true
+		}
+	}
+	return false
+}

@@ -20,14 +20,19 @@ type AttemptGroup struct {
 
 // attemptGroup gathers the personnel who would attempt m: those on the
 // planet for a planet (or 1E dual) mission, the crew of ship for a space one.
-func attemptGroup(b *Board, m *Mission, ship *Ship) AttemptGroup {
+// With copies (2E), those on the planet of another copy of the mission are
+// there too: "all of the cards at those copies are at the same mission".
+func attemptGroup(b *Board, m *Mission, ship *Ship, copies bool) AttemptGroup {
 	g := AttemptGroup{Ship: ship}
 	var pool []*Personnel
-	if m.Type == "space" {
+	switch {
+	case m.Type == "space":
 		if ship != nil {
 			pool = b.Aboard(ship.ID)
 		}
-	} else {
+	case copies:
+		pool = b.personnelWhere(func(p *Personnel) bool { return p.Ship == "" && b.atMission(p.Mission, m, true) })
+	default:
 		pool = b.OnSurface(m.ID)
 	}
 	for _, p := range pool {
@@ -40,6 +45,30 @@ func attemptGroup(b *Board, m *Mission, ship *Ship) AttemptGroup {
 		}
 	}
 	return g
+}
+
+// atMission says whether a card at the mission with the id is at m: the
+// same card, or with copies (2E) a copy of it another player played.
+func (b *Board) atMission(id string, m *Mission, copies bool) bool {
+	if id == m.ID {
+		return true
+	}
+	if !copies || id == "" {
+		return false
+	}
+	other := b.Mission(id)
+	return other != nil && sameMission(other, m)
+}
+
+// copiesOf lists the other copies of m on the board, in board order.
+func (b *Board) copiesOf(m *Mission) []*Mission {
+	var out []*Mission
+	for _, o := range b.Missions {
+		if o != m && sameMission(o, m) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 func matchingAffiliation(group []*Personnel, affiliations []string) *Personnel {
@@ -89,14 +118,15 @@ type attemptParams struct {
 }
 
 // chooseShip resolves the ship a space (or 1E dual) mission is attempted
-// from: the one named, else the attempting player's only ship there.
+// from: the one named, else the attempting player's only ship there (2E:
+// at the mission or a copy of it).
 func (j *judgement) chooseShip(m *Mission, id, field string) (*Ship, error) {
 	if id != "" {
 		return j.ship(id, field)
 	}
 	var mine []*Ship
 	for _, s := range j.board.Ships {
-		if s.Owner == You && s.Mission == m.ID {
+		if s.Owner == You && j.board.atMission(s.Mission, m, !j.first()) {
 			mine = append(mine, s)
 		}
 	}
@@ -104,6 +134,121 @@ func (j *judgement) chooseShip(m *Mission, id, field string) (*Ship, error) {
 		return mine[0], nil
 	}
 	return nil, unprocessable(field, "%s is attempted from a ship: name it in %s", m.Name(), field)
+}
+
+// An attemptStart is the beginning of a mission attempt as beginAttempt
+// judged it: who attempts, from which ship, and whether the attempt may
+// begin.
+type attemptStart struct {
+	Mission *Mission
+	Ship    *Ship
+	Group   AttemptGroup
+	Allowed bool
+	// Copies are the other copies of the mission whose cards are at it (2E).
+	Copies []*Mission
+}
+
+// beginAttempt judges whether an attempt at m may begin, from the ship
+// named (a space or dual mission), writing the reasons and the rules that
+// decided into the judgement: a headquarters, a completed mission, an
+// opponent's mission (2E), a mission with no affiliation icons, a ship not
+// there or stopped, nobody to attempt, no matching affiliation. It fails
+// only on what cannot be judged: a mission type or affiliations not known,
+// a ship not named where one is needed.
+func (j *judgement) beginAttempt(m *Mission, shipID, shipField string) (attemptStart, error) {
+	start := attemptStart{Mission: m, Allowed: true}
+	if err := needMissionType(m); err != nil {
+		return start, err
+	}
+	refuse := func(key ruleKey, format string, args ...any) {
+		start.Allowed = false
+		j.say(format, args...)
+		j.cite(key)
+	}
+	if m.Type == "headquarters" {
+		refuse("attempt.hq", "%s is a headquarters mission; headquarters missions cannot be attempted.", m.Name())
+		return start, nil
+	}
+	copies := !j.first()
+	if copies {
+		start.Copies = j.board.copiesOf(m)
+	}
+	if m.Type == "space" || m.Type == "dual" {
+		ship, err := j.chooseShip(m, shipID, shipField)
+		if err != nil {
+			return start, err
+		}
+		start.Ship = ship
+	}
+	none := len(m.Affiliations) == 0 && !m.AnyMayAttempt
+	if none && !m.affiliationsKnown {
+		return start, unprocessable(fmt.Sprintf("board.missions[%d].affiliations", m.Index), "the affiliations that may attempt %s are not known", m.Name())
+	}
+	if m.Completed {
+		refuse(j.pick("attempt1.done", "attempt.again"), "%s is completed; it cannot be attempted again.", m.Name())
+	}
+	if !j.first() && m.Owner != You {
+		refuse("attempt.own", "%s is an opponent's mission; you may attempt only your own missions.", m.Name())
+	}
+	if len(start.Copies) > 0 {
+		j.say("%s: %s, another copy of the same mission, is at it too, so the cards at either copy are at the same mission.", m.Name(), names(start.Copies))
+		j.cite("mission.copies")
+	}
+	if ship := start.Ship; ship != nil {
+		switch {
+		case !j.board.atMission(ship.Mission, m, copies):
+			refuse(j.pick("attempt1.space", "attempt.space"), "%s is not at %s.", ship.Name(), m.Name())
+		case ship.Owner != You:
+			refuse(j.pick("attempt1.space", "attempt.space"), "%s is an opponent's ship.", ship.Name())
+		case ship.Stopped:
+			refuse(j.pick("stopped1", "attempt.space"), "%s is stopped: a space mission is attempted from one of your unstopped ships.", ship.Name())
+		}
+	}
+	g := attemptGroup(j.board, m, start.Ship, copies)
+	start.Group = g
+	switch {
+	case j.first() && m.Type == "space":
+		j.cite("attempt1.space")
+		j.say("A space mission is attempted by the crew of one ship: %s aboard %s.", names(g.Personnel), start.Ship.Name())
+	case j.first() && m.Type == "dual":
+		j.cite("attempt1.dual")
+		j.say("A dual mission needs a ship with crew in orbit (%s) and an Away Team on the planet: %s.", start.Ship.Name(), names(g.Personnel))
+		if len(attemptGroup(j.board, &Mission{ID: m.ID, Type: "space"}, start.Ship, false).Personnel) == 0 {
+			refuse("attempt1.dual", "%s has no unstopped crew in orbit.", start.Ship.Name())
+		}
+	case j.first():
+		j.cite("attempt1.planet")
+		j.say("A planet mission is attempted by the Away Team on the planet: %s.", names(g.Personnel))
+	case m.Type == "space":
+		j.cite("attempt.space")
+		j.say("A space mission is attempted by your unstopped personnel aboard one ship: %s aboard %s.", names(g.Personnel), start.Ship.Name())
+	default:
+		j.cite("attempt.planet")
+		j.say("A planet mission is attempted by all your unstopped personnel on the planet: %s.", names(g.Personnel))
+	}
+	if len(g.Stopped) > 0 {
+		j.say("%s %s stopped and cannot take part.", names(g.Stopped), isAre(len(g.Stopped)))
+		j.cite(j.pick("stopped1", "attempt.planet"))
+	}
+	switch {
+	case len(g.Personnel) == 0:
+		refuse(j.pick("attempt1.planet", "attempt.planet"), "No unstopped personnel of yours is there to attempt %s.", m.Name())
+	case none:
+		refuse(j.pick("attempt1.none", "attempt.aff"), "%s has no affiliation icons, so no affiliation may attempt it.", m.Name())
+	default:
+		if match := mayAttempt(g.Personnel, m); match == nil {
+			refuse(j.pick("attempt1.aff", "attempt.aff"), "None of them is of an affiliation that may attempt %s (%s).", m.Name(), attemptedBy(m))
+		} else {
+			j.say("%s (%s) matches an affiliation of %s.", match.Name(), match.Affiliation, m.Name())
+			j.cite(j.pick("attempt1.aff", "attempt.aff"))
+		}
+	}
+	if j.first() && m.Type == "space" && start.Ship != nil && len(g.Personnel) > 0 {
+		if matchingAffiliation(g.Personnel, []string{start.Ship.Affiliation}) == nil {
+			refuse("attempt1.ship", "No crew member aboard %s is of its affiliation (%s).", start.Ship.Name(), start.Ship.Affiliation)
+		}
+	}
+	return start, nil
 }
 
 func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
@@ -115,115 +260,46 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	if err != nil {
 		return err
 	}
-	if err := needMissionType(m); err != nil {
+	start, err := j.beginAttempt(m, p.Ship, "params.ship")
+	if err != nil {
 		return err
 	}
+	j.allow(start.Allowed)
 	if m.Type == "headquarters" {
-		j.allow(false)
-		j.say("%s is a headquarters mission; headquarters missions cannot be attempted.", m.Name())
-		j.cite("attempt.hq")
 		j.set("personnel", []string{})
 		j.set("dilemmasDrawn", nil)
 		j.set("dilemmaBudget", nil)
 		return nil
 	}
-	var ship *Ship
-	if m.Type == "space" || m.Type == "dual" {
-		if ship, err = j.chooseShip(m, p.Ship, "params.ship"); err != nil {
-			return err
-		}
-	}
-	if len(m.Affiliations) == 0 && !m.AnyMayAttempt {
-		return unprocessable(fmt.Sprintf("board.missions[%d].affiliations", m.Index), "the affiliations that may attempt %s are not known", m.Name())
-	}
-	allowed := true
-	refuse := func(key ruleKey, format string, args ...any) {
-		allowed = false
-		j.say(format, args...)
-		j.cite(key)
-	}
-	if m.Completed {
-		if j.first() {
-			refuse("attempt1.done", "%s is completed; it cannot be attempted again.", m.Name())
-		} else {
-			refuse("attempt.own", "%s is completed; it cannot be attempted again.", m.Name())
-		}
-	}
-	if !j.first() && m.Owner != You {
-		refuse("attempt.own", "%s is an opponent's mission; you may attempt only your own missions.", m.Name())
-	}
-	if ship != nil {
-		switch {
-		case ship.Mission != m.ID:
-			refuse(j.pick("attempt1.space", "attempt.space"), "%s is not at %s.", ship.Name(), m.Name())
-		case ship.Owner != You:
-			refuse(j.pick("attempt1.space", "attempt.space"), "%s is an opponent's ship.", ship.Name())
-		case ship.Stopped:
-			refuse(j.pick("stopped1", "orders.stopped"), "%s is stopped.", ship.Name())
-		}
-	}
-	g := attemptGroup(j.board, m, ship)
-	switch {
-	case j.first() && m.Type == "space":
-		j.cite("attempt1.space")
-		j.say("A space mission is attempted by the crew of one ship: %s aboard %s.", names(g.Personnel), ship.Name())
-	case j.first() && m.Type == "dual":
-		j.cite("attempt1.dual")
-		j.say("A dual mission needs a ship with crew in orbit (%s) and an Away Team on the planet: %s.", ship.Name(), names(g.Personnel))
-		if len(attemptGroup(j.board, &Mission{ID: m.ID, Type: "space"}, ship).Personnel) == 0 {
-			refuse("attempt1.dual", "%s has no unstopped crew in orbit.", ship.Name())
-		}
-	case j.first():
-		j.cite("attempt1.planet")
-		j.say("A planet mission is attempted by the Away Team on the planet: %s.", names(g.Personnel))
-	case m.Type == "space":
-		j.cite("attempt.space")
-		j.say("A space mission is attempted by your unstopped personnel aboard one ship: %s aboard %s.", names(g.Personnel), ship.Name())
-	default:
-		j.cite("attempt.planet")
-		j.say("A planet mission is attempted by all your unstopped personnel on the planet: %s.", names(g.Personnel))
-	}
-	if len(g.Stopped) > 0 {
-		j.say("%s %s stopped and cannot take part.", names(g.Stopped), isAre(len(g.Stopped)))
-		j.cite(j.pick("stopped1", "attempt.planet"))
-	}
-	if len(g.Personnel) == 0 {
-		refuse(j.pick("attempt1.planet", "attempt.planet"), "No unstopped personnel of yours is there to attempt %s.", m.Name())
-	} else if match := mayAttempt(g.Personnel, m); match == nil {
-		refuse(j.pick("attempt1.aff", "attempt.aff"), "None of them is of an affiliation that may attempt %s (%s).", m.Name(), attemptedBy(m))
-	} else {
-		j.say("%s (%s) matches an affiliation of %s.", match.Name(), match.Affiliation, m.Name())
-		j.cite(j.pick("attempt1.aff", "attempt.aff"))
-	}
-	if j.first() && m.Type == "space" && ship != nil && len(g.Personnel) > 0 {
-		if matchingAffiliation(g.Personnel, []string{ship.Affiliation}) == nil {
-			refuse("attempt1.ship", "No crew member aboard %s is of its affiliation (%s).", ship.Name(), ship.Affiliation)
-		}
-	}
-	j.allow(allowed)
+	g := start.Group
 	j.set("personnel", ids(g.Personnel))
 	if j.first() {
 		// 1E dilemmas are seeded under the mission, not drawn: the
 		// attempt encounters whatever is there, with no budget.
 		j.set("dilemmasDrawn", nil)
 		j.set("dilemmaBudget", nil)
-	} else {
-		drawn := len(g.Personnel) - m.OvercomeDilemmas
-		if drawn < 0 {
-			drawn = 0
-		}
-		if m.OvercomeDilemmas > 0 {
-			j.say("%s attempting, less %s already overcome there: your opponent draws %d dilemmas and may spend a total cost of %d.",
-				plural(len(g.Personnel), "personnel", "personnel"), plural(m.OvercomeDilemmas, "dilemma", "dilemmas"), drawn, drawn)
-			j.cite("dilemmas.overcome")
-		} else {
-			j.say("%s attempting: your opponent draws %d dilemmas and may spend a total cost of %d.", plural(len(g.Personnel), "personnel", "personnel"), drawn, drawn)
-		}
-		j.cite("dilemmas.draw", "dilemmas.budget")
-		j.set("dilemmasDrawn", drawn)
-		j.set("dilemmaBudget", drawn)
+		return nil
 	}
+	drawn := j.explainBudget(len(g.Personnel), m.OvercomeDilemmas)
+	j.set("dilemmasDrawn", drawn)
+	j.set("dilemmaBudget", drawn)
 	return nil
+}
+
+// explainBudget says how many dilemmas a 2E attempt draws, and the total
+// cost the opponent may spend: the personnel attempting, less the
+// dilemmas already overcome beneath the mission.
+func (j *judgement) explainBudget(attempting, overcome int) int {
+	drawn := max(attempting-overcome, 0)
+	if overcome > 0 {
+		j.say("%s attempting, less %s already overcome there: your opponent draws %d dilemmas and may spend a total cost of %d.",
+			plural(attempting, "personnel", "personnel"), plural(overcome, "dilemma", "dilemmas"), drawn, drawn)
+		j.cite("dilemmas.overcome")
+	} else {
+		j.say("%s attempting: your opponent draws %d dilemmas and may spend a total cost of %d.", plural(attempting, "personnel", "personnel"), drawn, drawn)
+	}
+	j.cite("dilemmas.draw", "dilemmas.budget")
+	return drawn
 }
 
 func (j *judgement) pick(first, second ruleKey) ruleKey {
@@ -362,7 +438,7 @@ func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw jso
 				return err
 			}
 		}
-		group = attemptGroup(j.board, m, ship).Personnel
+		group = attemptGroup(j.board, m, ship, !j.first()).Personnel
 	}
 	if err := needAttributes(req, group); err != nil {
 		return err

@@ -225,3 +225,90 @@ func TestMissionRequirementsNeedAMatchingAffiliationIn1E(t *testing.T) {
 		t.Errorf("2E requirements need no matching affiliation; reasons %q", v.Reasons)
 	}
 }
+
+// Copies of one mission are one mission in 2E, under every rulebook
+// (Premiere glossary "missions": "all of the cards at those copies are at
+// the same mission"; Call to Arms and newest: "all of the personnel,
+// equipment, and ships at those copies are at the same mission"): your
+// personnel on the planet of an opponent's copy attempt your copy with
+// those on yours, and a ship at the opponent's copy attempts yours.
+func TestMissionAttemptAtCopiesOfOneMission(t *testing.T) {
+	mine := attemptable(mission("mine", "planet", "alpha", 2), "federation")
+	mine.Title = "Zq Survey"
+	theirs := mine
+	theirs.ID, theirs.Owner = "theirs", "opponent"
+	spaceMine := attemptable(mission("smine", "space", "alpha", 3), "federation")
+	spaceMine.Title = "Zq Rift"
+	spaceTheirs := spaceMine
+	spaceTheirs.ID, spaceTheirs.Owner = "stheirs", "opponent"
+	other := attemptable(mission("other", "planet", "alpha", 2), "federation")
+	board := rules.Board{
+		Missions: []rules.BoardMission{mine, theirs, spaceMine, spaceTheirs, other},
+		Ships:    []rules.BoardShip{ship("s", "federation", nil, 8, "stheirs")},
+		Personnel: []rules.BoardPersonnel{
+			person("a", "federation", nil, at("mine")), person("b", "bajoran", nil, at("theirs")),
+			person("c", "federation", nil, at("other")), person("d", "federation", nil, aboard("s")),
+		},
+	}
+	cases := []struct {
+		name    string
+		params  obj
+		want    bool
+		attempt []string
+	}{
+		{"PersonnelOnBothCopiesAttemptYours", obj{"mission": "mine"}, true, []string{"a", "b"}},
+		{"AShipAtTheOpponentsCopyAttemptsYours", obj{"mission": "smine", "ship": "s"}, true, []string{"d"}},
+		{"YourOnlyShipAtACopyIsChosen", obj{"mission": "smine"}, true, []string{"d"}},
+		{"TheOpponentsCopyIsStillTheirs", obj{"mission": "theirs"}, false, []string{"a", "b"}},
+		{"AnotherMissionIsNotACopy", obj{"mission": "other"}, true, []string{"c"}},
+	}
+	for _, doc := range rulebooks2E {
+		for _, c := range cases {
+			t.Run(doc+"/"+c.name, func(t *testing.T) {
+				v := judge(t, under(req2E("mission.attempt", board, c.params), doc))
+				if allowed(t, v) != c.want {
+					t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+				}
+				if got := roundTrip(t, v.Result["personnel"]); !reflect.DeepEqual(got, roundTrip(t, c.attempt)) {
+					t.Errorf("personnel = %v, want %v", got, c.attempt)
+				}
+				if c.name != "AnotherMissionIsNotACopy" && !quotes(v, "copy of the same mission") {
+					t.Errorf("no citation of copies of one mission: %+v", v.Citations)
+				}
+			})
+		}
+	}
+	// In 1E copies are locations of their own.
+	v := judge(t, req1E("mission.attempt", board, obj{"mission": "mine"}))
+	if got := roundTrip(t, v.Result["personnel"]); !reflect.DeepEqual(got, []any{"a"}) {
+		t.Errorf("1E personnel = %v", got)
+	}
+}
+
+// A mission with no affiliation icons cannot be attempted: a verdict, not
+// an error (1E rulebook, ATTEMPTING MISSIONS: "If there are no such icons
+// or game text, that mission cannot be attempted"; the contract: a 1E
+// mission whose affiliations is [] has no affiliation icons). Affiliations
+// not given at all are not known, which is an error naming the field.
+func TestMissionWithNoAffiliationIconsCannotBeAttempted(t *testing.T) {
+	none := attemptable(mission("m", "planet", "alpha", 2))
+	none.Affiliations = []string{}
+	board := rules.Board{Missions: []rules.BoardMission{none}, Personnel: []rules.BoardPersonnel{person("a", "federation", nil, at("m"))}}
+	for _, doc := range []string{"1e-rulebook", "1e-current-rulings"} {
+		v := judge(t, under(req1E("mission.attempt", board, obj{"mission": "m"}), doc))
+		if allowed(t, v) {
+			t.Errorf("%s: attempt allowed; reasons %q", doc, v.Reasons)
+		}
+		if !quotes(v, "cannot be attempted") {
+			t.Errorf("%s: no citation of the sentence that refuses: %+v", doc, v.Citations)
+		}
+	}
+	v := judge(t, req2E("mission.attempt", board, obj{"mission": "m"}))
+	if allowed(t, v) || !quotes(v, "affiliation icon") {
+		t.Errorf("2E: allowed %v; citations %+v", deref(v.Allowed), v.Citations)
+	}
+	board.Missions[0].Affiliations = nil
+	if got := refuse(t, req1E("mission.attempt", board, obj{"mission": "m"})); got != "board.missions[0].affiliations" {
+		t.Errorf("unknown affiliations: field %q", got)
+	}
+}
