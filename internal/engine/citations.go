@@ -135,6 +135,8 @@ func ruleBook() map[ruleKey]rule {
 		"req1.unstopped":    {attempt, []string{"unstopped\" personnel can meet the mission requirements", "can meet the mission requirements"}},
 		"seed1.kind":        {[]string{"dilemma phase", "seed phases", "how to play"}, []string{"space dilemmas seed under any mission with a", "planet dilemmas and artifacts seed under any mission"}},
 		"seed1.copy":        {[]string{"dilemma phase", "seed phases", "how to play", "attempting missions"}, []string{"you may not seed more than one copy", "any copy after the first is placed out-of-play"}},
+		"seed1.encounter":   {[]string{"attempting missions", "dilemma phase"}, []string{"seeded by the same player", "any copy after the first is placed out-of-play"}},
+		"seed1.own":         {[]string{"dilemma phase", "seed phases", "how to play"}, []string{"if you reveal your own mis-seeded card"}},
 		"seed1.counted":     {[]string{"seed deck", "customizing a deck"}, []string{"up to 30 \"counted\" seed cards"}},
 		"seed1.misseed":     {[]string{"dilemma phase", "seed phases", "how to play"}, []string{"are mis-seeds and are placed out-of-play"}},
 		"battle1.attack":    {battle, []string{"compute your attack total by adding together"}},

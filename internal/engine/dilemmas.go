@@ -4,13 +4,53 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // A StackedDilemma is one dilemma of an opponent's stack, in reveal order.
+// SeededBy says who seeded a 1E dilemma under the mission: the opponent
+// of the player attempting it unless it says "you".
 type StackedDilemma struct {
-	Title string `json:"title"`
-	Kind  string `json:"kind"` // planet, space, dual
-	Cost  *int   `json:"cost"`
+	Title    string `json:"title"`
+	Kind     string `json:"kind"` // planet, space, dual
+	Cost     *int   `json:"cost"`
+	SeededBy string `json:"seededBy"`
+}
+
+// seeder is who seeded the dilemma: you or your opponent.
+func (d StackedDilemma) seeder() string {
+	if d.SeededBy == You {
+		return You
+	}
+	return Opponent
+}
+
+// checkStacked validates one dilemma of a stack as a request gives it,
+// folding its kind and seeder; field is its path ("params.stack[2]").
+func (j *judgement) checkStacked(d *StackedDilemma, field func() string) error {
+	if d.Title == "" {
+		return unprocessable(field()+".title", "every dilemma of the stack needs a title")
+	}
+	d.Kind = fold(d.Kind)
+	if d.Kind != "planet" && d.Kind != "space" && d.Kind != "dual" {
+		return unprocessable(field()+".kind", "a dilemma's kind is planet, space or dual")
+	}
+	if d.Cost == nil && !j.first() {
+		return unprocessable(field()+".cost", "the cost of %s is needed", d.Title)
+	}
+	if d.Cost != nil && *d.Cost < 0 {
+		return unprocessable(field()+".cost", "a cost cannot be negative")
+	}
+	switch d.SeededBy = strings.ToLower(strings.TrimSpace(d.SeededBy)); d.SeededBy {
+	case "", Opponent:
+	case You:
+		if !j.first() {
+			return unprocessable(field()+".seededBy", "2E dilemmas are not seeded: they come from your opponent's dilemma pile")
+		}
+	default:
+		return unprocessable(field()+".seededBy", "seededBy is %q or %q, not %q", You, Opponent, d.SeededBy)
+	}
+	return nil
 }
 
 // DilemmaOutcome says what becomes of one dilemma of the stack when it is
@@ -39,6 +79,8 @@ type StackJudgement struct {
 	TotalCost int
 	Outcomes  []DilemmaOutcome
 	Applied   []ruleKey
+	// OwnMisSeed (1E): a mis-seed the attempting player seeded was revealed.
+	OwnMisSeed bool
 }
 
 func kindFits(kind, missionType string) bool {
@@ -113,23 +155,33 @@ func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack
 }
 
 // JudgeStack1E follows the dilemmas seeded under a 1E mission in encounter
-// order: a dilemma of the wrong kind, or a second copy of one, is a mis-seed
-// placed out of play on discovery.
+// order: a dilemma of the wrong kind, or a second copy of one seeded by the
+// same player, is a mis-seed placed out of play on discovery. A copy the
+// other player seeded is no mis-seed: "If more than one copy of any card,
+// seeded by the same player, is encountered under one mission, any copy
+// after the first is placed out-of-play as a mis-seed." OwnMisSeed is set
+// when the attempting player revealed a mis-seed he seeded himself, which
+// forbids completing the mission.
 func JudgeStack1E(missionType string, stack []StackedDilemma) StackJudgement {
 	j := StackJudgement{Legal: true, Drawn: len(stack)}
-	seen := map[string]bool{}
+	seen := map[string]bool{} // seeder + folded title
 	for _, d := range stack {
 		o := DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "encountered"}
-		key := fold(d.Title)
+		key := d.seeder() + "\x00" + fold(d.Title)
 		switch {
 		case seen[key]:
 			o.Outcome, o.Legal = MisSeed, false
-			o.Reason = "a second copy seeded under the same mission is a mis-seed, placed out of play"
-			j.Applied = append(j.Applied, "seed1.copy")
+			o.Reason = fmt.Sprintf("a second copy seeded under the same mission by the same player (%s) is a mis-seed, placed out of play", possessiveOwner(d.seeder()))
+			j.Applied = append(j.Applied, "seed1.encounter")
 		case !kindFits(d.Kind, missionType):
 			o.Outcome, o.Legal = MisSeed, false
 			o.Reason = fmt.Sprintf("a %s dilemma cannot seed under a %s mission: a mis-seed, placed out of play", d.Kind, missionType)
 			j.Applied = append(j.Applied, "seed1.kind", "seed1.misseed")
+		}
+		if o.Outcome == MisSeed && d.seeder() == You {
+			j.OwnMisSeed = true
+			o.Reason += "; you seeded it, so you may not complete and score this mission"
+			j.Applied = append(j.Applied, "seed1.own")
 		}
 		seen[key] = true
 		if !o.Legal {
@@ -162,27 +214,15 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 		return err
 	}
 	for i := range p.Stack {
-		d := &p.Stack[i]
-		f := fmt.Sprintf("params.stack[%d]", i)
-		if d.Title == "" {
-			return unprocessable(f+".title", "every dilemma of the stack needs a title")
-		}
-		d.Kind = fold(d.Kind)
-		if d.Kind != "planet" && d.Kind != "space" && d.Kind != "dual" {
-			return unprocessable(f+".kind", "a dilemma's kind is planet, space or dual")
-		}
-		if d.Cost == nil && !j.first() {
-			return unprocessable(f+".cost", "the cost of %s is needed", d.Title)
-		}
-		if d.Cost != nil && *d.Cost < 0 {
-			return unprocessable(f+".cost", "a cost cannot be negative")
+		if err := j.checkStacked(&p.Stack[i], func() string { return indexed("params.stack", i) }); err != nil {
+			return err
 		}
 	}
 	if j.first() {
 		sj := JudgeStack1E(m.Type, p.Stack)
 		j.say("%s dilemmas seeded under %s (%s), encountered in order.", fmt.Sprint(len(p.Stack)), m.Name(), m.Type)
 		j.explainOutcomes(sj)
-		j.cite("seed1.kind", "seed1.copy")
+		j.cite("seed1.kind", "seed1.encounter")
 		j.cite(sj.Applied...)
 		j.allow(sj.Legal)
 		j.set("dilemmasDrawn", sj.Drawn)
@@ -243,4 +283,13 @@ func (j *judgement) explainOutcomes(sj StackJudgement) {
 	for i, o := range sj.Outcomes {
 		j.say("%d. %s: %s.", i+1, o.Title, o.Reason)
 	}
+}
+
+// possessiveOwner is how reasons speak of whose a card is: "you", "your
+// opponent".
+func possessiveOwner(owner string) string {
+	if owner == You {
+		return "you"
+	}
+	return "your opponent"
 }

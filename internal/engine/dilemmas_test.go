@@ -87,3 +87,57 @@ func TestSeededDilemmasMisSeeds1E(t *testing.T) {
 		t.Errorf("outcomes = %v, want %v", got, want)
 	}
 }
+
+// 1E mis-seeds count who seeded each copy (1E rulebook, ATTEMPTING
+// MISSIONS: copies "seeded by the same player"; the dilemma phase: "If you
+// reveal your own mis-seeded card ... you may not complete and score that
+// mission"): a copy each player seeded is faced twice; the second of one
+// player's copies is a mis-seed, whoever seeded it.
+func TestMisSeedsCountWhoSeededEachCopy(t *testing.T) {
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 3)}}
+	cases := []struct {
+		name     string
+		stack    []obj
+		legal    bool
+		outcomes []string
+		quote    string
+	}{
+		{"OneCopyEachIsNoMisSeed", []obj{{"title": "Alpha", "kind": "planet"}, {"title": "Alpha", "kind": "planet", "seededBy": "you"}},
+			true, []string{"face", "face"}, "seeded by the same player"},
+		{"TwoCopiesOfTheOpponentsAreAMisSeed", []obj{{"title": "Alpha", "kind": "planet"}, {"title": "Alpha", "kind": "planet", "seededBy": "opponent"}},
+			false, []string{"face", "mis-seed"}, "seeded by the same player"},
+		{"TwoCopiesOfYoursAreAMisSeedYouRevealed", []obj{{"title": "Alpha", "kind": "planet", "seededBy": "you"}, {"title": "alpha", "kind": "planet", "seededBy": "you"}},
+			false, []string{"face", "mis-seed"}, "your own mis-seeded"},
+		{"ThreeCopiesTwoSeeders", []obj{{"title": "Alpha", "kind": "dual"}, {"title": "Alpha", "kind": "dual", "seededBy": "you"}, {"title": "Alpha", "kind": "dual"}},
+			false, []string{"face", "face", "mis-seed"}, "seeded by the same player"},
+		{"WrongKindIsAMisSeedWhoeverSeededIt", []obj{{"title": "Alpha", "kind": "space", "seededBy": "you"}},
+			false, []string{"mis-seed"}, "your own mis-seeded"},
+	}
+	for _, doc := range []string{"1e-rulebook", "1e-current-rulings"} {
+		for _, c := range cases {
+			t.Run(doc+"/"+c.name, func(t *testing.T) {
+				v := judge(t, under(req1E("dilemmas.stack", board, obj{"mission": "m", "stack": c.stack}), doc))
+				if allowed(t, v) != c.legal {
+					t.Errorf("legal = %v, want %v; reasons %q", !c.legal, c.legal, v.Reasons)
+				}
+				var got []string
+				for _, o := range roundTrip(t, v.Result["outcomes"]).([]any) {
+					got = append(got, o.(map[string]any)["outcome"].(string))
+				}
+				if !reflect.DeepEqual(got, c.outcomes) {
+					t.Errorf("outcomes = %v, want %v", got, c.outcomes)
+				}
+				if !quotes(v, c.quote) {
+					t.Errorf("no citation quotes %q: %+v", c.quote, v.Citations)
+				}
+			})
+		}
+	}
+	// Who seeded a 2E dilemma is not a question: they come from the pile.
+	if f := refuse(t, req2E("dilemmas.stack", board, obj{"mission": "m", "attempting": 1, "stack": []obj{{"title": "A", "kind": "planet", "cost": 1, "seededBy": "you"}}})); f != "params.stack[0].seededBy" {
+		t.Errorf("2E seededBy you: field %q", f)
+	}
+	if f := refuse(t, req1E("dilemmas.stack", board, obj{"mission": "m", "stack": []obj{{"title": "A", "kind": "planet", "seededBy": "them"}}})); f != "params.stack[0].seededBy" {
+		t.Errorf("seededBy them: field %q", f)
+	}
+}
