@@ -166,6 +166,7 @@ func ruleBook() map[ruleKey]rule {
 		"win1.deckout":      {winning, []string{"draw decks run out"}},
 		"deck1.missions":    {deck, []string{"it must include exactly six mission cards", "exactly six mission cards"}},
 		"deck1.seed":        {deck, []string{"it may include up to 30 of the", "up to 30 of the following"}},
+		"deck1.sites":       {deck, []string{"it may include up to six site cards", "up to six site cards"}},
 		"deck1.draw":        {deck, []string{"as long as it contains at least 30"}},
 		"deck1.copies":      {deck, []string{"you may include as many copies of each"}},
 		"play1.normal":      {paying, []string{"you may play one card from your hand"}},

@@ -21,13 +21,18 @@ type DeckItem struct {
 
 // DeckCard is a deck line resolved: its full name, the title copies are
 // counted by (subtitles ignored), its type when the card data knows it.
+// OtherEdition is set when the name or id is a card of the other edition
+// only; Candidates when the name fits several cards of the edition (the
+// line is counted by its title).
 type DeckCard struct {
-	Name      string
-	Title     string
-	Type      string
-	Count     int
-	Universal bool
-	Known     bool
+	Name         string
+	Title        string
+	Type         string
+	Count        int
+	Universal    bool
+	Known        bool
+	OtherEdition string
+	Candidates   []string
 }
 
 // A Violation is one rule a deck breaks.
@@ -36,10 +41,40 @@ type Violation struct {
 	Message string `json:"message"`
 }
 
-// DeckLists are the three parts of a deck: missions, the dilemma pile (1E:
-// the seed cards) and the deck (1E: the draw deck).
+// DeckLists are the parts of a deck: missions, the dilemma pile (1E: the
+// seeded dilemmas), 1E's other seed cards (facilities, sites, artifacts,
+// doorways, ...), and the deck (1E: the draw deck).
 type DeckLists struct {
-	Missions, Dilemmas, Deck []DeckCard
+	Missions, Dilemmas, Seeds, Deck []DeckCard
+}
+
+// parts are the lists of a deck, in the order a deck list gives them.
+func (d DeckLists) parts() [][]DeckCard { return [][]DeckCard{d.Missions, d.Dilemmas, d.Seeds, d.Deck} }
+
+// otherEdition lists a violation for each card of the other edition: a
+// deck is built of one edition's cards.
+func otherEdition(d DeckLists, edition string) []Violation {
+	var out []Violation
+	for _, list := range d.parts() {
+		for _, c := range list {
+			if c.OtherEdition == "" {
+				continue
+			}
+			msg := fmt.Sprintf("%s is a %s card; a %s deck holds %s cards only.", c.Name, editionName(c.OtherEdition), editionName(edition), editionName(edition))
+			if edition == rules.Edition1E {
+				msg += " (A Second Edition card bearing the First Edition Compatible indicator may be mixed in; the card data does not record it.)"
+			}
+			out = append(out, Violation{Rule: "card.edition", Message: msg})
+		}
+	}
+	return out
+}
+
+func editionName(e string) string {
+	if e == rules.Edition1E {
+		return "First Edition"
+	}
+	return "Second Edition"
 }
 
 func total(cards []DeckCard) int {
@@ -118,8 +153,9 @@ func ValidateDeck2E(d DeckLists) ([]Violation, []ruleKey) {
 }
 
 // ValidateDeck1E checks a 1E deck: exactly six missions, different unless
-// universal; up to 30 seed cards besides them; a draw deck of at least 30
-// cards, with as many copies of a card as you like.
+// universal; up to 30 counted seed cards besides them (dilemmas and the
+// other seed cards but sites), up to six sites seeding for free; a draw
+// deck of at least 30 cards, with as many copies of a card as you like.
 func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
 	var out []Violation
 	applied := []ruleKey{"deck1.missions", "deck1.seed", "seed1.counted", "deck1.draw", "deck1.copies"}
@@ -134,27 +170,47 @@ func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
 		}
 		seen[k] = true
 	}
-	if n := total(d.Dilemmas); n > 30 {
-		out = append(out, Violation{Rule: "seed.maximum", Message: fmt.Sprintf("The seed deck has %d seed cards besides missions; at most 30 are allowed.", n)})
+	sites := 0
+	for _, c := range d.Seeds {
+		if c.Type == "site" {
+			sites += c.Count
+		}
+	}
+	if n := total(d.Dilemmas) + total(d.Seeds) - sites; n > 30 {
+		out = append(out, Violation{Rule: "seed.maximum", Message: fmt.Sprintf("The seed deck has %d counted seed cards besides missions and sites; at most 30 are allowed.", n)})
+	}
+	if sites > 6 {
+		out = append(out, Violation{Rule: "seed.sites", Message: fmt.Sprintf("The seed deck has %d sites; at most six seed for free.", sites)})
+		applied = append(applied, "deck1.sites")
 	}
 	if n := total(d.Deck); n < 30 {
 		out = append(out, Violation{Rule: "deck.minimum", Message: fmt.Sprintf("The draw deck has %d cards; it needs at least 30.", n)})
 	}
 	out = append(out, checkTypes(d.Missions, []string{"mission"}, "missions")...)
+	// The dilemmas may hold other seed cards, as decks listed them before
+	// there was a list of seeds.
+	seedTypes := []string{"dilemma", "facility", "site", "artifact", "doorway", "objective", "incident", "event", "personnel", "equipment"}
+	out = append(out, checkTypes(d.Dilemmas, seedTypes, "seed cards")...)
+	out = append(out, checkTypes(d.Seeds, seedTypes[1:], "seed cards besides dilemmas")...)
 	return out, applied
 }
 
 type deckParams struct {
 	Missions []DeckItem `json:"missions"`
 	Dilemmas []DeckItem `json:"dilemmas"`
+	Seeds    []DeckItem `json:"seeds"`
 	Deck     []DeckItem `json:"deck"`
 }
 
 // resolveDeck looks each line up in the card data; a name the data does
-// not know is counted by its title, not refused.
+// not know, or that fits several of its cards, is counted by its title,
+// not refused. A card of the other edition is found as such.
 func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckItem, field string) ([]DeckCard, error) {
 	out := make([]DeckCard, 0, len(items))
 	for i, it := range items {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		f := func() string { return indexed(field, i) } // the line's path, built only for errors
 		ref := it.Card
 		if ref == "" {
@@ -177,7 +233,15 @@ func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckI
 			case err == nil:
 				dc.Name, dc.Title, dc.Type, dc.Known = c.Name(), c.Title, c.Type, true
 			case rules.ErrorCode(err) == rules.EUNPROCESSABLE:
-				// unknown to the card data: counted by title
+				// Not one card of the edition: several, one of the other
+				// edition, or none; counted by title.
+				if cands, ok := rules.ErrorDetails(err)["candidates"].([]string); ok {
+					dc.Candidates = cands
+				} else if other, err := s.otherEditionCard(ctx, edition, ref); err != nil {
+					return nil, err
+				} else if other != nil {
+					dc.Name, dc.Title, dc.Type, dc.OtherEdition = other.Name(), other.Title, other.Type, other.Edition
+				}
 			default:
 				return nil, err
 			}
@@ -185,6 +249,23 @@ func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckI
 		out = append(out, dc)
 	}
 	return out, nil
+}
+
+// otherEditionCard finds the card of the other edition an id or exact name
+// names, when one card fits; nil when none does.
+func (s *Service) otherEditionCard(ctx context.Context, edition, ref string) (*rules.Card, error) {
+	other := rules.Edition1E
+	if edition == rules.Edition1E {
+		other = rules.Edition2E
+	}
+	c, err := cardLookup(ctx, s.cards, other, ref, func() string { return "" })
+	switch {
+	case err == nil:
+		return c, nil
+	case rules.ErrorCode(err) == rules.EUNPROCESSABLE:
+		return nil, nil
+	}
+	return nil, err
 }
 
 func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
@@ -200,6 +281,12 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.Raw
 	if d.Dilemmas, err = s.resolveDeck(ctx, j.edition, p.Dilemmas, "params.dilemmas"); err != nil {
 		return err
 	}
+	if len(p.Seeds) > 0 && !j.first() {
+		return unprocessable("params.seeds", "a Second Edition deck has no seed cards besides its missions and dilemmas")
+	}
+	if d.Seeds, err = s.resolveDeck(ctx, j.edition, p.Seeds, "params.seeds"); err != nil {
+		return err
+	}
 	if d.Deck, err = s.resolveDeck(ctx, j.edition, p.Deck, "params.deck"); err != nil {
 		return err
 	}
@@ -207,23 +294,38 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.Raw
 	var applied []ruleKey
 	if j.first() {
 		violations, applied = ValidateDeck1E(d)
-		j.say("Seed deck: %d missions and %d other seed cards; draw deck: %d cards.", total(d.Missions), total(d.Dilemmas), total(d.Deck))
+		j.say("Seed deck: %d missions, %d dilemmas and %d other seed cards; draw deck: %d cards.", total(d.Missions), total(d.Dilemmas), total(d.Seeds), total(d.Deck))
 	} else {
 		violations, applied = ValidateDeck2E(d)
 		j.say("%d missions, %d dilemmas and %d cards in the deck: %d cards in all.", total(d.Missions), total(d.Dilemmas), total(d.Deck), total(d.Missions)+total(d.Dilemmas)+total(d.Deck))
 	}
-	var unknown []string
-	for _, list := range [][]DeckCard{d.Missions, d.Dilemmas, d.Deck} {
+	if v := otherEdition(d, j.edition); len(v) > 0 {
+		violations = append(v, violations...)
+		applied = append(applied, j.pick("deck1.missions", "deck.size"))
+	}
+	unknown, ambiguous := []string{}, []map[string]any{}
+	for _, list := range d.parts() {
 		for _, c := range list {
-			if !c.Known {
+			switch {
+			case c.Known || c.OtherEdition != "":
+			case len(c.Candidates) > 0:
+				ambiguous = append(ambiguous, map[string]any{"name": c.Name, "candidates": c.Candidates})
+			default:
 				unknown = append(unknown, c.Name)
 			}
 		}
 	}
-	if len(unknown) > 0 && s.cards != nil {
-		sort.Strings(unknown)
-		j.say("Not in the card data, counted by title: %s.", strings.Join(unknown, "; "))
+	if s.cards != nil {
+		for _, a := range ambiguous {
+			j.say("%s names several cards of the card data (%s): counted by title.", a["name"], strings.Join(a["candidates"].([]string), "; "))
+		}
+		if len(unknown) > 0 {
+			sort.Strings(unknown)
+			j.say("Not in the card data, counted by title: %s.", strings.Join(unknown, "; "))
+		}
 	}
+	j.set("unknown", unknown)
+	j.set("ambiguous", ambiguous)
 	for _, v := range violations {
 		j.say("%s", v.Message)
 	}

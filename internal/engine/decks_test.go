@@ -2,9 +2,11 @@ package engine_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 type line struct {
@@ -68,5 +70,89 @@ func TestDeckValidate(t *testing.T) {
 				t.Errorf("violations %v, want %s first", got, c.rule)
 			}
 		})
+	}
+}
+
+// Deck lists name cards of the card data: a card of the other edition is a
+// violation, a name that fits several cards is said to be ambiguous (not
+// unknown) and counted by its title, and a 1E seed deck counts its other
+// seed cards (1E rulebook, SEED DECK: "up to 30 of the following: Dilemma
+// and Artifact cards, plus any other cards which are allowed or required by
+// game text to be seeded").
+func TestDeckValidateNamesCardsOfTheCardData(t *testing.T) {
+	c := testcorpus.Load(t)
+	var only1E, only2E, ambiguous1E string
+	titles := map[string]map[string]int{"1e": {}, "2e": {}}
+	for _, card := range c.Cards {
+		titles[card.Edition][card.Title]++
+	}
+	for _, card := range c.Cards {
+		switch {
+		case card.Edition == "1e" && card.Type == "personnel" && titles["2e"][card.Title] == 0 && titles["1e"][card.Title] == 1 && only1E == "":
+			only1E = card.Name()
+		case card.Edition == "2e" && card.Type == "personnel" && titles["1e"][card.Title] == 0 && titles["2e"][card.Title] == 1 && only2E == "":
+			only2E = card.ID
+		}
+	}
+	for title, n := range titles["1e"] {
+		if n > 1 && (ambiguous1E == "" || title < ambiguous1E) {
+			ambiguous1E = title
+		}
+	}
+	if only1E == "" || only2E == "" || ambiguous1E == "" {
+		t.Fatalf("the card data lacks the cards this test needs: %q %q %q", only1E, only2E, ambiguous1E)
+	}
+	deck2E := func(extra ...obj) obj {
+		deck := []any{}
+		for _, l := range invented("c", 35) {
+			deck = append(deck, l)
+		}
+		for _, e := range extra {
+			deck = append(deck, e)
+		}
+		return obj{"missions": invented("m", 5), "dilemmas": invented("d", 20), "deck": deck}
+	}
+	cases := []struct {
+		name, edition string
+		params        obj
+		want          bool
+		rule          string
+	}{
+		{"1ECardInA2EDeckByName", "2e", deck2E(obj{"title": only1E, "count": 1}), false, "card.edition"},
+		{"2ECardInA1EDeckById", "1e", obj{"missions": invented("m", 6), "dilemmas": invented("d", 10), "deck": append(invented("c", 30), line{Title: only2E, Count: 1})}, false, "card.edition"},
+		{"SeedCardsCountTowardThirty", "1e", obj{"missions": invented("m", 6), "dilemmas": invented("d", 25), "seeds": invented("s", 6), "deck": invented("c", 30)}, false, "seed.maximum"},
+		{"SeedCardsWithinThirty", "1e", obj{"missions": invented("m", 6), "dilemmas": invented("d", 24), "seeds": invented("s", 6), "deck": invented("c", 30)}, true, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := req2E("deck.validate", rules.Board{}, c.params)
+			r.Edition = c.edition
+			v := judge(t, r)
+			if allowed(t, v) != c.want {
+				t.Errorf("legal = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := rulesOf(t, v); c.rule != "" && (len(got) == 0 || got[0] != c.rule) {
+				t.Errorf("violations %v, want %s first", got, c.rule)
+			}
+		})
+	}
+	t.Run("AmbiguousNameIsNotUnknown", func(t *testing.T) {
+		r := req1E("deck.validate", rules.Board{}, obj{"missions": invented("m", 6), "dilemmas": invented("d", 1), "deck": append(invented("c", 29), line{Title: ambiguous1E, Count: 1})})
+		v := judge(t, r)
+		amb, _ := roundTrip(t, v.Result["ambiguous"]).([]any)
+		if len(amb) != 1 || amb[0].(map[string]any)["name"] != ambiguous1E {
+			t.Errorf("ambiguous = %v", amb)
+		}
+		for _, u := range roundTrip(t, v.Result["unknown"]).([]any) {
+			if u == ambiguous1E {
+				t.Errorf("%q reported unknown", ambiguous1E)
+			}
+		}
+		if !strings.Contains(strings.Join(v.Reasons, " "), "names several cards") {
+			t.Errorf("reasons %q", v.Reasons)
+		}
+	})
+	if f := refuse(t, req2E("deck.validate", rules.Board{}, obj{"seeds": invented("s", 1)})); f != "params.seeds" {
+		t.Errorf("2E seeds: field %q", f)
 	}
 }
