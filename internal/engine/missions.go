@@ -232,7 +232,11 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string) (attemptS
 	}
 	switch {
 	case len(g.Personnel) == 0:
-		refuse(j.pick("attempt1.planet", "attempt.planet"), "No unstopped personnel of yours is there to attempt %s.", m.Name())
+		key := j.pick("attempt1.planet", "attempt.planet")
+		if m.Type == "space" {
+			key = j.pick("attempt1.space", "attempt.space")
+		}
+		refuse(key, "No unstopped personnel of yours is there to attempt %s.", m.Name())
 	case none:
 		refuse(j.pick("attempt1.none", "attempt.aff"), "%s has no affiliation icons, so no affiliation may attempt it.", m.Name())
 	default:

@@ -278,7 +278,7 @@ func (j *judgement) explainShipMove(m ShipMove) {
 	}
 	if m.NotYours {
 		j.say("%s is your opponent's ship; you may move only your own ships.", s.Name())
-		j.cite(j.pick("move1.crew", "move.staffed"))
+		j.cite(j.pick("move1.yours", "move.yours"))
 	}
 	if m.Stopped {
 		j.say("%s is stopped; a stopped ship cannot move.", s.Name())
@@ -325,6 +325,9 @@ func (j *judgement) explainShipMove(m ShipMove) {
 	}
 	if m.TooFar {
 		j.say("%s has %d Range left, less than the %d this move needs.", s.Name(), m.Available, rc.Cost)
+		if j.first() {
+			j.cite("move1.limit")
+		}
 	}
 	j.allow(m.Allowed)
 	j.set("rangeCost", rc.Cost)

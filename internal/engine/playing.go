@@ -313,7 +313,7 @@ func (m *cardPlay) Judge(_ context.Context, j *judgement) error {
 	if c.Type == "mission" || c.Type == "dilemma" {
 		j.allow(false)
 		j.say("%s is a %s; missions and dilemmas are not played from hand.", c.Name, c.Type)
-		j.cite("deck.size")
+		j.cite("deck.types")
 		j.set("cost", nil)
 		j.set("countersAfter", counters)
 		if p.At != "" {
