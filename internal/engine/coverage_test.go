@@ -107,6 +107,9 @@ func contractQuestions(t *testing.T) map[string]contractQuestion {
 		var q contractQuestion
 		q.yesNo = strings.TrimSpace(cells[3]) != "-"
 		for _, m := range backticked.FindAllStringSubmatch(cells[4], -1) {
+			if strings.Contains(m[1], ".") {
+				continue // another question named ("as in `mission.requirements`")
+			}
 			for _, f := range strings.Split(m[1], ",") {
 				if f = strings.TrimSpace(f); f != "" {
 					q.fields = append(q.fields, f)
@@ -137,6 +140,7 @@ func TestEveryVerdictHoldsTheContractsResultFields(t *testing.T) {
 		planet := attemptable(mission("p", "planet", "alpha", 2), "federation", "klingon")
 		planet.Requirements = "Medical and Strength>4"
 		space := attemptable(mission("sp", "space", "alpha", 3), "federation", "klingon")
+		space.Requirements = "Navigation"
 		far := attemptable(mission("far", "planet", "alpha", 9), "klingon")
 		gamma := attemptable(mission("g", "space", "gamma", 2), "klingon")
 		enemy := ship("x", "romulan", []string{"command"}, 8, "sp")
@@ -173,6 +177,10 @@ func TestEveryVerdictHoldsTheContractsResultFields(t *testing.T) {
 		{"AttemptSpace", "mission.attempt", both, obj{"mission": "sp", "ship": "s"}},
 		{"AttemptHeadquarters", "mission.attempt", only2E, obj{"mission": "hq"}},
 		{"Requirements", "mission.requirements", both, obj{"mission": "p"}},
+		{"ResolveCompleted", "mission.resolve", both, obj{"mission": "p", "stack": []obj{{"title": "A", "kind": "planet", "cost": 1}}}},
+		{"ResolveEveryoneKilled", "mission.resolve", both, obj{"mission": "p", "stack": []obj{{"title": "A", "kind": "planet", "cost": 1, "kills": []string{"a"}}}}},
+		{"ResolveFailed", "mission.resolve", both, obj{"mission": "sp", "ship": "s"}},
+		{"ResolveAtHeadquarters", "mission.resolve", only2E, obj{"mission": "hq"}},
 		{"RequirementCheck", "requirement.check", both, obj{"requirement": "Leadership x2", "personnel": []string{"a", "c"}}},
 		{"Stack", "dilemmas.stack", both, obj{"mission": "p", "attempting": 1, "stack": []obj{{"title": "A", "kind": "planet", "cost": 1}}}},
 		{"StackAtHeadquarters", "dilemmas.stack", only2E, obj{"mission": "hq", "attempting": 1, "stack": []obj{{"title": "A", "kind": "planet", "cost": 1}}}},

@@ -114,30 +114,38 @@ func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack
 	}
 	seen := map[string]bool{}
 	broken := false
-	total := 0
+	total := 0  // the cost of the whole stack
+	chosen := 0 // the cost of the dilemmas that could be chosen, up to this one
 	for _, d := range stack {
 		o := DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "faced"}
 		total += *d.Cost
+		chosen += *d.Cost
 		key := fold(d.Title)
 		dup := seen[key]
 		seen[key] = true
 		switch {
 		case broken:
 			o.Outcome, o.Reason = Overcome, "not faced: the budget was already broken, so every remaining dilemma is overcome"
-		case total > j.Budget && v == premiereRules:
+		case chosen > j.Budget && v == premiereRules:
+			// One that cannot be chosen is no part of the stack: its cost
+			// does not count toward those after it.
 			o.Legal, j.Legal = false, false
-			o.Reason = fmt.Sprintf("cannot be chosen: total cost %d is higher than the %d allowed", total, j.Budget)
+			o.Reason = fmt.Sprintf("cannot be chosen: total cost %d is higher than the %d allowed", chosen, j.Budget)
+			chosen -= *d.Cost
 			j.Applied = append(j.Applied, "dilemmas.budget")
-		case total > j.Budget:
+		case chosen > j.Budget:
 			broken = true
 			o.Outcome = Overcome
-			o.Reason = fmt.Sprintf("not faced: it makes the total cost %d, more than the %d allowed, so it and every remaining dilemma are overcome", total, j.Budget)
+			o.Reason = fmt.Sprintf("not faced: it makes the total cost %d, more than the %d allowed, so it and every remaining dilemma are overcome", chosen, j.Budget)
 			j.Applied = append(j.Applied, "dilemmas.over")
 		}
 		if o.Outcome == Face && dup {
 			if v == continuingCommittee {
 				o.Outcome, o.Reason = Overcome, "not faced: a second copy of the same dilemma revealed in this attempt is overcome"
 			} else {
+				if o.Legal { // not already left out over the budget
+					chosen -= *d.Cost
+				}
 				o.Legal, j.Legal = false, false
 				o.Reason = "cannot be chosen: the opponent cannot choose more than one copy of the same dilemma"
 			}

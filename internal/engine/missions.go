@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -69,6 +70,28 @@ func (b *Board) copiesOf(m *Mission) []*Mission {
 		}
 	}
 	return out
+}
+
+// only narrows the group to the personnel listed, each of whom must be one
+// of those who would attempt (unstopped, or stopped and left out); field
+// names the list, for errors.
+func (g AttemptGroup) only(listed []*Personnel, m *Mission, field string) (AttemptGroup, error) {
+	out := AttemptGroup{Ship: g.Ship, Personnel: []*Personnel{}}
+	for i, p := range listed {
+		switch {
+		case slices.Contains(g.Personnel, p):
+			out.Personnel = append(out.Personnel, p)
+		case slices.Contains(g.Stopped, p):
+			out.Stopped = append(out.Stopped, p)
+		default:
+			where := "on its planet"
+			if g.Ship != nil {
+				where = "aboard " + g.Ship.Name()
+			}
+			return out, unprocessable(indexed(field, i), "%s is not one of your personnel %s, who attempt %s", p.Name(), where, m.Name())
+		}
+	}
+	return out, nil
 }
 
 func matchingAffiliation(group []*Personnel, affiliations []string) *Personnel {
@@ -152,10 +175,12 @@ type attemptStart struct {
 // named (a space or dual mission), writing the reasons and the rules that
 // decided into the judgement: a headquarters, a completed mission, an
 // opponent's mission (2E), a mission with no affiliation icons, a ship not
-// there or stopped, nobody to attempt, no matching affiliation. It fails
-// only on what cannot be judged: a mission type or affiliations not known,
-// a ship not named where one is needed.
-func (j *judgement) beginAttempt(m *Mission, shipID, shipField string) (attemptStart, error) {
+// there or stopped, nobody to attempt, no matching affiliation. The group
+// is those who would attempt, or when listed is not nil those of them it
+// lists (listedField names the list, for errors). It fails only on what
+// cannot be judged: a mission type or affiliations not known, a ship not
+// named where one is needed, a listed personnel who could not attempt.
+func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []*Personnel, listedField string) (attemptStart, error) {
 	start := attemptStart{Mission: m, Allowed: true}
 	if err := needMissionType(m); err != nil {
 		return start, err
@@ -205,6 +230,12 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string) (attemptS
 		}
 	}
 	g := attemptGroup(j.board, m, start.Ship, copies)
+	if listed != nil {
+		var err error
+		if g, err = g.only(listed, m, listedField); err != nil {
+			return start, err
+		}
+	}
 	start.Group = g
 	switch {
 	case j.first() && m.Type == "space":
@@ -264,7 +295,7 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	if err != nil {
 		return err
 	}
-	start, err := j.beginAttempt(m, p.Ship, "params.ship")
+	start, err := j.beginAttempt(m, p.Ship, "params.ship", nil, "")
 	if err != nil {
 		return err
 	}
