@@ -19,8 +19,9 @@ import (
 )
 
 // ContractAdjudicationRequests are the contract's example requests to POST
-// /v1/adjudicate, as written in the contract (indented) and compact, as bots
-// send them. Exported for the benchmarks of package api_test.
+// /v1/adjudicate, of every file of examples, as written in the contract
+// (indented) and compact, as bots send them. Exported for the benchmarks of
+// package api_test.
 func ContractAdjudicationRequests(tb testing.TB) (indented, compact [][]byte) {
 	tb.Helper()
 	for _, ex := range testcorpus.AdjudicationExamples(tb) {

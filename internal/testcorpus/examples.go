@@ -1,7 +1,9 @@
 package testcorpus
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 )
 
@@ -76,4 +78,62 @@ func (ex AdjudicationExample) SkipUnanswered(tb testing.TB, answered map[string]
 	if _, ok := answered[ex.Question]; !ok {
 		tb.Skipf("%s: the engine does not answer %s yet", ex.File, ex.Question)
 	}
+}
+
+// Holds says whether an answer's value holds the value an example expects,
+// as the examples mean "fields that must be present with these values": an
+// object holds every field expected with a value that holds it (other
+// fields may be there too), a list holds as many items as expected each
+// holding its own, any other value is equal. Both are compared as JSON
+// gives them back. When it does not hold, the path of the first
+// difference is returned ("[0].outcome").
+func Holds(got, want any) (string, bool) {
+	return holds(roundTrip(got), roundTrip(want), "")
+}
+
+func holds(got, want any, path string) (string, bool) {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return path, false
+		}
+		for k, wv := range w {
+			gv, present := g[k]
+			if !present {
+				return path + "." + k, false
+			}
+			if p, ok := holds(gv, wv, path+"."+k); !ok {
+				return p, false
+			}
+		}
+		return "", true
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return path, false
+		}
+		for i := range w {
+			if p, ok := holds(g[i], w[i], fmt.Sprintf("%s[%d]", path, i)); !ok {
+				return p, false
+			}
+		}
+		return "", true
+	}
+	gb, _ := json.Marshal(got)
+	wb, _ := json.Marshal(want)
+	return path, bytes.Equal(gb, wb)
+}
+
+// roundTrip is a value as JSON gives it back.
+func roundTrip(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return v
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		return v
+	}
+	return out
 }
