@@ -80,3 +80,25 @@ func BenchmarkAdjudicateShipMove(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAdjudicateMissionResolve is an attempt resolved in process: the
+// mid-game board's away team at its planet mission faces a stack of two
+// dilemmas, one of which kills a personnel, and the requirements are
+// checked on those remaining.
+func BenchmarkAdjudicateMissionResolve(b *testing.B) {
+	w := realWorld(b)
+	board := midGameBoard()
+	board.Missions[2].OvercomeDilemmas = 0
+	req := req2E("mission.resolve", board, obj{"mission": "nebula", "stack": []obj{
+		{"title": "Zq Rockslide", "kind": "planet", "cost": 1, "kills": []string{"officer"}},
+		{"title": "Zq Fog", "kind": "dual", "cost": 2, "stops": []string{}},
+	}})
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		v, err := w.svc.Adjudicate(ctx, req)
+		if err != nil || v.Allowed == nil {
+			b.Fatalf("%v %v", v, err)
+		}
+	}
+}

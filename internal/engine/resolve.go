@@ -231,7 +231,7 @@ func (a *attemptState) dilemma(d ResolveDilemma, stackOutcome DilemmaOutcome) Re
 	unfaced := func(outcome, reason string) ResolvedDilemma {
 		o.Outcome, o.Reason = outcome, reason
 		if reported != "" {
-			o.Reason += "; not faced, so it did not " + reported
+			o.Reason += "; so it did not " + reported
 		}
 		return o
 	}

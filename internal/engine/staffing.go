@@ -63,20 +63,32 @@ func (sl staffingSlot) own(p *Personnel) bool { return sl.kind != featureIcon ||
 // x3" is three): no ship needs a larger crew.
 const maxStaffingLines = 12
 
-// staffingSlots reads a ship's staffing lines. 2E lines are icons; a 1E line
-// is what the vocabulary knows it as, an icon first. A skill line is one
+// lines are a ship's staffing requirements as slots, in a new slice: read
+// from its 1E lines when decoded, its icons otherwise.
+func (s *Ship) lines() []staffingSlot {
+	if s.slots != nil {
+		return slices.Clone(s.slots)
+	}
+	out := make([]staffingSlot, len(s.Staffing))
+	for i, icon := range s.Staffing {
+		out[i] = staffingSlot{feature: feature{kind: featureIcon, key: icon}, level: 1, shown: icon}
+	}
+	return out
+}
+
+// staffingSlots reads a ship's 1E staffing lines (2E lines are icons, read
+// from the ship's staffing as they are needed): a 1E line is what the
+// vocabulary knows it as, an icon first. A skill line is one
 // slot, met by one personnel with the skill at its level; a species,
 // characteristic or unknown name with a level asks for that many personnel.
 // at is the ship's place on the board, for errors.
 func (s *Service) staffingSlots(edition string, lines []string, at boardPlace) ([]staffingSlot, error) {
+	if edition != rules.Edition1E || len(lines) == 0 {
+		return nil, nil
+	}
 	out := make([]staffingSlot, 0, len(lines))
 	for i, line := range lines {
-		key := s.memos.fold(line)
-		if key == "" {
-			continue
-		}
-		if edition != rules.Edition1E {
-			out = append(out, staffingSlot{feature: feature{kind: featureIcon, key: key}, level: 1, shown: key})
+		if s.memos.fold(line) == "" {
 			continue
 		}
 		ps, err := s.memos.parseSkill(line)
@@ -144,7 +156,7 @@ func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
 	}
 	// Specific lines first, staff last: command personnel are kept for the
 	// icons only they can give.
-	need := slices.Clone(s.slots)
+	need := s.lines()
 	slices.SortStableFunc(need, func(a, b staffingSlot) int { return cmp.Compare(rankSlot(a), rankSlot(b)) })
 	match := make([]int, len(need)) // requirement -> crew index
 	owner := make([]int, len(out.Crew))
@@ -233,7 +245,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 	} else {
 		j.cite("staff.icons", "staff.command", "staff.affiliation")
 	}
-	if len(s.slots) == 0 {
+	if len(s.Staffing) == 0 {
 		j.say("%s lists no staffing icons; one personnel of its affiliation can fly it.", s.Name())
 	} else {
 		var gives []string
@@ -246,7 +258,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 				gives = append(gives, g)
 			}
 		}
-		line := fmt.Sprintf("%s needs %s", s.Name(), slotList(s.slots))
+		line := fmt.Sprintf("%s needs %s", s.Name(), slotList(s.lines()))
 		if len(gives) > 0 {
 			line += ": " + joinAnd(gives)
 		}
