@@ -521,3 +521,54 @@ func TestCardVersionsAreIDsOfBothEditions(t *testing.T) {
 		t.Fatalf("versions = %v", card.Versions)
 	}
 }
+
+// GraphQL's adjudicate takes the questions and params the contract's
+// second revision added as REST does: mission.resolve with what each
+// dilemma did, a 1E stack's seededBy, a 1E deck's seeds.
+func TestAdjudicateTakesTheSecondRevisionsParams(t *testing.T) {
+	srv := newServer(t)
+	board := map[string]any{
+		"missions": []any{map[string]any{"id": "m", "type": "planet", "quadrant": "alpha", "span": 3, "points": 30, "affiliations": []string{"klingon"}, "requirements": "Security and Strength>5"}},
+		"personnel": []any{
+			map[string]any{"id": "k1", "affiliation": "klingon", "skills": []string{"Security"}, "integrity": 5, "cunning": 5, "strength": 6, "at": map[string]any{"mission": "m"}},
+			map[string]any{"id": "k2", "affiliation": "klingon", "skills": []string{}, "integrity": 5, "cunning": 5, "strength": 6, "at": map[string]any{"mission": "m"}},
+		},
+	}
+	cases := []struct {
+		name    string
+		request map[string]any
+		allowed bool
+		result  map[string]any
+	}{
+		{"Resolve", map[string]any{"edition": "2e", "question": "mission.resolve", "board": board, "params": map[string]any{"mission": "m",
+			"stack": []any{map[string]any{"title": "A", "kind": "planet", "cost": 1, "kills": []string{"k2"}}, map[string]any{"title": "B", "kind": "dual", "cost": 1, "returns": true}}}},
+			true, map[string]any{"completed": true, "points": 30, "remaining": []any{"k1"}, "killed": []any{"k2"},
+				"outcomes": []any{map[string]any{"title": "A", "outcome": "overcome"}, map[string]any{"title": "B", "outcome": "returned"}}}},
+		{"SeededBy", map[string]any{"edition": "1e", "question": "dilemmas.stack", "board": board, "params": map[string]any{"mission": "m",
+			"stack": []any{map[string]any{"title": "A", "kind": "planet"}, map[string]any{"title": "A", "kind": "planet", "seededBy": "you"}}}},
+			true, map[string]any{"outcomes": []any{map[string]any{"outcome": "face"}, map[string]any{"outcome": "face"}}}},
+		{"Seeds", map[string]any{"edition": "1e", "question": "deck.validate", "params": map[string]any{
+			"missions": []any{map[string]any{"title": "Zq M1"}, map[string]any{"title": "Zq M2"}, map[string]any{"title": "Zq M3"}, map[string]any{"title": "Zq M4"}, map[string]any{"title": "Zq M5"}, map[string]any{"title": "Zq M6"}},
+			"dilemmas": []any{map[string]any{"title": "Zq D", "count": 25}},
+			"seeds":    []any{map[string]any{"title": "Zq Outpost", "count": 6}},
+			"deck":     []any{map[string]any{"title": "Zq C", "count": 30}}}},
+			false, map[string]any{"violations": []any{map[string]any{"rule": "seed.maximum"}}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var v struct {
+				Allowed *bool
+				Result  map[string]any
+			}
+			mustData(t, query(t, srv, `query($r: AdjudicationRequest!) { adjudicate(request: $r) { allowed result } }`, map[string]any{"r": c.request}), "adjudicate", &v)
+			if v.Allowed == nil || *v.Allowed != c.allowed {
+				t.Errorf("allowed = %v, want %v", v.Allowed, c.allowed)
+			}
+			for k, want := range c.result {
+				if path, ok := testcorpus.Holds(v.Result[k], want); !ok {
+					t.Errorf("result.%s%s = %v, want %v", k, path, v.Result[k], want)
+				}
+			}
+		})
+	}
+}
