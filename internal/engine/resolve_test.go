@@ -1,9 +1,12 @@
 package engine_test
 
 import (
+	"context"
+	"encoding/json"
 	"reflect"
 	"testing"
 
+	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -245,4 +248,53 @@ func TestMissionResolve1E(t *testing.T) {
 			completed: true, points: 30, remaining: []string{"f1", "b1", "n1"}, outcomes: []string{}, quote: "remaining \"unstopped\" personnel"},
 	}
 	runResolveCases(t, rules.Edition1E, cases)
+}
+
+// FuzzMissionResolve resolves arbitrary stacks on the mid-game board in
+// both editions: whatever a stack says, the answer is a verdict or an
+// error naming a field, never a panic, and a verdict's figures agree with
+// each other.
+func FuzzMissionResolve(f *testing.F) {
+	for _, s := range []string{
+		`[]`,
+		`[{"title":"A","kind":"planet","cost":1,"kills":["officer"]},{"title":"B","kind":"dual","cost":1,"returns":true}]`,
+		`[{"title":"A","kind":"planet","cost":3,"stops":["geologist","biologist","officer"]},{"title":"B","kind":"planet","cost":0}]`,
+		`[{"title":"A","kind":"space","cost":1,"brigs":["captain"]},{"title":"A","kind":"planet","cost":1,"seededBy":"you"}]`,
+		`[{"title":"A","kind":"planet","cost":-1}]`,
+		`[{"title":"","kind":"x"}]`,
+		`{"title":"A"}`,
+	} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	w := realWorld(f)
+	f.Fuzz(func(t *testing.T, stack string, first bool) {
+		if !json.Valid([]byte(stack)) {
+			return
+		}
+		board := midGameBoard()
+		board.Missions[2].OvercomeDilemmas = 0
+		req := req2E("mission.resolve", board, nil)
+		req.Params = json.RawMessage(`{"mission":"nebula","stack":` + stack + `}`)
+		if first {
+			req.Edition, req.Board = rules.Edition1E, firstEditionBoard(board)
+		}
+		v, err := w.svc.Adjudicate(context.Background(), req)
+		if err != nil {
+			if rules.ErrorCode(err) != rules.EUNPROCESSABLE {
+				t.Fatalf("%s: error %v", stack, err)
+			}
+			return
+		}
+		completed, _ := v.Result["completed"].(bool)
+		if v.Allowed == nil || *v.Allowed != completed {
+			t.Fatalf("%s: allowed %v, completed %v", stack, v.Allowed, completed)
+		}
+		if _, ok := v.Result["outcomes"].([]engine.ResolvedDilemma); !ok {
+			t.Fatalf("%s: outcomes %T", stack, v.Result["outcomes"])
+		}
+		if remaining, _ := v.Result["remaining"].([]string); completed && len(remaining) == 0 {
+			t.Fatalf("%s: completed with no one remaining", stack)
+		}
+	})
 }
