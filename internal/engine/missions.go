@@ -494,6 +494,10 @@ func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw jso
 				j.say("%s (%s) matches an affiliation of %s, which completing it needs.", match.Name(), match.Affiliation, m.Name())
 			}
 			j.cite("attempt1.aff")
+		} else if m.affiliationsKnown {
+			met = false
+			j.say("%s has no affiliation icons: it cannot be attempted, nor completed.", m.Name())
+			j.cite("attempt1.none")
 		}
 	} else {
 		j.cite("req.skills", "req.attribute", "req.total")

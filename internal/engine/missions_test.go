@@ -312,3 +312,15 @@ func TestMissionWithNoAffiliationIconsCannotBeAttempted(t *testing.T) {
 		t.Errorf("unknown affiliations: field %q", got)
 	}
 }
+
+// A 1E mission with no affiliation icons cannot be completed either: its
+// requirements met by those there do not complete it.
+func TestMissionRequirementsOfAMissionWithNoAffiliationIcons1E(t *testing.T) {
+	none := mission("m", "planet", "alpha", 2)
+	none.Affiliations, none.Requirements = []string{}, "MEDICAL"
+	board := rules.Board{Missions: []rules.BoardMission{none}, Personnel: []rules.BoardPersonnel{person("a", "federation", nil, at("m"), "Medical")}}
+	v := judge(t, req1E("mission.requirements", board, obj{"mission": "m"}))
+	if allowed(t, v) || !quotes(v, "that mission cannot be attempted") {
+		t.Errorf("allowed %v; reasons %q; citations %+v", deref(v.Allowed), v.Reasons, v.Citations)
+	}
+}
