@@ -88,11 +88,38 @@ type resolveParams struct {
 	Stack     []ResolveDilemma `json:"stack"`
 }
 
+// A resolveMove is mission.resolve, the action of resolving an attempt,
+// read from its params: Judge resolves it on a board, writing the verdict,
+// and keeps what it did (Effect) for the board after it.
+type resolveMove struct {
+	params resolveParams
+	// Begun says the attempt could begin: the action was legal, whether
+	// or not it completed the mission.
+	Begun bool
+	// Effect is what the attempt did, once judged.
+	Effect AttemptResolution
+}
+
+func readResolve(raw json.RawMessage) (*resolveMove, error) {
+	m := &resolveMove{}
+	if err := decodeParams(raw, &m.params); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 func runMissionResolve(ctx context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p resolveParams
-	if err := decodeParams(raw, &p); err != nil {
+	m, err := readResolve(raw)
+	if err != nil {
 		return err
 	}
+	return m.Judge(ctx, j)
+}
+
+// Judge resolves the attempt on the judgement's board: allowed says the
+// mission was completed.
+func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
+	p := rm.params
 	m, err := j.mission(p.Mission, "params.mission")
 	if err != nil {
 		return err
@@ -100,8 +127,9 @@ func runMissionResolve(ctx context.Context, _ *Service, j *judgement, raw json.R
 	if len(p.Stack) > maxResolveStack {
 		return unprocessable("params.stack", "a mission attempt faces at most %d dilemmas, not %d", maxResolveStack, len(p.Stack))
 	}
-	for i := range p.Stack {
-		if err := j.checkResolveDilemma(&p.Stack[i], i); err != nil {
+	stack := slices.Clone(p.Stack) // checking folds kinds and seeders
+	for i := range stack {
+		if err := j.checkResolveDilemma(&stack[i], i); err != nil {
 			return err
 		}
 	}
@@ -118,14 +146,16 @@ func runMissionResolve(ctx context.Context, _ *Service, j *judgement, raw json.R
 	if !start.Allowed {
 		j.say("The attempt cannot begin, so no dilemma is faced and the mission is not completed.")
 		j.allow(false)
-		j.setResolution(AttemptResolution{Mission: m.ID, Attempting: ids(start.Group.Personnel), Points: intPtr(0)}, m)
+		rm.Begun, rm.Effect = false, AttemptResolution{Mission: m.ID, Attempting: ids(start.Group.Personnel), Points: intPtr(0)}
+		j.setResolution(rm.Effect, m)
 		j.setCheck(nil)
 		return nil
 	}
-	r, err := j.resolveAttempt(ctx, start, p.Stack)
+	r, err := j.resolveAttempt(ctx, start, stack)
 	if err != nil {
 		return err
 	}
+	rm.Begun, rm.Effect = true, r
 	j.allow(r.Completed)
 	j.setResolution(r, m)
 	return nil
