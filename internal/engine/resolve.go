@@ -207,7 +207,7 @@ func (j *judgement) resolveAttempt(ctx context.Context, start attemptStart, stac
 		j.set("dilemmasDrawn", drawn)
 		j.set("dilemmaBudget", drawn)
 	}
-	a := attemptState{j: j, mission: m, remaining: slices.Clone(group), began: group}
+	a := attemptState{j: j, mission: m, remaining: slices.Clone(group), began: group, gone: map[string]bool{}}
 	for i, d := range stack {
 		if err := ctx.Err(); err != nil {
 			return r, err
@@ -241,6 +241,7 @@ type attemptState struct {
 	killed    []string
 	brigged   []string
 	stopped   []string
+	gone      map[string]bool // ids of those who left: killed, brigged or stopped
 	// shipStopped is the 1E ship stopped with its crew.
 	shipStopped string
 	// ended says why a 1E attempt ended before its last dilemma ("" while
@@ -336,19 +337,27 @@ func (d ResolveDilemma) reportedEffects() string {
 func (a *attemptState) apply(d ResolveDilemma) string {
 	j := a.j
 	var did []string
-	var untouched []string
+	var untouched []string       // listed, but never in the attempt
+	outside := map[string]bool{} // the same, by id
+	// Who is in the attempt, by id: each listed id is looked up once, and
+	// those who leave are taken out of the list once, after the lists.
+	in := make(map[string]*Personnel, len(a.remaining))
+	for _, p := range a.remaining {
+		in[p.ID] = p
+	}
 	leave := func(list []string, verb string, into *[]string, keys ...ruleKey) {
 		var gone []string
 		for _, id := range list {
-			k := slices.IndexFunc(a.remaining, func(p *Personnel) bool { return p.ID == id })
-			if k < 0 {
-				if !slices.Contains(untouched, id) && !a.left(id) {
+			p, ok := in[id]
+			if !ok {
+				if !a.gone[id] && !outside[id] {
+					outside[id] = true
 					untouched = append(untouched, id)
 				}
 				continue
 			}
-			p := a.remaining[k]
-			a.remaining = slices.Delete(a.remaining, k, k+1)
+			delete(in, id)
+			a.gone[id] = true
 			*into = append(*into, p.ID)
 			gone = append(gone, p.Name())
 		}
@@ -359,6 +368,9 @@ func (a *attemptState) apply(d ResolveDilemma) string {
 	}
 	stoppedBefore := len(a.stopped)
 	remainingBefore := len(a.remaining)
+	defer func() {
+		a.remaining = slices.DeleteFunc(a.remaining, func(p *Personnel) bool { return in[p.ID] == nil })
+	}()
 	leave(d.Kills, "killing", &a.killed, j.pickKeys([]ruleKey{"dilemma1.die", "dilemma1.part"}, []ruleKey{"dilemmas.killed"})...)
 	leave(d.Brigs, "placing in a brig", &a.brigged, j.pickKeys([]ruleKey{"dilemma1.part"}, []ruleKey{"brig.area", "dilemmas.leaves"})...)
 	leave(d.Stops, "stopping", &a.stopped, j.pickKeys([]ruleKey{"dilemma1.part", "stopped1"}, []ruleKey{"req.stopped"})...)
@@ -379,11 +391,6 @@ func (a *attemptState) apply(d ResolveDilemma) string {
 		return ""
 	}
 	return ", " + strings.Join(did, ", ")
-}
-
-// left says whether a personnel has already left the attempt.
-func (a *attemptState) left(id string) bool {
-	return slices.Contains(a.killed, id) || slices.Contains(a.brigged, id) || slices.Contains(a.stopped, id)
 }
 
 // shipOfCrew is the ship those who began a 1E space attempt are aboard.
