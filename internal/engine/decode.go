@@ -288,14 +288,7 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 		p.Species = bp.Species
 	}
 	p.titleKey = s.memos.fold(p.Title)
-	if parts := splitSpecies(p.Species); len(parts) > 0 {
-		p.species = make([]string, 0, len(parts))
-		for _, sp := range parts {
-			if k := s.memos.fold(sp); k != "" {
-				p.species = append(p.species, k)
-			}
-		}
-	}
+	p.speciesKeys = s.memos.speciesKeys(p.Species)
 	// Skills given on the board replace the card's, even none.
 	n := len(bp.Skills)
 	if bp.Skills == nil && card != nil {

@@ -164,12 +164,36 @@ func (f feature) levelOf(p *Personnel) int {
 
 // hasSpecies says whether a personnel is of a species, given folded.
 func (p *Personnel) hasSpecies(key string) bool {
-	for _, s := range p.species {
-		if s == key {
+	for rest := p.speciesKeys; rest != ""; {
+		k, after, _ := strings.Cut(rest, ",")
+		if k == key {
 			return true
 		}
+		rest = after
 	}
 	return false
+}
+
+// speciesKeys is a personnel's species as hasSpecies reads them, through
+// the memo: each folded and followed by a comma ("Human, Vulcan" is
+// "human,vulcan,"); "" for none.
+func (t *textMemos) speciesKeys(species string) string {
+	if species == "" {
+		return ""
+	}
+	if k, ok := t.species.load(species); ok {
+		return k
+	}
+	var b strings.Builder
+	for _, s := range strings.Split(species, ",") {
+		if k := fold(s); k != "" {
+			b.WriteString(k)
+			b.WriteByte(',')
+		}
+	}
+	k := b.String()
+	t.species.store(species, k)
+	return k
 }
 
 func b2i(b bool) int {

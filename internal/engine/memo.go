@@ -51,8 +51,9 @@ type parsedSkill struct {
 
 // textMemos are the memos of a Service.
 type textMemos struct {
-	skills memo[parsedSkill] // ParseSkill of a skill as written
-	folded memo[string]      // fold of a name
+	skills  memo[parsedSkill] // ParseSkill of a skill as written
+	folded  memo[string]      // fold of a name
+	species memo[string]      // speciesKeys of a species as written
 }
 
 // parseSkill is ParseSkill through the memo, with the name's key. Texts
