@@ -179,6 +179,8 @@ func FuzzBoardMoves(f *testing.F) {
 		raw, _ := json.Marshal(b)
 		f.Add(string(raw), "personnel.beam", `{"personnel":["worf","kira"],"to":"post"}`)
 		f.Add(string(raw), "card.play", `{"card":{"title":"Zq","type":"personnel","affiliation":"federation","cost":1},"at":"post","id":"zq"}`)
+		f.Add(string(raw), "mission.resolve", `{"mission":"ward","stack":[{"title":"A","kind":"planet","cost":1,"kills":["worf"]},{"title":"B","kind":"dual","cost":1,"brigs":["kira"],"stops":["riker"]}]}`)
+		f.Add(string(raw), "mission.resolve", `{"mission":"bajor","stack":[{"title":"A","kind":"planet","stops":["kira"],"seededBy":"you"},{"title":"A","kind":"planet"}]}`)
 	}
 	f.Add(`{"missions":[{"id":"m","type":"headquarters","quadrant":"alpha","span":2,"play":["klingon"]},{"id":"n","type":"planet","quadrant":"alpha","span":1}],`+
 		`"ships":[{"id":"s","affiliation":"klingon","staffing":["command"],"range":7,"at":{"mission":"m"}}],`+

@@ -158,7 +158,7 @@ func questions() map[string]question {
 		"ship.move":            {both, runMove(readShipMove)},
 		"mission.attempt":      {both, runMissionAttempt},
 		"mission.requirements": {both, runMissionRequirements},
-		"mission.resolve":      {both, runMissionResolve},
+		"mission.resolve":      {both, runMove(readResolve)},
 		"requirement.check":    {both, runRequirementCheck},
 		"dilemmas.stack":       {both, runDilemmaStack},
 		"combat":               {only2E, runCombat},

@@ -38,7 +38,7 @@ type Move interface {
 	Judge(ctx context.Context, j *judgement) error
 	// Apply returns the board and the turn after the move, as new values:
 	// b, its objects and t are never changed. It is called only on a
-	// board Judge allowed the move on.
+	// board Judge found the move legal on.
 	Apply(b *Board, t Turn) (*Board, Turn, error)
 }
 
@@ -67,9 +67,10 @@ type moveReader func(ctx context.Context, s *Service, j *judgement, raw json.Raw
 // moveReaders are the questions that are moves, with the reader of each.
 func moveReaders() map[string]moveReader {
 	return map[string]moveReader{
-		"ship.move":      readShipMove,
-		"personnel.beam": readBeam,
-		"card.play":      readCardPlay,
+		"ship.move":       readShipMove,
+		"personnel.beam":  readBeam,
+		"card.play":       readCardPlay,
+		"mission.resolve": readResolve,
 	}
 }
 
@@ -92,12 +93,25 @@ func (s *Service) IsMove(question string) bool {
 }
 
 // A Step is one move played on a board: its verdict, as the question
-// asked alone answers it on that board, and the board and turn after it.
-// When the move is refused, Board and Turn are those it was played on.
+// asked alone answers it on that board, whether the move was legal, and
+// the board and turn after it. When the move is refused, Board and Turn
+// are those it was played on.
 type Step struct {
 	Verdict *rules.Verdict
-	Board   *Board
-	Turn    Turn
+	// Legal says the move was made: its verdict's allowed, or for a move
+	// whose allowed answers something else (mission.resolve: whether the
+	// mission was completed), its own Legal.
+	Legal bool
+	Board *Board
+	Turn  Turn
+}
+
+// A legalMove is a move whose legality is not its verdict's allowed:
+// mission.resolve answers whether the attempt completed the mission, and
+// is legal whenever the attempt could begin.
+type legalMove interface {
+	Move
+	Legal() bool
 }
 
 // playMove plays one move of a turn on b under doc: the move the
@@ -119,7 +133,11 @@ func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, tu
 		return Step{}, err
 	}
 	st := Step{Verdict: s.verdict(question, j), Board: b, Turn: turn}
-	if j.allowed == nil || !*j.allowed {
+	st.Legal = j.allowed != nil && *j.allowed
+	if lm, ok := m.(legalMove); ok {
+		st.Legal = lm.Legal()
+	}
+	if !st.Legal {
 		return st, nil
 	}
 	if st.Board, st.Turn, err = m.Apply(b, turn); err != nil {

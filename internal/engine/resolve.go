@@ -88,9 +88,11 @@ type resolveParams struct {
 	Stack     []ResolveDilemma `json:"stack"`
 }
 
-// A resolveMove is mission.resolve, the action of resolving an attempt,
-// read from its params: Judge resolves it on a board, writing the verdict,
-// and keeps what it did (Effect) for the board after it.
+// A resolveMove is mission.resolve as a move: Judge resolves the attempt
+// on a board, writing the verdict, and keeps what it did (Effect); Apply
+// returns the board after it. Its verdict's allowed says the mission was
+// completed; the move is legal whenever the attempt could begin (Legal), a
+// failed attempt being an attempt made.
 type resolveMove struct {
 	params resolveParams
 	// Begun says the attempt could begin: the action was legal, whether
@@ -100,7 +102,7 @@ type resolveMove struct {
 	Effect AttemptResolution
 }
 
-func readResolve(raw json.RawMessage) (*resolveMove, error) {
+func readResolve(_ context.Context, _ *Service, _ *judgement, raw json.RawMessage, _ *Turn) (Move, error) {
 	m := &resolveMove{}
 	if err := decodeParams(raw, &m.params); err != nil {
 		return nil, err
@@ -108,12 +110,69 @@ func readResolve(raw json.RawMessage) (*resolveMove, error) {
 	return m, nil
 }
 
-func runMissionResolve(ctx context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	m, err := readResolve(raw)
-	if err != nil {
-		return err
+// Legal says whether the attempt could begin: a move made, whatever it
+// did.
+func (rm *resolveMove) Legal() bool { return rm.Begun }
+
+// Apply returns the board after the attempt: those the dilemmas or the
+// failed attempt stopped are stopped, those killed are off the board,
+// those placed in a brig are captives in the brig of their owner's
+// opponent, a ship stopped with its crew (1E) is stopped; the mission is
+// completed when the attempt completed it, and (2E) the dilemmas overcome
+// lie beneath it. The points scored are the verdict's, not the board's.
+func (rm *resolveMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
+	e := rm.Effect
+	nb := b.clone()
+	edit := func(id string, change func(p *Personnel)) error {
+		p := nb.PersonnelByID(id)
+		if p == nil {
+			return unprocessable("params", "%q is not on the board the attempt was resolved on", id)
+		}
+		q := *p
+		change(&q)
+		nb.setPersonnel(&q)
+		return nil
 	}
-	return m.Judge(ctx, j)
+	for _, list := range [][]string{e.StoppedByDilemmas, e.Stopped} {
+		for _, id := range list {
+			if err := edit(id, func(p *Personnel) { p.Stopped = true }); err != nil {
+				return nil, t, err
+			}
+		}
+	}
+	for _, id := range e.Brigged {
+		if err := edit(id, func(p *Personnel) {
+			p.Mission, p.Ship, p.Facility = "", "", ""
+			p.Brig = opponentOf(p.Owner)
+		}); err != nil {
+			return nil, t, err
+		}
+	}
+	for _, id := range e.Killed {
+		nb.removePersonnel(id)
+	}
+	if e.ShipStopped != "" {
+		if s := nb.Ship(e.ShipStopped); s != nil {
+			stopped := *s
+			stopped.Stopped = true
+			nb.setShip(&stopped)
+		}
+	}
+	if m := nb.Mission(e.Mission); m != nil && (e.Completed || e.Overcome > 0) {
+		done := *m
+		done.Completed = done.Completed || e.Completed
+		done.OvercomeDilemmas += e.Overcome
+		nb.setMission(&done)
+	}
+	return nb, t, nil
+}
+
+// opponentOf is the other player.
+func opponentOf(owner string) string {
+	if owner == Opponent {
+		return You
+	}
+	return Opponent
 }
 
 // Judge resolves the attempt on the judgement's board: allowed says the

@@ -20,14 +20,14 @@ func resolveOn(t *testing.T, edition, doc string, board rules.Board, params stri
 	}
 	d, _ := svc.rulesDocument(edition, "")
 	j := &judgement{edition: edition, doc: d, rules: variantOf(d), board: b, vocab: &svc.vocab, result: map[string]any{}}
-	m, err := readResolve(json.RawMessage(params))
+	mv, err := readResolve(context.Background(), svc, j, json.RawMessage(params), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Judge(context.Background(), j); err != nil {
+	if err := mv.Judge(context.Background(), j); err != nil {
 		t.Fatal(err)
 	}
-	return m
+	return mv.(*resolveMove)
 }
 
 // The effect of mission.resolve is a value naming the board's objects by
@@ -76,5 +76,101 @@ func TestResolveEffectIsAValue(t *testing.T) {
 				t.Errorf("begun %v, effect\n %+v\nwant\n %+v", m.Begun, got, c.want)
 			}
 		})
+	}
+}
+
+// mission.resolve played as a move: the board after it has those stopped
+// marked stopped, those killed off the board, those placed in a brig
+// captive in the opponent's brig, the mission completed with the dilemmas
+// overcome beneath it; a failed attempt is a move made (legal, though not
+// allowed), which stops those remaining; the board given is unchanged, and
+// the board after encodes into one that decodes again.
+func TestMissionResolvePlayedAsAMove(t *testing.T) {
+	s := New(nil, nil, nil)
+	five := rules.IntPtr(5)
+	at := &rules.Location{Mission: "m"}
+	in := rules.Board{
+		Missions: []rules.BoardMission{{ID: "m", Type: "planet", Quadrant: "alpha", Span: rules.IntPtr(3), Points: rules.IntPtr(30),
+			Affiliations: []string{"klingon"}, Requirements: "Security, Leadership, and Strength>9", OvercomeDilemmas: 1}},
+		Personnel: []rules.BoardPersonnel{
+			{ID: "k1", Affiliation: "klingon", Skills: []string{"Security"}, Integrity: five, Cunning: five, Strength: five, At: at},
+			{ID: "k2", Affiliation: "klingon", Skills: []string{"Leadership"}, Integrity: five, Cunning: five, Strength: five, At: at},
+			{ID: "k3", Affiliation: "klingon", Skills: []string{}, Integrity: five, Cunning: five, Strength: five, At: at},
+			{ID: "k4", Affiliation: "klingon", Skills: []string{}, Integrity: five, Cunning: five, Strength: five, At: at},
+			{ID: "k5", Affiliation: "klingon", Skills: []string{}, Integrity: five, Cunning: five, Strength: five, At: at},
+		},
+	}
+	cases := []struct {
+		name      string
+		stack     string
+		allowed   bool
+		completed bool
+		overcome  int
+		stopped   []string
+		captives  []string
+		onBoard   []string
+	}{
+		{"Completed", `[{"title":"A","kind":"planet","cost":1,"kills":["k3"]},{"title":"B","kind":"planet","cost":1,"brigs":["k4"]},{"title":"C","kind":"planet","cost":1,"stops":["k5"]},{"title":"D","kind":"planet","cost":1,"returns":true}]`,
+			true, true, 4, []string{"k5"}, []string{"k4"}, []string{"k1", "k2", "k4", "k5"}},
+		{"Failed", `[{"title":"A","kind":"planet","cost":1,"kills":["k2"]}]`,
+			false, false, 2, []string{"k1", "k3", "k4", "k5"}, nil, []string{"k1", "k3", "k4", "k5"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := boardOf(t, s, rules.Edition2E, in)
+			before := b.Encode()
+			st, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), b, NewTurn(), "mission.resolve", json.RawMessage(`{"mission":"m","stack":`+c.stack+`}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !st.Legal || *st.Verdict.Allowed != c.allowed {
+				t.Fatalf("legal %v, allowed %v; reasons %q", st.Legal, *st.Verdict.Allowed, st.Verdict.Reasons)
+			}
+			m := st.Board.Mission("m")
+			if m.Completed != c.completed || m.OvercomeDilemmas != c.overcome {
+				t.Errorf("mission after: completed %v, overcome %d; want %v, %d", m.Completed, m.OvercomeDilemmas, c.completed, c.overcome)
+			}
+			var ids, stopped, captives []string
+			for i, p := range st.Board.Personnel {
+				if p.Index != i || st.Board.PersonnelByID(p.ID) != p {
+					t.Errorf("%s is at %d, indexed %d", p.ID, i, p.Index)
+				}
+				ids = append(ids, p.ID)
+				if p.Stopped {
+					stopped = append(stopped, p.ID)
+				}
+				if p.Brig != "" {
+					captives = append(captives, p.ID)
+					if p.Brig != Opponent || p.Mission != "" {
+						t.Errorf("%s captive in %q, at %q", p.ID, p.Brig, p.Mission)
+					}
+				}
+			}
+			if !reflect.DeepEqual(ids, c.onBoard) || !reflect.DeepEqual(stopped, c.stopped) || !reflect.DeepEqual(captives, c.captives) {
+				t.Errorf("after: on board %v, stopped %v, captives %v; want %v, %v, %v", ids, stopped, captives, c.onBoard, c.stopped, c.captives)
+			}
+			if !reflect.DeepEqual(b.Encode(), before) {
+				t.Errorf("the board given changed")
+			}
+			again, err := s.decodeBoard(context.Background(), rules.Edition2E, st.Board.Encode())
+			if err != nil {
+				t.Fatalf("the board after does not decode: %v", err)
+			}
+			if !reflect.DeepEqual(again.Encode(), st.Board.Encode()) {
+				t.Errorf("the board after does not decode to itself")
+			}
+		})
+	}
+	// An attempt that cannot begin is no move.
+	done := in
+	done.Missions = []rules.BoardMission{in.Missions[0]}
+	done.Missions[0].Completed = true
+	b := boardOf(t, s, rules.Edition2E, done)
+	st, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), b, NewTurn(), "mission.resolve", json.RawMessage(`{"mission":"m","stack":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Legal || st.Board != b {
+		t.Errorf("an attempt at a completed mission was made: legal %v", st.Legal)
 	}
 }

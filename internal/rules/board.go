@@ -68,7 +68,7 @@ type BoardMission struct {
 	Region           string   `json:"region,omitempty"`
 	Points           *int     `json:"points,omitempty"`
 	Requirements     string   `json:"requirements,omitempty"`
-	Affiliations     []string `json:"affiliations,omitempty"`
+	Affiliations     []string `json:"affiliations,omitzero"`
 	Completed        bool     `json:"completed,omitempty"`
 	OvercomeDilemmas int      `json:"overcomeDilemmas,omitempty"`
 	Play             []string `json:"play,omitempty"`
