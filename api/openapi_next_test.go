@@ -45,6 +45,17 @@ func TestNextQuestionsValidateAgainstTheDocument(t *testing.T) {
 		{"1E: a stack with a copy seeded by each player",
 			`{"edition":"1e","question":"dilemmas.stack","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2,"affiliations":["federation"]}]},
 			"params":{"mission":"m","stack":[{"title":"Armus","kind":"planet","seededBy":"you"},{"title":"Armus","kind":"planet","seededBy":"opponent"}]}}`},
+		{"1E: an attempt resolved: a dilemma discarded, a mis-seed, and one left unfaced when the Away Team is stopped",
+			`{"edition":"1e","question":"mission.resolve","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2,"affiliations":["federation"],"requirements":"Diplomacy"}],
+			"personnel":[{"id":"p","affiliation":"federation","skills":["Diplomacy"],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"m"}}]},
+			"params":{"mission":"m","stack":[{"title":"Void","kind":"space"},{"title":"Armus","kind":"planet","stops":["p"]},{"title":"Archer","kind":"planet"}]}}`},
+		{"2E: an attempt whose last personnel is placed in a brig, a species named by the requirement",
+			`{"edition":"2e","rules":"2e-rulebook-premiere","question":"mission.resolve","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2,"affiliations":["klingon"],"requirements":"Klingon and Strength>3"}],
+			"personnel":[{"id":"p","affiliation":"klingon","species":"Klingon","skills":[],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"m"}}]},
+			"params":{"mission":"m","stack":[{"title":"A","kind":"planet","cost":1,"brigs":["p"]}]}}`},
+		{"1E: a deck naming a card of several versions and one of the other edition",
+			`{"edition":"1e","question":"deck.validate","params":{"missions":[{"title":"Zq M","count":6,"universal":true}],"dilemmas":[{"title":"Zq D","count":20}],
+			"deck":[{"title":"Jean-Luc Picard","count":1},{"card":"2e-1-268","count":1},{"title":"Zq C","count":30}]}}`},
 	} {
 		cases = append(cases, example{own.name, json.RawMessage(own.body)})
 	}

@@ -760,16 +760,25 @@ func (e MissionResolveRequestQuestion) Valid() bool {
 
 // Defines values for MissionResolveResultOutcomesOutcome.
 const (
-	MissionResolveResultOutcomesOutcomeOvercome MissionResolveResultOutcomesOutcome = "overcome"
-	MissionResolveResultOutcomesOutcomeReturned MissionResolveResultOutcomesOutcome = "returned"
+	MissionResolveResultOutcomesOutcomeDiscarded MissionResolveResultOutcomesOutcome = "discarded"
+	MissionResolveResultOutcomesOutcomeMisSeed   MissionResolveResultOutcomesOutcome = "mis-seed"
+	MissionResolveResultOutcomesOutcomeOvercome  MissionResolveResultOutcomesOutcome = "overcome"
+	MissionResolveResultOutcomesOutcomeReturned  MissionResolveResultOutcomesOutcome = "returned"
+	MissionResolveResultOutcomesOutcomeUnfaced   MissionResolveResultOutcomesOutcome = "unfaced"
 )
 
 // Valid indicates whether the value is a known member of the MissionResolveResultOutcomesOutcome enum.
 func (e MissionResolveResultOutcomesOutcome) Valid() bool {
 	switch e {
+	case MissionResolveResultOutcomesOutcomeDiscarded:
+		return true
+	case MissionResolveResultOutcomesOutcomeMisSeed:
+		return true
 	case MissionResolveResultOutcomesOutcomeOvercome:
 		return true
 	case MissionResolveResultOutcomesOutcomeReturned:
+		return true
+	case MissionResolveResultOutcomesOutcomeUnfaced:
 		return true
 	default:
 		return false
@@ -1088,6 +1097,24 @@ const (
 func (e ShipStaffedVerdictQuestion) Valid() bool {
 	switch e {
 	case ShipStaffedVerdictQuestionShipStaffed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SkillCheckKind.
+const (
+	Characteristic SkillCheckKind = "characteristic"
+	Species        SkillCheckKind = "species"
+)
+
+// Valid indicates whether the value is a known member of the SkillCheckKind enum.
+func (e SkillCheckKind) Valid() bool {
+	switch e {
+	case Characteristic:
+		return true
+	case Species:
 		return true
 	default:
 		return false
@@ -1845,6 +1872,14 @@ type DeckValidateRequestQuestion string
 
 // DeckValidateResult Result of deck.validate; it holds at least the required fields, a value the rules do not define there being null.
 type DeckValidateResult struct {
+	// Ambiguous Names that fit several cards of the card data, counted by title.
+	Ambiguous *[]struct {
+		Candidates []string `json:"candidates"`
+		Name       string   `json:"name"`
+	} `json:"ambiguous,omitempty"`
+
+	// Unknown Names the card data does not know, counted by title.
+	Unknown    *[]string   `json:"unknown,omitempty"`
 	Violations []Violation `json:"violations"`
 }
 
@@ -2440,22 +2475,57 @@ type MissionResolveRequestQuestion string
 // MissionResolveResult Result of mission.resolve; it holds at least the required fields, a value the rules do not define there being null.
 type MissionResolveResult struct {
 	// Attribute The attribute of the requirement that decided, with the total and threshold; null when none.
-	Attribute *AttributeCheck `json:"attribute,omitempty"`
-	Completed bool            `json:"completed"`
-	Outcomes  []struct {
+	Attribute  *AttributeCheck   `json:"attribute,omitempty"`
+	Attributes *[]AttributeCheck `json:"attributes,omitempty"`
+
+	// Brigged Ids the dilemmas placed in a brig: captives in the brig of their owner's opponent.
+	Brigged   *[]string `json:"brigged,omitempty"`
+	Completed bool      `json:"completed"`
+
+	// DilemmaBudget 2E: the total cost your opponent could spend; null in 1E.
+	DilemmaBudget *int `json:"dilemmaBudget,omitempty"`
+
+	// DilemmasDrawn 2E: dilemmas your opponent drew; null in 1E, where they are seeded.
+	DilemmasDrawn *int `json:"dilemmasDrawn,omitempty"`
+
+	// Killed Ids the dilemmas killed.
+	Killed *[]string `json:"killed,omitempty"`
+
+	// Missing What those remaining lack; every alternative of an unmet OR.
+	Missing  *[]string `json:"missing,omitempty"`
+	Outcomes []struct {
+		// Faced The personnel faced it (1E: encountered it).
+		Faced *bool `json:"faced,omitempty"`
+
+		// Outcome 2E: overcome (beneath the mission, faced or not) or returned (placed elsewhere: by its text, or to the pile when the opponent could not choose it). 1E: discarded (encountered), returned (its text placed it, as back under the mission), mis-seed (placed out of play), unfaced (the attempt ended before it: it stays under the mission).
 		Outcome MissionResolveResultOutcomesOutcome `json:"outcome"`
 		Reason  string                              `json:"reason"`
 		Title   string                              `json:"title"`
 	} `json:"outcomes"`
 
+	// Overcome 2E: dilemmas the attempt placed beneath the mission; null in 1E, where dilemmas faced are discarded.
+	Overcome *int `json:"overcome,omitempty"`
+
+	// OvercomeDilemmas 2E: the dilemmas beneath the mission after the attempt; null in 1E.
+	OvercomeDilemmas *int `json:"overcomeDilemmas,omitempty"`
+
+	// Personnel Ids who began the attempt.
+	Personnel *[]string `json:"personnel,omitempty"`
+
 	// Points Points scored.
-	Points    *int          `json:"points"`
-	Remaining []string      `json:"remaining"`
-	Skills    *[]SkillCheck `json:"skills,omitempty"`
-	Stopped   []string      `json:"stopped"`
+	Points    *int     `json:"points"`
+	Remaining []string `json:"remaining"`
+
+	// ShipStopped 1E: the ship stopped with its whole crew by a dilemma at a space mission.
+	ShipStopped *string       `json:"shipStopped,omitempty"`
+	Skills      *[]SkillCheck `json:"skills,omitempty"`
+	Stopped     []string      `json:"stopped"`
+
+	// StoppedByDilemmas Ids the dilemmas stopped.
+	StoppedByDilemmas *[]string `json:"stoppedByDilemmas,omitempty"`
 }
 
-// MissionResolveResultOutcomesOutcome defines model for MissionResolveResult.Outcomes.Outcome.
+// MissionResolveResultOutcomesOutcome 2E: overcome (beneath the mission, faced or not) or returned (placed elsewhere: by its text, or to the pile when the opponent could not choose it). 1E: discarded (encountered), returned (its text placed it, as back under the mission), mis-seed (placed out of play), unfaced (the attempt ended before it: it stays under the mission).
 type MissionResolveResultOutcomesOutcome string
 
 // MissionResolveVerdict The verdict on mission.resolve.
@@ -2883,10 +2953,16 @@ type Skill struct {
 
 // SkillCheck defines model for SkillCheck.
 type SkillCheck struct {
-	Have   int    `json:"have"`
-	Name   string `json:"name"`
-	Needed int    `json:"needed"`
+	Have int `json:"have"`
+
+	// Kind What the name is when it is not a skill: a species or a characteristic the card data knows, met by a personnel of it.
+	Kind   *SkillCheckKind `json:"kind,omitempty"`
+	Name   string          `json:"name"`
+	Needed int             `json:"needed"`
 }
+
+// SkillCheckKind What the name is when it is not a skill: a species or a characteristic the card data knows, met by a personnel of it.
+type SkillCheckKind string
 
 // StackedDilemma A dilemma of a stack, in reveal order.
 type StackedDilemma struct {
