@@ -112,8 +112,6 @@ type Personnel struct {
 	Index             int
 	missingAttributes []string
 	src               *rules.BoardPersonnel
-	titleKey          string // the title folded, as requirements name a personnel
-	speciesKeys       string // the species folded, each followed by a comma ("human,vulcan,")
 }
 
 // Captive says whether the personnel is in a brig: it counts for nothing

@@ -287,8 +287,6 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 	if bp.Species != "" {
 		p.Species = bp.Species
 	}
-	p.titleKey = s.memos.fold(p.Title)
-	p.speciesKeys = s.memos.speciesKeys(p.Species)
 	// Skills given on the board replace the card's, even none.
 	n := len(bp.Skills)
 	if bp.Skills == nil && card != nil {

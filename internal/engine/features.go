@@ -159,14 +159,16 @@ func (f feature) levelOf(p *Personnel) int {
 	case featureSpecies, featureCharacteristic:
 		return max(p.Skill(f.key), b2i(p.hasSpecies(f.key) || contains(p.Characteristics, f.key)))
 	}
-	return max(p.Skill(f.key), b2i(p.titleKey == f.key || p.hasSpecies(f.key) || contains(p.Characteristics, f.key) || hasIcon(p, f.key)))
+	return max(p.Skill(f.key), b2i(p.titled(f.key) || p.hasSpecies(f.key) || contains(p.Characteristics, f.key) || hasIcon(p, f.key)))
 }
 
-// hasSpecies says whether a personnel is of a species, given folded.
+// hasSpecies says whether a personnel is of a species, given folded:
+// "Human, Vulcan" is of both. Species are read here, when a requirement or
+// staffing line names one, rather than kept folded on every board.
 func (p *Personnel) hasSpecies(key string) bool {
-	for rest := p.speciesKeys; rest != ""; {
-		k, after, _ := strings.Cut(rest, ",")
-		if k == key {
+	for rest := p.Species; rest != ""; {
+		s, after, _ := strings.Cut(rest, ",")
+		if fold(s) == key {
 			return true
 		}
 		rest = after
@@ -174,27 +176,9 @@ func (p *Personnel) hasSpecies(key string) bool {
 	return false
 }
 
-// speciesKeys is a personnel's species as hasSpecies reads them, through
-// the memo: each folded and followed by a comma ("Human, Vulcan" is
-// "human,vulcan,"); "" for none.
-func (t *textMemos) speciesKeys(species string) string {
-	if species == "" {
-		return ""
-	}
-	if k, ok := t.species.load(species); ok {
-		return k
-	}
-	var b strings.Builder
-	for _, s := range strings.Split(species, ",") {
-		if k := fold(s); k != "" {
-			b.WriteString(k)
-			b.WriteByte(',')
-		}
-	}
-	k := b.String()
-	t.species.store(species, k)
-	return k
-}
+// titled says whether a personnel's title, folded, is key: a requirement
+// may name a personnel.
+func (p *Personnel) titled(key string) bool { return p.Title != "" && fold(p.Title) == key }
 
 func b2i(b bool) int {
 	if b {

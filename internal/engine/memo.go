@@ -51,9 +51,8 @@ type parsedSkill struct {
 
 // textMemos are the memos of a Service.
 type textMemos struct {
-	skills  memo[parsedSkill] // ParseSkill of a skill as written
-	folded  memo[string]      // fold of a name
-	species memo[string]      // speciesKeys of a species as written
+	skills memo[parsedSkill] // ParseSkill of a skill as written
+	folded memo[string]      // fold of a name
 }
 
 // parseSkill is ParseSkill through the memo, with the name's key. Texts
