@@ -188,9 +188,15 @@ func (s *Service) Questions() map[string][]string {
 // edition, rules document or question, a question of the other edition, a
 // dangling reference, a missing statistic, an unreadable requirement, a
 // malformed param) is an *rules.Error EUNPROCESSABLE whose details name the
-// field ("field": "board.personnel[2].at.ship").
+// field ("field": "board.personnel[2].at.ship"); so is a request holding more
+// than the limits of rules.MaxBoardPersonnel and its kin allow, whose details
+// give the limit too ("limit": 512). A request whose ctx ends is abandoned
+// with ctx's error.
 func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
 	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := checkLimits(req); err != nil {
 		return nil, err
 	}
 	edition := strings.ToLower(strings.TrimSpace(req.Edition))

@@ -1,0 +1,448 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// checkLimits refuses a request that holds more than a real game does (see
+// rules.MaxBoardPersonnel and the limits beside it): a list longer than its
+// limit, a text longer than its limit, a deck line counting more copies than
+// any deck holds. It runs before the board and params are decoded, in time
+// linear in the request, so that no later stage ever sees more than the
+// limits allow; the error names the field (details.field) and the limit
+// (details.limit).
+func checkLimits(req rules.AdjudicationRequest) error {
+	for _, f := range []struct {
+		name, value string
+	}{{"edition", req.Edition}, {"rules", req.Rules}, {"question", req.Question}} {
+		if err := checkText(f.name, f.value, rules.MaxTextBytes); err != nil {
+			return err
+		}
+	}
+	if err := checkBoardLimits(req.Board); err != nil {
+		return err
+	}
+	return checkParamsLimits(req.Params)
+}
+
+// A listLimit is the limit of one kind of list, with how its items are
+// spoken of and why the limit is what it is, for the error.
+type listLimit struct {
+	max        int
+	items, why string
+}
+
+var (
+	missionsLimit     = listLimit{rules.MaxBoardMissions, "missions", "six a player in 1E, five in 2E"}
+	shipsLimit        = listLimit{rules.MaxBoardShips, "ships", "32 a side"}
+	personnelLimit    = listLimit{rules.MaxBoardPersonnel, "personnel", "128 a side, three times what a long game lays out"}
+	staffingLimit     = listLimit{rules.MaxStaffingIcons, "staffing icons", "the largest ships print about six"}
+	iconsLimit        = listLimit{rules.MaxPersonnelIcons, "icons", "a personnel prints a few"}
+	skillsLimit       = listLimit{rules.MaxPersonnelSkills, "skills", "the most skilled personnel print about ten"}
+	charsLimit        = listLimit{rules.MaxCharacteristics, "characteristics", "a personnel prints a handful"}
+	affiliationsLimit = listLimit{rules.MaxMissionAffiliations, "affiliations", "the game has about fifteen"}
+	playLimit         = listLimit{rules.MaxMissionPlay, "entries", "a headquarters names a few"}
+	listedLimit       = listLimit{rules.MaxListedCards, "ids", "each names a card on the board once"}
+	stackLimit        = listLimit{rules.MaxDilemmaStack, "dilemmas", "more than both players' seed cards or dilemmas drawn"}
+	deckLimit         = listLimit{rules.MaxDeckLines, "lines", "more than the largest decks played"}
+	playersLimit      = listLimit{rules.MaxPlayers, "players", "a game has two, or a few in multiplayer"}
+	actionsLimit      = listLimit{rules.MaxReplayActions, "actions", "more than any turn of a real game"}
+)
+
+// paramLists are the limits of the lists a question's params hold, by the
+// param's name; a list under any other name has the limit of a list of
+// board objects.
+var paramLists = map[string]listLimit{
+	"personnel": listedLimit, "you": listedLimit, "opponent": listedLimit,
+	"attackers": listedLimit, "defenders": listedLimit, "commanded": listedLimit,
+	"stack":    stackLimit,
+	"missions": deckLimit, "dilemmas": deckLimit, "deck": deckLimit,
+	"players": playersLimit,
+	"actions": actionsLimit,
+}
+
+func (l listLimit) check(field string, n int) error {
+	if n <= l.max {
+		return nil
+	}
+	return unprocessable(field, "%s holds %d %s; at most %d are allowed (%s)", field, n, l.items, l.max, l.why).
+		WithDetail("limit", l.max)
+}
+
+// exceeded is the error of a list found to hold more than its limit before
+// it was read to its end.
+func (l listLimit) exceeded(field string) error {
+	return unprocessable(field, "%s holds more than %d %s; at most %d are allowed (%s)", field, l.max, l.items, l.max, l.why).
+		WithDetail("limit", l.max)
+}
+
+// checkText refuses a text longer than max bytes.
+func checkText(field, s string, max int) error {
+	if len(s) <= max {
+		return nil
+	}
+	return unprocessable(field, "%s is %d bytes long; at most %d are allowed", field, len(s), max).WithDetail("limit", max)
+}
+
+// checkTexts refuses a list longer than its limit, or any of its texts
+// longer than max bytes.
+func checkTexts(field string, list []string, l listLimit, max int) error {
+	if err := l.check(field, len(list)); err != nil {
+		return err
+	}
+	for i, s := range list {
+		if len(s) > max {
+			return checkText(indexed(field, i), s, max)
+		}
+	}
+	return nil
+}
+
+// shortTexts checks the short texts of one board object, given as pairs of
+// name and text; field builds the path of one of them, only for an error.
+func shortTexts(field func(string) string, texts ...string) error {
+	return textsWithin(rules.MaxTextBytes, field, texts)
+}
+
+// words checks the words of one board object (an owner, an affiliation, a
+// type) as shortTexts does.
+func words(field func(string) string, texts ...string) error {
+	return textsWithin(rules.MaxWordBytes, field, texts)
+}
+
+func textsWithin(max int, field func(string) string, texts []string) error {
+	for i := 0; i+1 < len(texts); i += 2 {
+		if len(texts[i+1]) > max {
+			return checkText(field(texts[i]), texts[i+1], max)
+		}
+	}
+	return nil
+}
+
+func checkLocation(field func(string) string, at *rules.Location) error {
+	if at == nil {
+		return nil
+	}
+	return shortTexts(field, "at.mission", at.Mission, "at.ship", at.Ship)
+}
+
+func checkBoardLimits(b rules.Board) error {
+	if err := missionsLimit.check("board.missions", len(b.Missions)); err != nil {
+		return err
+	}
+	if err := shipsLimit.check("board.ships", len(b.Ships)); err != nil {
+		return err
+	}
+	if err := personnelLimit.check("board.personnel", len(b.Personnel)); err != nil {
+		return err
+	}
+	for i, m := range b.Missions {
+		at := boardPlace{"missions", i}
+		if err := shortTexts(at.field, "id", m.ID, "card", m.Card, "title", m.Title, "region", m.Region); err != nil {
+			return err
+		}
+		if err := words(at.field, "owner", m.Owner, "type", m.Type, "quadrant", m.Quadrant); err != nil {
+			return err
+		}
+		if err := checkText(at.field("requirements"), m.Requirements, rules.MaxRequirementBytes); err != nil {
+			return err
+		}
+		if err := checkTexts(at.field("affiliations"), m.Affiliations, affiliationsLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+		if err := checkTexts(at.field("play"), m.Play, playLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+	}
+	for i, s := range b.Ships {
+		at := boardPlace{"ships", i}
+		if err := shortTexts(at.field, "id", s.ID, "card", s.Card, "title", s.Title); err != nil {
+			return err
+		}
+		if err := words(at.field, "owner", s.Owner, "affiliation", s.Affiliation); err != nil {
+			return err
+		}
+		if err := checkLocation(at.field, s.At); err != nil {
+			return err
+		}
+		if err := checkTexts(at.field("staffing"), s.Staffing, staffingLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+	}
+	for i, p := range b.Personnel {
+		at := boardPlace{"personnel", i}
+		if err := shortTexts(at.field, "id", p.ID, "card", p.Card, "title", p.Title); err != nil {
+			return err
+		}
+		if err := words(at.field, "owner", p.Owner, "affiliation", p.Affiliation, "species", p.Species); err != nil {
+			return err
+		}
+		if err := checkLocation(at.field, p.At); err != nil {
+			return err
+		}
+		if err := checkTexts(at.field("icons"), p.Icons, iconsLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+		if err := checkTexts(at.field("skills"), p.Skills, skillsLimit, rules.MaxSkillBytes); err != nil {
+			return err
+		}
+		if err := checkTexts(at.field("characteristics"), p.Characteristics, charsLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxParamsNesting bounds how deep the scan of params follows lists and
+// objects; no question's params nest more than three levels, so deeper
+// params are left for the question to refuse.
+const maxParamsNesting = 32
+
+// A paramsScan reads a question's params once, byte by byte, checking the
+// lists and texts in them against their limits. off is the next byte to
+// read; path is where the scan stands, for errors.
+type paramsScan struct {
+	data []byte
+	off  int
+	path []pathStep
+}
+
+// A pathStep is one step of the path to a value: a key, or an index in a
+// list.
+type pathStep struct {
+	key   string
+	index int
+	list  bool
+}
+
+// errMalformed stops the scan of params that are not JSON: decodeParams
+// says what is wrong with them.
+var errMalformed = errors.New("malformed params")
+
+// field is the path of the value at the end of path.
+func field(path []pathStep) string {
+	var b strings.Builder
+	b.WriteString("params")
+	for _, s := range path {
+		switch {
+		case s.list:
+			b.WriteString("[" + strconv.Itoa(s.index) + "]")
+		case s.key != "": // "" while the key is read
+			b.WriteString("." + s.key)
+		}
+	}
+	return b.String()
+}
+
+// checkParamsLimits scans a question's params once and refuses a list
+// longer than the limit of its param (paramLists), a text longer than its
+// limit, or a deck line counting more copies than rules.MaxDeckCopies, as
+// soon as it reads one. Params it cannot read are left for the question to
+// refuse, naming what is wrong.
+func checkParamsLimits(raw json.RawMessage) error {
+	p := &paramsScan{data: raw}
+	p.space()
+	if p.off == len(p.data) {
+		return nil
+	}
+	if err := p.value("", false, 0); err != nil && err != errMalformed {
+		return err
+	}
+	return nil
+}
+
+func (p *paramsScan) space() {
+	for p.off < len(p.data) {
+		switch p.data[p.off] {
+		case ' ', '\t', '\r', '\n':
+			p.off++
+		default:
+			return
+		}
+	}
+}
+
+// value reads one value, under the key name ("" in a list); deckLine says
+// the value is an item of a deck list, whose count is bounded.
+func (p *paramsScan) value(name string, deckLine bool, depth int) error {
+	if depth > maxParamsNesting || p.off >= len(p.data) {
+		return errMalformed
+	}
+	switch c := p.data[p.off]; {
+	case c == '{':
+		return p.object(deckLine, depth)
+	case c == '[':
+		return p.list(name, depth)
+	case c == '"':
+		max := rules.MaxTextBytes
+		if name == "requirement" {
+			max = rules.MaxRequirementBytes
+		}
+		return p.text(max)
+	case c == '-' || c >= '0' && c <= '9':
+		start := p.off
+		for p.off < len(p.data) && strings.IndexByte("+-.0123456789eE", p.data[p.off]) >= 0 {
+			p.off++
+		}
+		if name == "count" && deckLine {
+			return p.copies(string(p.data[start:p.off]))
+		}
+		return nil
+	case c >= 'a' && c <= 'z': // true, false, null
+		for p.off < len(p.data) && p.data[p.off] >= 'a' && p.data[p.off] <= 'z' {
+			p.off++
+		}
+		return nil
+	}
+	return errMalformed
+}
+
+func (p *paramsScan) object(deckLine bool, depth int) error {
+	p.off++ // {
+	p.space()
+	if p.off < len(p.data) && p.data[p.off] == '}' {
+		p.off++
+		return nil
+	}
+	p.path = append(p.path, pathStep{})
+	defer func() { p.path = p.path[:len(p.path)-1] }()
+	for {
+		if p.off >= len(p.data) || p.data[p.off] != '"' {
+			return errMalformed
+		}
+		start := p.off
+		p.path[len(p.path)-1].key = ""
+		if err := p.text(rules.MaxTextBytes); err != nil {
+			return err
+		}
+		key, err := p.key(start)
+		if err != nil {
+			return err
+		}
+		p.path[len(p.path)-1].key = key
+		p.space()
+		if p.off >= len(p.data) || p.data[p.off] != ':' {
+			return errMalformed
+		}
+		p.off++
+		p.space()
+		if err := p.value(key, deckLine, depth+1); err != nil {
+			return err
+		}
+		p.space()
+		if p.off >= len(p.data) {
+			return errMalformed
+		}
+		switch p.data[p.off] {
+		case ',':
+			p.off++
+			p.space()
+		case '}':
+			p.off++
+			return nil
+		default:
+			return errMalformed
+		}
+	}
+}
+
+// list reads a list under the key name, refusing it once it holds more
+// items than the limit of its param.
+func (p *paramsScan) list(name string, depth int) error {
+	limit, ok := paramLists[name]
+	if !ok {
+		limit = listedLimit
+	}
+	p.off++ // [
+	p.space()
+	if p.off < len(p.data) && p.data[p.off] == ']' {
+		p.off++
+		return nil
+	}
+	p.path = append(p.path, pathStep{list: true})
+	defer func() { p.path = p.path[:len(p.path)-1] }()
+	for n := 1; ; n++ {
+		if n > limit.max {
+			return limit.exceeded(field(p.path[:len(p.path)-1]))
+		}
+		p.path[len(p.path)-1].index = n - 1
+		if err := p.value("", limit == deckLimit, depth+1); err != nil {
+			return err
+		}
+		p.space()
+		if p.off >= len(p.data) {
+			return errMalformed
+		}
+		switch p.data[p.off] {
+		case ',':
+			p.off++
+			p.space()
+		case ']':
+			p.off++
+			return nil
+		default:
+			return errMalformed
+		}
+	}
+}
+
+// key is the text of the key read from start, decoded.
+func (p *paramsScan) key(start int) (string, error) {
+	raw := p.data[start:p.off]
+	if !bytes.ContainsRune(raw, '\\') && utf8.Valid(raw) {
+		return string(raw[1 : len(raw)-1]), nil
+	}
+	var key string
+	if err := json.Unmarshal(raw, &key); err != nil {
+		return "", errMalformed
+	}
+	return key, nil
+}
+
+// text reads a JSON string, refusing it when it is longer than max bytes
+// decoded. In valid UTF-8 the bytes between the quotes bound its length (an
+// escape is never shorter than what it stands for); only a string longer
+// than max as written, or one with bytes that are not UTF-8 (each decoded
+// as the three of U+FFFD), is decoded to measure it.
+func (p *paramsScan) text(max int) error {
+	start := p.off
+	p.off++ // "
+	for p.off < len(p.data) {
+		switch p.data[p.off] {
+		case '\\':
+			p.off += 2
+			continue
+		case '"':
+			p.off++
+			if p.off-start-2 <= max && utf8.Valid(p.data[start:p.off]) {
+				return nil
+			}
+			var s string
+			if err := json.Unmarshal(p.data[start:p.off], &s); err != nil {
+				return errMalformed
+			}
+			return checkText(field(p.path), s, max)
+		}
+		p.off++
+	}
+	return errMalformed
+}
+
+// copies refuses a deck line's count over rules.MaxDeckCopies; a count
+// that is not a whole number is left for decodeParams to refuse.
+func (p *paramsScan) copies(number string) error {
+	n, err := strconv.ParseInt(number, 10, 64)
+	if err != nil || n <= rules.MaxDeckCopies {
+		return nil
+	}
+	f := field(p.path)
+	return unprocessable(f, "%s is %d copies; a deck line may count at most %d", f, n, rules.MaxDeckCopies).
+		WithDetail("limit", rules.MaxDeckCopies)
+}

@@ -1,0 +1,268 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// limitOf adjudicates req and returns the field and limit its error names,
+// or "" and 0 when the request is not refused for a limit.
+func limitOf(t *testing.T, req rules.AdjudicationRequest) (string, int) {
+	t.Helper()
+	_, err := realWorld(t).svc.Adjudicate(context.Background(), req)
+	d := rules.ErrorDetails(err)
+	limit, ok := d["limit"].(int)
+	if !ok {
+		return "", 0
+	}
+	if code := rules.ErrorCode(err); code != rules.EUNPROCESSABLE {
+		t.Fatalf("code %q, want %q", code, rules.EUNPROCESSABLE)
+	}
+	field, _ := d["field"].(string)
+	return field, limit
+}
+
+func repeatText(n int) string { return strings.Repeat("a", n) }
+
+// TestBoardPastALimitIsRefusedNamingFieldAndLimit grows one list or text of
+// the load test's board one past its limit: the request is refused as
+// unprocessable, naming the field and the limit; at the limit itself it is
+// not refused for it.
+func TestBoardPastALimitIsRefusedNamingFieldAndLimit(t *testing.T) {
+	cases := []struct {
+		name  string
+		field string
+		limit int
+		grow  func(b *rules.Board, n int)
+	}{
+		{"missions", "board.missions", rules.MaxBoardMissions, func(b *rules.Board, n int) {
+			for i := len(b.Missions); i < n; i++ {
+				b.Missions = append(b.Missions, mission(fmt.Sprintf("x%d", i), "planet", "alpha", 1))
+			}
+		}},
+		{"ships", "board.ships", rules.MaxBoardShips, func(b *rules.Board, n int) {
+			for i := len(b.Ships); i < n; i++ {
+				b.Ships = append(b.Ships, ship(fmt.Sprintf("x%d", i), "federation", nil, 5, "home"))
+			}
+		}},
+		{"personnel", "board.personnel", rules.MaxBoardPersonnel, func(b *rules.Board, n int) {
+			for i := len(b.Personnel); i < n; i++ {
+				b.Personnel = append(b.Personnel, person(fmt.Sprintf("x%d", i), "federation", []string{"staff"}, aboard("enterprise")))
+			}
+		}},
+		{"staffing line", "board.ships[0].staffing", rules.MaxStaffingIcons, func(b *rules.Board, n int) {
+			b.Ships[0].Staffing = strings.Fields(strings.Repeat("staff ", n))
+		}},
+		{"icons", "board.personnel[2].icons", rules.MaxPersonnelIcons, func(b *rules.Board, n int) {
+			b.Personnel[2].Icons = strings.Fields(strings.Repeat("staff ", n))
+		}},
+		{"skills", "board.personnel[3].skills", rules.MaxPersonnelSkills, func(b *rules.Board, n int) {
+			b.Personnel[3].Skills = strings.Split(strings.Repeat("Physics,", n)[:len("Physics,")*n-1], ",")
+		}},
+		{"characteristics", "board.personnel[0].characteristics", rules.MaxCharacteristics, func(b *rules.Board, n int) {
+			b.Personnel[0].Characteristics = strings.Fields(strings.Repeat("Starfleet ", n))
+		}},
+		{"affiliations", "board.missions[1].affiliations", rules.MaxMissionAffiliations, func(b *rules.Board, n int) {
+			b.Missions[1].Affiliations = strings.Fields(strings.Repeat("federation ", n))
+		}},
+		{"play", "board.missions[0].play", rules.MaxMissionPlay, func(b *rules.Board, n int) {
+			b.Missions[0].Play = strings.Fields(strings.Repeat("federation ", n))
+		}},
+		{"a skill", "board.personnel[1].skills[1]", rules.MaxSkillBytes, func(b *rules.Board, n int) {
+			b.Personnel[1].Skills[1] = "2 " + repeatText(n-2)
+		}},
+		{"a title", "board.personnel[4].title", rules.MaxTextBytes, func(b *rules.Board, n int) {
+			b.Personnel[4].Title = repeatText(n)
+		}},
+		{"an id", "board.ships[0].id", rules.MaxTextBytes, func(b *rules.Board, n int) { b.Ships[0].ID = repeatText(n) }},
+		{"a card", "board.missions[2].card", rules.MaxTextBytes, func(b *rules.Board, n int) { b.Missions[2].Card = repeatText(n) }},
+		{"an affiliation", "board.ships[0].affiliation", rules.MaxWordBytes, func(b *rules.Board, n int) {
+			b.Ships[0].Affiliation = repeatText(n)
+		}},
+		{"an icon", "board.personnel[0].icons[0]", rules.MaxWordBytes, func(b *rules.Board, n int) {
+			b.Personnel[0].Icons[0] = repeatText(n)
+		}},
+		{"a staffing icon", "board.ships[0].staffing[2]", rules.MaxWordBytes, func(b *rules.Board, n int) {
+			b.Ships[0].Staffing[2] = repeatText(n)
+		}},
+		{"requirements", "board.missions[1].requirements", rules.MaxRequirementBytes, func(b *rules.Board, n int) {
+			b.Missions[1].Requirements = "Physics" + strings.Repeat(" ", n-len("Physics"))
+		}},
+		{"a location", "board.personnel[5].at.mission", rules.MaxTextBytes, func(b *rules.Board, n int) {
+			b.Personnel[5].At = at(repeatText(n))
+		}},
+		{"an owner", "board.missions[0].owner", rules.MaxWordBytes, func(b *rules.Board, n int) { b.Missions[0].Owner = repeatText(n) }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := midGameBoard()
+			c.grow(&b, c.limit+1)
+			field, limit := limitOf(t, req2E("ship.staffed", b, obj{"ship": "enterprise"}))
+			if field != c.field || limit != c.limit {
+				t.Errorf("one past the limit: refused naming %q, limit %d; want %q, %d", field, limit, c.field, c.limit)
+			}
+			b = midGameBoard()
+			c.grow(&b, c.limit)
+			if field, limit := limitOf(t, req2E("ship.staffed", b, obj{"ship": "enterprise"})); field != "" {
+				t.Errorf("at the limit: refused naming %q, limit %d", field, limit)
+			}
+		})
+	}
+}
+
+// TestParamsPastALimitAreRefusedNamingFieldAndLimit does the same for the
+// lists and texts a question's params carry.
+func TestParamsPastALimitAreRefusedNamingFieldAndLimit(t *testing.T) {
+	ids := func(n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("id%d", i)
+		}
+		return out
+	}
+	lines := func(n int) []obj {
+		out := make([]obj, n)
+		for i := range out {
+			out[i] = obj{"title": fmt.Sprintf("Zq %d", i)}
+		}
+		return out
+	}
+	stack := func(n int) []obj {
+		out := make([]obj, n)
+		for i := range out {
+			out[i] = obj{"title": fmt.Sprintf("Zq %d", i), "kind": "planet", "cost": 1}
+		}
+		return out
+	}
+	players := func(n int) []obj {
+		out := make([]obj, n)
+		for i := range out {
+			out[i] = obj{"name": fmt.Sprintf("p%d", i), "score": 10}
+		}
+		return out
+	}
+	cases := []struct {
+		name, question string
+		field          string
+		limit          int
+		params         func(n int) obj
+	}{
+		{"personnel listed", "requirement.check", "params.personnel", rules.MaxListedCards,
+			func(n int) obj { return obj{"requirement": "Physics", "personnel": ids(n)} }},
+		{"attackers", "battle.initiate", "params.attackers", rules.MaxListedCards,
+			func(n int) obj { return obj{"attackers": ids(n), "defenders": []string{"klingon"}} }},
+		{"opponent", "combat", "params.opponent", rules.MaxListedCards,
+			func(n int) obj { return obj{"mission": "nebula", "opponent": ids(n)} }},
+		{"titles commanded", "card.play", "params.commanded", rules.MaxListedCards,
+			func(n int) obj { return obj{"card": obj{"title": "Zq", "cost": 1}, "commanded": ids(n)} }},
+		{"dilemma stack", "dilemmas.stack", "params.stack", rules.MaxDilemmaStack,
+			func(n int) obj { return obj{"mission": "nebula", "stack": stack(n)} }},
+		{"deck lines", "deck.validate", "params.deck", rules.MaxDeckLines,
+			func(n int) obj { return obj{"deck": lines(n)} }},
+		{"dilemma lines", "deck.validate", "params.dilemmas", rules.MaxDeckLines,
+			func(n int) obj { return obj{"dilemmas": lines(n)} }},
+		{"copies of a card", "deck.validate", "params.deck[1].count", rules.MaxDeckCopies,
+			func(n int) obj { return obj{"deck": []obj{{"title": "Zq A"}, {"title": "Zq B", "count": n}}} }},
+		{"players", "game.winner", "params.players", rules.MaxPlayers,
+			func(n int) obj { return obj{"players": players(n)} }},
+		{"a requirement", "requirement.check", "params.requirement", rules.MaxRequirementBytes,
+			func(n int) obj {
+				return obj{"requirement": "Physics" + strings.Repeat(" ", n-7), "personnel": []string{"captain"}}
+			}},
+		{"a deck line's title", "deck.validate", "params.deck[0].title", rules.MaxTextBytes,
+			func(n int) obj { return obj{"deck": []obj{{"title": repeatText(n)}}} }},
+		{"an escaped text", "ship.move", "params.to", rules.MaxTextBytes,
+			func(n int) obj { return obj{"ship": "enterprise", "to": strings.Repeat("é", n/2) + repeatText(n%2)} }},
+		{"a key", "ship.move", "params", rules.MaxTextBytes,
+			func(n int) obj { return obj{"ship": "enterprise", repeatText(n): 1} }},
+		{"actions of a turn", "ship.move", "params.actions", rules.MaxReplayActions,
+			func(n int) obj { return obj{"ship": "enterprise", "actions": make([]obj, n)} }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			field, limit := limitOf(t, req2E(c.question, midGameBoard(), c.params(c.limit+1)))
+			if field != c.field || limit != c.limit {
+				t.Errorf("one past the limit: refused naming %q, limit %d; want %q, %d", field, limit, c.field, c.limit)
+			}
+			if field, limit := limitOf(t, req2E(c.question, midGameBoard(), c.params(c.limit))); field != "" {
+				t.Errorf("at the limit: refused naming %q, limit %d", field, limit)
+			}
+		})
+	}
+}
+
+// TestStaffingAttackShapesAreRefused sends the boards that held a core for
+// minutes: a ship needing n icons with n-1 personnel aboard each with one
+// of them, and a ship of many Staff icons that only Command personnel
+// aboard can cover. Each is refused at once, naming the list past its limit.
+func TestStaffingAttackShapesAreRefused(t *testing.T) {
+	manyIcons := func(n int) rules.Board {
+		b := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 2)}}
+		s := ship("s", "federation", nil, 8, "m")
+		for i := range n {
+			s.Staffing = append(s.Staffing, fmt.Sprintf("i%d", i))
+		}
+		b.Ships = []rules.BoardShip{s}
+		for i := range n - 1 {
+			b.Personnel = append(b.Personnel, person(fmt.Sprintf("p%d", i), "federation", []string{fmt.Sprintf("i%d", (i*7919)%n)}, aboard("s")))
+		}
+		return b
+	}
+	staffOnly := func(icons, crew int) rules.Board {
+		b := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 2)}}
+		b.Ships = []rules.BoardShip{ship("s", "federation", strings.Fields(strings.Repeat("staff ", icons)), 8, "m")}
+		for i := range crew {
+			b.Personnel = append(b.Personnel, person(fmt.Sprintf("p%d", i), "federation", []string{"command"}, aboard("s")))
+		}
+		return b
+	}
+	cases := []struct {
+		name  string
+		board rules.Board
+		field string
+		limit int
+	}{
+		{"12,000 icons", manyIcons(12000), "board.personnel", rules.MaxBoardPersonnel},
+		{"16,000 icons", manyIcons(16000), "board.personnel", rules.MaxBoardPersonnel},
+		{"2,000 staff icons, 1,000 command personnel", staffOnly(2000, 1000), "board.personnel", rules.MaxBoardPersonnel},
+		{"2,000 staff icons, a full crew", staffOnly(2000, rules.MaxBoardPersonnel), "board.ships[0].staffing", rules.MaxStaffingIcons},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			field, limit := limitOf(t, req2E("ship.staffed", c.board, obj{"ship": "s"}))
+			if field != c.field || limit != c.limit {
+				t.Errorf("refused naming %q, limit %d; want %q, %d", field, limit, c.field, c.limit)
+			}
+		})
+	}
+}
+
+// TestStaffingAtTheBoardLimitIsJudged staffs a ship of the longest staffing
+// line with the largest crew the limits allow, in both editions: judged,
+// with an assignment for every icon the crew can cover.
+func TestStaffingAtTheBoardLimitIsJudged(t *testing.T) {
+	b := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 2)}}
+	b.Ships = []rules.BoardShip{ship("s", "federation", strings.Fields(strings.Repeat("staff command ", rules.MaxStaffingIcons/2)), 8, "m")}
+	for i := range rules.MaxBoardPersonnel {
+		icon := "command"
+		if i%3 == 0 {
+			icon = "staff"
+		}
+		b.Personnel = append(b.Personnel, person(fmt.Sprintf("p%d", i), "federation", []string{icon}, aboard("s")))
+	}
+	for _, edition := range []string{rules.Edition1E, rules.Edition2E} {
+		r := req2E("ship.staffed", b, obj{"ship": "s"})
+		r.Edition = edition
+		v := judge(t, r)
+		if !allowed(t, v) {
+			t.Errorf("%s: not staffed: %q", edition, v.Reasons)
+		}
+		if a, _ := v.Result["assignment"].(map[string]string); len(a) != rules.MaxStaffingIcons {
+			t.Errorf("%s: %d icons assigned, want %d", edition, len(a), rules.MaxStaffingIcons)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package rules
+
+// Limits of what one adjudication request may hold. Each is taken from the
+// game, generous for any position a real game reaches, so that a request
+// past one is not a board but an attempt to make the service work for
+// nothing; the engine refuses it as EUNPROCESSABLE naming the field and the
+// limit before it decodes anything.
+const (
+	// MaxBoardMissions bounds the missions on a board. 1E: six a player,
+	// and a spaceline grows by a few more (time locations, a Q's Planet);
+	// 2E: five a player. 32 holds the missions of four players of either
+	// edition.
+	MaxBoardMissions = 32
+
+	// MaxBoardShips bounds the ships on a board. A deck seldom holds more
+	// than a dozen ships; 64 holds 32 a side.
+	MaxBoardShips = 64
+
+	// MaxBoardPersonnel bounds the personnel on a board: both players'
+	// personnel in play, aboard ships or on missions. A long game lays out
+	// some forty personnel a side, and a deck of 60 to 100 cards cannot put
+	// out more than it holds; 256 holds 128 a side. It bounds a ship's
+	// crew too, which is never more than the board's personnel.
+	MaxBoardPersonnel = 256
+
+	// MaxStaffingIcons bounds a ship's staffing line: the largest ships
+	// print about six icons, Command and Staff (the card data holds at most
+	// 4); 16 leaves room for any ship a card can make.
+	MaxStaffingIcons = 16
+
+	// MaxPersonnelIcons bounds the icons on one personnel: Command or
+	// Staff, and a few expansion, affiliation or ability icons (the card
+	// data holds at most 4).
+	MaxPersonnelIcons = 8
+
+	// MaxPersonnelSkills bounds the skills listed on one personnel, a
+	// skill named twice counted twice: the most skilled print about ten
+	// (the card data holds at most 7).
+	MaxPersonnelSkills = 16
+
+	// MaxCharacteristics bounds the characteristics, keywords and
+	// classification of one personnel: a few are printed (the card data
+	// holds at most 2).
+	MaxCharacteristics = 8
+
+	// MaxMissionAffiliations bounds the affiliations that may attempt one
+	// mission: the game has about fifteen affiliations in all (the card
+	// data names at most 5 on one mission).
+	MaxMissionAffiliations = 16
+
+	// MaxMissionPlay bounds what a headquarters mission lets its owner play
+	// there: an affiliation or two, and a few kinds of card (the card data
+	// names at most 4).
+	MaxMissionPlay = 16
+
+	// MaxDilemmaStack bounds a dilemma stack. 1E: each player seeds at
+	// most 30 cards besides missions, all of them possibly under one
+	// mission, 60 from both; 2E: the opponent chooses from the dilemmas
+	// drawn, one per personnel attempting. 128 holds either, with a stack
+	// too large for its mission still judged, not refused.
+	MaxDilemmaStack = 128
+
+	// MaxDeckLines bounds the lines of one part of a deck list (missions,
+	// dilemmas or seed cards, the deck), one line a different card with
+	// its count. A 2E deck is 5 missions, some 20 to 40 dilemmas and 35 to
+	// 60 cards; a 1E draw deck has no upper size, and the largest played
+	// run to a few hundred cards, far fewer of them different.
+	MaxDeckLines = 256
+
+	// MaxDeckCopies bounds the count of one deck line: no real deck holds a
+	// hundred copies of a card, even in 1E, which allows any number.
+	MaxDeckCopies = 100
+
+	// MaxPlayers bounds the players of a game: two, or a few in the
+	// multiplayer variants.
+	MaxPlayers = 8
+
+	// MaxListedCards bounds a list of board objects a question names
+	// (params.personnel, you, opponent, attackers, defenders) and the
+	// titles a player commands: each names a card in play at most once, so
+	// no list is longer than a board's personnel and ships together.
+	MaxListedCards = MaxBoardPersonnel + MaxBoardShips
+
+	// MaxReplayActions bounds the actions of one turn replayed: a long 2E
+	// turn plays a handful of cards, moves, beams and attempts a mission or
+	// two, some thirty actions; 256 covers a turn of any real game.
+	MaxReplayActions = 256
+
+	// MaxTextBytes bounds a name, id, title, region, card reference or
+	// other short text of a request: the longest card names, a title and
+	// its subtitle, are under 80 characters (46 in the card data).
+	MaxTextBytes = 128
+
+	// MaxWordBytes bounds an icon, characteristic, keyword, affiliation,
+	// species, owner, mission type or quadrant: a word or two (the longest
+	// in the card data, an icon, is 25 bytes).
+	MaxWordBytes = 48
+
+	// MaxRequirementBytes bounds a mission's requirements or a dilemma's
+	// condition: the longest printed are under 200 characters (101 in the
+	// card data).
+	MaxRequirementBytes = 512
+
+	// MaxSkillBytes bounds one skill as written ("Computer Skill x2").
+	MaxSkillBytes = 64
+)
