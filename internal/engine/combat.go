@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -121,8 +123,9 @@ func (j *judgement) combatSite(m *Mission, p combatParams) (site combatSite, awa
 // the list. One listed who is not there is absent: the combat cannot
 // involve it.
 func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped, theirs, absent []*Personnel, err error) {
+	there := site.key()
 	for _, x := range j.board.Personnel {
-		if place(x) != site.key() {
+		if place(x) != there {
 			continue
 		}
 		switch {
@@ -134,7 +137,7 @@ func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped
 			yours = append(yours, x)
 		}
 	}
-	check := func(ids *[]string, owner, field string, there []*Personnel) error {
+	check := func(ids *[]string, owner, field string, present []*Personnel) error {
 		if ids == nil {
 			return nil
 		}
@@ -145,13 +148,15 @@ func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped
 		if err := j.owned(listed, owner, field); err != nil {
 			return err
 		}
+		named := make(map[string]bool, len(listed))
 		for _, x := range listed {
-			if place(x) != site.key() {
+			named[x.ID] = true
+			if place(x) != there {
 				absent = append(absent, x)
 			}
 		}
-		for _, x := range there {
-			if !contains(*ids, x.ID) {
+		for _, x := range present {
+			if !named[x.ID] {
 				what := "present"
 				if owner == You {
 					what = "present and unstopped"
@@ -270,14 +275,16 @@ func strengthSum(ps []*Personnel) string {
 	if len(ps) == 0 {
 		return "nobody"
 	}
-	s := ""
+	var b strings.Builder
 	for i, p := range ps {
 		if i > 0 {
-			s += " + "
+			b.WriteString(" + ")
 		}
-		s += fmt.Sprintf("%s %d", p.Name(), p.Strength)
+		b.WriteString(p.Name())
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(p.Strength))
 	}
-	return s
+	return b.String()
 }
 
 type engagementParams struct {
@@ -286,7 +293,7 @@ type engagementParams struct {
 	Opponent []string `json:"opponent"`
 }
 
-func runEngagement(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+func runEngagement(ctx context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
 	var p engagementParams
 	if err := decodeParams(raw, &p); err != nil {
 		return err
@@ -343,7 +350,11 @@ func runEngagement(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 			j.say("%s is stopped and cannot be used.", s.Name())
 			j.cite("orders.stopped")
 		}
-		if st := Staffing(j.board, false, s); !st.Staffed {
+		st, err := Staffing(ctx, j.board, false, s)
+		if err != nil {
+			return err
+		}
+		if !st.Staffed {
 			allowed = false
 			if i == 0 {
 				j.say("%s is not staffed; your ship in an engagement must be staffed.", s.Name())

@@ -22,6 +22,7 @@ type force struct {
 	ships        []*Ship
 	personnel    []*Personnel
 	affiliations []string
+	listed       map[string]bool // the ids listed, and the affiliations added
 }
 
 // forceCard is a card of a force as the control check reads it.
@@ -40,9 +41,17 @@ func (f force) cards() []forceCard {
 }
 
 func (f *force) addAffiliation(a string) {
-	if a != "" && !contains(f.affiliations, a) {
+	if a != "" && !f.listed["affiliation:"+a] {
+		f.listed["affiliation:"+a] = true
 		f.affiliations = append(f.affiliations, a)
 	}
+}
+
+// list marks an id listed and says whether it was listed before.
+func (f *force) list(id string) (twice bool) {
+	twice = f.listed["id:"+id]
+	f.listed["id:"+id] = true
+	return twice
 }
 
 // forceOf gathers one side of a battle from the ids listed. The crews aboard
@@ -50,7 +59,7 @@ func (f *force) addAffiliation(a string) {
 // "whenever 'stopped' cards are attacked, they are 'unstopped' for the
 // duration of that battle and may defend themselves" (1E rulebook).
 func forceOf(b *Board, ids []string, field string, defending bool) (force, error) {
-	var f force
+	f := force{listed: map[string]bool{}}
 	if len(ids) == 0 {
 		return f, unprocessable(field, "%s is required: the ids of the ships or personnel", field)
 	}
@@ -59,7 +68,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			if len(f.personnel) > 0 {
 				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
 			}
-			if contains(shipIDs(f.ships), id) {
+			if f.list(id) {
 				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
 			}
 			if err := needAffiliation(s); err != nil {
@@ -78,7 +87,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			if len(f.ships) > 0 {
 				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
 			}
-			if contains(personnelIDs(f.personnel), id) {
+			if f.list(id) {
 				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
 			}
 			f.personnel = append(f.personnel, p)
@@ -91,9 +100,6 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 	}
 	return f, nil
 }
-
-func shipIDs(s []*Ship) []string           { return ids(s) }
-func personnelIDs(p []*Personnel) []string { return ids(p) }
 
 // isLeader: a 1E leader is any personnel with Leadership or any OFFICER.
 func isLeader(p *Personnel) bool {
@@ -121,6 +127,34 @@ func AttackRestriction(a, d string) (string, ruleKey) {
 	}
 	if a == d {
 		return fmt.Sprintf("%s forces may not attack their own affiliation", title(a)), "init1.other"
+	}
+	return "", ""
+}
+
+// forceRestriction says why affiliation a may not attack a force of the
+// defending affiliations (in order, and as a set), or "" when it may attack
+// them all. AttackRestriction depends on the defender only through whether
+// it is Borg and whether it is a itself, so the first defender of each of
+// those kinds answers for all of them: one look per attacking affiliation,
+// not one per pair.
+func forceRestriction(a string, defenders []string, defending map[string]bool) (string, ruleKey) {
+	probes := make([]string, 0, 3)
+	if len(defenders) > 0 {
+		probes = append(probes, defenders[0])
+	}
+	for _, d := range defenders {
+		if d != "borg" {
+			probes = append(probes, d)
+			break
+		}
+	}
+	if defending[a] {
+		probes = append(probes, a)
+	}
+	for _, d := range probes {
+		if why, key := AttackRestriction(a, d); why != "" {
+			return why, key
+		}
 	}
 	return "", ""
 }
@@ -269,19 +303,22 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 	// its members.
 	sort.Strings(att.affiliations)
 	sort.Strings(def.affiliations)
+	defending := make(map[string]bool, len(def.affiliations))
+	for _, d := range def.affiliations {
+		defending[d] = true
+	}
+	defenders := joinAnd(def.affiliations)
 	reported := map[string]bool{}
 	for _, a := range att.affiliations {
-		for _, d := range def.affiliations {
-			why, key := AttackRestriction(a, d)
-			if why == "" || reported[why] {
-				continue
-			}
-			reported[why] = true
-			add(checkAffiliation, key, "affiliation", "%s (the defenders are %s).", why, joinAnd(def.affiliations))
+		why, key := forceRestriction(a, def.affiliations, defending)
+		if why == "" || reported[why] {
+			continue
 		}
+		reported[why] = true
+		add(checkAffiliation, key, "affiliation", "%s (the defenders are %s).", why, defenders)
 	}
 	for _, a := range att.affiliations {
-		if (a == "klingon" || a == "non aligned" || a == "neutral") && contains(def.affiliations, a) {
+		if (a == "klingon" || a == "non aligned" || a == "neutral") && defending[a] {
 			bi.ownAttacked = append(bi.ownAttacked, a)
 		}
 	}

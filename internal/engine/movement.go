@@ -151,12 +151,12 @@ func (m *shipMove) shipAndMission(j *judgement) (*Ship, *Mission, *Mission, erro
 	return s, j.board.Mission(s.Mission), to, nil
 }
 
-func (m *shipMove) Judge(_ context.Context, j *judgement) error {
+func (m *shipMove) Judge(ctx context.Context, j *judgement) error {
 	s, from, to, err := m.shipAndMission(j)
 	if err != nil {
 		return err
 	}
-	mv, err := moveShip(j.board, j.rules, s, from, to)
+	mv, err := moveShip(ctx, j.board, j.rules, s, from, to)
 	if err != nil {
 		return err
 	}
@@ -199,8 +199,9 @@ type ShipMove struct {
 // moveShip judges a ship's move from the mission it is at to another under
 // the rules of variant, on the board alone. It fails, naming the field,
 // when the board does not say what the move needs: the ship's affiliation,
-// its Range, the spans and quadrants the cost is counted from.
-func moveShip(b *Board, rules variant, s *Ship, from, to *Mission) (ShipMove, error) {
+// its Range, the spans and quadrants the cost is counted from; and with
+// ctx's error when ctx ends.
+func moveShip(ctx context.Context, b *Board, rules variant, s *Ship, from, to *Mission) (ShipMove, error) {
 	first := rules == firstEdition
 	if err := needAffiliation(s); err != nil {
 		return ShipMove{}, err
@@ -235,7 +236,9 @@ func moveShip(b *Board, rules variant, s *Ship, from, to *Mission) (ShipMove, er
 		return m, nil
 	}
 	m.NotYours, m.Stopped = s.Owner != You, s.Stopped
-	m.Staffing = Staffing(b, first, s)
+	if m.Staffing, err = Staffing(ctx, b, first, s); err != nil {
+		return ShipMove{}, err
+	}
 	if first && m.Cost.AcrossQuadrants {
 		m.AcrossQuadrants = true
 		return m, nil

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"iter"
 	"slices"
 	"strings"
 
@@ -61,7 +60,7 @@ func (sl staffingSlot) own(p *Personnel) bool { return sl.kind != featureIcon ||
 
 // maxStaffingLines bounds the slots one staffing line may ask for ("Vulcan
 // x3" is three): no ship needs a larger crew.
-const maxStaffingLines = 12
+const maxStaffingLines = rules.MaxStaffingIcons
 
 // lines are a ship's staffing requirements as slots, in a new slice: read
 // from its 1E lines when decoded, its icons otherwise.
@@ -133,7 +132,11 @@ func provides(p *Personnel, icon string) bool {
 // aboard, and one of them of the ship's affiliation. In 1E only compatible
 // personnel staff, and a ship that lists no staffing needs only one
 // personnel of its affiliation.
-func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
+//
+// Which personnel fills which slot is a bipartite matching of slots to
+// crew, found by augmenting paths (staffingMatch) in time polynomial in the
+// slots and the crew. It fails only with ctx's error, when ctx ends.
+func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (StaffingOutcome, error) {
 	out := StaffingOutcome{Assignment: map[string]string{}}
 	aboard := b.Aboard(s.ID)
 	// The crew and those of them of the ship's affiliation share one array.
@@ -158,18 +161,11 @@ func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
 	// icons only they can give.
 	need := s.lines()
 	slices.SortStableFunc(need, func(a, b staffingSlot) int { return cmp.Compare(rankSlot(a), rankSlot(b)) })
-	match := make([]int, len(need)) // requirement -> crew index
-	owner := make([]int, len(out.Crew))
-	for i := range owner {
-		owner[i] = -1
+	m := newStaffingMatch(need, out.Crew)
+	if err := m.run(ctx); err != nil {
+		return StaffingOutcome{}, err
 	}
-	seen := make([]bool, len(out.Crew))
-	for r := range need {
-		match[r] = -1
-		clear(seen)
-		augment(r, need, out.Crew, match, owner, seen)
-	}
-	for r, c := range match {
+	for r, c := range m.match {
 		if c < 0 {
 			out.Missing = append(out.Missing, need[r].shown)
 			continue
@@ -180,7 +176,7 @@ func Staffing(b *Board, firstEdition bool, s *Ship) StaffingOutcome {
 		out.Missing = []string{}
 	}
 	out.Staffed = len(out.Missing) == 0 && len(out.Affiliated) > 0
-	return out
+	return out, nil
 }
 
 func rankSlot(sl staffingSlot) int {
@@ -196,42 +192,122 @@ func rankSlot(sl staffingSlot) int {
 	return 0
 }
 
-// candidates yields the crew who may fill a slot, in the order they are
-// tried: those who have the icon itself before those who stand in for it,
-// so command is kept for the command icons.
-func candidates(slot staffingSlot, crew []*Personnel) iter.Seq[int] {
-	return func(yield func(int) bool) {
-		for c, p := range crew {
-			if slot.filledBy(p) && slot.own(p) && !yield(c) {
-				return
-			}
+// staffingMatch matches staffing slots (requirements, in the order tried)
+// to the crew by augmenting paths (Kuhn's algorithm): each requirement in
+// turn takes the first free personnel who may fill it, else the first whose
+// current slot another personnel can take over, and so on along the path.
+// The personnel who may fill each slot are listed once, in the order they
+// are tried, so one search examines each candidate of each requirement at
+// most twice, and the searches that fail share their work: O(slots x E) in
+// all for E candidates (at most slots x crew), the slots of a ship bounded
+// by rules.MaxStaffingIcons. Ties go to the personnel first on the board, so
+// the assignment is the same for the same board.
+type staffingMatch struct {
+	need       []staffingSlot
+	candidates [][]int // per requirement: the crew who may fill it, in the order tried
+	match      []int   // requirement -> crew index, or -1
+	owner      []int   // crew index -> requirement, or -1
+	seen       []int   // crew index -> the search that visited it last
+	search     int     // the search under way; visits of the searches before it are forgotten
+	steps      int     // candidates examined, for tests of the work done
+}
+
+func newStaffingMatch(need []staffingSlot, crew []*Personnel) staffingMatch {
+	// match, owner, seen and the candidates of each slot share one array:
+	// a ship needs few different slots.
+	r, c := len(need), len(crew)
+	ints := make([]int, 0, r+2*c+c*distinct(need))
+	m := staffingMatch{
+		need:       need,
+		candidates: make([][]int, r),
+		match:      ints[:r:r],
+		owner:      ints[r : r+c : r+c],
+		seen:       ints[r+c : r+2*c : r+2*c],
+		search:     1,
+	}
+	lists := ints[r+2*c : r+2*c]
+	for i, slot := range need {
+		m.match[i] = -1
+		if same := slices.Index(need[:i], slot); same >= 0 {
+			m.candidates[i] = m.candidates[same]
+			continue
 		}
-		for c, p := range crew {
-			if slot.filledBy(p) && !slot.own(p) && !yield(c) {
-				return
-			}
+		start := len(lists)
+		lists = appendCandidates(lists, slot, crew)
+		m.candidates[i] = lists[start:len(lists):len(lists)]
+	}
+	for i := range m.owner {
+		m.owner[i] = -1
+	}
+	return m
+}
+
+// distinct counts the different slots of a staffing line.
+func distinct(slots []staffingSlot) int {
+	n := 0
+	for i, slot := range slots {
+		if !slices.Contains(slots[:i], slot) {
+			n++
 		}
 	}
+	return n
+}
+
+// appendCandidates appends the crew who may fill a slot, in the order they
+// are tried: those who have the icon itself before those who stand in for
+// it, so command is kept for the command icons.
+func appendCandidates(out []int, slot staffingSlot, crew []*Personnel) []int {
+	for c, p := range crew {
+		if slot.filledBy(p) && slot.own(p) {
+			out = append(out, c)
+		}
+	}
+	for c, p := range crew {
+		if slot.filledBy(p) && !slot.own(p) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// run finds a personnel for each requirement in turn, checking ctx between
+// them. The personnel a search visited in vain stay visited for the next
+// search until one succeeds: no path from them reaches a free personnel
+// while the matching is unchanged, so searching them again would only fail
+// again, and skipping them changes no assignment.
+func (m *staffingMatch) run(ctx context.Context) error {
+	for r := range m.need {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if m.augment(r) {
+			m.search++ // forget every visit
+		}
+	}
+	return nil
 }
 
 // augment is one step of bipartite matching: find a personnel for
-// requirement r, moving others to their alternatives if need be.
-func augment(r int, need []staffingSlot, crew []*Personnel, match, owner []int, seen []bool) bool {
-	for c := range candidates(need[r], crew) {
-		if !seen[c] && owner[c] < 0 {
-			seen[c] = true
-			owner[c], match[r] = r, c
+// requirement r, moving others to their alternatives if need be. The
+// recursion is as deep as the path, at most one level per requirement.
+func (m *staffingMatch) augment(r int) bool {
+	for _, c := range m.candidates[r] {
+		m.steps++
+		if m.seen[c] != m.search && m.owner[c] < 0 {
+			m.seen[c] = m.search
+			m.owner[c], m.match[r] = r, c
 			return true
 		}
 	}
-	for c := range candidates(need[r], crew) {
-		if seen[c] {
+	for _, c := range m.candidates[r] {
+		m.steps++
+		if m.seen[c] == m.search {
 			continue
 		}
-		seen[c] = true
-		if owner[c] < 0 || augment(owner[c], need, crew, match, owner, seen) {
-			owner[c] = r
-			match[r] = c
+		m.seen[c] = m.search
+		if m.owner[c] < 0 || m.augment(m.owner[c]) {
+			m.owner[c] = r
+			m.match[r] = c
 			return true
 		}
 	}
@@ -322,7 +398,7 @@ type shipParams struct {
 	Ship string `json:"ship"`
 }
 
-func runShipStaffed(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+func runShipStaffed(ctx context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
 	var p shipParams
 	if err := decodeParams(raw, &p); err != nil {
 		return err
@@ -334,7 +410,10 @@ func runShipStaffed(_ context.Context, _ *Service, j *judgement, raw json.RawMes
 	if err := needAffiliation(s); err != nil {
 		return err
 	}
-	st := Staffing(j.board, j.first(), s)
+	st, err := Staffing(ctx, j.board, j.first(), s)
+	if err != nil {
+		return err
+	}
 	j.explainStaffing(s, st)
 	j.allow(st.Staffed)
 	j.set("missing", st.Missing)

@@ -23,10 +23,10 @@ const (
 	// crew too, which is never more than the board's personnel.
 	MaxBoardPersonnel = 256
 
-	// MaxStaffingIcons bounds a ship's staffing line: the largest ships
-	// print about six icons, Command and Staff (the card data holds at most
-	// 4); 16 leaves room for any ship a card can make.
-	MaxStaffingIcons = 16
+	// MaxStaffingIcons bounds a ship's staffing line, the personnel it asks
+	// for: the largest ships print about six icons, Command and Staff (the
+	// card data holds at most 4); no ship needs a crew of more than 12.
+	MaxStaffingIcons = 12
 
 	// MaxPersonnelIcons bounds the icons on one personnel: Command or
 	// Staff, and a few expansion, affiliation or ability icons (the card
