@@ -251,18 +251,8 @@ func (c *Catalog) Card(ctx context.Context, id string) (*rules.Card, error) {
 // EAMBIGUOUS with "candidates" (full names, sorted) and "ids"; none is
 // ENOTFOUND with "suggestions".
 func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
-	if err := checkEdition(edition); err != nil {
-		return nil, err
-	}
-	folded := rules.FoldName(name)
-	if folded == "" {
-		return nil, rules.Errorf(rules.EINVALID, "A card name is needed.").WithDetail("field", "name")
-	}
-	if found := filterEdition(c.exact[folded], edition); len(found) > 0 {
-		if len(found) == 1 {
-			return found[0], nil
-		}
-		return nil, ambiguous(name, found)
+	if card, err := c.cardExact(name, edition); card != nil || err != nil {
+		return card, err
 	}
 	scored := c.fuzzy(name, edition)
 	if !fuzzy || len(scored) == 0 || !scored[0].fits() {
@@ -281,6 +271,40 @@ func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, editio
 		return best[0], nil
 	}
 	return nil, ambiguous(name, best)
+}
+
+// CardRef finds the card of an edition a reference names, as a board or a
+// deck list names one: the card with that id, else the one whose name is the
+// reference exactly (CardNamed's exact look-up: EAMBIGUOUS when several
+// are). When none is, it returns neither a card nor an error, and none of
+// the suggestions a fuzzy search would cost: it is for callers that take a
+// name the data does not know as it is, a deck list's line.
+func (c *Catalog) CardRef(ctx context.Context, ref, edition string) (*rules.Card, error) {
+	if card := c.byID[strings.TrimSpace(ref)]; card != nil && card.Edition == edition {
+		return card, nil
+	}
+	return c.cardExact(ref, edition)
+}
+
+// cardExact is the exact look-up of CardNamed and CardRef: the card whose
+// name folded is the name folded, an error for a bad edition, an empty name
+// or several cards, or neither when no card has the name.
+func (c *Catalog) cardExact(name, edition string) (*rules.Card, error) {
+	if err := checkEdition(edition); err != nil {
+		return nil, err
+	}
+	folded := rules.FoldName(name)
+	if folded == "" {
+		return nil, rules.Errorf(rules.EINVALID, "A card name is needed.").WithDetail("field", "name")
+	}
+	found := filterEdition(c.exact[folded], edition)
+	switch len(found) {
+	case 0:
+		return nil, nil
+	case 1:
+		return found[0], nil
+	}
+	return nil, ambiguous(name, found)
 }
 
 func checkEdition(edition string) error {

@@ -182,6 +182,40 @@ func TestCardByID(t *testing.T) {
 	}
 }
 
+// TestCardRefResolvesAsABoardDoes: a reference is a card id of the
+// edition, else an exact name; a name the data does not know is neither a
+// card nor an error, and no fuzzy search is made for it.
+func TestCardRefResolvesAsABoardDoes(t *testing.T) {
+	cat := realCatalog(t)
+	ctx := context.Background()
+	for _, tc := range []struct{ ref, edition, id string }{
+		{"2e-1-392", "2e", "2e-1-392"},        // an id
+		{" 2e-1-392 ", "2e", "2e-1-392"},      // an id with spaces
+		{"uss galaxy", "2e", "2e-1-394"},      // an exact name, folded
+		{"U.S.S. Galaxy", "1e", "1e-101-336"}, // the name in the other edition
+		{"2e-1-392", "1e", ""},                // an id of the other edition
+		{"investgate massacre", "2e", ""},     // a typo: exact only
+		{"Zq No Such Card", "2e", ""},
+	} {
+		card, err := cat.CardRef(ctx, tc.ref, tc.edition)
+		if err != nil {
+			t.Errorf("%q in %s: %v", tc.ref, tc.edition, err)
+			continue
+		}
+		if got := ""; card != nil {
+			got = card.ID
+			if got != tc.id {
+				t.Errorf("%q in %s: %s, want %q", tc.ref, tc.edition, got, tc.id)
+			}
+		} else if tc.id != "" {
+			t.Errorf("%q in %s: no card, want %s", tc.ref, tc.edition, tc.id)
+		}
+	}
+	if _, err := cat.CardRef(ctx, " ,. ", "2e"); rules.ErrorCode(err) != rules.EINVALID {
+		t.Errorf("empty name: got %v", err)
+	}
+}
+
 func TestAutocompleteStartsWithPrefixFirst(t *testing.T) {
 	cat := realCatalog(t)
 	ctx := context.Background()

@@ -204,8 +204,10 @@ type deckParams struct {
 
 // resolveDeck looks each line up in the card data; a name the data does
 // not know, or that fits several of its cards, is counted by its title,
-// not refused. A card of the other edition is found as such.
-func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckItem, field string) ([]DeckCard, error) {
+// not refused. A card of the other edition is found as such. known holds
+// the look-ups of the deck so far, so a card listed twice is looked up
+// once.
+func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckItem, field string, known map[string]deckLookup) ([]DeckCard, error) {
 	out := make([]DeckCard, 0, len(items))
 	for i, it := range items {
 		if err := ctx.Err(); err != nil {
@@ -228,44 +230,86 @@ func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckI
 		}
 		dc := DeckCard{Name: ref, Title: titleOf(ref), Count: count, Universal: it.Universal}
 		if s.cards != nil {
-			c, err := cardLookup(ctx, s.cards, edition, ref, f)
-			switch {
-			case err == nil:
-				dc.Name, dc.Title, dc.Type, dc.Known = c.Name(), c.Title, c.Type, true
-			case rules.ErrorCode(err) == rules.EUNPROCESSABLE:
-				// Not one card of the edition: several, one of the other
-				// edition, or none; counted by title.
-				if cands, ok := rules.ErrorDetails(err)["candidates"].([]string); ok {
-					dc.Candidates = cands
-				} else if other, err := s.otherEditionCard(ctx, edition, ref); err != nil {
+			l, seen := known[ref]
+			if !seen {
+				var err error
+				if l, err = s.lookUpDeckLine(ctx, edition, ref, f); err != nil {
 					return nil, err
-				} else if other != nil {
-					dc.Name, dc.Title, dc.Type, dc.OtherEdition = other.Name(), other.Title, other.Type, other.Edition
 				}
-			default:
-				return nil, err
+				known[ref] = l
 			}
+			switch {
+			case l.card != nil:
+				dc.Name, dc.Title, dc.Type, dc.Known = l.card.Name(), l.card.Title, l.card.Type, true
+			case l.candidates != nil:
+				dc.Candidates = l.candidates
+			case l.other != nil:
+				dc.Name, dc.Title, dc.Type, dc.OtherEdition = l.other.Name(), l.other.Title, l.other.Type, l.other.Edition
+			}
+			// else not a card of either edition: counted by title
 		}
 		out = append(out, dc)
 	}
 	return out, nil
 }
 
-// otherEditionCard finds the card of the other edition an id or exact name
-// names, when one card fits; nil when none does.
-func (s *Service) otherEditionCard(ctx context.Context, edition, ref string) (*rules.Card, error) {
+// A deckLookup is what the card data says of a deck line's name: the one
+// card of the deck's edition it names; else the cards it fits, when several
+// do; else the one card of the other edition it names.
+type deckLookup struct {
+	card       *rules.Card
+	candidates []string
+	other      *rules.Card
+}
+
+// lookUpDeckLine looks a deck line's name up in the deck's edition, then,
+// when it names no card there, in the other.
+func (s *Service) lookUpDeckLine(ctx context.Context, edition, ref string, field func() string) (deckLookup, error) {
+	c, candidates, err := s.deckCard(ctx, edition, ref, field)
+	if err != nil || c != nil || candidates != nil {
+		return deckLookup{card: c, candidates: candidates}, err
+	}
 	other := rules.Edition1E
 	if edition == rules.Edition1E {
 		other = rules.Edition2E
 	}
-	c, err := cardLookup(ctx, s.cards, other, ref, func() string { return "" })
-	switch {
-	case err == nil:
-		return c, nil
-	case rules.ErrorCode(err) == rules.EUNPROCESSABLE:
-		return nil, nil
+	c, _, err = s.deckCard(ctx, other, ref, func() string { return "" })
+	return deckLookup{other: c}, err
+}
+
+// cardRefs is a card service that resolves a reference as cardLookup
+// does, by id then by exact name, without the fuzzy search that suggests
+// names for one it does not know (*catalog.Catalog): nil and no error when
+// no card has the id or the name.
+type cardRefs interface {
+	CardRef(ctx context.Context, ref, edition string) (*rules.Card, error)
+}
+
+// deckCard looks a deck line's card up as a board's cards are looked up (by
+// id, then by exact name in the edition): the card; or, when the name fits
+// several, their names; or neither when the card data does not know it. A
+// deck line may name what the data does not know, so the look-up spares the
+// suggestions a fuzzy search would make, each a search of the catalog, when
+// the service can.
+func (s *Service) deckCard(ctx context.Context, edition, ref string, field func() string) (*rules.Card, []string, error) {
+	var c *rules.Card
+	var err error
+	if refs, ok := s.cards.(cardRefs); ok {
+		c, err = refs.CardRef(ctx, ref, edition)
+		if err != nil && rules.ErrorCode(err) != rules.EAMBIGUOUS {
+			return nil, nil, fmt.Errorf("look up card %q: %w", ref, err)
+		}
+	} else {
+		c, err = cardLookup(ctx, s.cards, edition, ref, field)
+		if err != nil && rules.ErrorCode(err) != rules.EUNPROCESSABLE {
+			return nil, nil, err
+		}
 	}
-	return nil, err
+	if err != nil {
+		candidates, _ := rules.ErrorDetails(err)["candidates"].([]string)
+		return nil, candidates, nil
+	}
+	return c, nil, nil
 }
 
 func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
@@ -275,19 +319,20 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.Raw
 	}
 	var d DeckLists
 	var err error
-	if d.Missions, err = s.resolveDeck(ctx, j.edition, p.Missions, "params.missions"); err != nil {
+	known := map[string]deckLookup{}
+	if d.Missions, err = s.resolveDeck(ctx, j.edition, p.Missions, "params.missions", known); err != nil {
 		return err
 	}
-	if d.Dilemmas, err = s.resolveDeck(ctx, j.edition, p.Dilemmas, "params.dilemmas"); err != nil {
+	if d.Dilemmas, err = s.resolveDeck(ctx, j.edition, p.Dilemmas, "params.dilemmas", known); err != nil {
 		return err
 	}
 	if len(p.Seeds) > 0 && !j.first() {
 		return unprocessable("params.seeds", "a Second Edition deck has no seed cards besides its missions and dilemmas")
 	}
-	if d.Seeds, err = s.resolveDeck(ctx, j.edition, p.Seeds, "params.seeds"); err != nil {
+	if d.Seeds, err = s.resolveDeck(ctx, j.edition, p.Seeds, "params.seeds", known); err != nil {
 		return err
 	}
-	if d.Deck, err = s.resolveDeck(ctx, j.edition, p.Deck, "params.deck"); err != nil {
+	if d.Deck, err = s.resolveDeck(ctx, j.edition, p.Deck, "params.deck", known); err != nil {
 		return err
 	}
 	var violations []Violation
