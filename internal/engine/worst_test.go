@@ -1,0 +1,266 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// padded is s grown to n bytes: the longest text the limits allow, made
+// of words so that folding and parsing it do their full work.
+func padded(s string, n int) string {
+	if len(s) >= n {
+		return s[:n]
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(s)
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(" w" + string(rune('a'+i%26)))
+	}
+	return b.String()[:n]
+}
+
+// worstID is the i-th id of a kind, as long as an id may be.
+func worstID(kind string, i int) string {
+	return padded(fmt.Sprintf("%s%04d", kind, i), rules.MaxTextBytes)
+}
+
+func worstIDs(kind string, from, to int) []string {
+	out := make([]string, 0, to-from)
+	for i := from; i < to; i++ {
+		out = append(out, worstID(kind, i))
+	}
+	return out
+}
+
+// worstRequirement is a requirement as long as the limit allows, of many
+// clauses, alternatives and skills named twice.
+func worstRequirement() string {
+	var b strings.Builder
+	skills := []string{"Diplomacy", "Leadership", "Science", "Medical", "Engineer", "Security", "Honor", "Treachery"}
+	for i := 0; ; i++ {
+		clause := fmt.Sprintf("%d %s", 1+i%3, skills[i%len(skills)])
+		switch {
+		case i%7 == 6:
+			clause = fmt.Sprintf("(%s or Cunning>%d)", clause, 20+i)
+		case i%5 == 4:
+			clause = "Integrity>" + fmt.Sprint(10+i)
+		}
+		sep := ", "
+		if i == 0 {
+			sep = ""
+		}
+		if b.Len()+len(sep)+len(clause) > rules.MaxRequirementBytes {
+			return b.String()
+		}
+		b.WriteString(sep + clause)
+	}
+}
+
+// worstPersonnel is the i-th of the most personnel a board may hold, each
+// with as many icons, skills and characteristics as one may have, every
+// text as long as it may be.
+func worstPersonnel(i int, owner string, where *rules.Location, affiliation string) rules.BoardPersonnel {
+	icons := []string{"command", "staff"}
+	for len(icons) < rules.MaxPersonnelIcons {
+		icons = append(icons, padded(fmt.Sprintf("icon%d", len(icons)), rules.MaxWordBytes))
+	}
+	skillNames := []string{"Diplomacy", "Leadership", "Science", "Medical", "Engineer", "Security", "Honor", "Treachery"}
+	var skills []string
+	for k := 0; len(skills) < rules.MaxPersonnelSkills; k++ {
+		s := fmt.Sprintf("%d %s", 1+k%3, skillNames[k%len(skillNames)])
+		if k >= len(skillNames) {
+			s = padded(fmt.Sprintf("%d Skill%d%d", 1+k%3, i, k), rules.MaxSkillBytes) // a new text for every personnel
+		}
+		skills = append(skills, s)
+	}
+	var chars []string
+	for k := 0; len(chars) < rules.MaxCharacteristics; k++ {
+		chars = append(chars, padded(fmt.Sprintf("Characteristic %d", k), rules.MaxWordBytes))
+	}
+	return rules.BoardPersonnel{ID: worstID("p", i), Owner: owner, Title: padded(fmt.Sprintf("Personnel %d", i), rules.MaxTextBytes),
+		Affiliation: affiliation, Icons: icons, Skills: skills, Characteristics: chars,
+		Species: padded("Species", rules.MaxWordBytes), Integrity: ip(7), Cunning: ip(7), Strength: ip(6), At: where}
+}
+
+// worstBoard is the largest board the limits allow: every list at its
+// limit, every text at its limit. place puts the i-th personnel (owner
+// and location) and names its affiliation.
+func worstBoard(place func(i int) (owner string, where *rules.Location, affiliation string)) rules.Board {
+	var b rules.Board
+	affs := []string{"federation", "klingon", "romulan", "bajoran", "cardassian", "ferengi", "dominion", "borg",
+		"non aligned", "starfleet", "maquis", "hirogen", "kazon", "vidiian", "neutral", "terran empire"}
+	for i := range rules.MaxBoardMissions {
+		typ := "planet"
+		if i%2 == 1 {
+			typ = "space"
+		}
+		play := make([]string, rules.MaxMissionPlay)
+		for k := range play {
+			play[k] = padded(fmt.Sprintf("play %d", k), rules.MaxWordBytes)
+		}
+		owner := "you"
+		if i%3 == 2 {
+			owner = "opponent"
+		}
+		b.Missions = append(b.Missions, rules.BoardMission{ID: worstID("m", i), Owner: owner,
+			Title: padded(fmt.Sprintf("Mission %d", i), rules.MaxTextBytes), Type: typ, Quadrant: "alpha",
+			Span: ip(2 + i%3), Region: padded("Region", rules.MaxTextBytes), Points: ip(35),
+			Requirements: worstRequirement(), Affiliations: affs[:rules.MaxMissionAffiliations], Play: play})
+	}
+	for i := range rules.MaxBoardShips {
+		staffing := make([]string, rules.MaxStaffingIcons)
+		for k := range staffing {
+			staffing[k] = []string{"staff", "command", "staff", "icon5"}[k%4]
+		}
+		owner := "you"
+		if i%2 == 1 {
+			owner = "opponent"
+		}
+		b.Ships = append(b.Ships, rules.BoardShip{ID: worstID("s", i), Owner: owner,
+			Title: padded(fmt.Sprintf("Ship %d", i), rules.MaxTextBytes), Affiliation: affs[i%len(affs)], Staffing: staffing,
+			Range: ip(9), Weapons: ip(8), Shields: ip(8), At: at(worstID("m", 0))})
+	}
+	for i := range rules.MaxBoardPersonnel {
+		owner, where, aff := place(i)
+		b.Personnel = append(b.Personnel, worstPersonnel(i, owner, where, aff))
+	}
+	return b
+}
+
+// worstRequests asks every question of the worst board the limits allow,
+// laid out for that question: the whole crew aboard the ship asked about,
+// every personnel on the mission attempted, both sides of a fight as
+// large as they may be, deck lists and stacks at their limits.
+func worstRequests() map[string]rules.AdjudicationRequest {
+	m0, s0 := worstID("m", 0), worstID("s", 0)
+	aboardAll := worstBoard(func(i int) (string, *rules.Location, string) {
+		return "you", aboard(s0), []string{"federation", "klingon", "bajoran"}[i%3]
+	})
+	onPlanet := worstBoard(func(i int) (string, *rules.Location, string) {
+		return "you", at(m0), []string{"federation", "klingon", "bajoran"}[i%3]
+	})
+	half := rules.MaxBoardPersonnel / 2
+	facing := worstBoard(func(i int) (string, *rules.Location, string) {
+		owner := "you"
+		if i >= half {
+			owner = "opponent"
+		}
+		// Every personnel of its own affiliation: the most restrictions
+		// a battle between two forces can name.
+		return owner, at(m0), padded(fmt.Sprintf("affiliation %d", i%half), rules.MaxWordBytes)
+	})
+	yours, theirs := worstIDs("p", 0, half), worstIDs("p", half, rules.MaxBoardPersonnel)
+	shipsYours, shipsTheirs := []string{}, []string{}
+	for i := range rules.MaxBoardShips {
+		if i%2 == 0 {
+			shipsYours = append(shipsYours, worstID("s", i))
+		} else {
+			shipsTheirs = append(shipsTheirs, worstID("s", i))
+		}
+	}
+	crewed := worstBoard(func(i int) (string, *rules.Location, string) {
+		// Each ship's crew aboard it, of its owner.
+		s := i % rules.MaxBoardShips
+		owner := "you"
+		if s%2 == 1 {
+			owner = "opponent"
+		}
+		return owner, aboard(worstID("s", s)), "federation"
+	})
+	stack := make([]obj, rules.MaxDilemmaStack)
+	for i := range stack {
+		stack[i] = obj{"title": padded(fmt.Sprintf("Dilemma %d", i%40), rules.MaxTextBytes), "kind": []string{"planet", "space", "dual"}[i%3], "cost": 1 + i%4}
+	}
+	deckPart := func(kind string) []obj {
+		out := make([]obj, rules.MaxDeckLines)
+		for i := range out {
+			out[i] = obj{"title": padded(fmt.Sprintf("Zq %s %d, Subtitle", kind, i), rules.MaxTextBytes), "count": rules.MaxDeckCopies}
+		}
+		return out
+	}
+	players := make([]obj, rules.MaxPlayers)
+	for i := range players {
+		players[i] = obj{"name": padded(fmt.Sprintf("player %d", i), rules.MaxTextBytes), "score": 100, "planet": true, "space": true}
+	}
+	commanded := make([]string, rules.MaxListedCards)
+	for i := range commanded {
+		commanded[i] = padded(fmt.Sprintf("Commanded %d, Sub", i), rules.MaxTextBytes)
+	}
+	allListed := append(append([]string{}, yours...), theirs...)
+	return map[string]rules.AdjudicationRequest{
+		"ship.staffed":         req2E("ship.staffed", aboardAll, obj{"ship": s0}),
+		"ship.move":            req2E("ship.move", aboardAll, obj{"ship": s0, "to": worstID("m", rules.MaxBoardMissions-1)}),
+		"mission.attempt":      req2E("mission.attempt", onPlanet, obj{"mission": m0}),
+		"mission.requirements": req2E("mission.requirements", onPlanet, obj{"mission": m0}),
+		"requirement.check":    req2E("requirement.check", onPlanet, obj{"requirement": worstRequirement(), "personnel": worstIDs("p", 0, rules.MaxBoardPersonnel)}),
+		"dilemmas.stack":       req2E("dilemmas.stack", onPlanet, obj{"mission": m0, "stack": stack}),
+		"combat":               req2E("combat", facing, obj{"mission": m0, "you": yours, "opponent": theirs}),
+		"engagement":           req2E("engagement", crewed, obj{"mission": m0, "you": shipsYours, "opponent": shipsTheirs}),
+		"ship.damage":          req2E("ship.damage", crewed, obj{"ship": s0, "add": 1}),
+		"game.winner":          req2E("game.winner", onPlanet, obj{"players": players, "decksEmpty": true}),
+		"deck.validate":        req2E("deck.validate", onPlanet, obj{"missions": deckPart("Mission"), "dilemmas": deckPart("Dilemma"), "deck": deckPart("Card")}),
+		"card.play":            req2E("card.play", onPlanet, obj{"card": obj{"title": commanded[len(commanded)-1][:len("Commanded 0")], "type": "personnel", "cost": 3, "unique": true}, "commanded": commanded}),
+		"battle.ship":          req1E("battle.ship", crewed, obj{"attackers": append(append([]string{}, shipsYours...), shipsTheirs[1:]...), "target": shipsTheirs[0]}),
+		"battle.personnel":     req1E("battle.personnel", facing, obj{"you": yours, "opponent": theirs}),
+		"battle.initiate":      req1E("battle.initiate", facing, obj{"attackers": yours, "defenders": theirs}),
+		"battle.initiate.all":  req1E("battle.initiate", facing, obj{"attackers": allListed[:1], "defenders": allListed[1:]}),
+	}
+}
+
+// TestWorstBoardsAreJudged asks every question of the worst board the
+// limits allow: each is within every limit, so it is judged, not refused.
+// BenchmarkWorstBoard times the same requests.
+func TestWorstBoardsAreJudged(t *testing.T) {
+	w := realWorld(t)
+	for name, req := range worstRequests() {
+		t.Run(name, func(t *testing.T) {
+			v, err := w.svc.Adjudicate(context.Background(), req)
+			if err != nil {
+				t.Fatalf("refused: %v (details %v)", err, rules.ErrorDetails(err))
+			}
+			if len(v.Reasons) == 0 {
+				t.Fatal("no reasons")
+			}
+		})
+	}
+}
+
+// BenchmarkWorstBoard adjudicates each question on the worst board the
+// limits allow (worstRequests), in process, decoding included; cpu-ns/op is
+// the CPU time (the collector's included), which a busy machine inflates
+// far less than the wall time.
+func BenchmarkWorstBoard(b *testing.B) {
+	w := realWorld(b)
+	reqs := worstRequests()
+	for _, name := range sortedKeys(reqs) {
+		req := reqs[name]
+		b.Run(name, func(b *testing.B) {
+			ctx := context.Background()
+			b.ReportAllocs()
+			cpu0, ok := processCPU()
+			for b.Loop() {
+				if _, err := w.svc.Adjudicate(ctx, req); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if cpu1, ok1 := processCPU(); ok && ok1 {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+		})
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
