@@ -44,6 +44,11 @@ type ServerConfig struct {
 	RequestID func(ctx context.Context) string
 	// Metrics, when set, counts the operations by name.
 	Metrics *OperationMetrics
+	// Charge counts requests more against the rate limit of the client a
+	// context belongs to, failing with an ERATELIMITED *rules.Error when
+	// that is over its limit: a query pays one request for each field that
+	// calls a service (ComplexityLimit). Nil charges nothing.
+	Charge func(ctx context.Context, requests int) error
 }
 
 // NewHandler returns the GraphQL HTTP handler over the resolver's services,
@@ -59,13 +64,18 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	srv := handler.New(NewExecutableSchema(Config{Resolvers: r, Complexity: complexity()}))
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
-	srv.SetQueryCache(boundedQueryCache{lru.New[*ast.QueryDocument](1000)})
+	queries := boundedQueryCache{lru.New[*ast.QueryDocument](1000)}
+	srv.SetQueryCache(queries)
+	srv.SetParserTokenLimit(MaxQueryTokens)
 	srv.Use(extension.Introspection{})
 	// Before the persisted-query extension, which would store the query.
 	srv.Use(PersistedQueryLimit{Max: MaxPersistedQueryLength})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: cfg.PersistedQueries})
+	// After it, which gives the query of a hash.
+	srv.Use(QueryShape{Cache: queries})
 	srv.Use(DepthLimit{Max: MaxDepth})
-	srv.Use(extension.FixedComplexityLimit(MaxComplexity))
+	srv.Use(&ComplexityLimit{Max: MaxComplexity, Charge: cfg.Charge})
+	srv.Use(ErrorLimit{Max: MaxErrors})
 	if cfg.Metrics != nil {
 		srv.Use(cfg.Metrics)
 	}
@@ -86,7 +96,7 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 		cfg.Logger.ErrorContext(ctx, "panic in resolver", "request_id", requestID(ctx), "panic", fmt.Sprint(p))
 		return rules.Errorf(rules.EINTERNAL, "An internal error occurred.")
 	})
-	return objectBodies(r.WithLoaders(srv))
+	return objectBodies(outcomeStatus(r.WithLoaders(srv)))
 }
 
 // objectBodies refuses a POST whose body is not a JSON object (null, a
@@ -135,6 +145,9 @@ const undecodable = "json request body could not be decoded: "
 // its extensions, and hides internal faults, reporting them as internal.
 func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, internal bool) {
 	gerr = graphql.DefaultErrorPresenter(ctx, err)
+	if stopped(gerr, err) {
+		return gerr, false
+	}
 	var re *rules.Error
 	if errors.As(err, &re) {
 		gerr.Message = re.Message
@@ -198,60 +211,4 @@ func (p PersistedQueryLimit) MutateOperationParameters(_ context.Context, raw *g
 	gerr := gqlerror.Errorf("The query is %d bytes long; at most %d may be stored as a persisted query. Send it without the persistedQuery extension.", len(raw.Query), p.Max)
 	gerr.Extensions = map[string]any{"code": rules.EINVALID}
 	return gerr
-}
-
-// DepthLimit refuses operations whose selections nest deeper than Max.
-type DepthLimit struct{ Max int }
-
-var _ interface {
-	graphql.HandlerExtension
-	graphql.OperationContextMutator
-} = DepthLimit{}
-
-// ExtensionName names the extension.
-func (DepthLimit) ExtensionName() string { return "DepthLimit" }
-
-// Validate checks the schema; any schema will do.
-func (DepthLimit) Validate(graphql.ExecutableSchema) error { return nil }
-
-// MutateOperationContext measures the operation and refuses it when too deep.
-func (d DepthLimit) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
-	if oc.Operation == nil {
-		return nil
-	}
-	if depth := selectionDepth(oc.Operation.SelectionSet, oc.Doc.Fragments, 0, map[string]bool{}); depth > d.Max {
-		gerr := gqlerror.Errorf("The query is %d levels deep; at most %d are allowed.", depth, d.Max)
-		gerr.Extensions = map[string]any{"code": "DEPTH_LIMIT_EXCEEDED"}
-		return gerr
-	}
-	return nil
-}
-
-func selectionDepth(set ast.SelectionSet, frags ast.FragmentDefinitionList, depth int, visiting map[string]bool) int {
-	deepest := depth
-	for _, sel := range set {
-		var d int
-		switch s := sel.(type) {
-		case *ast.Field:
-			d = depth
-			if len(s.SelectionSet) > 0 {
-				d = selectionDepth(s.SelectionSet, frags, depth+1, visiting)
-			}
-		case *ast.InlineFragment:
-			d = selectionDepth(s.SelectionSet, frags, depth, visiting)
-		case *ast.FragmentSpread:
-			if visiting[s.Name] {
-				continue // a cycle is a validation error reported elsewhere
-			}
-			f := frags.ForName(s.Name)
-			if f == nil {
-				continue
-			}
-			visiting[s.Name] = true
-			d = selectionDepth(f.SelectionSet, frags, depth, visiting)
-			delete(visiting, s.Name)
-		}
-		deepest = max(deepest, d)
-	}
-	return deepest
 }

@@ -1,0 +1,220 @@
+package graph_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// doublingFragments is a query of k fragments, each spreading the one
+// before twice: a kilobyte whose fragments, spread out, are 2^k fields.
+func doublingFragments(k int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "query { ...F%d } fragment F0 on Query { __typename }", k)
+	for i := 1; i <= k; i++ {
+		fmt.Fprintf(&b, " fragment F%d on Query { ...F%d ...F%d }", i, i-1, i-1)
+	}
+	return b.String()
+}
+
+func limitMeasure(r gqlResponse) string {
+	if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "QUERY_LIMIT_EXCEEDED" {
+		return ""
+	}
+	d, _ := r.Errors[0].Extensions["details"].(map[string]any)
+	m, _ := d["measure"].(string)
+	return m
+}
+
+// TestFragmentsSpreadDeepAreRefusedBeforeTheyAreWalked sends fragments
+// spreading 30 deep, 2^30 fields once spread: refused for their depth by a
+// measure that takes each fragment once. Spread MaxFragmentDepth deep (the
+// operation's spread the first), 128 fields of __typename, the query is
+// answered.
+func TestFragmentsSpreadDeepAreRefusedBeforeTheyAreWalked(t *testing.T) {
+	srv := newServer(t)
+	for _, k := range []int{30, 24, graph.MaxFragmentDepth} {
+		if m := limitMeasure(query(t, srv, doublingFragments(k), nil)); m != "fragmentDepth" {
+			t.Errorf("%d fragments deep: refused for %q, want fragmentDepth", k, m)
+		}
+	}
+	r := query(t, srv, doublingFragments(graph.MaxFragmentDepth-1), nil)
+	if len(r.Errors) > 0 {
+		t.Fatalf("%d deep: %+v", graph.MaxFragmentDepth, r.Errors)
+	}
+}
+
+// TestIntrospectionIsChargedAndOncePerQuery: introspection stays on (a full
+// schema in one __schema is answered), but 4,000 aliases of it, or two, are
+// refused before any is run, and __schema counts against the complexity
+// limit like any field.
+func TestIntrospectionIsChargedAndOncePerQuery(t *testing.T) {
+	srv := newServer(t)
+	full := `{ __schema { queryType { name } types { name kind fields { name args { name type { name kind ofType { name } } } type { name kind ofType { name kind } } } } } }`
+	r := query(t, srv, full, nil)
+	if len(r.Errors) > 0 || !strings.Contains(string(r.Data["__schema"]), `"Verdict"`) {
+		t.Fatalf("the schema was not answered: %+v", r.Errors)
+	}
+	many := func(n int) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			fmt.Fprintf(&b, " a%d: __schema { types { name kind fields { name type { name kind ofType { name kind } } } } }", i)
+		}
+		b.WriteString(" }")
+		return b.String()
+	}
+	if m := limitMeasure(query(t, srv, many(4000), nil)); m != "bytes" && m != "aliases" && m != "__schema" {
+		t.Errorf("4,000 __schema refused for %q", m)
+	}
+	if m := limitMeasure(query(t, srv, many(2), nil)); m != "__schema" {
+		t.Errorf("two __schema refused for %q, want __schema", m)
+	}
+	twice := `query { ...S ...S } fragment S on Query { __schema { types { name } } }`
+	if m := limitMeasure(query(t, srv, twice, nil)); m != "__schema" {
+		t.Errorf("__schema spread twice refused for %q, want __schema", m)
+	}
+	// Charged: a __schema and 19 searches are over the complexity limit
+	// that 19 searches alone are within.
+	searches := aliased(19, `search(q: "range", first: 1) { totalCount }`)
+	if r := query(t, srv, searches, nil); refusedForItsCost(r) {
+		t.Fatalf("19 searches refused: %+v", r.Errors)
+	}
+	if r := query(t, srv, strings.TrimSuffix(searches, "}")+" __schema { queryType { name } } }", nil); !refusedForItsCost(r) {
+		t.Errorf("19 searches and __schema were not refused: %+v", firstErrors(r))
+	}
+}
+
+// TestRepeatedFieldsAreRefusedBeforeValidation: 10,000 repeats of one field
+// (whose validation compares them two by two) are refused on their size or
+// a count; a selection of MaxSelectionFields is answered.
+func TestRepeatedFieldsAreRefusedBeforeValidation(t *testing.T) {
+	srv := newServer(t)
+	repeated := func(n int) string {
+		return "{ documents(first: 1) { edges { node { " + strings.Repeat("id ", n) + "} } } }"
+	}
+	long := "{ documents(first: 1) { " + strings.Repeat("totalCount ", 20000) + "} }" // 220 KB
+	if m := limitMeasure(query(t, srv, long, nil)); m != "bytes" {
+		t.Errorf("20,000 repeats refused for %q, want bytes", m)
+	}
+	if r := query(t, srv, repeated(10000), nil); len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "token limit") {
+		t.Errorf("10,000 repeats: %+v, want refused by the parser's token limit", firstErrors(r))
+	}
+	if m := limitMeasure(query(t, srv, repeated(5000), nil)); m != "fields" {
+		t.Errorf("5,000 repeats refused for %q, want fields", m)
+	}
+	if m := limitMeasure(query(t, srv, repeated(graph.MaxSelectionFields+1), nil)); m != "selectionFields" {
+		t.Errorf("%d repeats refused for %q, want selectionFields", graph.MaxSelectionFields+1, m)
+	}
+	if r := query(t, srv, repeated(graph.MaxSelectionFields), nil); len(r.Errors) > 0 {
+		t.Errorf("%d repeats: %+v", graph.MaxSelectionFields, firstErrors(r))
+	}
+}
+
+// TestErrorsAreCappedAtMaxErrors: a query whose every field fails, at
+// validation or when run, answers MaxErrors errors and one that counts the
+// rest.
+func TestErrorsAreCappedAtMaxErrors(t *testing.T) {
+	srv := newServer(t)
+	for name, q := range map[string]string{
+		"validation": aliased(60, `noSuchField`),
+		"execution":  aliased(60, `cardNamed(name: "zzqx wobble") { id }`),
+	} {
+		r := query(t, srv, q, nil)
+		if len(r.Errors) != graph.MaxErrors+1 {
+			t.Errorf("%s: %d errors, want %d and one counting the rest", name, len(r.Errors), graph.MaxErrors+1)
+			continue
+		}
+		last := r.Errors[graph.MaxErrors]
+		d, _ := last.Extensions["details"].(map[string]any)
+		if last.Extensions["code"] != "TOO_MANY_ERRORS" || d["omitted"] != float64(60-graph.MaxErrors) {
+			t.Errorf("%s: last error %+v", name, last)
+		}
+	}
+}
+
+// chargedServer serves GraphQL with a Charge that refuses once more than
+// allowance requests are charged, counting what it was asked.
+func chargedServer(t *testing.T, allowance int) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	newServer(t) // builds the resolver once
+	var charged atomic.Int64
+	charge := func(_ context.Context, n int) error {
+		if charged.Add(int64(n)) > int64(allowance) {
+			return rules.Errorf(rules.ERATELIMITED, "Too many requests.").WithDetail("retryAfter", 7)
+		}
+		return nil
+	}
+	srv := httptest.NewServer(graph.NewHandler(resolver, graph.ServerConfig{Charge: charge}))
+	t.Cleanup(srv.Close)
+	return srv, &charged
+}
+
+// TestEveryServiceCallIsChargedAgainstTheRateLimit: 98 adjudications in one
+// query are 97 requests more than the one the request paid; refused by the
+// limit, the query answers 429 with Retry-After and runs none of them.
+func TestEveryServiceCallIsChargedAgainstTheRateLimit(t *testing.T) {
+	q := aliased(98, `adjudicate(request: {edition: "2e", question: "game.winner", params: {players: [{name: "a", score: 1}]}}) { allowed }`)
+	srv, charged := chargedServer(t, 1000)
+	r := query(t, srv, q, nil)
+	if len(r.Errors) > 0 || len(r.Data) != 98 {
+		t.Fatalf("within the limit: %d answers, errors %+v", len(r.Data), firstErrors(r))
+	}
+	if n := charged.Load(); n != 97 {
+		t.Errorf("charged %d requests, want 97", n)
+	}
+	srv, _ = chargedServer(t, 50)
+	raw, _ := json.Marshal(map[string]any{"query": q})
+	res, err := http.Post(srv.URL, "application/json", bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out gqlResponse
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "7" {
+		t.Errorf("over the limit: %d, Retry-After %q; want 429, 7", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if len(out.Errors) != 1 || out.Errors[0].Extensions["code"] != rules.ERATELIMITED || out.Data != nil {
+		t.Errorf("over the limit: %+v %s", out.Errors, out.Data)
+	}
+}
+
+// TestAQueryPastItsDeadlineAnswers503: resolvers stopped by the request's
+// deadline answer the REST API's message, with 503, not as faults.
+func TestAQueryPastItsDeadlineAnswers503(t *testing.T) {
+	newServer(t)
+	h := graph.NewHandler(resolver, graph.ServerConfig{})
+	expired := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithDeadline(r.Context(), time.Now().Add(-time.Second))
+		defer cancel()
+		h.ServeHTTP(w, r.WithContext(ctx))
+	})
+	srv := httptest.NewServer(expired)
+	t.Cleanup(srv.Close)
+	raw, _ := json.Marshal(map[string]any{"query": `{ adjudicate(request: {edition: "2e", question: "game.winner", params: {}}) { allowed } }`})
+	res, err := http.Post(srv.URL, "application/json", bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out gqlResponse
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusServiceUnavailable || len(out.Errors) == 0 || !strings.Contains(out.Errors[0].Message, "took too long") {
+		t.Errorf("%d %+v; want 503 and the deadline's message", res.StatusCode, out.Errors)
+	}
+}
