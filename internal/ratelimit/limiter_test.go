@@ -235,7 +235,12 @@ func TestRedisKilledLimiterFallsBackToLocalLimits(t *testing.T) {
 	}
 }
 
-func TestRedisRestartedLimiterIsSharedAgain(t *testing.T) {
+// TestRedisRestartedKeepsTheCountOfTheOutage: each replica limits on its
+// own while Redis is away; when Redis comes back, restarted without its
+// keys, the allowance spent meanwhile is not handed out afresh: the
+// replicas refuse until it is paid back, and add what they counted to
+// Redis, so a replica that never saw the outage refuses too.
+func TestRedisRestartedKeepsTheCountOfTheOutage(t *testing.T) {
 	s := redistest.Start(t)
 	connA, connB := dial(t, s.URL(), nil), dial(t, s.URL(), nil)
 	a, b := newLimiter(t, 4, connA), newLimiter(t, 4, connB)
@@ -252,8 +257,56 @@ func TestRedisRestartedLimiterIsSharedAgain(t *testing.T) {
 	s.Restart()
 	waitFor(t, "recovery", func() bool { return connA.Healthy() && connB.Healthy() })
 	allowed, last := countAllowed(t, "c", 12, a, b)
-	if allowed != 4 || !last.Shared {
-		t.Errorf("after restart allowed %d of 12 (last %+v), want 4 shared", allowed, last)
+	if allowed != 0 || !last.Shared || last.RetryAfter <= 0 {
+		t.Errorf("after restart allowed %d of 12 (last %+v), want none: the allowance was spent during the outage", allowed, last)
+	}
+	c := newLimiter(t, 4, dial(t, s.URL(), nil))
+	if n, last := countAllowed(t, "c", 3, c); n != 0 {
+		t.Errorf("a replica that never saw the outage allowed %d (last %+v): the count was not added to Redis", n, last)
+	}
+	// Another client is unaffected.
+	if n, _ := countAllowed(t, "other", 4, a, b); n != 4 {
+		t.Errorf("another client allowed %d of 4", n)
+	}
+}
+
+// TestRedisKilledKeepsCountingFromWhereRedisWas: the in-process limiter
+// follows Redis' decisions, so when Redis goes away a client has only what
+// it had left, not a fresh allowance.
+func TestRedisKilledKeepsCountingFromWhereRedisWas(t *testing.T) {
+	s := redistest.Start(t)
+	conn := dial(t, s.URL(), nil)
+	l := newLimiter(t, 5, conn)
+	if n, last := countAllowed(t, "c", 3, l); n != 3 || !last.Shared {
+		t.Fatalf("with Redis allowed %d of 3 (last %+v)", n, last)
+	}
+	s.Kill()
+	waitFor(t, "outage noticed", func() bool { return !conn.Healthy() })
+	if n, last := countAllowed(t, "c", 10, l); n != 2 || last.Shared {
+		t.Errorf("with Redis down allowed %d more (last %+v), want the 2 left", n, last)
+	}
+}
+
+// TestFailingRedisCallHandsOutNoFreshAllowance: a Redis call that fails
+// before the outage is noticed is decided in process, from the count Redis
+// had, not afresh.
+func TestFailingRedisCallHandsOutNoFreshAllowance(t *testing.T) {
+	s := redistest.Start(t)
+	conn, err := cache.DialRedis(context.Background(), s.URL(), cache.RedisOptions{
+		CheckInterval: time.Hour, // the outage is found by the failing call alone
+		Logger:        slog.New(&logRecorder{}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	l := newLimiter(t, 3, conn)
+	if n, _ := countAllowed(t, "c", 3, l); n != 3 {
+		t.Fatalf("with Redis allowed %d of 3", n)
+	}
+	s.Kill()
+	if n, last := countAllowed(t, "c", 5, l); n != 0 {
+		t.Errorf("after Redis failed allowed %d (last %+v), want none", n, last)
 	}
 }
 

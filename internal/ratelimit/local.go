@@ -14,20 +14,30 @@ import (
 // least recently seen forgotten first, so many distinct keys cannot grow its
 // memory without bound. It is safe for concurrent use.
 type Local struct {
-	perMinute int
-	interval  time.Duration // between two requests at the steady rate
-	burst     time.Duration // interval * perMinute: how far ahead a client may run
+	perMinute int // the limit of Allow; AllowN takes one of its own
 	now       func() time.Time
 
 	mu   sync.Mutex
 	tats *simplelru.LRU[string, time.Time] // theoretical arrival time per client
 }
 
+// checkPerMinute fails for a limit the limiters cannot keep: not positive,
+// or more requests than nanoseconds in a minute.
+func checkPerMinute(perMinute int) error {
+	if perMinute <= 0 {
+		return errors.New("ratelimit: requests per minute must be positive")
+	}
+	if time.Minute/time.Duration(perMinute) <= 0 {
+		return errors.New("ratelimit: more requests per minute than nanoseconds in a minute")
+	}
+	return nil
+}
+
 // NewLocal returns an in-process limiter of perMinute requests per minute
 // per client, remembering at most maxKeys clients.
 func NewLocal(perMinute, maxKeys int) (*Local, error) {
-	if perMinute <= 0 {
-		return nil, errors.New("ratelimit: requests per minute must be positive")
+	if err := checkPerMinute(perMinute); err != nil {
+		return nil, err
 	}
 	if maxKeys <= 0 {
 		return nil, errors.New("ratelimit: the number of clients remembered must be positive")
@@ -36,44 +46,94 @@ func NewLocal(perMinute, maxKeys int) (*Local, error) {
 	if err != nil {
 		return nil, err
 	}
-	interval := time.Minute / time.Duration(perMinute)
-	if interval <= 0 {
-		return nil, errors.New("ratelimit: more requests per minute than nanoseconds in a minute")
-	}
-	return &Local{
-		perMinute: perMinute,
-		interval:  interval,
-		burst:     interval * time.Duration(perMinute),
-		now:       time.Now,
-		tats:      tats,
-	}, nil
+	return &Local{perMinute: perMinute, now: time.Now, tats: tats}, nil
 }
 
 // Allow counts one request of key and says whether it may go ahead.
-func (l *Local) Allow(key string) Result {
+func (l *Local) Allow(key string) Result { return l.AllowN(key, l.perMinute, 1) }
+
+// AllowN counts n requests of key at once, at a limit of perMinute, and
+// says whether they may go ahead: all of them, or none. A client may make
+// perMinute requests at once, and one more every minute/perMinute after
+// that, so n over perMinute is never allowed.
+func (l *Local) AllowN(key string, perMinute, n int) Result {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	tat, ok := l.tats.Get(key)
-	if !ok || tat.Before(now) {
-		tat = now
-	}
-	newTAT := tat.Add(l.interval)
-	allowAt := newTAT.Add(-l.burst)
-	if now.Before(allowAt) {
-		return Result{
-			Limit:      l.perMinute,
-			RetryAfter: allowAt.Sub(now),
-			ResetAfter: tat.Sub(now),
-		}
+	tat := l.tat(key, now)
+	g := newGCRA(perMinute)
+	newTAT := tat.Add(time.Duration(n) * g.interval)
+	if allowAt := newTAT.Add(-g.burst); now.Before(allowAt) {
+		return Result{Limit: perMinute, RetryAfter: allowAt.Sub(now), ResetAfter: tat.Sub(now)}
 	}
 	l.tats.Add(key, newTAT)
-	return Result{
-		Allowed:    true,
-		Limit:      l.perMinute,
-		Remaining:  remaining(l.perMinute, newTAT.Sub(now)),
-		ResetAfter: newTAT.Sub(now),
+	return Result{Allowed: true, Limit: perMinute, Remaining: remaining(perMinute, newTAT.Sub(now)), ResetAfter: newTAT.Sub(now)}
+}
+
+// tat is the theoretical arrival time of key's next request: when its
+// allowance is full again, now if it already is.
+func (l *Local) tat(key string, now time.Time) time.Time {
+	tat, ok := l.tats.Get(key)
+	if !ok || tat.Before(now) {
+		return now
 	}
+	return tat
+}
+
+// A gcra is the generic cell rate algorithm at one limit: the interval
+// between two requests at the steady rate, and how far ahead of it a client
+// may run (the whole minute's allowance at once).
+type gcra struct{ interval, burst time.Duration }
+
+func newGCRA(perMinute int) gcra {
+	interval := time.Minute / time.Duration(perMinute)
+	return gcra{interval: interval, burst: interval * time.Duration(perMinute)}
+}
+
+// follow keeps key's count in step with a decision Redis made for every
+// replica (shared, on n requests at perMinute), so that it can decide on
+// its own from there should Redis go away, and the other way round: what it
+// counted while Redis was away is not forgotten when Redis comes back
+// without it (restarted, its keys lost). It returns the decision to give,
+// which is shared's unless this count, run ahead of Redis, refuses the
+// requests, and how many requests Redis is behind this count, for the
+// caller to add there.
+func (l *Local) follow(key string, perMinute, n int, shared Result) (Result, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	tat := l.tat(key, now)
+	g := newGCRA(perMinute)
+	sharedTAT := now.Add(shared.ResetAfter) // Redis' count after its decision
+	if !shared.Allowed {
+		if tat.Before(sharedTAT) {
+			l.tats.Add(key, sharedTAT)
+		}
+		return shared, behind(tat, sharedTAT, g.interval)
+	}
+	newTAT := tat.Add(time.Duration(n) * g.interval)
+	if allowAt := newTAT.Add(-g.burst); now.Before(allowAt) {
+		// Redis allowed what this count refuses: Redis lost what was
+		// counted here while it was away.
+		res := Result{Limit: perMinute, RetryAfter: allowAt.Sub(now), ResetAfter: tat.Sub(now), Shared: true}
+		return res, behind(tat, sharedTAT, g.interval)
+	}
+	if newTAT.Before(sharedTAT) {
+		newTAT = sharedTAT
+	}
+	l.tats.Add(key, newTAT)
+	res := shared
+	res.ResetAfter = newTAT.Sub(now)
+	res.Remaining = remaining(perMinute, res.ResetAfter)
+	return res, behind(newTAT, sharedTAT, g.interval)
+}
+
+// behind is how many whole requests the count ahead is past the shared one.
+func behind(local, shared time.Time, interval time.Duration) int {
+	if !local.After(shared) {
+		return 0
+	}
+	return int(local.Sub(shared) / interval)
 }
 
 // Len is the number of clients remembered.

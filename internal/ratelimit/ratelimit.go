@@ -2,7 +2,14 @@
 // minute. With Redis configured, every replica enforces one shared limit
 // (GCRA in Redis, via redis_rate); without it, or while Redis is away, each
 // replica enforces the limit in process. A Redis fault never lifts the limit:
-// it falls back to the in-process limiter.
+// the in-process limiter, which follows every decision Redis makes, decides
+// from where Redis was, and what it counted meanwhile is added to Redis when
+// Redis is back, even one restarted without its keys.
+//
+// A client is its API key when the key was issued (Config.Keys), each key
+// with its own limit, and otherwise its address; with no keys issued, a key
+// sent is limited as well as the address it comes from, so a new key per
+// request is no new allowance.
 package ratelimit
 
 import (
@@ -83,8 +90,14 @@ type Health interface {
 // Config configures a Limiter. Zero values take the defaults.
 type Config struct {
 	// PerMinute is the number of requests a client may make per minute, all
-	// at once or spread out. 0 turns limits off.
+	// at once or spread out. 0 turns limits off, but for the keys issued
+	// with limits of their own.
 	PerMinute int
+	// Keys are the API keys issued, each with its requests per minute (0:
+	// PerMinute). With keys issued, a request with another key, or none, is
+	// limited by its address; with none, a key is limited as well as its
+	// address. ParseKeys reads them from a file.
+	Keys map[string]int
 	// Redis, when set, holds the limits shared by every replica; Health then
 	// says when to skip it. Both nil: in-process limits only.
 	Redis  redis.UniversalClient
@@ -106,9 +119,16 @@ type Stats struct {
 	Fallbacks uint64 // decisions made in process because a Redis call failed
 }
 
+// A Client is who makes a request: the API key it sent, if any, and the
+// address it comes from.
+type Client struct {
+	Key, Address string
+}
+
 // Limiter decides whether a client may make one more request.
 type Limiter struct {
 	perMinute int
+	keys      map[string]int
 	redis     *redis_rate.Limiter
 	health    Health
 	prefix    string
@@ -124,6 +144,11 @@ func New(cfg Config) (*Limiter, error) {
 	if cfg.PerMinute < 0 {
 		return nil, fmt.Errorf("ratelimit: requests per minute must not be negative, got %d", cfg.PerMinute)
 	}
+	for key, perMinute := range cfg.Keys {
+		if perMinute < 0 || perMinute > 0 && checkPerMinute(perMinute) != nil {
+			return nil, fmt.Errorf("ratelimit: the limit of key %q must be a positive number of requests per minute, got %d", key, perMinute)
+		}
+	}
 	if cfg.Redis != nil && cfg.Health == nil {
 		return nil, errors.New("ratelimit: a Redis limiter needs a Health to fall back on")
 	}
@@ -138,14 +163,15 @@ func New(cfg Config) (*Limiter, error) {
 	}
 	l := &Limiter{
 		perMinute: cfg.PerMinute,
+		keys:      cfg.Keys,
 		health:    cfg.Health,
 		prefix:    cfg.Prefix,
 		opTimeout: cfg.OpTimeout,
 	}
-	if cfg.PerMinute == 0 {
+	if cfg.PerMinute == 0 && len(cfg.Keys) == 0 {
 		return l, nil
 	}
-	local, err := NewLocal(cfg.PerMinute, cfg.MaxKeys)
+	local, err := NewLocal(max(cfg.PerMinute, 1), cfg.MaxKeys)
 	if err != nil {
 		return nil, err
 	}
@@ -156,24 +182,60 @@ func New(cfg Config) (*Limiter, error) {
 	return l, nil
 }
 
-// Allow counts one request of the client key and says whether it may go
-// ahead. It never fails: with Redis unhealthy or failing, the in-process
-// limiter decides.
+// Allow counts one request of the client key at the limit of every client
+// and says whether it may go ahead. It never fails: with Redis unhealthy or
+// failing, the in-process limiter decides.
 func (l *Limiter) Allow(ctx context.Context, key string) Result {
-	if l.perMinute == 0 {
+	return l.decide(ctx, key, l.perMinute, 1)
+}
+
+// AllowClient counts n requests of a client (a request that costs n, a
+// GraphQL query calling n services) and says whether they may go ahead: a
+// key issued, at its own limit; any other client by its address, and, when
+// no keys are issued, by the key it sent as well. It never fails.
+func (l *Limiter) AllowClient(ctx context.Context, c Client, n int) Result {
+	if len(l.keys) > 0 {
+		if perMinute, issued := l.keys[c.Key]; issued && c.Key != "" {
+			if perMinute == 0 {
+				perMinute = l.perMinute
+			}
+			return l.decide(ctx, "key:"+c.Key, perMinute, n)
+		}
+		return l.decide(ctx, "ip:"+c.Address, l.perMinute, n)
+	}
+	byAddress := l.decide(ctx, "ip:"+c.Address, l.perMinute, n)
+	if !byAddress.Allowed || c.Key == "" {
+		return byAddress
+	}
+	byKey := l.decide(ctx, "key:"+c.Key, l.perMinute, n)
+	if !byKey.Allowed || byKey.Remaining < byAddress.Remaining {
+		return byKey
+	}
+	return byAddress
+}
+
+// decide counts n requests of key at perMinute (0: no limit).
+func (l *Limiter) decide(ctx context.Context, key string, perMinute, n int) Result {
+	if perMinute == 0 {
 		return Result{Allowed: true}
 	}
 	key = clientKey(key)
 	var res Result
 	if l.redis != nil && l.health.Healthy() {
-		var err error
-		if res, err = l.allowRedis(ctx, key); err != nil {
+		shared, err := l.allowRedis(ctx, key, perMinute, n)
+		if err != nil {
 			l.health.Fault(ctx, err)
 			l.fallbacks.Add(1)
-			res = l.local.Allow(key)
+			res = l.local.AllowN(key, perMinute, n)
+		} else {
+			var behind int
+			res, behind = l.local.follow(key, perMinute, n, shared)
+			if behind > 0 {
+				l.catchUp(ctx, key, perMinute, behind)
+			}
 		}
 	} else {
-		res = l.local.Allow(key)
+		res = l.local.AllowN(key, perMinute, n)
 	}
 	if res.Allowed {
 		l.allowed.Add(1)
@@ -183,27 +245,38 @@ func (l *Limiter) Allow(ctx context.Context, key string) Result {
 	return res
 }
 
-func (l *Limiter) allowRedis(ctx context.Context, key string) (Result, error) {
+func (l *Limiter) allowRedis(ctx context.Context, key string, perMinute, n int) (Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, l.opTimeout)
 	defer cancel()
-	r, err := l.redis.Allow(ctx, l.prefix+key, redis_rate.PerMinute(l.perMinute))
+	r, err := l.redis.AllowN(ctx, l.prefix+key, redis_rate.PerMinute(perMinute), n)
 	if err != nil {
 		return Result{}, err
 	}
 	res := Result{
 		Allowed:    r.Allowed > 0,
-		Limit:      l.perMinute,
+		Limit:      perMinute,
 		ResetAfter: max(r.ResetAfter, 0),
 		Shared:     true,
 	}
 	if res.Allowed {
 		// redis_rate's own count is a float Redis floors, often one short
 		// (598 left after the first of 600); count as Local does.
-		res.Remaining = remaining(l.perMinute, res.ResetAfter)
+		res.Remaining = remaining(perMinute, res.ResetAfter)
 	} else {
 		res.RetryAfter = max(r.RetryAfter, 0)
 	}
 	return res, nil
+}
+
+// catchUp adds to Redis the requests this replica counted that Redis does
+// not know of (counted while it was away), as far as its allowance goes. A
+// failure is Redis' fault like any other; the count here stands meanwhile.
+func (l *Limiter) catchUp(ctx context.Context, key string, perMinute, requests int) {
+	ctx, cancel := context.WithTimeout(ctx, l.opTimeout)
+	defer cancel()
+	if _, err := l.redis.AllowAtMost(ctx, l.prefix+key, redis_rate.PerMinute(perMinute), requests); err != nil {
+		l.health.Fault(ctx, err)
+	}
 }
 
 // remaining is how many requests a client may still make at once when its
