@@ -52,9 +52,12 @@ type Responses struct {
 
 // A flight is one computation of a key that concurrent Fetches share.
 type flight struct {
-	done chan struct{} // closed when body and err are set
-	body []byte
-	err  error
+	done    chan struct{} // closed when body and err are set
+	body    []byte
+	err     error
+	ctx     context.Context // the computation's: ends when no Fetch waits for it
+	cancel  context.CancelFunc
+	waiters int // the Fetches waiting for it, guarded by Responses.mu
 }
 
 // NewResponses returns a response cache over c; entries live for ttl
@@ -73,11 +76,14 @@ func NewResponses(c Cache, ttl time.Duration, maxSize int) *Responses {
 // is a result over the maximum size. A panic in compute is returned as an
 // error to every Fetch that shares it.
 //
-// compute runs without ctx's cancellation, so that a caller who gives up
-// does not fail the others waiting on the same key; Fetch itself returns
-// ctx.Err() as soon as ctx is done. When ctx can never be done, compute
-// runs in the caller's goroutine: a miss then costs no goroutine of its own
-// (nor the growth of a fresh goroutine's stack to a handler's depth).
+// compute runs under a context of its own, never under one caller's: it
+// holds the first caller's values, and ends when the last Fetch waiting for
+// the result has returned, each when its own ctx is done (its client gone,
+// its deadline passed), so one client giving up fails no other, and work
+// nobody waits for stops. Fetch returns ctx.Err() as soon as ctx is done.
+// When ctx can never be done, compute runs in the caller's goroutine: a miss
+// then costs no goroutine of its own (nor the growth of a fresh goroutine's
+// stack to a handler's depth).
 func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.Context) ([]byte, error)) (body []byte, hit bool, err error) {
 	key = "resp:" + key
 	if b, ok := r.cache.Get(ctx, key); ok {
@@ -89,15 +95,17 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 	f, shared := r.flights[key]
 	if !shared {
 		f = &flight{done: make(chan struct{})}
+		f.ctx, f.cancel = context.WithCancel(context.WithoutCancel(ctx))
 		r.flights[key] = f
 	}
+	f.waiters++
 	r.mu.Unlock()
+	defer r.leave(key, f)
 	if !shared {
-		detached := context.WithoutCancel(ctx)
 		if ctx.Done() == nil {
-			r.fly(detached, key, f, compute)
+			r.fly(key, f, compute)
 		} else {
-			go r.fly(detached, key, f, compute)
+			go r.fly(key, f, compute)
 		}
 	}
 	select {
@@ -111,27 +119,46 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 	}
 }
 
+// leave counts off a Fetch waiting for f. When none is left the computation
+// is no longer wanted: its context ends, and the next miss of the key starts
+// afresh rather than wait for it.
+func (r *Responses) leave(key string, f *flight) {
+	r.mu.Lock()
+	f.waiters--
+	last := f.waiters == 0
+	if last && r.flights[key] == f {
+		delete(r.flights, key)
+	}
+	r.mu.Unlock()
+	if last {
+		f.cancel()
+	}
+}
+
 // fly runs one computation of key, stores its result, and lands f: the
 // Fetches waiting on it get its result, and the next miss of key computes
 // afresh.
-func (r *Responses) fly(ctx context.Context, key string, f *flight, compute func(context.Context) ([]byte, error)) {
+func (r *Responses) fly(key string, f *flight, compute func(context.Context) ([]byte, error)) {
 	defer func() {
 		if p := recover(); p != nil {
 			f.body, f.err = nil, fmt.Errorf("panic: %v", p)
 		}
 		r.mu.Lock()
-		delete(r.flights, key)
+		if r.flights[key] == f {
+			delete(r.flights, key)
+		}
 		r.mu.Unlock()
 		close(f.done)
 	}()
-	b, err := compute(ctx)
+	b, err := compute(f.ctx)
 	if err != nil {
 		f.err = err
 		return
 	}
 	if len(b) <= r.maxSize {
 		r.c.sets.Add(1)
-		r.cache.Set(ctx, key, b, r.ttl)
+		// Stored even when the last waiter has just gone: it is computed.
+		r.cache.Set(context.WithoutCancel(f.ctx), key, b, r.ttl)
 	}
 	f.body = b
 }

@@ -163,35 +163,99 @@ func TestResponsesComputesConcurrentMissesOnce(t *testing.T) {
 	}
 }
 
+// TestResponsesReturnsWhenCallerGivesUp: a caller who gives up returns at
+// once; with nobody else waiting, the computation's context ends, so the
+// work stops, and nothing is stored.
 func TestResponsesReturnsWhenCallerGivesUp(t *testing.T) {
 	lru, _ := newTestLRU(t, 16, time.Minute)
 	r := NewResponses(lru, 0, 0)
 	ctx, cancel := context.WithCancel(context.Background())
-	release := make(chan struct{})
+	started, stopped := make(chan struct{}), make(chan error, 1)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		_, _, err := r.Fetch(ctx, "k", func(c context.Context) ([]byte, error) {
-			<-release
-			return []byte("v"), c.Err()
+			close(started)
+			<-c.Done()
+			stopped <- c.Err()
+			return nil, c.Err()
 		})
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("err = %v, want context.Canceled", err)
 		}
 	}()
+	<-started
 	cancel()
 	<-done
+	select {
+	case err := <-stopped:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the computation ended with %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the computation went on with nobody waiting for it")
+	}
+	if _, ok := lru.Get(context.Background(), "resp:k"); ok {
+		t.Error("an abandoned computation stored a response")
+	}
+}
+
+// TestResponsesSharedComputationOutlivesTheFirstCaller: the first caller
+// of a key gives up (its client disconnects) while others wait for the same
+// answer: the computation goes on under its own context, every other
+// caller gets the answer, and it is stored. No caller's giving up fails
+// another.
+func TestResponsesSharedComputationOutlivesTheFirstCaller(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0, 0)
+	first, cancelFirst := context.WithCancel(context.Background())
+	started, release := make(chan struct{}), make(chan struct{})
+	var computeErr atomic.Value
+	compute := func(c context.Context) ([]byte, error) {
+		close(started)
+		<-release
+		if err := c.Err(); err != nil {
+			computeErr.Store(err)
+			return nil, err
+		}
+		return []byte("v"), nil
+	}
+	firstDone := make(chan error, 1)
+	go func() {
+		_, _, err := r.Fetch(first, "k", compute)
+		firstDone <- err
+	}()
+	<-started
+	var wg sync.WaitGroup
+	results := make([]string, 15)
+	for i := range results {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			b, _, err := r.Fetch(ctx, "k", func(context.Context) ([]byte, error) { return []byte("recomputed"), nil })
+			if err != nil {
+				t.Errorf("waiter %d: %v", i, err)
+			}
+			results[i] = string(b)
+		})
+	}
+	time.Sleep(20 * time.Millisecond) // the others join the flight
+	cancelFirst()
+	if err := <-firstDone; !errors.Is(err, context.Canceled) {
+		t.Errorf("first caller: %v, want context.Canceled", err)
+	}
 	close(release)
-	// The detached computation still completes and is stored.
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		if v, ok := lru.Get(context.Background(), "resp:k"); ok && string(v) == "v" {
-			break
+	wg.Wait()
+	if err := computeErr.Load(); err != nil {
+		t.Fatalf("the shared computation was cancelled with the first caller: %v", err)
+	}
+	for i, b := range results {
+		if b != "v" && b != "recomputed" {
+			t.Errorf("waiter %d got %q", i, b)
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("computation of an abandoned fetch was not stored")
-		}
-		time.Sleep(5 * time.Millisecond)
+	}
+	if v, ok := lru.Get(context.Background(), "resp:k"); !ok || string(v) != "v" {
+		t.Errorf("stored %q %v, want the shared answer", v, ok)
 	}
 }
 
