@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -56,10 +55,15 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			return
 		}
 		status, body := withDetails(errorResponse(err))
+		stopped := false
+		if s, b, ok := stoppedResponse(c.Request().Context(), err); ok {
+			status, body = withDetails(s, b)
+			stopped = true
+		}
 		if allow := c.Response().Header().Get(echo.HeaderAllow); status == http.StatusMethodNotAllowed && allow != "" {
 			body.Error.Message = "This method is not allowed on this route; it allows " + allow + "."
 		}
-		if status >= 500 {
+		if status >= 500 && !stopped {
 			log.ErrorContext(c.Request().Context(), "request failed",
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID),
 				"path", c.Request().URL.Path, "err", err)
@@ -76,10 +80,6 @@ func errorResponse(err error) (int, errorBody) {
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
 		return httpErrorResponse(he)
-	}
-	if errors.Is(err, context.DeadlineExceeded) {
-		return http.StatusServiceUnavailable, errorBody{errorPayload{Code: rules.EINTERNAL,
-			Message: "The request took too long and was stopped; try again."}}
 	}
 	code := rules.ErrorCode(err)
 	return StatusOf(code), errorBody{errorPayload{Code: code, Message: rules.ErrorMessage(err), Details: rules.ErrorDetails(err)}}

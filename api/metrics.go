@@ -68,13 +68,14 @@ func (m *Metrics) Registry() *prometheus.Registry { return m.registry }
 func (m *Metrics) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := time.Now()
+		ctx := c.Request().Context()
 		err := next(c)
 		if err != nil {
 			c.Error(err)
 		}
 		route := routeLabel(c)
 		method := methodLabel(c.Request().Method)
-		m.requests.WithLabelValues(method, route, strconv.Itoa(c.Response().Status)).Inc()
+		m.requests.WithLabelValues(method, route, strconv.Itoa(servedStatus(c, ctx))).Inc()
 		m.latency.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
 		return nil
 	}

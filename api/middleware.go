@@ -129,13 +129,15 @@ func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			start := time.Now()
+			ctx := c.Request().Context()
 			err := next(c)
 			if err != nil {
 				c.Error(err)
 			}
 			req, res := c.Request(), c.Response()
+			status := servedStatus(c, ctx)
 			level := slog.LevelInfo
-			if res.Status >= 500 {
+			if status >= 500 {
 				level = slog.LevelError
 			}
 			log.LogAttrs(req.Context(), level, "request",
@@ -143,7 +145,7 @@ func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 				slog.String("method", req.Method),
 				slog.String("route", c.Path()),
 				slog.String("uri", req.RequestURI),
-				slog.Int("status", res.Status),
+				slog.Int("status", status),
 				slog.Int64("bytes", res.Size),
 				slog.Duration("latency", time.Since(start)),
 				slog.String("remote", c.RealIP()))
@@ -187,13 +189,18 @@ func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// deadline gives every request's context a deadline.
+// deadline gives every request's context a deadline. The request is given
+// back as it came once the handler returns, so the error handler and the
+// log see the context the server gave it: whether the client went away, or
+// the server cut it short (ErrShutdown).
 func deadline(d time.Duration) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			ctx, cancel := context.WithTimeout(c.Request().Context(), d)
+			req := c.Request()
+			ctx, cancel := context.WithTimeout(req.Context(), d)
 			defer cancel()
-			c.SetRequest(c.Request().WithContext(ctx))
+			defer c.SetRequest(req)
+			c.SetRequest(req.WithContext(ctx))
 			return next(c)
 		}
 	}

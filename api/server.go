@@ -93,6 +93,7 @@ func New(cfg Config) *echo.Echo {
 		}
 	}
 	e.Use(recoverer(cfg.Logger))
+	e.Use(drainRefusedBody)
 	e.Use(middleware.BodyLimit(cfg.BodyLimit))
 	e.Use(wellFormedQuery)
 	e.Use(deadline(cfg.RequestTimeout))
@@ -181,7 +182,9 @@ func (h *handlers) readyz(c echo.Context) error {
 		body[k] = v
 	}
 	if !ok {
-		body["status"] = "starting"
+		if _, said := detail["status"]; !said {
+			body["status"] = "starting"
+		}
 		return c.JSON(http.StatusServiceUnavailable, body)
 	}
 	return c.JSON(http.StatusOK, body)

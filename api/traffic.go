@@ -6,18 +6,11 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/stccg/stccg-rules/internal/cache"
-	"github.com/stccg/stccg-rules/internal/ratelimit"
 )
-
-// Limiter decides whether a client may make one more request.
-type Limiter interface {
-	Allow(ctx context.Context, key string) ratelimit.Result
-}
 
 // clientIP returns how a request's client address is found: the
 // connection's peer, or, when the peer is one of the trusted proxies, the
@@ -37,32 +30,6 @@ func clientIP(trusted []*net.IPNet) echo.IPExtractor {
 			return realIP(r)
 		}
 		return forwarded(r)
-	}
-}
-
-// clientKey names the client a limit applies to: its API key, else its address.
-func clientKey(c echo.Context) string {
-	if k := strings.TrimSpace(c.Request().Header.Get("X-API-Key")); k != "" {
-		return "key:" + k
-	}
-	return "ip:" + c.RealIP()
-}
-
-// rateLimit refuses a client over its limit with 429 and the contract's
-// rate_limited error; every answer carries the X-RateLimit-* headers.
-func rateLimit(l Limiter, onLimited func()) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			res := l.Allow(c.Request().Context(), clientKey(c))
-			res.SetHeaders(c.Response().Header())
-			if !res.Allowed {
-				if onLimited != nil {
-					onLimited()
-				}
-				return res.Err()
-			}
-			return next(c)
-		}
 	}
 }
 
@@ -86,23 +53,17 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 				return next(c)
 			}
 			key := cache.RequestKey(req.URL.Path, req.URL.Query())
-			// The computation runs this request's handler chain on c, so c must
-			// outlive it: Fetch waits for it whatever the client does (the
-			// handler still has the request's deadline), and, given a context
-			// that is never done, runs it in this goroutine. A panic in it is
-			// Fetch's error, this request's 500 and that of every request
-			// sharing the computation.
-			body, hit, err := responses.Fetch(context.WithoutCancel(req.Context()), key, func(ctx context.Context) ([]byte, error) {
-				resp := c.Response()
+			// The computation runs the route's handler chain on a context of
+			// its own (computeContext), under the computation's context, so
+			// it may go on for the other requests waiting for the same key
+			// after this one's client has gone. A panic in it is Fetch's
+			// error, this request's 500 and that of every request sharing
+			// the computation.
+			body, hit, err := responses.Fetch(req.Context(), key, func(ctx context.Context) ([]byte, error) {
 				buf := &bufferWriter{header: http.Header{}, status: http.StatusOK}
-				orig := resp.Writer
-				resp.Writer = buf
-				defer func() {
-					resp.Writer = orig
-					resp.Committed, resp.Size, resp.Status = false, 0, http.StatusOK
-				}()
-				if herr := next(c); herr != nil {
-					c.Error(herr)
+				cc := computeContext(c, ctx, buf)
+				if herr := next(cc); herr != nil {
+					cc.Error(herr)
 				}
 				if buf.status != http.StatusOK {
 					return nil, &recorded{status: buf.status, header: buf.header, body: buf.body.Bytes()}
@@ -125,6 +86,16 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 			return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
 		}
 	}
+}
+
+// computeContext is the request c routed, under ctx, answering into w: a
+// context apart from c, which its server reuses once c's request is over.
+func computeContext(c echo.Context, ctx context.Context, w http.ResponseWriter) echo.Context {
+	cc := c.Echo().NewContext(c.Request().Clone(ctx), w)
+	cc.SetPath(c.Path())
+	cc.SetParamNames(c.ParamNames()...)
+	cc.SetParamValues(c.ParamValues()...)
+	return cc
 }
 
 func writeRecorded(c echo.Context, r *recorded) error {

@@ -29,7 +29,7 @@ import (
 )
 
 func TestInProcessRateLimitRefusesWith429AndHeaders(t *testing.T) {
-	lim, err := ratelimit.New(ratelimit.Config{PerMinute: 3})
+	lim, err := ratelimit.New(ratelimit.Config{PerMinute: 3, Keys: map[string]int{"bot-1": 0, "bot-2": 0}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,8 @@ func TestInProcessRateLimitRefusesWith429AndHeaders(t *testing.T) {
 	if last.Header.Get("Retry-After") == "" || last.Header.Get("X-RateLimit-Limit") != "3" || last.Header.Get("X-RateLimit-Remaining") != "0" {
 		t.Fatalf("headers %v", last.Header)
 	}
-	// Another client has its own allowance; health checks are never limited.
+	// Another key issued has its own allowance; health checks are never
+	// limited.
 	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/v1/documents", nil)
 	req.Header.Set("X-API-Key", "bot-2")
 	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != 200 {
