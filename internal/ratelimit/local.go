@@ -96,9 +96,9 @@ func newGCRA(perMinute int) gcra {
 // counted while Redis was away is not forgotten when Redis comes back
 // without it (restarted, its keys lost). It returns the decision to give,
 // which is shared's unless this count, run ahead of Redis, refuses the
-// requests, and how many requests Redis is behind this count, for the
-// caller to add there.
-func (l *Local) follow(key string, perMinute, n int, shared Result) (Result, int) {
+// requests, and, when this count is ahead of Redis', how far ahead of now
+// its theoretical arrival time is, for the caller to raise Redis' to it.
+func (l *Local) follow(key string, perMinute, n int, shared Result) (Result, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -109,14 +109,14 @@ func (l *Local) follow(key string, perMinute, n int, shared Result) (Result, int
 		if tat.Before(sharedTAT) {
 			l.tats.Add(key, sharedTAT)
 		}
-		return shared, behind(tat, sharedTAT, g.interval)
+		return shared, ahead(tat, sharedTAT, now)
 	}
 	newTAT := tat.Add(time.Duration(n) * g.interval)
 	if allowAt := newTAT.Add(-g.burst); now.Before(allowAt) {
 		// Redis allowed what this count refuses: Redis lost what was
 		// counted here while it was away.
 		res := Result{Limit: perMinute, RetryAfter: allowAt.Sub(now), ResetAfter: tat.Sub(now), Shared: true}
-		return res, behind(tat, sharedTAT, g.interval)
+		return res, ahead(tat, sharedTAT, now)
 	}
 	if newTAT.Before(sharedTAT) {
 		newTAT = sharedTAT
@@ -125,15 +125,21 @@ func (l *Local) follow(key string, perMinute, n int, shared Result) (Result, int
 	res := shared
 	res.ResetAfter = newTAT.Sub(now)
 	res.Remaining = remaining(perMinute, res.ResetAfter)
-	return res, behind(newTAT, sharedTAT, g.interval)
+	return res, ahead(newTAT, sharedTAT, now)
 }
 
-// behind is how many whole requests the count ahead is past the shared one.
-func behind(local, shared time.Time, interval time.Duration) int {
-	if !local.After(shared) {
+// catchUpMargin is how far a count here may run ahead of Redis' before
+// Redis is told: the two clocks differ by microseconds, and a request
+// counted in both may land a little apart.
+const catchUpMargin = time.Millisecond
+
+// ahead is how far ahead of now the count here is when it is ahead of
+// Redis', else 0.
+func ahead(local, shared, now time.Time) time.Duration {
+	if local.Sub(shared) <= catchUpMargin {
 		return 0
 	}
-	return int(local.Sub(shared) / interval)
+	return local.Sub(now)
 }
 
 // Len is the number of clients remembered.

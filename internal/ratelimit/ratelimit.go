@@ -127,13 +127,14 @@ type Client struct {
 
 // Limiter decides whether a client may make one more request.
 type Limiter struct {
-	perMinute int
-	keys      map[string]int
-	redis     *redis_rate.Limiter
-	health    Health
-	prefix    string
-	opTimeout time.Duration
-	local     *Local
+	perMinute   int
+	keys        map[string]int
+	redis       *redis_rate.Limiter
+	redisClient redis.UniversalClient
+	health      Health
+	prefix      string
+	opTimeout   time.Duration
+	local       *Local
 
 	allowed, denied, fallbacks atomic.Uint64
 }
@@ -177,7 +178,7 @@ func New(cfg Config) (*Limiter, error) {
 	}
 	l.local = local
 	if cfg.Redis != nil {
-		l.redis = redis_rate.NewLimiter(cfg.Redis)
+		l.redis, l.redisClient = redis_rate.NewLimiter(cfg.Redis), cfg.Redis
 	}
 	return l, nil
 }
@@ -228,10 +229,10 @@ func (l *Limiter) decide(ctx context.Context, key string, perMinute, n int) Resu
 			l.fallbacks.Add(1)
 			res = l.local.AllowN(key, perMinute, n)
 		} else {
-			var behind int
-			res, behind = l.local.follow(key, perMinute, n, shared)
-			if behind > 0 {
-				l.catchUp(ctx, key, perMinute, behind)
+			var ahead time.Duration
+			res, ahead = l.local.follow(key, perMinute, n, shared)
+			if ahead > 0 {
+				l.catchUp(ctx, key, ahead)
 			}
 		}
 	} else {
@@ -268,16 +269,37 @@ func (l *Limiter) allowRedis(ctx context.Context, key string, perMinute, n int) 
 	return res, nil
 }
 
-// catchUp adds to Redis the requests this replica counted that Redis does
-// not know of (counted while it was away), as far as its allowance goes. A
-// failure is Redis' fault like any other; the count here stands meanwhile.
-func (l *Limiter) catchUp(ctx context.Context, key string, perMinute, requests int) {
+// catchUp raises the count Redis holds for key to this replica's, which is
+// ahead of it by the requests counted while Redis was away: the theoretical
+// arrival time at least ahead of now, by Redis' clock. A failure is Redis'
+// fault like any other; the count here stands meanwhile.
+func (l *Limiter) catchUp(ctx context.Context, key string, ahead time.Duration) {
 	ctx, cancel := context.WithTimeout(ctx, l.opTimeout)
 	defer cancel()
-	if _, err := l.redis.AllowAtMost(ctx, l.prefix+key, redis_rate.PerMinute(perMinute), requests); err != nil {
+	err := raiseTAT.Run(ctx, l.redisClient, []string{redisRateKey(l.prefix + key)}, ahead.Seconds()).Err()
+	if err != nil && !errors.Is(err, redis.Nil) {
 		l.health.Fault(ctx, err)
 	}
 }
+
+// redisRateKey is the key under which redis_rate keeps a limit's count.
+func redisRateKey(key string) string { return "rate:" + key }
+
+// raiseTAT raises the theoretical arrival time redis_rate (v10) keeps under
+// KEYS[1] to at least ARGV[1] seconds ahead of Redis' now, in redis_rate's
+// own form (seconds since 1 January 2017, a float) and with its expiry, so
+// that redis_rate goes on from it. TestRedisRestartedKeepsTheCountOfTheOutage
+// checks the two agree.
+var raiseTAT = redis.NewScript(`
+local now = redis.call("TIME")
+now = (now[1] - 1483228800) + (now[2] / 1000000)
+local ahead = tonumber(ARGV[1])
+local tat = tonumber(redis.call("GET", KEYS[1]) or now)
+if now + ahead > tat then
+  redis.call("SET", KEYS[1], tostring(now + ahead), "EX", math.ceil(ahead))
+end
+return 0
+`)
 
 // remaining is how many requests a client may still make at once when its
 // allowance is full again after resetAfter: the whole burst less the
