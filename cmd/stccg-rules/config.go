@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stccg/stccg-rules/internal/ratelimit"
 )
 
 // defaultCorpus is where the documents lie beside a checkout.
@@ -23,7 +25,9 @@ type config struct {
 	Redis           string
 	Index           string
 	RateLimit       int
-	TrustProxy      string // comma-separated CIDRs or addresses of the proxies in front
+	APIKeys         string         // the file of the API keys issued
+	keys            map[string]int // read from it
+	TrustProxy      string         // comma-separated CIDRs or addresses of the proxies in front
 	Pprof           bool
 	MetricsAddr     string // serve /metrics on this address of its own; "" serves it with the API
 	DiscordKey      string // the Discord application's public key, in hex; "" leaves /discord/interactions out
@@ -84,6 +88,24 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	}
 	// Parse the words alone once more so fs.Args() returns them.
 	return fs.Parse(append([]string{"--"}, words...))
+}
+
+// readKeys reads the file of the API keys issued (--api-keys); none when
+// no file is named.
+func readKeys(path string) (map[string]int, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--api-keys: %w", err)
+	}
+	defer f.Close()
+	keys, err := ratelimit.ParseKeys(f)
+	if err != nil {
+		return nil, fmt.Errorf("--api-keys %s: %w", path, err)
+	}
+	return keys, nil
 }
 
 // parseProxies reads --trust-proxy: comma-separated CIDRs ("172.30.0.0/24")

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -39,6 +41,17 @@ func startReplicas(t *testing.T, n int, args ...string) []replica {
 	return out
 }
 
+// issuedKeys writes a file of API keys issued at the default limit, for
+// --api-keys: each key is a client of its own, whatever its address.
+func issuedKeys(t *testing.T, keys ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "keys")
+	if err := os.WriteFile(path, []byte(strings.Join(keys, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func do(t *testing.T, url, apiKey string) (*http.Response, []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
@@ -60,7 +73,9 @@ func do(t *testing.T, url, apiKey string) (*http.Response, []byte) {
 func TestThreeReplicasShareOneRedis(t *testing.T) {
 	rds := redistest.Start(t)
 	const limit = 10
-	reps := startReplicas(t, 3, "--redis", rds.URL(), "--rate-limit", fmt.Sprint(limit))
+	keys := issuedKeys(t, "shared-limit-key", "cache-key-1", "cache-key-2", "outage-0", "outage-1", "outage-2", "back-1", "back-2",
+		"spent-before-outage", "spent-in-outage")
+	reps := startReplicas(t, 3, "--redis", rds.URL(), "--rate-limit", fmt.Sprint(limit), "--api-keys", keys)
 
 	t.Run("rate limit enforced across replicas", func(t *testing.T) {
 		allowed, refused := 0, 0
@@ -97,7 +112,32 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 		}
 	})
 
+	// spend uses up a client's allowance; served then counts the requests
+	// of the client served by every replica, which must be no more than
+	// came back since (one every minute/limit), far from a fresh allowance.
+	var spent time.Time
+	spend := func(key string, reps ...replica) {
+		for i := range limit + 2 {
+			do(t, reps[i%len(reps)].base+"/v1/documents", key)
+		}
+		spent = time.Now()
+	}
+	servedAfterSpent := func(t *testing.T, key, when string) {
+		t.Helper()
+		served := 0
+		for _, r := range reps {
+			for range 3 {
+				if res, _ := do(t, r.base+"/v1/documents", key); res.StatusCode == 200 {
+					served++
+				}
+			}
+		}
+		if back := int(time.Since(spent) / (time.Minute / limit)); served > back {
+			t.Errorf("%s: served %d requests of a client over its limit, %d came back since", when, served, back)
+		}
+	}
 	t.Run("every replica serves after Redis is killed", func(t *testing.T) {
+		spend("spent-before-outage", reps...)
 		rds.Kill()
 		for i, r := range reps {
 			for j := range 3 {
@@ -118,6 +158,10 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
+		// The outage is no fresh allowance: the client that spent its
+		// limit through Redis is still refused by every replica.
+		servedAfterSpent(t, "spent-before-outage", "with Redis down")
+		spend("spent-in-outage", reps[0])
 	})
 
 	t.Run("Redis used again when it returns", func(t *testing.T) {
@@ -135,6 +179,10 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 				time.Sleep(100 * time.Millisecond)
 			}
 		}
+		// Nor is Redis' return, restarted without its keys: what replica 0
+		// counted during the outage holds there, and it tells Redis, so
+		// the others refuse too.
+		servedAfterSpent(t, "spent-in-outage", "after Redis returned")
 		path := "/v1/define?term=stopped&after=restart"
 		if res, _ := do(t, reps[2].base+path, "back-1"); res.Header.Get("X-Cache") != "MISS" {
 			t.Fatalf("X-Cache %q, want MISS", res.Header.Get("X-Cache"))
@@ -150,7 +198,7 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 func TestReplicasOnARedisClusterShareCacheAndLimits(t *testing.T) {
 	cluster := redistest.StartCluster(t, 3)
 	const limit = 5
-	reps := startReplicas(t, 2, "--redis", cluster.Spec(), "--rate-limit", fmt.Sprint(limit))
+	reps := startReplicas(t, 2, "--redis", cluster.Spec(), "--rate-limit", fmt.Sprint(limit), "--api-keys", issuedKeys(t, "c1", "c2", "cluster-limit"))
 	for i, r := range reps {
 		if _, body := do(t, r.base+"/readyz", ""); !strings.Contains(string(body), `"healthy":true`) {
 			t.Fatalf("replica %d not on the cluster: %s", i, body)

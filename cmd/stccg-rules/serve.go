@@ -33,7 +33,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.StringVar(&cfg.Addr, "addr", envOr("STCCG_ADDR", "127.0.0.1:8080"), "address to listen on (env STCCG_ADDR)")
 	fs.StringVar(&cfg.Redis, "redis", envOr("REDIS_URL", ""), "Redis URL, or a comma-separated list of cluster nodes, for the shared cache and rate limits (env REDIS_URL); empty runs in-process")
 	fs.StringVar(&cfg.Index, "index", envOr("STCCG_INDEX", ""), "prebuilt search index folder written by 'stccg-rules index' (env STCCG_INDEX); empty builds it in memory")
-	fs.IntVar(&cfg.RateLimit, "rate-limit", envInt("STCCG_RATE_LIMIT", 0), "requests per minute per client (X-API-Key, else address); 0 is off (env STCCG_RATE_LIMIT)")
+	fs.IntVar(&cfg.RateLimit, "rate-limit", envInt("STCCG_RATE_LIMIT", 0), "requests per minute per client (an API key issued, else the address); 0 is off (env STCCG_RATE_LIMIT)")
+	fs.StringVar(&cfg.APIKeys, "api-keys", envOr("STCCG_API_KEYS", ""), "file of the API keys issued, one a line with its own requests per minute if any (env STCCG_API_KEYS); other keys are limited by address")
 	fs.StringVar(&cfg.TrustProxy, "trust-proxy", envOr("STCCG_TRUST_PROXY", ""), "comma-separated CIDRs or addresses of the proxies whose X-Real-IP or X-Forwarded-For names the client (env STCCG_TRUST_PROXY); empty trusts none")
 	fs.BoolVar(&cfg.Pprof, "pprof", false, "serve /debug/pprof/")
 	fs.StringVar(&cfg.DiscordKey, "discord-public-key", envOr("STCCG_DISCORD_PUBLIC_KEY", ""), "the Discord application's public key, in hex: serves POST "+discord.Route+" (env STCCG_DISCORD_PUBLIC_KEY); empty leaves it out")
@@ -41,13 +42,16 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", envOr("STCCG_METRICS_ADDR", ""), "serve /metrics on this address of its own, not with the API (env STCCG_METRICS_ADDR); empty serves it with the API")
 	fs.Int64Var(&cfg.MemoryLimit, "memory-limit", int64(envInt("STCCG_MEMORY_LIMIT", 150)), "soft memory limit in MiB for the Go heap (env STCCG_MEMORY_LIMIT; GOMEMLIMIT wins); 0 is none")
 	fs.IntVar(&cfg.GCPercent, "gc-percent", envInt("STCCG_GC_PERCENT", 400), "heap growth between collections, as GOGC, while under the memory limit (env STCCG_GC_PERCENT; GOGC wins)")
-	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to drain in-flight requests on SIGINT/SIGTERM")
+	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to drain in-flight requests on SIGINT/SIGTERM; those still running then are cut")
 	logFormat := fs.String("log-format", envOr("STCCG_LOG_FORMAT", "auto"), "log lines as text (readable) or json; auto is text at a terminal, JSON otherwise (env STCCG_LOG_FORMAT)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	proxies, err := parseProxies(cfg.TrustProxy)
 	if err != nil {
+		return err
+	}
+	if cfg.keys, err = readKeys(cfg.APIKeys); err != nil {
 		return err
 	}
 	var discordKey ed25519.PublicKey
@@ -114,6 +118,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	drain := newDrain(log)
+	drain.serve(srv)
 	served := make(chan error, 2) // the API's server and the metrics'
 	metricsHandler, stopMetrics, err := serveMetrics(cfg.MetricsAddr, log, served)
 	if err != nil {
@@ -139,14 +145,14 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer app.Close()
 	var limiter api.Limiter
-	if cfg.RateLimit > 0 {
+	if cfg.RateLimit > 0 || len(cfg.keys) > 0 {
 		limiter = app.limiter
 	}
 	h := api.New(api.Config{
 		Services: app.services,
 		GraphQL: graph.NewHandler(app.resolver(), graph.ServerConfig{Logger: log, PersistedQueries: app.apq, RequestID: api.RequestID,
-			Metrics: app.operations}),
-		Ready:            app.ready,
+			Metrics: app.operations, Charge: api.Charge}),
+		Ready:            drain.ready(app.ready),
 		Logger:           log,
 		Metrics:          app.metrics,
 		MetricsElsewhere: cfg.MetricsAddr != "",
@@ -178,11 +184,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: draining in-flight requests")
-	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("shutdown: %w", err)
-	}
+	drain.shutdown(srv, cfg.ShutdownTimeout)
 	log.Info("stopped")
 	return nil
 }

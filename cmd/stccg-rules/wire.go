@@ -134,7 +134,7 @@ func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
 	a.apq = cache.NewAPQ(shared, persistedQueryTTL, graph.MaxPersistedQueryLength)
 	a.metrics.Registry().MustRegister(cache.NewCollector(caches, a.redis))
 
-	lcfg := ratelimit.Config{PerMinute: cfg.RateLimit}
+	lcfg := ratelimit.Config{PerMinute: cfg.RateLimit, Keys: cfg.keys}
 	if a.redis != nil {
 		lcfg.Redis, lcfg.Health = a.redis.Client(), a.redis
 	}
