@@ -45,6 +45,13 @@ const (
 	// MaxSchemaFields bounds the __schema fields of a query, fragments
 	// spread: one answers every question about the schema.
 	MaxSchemaFields = 1
+	// MaxArgumentBytes bounds the arguments of a query's fields as JSON,
+	// a variable counted at every use and fragments spread: GraphQL reads
+	// a field's arguments again for every field, twice (to price it, and
+	// to run it), so 98 adjudications of one 100 KB board read 20 MB. A
+	// bot's board is a few kilobytes; a board of hundreds of kilobytes goes
+	// to POST /v1/adjudicate, which reads its body once.
+	MaxArgumentBytes = 128 << 10
 	// MaxErrors bounds the errors of one answer; more are counted in one
 	// last error.
 	MaxErrors = 20
@@ -92,7 +99,7 @@ func (q QueryShape) MutateOperationParameters(ctx context.Context, raw *graphql.
 	if err != nil {
 		return nil
 	}
-	s := measureQuery(doc)
+	s := measureQuery(doc, raw.Variables)
 	for _, c := range []struct {
 		what       string
 		found, max int
@@ -105,6 +112,7 @@ func (q QueryShape) MutateOperationParameters(ctx context.Context, raw *graphql.
 		{"selectionFields", s.widest, MaxSelectionFields, "A selection set has %d fields once its fragments are spread; at most %d are allowed."},
 		{"aliases", s.aliases, MaxAliases, "The query has %d aliased fields; at most %d are allowed."},
 		{"__schema", s.schemas, MaxSchemaFields, "The query asks for __schema %d times; at most %d is allowed: one answers every question about the schema."},
+		{"argumentBytes", s.argBytes, MaxArgumentBytes, "The fields' arguments are %d bytes, a variable counted at every use; at most %d are allowed (send a large board to POST /v1/adjudicate)."},
 	} {
 		if c.found > c.max {
 			return queryLimit(c.what, c.found, c.max, c.message)
@@ -121,12 +129,13 @@ func queryLimit(what string, found, max int, message string) *gqlerror.Error {
 
 // queryShape is what measureQuery counts.
 type queryShape struct {
-	written int // fields written in the document
-	spread  int // fields of the operations, fragments spread
-	widest  int // fields of the widest selection set, fragments spread
-	aliases int // aliased fields, fragments spread
-	schemas int // __schema fields, fragments spread
-	depth   int // the deepest chain of fragments spread into one another
+	written  int // fields written in the document
+	spread   int // fields of the operations, fragments spread
+	widest   int // fields of the widest selection set, fragments spread
+	aliases  int // aliased fields, fragments spread
+	schemas  int // __schema fields, fragments spread
+	depth    int // the deepest chain of fragments spread into one another
+	argBytes int // the fields' arguments as JSON, variables at every use, fragments spread
 }
 
 // setShape is what one selection set holds, fragments spread: counts that
@@ -134,21 +143,32 @@ type queryShape struct {
 // billions of fields measures as "too many" in a few steps.
 type setShape struct {
 	fields, aliases, schemas int
+	argBytes                 int
 	top                      int // fields at the set's own level
 	depth                    int // fragments spread into one another
+}
+
+// add adds what another set holds to sh, but its depth and top.
+func (sh *setShape) add(o setShape) {
+	sh.fields = saturated(sh.fields + o.fields)
+	sh.aliases = saturated(sh.aliases + o.aliases)
+	sh.schemas = saturated(sh.schemas + o.schemas)
+	sh.argBytes = saturated(sh.argBytes + o.argBytes)
 }
 
 // measurer measures the selection sets of one document, each fragment once.
 type measurer struct {
 	doc       *ast.QueryDocument
+	vars      map[string]any
+	varBytes  map[string]int       // the variables measured
 	fragments map[string]*setShape // measured
 	visiting  map[string]bool      // being measured: a cycle, which validation refuses
 	widest    int
 	steps     int // selections visited, for tests of the work done
 }
 
-func measureQuery(doc *ast.QueryDocument) queryShape {
-	m := &measurer{doc: doc, fragments: map[string]*setShape{}, visiting: map[string]bool{}}
+func measureQuery(doc *ast.QueryDocument, vars map[string]any) queryShape {
+	m := &measurer{doc: doc, vars: vars, varBytes: map[string]int{}, fragments: map[string]*setShape{}, visiting: map[string]bool{}}
 	var s queryShape
 	for _, op := range doc.Operations {
 		s.written += writtenFields(op.SelectionSet)
@@ -156,6 +176,7 @@ func measureQuery(doc *ast.QueryDocument) queryShape {
 		s.spread = saturated(s.spread + sh.fields)
 		s.aliases = saturated(s.aliases + sh.aliases)
 		s.schemas = saturated(s.schemas + sh.schemas)
+		s.argBytes = saturated(s.argBytes + sh.argBytes)
 		s.depth = max(s.depth, sh.depth)
 	}
 	for _, f := range doc.Fragments {
@@ -198,12 +219,13 @@ func (m *measurer) set(set ast.SelectionSet) setShape {
 			if s.Name == "__schema" {
 				sh.schemas = 1
 			}
+			for _, a := range s.Arguments {
+				sh.argBytes = saturated(sh.argBytes + m.valueBytes(a.Value))
+			}
 			if len(s.SelectionSet) > 0 {
 				sub := m.set(s.SelectionSet)
 				m.widest = max(m.widest, sub.top)
-				sh.fields = saturated(sh.fields + sub.fields)
-				sh.aliases = saturated(sh.aliases + sub.aliases)
-				sh.schemas = saturated(sh.schemas + sub.schemas)
+				sh.add(sub)
 				sh.depth = sub.depth
 			}
 		case *ast.InlineFragment:
@@ -213,14 +235,58 @@ func (m *measurer) set(set ast.SelectionSet) setShape {
 			sh = *f
 			sh.depth++
 		}
-		out.fields = saturated(out.fields + sh.fields)
-		out.aliases = saturated(out.aliases + sh.aliases)
-		out.schemas = saturated(out.schemas + sh.schemas)
+		out.add(sh)
 		out.top = saturated(out.top + sh.top)
 		out.depth = max(out.depth, sh.depth)
 	}
 	m.widest = max(m.widest, out.top)
 	return out
+}
+
+// valueBytes is about the size of an argument's value as JSON: a variable
+// by the value it was given, measured once.
+func (m *measurer) valueBytes(v *ast.Value) int {
+	if v == nil {
+		return 0
+	}
+	if v.Kind == ast.Variable {
+		n, ok := m.varBytes[v.Raw]
+		if !ok {
+			n = jsonBytes(m.vars[v.Raw], 0)
+			m.varBytes[v.Raw] = n
+		}
+		return n
+	}
+	n := len(v.Raw) + 2
+	for _, c := range v.Children {
+		n = saturated(n + len(c.Name) + 3 + m.valueBytes(c.Value))
+	}
+	return n
+}
+
+// jsonBytes is about the size of a decoded JSON value as JSON. Values
+// nested deeper than a query may ask are counted as large.
+func jsonBytes(v any, depth int) int {
+	if depth > 64 {
+		return MaxArgumentBytes
+	}
+	switch x := v.(type) {
+	case string:
+		return len(x) + 2
+	case map[string]any:
+		n := 2
+		for k, e := range x {
+			n = saturated(n + len(k) + 4 + jsonBytes(e, depth+1))
+		}
+		return n
+	case []any:
+		n := 2
+		for _, e := range x {
+			n = saturated(n + 1 + jsonBytes(e, depth+1))
+		}
+		return n
+	}
+	return 8 // a number, true, false or null
 }
 
 // fragment measures a fragment once; an unknown fragment, or one spread

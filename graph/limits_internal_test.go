@@ -32,7 +32,7 @@ func TestQueryWalksTakeEachFragmentOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &measurer{doc: doc, fragments: map[string]*setShape{}, visiting: map[string]bool{}}
+	m := &measurer{doc: doc, varBytes: map[string]int{}, fragments: map[string]*setShape{}, visiting: map[string]bool{}}
 	var shape setShape
 	for _, op := range doc.Operations {
 		shape = m.set(op.SelectionSet)

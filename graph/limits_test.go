@@ -218,3 +218,34 @@ func TestAQueryPastItsDeadlineAnswers503(t *testing.T) {
 		t.Errorf("%d %+v; want 503 and the deadline's message", res.StatusCode, out.Errors)
 	}
 }
+
+// TestAVariableIsCountedAtEveryUse: 98 adjudications of one board passed
+// as a variable read the board 98 times over, twice each; past
+// MaxArgumentBytes in all they are refused before any is read, while a few
+// are answered.
+func TestAVariableIsCountedAtEveryUse(t *testing.T) {
+	srv := newServer(t)
+	var personnel []map[string]any
+	for i := range 40 {
+		personnel = append(personnel, map[string]any{"id": fmt.Sprintf("p%d", i), "affiliation": "federation", "icons": []string{"staff"}})
+	}
+	board := map[string]any{"edition": "2e", "question": "game.winner", "board": map[string]any{"personnel": personnel},
+		"params": map[string]any{"players": []map[string]any{{"name": "a", "score": 1}}}}
+	raw, _ := json.Marshal(board)
+	uses := graph.MaxArgumentBytes/len(raw) + 1
+	q := func(n int) string {
+		var b strings.Builder
+		b.WriteString("query($r: AdjudicationRequest!) {")
+		for i := range n {
+			fmt.Fprintf(&b, " a%d: adjudicate(request: $r) { allowed }", i)
+		}
+		b.WriteString(" }")
+		return b.String()
+	}
+	if m := limitMeasure(query(t, srv, q(uses), map[string]any{"r": board})); m != "argumentBytes" {
+		t.Errorf("%d uses of a %d-byte board refused for %q, want argumentBytes", uses, len(raw), m)
+	}
+	if r := query(t, srv, q(uses/2), map[string]any{"r": board}); len(r.Errors) > 0 || len(r.Data) != uses/2 {
+		t.Errorf("%d uses: %d answers, %+v", uses/2, len(r.Data), firstErrors(r))
+	}
+}
