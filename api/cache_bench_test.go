@@ -1,0 +1,48 @@
+package api_test
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/internal/cache"
+	"github.com/stccg/stccg-rules/internal/ratelimit"
+)
+
+// BenchmarkReadCacheMissLimited measures a /v1 read that misses the
+// response cache, under a rate limit, as the service runs them: the limit's
+// decision, the cache's look-up, the computation shared with any other
+// request of the same key, and the answer stored.
+func BenchmarkReadCacheMissLimited(b *testing.B) {
+	lru, err := cache.NewLRU(1000, 1<<20, time.Minute)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lim, err := ratelimit.New(ratelimit.Config{PerMinute: 1 << 30})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := api.New(api.Config{
+		Services:  services(b),
+		Logger:    slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		Metrics:   api.NewMetrics(),
+		Responses: cache.NewResponses(lru, time.Minute, 0),
+		Limiter:   lim,
+	})
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		req := httptest.NewRequest(http.MethodGet, "/v1/define?term=stopped&n="+strconv.Itoa(i), nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			b.Fatalf("status %d", w.Code)
+		}
+	}
+}
