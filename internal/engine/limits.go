@@ -336,21 +336,29 @@ func (p *paramsScan) object(deckLine bool, depth int) error {
 		if err := p.value(key, deckLine, depth+1); err != nil {
 			return err
 		}
-		p.space()
-		if p.off >= len(p.data) {
-			return errMalformed
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-			p.space()
-		case '}':
-			p.off++
-			return nil
-		default:
-			return errMalformed
+		if more, err := p.more('}'); !more {
+			return err
 		}
 	}
+}
+
+// more reads what follows an item of an object or list: a comma, and there
+// are more, or the closing bracket, and there are none.
+func (p *paramsScan) more(closing byte) (bool, error) {
+	p.space()
+	if p.off >= len(p.data) {
+		return false, errMalformed
+	}
+	switch p.data[p.off] {
+	case ',':
+		p.off++
+		p.space()
+		return true, nil
+	case closing:
+		p.off++
+		return false, nil
+	}
+	return false, errMalformed
 }
 
 // list reads a list under the key name, refusing it once it holds more
@@ -376,19 +384,8 @@ func (p *paramsScan) list(name string, depth int) error {
 		if err := p.value("", limit == deckLimit, depth+1); err != nil {
 			return err
 		}
-		p.space()
-		if p.off >= len(p.data) {
-			return errMalformed
-		}
-		switch p.data[p.off] {
-		case ',':
-			p.off++
-			p.space()
-		case ']':
-			p.off++
-			return nil
-		default:
-			return errMalformed
+		if more, err := p.more(']'); !more {
+			return err
 		}
 	}
 }
