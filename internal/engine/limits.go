@@ -91,46 +91,29 @@ func checkText(field, s string, max int) error {
 	return unprocessable(field, "%s is %d bytes long; at most %d are allowed", field, len(s), max).WithDetail("limit", max)
 }
 
-// checkTexts refuses a list longer than its limit, or any of its texts
-// longer than max bytes.
-func checkTexts(field string, list []string, l listLimit, max int) error {
-	if err := l.check(field, len(list)); err != nil {
-		return err
+// texts refuses a list of the object at at longer than its limit, or any
+// of its texts longer than max bytes. Paths are built only for errors.
+func (at boardPlace) texts(name string, list []string, l listLimit, max int) error {
+	if len(list) > l.max {
+		return l.check(at.field(name), len(list))
 	}
 	for i, s := range list {
 		if len(s) > max {
-			return checkText(indexed(field, i), s, max)
+			return checkText(indexed(at.field(name), i), s, max)
 		}
 	}
 	return nil
 }
 
-// shortTexts checks the short texts of one board object, given as pairs of
-// name and text; field builds the path of one of them, only for an error.
-func shortTexts(field func(string) string, texts ...string) error {
-	return textsWithin(rules.MaxTextBytes, field, texts)
-}
-
-// words checks the words of one board object (an owner, an affiliation, a
-// type) as shortTexts does.
-func words(field func(string) string, texts ...string) error {
-	return textsWithin(rules.MaxWordBytes, field, texts)
-}
-
-func textsWithin(max int, field func(string) string, texts []string) error {
+// within refuses a text of the object at at longer than max bytes; texts
+// are pairs of a field's name and its text.
+func (at boardPlace) within(max int, texts ...string) error {
 	for i := 0; i+1 < len(texts); i += 2 {
 		if len(texts[i+1]) > max {
-			return checkText(field(texts[i]), texts[i+1], max)
+			return checkText(at.field(texts[i]), texts[i+1], max)
 		}
 	}
 	return nil
-}
-
-func checkLocation(field func(string) string, at *rules.Location) error {
-	if at == nil {
-		return nil
-	}
-	return shortTexts(field, "at.mission", at.Mission, "at.ship", at.Ship)
 }
 
 func checkBoardLimits(b rules.Board) error {
@@ -143,61 +126,68 @@ func checkBoardLimits(b rules.Board) error {
 	if err := personnelLimit.check("board.personnel", len(b.Personnel)); err != nil {
 		return err
 	}
-	for i, m := range b.Missions {
-		at := boardPlace{"missions", i}
-		if err := shortTexts(at.field, "id", m.ID, "card", m.Card, "title", m.Title, "region", m.Region); err != nil {
+	for i := range b.Missions {
+		m, at := &b.Missions[i], boardPlace{"missions", i}
+		if err := at.within(rules.MaxTextBytes, "id", m.ID, "card", m.Card, "title", m.Title, "region", m.Region); err != nil {
 			return err
 		}
-		if err := words(at.field, "owner", m.Owner, "type", m.Type, "quadrant", m.Quadrant); err != nil {
+		if err := at.within(rules.MaxWordBytes, "owner", m.Owner, "type", m.Type, "quadrant", m.Quadrant); err != nil {
 			return err
 		}
-		if err := checkText(at.field("requirements"), m.Requirements, rules.MaxRequirementBytes); err != nil {
+		if err := at.within(rules.MaxRequirementBytes, "requirements", m.Requirements); err != nil {
 			return err
 		}
-		if err := checkTexts(at.field("affiliations"), m.Affiliations, affiliationsLimit, rules.MaxWordBytes); err != nil {
+		if err := at.texts("affiliations", m.Affiliations, affiliationsLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := checkTexts(at.field("play"), m.Play, playLimit, rules.MaxWordBytes); err != nil {
-			return err
-		}
-	}
-	for i, s := range b.Ships {
-		at := boardPlace{"ships", i}
-		if err := shortTexts(at.field, "id", s.ID, "card", s.Card, "title", s.Title); err != nil {
-			return err
-		}
-		if err := words(at.field, "owner", s.Owner, "affiliation", s.Affiliation); err != nil {
-			return err
-		}
-		if err := checkLocation(at.field, s.At); err != nil {
-			return err
-		}
-		if err := checkTexts(at.field("staffing"), s.Staffing, staffingLimit, rules.MaxWordBytes); err != nil {
+		if err := at.texts("play", m.Play, playLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
 	}
-	for i, p := range b.Personnel {
-		at := boardPlace{"personnel", i}
-		if err := shortTexts(at.field, "id", p.ID, "card", p.Card, "title", p.Title); err != nil {
+	for i := range b.Ships {
+		s, at := &b.Ships[i], boardPlace{"ships", i}
+		if err := at.within(rules.MaxTextBytes, "id", s.ID, "card", s.Card, "title", s.Title); err != nil {
 			return err
 		}
-		if err := words(at.field, "owner", p.Owner, "affiliation", p.Affiliation, "species", p.Species); err != nil {
+		if err := at.within(rules.MaxWordBytes, "owner", s.Owner, "affiliation", s.Affiliation); err != nil {
 			return err
 		}
-		if err := checkLocation(at.field, p.At); err != nil {
+		if err := at.location(s.At); err != nil {
 			return err
 		}
-		if err := checkTexts(at.field("icons"), p.Icons, iconsLimit, rules.MaxWordBytes); err != nil {
+		if err := at.texts("staffing", s.Staffing, staffingLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := checkTexts(at.field("skills"), p.Skills, skillsLimit, rules.MaxSkillBytes); err != nil {
+	}
+	for i := range b.Personnel {
+		p, at := &b.Personnel[i], boardPlace{"personnel", i}
+		if err := at.within(rules.MaxTextBytes, "id", p.ID, "card", p.Card, "title", p.Title); err != nil {
 			return err
 		}
-		if err := checkTexts(at.field("characteristics"), p.Characteristics, charsLimit, rules.MaxWordBytes); err != nil {
+		if err := at.within(rules.MaxWordBytes, "owner", p.Owner, "affiliation", p.Affiliation, "species", p.Species); err != nil {
+			return err
+		}
+		if err := at.location(p.At); err != nil {
+			return err
+		}
+		if err := at.texts("icons", p.Icons, iconsLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+		if err := at.texts("skills", p.Skills, skillsLimit, rules.MaxSkillBytes); err != nil {
+			return err
+		}
+		if err := at.texts("characteristics", p.Characteristics, charsLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+func (at boardPlace) location(loc *rules.Location) error {
+	if loc == nil {
+		return nil
+	}
+	return at.within(rules.MaxTextBytes, "at.mission", loc.Mission, "at.ship", loc.Ship)
 }
 
 // maxParamsNesting bounds how deep the scan of params follows lists and
@@ -214,10 +204,10 @@ type paramsScan struct {
 	path []pathStep
 }
 
-// A pathStep is one step of the path to a value: a key, or an index in a
-// list.
+// A pathStep is one step of the path to a value: a key (decoded, or as
+// written when it has no escape), or an index in a list.
 type pathStep struct {
-	key   string
+	key   []byte
 	index int
 	list  bool
 }
@@ -234,8 +224,8 @@ func field(path []pathStep) string {
 		switch {
 		case s.list:
 			b.WriteString("[" + strconv.Itoa(s.index) + "]")
-		case s.key != "": // "" while the key is read
-			b.WriteString("." + s.key)
+		case len(s.key) > 0: // none while the key is read
+			b.WriteString("." + string(s.key))
 		}
 	}
 	return b.String()
@@ -247,12 +237,13 @@ func field(path []pathStep) string {
 // soon as it reads one. Params it cannot read are left for the question to
 // refuse, naming what is wrong.
 func checkParamsLimits(raw json.RawMessage) error {
-	p := &paramsScan{data: raw}
+	var steps [8]pathStep // params nest three or four levels: no allocation
+	p := &paramsScan{data: raw, path: steps[:0]}
 	p.space()
 	if p.off == len(p.data) {
 		return nil
 	}
-	if err := p.value("", false, 0); err != nil && err != errMalformed {
+	if err := p.value(nil, false, 0); err != nil && err != errMalformed {
 		return err
 	}
 	return nil
@@ -269,9 +260,9 @@ func (p *paramsScan) space() {
 	}
 }
 
-// value reads one value, under the key name ("" in a list); deckLine says
-// the value is an item of a deck list, whose count is bounded.
-func (p *paramsScan) value(name string, deckLine bool, depth int) error {
+// value reads one value, under the key name (none in a list); deckLine
+// says the value is an item of a deck list, whose count is bounded.
+func (p *paramsScan) value(name []byte, deckLine bool, depth int) error {
 	if depth > maxParamsNesting || p.off >= len(p.data) {
 		return errMalformed
 	}
@@ -282,7 +273,7 @@ func (p *paramsScan) value(name string, deckLine bool, depth int) error {
 		return p.list(name, depth)
 	case c == '"':
 		max := rules.MaxTextBytes
-		if name == "requirement" {
+		if string(name) == "requirement" {
 			max = rules.MaxRequirementBytes
 		}
 		return p.text(max)
@@ -291,7 +282,7 @@ func (p *paramsScan) value(name string, deckLine bool, depth int) error {
 		for p.off < len(p.data) && strings.IndexByte("+-.0123456789eE", p.data[p.off]) >= 0 {
 			p.off++
 		}
-		if name == "count" && deckLine {
+		if string(name) == "count" && deckLine {
 			return p.copies(string(p.data[start:p.off]))
 		}
 		return nil
@@ -318,7 +309,7 @@ func (p *paramsScan) object(deckLine bool, depth int) error {
 			return errMalformed
 		}
 		start := p.off
-		p.path[len(p.path)-1].key = ""
+		p.path[len(p.path)-1].key = nil
 		if err := p.text(rules.MaxTextBytes); err != nil {
 			return err
 		}
@@ -363,8 +354,8 @@ func (p *paramsScan) more(closing byte) (bool, error) {
 
 // list reads a list under the key name, refusing it once it holds more
 // items than the limit of its param.
-func (p *paramsScan) list(name string, depth int) error {
-	limit, ok := paramLists[name]
+func (p *paramsScan) list(name []byte, depth int) error {
+	limit, ok := paramLists[string(name)]
 	if !ok {
 		limit = listedLimit
 	}
@@ -381,7 +372,7 @@ func (p *paramsScan) list(name string, depth int) error {
 			return limit.exceeded(field(p.path[:len(p.path)-1]))
 		}
 		p.path[len(p.path)-1].index = n - 1
-		if err := p.value("", limit == deckLimit, depth+1); err != nil {
+		if err := p.value(nil, limit == deckLimit, depth+1); err != nil {
 			return err
 		}
 		if more, err := p.more(']'); !more {
@@ -390,17 +381,18 @@ func (p *paramsScan) list(name string, depth int) error {
 	}
 }
 
-// key is the text of the key read from start, decoded.
-func (p *paramsScan) key(start int) (string, error) {
+// key is the key read from start, decoded: as written, without a copy,
+// when it has no escape.
+func (p *paramsScan) key(start int) ([]byte, error) {
 	raw := p.data[start:p.off]
-	if !bytes.ContainsRune(raw, '\\') && utf8.Valid(raw) {
-		return string(raw[1 : len(raw)-1]), nil
+	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+		return raw[1 : len(raw)-1], nil
 	}
 	var key string
 	if err := json.Unmarshal(raw, &key); err != nil {
-		return "", errMalformed
+		return nil, errMalformed
 	}
-	return key, nil
+	return []byte(key), nil
 }
 
 // text reads a JSON string, refusing it when it is longer than max bytes

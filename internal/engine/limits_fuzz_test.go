@@ -30,7 +30,7 @@ func referenceParamsLimits(raw []byte) error {
 			if l.list {
 				out = append(out, pathStep{list: true, index: l.items - 1})
 			} else if !l.wantKey {
-				out = append(out, pathStep{key: l.key})
+				out = append(out, pathStep{key: []byte(l.key)})
 			}
 		}
 		return out
