@@ -32,15 +32,11 @@ type charger struct {
 type chargerKey struct{}
 
 // rateLimit refuses a client over its limit with 429 and the contract's
-// rate_limited error; every answer carries the X-RateLimit-* headers. The
-// request's context lets Charge count more of its work against the same
-// limit.
+// rate_limited error; every answer carries the X-RateLimit-* headers.
 func rateLimit(l Limiter, onLimited func()) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			req := c.Request()
-			client := clientOf(c)
-			res := l.AllowClient(req.Context(), client, 1)
+			res := l.AllowClient(c.Request().Context(), clientOf(c), 1)
 			res.SetHeaders(c.Response().Header())
 			if !res.Allowed {
 				if onLimited != nil {
@@ -48,7 +44,18 @@ func rateLimit(l Limiter, onLimited func()) echo.MiddlewareFunc {
 				}
 				return res.Err()
 			}
-			ch := &charger{limiter: l, client: client, onLimited: onLimited}
+			return next(c)
+		}
+	}
+}
+
+// chargeable lets Charge count more of a request's work against its
+// client's limit, from the request's context.
+func chargeable(l Limiter, onLimited func()) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			ch := &charger{limiter: l, client: clientOf(c), onLimited: onLimited}
 			c.SetRequest(req.WithContext(context.WithValue(req.Context(), chargerKey{}, ch)))
 			return next(c)
 		}

@@ -105,6 +105,7 @@ func New(cfg Config) *echo.Echo {
 
 	var apiMW, workMW []echo.MiddlewareFunc
 	apiMW = append(apiMW, cfg.APIMiddleware...)
+	gqlMW := apiMW
 	if cfg.Limiter != nil {
 		var onLimited func()
 		if cfg.Metrics != nil {
@@ -113,6 +114,8 @@ func New(cfg Config) *echo.Echo {
 		limit := rateLimit(cfg.Limiter, onLimited)
 		apiMW = append(apiMW, limit)
 		workMW = append(workMW, limit)
+		// A GraphQL query pays for its service calls beyond the request.
+		gqlMW = append(append([]echo.MiddlewareFunc(nil), apiMW...), chargeable(cfg.Limiter, onLimited))
 	}
 	v1MW := apiMW
 	if cfg.Responses != nil {
@@ -132,8 +135,8 @@ func New(cfg Config) *echo.Echo {
 
 	if cfg.GraphQL != nil {
 		gql := echo.WrapHandler(cfg.GraphQL)
-		e.POST("/graphql", gql, apiMW...)
-		e.GET("/graphql", gql, apiMW...)
+		e.POST("/graphql", gql, gqlMW...)
+		e.GET("/graphql", gql, gqlMW...)
 		e.OPTIONS("/graphql", echo.NotFoundHandler, apiMW...)
 	}
 	if len(cfg.APIMiddleware) > 0 {

@@ -53,17 +53,25 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 				return next(c)
 			}
 			key := cache.RequestKey(req.URL.Path, req.URL.Query())
-			// The computation runs the route's handler chain on a context of
-			// its own (computeContext), under the computation's context, so
-			// it may go on for the other requests waiting for the same key
-			// after this one's client has gone. A panic in it is Fetch's
-			// error, this request's 500 and that of every request sharing
-			// the computation.
+			// The computation runs this request's handler chain on c, in this
+			// goroutine (Fetch computes in the first caller's), under the
+			// computation's context: it ends when every request waiting for
+			// the key has gone, not when this one's client does. A panic in
+			// it is Fetch's error, this request's 500 and that of every
+			// request sharing the computation.
 			body, hit, err := responses.Fetch(req.Context(), key, func(ctx context.Context) ([]byte, error) {
+				resp := c.Response()
 				buf := &bufferWriter{header: http.Header{}, status: http.StatusOK}
-				cc := computeContext(c, ctx, buf)
-				if herr := next(cc); herr != nil {
-					cc.Error(herr)
+				orig := resp.Writer
+				resp.Writer = buf
+				c.SetRequest(req.WithContext(ctx))
+				defer func() {
+					c.SetRequest(req)
+					resp.Writer = orig
+					resp.Committed, resp.Size, resp.Status = false, 0, http.StatusOK
+				}()
+				if herr := next(c); herr != nil {
+					c.Error(herr)
 				}
 				if buf.status != http.StatusOK {
 					return nil, &recorded{status: buf.status, header: buf.header, body: buf.body.Bytes()}
@@ -86,16 +94,6 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 			return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
 		}
 	}
-}
-
-// computeContext is the request c routed, under ctx, answering into w: a
-// context apart from c, which its server reuses once c's request is over.
-func computeContext(c echo.Context, ctx context.Context, w http.ResponseWriter) echo.Context {
-	cc := c.Echo().NewContext(c.Request().Clone(ctx), w)
-	cc.SetPath(c.Path())
-	cc.SetParamNames(c.ParamNames()...)
-	cc.SetParamValues(c.ParamValues()...)
-	return cc
 }
 
 func writeRecorded(c echo.Context, r *recorded) error {

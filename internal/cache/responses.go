@@ -76,14 +76,14 @@ func NewResponses(c Cache, ttl time.Duration, maxSize int) *Responses {
 // is a result over the maximum size. A panic in compute is returned as an
 // error to every Fetch that shares it.
 //
-// compute runs under a context of its own, never under one caller's: it
-// holds the first caller's values, and ends when the last Fetch waiting for
-// the result has returned, each when its own ctx is done (its client gone,
-// its deadline passed), so one client giving up fails no other, and work
-// nobody waits for stops. Fetch returns ctx.Err() as soon as ctx is done.
-// When ctx can never be done, compute runs in the caller's goroutine: a miss
-// then costs no goroutine of its own (nor the growth of a fresh goroutine's
-// stack to a handler's depth).
+// compute runs in the goroutine of the first Fetch of the key (a miss costs
+// no goroutine of its own, nor the growth of a fresh goroutine's stack to a
+// handler's depth), but under a context of its own, never under that
+// caller's: it holds the caller's values, and ends when the last Fetch
+// waiting for the result has gone, each when its own ctx is done (its
+// client gone, its deadline passed). So one client giving up fails no other,
+// and work nobody waits for stops. The other Fetches return ctx.Err() as
+// soon as their ctx is done; the first returns it once compute has.
 func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.Context) ([]byte, error)) (body []byte, hit bool, err error) {
 	key = "resp:" + key
 	if b, ok := r.cache.Get(ctx, key); ok {
@@ -100,23 +100,34 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 	}
 	f.waiters++
 	r.mu.Unlock()
-	defer r.leave(key, f)
 	if !shared {
-		if ctx.Done() == nil {
-			r.fly(key, f, compute)
-		} else {
-			go r.fly(key, f, compute)
+		// This caller computes, so it cannot wait on its ctx: it leaves
+		// when its ctx ends, while compute goes on for the others.
+		stop := context.AfterFunc(ctx, func() { r.leave(key, f) })
+		r.fly(key, f, compute)
+		if stop() {
+			r.leave(key, f)
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		return f.result()
 	}
+	defer r.leave(key, f)
 	select {
 	case <-ctx.Done():
 		return nil, false, ctx.Err()
 	case <-f.done:
-		if f.err != nil {
-			return nil, false, f.err
-		}
-		return f.body, false, nil
+		return f.result()
 	}
+}
+
+// result is what the flight landed with.
+func (f *flight) result() ([]byte, bool, error) {
+	if f.err != nil {
+		return nil, false, f.err
+	}
+	return f.body, false, nil
 }
 
 // leave counts off a Fetch waiting for f. When none is left the computation
