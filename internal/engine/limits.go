@@ -43,6 +43,7 @@ var (
 	missionsLimit     = listLimit{rules.MaxBoardMissions, "missions", "six a player in 1E, five in 2E"}
 	shipsLimit        = listLimit{rules.MaxBoardShips, "ships", "32 a side"}
 	personnelLimit    = listLimit{rules.MaxBoardPersonnel, "personnel", "128 a side, three times what a long game lays out"}
+	facilitiesLimit   = listLimit{rules.MaxBoardFacilities, "facilities", "a headquarters and a few outposts a player"}
 	staffingLimit     = listLimit{rules.MaxStaffingIcons, "staffing icons", "the largest ships print about six"}
 	iconsLimit        = listLimit{rules.MaxPersonnelIcons, "icons", "a personnel prints a few"}
 	skillsLimit       = listLimit{rules.MaxPersonnelSkills, "skills", "the most skilled personnel print about ten"}
@@ -126,6 +127,9 @@ func checkBoardLimits(b rules.Board) error {
 	if err := personnelLimit.check("board.personnel", len(b.Personnel)); err != nil {
 		return err
 	}
+	if err := facilitiesLimit.check("board.facilities", len(b.Facilities)); err != nil {
+		return err
+	}
 	for i := range b.Missions {
 		m, at := &b.Missions[i], boardPlace{"missions", i}
 		if err := at.within(rules.MaxTextBytes, "id", m.ID, "card", m.Card, "title", m.Title, "region", m.Region); err != nil {
@@ -146,7 +150,7 @@ func checkBoardLimits(b rules.Board) error {
 	}
 	for i := range b.Ships {
 		s, at := &b.Ships[i], boardPlace{"ships", i}
-		if err := at.within(rules.MaxTextBytes, "id", s.ID, "card", s.Card, "title", s.Title); err != nil {
+		if err := at.within(rules.MaxTextBytes, "id", s.ID, "card", s.Card, "title", s.Title, "docked", s.Docked); err != nil {
 			return err
 		}
 		if err := at.within(rules.MaxWordBytes, "owner", s.Owner, "affiliation", s.Affiliation); err != nil {
@@ -161,7 +165,7 @@ func checkBoardLimits(b rules.Board) error {
 	}
 	for i := range b.Personnel {
 		p, at := &b.Personnel[i], boardPlace{"personnel", i}
-		if err := at.within(rules.MaxTextBytes, "id", p.ID, "card", p.Card, "title", p.Title); err != nil {
+		if err := at.within(rules.MaxTextBytes, "id", p.ID, "card", p.Card, "title", p.Title, "persona", p.Persona); err != nil {
 			return err
 		}
 		if err := at.within(rules.MaxWordBytes, "owner", p.Owner, "affiliation", p.Affiliation, "species", p.Species); err != nil {
@@ -180,6 +184,21 @@ func checkBoardLimits(b rules.Board) error {
 			return err
 		}
 	}
+	for i := range b.Facilities {
+		f, at := &b.Facilities[i], boardPlace{"facilities", i}
+		if err := at.within(rules.MaxTextBytes, "id", f.ID, "card", f.Card, "title", f.Title); err != nil {
+			return err
+		}
+		if err := at.within(rules.MaxWordBytes, "owner", f.Owner, "affiliation", f.Affiliation, "kind", f.Kind, "quadrant", f.Quadrant); err != nil {
+			return err
+		}
+		if err := at.location(f.At); err != nil {
+			return err
+		}
+		if err := at.texts("affiliations", f.Affiliations, affiliationsLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -187,7 +206,7 @@ func (at boardPlace) location(loc *rules.Location) error {
 	if loc == nil {
 		return nil
 	}
-	return at.within(rules.MaxTextBytes, "at.mission", loc.Mission, "at.ship", loc.Ship)
+	return at.within(rules.MaxTextBytes, "at.mission", loc.Mission, "at.ship", loc.Ship, "at.facility", loc.Facility, "at.brig", loc.Brig)
 }
 
 // maxParamsNesting bounds how deep the scan of params follows lists and

@@ -96,6 +96,15 @@ func TestBoardPastALimitIsRefusedNamingFieldAndLimit(t *testing.T) {
 			b.Personnel[5].At = at(repeatText(n))
 		}},
 		{"an owner", "board.missions[0].owner", rules.MaxWordBytes, func(b *rules.Board, n int) { b.Missions[0].Owner = repeatText(n) }},
+		{"facilities", "board.facilities", rules.MaxBoardFacilities, func(b *rules.Board, n int) {
+			for i := range n {
+				b.Facilities = append(b.Facilities, rules.BoardFacility{ID: fmt.Sprintf("f%d", i), Kind: "outpost", At: at("home")})
+			}
+		}},
+		{"a facility's affiliations", "board.facilities[0].affiliations", rules.MaxMissionAffiliations, func(b *rules.Board, n int) {
+			b.Facilities = []rules.BoardFacility{{ID: "f", Kind: "outpost", Affiliations: strings.Fields(strings.Repeat("klingon ", n)), At: at("home")}}
+		}},
+		{"a brig", "board.personnel[7].at.brig", rules.MaxTextBytes, func(b *rules.Board, n int) { b.Personnel[7].At = &rules.Location{Brig: repeatText(n)} }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

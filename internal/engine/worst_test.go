@@ -133,6 +133,25 @@ func worstBoard(place func(i int) (owner string, where *rules.Location, affiliat
 	return b
 }
 
+// withFacilities is a 1E board with as many facilities as the limits allow
+// besides its missions, ships and personnel: outposts at every mission,
+// each of the most affiliations, every text as long as it may be.
+func withFacilities(b rules.Board) rules.Board {
+	b.Facilities = nil
+	affs := []string{"federation", "klingon", "romulan", "bajoran", "cardassian", "ferengi", "dominion", "borg",
+		"non aligned", "starfleet", "maquis", "hirogen", "kazon", "vidiian", "neutral", "terran empire"}
+	for i := range rules.MaxBoardFacilities {
+		owner := "you"
+		if i%2 == 1 {
+			owner = "opponent"
+		}
+		b.Facilities = append(b.Facilities, rules.BoardFacility{ID: worstID("f", i), Owner: owner,
+			Title: padded(fmt.Sprintf("Outpost %d", i), rules.MaxTextBytes), Affiliations: affs[:rules.MaxMissionAffiliations],
+			Kind: "outpost", Quadrant: "alpha", Shields: ip(20), At: at(worstID("m", i%rules.MaxBoardMissions))})
+	}
+	return b
+}
+
 // worstRequests asks every question of the worst board the limits allow,
 // laid out for that question: the whole crew aboard the ship asked about,
 // every personnel on the mission attempted, both sides of a fight as
@@ -193,7 +212,11 @@ func worstRequests() map[string]rules.AdjudicationRequest {
 		commanded[i] = padded(fmt.Sprintf("Commanded %d, Sub", i), rules.MaxTextBytes)
 	}
 	allListed := append(append([]string{}, yours...), theirs...)
+	first := func(q string, b rules.Board, p obj) rules.AdjudicationRequest { return req1E(q, withFacilities(b), p) }
 	return map[string]rules.AdjudicationRequest{
+		"ship.staffed.1e":      first("ship.staffed", aboardAll, obj{"ship": s0}),
+		"personnel.beam":       req2E("personnel.beam", aboardAll, obj{"personnel": worstIDs("p", 0, rules.MaxBoardPersonnel), "to": m0}),
+		"personnel.beam.1e":    first("personnel.beam", aboardAll, obj{"personnel": worstIDs("p", 0, rules.MaxBoardPersonnel), "to": worstID("f", 0)}),
 		"ship.staffed":         req2E("ship.staffed", aboardAll, obj{"ship": s0}),
 		"ship.move":            req2E("ship.move", aboardAll, obj{"ship": s0, "to": worstID("m", rules.MaxBoardMissions-1)}),
 		"mission.attempt":      req2E("mission.attempt", onPlanet, obj{"mission": m0}),
@@ -206,10 +229,10 @@ func worstRequests() map[string]rules.AdjudicationRequest {
 		"game.winner":          req2E("game.winner", onPlanet, obj{"players": players, "decksEmpty": true}),
 		"deck.validate":        req2E("deck.validate", onPlanet, obj{"missions": deckPart("Mission"), "dilemmas": deckPart("Dilemma"), "deck": deckPart("Card")}),
 		"card.play":            req2E("card.play", onPlanet, obj{"card": obj{"title": commanded[len(commanded)-1][:len("Commanded 0")], "type": "personnel", "cost": 3, "unique": true}, "commanded": commanded}),
-		"battle.ship":          req1E("battle.ship", crewed, obj{"attackers": append(append([]string{}, shipsYours...), shipsTheirs[1:]...), "target": shipsTheirs[0]}),
-		"battle.personnel":     req1E("battle.personnel", facing, obj{"you": yours, "opponent": theirs}),
-		"battle.initiate":      req1E("battle.initiate", facing, obj{"attackers": yours, "defenders": theirs}),
-		"battle.initiate.all":  req1E("battle.initiate", facing, obj{"attackers": allListed[:1], "defenders": allListed[1:]}),
+		"battle.ship":          first("battle.ship", crewed, obj{"attackers": append(append([]string{}, shipsYours...), shipsTheirs[1:]...), "target": shipsTheirs[0]}),
+		"battle.personnel":     first("battle.personnel", facing, obj{"you": yours, "opponent": theirs}),
+		"battle.initiate":      first("battle.initiate", facing, obj{"attackers": yours, "defenders": theirs}),
+		"battle.initiate.all":  first("battle.initiate", facing, obj{"attackers": allListed[:1], "defenders": allListed[1:]}),
 	}
 }
 

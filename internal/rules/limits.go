@@ -23,6 +23,11 @@ const (
 	// crew too, which is never more than the board's personnel.
 	MaxBoardPersonnel = 256
 
+	// MaxBoardFacilities bounds the 1E facilities on a board: a
+	// headquarters and a few outposts a player, a station or two; 32 holds
+	// a long game of four players.
+	MaxBoardFacilities = 32
+
 	// MaxStaffingIcons bounds a ship's staffing line, the personnel it asks
 	// for: the largest ships print about six icons, Command and Staff (the
 	// card data holds at most 4); no ship needs a crew of more than 12.
@@ -44,8 +49,8 @@ const (
 	MaxCharacteristics = 8
 
 	// MaxMissionAffiliations bounds the affiliations that may attempt one
-	// mission: the game has about fifteen affiliations in all (the card
-	// data names at most 5 on one mission).
+	// mission, or of one facility: the game has about fifteen affiliations
+	// in all (the card data names at most 5 on one mission).
 	MaxMissionAffiliations = 16
 
 	// MaxMissionPlay bounds what a headquarters mission lets its owner play
@@ -78,8 +83,9 @@ const (
 	// MaxListedCards bounds a list of board objects a question names
 	// (params.personnel, you, opponent, attackers, defenders) and the
 	// titles a player commands: each names a card in play at most once, so
-	// no list is longer than a board's personnel and ships together.
-	MaxListedCards = MaxBoardPersonnel + MaxBoardShips
+	// no list is longer than a board's personnel, ships and facilities
+	// together.
+	MaxListedCards = MaxBoardPersonnel + MaxBoardShips + MaxBoardFacilities
 
 	// MaxReplayActions bounds the actions of one turn replayed: a long 2E
 	// turn plays a handful of cards, moves, beams and attempts a mission or
