@@ -53,6 +53,7 @@ var (
 	listedLimit       = listLimit{rules.MaxListedCards, "ids", "each names a card on the board once"}
 	stackLimit        = listLimit{rules.MaxDilemmaStack, "dilemmas", "more than both players' seed cards or dilemmas drawn"}
 	deckLimit         = listLimit{rules.MaxDeckLines, "lines", "more than the largest decks played"}
+	seedLimit         = listLimit{rules.MaxSeedLines, "lines", "more than any seed deck or dilemma pile"}
 	playersLimit      = listLimit{rules.MaxPlayers, "players", "a game has two, or a few in multiplayer"}
 	actionsLimit      = listLimit{rules.MaxReplayActions, "actions", "more than any turn of a real game"}
 )
@@ -63,8 +64,9 @@ var (
 var paramLists = map[string]listLimit{
 	"personnel": listedLimit, "you": listedLimit, "opponent": listedLimit,
 	"attackers": listedLimit, "defenders": listedLimit, "commanded": listedLimit,
-	"stack":    stackLimit,
-	"missions": deckLimit, "dilemmas": deckLimit, "deck": deckLimit,
+	"stack": stackLimit,
+	"stops": listedLimit, "kills": listedLimit, "brigs": listedLimit,
+	"missions": seedLimit, "dilemmas": seedLimit, "seeds": seedLimit, "deck": deckLimit,
 	"players": playersLimit,
 	"actions": actionsLimit,
 }
@@ -391,7 +393,7 @@ func (p *paramsScan) list(name []byte, depth int) error {
 			return limit.exceeded(field(p.path[:len(p.path)-1]))
 		}
 		p.path[len(p.path)-1].index = n - 1
-		if err := p.value(nil, limit == deckLimit, depth+1); err != nil {
+		if err := p.value(nil, limit == deckLimit || limit == seedLimit, depth+1); err != nil {
 			return err
 		}
 		if more, err := p.more(']'); !more {

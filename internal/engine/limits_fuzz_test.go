@@ -65,7 +65,7 @@ func referenceParamsLimits(raw []byte) error {
 				}
 			} else {
 				name = top.key
-				deckLine = n > 1 && levels[n-2].list && levels[n-2].limit == deckLimit
+				deckLine = n > 1 && levels[n-2].list && (levels[n-2].limit == deckLimit || levels[n-2].limit == seedLimit)
 			}
 		}
 		if len(levels) > maxParamsNesting {

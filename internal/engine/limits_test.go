@@ -172,7 +172,7 @@ func TestParamsPastALimitAreRefusedNamingFieldAndLimit(t *testing.T) {
 			func(n int) obj { return obj{"mission": "nebula", "stack": stack(n)} }},
 		{"deck lines", "deck.validate", "params.deck", rules.MaxDeckLines,
 			func(n int) obj { return obj{"deck": lines(n)} }},
-		{"dilemma lines", "deck.validate", "params.dilemmas", rules.MaxDeckLines,
+		{"dilemma lines", "deck.validate", "params.dilemmas", rules.MaxSeedLines,
 			func(n int) obj { return obj{"dilemmas": lines(n)} }},
 		{"copies of a card", "deck.validate", "params.deck[1].count", rules.MaxDeckCopies,
 			func(n int) obj { return obj{"deck": []obj{{"title": "Zq A"}, {"title": "Zq B", "count": n}}} }},

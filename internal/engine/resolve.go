@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // A ResolveDilemma is one dilemma of a mission attempt, in reveal order (1E:
@@ -78,8 +80,9 @@ type AttemptResolution struct {
 
 // maxResolveStack bounds the dilemmas of one attempt: a 2E stack holds at
 // most one dilemma a personnel attempting, a 1E mission the seed cards of
-// two seed decks (30 counted each).
-const maxResolveStack = 64
+// two seed decks (30 counted each). The request's limits refuse a longer
+// stack before it is decoded (rules.MaxDilemmaStack).
+const maxResolveStack = rules.MaxDilemmaStack
 
 type resolveParams struct {
 	Mission   string           `json:"mission"`

@@ -196,8 +196,22 @@ func worstRequests() map[string]rules.AdjudicationRequest {
 	for i := range stack {
 		stack[i] = obj{"title": padded(fmt.Sprintf("Dilemma %d", i%40), rules.MaxTextBytes), "kind": []string{"planet", "space", "dual"}[i%3], "cost": 1 + i%4}
 	}
+	// An attempt's stack at its limit, each dilemma naming whom it stops,
+	// the last the whole team left.
+	resolveStack := make([]obj, rules.MaxDilemmaStack)
+	for i := range resolveStack {
+		d := obj{"title": padded(fmt.Sprintf("Dilemma %d", i), rules.MaxTextBytes), "kind": "planet", "cost": 0}
+		if i == len(resolveStack)-1 {
+			d["stops"] = worstIDs("p", 0, rules.MaxBoardPersonnel)
+		}
+		resolveStack[i] = d
+	}
 	deckPart := func(kind string) []obj {
-		out := make([]obj, rules.MaxDeckLines)
+		n := rules.MaxSeedLines
+		if kind == "Card" {
+			n = rules.MaxDeckLines
+		}
+		out := make([]obj, n)
 		for i := range out {
 			out[i] = obj{"title": padded(fmt.Sprintf("Zq %s %d, Subtitle", kind, i), rules.MaxTextBytes), "count": rules.MaxDeckCopies}
 		}
@@ -223,6 +237,9 @@ func worstRequests() map[string]rules.AdjudicationRequest {
 		"mission.requirements": req2E("mission.requirements", onPlanet, obj{"mission": m0}),
 		"requirement.check":    req2E("requirement.check", onPlanet, obj{"requirement": worstRequirement(), "personnel": worstIDs("p", 0, rules.MaxBoardPersonnel)}),
 		"dilemmas.stack":       req2E("dilemmas.stack", onPlanet, obj{"mission": m0, "stack": stack}),
+		"mission.resolve":      req2E("mission.resolve", onPlanet, obj{"mission": m0, "stack": resolveStack}),
+		"mission.resolve.1e":   req1E("mission.resolve", onPlanet, obj{"mission": m0, "stack": resolveStack}),
+		"deck.validate.1e":     req1E("deck.validate", onPlanet, obj{"missions": deckPart("Mission"), "dilemmas": deckPart("Dilemma"), "seeds": deckPart("Seed"), "deck": deckPart("Card")}),
 		"combat":               req2E("combat", facing, obj{"mission": m0, "you": yours, "opponent": theirs}),
 		"engagement":           req2E("engagement", crewed, obj{"mission": m0, "you": shipsYours, "opponent": shipsTheirs}),
 		"ship.damage":          req2E("ship.damage", crewed, obj{"ship": s0, "add": 1}),

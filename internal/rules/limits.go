@@ -58,19 +58,25 @@ const (
 	// names at most 4).
 	MaxMissionPlay = 16
 
-	// MaxDilemmaStack bounds a dilemma stack. 1E: each player seeds at
-	// most 30 cards besides missions, all of them possibly under one
-	// mission, 60 from both; 2E: the opponent chooses from the dilemmas
-	// drawn, one per personnel attempting. 128 holds either, with a stack
-	// too large for its mission still judged, not refused.
-	MaxDilemmaStack = 128
+	// MaxDilemmaStack bounds a dilemma stack, the dilemmas of one attempt.
+	// 1E: each player seeds at most 30 cards besides missions, all of them
+	// possibly under one mission, 60 from both; 2E: the opponent chooses
+	// from the dilemmas drawn, one per personnel attempting. 64 holds
+	// either, with a stack too large for its mission still judged, not
+	// refused.
+	MaxDilemmaStack = 64
 
-	// MaxDeckLines bounds the lines of one part of a deck list (missions,
-	// dilemmas or seed cards, the deck), one line a different card with
-	// its count. A 2E deck is 5 missions, some 20 to 40 dilemmas and 35 to
-	// 60 cards; a 1E draw deck has no upper size, and the largest played
-	// run to a few hundred cards, far fewer of them different.
+	// MaxDeckLines bounds the lines of a deck's draw deck (2E: its deck),
+	// one line a different card with its count. A 2E deck holds 35 to 60
+	// cards; a 1E draw deck has no upper size, and the largest played run
+	// to a few hundred cards, far fewer of them different.
 	MaxDeckLines = 256
+
+	// MaxSeedLines bounds the lines of each other part of a deck list: its
+	// missions, its dilemmas, its 1E seed cards. A 1E seed deck holds six
+	// missions and at most 30 other seed cards; a 2E deck five missions and
+	// a dilemma pile of some 20 to 40.
+	MaxSeedLines = 128
 
 	// MaxDeckCopies bounds the count of one deck line: no real deck holds a
 	// hundred copies of a card, even in 1E, which allows any number.
