@@ -66,9 +66,16 @@ func dialTest(t *testing.T, spec string, logs *logRecorder) *RedisConn {
 // that a test may hold Redis's answers for less without a fault.
 func dialPatientTest(t *testing.T, spec string) *RedisConn {
 	t.Helper()
+	return dialTestWaiting(t, spec, time.Second)
+}
+
+// dialTestWaiting dials as dialPatientTest does, waiting up to timeout for
+// Redis to read or answer.
+func dialTestWaiting(t *testing.T, spec string, timeout time.Duration) *RedisConn {
+	t.Helper()
 	conn, err := DialRedis(context.Background(), spec, RedisOptions{
-		ReadTimeout:   time.Second,
-		WriteTimeout:  time.Second,
+		ReadTimeout:   timeout,
+		WriteTimeout:  timeout,
 		CheckInterval: 50 * time.Millisecond,
 		Logger:        slog.New(&logRecorder{}),
 	})
@@ -417,17 +424,20 @@ func TestRedisCacheGetReturnsWhenItsContextIsDone(t *testing.T) {
 
 func TestRedisCacheGetQueuedTooLongIsNotSentAndTheNextGetHits(t *testing.T) {
 	s := redistest.Start(t)
-	conn := dialPatientTest(t, s.URL())
-	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1", OpTimeout: 400 * time.Millisecond})
+	conn := dialTestWaiting(t, s.URL(), 5*time.Second)
+	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1", OpTimeout: 3 * time.Second})
 	ctx := context.Background()
 	c.Set(ctx, "k", []byte("v"), time.Minute)
 	flush(t, c)
 
-	// A SET held for 370ms keeps the one pipeline in flight; the Get behind
-	// it then has less than a quarter of its 400ms left and is not sent.
+	// A SET held for 2.85s keeps the one pipeline in flight; the Get behind
+	// it then has less than a quarter of its 3s left and is not sent. The
+	// pause is counted from the PAUSE command, so the SET still ends before
+	// its own deadline, and the Get may be queued up to 0.6s after the
+	// pause began (a machine busy with other tests) and still be late.
 	admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
 	defer admin.Close()
-	if err := admin.Do(ctx, "CLIENT", "PAUSE", "370", "WRITE").Err(); err != nil {
+	if err := admin.Do(ctx, "CLIENT", "PAUSE", "2850", "WRITE").Err(); err != nil {
 		t.Fatal(err)
 	}
 	c.Set(ctx, "held", []byte("v"), time.Minute)
