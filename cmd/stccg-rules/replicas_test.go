@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/stccg/stccg-rules/internal/redistest"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
@@ -39,6 +42,29 @@ func startReplicas(t *testing.T, n int, args ...string) []replica {
 		waitFor(t, r.base+"/readyz", 200, 30*time.Second)
 	}
 	return out
+}
+
+// waitStored waits until a key holding fragment is in one of the Redis
+// nodes: a replica writes the answer it computed behind the request, so
+// another replica can only find it once that write has landed.
+func waitStored(t *testing.T, fragment string, nodes ...string) {
+	t.Helper()
+	ctx := context.Background()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		for _, addr := range nodes {
+			c := redis.NewClient(&redis.Options{Addr: addr})
+			keys, _, err := c.Scan(ctx, 0, "*"+fragment+"*", 10000).Result()
+			_ = c.Close()
+			if err == nil && len(keys) > 0 {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no key holding %q reached Redis in 10s", fragment)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // issuedKeys writes a file of API keys issued at the default limit, for
@@ -106,6 +132,7 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 		if res.Header.Get("X-Cache") != "MISS" {
 			t.Fatalf("first read X-Cache %q, want MISS", res.Header.Get("X-Cache"))
 		}
+		waitStored(t, strings.TrimPrefix(path, "/v1/search"), rds.Addr())
 		res, _ = do(t, reps[1].base+path, "cache-key-2")
 		if res.Header.Get("X-Cache") != "HIT" {
 			t.Fatalf("second replica X-Cache %q, want HIT from the shared cache", res.Header.Get("X-Cache"))
@@ -187,6 +214,7 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 		if res, _ := do(t, reps[2].base+path, "back-1"); res.Header.Get("X-Cache") != "MISS" {
 			t.Fatalf("X-Cache %q, want MISS", res.Header.Get("X-Cache"))
 		}
+		waitStored(t, "after=restart", rds.Addr())
 		if res, _ := do(t, reps[0].base+path, "back-2"); res.Header.Get("X-Cache") != "HIT" {
 			t.Fatalf("X-Cache %q after Redis returned, want HIT", res.Header.Get("X-Cache"))
 		}
@@ -208,6 +236,7 @@ func TestReplicasOnARedisClusterShareCacheAndLimits(t *testing.T) {
 	if res, _ := do(t, reps[0].base+path, "c1"); res.Header.Get("X-Cache") != "MISS" {
 		t.Fatalf("X-Cache %q, want MISS", res.Header.Get("X-Cache"))
 	}
+	waitStored(t, "excelsior", cluster.Addrs()...)
 	if res, _ := do(t, reps[1].base+path, "c2"); res.Header.Get("X-Cache") != "HIT" {
 		t.Fatalf("X-Cache %q on the other replica, want HIT", res.Header.Get("X-Cache"))
 	}
