@@ -109,18 +109,20 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusMethodNotAllowed, "Discord posts interactions; this route takes POST only.")
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	// The body is read once, within its bound, before the signature is
+	// checked over it: an oversized body is a 413, not a failed signature.
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The interaction is larger than the %d KiB this endpoint reads.", maxBody>>10))
+		return
+	}
 	if msg := h.fresh(r.Header.Get("X-Signature-Timestamp")); msg != "" {
 		writeError(w, http.StatusUnauthorized, msg)
 		return
 	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
 	if !discordgo.VerifyInteraction(r, h.cfg.PublicKey) {
 		writeError(w, http.StatusUnauthorized, "The interaction's signature does not verify with the application's public key.")
-		return
-	}
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		writeError(w, http.StatusRequestEntityTooLarge, "The interaction is larger than this endpoint reads.")
 		return
 	}
 	var in discordgo.Interaction

@@ -206,6 +206,17 @@ func TestUnsignedWronglySignedAndStaleRequestsAre401(t *testing.T) {
 	}
 }
 
+func TestOversizedInteractionIs413EvenWhenSigned(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	huge := `{"id":"1","application_id":"2","type":1,"token":"t","version":1,"pad":"` + strings.Repeat("x", 80<<10) + `"}`
+	for _, key := range []ed25519.PrivateKey{b.priv, nil} {
+		code, body := b.post(huge, b.now, key)
+		if code != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), `"error"`) {
+			t.Errorf("signed %v: %d %s, want a JSON 413", key != nil, code, body)
+		}
+	}
+}
+
 func TestCardCommandAnswersWithStatisticsImageAndLink(t *testing.T) {
 	b := newBot(t, discord.Config{})
 	res := b.ask(command("card", map[string]string{"name": "uss galxy", "edition": "2e"}))
