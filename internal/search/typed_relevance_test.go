@@ -136,6 +136,9 @@ func TestRelevanceTyped(t *testing.T) {
 			add(p, "all", r)
 			add(p, "edition "+edition, r)
 			add(p, "document "+doc, r)
+			for _, tag := range q.Tags {
+				add(p, "family "+tag, r)
+			}
 		}
 		if verbose && part == "tuning" && (r.rank != 1 || r.hasPara && !r.para) && res != nil {
 			var top []string
