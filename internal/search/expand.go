@@ -340,8 +340,8 @@ func compoundsOf(texts []string) map[string]compound {
 // it does ("awayteam" as "away team", "sidedeck" as "side deck"): of the
 // splits into two known words of three letters or more (or a prefix the
 // rulebooks hyphenate, "re", "co"), the one whose rarer word is the most
-// common.
-func (v *vocabulary) splitForm(w string) (string, bool) {
+// common, and how common that rarer word is.
+func (v *vocabulary) splitForm(w string) (split string, rarer int, ok bool) {
 	best, bestFreq := "", 0
 	for i := 2; i <= len(w)-2; i++ {
 		if !utf8.RuneStart(w[i]) {
@@ -356,5 +356,5 @@ func (v *vocabulary) splitForm(w string) (string, bool) {
 			best, bestFreq = a+" "+b, f
 		}
 	}
-	return best, best != ""
+	return best, bestFreq, best != ""
 }

@@ -95,6 +95,38 @@ func TestFamilyJoinedHyphenatedAndSplitWords(t *testing.T) {
 	})
 }
 
+// A typed word the index does not hold is corrected only into a word it
+// stands for: another form of a word of the rulebooks is searched by its
+// stem, not turned into a neighbour ("filling" is not "falling", "hits" not
+// "his"); a word of the question's form is not corrected into a content
+// word ("arent" is not "agent"); one letter from a common word is a typo
+// before it is two words run together ("misson" is not "mis son").
+func TestFamilyTyposCorrectedOnlyIntoWhatTheyStandFor(t *testing.T) {
+	ix := buildCorpus(t)
+	for typed, want := range map[string]string{
+		"filling":  "filling",
+		"earning":  "earning",
+		"telling":  "telling",
+		"putting":  "putting",
+		"hits":     "hit",
+		"picks":    "pick",
+		"arent":    "arent",
+		"dont":     "dont",
+		"misson":   "mission",
+		"winnning": "winning",
+		"persnnel": "personnel",
+		"stoped":   "stopped",
+	} {
+		var a analyzed
+		if got := ix.correct(typed, &a); got != want {
+			t.Errorf("%q is read as %q, want %q", typed, got, want)
+		}
+	}
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "one persnnel filling two staffing icons"}, "1e-rulebook", "staffing and moving ships", 3, "staffing icon requirement"},
+	})
+}
+
 // The game's shorthand and the other edition's words find the rules they
 // stand for; a question naming both editions, or an edition as its subject,
 // searches rather than filters.

@@ -179,15 +179,17 @@ type stemWords struct {
 	words []termAt
 }
 
-// bestParagraph returns the paragraph of a document that holds most of the
-// query (its stems weighted by rarity, a meaning the thesaurus gives for one
-// counting altWeight), the share it holds, and how close together: 1 when
-// the stems it holds stand within a few words of each other, less as they
-// spread (down to 1/2). A document without paragraphs gives -1.
-func (a *analyzed) bestParagraph(m *docMeta, sc *paragraphScratch) (best int, share, near float64) {
+// bestParagraph returns the paragraph of a document that answers the query
+// best, and how much it raises the document's score (see paragraphGain).
+// The answer is among the paragraphs holding most of the query (its stems
+// weighted by rarity, a meaning the thesaurus gives for one counting
+// altWeight): of those, the one whose gain is highest, for holding the
+// query's words close together, in order or as typed, in few words. A
+// document without paragraphs gives -1.
+func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (best int, gain float64) {
 	if len(m.paras) == 0 {
 		sc.byTerm, sc.inBest = sc.byTerm[:0], sc.inBest[:0]
-		return -1, 0, 0
+		return -1, w.paragraphGain(a, m, -1, 0, 0, sc)
 	}
 	n := min(len(a.terms), 64)
 	occ := sc.byTerm[:0]
@@ -206,7 +208,7 @@ func (a *analyzed) bestParagraph(m *docMeta, sc *paragraphScratch) (best int, sh
 		}
 		sc.byTerm = occ
 		a.wordsIn(m, 0, sc)
-		return 0, a.shareHeld(h), a.nearness(m, h, sc)
+		return 0, w.paragraphGain(a, m, 0, a.shareHeld(h), a.nearness(m, h, sc), sc)
 	}
 	held := resize(sc.held, len(m.paras))
 	clear(held)
@@ -227,14 +229,51 @@ func (a *analyzed) bestParagraph(m *docMeta, sc *paragraphScratch) (best int, sh
 		}
 	}
 	sc.byTerm = occ
-	best = 0
+	most := 0.0
+	for _, h := range held {
+		most = max(most, a.shareHeld(h))
+	}
+	// Of those holding the most, the first whose words stand closest
+	// together, or in order: a rulebook states a rule before its
+	// examples and exceptions.
+	best, bestNear := 0, -1.0
 	for p, h := range held {
-		if s := a.shareHeld(h); s > share {
-			best, share = p, s
+		share := a.shareHeld(h)
+		if share < most || share == 0 && p > 0 {
+			continue
+		}
+		a.wordsIn(m, p, sc)
+		near := a.nearness(m, h, sc)
+		if a.phraseIn(m, p, sc) {
+			near += 1 // the words in order: before any that are not
+		}
+		if near > bestNear {
+			best, bestNear = p, near
 		}
 	}
 	a.wordsIn(m, best, sc)
-	return best, share, a.nearness(m, held[best], sc)
+	return best, w.paragraphGain(a, m, best, most, a.nearness(m, held[best], sc), sc)
+}
+
+// paragraphGain is what a document's score is multiplied by for paragraph p
+// (whose words of the query sc.inBest holds; -1 for none), holding share of
+// the query with nearness near: more for more of the query held close
+// together, for its words in order (a short query) and as typed, and for a
+// paragraph short against the whole text (Bleve weighs a match by the length
+// of the whole text; the answer is the paragraph's, so measure it by that
+// instead).
+func (w *weights) paragraphGain(a *analyzed, m *docMeta, p int, share, near float64, sc *paragraphScratch) float64 {
+	g := 1 + w.Paragraph*share*share*near
+	if a.phraseIn(m, p, sc) {
+		g *= 1 + w.TextPhrase
+	}
+	if w.Exact != 0 {
+		g *= 1 + w.Exact*a.exactShare(m, sc)
+	}
+	if p >= 0 && w.ParagraphNorm > 0 {
+		g *= math.Pow(float64(len(m.words))/float64(m.paragraphWords(p)), w.ParagraphNorm/2)
+	}
+	return g
 }
 
 // wordsIn keeps in sc.inBest the words of paragraph p of each of the query's

@@ -139,22 +139,9 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 		if out[i].score < least {
 			continue
 		}
-		m := out[i].meta
-		p, share, near := a.bestParagraph(m, &sc.para)
+		p, gain := a.bestParagraph(out[i].meta, &ix.w, &sc.para)
 		out[i].para, out[i].words = int16(p), sc.keepWords()
-		out[i].score *= 1 + ix.w.Paragraph*share*share*near
-		if a.phraseIn(m, p, &sc.para) {
-			// The query's words in order in that paragraph.
-			out[i].score *= 1 + ix.w.TextPhrase
-		}
-		if ix.w.Exact != 0 {
-			out[i].score *= 1 + ix.w.Exact*a.exactShare(m, &sc.para)
-		}
-		if p >= 0 && ix.w.ParagraphNorm > 0 {
-			// Bleve weighs a match by the length of the whole text; the
-			// answer is the paragraph's, so measure it by that instead.
-			out[i].score *= math.Pow(float64(len(m.words))/float64(m.paragraphWords(p)), ix.w.ParagraphNorm/2)
-		}
+		out[i].score *= gain
 	}
 }
 

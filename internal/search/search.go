@@ -143,7 +143,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		text, at := sc.snippets[:0], sc.snippetAt[:0]
 		for i, h := range page {
 			if h.para < 0 {
-				p, _, _ := a.bestParagraph(h.meta, &sc.para)
+				p, _ := a.bestParagraph(h.meta, &ix.w, &sc.para)
 				page[i].para, page[i].words = int16(p), sc.keepWords()
 			}
 			var from, to int
@@ -456,22 +456,37 @@ func (ix *Index) correct(s string, a *analyzed) string {
 		toks = terms(ix.plain, s)
 	}
 	for i, w := range toks {
-		if ix.vocab.known(w) || ix.thes.knows(w) {
-			continue // a word of the index, or the game's shorthand for one
+		if ix.vocab.known(w) || ix.thes.knows(w) || ix.thes.question[w] {
+			continue // a word of the index, the game's shorthand for one, or of a question's form
 		}
+		stem, knownStem := ix.knownStem(w)
 		if c, ok := ix.vocab.compounds[w]; ok {
 			toks[i] = c.parts
 			continue
 		}
-		if split, ok := ix.vocab.splitForm(w); ok {
-			toks[i] = split
-			continue
+		if split, rarer, ok := ix.vocab.splitForm(w); ok {
+			// Two words run together, unless one letter away from a
+			// word the rulebooks use more than the rarer of the two
+			// ("misson" is "mission", not "mis son").
+			if cs := ix.vocab.corrections(w, 1); len(cs) == 0 || ix.vocab.freqOf(cs[0].word) <= rarer {
+				toks[i] = split
+				continue
+			}
 		}
 		f := fuzziness(utf8.RuneCountInString(w))
 		if f == 0 {
 			continue
 		}
-		if cs := ix.vocab.corrections(w, f); len(cs) > 0 {
+		cs := ix.vocab.corrections(w, f)
+		if knownStem {
+			// Another form of a word of the rulebooks ("filling" of
+			// "fills", "earning" of "earned"): it is searched by its
+			// stem, never corrected into another word ("falling",
+			// "warning"); only a word of its own stem may stand for it
+			// as written ("engagment" is "engagement").
+			cs = ix.sameStem(cs, stem)
+		}
+		if len(cs) > 0 {
 			toks[i] = cs[0].word
 			if c, ok := ix.vocab.compounds[cs[0].word]; ok {
 				toks[i] = c.parts
@@ -557,6 +572,56 @@ func asciiWord(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// knownStem returns the English term of a word the index does not hold as
+// written, and whether the word is another form of a word of the rulebooks,
+// not a typo: the index holds its term, and the word is that term with an
+// ending of English ("fill" and "-ing", "hit" and "-s", "put", "t" and
+// "-ing"). A typo whose term happens to be a word of the index ("winnning"
+// is "winn" to the stemmer, the name of a card) is none.
+func (ix *Index) knownStem(w string) (string, bool) {
+	toks := ix.english.Analyze([]byte(w))
+	if len(toks) != 1 {
+		return "", false
+	}
+	t := string(toks[0].Term)
+	if _, ok := ix.vocab.weight[t]; !ok {
+		return t, false
+	}
+	return t, inflectionOf(w, t)
+}
+
+// inflections are the endings of English forms of a word (as the stemmer
+// reads them: "copi" + "es", "happi" + "ness").
+var inflections = []string{"s", "es", "ed", "d", "ing", "er", "ers", "ly", "ment", "ments", "able", "ible",
+	"ness", "ion", "ions", "ation", "ations", "e", "y", "al"}
+
+// inflectionOf reports whether w is stem and an ending of inflections,
+// perhaps with the stem's last consonant doubled after a single one ("put",
+// "putting"; not "winn", "winnning").
+func inflectionOf(w, stem string) bool {
+	rest, ok := strings.CutPrefix(w, stem)
+	if !ok {
+		return false
+	}
+	if n := len(stem); rest != "" && n >= 2 && rest[0] == stem[n-1] && stem[n-2] != stem[n-1] {
+		if slices.Contains(inflections, rest[1:]) {
+			return true
+		}
+	}
+	return rest == "" || slices.Contains(inflections, rest)
+}
+
+// sameStem keeps the corrections whose English term is stem.
+func (ix *Index) sameStem(cs []correction, stem string) []correction {
+	kept := cs[:0]
+	for _, c := range cs {
+		if t, _ := ix.knownStem(c.word); t == stem {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // fuzziness is how many edits a typed word of n letters may be from the word
