@@ -32,6 +32,15 @@ type synonymFile struct {
 		Means  []string `json:"means"`
 		TwoWay bool     `json:"twoWay"`
 		Source string   `json:"source"`
+		// Defined is the paragraph of the rulebooks ("{entry id}#{anchor}")
+		// whose definition of the words is what they mean: the game's
+		// consequence ("killed") read as its mechanics ("placed in the
+		// discard pile").
+		Defined string `json:"defined,omitempty"`
+		// Cased words are shorthand only as typed in capitals ("AT" is
+		// an Away Team, "at" a word): read as their first meaning before
+		// anything else.
+		Cased bool `json:"cased,omitempty"`
 	} `json:"entries"`
 	QuestionWords []string `json:"questionWords"`
 }
@@ -51,6 +60,8 @@ type thesaurus struct {
 	byFirst map[string][]synonym
 	// question are the plain words of a question's form.
 	question map[string]bool
+	// cased are the shorthand typed in capitals and what each stands for.
+	cased map[string]string
 	// documents are the source documents by the plain words naming them.
 	documents []documentName
 }
@@ -76,7 +87,7 @@ func readThesaurus(english analysis.Analyzer) (*thesaurus, error) {
 	if err := json.Unmarshal(synonymsJSON, &f); err != nil {
 		return nil, fmt.Errorf("read synonyms.json: %w", err)
 	}
-	t := &thesaurus{byFirst: map[string][]synonym{}, question: map[string]bool{}}
+	t := &thesaurus{byFirst: map[string][]synonym{}, question: map[string]bool{}, cased: map[string]string{}}
 	add := func(words []string, means [][]string) {
 		if len(words) == 0 || len(means) == 0 {
 			return
@@ -104,6 +115,12 @@ func readThesaurus(english analysis.Analyzer) (*thesaurus, error) {
 		var means [][]string
 		for _, m := range e.Means {
 			means = append(means, termsOf(m))
+		}
+		if e.Cased {
+			for _, w := range e.Words {
+				t.cased[w] = e.Means[0]
+			}
+			continue
 		}
 		for _, w := range e.Words {
 			add(plainWords(w), means)
@@ -191,18 +208,17 @@ func startsWith(toks analysis.TokenStream, words []string) bool {
 
 // dropQuestionForm removes the words of a question's form from the typed
 // words ("what happens when my mission attempt fails" asks about a mission
-// attempt failing; "can i", "does", "is it still"), unless nothing else would
-// be left. A word beside "vs", "and" or "or" is what the question is about
-// ("when vs while"), and stays.
+// attempt failing; "can i", "does", "is it still"), unless
+// nothing else would be left. A word beside "vs", "and" or "or" is what the
+// question is about ("when vs while"), and stays.
 func (t *thesaurus) dropQuestionForm(words []string) []string {
-	if !slices.ContainsFunc(words, func(w string) bool { return t.question[foldedWord(w)] }) {
+	keep := t.questionFormKept(words)
+	if keep == nil {
 		return words
 	}
 	kept := make([]string, 0, len(words))
 	for i, w := range words {
-		if !t.question[foldedWord(w)] ||
-			i+1 < len(words) && joiningWords[foldedWord(words[i+1])] ||
-			i > 0 && joiningWords[foldedWord(words[i-1])] {
+		if keep[i] {
 			kept = append(kept, w)
 		}
 	}
@@ -210,6 +226,34 @@ func (t *thesaurus) dropQuestionForm(words []string) []string {
 		return words
 	}
 	return kept
+}
+
+// questionFormKept says which words dropQuestionForm keeps; nil for all.
+func (t *thesaurus) questionFormKept(words []string) []bool {
+	var keep []bool
+	for i, w := range words {
+		if !t.question[foldedWord(w)] || i+1 < len(words) && joiningWords[foldedWord(words[i+1])] || i > 0 && joiningWords[foldedWord(words[i-1])] {
+			continue
+		}
+		if keep == nil {
+			keep = make([]bool, len(words))
+			for j := range keep {
+				keep[j] = true
+			}
+		}
+		keep[i] = false
+	}
+	return keep
+}
+
+// casedShorthand returns what a word typed in capitals stands for ("AT":
+// "away team"), if the thesaurus reads it so.
+func (t *thesaurus) casedShorthand(w string) (string, bool) {
+	if len(t.cased) == 0 || strings.ToUpper(w) != w {
+		return "", false
+	}
+	m, ok := t.cased[w]
+	return m, ok
 }
 
 // joiningWords set two words side by side as what a question is about.
@@ -240,8 +284,8 @@ func lowerWord(w string) bool {
 // subject of the question ("1e cards", "2E compatible"), they stay, to be
 // searched for. Otherwise their words are dropped, and when the query names
 // one edition, it filters the search; naming both ("stopped 1e vs 2e") asks
-// about the rule in each.
-func editionWords(words []string) (filter string, rest []string) {
+// about the rule in each (both).
+func editionWords(words []string) (filter string, rest []string, both bool) {
 	type mention struct {
 		edition  string
 		from, to int
@@ -263,11 +307,11 @@ func editionWords(words []string) (filter string, rest []string) {
 		}
 	}
 	if len(found) == 0 {
-		return "", words
+		return "", words, false
 	}
 	for _, m := range found {
 		if m.to < len(words) && editionSubject[rules.Singular(foldedWord(words[m.to]))] {
-			return "", words
+			return "", words, false
 		}
 	}
 	rest = make([]string, 0, len(words))
@@ -278,14 +322,14 @@ func editionWords(words []string) (filter string, rest []string) {
 	}
 	rest = append(rest, words[at:]...)
 	if len(rest) == 0 {
-		return "", words // the edition is all the judge asked about
+		return "", words, false // the edition is all the judge asked about
 	}
 	for _, m := range found[1:] {
 		if m.edition != found[0].edition {
-			return "", rest // both editions: no filter
+			return "", rest, true // both editions: no filter
 		}
 	}
-	return found[0].edition, rest
+	return found[0].edition, rest, false
 }
 
 // editionSubject are the words after an edition's name that make the

@@ -2,6 +2,7 @@ package search
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,6 +157,18 @@ func TestFamilyShorthand(t *testing.T) {
 	if !editions[rules.Edition1E] || !editions[rules.Edition2E] {
 		t.Errorf("stopped 1e vs 2e: hits of %v, want both editions", editions)
 	}
+	// The best of each edition leads: the rule in each is asked about.
+	res = search(t, ix, rules.SearchQuery{Q: "hand limit 1e vs 2e", Limit: 10})
+	if len(res.Hits) < 2 || res.Hits[0].Edition == res.Hits[1].Edition {
+		t.Errorf("hand limit 1e vs 2e: first hits %v, want one of each edition", titles(res))
+	}
+	checkFamily(t, ix, []familyCase{
+		// Players' hand limit is the 2E step of discarding excess cards.
+		{rules.SearchQuery{Q: "hand limit 1e vs 2e"}, "2e-rulebook", "discard excess cards", 2, "seven"},
+		// AT in capitals is an Away Team; CR the Current Rulings.
+		{rules.SearchQuery{Q: "STRENGTH>40 on a dilemma is that the whole AT total"}, "1e-rulebook", "attempting missions", 1, "STRENGTH>40"},
+		{rules.SearchQuery{Q: "CR in play"}, "1e-current-rulings", "in play", 1, ""},
+	})
 	// One edition named filters.
 	res = search(t, ix, rules.SearchQuery{Q: "beaming through shields first edition", Limit: 20})
 	for _, h := range res.Hits {
@@ -284,5 +297,47 @@ func TestSynonymsSayWhereEachComesFrom(t *testing.T) {
 		if !strings.Contains(id, "-") {
 			t.Errorf("document %q is not a document id", id)
 		}
+	}
+}
+
+// A meaning the vocabulary takes from a definition of the rulebooks names
+// that definition, and the definition holds the word and what it means.
+func TestSynonymsDefinedByTheRulebooks(t *testing.T) {
+	var f synonymFile
+	if err := json.Unmarshal(synonymsJSON, &f); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*rules.Entry{}
+	for _, e := range corpusEntries(t) {
+		byID[e.ID] = e
+	}
+	defined := 0
+	for _, e := range f.Entries {
+		if e.Defined == "" {
+			continue
+		}
+		defined++
+		id, anchor, _ := strings.Cut(e.Defined, "#")
+		entry := byID[id]
+		if entry == nil {
+			t.Errorf("%v: defined by %s, no entry of the corpus", e.Words, e.Defined)
+			continue
+		}
+		text := " " + rules.FoldName(entryParagraph(entry, anchor)) + " "
+		if strings.TrimSpace(text) == "" {
+			t.Errorf("%v: %s has no paragraph %s", e.Words, id, anchor)
+			continue
+		}
+		if !slices.ContainsFunc(e.Words, func(w string) bool { return strings.Contains(text, " "+rules.FoldName(w)+" ") }) {
+			t.Errorf("%v: the definition %s holds none of the words", e.Words, e.Defined)
+		}
+		for _, m := range e.Means {
+			if !strings.Contains(text, " "+rules.FoldName(m)) {
+				t.Errorf("%v: the definition %s does not hold %q", e.Words, e.Defined, m)
+			}
+		}
+	}
+	if defined == 0 {
+		t.Error("no meaning of synonyms.json is defined by the rulebooks")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -351,8 +352,10 @@ func (ix *Index) prepare() error {
 }
 
 // numberRules finds the entries a search may find as one rule: those of one
-// edition, kind and folded title, and those the corpus relates within an
-// edition (rules.Entry.Related), directly or through other entries. Which of
+// edition, kind and folded title, those the corpus relates within an
+// edition (rules.Entry.Related), and a section with the paragraph of a newer
+// rulebook that defines its title (see relateDefinitions), directly or
+// through other entries. Which of
 // them are one rule in a search depends on which of them it found; this
 // only says which may be, so that a search looks closer at those alone.
 func (ix *Index) numberRules(metas []*docMeta) {
@@ -377,6 +380,14 @@ func (ix *Index) numberRules(metas []*docMeta) {
 	}
 	sets := newDisjointSets(len(entries))
 	find, union := sets.find, sets.union
+	for i, m := range entries {
+		for _, id := range m.Related {
+			if j, ok := byID[id]; ok && j != i && entries[j].Edition == m.Edition && !slices.Contains(m.related, entries[j]) {
+				m.related = append(m.related, entries[j])
+			}
+		}
+	}
+	relateDefinitions(entries)
 	firstOf := map[int32]int{}
 	for i, m := range entries {
 		if f, ok := firstOf[m.group]; ok {
@@ -384,11 +395,8 @@ func (ix *Index) numberRules(metas []*docMeta) {
 		} else {
 			firstOf[m.group] = i
 		}
-		for _, id := range m.Related {
-			if j, ok := byID[id]; ok && j != i && entries[j].Edition == m.Edition {
-				m.related = append(m.related, entries[j])
-				union(i, j)
-			}
+		for _, o := range m.related {
+			union(i, byID[o.ID])
 		}
 	}
 	number := map[int]int32{}

@@ -180,16 +180,17 @@ type stemWords struct {
 }
 
 // bestParagraph returns the paragraph of a document that answers the query
-// best, and how much it raises the document's score (see paragraphGain).
+// best, the share of the query it holds, and how much it raises the
+// document's score (see paragraphGain).
 // The answer is among the paragraphs holding most of the query (its stems
 // weighted by rarity, a meaning the thesaurus gives for one counting
 // altWeight): of those, the one whose gain is highest, for holding the
 // query's words close together, in order or as typed, in few words. A
 // document without paragraphs gives -1.
-func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (best int, gain float64) {
+func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (best int, share, gain float64) {
 	if len(m.paras) == 0 {
 		sc.byTerm, sc.inBest = sc.byTerm[:0], sc.inBest[:0]
-		return -1, w.paragraphGain(a, m, -1, 0, 0, sc)
+		return -1, 0, w.paragraphGain(a, m, -1, 0, 0, sc)
 	}
 	n := min(len(a.terms), 64)
 	occ := sc.byTerm[:0]
@@ -208,7 +209,8 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		}
 		sc.byTerm = occ
 		a.wordsIn(m, 0, sc)
-		return 0, w.paragraphGain(a, m, 0, a.shareHeld(h), a.nearness(m, h, sc), sc)
+		share = a.shareHeld(h)
+		return 0, share, w.paragraphGain(a, m, 0, share, a.nearness(m, h, sc), sc)
 	}
 	held := resize(sc.held, len(m.paras))
 	clear(held)
@@ -252,7 +254,7 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		}
 	}
 	a.wordsIn(m, best, sc)
-	return best, w.paragraphGain(a, m, best, most, a.nearness(m, held[best], sc), sc)
+	return best, most, w.paragraphGain(a, m, best, most, a.nearness(m, held[best], sc), sc)
 }
 
 // paragraphGain is what a document's score is multiplied by for paragraph p

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -62,9 +63,12 @@ func TestEditionNamedOnceFiltersUnlessItIsTheSubject(t *testing.T) {
 		{[]string{"2e"}, "", []string{"2e"}},
 	}
 	for _, c := range cases {
-		ed, rest := editionWords(c.words)
+		ed, rest, both := editionWords(c.words)
 		if ed != c.edition || !reflect.DeepEqual(rest, c.rest) {
 			t.Errorf("editionWords(%q) = %q %q, want %q %q", c.words, ed, rest, c.edition, c.rest)
+		}
+		if want := slices.Contains(c.words, "1e") && slices.Contains(c.words, "2e") && !slices.Equal(rest, c.words); both != want {
+			t.Errorf("editionWords(%q) names both editions: %v, want %v", c.words, both, want)
 		}
 	}
 }

@@ -35,6 +35,9 @@ type ranked struct {
 	// words where the words of each of the query's terms in it are kept
 	// (scratch.words), -1 when they are not.
 	para, words int16
+	// share is how much of the query the hit holds: in its best paragraph
+	// once measured, else anywhere.
+	share float32
 }
 
 // rerank turns Bleve's best hits (in any order) into the final order, in two principled steps:
@@ -83,7 +86,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 			s *= ix.w.Named
 			rule = -1
 		}
-		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: rule, para: -1, words: -1}
+		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: rule, para: -1, words: -1, share: float32(share)}
 		deep.add(s)
 	}
 	if stubs {
@@ -96,7 +99,34 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	ix.deepen(out, a, deep.least(), sc)
 	ix.byPrecedence(out, sc)
 	sortBest(out, best)
+	if a.bothEditions {
+		bothEditionsLead(out)
+	}
 	return out
+}
+
+// bothEditionsLead puts the best hit of the other edition than the first's
+// second, for a query about the rule in each edition ("hand limit 1e vs
+// 2e"); the hits it passes follow it in order. It takes the score of the hit
+// it displaces, so scores still go down. out's first hits are in order (as
+// sortBest leaves them), the others in any.
+func bothEditionsLead(out []ranked) {
+	if len(out) < 3 {
+		return
+	}
+	j := -1
+	for i := 1; i < len(out); i++ {
+		if out[i].meta.Edition != out[0].meta.Edition && (j < 0 || compareRanked(out[i], out[j]) < 0) {
+			j = i
+		}
+	}
+	if j <= 1 {
+		return
+	}
+	other := out[j]
+	other.score = out[1].score
+	copy(out[2:j+1], out[1:j])
+	out[1] = other
 }
 
 // handOver gives each cross-reference's score to the entries it points at
@@ -139,9 +169,12 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 		if out[i].score < least {
 			continue
 		}
-		p, gain := a.bestParagraph(out[i].meta, &ix.w, &sc.para)
+		p, share, gain := a.bestParagraph(out[i].meta, &ix.w, &sc.para)
 		out[i].para, out[i].words = int16(p), sc.keepWords()
 		out[i].score *= gain
+		if p >= 0 {
+			out[i].share = float32(share)
+		}
 	}
 }
 
@@ -322,6 +355,14 @@ func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
 				idx = append(idx, hits[i])
 			}
 		}
+		// A copy holding much less of the query than another does not
+		// state what was asked (a newer rulebook may leave a sentence
+		// out): it keeps its own score.
+		most := float32(0)
+		for _, i := range idx {
+			most = max(most, out[i].share)
+		}
+		idx = slices.DeleteFunc(idx, func(i int) bool { return out[i].share < most*sameRuleShare })
 		if len(idx) < 2 {
 			continue
 		}
@@ -340,6 +381,10 @@ func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
 		}
 	}
 }
+
+// sameRuleShare is the least share of the query, against the most any copy
+// holds, a copy of a rule must hold to be handed a score by precedence.
+const sameRuleShare = 0.75
 
 // oneRule reports whether two entries found by one search are the same rule
 // by themselves: the same edition, kind and folded title, or related by the

@@ -95,7 +95,7 @@ type weights struct {
 
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.3, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
-		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 10, ParagraphNorm: 0.6, Exact: 1, Superseded: 0.7, Related: true,
+		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 30, ParagraphNorm: 0.6, Exact: 1, Superseded: 0.7, Related: true,
 		Scoring: "tf-idf"}
 }
 
@@ -143,7 +143,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		text, at := sc.snippets[:0], sc.snippetAt[:0]
 		for i, h := range page {
 			if h.para < 0 {
-				p, _ := a.bestParagraph(h.meta, &ix.w, &sc.para)
+				p, _, _ := a.bestParagraph(h.meta, &ix.w, &sc.para)
 				page[i].para, page[i].words = int16(p), sc.keepWords()
 			}
 			var from, to int
@@ -241,6 +241,9 @@ type analyzed struct {
 	// filter, when the judge set none. document is the source document it
 	// names, whose hits it prefers.
 	edition, document string
+	// bothEditions says the query names both editions ("stopped 1e vs
+	// 2e"): it asks about the rule in each.
+	bothEditions bool
 	// tokens are the English analysis of the text, every word in order, as
 	// Bleve's match queries would analyse it.
 	tokens analysis.TokenStream
@@ -309,20 +312,45 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	// The typed words as the index holds them, then read for the editions
 	// and the document they name and the form of the question.
 	words := make([]string, 0, len(u.Words))
+	named := ""
 	for _, w := range u.Words {
+		if m, ok := ix.thes.casedShorthand(w); ok {
+			if doc := ix.thes.documentNamed(plainWords(m)); doc != "" && len(u.Words) > 1 {
+				named = doc // "CR": where to look, not what about
+				continue
+			}
+			words = append(words, strings.Fields(m)...)
+			continue
+		}
 		if c := ix.correct(w, &a); strings.IndexByte(c, ' ') < 0 {
 			words = append(words, c)
 		} else {
 			words = append(words, strings.Fields(c)...)
 		}
 	}
-	a.edition, words = editionWords(words)
-	a.document = ix.thes.documentNamed(words)
+	a.edition, words, a.bothEditions = editionWords(words)
+	if a.document = ix.thes.documentNamed(words); a.document == "" {
+		a.document = named
+	}
 	// "reveal vs examine" compares two things: each side is measured on
 	// its own (see sides).
 	var sides [2][]string
 	if k := slices.IndexFunc(words, func(w string) bool { return w == "vs" || w == "versus" }); k > 0 && k < len(words)-1 {
-		sides = [2][]string{ix.thes.dropQuestionForm(words[:k]), ix.thes.dropQuestionForm(words[k+1:])}
+		// Each side without the question's form, read in the whole
+		// question ("when" beside "vs" stays).
+		keep := ix.thes.questionFormKept(words)
+		for i, w := range words {
+			side := 0
+			if i > k {
+				side = 1
+			}
+			if i != k && (keep == nil || keep[i]) {
+				sides[side] = append(sides[side], w)
+			}
+		}
+		if len(sides[0]) == 0 || len(sides[1]) == 0 {
+			sides = [2][]string{ix.thes.dropQuestionForm(words[:k]), ix.thes.dropQuestionForm(words[k+1:])}
+		}
 		words = append(slices.Clone(sides[0]), sides[1]...)
 	} else if len(u.Phrases) > 0 || len(words) > 1 {
 		words = ix.thes.dropQuestionForm(words)
