@@ -49,13 +49,22 @@ func termWords(term string) string {
 	return strings.Join(words, " ")
 }
 
-// relateDefinitions relates each section holding a paragraph that defines a
-// term to the sections of the other documents of its edition titled with
-// that term, both ways (docMeta.related).
+// A definition is a paragraph of a section that defines the title of
+// another document's section (docMeta.defines).
+type definition struct {
+	para  int16
+	other *docMeta
+}
+
+// relateDefinitions finds, for each section, its paragraphs that define a
+// term (from the one naming it to the next naming another) and the sections of the other documents of its edition titled with
+// that term (docMeta.defines), and relates the two both ways: a search
+// finding the section by that paragraph found the same rule as the other.
 func relateDefinitions(metas []*docMeta) {
 	type key struct{ edition, words string }
 	titled := map[key][]*docMeta{}
 	for _, m := range metas {
+		m.defines = nil
 		if m.Kind == rules.KindSection {
 			k := key{m.Edition, termWords(m.Title)}
 			titled[k] = append(titled[k], m)
@@ -65,17 +74,33 @@ func relateDefinitions(metas []*docMeta) {
 		if m.Kind != rules.KindSection {
 			continue
 		}
-		for _, p := range m.paras {
-			term := definedTerm(m.Text[p.from:p.to])
-			if term == "" {
-				continue
-			}
-			for _, o := range titled[key{m.Edition, termWords(term)}] {
-				if o.DocumentID != m.DocumentID && !slices.Contains(m.related, o) {
-					m.related = append(m.related, o)
-					o.related = append(o.related, m)
+		// A definition runs from the paragraph naming the term to the
+		// next one naming another.
+		var others []*docMeta
+		for p, para := range m.paras {
+			if term := definedTerm(m.Text[para.from:para.to]); term != "" {
+				others = others[:0]
+				for _, o := range titled[key{m.Edition, termWords(term)}] {
+					if o.DocumentID != m.DocumentID {
+						others = append(others, o)
+						o.defines = append(o.defines, definition{para: -1, other: m})
+					}
 				}
+			}
+			for _, o := range others {
+				m.defines = append(m.defines, definition{para: int16(p), other: o})
 			}
 		}
 	}
+}
+
+// defines reports whether hit x, found by its paragraph para, states by a
+// definition the rule of the section y (para -1 is any paragraph).
+func definesRule(x *docMeta, para int16, y *docMeta) bool {
+	for _, d := range x.defines {
+		if d.other == y && (d.para < 0 || d.para == para) {
+			return true
+		}
+	}
+	return false
 }

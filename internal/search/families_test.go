@@ -200,6 +200,25 @@ func TestFamilyOneParagraphOfALongSection(t *testing.T) {
 	}
 }
 
+// A judge asks about a consequence ("killed", "die", "destroyed") where the
+// rule states its mechanics (cards placed in the discard pile): the
+// rulebooks' own definition of the words (synonyms.json, defined) reads
+// one as the other, so the 2E rule on a ship destroyed by damage is found.
+func TestFamilyConsequenceReadAsMechanics(t *testing.T) {
+	ix := buildCorpus(t)
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "personnel killed when ship destroyed"}, "2e-rulebook", "damage", 10, "third damage card"},
+		{rules.SearchQuery{Q: "destroyed ship what happens to its crew 2e"}, "2e-rulebook", "damage", 5, "third damage card"},
+		{rules.SearchQuery{Q: "do my crew die with their ship in 2e"}, "2e-rulebook", "damage", 5, "third damage card"},
+	})
+	// The newest rulebook's definition of the words leads the older
+	// rulebooks' sections of that title.
+	res := search(t, ix, rules.SearchQuery{Q: "personnel killed when ship destroyed", Limit: 1})
+	if len(res.Hits) == 0 || res.Hits[0].DocumentID != "2e-rulebook" || !strings.Contains(paragraphOf(t, res.Hits[0]), "discard pile") {
+		t.Errorf("personnel killed when ship destroyed: first hit %v, want the 2e-rulebook's definition of kill", titles(res))
+	}
+}
+
 // Stubs, captions, card lore and passing mentions rank below the rule text.
 func TestFamilyRulesBeforeStubsCaptionsAndCards(t *testing.T) {
 	ix := buildCorpus(t)

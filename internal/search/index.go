@@ -118,6 +118,9 @@ type docMeta struct {
 	// the entries of Related in the same edition. Cards have none: -1.
 	group, rule int32
 	related     []*docMeta
+	// defines are the sections of other documents whose titles paragraphs
+	// of this one define (see relateDefinitions).
+	defines []definition
 }
 
 // Build indexes the entries and cards in memory. docs give each entry's
@@ -397,6 +400,9 @@ func (ix *Index) numberRules(metas []*docMeta) {
 		}
 		for _, o := range m.related {
 			union(i, byID[o.ID])
+		}
+		for _, d := range m.defines {
+			union(i, byID[d.other.ID])
 		}
 	}
 	number := map[int]int32{}

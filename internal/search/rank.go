@@ -338,7 +338,7 @@ func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
 	find := sets.find
 	for i := range hits {
 		for j := i + 1; j < len(hits); j++ {
-			if ix.oneRule(out[hits[i]].meta, out[hits[j]].meta) {
+			if ix.oneRule(out[hits[i]], out[hits[j]]) {
 				sets.union(i, j)
 			}
 		}
@@ -373,11 +373,16 @@ func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
 			members = append(members, out[i])
 		}
 		slices.SortStableFunc(members, func(x, y ranked) int { return cmp.Compare(y.meta.Precedence, x.meta.Precedence) })
-		factor := 1.0
+		// Each copy is scaled once per newer copy: entries of one
+		// document are none of each other's.
+		factor, newer := 1.0, 1.0
 		for j, i := range idx {
+			if j > 0 && members[j].meta.Precedence < members[j-1].meta.Precedence {
+				factor = newer
+			}
 			members[j].score = scores[j] * factor
 			out[i] = members[j]
-			factor *= ix.w.Superseded
+			newer *= ix.w.Superseded
 		}
 	}
 }
@@ -387,13 +392,18 @@ func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
 const sameRuleShare = 0.75
 
 // oneRule reports whether two entries found by one search are the same rule
-// by themselves: the same edition, kind and folded title, or related by the
-// corpus within their edition.
-func (ix *Index) oneRule(a, b *docMeta) bool {
+// by themselves: the same edition, kind and folded title, related by the
+// corpus within their edition, or one found by its paragraph that defines
+// the other's title.
+func (ix *Index) oneRule(x, y ranked) bool {
+	a, b := x.meta, y.meta
 	if a.group == b.group {
 		return true
 	}
-	return ix.w.Related && (slices.Contains(a.related, b) || slices.Contains(b.related, a))
+	if ix.w.Related && (slices.Contains(a.related, b) || slices.Contains(b.related, a)) {
+		return true
+	}
+	return definesRule(a, x.para, b) && definesRule(b, -1, a) || definesRule(b, y.para, a) && definesRule(a, -1, b)
 }
 
 // cover measures how well a title and the query name the same thing: the
