@@ -38,7 +38,11 @@ import (
 //     shares far more than those of the section it sits in, with which it
 //     shares next to none; any other stays where it is, new text of that
 //     section.
-//  4. A paragraph whose sentences point at several sections, or at an older
+//  4. A foreign paragraph that stays by these, beside one that moves, goes
+//     with it when its words point at the section that one goes to (or one
+//     enclosing or enclosed in it) far more than at the section it sits in:
+//     the extraction cuts a sidebar loose whole.
+//  5. A paragraph whose sentences point at several sections, or at an older
 //     section with no counterpart in the newest rulebook, cannot be placed:
 //     it is left out and counted in a Warning, never guessed.
 //
@@ -60,6 +64,10 @@ const (
 	// foreignWords: the most cosine a paragraph moved by words alone may
 	// have with the section it sits in (next to no words in common).
 	foreignWords = 0.05
+	// placedBesideRatio: how many times its cosine with the section it
+	// sits in a paragraph beside one that moves must share with the
+	// section it goes to (see besideMoved).
+	placedBesideRatio = 3.0
 )
 
 // placeParagraphs moves the paragraphs of the newest rulebook of each
@@ -148,17 +156,17 @@ func placeEdition(docs []rules.Document, entries []*rules.Entry, edition string)
 
 	// The paragraphs foreign to their section, and each section's words
 	// without them.
-	foreign := map[*rules.Entry][]string{}
+	foreign := map[*rules.Entry][]foreignParagraph{}
 	for _, e := range newest {
 		home := pl.family(e)
 		text := e.Text
 		if len(home) > 0 {
 			var own []string
-			for _, p := range rules.Paragraphs(e.Text) {
+			for i, p := range rules.Paragraphs(e.Text) {
 				if pl.heldBy(p.Text, home, nil) {
 					own = append(own, p.Text)
 				} else {
-					foreign[e] = append(foreign[e], p.Text)
+					foreign[e] = append(foreign[e], foreignParagraph{text: p.Text, at: i})
 				}
 			}
 			text = strings.Join(own, "\n\n")
@@ -176,15 +184,23 @@ func placeEdition(docs []rules.Document, entries []*rules.Entry, edition string)
 	}
 	var moves []move
 	for _, e := range newest {
-		for _, p := range foreign[e] {
-			to, ok, why := pl.target(e, p)
+		fs := foreign[e]
+		for i := range fs {
+			fs[i].to, fs[i].ok, fs[i].why = pl.target(e, fs[i].text)
+		}
+		for i, p := range fs {
+			if p.ok && p.to == nil {
+				fs[i].to = pl.besideMoved(e, fs, i)
+			}
+		}
+		for _, p := range fs {
 			switch {
-			case !ok:
+			case !p.ok:
 				warns = append(warns, Warning{DocumentID: e.DocumentID, Message: fmt.Sprintf(
-					"%s: left out a paragraph cut loose from another section (%s): %q", e.ID, why, clipWords(p, 8))})
-				moves = append(moves, move{from: e, para: p})
-			case to != nil:
-				moves = append(moves, move{from: e, to: to, para: p})
+					"%s: left out a paragraph cut loose from another section (%s): %q", e.ID, p.why, clipWords(p.text, 8))})
+				moves = append(moves, move{from: e, para: p.text})
+			case p.to != nil:
+				moves = append(moves, move{from: e, to: p.to, para: p.text})
 			}
 		}
 	}
@@ -388,10 +404,19 @@ func (pl *placement) target(e *rules.Entry, para string) (*rules.Entry, bool, st
 	}
 	// By words: the section of the newest rulebook it shares far more words
 	// with than the one it sits in.
+	best, bestCos, here := pl.byWords(e, para)
+	if best != nil && here <= foreignWords && bestCos >= placedByWords && bestCos >= placedByWordsRatio*here && !pl.inFamily(e, best) {
+		return best, true, ""
+	}
+	return nil, true, ""
+}
+
+// byWords returns the section of the newest rulebook whose words a
+// paragraph of e shares most (by cosine, bestCos), and its cosine with e
+// (here).
+func (pl *placement) byWords(e *rules.Entry, para string) (best *rules.Entry, bestCos, here float64) {
 	v := pl.vector(para)
-	here := cosine(v, pl.topics[e.ID])
-	var best *rules.Entry
-	bestCos := 0.0
+	here = cosine(v, pl.topics[e.ID])
 	for id, topic := range pl.topics {
 		if id == e.ID {
 			continue
@@ -400,10 +425,40 @@ func (pl *placement) target(e *rules.Entry, para string) (*rules.Entry, bool, st
 			best, bestCos = pl.byID[id], c
 		}
 	}
-	if best != nil && here <= foreignWords && bestCos >= placedByWords && bestCos >= placedByWordsRatio*here && !pl.inFamily(e, best) {
-		return best, true, ""
+	return best, bestCos, here
+}
+
+// A foreignParagraph is a paragraph foreign to its section (at is its place
+// among the section's paragraphs) and where it goes: to, or nowhere when
+// not ok (why says why).
+type foreignParagraph struct {
+	text string
+	at   int
+	to   *rules.Entry
+	ok   bool
+	why  string
+}
+
+// besideMoved places a foreign paragraph of e that stays by the rules above
+// when it stood beside one that moves (fs[i]'s neighbours among e's
+// paragraphs): a sidebar is cut loose whole, so its paragraphs belong
+// together. It goes where its words point (byWords), when that section is
+// the neighbour's or encloses it or is enclosed in it, and it shares far
+// more words with it than with e (placedBesideRatio). nil leaves it.
+func (pl *placement) besideMoved(e *rules.Entry, fs []foreignParagraph, i int) *rules.Entry {
+	best, bestCos, here := pl.byWords(e, fs[i].text)
+	if best == nil || bestCos < placedByWords || bestCos < placedBesideRatio*here || pl.inFamily(e, best) {
+		return nil
 	}
-	return nil, true, ""
+	for _, j := range []int{i - 1, i + 1} {
+		if j < 0 || j >= len(fs) || fs[j].at != fs[i].at+j-i {
+			continue
+		}
+		if to := fs[j].to; to != nil && fs[j].ok && (to == best || pl.inFamily(to, best)) {
+			return best
+		}
+	}
+	return nil
 }
 
 // counterpart is the section of the newest rulebook an older section is

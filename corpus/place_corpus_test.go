@@ -46,6 +46,30 @@ func TestCorpusPlacesCutLooseParagraphsInTheirSections(t *testing.T) {
 	}
 }
 
+// A sidebar paragraph cut loose beside one that moves goes with it, to the
+// section its words belong to: who leaves a mission attempt, or joins one
+// once begun, is a rule of attempting a mission, not of moving a ship. The
+// older rulebooks do not hold it, so only its words and its neighbour say
+// where it goes.
+func TestCorpusPlacesASidebarWithItsNeighbour(t *testing.T) {
+	const pre = "2e-rulebook.section.playing-the-game.2-execute-orders."
+	move, attempt := entryByID(t, pre+"order-move-a-ship"), entryByID(t, pre+"order-attempt-a-mission")
+	for _, words := range []string{"is removed from the mission attempt", "after a mission attempt has begun"} {
+		if strings.Contains(move.Text, words) {
+			t.Errorf("ORDER – MOVE A SHIP still holds %q", words)
+		}
+		if !holds(attempt, words) {
+			t.Errorf("ORDER – ATTEMPT A MISSION lacks %q", words)
+		}
+	}
+	// The section's own paragraphs stay.
+	for _, words := range []string{"Sometimes game text will instruct you to move a ship", "A portion of a ship’s Range is used"} {
+		if !holds(move, words) {
+			t.Errorf("ORDER – MOVE A SHIP lost %q", words)
+		}
+	}
+}
+
 // Text the newest rulebook wrote anew, or moved between enclosing sections
 // on purpose, stays where it is.
 func TestCorpusKeepsNewAndMergedParagraphsInPlace(t *testing.T) {
