@@ -238,6 +238,7 @@ type scratch struct {
 	counts []int    // collect's facet counts
 	cursor []int    // collect's places in the lists of the query's terms
 	ranked []ranked // rerank's hits
+	deep   []int32  // deepen's hits, best first
 	at     []int32  // handOver's hits by document number
 	para   paragraphScratch
 	// paraWords are the words of each of the query's terms in the best

@@ -101,8 +101,10 @@ type docMeta struct {
 	byTerm    []termAt
 	textWords bool // words are those of the text, not the title
 	// paras are the paragraphs of the text (see rules.Paragraphs): where
-	// each starts among words, its bytes in Text and its anchor.
-	paras []paragraph
+	// each starts among words, its bytes in Text and its anchor; shortest
+	// is the fewest words one has.
+	paras    []paragraph
+	shortest int
 	// prior is the kind of document whose score is scaled whatever the
 	// query (see weighPriors); seeTo are the documents of See.
 	prior uint8

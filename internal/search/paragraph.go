@@ -41,6 +41,10 @@ func deriveParagraphs(m *docMeta) {
 		}
 		m.paras[i] = paragraph{at: uint32(w), from: uint32(b[0]), to: uint32(b[1]), anchor: ps[i].Anchor}
 	}
+	m.shortest = len(m.words)
+	for p := range m.paras {
+		m.shortest = min(m.shortest, m.paragraphWords(p))
+	}
 }
 
 // paragraphWords returns how many words paragraph p has.
@@ -164,7 +168,8 @@ func isCaption(text string) bool {
 
 // paragraphScratch is the memory bestParagraph works in.
 type paragraphScratch struct {
-	held []uint64 // the terms each paragraph holds (bits by index in a.terms)
+	held   []uint64  // the terms each paragraph holds (bits by index in a.terms)
+	shares []float64 // the share of the query each paragraph holds
 	// byTerm are the document's words of each of a.terms (its
 	// occurrences); inBest those of them in the best paragraph.
 	byTerm, inBest [][]termAt
@@ -190,7 +195,7 @@ type stemWords struct {
 func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (best int, share, gain float64) {
 	if len(m.paras) == 0 {
 		sc.byTerm, sc.inBest = sc.byTerm[:0], sc.inBest[:0]
-		return -1, 0, w.paragraphGain(a, m, -1, 0, 0, sc)
+		return -1, 0, w.paragraphGain(a, m, -1, 0, 0, false, sc)
 	}
 	n := min(len(a.terms), 64)
 	occ := sc.byTerm[:0]
@@ -210,7 +215,8 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		sc.byTerm = occ
 		a.wordsIn(m, 0, sc)
 		share = a.shareHeld(h)
-		return 0, share, w.paragraphGain(a, m, 0, share, a.nearness(m, h, sc), sc)
+		near := a.nearness(m, h, sc)
+		return 0, share, w.paragraphGain(a, m, 0, share, near, near == 1 && a.phraseIn(m, 0, sc), sc)
 	}
 	held := resize(sc.held, len(m.paras))
 	clear(held)
@@ -231,42 +237,72 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		}
 	}
 	sc.byTerm = occ
+	shares := resize(sc.shares, len(held))
+	sc.shares = shares
 	most := 0.0
-	for _, h := range held {
-		most = max(most, a.shareHeld(h))
+	for p, h := range held {
+		shares[p] = a.shareHeld(h)
+		most = max(most, shares[p])
 	}
 	// Of those holding the most, the first whose words stand closest
 	// together, or in order: a rulebook states a rule before its
 	// examples and exceptions.
-	best, bestNear := 0, -1.0
+	best, last := 0, -1
+	bestRank, bestNear, bestPhrase := -1.0, 0.0, false
+	top := 1.0 // the most a paragraph can reach: nearness 1, and the words in order
+	if len(a.phrase) > 0 {
+		top = 2
+	}
 	for p, h := range held {
-		share := a.shareHeld(h)
-		if share < most || share == 0 && p > 0 {
+		if shares[p] < most || most == 0 && p > 0 {
 			continue
 		}
 		a.wordsIn(m, p, sc)
+		last = p
 		near := a.nearness(m, h, sc)
-		if a.phraseIn(m, p, sc) {
-			near += 1 // the words in order: before any that are not
+		phrase := near == 1 && a.phraseIn(m, p, sc)
+		rank := near
+		if phrase {
+			rank++ // the words in order: before any that are not
 		}
-		if near > bestNear {
-			best, bestNear = p, near
+		if rank > bestRank {
+			best, bestRank, bestNear, bestPhrase = p, rank, near, phrase
+			if rank >= top {
+				break // none after it can do better
+			}
 		}
 	}
-	a.wordsIn(m, best, sc)
-	return best, most, w.paragraphGain(a, m, best, most, a.nearness(m, held[best], sc), sc)
+	if last != best {
+		a.wordsIn(m, best, sc)
+	}
+	return best, most, w.paragraphGain(a, m, best, most, bestNear, bestPhrase, sc)
+}
+
+// mostGain is the most paragraphGain can give a hit holding share of the
+// query anywhere: its best paragraph holds no more of it, close together,
+// in order only if it holds all of it, as typed no more than it holds, and
+// is no shorter than its shortest paragraph.
+func (w *weights) mostGain(a *analyzed, m *docMeta, share float64) float64 {
+	g := (1 + w.Paragraph*share*share) * (1 + w.Exact*share)
+	if len(a.phrase) > 0 && share >= 1-1e-9 {
+		g *= 1 + w.TextPhrase
+	}
+	if len(m.paras) > 0 && w.ParagraphNorm > 0 {
+		g *= math.Pow(float64(len(m.words))/float64(max(m.shortest, 1)), w.ParagraphNorm/2)
+	}
+	return g
 }
 
 // paragraphGain is what a document's score is multiplied by for paragraph p
 // (whose words of the query sc.inBest holds; -1 for none), holding share of
-// the query with nearness near: more for more of the query held close
-// together, for its words in order (a short query) and as typed, and for a
-// paragraph short against the whole text (Bleve weighs a match by the length
-// of the whole text; the answer is the paragraph's, so measure it by that
-// instead).
-func (w *weights) paragraphGain(a *analyzed, m *docMeta, p int, share, near float64, sc *paragraphScratch) float64 {
+// the query with nearness near, and the query's words in order (phrase):
+// more for more of the query held close together, for its words in order (a
+// short query) and as typed, and for a paragraph short against the whole
+// text (Bleve weighs a match by the length of the whole text; the answer is
+// the paragraph's, so measure it by that instead).
+func (w *weights) paragraphGain(a *analyzed, m *docMeta, p int, share, near float64, phrase bool, sc *paragraphScratch) float64 {
 	g := 1 + w.Paragraph*share*share*near
-	if a.phraseIn(m, p, sc) {
+	if phrase {
 		g *= 1 + w.TextPhrase
 	}
 	if w.Exact != 0 {

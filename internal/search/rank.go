@@ -159,22 +159,36 @@ func (ix *Index) handOver(out []ranked, sc *scratch) {
 // deepen scores the hits of at least the score least (the Deep best) again
 // by their best paragraph (see bestParagraph), which it records for their
 // anchors. Hits tied with the Deep-th are scored too, so that which are does
-// not depend on the order Bleve found them in.
+// not depend on the order Bleve found them in. They are taken best first:
+// past the first Deep/2, a hit whose score its paragraph could not raise
+// (mostGain) to that of the Deep/2-th scored so far is left as it is: it
+// cannot reach the first page.
 func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 	if ix.w.Deep <= 0 || ix.w.Paragraph == 0 {
 		return
 	}
 	sc.paraWords = sc.paraWords[:0]
+	deep := sc.deep[:0]
 	for i := range out {
-		if out[i].score < least {
+		if out[i].score >= least {
+			deep = append(deep, int32(i))
+		}
+	}
+	sc.deep = deep
+	slices.SortFunc(deep, func(i, j int32) int { return compareRanked(out[i], out[j]) })
+	sure := newTopScores(ix.w.Deep / 2)
+	for n, i := range deep {
+		r := &out[i]
+		if n >= sure.k && r.score*ix.w.mostGain(a, r.meta, float64(r.share)) < sure.least() {
 			continue
 		}
-		p, share, gain := a.bestParagraph(out[i].meta, &ix.w, &sc.para)
-		out[i].para, out[i].words = int16(p), sc.keepWords()
-		out[i].score *= gain
+		p, share, gain := a.bestParagraph(r.meta, &ix.w, &sc.para)
+		r.para, r.words = int16(p), sc.keepWords()
+		r.score *= gain
 		if p >= 0 {
-			out[i].share = float32(share)
+			r.share = float32(share)
 		}
+		sure.add(r.score)
 	}
 }
 
