@@ -249,8 +249,8 @@ func (t *thesaurus) questionFormKept(words []string) []bool {
 // casedShorthand returns what a word typed in capitals stands for ("AT":
 // "away team"), if the thesaurus reads it so.
 func (t *thesaurus) casedShorthand(w string) (string, bool) {
-	if len(t.cased) == 0 || strings.ToUpper(w) != w {
-		return "", false
+	if len(t.cased) == 0 || strings.IndexFunc(w, unicode.IsLower) >= 0 {
+		return "", false // the usual case, without allocating
 	}
 	m, ok := t.cased[w]
 	return m, ok

@@ -244,30 +244,23 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		shares[p] = a.shareHeld(h)
 		most = max(most, shares[p])
 	}
-	// Of those holding the most, the first whose words stand closest
-	// together, or in order: a rulebook states a rule before its
-	// examples and exceptions.
-	best, last := 0, -1
-	bestRank, bestNear, bestPhrase := -1.0, 0.0, false
-	top := 1.0 // the most a paragraph can reach: nearness 1, and the words in order
-	if len(a.phrase) > 0 {
-		top = 2
+	// Of those holding the most, the first holding the query's words in
+	// order, else the first whose words stand closest together: a
+	// rulebook states a rule before its examples and exceptions.
+	if p := a.phraseParagraph(m, shares, most, sc); p >= 0 {
+		a.wordsIn(m, p, sc)
+		return p, most, w.paragraphGain(a, m, p, most, a.nearness(m, held[p], sc), true, sc)
 	}
+	best, last, bestNear := 0, -1, -1.0
 	for p, h := range held {
 		if shares[p] < most || most == 0 && p > 0 {
 			continue
 		}
 		a.wordsIn(m, p, sc)
 		last = p
-		near := a.nearness(m, h, sc)
-		phrase := near == 1 && a.phraseIn(m, p, sc)
-		rank := near
-		if phrase {
-			rank++ // the words in order: before any that are not
-		}
-		if rank > bestRank {
-			best, bestRank, bestNear, bestPhrase = p, rank, near, phrase
-			if rank >= top {
+		if near := a.nearness(m, h, sc); near > bestNear {
+			best, bestNear = p, near
+			if near == 1 {
 				break // none after it can do better
 			}
 		}
@@ -275,7 +268,47 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 	if last != best {
 		a.wordsIn(m, best, sc)
 	}
-	return best, most, w.paragraphGain(a, m, best, most, bestNear, bestPhrase, sc)
+	return best, most, w.paragraphGain(a, m, best, most, bestNear, false, sc)
+}
+
+// phraseParagraph returns the first paragraph holding the query's words in
+// order (a.phrase) among those whose share is most, or -1: one walk along
+// the document's words of the phrase's first term (sc.byTerm[0]).
+func (a *analyzed) phraseParagraph(m *docMeta, shares []float64, most float64, sc *paragraphScratch) int {
+	if len(a.phrase) == 0 || len(sc.byTerm) == 0 || most == 0 {
+		return -1
+	}
+	var all uint64
+	for _, h := range sc.held {
+		all |= h
+	}
+	if all&a.phraseHeld != a.phraseHeld {
+		return -1 // no paragraph holds all its words
+	}
+	p := 0
+	for _, w := range sc.byTerm[0] {
+		for p+1 < len(m.paras) && m.paras[p+1].at <= w.at {
+			p++
+		}
+		if shares[p] < most || sc.held[p]&a.phraseHeld != a.phraseHeld {
+			continue
+		}
+		hi := uint32(len(m.words))
+		if p+1 < len(m.paras) {
+			hi = m.paras[p+1].at
+		}
+		all := true
+		for _, t := range a.phrase[1:] {
+			if j := w.at + uint32(t.offset); j >= hi || m.words[j].term != t.term {
+				all = false
+				break
+			}
+		}
+		if all {
+			return p
+		}
+	}
+	return -1
 }
 
 // mostGain is the most paragraphGain can give a hit holding share of the

@@ -60,7 +60,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	out := resize(sc.ranked, len(hits))
 	sc.ranked = out
 	stubs := false
-	deep := newTopScores(ix.w.Deep)
+	deep := newTopScores(ix.w.deepFor(a))
 	for i, h := range hits {
 		m := h.meta
 		facts := &ix.snap.rank[h.num]
@@ -91,7 +91,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	}
 	if stubs {
 		ix.handOver(out, sc)
-		deep = newTopScores(ix.w.Deep)
+		deep = newTopScores(ix.w.deepFor(a))
 		for _, r := range out {
 			deep.add(r.score)
 		}
@@ -175,8 +175,10 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 		}
 	}
 	sc.deep = deep
-	slices.SortFunc(deep, func(i, j int32) int { return compareRanked(out[i], out[j]) })
 	sure := newTopScores(ix.w.Deep / 2)
+	if len(deep) > sure.k {
+		slices.SortFunc(deep, func(i, j int32) int { return compareRanked(out[i], out[j]) })
+	}
 	for n, i := range deep {
 		r := &out[i]
 		if n >= sure.k && r.score*ix.w.mostGain(a, r.meta, float64(r.share)) < sure.least() {
@@ -191,6 +193,21 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 		sure.add(r.score)
 	}
 }
+
+// deepFor is how many of the best hits of a query are measured by their
+// paragraphs: Deep for a question of many words (longQuery terms or more),
+// whose answer is often one paragraph of a long section its whole text
+// scores little; half as many for a few words, which a section's whole
+// text scores as well as its paragraph.
+func (w *weights) deepFor(a *analyzed) int {
+	if len(a.stemIDs) >= longQuery {
+		return w.Deep
+	}
+	return w.Deep / 2
+}
+
+// longQuery is the fewest terms of a question of many words (see deepFor).
+const longQuery = 4
 
 // maxDeep bounds weights.Deep.
 const maxDeep = 32
@@ -248,6 +265,9 @@ func sortBest(r []ranked, k int) {
 		siftDown(h, i)
 	}
 	for i := k; i < len(r); i++ {
+		if r[i].score < h[0].score {
+			continue // the usual case, without the whole comparison
+		}
 		if compareRanked(r[i], h[0]) < 0 {
 			r[i], h[0] = h[0], r[i]
 			siftDown(h, 0)
@@ -372,11 +392,13 @@ func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
 		// A copy holding much less of the query than another does not
 		// state what was asked (a newer rulebook may leave a sentence
 		// out): it keeps its own score.
-		most := float32(0)
+		most, least := float32(0), float32(math.MaxFloat32)
 		for _, i := range idx {
-			most = max(most, out[i].share)
+			most, least = max(most, out[i].share), min(least, out[i].share)
 		}
-		idx = slices.DeleteFunc(idx, func(i int) bool { return out[i].share < most*sameRuleShare })
+		if least < most*sameRuleShare {
+			idx = slices.DeleteFunc(idx, func(i int) bool { return out[i].share < most*sameRuleShare })
+		}
 		if len(idx) < 2 {
 			continue
 		}
