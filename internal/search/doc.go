@@ -59,16 +59,29 @@
 //     "counter-attack"): the nearest word (one edit for up to six letters,
 //     two from seven; a swap of two letters is one edit), keeping the first
 //     letter before the most common on a tie; the other near words are kept
-//     as low-boost alternatives. A word the index knows is never changed.
+//     as low-boost alternatives. A word the index knows is never changed,
+//     nor is a word of the question's form ("arent" is not "agent"), nor
+//     another form of a word of the rulebooks: a word that is an English
+//     term of the index with an ending ("earning", "hits", "putting") is
+//     searched by its stem, and corrected only into a word of that stem. One
+//     letter from a word more common than the rarer of two words it could
+//     be split into is a typo, not two words ("misson" is "mission").
 //   - The thesaurus (synonyms.json, data with the source of each entry)
 //     reads the game's shorthand and the other edition's words: "hq" means
 //     headquarters, "ds9" Deep Space Nine, "fight" combat, battle or
 //     engagement. What a typed word means is searched too, with half its
-//     weight (altWeight), and counts for the word in the re-ranking.
+//     weight (altWeight), and counts for the word in the re-ranking. Some
+//     meanings are the rulebooks' own definitions, named by the paragraph
+//     they come from ("defined"): a judge asks about a consequence
+//     ("killed", "destroyed") where the rule states its mechanics ("placed
+//     in the discard pile"). Shorthand that is also a word ("AT") is read
+//     only as typed in capitals; one that names a document ("CR") says where
+//     to look and is not searched.
 //   - An edition named once ("first edition", "2E"), and not as the subject
 //     of the question ("2e cards", "1e compatible"), filters the search;
 //     both editions named ("stopped 1e vs 2e") is a question about the rule
-//     in each: no filter. A document named ("premiere", "call to arms") is
+//     in each: no filter, and the best hit of the other edition than the
+//     first's comes second. A document named ("premiere", "call to arms") is
 //     preferred (Named), its hits never handed to a newer copy of their rule.
 //   - The words of a question's form ("can i", "does", "what happens when",
 //     "how many") are dropped, unless nothing else is left or they stand
@@ -121,9 +134,13 @@
 //     A cross-reference ("Klingon Outpost - See outpost") hands its score
 //     to the entries it points at when better than theirs, and keeps 0.3
 //     of it.
-//  4. The best paragraph, for the ten best hits (Deep) and those tied with
-//     the tenth: the paragraph holding most of the query (a share as in 2),
-//     how close together its words stand (1, down to 1/2 as they spread),
+//  4. The best paragraph, for the ten best hits, or the twenty best of a
+//     question of four terms or more (Deep; past the tenth, only a hit its
+//     paragraph could lift among the first ten, see mostGain), and those
+//     tied with the last: of the paragraphs holding most of the query (a
+//     share as in 2), the first holding its words in order, else the first
+//     whose words stand closest (a rulebook states a rule before its
+//     examples); how close together its words stand (1, down to 1/2 as they spread),
 //     whether it holds the query's words in order (a short query), and
 //     whether it holds them as typed and not only by stem ("universal" is
 //     not "universe"). Score times (1 + 1.5 x share² x nearness), times
@@ -138,7 +155,13 @@
 //     the scores they earned as a group, but the governing document
 //     (highest manifest precedence) takes the best, the next the second,
 //     and so on; each older copy is further scaled by 0.7 per newer copy,
-//     so one rule does not fill the first page three times.
+//     so one rule does not fill the first page three times. A section of
+//     the newest rulebook found by its paragraph defining a term ("Skills:
+//     ...", "Discard, Destroy, and Kill: ...") is the same rule as an older
+//     rulebook's section of that title (defines.go). A copy holding much
+//     less of the query than another (below sameRuleShare of it: a newer
+//     rulebook may leave a sentence out) keeps its own score, and entries of
+//     one document never scale each other down.
 //
 // The constants were set by measuring MRR@10 and hit@5 on the contract's
 // examples, testdata/judge-questions.json and the tuning part of
