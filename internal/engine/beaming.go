@@ -481,7 +481,8 @@ func (j *judgement) compatibleAboard1E(p *Personnel, to beamPoint) bool {
 	return false
 }
 
-// Apply puts every personnel of the group where it beamed.
+// Apply puts every personnel of the group where it beamed; the turn is
+// then executing orders.
 func (m *beamMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	o := b.objects[m.to]
 	nb := b.clone()
@@ -504,5 +505,6 @@ func (m *beamMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 		}
 		nb.setPersonnel(&moved)
 	}
+	t.OrdersBegun = true // beaming is an order
 	return nb, t, nil
 }

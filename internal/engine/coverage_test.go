@@ -52,6 +52,7 @@ func TestEveryQuestionCitesEveryDocumentOfItsEdition(t *testing.T) {
 		{"battle.personnel", []string{"1e"}, obj{"you": []string{"a"}, "opponent": []string{"o"}}},
 		{"battle.initiate", []string{"1e"}, obj{"attackers": []string{"a"}, "defenders": []string{"o"}}},
 		{"personnel.beam", []string{"1e", "2e"}, obj{"personnel": []string{"d"}, "to": "x"}},
+		{"turn.replay", []string{"1e", "2e"}, obj{"actions": []obj{{"question": "ship.move", "params": obj{"ship": "s", "to": "p"}}}}},
 	}
 	docs := map[string][]string{"1e": {"1e-rulebook", "1e-current-rulings"}, "2e": rulebooks2E}
 	for _, q := range questions {
@@ -198,6 +199,9 @@ func TestEveryVerdictHoldsTheContractsResultFields(t *testing.T) {
 		{"BeamBetweenShips", "personnel.beam", both, obj{"personnel": []string{"c", "d"}, "to": "s2"}},
 		{"BeamAboardAnOpponentsShip", "personnel.beam", both, obj{"personnel": []string{"d"}, "to": "x"}},
 		{"PlayAtAMission", "card.play", both, obj{"card": obj{"title": "Zq Ensign", "type": "personnel", "cost": 2, "affiliation": "klingon"}, "at": "p"}},
+		{"ReplayLegal", "turn.replay", both, obj{"actions": []obj{{"question": "ship.move", "params": obj{"ship": "s", "to": "p"}}, {"question": "personnel.beam", "params": obj{"personnel": []string{"c"}, "to": "p"}}}}},
+		{"ReplayRefused", "turn.replay", both, obj{"actions": []obj{{"question": "ship.move", "params": obj{"ship": "s", "to": "far"}}}}},
+		{"ReplayEmpty", "turn.replay", both, obj{"actions": []obj{}}},
 	}
 	asked := map[string]bool{}
 	for _, c := range cases {

@@ -129,6 +129,9 @@ type judgement struct {
 	result  map[string]any
 	reasons []string
 	applied []ruleKey
+	// carried are citations a verdict takes from the verdicts it is made
+	// of (a turn's, from its steps), after those of the rules applied.
+	carried []rules.Citation
 }
 
 func (j *judgement) say(format string, args ...any) {
@@ -171,6 +174,7 @@ func questions() map[string]question {
 		"battle.personnel":     {only1E, runPersonnelBattle},
 		"battle.initiate":      {only1E, runBattleInitiate},
 		"personnel.beam":       {both, runMove(readBeam)},
+		"turn.replay":          {both, runReplay},
 	}
 }
 
@@ -245,6 +249,11 @@ func (s *Service) verdict(question string, j *judgement) *rules.Verdict {
 		Result:    j.result,
 		Reasons:   j.reasons,
 		Citations: s.cite(j.doc, j.applied),
+	}
+	for _, c := range j.carried {
+		if !cited(v.Citations, c) {
+			v.Citations = append(v.Citations, c)
+		}
 	}
 	if v.Reasons == nil {
 		v.Reasons = []string{}

@@ -342,7 +342,8 @@ func (j *judgement) explainShipMove(m ShipMove) {
 
 // Apply moves the ship to the mission and spends the Range the move costs
 // (nothing between copies of one mission); the personnel aboard go with
-// it, since they are aboard the ship wherever it is.
+// it, since they are aboard the ship wherever it is. The turn is then
+// executing orders.
 func (m *shipMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	j := &judgement{edition: m.edition, rules: m.variant, board: b}
 	s, from, to, err := m.shipAndMission(j)
@@ -363,6 +364,11 @@ func (m *shipMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	moved.Docked = "" // 1E: a ship that moves away undocks
 	if !rc.SameMission {
 		moved.RangeUsed += rc.Cost
+	}
+	// Moving a ship is an order; relocating it between copies of one
+	// mission (Call to Arms and later) is no move at all.
+	if !rc.SameMission || m.variant == premiereRules {
+		t.OrdersBegun = true
 	}
 	nb := b.clone()
 	nb.setShip(&moved)

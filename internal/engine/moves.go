@@ -43,12 +43,19 @@ type Move interface {
 }
 
 // A Turn is what the turn has spent so far, kept beside the board rather
-// than on it: 2E counters, the 1E normal card play.
+// than on it: 2E counters, the 1E normal card play, and whether the turn
+// has moved on to executing orders.
 type Turn struct {
 	// Counters are the 2E counters left this turn.
 	Counters int
 	// CardPlayUsed says the 1E normal card play has been used this turn.
 	CardPlayUsed bool
+	// OrdersBegun says an order has been executed this turn (a ship
+	// moved, personnel beamed, a mission attempted): both editions play
+	// cards from hand before executing orders, so from then on only the
+	// cards not limited to that segment (interrupts; 1E doorways) may be
+	// played.
+	OrdersBegun bool
 }
 
 // countersPerTurn are the counters a 2E player has at the start of a turn.

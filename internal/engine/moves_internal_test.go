@@ -65,8 +65,8 @@ func TestShipMoveAppliedCarriesTheCrewAndLeavesTheBoardGiven(t *testing.T) {
 	if !reflect.DeepEqual(*b.Ship("galaxy"), before) || b.Ships[0] != b.Ship("galaxy") {
 		t.Errorf("the board given changed: %+v, was %+v", *b.Ship("galaxy"), before)
 	}
-	if st.Turn != NewTurn() {
-		t.Errorf("a ship move spent %+v of the turn", st.Turn)
+	if want := (Turn{Counters: countersPerTurn, OrdersBegun: true}); st.Turn != want {
+		t.Errorf("after a ship move the turn is %+v, want %+v: nothing spent, and orders begun", st.Turn, want)
 	}
 	// A move refused leaves the board as it was.
 	raw, _ = json.Marshal(map[string]string{"ship": "galaxy", "to": "earth"})

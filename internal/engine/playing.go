@@ -133,14 +133,17 @@ func commands(commanded []string, title string) bool {
 // cardPlay is the play of one card from hand, at a place on the board when
 // the card is a personnel, ship or equipment.
 type cardPlay struct {
-	card      PlayCard
-	params    playParams
-	counters  int  // 2E counters left before the play
-	playUsed  bool // 1E normal card play used before the play
-	edition   string
-	variant   variant
-	id        string // the board id the card takes
-	placement boardPlacement
+	card     PlayCard
+	params   playParams
+	counters int  // 2E counters left before the play
+	playUsed bool // 1E normal card play used before the play
+	// ordersBegun: the turn has executed orders already, so the segment
+	// for playing cards from hand is over.
+	ordersBegun bool
+	edition     string
+	variant     variant
+	id          string // the board id the card takes
+	placement   boardPlacement
 }
 
 // A boardPlacement is the board object a card played becomes, read as the
@@ -175,7 +178,7 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw json.RawMes
 		if p.CardPlayUsed {
 			return nil, unprocessable("params.cardPlayUsed", "a card played within a turn uses the turn's normal card play")
 		}
-		m.counters, m.playUsed = turn.Counters, turn.CardPlayUsed
+		m.counters, m.playUsed, m.ordersBegun = turn.Counters, turn.CardPlayUsed, turn.OrdersBegun
 	}
 	if p.ID != "" && p.At == "" {
 		return nil, unprocessable("params.at", "params.id names the board object the card becomes; say where it is played in params.at")
@@ -276,6 +279,9 @@ func (m *cardPlay) Judge(_ context.Context, j *judgement) error {
 		}
 		j.cite("play1.unique")
 		free := c.Type == "interrupt" || c.Type == "doorway"
+		if !j.inPlaySegment(m, c) {
+			allowed = false
+		}
 		switch {
 		case free:
 			j.say("An %s does not use your normal card play.", c.Type)
@@ -325,6 +331,9 @@ func (m *cardPlay) Judge(_ context.Context, j *judgement) error {
 	if err != nil {
 		return err
 	}
+	if !j.inPlaySegment(m, c) {
+		allowed = false
+	}
 	if c.Type == "interrupt" && j.rules != continuingCommittee {
 		j.say("Interrupts have no cost: playing %s spends no counters.", c.Name)
 		j.cite("play.interrupt")
@@ -365,6 +374,27 @@ func (m *cardPlay) Judge(_ context.Context, j *judgement) error {
 	j.set("cost", cost)
 	j.set("countersAfter", after)
 	return nil
+}
+
+// inPlaySegment says whether a card may be played at this point of the
+// turn, and says why not when it may not: once orders have been executed,
+// the segment for playing cards from hand is over. 2E: "Once you are done
+// playing and drawing cards, proceed to the next segment", and interrupts
+// "are not limited to this segment"; 1E: the normal card play comes before
+// executing orders, and interrupts and doorways are not limited to it.
+func (j *judgement) inPlaySegment(m *cardPlay, c PlayCard) bool {
+	anyTime := c.Type == "interrupt" || (j.first() && c.Type == "doorway")
+	if !m.ordersBegun || anyTime {
+		return true
+	}
+	if j.first() {
+		j.say("Orders have been executed this turn: a card is played from hand before orders are executed, so %s can no longer be played this turn (interrupts and doorways may be).", c.Name)
+		j.cite("turn1.sequence", "play1.interrupt")
+		return false
+	}
+	j.say("Orders have been executed this turn: cards are played in the segment before orders, so %s can no longer be played this turn (interrupts may be).", c.Name)
+	j.cite("play.segment", "play.anytime")
+	return false
 }
 
 // cost is what the card costs in 2E counters: interrupts nothing under the

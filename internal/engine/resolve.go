@@ -123,6 +123,7 @@ func (rm *resolveMove) Legal() bool { return rm.Begun }
 // opponent, a ship stopped with its crew (1E) is stopped; the mission is
 // completed when the attempt completed it, and (2E) the dilemmas overcome
 // lie beneath it. The points scored are the verdict's, not the board's.
+// The turn is then executing orders.
 func (rm *resolveMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	e := rm.Effect
 	nb := b.clone()
@@ -167,6 +168,7 @@ func (rm *resolveMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 		done.OvercomeDilemmas += e.Overcome
 		nb.setMission(&done)
 	}
+	t.OrdersBegun = true // attempting a mission is an order
 	return nb, t, nil
 }
 

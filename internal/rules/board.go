@@ -154,3 +154,17 @@ type Verdict struct {
 	Reasons   []string       `json:"reasons"`
 	Citations []Citation     `json:"citations"`
 }
+
+// A ReplayStep is one action of a turn replayed (turn.replay): its verdict
+// as the action's question asked alone on the board the actions before it
+// left answers it, and whether the action was legal. Legal is not always
+// Allowed: a mission.resolve's allowed says the mission was completed, and
+// a failed attempt is still a legal action (it stops those who attempted).
+type ReplayStep struct {
+	Question  string         `json:"question"`
+	Allowed   *bool          `json:"allowed"`
+	Legal     bool           `json:"legal"`
+	Result    map[string]any `json:"result"`
+	Reasons   []string       `json:"reasons"`
+	Citations []Citation     `json:"citations"`
+}

@@ -1,0 +1,222 @@
+// Replaying a turn (turn.replay): the actions of a turn played in order as
+// moves on the request's board, each judged on the board the actions before
+// it left, as a chess engine plays a game's moves over a position. The
+// replay holds no rule of its own about any action: every step is
+// playMove's, the verdict of the action's question asked alone on that
+// board, and the board and turn after it are the move's Apply. What the
+// replay adds is the turn: the counters (2E) and the normal card play (1E)
+// spent across it, whether orders have begun, and where it stops, at the
+// first action the rules refuse.
+
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// maxReplayActions bounds the actions of one turn replayed: a long 2E turn
+// plays a handful of cards, moves, beams and attempts a mission or two,
+// some thirty actions; 256 covers a turn of any real game.
+const maxReplayActions = 256
+
+type replayParams struct {
+	Actions  *[]replayAction `json:"actions"`
+	Counters *int            `json:"counters"`
+}
+
+// A replayAction is one action of a turn as the request gives it: a move's
+// question and its params.
+type replayAction struct {
+	Question string          `json:"question"`
+	Params   json.RawMessage `json:"params"`
+}
+
+// A Replay is a turn played out: each action's step, up to and including
+// the first the rules refuse, and the board and turn after the legal ones.
+type Replay struct {
+	Steps []Step
+	// FirstIllegal is the index of the first action refused, -1 when every
+	// action was legal.
+	FirstIllegal int
+	Board        *Board
+	Turn         Turn
+	// Points are the points the turn's attempts scored; PointsKnown is
+	// false when a mission completed had no points given.
+	Points      int
+	PointsKnown bool
+}
+
+// replay plays the actions in order on b from the turn start, under doc.
+// b and start are never changed. An action that cannot be judged on the
+// board the actions before it left is an error naming the action
+// (details "action", and a field under params.actions[i]).
+func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, start Turn, actions []replayAction) (Replay, error) {
+	r := Replay{FirstIllegal: -1, Board: b, Turn: start, PointsKnown: true, Steps: make([]Step, 0, len(actions))}
+	for i, a := range actions {
+		if err := ctx.Err(); err != nil {
+			return Replay{}, err
+		}
+		st, err := s.playMove(ctx, doc, r.Board, r.Turn, a.Question, a.Params)
+		if err != nil {
+			return Replay{}, inAction(err, i, a.Question)
+		}
+		r.Steps = append(r.Steps, st)
+		if !st.Legal {
+			r.FirstIllegal = i
+			break
+		}
+		r.Board, r.Turn = st.Board, st.Turn
+		if a.Question == "mission.resolve" {
+			switch p := st.Verdict.Result["points"].(type) {
+			case int:
+				r.Points += p
+			case nil:
+				r.PointsKnown = false
+			}
+		}
+	}
+	return r, nil
+}
+
+// inAction names the action an error of its judgement came from: its
+// params' fields are under params.actions[i], its message says which
+// action it was.
+func inAction(err error, i int, question string) error {
+	var re *rules.Error
+	if !errors.As(err, &re) {
+		return err
+	}
+	at := fmt.Sprintf("params.actions[%d]", i)
+	switch f, _ := re.Details["field"].(string); {
+	case f == "params" || strings.HasPrefix(f, "params."):
+		re.Details["field"] = at + "." + f
+	case f == "question":
+		re.Details["field"] = at + ".question"
+	}
+	re.Message = fmt.Sprintf("%s (%s): %s", at, question, re.Message)
+	return re.WithDetail("action", i)
+}
+
+// runReplay answers turn.replay: allowed says every action was legal; the
+// result holds each step's verdict (question, allowed, legal, reasons,
+// result, citations), firstIllegal, the board after the legal actions in
+// the request's shape, the counters left (2E), whether the normal card play
+// was used (1E) and the points the turn scored. The verdict cites the
+// turn's rules and every step's citations, the refused step's first.
+func runReplay(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
+	var p replayParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	if p.Actions == nil {
+		return unprocessable("params.actions", "params.actions is required: the actions of the turn in order, each {question, params}")
+	}
+	actions := *p.Actions
+	if len(actions) > maxReplayActions {
+		return unprocessable("params.actions", "params.actions holds %d actions; at most %d are allowed (more than any turn of a real game)", len(actions), maxReplayActions).
+			WithDetail("limit", maxReplayActions)
+	}
+	for i, a := range actions {
+		if !s.IsMove(a.Question) {
+			return unprocessable(fmt.Sprintf("params.actions[%d].question", i), "%q is not an action a turn is made of: an action is one of %s", a.Question, strings.Join(s.moveNames(), ", ")).
+				WithDetail("questions", s.moveNames())
+		}
+	}
+	turn := NewTurn()
+	if p.Counters != nil {
+		if j.first() {
+			return unprocessable("params.counters", "counters are a Second Edition rule; a First Edition turn has its normal card play")
+		}
+		if *p.Counters < 0 || *p.Counters > countersPerTurn {
+			return unprocessable("params.counters", "counters at the start of a turn are between 0 and %d, not %d", countersPerTurn, *p.Counters)
+		}
+		turn.Counters = *p.Counters
+	}
+	r, err := s.replay(ctx, j.doc, j.board, turn, actions)
+	if err != nil {
+		return err
+	}
+	s.explainReplay(j, r, len(actions), turn)
+	return nil
+}
+
+// moveNames lists the questions a turn's actions may be, sorted.
+func (s *Service) moveNames() []string {
+	out := make([]string, 0, len(s.moves))
+	for q := range s.moves {
+		out = append(out, q)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// explainReplay writes the verdict of a turn replayed: its figures, a
+// sentence for where it stopped and what it spent, and its citations.
+func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
+	steps := make([]rules.ReplayStep, len(r.Steps))
+	for i, st := range r.Steps {
+		v := st.Verdict
+		steps[i] = rules.ReplayStep{Question: v.Question, Allowed: v.Allowed, Legal: st.Legal, Result: v.Result, Reasons: v.Reasons, Citations: v.Citations}
+	}
+	j.set("steps", steps)
+	j.set("board", r.Board.Encode())
+	if r.PointsKnown {
+		j.set("points", r.Points)
+	} else {
+		j.set("points", nil)
+	}
+	legal := len(r.Steps)
+	if r.FirstIllegal >= 0 {
+		legal = r.FirstIllegal
+		j.set("firstIllegal", r.FirstIllegal)
+	} else {
+		j.set("firstIllegal", nil)
+	}
+	j.allow(r.FirstIllegal < 0)
+	switch {
+	case asked == 0:
+		j.say("The turn has no actions: nothing to replay, and the board is as it was given.")
+	case r.FirstIllegal < 0:
+		j.say("All %s of the turn were legal, each judged on the board the actions before it left.", plural(asked, "action", "actions"))
+	default:
+		j.say("Action %d of %d (%s) is refused, for the reasons its step gives; the replay stops there, and the board is the one the %s before it left.",
+			r.FirstIllegal+1, asked, r.Steps[r.FirstIllegal].Verdict.Question, plural(legal, "legal action", "legal actions"))
+	}
+	if r.PointsKnown && r.Points > 0 {
+		j.say("The turn scored %d points.", r.Points)
+	} else if !r.PointsKnown {
+		j.say("A mission completed this turn has no points given, so the points scored are not known.")
+	}
+	var keys []ruleKey
+	if j.first() {
+		j.set("counters", nil)
+		j.set("cardPlayUsed", r.Turn.CardPlayUsed)
+		keys = append(keys, "turn1.sequence")
+	} else {
+		j.set("counters", r.Turn.Counters)
+		j.set("cardPlayUsed", nil)
+		spent := start.Counters - r.Turn.Counters
+		j.say("%s spent on cards played; %d left of the %d the turn began with.", plural(spent, "counter", "counters"), r.Turn.Counters, start.Counters)
+		keys = append(keys, "turn.counters", "turn.orders")
+		if r.Turn.Counters > 0 {
+			j.say("While your deck holds cards, the counters left are spent drawing cards: you must spend all seven each turn.")
+			keys = append(keys, "turn.spendall")
+		}
+	}
+	// The refused step's rules decided the verdict: they come first, then
+	// the turn's, then those of each legal step.
+	if r.FirstIllegal >= 0 {
+		j.carried = append(j.carried, r.Steps[r.FirstIllegal].Verdict.Citations...)
+	}
+	j.carried = append(j.carried, s.cite(j.doc, keys)...)
+	for _, st := range r.Steps[:legal] {
+		j.carried = append(j.carried, st.Verdict.Citations...)
+	}
+}
