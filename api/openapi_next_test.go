@@ -56,6 +56,21 @@ func TestNextQuestionsValidateAgainstTheDocument(t *testing.T) {
 		{"1E: a deck naming a card of several versions and one of the other edition",
 			`{"edition":"1e","question":"deck.validate","params":{"missions":[{"title":"Zq M","count":6,"universal":true}],"dilemmas":[{"title":"Zq D","count":20}],
 			"deck":[{"title":"Jean-Luc Picard","count":1},{"card":"2e-1-268","count":1},{"title":"Zq C","count":30}]}}`},
+		{"1E: a turn replayed: a personnel reports to an outpost, the ship flies; the normal card play is used and 1E has no counters",
+			`{"edition":"1e","question":"turn.replay","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2,"affiliations":["federation"]},{"id":"n","type":"space","quadrant":"alpha","span":3}],
+			"facilities":[{"id":"out","kind":"outpost","affiliation":"federation","at":{"mission":"m"}}],
+			"ships":[{"id":"s","affiliation":"federation","staffing":["command"],"range":7,"at":{"mission":"m"}}],
+			"personnel":[{"id":"p","affiliation":"federation","icons":["command"],"integrity":5,"cunning":5,"strength":5,"at":{"ship":"s"}}]},
+			"params":{"actions":[{"question":"card.play","params":{"card":{"title":"Ensign","type":"personnel","affiliation":"federation"},"at":"out","id":"e"}},
+			{"question":"ship.move","params":{"ship":"s","to":"n"}}]}}`},
+		{"2E: a turn replayed to a refusal: a failed attempt is legal, a stopped personnel cannot beam; a mission with no points completed leaves the points unknown",
+			`{"edition":"2e","question":"turn.replay","board":{"missions":[{"id":"m","type":"planet","quadrant":"alpha","span":2,"affiliations":["klingon"],"requirements":"Diplomacy"},
+			{"id":"n","type":"planet","quadrant":"alpha","span":2,"affiliations":["klingon"],"requirements":"Security"}],
+			"ships":[{"id":"s","affiliation":"klingon","staffing":["command"],"range":7,"at":{"mission":"m"}}],
+			"personnel":[{"id":"p","affiliation":"klingon","icons":["command"],"skills":["Security"],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"n"}},
+			{"id":"q","affiliation":"klingon","icons":["command"],"skills":["Security"],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"m"}}]},
+			"params":{"counters":3,"actions":[{"question":"mission.resolve","params":{"mission":"n"}},{"question":"mission.resolve","params":{"mission":"m"}},
+			{"question":"personnel.beam","params":{"personnel":["q"],"to":"s"}}]}}`},
 	} {
 		cases = append(cases, example{own.name, json.RawMessage(own.body)})
 	}

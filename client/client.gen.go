@@ -920,6 +920,30 @@ func (e ReplayActionQuestion) Valid() bool {
 	}
 }
 
+// Defines values for ReplayStepQuestion.
+const (
+	ReplayStepQuestionCardPlay       ReplayStepQuestion = "card.play"
+	ReplayStepQuestionMissionResolve ReplayStepQuestion = "mission.resolve"
+	ReplayStepQuestionPersonnelBeam  ReplayStepQuestion = "personnel.beam"
+	ReplayStepQuestionShipMove       ReplayStepQuestion = "ship.move"
+)
+
+// Valid indicates whether the value is a known member of the ReplayStepQuestion enum.
+func (e ReplayStepQuestion) Valid() bool {
+	switch e {
+	case ReplayStepQuestionCardPlay:
+		return true
+	case ReplayStepQuestionMissionResolve:
+		return true
+	case ReplayStepQuestionPersonnelBeam:
+		return true
+	case ReplayStepQuestionShipMove:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RequirementCheckRequestQuestion.
 const (
 	RequirementCheckRequestQuestionRequirementCheck RequirementCheckRequestQuestion = "requirement.check"
@@ -2638,7 +2662,7 @@ type Player struct {
 // Question The question asked of a board.
 type Question string
 
-// ReplayAction One action of a turn.
+// ReplayAction One action of a turn: one of the four questions a turn is made of, with its params as that question takes them. Within a turn, card.play spends the turn's counters and normal card play: its own counters and cardPlayUsed are refused.
 type ReplayAction struct {
 	// Params The action's params, as its question takes them.
 	Params   *map[string]interface{} `json:"params,omitempty"`
@@ -2647,6 +2671,24 @@ type ReplayAction struct {
 
 // ReplayActionQuestion defines model for ReplayAction.Question.
 type ReplayActionQuestion string
+
+// ReplayStep One action of a turn replayed: its verdict as its question asked alone on the board the actions before it left answers it.
+type ReplayStep struct {
+	// Allowed The step's question's own answer: for mission.resolve, whether the mission was completed.
+	Allowed   *bool      `json:"allowed"`
+	Citations []Citation `json:"citations"`
+
+	// Legal The action was legal and made: a failed mission attempt is legal (it stops those who attempted) though its allowed is false. firstIllegal is the first step not legal.
+	Legal    bool               `json:"legal"`
+	Question ReplayStepQuestion `json:"question"`
+	Reasons  []string           `json:"reasons"`
+
+	// Result The step's question's result, as asked alone.
+	Result map[string]interface{} `json:"result"`
+}
+
+// ReplayStepQuestion defines model for ReplayStep.Question.
+type ReplayStepQuestion string
 
 // RequirementCheckParams Params of requirement.check: Is a printed requirement met?
 type RequirementCheckParams struct {
@@ -2982,9 +3024,10 @@ type StackedDilemmaSeededBy string
 
 // TurnReplayParams Params of turn.replay: Was every action of the turn legal?
 type TurnReplayParams struct {
+	// Actions The turn's actions in order; at most 256.
 	Actions []ReplayAction `json:"actions"`
 
-	// Counters 2E: counters at the start of the turn (default 7).
+	// Counters 2E: counters at the start of the turn, 0 to 7 (default 7); refused in 1E.
 	Counters *int `json:"counters,omitempty"`
 }
 
@@ -3009,16 +3052,23 @@ type TurnReplayRequestQuestion string
 
 // TurnReplayResult Result of turn.replay; it holds at least the required fields, a value the rules do not define there being null.
 type TurnReplayResult struct {
-	// Board The situation on the table.
+	// Board The board after the legal actions, in the request's shape: each object as the request gave it, with where it is, what it used and whether it is stopped taken from the turn; a card played is there under the id it was given, a personnel killed is not.
 	Board Board `json:"board"`
+
+	// CardPlayUsed 1E: whether the normal card play was used; null in 2E.
+	CardPlayUsed *bool `json:"cardPlayUsed,omitempty"`
+
+	// Counters 2E: the counters left after the legal actions; null in 1E.
+	Counters *int `json:"counters,omitempty"`
 
 	// FirstIllegal The index of the first refused action, or null.
 	FirstIllegal *int `json:"firstIllegal"`
-	Steps        []struct {
-		Allowed  *bool    `json:"allowed,omitempty"`
-		Question string   `json:"question"`
-		Reasons  []string `json:"reasons"`
-	} `json:"steps"`
+
+	// Points The points the turn's mission attempts scored; null when a mission completed had no points given.
+	Points *int `json:"points,omitempty"`
+
+	// Steps Each action's step, up to and including the first refused.
+	Steps []ReplayStep `json:"steps"`
 }
 
 // TurnReplayVerdict The verdict on turn.replay.
