@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -22,6 +23,32 @@ func setParams(req *rules.AdjudicationRequest, params map[string]any) error {
 	}
 	req.Params = raw
 	return nil
+}
+
+// replaySteps are a turn.replay verdict's steps, typed, for Verdict.steps;
+// nil for a verdict of another question. The engine's result holds them
+// typed; a result that came another way (decoded from JSON) is read into
+// the type.
+func replaySteps(v *rules.Verdict) ([]*rules.ReplayStep, error) {
+	raw, ok := v.Result["steps"]
+	if v.Question != "turn.replay" || !ok {
+		return nil, nil
+	}
+	steps, ok := raw.([]rules.ReplayStep)
+	if !ok {
+		b, err := json.Marshal(raw)
+		if err == nil {
+			err = json.Unmarshal(b, &steps)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read the steps of a turn: %w", err)
+		}
+	}
+	out := make([]*rules.ReplayStep, len(steps))
+	for i := range steps {
+		out[i] = &steps[i]
+	}
+	return out, nil
 }
 
 // entries loads entries by id, leaving out ids that resolve to nothing.

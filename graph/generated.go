@@ -35,6 +35,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Query() QueryResolver
 	SearchHit() SearchHitResolver
+	Verdict() VerdictResolver
 	AdjudicationRequest() AdjudicationRequestResolver
 }
 
@@ -229,6 +230,15 @@ type ComplexityRoot struct {
 		Search       func(childComplexity int, q string, edition *string, kind *string, document *string, first *int, after *string) int
 	}
 
+	ReplayStep struct {
+		Allowed   func(childComplexity int) int
+		Citations func(childComplexity int) int
+		Legal     func(childComplexity int) int
+		Question  func(childComplexity int) int
+		Reasons   func(childComplexity int) int
+		Result    func(childComplexity int) int
+	}
+
 	SearchConnection struct {
 		Edges      func(childComplexity int) int
 		Facets     func(childComplexity int) int
@@ -273,6 +283,7 @@ type ComplexityRoot struct {
 		Reasons   func(childComplexity int) int
 		Result    func(childComplexity int) int
 		Rules     func(childComplexity int) int
+		Steps     func(childComplexity int) int
 	}
 }
 
@@ -308,6 +319,9 @@ type QueryResolver interface {
 type SearchHitResolver interface {
 	Entry(ctx context.Context, obj *rules.SearchHit) (*rules.Entry, error)
 	Card(ctx context.Context, obj *rules.SearchHit) (*rules.Card, error)
+}
+type VerdictResolver interface {
+	Steps(ctx context.Context, obj *rules.Verdict) ([]*rules.ReplayStep, error)
 }
 
 type AdjudicationRequestResolver interface {
@@ -1183,6 +1197,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Search(childComplexity, args["q"].(string), args["edition"].(*string), args["kind"].(*string), args["document"].(*string), args["first"].(*int), args["after"].(*string)), true
 
+	case "ReplayStep.allowed":
+		if e.ComplexityRoot.ReplayStep.Allowed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReplayStep.Allowed(childComplexity), true
+	case "ReplayStep.citations":
+		if e.ComplexityRoot.ReplayStep.Citations == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReplayStep.Citations(childComplexity), true
+	case "ReplayStep.legal":
+		if e.ComplexityRoot.ReplayStep.Legal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReplayStep.Legal(childComplexity), true
+	case "ReplayStep.question":
+		if e.ComplexityRoot.ReplayStep.Question == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReplayStep.Question(childComplexity), true
+	case "ReplayStep.reasons":
+		if e.ComplexityRoot.ReplayStep.Reasons == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReplayStep.Reasons(childComplexity), true
+	case "ReplayStep.result":
+		if e.ComplexityRoot.ReplayStep.Result == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReplayStep.Result(childComplexity), true
+
 	case "SearchConnection.edges":
 		if e.ComplexityRoot.SearchConnection.Edges == nil {
 			break
@@ -1356,6 +1407,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Verdict.Rules(childComplexity), true
+	case "Verdict.steps":
+		if e.ComplexityRoot.Verdict.Steps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Verdict.Steps(childComplexity), true
 
 	}
 	return 0, false
@@ -1818,6 +1875,21 @@ type Verdict {
   edition: String!
   rules: String!
   allowed: Boolean
+  result: JSON!
+  reasons: [String!]!
+  citations: [Citation!]!
+  "turn.replay: each action's step, up to and including the first refused, typed (the same as result.steps, with each citation's entry); null for the other questions."
+  steps: [ReplayStep!]
+}
+
+"One action of a turn replayed: its verdict as its question asked alone on the board the actions before it left answers it."
+type ReplayStep {
+  "ship.move, personnel.beam, card.play or mission.resolve."
+  question: String!
+  "The question's own answer: for mission.resolve, whether the mission was completed."
+  allowed: Boolean
+  "The action was legal and made: a failed mission attempt is legal though its allowed is false. The turn's firstIllegal is the first step not legal."
+  legal: Boolean!
   result: JSON!
   reasons: [String!]!
   citations: [Citation!]!
@@ -5760,6 +5832,8 @@ func (ec *executionContext) fieldContext_Mutation_adjudicate(ctx context.Context
 				return ec.fieldContext_Verdict_reasons(ctx, field)
 			case "citations":
 				return ec.fieldContext_Verdict_citations(ctx, field)
+			case "steps":
+				return ec.fieldContext_Verdict_steps(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Verdict", field.Name)
 		},
@@ -6768,6 +6842,8 @@ func (ec *executionContext) fieldContext_Query_adjudicate(ctx context.Context, f
 				return ec.fieldContext_Verdict_reasons(ctx, field)
 			case "citations":
 				return ec.fieldContext_Verdict_citations(ctx, field)
+			case "steps":
+				return ec.fieldContext_Verdict_steps(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Verdict", field.Name)
 		},
@@ -6889,6 +6965,194 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 				return ec.fieldContext___Schema_directives(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReplayStep_question(ctx context.Context, field graphql.CollectedField, obj *rules.ReplayStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReplayStep_question,
+		func(ctx context.Context) (any, error) {
+			return obj.Question, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReplayStep_question(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReplayStep",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReplayStep_allowed(ctx context.Context, field graphql.CollectedField, obj *rules.ReplayStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReplayStep_allowed,
+		func(ctx context.Context) (any, error) {
+			return obj.Allowed, nil
+		},
+		nil,
+		ec.marshalOBoolean2ᚖbool,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReplayStep_allowed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReplayStep",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReplayStep_legal(ctx context.Context, field graphql.CollectedField, obj *rules.ReplayStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReplayStep_legal,
+		func(ctx context.Context) (any, error) {
+			return obj.Legal, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReplayStep_legal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReplayStep",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReplayStep_result(ctx context.Context, field graphql.CollectedField, obj *rules.ReplayStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReplayStep_result,
+		func(ctx context.Context) (any, error) {
+			return obj.Result, nil
+		},
+		nil,
+		ec.marshalNJSON2map,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReplayStep_result(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReplayStep",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type JSON does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReplayStep_reasons(ctx context.Context, field graphql.CollectedField, obj *rules.ReplayStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReplayStep_reasons,
+		func(ctx context.Context) (any, error) {
+			return obj.Reasons, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReplayStep_reasons(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReplayStep",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReplayStep_citations(ctx context.Context, field graphql.CollectedField, obj *rules.ReplayStep) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReplayStep_citations,
+		func(ctx context.Context) (any, error) {
+			return obj.Citations, nil
+		},
+		nil,
+		ec.marshalNCitation2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCitationᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReplayStep_citations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReplayStep",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Citation_id(ctx, field)
+			case "documentId":
+				return ec.fieldContext_Citation_documentId(ctx, field)
+			case "title":
+				return ec.fieldContext_Citation_title(ctx, field)
+			case "quote":
+				return ec.fieldContext_Citation_quote(ctx, field)
+			case "anchor":
+				return ec.fieldContext_Citation_anchor(ctx, field)
+			case "entry":
+				return ec.fieldContext_Citation_entry(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Citation", field.Name)
 		},
 	}
 	return fc, nil
@@ -7923,6 +8187,49 @@ func (ec *executionContext) fieldContext_Verdict_citations(_ context.Context, fi
 				return ec.fieldContext_Citation_entry(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Citation", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Verdict_steps(ctx context.Context, field graphql.CollectedField, obj *rules.Verdict) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Verdict_steps,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Verdict().Steps(ctx, obj)
+		},
+		nil,
+		ec.marshalOReplayStep2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐReplayStepᚄ,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Verdict_steps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Verdict",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "question":
+				return ec.fieldContext_ReplayStep_question(ctx, field)
+			case "allowed":
+				return ec.fieldContext_ReplayStep_allowed(ctx, field)
+			case "legal":
+				return ec.fieldContext_ReplayStep_legal(ctx, field)
+			case "result":
+				return ec.fieldContext_ReplayStep_result(ctx, field)
+			case "reasons":
+				return ec.fieldContext_ReplayStep_reasons(ctx, field)
+			case "citations":
+				return ec.fieldContext_ReplayStep_citations(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ReplayStep", field.Name)
 		},
 	}
 	return fc, nil
@@ -11564,6 +11871,67 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
+var replayStepImplementors = []string{"ReplayStep"}
+
+func (ec *executionContext) _ReplayStep(ctx context.Context, sel ast.SelectionSet, obj *rules.ReplayStep) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, replayStepImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReplayStep")
+		case "question":
+			out.Values[i] = ec._ReplayStep_question(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "allowed":
+			out.Values[i] = ec._ReplayStep_allowed(ctx, field, obj)
+		case "legal":
+			out.Values[i] = ec._ReplayStep_legal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "result":
+			out.Values[i] = ec._ReplayStep_result(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reasons":
+			out.Values[i] = ec._ReplayStep_reasons(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "citations":
+			out.Values[i] = ec._ReplayStep_citations(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var searchConnectionImplementors = []string{"SearchConnection"}
 
 func (ec *executionContext) _SearchConnection(ctx context.Context, sel ast.SelectionSet, obj *model.SearchConnection) graphql.Marshaler {
@@ -11909,35 +12277,68 @@ func (ec *executionContext) _Verdict(ctx context.Context, sel ast.SelectionSet, 
 		case "question":
 			out.Values[i] = ec._Verdict_question(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "edition":
 			out.Values[i] = ec._Verdict_edition(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "rules":
 			out.Values[i] = ec._Verdict_rules(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "allowed":
 			out.Values[i] = ec._Verdict_allowed(ctx, field, obj)
 		case "result":
 			out.Values[i] = ec._Verdict_result(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "reasons":
 			out.Values[i] = ec._Verdict_reasons(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "citations":
 			out.Values[i] = ec._Verdict_citations(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "steps":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Verdict_steps(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -12705,6 +13106,16 @@ func (ec *executionContext) marshalNParagraph2ᚕgithubᚗcomᚋstccgᚋstccgᚑ
 	return ret
 }
 
+func (ec *executionContext) marshalNReplayStep2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐReplayStep(ctx context.Context, sel ast.SelectionSet, v *rules.ReplayStep) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ReplayStep(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNSearchEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SearchEdge) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -13173,6 +13584,25 @@ func (ec *executionContext) marshalONameConnection2ᚖgithubᚗcomᚋstccgᚋstc
 		return graphql.Null
 	}
 	return ec._NameConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOReplayStep2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐReplayStepᚄ(ctx context.Context, sel ast.SelectionSet, v []*rules.ReplayStep) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNReplayStep2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐReplayStep(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalOSearchConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchConnection(ctx context.Context, sel ast.SelectionSet, v *model.SearchConnection) graphql.Marshaler {

@@ -420,6 +420,78 @@ func TestAdjudicateTakesFacilitiesCaptivesAndMoves(t *testing.T) {
 	}
 }
 
+// turn.replay through GraphQL: the steps typed on the verdict, each with
+// its legality and citations that resolve to entries, the same as
+// result.steps; the board after and the first refused in result.
+func TestAdjudicateReplaysATurnWithTypedSteps(t *testing.T) {
+	srv := newServer(t)
+	board := map[string]any{
+		"missions": []any{
+			map[string]any{"id": "earth", "title": "Earth", "type": "headquarters", "quadrant": "alpha", "span": 2},
+			map[string]any{"id": "renegade", "title": "Intercept Renegade", "type": "space", "quadrant": "alpha", "span": 3},
+		},
+		"ships": []any{map[string]any{"id": "galaxy", "card": "U.S.S. Galaxy", "at": map[string]any{"mission": "earth"}}},
+		"personnel": []any{
+			map[string]any{"id": "a", "affiliation": "federation", "icons": []any{"command"}, "integrity": 5, "cunning": 5, "strength": 5, "at": map[string]any{"ship": "galaxy"}},
+			map[string]any{"id": "b", "affiliation": "federation", "icons": []any{"staff"}, "integrity": 5, "cunning": 5, "strength": 5, "at": map[string]any{"ship": "galaxy"}},
+			map[string]any{"id": "c", "affiliation": "federation", "icons": []any{"staff"}, "integrity": 5, "cunning": 5, "strength": 5, "at": map[string]any{"ship": "galaxy"}},
+			map[string]any{"id": "d", "affiliation": "federation", "icons": []any{"staff"}, "integrity": 5, "cunning": 5, "strength": 5, "at": map[string]any{"ship": "galaxy"}},
+		},
+	}
+	params := map[string]any{"actions": []any{
+		map[string]any{"question": "ship.move", "params": map[string]any{"ship": "galaxy", "to": "renegade"}},
+		map[string]any{"question": "ship.move", "params": map[string]any{"ship": "galaxy", "to": "earth"}},
+	}}
+	var v struct {
+		Allowed *bool
+		Result  map[string]any
+		Steps   []struct {
+			Question  string
+			Allowed   *bool
+			Legal     bool
+			Result    map[string]any
+			Reasons   []string
+			Citations []struct {
+				ID    string
+				Entry *struct{ ID string }
+			}
+		}
+	}
+	mustData(t, query(t, srv, `query($r: AdjudicationRequest!) { adjudicate(request: $r) { allowed result steps { question allowed legal result reasons citations { id entry { id } } } } }`,
+		map[string]any{"r": map[string]any{"edition": "2e", "question": "turn.replay", "board": board, "params": params}}), "adjudicate", &v)
+	if v.Allowed == nil || *v.Allowed || v.Result["firstIllegal"] != 1.0 {
+		t.Fatalf("allowed %v, firstIllegal %v", v.Allowed, v.Result["firstIllegal"])
+	}
+	if len(v.Steps) != 2 || !v.Steps[0].Legal || v.Steps[1].Legal || v.Steps[0].Question != "ship.move" {
+		t.Fatalf("steps %+v", v.Steps)
+	}
+	for i, st := range v.Steps {
+		if len(st.Citations) == 0 {
+			t.Errorf("step %d cites nothing", i)
+		}
+		for _, c := range st.Citations {
+			if c.Entry == nil || c.Entry.ID != c.ID {
+				t.Errorf("step %d: citation %s does not resolve to its entry", i, c.ID)
+			}
+		}
+	}
+	if rs, _ := v.Result["steps"].([]any); len(rs) != 2 || rs[1].(map[string]any)["legal"] != false {
+		t.Errorf("result.steps %v", v.Result["steps"])
+	}
+	b, _ := v.Result["board"].(map[string]any)
+	ships, _ := b["ships"].([]any)
+	if len(ships) != 1 || ships[0].(map[string]any)["rangeUsed"] != 5.0 {
+		t.Errorf("board after %v", v.Result["board"])
+	}
+	// Other questions have no steps.
+	var other struct{ Steps []any }
+	mustData(t, query(t, srv, `query($r: AdjudicationRequest!) { adjudicate(request: $r) { steps { legal } } }`,
+		map[string]any{"r": map[string]any{"edition": "2e", "question": "ship.move", "board": board, "params": map[string]any{"ship": "galaxy", "to": "renegade"}}}), "adjudicate", &other)
+	if other.Steps != nil {
+		t.Errorf("ship.move has steps %v", other.Steps)
+	}
+}
+
 func TestDeepQueriesAreRefusedBeforeTheyRun(t *testing.T) {
 	srv := newServer(t)
 	deep := `{ define(term: "stopped") { edges { node { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { relatedEntries { id } } } } } } } } } } } } }`

@@ -206,6 +206,11 @@ func (r *searchHitResolver) Card(ctx context.Context, obj *rules.SearchHit) (*ru
 	return r.loaders(ctx).Cards.Load(ctx, obj.ID)
 }
 
+// Steps is the resolver for the steps field.
+func (r *verdictResolver) Steps(ctx context.Context, obj *rules.Verdict) ([]*rules.ReplayStep, error) {
+	return replaySteps(obj)
+}
+
 // Params is the resolver for the params field.
 func (r *adjudicationRequestResolver) Params(ctx context.Context, obj *rules.AdjudicationRequest, data map[string]any) error {
 	return setParams(obj, data)
@@ -232,6 +237,9 @@ func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 // SearchHit returns SearchHitResolver implementation.
 func (r *Resolver) SearchHit() SearchHitResolver { return &searchHitResolver{r} }
 
+// Verdict returns VerdictResolver implementation.
+func (r *Resolver) Verdict() VerdictResolver { return &verdictResolver{r} }
+
 // AdjudicationRequest returns AdjudicationRequestResolver implementation.
 func (r *Resolver) AdjudicationRequest() AdjudicationRequestResolver {
 	return &adjudicationRequestResolver{r}
@@ -244,4 +252,5 @@ type erratumResolver struct{ *Resolver }
 type mutationResolver struct{ *Resolver }
 type queryResolver struct{ *Resolver }
 type searchHitResolver struct{ *Resolver }
+type verdictResolver struct{ *Resolver }
 type adjudicationRequestResolver struct{ *Resolver }
