@@ -40,6 +40,9 @@ var questions = []question{
 	{"battle.personnel", "Who wins the personnel battle? (1E)", "you, opponent (1E)", "", "pairs, yourStrength, opponentStrength, winner"},
 	{"battle.initiate", "May the battle be initiated? (1E)", "attackers, defenders (1E)", "the attackers may initiate that battle", "violations"},
 	{"requirement.check", "Is the requirement met?", "requirement, personnel", "it is met", "missing"},
+	{"personnel.beam", "May the personnel beam there?", "personnel (ids), to (a ship, facility or mission)", "they may beam there now", "moved, from"},
+	{"mission.resolve", "What did the mission attempt do?", "mission, personnel (attempting), stack (the dilemmas faced, with what each stopped, killed or placed in a brig)", "the mission is completed", "outcomes, remaining, completed, points, stopped"},
+	{"turn.replay", "Was every action of the turn legal?", "actions (each a question and its params, in order), counters (2E, at the start of the turn)", "every action was legal", "steps, firstIllegal, board (after the legal actions), counters, points"},
 }
 
 // questionLabel is what a question asks, in words; the name itself for a
@@ -114,11 +117,22 @@ type adjudicatePage struct {
 	// Submitted is set on the answer to a post: the verdict or the error
 	// comes first and takes focus.
 	Submitted bool
+	// ChoiceName is the form field a card picked among Choices is sent
+	// as: add_choice for the board's builder, act_choice for the turn's.
+	ChoiceName string
+	// Act is the "Add an action to the turn" part as last filled;
+	// ActAdded says what the last action added was; ActionKinds are the
+	// actions a turn is made of.
+	Act         turnAction
+	ActAdded    string
+	ActionKinds []struct{ Name, Label string }
+	// Turn is a turn.replay verdict's steps and board after.
+	Turn *turnView
 }
 
 func (s *Site) newAdjudicatePage(c echo.Context) adjudicatePage {
 	ap := adjudicatePage{Samples: s.samples, Questions: questions, Edition: rules.Edition2E,
-		Unavailable: s.cfg.Adjudicator == nil}
+		Unavailable: s.cfg.Adjudicator == nil, ChoiceName: "add_choice", ActionKinds: actionKinds}
 	ap.DocTitles = map[string]string{}
 	for _, d := range s.documentList(c.Request().Context()) {
 		ap.DocTitles[d.ID] = shortTitle(d)
@@ -207,6 +221,19 @@ func (s *Site) adjudicate(c echo.Context) error {
 	}
 	req := rules.AdjudicationRequest{Edition: ap.Edition, Rules: ap.Rules, Question: ap.Question}
 	adding := c.FormValue("action") == "add" || c.FormValue("add_choice") != ""
+	addingAction := c.FormValue("action") == "addaction" || c.FormValue("act_choice") != ""
+	if after := c.FormValue("continue_board"); after != "" {
+		// Go on from the board a turn left: it becomes the board, and the
+		// next actions a new turn.
+		if len(after) > maxFormJSON {
+			ap.Error = "The board is too long: keep it under 512 KB."
+			return render(http.StatusRequestEntityTooLarge)
+		}
+		ap.Board, ap.Params = after, emptyTurn(ap.Question, ap.Params)
+		ap.Question = "turn.replay"
+		ap.ActAdded = "The board is now the one the turn left; add the next turn's actions."
+		return render(http.StatusOK)
+	}
 	if strings.TrimSpace(ap.Board) == "" && !adding {
 		ap.Error, ap.ErrorField = "The board is empty: paste a board JSON, add cards to it below, or start from a sample.", "board"
 		return render(http.StatusBadRequest)
@@ -216,6 +243,29 @@ func (s *Site) adjudicate(c echo.Context) error {
 			ap.Error, ap.ErrorField = "The board is not valid JSON: "+err.Error()+".", "board"
 			return render(http.StatusBadRequest)
 		}
+	}
+	if addingAction {
+		// Build a turn an action at a time: the form comes back with the
+		// action added at the end of the turn's actions.
+		ap.Act = actionFromForm(c)
+		ap.ChoiceName = "act_choice"
+		if ap.Edition != rules.Edition1E && ap.Edition != rules.Edition2E {
+			ap.Error, ap.ErrorField = "Pick the edition first: a card played is looked up in it.", "edition"
+			return render(http.StatusBadRequest)
+		}
+		params, msg, err := addAction(c.Request().Context(), s.cfg.Cards, ap.Edition, &req.Board, ap.Question, ap.Params, ap.Act)
+		if err != nil {
+			var pe *pieceError
+			if errors.As(err, &pe) {
+				ap.Error, ap.ErrorField = pe.msg, pe.field
+				ap.Choices = s.cardLinks(c.Request().Context(), pe.choices)
+				return render(http.StatusUnprocessableEntity)
+			}
+			return err
+		}
+		ap.Question, ap.Params, ap.ActAdded = "turn.replay", params, msg
+		ap.Act = turnAction{Kind: ap.Act.Kind}
+		return render(http.StatusOK)
 	}
 	if adding {
 		// Build the board a card at a time: the form comes back with the
@@ -263,6 +313,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 		return render(status)
 	}
 	ap.Verdict = v
+	ap.Turn = newTurnView(v, req.Params)
 	return render(http.StatusOK)
 }
 

@@ -50,24 +50,9 @@ func (e *pieceError) Error() string { return e.msg }
 // statistics are not copied: the adjudicator reads them from the catalog, and
 // inline fields typed into the board afterwards still override them.
 func addPiece(ctx context.Context, cards rules.CardService, edition string, b *rules.Board, p boardPiece) (string, error) {
-	if cards == nil {
-		return "", &pieceError{msg: "The card catalog is not available on this server.", field: "add_card"}
-	}
-	if p.Card == "" {
-		return "", &pieceError{msg: "Type the name of the card to add.", field: "add_card"}
-	}
-	card, err := cards.Card(ctx, p.Card)
-	if err != nil || card.Edition != edition {
-		card, err = cards.CardNamed(ctx, p.Card, true, edition)
-	}
+	card, err := lookupCard(ctx, cards, edition, p.Card, "add_card")
 	if err != nil {
-		msg := rules.ErrorMessage(err)
-		var choices []string
-		if cands := rules.DetailStrings(err, "candidates"); len(cands) > 0 {
-			msg = fmt.Sprintf("%q fits several cards: %s. Pick one:", p.Card, strings.Join(cands, "; "))
-			choices = choicesOf(err)
-		}
-		return "", &pieceError{msg, "add_card", choices}
+		return "", err
 	}
 	kind := p.Kind
 	if kind == "" {
@@ -126,6 +111,33 @@ func addPiece(ctx context.Context, cards rules.CardService, edition string, b *r
 		}
 	}
 	return fmt.Sprintf("Added %s (%s) as %s %q, %s%s.", card.Name(), card.ID, kind, id, ownerWords(owner), where), nil
+}
+
+// lookupCard finds a card of the edition by its id or by its name as a
+// person types it, misspellings forgiven. A name several cards fit is a
+// *pieceError listing them to pick one; field is the form field the name
+// was typed in.
+func lookupCard(ctx context.Context, cards rules.CardService, edition, name, field string) (*rules.Card, error) {
+	if cards == nil {
+		return nil, &pieceError{msg: "The card catalog is not available on this server.", field: field}
+	}
+	if name == "" {
+		return nil, &pieceError{msg: "Type the name of the card.", field: field}
+	}
+	card, err := cards.Card(ctx, name)
+	if err != nil || card.Edition != edition {
+		card, err = cards.CardNamed(ctx, name, true, edition)
+	}
+	if err != nil {
+		msg := rules.ErrorMessage(err)
+		var choices []string
+		if cands := rules.DetailStrings(err, "candidates"); len(cands) > 0 {
+			msg = fmt.Sprintf("%q fits several cards: %s. Pick one:", name, strings.Join(cands, "; "))
+			choices = choicesOf(err)
+		}
+		return nil, &pieceError{msg, field, choices}
+	}
+	return card, nil
 }
 
 func ownerWords(owner string) string {

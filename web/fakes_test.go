@@ -223,6 +223,20 @@ func (f *fakeAdjudicator) Adjudicate(ctx context.Context, req rules.Adjudication
 			Result:    map[string]any{"rangeCost": 5.0, "rangeAvailable": 7.0, "rangeRemaining": 2.0, "note": "<b>bold</b>"},
 			Reasons:   []string{"Home Base (span 2) + Chart the Nebula (span 3) = 5 Range; 7 available"},
 			Citations: []rules.Citation{{ID: "2e-rulebook.section.turn.move-ships", DocumentID: "2e-rulebook", Title: "Move Ships", Quote: "spends Range to move", Anchor: "p-each-ship-spends-range-to-move"}}}, nil
+	case "turn.replay":
+		// Two steps: the first legal, the second refused; the board after
+		// the first.
+		yes, no := true, false
+		cite := []rules.Citation{{ID: "2e-rulebook.section.turn.move-ships", DocumentID: "2e-rulebook", Title: "Move Ships", Quote: "spends Range to move", Anchor: "p-each-ship-spends-range-to-move"}}
+		steps := []rules.ReplayStep{
+			{Question: "ship.move", Allowed: &yes, Legal: true, Result: map[string]any{"rangeCost": 5}, Reasons: []string{"5 Range; 7 available"}, Citations: cite},
+			{Question: "ship.move", Allowed: &no, Legal: false, Result: map[string]any{"rangeCost": 5}, Reasons: []string{"cruiser has 2 Range left, less than the 5 this move needs."}, Citations: cite},
+		}
+		board := req.Board
+		return &rules.Verdict{Question: req.Question, Edition: req.Edition, Rules: "2e-rulebook", Allowed: &no,
+			Result:    map[string]any{"steps": steps, "firstIllegal": 1, "board": board, "counters": 7, "points": 0},
+			Reasons:   []string{"Action 2 of 3 (ship.move) is refused."},
+			Citations: cite}, nil
 	case "boom":
 		return nil, errors.New("engine exploded at line 12")
 	}

@@ -76,6 +76,7 @@ var funcs = template.FuncMap{
 	"upper":       strings.ToUpper,
 	"fieldWords":  fieldWords,
 	"figureItems": figureItems,
+	"figureKeys":  figureKeys,
 	"question":    questionLabel,
 }
 

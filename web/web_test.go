@@ -468,7 +468,7 @@ func TestAdjudicationFormBuildsTheBoardACardAtATime(t *testing.T) {
 		{"an event is not a board object",
 			add(base, url.Values{"add_card": {"2e-1-2"}}), 422,
 			[]string{"is an event card: the board holds missions, ships and personnel"}},
-		{"no name", add(base, nil), 422, []string{"Type the name of the card to add."}},
+		{"no name", add(base, nil), 422, []string{"Type the name of the card."}},
 		{"a malformed board is still reported before adding",
 			add(`{"missions": [`, url.Values{"add_card": {"Ensign Reed"}}), 400, []string{"The board is not valid JSON"}},
 	}
