@@ -358,6 +358,80 @@ async function adjudicate(page, vp) {
   check(/^Added Jean-Luc Picard, Explorer \(2e-1-268\)/.test(picked), "picking a candidate added: " + picked);
   log(`candidates ${choices.join(" | ")}; picked: ${picked}`);
 
+  step = `${vp} replay a turn`;
+  // The sample turn: a card played, beamed aboard, the ship flown out and
+  // back; the trip back is the first action refused.
+  await page.goto(base + "/adjudicate?sample=turn-replay", { waitUntil: "load" });
+  check(await page.getByLabel("Question").inputValue() === "turn.replay", "the turn sample does not ask turn.replay");
+  await page.getByRole("button", { name: "Adjudicate", exact: true }).click();
+  await page.waitForSelector("ol.steps li.step", { timeout: STEP_TIMEOUT });
+  const sampleSteps = await page.locator("ol.steps li.step").allInnerTexts();
+  check(sampleSteps.length === 4 && (await page.locator("#step-4.refused .first-refused").count()) === 1, "the sample turn's steps: " + sampleSteps.join(" | "));
+  log(`the sample turn: ${sampleSteps.length} steps, the 4th marked first refused`);
+
+  step = `${vp} build a turn`;
+  // A judge builds the same turn by hand, an action at a time, the card
+  // played typed by name and misspelt: on a desktop with the keyboard
+  // (Enter in a field adds the action), on a phone with taps.
+  await page.goto(base + "/adjudicate?sample=turn-replay", { waitUntil: "load" });
+  await page.getByLabel(/^Params/).fill('{"actions": []}');
+  const actions = [
+    { kind: "card.play", card: "krovall", to: "qonos", id: "kroval", added: /^Added action 1: play Kroval \(2e-1-307\) at qonos as kroval\.$/ },
+    { kind: "personnel.beam", who: "kroval", to: "ktinga", added: /^Added action 2: beam kroval to ktinga\.$/ },
+    { kind: "ship.move", who: "ktinga", to: "ward", added: /^Added action 3: move ktinga to ward\.$/ },
+    { kind: "ship.move", who: "ktinga", to: "qonos", added: /^Added action 4: move ktinga to qonos\.$/ },
+  ];
+  for (const a of actions) {
+    await page.getByLabel("Action", { exact: true }).selectOption(a.kind);
+    const fields = [["Card played (name or id)", a.card], ["Ship moved, or personnel beamed or attempting (ids)", a.who],
+      ["To, at, or the mission attempted (id)", a.to], ["Id of the card played (optional)", a.id]];
+    let last = null;
+    for (const [label, value] of fields) {
+      if (value === undefined) { continue; }
+      last = page.getByLabel(label, { exact: true });
+      if (vp === "phone") { await last.tap(); } else { await last.focus(); }
+      await last.fill("");
+      await page.keyboard.type(value, { delay: 5 });
+    }
+    if (vp === "phone") {
+      await page.getByRole("button", { name: "Add to the turn" }).tap();
+    } else {
+      await last.press("Enter");
+    }
+    await page.waitForSelector("#turn-builder p.added", { timeout: STEP_TIMEOUT });
+    const said = await page.locator("#turn-builder p.added").innerText();
+    check(a.added.test(said), "adding an action said: " + said);
+    check(await page.evaluate(() => document.activeElement && document.activeElement.classList.contains("added")), "focus did not move to the action added");
+  }
+  check(await page.getByLabel("Question").inputValue() === "turn.replay", "the question did not become turn.replay");
+  const adjudicateTurn = page.getByRole("button", { name: "Adjudicate", exact: true });
+  if (vp === "phone") { await adjudicateTurn.tap(); } else { await adjudicateTurn.focus(); await page.keyboard.press("Enter"); }
+  await page.waitForSelector("ol.steps li.step", { timeout: STEP_TIMEOUT });
+  await page.waitForTimeout(100);
+  const tv = await box(page, "#verdict");
+  check(tv.focused, "focus did not move to the turn's verdict");
+  const words = await page.locator("ol.steps .step-word").allInnerTexts();
+  check(words.join(",") === "Legal,Legal,Legal,Refused", "the steps' verdicts: " + words.join(","));
+  check((await page.locator("ol.steps li.refused").count()) === 1 && (await page.locator("#step-4 .first-refused").innerText()) === "First refused action", "the first refused action is not marked");
+  const why = await page.locator("#step-4 .reasons").innerText();
+  check(/2 Range left, less than the 5/.test(why), "the trip back is not refused for its Range: " + why);
+  check(await page.locator("section.verdict .answer").innerText() === "Not allowed", "the turn is allowed");
+  await noSideways(page, "a turn's steps");
+  await audit(page, vp, "turn steps");
+  await shot(page, `${vp}-turn-steps`, false);
+  await page.locator("ol.steps").scrollIntoViewIfNeeded();
+  await shot(page, `${vp}-turn`);
+  const seeWhy = page.locator(".turn-summary a");
+  if (vp === "phone") { await seeWhy.tap(); } else { await seeWhy.focus(); await page.keyboard.press("Enter"); }
+  await page.waitForURL(/#step-4$/, { timeout: STEP_TIMEOUT });
+  const goOn = page.getByRole("button", { name: "Go on from the board after" });
+  if (vp === "phone") { await goOn.tap(); } else { await goOn.focus(); await page.keyboard.press("Enter"); }
+  await page.waitForSelector("#turn-builder p.added", { timeout: STEP_TIMEOUT });
+  const nextBoard = await page.getByLabel(/^Board/).inputValue();
+  check(/"rangeUsed": 5/.test(nextBoard) && /"id": "kroval"/.test(nextBoard) && /"ship": "ktinga"/.test(nextBoard), "the board after is not the board: " + nextBoard.slice(0, 300));
+  check(/"actions": \[\]/.test(await page.getByLabel(/^Params/).inputValue()), "going on did not start a new turn");
+  log(`built a turn of ${actions.length} actions: ${words.join(", ")}; "${why.split("\n").pop()}"; went on from the board after`);
+
   step = `${vp} questions help`;
   await page.locator("details.help summary").click();
   const wrapped = await page.evaluate(() => Array.from(document.querySelectorAll(".questions dt code")).filter((c) => c.getClientRects().length > 1 || c.getBoundingClientRect().height > 30).map((c) => c.textContent));

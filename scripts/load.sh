@@ -7,6 +7,8 @@
 #   scripts/load.sh                 the embedded default: in-process cache and limits
 #   scripts/load.sh --redis         the same with a throwaway redis-server as cache and limits
 #   scripts/load.sh --both          the embedded default, then the Redis run when redis-server is installed
+#   scripts/load.sh --scenario replay  /healthz and one scenario only (healthz, search-repeated,
+#                                   search-varied, card-fuzzy, adjudicate, replay)
 #   scripts/load.sh --pprof ...     also serve /debug/pprof/ (the address is printed)
 #   scripts/load.sh --keep ...      keep the binaries and logs (kept anyway when a run fails)
 #   scripts/load.sh -- --json       anything after -- goes to stccg-load (--duration 30s, --json, ...)
@@ -17,6 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 modes=(embedded)
+scenario=""
 pprof=()
 keep=0
 while [ $# -gt 0 ]; do
@@ -26,7 +29,8 @@ while [ $# -gt 0 ]; do
     --pprof) pprof=(--pprof) ;;
     --keep) keep=1 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --scenario) shift; scenario=${1:?--scenario needs a name} ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "load.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -136,7 +140,11 @@ for mode in "${modes[@]}"; do
   if [ ${#pprof[@]} -gt 0 ]; then
     echo "   profile: go tool pprof -top 'http://127.0.0.1:$port/debug/pprof/profile?seconds=10'"
   fi
-  "$work/stccg-load" --base "http://127.0.0.1:$port" --all --concurrency 16 --duration 10s \
+  which=(--all)
+  if [ -n "$scenario" ]; then
+    which=(--scenario "healthz,$scenario")
+  fi
+  "$work/stccg-load" --base "http://127.0.0.1:$port" "${which[@]}" --concurrency 16 --duration 10s \
     --rss-pid "$server_pid" "${load_args[@]}" || status=$?
 
   cleanup

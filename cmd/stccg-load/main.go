@@ -3,13 +3,15 @@
 // latency percentiles, and optionally the server's peak resident memory.
 //
 //	stccg-load --base http://127.0.0.1:8080 --scenario search-varied
+//	stccg-load --base http://127.0.0.1:8080 --scenario healthz,replay
 //	stccg-load --base http://127.0.0.1:8080 --all --rss-pid 1234 [--json]
 //
 // Scenarios: healthz (GET /healthz, the baseline), search-repeated (one
 // search again and again), search-varied (distinct judge-style searches, so
 // the response cache mostly misses), card-fuzzy (misspelled real card names),
-// adjudicate (POST /v1/adjudicate about a mid-game board). Only loopback
-// targets are accepted.
+// adjudicate (POST /v1/adjudicate about a mid-game board), replay (turns of
+// ten and eleven actions replayed on that board). Only loopback targets are
+// accepted.
 package main
 
 import (
@@ -63,7 +65,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("stccg-load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.base, "base", "http://127.0.0.1:8080", "the service's base URL (localhost, 127.0.0.0/8 or [::1] only)")
-	fs.StringVar(&cfg.scenario, "scenario", "", "scenario to run: "+strings.Join(scenarioNames, ", "))
+	fs.StringVar(&cfg.scenario, "scenario", "", "scenarios to run, comma-separated (healthz first to compare with it): "+strings.Join(scenarioNames, ", "))
 	fs.BoolVar(&cfg.all, "all", false, "run every scenario in turn and compare each with healthz")
 	fs.BoolVar(&cfg.json, "json", false, "print the report as JSON")
 	fs.IntVar(&cfg.rssPID, "rss-pid", 0, "process id of the server, to sample its resident memory (/proc/PID/status)")
@@ -88,8 +90,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	switch {
 	case cfg.all == (cfg.scenario != ""):
 		return cfg, errors.New("give either --scenario NAME or --all")
-	case cfg.scenario != "" && !slices.Contains(scenarioNames, cfg.scenario):
-		return cfg, fmt.Errorf("unknown scenario %q (one of %s)", cfg.scenario, strings.Join(scenarioNames, ", "))
+	case cfg.scenario != "" && slices.ContainsFunc(strings.Split(cfg.scenario, ","), func(n string) bool { return !slices.Contains(scenarioNames, n) }):
+		return cfg, fmt.Errorf("unknown scenario in %q (each one of %s)", cfg.scenario, strings.Join(scenarioNames, ", "))
 	case cfg.lim.concurrency < 1 || cfg.lim.concurrency > 1024:
 		return cfg, fmt.Errorf("--concurrency %d: give 1 to 1024", cfg.lim.concurrency)
 	case cfg.lim.duration <= 0 || cfg.lim.duration > time.Hour:
@@ -124,7 +126,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	names := []string{cfg.scenario}
+	names := strings.Split(cfg.scenario, ",")
 	if cfg.all {
 		names = scenarioNames
 	}

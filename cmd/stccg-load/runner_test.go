@@ -129,6 +129,8 @@ func TestFlagsRefuseRemoteTargetsAndBadBounds(t *testing.T) {
 		{[]string{"--all", "--scenario", "healthz"}, false},
 		{[]string{}, false},
 		{[]string{"--scenario", "everything"}, false},
+		{[]string{"--scenario", "healthz,replay"}, true},
+		{[]string{"--scenario", "healthz,"}, false},
 		{[]string{"--all", "--concurrency", "0"}, false},
 		{[]string{"--all", "--duration", "0s"}, false},
 		{[]string{"--all", "--distinct", "199"}, false},

@@ -13,7 +13,7 @@ import (
 
 // scenarioNames are the scenarios in the order --all runs them: /healthz
 // first, the baseline the others are compared with.
-var scenarioNames = []string{"healthz", "search-repeated", "search-varied", "card-fuzzy", "adjudicate"}
+var scenarioNames = []string{"healthz", "search-repeated", "search-varied", "card-fuzzy", "adjudicate", "replay"}
 
 // request is one request of a scenario: a path under the base URL and, for a
 // POST, its body.
@@ -78,6 +78,12 @@ func prepareScenario(ctx context.Context, c *http.Client, base, name string, opt
 		reqs, err := adjudications()
 		if err != nil {
 			return nil, fmt.Errorf("adjudicate: %w", err)
+		}
+		return &scenario{name: name, requests: reqs}, nil
+	case "replay":
+		reqs, err := replays()
+		if err != nil {
+			return nil, fmt.Errorf("replay: %w", err)
 		}
 		return &scenario{name: name, requests: reqs}, nil
 	}
@@ -148,6 +154,7 @@ type (
 		Requirements     string   `json:"requirements,omitempty"`
 		Affiliations     []string `json:"affiliations,omitempty"`
 		OvercomeDilemmas int      `json:"overcomeDilemmas,omitempty"`
+		Play             []string `json:"play,omitempty"`
 	}
 	boardShip struct {
 		ID          string   `json:"id"`
@@ -235,6 +242,46 @@ func adjudications() ([]request, error) {
 		body, err := json.Marshal(a)
 		if err != nil {
 			return nil, fmt.Errorf("encode %s: %w", a.Question, err)
+		}
+		out = append(out, request{method: http.MethodPost, path: "/v1/adjudicate", body: body})
+	}
+	return out, nil
+}
+
+// replays are turns a bot replays on the mid-game board, whose
+// headquarters lets Federation cards be played: a turn of ten legal
+// actions (two cards played, beams, two moves, both missions attempted and
+// completed, an interrupt), and the same turn with an eleventh action the
+// counters left cannot pay for, refused.
+func replays() ([]request, error) {
+	b := midGameBoard()
+	b.Missions = append([]boardMission(nil), b.Missions...)
+	b.Missions[0].Play = []string{"federation", "equipment"}
+	act := func(question string, p map[string]any) map[string]any {
+		return map[string]any{"question": question, "params": p}
+	}
+	ensign := map[string]any{"title": "Ensign on Watch", "type": "personnel", "cost": 3, "affiliation": "federation",
+		"icons": []string{"staff"}, "skills": []string{"Navigation"}, "integrity": 5, "cunning": 5, "strength": 5}
+	turn := []map[string]any{
+		act("card.play", map[string]any{"card": ensign, "at": "home", "id": "ensign-2"}),
+		act("card.play", map[string]any{"card": map[string]any{"title": "Tricorder", "type": "equipment", "cost": 1}, "at": "home"}),
+		act("personnel.beam", map[string]any{"personnel": []string{"ensign-2"}, "to": "enterprise"}),
+		act("ship.move", map[string]any{"ship": "enterprise", "to": "nebula"}),
+		act("personnel.beam", map[string]any{"personnel": []string{"captain", "physicist"}, "to": "nebula"}),
+		act("mission.resolve", map[string]any{"mission": "nebula", "stack": []map[string]any{{"title": "Sensor Echo", "kind": "planet", "cost": 1}}}),
+		act("personnel.beam", map[string]any{"personnel": []string{"captain", "physicist"}, "to": "enterprise"}),
+		act("ship.move", map[string]any{"ship": "enterprise", "to": "rift"}),
+		act("mission.resolve", map[string]any{"mission": "rift", "ship": "enterprise"}),
+		act("card.play", map[string]any{"card": map[string]any{"title": "Quick Thinking", "type": "interrupt", "cost": 3}}),
+	}
+	refused := append(append([]map[string]any(nil), turn...),
+		act("card.play", map[string]any{"card": map[string]any{"title": "Second Thoughts", "type": "interrupt", "cost": 2}}))
+	out := make([]request, 0, 2)
+	for _, actions := range [][]map[string]any{turn, refused} {
+		body, err := json.Marshal(adjudication{Edition: "2e", Question: "turn.replay", Board: b,
+			Params: map[string]any{"counters": 7, "actions": actions}})
+		if err != nil {
+			return nil, fmt.Errorf("encode turn.replay: %w", err)
 		}
 		out = append(out, request{method: http.MethodPost, path: "/v1/adjudicate", body: body})
 	}

@@ -4,6 +4,8 @@
  *  - suggestions under the search box as you type (glossary terms, card
  *    names), chosen with the arrow keys and Enter, or a tap;
  *  - the verdict of an adjudication takes focus when it comes back;
+ *  - Enter in a builder's field (a card for the board, an action for the
+ *    turn) presses that builder's button;
  *  - a card image that does not load gives way to one line of text;
  *  - a paragraph's link copies its address;
  *  - printing unfolds what is folded.
@@ -153,6 +155,18 @@
   if (verdict && document.activeElement !== verdict) {
     verdict.focus();
   }
+
+  // Enter in a builder's field adds what that builder describes (its own
+  // button), not what the form's first button does.
+  Array.prototype.forEach.call(document.querySelectorAll("fieldset.builder"), function (fs) {
+    var button = fs.querySelector("button[type=submit]");
+    if (!button) { return; }
+    fs.addEventListener("keydown", function (ev) {
+      if (ev.key !== "Enter" || ev.isComposing || !ev.target || ev.target.tagName !== "INPUT") { return; }
+      ev.preventDefault();
+      button.click();
+    });
+  });
 
   // A paragraph's link copies its address and marks it in the address bar.
   var announce = document.createElement("p");

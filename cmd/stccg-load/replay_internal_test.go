@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/engine"
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// The replay scenario's turns are what it says on the real corpus: ten
+// legal actions, seven counters spent and both missions scored; then an
+// eleventh action refused for its counters.
+func TestReplayScenarioTurnsAreLegalThenRefused(t *testing.T) {
+	reqs, err := replays()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := testcorpus.Load(t)
+	svc := engine.New(c.Documents, c.Entries, catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents)))
+	want := []struct {
+		allowed      bool
+		firstIllegal any
+		steps        int
+	}{{true, nil, 10}, {false, 10, 11}}
+	if len(reqs) != len(want) {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	for i, r := range reqs {
+		var req rules.AdjudicationRequest
+		if err := json.Unmarshal(r.body, &req); err != nil {
+			t.Fatal(err)
+		}
+		v, err := svc.Adjudicate(context.Background(), req)
+		if err != nil {
+			t.Fatalf("turn %d: %v", i, err)
+		}
+		steps := v.Result["steps"].([]rules.ReplayStep)
+		if *v.Allowed != want[i].allowed || v.Result["firstIllegal"] != want[i].firstIllegal || len(steps) != want[i].steps {
+			for _, st := range steps {
+				t.Logf("%s legal %v: %q", st.Question, st.Legal, st.Reasons)
+			}
+			t.Errorf("turn %d: allowed %v, firstIllegal %v, %d steps; want %+v", i, *v.Allowed, v.Result["firstIllegal"], len(steps), want[i])
+		}
+		if v.Result["counters"] != 0 || v.Result["points"] != 65 {
+			t.Errorf("turn %d: counters %v, points %v; want 0, 65", i, v.Result["counters"], v.Result["points"])
+		}
+	}
+}
