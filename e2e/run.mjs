@@ -411,6 +411,7 @@ async function adjudicate(page, vp) {
   const tv = await box(page, "#verdict");
   check(tv.focused, "focus did not move to the turn's verdict");
   const words = await page.locator("ol.steps .step-word").allInnerTexts();
+  check(/^Play Kroval at qonos as kroval$/.test(await page.locator("#step-1 .step-action").innerText()), "the card played is not named in its step");
   check(words.join(",") === "Legal,Legal,Legal,Refused", "the steps' verdicts: " + words.join(","));
   check((await page.locator("ol.steps li.refused").count()) === 1 && (await page.locator("#step-4 .first-refused").innerText()) === "First refused action", "the first refused action is not marked");
   const why = await page.locator("#step-4 .reasons").innerText();
@@ -424,6 +425,7 @@ async function adjudicate(page, vp) {
   const seeWhy = page.locator(".turn-summary a");
   if (vp === "phone") { await seeWhy.tap(); } else { await seeWhy.focus(); await page.keyboard.press("Enter"); }
   await page.waitForURL(/#step-4$/, { timeout: STEP_TIMEOUT });
+  await shot(page, `${vp}-turn-refused`, false);
   const goOn = page.getByRole("button", { name: "Go on from the board after" });
   if (vp === "phone") { await goOn.tap(); } else { await goOn.focus(); await page.keyboard.press("Enter"); }
   await page.waitForSelector("#turn-builder p.added", { timeout: STEP_TIMEOUT });

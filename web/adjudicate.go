@@ -313,7 +313,16 @@ func (s *Site) adjudicate(c echo.Context) error {
 		return render(status)
 	}
 	ap.Verdict = v
-	ap.Turn = newTurnView(v, req.Params)
+	ap.Turn = newTurnView(v, req.Params, func(id string) string {
+		if s.cfg.Cards == nil {
+			return ""
+		}
+		card, err := s.cfg.Cards.Card(c.Request().Context(), id)
+		if err != nil {
+			return "" // a name, or an id the catalog does not know: shown as given
+		}
+		return card.Name()
+	})
 	return render(http.StatusOK)
 }
 

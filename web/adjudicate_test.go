@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 func TestTheVerdictComesFirstAndTakesFocus(t *testing.T) {
@@ -153,4 +155,26 @@ func formValue(t *testing.T, body, name string) string {
 	}
 	t.Fatalf("no field %s in the page", name)
 	return ""
+}
+
+// A step names the card played by its name when the action gave its id,
+// and an attempt says whether it completed the mission.
+func TestAStepNamesTheCardPlayedAndWhatAnAttemptDid(t *testing.T) {
+	yes, no := true, false
+	v := &rules.Verdict{Question: "turn.replay", Result: map[string]any{"steps": []rules.ReplayStep{
+		{Question: "card.play", Allowed: &yes, Legal: true},
+		{Question: "mission.resolve", Allowed: &no, Legal: true},
+		{Question: "mission.resolve", Allowed: &yes, Legal: true},
+	}, "board": rules.Board{}}}
+	params := json.RawMessage(`{"actions":[{"question":"card.play","params":{"card":"2e-1-5","at":"home","id":"v"}},` +
+		`{"question":"mission.resolve","params":{"mission":"m","stack":[{"title":"A"}]}},{"question":"mission.resolve","params":{"mission":"m"}}]}`)
+	tv := newTurnView(v, params, func(id string) string { return map[string]string{"2e-1-5": "Cargo Vessel"}[id] })
+	got := []string{}
+	for _, st := range tv.Steps {
+		got = append(got, st.Word+": "+st.Action)
+	}
+	want := "Legal: Play Cargo Vessel at home as v|Legal, not completed: Attempt m, facing 1 dilemma|Legal, completed: Attempt m"
+	if strings.Join(got, "|") != want || tv.Refused != 0 {
+		t.Errorf("steps %q (refused %d), want %q", got, tv.Refused, want)
+	}
 }

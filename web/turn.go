@@ -129,7 +129,7 @@ func addAction(ctx context.Context, cards rules.CardService, edition string, b *
 				return "", "", &pieceError{msg: `The dilemmas are a JSON list, such as [{"title": "Wall of Fire", "kind": "planet", "cost": 2, "kills": ["worf"]}]: ` + jsonProblem(err) + ".", field: "act_stack"}
 			}
 			p["stack"] = stack
-			said += fmt.Sprintf(", facing %d dilemmas", len(stack))
+			said += ", facing " + dilemmaCount(len(stack))
 		}
 	default:
 		return "", "", &pieceError{msg: "Pick the kind of action: play a card, beam personnel, move a ship or attempt a mission.", field: "act_kind"}
@@ -137,6 +137,13 @@ func addAction(ctx context.Context, cards rules.CardService, edition string, b *
 	actions = append(actions, map[string]any{"question": a.Kind, "params": p})
 	turn["actions"] = actions
 	return indentJSON(turn), fmt.Sprintf("Added action %d: %s.", len(actions), said), nil
+}
+
+func dilemmaCount(n int) string {
+	if n == 1 {
+		return "1 dilemma"
+	}
+	return fmt.Sprintf("%d dilemmas", n)
 }
 
 func fieldOr(first bool, a, b string) string {
@@ -170,8 +177,8 @@ type stepView struct {
 }
 
 // newTurnView reads a turn.replay verdict and the actions asked; nil for a
-// verdict of another question.
-func newTurnView(v *rules.Verdict, params json.RawMessage) *turnView {
+// verdict of another question. cardName names a card played by its id.
+func newTurnView(v *rules.Verdict, params json.RawMessage, cardName func(id string) string) *turnView {
 	if v == nil || v.Question != "turn.replay" {
 		return nil
 	}
@@ -190,7 +197,13 @@ func newTurnView(v *rules.Verdict, params json.RawMessage) *turnView {
 	for i, st := range steps {
 		sv := stepView{N: i + 1, Question: st.Question, Legal: st.Legal, Reasons: st.Reasons, Citations: st.Citations}
 		if i < len(asked.Actions) {
-			sv.Action = actionWords(st.Question, asked.Actions[i].Params)
+			p := asked.Actions[i].Params
+			if id, ok := p["card"].(string); ok && cardName != nil {
+				if name := cardName(id); name != "" {
+					p["card"] = name
+				}
+			}
+			sv.Action = actionWords(st.Question, p)
 		}
 		switch {
 		case !st.Legal:
@@ -247,7 +260,7 @@ func actionWords(question string, p map[string]any) string {
 	case "mission.resolve":
 		s := "Attempt " + str("mission")
 		if stack, ok := p["stack"].([]any); ok {
-			s += fmt.Sprintf(", facing %d dilemmas", len(stack))
+			s += ", facing " + dilemmaCount(len(stack))
 		}
 		return s
 	}
