@@ -135,8 +135,8 @@ func TestATurnShowsItsStepsAndTheFirstRefused(t *testing.T) {
 		`Action 2 is the first the rules refuse: <a href="#step-2">see why</a>. The 1 after it was not replayed.`,
 		`<li class="step legal" id="step-1">`, `<span class="step-word yes">Legal</span> <span class="step-action">Move cruiser to nebula</span>`,
 		`<li class="step refused" id="step-2">`, `<strong class="first-refused">First refused action</strong>`,
-		"cruiser has 2 Range left", "The board after the legal actions", `name="continue_board"`, "<dt>First illegal</dt><dd>1</dd>"},
-		[]string{"<dt>Steps</dt>", "<dt>Board</dt>"})
+		"cruiser has 2 Range left", "The board after the legal actions", `name="continue_board"`, "<dt>Counters</dt><dd>7</dd>"},
+		[]string{"<dt>Steps</dt>", "<dt>Board</dt>", "<dt>First illegal</dt>", "<dt>Card play used</dt>"})
 	// Going on from the board after: it becomes the board, with a new turn.
 	after := formValue(t, r.body, "continue_board")
 	r = postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"turn.replay"}, "board": {board}, "params": {`{"counters": 5, "actions": []}`}, "continue_board": {after}})

@@ -234,7 +234,7 @@ func (f *fakeAdjudicator) Adjudicate(ctx context.Context, req rules.Adjudication
 		}
 		board := req.Board
 		return &rules.Verdict{Question: req.Question, Edition: req.Edition, Rules: "2e-rulebook", Allowed: &no,
-			Result:    map[string]any{"steps": steps, "firstIllegal": 1, "board": board, "counters": 7, "points": 0},
+			Result:    map[string]any{"steps": steps, "firstIllegal": 1, "board": board, "counters": 7, "cardPlayUsed": nil, "points": 0},
 			Reasons:   []string{"Action 2 of 3 (ship.move) is refused."},
 			Citations: cite}, nil
 	case "boom":

@@ -267,8 +267,10 @@ func actionWords(question string, p map[string]any) string {
 	return question
 }
 
-// figureKeys are the result fields shown as figures: a turn's steps and
-// board are shown as steps and a board, not figures.
+// figureKeys are the result fields shown as figures. A turn's steps and
+// board are shown as steps and a board, its first refused action by the
+// steps (numbered from 1, where firstIllegal counts from 0), and the
+// counters or the normal card play only in the edition that has them.
 func figureKeys(v *rules.Verdict) []string {
 	keys := sortedKeys(v.Result)
 	if v.Question != "turn.replay" {
@@ -276,7 +278,10 @@ func figureKeys(v *rules.Verdict) []string {
 	}
 	out := keys[:0:0]
 	for _, k := range keys {
-		if k != "steps" && k != "board" {
+		switch {
+		case k == "steps" || k == "board" || k == "firstIllegal":
+		case (k == "counters" || k == "cardPlayUsed") && v.Result[k] == nil:
+		default:
 			out = append(out, k)
 		}
 	}
