@@ -255,13 +255,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 		}
 		params, msg, err := addAction(c.Request().Context(), s.cfg.Cards, ap.Edition, &req.Board, ap.Question, ap.Params, ap.Act)
 		if err != nil {
-			var pe *pieceError
-			if errors.As(err, &pe) {
-				ap.Error, ap.ErrorField = pe.msg, pe.field
-				ap.Choices = s.cardLinks(c.Request().Context(), pe.choices)
-				return render(http.StatusUnprocessableEntity)
-			}
-			return err
+			return s.builderRefusal(c, &ap, err, render)
 		}
 		ap.Question, ap.Params, ap.ActAdded = "turn.replay", params, msg
 		ap.Act = turnAction{Kind: ap.Act.Kind}
@@ -277,13 +271,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 		}
 		msg, err := addPiece(c.Request().Context(), s.cfg.Cards, ap.Edition, &req.Board, ap.Piece)
 		if err != nil {
-			var pe *pieceError
-			if errors.As(err, &pe) {
-				ap.Error, ap.ErrorField = pe.msg, pe.field
-				ap.Choices = s.cardLinks(c.Request().Context(), pe.choices)
-				return render(http.StatusUnprocessableEntity)
-			}
-			return err
+			return s.builderRefusal(c, &ap, err, render)
 		}
 		ap.Board = indentJSON(req.Board)
 		ap.Added = msg
@@ -324,6 +312,19 @@ func (s *Site) adjudicate(c echo.Context) error {
 		return card.Name()
 	})
 	return render(http.StatusOK)
+}
+
+// builderRefusal shows a builder's mistake on the page (a card's or an
+// action's): its message, the field to fix, and the cards a name fits to
+// pick one. Any other error is returned as it is.
+func (s *Site) builderRefusal(c echo.Context, ap *adjudicatePage, err error, render func(int) error) error {
+	var pe *pieceError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	ap.Error, ap.ErrorField = pe.msg, pe.field
+	ap.Choices = s.cardLinks(c.Request().Context(), pe.choices)
+	return render(http.StatusUnprocessableEntity)
 }
 
 // decodeStrict decodes one JSON value, saying where it went wrong.
