@@ -102,7 +102,7 @@ func (m *beamMove) destination(j *judgement) (beamPoint, error) {
 	if m.to == "" {
 		return beamPoint{}, unprocessable("params.to", "params.to is required: the id of the ship, facility or mission beamed to")
 	}
-	o := j.board.objects[m.to]
+	o := j.board.object(m.to)
 	switch {
 	case o.ship != nil:
 		if o.ship.Mission == "" {
@@ -484,7 +484,7 @@ func (j *judgement) compatibleAboard1E(p *Personnel, to beamPoint) bool {
 // Apply puts every personnel of the group where it beamed; the turn is
 // then executing orders.
 func (m *beamMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
-	o := b.objects[m.to]
+	o := b.object(m.to)
 	nb := b.clone()
 	for _, id := range m.personnel {
 		p := b.PersonnelByID(id)

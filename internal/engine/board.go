@@ -24,9 +24,58 @@ type Board struct {
 	Personnel  []*Personnel
 	Facilities []*Facility // 1E
 
-	// objects finds a board object by its id; an id names one object of
-	// one kind on a board.
-	objects map[string]boardObject
+	// objects finds a board object by its id, as its kind and its place
+	// in its list; an id names one object of one kind on a board. A move
+	// that replaces an object in its place leaves it as it is, so the
+	// boards a turn's moves make share it (sharedObjects) until one adds
+	// or removes an object.
+	objects       map[string]objectRef
+	sharedObjects bool
+}
+
+// An objectRef is where the object of an id is on a board: its kind and
+// its index in that kind's list.
+type objectRef struct {
+	kind  objectKind
+	index int32
+}
+
+// objectKind is the list a board object is in.
+type objectKind uint8
+
+const (
+	missionObject objectKind = iota + 1
+	shipObject
+	personnelObject
+	facilityObject
+)
+
+// object returns the object an id names; the zero boardObject when none.
+func (b *Board) object(id string) boardObject {
+	r, ok := b.objects[id]
+	if !ok {
+		return boardObject{}
+	}
+	switch r.kind {
+	case missionObject:
+		return boardObject{mission: b.Missions[r.index]}
+	case shipObject:
+		return boardObject{ship: b.Ships[r.index]}
+	case personnelObject:
+		return boardObject{personnel: b.Personnel[r.index]}
+	}
+	return boardObject{facility: b.Facilities[r.index]}
+}
+
+// has says whether an object of the board has the id.
+func (b *Board) has(id string) bool {
+	_, ok := b.objects[id]
+	return ok
+}
+
+// index records the place of the object of an id.
+func (b *Board) index(id string, kind objectKind, i int) {
+	b.objects[id] = objectRef{kind: kind, index: int32(i)}
 }
 
 // A boardObject is the mission, ship, personnel or facility an id names:
@@ -137,7 +186,7 @@ func (f *Facility) Name() string { return nameOr(f.Title, f.ID) }
 func (f *Facility) field(name string) string { return objectField("facilities", f.Index, name) }
 
 // Facility returns the facility with the id, or nil.
-func (b *Board) Facility(id string) *Facility { return b.objects[id].facility }
+func (b *Board) Facility(id string) *Facility { return b.object(id).facility }
 
 // A SkillLevel is one skill of a personnel: its folded name (Key), the
 // name as last written, and the levels of every mention of it summed.
@@ -157,13 +206,13 @@ func (p *Personnel) Skill(key string) int {
 }
 
 // Mission returns the mission with the id, or nil.
-func (b *Board) Mission(id string) *Mission { return b.objects[id].mission }
+func (b *Board) Mission(id string) *Mission { return b.object(id).mission }
 
 // Ship returns the ship with the id, or nil.
-func (b *Board) Ship(id string) *Ship { return b.objects[id].ship }
+func (b *Board) Ship(id string) *Ship { return b.object(id).ship }
 
 // PersonnelByID returns the personnel with the id, or nil.
-func (b *Board) PersonnelByID(id string) *Personnel { return b.objects[id].personnel }
+func (b *Board) PersonnelByID(id string) *Personnel { return b.object(id).personnel }
 
 // Aboard returns the personnel aboard a ship, in board order.
 func (b *Board) Aboard(shipID string) []*Personnel {

@@ -23,7 +23,7 @@ import (
 // looked up, inline fields override the card's, every id and location must
 // resolve.
 func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Board) (*Board, error) {
-	b := &Board{objects: make(map[string]boardObject, len(in.Missions)+len(in.Ships)+len(in.Personnel)+len(in.Facilities))}
+	b := &Board{objects: make(map[string]objectRef, len(in.Missions)+len(in.Ships)+len(in.Personnel)+len(in.Facilities))}
 	if err := s.decodeMissions(ctx, edition, in.Missions, b); err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		}
 		m.titleKey = s.memos.fold(m.Title)
 		b.Missions = append(b.Missions, m)
-		b.objects[m.ID] = boardObject{mission: m}
+		b.index(m.ID, missionObject, len(b.Missions)-1)
 	}
 	return nil
 }
@@ -122,7 +122,7 @@ func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.Bo
 			return err
 		}
 		b.Ships = append(b.Ships, sh)
-		b.objects[sh.ID] = boardObject{ship: sh}
+		b.index(sh.ID, shipObject, len(b.Ships)-1)
 	}
 	return nil
 }
@@ -231,7 +231,7 @@ func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rule
 			return err
 		}
 		b.Personnel = append(b.Personnel, p)
-		b.objects[p.ID] = boardObject{personnel: p}
+		b.index(p.ID, personnelObject, len(b.Personnel)-1)
 	}
 	return nil
 }
@@ -402,7 +402,7 @@ func (s *Service) decodeFacilities(ctx context.Context, edition string, in []rul
 			return err
 		}
 		b.Facilities = append(b.Facilities, f)
-		b.objects[f.ID] = boardObject{facility: f}
+		b.index(f.ID, facilityObject, len(b.Facilities)-1)
 	}
 	return nil
 }
@@ -515,8 +515,8 @@ func (b *Board) checkID(id string, at boardPlace) error {
 	if strings.TrimSpace(id) == "" {
 		return unprocessable(at.field("id"), "every board object needs an id")
 	}
-	if prev, dup := b.objects[id]; dup {
-		return unprocessable(at.field("id"), "the id %q is used twice (also %s)", id, prev.field())
+	if b.has(id) {
+		return unprocessable(at.field("id"), "the id %q is used twice (also %s)", id, b.object(id).field())
 	}
 	return nil
 }

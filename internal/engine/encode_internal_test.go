@@ -14,30 +14,30 @@ import (
 // withoutSources is a board with the same objects, each without the
 // request item it was decoded from: what two decodings of one board share.
 func withoutSources(b *Board) *Board {
-	out := &Board{objects: map[string]boardObject{}}
+	out := &Board{objects: map[string]objectRef{}}
 	for _, m := range b.Missions {
 		c := *m
 		c.src = nil
 		out.Missions = append(out.Missions, &c)
-		out.objects[c.ID] = boardObject{mission: &c}
+		out.index(c.ID, missionObject, len(out.Missions)-1)
 	}
 	for _, s := range b.Ships {
 		c := *s
 		c.src = nil
 		out.Ships = append(out.Ships, &c)
-		out.objects[c.ID] = boardObject{ship: &c}
+		out.index(c.ID, shipObject, len(out.Ships)-1)
 	}
 	for _, p := range b.Personnel {
 		c := *p
 		c.src = nil
 		out.Personnel = append(out.Personnel, &c)
-		out.objects[c.ID] = boardObject{personnel: &c}
+		out.index(c.ID, personnelObject, len(out.Personnel)-1)
 	}
 	for _, f := range b.Facilities {
 		c := *f
 		c.src = nil
 		out.Facilities = append(out.Facilities, &c)
-		out.objects[c.ID] = boardObject{facility: &c}
+		out.index(c.ID, facilityObject, len(out.Facilities)-1)
 	}
 	return out
 }

@@ -56,6 +56,7 @@ var (
 	seedLimit         = listLimit{rules.MaxSeedLines, "lines", "more than any seed deck or dilemma pile"}
 	playersLimit      = listLimit{rules.MaxPlayers, "players", "a game has two, or a few in multiplayer"}
 	actionsLimit      = listLimit{rules.MaxReplayActions, "actions", "more than any turn of a real game"}
+	turnLimit         = listLimit{rules.MaxTurnListed, "ids and dilemmas in all its actions' lists", "a turn names each card a few times"}
 )
 
 // paramLists are the limits of the lists a question's params hold, by the
@@ -223,6 +224,10 @@ type paramsScan struct {
 	data []byte
 	off  int
 	path []pathStep
+	// inTurn counts the turns' actions lists the scan stands in; while it
+	// is not 0, turnListed counts the items of the lists of board objects
+	// and the dilemma stacks read, all actions together.
+	inTurn, turnListed int
 }
 
 // A pathStep is one step of the path to a value: a key (decoded, or as
@@ -380,6 +385,14 @@ func (p *paramsScan) list(name []byte, depth int) error {
 	if !ok {
 		limit = listedLimit
 	}
+	// A turn's actions together name at most rules.MaxTurnListed cards
+	// and dilemmas; a list of some other name (an inline card's skills)
+	// is not counted.
+	counted := ok && p.inTurn > 0 && (limit == listedLimit || limit == stackLimit)
+	if limit == actionsLimit {
+		p.inTurn++
+		defer func() { p.inTurn-- }()
+	}
 	p.off++ // [
 	p.space()
 	if p.off < len(p.data) && p.data[p.off] == ']' {
@@ -391,6 +404,11 @@ func (p *paramsScan) list(name []byte, depth int) error {
 	for n := 1; ; n++ {
 		if n > limit.max {
 			return limit.exceeded(field(p.path[:len(p.path)-1]))
+		}
+		if counted {
+			if p.turnListed++; p.turnListed > turnLimit.max {
+				return turnLimit.exceeded("params.actions")
+			}
 		}
 		p.path[len(p.path)-1].index = n - 1
 		if err := p.value(nil, limit == deckLimit || limit == seedLimit, depth+1); err != nil {

@@ -22,8 +22,18 @@ func referenceParamsLimits(raw []byte) error {
 		wantKey bool
 		items   int
 		limit   listLimit
+		counted bool // a list whose items count toward the turn's
 	}
 	var levels []level
+	turnListed := 0
+	inTurn := func() bool {
+		for _, l := range levels {
+			if l.list && l.limit == actionsLimit {
+				return true
+			}
+		}
+		return false
+	}
 	path := func(upTo int) []pathStep {
 		var out []pathStep
 		for _, l := range levels[:upTo] {
@@ -63,6 +73,11 @@ func referenceParamsLimits(raw []byte) error {
 				if top.items > top.limit.max {
 					return top.limit.exceeded(field(path(n - 1)))
 				}
+				if top.counted {
+					if turnListed++; turnListed > rules.MaxTurnListed {
+						return turnLimit.exceeded("params.actions")
+					}
+				}
 			} else {
 				name = top.key
 				deckLine = n > 1 && levels[n-2].list && (levels[n-2].limit == deckLimit || levels[n-2].limit == seedLimit)
@@ -80,7 +95,8 @@ func referenceParamsLimits(raw []byte) error {
 				if !ok {
 					limit = listedLimit
 				}
-				levels = append(levels, level{list: true, limit: limit})
+				counted := ok && inTurn() && (limit == listedLimit || limit == stackLimit)
+				levels = append(levels, level{list: true, limit: limit, counted: counted})
 			}
 			continue
 		case string:
@@ -114,6 +130,8 @@ func FuzzParamsLimits(f *testing.F) {
 		`{"stack":[` + strings.Repeat(`{"title":"x","kind":"planet","cost":1},`, rules.MaxDilemmaStack) + `{}]}`,
 		`{"requirement":"` + strings.Repeat("a", rules.MaxRequirementBytes+1) + `"}`,
 		`{"a\u00e9b":"` + strings.Repeat(`\u00e9`, 70) + `"}`,
+		`{"actions":[` + strings.Repeat(`{"question":"personnel.beam","params":{"personnel":[`+strings.Repeat(`"p",`, 99)+`"p"]}},`, 8) + `{"params":{"stack":[{"stops":["p"]}]}}]}`,
+		`{"actions":[{"params":{"card":{"skills":["a","b"]},"commanded":["x"],"actions":[{"params":{"kills":["y"]}}]}}]}`,
 		`[[[[[[1]]]]]]`, `{"x":{"y":[1,2,{"z":"w"}]}}`, `"text"`, `null`, `{"a":tru}`, `{"a":`, `[1,,2]`,
 	} {
 		f.Add([]byte(seed))

@@ -28,6 +28,19 @@ func limitOf(t *testing.T, req rules.AdjudicationRequest) (string, int) {
 
 func repeatText(n int) string { return strings.Repeat("a", n) }
 
+// replayOfBeams is a turn of n beams, each of a crew of size ids.
+func replayOfBeams(n, size int) []obj {
+	crew := make([]string, size)
+	for i := range crew {
+		crew[i] = "captain"
+	}
+	out := make([]obj, n)
+	for i := range out {
+		out[i] = obj{"question": "personnel.beam", "params": obj{"personnel": crew, "to": "nebula"}}
+	}
+	return out
+}
+
 // TestBoardPastALimitIsRefusedNamingFieldAndLimit grows one list or text of
 // the load test's board one past its limit: the request is refused as
 // unprocessable, naming the field and the limit; at the limit itself it is
@@ -190,6 +203,33 @@ func TestParamsPastALimitAreRefusedNamingFieldAndLimit(t *testing.T) {
 			func(n int) obj { return obj{"ship": "enterprise", repeatText(n): 1} }},
 		{"actions of a turn", "ship.move", "params.actions", rules.MaxReplayActions,
 			func(n int) obj { return obj{"ship": "enterprise", "actions": make([]obj, n)} }},
+		{"actions of a turn replayed", "turn.replay", "params.actions", rules.MaxReplayActions,
+			func(n int) obj { return obj{"actions": replayOfBeams(n, 1)} }},
+		{"what a turn's actions name in all", "turn.replay", "params.actions", rules.MaxTurnListed,
+			func(n int) obj {
+				// Beams of a whole crew, the last naming what is left, and a
+				// card played whose own skills count for nothing.
+				per := rules.MaxTurnListed / 4
+				actions := replayOfBeams(n/per, per)
+				if rest := n % per; rest > 0 {
+					actions = append(actions, replayOfBeams(1, rest)...)
+				}
+				card := obj{"title": "Zq", "type": "personnel", "skills": make([]string, rules.MaxPersonnelSkills)}
+				return obj{"actions": append(actions, obj{"question": "card.play", "params": obj{"card": card}})}
+			}},
+		{"a turn's dilemmas and those they stop", "turn.replay", "params.actions", rules.MaxTurnListed,
+			func(n int) obj {
+				stack := make([]obj, rules.MaxDilemmaStack/2)
+				for i := range stack {
+					stack[i] = obj{"title": "A", "kind": "planet", "stops": []string{"captain"}}
+				}
+				var actions []obj
+				for n >= 2*len(stack) {
+					actions = append(actions, obj{"question": "mission.resolve", "params": obj{"mission": "nebula", "stack": stack}})
+					n -= 2 * len(stack)
+				}
+				return obj{"actions": append(actions, replayOfBeams(1, n)...)}
+			}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -9,9 +9,9 @@
 // To add a move: a type with Judge and Apply, a reader of its params, and
 // its line in moveReaders; questions() then answers it alone through
 // runMove, and playMove plays it within a turn. Apply edits a clone of the
-// board (clone, then setShip, setPersonnel, setMission, removePersonnel, or
-// an object appended), replacing each object it changes with a changed
-// copy.
+// board (clone, then setShip, setPersonnel, setMission, addPersonnel,
+// addShip, removePersonnel), replacing each object it changes with a
+// changed copy.
 //
 // A turn: decode the request's board once (decodeBoard), start from
 // NewTurn (or the counters the request gives), then playMove each action
@@ -158,33 +158,52 @@ func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, tu
 // was given, and every object of it, stay as they were.
 
 // clone returns a board holding the same objects in new lists, for a move
-// to replace some of them.
+// to replace some of them. The index of ids is shared with b until the
+// clone adds or removes an object (ownObjects): replacing an object in its
+// place changes no index.
 func (b *Board) clone() *Board {
 	return &Board{
-		Missions:   slices.Clone(b.Missions),
-		Ships:      slices.Clone(b.Ships),
-		Personnel:  slices.Clone(b.Personnel),
-		Facilities: slices.Clone(b.Facilities),
-		objects:    maps.Clone(b.objects),
+		Missions:      slices.Clone(b.Missions),
+		Ships:         slices.Clone(b.Ships),
+		Personnel:     slices.Clone(b.Personnel),
+		Facilities:    slices.Clone(b.Facilities),
+		objects:       b.objects,
+		sharedObjects: true,
+	}
+}
+
+// ownObjects gives a board from clone an index of ids of its own, before
+// it adds or removes an object.
+func (b *Board) ownObjects() {
+	if b.sharedObjects {
+		b.objects = maps.Clone(b.objects)
+		b.sharedObjects = false
 	}
 }
 
 // setShip puts s in place of the ship of its id (at s.Index).
-func (b *Board) setShip(s *Ship) {
-	b.Ships[s.Index] = s
-	b.objects[s.ID] = boardObject{ship: s}
-}
+func (b *Board) setShip(s *Ship) { b.Ships[s.Index] = s }
 
 // setPersonnel puts p in place of the personnel of its id (at p.Index).
-func (b *Board) setPersonnel(p *Personnel) {
-	b.Personnel[p.Index] = p
-	b.objects[p.ID] = boardObject{personnel: p}
-}
+func (b *Board) setPersonnel(p *Personnel) { b.Personnel[p.Index] = p }
 
 // setMission puts m in place of the mission of its id (at m.Index).
-func (b *Board) setMission(m *Mission) {
-	b.Missions[m.Index] = m
-	b.objects[m.ID] = boardObject{mission: m}
+func (b *Board) setMission(m *Mission) { b.Missions[m.Index] = m }
+
+// addPersonnel puts a personnel new to the board at the end of its list.
+func (b *Board) addPersonnel(p *Personnel) {
+	b.ownObjects()
+	p.Index = len(b.Personnel)
+	b.Personnel = append(b.Personnel, p)
+	b.index(p.ID, personnelObject, p.Index)
+}
+
+// addShip puts a ship new to the board at the end of its list.
+func (b *Board) addShip(s *Ship) {
+	b.ownObjects()
+	s.Index = len(b.Ships)
+	b.Ships = append(b.Ships, s)
+	b.index(s.ID, shipObject, s.Index)
 }
 
 // removePersonnel takes the personnel of an id off a board from clone
@@ -196,6 +215,7 @@ func (b *Board) removePersonnel(id string) {
 	if p == nil {
 		return
 	}
+	b.ownObjects()
 	delete(b.objects, id)
 	rest := b.Personnel[p.Index+1:]
 	b.Personnel = b.Personnel[:p.Index:p.Index] // a new array from here on
@@ -203,6 +223,6 @@ func (b *Board) removePersonnel(id string) {
 		moved := *q
 		moved.Index = len(b.Personnel)
 		b.Personnel = append(b.Personnel, &moved)
-		b.objects[moved.ID] = boardObject{personnel: &moved}
+		b.index(moved.ID, personnelObject, moved.Index)
 	}
 }

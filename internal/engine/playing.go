@@ -183,15 +183,15 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw json.RawMes
 	if p.ID != "" && p.At == "" {
 		return nil, unprocessable("params.at", "params.id names the board object the card becomes; say where it is played in params.at")
 	}
-	if p.At != "" && j.board.objects[p.At] == (boardObject{}) {
+	if p.At != "" && !j.board.has(p.At) {
 		return nil, unprocessable("params.at", "no mission, ship or facility on the board has the id %q", p.At)
 	}
 	if p.At != "" && (c.Type == "personnel" || c.Type == "ship") {
 		m.id = p.ID
 		if m.id == "" {
 			m.id = j.board.freeID(c.Title)
-		} else if prev, dup := j.board.objects[m.id]; dup {
-			return nil, unprocessable("params.id", "the id %q is already on the board (%s)", m.id, prev.field())
+		} else if j.board.has(m.id) {
+			return nil, unprocessable("params.id", "the id %q is already on the board (%s)", m.id, j.board.object(m.id).field())
 		}
 		if err := m.place(ctx, s, j.board); err != nil {
 			return nil, err
@@ -205,7 +205,7 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw json.RawMes
 // facility, a ship at the facility's mission, docked unless the facility
 // is a headquarters (a planet facility, which ships orbit).
 func (m *cardPlay) place(ctx context.Context, s *Service, b *Board) error {
-	o := b.objects[m.params.At]
+	o := b.object(m.params.At)
 	var loc rules.Location
 	var docked string
 	switch {
@@ -257,7 +257,7 @@ func (b *Board) freeID(title string) string {
 		base = "card"
 	}
 	id := base
-	for n := 2; b.objects[id] != (boardObject{}); n++ {
+	for n := 2; b.has(id); n++ {
 		id = base + "-" + strconv.Itoa(n)
 	}
 	return id
@@ -603,7 +603,7 @@ func (j *judgement) reportForDuty(c PlayCard, at string) (bool, error) {
 		return true, nil
 	}
 	j.cite("report1.where")
-	o := j.board.objects[at]
+	o := j.board.object(at)
 	f := o.facility
 	if f == nil {
 		what := "a planet"
@@ -728,16 +728,12 @@ func (m *cardPlay) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	case pl.personnel != nil:
 		nb := b.clone()
 		p := *pl.personnel
-		p.Index = len(nb.Personnel)
-		nb.Personnel = append(nb.Personnel, &p)
-		nb.objects[p.ID] = boardObject{personnel: &p}
+		nb.addPersonnel(&p)
 		return nb, t, nil
 	case pl.ship != nil:
 		nb := b.clone()
 		sh := *pl.ship
-		sh.Index = len(nb.Ships)
-		nb.Ships = append(nb.Ships, &sh)
-		nb.objects[sh.ID] = boardObject{ship: &sh}
+		nb.addShip(&sh)
 		return nb, t, nil
 	}
 	return b, t, nil

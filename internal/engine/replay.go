@@ -21,11 +21,6 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// maxReplayActions bounds the actions of one turn replayed: a long 2E turn
-// plays a handful of cards, moves, beams and attempts a mission or two,
-// some thirty actions; 256 covers a turn of any real game.
-const maxReplayActions = 256
-
 type replayParams struct {
 	Actions  *[]replayAction `json:"actions"`
 	Counters *int            `json:"counters"`
@@ -38,7 +33,8 @@ type replayAction struct {
 	Params   json.RawMessage `json:"params"`
 }
 
-// A Replay is a turn played out: each action's step, up to and including
+// A Replay is a turn played out: each action's step (its verdict and
+// legality; the boards between actions are not kept), up to and including
 // the first the rules refuse, and the board and turn after the legal ones.
 type Replay struct {
 	Steps []Step
@@ -67,7 +63,9 @@ func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, star
 		if err != nil {
 			return Replay{}, inAction(err, i, a.Question)
 		}
-		r.Steps = append(r.Steps, st)
+		// A step keeps its verdict: the boards between the actions are
+		// garbage once the next action is played.
+		r.Steps = append(r.Steps, Step{Verdict: st.Verdict, Legal: st.Legal})
 		if !st.Legal {
 			r.FirstIllegal = i
 			break
@@ -119,9 +117,10 @@ func runReplay(ctx context.Context, s *Service, j *judgement, raw json.RawMessag
 		return unprocessable("params.actions", "params.actions is required: the actions of the turn in order, each {question, params}")
 	}
 	actions := *p.Actions
-	if len(actions) > maxReplayActions {
-		return unprocessable("params.actions", "params.actions holds %d actions; at most %d are allowed (more than any turn of a real game)", len(actions), maxReplayActions).
-			WithDetail("limit", maxReplayActions)
+	// checkLimits refused a longer list before anything was decoded; the
+	// replay holds to the same limit (rules.MaxReplayActions) on its own.
+	if err := actionsLimit.check("params.actions", len(actions)); err != nil {
+		return err
 	}
 	for i, a := range actions {
 		if !s.IsMove(a.Question) {

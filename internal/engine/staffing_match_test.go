@@ -188,8 +188,8 @@ func TestStaffingSearchWorkIsBounded(t *testing.T) {
 func TestStaffingStopsWhenTheRequestEnds(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	b := &Board{Ships: []*Ship{{ID: "s", Staffing: []string{"staff"}}}, objects: map[string]boardObject{}}
-	b.objects["s"] = boardObject{ship: b.Ships[0]}
+	b := &Board{Ships: []*Ship{{ID: "s", Staffing: []string{"staff"}}}, objects: map[string]objectRef{}}
+	b.index("s", shipObject, 0)
 	if _, err := Staffing(ctx, b, false, b.Ships[0]); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}

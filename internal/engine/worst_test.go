@@ -250,7 +250,28 @@ func worstRequests() map[string]rules.AdjudicationRequest {
 		"battle.personnel":     first("battle.personnel", facing, obj{"you": yours, "opponent": theirs}),
 		"battle.initiate":      first("battle.initiate", facing, obj{"attackers": yours, "defenders": theirs}),
 		"battle.initiate.all":  first("battle.initiate", facing, obj{"attackers": allListed[:1], "defenders": allListed[1:]}),
+		"turn.replay":          req2E("turn.replay", aboardAll, obj{"actions": worstTurn(m0, s0)}),
+		"turn.replay.1e":       first("turn.replay", aboardAll, obj{"actions": worstTurn(worstID("f", 0), s0)}),
 	}
+}
+
+// worstTurn is a turn of as many actions as the limits allow, each legal,
+// naming as many cards as a turn may: crews beamed off their ship and back
+// again, pair after pair of actions, the first crew the largest.
+func worstTurn(off, ship string) []obj {
+	pairs := rules.MaxReplayActions / 2
+	each := rules.MaxTurnListed / rules.MaxReplayActions
+	first := rules.MaxTurnListed/2 - each*(pairs-1)
+	out := make([]obj, 0, rules.MaxReplayActions)
+	for i := range pairs {
+		crew := worstIDs("p", 0, each)
+		if i == 0 {
+			crew = worstIDs("p", 0, first)
+		}
+		out = append(out, obj{"question": "personnel.beam", "params": obj{"personnel": crew, "to": off}},
+			obj{"question": "personnel.beam", "params": obj{"personnel": crew, "to": ship}})
+	}
+	return out
 }
 
 // TestWorstBoardsAreJudged asks every question of the worst board the

@@ -98,6 +98,16 @@ const (
 	// two, some thirty actions; 256 covers a turn of any real game.
 	MaxReplayActions = 256
 
+	// MaxTurnListed bounds what a turn's actions name all together: the
+	// ids of their lists (personnel beamed or attempting, those a dilemma
+	// stops, kills or places in a brig, the titles commanded) and the
+	// dilemmas of their attempts. A real turn beams and attempts with a
+	// few crews, each card named a few times; twice the cards a question
+	// may list covers any turn of a real game. Without it a turn would be
+	// bounded only by its actions times the longest lists, some hundred
+	// times the work of a question asked alone.
+	MaxTurnListed = 2 * MaxListedCards
+
 	// MaxTextBytes bounds a name, id, title, region, card reference or
 	// other short text of a request: the longest card names, a title and
 	// its subtitle, are under 80 characters (46 in the card data).
