@@ -3024,7 +3024,7 @@ type StackedDilemmaSeededBy string
 
 // TurnReplayParams Params of turn.replay: Was every action of the turn legal?
 type TurnReplayParams struct {
-	// Actions The turn's actions in order; at most 256.
+	// Actions The turn's actions in order; at most 256, each action's params bounded as its question's, and all their lists of board objects and dilemma stacks together naming at most 704 cards and dilemmas (a 422 names params.actions and the limit).
 	Actions []ReplayAction `json:"actions"`
 
 	// Counters 2E: counters at the start of the turn, 0 to 7 (default 7); refused in 1E.
