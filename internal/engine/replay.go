@@ -71,8 +71,10 @@ func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, star
 			break
 		}
 		r.Board, r.Turn = st.Board, st.Turn
-		if a.Question == "mission.resolve" {
-			switch p := st.Verdict.Result["points"].(type) {
+		// A move that scores says so in its result (mission.resolve's
+		// points: null when the mission completed has none given).
+		if p, scores := st.Verdict.Result["points"]; scores {
+			switch p := p.(type) {
 			case int:
 				r.Points += p
 			case nil:
