@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,9 +30,12 @@ type drain struct {
 	cut      context.CancelCauseFunc
 
 	mu      sync.Mutex
-	idle    map[net.Conn]bool          // keep-alive connections between requests
+	kept    map[net.Conn]bool          // open connections whose last answer let the client keep them
 	running map[*http.Request]inflight // requests being answered
 }
+
+// connKey holds a request's connection in its context.
+type connKey struct{}
 
 // inflight is what the log says of a request cut at shutdown.
 type inflight struct {
@@ -44,30 +48,33 @@ type inflight struct {
 
 func newDrain(log *slog.Logger) *drain {
 	base, cut := context.WithCancelCause(context.Background())
-	return &drain{log: log, base: base, cut: cut, idle: map[net.Conn]bool{}, running: map[*http.Request]inflight{}}
+	return &drain{log: log, base: base, cut: cut, kept: map[net.Conn]bool{}, running: map[*http.Request]inflight{}}
 }
 
 // serve sets srv to run its requests under the drain.
 func (d *drain) serve(srv *http.Server) {
 	srv.BaseContext = func(net.Listener) context.Context { return d.base }
+	srv.ConnContext = func(ctx context.Context, c net.Conn) context.Context { return context.WithValue(ctx, connKey{}, c) }
 	srv.ConnState = d.connState
 	srv.Handler = d.handler(srv.Handler)
 }
 
+// connState forgets a connection once it is closed.
 func (d *drain) connState(c net.Conn, s http.ConnState) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if s == http.StateIdle {
-		d.idle[c] = true
-	} else {
-		delete(d.idle, c)
+	if s == http.StateClosed || s == http.StateHijacked {
+		d.mu.Lock()
+		delete(d.kept, c)
+		d.mu.Unlock()
 	}
 }
 
-func (d *drain) idleConns() int {
+// keptConns counts the open connections a client may still write a request
+// on: those whose last answer did not say Connection: close, whether they
+// are idle now or answering a request begun before the drain.
+func (d *drain) keptConns() int {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return len(d.idle)
+	return len(d.kept)
 }
 
 // handler tracks the requests in flight, and once the drain has begun asks
@@ -83,7 +90,8 @@ func (d *drain) handler(next http.Handler) http.Handler {
 			delete(d.running, r)
 			d.mu.Unlock()
 		}()
-		next.ServeHTTP(&drainWriter{ResponseWriter: w, d: d}, r)
+		c, _ := r.Context().Value(connKey{}).(net.Conn)
+		next.ServeHTTP(&drainWriter{ResponseWriter: w, d: d, conn: c, r: r}, r)
 	})
 }
 
@@ -92,15 +100,30 @@ func (d *drain) handler(next http.Handler) http.Handler {
 type drainWriter struct {
 	http.ResponseWriter
 	d     *drain
+	conn  net.Conn
+	r     *http.Request
 	wrote bool
 }
 
+// WriteHeader decides, under the drain's lock, whether the answer lets its
+// client keep the connection: the drain begins under the same lock, so a
+// connection is either counted kept before the grace looks or told to close.
 func (w *drainWriter) WriteHeader(status int) {
 	if !w.wrote {
 		w.wrote = true
-		if w.d.draining.Load() {
+		d := w.d
+		d.mu.Lock()
+		if d.draining.Load() {
 			w.Header().Set("Connection", "close")
 		}
+		if w.conn != nil {
+			if w.r.Close || strings.EqualFold(w.Header().Get("Connection"), "close") {
+				delete(d.kept, w.conn)
+			} else {
+				d.kept[w.conn] = true
+			}
+		}
+		d.mu.Unlock()
 	}
 	w.ResponseWriter.WriteHeader(status)
 }
@@ -126,16 +149,25 @@ func (d *drain) ready(check func(ctx context.Context) (bool, map[string]any)) fu
 }
 
 // shutdown drains srv within timeout: a grace (a quarter of it, at most 2
-// s) for clients to leave their idle keep-alive connections, then
+// s) for clients to leave their keep-alive connections (each is left once
+// an answer on it said Connection: close; closing one before would race a
+// request its client is writing on it), then
 // http.Server.Shutdown for the rest of it; the requests still running then
 // are cut and logged, and the server closed: a shutdown asked for is no
 // failure, however its requests ended.
 func (d *drain) shutdown(srv *http.Server, timeout time.Duration) {
 	start := time.Now()
+	d.mu.Lock()
 	d.draining.Store(true)
+	d.mu.Unlock()
 	grace := min(timeout/4, 2*time.Second)
-	for d.idleConns() > 0 && time.Since(start) < grace {
+	for d.keptConns() > 0 && time.Since(start) < grace {
 		time.Sleep(10 * time.Millisecond)
+	}
+	if n := d.keptConns(); n > 0 {
+		d.log.Warn("drain grace passed with keep-alive connections not yet told to close", "connections", n, "grace", grace.String())
+	} else {
+		d.log.Info("every keep-alive connection told to close", "after", time.Since(start).String())
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), start.Add(timeout))
 	defer cancel()

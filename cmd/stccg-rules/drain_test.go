@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptrace"
@@ -156,7 +157,7 @@ func TestDrainTellsKeepAliveClientsToCloseBeforeClosing(t *testing.T) {
 	if n := reusedErr.Load(); n > 0 {
 		var errs []string
 		failures.Range(func(k, _ any) bool { errs = append(errs, k.(string)); return true })
-		t.Errorf("%d requests on kept-alive connections failed during the drain: %v", n, errs)
+		t.Errorf("%d requests on kept-alive connections failed during the drain: %v\n%s", n, errs, stderr.String())
 	}
 	if closing.Load() == 0 {
 		t.Error("no answer during the drain said Connection: close")
@@ -207,5 +208,38 @@ func TestServeReadsTheAPIKeysIssued(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(out.String(), "--api-keys") ||
 		strings.Count(strings.TrimSpace(out.String()), "\n") != 0 {
 		t.Errorf("bad keys file: %v, %q", err, out.String())
+	}
+}
+
+// TestDrainCountsTheConnectionsAClientMayReuse: a keep-alive answer leaves
+// its connection counted until an answer on it says Connection: close.
+func TestDrainCountsTheConnectionsAClientMayReuse(t *testing.T) {
+	d := newDrain(slog.New(slog.DiscardHandler))
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok") })}
+	d.serve(srv)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	client := &http.Client{Transport: &http.Transport{}}
+	get := func() *http.Response {
+		res, err := client.Get("http://" + ln.Addr().String() + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res
+	}
+	if res := get(); res.Close || d.keptConns() != 1 {
+		t.Fatalf("a keep-alive answer: close %v, %d connections kept", res.Close, d.keptConns())
+	}
+	d.mu.Lock()
+	d.draining.Store(true)
+	d.mu.Unlock()
+	if res := get(); !res.Close || d.keptConns() != 0 {
+		t.Fatalf("an answer in the drain: close %v, %d connections kept", res.Close, d.keptConns())
 	}
 }
