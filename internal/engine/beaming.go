@@ -156,56 +156,263 @@ func (m *beamMove) Judge(_ context.Context, j *judgement) error {
 			return unprocessable(p.field("at"), "%s is nowhere on the board; say where it is", p.Name())
 		}
 	}
-	from := make(map[string]any, len(group))
-	for _, p := range group {
-		if p.Captive() {
-			from[p.ID] = rules.Location{Brig: p.Brig}
-			continue
-		}
-		from[p.ID] = pointOf(j.board, p).location()
-	}
-	j.set("from", from)
-	var allowed bool
-	if j.first() {
-		allowed = j.beam1E(group, to)
-	} else {
-		allowed = j.beam2E(group, to)
-	}
-	j.allow(allowed)
-	if allowed {
-		j.set("moved", ids(group))
-	} else {
-		j.set("moved", []string{})
-	}
+	j.explainBeam(beamGroup(j.board, j.first(), group, to))
 	return nil
 }
 
-// unbeamable refuses the personnel of a group no one may beam: a captive
-// (its owner may take no action involving it, its captor does not command
-// it), an opponent's personnel, a stopped one. It returns those refused.
-func (j *judgement) unbeamable(group []*Personnel) map[*Personnel]bool {
-	refused := map[*Personnel]bool{}
-	for _, p := range group {
-		switch {
-		case p.Captive():
-			j.refuseCaptive(p)
-		case p.Owner != You:
-			j.say("%s is your opponent's personnel; you beam only your own.", p.Name())
-			j.cite(j.pick("move1.personnel", "beam.yours"))
-		case p.Stopped:
-			if j.first() {
-				j.say("%s is stopped; stopped cards may not be beamed.", p.Name())
-				j.cite("stopped1")
-			} else {
-				j.say("%s is stopped; only unstopped personnel beam.", p.Name())
-				j.cite("beam.stopped")
+// A beaming is what the rules make of beaming a group of personnel to one
+// place, before any word is said of it (explainBeam says it). 2E: the order
+// Beam Personnel, which needs an unstopped ship of yours at that mission
+// and a destination open to your personnel; 1E: Beaming, through the
+// SHIELDS of the ships and facilities at either end, aboard only what the
+// personnel are compatible with.
+type beaming struct {
+	To beamPoint
+	// At is the id of the mission the destination is at.
+	At      string
+	beamers []beamer
+	// Command is an unstopped ship of yours at the mission (2E); when
+	// there is none, StoppedShip is your ship there that is stopped.
+	Command, StoppedShip *Ship
+	// Destination is what the destination makes of the beam (2E).
+	Destination beamDestination
+	// SpaceLocation: a 1E beam down to a space location, which has no
+	// surface.
+	SpaceLocation bool
+	// ToEnd is whether the 1E beam passes into the destination.
+	ToEnd   endPassage
+	Allowed bool
+}
+
+// A beamer is one personnel of a beam and what the rules make of beaming
+// it, in the order a player checks them.
+type beamer struct {
+	Personnel *Personnel
+	From      beamPoint
+	// Refused is why no one may beam the personnel at all; the rest is
+	// not judged when it is set.
+	Refused beamRefusal
+	Path    beamPath
+	// FromEnd is whether the 1E beam passes out of where the personnel
+	// is; Aboard whether it may come aboard the ship or facility beamed
+	// to. Both are judged only when the destination is open.
+	FromEnd endPassage
+	Aboard  aboardOutcome
+}
+
+// beamRefusal is why no one may beam a personnel.
+type beamRefusal int
+
+const (
+	beamable         beamRefusal = iota
+	refusedCaptive               // its owner may take no action involving it, its captor does not command it
+	refusedOpponents             // an opponent's personnel
+	refusedStopped               // a stopped personnel
+)
+
+// beamPath is the way a personnel goes, or why it cannot.
+type beamPath int
+
+const (
+	pathUnjudged     beamPath = iota // refused, or the destination is shut
+	pathAlreadyThere                 // it is where it would beam to
+	pathOtherMission                 // it is at another mission
+	// 2E
+	pathFromOpponentShip // aboard an opponent's ship
+	pathFromStoppedShip  // aboard a stopped ship
+	pathFromSpace        // at a space mission, with no surface to beam up from
+	pathBetweenShips
+	pathDown
+	pathUp
+	// 1E
+	pathSurfaceToSurface // on a planet, beamed to a planet
+	pathDown1E
+	pathBetween1E
+)
+
+// refused says whether the path is no beam.
+func (p beamPath) refused() bool {
+	switch p {
+	case pathAlreadyThere, pathOtherMission, pathFromOpponentShip, pathFromStoppedShip, pathFromSpace, pathSurfaceToSurface:
+		return true
+	}
+	return false
+}
+
+// beamDestination is what a 2E destination makes of a beam to it.
+type beamDestination int
+
+const (
+	destinationOpen            beamDestination = iota
+	destinationOpponentShip                    // shut: an opponent's ship
+	destinationStoppedShip                     // shut: a stopped ship
+	destinationSpace                           // shut: a space mission has no surface
+	destinationOpponentMission                 // open: any planet or headquarters mission, whoever played it
+)
+
+func (d beamDestination) open() bool { return d == destinationOpen || d == destinationOpponentMission }
+
+// beamGroup judges a beam of the group to one place by the rules of the
+// edition (first: 1E), on the board alone.
+func beamGroup(b *Board, first bool, group []*Personnel, to beamPoint) beaming {
+	bm := beaming{To: to, At: to.missionID(), beamers: make([]beamer, len(group)), Allowed: true}
+	for i, p := range group {
+		bm.beamers[i] = beamer{Personnel: p, From: pointOf(b, p), Refused: refusal(p)}
+		if bm.beamers[i].Refused != beamable {
+			bm.Allowed = false
+		}
+	}
+	if first {
+		bm.beam1E(b)
+	} else {
+		bm.beam2E(b)
+	}
+	return bm
+}
+
+// refusal is why no one may beam p: a captive (its owner may take no
+// action involving it, its captor does not command it), an opponent's
+// personnel, a stopped one.
+func refusal(p *Personnel) beamRefusal {
+	switch {
+	case p.Captive():
+		return refusedCaptive
+	case p.Owner != You:
+		return refusedOpponents
+	case p.Stopped:
+		return refusedStopped
+	}
+	return beamable
+}
+
+// commonPath is what both editions refuse of a personnel's beam: to where
+// it is already, or from another mission.
+func (bm *beaming) commonPath(from beamPoint) beamPath {
+	switch {
+	case from.same(bm.To):
+		return pathAlreadyThere
+	case from.missionID() != bm.At:
+		return pathOtherMission
+	}
+	return pathUnjudged
+}
+
+// beam2E judges the order Beam Personnel: you command an unstopped ship at
+// that mission; the personnel move up from a planet or headquarters to
+// your unstopped ship there, down from your unstopped ship, or between two
+// of your unstopped ships; never aboard an opponent's ship, never from one
+// mission to another; down to any planet or headquarters mission, whoever
+// played it.
+func (bm *beaming) beam2E(b *Board) {
+	to := bm.To
+	// You must command a ship at that same mission: an unstopped one,
+	// since a stopped card cannot execute orders.
+	for _, s := range b.Ships {
+		if s.Owner == You && s.Mission == bm.At {
+			if !s.Stopped {
+				bm.Command = s
+				break
 			}
-		default:
+			bm.StoppedShip = s
+		}
+	}
+	if bm.Command == nil {
+		bm.Allowed = false
+	}
+	switch {
+	case to.ship != nil && to.ship.Owner != You:
+		bm.Destination = destinationOpponentShip
+	case to.ship != nil && to.ship.Stopped:
+		bm.Destination = destinationStoppedShip
+	case to.mission != nil && to.mission.Type == "space":
+		bm.Destination = destinationSpace
+	case to.mission != nil && to.mission.Owner != You:
+		bm.Destination = destinationOpponentMission
+	}
+	open := bm.Destination.open()
+	bm.Allowed = bm.Allowed && open
+	for i := range bm.beamers {
+		x := &bm.beamers[i]
+		if x.Refused != beamable {
 			continue
 		}
-		refused[p] = true
+		from := x.From
+		x.Path = bm.commonPath(from)
+		if x.Path != pathUnjudged {
+			bm.Allowed = false
+			continue
+		}
+		switch {
+		case from.ship != nil && from.ship.Owner != You:
+			x.Path = pathFromOpponentShip
+		case from.ship != nil && from.ship.Stopped:
+			x.Path = pathFromStoppedShip
+		case !open:
+		case from.ship != nil && to.ship != nil:
+			x.Path = pathBetweenShips
+		case from.ship != nil:
+			x.Path = pathDown
+		case from.mission != nil && from.mission.Type == "space":
+			x.Path = pathFromSpace
+		case to.ship != nil:
+			x.Path = pathUp
+		}
+		if x.Path.refused() {
+			bm.Allowed = false
+		}
 	}
-	return refused
+}
+
+// explainBeam writes the verdict of a beam: where each personnel was, why
+// any of them may not be beamed at all, then the edition's checks in the
+// order a player makes them, the rules applied, and who moved.
+func (j *judgement) explainBeam(bm beaming) {
+	from := make(map[string]any, len(bm.beamers))
+	for _, x := range bm.beamers {
+		if x.Personnel.Captive() {
+			from[x.Personnel.ID] = rules.Location{Brig: x.Personnel.Brig}
+			continue
+		}
+		from[x.Personnel.ID] = x.From.location()
+	}
+	j.set("from", from)
+	for _, x := range bm.beamers {
+		j.explainRefusal(x.Personnel, x.Refused)
+	}
+	if j.first() {
+		j.explainBeam1E(bm)
+	} else {
+		j.explainBeam2E(bm)
+	}
+	j.allow(bm.Allowed)
+	if bm.Allowed {
+		moved := make([]string, len(bm.beamers))
+		for i, x := range bm.beamers {
+			moved[i] = x.Personnel.ID
+		}
+		j.set("moved", moved)
+	} else {
+		j.set("moved", []string{})
+	}
+}
+
+// explainRefusal says why no one may beam p, if no one may.
+func (j *judgement) explainRefusal(p *Personnel, why beamRefusal) {
+	switch why {
+	case refusedCaptive:
+		j.refuseCaptive(p)
+	case refusedOpponents:
+		j.say("%s is your opponent's personnel; you beam only your own.", p.Name())
+		j.cite(j.pick("move1.personnel", "beam.yours"))
+	case refusedStopped:
+		if j.first() {
+			j.say("%s is stopped; stopped cards may not be beamed.", p.Name())
+			j.cite("stopped1")
+		} else {
+			j.say("%s is stopped; only unstopped personnel beam.", p.Name())
+			j.cite("beam.stopped")
+		}
+	}
 }
 
 // refuseCaptive says why a captive takes no part in an action: its owner
@@ -225,260 +432,61 @@ func (j *judgement) refuseCaptive(p *Personnel) {
 	j.cite("brig.command")
 }
 
-// beam2E judges the order Beam Personnel: you command an unstopped ship at
-// that mission; the personnel move up from a planet or headquarters to
-// your unstopped ship there, down from your unstopped ship, or between two
-// of your unstopped ships; never aboard an opponent's ship, never from one
-// mission to another; down to any planet or headquarters mission, whoever
-// played it.
-func (j *judgement) beam2E(group []*Personnel, to beamPoint) bool {
-	refused := j.unbeamable(group)
-	ok := len(refused) == 0
-	at := to.missionID()
-	// You must command a ship at that same mission: an unstopped one,
-	// since a stopped card cannot execute orders.
-	var yours, stoppedShip *Ship
-	for _, s := range j.board.Ships {
-		if s.Owner == You && s.Mission == at {
-			if !s.Stopped {
-				yours = s
-				break
-			}
-			stoppedShip = s
-		}
-	}
+// explainBeam2E says what the order Beam Personnel made of the beam.
+func (j *judgement) explainBeam2E(bm beaming) {
+	to, at := bm.To, j.board.Mission(bm.At)
 	switch {
-	case yours != nil:
-	case stoppedShip != nil:
-		ok = false
-		j.say("Your only ship at %s, %s, is stopped: to beam you must command an unstopped ship at that mission.", j.board.Mission(at).Name(), stoppedShip.Name())
+	case bm.Command != nil:
+	case bm.StoppedShip != nil:
+		j.say("Your only ship at %s, %s, is stopped: to beam you must command an unstopped ship at that mission.", at.Name(), bm.StoppedShip.Name())
 		j.cite("beam.command", "beam.stopped")
 	default:
-		ok = false
-		j.say("You command no ship at %s; to beam you must command a ship at that same mission.", j.board.Mission(at).Name())
+		j.say("You command no ship at %s; to beam you must command a ship at that same mission.", at.Name())
 		j.cite("beam.command")
 	}
-	open := true // the destination takes personnel
-	switch {
-	case to.ship != nil && to.ship.Owner != You:
-		open = false
+	switch bm.Destination {
+	case destinationOpponentShip:
 		j.say("%s is your opponent's ship; you cannot beam aboard an opponent's ship.", to.ship.Name())
 		j.cite("beam.opponent")
-	case to.ship != nil && to.ship.Stopped:
-		open = false
+	case destinationStoppedShip:
 		j.say("%s is stopped; personnel beam only to an unstopped ship.", to.ship.Name())
 		j.cite("beam.stopped")
-	case to.mission != nil && to.mission.Type == "space":
-		open = false
+	case destinationSpace:
 		j.say("%s is a space mission; personnel beam down only to a planet or headquarters mission.", to.mission.Name())
 		j.cite("beam.down")
-	case to.mission != nil && to.mission.Owner != You:
+	case destinationOpponentMission:
 		j.say("%s is your opponent's mission; you may beam down to any planet or headquarters mission, whoever played it.", to.mission.Name())
 		j.cite("beam.opponent")
 	}
-	ok = ok && open
-	for _, p := range group {
-		if refused[p] {
-			continue
-		}
-		from := pointOf(j.board, p)
-		switch {
-		case from.same(to):
-			ok = false
+	for _, x := range bm.beamers {
+		p, from := x.Personnel, x.From
+		switch x.Path {
+		case pathAlreadyThere:
 			j.say("%s is already at %s.", p.Name(), to)
-		case from.missionID() != at:
-			ok = false
-			j.say("%s is at %s, not at %s: beaming cannot be used to move from one mission to another mission.", p.Name(), j.board.Mission(from.missionID()).Name(), j.board.Mission(at).Name())
+		case pathOtherMission:
+			j.say("%s is at %s, not at %s: beaming cannot be used to move from one mission to another mission.", p.Name(), j.board.Mission(from.missionID()).Name(), at.Name())
 			j.cite("beam.mission")
-		case from.ship != nil && from.ship.Owner != You:
-			ok = false
+		case pathFromOpponentShip:
 			j.say("%s is aboard your opponent's ship %s; personnel beam down from your own ship.", p.Name(), from.ship.Name())
 			j.cite("beam.down")
-		case from.ship != nil && from.ship.Stopped:
-			ok = false
+		case pathFromStoppedShip:
 			j.say("%s is aboard %s, which is stopped; personnel beam from an unstopped ship.", p.Name(), from.ship.Name())
 			j.cite("beam.stopped")
-		case !open:
-		case from.ship != nil && to.ship != nil:
-			j.say("%s beams from %s to %s, between two of your ships at %s.", p.Name(), from, to, j.board.Mission(at).Name())
+		case pathBetweenShips:
+			j.say("%s beams from %s to %s, between two of your ships at %s.", p.Name(), from, to, at.Name())
 			j.cite("beam.between")
-		case from.ship != nil:
+		case pathDown:
 			j.say("%s beams down from %s to %s.", p.Name(), from, to)
 			j.cite("beam.down")
-		case from.mission != nil && from.mission.Type == "space":
-			ok = false
+		case pathFromSpace:
 			j.say("%s is at %s, a space mission; personnel beam up from a planet or headquarters mission.", p.Name(), from)
 			j.cite("beam.up")
-		case to.ship != nil:
+		case pathUp:
 			j.say("%s beams up from %s to %s.", p.Name(), from, to)
 			j.cite("beam.up")
 		}
 	}
 	j.cite("beam.command", "beam.yours")
-	return ok
-}
-
-// beam1E judges 1E beaming: down to a planet surface, or between ships and
-// facilities at the same spaceline location that you control or may use,
-// compatible with the personnel beaming aboard; through SHIELDS only when
-// they are dropped (an opponent's ship or facility with SHIELDS>0 is shut,
-// but Borg SHIELDS do not block); never to, from or within a Nor.
-func (j *judgement) beam1E(group []*Personnel, to beamPoint) bool {
-	refused := j.unbeamable(group)
-	ok := len(refused) == 0
-	at := to.missionID()
-	if to.mission != nil && to.mission.Type == "space" {
-		ok = false
-		j.say("%s is a space location; personnel beam down only to a planet surface.", to.mission.Name())
-		j.cite("beam1.down")
-	}
-	open := j.beamThrough1E(to, "to")
-	if !open {
-		ok = false
-	}
-	for _, p := range group {
-		if refused[p] {
-			continue
-		}
-		from := pointOf(j.board, p)
-		switch {
-		case from.same(to):
-			ok = false
-			j.say("%s is already at %s.", p.Name(), to)
-			continue
-		case from.missionID() != at:
-			ok = false
-			j.say("%s is at %s, not at %s: ships and facilities beamed between must be at the same spaceline location.", p.Name(), j.board.Mission(from.missionID()).Name(), j.board.Mission(at).Name())
-			j.cite("beam1.between")
-			continue
-		case from.mission != nil && to.mission != nil:
-			ok = false
-			j.say("%s is on %s already; beaming takes personnel between the planet and a ship or facility.", p.Name(), to)
-			j.cite("beam1.down")
-			continue
-		}
-		if !open {
-			continue
-		}
-		fine := j.beamThrough1E(from, "from")
-		if (to.ship != nil || to.facility != nil) && !j.compatibleAboard1E(p, to) {
-			fine = false
-		}
-		if !fine {
-			ok = false
-			continue
-		}
-		if to.mission != nil {
-			j.say("%s beams down from %s to the surface of %s.", p.Name(), from, to)
-			j.cite("beam1.down")
-		} else {
-			j.say("%s beams from %s to %s.", p.Name(), from, to)
-			j.cite("beam1.between")
-		}
-	}
-	j.cite("move1.personnel")
-	return ok
-}
-
-// beamThrough1E says whether a beam may pass to or from one end: a Nor
-// never, an opponent's ship or facility only with its SHIELDS dropped
-// (which its owner's opponent cannot do), SHIELDS 0, or Borg SHIELDS.
-func (j *judgement) beamThrough1E(end beamPoint, dir string) bool {
-	switch {
-	case end.facility != nil && end.facility.Kind == "nor":
-		j.say("%s is a Nor; you are not allowed to beam %s a Nor without a special card.", end.facility.Name(), dir)
-		j.cite("beam1.nor")
-		return false
-	case end.ship != nil && end.ship.Docked != "":
-		if f := j.board.Facility(end.ship.Docked); f != nil && f.Kind == "nor" {
-			j.say("%s is docked at %s, a Nor; you cannot beam %s a ship docked at the Nor.", end.ship.Name(), f.Name(), dir)
-			j.cite("beam1.docked")
-			return false
-		}
-	}
-	var owner, affiliation, name string
-	var shields *int
-	var usable bool
-	switch {
-	case end.ship != nil:
-		owner, name, shields = end.ship.Owner, end.ship.Name(), end.ship.Shields
-		affiliation = end.ship.Affiliation
-	case end.facility != nil:
-		f := end.facility
-		owner, name, shields = f.Owner, f.Name(), f.Shields
-		if len(f.Affiliations) == 1 {
-			affiliation = f.Affiliations[0]
-		}
-		// Both players may generally use a headquarters or station.
-		usable = f.Kind == "headquarters" || f.Kind == "station"
-	default:
-		return true
-	}
-	if owner == You || usable {
-		return true
-	}
-	switch {
-	case affiliation == "borg":
-		j.say("%s is a Borg %s: Borg SHIELDS do not block transporter beams.", name, kindOfEnd(end))
-		j.cite("beam1.borg")
-		return true
-	case shields == nil:
-		j.say("The SHIELDS of %s are not known; beaming %s an opponent's ship or facility depends on them.", name, dir)
-		j.cite("beam1.shields")
-		return false
-	case *shields <= 0:
-		j.say("%s is your opponent's, with SHIELDS 0: you may beam freely.", name)
-		j.cite("beam1.free")
-		return true
-	}
-	j.say("%s is your opponent's, protected by SHIELDS %d: you may not beam %s it unless a card allows it.", name, *shields, dir)
-	j.cite("beam1.shields", "beam1.dropped")
-	return false
-}
-
-func kindOfEnd(end beamPoint) string {
-	if end.ship != nil {
-		return "ship"
-	}
-	return "facility"
-}
-
-// compatibleAboard1E says whether a personnel may beam aboard a ship or
-// facility: one you control or may use must be compatible with it (the
-// same affiliation, Non-Aligned or Neutral with any but Borg); aboard an
-// opponent's, open to the beam, it is an intruder.
-func (j *judgement) compatibleAboard1E(p *Personnel, to beamPoint) bool {
-	var owner string
-	var affiliations []string
-	switch {
-	case to.ship != nil:
-		owner, affiliations = to.ship.Owner, splitAffiliations(to.ship.Affiliation)
-	case to.facility != nil:
-		owner, affiliations = to.facility.Owner, to.facility.Affiliations
-		if to.facility.Kind == "headquarters" || to.facility.Kind == "station" {
-			owner = You // both players may use it
-		}
-	}
-	if owner != You {
-		j.say("%s boards %s, your opponent's, as an intruder.", p.Name(), to)
-		return true
-	}
-	if len(affiliations) == 0 || p.Affiliation == "" {
-		j.say("The affiliation of %s or of %s is not known; personnel beam aboard only a compatible ship or facility.", p.Name(), to)
-		j.cite("beam1.between")
-		return false
-	}
-	switch compatibility(splitAffiliations(p.Affiliation), affiliations) {
-	case sameAffiliation:
-		return true
-	case compatibleOnly:
-		j.say("%s (%s) is compatible with %s (%s): Non-Aligned and Neutral cards are compatible with any affiliation but Borg.", p.Name(), p.Affiliation, to, joinAnd(affiliations))
-		j.cite("compat1")
-		return true
-	}
-	j.say("%s (%s) is not compatible with %s (%s); personnel beam aboard only a compatible ship or facility.", p.Name(), p.Affiliation, to, joinAnd(affiliations))
-	j.cite("beam1.between", "compat1")
-	return false
 }
 
 // Apply puts every personnel of the group where it beamed; the turn is
