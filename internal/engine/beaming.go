@@ -170,7 +170,7 @@ type beaming struct {
 	To beamPoint
 	// At is the id of the mission the destination is at.
 	At      string
-	beamers []beamer
+	Beamers []beamer
 	// Command is an unstopped ship of yours at the mission (2E); when
 	// there is none, StoppedShip is your ship there that is stopped.
 	Command, StoppedShip *Ship
@@ -255,10 +255,10 @@ func (d beamDestination) open() bool { return d == destinationOpen || d == desti
 // beamGroup judges a beam of the group to one place by the rules of the
 // edition (first: 1E), on the board alone.
 func beamGroup(b *Board, first bool, group []*Personnel, to beamPoint) beaming {
-	bm := beaming{To: to, At: to.missionID(), beamers: make([]beamer, len(group)), Allowed: true}
+	bm := beaming{To: to, At: to.missionID(), Beamers: make([]beamer, len(group)), Allowed: true}
 	for i, p := range group {
-		bm.beamers[i] = beamer{Personnel: p, From: pointOf(b, p), Refused: refusal(p)}
-		if bm.beamers[i].Refused != beamable {
+		bm.Beamers[i] = beamer{Personnel: p, From: pointOf(b, p), Refused: refusal(p)}
+		if bm.Beamers[i].Refused != beamable {
 			bm.Allowed = false
 		}
 	}
@@ -331,8 +331,8 @@ func (bm *beaming) beam2E(b *Board) {
 	}
 	open := bm.Destination.open()
 	bm.Allowed = bm.Allowed && open
-	for i := range bm.beamers {
-		x := &bm.beamers[i]
+	for i := range bm.Beamers {
+		x := &bm.Beamers[i]
 		if x.Refused != beamable {
 			continue
 		}
@@ -367,8 +367,8 @@ func (bm *beaming) beam2E(b *Board) {
 // any of them may not be beamed at all, then the edition's checks in the
 // order a player makes them, the rules applied, and who moved.
 func (j *judgement) explainBeam(bm beaming) {
-	from := make(map[string]any, len(bm.beamers))
-	for _, x := range bm.beamers {
+	from := make(map[string]any, len(bm.Beamers))
+	for _, x := range bm.Beamers {
 		if x.Personnel.Captive() {
 			from[x.Personnel.ID] = rules.Location{Brig: x.Personnel.Brig}
 			continue
@@ -376,7 +376,7 @@ func (j *judgement) explainBeam(bm beaming) {
 		from[x.Personnel.ID] = x.From.location()
 	}
 	j.set("from", from)
-	for _, x := range bm.beamers {
+	for _, x := range bm.Beamers {
 		j.explainRefusal(x.Personnel, x.Refused)
 	}
 	if j.first() {
@@ -386,8 +386,8 @@ func (j *judgement) explainBeam(bm beaming) {
 	}
 	j.allow(bm.Allowed)
 	if bm.Allowed {
-		moved := make([]string, len(bm.beamers))
-		for i, x := range bm.beamers {
+		moved := make([]string, len(bm.Beamers))
+		for i, x := range bm.Beamers {
 			moved[i] = x.Personnel.ID
 		}
 		j.set("moved", moved)
@@ -458,7 +458,7 @@ func (j *judgement) explainBeam2E(bm beaming) {
 		j.say("%s is your opponent's mission; you may beam down to any planet or headquarters mission, whoever played it.", to.mission.Name())
 		j.cite("beam.opponent")
 	}
-	for _, x := range bm.beamers {
+	for _, x := range bm.Beamers {
 		p, from := x.Personnel, x.From
 		switch x.Path {
 		case pathAlreadyThere:

@@ -73,8 +73,8 @@ func (bm *beaming) beam1E(b *Board) {
 	if !open {
 		bm.Allowed = false
 	}
-	for i := range bm.beamers {
-		x := &bm.beamers[i]
+	for i := range bm.Beamers {
+		x := &bm.Beamers[i]
 		if x.Refused != beamable {
 			continue
 		}
@@ -196,7 +196,7 @@ func (j *judgement) explainBeam1E(bm beaming) {
 		j.cite("beam1.down")
 	}
 	j.explainPassage(to, "to", bm.ToEnd)
-	for _, x := range bm.beamers {
+	for _, x := range bm.Beamers {
 		p, from := x.Personnel, x.From
 		switch x.Path {
 		case pathAlreadyThere:
