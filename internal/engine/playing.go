@@ -3,7 +3,8 @@
 // mission whose game text lets personnel, ships and equipment be played
 // there. 1E: the normal card play, uniqueness and persona, and reporting
 // for duty to a compatible outpost or headquarters in the native quadrant
-// of both card and facility.
+// of both card and facility. Uniqueness is in uniqueness.go, where a card
+// is played in playplace.go.
 
 package engine
 
@@ -264,75 +265,154 @@ func (b *Board) freeID(title string) string {
 }
 
 func (m *cardPlay) Judge(_ context.Context, j *judgement) error {
-	c, p := m.card, m.params
-	allowed := true
+	pl, err := m.judgePlay(j.board)
+	if err != nil {
+		return err
+	}
 	if j.first() {
-		if c.Unique && commands(p.Commanded, c.Title) {
-			allowed = false
-			j.say("%s is unique and you already have a %s in play; you may have only one at a time.", c.Name, c.Title)
-		} else if dup := j.inPlay(c); c.Unique && dup != nil {
-			allowed = false
-			j.sayInPlay(c, dup)
-		} else if c.Unique {
-			j.say("%s is unique; you have no other %s in play.", c.Name, c.Title)
-			j.heldCaptive(c)
-		}
-		j.cite("play1.unique")
-		free := c.Type == "interrupt" || c.Type == "doorway"
-		if !j.inPlaySegment(m, c) {
-			allowed = false
-		}
-		switch {
-		case free:
-			j.say("An %s does not use your normal card play.", c.Type)
-			j.cite("play1.interrupt")
-		case m.playUsed:
-			allowed = false
-			j.say("You have used your normal card play this turn.")
-			j.cite("play1.normal")
-		default:
-			j.say("Your normal card play is still available this turn.")
-			j.cite("play1.normal")
-		}
+		j.explainCardPlay1E(pl)
+	} else {
+		j.explainCardPlay2E(pl)
+	}
+	return nil
+}
+
+// A playing is what the rules make of playing a card from hand, before any
+// word is said of it (explainCardPlay1E and explainCardPlay2E say it): its
+// uniqueness, the segment of the turn, the normal card play (1E) or the
+// counters it costs (2E), and where it is played.
+type playing struct {
+	Card PlayCard
+	// At is the id of the place the card is played at, "" when none is
+	// given.
+	At     string
+	Unique uniqueness
+	// OutOfSegment: orders have been executed this turn, and the card is
+	// not one played at any time.
+	OutOfSegment bool
+	// Free: a 1E interrupt or doorway, which does not use the normal card
+	// play; PlayUsed: the normal card play was used before this card.
+	Free, PlayUsed bool
+	// Report is where a 1E card reports for duty.
+	Report reporting
+	// NotFromHand: a 2E mission or dilemma, which is not played from
+	// hand; nothing else is judged.
+	NotFromHand bool
+	// Cost is what the 2E card costs, of the Counters left before it.
+	Cost, Counters int
+	// Place is where a 2E card is played.
+	Place   hqPlacement
+	Allowed bool
+}
+
+// judgePlay judges the play on the board alone, by the rules of the
+// play's edition and rulebook. It fails, naming the field, on params of
+// the other edition, counters out of range, a cost or a place that is not
+// known.
+func (m *cardPlay) judgePlay(b *Board) (playing, error) {
+	first := m.edition == rules.Edition1E
+	c, p := m.card, m.params
+	pl := playing{Card: c, At: p.At, Allowed: true}
+	pl.OutOfSegment = m.ordersBegun && !playedAnyTime(first, c)
+	if first {
+		pl.Unique = uniquenessOf(b, first, c, p.Commanded)
+		pl.Free = c.Type == "interrupt" || c.Type == "doorway"
+		pl.PlayUsed = m.playUsed
+		pl.Allowed = !pl.Unique.refused() && !pl.OutOfSegment && (pl.Free || !m.playUsed)
 		if p.At != "" {
-			ok, err := j.reportForDuty(c, p.At)
-			if err != nil {
-				return err
+			var err error
+			if pl.Report, err = reportForDuty(b, c, p.At); err != nil {
+				return pl, err
 			}
-			allowed = allowed && ok
-			j.set("at", p.At)
+			pl.Allowed = pl.Allowed && pl.Report.OK
 		}
-		j.allow(allowed)
-		j.set("cardPlayUsed", m.playUsed || (!free && allowed))
-		// 1E cards have no cost in counters.
-		j.set("cost", nil)
-		j.set("countersAfter", nil)
-		return nil
+		return pl, nil
 	}
 	if p.CardPlayUsed {
-		return unprocessable("params.cardPlayUsed", "the normal card play is a First Edition rule; Second Edition counts counters")
+		return pl, unprocessable("params.cardPlayUsed", "the normal card play is a First Edition rule; Second Edition counts counters")
 	}
-	counters := m.counters
-	if counters < 0 || counters > countersPerTurn {
-		return unprocessable("params.counters", "counters left are between 0 and 7")
+	pl.Counters = m.counters
+	if pl.Counters < 0 || pl.Counters > countersPerTurn {
+		return pl, unprocessable("params.counters", "counters left are between 0 and 7")
 	}
 	if c.Type == "mission" || c.Type == "dilemma" {
+		pl.NotFromHand, pl.Allowed = true, false
+		return pl, nil
+	}
+	var err error
+	if pl.Cost, err = m.cost(); err != nil {
+		return pl, err
+	}
+	if c.Unique {
+		pl.Unique = uniquenessOf(b, first, c, p.Commanded)
+	}
+	pl.Allowed = !pl.OutOfSegment && !pl.Unique.refused() && pl.Cost <= pl.Counters
+	if p.At != "" {
+		if pl.Place, err = playAtHeadquarters(b, m.variant, c, p.At); err != nil {
+			return pl, err
+		}
+		pl.Allowed = pl.Allowed && pl.Place.OK
+	}
+	return pl, nil
+}
+
+// explainCardPlay1E writes the verdict of a 1E card play: uniqueness, the
+// segment, the normal card play, where it reports, and the figures (1E
+// cards have no cost in counters).
+func (j *judgement) explainCardPlay1E(pl playing) {
+	c, u := pl.Card, pl.Unique
+	switch {
+	case c.Unique && u.Commanded:
+		j.say("%s is unique and you already have a %s in play; you may have only one at a time.", c.Name, c.Title)
+	case c.Unique && u.Duplicate != nil:
+		j.sayInPlay(c, u.Duplicate)
+	case c.Unique:
+		j.say("%s is unique; you have no other %s in play.", c.Name, c.Title)
+		j.explainHeldCaptive(c, u.Captive)
+	}
+	j.cite("play1.unique")
+	if pl.OutOfSegment {
+		j.explainSegment(c)
+	}
+	switch {
+	case pl.Free:
+		j.say("An %s does not use your normal card play.", c.Type)
+		j.cite("play1.interrupt")
+	case pl.PlayUsed:
+		j.say("You have used your normal card play this turn.")
+		j.cite("play1.normal")
+	default:
+		j.say("Your normal card play is still available this turn.")
+		j.cite("play1.normal")
+	}
+	if pl.At != "" {
+		j.explainReport(c, pl.At, pl.Report)
+		j.set("at", pl.At)
+	}
+	j.allow(pl.Allowed)
+	j.set("cardPlayUsed", pl.PlayUsed || (!pl.Free && pl.Allowed))
+	j.set("cost", nil)
+	j.set("countersAfter", nil)
+}
+
+// explainCardPlay2E writes the verdict of a 2E card play: the segment, the
+// cost of an interrupt, uniqueness, the counters, where it is played, and
+// the figures.
+func (j *judgement) explainCardPlay2E(pl playing) {
+	c, u := pl.Card, pl.Unique
+	if pl.NotFromHand {
 		j.allow(false)
 		j.say("%s is a %s; missions and dilemmas are not played from hand.", c.Name, c.Type)
 		j.cite("deck.types")
 		j.set("cost", nil)
-		j.set("countersAfter", counters)
-		if p.At != "" {
-			j.set("at", p.At)
+		j.set("countersAfter", pl.Counters)
+		if pl.At != "" {
+			j.set("at", pl.At)
 		}
-		return nil
+		return
 	}
-	cost, err := m.cost()
-	if err != nil {
-		return err
-	}
-	if !j.inPlaySegment(m, c) {
-		allowed = false
+	if pl.OutOfSegment {
+		j.explainSegment(c)
 	}
 	if c.Type == "interrupt" && j.rules != continuingCommittee {
 		j.say("Interrupts have no cost: playing %s spends no counters.", c.Name)
@@ -341,60 +421,53 @@ func (m *cardPlay) Judge(_ context.Context, j *judgement) error {
 	j.cite("play.counters")
 	if c.Unique {
 		j.cite("play.unique", "play.title")
-		if commands(p.Commanded, c.Title) {
-			allowed = false
+		switch {
+		case u.Commanded:
 			j.say("%s is unique and you already command a %s: two cards with the same title represent the same thing.", c.Name, c.Title)
-		} else if dup := j.inPlay(c); dup != nil {
-			allowed = false
-			j.sayInPlay(c, dup)
-		} else {
+		case u.Duplicate != nil:
+			j.sayInPlay(c, u.Duplicate)
+		default:
 			j.say("%s is unique; you command no other %s.", c.Name, c.Title)
-			j.heldCaptive(c)
+			j.explainHeldCaptive(c, u.Captive)
 		}
 	}
-	if cost > counters {
-		allowed = false
-		j.say("%s costs %d; you have %d counters left.", c.Name, cost, counters)
+	if pl.Cost > pl.Counters {
+		j.say("%s costs %d; you have %d counters left.", c.Name, pl.Cost, pl.Counters)
 	} else {
-		j.say("%s costs %d of your %d counters left.", c.Name, cost, counters)
+		j.say("%s costs %d of your %d counters left.", c.Name, pl.Cost, pl.Counters)
 	}
-	if p.At != "" {
-		ok, err := j.playAtHeadquarters(c, p.At)
-		if err != nil {
-			return err
-		}
-		allowed = allowed && ok
-		j.set("at", p.At)
+	if pl.At != "" {
+		j.explainHeadquarters(c, pl.At, pl.Place)
+		j.set("at", pl.At)
 	}
-	after := counters
-	if allowed {
-		after = counters - cost
+	after := pl.Counters
+	if pl.Allowed {
+		after = pl.Counters - pl.Cost
 	}
-	j.allow(allowed)
-	j.set("cost", cost)
+	j.allow(pl.Allowed)
+	j.set("cost", pl.Cost)
 	j.set("countersAfter", after)
-	return nil
 }
 
-// inPlaySegment says whether a card may be played at this point of the
-// turn, and says why not when it may not: once orders have been executed,
-// the segment for playing cards from hand is over. 2E: "Once you are done
-// playing and drawing cards, proceed to the next segment", and interrupts
-// "are not limited to this segment"; 1E: the normal card play comes before
-// executing orders, and interrupts and doorways are not limited to it.
-func (j *judgement) inPlaySegment(m *cardPlay, c PlayCard) bool {
-	anyTime := c.Type == "interrupt" || (j.first() && c.Type == "doorway")
-	if !m.ordersBegun || anyTime {
-		return true
-	}
+// playedAnyTime says whether a card may be played once orders have been
+// executed this turn, when the segment for playing cards from hand is
+// over. 2E: "Once you are done playing and drawing cards, proceed to the
+// next segment", and interrupts "are not limited to this segment"; 1E: the
+// normal card play comes before executing orders, and interrupts and
+// doorways are not limited to it.
+func playedAnyTime(first bool, c PlayCard) bool {
+	return c.Type == "interrupt" || (first && c.Type == "doorway")
+}
+
+// explainSegment says why a card can no longer be played this turn.
+func (j *judgement) explainSegment(c PlayCard) {
 	if j.first() {
 		j.say("Orders have been executed this turn: a card is played from hand before orders are executed, so %s can no longer be played this turn (interrupts and doorways may be).", c.Name)
 		j.cite("turn1.sequence", "play1.interrupt")
-		return false
+		return
 	}
 	j.say("Orders have been executed this turn: cards are played in the segment before orders, so %s can no longer be played this turn (interrupts may be).", c.Name)
 	j.cite("play.segment", "play.anytime")
-	return false
 }
 
 // cost is what the card costs in 2E counters: interrupts nothing under the
@@ -408,304 +481,6 @@ func (m *cardPlay) cost() (int, error) {
 		return 0, unprocessable("params.card", "the cost of %s is not known; give it in an inline card", c.Name)
 	}
 	return *c.Cost, nil
-}
-
-// A duplicate is a card in play that blocks a unique card: the same title
-// (2E), or the same persona (1E).
-type duplicate struct {
-	name    string
-	captive bool // yours, in your opponent's brig
-	persona bool // another version of the persona, not the same title
-}
-
-// inPlay finds the personnel or ship of yours on the board that the card
-// would duplicate: 2E the same title, "two cards represent the same thing
-// if they have the same card title"; 1E the same persona, of which "you may
-// have only one of those versions in play at a time". Your captive in an
-// opponent's brig counts; an opponent's personnel in your brig does not,
-// since you do not command it.
-func (j *judgement) inPlay(c PlayCard) *duplicate {
-	key := j.personaKey(c.Persona, c.Title)
-	if key == "" {
-		return nil
-	}
-	title := fold(c.Title)
-	switch c.Type {
-	case "personnel":
-		for _, p := range j.board.Personnel {
-			if p.Owner != You || j.personaKey(p.Persona, p.Title) != key {
-				continue
-			}
-			return &duplicate{name: p.Name(), captive: p.Captive(), persona: fold(p.Title) != title}
-		}
-	case "ship":
-		for _, s := range j.board.Ships {
-			if s.Owner != You || j.personaKey(s.persona, s.Title) != key {
-				continue
-			}
-			return &duplicate{name: s.Name(), persona: fold(s.Title) != title}
-		}
-	}
-	return nil
-}
-
-// heldCaptive says so when the same card as c is an opponent's personnel
-// in your brig: you do not command it, so it does not stop you playing c.
-func (j *judgement) heldCaptive(c PlayCard) {
-	if c.Type != "personnel" {
-		return
-	}
-	key := j.personaKey(c.Persona, c.Title)
-	for _, p := range j.board.Personnel {
-		if p.Owner != You && p.Brig == You && j.personaKey(p.Persona, p.Title) == key {
-			j.say("%s in your brig is your opponent's: you do not command a personnel in your brig, so it does not stop you playing %s.", p.Name(), c.Name)
-			j.cite(j.pick("captured1", "brig.command"))
-			return
-		}
-	}
-}
-
-// personaKey is what makes two cards the same for uniqueness: 2E the
-// title; 1E the persona, or the title when the card names none.
-func (j *judgement) personaKey(persona, title string) string {
-	if j.first() && persona != "" {
-		return fold(persona)
-	}
-	return fold(title)
-}
-
-func (j *judgement) sayInPlay(c PlayCard, d *duplicate) {
-	switch {
-	case d.captive && j.first():
-		j.say("%s is unique and your %s, a captive in your opponent's brig, is still in play; you may have only one at a time.", c.Name, d.name)
-		j.citeCaptive()
-	case d.captive:
-		j.say("%s is unique and your %s is a captive in your opponent's brig: you cannot play another copy of a captive.", c.Name, d.name)
-		j.cite("brig.copy")
-	case d.persona && j.first():
-		j.say("%s is unique and your %s on the board is another version of the same persona; you may have only one of those versions in play at a time.", c.Name, d.name)
-		j.cite("report1.persona")
-	case j.first():
-		j.say("%s is unique and your %s is on the board; you may have only one at a time.", c.Name, d.name)
-	default:
-		j.say("%s is unique and you command %s on the board: two cards with the same title represent the same thing.", c.Name, d.name)
-	}
-}
-
-// playAtHeadquarters judges where a 2E card is played: personnel, ships
-// and equipment at a headquarters mission of yours whose game text allows
-// them (equipment at any under the Premiere and Call to Arms rulebooks:
-// "All headquarters allow any kind of equipment").
-func (j *judgement) playAtHeadquarters(c PlayCard, at string) (bool, error) {
-	switch c.Type {
-	case "personnel", "ship", "equipment":
-	default:
-		j.say("%s is a %s; where it goes is said by its own text, not by a headquarters.", c.Name, c.Type)
-		return true, nil
-	}
-	j.cite("play.where")
-	m := j.board.Mission(at)
-	if m == nil {
-		j.say("%s is not a mission; personnel, ships and equipment are played at a headquarters mission.", at)
-		return false, nil
-	}
-	if err := needMissionType(m); err != nil {
-		return false, err
-	}
-	if m.Type != "headquarters" {
-		j.say("%s is a %s mission; personnel, ships and equipment are played at a headquarters mission.", m.Name(), m.Type)
-		return false, nil
-	}
-	if m.Owner != You {
-		j.say("%s is your opponent's headquarters; its game text lets its owner play cards there, not you.", m.Name())
-		return false, nil
-	}
-	if c.Type == "equipment" && j.rules != continuingCommittee {
-		j.say("%s is equipment: all headquarters allow any kind of equipment to be played there, %s too.", c.Name, m.Name())
-		j.cite("play.equipment")
-		return true, nil
-	}
-	if len(m.Play) == 0 {
-		return false, unprocessable(m.field("play"), "what %s lets you play is not known; give its play list or name its card", m.Name())
-	}
-	if token, ok := playAllows(m.Play, c); ok {
-		j.say("%s lets you play %s there (%s): %s may be played at it.", m.Name(), playWords(m.Play), token, c.Name)
-		return true, nil
-	}
-	j.say("%s lets you play %s there; %s is none of them.", m.Name(), playWords(m.Play), c.Name)
-	return false, nil
-}
-
-// playAllows says whether a headquarters' play list lets a card be played
-// there, and which item does: an item is an affiliation, an icon or a card
-// type ("klingon", "tng-icon", "equipment"), or several joined by "+" that
-// the card must all have ("federation+ds9-icon").
-func playAllows(play []string, c PlayCard) (string, bool) {
-	for _, item := range play {
-		all := true
-		for _, part := range strings.Split(item, "+") {
-			if !cardHas(c, playTerm(part)) {
-				all = false
-				break
-			}
-		}
-		if all && strings.TrimSpace(item) != "" {
-			return item, true
-		}
-	}
-	return "", false
-}
-
-// playTerm is an item of a play list, or an icon, as they compare: folded,
-// without a trailing "icon" ("ds9-icon" is "ds9").
-func playTerm(s string) string {
-	return strings.TrimSuffix(strings.TrimSuffix(fold(s), "icon"), " ")
-}
-
-func cardHas(c PlayCard, term string) bool {
-	if term == "" {
-		return false
-	}
-	if c.Type == term {
-		return true
-	}
-	for _, a := range splitAffiliations(c.Affiliation) {
-		if a == term {
-			return true
-		}
-	}
-	for _, i := range c.Icons {
-		if playTerm(i) == term {
-			return true
-		}
-	}
-	return false
-}
-
-func playWords(play []string) string {
-	parts := make([]string, len(play))
-	for i, p := range play {
-		parts[i] = strings.ReplaceAll(p, "+", " with ")
-	}
-	return joinAnd(parts)
-}
-
-// reportForDuty judges where a 1E personnel, ship or equipment reports:
-// to a compatible outpost of yours or a headquarters (both players may use
-// one), never directly to a planet or a ship, a Nor itself, or a station
-// whose text does not allow it; the card and the facility both in their
-// native quadrant (equipment is native to all).
-func (j *judgement) reportForDuty(c PlayCard, at string) (bool, error) {
-	switch c.Type {
-	case "personnel", "ship", "equipment":
-	default:
-		j.say("%s is a %s, not a card that reports for duty; where it goes is said by its own text.", c.Name, c.Type)
-		return true, nil
-	}
-	j.cite("report1.where")
-	o := j.board.object(at)
-	f := o.facility
-	if f == nil {
-		what := "a planet"
-		if o.ship != nil {
-			what = "a ship"
-		}
-		j.say("%s is %s; %s reports for duty to a compatible outpost or headquarters, not directly aboard a ship or to a planet.", at, what, c.Name)
-		return false, nil
-	}
-	if f.Kind == "" {
-		return false, unprocessable(f.field("kind"), "the kind of %s (outpost, headquarters, station or nor) is not known", f.Name())
-	}
-	ok := true
-	switch f.Kind {
-	case "nor":
-		j.say("%s is a Nor; cards report to one of its sites, not directly to the Nor itself.", f.Name())
-		j.cite("report1.nor")
-		return false, nil
-	case "station":
-		j.say("%s is a station; stations do not allow reporting unless their text says so.", f.Name())
-		j.cite("report1.station")
-		return false, nil
-	case "outpost":
-		if f.Owner != You {
-			ok = false
-			j.say("%s is your opponent's outpost; you may not use an opponent's outpost unless a card allows it.", f.Name())
-			j.cite("report1.outpost")
-		}
-	case "headquarters":
-		if f.Owner != You {
-			j.say("%s is your opponent's headquarters; both players may generally use a headquarters.", f.Name())
-			j.cite("report1.outpost")
-		}
-	}
-	if c.Type == "equipment" {
-		j.say("%s is equipment: compatible with all facilities and native to all quadrants.", c.Name)
-		j.cite("report1.equipment")
-	} else {
-		if c.Affiliation == "" {
-			return false, unprocessable("params.card", "the affiliation of %s is not known; give it in an inline card", c.Name)
-		}
-		switch compatibility(splitAffiliations(c.Affiliation), f.Affiliations) {
-		case incompatible:
-			ok = false
-			j.say("%s (%s) is not compatible with %s (%s).", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
-			j.cite("report1.native", "compat1")
-		case sameAffiliation:
-			j.say("%s (%s) is of the affiliation of %s.", c.Name, c.Affiliation, f.Name())
-		default:
-			j.say("%s (%s) is compatible with %s (%s): Non-Aligned and Neutral cards are compatible with any affiliation but Borg.", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
-			j.cite("compat1")
-		}
-		native := c.Quadrant
-		if native == "" {
-			native = "alpha"
-		}
-		if where := j.board.Mission(f.Mission).Quadrant; where != "" && native != where {
-			ok = false
-			j.say("%s is native to the %s quadrant and %s stands in the %s quadrant; the card and the facility must both be in their native quadrant.", c.Name, native, f.Name(), where)
-		}
-	}
-	if where := j.board.Mission(f.Mission).Quadrant; where != "" && f.Quadrant != where {
-		ok = false
-		j.say("%s is native to the %s quadrant but stands in the %s quadrant: cards may not report to a facility outside its native quadrant.", f.Name(), f.Quadrant, where)
-	}
-	j.cite("report1.native")
-	if c.Type == "ship" {
-		if f.Kind == "headquarters" {
-			j.say("%s reports in orbit of the planet where %s is: a headquarters is a planet facility, where ships do not dock.", c.Name, f.Name())
-			j.cite("report1.hq")
-		} else {
-			j.say("%s reports for duty docked at %s.", c.Name, f.Name())
-			j.cite("report1.ship")
-		}
-	}
-	return ok, nil
-}
-
-// How two cards' affiliations work together in 1E.
-type affinity int
-
-const (
-	incompatible    affinity = iota
-	sameAffiliation          // an affiliation in common
-	compatibleOnly           // Non-Aligned or Neutral with another but Borg
-)
-
-// compatibility says how one card's affiliations work with another's: an
-// affiliation in common, or compatible, or neither.
-func compatibility(as, bs []string) affinity {
-	out := incompatible
-	for _, a := range as {
-		for _, b := range bs {
-			switch {
-			case a == b:
-				return sameAffiliation
-			case compatible1E(a, b):
-				out = compatibleOnly
-			}
-		}
-	}
-	return out
 }
 
 // Apply spends the card's cost (2E counters) or the normal card play (1E)

@@ -1,0 +1,327 @@
+// Where a card is played: 2E personnel, ships and equipment at a
+// headquarters mission whose game text allows them; 1E personnel, ships
+// and equipment reporting for duty to a compatible outpost or
+// headquarters in the native quadrant of both card and facility.
+
+package engine
+
+import "strings"
+
+// An hqPlacement is what the 2E rules make of playing a card at a place.
+type hqPlacement struct {
+	Kind    hqKind
+	Mission *Mission
+	// Token is the item of the headquarters' play list that allows the
+	// card (hqAllows).
+	Token string
+	OK    bool
+}
+
+type hqKind int
+
+const (
+	hqOwnText         hqKind = iota // not a card a headquarters places: its own text says where it goes
+	hqNotMission                    // the place is not a mission
+	hqNotHeadquarters               // a mission of another type
+	hqOpponents                     // an opponent's headquarters
+	hqEquipment                     // any headquarters allows equipment (Premiere, Call to Arms)
+	hqAllows                        // the play list allows the card
+	hqDisallows                     // the play list does not
+)
+
+// playAtHeadquarters judges where a 2E card is played: personnel, ships
+// and equipment at a headquarters mission of yours whose game text allows
+// them (equipment at any under the Premiere and Call to Arms rulebooks:
+// "All headquarters allow any kind of equipment"). It fails, naming the
+// field, when the mission's type or play list is not known.
+func playAtHeadquarters(b *Board, rules variant, c PlayCard, at string) (hqPlacement, error) {
+	switch c.Type {
+	case "personnel", "ship", "equipment":
+	default:
+		return hqPlacement{Kind: hqOwnText, OK: true}, nil
+	}
+	m := b.Mission(at)
+	if m == nil {
+		return hqPlacement{Kind: hqNotMission}, nil
+	}
+	if err := needMissionType(m); err != nil {
+		return hqPlacement{}, err
+	}
+	hq := hqPlacement{Mission: m}
+	switch {
+	case m.Type != "headquarters":
+		hq.Kind = hqNotHeadquarters
+	case m.Owner != You:
+		hq.Kind = hqOpponents
+	case c.Type == "equipment" && rules != continuingCommittee:
+		hq.Kind, hq.OK = hqEquipment, true
+	case len(m.Play) == 0:
+		return hq, unprocessable(m.field("play"), "what %s lets you play is not known; give its play list or name its card", m.Name())
+	default:
+		hq.Kind = hqDisallows
+		if token, ok := playAllows(m.Play, c); ok {
+			hq.Kind, hq.Token, hq.OK = hqAllows, token, true
+		}
+	}
+	return hq, nil
+}
+
+// explainHeadquarters says where a 2E card is played, and why it may or
+// may not be played there.
+func (j *judgement) explainHeadquarters(c PlayCard, at string, hq hqPlacement) {
+	if hq.Kind == hqOwnText {
+		j.say("%s is a %s; where it goes is said by its own text, not by a headquarters.", c.Name, c.Type)
+		return
+	}
+	j.cite("play.where")
+	m := hq.Mission
+	switch hq.Kind {
+	case hqNotMission:
+		j.say("%s is not a mission; personnel, ships and equipment are played at a headquarters mission.", at)
+	case hqNotHeadquarters:
+		j.say("%s is a %s mission; personnel, ships and equipment are played at a headquarters mission.", m.Name(), m.Type)
+	case hqOpponents:
+		j.say("%s is your opponent's headquarters; its game text lets its owner play cards there, not you.", m.Name())
+	case hqEquipment:
+		j.say("%s is equipment: all headquarters allow any kind of equipment to be played there, %s too.", c.Name, m.Name())
+		j.cite("play.equipment")
+	case hqAllows:
+		j.say("%s lets you play %s there (%s): %s may be played at it.", m.Name(), playWords(m.Play), hq.Token, c.Name)
+	case hqDisallows:
+		j.say("%s lets you play %s there; %s is none of them.", m.Name(), playWords(m.Play), c.Name)
+	}
+}
+
+// playAllows says whether a headquarters' play list lets a card be played
+// there, and which item does: an item is an affiliation, an icon or a card
+// type ("klingon", "tng-icon", "equipment"), or several joined by "+" that
+// the card must all have ("federation+ds9-icon").
+func playAllows(play []string, c PlayCard) (string, bool) {
+	for _, item := range play {
+		all := true
+		for _, part := range strings.Split(item, "+") {
+			if !cardHas(c, playTerm(part)) {
+				all = false
+				break
+			}
+		}
+		if all && strings.TrimSpace(item) != "" {
+			return item, true
+		}
+	}
+	return "", false
+}
+
+// playTerm is an item of a play list, or an icon, as they compare: folded,
+// without a trailing "icon" ("ds9-icon" is "ds9").
+func playTerm(s string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(fold(s), "icon"), " ")
+}
+
+func cardHas(c PlayCard, term string) bool {
+	if term == "" {
+		return false
+	}
+	if c.Type == term {
+		return true
+	}
+	for _, a := range splitAffiliations(c.Affiliation) {
+		if a == term {
+			return true
+		}
+	}
+	for _, i := range c.Icons {
+		if playTerm(i) == term {
+			return true
+		}
+	}
+	return false
+}
+
+func playWords(play []string) string {
+	parts := make([]string, len(play))
+	for i, p := range play {
+		parts[i] = strings.ReplaceAll(p, "+", " with ")
+	}
+	return joinAnd(parts)
+}
+
+// A reporting is what the 1E rules make of a card reporting for duty at a
+// place.
+type reporting struct {
+	Kind reportKind
+	// Facility is the facility reported to; Ship says the place is a ship
+	// (reportNoFacility: else a planet).
+	Facility *Facility
+	Ship     bool
+	// OpponentsOutpost shuts the facility to the card; OpponentsHQ does
+	// not: both players may generally use a headquarters.
+	OpponentsOutpost, OpponentsHQ bool
+	// Compatibility is the card's with the facility (not for equipment).
+	Compatibility affinity
+	// Native is the card's native quadrant; CardAway the quadrant the
+	// facility stands in when that is another, FacilityAway the same when
+	// the facility stands outside its own native quadrant.
+	Native, CardAway, FacilityAway string
+	OK                             bool
+}
+
+type reportKind int
+
+const (
+	reportOwnText    reportKind = iota // not a card that reports for duty: its own text says where it goes
+	reportNoFacility                   // a planet or a ship
+	reportNor                          // a Nor itself
+	reportStation                      // a station, whose text does not allow it
+	reportFacility                     // an outpost or headquarters: the rest is judged
+)
+
+// reportForDuty judges where a 1E personnel, ship or equipment reports:
+// to a compatible outpost of yours or a headquarters (both players may use
+// one), never directly to a planet or a ship, a Nor itself, or a station
+// whose text does not allow it; the card and the facility both in their
+// native quadrant (equipment is native to all). It fails, naming the
+// field, when the facility's kind or the card's affiliation is not known.
+func reportForDuty(b *Board, c PlayCard, at string) (reporting, error) {
+	switch c.Type {
+	case "personnel", "ship", "equipment":
+	default:
+		return reporting{Kind: reportOwnText, OK: true}, nil
+	}
+	o := b.object(at)
+	f := o.facility
+	if f == nil {
+		return reporting{Kind: reportNoFacility, Ship: o.ship != nil}, nil
+	}
+	if f.Kind == "" {
+		return reporting{}, unprocessable(f.field("kind"), "the kind of %s (outpost, headquarters, station or nor) is not known", f.Name())
+	}
+	r := reporting{Kind: reportFacility, Facility: f, OK: true}
+	switch f.Kind {
+	case "nor":
+		return reporting{Kind: reportNor, Facility: f}, nil
+	case "station":
+		return reporting{Kind: reportStation, Facility: f}, nil
+	case "outpost":
+		r.OpponentsOutpost = f.Owner != You
+	case "headquarters":
+		r.OpponentsHQ = f.Owner != You
+	}
+	if r.OpponentsOutpost {
+		r.OK = false
+	}
+	where := b.Mission(f.Mission).Quadrant
+	if c.Type != "equipment" {
+		if c.Affiliation == "" {
+			return reporting{}, unprocessable("params.card", "the affiliation of %s is not known; give it in an inline card", c.Name)
+		}
+		r.Compatibility = compatibility(splitAffiliations(c.Affiliation), f.Affiliations)
+		if r.Compatibility == incompatible {
+			r.OK = false
+		}
+		r.Native = c.Quadrant
+		if r.Native == "" {
+			r.Native = "alpha"
+		}
+		if where != "" && r.Native != where {
+			r.OK, r.CardAway = false, where
+		}
+	}
+	if where != "" && f.Quadrant != where {
+		r.OK, r.FacilityAway = false, where
+	}
+	return r, nil
+}
+
+// explainReport says where a 1E card reports for duty, and why it may or
+// may not report there.
+func (j *judgement) explainReport(c PlayCard, at string, r reporting) {
+	if r.Kind == reportOwnText {
+		j.say("%s is a %s, not a card that reports for duty; where it goes is said by its own text.", c.Name, c.Type)
+		return
+	}
+	j.cite("report1.where")
+	f := r.Facility
+	switch r.Kind {
+	case reportNoFacility:
+		what := "a planet"
+		if r.Ship {
+			what = "a ship"
+		}
+		j.say("%s is %s; %s reports for duty to a compatible outpost or headquarters, not directly aboard a ship or to a planet.", at, what, c.Name)
+		return
+	case reportNor:
+		j.say("%s is a Nor; cards report to one of its sites, not directly to the Nor itself.", f.Name())
+		j.cite("report1.nor")
+		return
+	case reportStation:
+		j.say("%s is a station; stations do not allow reporting unless their text says so.", f.Name())
+		j.cite("report1.station")
+		return
+	}
+	switch {
+	case r.OpponentsOutpost:
+		j.say("%s is your opponent's outpost; you may not use an opponent's outpost unless a card allows it.", f.Name())
+		j.cite("report1.outpost")
+	case r.OpponentsHQ:
+		j.say("%s is your opponent's headquarters; both players may generally use a headquarters.", f.Name())
+		j.cite("report1.outpost")
+	}
+	if c.Type == "equipment" {
+		j.say("%s is equipment: compatible with all facilities and native to all quadrants.", c.Name)
+		j.cite("report1.equipment")
+	} else {
+		switch r.Compatibility {
+		case incompatible:
+			j.say("%s (%s) is not compatible with %s (%s).", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
+			j.cite("report1.native", "compat1")
+		case sameAffiliation:
+			j.say("%s (%s) is of the affiliation of %s.", c.Name, c.Affiliation, f.Name())
+		default:
+			j.say("%s (%s) is compatible with %s (%s): Non-Aligned and Neutral cards are compatible with any affiliation but Borg.", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
+			j.cite("compat1")
+		}
+		if r.CardAway != "" {
+			j.say("%s is native to the %s quadrant and %s stands in the %s quadrant; the card and the facility must both be in their native quadrant.", c.Name, r.Native, f.Name(), r.CardAway)
+		}
+	}
+	if r.FacilityAway != "" {
+		j.say("%s is native to the %s quadrant but stands in the %s quadrant: cards may not report to a facility outside its native quadrant.", f.Name(), f.Quadrant, r.FacilityAway)
+	}
+	j.cite("report1.native")
+	if c.Type == "ship" {
+		if f.Kind == "headquarters" {
+			j.say("%s reports in orbit of the planet where %s is: a headquarters is a planet facility, where ships do not dock.", c.Name, f.Name())
+			j.cite("report1.hq")
+		} else {
+			j.say("%s reports for duty docked at %s.", c.Name, f.Name())
+			j.cite("report1.ship")
+		}
+	}
+}
+
+// How two cards' affiliations work together in 1E.
+type affinity int
+
+const (
+	incompatible    affinity = iota
+	sameAffiliation          // an affiliation in common
+	compatibleOnly           // Non-Aligned or Neutral with another but Borg
+)
+
+// compatibility says how one card's affiliations work with another's: an
+// affiliation in common, or compatible, or neither.
+func compatibility(as, bs []string) affinity {
+	out := incompatible
+	for _, a := range as {
+		for _, b := range bs {
+			switch {
+			case a == b:
+				return sameAffiliation
+			case compatible1E(a, b):
+				out = compatibleOnly
+			}
+		}
+	}
+	return out
+}
