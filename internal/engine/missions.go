@@ -1,13 +1,16 @@
+// Attempting a mission (mission.attempt): who would attempt it, from which
+// ship, and whether the attempt may begin (beginAttempt decides,
+// explainAttemptStart says it), with the dilemmas a 2E attempt draws. The
+// attempt resolved through its dilemmas is mission.resolve's (resolve.go);
+// requirements checked are in requirementcheck.go.
+
 package engine
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
-
-	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // AttemptGroup is who would attempt a mission: the unstopped personnel of the
@@ -160,8 +163,9 @@ func (j *judgement) chooseShip(m *Mission, id, field string) (*Ship, error) {
 }
 
 // An attemptStart is the beginning of a mission attempt as beginAttempt
-// judged it: who attempts, from which ship, and whether the attempt may
-// begin.
+// judged it, before any word is said of it (explainAttemptStart says it):
+// who attempts, from which ship, whether the attempt may begin, and every
+// check that refused it, in the order they are made.
 type attemptStart struct {
 	Mission *Mission
 	Ship    *Ship
@@ -169,34 +173,60 @@ type attemptStart struct {
 	Allowed bool
 	// Copies are the other copies of the mission whose cards are at it (2E).
 	Copies []*Mission
+	// Headquarters: a headquarters mission, which cannot be attempted;
+	// nothing else is judged.
+	Headquarters bool
+	// Completed: the mission cannot be attempted again; OpponentsMission:
+	// a 2E player attempts only their own missions.
+	Completed, OpponentsMission bool
+	// ShipRefused is why the ship named cannot attempt the mission.
+	ShipRefused shipRefusal
+	// NoCrewInOrbit: a 1E dual mission with no unstopped crew aboard the
+	// ship in orbit.
+	NoCrewInOrbit bool
+	// NoAffiliations: the mission has no affiliation icons, so no one may
+	// attempt it.
+	NoAffiliations bool
+	// Match is the first of the group of an affiliation that may attempt
+	// the mission; nil when none is (or no one is judged).
+	Match *Personnel
+	// NoShipAffiliation: no crew member aboard the ship of a 1E space
+	// attempt is of the ship's affiliation.
+	NoShipAffiliation bool
 }
 
+// shipRefusal is why a ship cannot attempt a mission.
+type shipRefusal int
+
+const (
+	shipMayAttempt shipRefusal = iota
+	shipElsewhere              // not at the mission
+	shipOpponents              // an opponent's ship
+	shipStopped                // a stopped ship
+)
+
 // beginAttempt judges whether an attempt at m may begin, from the ship
-// named (a space or dual mission), writing the reasons and the rules that
-// decided into the judgement: a headquarters, a completed mission, an
-// opponent's mission (2E), a mission with no affiliation icons, a ship not
-// there or stopped, nobody to attempt, no matching affiliation. The group
-// is those who would attempt, or when listed is not nil those of them it
-// lists (listedField names the list, for errors). It fails only on what
-// cannot be judged: a mission type or affiliations not known, a ship not
-// named where one is needed, a listed personnel who could not attempt.
+// named (a space or dual mission), on the board alone, by the rules of the
+// edition (first: 1E): a headquarters, a completed mission, an opponent's
+// mission (2E), a mission with no affiliation icons, a ship not there or
+// stopped, nobody to attempt, no matching affiliation. The group is those
+// who would attempt, or when listed is not nil those of them it lists
+// (listedField names the list, for errors). It fails only on what cannot
+// be judged: a mission type or affiliations not known, a ship not named
+// where one is needed, a listed personnel who could not attempt.
 func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []*Personnel, listedField string) (attemptStart, error) {
 	start := attemptStart{Mission: m, Allowed: true}
 	if err := needMissionType(m); err != nil {
 		return start, err
 	}
-	refuse := func(key ruleKey, format string, args ...any) {
-		start.Allowed = false
-		j.say(format, args...)
-		j.cite(key)
-	}
 	if m.Type == "headquarters" {
-		refuse("attempt.hq", "%s is a headquarters mission; headquarters missions cannot be attempted.", m.Name())
+		start.Headquarters, start.Allowed = true, false
 		return start, nil
 	}
-	copies := !j.first()
+	b, first := j.board, j.first()
+	copies := !first
 	if copies {
-		start.Copies = j.board.copiesOf(m)
+		start.Copies = b.copiesOf(m)
 	}
 	if m.Type == "space" || m.Type == "dual" {
 		ship, err := j.chooseShip(m, shipID, shipField)
@@ -209,27 +239,19 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	if none && !m.affiliationsKnown {
 		return start, unprocessable(fmt.Sprintf("board.missions[%d].affiliations", m.Index), "the affiliations that may attempt %s are not known", m.Name())
 	}
-	if m.Completed {
-		refuse(j.pick("attempt1.done", "attempt.again"), "%s is completed; it cannot be attempted again.", m.Name())
-	}
-	if !j.first() && m.Owner != You {
-		refuse("attempt.own", "%s is an opponent's mission; you may attempt only your own missions.", m.Name())
-	}
-	if len(start.Copies) > 0 {
-		j.say("%s: %s, another copy of the same mission, is at it too, so the cards at either copy are at the same mission.", m.Name(), names(start.Copies))
-		j.cite("mission.copies")
-	}
+	start.Completed = m.Completed
+	start.OpponentsMission = !first && m.Owner != You
 	if ship := start.Ship; ship != nil {
 		switch {
-		case !j.board.atMission(ship.Mission, m, copies):
-			refuse(j.pick("attempt1.space", "attempt.space"), "%s is not at %s.", ship.Name(), m.Name())
+		case !b.atMission(ship.Mission, m, copies):
+			start.ShipRefused = shipElsewhere
 		case ship.Owner != You:
-			refuse(j.pick("attempt1.space", "attempt.space"), "%s is an opponent's ship.", ship.Name())
+			start.ShipRefused = shipOpponents
 		case ship.Stopped:
-			refuse(j.pick("stopped1", "attempt.space"), "%s is stopped: a space mission is attempted from one of your unstopped ships.", ship.Name())
+			start.ShipRefused = shipStopped
 		}
 	}
-	g := attemptGroup(j.board, m, start.Ship, copies)
+	g := attemptGroup(b, m, start.Ship, copies)
 	if listed != nil {
 		var err error
 		if g, err = g.only(listed, m, listedField); err != nil {
@@ -237,6 +259,55 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 		}
 	}
 	start.Group = g
+	if first && m.Type == "dual" {
+		start.NoCrewInOrbit = len(attemptGroup(b, &Mission{ID: m.ID, Type: "space"}, start.Ship, false).Personnel) == 0
+	}
+	if len(g.Personnel) > 0 {
+		start.NoAffiliations = none
+		if !none {
+			start.Match = mayAttempt(g.Personnel, m)
+		}
+		if first && m.Type == "space" && start.Ship != nil {
+			start.NoShipAffiliation = matchingAffiliation(g.Personnel, []string{start.Ship.Affiliation}) == nil
+		}
+	}
+	start.Allowed = !start.Completed && !start.OpponentsMission && start.ShipRefused == shipMayAttempt && !start.NoCrewInOrbit &&
+		start.Match != nil && !start.NoShipAffiliation
+	return start, nil
+}
+
+// explainAttemptStart writes the reasons and the rules that decided
+// whether an attempt may begin, in the order they are checked.
+func (j *judgement) explainAttemptStart(start attemptStart) {
+	m, g := start.Mission, start.Group
+	if start.Headquarters {
+		j.say("%s is a headquarters mission; headquarters missions cannot be attempted.", m.Name())
+		j.cite("attempt.hq")
+		return
+	}
+	if start.Completed {
+		j.say("%s is completed; it cannot be attempted again.", m.Name())
+		j.cite(j.pick("attempt1.done", "attempt.again"))
+	}
+	if start.OpponentsMission {
+		j.say("%s is an opponent's mission; you may attempt only your own missions.", m.Name())
+		j.cite("attempt.own")
+	}
+	if len(start.Copies) > 0 {
+		j.say("%s: %s, another copy of the same mission, is at it too, so the cards at either copy are at the same mission.", m.Name(), names(start.Copies))
+		j.cite("mission.copies")
+	}
+	switch ship := start.Ship; start.ShipRefused {
+	case shipElsewhere:
+		j.say("%s is not at %s.", ship.Name(), m.Name())
+		j.cite(j.pick("attempt1.space", "attempt.space"))
+	case shipOpponents:
+		j.say("%s is an opponent's ship.", ship.Name())
+		j.cite(j.pick("attempt1.space", "attempt.space"))
+	case shipStopped:
+		j.say("%s is stopped: a space mission is attempted from one of your unstopped ships.", ship.Name())
+		j.cite(j.pick("stopped1", "attempt.space"))
+	}
 	switch {
 	case j.first() && m.Type == "space":
 		j.cite("attempt1.space")
@@ -244,8 +315,9 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	case j.first() && m.Type == "dual":
 		j.cite("attempt1.dual")
 		j.say("A dual mission needs a ship with crew in orbit (%s) and an Away Team on the planet: %s.", start.Ship.Name(), names(g.Personnel))
-		if len(attemptGroup(j.board, &Mission{ID: m.ID, Type: "space"}, start.Ship, false).Personnel) == 0 {
-			refuse("attempt1.dual", "%s has no unstopped crew in orbit.", start.Ship.Name())
+		if start.NoCrewInOrbit {
+			j.say("%s has no unstopped crew in orbit.", start.Ship.Name())
+			j.cite("attempt1.dual")
 		}
 	case j.first():
 		j.cite("attempt1.planet")
@@ -267,23 +339,22 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 		if m.Type == "space" {
 			key = j.pick("attempt1.space", "attempt.space")
 		}
-		refuse(key, "No unstopped personnel of yours is there to attempt %s.", m.Name())
-	case none:
-		refuse(j.pick("attempt1.none", "attempt.aff"), "%s has no affiliation icons, so no affiliation may attempt it.", m.Name())
+		j.say("No unstopped personnel of yours is there to attempt %s.", m.Name())
+		j.cite(key)
+	case start.NoAffiliations:
+		j.say("%s has no affiliation icons, so no affiliation may attempt it.", m.Name())
+		j.cite(j.pick("attempt1.none", "attempt.aff"))
+	case start.Match == nil:
+		j.say("None of them is of an affiliation that may attempt %s (%s).", m.Name(), attemptedBy(m))
+		j.cite(j.pick("attempt1.aff", "attempt.aff"))
 	default:
-		if match := mayAttempt(g.Personnel, m); match == nil {
-			refuse(j.pick("attempt1.aff", "attempt.aff"), "None of them is of an affiliation that may attempt %s (%s).", m.Name(), attemptedBy(m))
-		} else {
-			j.say("%s (%s) matches an affiliation of %s.", match.Name(), match.Affiliation, m.Name())
-			j.cite(j.pick("attempt1.aff", "attempt.aff"))
-		}
+		j.say("%s (%s) matches an affiliation of %s.", start.Match.Name(), start.Match.Affiliation, m.Name())
+		j.cite(j.pick("attempt1.aff", "attempt.aff"))
 	}
-	if j.first() && m.Type == "space" && start.Ship != nil && len(g.Personnel) > 0 {
-		if matchingAffiliation(g.Personnel, []string{start.Ship.Affiliation}) == nil {
-			refuse("attempt1.ship", "No crew member aboard %s is of its affiliation (%s).", start.Ship.Name(), start.Ship.Affiliation)
-		}
+	if start.NoShipAffiliation {
+		j.say("No crew member aboard %s is of its affiliation (%s).", start.Ship.Name(), start.Ship.Affiliation)
+		j.cite("attempt1.ship")
 	}
-	return start, nil
 }
 
 func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
@@ -299,6 +370,7 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	if err != nil {
 		return err
 	}
+	j.explainAttemptStart(start)
 	j.allow(start.Allowed)
 	if m.Type == "headquarters" {
 		j.set("personnel", []string{})
@@ -349,231 +421,4 @@ func isAre(n int) string {
 		return "is"
 	}
 	return "are"
-}
-
-// attributesUsed lists the attributes a requirement totals.
-func attributesUsed(r Requirement) []string {
-	switch r := r.(type) {
-	case AttributeNeed:
-		return []string{attributeName(r.Attribute)}
-	case AllOf:
-		var out []string
-		for _, p := range r.Parts {
-			out = append(out, attributesUsed(p)...)
-		}
-		return out
-	case AnyOf:
-		var out []string
-		for _, p := range r.Alternatives {
-			out = append(out, attributesUsed(p)...)
-		}
-		return out
-	}
-	return nil
-}
-
-func needAttributes(r Requirement, group []*Personnel) error {
-	for _, a := range attributesUsed(r) {
-		for _, p := range group {
-			if err := needAttribute(p, a); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// explainCheck writes the figures of a requirement check as reasons and
-// result fields.
-func (j *judgement) explainCheck(c RequirementCheck, group []*Personnel) {
-	for _, s := range c.Skills {
-		verdict := "met"
-		if s.Have < s.Needed {
-			verdict = "not met"
-		}
-		j.say("%s: needed %d, the personnel have %d between them (%s).", s.Name, s.Needed, s.Have, verdict)
-	}
-	for _, a := range c.Attributes {
-		cmp := "greater than"
-		if a.Total <= a.Threshold {
-			cmp = "not greater than"
-		}
-		j.say("%s total %d is %s %d.", title(a.Name), a.Total, cmp, a.Threshold)
-	}
-	skills := c.Skills
-	if skills == nil {
-		skills = []SkillCheck{}
-	}
-	j.set("skills", skills)
-	if len(c.Attributes) > 0 {
-		j.set("attribute", c.Attributes[0])
-	} else {
-		j.set("attribute", nil)
-	}
-	attrs := c.Attributes
-	if attrs == nil {
-		attrs = []AttributeCheck{}
-	}
-	j.set("attributes", attrs)
-	missing := c.Missing
-	if missing == nil {
-		missing = []string{}
-	}
-	j.set("missing", missing)
-	j.set("personnel", ids(group))
-}
-
-type requirementsParams struct {
-	Mission   string    `json:"mission"`
-	Personnel *[]string `json:"personnel"`
-	Ship      string    `json:"ship"`
-}
-
-func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p requirementsParams
-	if err := decodeParams(raw, &p); err != nil {
-		return err
-	}
-	m, err := j.mission(p.Mission, "params.mission")
-	if err != nil {
-		return err
-	}
-	if m.Requirements == "" {
-		return unprocessable(m.requirementsField(), "the requirements of %s are not known", m.Name())
-	}
-	req, err := ParseRequirement(m.Requirements)
-	if err != nil {
-		return withField(err, m.requirementsField())
-	}
-	var group []*Personnel
-	if p.Personnel != nil {
-		listed, err := j.personnelList(*p.Personnel, "params.personnel")
-		if err != nil {
-			return err
-		}
-		var stopped []*Personnel
-		for _, x := range listed {
-			if x.Stopped {
-				stopped = append(stopped, x)
-				continue
-			}
-			group = append(group, x)
-		}
-		if len(stopped) > 0 {
-			j.say("%s %s stopped and cannot help meet the requirements.", names(stopped), isAre(len(stopped)))
-			j.cite(j.pick("req1.unstopped", "req.stopped"))
-		}
-	} else {
-		if err := needMissionType(m); err != nil {
-			return err
-		}
-		var ship *Ship
-		if m.Type == "space" {
-			if ship, err = j.chooseShip(m, p.Ship, "params.ship"); err != nil {
-				return err
-			}
-		}
-		group = attemptGroup(j.board, m, ship, !j.first()).Personnel
-	}
-	if err := needAttributes(req, group); err != nil {
-		return err
-	}
-	j.say("%s requires %s; checked against %s.", m.Name(), req.String(), names(group))
-	c := checkRequirement(j.vocab, req, group)
-	j.explainCheck(c, group)
-	met := c.Met
-	if j.first() {
-		j.cite("req1.skills", "req1.attribute", "req1.unstopped")
-		if len(m.Affiliations) > 0 || m.AnyMayAttempt {
-			// Completing a mission, not only attempting it, takes one
-			// personnel of a matching affiliation.
-			if match := mayAttempt(group, m); match == nil {
-				met = false
-				j.say("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
-			} else {
-				j.say("%s (%s) matches an affiliation of %s, which completing it needs.", match.Name(), match.Affiliation, m.Name())
-			}
-			j.cite("attempt1.aff")
-		} else if m.affiliationsKnown {
-			met = false
-			j.say("%s has no affiliation icons: it cannot be attempted, nor completed.", m.Name())
-			j.cite("attempt1.none")
-		}
-	} else {
-		j.cite("req.skills", "req.attribute", "req.total")
-	}
-	j.allow(met)
-	if m.Points != nil {
-		j.set("points", *m.Points)
-	} else {
-		j.set("points", nil)
-	}
-	return nil
-}
-
-type requirementCheckParams struct {
-	Requirement string   `json:"requirement"`
-	Personnel   []string `json:"personnel"`
-}
-
-func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p requirementCheckParams
-	if err := decodeParams(raw, &p); err != nil {
-		return err
-	}
-	if p.Requirement == "" {
-		return unprocessable("params.requirement", "params.requirement is required: a printed requirement or dilemma condition")
-	}
-	req, err := ParseRequirement(p.Requirement)
-	if err != nil {
-		return withField(err, "params.requirement")
-	}
-	listed, err := j.personnelList(p.Personnel, "params.personnel")
-	if err != nil {
-		return err
-	}
-	// Stopped personnel cannot help meet a requirement in either edition.
-	// 1E: only "unstopped" personnel meet mission requirements, and stopped
-	// cards may not participate in a mission attempt (where dilemma
-	// conditions are met). 2E: stopped personnel are removed from the
-	// attempt and cannot help overcome dilemmas.
-	var group, stopped []*Personnel
-	for _, x := range listed {
-		if x.Stopped {
-			stopped = append(stopped, x)
-		} else {
-			group = append(group, x)
-		}
-	}
-	if len(stopped) > 0 {
-		j.say("%s %s stopped and cannot help meet the requirement; left out.", names(stopped), isAre(len(stopped)))
-		if j.first() {
-			j.cite("req1.unstopped", "stopped1")
-		} else {
-			j.cite("req.stopped")
-		}
-	}
-	if j.first() {
-		j.cite("req1.skills", "req1.attribute")
-	} else {
-		j.cite("req.levels", "req.skills", "req.attribute")
-	}
-	j.set("stopped", ids(stopped))
-	if err := needAttributes(req, group); err != nil {
-		return err
-	}
-	j.say("%s checked against %s.", req.String(), names(group))
-	c := checkRequirement(j.vocab, req, group)
-	j.explainCheck(c, group)
-	j.allow(c.Met)
-	return nil
-}
-
-// withField adds the field to an *rules.Error from the requirement grammar.
-func withField(err error, field string) error {
-	var re *rules.Error
-	if errors.As(err, &re) {
-		return re.WithDetail("field", field)
-	}
-	return err
 }

@@ -1,0 +1,464 @@
+// Checking requirements: a requirement the grammar read (requirement.go)
+// evaluated against a group of personnel, and the questions that ask it:
+// mission.requirements (a mission's printed requirements, checked against
+// those who would attempt it or those listed) and requirement.check (any
+// requirement or dilemma condition, against the personnel listed).
+
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+type requirementsParams struct {
+	Mission   string    `json:"mission"`
+	Personnel *[]string `json:"personnel"`
+	Ship      string    `json:"ship"`
+}
+
+func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p requirementsParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	m, err := j.mission(p.Mission, "params.mission")
+	if err != nil {
+		return err
+	}
+	req, err := m.requirement()
+	if err != nil {
+		return err
+	}
+	var listed []*Personnel
+	if p.Personnel != nil {
+		if listed, err = j.personnelList(*p.Personnel, "params.personnel"); err != nil {
+			return err
+		}
+	}
+	rc, err := j.missionRequirements(m, req, p.Personnel != nil, listed, p.Ship)
+	if err != nil {
+		return err
+	}
+	j.explainMissionRequirements(m, rc)
+	return nil
+}
+
+// A requirementsCheck is what the rules make of a requirement checked
+// against personnel, before any word is said of it: who counts, who is
+// left out for being stopped, the check, and (1E, a mission's
+// requirements) the affiliation completing the mission needs.
+type requirementsCheck struct {
+	Requirement    Requirement
+	Group, Stopped []*Personnel
+	Check          RequirementCheck
+	// AffiliationNeeded: the 1E mission names who may attempt it, and
+	// Match is the first of the group who may (nil when none is);
+	// NoIcons: it has no affiliation icons, so no one may.
+	AffiliationNeeded bool
+	Match             *Personnel
+	NoIcons           bool
+	Met               bool
+}
+
+// missionRequirements checks m's requirements against the personnel
+// listed (when listing), or those who would attempt it from the ship
+// named. It fails, naming the field, when the mission's type, a ship where
+// one is needed or an attribute the requirements total is not known.
+func (j *judgement) missionRequirements(m *Mission, req Requirement, listing bool, listed []*Personnel, shipID string) (requirementsCheck, error) {
+	var rc requirementsCheck
+	if listing {
+		rc = unstopped(listed)
+	} else {
+		if err := needMissionType(m); err != nil {
+			return rc, err
+		}
+		var ship *Ship
+		if m.Type == "space" {
+			var err error
+			if ship, err = j.chooseShip(m, shipID, "params.ship"); err != nil {
+				return rc, err
+			}
+		}
+		rc.Group = attemptGroup(j.board, m, ship, !j.first()).Personnel
+	}
+	if err := rc.check(j.vocab, req); err != nil {
+		return rc, err
+	}
+	if j.first() {
+		// Completing a mission, not only attempting it, takes one
+		// personnel of a matching affiliation.
+		if len(m.Affiliations) > 0 || m.AnyMayAttempt {
+			rc.AffiliationNeeded = true
+			rc.Match = mayAttempt(rc.Group, m)
+			rc.Met = rc.Met && rc.Match != nil
+		} else if m.affiliationsKnown {
+			rc.NoIcons, rc.Met = true, false
+		}
+	}
+	return rc, nil
+}
+
+// unstopped parts the personnel listed into those who count and those left
+// out, stopped: stopped personnel cannot help meet a requirement in either
+// edition.
+func unstopped(listed []*Personnel) requirementsCheck {
+	var rc requirementsCheck
+	for _, x := range listed {
+		if x.Stopped {
+			rc.Stopped = append(rc.Stopped, x)
+		} else {
+			rc.Group = append(rc.Group, x)
+		}
+	}
+	return rc
+}
+
+// check checks req against the group. It fails when an attribute req
+// totals is not known of one of them.
+func (rc *requirementsCheck) check(v *Vocabulary, req Requirement) error {
+	if err := needAttributes(req, rc.Group); err != nil {
+		return err
+	}
+	rc.Requirement = req
+	rc.Check = checkRequirement(v, req, rc.Group)
+	rc.Met = rc.Check.Met
+	return nil
+}
+
+// explainMissionRequirements writes the verdict of a mission's
+// requirements checked: who was left out, the figures, the affiliation
+// completing it needs (1E), and its points.
+func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck) {
+	if len(rc.Stopped) > 0 {
+		j.say("%s %s stopped and cannot help meet the requirements.", names(rc.Stopped), isAre(len(rc.Stopped)))
+		j.cite(j.pick("req1.unstopped", "req.stopped"))
+	}
+	j.say("%s requires %s; checked against %s.", m.Name(), rc.Requirement.String(), names(rc.Group))
+	j.explainCheck(&rc.Check, "the personnel")
+	j.set("personnel", ids(rc.Group))
+	if j.first() {
+		j.cite("req1.skills", "req1.attribute", "req1.unstopped")
+		switch {
+		case rc.AffiliationNeeded && rc.Match == nil:
+			j.say("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
+			j.cite("attempt1.aff")
+		case rc.AffiliationNeeded:
+			j.say("%s (%s) matches an affiliation of %s, which completing it needs.", rc.Match.Name(), rc.Match.Affiliation, m.Name())
+			j.cite("attempt1.aff")
+		case rc.NoIcons:
+			j.say("%s has no affiliation icons: it cannot be attempted, nor completed.", m.Name())
+			j.cite("attempt1.none")
+		}
+	} else {
+		j.cite("req.skills", "req.attribute", "req.total")
+	}
+	j.allow(rc.Met)
+	if m.Points != nil {
+		j.set("points", *m.Points)
+	} else {
+		j.set("points", nil)
+	}
+}
+
+type requirementCheckParams struct {
+	Requirement string   `json:"requirement"`
+	Personnel   []string `json:"personnel"`
+}
+
+func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
+	var p requirementCheckParams
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	if p.Requirement == "" {
+		return unprocessable("params.requirement", "params.requirement is required: a printed requirement or dilemma condition")
+	}
+	req, err := ParseRequirement(p.Requirement)
+	if err != nil {
+		return withField(err, "params.requirement")
+	}
+	listed, err := j.personnelList(p.Personnel, "params.personnel")
+	if err != nil {
+		return err
+	}
+	// Stopped personnel cannot help meet a requirement in either edition.
+	// 1E: only "unstopped" personnel meet mission requirements, and stopped
+	// cards may not participate in a mission attempt (where dilemma
+	// conditions are met). 2E: stopped personnel are removed from the
+	// attempt and cannot help overcome dilemmas.
+	rc := unstopped(listed)
+	if err := rc.check(j.vocab, req); err != nil {
+		return err
+	}
+	j.explainRequirementCheck(rc)
+	return nil
+}
+
+// explainRequirementCheck writes the verdict of a requirement checked
+// against the personnel listed: who was left out, and the figures.
+func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
+	if len(rc.Stopped) > 0 {
+		j.say("%s %s stopped and cannot help meet the requirement; left out.", names(rc.Stopped), isAre(len(rc.Stopped)))
+		if j.first() {
+			j.cite("req1.unstopped", "stopped1")
+		} else {
+			j.cite("req.stopped")
+		}
+	}
+	if j.first() {
+		j.cite("req1.skills", "req1.attribute")
+	} else {
+		j.cite("req.levels", "req.skills", "req.attribute")
+	}
+	j.set("stopped", ids(rc.Stopped))
+	j.say("%s checked against %s.", rc.Requirement.String(), names(rc.Group))
+	j.explainCheck(&rc.Check, "the personnel")
+	j.set("personnel", ids(rc.Group))
+	j.allow(rc.Met)
+}
+
+// requirement reads the mission's printed requirements. It fails, naming
+// the field they were read from, when they are not known or cannot be
+// read.
+func (m *Mission) requirement() (Requirement, error) {
+	if m.Requirements == "" {
+		return nil, unprocessable(m.requirementsField(), "the requirements of %s are not known", m.Name())
+	}
+	req, err := ParseRequirement(m.Requirements)
+	if err != nil {
+		return nil, withField(err, m.requirementsField())
+	}
+	return req, nil
+}
+
+// withField adds the field to an *rules.Error from the requirement grammar.
+func withField(err error, field string) error {
+	var re *rules.Error
+	if errors.As(err, &re) {
+		return re.WithDetail("field", field)
+	}
+	return err
+}
+
+// explainCheck writes the figures of a requirement check as reasons and
+// result fields: the skills and attributes needed and what those counted
+// (who: "the personnel", "those remaining") have. A nil check writes empty
+// figures, when no check was made.
+func (j *judgement) explainCheck(c *RequirementCheck, who string) {
+	if c == nil {
+		c = &RequirementCheck{}
+	}
+	for _, s := range c.Skills {
+		verdict := "met"
+		if s.Have < s.Needed {
+			verdict = "not met"
+		}
+		j.say("%s: needed %d, %s have %d between them (%s).", s.Name, s.Needed, who, s.Have, verdict)
+	}
+	for _, a := range c.Attributes {
+		cmp := "greater than"
+		if a.Total <= a.Threshold {
+			cmp = "not greater than"
+		}
+		j.say("%s total %d is %s %d.", title(a.Name), a.Total, cmp, a.Threshold)
+	}
+	skills, attrs, missing := c.Skills, c.Attributes, c.Missing
+	if skills == nil {
+		skills = []SkillCheck{}
+	}
+	if attrs == nil {
+		attrs = []AttributeCheck{}
+	}
+	if missing == nil {
+		missing = []string{}
+	}
+	j.set("skills", skills)
+	j.set("attributes", attrs)
+	if len(attrs) > 0 {
+		j.set("attribute", attrs[0])
+	} else {
+		j.set("attribute", nil)
+	}
+	j.set("missing", missing)
+}
+
+// attributesUsed lists the attributes a requirement totals.
+func attributesUsed(r Requirement) []string {
+	switch r := r.(type) {
+	case AttributeNeed:
+		return []string{attributeName(r.Attribute)}
+	case AllOf:
+		var out []string
+		for _, p := range r.Parts {
+			out = append(out, attributesUsed(p)...)
+		}
+		return out
+	case AnyOf:
+		var out []string
+		for _, p := range r.Alternatives {
+			out = append(out, attributesUsed(p)...)
+		}
+		return out
+	}
+	return nil
+}
+
+func needAttributes(r Requirement, group []*Personnel) error {
+	for _, a := range attributesUsed(r) {
+		for _, p := range group {
+			if err := needAttribute(p, a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// SkillCheck is one name of a requirement (a skill, or a species, a
+// characteristic or a personnel it names): the levels needed and those the
+// personnel have between them. Kind says what the name is when it is not a
+// skill: "species" or "characteristic".
+type SkillCheck struct {
+	Name   string `json:"name"`
+	Needed int    `json:"needed"`
+	Have   int    `json:"have"`
+	Kind   string `json:"kind,omitempty"`
+}
+
+// AttributeCheck is an attribute of a requirement: the personnel's total and
+// the threshold it must exceed.
+type AttributeCheck struct {
+	Name      string `json:"name"`
+	Total     int    `json:"total"`
+	Threshold int    `json:"threshold"`
+}
+
+// RequirementCheck says whether a group of personnel meets a requirement,
+// with the figures of the alternative that decided. Missing names what is
+// not met; an unmet "or" is one item naming what each alternative lacks.
+type RequirementCheck struct {
+	Met        bool
+	Skills     []SkillCheck
+	Attributes []AttributeCheck
+	Missing    []string
+}
+
+// CheckRequirement evaluates r against a group of personnel, with no
+// vocabulary: each name is met by whatever a personnel has by that name.
+// Skill levels are summed across the personnel (one personnel may give
+// several skills); an attribute total must be strictly greater than its
+// threshold.
+func CheckRequirement(r Requirement, group []*Personnel) RequirementCheck {
+	return checkRequirement(&Vocabulary{}, r, group)
+}
+
+// checkRequirement evaluates r against a group, reading each name by the
+// vocabulary: a skill's levels are summed, a species or characteristic
+// counts each personnel of it once.
+func checkRequirement(v *Vocabulary, r Requirement, group []*Personnel) RequirementCheck {
+	return requirementChecker{vocab: v, group: group}.check(r)
+}
+
+// A requirementChecker evaluates the parts of one requirement against one
+// group of personnel.
+type requirementChecker struct {
+	vocab *Vocabulary
+	group []*Personnel
+}
+
+func (rc requirementChecker) check(r Requirement) RequirementCheck {
+	switch r := r.(type) {
+	case SkillNeed:
+		k := skillKey(r.Name)
+		f := feature{kind: rc.vocab.requirementKind(k), key: k}
+		have := 0
+		for _, p := range rc.group {
+			have += f.levelOf(p)
+		}
+		c := RequirementCheck{Met: have >= r.Level, Skills: []SkillCheck{{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}}}
+		if !c.Met {
+			c.Missing = []string{fmt.Sprintf("%s (have %d)", r.String(), have)}
+		}
+		return c
+	case AttributeNeed:
+		a := attributeName(r.Attribute)
+		total := 0
+		for _, p := range rc.group {
+			total += p.attribute(a)
+		}
+		c := RequirementCheck{Met: total > r.Threshold, Attributes: []AttributeCheck{{Name: a, Total: total, Threshold: r.Threshold}}}
+		if !c.Met {
+			c.Missing = []string{fmt.Sprintf("%s (total %d)", r.String(), total)}
+		}
+		return c
+	case AllOf:
+		// The same skill named twice in one list asks for the levels together.
+		var merged []Requirement
+		index := map[string]int{}
+		for _, p := range r.Parts {
+			if s, ok := p.(SkillNeed); ok {
+				k := skillKey(s.Name)
+				if i, seen := index[k]; seen {
+					prev := merged[i].(SkillNeed)
+					prev.Level += s.Level
+					merged[i] = prev
+					continue
+				}
+				index[k] = len(merged)
+			}
+			merged = append(merged, p)
+		}
+		out := RequirementCheck{Met: true}
+		for _, p := range merged {
+			c := rc.check(p)
+			out.Met = out.Met && c.Met
+			out.Skills = append(out.Skills, c.Skills...)
+			out.Attributes = append(out.Attributes, c.Attributes...)
+			out.Missing = append(out.Missing, c.Missing...)
+		}
+		return out
+	case AnyOf:
+		// Met by the first alternative met; unmet, the figures are those of
+		// the alternative closest to being met, and what is missing names
+		// every alternative.
+		var best RequirementCheck
+		lacks := make([]string, 0, len(r.Alternatives))
+		for i, a := range r.Alternatives {
+			c := rc.check(a)
+			if c.Met {
+				return c
+			}
+			if i == 0 || len(c.Missing) < len(best.Missing) {
+				best = c
+			}
+			lack := strings.Join(c.Missing, ", ")
+			if len(c.Missing) > 1 {
+				lack = "(" + lack + ")"
+			}
+			lacks = append(lacks, lack)
+		}
+		best.Missing = []string{strings.Join(lacks, " or ")}
+		return best
+	}
+	return RequirementCheck{}
+}
+
+// attribute is a personnel's Integrity, Cunning or Strength, by its folded
+// name.
+func (p *Personnel) attribute(name string) int {
+	switch name {
+	case "integrity":
+		return p.Integrity
+	case "cunning":
+		return p.Cunning
+	case "strength":
+		return p.Strength
+	}
+	return 0
+}
