@@ -3,17 +3,13 @@
 // question's params struct. Card references are resolved, the card's
 // statistics filled in where the board leaves them out, and every error
 // names the field to fix; the question functions then work on the decoded
-// board alone.
+// board alone. What every object is read with (its place, id, owner and
+// card), and the params, are in decodeobject.go.
 
 package engine
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -459,162 +455,5 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 		return unprocessable(at.field("at.mission"), "no mission on the board has the id %q", bf.At.Mission)
 	}
 	f.Mission = bf.At.Mission
-	return nil
-}
-
-// splitAffiliations reads the affiliations of a multi-affiliation card as
-// the card data joins them ("federation/klingon").
-func splitAffiliations(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "/")
-}
-
-// A boardPlace is where an object stands in the board as given: the i-th
-// of a list. Its field paths are built only for errors.
-type boardPlace struct {
-	list  string // "missions", "ships", "personnel"
-	index int
-}
-
-func (at boardPlace) field(name string) string { return objectField(at.list, at.index, name) }
-
-// cardField returns the path of the object's card reference, for
-// cardLookup.
-func (at boardPlace) cardField() func() string { return func() string { return at.field("card") } }
-
-// placeObject checks what every board object has, in the order a reader
-// of the board meets it: its id (given, and not an earlier object's), its
-// owner, and the card it names, which must be of the object's kind
-// ("mission", "ship", "personnel"). The card is nil when it names none.
-func (s *Service) placeObject(ctx context.Context, edition string, b *Board, at boardPlace, id, owner, ref, kind string) (string, *rules.Card, error) {
-	if err := b.checkID(id, at); err != nil {
-		return "", nil, err
-	}
-	owner, err := checkOwner(owner, at)
-	if err != nil {
-		return "", nil, err
-	}
-	if ref == "" {
-		return owner, nil, nil
-	}
-	c, err := cardLookup(ctx, s.cards, edition, ref, at.cardField())
-	if err != nil {
-		return "", nil, err
-	}
-	if c.Type != "" && c.Type != kind {
-		return "", nil, unprocessable(at.field("card"), "%q is a %s card, not a %s", c.Name(), c.Type, kind)
-	}
-	return owner, c, nil
-}
-
-// checkID fails when a board object has no id, or one an object before it
-// has.
-func (b *Board) checkID(id string, at boardPlace) error {
-	if strings.TrimSpace(id) == "" {
-		return unprocessable(at.field("id"), "every board object needs an id")
-	}
-	if b.has(id) {
-		return unprocessable(at.field("id"), "the id %q is used twice (also %s)", id, b.object(id).field())
-	}
-	return nil
-}
-
-// checkOwner reads the owner of a board object; at is the object's place on
-// the board, for errors.
-func checkOwner(owner string, at boardPlace) (string, error) {
-	switch o := strings.ToLower(strings.TrimSpace(owner)); o {
-	case "":
-		return You, nil
-	case You, Opponent:
-		return o, nil
-	}
-	return "", unprocessable(at.field("owner"), "owner must be %q or %q, not %q", You, Opponent, owner)
-}
-
-// cardLookup finds the card a board object names: by id first, then by exact
-// name within the edition. field names the reference, for errors.
-func cardLookup(ctx context.Context, cards rules.CardService, edition, ref string, field func() string) (*rules.Card, error) {
-	if cards == nil {
-		return nil, unprocessable(field(), "no card data is available to look up %q", ref)
-	}
-	c, err := cards.Card(ctx, ref)
-	if err == nil && c != nil && c.Edition == edition {
-		return c, nil
-	}
-	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
-		return nil, fmt.Errorf("look up card %q: %w", ref, err)
-	}
-	c, err = cards.CardNamed(ctx, ref, false, edition)
-	if err != nil {
-		switch rules.ErrorCode(err) {
-		case rules.ENOTFOUND:
-			return nil, unprocessable(field(), "no %s card is named %q", edition, ref)
-		case rules.EAMBIGUOUS:
-			e := unprocessable(field(), "%q names several %s cards; give the card id", ref, edition)
-			if d := rules.ErrorDetails(err); d != nil {
-				if cands, ok := d["candidates"]; ok {
-					e.WithDetail("candidates", cands)
-				}
-			}
-			return nil, e
-		}
-		return nil, fmt.Errorf("look up card %q: %w", ref, err)
-	}
-	if c == nil {
-		return nil, unprocessable(field(), "no %s card is named %q", edition, ref)
-	}
-	return c, nil
-}
-
-func validMissionType(edition, t string) bool {
-	if edition == rules.Edition1E {
-		return t == "planet" || t == "space" || t == "dual"
-	}
-	return t == "planet" || t == "space" || t == "headquarters"
-}
-
-func missionTypes(edition string) string {
-	if edition == rules.Edition1E {
-		return "planet, space or dual"
-	}
-	return "planet, space or headquarters"
-}
-
-func validQuadrant(q string) bool {
-	switch q {
-	case "alpha", "gamma", "delta", "mirror":
-		return true
-	}
-	return false
-}
-
-// decodeParams reads a question's params strictly into dst: an unknown or
-// wrongly typed param is an EUNPROCESSABLE error naming it.
-func decodeParams(raw json.RawMessage, dst any) error {
-	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		raw = json.RawMessage("{}")
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &typeErr):
-			field := "params"
-			if typeErr.Field != "" {
-				field += "." + typeErr.Field
-			}
-			return unprocessable(field, "%s must be %s, not %s", field, rules.JSONKind(typeErr.Type.Kind()), typeErr.Value)
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-			return unprocessable("params."+name, "unknown param %q", name)
-		}
-		return unprocessable("params", "params must be a JSON object: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return unprocessable("params", "params must be a single JSON object")
-	}
 	return nil
 }
