@@ -1,0 +1,132 @@
+// How a GraphQL request ends when that is not for gqlgen to say: its
+// errors cut to MaxErrors, the status of a request the rate limit refused
+// or whose deadline passed, and the error of a resolver its request
+// stopped.
+
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// ErrorLimit keeps at most Max errors of an answer, and says how many more
+// there were in one last error.
+type ErrorLimit struct{ Max int }
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.ResponseInterceptor
+} = ErrorLimit{}
+
+// ExtensionName names the extension.
+func (ErrorLimit) ExtensionName() string { return "ErrorLimit" }
+
+// Validate checks the schema; any schema will do.
+func (ErrorLimit) Validate(graphql.ExecutableSchema) error { return nil }
+
+// InterceptResponse cuts the errors of the answer to Max.
+func (l ErrorLimit) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+	resp := next(ctx)
+	if resp == nil || len(resp.Errors) <= l.Max {
+		return resp
+	}
+	more := len(resp.Errors) - l.Max
+	resp.Errors = append(resp.Errors[:l.Max:l.Max], &gqlerror.Error{
+		Message:    fmt.Sprintf("%d more errors are left out; at most %d are given.", more, l.Max),
+		Extensions: map[string]any{"code": "TOO_MANY_ERRORS", "details": map[string]any{"limit": l.Max, "omitted": more}},
+	})
+	return resp
+}
+
+// An outcome is how a GraphQL request ended when that is not for gqlgen to
+// say: refused by the rate limit, or stopped at its deadline. The HTTP
+// status is set from it (outcomeStatus).
+type outcome struct {
+	status     int
+	retryAfter int
+}
+
+type outcomeKey struct{}
+
+// refuse records that the request was refused with err: a rate limit's
+// refusal is answered 429 with Retry-After.
+func refuse(ctx context.Context, err error) {
+	o, _ := ctx.Value(outcomeKey{}).(*outcome)
+	if o == nil || rules.ErrorCode(err) != rules.ERATELIMITED {
+		return
+	}
+	o.status = http.StatusTooManyRequests
+	if secs, ok := rules.ErrorDetails(err)["retryAfter"].(int); ok {
+		o.retryAfter = secs
+	}
+}
+
+// outcomeStatus answers with the status of the request's outcome: 429 for
+// a request the rate limit refused by its cost, 503 for one whose deadline
+// passed before its answer was written (its resolvers stopped), and
+// otherwise the status gqlgen chose.
+func outcomeStatus(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		o := &outcome{}
+		ctx := context.WithValue(r.Context(), outcomeKey{}, o)
+		next.ServeHTTP(&outcomeWriter{ResponseWriter: w, o: o, ctx: ctx}, r.WithContext(ctx))
+	})
+}
+
+type outcomeWriter struct {
+	http.ResponseWriter
+	o     *outcome
+	ctx   context.Context
+	wrote bool
+}
+
+func (w *outcomeWriter) WriteHeader(status int) {
+	if !w.wrote {
+		w.wrote = true
+		switch {
+		case w.o.status != 0:
+			status = w.o.status
+			if w.o.retryAfter > 0 {
+				w.Header().Set("Retry-After", strconv.Itoa(w.o.retryAfter))
+			}
+		case status == http.StatusOK && w.ctx.Err() == context.DeadlineExceeded:
+			status = http.StatusServiceUnavailable
+		}
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *outcomeWriter) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap gives http.ResponseController the writer underneath.
+func (w *outcomeWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// stopped presents the error of a resolver stopped because its request
+// ended: at its deadline, as the REST API answers it, or when its client
+// went away. Neither is a fault of the service.
+func stopped(gerr *gqlerror.Error, err error) bool {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		gerr.Message = "The request took too long and was stopped; try again."
+	case errors.Is(err, context.Canceled):
+		gerr.Message = "The request was cancelled."
+	default:
+		return false
+	}
+	gerr.Extensions = map[string]any{"code": rules.EINTERNAL}
+	return true
+}
