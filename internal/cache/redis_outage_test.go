@@ -19,7 +19,7 @@ import (
 
 func TestRedisKilledGetMissesWithoutStallingAndLogsOnce(t *testing.T) {
 	s := redistest.Start(t)
-	logs := &logRecorder{}
+	logs := &redistest.LogRecorder{}
 	conn := dialTest(t, s.URL(), logs)
 	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1"})
 	ctx := context.Background()
@@ -41,10 +41,10 @@ func TestRedisKilledGetMissesWithoutStallingAndLogsOnce(t *testing.T) {
 			t.Fatalf("request %d: Get = %q hit with Redis down", i, v)
 		}
 	}
-	waitFor(t, "health check to notice the outage", func() bool { return !conn.Healthy() })
+	redistest.WaitFor(t, "health check to notice the outage", func() bool { return !conn.Healthy() })
 	// Let several failed health checks pass; the outage is still logged once.
 	time.Sleep(300 * time.Millisecond)
-	if n := logs.count("redis unavailable"); n != 1 {
+	if n := logs.Count("redis unavailable"); n != 1 {
 		t.Errorf("outage logged %d times, want once", n)
 	}
 	st := conn.Status()
@@ -61,19 +61,19 @@ func TestRedisKilledGetMissesWithoutStallingAndLogsOnce(t *testing.T) {
 
 func TestRedisRestartedIsUsedAgain(t *testing.T) {
 	s := redistest.Start(t)
-	logs := &logRecorder{}
+	logs := &redistest.LogRecorder{}
 	a := newTestCache(t, dialTest(t, s.URL(), logs), RedisCacheOptions{Version: "v1"})
 	connB := dialTest(t, s.URL(), nil)
 	b := newTestCache(t, connB, RedisCacheOptions{Version: "v1"})
 	ctx := context.Background()
 
 	s.Kill()
-	waitFor(t, "outage noticed", func() bool { return !connB.Healthy() })
+	redistest.WaitFor(t, "outage noticed", func() bool { return !connB.Healthy() })
 	a.Set(ctx, "during", []byte("lost"), 0)
 	flush(t, a)
 
 	s.Restart()
-	waitFor(t, "recovery", func() bool { return a.conn.Healthy() && connB.Healthy() })
+	redistest.WaitFor(t, "recovery", func() bool { return a.conn.Healthy() && connB.Healthy() })
 	a.Set(ctx, "after", []byte("shared"), time.Minute)
 	flush(t, a)
 	if v, ok := b.Get(ctx, "after"); !ok || string(v) != "shared" {
@@ -82,10 +82,10 @@ func TestRedisRestartedIsUsedAgain(t *testing.T) {
 	if _, ok := b.Get(ctx, "during"); ok {
 		t.Error("a value set during the outage reached Redis")
 	}
-	if n := logs.count("redis available again"); n != 1 {
+	if n := logs.Count("redis available again"); n != 1 {
 		t.Errorf("recovery logged %d times, want once", n)
 	}
-	if n := logs.count("redis unavailable"); n != 1 {
+	if n := logs.Count("redis unavailable"); n != 1 {
 		t.Errorf("outage logged %d times, want once", n)
 	}
 	if st := a.conn.Status(); !st.Healthy || !st.DownSince.IsZero() || st.Outages != 1 {
@@ -122,7 +122,7 @@ func TestRedisStalledCallIsAMissWithinOpTimeout(t *testing.T) {
 	if s := c.Stats(); s.Errors != 1 {
 		t.Errorf("Stats() = %+v, want one error", s)
 	}
-	waitFor(t, "recovery after the pause", conn.Healthy)
+	redistest.WaitFor(t, "recovery after the pause", conn.Healthy)
 	if v, ok := c.Get(ctx, "k"); !ok || string(v) != "v" {
 		t.Errorf("after the pause Get = %q, %v", v, ok)
 	}
@@ -131,7 +131,7 @@ func TestRedisStalledCallIsAMissWithinOpTimeout(t *testing.T) {
 func TestRedisUnreachableAtStartRecoversWhenItAppears(t *testing.T) {
 	s := redistest.Start(t)
 	s.Kill()
-	logs := &logRecorder{}
+	logs := &redistest.LogRecorder{}
 	conn := dialTest(t, s.URL(), logs)
 	if conn.Healthy() {
 		t.Fatal("Healthy() with nothing listening")
@@ -141,25 +141,25 @@ func TestRedisUnreachableAtStartRecoversWhenItAppears(t *testing.T) {
 		t.Fatal("hit with nothing listening")
 	}
 	s.Restart()
-	waitFor(t, "recovery", conn.Healthy)
+	redistest.WaitFor(t, "recovery", conn.Healthy)
 	c.Set(context.Background(), "k", []byte("v"), 0)
 	if v, ok := c.Get(context.Background(), "k"); !ok || string(v) != "v" {
 		t.Errorf("Get after recovery = %q, %v", v, ok)
 	}
-	if n := logs.count("redis unavailable"); n != 1 {
+	if n := logs.Count("redis unavailable"); n != 1 {
 		t.Errorf("outage logged %d times, want once", n)
 	}
 }
 
 func TestRedisClusterNodeKilledFallsBackAndRecovers(t *testing.T) {
 	cl := redistest.StartCluster(t, 3)
-	logs := &logRecorder{}
+	logs := &redistest.LogRecorder{}
 	conn := dialTest(t, cl.Spec(), logs)
 	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1"})
 	ctx := context.Background()
 
 	cl.Nodes[0].Kill()
-	waitFor(t, "outage of one master noticed", func() bool { return !conn.Healthy() })
+	redistest.WaitFor(t, "outage of one master noticed", func() bool { return !conn.Healthy() })
 	for i := range 20 {
 		reqCtx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
 		c.Get(reqCtx, fmt.Sprintf("k%d", i))
@@ -168,7 +168,7 @@ func TestRedisClusterNodeKilledFallsBackAndRecovers(t *testing.T) {
 		}
 		cancel()
 	}
-	if n := logs.count("redis unavailable"); n != 1 {
+	if n := logs.Count("redis unavailable"); n != 1 {
 		t.Errorf("outage logged %d times, want once", n)
 	}
 
@@ -176,7 +176,7 @@ func TestRedisClusterNodeKilledFallsBackAndRecovers(t *testing.T) {
 	if err := cl.WaitOK(30 * time.Second); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "recovery", conn.Healthy)
+	redistest.WaitFor(t, "recovery", conn.Healthy)
 	other := newTestCache(t, dialTest(t, cl.Spec(), nil), RedisCacheOptions{Version: "v1"})
 	for i := range 30 {
 		key := fmt.Sprintf("after-%d", i)
@@ -190,7 +190,7 @@ func TestRedisClusterNodeKilledFallsBackAndRecovers(t *testing.T) {
 
 func TestRedisKilledUnderLoadMissesDropsReportsAndRecovers(t *testing.T) {
 	s := redistest.Start(t)
-	logs := &logRecorder{}
+	logs := &redistest.LogRecorder{}
 	conn := dialTest(t, s.URL(), logs)
 	c := newTestCache(t, conn, RedisCacheOptions{Version: "v1"})
 
@@ -223,7 +223,7 @@ func TestRedisKilledUnderLoadMissesDropsReportsAndRecovers(t *testing.T) {
 	}
 	time.Sleep(100 * time.Millisecond)
 	s.Kill()
-	waitFor(t, "the outage noticed", func() bool { return !conn.Healthy() })
+	redistest.WaitFor(t, "the outage noticed", func() bool { return !conn.Healthy() })
 	time.Sleep(200 * time.Millisecond)
 	before := c.Stats()
 	time.Sleep(100 * time.Millisecond)
@@ -240,12 +240,12 @@ func TestRedisKilledUnderLoadMissesDropsReportsAndRecovers(t *testing.T) {
 	if during.Errors == 0 || conn.LastError() == nil {
 		t.Errorf("Stats() = %+v, LastError() = %v; want the fault counted and reported", during, conn.LastError())
 	}
-	if n := logs.count("redis unavailable"); n != 1 {
+	if n := logs.Count("redis unavailable"); n != 1 {
 		t.Errorf("outage logged %d times, want once", n)
 	}
 
 	s.Restart()
-	waitFor(t, "recovery", conn.Healthy)
+	redistest.WaitFor(t, "recovery", conn.Healthy)
 	ctx := context.Background()
 	c.Set(ctx, "after", []byte("back"), time.Minute)
 	flush(t, c)

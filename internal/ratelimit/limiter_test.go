@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,38 +19,10 @@ import (
 
 var _ ratelimit.Health = (*cache.RedisConn)(nil)
 
-// logRecorder keeps every log record's message.
-type logRecorder struct {
-	mu   sync.Mutex
-	msgs []string
-}
-
-func (r *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
-func (r *logRecorder) Handle(_ context.Context, rec slog.Record) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.msgs = append(r.msgs, rec.Message)
-	return nil
-}
-func (r *logRecorder) WithAttrs([]slog.Attr) slog.Handler { return r }
-func (r *logRecorder) WithGroup(string) slog.Handler      { return r }
-
-func (r *logRecorder) count(prefix string) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	n := 0
-	for _, m := range r.msgs {
-		if strings.HasPrefix(m, prefix) {
-			n++
-		}
-	}
-	return n
-}
-
-func dial(t *testing.T, spec string, logs *logRecorder) *cache.RedisConn {
+func dial(t *testing.T, spec string, logs *redistest.LogRecorder) *cache.RedisConn {
 	t.Helper()
 	if logs == nil {
-		logs = &logRecorder{}
+		logs = &redistest.LogRecorder{}
 	}
 	conn, err := cache.DialRedis(context.Background(), spec, cache.RedisOptions{
 		CheckInterval: 50 * time.Millisecond,
@@ -77,17 +47,6 @@ func newLimiter(t *testing.T, perMinute int, conn *cache.RedisConn) *ratelimit.L
 		t.Fatal(err)
 	}
 	return l
-}
-
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 // countAllowed makes n requests of key, alternating between limiters, and
@@ -195,7 +154,7 @@ func TestRedisClusterLimitIsSharedAcrossInstances(t *testing.T) {
 
 func TestRedisKilledLimiterFallsBackToLocalLimits(t *testing.T) {
 	s := redistest.Start(t)
-	logs := &logRecorder{}
+	logs := &redistest.LogRecorder{}
 	conn := dial(t, s.URL(), logs)
 	l := newLimiter(t, 3, conn)
 	if r := l.Allow(context.Background(), "c"); !r.Shared {
@@ -230,7 +189,7 @@ func TestRedisKilledLimiterFallsBackToLocalLimits(t *testing.T) {
 		t.Errorf("Stats() = %+v; want at most one failed call, then Redis skipped", st)
 	}
 	time.Sleep(200 * time.Millisecond) // several failed health checks
-	if n := logs.count("redis unavailable"); n != 1 {
+	if n := logs.Count("redis unavailable"); n != 1 {
 		t.Errorf("outage logged %d times, want once", n)
 	}
 }
@@ -245,7 +204,7 @@ func TestRedisRestartedKeepsTheCountOfTheOutage(t *testing.T) {
 	connA, connB := dial(t, s.URL(), nil), dial(t, s.URL(), nil)
 	a, b := newLimiter(t, 4, connA), newLimiter(t, 4, connB)
 	s.Kill()
-	waitFor(t, "outage noticed", func() bool { return !connA.Healthy() && !connB.Healthy() })
+	redistest.WaitFor(t, "outage noticed", func() bool { return !connA.Healthy() && !connB.Healthy() })
 	// Each replica limits on its own while Redis is away.
 	if n, _ := countAllowed(t, "c", 10, a); n != 4 {
 		t.Errorf("replica a allowed %d during the outage, want 4", n)
@@ -255,7 +214,7 @@ func TestRedisRestartedKeepsTheCountOfTheOutage(t *testing.T) {
 	}
 
 	s.Restart()
-	waitFor(t, "recovery", func() bool { return connA.Healthy() && connB.Healthy() })
+	redistest.WaitFor(t, "recovery", func() bool { return connA.Healthy() && connB.Healthy() })
 	allowed, last := countAllowed(t, "c", 12, a, b)
 	if allowed != 0 || !last.Shared || last.RetryAfter <= 0 {
 		t.Errorf("after restart allowed %d of 12 (last %+v), want none: the allowance was spent during the outage", allowed, last)
@@ -281,7 +240,7 @@ func TestRedisKilledKeepsCountingFromWhereRedisWas(t *testing.T) {
 		t.Fatalf("with Redis allowed %d of 3 (last %+v)", n, last)
 	}
 	s.Kill()
-	waitFor(t, "outage noticed", func() bool { return !conn.Healthy() })
+	redistest.WaitFor(t, "outage noticed", func() bool { return !conn.Healthy() })
 	if n, last := countAllowed(t, "c", 10, l); n != 2 || last.Shared {
 		t.Errorf("with Redis down allowed %d more (last %+v), want the 2 left", n, last)
 	}
@@ -294,7 +253,7 @@ func TestFailingRedisCallHandsOutNoFreshAllowance(t *testing.T) {
 	s := redistest.Start(t)
 	conn, err := cache.DialRedis(context.Background(), s.URL(), cache.RedisOptions{
 		CheckInterval: time.Hour, // the outage is found by the failing call alone
-		Logger:        slog.New(&logRecorder{}),
+		Logger:        slog.New(&redistest.LogRecorder{}),
 	})
 	if err != nil {
 		t.Fatal(err)
