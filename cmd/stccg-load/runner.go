@@ -9,8 +9,9 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
+
+	"github.com/stccg/stccg-rules/internal/cputime"
 )
 
 // limits bound a scenario's run: it stops at the duration or the count,
@@ -70,7 +71,7 @@ func runScenario(ctx context.Context, c *http.Client, base string, sc *scenario,
 	workers := make([]worker, lim.concurrency)
 	start := time.Now()
 	deadline := start.Add(lim.duration)
-	cpu0 := ownCPU()
+	cpu0, _ := cputime.Process()
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
@@ -90,20 +91,11 @@ func runScenario(ctx context.Context, c *http.Client, base string, sc *scenario,
 	wg.Wait()
 	elapsed := time.Since(start)
 	o := merge(sc, workers, elapsed)
-	if cpu := ownCPU() - cpu0; cpu > 0 && o.Requests > 0 {
+	if cpu1, _ := cputime.Process(); cpu1 > cpu0 && o.Requests > 0 {
+		cpu := cpu1 - cpu0
 		o.ClientCPUPerRequestUs = math.Round(float64(cpu/time.Microsecond) / float64(o.Requests))
 	}
 	return o
-}
-
-// ownCPU is the CPU time this process has used, user and system; zero where
-// the system does not say.
-func ownCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // do sends one request and records its status and how long it took, from

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stccg/stccg-rules/internal/cputime"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -304,13 +305,13 @@ func BenchmarkWorstBoard(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
 			b.ReportAllocs()
-			cpu0, ok := processCPU()
+			cpu0, ok := cputime.Process()
 			for b.Loop() {
 				if _, err := w.svc.Adjudicate(ctx, req); err != nil {
 					b.Fatal(err)
 				}
 			}
-			if cpu1, ok1 := processCPU(); ok && ok1 {
+			if cpu1, ok1 := cputime.Process(); ok && ok1 {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})
