@@ -117,7 +117,7 @@ func jsonError(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return rules.Errorf(rules.EINVALID, "The request body is truncated JSON.")
 	case errors.As(err, &typ):
-		field := typ.Field
+		field := rules.RequestPath(typ.Field)
 		if field == "" {
 			field = "(the body)"
 		}

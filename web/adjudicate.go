@@ -347,7 +347,7 @@ func jsonProblem(err error) string {
 	case errors.As(err, &se):
 		return fmt.Sprintf("%s (at character %d)", se.Error(), se.Offset)
 	case errors.As(err, &te):
-		return fmt.Sprintf("%q should be %s, not %s", te.Field, te.Type.String(), te.Value)
+		return fmt.Sprintf("%q should be %s, not %s", rules.RequestPath(te.Field), te.Type.String(), te.Value)
 	}
 	return err.Error()
 }

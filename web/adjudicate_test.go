@@ -178,3 +178,17 @@ func TestAStepNamesTheCardPlayedAndWhatAnAttemptDid(t *testing.T) {
 		t.Errorf("steps %q (refused %d), want %q", got, tv.Refused, want)
 	}
 }
+
+// A board typed with a statistic of the wrong kind names the field as it
+// was typed.
+func TestAMistypedStatisticIsNamedAsTyped(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	board := `{"missions":[{"id":"home","span":2}],"personnel":[{"id":"worf","integrity":"seven"}]}`
+	r := postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.staffed"}, "board": {board}})
+	if want := html.EscapeString(`"personnel.integrity" should be int`); !strings.Contains(r.body, want) {
+		t.Errorf("the page does not say %s", want)
+	}
+	if strings.Contains(r.body, "PersonnelStats") {
+		t.Error("the page names a Go type")
+	}
+}

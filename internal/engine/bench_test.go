@@ -34,8 +34,7 @@ func BenchmarkAdjudicateMissionAttempt(b *testing.B) {
 // headquarters and an away team on the planet, one of them stopped.
 func midGameBoard() rules.Board {
 	crew := func(id, icon string, skills []string, where *rules.Location, cunning int) rules.BoardPersonnel {
-		return rules.BoardPersonnel{ID: id, Affiliation: "federation", Icons: []string{icon}, Skills: skills,
-			Integrity: ip(6), Cunning: ip(cunning), Strength: ip(5), At: where}
+		return rules.BoardPersonnel{ID: id, PersonnelStats: rules.PersonnelStats{Affiliation: "federation", Icons: []string{icon}, Skills: skills, Integrity: ip(6), Cunning: ip(cunning), Strength: ip(5)}, At: where}
 	}
 	onShip, onPlanet := aboard("enterprise"), at("nebula")
 	b := rules.Board{

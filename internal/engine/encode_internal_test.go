@@ -56,8 +56,8 @@ func roundTripBoards() map[string]rules.Board {
 			Ships: []rules.BoardShip{{ID: "ent", Card: "1e-101-334", At: &rules.Location{Mission: "space"}, Docked: "post", RangeUsed: 2},
 				{ID: "rio", Owner: "Opponent", Title: "Rio Grande", Affiliation: "Bajoran", Staffing: []string{"Staff"}, Range: n(6), Shields: n(5), At: &rules.Location{Mission: "bajor"}, Docked: "ds9", Stopped: true}},
 			Personnel: []rules.BoardPersonnel{{ID: "worf", Card: "1e-155-79", At: &rules.Location{Ship: "ent"}},
-				{ID: "riker", Card: "Will Riker", Persona: "Zq Riker", Skills: []string{"Diplomacy x2", "LEADERSHIP"}, At: &rules.Location{Facility: "post"}},
-				{ID: "kira", Title: "Kira", Affiliation: "bajoran", Icons: []string{"Command"}, Integrity: n(7), At: &rules.Location{Mission: "bajor"}, Stopped: true},
+				{ID: "riker", Card: "Will Riker", Persona: "Zq Riker", PersonnelStats: rules.PersonnelStats{Skills: []string{"Diplomacy x2", "LEADERSHIP"}}, At: &rules.Location{Facility: "post"}},
+				{ID: "kira", Title: "Kira", PersonnelStats: rules.PersonnelStats{Affiliation: "bajoran", Icons: []string{"Command"}, Integrity: n(7)}, At: &rules.Location{Mission: "bajor"}, Stopped: true},
 				{ID: "tandro", Title: "Ilon Tandro", At: &rules.Location{Brig: " Opponent"}},
 				{ID: "nowhere", Title: "Zq"}},
 		},
@@ -67,7 +67,7 @@ func roundTripBoards() map[string]rules.Board {
 			Ships: []rules.BoardShip{{ID: "ktinga", Card: "2e-1-394", At: &rules.Location{Mission: "qonos"}, Damage: 1},
 				{ID: "loose", Title: "Zq", Affiliation: "klingon", At: &rules.Location{}}},
 			Personnel: []rules.BoardPersonnel{{ID: "kroval", Card: "Kroval", At: &rules.Location{Ship: "ktinga"}},
-				{ID: "k", Title: "Zq", Skills: []string{}, Characteristics: []string{}, At: &rules.Location{Brig: "you"}, Owner: "opponent"}},
+				{ID: "k", Title: "Zq", PersonnelStats: rules.PersonnelStats{Skills: []string{}, Characteristics: []string{}}, At: &rules.Location{Brig: "you"}, Owner: "opponent"}},
 		},
 	}
 }
@@ -120,9 +120,8 @@ func TestEncodedBoardAfterMovesDecodesToTheBoardTheyLeft(t *testing.T) {
 			{ID: "qonos", Title: "Qo'noS", Type: "headquarters", Quadrant: "alpha", Span: n(2), Play: []string{"klingon", "non-aligned", "equipment"}},
 			{ID: "ward", Title: "Rescue Prisoners", Type: "planet", Quadrant: "alpha", Span: n(3)},
 		},
-		Ships: []rules.BoardShip{{ID: "ktinga", Affiliation: "klingon", Staffing: []string{"command", "staff"}, Range: n(7), At: &rules.Location{Mission: "qonos"}}},
-		Personnel: []rules.BoardPersonnel{{ID: "k1", Affiliation: "klingon", Icons: []string{"command"}, Skills: []string{},
-			Integrity: n(5), Cunning: n(5), Strength: n(5), At: &rules.Location{Ship: "ktinga"}}},
+		Ships:     []rules.BoardShip{{ID: "ktinga", Affiliation: "klingon", Staffing: []string{"command", "staff"}, Range: n(7), At: &rules.Location{Mission: "qonos"}}},
+		Personnel: []rules.BoardPersonnel{{ID: "k1", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Icons: []string{"command"}, Skills: []string{}, Integrity: n(5), Cunning: n(5), Strength: n(5)}, At: &rules.Location{Ship: "ktinga"}}},
 	}
 	b := boardOf(t, s, rules.Edition2E, in)
 	given, _ := json.Marshal(b.Encode())

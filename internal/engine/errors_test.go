@@ -18,7 +18,7 @@ func TestUnjudgeableRequestsNameTheField(t *testing.T) {
 	dangling := base
 	dangling.Personnel = []rules.BoardPersonnel{person("a", "federation", nil, aboard("s")), person("b", "federation", nil, at("m")), person("c", "federation", nil, aboard("nowhere"))}
 	noStrength := base
-	noStrength.Personnel = []rules.BoardPersonnel{{ID: "a", Affiliation: "klingon", At: at("m")}, opp(person("x", "romulan", nil, at("m")))}
+	noStrength.Personnel = []rules.BoardPersonnel{{ID: "a", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon"}, At: at("m")}, opp(person("x", "romulan", nil, at("m")))}
 	dup := base
 	dup.Ships = append(dup.Ships, ship("m", "federation", nil, 8, "m"))
 	badSkill := base

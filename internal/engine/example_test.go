@@ -25,9 +25,8 @@ func Example() {
 			{ID: "earth", Title: "Earth", Type: "headquarters", Quadrant: "alpha", Span: span(2)},
 			{ID: "renegade", Title: "Intercept Renegade", Type: "space", Quadrant: "alpha", Span: span(3)},
 		},
-		Ships: []rules.BoardShip{{ID: "galaxy", Affiliation: "federation", Staffing: []string{"command"}, Range: span(8), At: &rules.Location{Mission: "earth"}}},
-		Personnel: []rules.BoardPersonnel{{ID: "picard", Affiliation: "federation", Icons: []string{"command"},
-			Integrity: span(8), Cunning: span(8), Strength: span(6), At: &rules.Location{Ship: "galaxy"}}},
+		Ships:     []rules.BoardShip{{ID: "galaxy", Affiliation: "federation", Staffing: []string{"command"}, Range: span(8), At: &rules.Location{Mission: "earth"}}},
+		Personnel: []rules.BoardPersonnel{{ID: "picard", PersonnelStats: rules.PersonnelStats{Affiliation: "federation", Icons: []string{"command"}, Integrity: span(8), Cunning: span(8), Strength: span(6)}, At: &rules.Location{Ship: "galaxy"}}},
 	}
 	params, _ := json.Marshal(map[string]string{"ship": "galaxy", "to": "renegade"})
 	v, err := svc.Adjudicate(context.Background(), rules.AdjudicationRequest{Edition: "2e", Question: "ship.move", Board: board, Params: params})

@@ -221,8 +221,7 @@ func person(id, affiliation string, icons []string, where *rules.Location, skill
 	if skills == nil {
 		skills = []string{}
 	}
-	return rules.BoardPersonnel{ID: id, Affiliation: affiliation, Icons: icons, Skills: skills,
-		Integrity: ip(5), Cunning: ip(5), Strength: ip(5), At: where}
+	return rules.BoardPersonnel{ID: id, PersonnelStats: rules.PersonnelStats{Affiliation: affiliation, Icons: icons, Skills: skills, Integrity: ip(5), Cunning: ip(5), Strength: ip(5)}, At: where}
 }
 
 func opp(p rules.BoardPersonnel) rules.BoardPersonnel { p.Owner = engine.Opponent; return p }

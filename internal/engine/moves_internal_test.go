@@ -39,8 +39,8 @@ func TestShipMoveAppliedCarriesTheCrewAndLeavesTheBoardGiven(t *testing.T) {
 		Ships: []rules.BoardShip{{ID: "galaxy", Affiliation: "federation", Staffing: []string{"command", "staff"},
 			Range: n(8), RangeUsed: 1, At: &rules.Location{Mission: "earth"}}},
 		Personnel: []rules.BoardPersonnel{
-			{ID: "picard", Affiliation: "federation", Icons: []string{"command"}, Integrity: n(5), Cunning: n(5), Strength: n(5), At: &rules.Location{Ship: "galaxy"}},
-			{ID: "data", Affiliation: "federation", Icons: []string{"staff"}, Integrity: n(5), Cunning: n(5), Strength: n(5), At: &rules.Location{Ship: "galaxy"}},
+			{ID: "picard", PersonnelStats: rules.PersonnelStats{Affiliation: "federation", Icons: []string{"command"}, Integrity: n(5), Cunning: n(5), Strength: n(5)}, At: &rules.Location{Ship: "galaxy"}},
+			{ID: "data", PersonnelStats: rules.PersonnelStats{Affiliation: "federation", Icons: []string{"staff"}, Integrity: n(5), Cunning: n(5), Strength: n(5)}, At: &rules.Location{Ship: "galaxy"}},
 		},
 	}
 	b := boardOf(t, s, rules.Edition2E, in)
@@ -85,7 +85,7 @@ func TestRemovedPersonnelLeaveTheBoardGivenAsItWas(t *testing.T) {
 	var in rules.Board
 	in.Missions = []rules.BoardMission{{ID: "m", Type: "planet", Quadrant: "alpha", Span: n(2)}}
 	for _, id := range []string{"a", "b", "c", "d"} {
-		in.Personnel = append(in.Personnel, rules.BoardPersonnel{ID: id, Integrity: n(5), Cunning: n(5), Strength: n(5), At: &rules.Location{Mission: "m"}})
+		in.Personnel = append(in.Personnel, rules.BoardPersonnel{ID: id, PersonnelStats: rules.PersonnelStats{Integrity: n(5), Cunning: n(5), Strength: n(5)}, At: &rules.Location{Mission: "m"}})
 	}
 	b := boardOf(t, s, rules.Edition2E, in)
 	nb := b.clone()

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -40,27 +41,22 @@ type PlayCard struct {
 
 // inlineCard is a card given in the params instead of by id or name: its
 // title, type, cost and uniqueness, and the statistics the board object it
-// becomes takes.
+// becomes takes, named as the board names them: a personnel's are
+// rules.PersonnelStats (its affiliation a ship's too), a ship's those of
+// rules.BoardShip.
 type inlineCard struct {
-	Title           string   `json:"title"`
-	Subtitle        string   `json:"subtitle"`
-	Type            string   `json:"type"`
-	Cost            *int     `json:"cost"`
-	Unique          bool     `json:"unique"`
-	Affiliation     string   `json:"affiliation,omitempty"`
-	Quadrant        string   `json:"quadrant,omitempty"`
-	Persona         string   `json:"persona,omitempty"`
-	Icons           []string `json:"icons,omitempty"`
-	Skills          []string `json:"skills,omitempty"`
-	Characteristics []string `json:"characteristics,omitempty"`
-	Integrity       *int     `json:"integrity,omitempty"`
-	Cunning         *int     `json:"cunning,omitempty"`
-	Strength        *int     `json:"strength,omitempty"`
-	Species         string   `json:"species,omitempty"`
-	Staffing        []string `json:"staffing,omitempty"`
-	Range           *int     `json:"range,omitempty"`
-	Weapons         *int     `json:"weapons,omitempty"`
-	Shields         *int     `json:"shields,omitempty"`
+	Title    string `json:"title"`
+	Subtitle string `json:"subtitle"`
+	Type     string `json:"type"`
+	Cost     *int   `json:"cost"`
+	Unique   bool   `json:"unique"`
+	Quadrant string `json:"quadrant,omitempty"`
+	Persona  string `json:"persona,omitempty"`
+	rules.PersonnelStats
+	Staffing []string `json:"staffing,omitempty"`
+	Range    *int     `json:"range,omitempty"`
+	Weapons  *int     `json:"weapons,omitempty"`
+	Shields  *int     `json:"shields,omitempty"`
 }
 
 type playParams struct {
@@ -93,6 +89,10 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, raw json.
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			te.Field = rules.RequestPath(te.Field) // the field as written, not through the statistics' struct
+		}
 		return PlayCard{}, unprocessable("params.card", "params.card must be a card id, a name, or a card object (title, subtitle, type, cost, unique and the statistics of the card): %v", err)
 	}
 	if in.Title == "" {
@@ -230,9 +230,7 @@ func (m *cardPlay) place(ctx context.Context, s *Service, b *Board) error {
 	}
 	title := in.Title
 	if c.Type == "personnel" {
-		bp := &rules.BoardPersonnel{ID: m.id, Card: c.Ref, Title: title, Affiliation: in.Affiliation, Icons: in.Icons,
-			Skills: in.Skills, Characteristics: in.Characteristics, Integrity: in.Integrity, Cunning: in.Cunning,
-			Strength: in.Strength, Species: in.Species, Persona: in.Persona, At: &loc}
+		bp := &rules.BoardPersonnel{ID: m.id, Card: c.Ref, Title: title, PersonnelStats: in.PersonnelStats, Persona: in.Persona, At: &loc}
 		p := &Personnel{}
 		if err := s.readPersonnel(ctx, m.edition, b, boardPlace{"personnel", len(b.Personnel)}, bp, p, &skillArena{}); err != nil {
 			return withField(err, "params.card")

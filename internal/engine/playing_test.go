@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -62,5 +64,19 @@ func TestCardPlayReadsTheCardData(t *testing.T) {
 	v := judge(t, r)
 	if allowed(t, v) {
 		t.Errorf("a mission was played from hand; reasons %q", v.Reasons)
+	}
+}
+
+// An inline card with a statistic of the wrong kind is refused naming the
+// statistic as the params write it, not the struct that describes it.
+func TestCardPlayInlineStatisticOfTheWrongKind(t *testing.T) {
+	w := realWorld(t)
+	r := req2E("card.play", rules.Board{}, obj{"card": obj{"title": "Zq Engineer", "type": "personnel", "cost": 3, "integrity": "seven"}})
+	_, err := w.svc.Adjudicate(context.Background(), r)
+	if rules.ErrorCode(err) != rules.EUNPROCESSABLE || rules.ErrorDetails(err)["field"] != "params.card" {
+		t.Fatalf("error %v (details %v), want params.card unprocessable", err, rules.ErrorDetails(err))
+	}
+	if msg := err.Error(); !strings.Contains(msg, ".integrity of type int") || strings.Contains(msg, "PersonnelStats") {
+		t.Errorf("message %q does not name the integrity as written", msg)
 	}
 }

@@ -349,8 +349,7 @@ func TestReplayedLegalSequenceGivesTheBoardBuiltByHand(t *testing.T) {
 	want.Missions[1].Requirements = "Security and Strength>4"
 	want.Missions[1].Completed, want.Missions[1].OvercomeDilemmas = true, 1
 	want.Ships[0].At, want.Ships[0].RangeUsed = at("p"), 4
-	want.Personnel = []rules.BoardPersonnel{{ID: "k2", Title: "Klingon Officer", Affiliation: "klingon", Icons: []string{"staff"},
-		Skills: []string{"Security"}, Integrity: ip(5), Cunning: ip(5), Strength: ip(5), At: at("p")}}
+	want.Personnel = []rules.BoardPersonnel{{ID: "k2", Title: "Klingon Officer", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Icons: []string{"staff"}, Skills: []string{"Security"}, Integrity: ip(5), Cunning: ip(5), Strength: ip(5)}, At: at("p")}}
 	if got := boardAfter(t, v); !sameJSON(t, got, want) {
 		t.Errorf("board after:\n got  %s\n want %s", params(t, got), params(t, want))
 	}

@@ -34,7 +34,7 @@ func playBoard2E() rules.Board {
 			mission("ward", "planet", "alpha", 3),
 		},
 		Personnel: []rules.BoardPersonnel{kurn, gowron, martok,
-			opp(rules.BoardPersonnel{ID: "their-worf", Title: "Worf", Affiliation: "klingon", Integrity: ip(5), Cunning: ip(5), Strength: ip(5), At: at("romulus")})},
+			opp(rules.BoardPersonnel{ID: "their-worf", Title: "Worf", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Integrity: ip(5), Cunning: ip(5), Strength: ip(5)}, At: at("romulus")})},
 	}
 }
 

@@ -232,10 +232,8 @@ func midGameVariations() []rules.Board {
 		b.Ships = append(b.Ships, rules.BoardShip{ID: "warbird", Owner: "opponent", Affiliation: "romulan", Staffing: []string{"command", "staff"},
 			Range: ip(8), Weapons: ip(10), Shields: ip(7), At: at("home")})
 		b.Personnel = append(b.Personnel,
-			opp(rules.BoardPersonnel{ID: "klingon", Affiliation: "klingon", Icons: []string{"command"}, Skills: []string{"Leadership", "2 Security"},
-				Integrity: ip(5), Cunning: ip(5), Strength: ip(8), At: at("nebula")}),
-			opp(rules.BoardPersonnel{ID: "romulan", Affiliation: "romulan", Icons: []string{"staff"}, Skills: []string{"Treachery"},
-				Integrity: ip(3), Cunning: ip(7), Strength: ip(6), At: aboard("warbird")}))
+			opp(rules.BoardPersonnel{ID: "klingon", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Icons: []string{"command"}, Skills: []string{"Leadership", "2 Security"}, Integrity: ip(5), Cunning: ip(5), Strength: ip(8)}, At: at("nebula")}),
+			opp(rules.BoardPersonnel{ID: "romulan", PersonnelStats: rules.PersonnelStats{Affiliation: "romulan", Icons: []string{"staff"}, Skills: []string{"Treachery"}, Integrity: ip(3), Cunning: ip(7), Strength: ip(6)}, At: aboard("warbird")}))
 	}
 	return []rules.Board{
 		midGameBoard(),
@@ -381,9 +379,9 @@ func cardRequests(t *testing.T) []rules.AdjudicationRequest {
 			b := midGameBoard()
 			b.Personnel = append(b.Personnel,
 				rules.BoardPersonnel{ID: "card", Card: ref, At: aboard("enterprise")},
-				rules.BoardPersonnel{ID: "card2", Card: ref, Title: "Zq Double", Icons: []string{"staff"}, Integrity: ip(9), At: at("nebula")},
-				rules.BoardPersonnel{ID: "card3", Card: ref, Skills: []string{"Geology", "2 Biology"}, At: at("nebula")},
-				rules.BoardPersonnel{ID: "card4", Card: ref, Skills: []string{}, Characteristics: []string{}, Icons: []string{}, At: at("nebula")})
+				rules.BoardPersonnel{ID: "card2", Card: ref, Title: "Zq Double", PersonnelStats: rules.PersonnelStats{Icons: []string{"staff"}, Integrity: ip(9)}, At: at("nebula")},
+				rules.BoardPersonnel{ID: "card3", Card: ref, PersonnelStats: rules.PersonnelStats{Skills: []string{"Geology", "2 Biology"}}, At: at("nebula")},
+				rules.BoardPersonnel{ID: "card4", Card: ref, PersonnelStats: rules.PersonnelStats{Skills: []string{}, Characteristics: []string{}, Icons: []string{}}, At: at("nebula")})
 			req := []string{"Leadership"}
 			for _, s := range c.Skills {
 				req = append(req, s.Name)

@@ -85,8 +85,7 @@ func worstPersonnel(i int, owner string, where *rules.Location, affiliation stri
 		chars = append(chars, padded(fmt.Sprintf("Characteristic %d", k), rules.MaxWordBytes))
 	}
 	return rules.BoardPersonnel{ID: worstID("p", i), Owner: owner, Title: padded(fmt.Sprintf("Personnel %d", i), rules.MaxTextBytes),
-		Affiliation: affiliation, Icons: icons, Skills: skills, Characteristics: chars,
-		Species: padded("Species", rules.MaxWordBytes), Integrity: ip(7), Cunning: ip(7), Strength: ip(6), At: where}
+		PersonnelStats: rules.PersonnelStats{Affiliation: affiliation, Icons: icons, Skills: skills, Characteristics: chars, Species: padded("Species", rules.MaxWordBytes), Integrity: ip(7), Cunning: ip(7), Strength: ip(6)}, At: where}
 }
 
 // worstBoard is the largest board the limits allow: every list at its

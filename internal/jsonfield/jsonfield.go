@@ -6,30 +6,48 @@ package jsonfield
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 )
 
-// A Field is a field of a struct and the name JSON gives it.
+// A Field is a field of a struct and the name JSON gives it. Index is its
+// path from the struct listed, through the embedded structs it is promoted
+// from; Owner is the struct that declares it.
 type Field struct {
 	reflect.StructField
-	JSON string
+	JSON  string
+	Owner reflect.Type
 }
 
 // Of lists the fields encoding/json reads of the struct type t, in their
 // order: the exported ones not tagged "-", each named by its tag, else by
-// its Go name.
+// its Go name; the fields of an embedded struct with no name in its tag in
+// its place, as encoding/json reads them.
 func Of(t reflect.Type) []Field {
+	return of(t, nil)
+}
+
+func of(t reflect.Type, path []int) []Field {
 	var out []Field
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" || !f.IsExported() {
+		if name == "-" || (!f.IsExported() && !f.Anonymous) {
+			continue
+		}
+		at := append(slices.Clone(path), i)
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			out = append(out, of(f.Type, at)...)
+			continue
+		}
+		if !f.IsExported() {
 			continue
 		}
 		if name == "" {
 			name = f.Name
 		}
-		out = append(out, Field{f, name})
+		f.Index = at
+		out = append(out, Field{f, name, t})
 	}
 	return out
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+)
 
 // AdjudicationRequest is a board situation and one question about it, to be
 // answered under the rules of one document (the newest rulebook of the edition
@@ -93,6 +97,56 @@ type BoardShip struct {
 	Docked string `json:"docked,omitempty"`
 }
 
+// PersonnelStats are the statistics a personnel card states, as a board
+// gives them (fields given override the card's) and as a card played from
+// hand gives them inline: one description of a personnel's statistics for
+// both.
+type PersonnelStats struct {
+	Affiliation     string   `json:"affiliation,omitempty"`
+	Icons           []string `json:"icons,omitempty"`
+	Skills          []string `json:"skills,omitempty"`
+	Characteristics []string `json:"characteristics,omitempty"`
+	Integrity       *int     `json:"integrity,omitempty"`
+	Cunning         *int     `json:"cunning,omitempty"`
+	Strength        *int     `json:"strength,omitempty"`
+	Species         string   `json:"species,omitempty"`
+}
+
+// RequestPath is the path of a field as a request writes it, from the path
+// encoding/json names in a decoding error ("board.personnel.integrity"):
+// encoding/json goes through the Go name of an embedded struct
+// ("board.personnel.PersonnelStats.integrity"), which no request writes.
+func RequestPath(field string) string {
+	embedded := embeddedStructs(reflect.TypeFor[AdjudicationRequest](), map[string]bool{})
+	parts := strings.Split(field, ".")
+	kept := parts[:0]
+	for _, p := range parts {
+		if !embedded[p] {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, ".")
+}
+
+// embeddedStructs adds the names of the structs embedded in t and in the
+// types of its fields to names.
+func embeddedStructs(t reflect.Type, names map[string]bool) map[string]bool {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return names
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous {
+			names[f.Name] = true
+		}
+		embeddedStructs(f.Type, names)
+	}
+	return names
+}
+
 // BoardFacility is a 1E facility on the board: an outpost, a headquarters,
 // a station, or a Nor (the station whose sites personnel walk between).
 // Affiliations lists the affiliations of a multi-affiliation facility;
@@ -111,22 +165,16 @@ type BoardFacility struct {
 	Shields      *int      `json:"shields,omitempty"`
 }
 
-// BoardPersonnel is a personnel on the board.
+// BoardPersonnel is a personnel on the board: its statistics, and where it
+// is.
 type BoardPersonnel struct {
-	ID              string    `json:"id"`
-	Owner           string    `json:"owner,omitempty"`
-	Card            string    `json:"card,omitempty"`
-	Title           string    `json:"title,omitempty"`
-	Affiliation     string    `json:"affiliation,omitempty"`
-	Icons           []string  `json:"icons,omitempty"`
-	Skills          []string  `json:"skills,omitempty"`
-	Characteristics []string  `json:"characteristics,omitempty"`
-	Integrity       *int      `json:"integrity,omitempty"`
-	Cunning         *int      `json:"cunning,omitempty"`
-	Strength        *int      `json:"strength,omitempty"`
-	Species         string    `json:"species,omitempty"`
-	At              *Location `json:"at,omitempty"`
-	Stopped         bool      `json:"stopped,omitempty"`
+	ID    string `json:"id"`
+	Owner string `json:"owner,omitempty"`
+	Card  string `json:"card,omitempty"`
+	Title string `json:"title,omitempty"`
+	PersonnelStats
+	At      *Location `json:"at,omitempty"`
+	Stopped bool      `json:"stopped,omitempty"`
 	// Persona is the persona the personnel is a version of (the card
 	// data's); versions of one persona are one personnel for uniqueness.
 	Persona string `json:"persona,omitempty"`
