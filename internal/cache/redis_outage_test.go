@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"github.com/stccg/stccg-rules/internal/redistest"
 )
 
@@ -101,13 +99,9 @@ func TestRedisStalledCallIsAMissWithinOpTimeout(t *testing.T) {
 	c.Set(ctx, "k", []byte("v"), time.Minute)
 	flush(t, c)
 
-	// CLIENT PAUSE holds every client's commands, as an overloaded or
-	// partitioned Redis would.
-	admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
-	defer admin.Close()
-	if err := admin.Do(ctx, "CLIENT", "PAUSE", "1500", "ALL").Err(); err != nil {
-		t.Fatal(err)
-	}
+	// Every client's commands held, as an overloaded or partitioned Redis
+	// would.
+	s.Pause(1500*time.Millisecond, false)
 	reqCtx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
 	defer cancel()
 	if _, ok := c.Get(reqCtx, "k"); ok {

@@ -84,11 +84,7 @@ func TestRedisCacheGetReturnsWhenItsContextIsDone(t *testing.T) {
 	flush(t, c)
 
 	// Redis holds every command for 200ms; the caller gives up after 20ms.
-	admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
-	defer admin.Close()
-	if err := admin.Do(ctx, "CLIENT", "PAUSE", "200", "ALL").Err(); err != nil {
-		t.Fatal(err)
-	}
+	s.Pause(200*time.Millisecond, false)
 	reqCtx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -121,11 +117,7 @@ func TestRedisCacheGetQueuedTooLongIsNotSentAndTheNextGetHits(t *testing.T) {
 	// pause is counted from the PAUSE command, so the SET still ends before
 	// its own deadline, and the Get may be queued up to 0.6s after the
 	// pause began (a machine busy with other tests) and still be late.
-	admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
-	defer admin.Close()
-	if err := admin.Do(ctx, "CLIENT", "PAUSE", "2850", "WRITE").Err(); err != nil {
-		t.Fatal(err)
-	}
+	s.Pause(2850*time.Millisecond, true)
 	c.Set(ctx, "held", []byte("v"), time.Minute)
 	waitInFlight(t, c)
 	if v, ok := c.Get(ctx, "k"); ok {
@@ -161,13 +153,9 @@ func TestRedisCacheSetsBeyondAFullQueueAreDroppedAndCounted(t *testing.T) {
 			ctx := context.Background()
 			value := []byte(strings.Repeat("v", tt.valueSize))
 
-			// CLIENT PAUSE WRITE holds the first SET in flight while reads,
-			// and the health check's PING, go on.
-			admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
-			defer admin.Close()
-			if err := admin.Do(ctx, "CLIENT", "PAUSE", "5000", "WRITE").Err(); err != nil {
-				t.Fatal(err)
-			}
+			// Writes held keep the first SET in flight while reads, and
+			// the health check's PING, go on.
+			s.Pause(5*time.Second, true)
 			c.Set(ctx, "k0", value, time.Minute)
 			waitInFlight(t, c)
 			const sets = 20
@@ -181,9 +169,7 @@ func TestRedisCacheSetsBeyondAFullQueueAreDroppedAndCounted(t *testing.T) {
 			if got, want := c.Dropped(), uint64(sets-tt.wantQueued); got != want {
 				t.Errorf("Dropped() = %d, want %d", got, want)
 			}
-			if err := admin.Do(ctx, "CLIENT", "UNPAUSE").Err(); err != nil {
-				t.Fatal(err)
-			}
+			s.Unpause()
 			flush(t, c)
 			raw := redis.NewClient(&redis.Options{Addr: s.Addr()})
 			defer raw.Close()

@@ -132,6 +132,33 @@ func (s *Server) Restart() {
 	s.tb.Fatalf("redistest: restart redis-server on port %d: %v", s.port, err)
 }
 
+// Pause holds the server's clients' commands for d, as an overloaded or
+// partitioned Redis would: every command, or with writesOnly those that
+// write, while reads and the health check's PING go on (Redis's CLIENT
+// PAUSE). It returns once the pause has begun.
+func (s *Server) Pause(d time.Duration, writesOnly bool) {
+	s.tb.Helper()
+	admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
+	defer admin.Close()
+	mode := "ALL"
+	if writesOnly {
+		mode = "WRITE"
+	}
+	if err := admin.Do(context.Background(), "CLIENT", "PAUSE", strconv.FormatInt(d.Milliseconds(), 10), mode).Err(); err != nil {
+		s.tb.Fatalf("redistest: CLIENT PAUSE: %v", err)
+	}
+}
+
+// Unpause ends a Pause before its time.
+func (s *Server) Unpause() {
+	s.tb.Helper()
+	admin := redis.NewClient(&redis.Options{Addr: s.Addr()})
+	defer admin.Close()
+	if err := admin.Do(context.Background(), "CLIENT", "UNPAUSE").Err(); err != nil {
+		s.tb.Fatalf("redistest: CLIENT UNPAUSE: %v", err)
+	}
+}
+
 // Output returns what the server has written to its log so far.
 func (s *Server) Output() string {
 	s.mu.Lock()
