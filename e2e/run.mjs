@@ -12,73 +12,21 @@
 // page at both sizes, AAA contrast included. With LIGHTHOUSE=1, Lighthouse
 // scores a few pages on its mobile settings. Screenshots go to SCREENSHOTDIR.
 // Exits non-zero, naming the step, on the first failure, or listing every
-// accessibility violation at the end.
+// accessibility violation at the end. What every step shares (the
+// arguments, the step it is at, screenshots and audits) is driver.mjs; the
+// adjudicate page's steps are adjudicate.mjs.
 import { chromium } from "playwright-core";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
-
-const require = createRequire(import.meta.url);
-const [base, shots, fanURL, fan50URL] = process.argv.slice(2);
-if (!base || !shots || !fanURL || !fan50URL) {
-  console.error("usage: node run.mjs BASEURL SCREENSHOTDIR FANPAGEURL FAN50URL");
-  process.exit(2);
-}
-mkdirSync(shots, { recursive: true });
-
-const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
-const args = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-];
-const STEP_TIMEOUT = 15000;
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-let step = "launch";
-function log(msg) { console.log(`e2e: ${step}: ${msg}`); }
-function check(cond, msg) { if (!cond) { throw new Error(msg); } }
-
-async function shot(page, name, fullPage = true) {
-  await page.screenshot({ path: join(shots, name + ".png"), fullPage });
-}
-
-// noSideways fails when a page scrolls sideways at the viewport's width.
-async function noSideways(page, what) {
-  const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  check(sw <= cw + 1, `${what} scrolls sideways on a ${cw}px screen (content ${sw}px wide)`);
-}
-
-// audit runs axe-core on the page as it stands, every rule including AAA
-// contrast (color-contrast-enhanced), and keeps the violations for the end.
-const audits = [];
-async function audit(page, vp, kind) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ["violations"], rules: { "color-contrast-enhanced": { enabled: true } } });
-    return res.violations.map((v) => ({
-      id: v.id, impact: v.impact,
-      nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ") + ": " + (n.failureSummary || "").replace(/\s+/g, " ").slice(0, 200)),
-    }));
-  });
-  audits.push({ vp, kind, url: page.url().replace(base, ""), violations });
-  if (!page.url().startsWith(base)) { return; }
-  const desc = await page.evaluate(() => (document.querySelector('meta[name="description"]') || {}).content || "");
-  check(desc.length >= 20, `${kind} has no meta description`);
-}
-
-// inView says where an element stands in the viewport.
-async function box(page, selector) {
-  return page.evaluate((sel) => {
-    const el = document.querySelector(sel);
-    if (!el) { return null; }
-    const r = el.getBoundingClientRect();
-    return { top: Math.round(r.top), bottom: Math.round(r.bottom), height: Math.round(r.height), vh: window.innerHeight, focused: document.activeElement === el };
-  }, selector);
-}
+import {
+  base, shots, fanURL, fan50URL, executablePath, args, STEP_TIMEOUT,
+  step, setStep, log, check, shot, noSideways, audits, audit, box,
+} from "./driver.mjs";
+import { adjudicate } from "./adjudicate.mjs";
 
 async function search(page, vp) {
-  step = `${vp} search from any page`;
+  setStep(`${vp} search from any page`);
   await page.goto(base + "/documents", { waitUntil: "load" });
   await page.locator("body").click({ position: { x: 5, y: 300 } });
   await page.keyboard.press("/");
@@ -103,7 +51,7 @@ async function search(page, vp) {
   await page.waitForURL(/\/entries\/.*stopped/, { timeout: STEP_TIMEOUT });
   log(`"/" focused the box; ${cardOpts.length} suggestions for jean-luc; the typo "stoped" led to ${page.url().replace(base, "")}`);
 
-  step = `${vp} search results`;
+  setStep(`${vp} search results`);
   await page.goto(base + "/", { waitUntil: "load" });
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === "q", null, { timeout: 3000 }).catch(() => {
     throw new Error("the search page's box is not focused");
@@ -134,7 +82,7 @@ async function search(page, vp) {
 }
 
 async function documents(page, vp) {
-  step = `${vp} document contents`;
+  setStep(`${vp} document contents`);
   await page.goto(base + "/entries/2e-rulebook.glossary.stopped", { waitUntil: "load" });
   await page.locator("nav.crumbs a").first().click();
   await page.waitForURL(/\/documents\/2e-rulebook$/, { timeout: STEP_TIMEOUT });
@@ -152,7 +100,7 @@ async function documents(page, vp) {
 }
 
 async function entry(page, vp) {
-  step = `${vp} entry`;
+  setStep(`${vp} entry`);
   await page.goto(base + "/?q=stopped", { waitUntil: "load" });
   await page.locator("section.define article h3 a").first().click();
   await page.waitForSelector("article.entry h1", { timeout: STEP_TIMEOUT });
@@ -183,7 +131,7 @@ async function entry(page, vp) {
   await shot(page, `${vp}-entry`);
   await noSideways(page, "entry");
 
-  step = `${vp} paragraph link`;
+  setStep(`${vp} paragraph link`);
   const para = page.locator(".entry .text [id]").first();
   const anchor = await para.getAttribute("id");
   await page.goto(page.url().split("#")[0] + "#" + anchor, { waitUntil: "load" });
@@ -201,7 +149,7 @@ async function entry(page, vp) {
     check(href.startsWith("/entries/"), "a glossary term links to " + href);
   }
 
-  step = `${vp} other version`;
+  setStep(`${vp} other version`);
   await page.goto(base + "/entries/2e-rulebook.glossary.stopped", { waitUntil: "load" });
   await page.locator("section.versions article.version h3 a").first().click();
   await page.waitForSelector("article.entry h1", { timeout: STEP_TIMEOUT });
@@ -209,7 +157,7 @@ async function entry(page, vp) {
   log(`opened ${page.url().replace(base, "")}`);
   if (vp === "desktop") { await shot(page, `${vp}-entry-other-version`); }
 
-  step = `${vp} print`;
+  setStep(`${vp} print`);
   await page.emulateMedia({ media: "print" });
   check(!(await page.locator("header.top").isVisible()), "the header prints");
   await shot(page, `${vp}-entry-print`);
@@ -217,7 +165,7 @@ async function entry(page, vp) {
 }
 
 async function cards(page, vp) {
-  step = `${vp} card`;
+  setStep(`${vp} card`);
   await page.goto(base + "/", { waitUntil: "load" });
   await page.getByRole("combobox", { name: /search the rules/i }).fill("Explore Black Cluster");
   if (!(await page.locator("details.filters").evaluate((d) => d.open))) { await page.locator("details.filters summary").click(); }
@@ -250,7 +198,7 @@ async function cards(page, vp) {
   await shot(page, `${vp}-card`);
   await noSideways(page, "card");
 
-  step = `${vp} card versions`;
+  setStep(`${vp} card versions`);
   await page.goto(base + "/cards/2e-1-268", { waitUntil: "load" });
   const vlinks = page.locator("#versions-h ~ ul.cardlinks a");
   const nvers = await vlinks.count();
@@ -259,7 +207,7 @@ async function cards(page, vp) {
   await page.waitForURL(/\/cards\/2e-1-267$/, { timeout: STEP_TIMEOUT });
   log(`${nvers} other versions; the first opens ${page.url().replace(base, "")}`);
 
-  step = `${vp} chooser`;
+  setStep(`${vp} chooser`);
   for (const q of ["fuzzy=picard", "exact=Jean-Luc+Picard"]) {
     const resp = await page.goto(base + "/cards/named?" + q, { waitUntil: "load" });
     check(resp.status() === 300, `/cards/named?${q} answered ${resp.status()}, not the chooser`);
@@ -272,187 +220,14 @@ async function cards(page, vp) {
   await page.waitForSelector("article.card h1", { timeout: STEP_TIMEOUT });
   log(`the chooser links each card by id; the last opens ${page.url().replace(base, "")}`);
 
-  step = `${vp} not found`;
+  setStep(`${vp} not found`);
   const nf = await page.goto(base + "/cards/named?fuzzy=zzqqxx", { waitUntil: "load" });
   check(nf.status() === 404, "an unknown name answered " + nf.status());
   await audit(page, vp, "not found");
 }
 
-async function adjudicate(page, vp) {
-  step = `${vp} adjudicate`;
-  await page.goto(base + "/adjudicate", { waitUntil: "load" });
-  await audit(page, vp, "adjudicate form");
-  await page.locator("nav.samples a").filter({ hasText: /move a ship/i }).click();
-  await page.waitForLoadState("load");
-  check((await page.getByLabel(/^Board/).inputValue()).includes("missions"), "sample board not loaded into the form");
-  check(await page.getByLabel("Question").inputValue() === "ship.move", "sample question not selected");
-  await page.getByRole("button", { name: "Adjudicate", exact: true }).click();
-  await page.waitForSelector("section.verdict", { timeout: STEP_TIMEOUT });
-  await page.waitForTimeout(100);
-  const err = await page.locator("section.verdict-error").count();
-  check(err === 0, "adjudication failed: " + (err ? await page.locator("section.verdict-error").innerText() : ""));
-  const v = await box(page, "#verdict");
-  check(v.focused, "focus did not move to the verdict");
-  check(v.top >= 0 && v.top < v.vh / 2, `the verdict starts ${v.top}px down a ${v.vh}px screen`);
-  const answer = await page.locator("section.verdict .answer").innerText();
-  const labels = await page.locator("section.verdict dl.stats dt").allInnerTexts();
-  check(labels.length > 0 && labels.every((l) => !/[a-z][A-Z]/.test(l)), "result labels are field names: " + labels.join(", "));
-  const cites = page.locator("section.verdict ul.citations a[href^='/entries/']");
-  check(await cites.count() > 0, "verdict cites no entry");
-  log(`verdict: ${answer} at ${v.top}px, focused; labels ${labels.join(", ")}; ${await cites.count()} citations`);
-  await audit(page, vp, "verdict");
-  await shot(page, `${vp}-adjudicate-verdict`, false);
-  await shot(page, `${vp}-adjudicate`);
-  const citeText = await cites.first().innerText();
-  await cites.first().click();
-  await page.waitForSelector("article.entry h1", { timeout: STEP_TIMEOUT });
-  log(`citation "${citeText}" opens ${page.url().replace(base, "")}`);
-
-  step = `${vp} board as typed`;
-  await page.goto(base + "/adjudicate?sample=mission-attempt", { waitUntil: "load" });
-  const typed = await page.getByLabel(/^Board/).inputValue();
-  check(typed.includes("Integrity>30") && !typed.includes("\\u003e"), "the sample board shows escaped JSON");
-  await page.getByLabel("Card name").fill("daniel kwon");
-  await page.getByRole("button", { name: "Add to the board" }).click();
-  await page.waitForSelector("p.added", { timeout: STEP_TIMEOUT });
-  const after = await page.getByLabel(/^Board/).inputValue();
-  check(after.includes("Integrity>30") && !after.includes("\\u003e"), "the board re-written after adding a card shows escaped JSON");
-  log("the board keeps Integrity>30 as typed");
-
-  step = `${vp} build board`;
-  // The staffing sample lacks a second staff icon; a judge adds one more
-  // crew member by name, misspelt, and the verdict turns.
-  await page.goto(base + "/adjudicate?sample=ship-staffed", { waitUntil: "load" });
-  await page.getByRole("button", { name: "Adjudicate", exact: true }).click();
-  await page.waitForSelector("section.verdict .answer", { timeout: STEP_TIMEOUT });
-  const before = await page.locator("section.verdict .answer").innerText();
-  check(before === "Not allowed", "the sample ship should lack a staff icon, got " + before);
-  await page.getByLabel("Card name").fill("daniel kwon");
-  await page.getByLabel(/^At mission or aboard ship/).fill("explorer");
-  await page.getByRole("button", { name: "Add to the board" }).click();
-  await page.waitForSelector("p.added", { timeout: STEP_TIMEOUT });
-  const added = await page.locator("p.added").innerText();
-  check(/^Added Daniel Kwan/.test(added), "builder did not add the card: " + added);
-  check(await page.evaluate(() => document.activeElement && document.activeElement.classList.contains("added")), "focus did not move to what was added");
-  check((await page.getByLabel(/^Board/).inputValue()).includes("2e-1-258"), "the board does not name the added card");
-  await page.getByRole("button", { name: "Adjudicate", exact: true }).click();
-  await page.waitForSelector("section.verdict .answer", { timeout: STEP_TIMEOUT });
-  const afterAdd = await page.locator("section.verdict .answer").innerText();
-  check(afterAdd === "Allowed", "with the added staff the ship should be staffed, got " + afterAdd);
-  log(`${added} ${before} -> ${afterAdd}`);
-
-  step = `${vp} builder candidates`;
-  await page.goto(base + "/adjudicate?sample=ship-staffed", { waitUntil: "load" });
-  await page.getByLabel("Card name").fill("jean-luc picard");
-  await page.getByRole("button", { name: "Add to the board" }).click();
-  const pick = page.locator("section.verdict-error button[name=add_choice]");
-  await pick.first().waitFor({ timeout: STEP_TIMEOUT });
-  const choices = await pick.allInnerTexts();
-  check(choices.length === 2 && choices.every((c) => /Jean-Luc Picard, (Argo Pilot|Explorer)/.test(c)), "the builder's candidates: " + choices.join(" | "));
-  check((await box(page, "#verdict")).focused, "focus did not move to the candidates");
-  await audit(page, vp, "builder candidates");
-  await shot(page, `${vp}-builder-candidates`, false);
-  await pick.filter({ hasText: "Explorer" }).click();
-  await page.waitForSelector("p.added", { timeout: STEP_TIMEOUT });
-  const picked = await page.locator("p.added").innerText();
-  check(/^Added Jean-Luc Picard, Explorer \(2e-1-268\)/.test(picked), "picking a candidate added: " + picked);
-  log(`candidates ${choices.join(" | ")}; picked: ${picked}`);
-
-  step = `${vp} replay a turn`;
-  // The sample turn: a card played, beamed aboard, the ship flown out and
-  // back; the trip back is the first action refused.
-  await page.goto(base + "/adjudicate?sample=turn-replay", { waitUntil: "load" });
-  check(await page.getByLabel("Question").inputValue() === "turn.replay", "the turn sample does not ask turn.replay");
-  await page.getByRole("button", { name: "Adjudicate", exact: true }).click();
-  await page.waitForSelector("ol.steps li.step", { timeout: STEP_TIMEOUT });
-  const sampleSteps = await page.locator("ol.steps li.step").allInnerTexts();
-  check(sampleSteps.length === 4 && (await page.locator("#step-4.refused .first-refused").count()) === 1, "the sample turn's steps: " + sampleSteps.join(" | "));
-  log(`the sample turn: ${sampleSteps.length} steps, the 4th marked first refused`);
-
-  step = `${vp} build a turn`;
-  // A judge builds the same turn by hand, an action at a time, the card
-  // played typed by name and misspelt: on a desktop with the keyboard
-  // (Enter in a field adds the action), on a phone with taps.
-  await page.goto(base + "/adjudicate?sample=turn-replay", { waitUntil: "load" });
-  await page.getByLabel(/^Params/).fill('{"actions": []}');
-  const actions = [
-    { kind: "card.play", card: "krovall", to: "qonos", id: "kroval", added: /^Added action 1: play Kroval \(2e-1-307\) at qonos as kroval\.$/ },
-    { kind: "personnel.beam", who: "kroval", to: "ktinga", added: /^Added action 2: beam kroval to ktinga\.$/ },
-    { kind: "ship.move", who: "ktinga", to: "ward", added: /^Added action 3: move ktinga to ward\.$/ },
-    { kind: "ship.move", who: "ktinga", to: "qonos", added: /^Added action 4: move ktinga to qonos\.$/ },
-  ];
-  for (const a of actions) {
-    await page.getByLabel("Action", { exact: true }).selectOption(a.kind);
-    const fields = [["Card played (name or id)", a.card], ["Ship moved, or personnel beamed or attempting (ids)", a.who],
-      ["To, at, or the mission attempted (id)", a.to], ["Id of the card played (optional)", a.id]];
-    let last = null;
-    for (const [label, value] of fields) {
-      if (value === undefined) { continue; }
-      last = page.getByLabel(label, { exact: true });
-      if (vp === "phone") { await last.tap(); } else { await last.focus(); }
-      await last.fill("");
-      await page.keyboard.type(value, { delay: 5 });
-    }
-    if (vp === "phone") {
-      await page.getByRole("button", { name: "Add to the turn" }).tap();
-    } else {
-      await last.press("Enter");
-    }
-    await page.waitForSelector("#turn-builder p.added", { timeout: STEP_TIMEOUT });
-    const said = await page.locator("#turn-builder p.added").innerText();
-    check(a.added.test(said), "adding an action said: " + said);
-    check(await page.evaluate(() => document.activeElement && document.activeElement.classList.contains("added")), "focus did not move to the action added");
-  }
-  check(await page.getByLabel("Question").inputValue() === "turn.replay", "the question did not become turn.replay");
-  const adjudicateTurn = page.getByRole("button", { name: "Adjudicate", exact: true });
-  if (vp === "phone") { await adjudicateTurn.tap(); } else { await adjudicateTurn.focus(); await page.keyboard.press("Enter"); }
-  await page.waitForSelector("ol.steps li.step", { timeout: STEP_TIMEOUT });
-  await page.waitForTimeout(100);
-  const tv = await box(page, "#verdict");
-  check(tv.focused, "focus did not move to the turn's verdict");
-  const words = await page.locator("ol.steps .step-word").allInnerTexts();
-  check(/^Play Kroval at qonos as kroval$/.test(await page.locator("#step-1 .step-action").innerText()), "the card played is not named in its step");
-  check(words.join(",") === "Legal,Legal,Legal,Refused", "the steps' verdicts: " + words.join(","));
-  check((await page.locator("ol.steps li.refused").count()) === 1 && (await page.locator("#step-4 .first-refused").innerText()) === "First refused action", "the first refused action is not marked");
-  const why = await page.locator("#step-4 .reasons").innerText();
-  check(/2 Range left, less than the 5/.test(why), "the trip back is not refused for its Range: " + why);
-  check(await page.locator("section.verdict .answer").innerText() === "Not allowed", "the turn is allowed");
-  await noSideways(page, "a turn's steps");
-  await audit(page, vp, "turn steps");
-  await shot(page, `${vp}-turn-steps`, false);
-  await page.locator("ol.steps").scrollIntoViewIfNeeded();
-  await shot(page, `${vp}-turn`);
-  const seeWhy = page.locator(".turn-summary a");
-  if (vp === "phone") { await seeWhy.tap(); } else { await seeWhy.focus(); await page.keyboard.press("Enter"); }
-  await page.waitForURL(/#step-4$/, { timeout: STEP_TIMEOUT });
-  await shot(page, `${vp}-turn-refused`, false);
-  const goOn = page.getByRole("button", { name: "Go on from the board after" });
-  if (vp === "phone") { await goOn.tap(); } else { await goOn.focus(); await page.keyboard.press("Enter"); }
-  await page.waitForSelector("#turn-builder p.added", { timeout: STEP_TIMEOUT });
-  const nextBoard = await page.getByLabel(/^Board/).inputValue();
-  check(/"rangeUsed": 5/.test(nextBoard) && /"id": "kroval"/.test(nextBoard) && /"ship": "ktinga"/.test(nextBoard), "the board after is not the board: " + nextBoard.slice(0, 300));
-  check(/"actions": \[\]/.test(await page.getByLabel(/^Params/).inputValue()), "going on did not start a new turn");
-  log(`built a turn of ${actions.length} actions: ${words.join(", ")}; "${why.split("\n").pop()}"; went on from the board after`);
-
-  step = `${vp} questions help`;
-  await page.locator("details.help summary").click();
-  const wrapped = await page.evaluate(() => Array.from(document.querySelectorAll(".questions dt code")).filter((c) => c.getClientRects().length > 1 || c.getBoundingClientRect().height > 30).map((c) => c.textContent));
-  check(wrapped.length === 0, "question names broken across lines: " + wrapped.join(", "));
-  await noSideways(page, "adjudicate with the help open");
-  await page.locator("details.help").scrollIntoViewIfNeeded();
-  await shot(page, `${vp}-adjudicate-help`, false);
-
-  step = `${vp} malformed board`;
-  await page.goto(base + "/adjudicate", { waitUntil: "load" });
-  await page.getByLabel(/^Board/).fill("{\"missions\": [");
-  await page.getByRole("button", { name: "Adjudicate", exact: true }).click();
-  await page.waitForSelector("section.verdict-error", { timeout: STEP_TIMEOUT });
-  check((await box(page, "#verdict")).focused, "focus did not move to the error");
-  log(await page.locator("section.verdict-error p").innerText());
-}
-
 async function housekeeping(page, vp) {
-  step = `${vp} housekeeping`;
+  setStep(`${vp} housekeeping`);
   const home = await page.goto(base + "/", { waitUntil: "load" });
   check(home.headers()["content-encoding"] === "gzip", "the page is not gzipped");
   for (const [path, type] of [["/favicon.ico", "image/x-icon"], ["/robots.txt", "text/plain"]]) {
@@ -468,7 +243,7 @@ async function housekeeping(page, vp) {
 }
 
 async function fan(page, vp) {
-  step = `${vp} fan page`;
+  setStep(`${vp} fan page`);
   const lookups = [];
   const api = [];
   page.on("request", (r) => {
@@ -483,7 +258,7 @@ async function fan(page, vp) {
   check(await page.locator("pre").innerText() === "[[Not a link inside pre]]", "the embed linked inside <pre>");
   const pop = page.locator(".stccg-pop:not([hidden])");
   if (vp === "phone") {
-    step = "phone tap";
+    setStep("phone tap");
     const before = page.url();
     await links.first().tap();
     await page.waitForSelector(".stccg-pop.stccg-card:not([hidden])", { timeout: STEP_TIMEOUT });
@@ -495,7 +270,7 @@ async function fan(page, vp) {
     log(`the first tap opened the hover card; the second opened ${page.url().replace(base, "")}`);
     return;
   }
-  step = "hover card";
+  setStep("hover card");
   await links.first().hover();
   await page.waitForFunction(() => {
     const p = document.querySelector(".stccg-pop:not([hidden])");
@@ -506,7 +281,7 @@ async function fan(page, vp) {
   await shot(page, `${vp}-fan-hover`);
   await audit(page, vp, "fan page with a hover card");
 
-  step = "focus card";
+  setStep("focus card");
   await page.mouse.move(0, 0);
   await links.nth(1).focus();
   await page.waitForFunction(() => {
@@ -519,7 +294,7 @@ async function fan(page, vp) {
   check(href.startsWith(base + "/cards/"), "link does not lead to the card page: " + href);
   log(`focus shows the card of ${await links.nth(1).innerText()} -> ${href.replace(base, "")}`);
 
-  step = "reference edition";
+  setStep("reference edition");
   await links.nth(2).focus();
   await page.waitForSelector(".stccg-pop.stccg-card:not([hidden])", { timeout: STEP_TIMEOUT });
   const kit = await pop.first().innerText();
@@ -532,7 +307,7 @@ async function fan(page, vp) {
   check(lookups.length === 4 && api.length === 0, `${lookups.length} look-ups and ${api.length} API calls for 4 references`);
   log(`[[Medical Kit|1e]] is the First Edition card; [[Jean-Luc Picard]] lists ${picards} cards as links; ${lookups.length} requests for 4 cards`);
 
-  step = "fifty titles";
+  setStep("fifty titles");
   lookups.length = 0;
   await page.goto(fan50URL, { waitUntil: "load" });
   await links.first().waitFor({ timeout: STEP_TIMEOUT });
@@ -563,7 +338,7 @@ async function fan(page, vp) {
 // lighthouse scores a few pages on Lighthouse's mobile settings (a
 // throttled mid-range phone), in a Chromium of its own.
 async function lighthouse() {
-  step = "lighthouse";
+  setStep("lighthouse");
   const { default: lh } = await import("lighthouse");
   const dir = mkdtemp();
   const proc = spawn(executablePath, [...args, "--remote-debugging-port=0", "--user-data-dir=" + dir, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -623,16 +398,16 @@ try {
     await adjudicate(page, vp);
     await housekeeping(page, vp);
     await fan(await ctx.newPage(), vp);
-    step = `${vp} keyboard`;
+    setStep(`${vp} keyboard`);
     await page.goto(base + "/adjudicate", { waitUntil: "load" });
     await page.keyboard.press("Tab");
     const first = await page.evaluate(() => document.activeElement && document.activeElement.textContent);
     check(/skip to content/i.test(first || ""), `first Tab stop is "${first}", not the skip link`);
     await ctx.close();
   }
-  step = "page errors";
+  setStep("page errors");
   check(errors.length === 0, "scripts failed: " + errors.join("; "));
-  step = "axe";
+  setStep("axe");
   const bad = audits.filter((a) => a.violations.length);
   for (const a of audits) {
     console.log(`e2e: axe: ${a.vp} ${a.kind} (${a.url}): ${a.violations.length ? a.violations.map((v) => v.id).join(", ") : "no violation"}`);
