@@ -1,10 +1,7 @@
 package api_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -21,15 +18,11 @@ func readExample(t *testing.T, name string, into any) {
 	}
 }
 
+// post sends a JSON body to srv's path and returns the status and body.
 func post(t *testing.T, srv string, path string, body []byte) (int, []byte) {
 	t.Helper()
-	res, err := http.Post(srv+path, "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, _ := io.ReadAll(res.Body)
-	return res.StatusCode, out
+	code, _, out := send(t, "POST", srv+path, string(body), "Content-Type", "application/json")
+	return code, []byte(out)
 }
 
 func TestContractCardExamplesOverREST(t *testing.T) {

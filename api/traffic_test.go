@@ -1,8 +1,6 @@
 package api_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,7 +12,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +22,7 @@ import (
 	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/ratelimit"
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/syncbuf"
 	"github.com/stccg/stccg-rules/web"
 )
 
@@ -272,7 +270,7 @@ func TestPanicInACachedReadIsA500NotACrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logs syncBuffer
+	var logs syncbuf.Buffer
 	srv := newValidatedServer(t, api.New(api.Config{
 		Services:  api.Services{Reference: panickyReference{}},
 		Responses: cache.NewResponses(lru, time.Minute, 0),
@@ -296,24 +294,6 @@ func TestPanicInACachedReadIsA500NotACrash(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestGraphQLRefusesBodiesThatAreNotJSONObjects(t *testing.T) {
 	srv := newServer(t)
 	for _, body := range []string{"null", " null ", "[]", `[{"query":"{ documents { totalCount } }"}]`, "5", `"{ documents { totalCount } }"`, "true", ""} {
@@ -334,7 +314,7 @@ func TestGraphQLRefusesBodiesThatAreNotJSONObjects(t *testing.T) {
 // TestGraphQLFaultsAreLoggedWithTheRequestID: a panic in a resolver is
 // logged with the id the response carries.
 func TestGraphQLFaultsAreLoggedWithTheRequestID(t *testing.T) {
-	var logs syncBuffer
+	var logs syncbuf.Buffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
 	gql := graph.NewHandler(&graph.Resolver{Reference: panickyReference{}}, graph.ServerConfig{Logger: log, RequestID: api.RequestID})
 	srv := newValidatedServer(t, api.New(api.Config{GraphQL: gql, Logger: log}))
@@ -422,20 +402,7 @@ func TestHeadIsAllowedWhereverGetIs(t *testing.T) {
 // refuse to build.
 func rawGet(t *testing.T, srv *httptest.Server, target string) (int, string, string) {
 	t.Helper()
-	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := io.WriteString(conn, "GET "+target+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"); err != nil {
-		t.Fatal(err)
-	}
-	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
+	res, b := rawRequest(t, strings.TrimPrefix(srv.URL, "http://"), "GET "+target+" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
 	return res.StatusCode, res.Header.Get("Content-Type"), string(b)
 }
 
@@ -479,7 +446,7 @@ func TestOversizedStreamedBodyIs413(t *testing.T) {
 // logged; a missing, overlong or unprintable one is replaced by an id of the
 // service's own, different for every request.
 func TestRequestIDs(t *testing.T) {
-	var logs syncBuffer
+	var logs syncbuf.Buffer
 	log := slog.New(slog.NewJSONHandler(&logs, nil))
 	srv := newValidatedServer(t, api.New(api.Config{Logger: log}))
 	send := func(id string) string {

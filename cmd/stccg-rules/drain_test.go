@@ -20,34 +20,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stccg/stccg-rules/internal/syncbuf"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
-// syncBuffer is a bytes.Buffer safe to read while a process writes it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // serveReady starts bin serving the real corpus with args and waits until
 // it is ready; it is killed when the test ends.
-func serveReady(t *testing.T, bin string, args ...string) (*exec.Cmd, string, *syncBuffer) {
+func serveReady(t *testing.T, bin string, args ...string) (*exec.Cmd, string, *syncbuf.Buffer) {
 	t.Helper()
 	addr := freeAddr(t)
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--corpus", testcorpus.Dir(t)}, args...)...)
-	stderr := &syncBuffer{}
+	stderr := &syncbuf.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/stccg/stccg-rules/internal/syncbuf"
 )
 
 // startTimeout bounds how long a server may take to answer its first PING.
@@ -37,7 +39,7 @@ type Server struct {
 	mu   sync.Mutex
 	cmd  *exec.Cmd
 	done chan struct{}
-	out  *syncBuffer
+	out  *syncbuf.Buffer
 }
 
 // Start launches redis-server on a free loopback port and waits until it
@@ -192,7 +194,7 @@ func (s *Server) args() []string {
 
 // launch starts the process and waits for PING; the caller holds no lock.
 func (s *Server) launch() error {
-	out := &syncBuffer{}
+	out := &syncbuf.Buffer{}
 	cmd := exec.Command(s.bin, s.args()...)
 	cmd.Dir = s.dir
 	cmd.Stdout = out
@@ -297,22 +299,4 @@ func requireBinary(tb skipFataler, name string, getenv func(string) string, look
 	}
 	tb.Skipf("redistest: %s not installed: %v", name, err)
 	return "", false
-}
-
-// syncBuffer is a bytes.Buffer safe for the process's writes and our reads.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
