@@ -20,20 +20,26 @@ type boardPiece struct {
 	At    string // a mission or ship id already on the board
 }
 
-// pieceFromForm reads the builder's fields; a card picked from the list of
-// those a name fits (add_choice, its id) stands for the name typed.
+// pieceFromForm reads the board builder's fields (add_...).
 func pieceFromForm(c echo.Context) boardPiece {
-	card := strings.TrimSpace(c.FormValue("add_choice"))
-	if card == "" {
-		card = strings.TrimSpace(c.FormValue("add_card"))
+	f := builderFields(c, "add")
+	return boardPiece{Kind: f("kind"), Card: pickedCard(f), ID: f("id"), Owner: f("owner"), At: f("at")}
+}
+
+// builderFields reads the fields of one of the page's builders, each named
+// prefix_name, as typed without the spaces around.
+func builderFields(c echo.Context, prefix string) func(name string) string {
+	return func(name string) string { return strings.TrimSpace(c.FormValue(prefix + "_" + name)) }
+}
+
+// pickedCard is the card a builder names: the one picked from the list of
+// those a name fits (its id, in the choice field), else the name typed
+// (the card field).
+func pickedCard(field func(name string) string) string {
+	if id := field("choice"); id != "" {
+		return id
 	}
-	return boardPiece{
-		Kind:  strings.TrimSpace(c.FormValue("add_kind")),
-		Card:  card,
-		ID:    strings.TrimSpace(c.FormValue("add_id")),
-		Owner: strings.TrimSpace(c.FormValue("add_owner")),
-		At:    strings.TrimSpace(c.FormValue("add_at")),
-	}
+	return field("card")
 }
 
 // pieceError is a builder mistake: the message and the form field to fix,

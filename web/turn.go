@@ -36,21 +36,10 @@ type turnAction struct {
 	Stack string // mission.resolve: the dilemmas faced, a JSON list
 }
 
-// actionFromForm reads the turn builder's fields; a card picked from the
-// list of those a name fits (act_choice, its id) stands for the name typed.
+// actionFromForm reads the turn builder's fields (act_...).
 func actionFromForm(c echo.Context) turnAction {
-	card := strings.TrimSpace(c.FormValue("act_choice"))
-	if card == "" {
-		card = strings.TrimSpace(c.FormValue("act_card"))
-	}
-	return turnAction{
-		Kind:  strings.TrimSpace(c.FormValue("act_kind")),
-		Card:  card,
-		Who:   strings.TrimSpace(c.FormValue("act_who")),
-		To:    strings.TrimSpace(c.FormValue("act_to")),
-		ID:    strings.TrimSpace(c.FormValue("act_id")),
-		Stack: strings.TrimSpace(c.FormValue("act_stack")),
-	}
+	f := builderFields(c, "act")
+	return turnAction{Kind: f("kind"), Card: pickedCard(f), Who: f("who"), To: f("to"), ID: f("id"), Stack: f("stack")}
 }
 
 // idList reads ids typed with commas or spaces between them.
