@@ -7,19 +7,42 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
+// A staffingCase is a ship's staffing and the crew aboard it: whether the
+// crew staffs it, and the staffing lines left missing.
+type staffingCase struct {
+	name     string
+	edition  string
+	staffing []string
+	crew     []rules.BoardPersonnel
+	want     bool
+	missing  []string
+}
+
+// runStaffingCases asks ship.staffed of each case's ship at the mission.
+func runStaffingCases(t *testing.T, at rules.BoardMission, cases []staffingCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			board := rules.Board{Missions: []rules.BoardMission{at}, Ships: []rules.BoardShip{ship("s", "federation", c.staffing, 8, at.ID)}, Personnel: c.crew}
+			r := req2E("ship.staffed", board, obj{"ship": "s"})
+			r.Edition = c.edition
+			v := judge(t, r)
+			if allowed(t, v) != c.want {
+				t.Errorf("staffed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := roundTrip(t, v.Result["missing"]); !reflect.DeepEqual(got, roundTrip(t, c.missing)) {
+				t.Errorf("missing = %v, want %v", got, c.missing)
+			}
+		})
+	}
+}
+
 // Staffing tables from the rulebooks' words: each personnel gives one icon;
 // command stands in for staff, never staff for command; stopped personnel
 // do not staff; one personnel of the ship's affiliation must be aboard.
 func TestShipStaffing(t *testing.T) {
 	earth := mission("earth", "planet", "alpha", 2)
-	cases := []struct {
-		name     string
-		edition  string
-		staffing []string
-		crew     []rules.BoardPersonnel
-		want     bool
-		missing  []string
-	}{
+	cases := []staffingCase{
 		{"CommandStandsInForStaff", "2e", []string{"staff", "staff"},
 			[]rules.BoardPersonnel{person("a", "federation", []string{"command"}, aboard("s")), person("b", "federation", []string{"command"}, aboard("s"))}, true, []string{}},
 		{"StaffDoesNotStandInForCommand", "2e", []string{"command"},
@@ -49,20 +72,7 @@ func TestShipStaffing(t *testing.T) {
 		{"1EStoppedPersonnelDoNotStaff", "1e", []string{"command"},
 			[]rules.BoardPersonnel{stopped(person("a", "federation", []string{"command"}, aboard("s"))), person("b", "federation", nil, aboard("s"))}, false, []string{"command"}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			board := rules.Board{Missions: []rules.BoardMission{earth}, Ships: []rules.BoardShip{ship("s", "federation", c.staffing, 8, "earth")}, Personnel: c.crew}
-			r := req2E("ship.staffed", board, obj{"ship": "s"})
-			r.Edition = c.edition
-			v := judge(t, r)
-			if allowed(t, v) != c.want {
-				t.Errorf("staffed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
-			}
-			if got := roundTrip(t, v.Result["missing"]); !reflect.DeepEqual(got, roundTrip(t, c.missing)) {
-				t.Errorf("missing = %v, want %v", got, c.missing)
-			}
-		})
-	}
+	runStaffingCases(t, earth, cases)
 }
 
 func TestStaffingAssignsEachPersonnelOneIcon(t *testing.T) {
@@ -99,14 +109,7 @@ func TestFirstEditionStaffingLinesNameSkillsSpeciesAndCharacteristics(t *testing
 	characteristic := func(c string) func(p *rules.BoardPersonnel) {
 		return func(p *rules.BoardPersonnel) { p.Characteristics = []string{c} }
 	}
-	cases := []struct {
-		name     string
-		edition  string
-		staffing []string
-		crew     []rules.BoardPersonnel
-		want     bool
-		missing  []string
-	}{
+	cases := []staffingCase{
 		{"SkillLineMetByOnePersonnelAtItsLevel", "1e", []string{"Empathy x2"},
 			[]rules.BoardPersonnel{crew("a", nil, nil, "Empathy x2")}, true, []string{}},
 		{"SkillLineNotMetBelowItsLevel", "1e", []string{"Empathy x2"},
@@ -137,18 +140,5 @@ func TestFirstEditionStaffingLinesNameSkillsSpeciesAndCharacteristics(t *testing
 			[]rules.BoardPersonnel{crew("a", []string{"command"}, species("Vulcan"))}, false, []string{"vulcan"}},
 	}
 	earth := mission("earth", "planet", "alpha", 2)
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			board := rules.Board{Missions: []rules.BoardMission{earth}, Ships: []rules.BoardShip{ship("s", "federation", c.staffing, 8, "earth")}, Personnel: c.crew}
-			r := req2E("ship.staffed", board, obj{"ship": "s"})
-			r.Edition = c.edition
-			v := judge(t, r)
-			if allowed(t, v) != c.want {
-				t.Errorf("staffed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
-			}
-			if got := roundTrip(t, v.Result["missing"]); !reflect.DeepEqual(got, roundTrip(t, c.missing)) {
-				t.Errorf("missing = %v, want %v", got, c.missing)
-			}
-		})
-	}
+	runStaffingCases(t, earth, cases)
 }
