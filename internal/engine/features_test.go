@@ -62,14 +62,7 @@ func TestRequirementsNameSpeciesAndCharacteristics(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var ids []string
-			for _, p := range c.personnel {
-				ids = append(ids, p.ID)
-			}
-			board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)}, Personnel: c.personnel}
-			r := req2E("requirement.check", board, obj{"requirement": c.requirement, "personnel": ids})
-			r.Edition = c.edition
-			v := judge(t, r)
+			v := checkAgainst(t, c.edition, c.requirement, c.personnel)
 			if allowed(t, v) != c.want {
 				t.Errorf("met = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}

@@ -156,6 +156,20 @@ func record(tb testing.TB, req rules.AdjudicationRequest) {
 	}
 }
 
+// checkAgainst asks requirement.check of a requirement against every
+// personnel given, on a board of one planet mission.
+func checkAgainst(t *testing.T, edition, requirement string, personnel []rules.BoardPersonnel) *rules.Verdict {
+	t.Helper()
+	var ids []string
+	for _, p := range personnel {
+		ids = append(ids, p.ID)
+	}
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)}, Personnel: personnel}
+	r := req2E("requirement.check", board, obj{"requirement": requirement, "personnel": ids})
+	r.Edition = edition
+	return judge(t, r)
+}
+
 func params(t testing.TB, v any) json.RawMessage {
 	t.Helper()
 	b, err := json.Marshal(v)
