@@ -11,9 +11,10 @@ import (
 	"github.com/vektah/gqlparser/v2/parser"
 )
 
-// doubling is a query of k fragments, each spreading the one before twice:
-// 2^k fields once spread.
-func doubling(k int) string {
+// DoublingFragments is a query of k fragments, each spreading the one
+// before twice: a kilobyte whose fragments, spread out, are 2^k fields.
+// (Exported for the package's external tests.)
+func DoublingFragments(k int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "query { ...F%d } fragment F0 on Query { __typename }", k)
 	for i := 1; i <= k; i++ {
@@ -28,7 +29,7 @@ func doubling(k int) string {
 // and the figures are those of the query spread out.
 func TestQueryWalksTakeEachFragmentOnce(t *testing.T) {
 	const k = 30
-	doc, err := parser.ParseQuery(&ast.Source{Input: doubling(k)})
+	doc, err := parser.ParseQuery(&ast.Source{Input: DoublingFragments(k)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func TestQueryWalksTakeEachFragmentOnce(t *testing.T) {
 	}
 
 	es := NewExecutableSchema(Config{Resolvers: &Resolver{}, Complexity: complexity()})
-	valid, errs := gqlparser.LoadQuery(es.Schema(), doubling(k))
+	valid, errs := gqlparser.LoadQuery(es.Schema(), DoublingFragments(k))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -16,17 +16,6 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// doublingFragments is a query of k fragments, each spreading the one
-// before twice: a kilobyte whose fragments, spread out, are 2^k fields.
-func doublingFragments(k int) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "query { ...F%d } fragment F0 on Query { __typename }", k)
-	for i := 1; i <= k; i++ {
-		fmt.Fprintf(&b, " fragment F%d on Query { ...F%d ...F%d }", i, i-1, i-1)
-	}
-	return b.String()
-}
-
 func limitMeasure(r gqlResponse) string {
 	if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "QUERY_LIMIT_EXCEEDED" {
 		return ""
@@ -44,11 +33,11 @@ func limitMeasure(r gqlResponse) string {
 func TestFragmentsSpreadDeepAreRefusedBeforeTheyAreWalked(t *testing.T) {
 	srv := newServer(t)
 	for _, k := range []int{30, 24, graph.MaxFragmentDepth} {
-		if m := limitMeasure(query(t, srv, doublingFragments(k), nil)); m != "fragmentDepth" {
+		if m := limitMeasure(query(t, srv, graph.DoublingFragments(k), nil)); m != "fragmentDepth" {
 			t.Errorf("%d fragments deep: refused for %q, want fragmentDepth", k, m)
 		}
 	}
-	r := query(t, srv, doublingFragments(graph.MaxFragmentDepth-1), nil)
+	r := query(t, srv, graph.DoublingFragments(graph.MaxFragmentDepth-1), nil)
 	if len(r.Errors) > 0 {
 		t.Fatalf("%d deep: %+v", graph.MaxFragmentDepth, r.Errors)
 	}
@@ -66,13 +55,7 @@ func TestIntrospectionIsChargedAndOncePerQuery(t *testing.T) {
 		t.Fatalf("the schema was not answered: %+v", r.Errors)
 	}
 	many := func(n int) string {
-		var b strings.Builder
-		b.WriteString("{")
-		for i := range n {
-			fmt.Fprintf(&b, " a%d: __schema { types { name kind fields { name type { name kind ofType { name kind } } } } }", i)
-		}
-		b.WriteString(" }")
-		return b.String()
+		return aliased(n, "__schema { types { name kind fields { name type { name kind ofType { name kind } } } } }")
 	}
 	if m := limitMeasure(query(t, srv, many(4000), nil)); m != "bytes" && m != "aliases" && m != "__schema" {
 		t.Errorf("4,000 __schema refused for %q", m)
@@ -234,13 +217,7 @@ func TestAVariableIsCountedAtEveryUse(t *testing.T) {
 	raw, _ := json.Marshal(board)
 	uses := graph.MaxArgumentBytes/len(raw) + 1
 	q := func(n int) string {
-		var b strings.Builder
-		b.WriteString("query($r: AdjudicationRequest!) {")
-		for i := range n {
-			fmt.Fprintf(&b, " a%d: adjudicate(request: $r) { allowed }", i)
-		}
-		b.WriteString(" }")
-		return b.String()
+		return "query($r: AdjudicationRequest!) " + aliased(n, "adjudicate(request: $r) { allowed }")
 	}
 	if m := limitMeasure(query(t, srv, q(uses), map[string]any{"r": board})); m != "argumentBytes" {
 		t.Errorf("%d uses of a %d-byte board refused for %q, want argumentBytes", uses, len(raw), m)
