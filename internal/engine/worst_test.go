@@ -88,13 +88,19 @@ func worstPersonnel(i int, owner string, where *rules.Location, affiliation stri
 		PersonnelStats: rules.PersonnelStats{Affiliation: affiliation, Icons: icons, Skills: skills, Characteristics: chars, Species: padded("Species", rules.MaxWordBytes), Integrity: ip(7), Cunning: ip(7), Strength: ip(6)}, At: where}
 }
 
+// worstAffiliations are as many affiliations as a mission or a facility
+// may name.
+func worstAffiliations() []string {
+	return []string{"federation", "klingon", "romulan", "bajoran", "cardassian", "ferengi", "dominion", "borg",
+		"non aligned", "starfleet", "maquis", "hirogen", "kazon", "vidiian", "neutral", "terran empire"}
+}
+
 // worstBoard is the largest board the limits allow: every list at its
 // limit, every text at its limit. place puts the i-th personnel (owner
 // and location) and names its affiliation.
 func worstBoard(place func(i int) (owner string, where *rules.Location, affiliation string)) rules.Board {
 	var b rules.Board
-	affs := []string{"federation", "klingon", "romulan", "bajoran", "cardassian", "ferengi", "dominion", "borg",
-		"non aligned", "starfleet", "maquis", "hirogen", "kazon", "vidiian", "neutral", "terran empire"}
+	affs := worstAffiliations()
 	for i := range rules.MaxBoardMissions {
 		typ := "planet"
 		if i%2 == 1 {
@@ -138,8 +144,7 @@ func worstBoard(place func(i int) (owner string, where *rules.Location, affiliat
 // each of the most affiliations, every text as long as it may be.
 func withFacilities(b rules.Board) rules.Board {
 	b.Facilities = nil
-	affs := []string{"federation", "klingon", "romulan", "bajoran", "cardassian", "ferengi", "dominion", "borg",
-		"non aligned", "starfleet", "maquis", "hirogen", "kazon", "vidiian", "neutral", "terran empire"}
+	affs := worstAffiliations()
 	for i := range rules.MaxBoardFacilities {
 		owner := "you"
 		if i%2 == 1 {
