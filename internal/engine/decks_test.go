@@ -60,15 +60,7 @@ func TestDeckValidate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := req2E("deck.validate", rules.Board{}, obj{"missions": c.missions, "dilemmas": c.dilemmas, "deck": c.deck})
-			r.Edition = c.edition
-			v := judge(t, r)
-			if allowed(t, v) != c.want {
-				t.Errorf("legal = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
-			}
-			if got := rulesOf(t, v); c.rule != "" && (len(got) == 0 || got[0] != c.rule) {
-				t.Errorf("violations %v, want %s first", got, c.rule)
-			}
+			validateDeck(t, c.edition, obj{"missions": c.missions, "dilemmas": c.dilemmas, "deck": c.deck}, c.want, c.rule)
 		})
 	}
 }
@@ -125,15 +117,7 @@ func TestDeckValidateNamesCardsOfTheCardData(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := req2E("deck.validate", rules.Board{}, c.params)
-			r.Edition = c.edition
-			v := judge(t, r)
-			if allowed(t, v) != c.want {
-				t.Errorf("legal = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
-			}
-			if got := rulesOf(t, v); c.rule != "" && (len(got) == 0 || got[0] != c.rule) {
-				t.Errorf("violations %v, want %s first", got, c.rule)
-			}
+			validateDeck(t, c.edition, c.params, c.want, c.rule)
 		})
 	}
 	t.Run("AmbiguousNameIsNotUnknown", func(t *testing.T) {
@@ -154,5 +138,20 @@ func TestDeckValidateNamesCardsOfTheCardData(t *testing.T) {
 	})
 	if f := refuse(t, req2E("deck.validate", rules.Board{}, obj{"seeds": invented("s", 1)})); f != "params.seeds" {
 		t.Errorf("2E seeds: field %q", f)
+	}
+}
+
+// validateDeck asks deck.validate of the lists in params: legal as want
+// says, and when rule is given, that rule the first broken.
+func validateDeck(t *testing.T, edition string, params obj, want bool, rule string) {
+	t.Helper()
+	r := req2E("deck.validate", rules.Board{}, params)
+	r.Edition = edition
+	v := judge(t, r)
+	if allowed(t, v) != want {
+		t.Errorf("legal = %v, want %v; reasons %q", !want, want, v.Reasons)
+	}
+	if got := rulesOf(t, v); rule != "" && (len(got) == 0 || got[0] != rule) {
+		t.Errorf("violations %v, want %s first", got, rule)
 	}
 }
