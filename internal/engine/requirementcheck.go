@@ -140,7 +140,7 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 		j.cite(j.pick("req1.unstopped", "req.stopped"))
 	}
 	j.say("%s requires %s; checked against %s.", m.Name(), rc.Requirement.String(), names(rc.Group))
-	j.explainCheck(&rc.Check, "the personnel")
+	j.explainCheck(&rc.Check, false)
 	j.set("personnel", ids(rc.Group))
 	if j.first() {
 		j.cite("req1.skills", "req1.attribute", "req1.unstopped")
@@ -218,7 +218,7 @@ func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 	}
 	j.set("stopped", ids(rc.Stopped))
 	j.say("%s checked against %s.", rc.Requirement.String(), names(rc.Group))
-	j.explainCheck(&rc.Check, "the personnel")
+	j.explainCheck(&rc.Check, false)
 	j.set("personnel", ids(rc.Group))
 	j.allow(rc.Met)
 }
@@ -248,9 +248,9 @@ func withField(err error, field string) error {
 
 // explainCheck writes the figures of a requirement check as reasons and
 // result fields: the skills and attributes needed and what those counted
-// (who: "the personnel", "those remaining") have. A nil check writes empty
-// figures, when no check was made.
-func (j *judgement) explainCheck(c *RequirementCheck, who string) {
+// have (remaining: those remaining in an attempt, else the personnel). A
+// nil check writes empty figures, when no check was made.
+func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) {
 	if c == nil {
 		c = &RequirementCheck{}
 	}
@@ -259,7 +259,11 @@ func (j *judgement) explainCheck(c *RequirementCheck, who string) {
 		if s.Have < s.Needed {
 			verdict = "not met"
 		}
-		j.say("%s: needed %d, %s have %d between them (%s).", s.Name, s.Needed, who, s.Have, verdict)
+		if remaining {
+			j.say("%s: needed %d, those remaining have %d between them (%s).", s.Name, s.Needed, s.Have, verdict)
+		} else {
+			j.say("%s: needed %d, the personnel have %d between them (%s).", s.Name, s.Needed, s.Have, verdict)
+		}
 	}
 	for _, a := range c.Attributes {
 		cmp := "greater than"

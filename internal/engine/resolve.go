@@ -212,7 +212,7 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 		j.allow(false)
 		rm.Begun, rm.Effect = false, AttemptResolution{Mission: m.ID, Attempting: ids(start.Group.Personnel), Points: intPtr(0)}
 		j.setResolution(rm.Effect, m)
-		j.explainCheck(nil, "those remaining")
+		j.explainCheck(nil, true)
 		return nil
 	}
 	ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, start, stack)

@@ -21,7 +21,10 @@ type resolvedAttempt struct {
 	Start      attemptStart
 	Resolution AttemptResolution
 	// Drawn is how many dilemmas a 2E attempt draws.
-	Drawn    int
+	Drawn int
+	// Stacked are the dilemmas as the request gives them; Stack the stack
+	// rules' judgement of them; Dilemmas what each did, in the same order.
+	Stacked  []ResolveDilemma
 	Stack    StackJudgement
 	Dilemmas []dilemmaResolved
 	End      attemptEnd
@@ -30,10 +33,7 @@ type resolvedAttempt struct {
 // A dilemmaResolved is what one dilemma of the attempt did, or why it was
 // not faced.
 type dilemmaResolved struct {
-	Dilemma ResolveDilemma
-	// StackOutcome is what the stack rules made of it.
-	StackOutcome DilemmaOutcome
-	Unfaced      unfacedWhy
+	Unfaced unfacedWhy
 	// Killed, Brigged and Stopped name those the dilemma took out of the
 	// attempt; Untouched are the ids it was reported to affect who were
 	// never in the attempt.
@@ -91,7 +91,7 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rules variant,
 	first := rules == firstEdition
 	m := start.Mission
 	group := start.Group.Personnel
-	ra := resolvedAttempt{Start: start, Resolution: AttemptResolution{Mission: m.ID, Attempting: ids(group)}}
+	ra := resolvedAttempt{Start: start, Stacked: stack, Resolution: AttemptResolution{Mission: m.ID, Attempting: ids(group)}}
 	r := &ra.Resolution
 	stacked := make([]StackedDilemma, len(stack))
 	for i, d := range stack {
@@ -114,7 +114,7 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rules variant,
 		}
 		dr := a.dilemma(d, ra.Stack.Outcomes[i])
 		ra.Dilemmas = append(ra.Dilemmas, dr)
-		o := ResolvedDilemma{Title: d.Title, Outcome: dr.outcome(first), Faced: dr.Unfaced == dilemmaFaced}
+		o := ResolvedDilemma{Title: d.Title, Outcome: dr.outcome(first, d), Faced: dr.Unfaced == dilemmaFaced}
 		if o.Outcome == Overcome {
 			r.Overcome++
 		}
@@ -156,7 +156,7 @@ func (a *attemptState) over() bool { return len(a.remaining) == 0 || a.ended != 
 // dilemma resolves one dilemma of the stack given the stack rules' outcome
 // for it, applying what it did when it is faced.
 func (a *attemptState) dilemma(d ResolveDilemma, stackOutcome DilemmaOutcome) dilemmaResolved {
-	dr := dilemmaResolved{Dilemma: d, StackOutcome: stackOutcome}
+	var dr dilemmaResolved
 	switch {
 	case a.over() && a.first:
 		dr.Unfaced = dilemmaAfterEnd
@@ -191,7 +191,7 @@ func (a *attemptState) dilemma(d ResolveDilemma, stackOutcome DilemmaOutcome) di
 
 // outcome is what became of the dilemma: overcome, returned (2E);
 // discarded, returned, mis-seed, unfaced (1E).
-func (dr dilemmaResolved) outcome(first bool) string {
+func (dr dilemmaResolved) outcome(first bool, d ResolveDilemma) string {
 	switch dr.Unfaced {
 	case dilemmaAfterEnd:
 		return Unfaced
@@ -203,7 +203,7 @@ func (dr dilemmaResolved) outcome(first bool) string {
 		return Returned
 	}
 	switch {
-	case dr.Dilemma.Returns:
+	case d.Returns:
 		return Returned
 	case first:
 		return Discarded
@@ -321,7 +321,7 @@ func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) {
 	}
 	for i, dr := range ra.Dilemmas {
 		o := &ra.Resolution.Outcomes[i]
-		o.Reason = j.explainDilemma(dr)
+		o.Reason = j.explainDilemma(ra.Stacked[i], ra.Stack.Outcomes[i], dr)
 		j.say("%d. %s: %s.", i+1, o.Title, o.Reason)
 	}
 	j.cite(ra.Stack.Applied...)
@@ -329,9 +329,9 @@ func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) {
 }
 
 // explainDilemma cites the rules that decided what became of a dilemma,
-// says when the attempt ended after it (1E), and returns its reason.
-func (j *judgement) explainDilemma(dr dilemmaResolved) string {
-	d := dr.Dilemma
+// given what the stack rules made of it, says when the attempt ended after
+// it (1E), and returns its reason.
+func (j *judgement) explainDilemma(d ResolveDilemma, stacked DilemmaOutcome, dr dilemmaResolved) string {
 	if dr.Unfaced != dilemmaFaced {
 		var reason string
 		switch dr.Unfaced {
@@ -343,12 +343,12 @@ func (j *judgement) explainDilemma(dr dilemmaResolved) string {
 			reason = "not faced: no personnel remain in the attempt, so it is overcome"
 		case dilemmaMisSeed:
 			j.cite("seed1.misseed")
-			reason = dr.StackOutcome.Reason
+			reason = stacked.Reason
 		case dilemmaUnchosen:
 			j.cite("dilemmas.unchosen")
-			reason = dr.StackOutcome.Reason + "; unable to choose it, your opponent returns it to the bottom of the dilemma pile"
+			reason = stacked.Reason + "; unable to choose it, your opponent returns it to the bottom of the dilemma pile"
 		case dilemmaStackOvercome:
-			reason = dr.StackOutcome.Reason
+			reason = stacked.Reason
 		}
 		if reported := d.reportedEffects(); reported != "" {
 			reason += "; so it did not " + reported
@@ -427,16 +427,16 @@ func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) {
 	case endNoOneRemains:
 		j.say("No personnel remain in the attempt: it ends without checking %s's requirements, and %s is not completed.", m.Name(), m.Name())
 		j.cite(j.pick("attempt1.abort", "req.remaining"))
-		j.explainCheck(nil, "those remaining")
+		j.explainCheck(nil, true)
 		return
 	case endEarly:
 		j.say("The attempt ended (%s): %s is not completed, and failing to complete it stops no one.", e.Ended, m.Name())
 		j.cite("attempt1.fail")
-		j.explainCheck(nil, "those remaining")
+		j.explainCheck(nil, true)
 		return
 	}
 	j.say("%s requires %s; checked against those remaining: %s.", m.Name(), e.Requirement.String(), names(e.Remaining))
-	j.explainCheck(&e.Check, "those remaining")
+	j.explainCheck(&e.Check, true)
 	if j.first() {
 		j.cite("req1.unstopped", "req1.skills", "req1.attribute")
 		if e.NoMatch {
