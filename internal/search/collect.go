@@ -11,7 +11,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -234,13 +233,20 @@ type facetTally [len(facetNames)][]int
 // next search: a busy service would otherwise allocate it anew for each
 // search and collect it again. Nothing of it outlives the search.
 type scratch struct {
-	best   matches  // collect's matches
-	counts []int    // collect's facet counts
-	cursor []int    // collect's places in the lists of the query's terms
-	ranked []ranked // rerank's hits
-	deep   []int32  // deepen's hits, best first
-	at     []int32  // handOver's hits by document number
-	para   paragraphScratch
+	best matches // collect's matches
+	// termMatches' clauses, scores and terms held by document number,
+	// documents touched (bits by number), and matches
+	clauses []termScorer
+	sum     []float64
+	heldBy  []uint16
+	touched []uint64
+	matched []scoredDoc
+	counts  []int    // collect's facet counts
+	cursor  []int    // collect's places in the lists of the query's terms
+	ranked  []ranked // rerank's hits
+	deep    []int32  // deepen's hits, best first
+	at      []int32  // handOver's hits by document number
+	para    paragraphScratch
 	// paraWords are the words of each of the query's terms in the best
 	// paragraph of each hit measured (ranked.words says where its are),
 	// for its snippet.
@@ -270,13 +276,38 @@ type scratch struct {
 // Bleve: it never scores.
 //
 // Each match also says which of terms (the query's, by lexicon id) its
-// document holds. Bleve finds the matches in the order of their numbers, so
-// this walks the lists of documents holding each term (snapshot.holding)
-// once, alongside.
-func (ix *Index) collect(ctx context.Context, q query.Query, f filter, terms []uint32, size int, sc *scratch) ([]collected, int, facetTally, error) {
-	// The scoring model Bleve's searchers ask for.
-	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
-		bsearch.GetScoringModelCallbackFn(func() string { return ix.scoring }))
+// document holds. The matches come in the order of their numbers, so this
+// walks the lists of documents holding each term (snapshot.holding) once,
+// alongside.
+func (ix *Index) collect(ctx context.Context, q searchPlan, f filter, terms []uint32, size int, sc *scratch) ([]collected, int, facetTally, error) {
+	c := ix.newCollector(f, terms, size, sc)
+	defer func() { sc.best = c.best[:0] }()
+	if err := ctx.Err(); err != nil {
+		return nil, 0, c.facets, err
+	}
+	if ix.scoresTerms(q) {
+		// A disjunction of terms, scored from the postings in memory
+		// (see termMatches).
+		for _, m := range ix.termMatches(q, f, sc) {
+			c.add(m.num, m.score)
+		}
+		return c.best, c.total, c.facets, nil
+	}
+	if err := ix.collectBleve(ctx, q, f, sc, &c); err != nil {
+		return nil, 0, c.facets, err
+	}
+	return c.best, c.total, c.facets, nil
+}
+
+// collectBleve runs the query by Bleve's searcher on the postings in memory
+// and hands each match to c.
+func (ix *Index) collectBleve(ctx context.Context, q searchPlan, f filter, sc *scratch, c *collector) error {
+	// The scoring model Bleve's searchers ask for, when not the one they
+	// use when none is named.
+	if ix.scoring != index.TFIDFScoring {
+		ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
+			bsearch.GetScoringModelCallbackFn(func() string { return ix.scoring }))
+	}
 	// Bleve reads the postings in memory, without the documents the filter
 	// leaves out when there is one.
 	var view index.IndexReader = ix.snap.search
@@ -284,9 +315,9 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, terms []u
 		sc.view = filteredView{postingsReader: ix.snap.search, filter: f, facets: ix.snap.facets}
 		view = &sc.view
 	}
-	searcher, err := q.Searcher(ctx, view, ix.idx.Mapping(), bsearch.SearcherOptions{})
+	searcher, err := q.query().Searcher(ctx, view, ix.idx.Mapping(), bsearch.SearcherOptions{})
 	if err != nil {
-		return nil, 0, facetTally{}, fmt.Errorf("build searcher: %w", err)
+		return fmt.Errorf("build searcher: %w", err)
 	}
 	defer searcher.Close()
 	// Bleve's matches come from a pool and go back to it; the pool is kept
@@ -296,70 +327,84 @@ func (ix *Index) collect(ctx context.Context, q query.Query, f filter, terms []u
 		sc.pool = bsearch.NewDocumentMatchPool(searcher.DocumentMatchPoolSize()+1, 0)
 	}
 	sctx := &bsearch.SearchContext{DocumentMatchPool: sc.pool, IndexReader: view}
-	var facets facetTally
+	for n := 0; ; n++ {
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		dm, err := searcher.Next(sctx)
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		if dm == nil {
+			return nil
+		}
+		num, ok := docNum(dm.IndexInternalID)
+		score := dm.Score
+		sctx.DocumentMatchPool.Put(dm)
+		if !ok || num >= uint64(len(ix.snap.byNum)) || ix.snap.byNum[num] == nil {
+			return fmt.Errorf("search: a match without metadata")
+		}
+		if f.admits(&ix.snap.facets[num]) {
+			c.add(uint32(num), score)
+		}
+	}
+}
+
+// A collector keeps the best matches of a search, counts them all and
+// counts their facets. Matches are handed to it in the order of their
+// numbers.
+type collector struct {
+	ix     *Index
+	terms  []uint32
+	size   int
+	cursor []int // places in the lists of the terms (see snapshot.held)
+	best   matches
+	total  int
+	facets facetTally
+}
+
+func (ix *Index) newCollector(f filter, terms []uint32, size int, sc *scratch) collector {
+	c := collector{ix: ix, terms: terms, size: size}
 	n := 0
-	for i := range facets {
+	for i := range c.facets {
 		n += len(ix.facets[i].values)
 	}
 	counts := resize(sc.counts, n)
 	clear(counts)
 	sc.counts = counts
-	for i := range facets {
+	for i := range c.facets {
 		n := len(ix.facets[i].values)
-		facets[i], counts = counts[:n:n], counts[n:]
+		c.facets[i], counts = counts[:n:n], counts[n:]
 	}
 	// The best size matches: all of them while they fit, then a heap, worst
 	// on top.
-	best := sc.best[:0]
-	defer func() { sc.best = best[:0] }()
-	cursor := resize(sc.cursor, min(len(terms), 64))
-	clear(cursor)
-	sc.cursor = cursor
-	total := 0
-	for n := 0; ; n++ {
-		if n%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, 0, facets, err
-			}
-		}
-		dm, err := searcher.Next(sctx)
-		if err != nil {
-			return nil, 0, facets, fmt.Errorf("search: %w", err)
-		}
-		if dm == nil {
-			break
-		}
-		num, ok := docNum(dm.IndexInternalID)
-		var m *docMeta
-		if ok && num < uint64(len(ix.snap.byNum)) {
-			m = ix.snap.byNum[num]
-		}
-		score := dm.Score
-		sctx.DocumentMatchPool.Put(dm)
-		if m == nil {
-			return nil, 0, facets, fmt.Errorf("search: a match without metadata")
-		}
-		values := &ix.snap.facets[num]
-		if !f.admits(values) {
-			continue
-		}
-		total++
-		for i, v := range values {
-			facets[i][v]++
-		}
-		c := collected{meta: m, num: uint32(num), score: score, held: ix.snap.held(terms, cursor, uint32(num))}
-		switch {
-		case len(best) < size:
-			best = append(best, c)
-			if len(best) == size {
-				heap.Init(&best)
-			}
-		case size > 0 && compareCollected(c, best[0]) < 0:
-			best[0] = c
-			heap.Fix(&best, 0)
-		}
+	c.best = sc.best[:0]
+	c.cursor = resize(sc.cursor, min(len(terms), 64))
+	clear(c.cursor)
+	sc.cursor = c.cursor
+	return c
+}
+
+// add counts a match that passed the filter and keeps it if among the best.
+func (c *collector) add(num uint32, score float64) {
+	s := c.ix.snap
+	c.total++
+	for i, v := range &s.facets[num] {
+		c.facets[i][v]++
 	}
-	return best, total, facets, nil
+	m := collected{meta: s.byNum[num], num: num, score: score, held: s.held(c.terms, c.cursor, num)}
+	switch {
+	case len(c.best) < c.size:
+		c.best = append(c.best, m)
+		if len(c.best) == c.size {
+			heap.Init(&c.best)
+		}
+	case c.size > 0 && compareCollected(m, c.best[0]) < 0:
+		c.best[0] = m
+		heap.Fix(&c.best, 0)
+	}
 }
 
 // held returns a bit for each of the first 64 terms document num holds.

@@ -69,10 +69,11 @@ func TestCollectAgreesWithBleve(t *testing.T) {
 				filters = append(filters, t)
 			}
 		}
+		bq := q.query()
 		if len(filters) > 0 {
-			q.(*query.BooleanQuery).AddFilter(bleve.NewConjunctionQuery(filters...))
+			bq.AddFilter(bleve.NewConjunctionQuery(filters...))
 		}
-		res, err := ix.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(q, max(total, 1), 0, false))
+		res, err := ix.idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(bq, max(total, 1), 0, false))
 		if err != nil {
 			t.Fatalf("%q: bleve: %v", sq.Q, err)
 		}

@@ -671,15 +671,13 @@ func fuzziness(n int) int {
 // exclusions forbidden. (Filters are applied while collecting.) The clauses
 // are made from the query's analysis, the query as Bleve's match and phrase
 // queries would make them, without analysing the text again for each.
-func (ix *Index) buildQuery(u userQuery, a analyzed) query.Query {
-	var should []query.Query
-	add := func(qq query.Query) { should = append(should, qq) }
-
+func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
+	var p searchPlan
+	add := func(term []byte, field string, boost float64) {
+		p.should = append(p.should, termClause{term: term, field: field, boost: boost})
+	}
 	if a.key != "" {
-		t := bleve.NewTermQuery(a.key)
-		t.SetField(fieldTitleKey)
-		t.SetBoost(ix.w.TitleExact)
-		add(t)
+		add([]byte(a.key), fieldTitleKey, ix.w.TitleExact)
 	}
 	// The words in the title and in the text, each a clause of its own
 	// (one disjunction, not one per field: fewer searchers to build).
@@ -688,56 +686,71 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) query.Query {
 		boost float64
 	}{{fieldTitle, ix.w.Title}, {fieldText, ix.w.Text}} {
 		for _, tok := range a.tokens {
-			t := bleve.NewTermQuery(string(tok.Term))
-			t.SetField(f.field)
-			t.SetBoost(f.boost)
-			add(t)
+			add(tok.Term, f.field, f.boost)
 		}
 	}
 	// What the judge's shorthand means, with less weight than the words
 	// typed (in the text only: a title holding them counts in the
 	// re-ranking, see cover.)
 	for _, t := range a.addTerms {
-		q := bleve.NewTermQuery(t)
-		q.SetField(fieldText)
-		q.SetBoost(ix.w.Text * altWeight)
-		add(q)
+		add([]byte(t), fieldText, ix.w.Text*altWeight)
 	}
 	// The stop words the English fields drop are looked for in the plain
 	// title, so that "when and while" finds the section of that name.
 	for _, w := range a.stopWords {
-		t := bleve.NewTermQuery(w)
-		t.SetField(fieldTitlePlain)
-		t.SetBoost(ix.w.TitlePlain)
-		add(t)
+		add([]byte(w), fieldTitlePlain, ix.w.TitlePlain)
 	}
 	for _, c := range a.alts {
 		scale := 1.0
 		if c.dist > 1 {
 			scale = 0.5
 		}
-		for _, fb := range []struct {
-			field string
-			boost float64
-		}{{fieldTitlePlain, ix.w.NearTitle}, {fieldTextPlain, ix.w.NearText}} {
-			t := bleve.NewTermQuery(c.word)
-			t.SetField(fb.field)
-			t.SetBoost(fb.boost * scale)
-			add(t)
-		}
+		word := []byte(c.word)
+		add(word, fieldTitlePlain, ix.w.NearTitle*scale)
+		add(word, fieldTextPlain, ix.w.NearText*scale)
 	}
-
-	bq := bleve.NewBooleanQuery()
-	bq.AddShould(should...)
-	bq.SetMinShould(1)
-	for _, p := range a.phrases {
-		ts := ix.english.Analyze([]byte(p))
-		bq.AddMust(bleve.NewDisjunctionQuery(phraseQuery(ts, fieldTitle, 1), phraseQuery(ts, fieldText, 1)))
+	for _, ph := range a.phrases {
+		ts := ix.english.Analyze([]byte(ph))
+		p.must = append(p.must, bleve.NewDisjunctionQuery(phraseQuery(ts, fieldTitle, 1), phraseQuery(ts, fieldText, 1)))
 	}
 	for _, x := range u.Exclude {
 		ts := ix.english.Analyze([]byte(x))
-		bq.AddMustNot(phraseQuery(ts, fieldTitle, 1), phraseQuery(ts, fieldText, 1))
+		p.mustNot = append(p.mustNot, phraseQuery(ts, fieldTitle, 1), phraseQuery(ts, fieldText, 1))
 	}
+	return p
+}
+
+// A searchPlan is the Bleve query of a judge's query: a disjunction of
+// clauses of one term each (should), at least one of which a match holds,
+// and the phrases a match must and must not hold. A query of should clauses
+// alone (most) is searched without Bleve's searchers (see termMatches);
+// query builds it as one Bleve query.
+type searchPlan struct {
+	should        []termClause
+	must, mustNot []query.Query
+}
+
+// termClause is a term looked for in a field, with its boost.
+type termClause struct {
+	term  []byte
+	field string
+	boost float64
+}
+
+// query is the plan as one Bleve query.
+func (p searchPlan) query() *query.BooleanQuery {
+	should := make([]query.Query, len(p.should))
+	for i, c := range p.should {
+		t := bleve.NewTermQuery(string(c.term))
+		t.SetField(c.field)
+		t.SetBoost(c.boost)
+		should[i] = t
+	}
+	bq := bleve.NewBooleanQuery()
+	bq.AddShould(should...)
+	bq.SetMinShould(1)
+	bq.AddMust(p.must...)
+	bq.AddMustNot(p.mustNot...)
 	return bq
 }
 
