@@ -102,9 +102,11 @@ type docMeta struct {
 	textWords bool // words are those of the text, not the title
 	// paras are the paragraphs of the text (see rules.Paragraphs): where
 	// each starts among words, its bytes in Text and its anchor; shortest
-	// is the fewest words one has.
+	// is the fewest words one has, and mostNorm the most the length of its
+	// best paragraph may multiply its score by (see weighParagraphs).
 	paras    []paragraph
 	shortest int
+	mostNorm float64
 	// prior is the kind of document whose score is scaled whatever the
 	// query (see weighPriors); seeTo are the documents of See.
 	prior uint8
@@ -147,7 +149,10 @@ func buildWith(ctx context.Context, w weights, docs []rules.Document, entries []
 		_ = idx.Close()
 		return nil, err
 	}
-	ix.w = w
+	if w != ix.w {
+		ix.w = w
+		ix.weighParagraphs()
+	}
 	return ix, nil
 }
 
@@ -350,6 +355,7 @@ func (ix *Index) prepare() error {
 	}
 	ix.numberRules(metas)
 	ix.weighPriors(metas)
+	ix.weighParagraphs()
 	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
 		return err
 	}

@@ -22,6 +22,9 @@ type paragraph struct {
 	at       uint32 // the index of its first word among docMeta.words
 	from, to uint32 // its bytes in docMeta.Text
 	anchor   string
+	// norm is what paragraphGain multiplies by for its length against the
+	// whole text's (see weighParagraphs).
+	norm float64
 }
 
 // deriveParagraphs finds the paragraphs of a document's text (the same as
@@ -44,6 +47,27 @@ func deriveParagraphs(m *docMeta) {
 	m.shortest = len(m.words)
 	for p := range m.paras {
 		m.shortest = min(m.shortest, m.paragraphWords(p))
+	}
+}
+
+// weighParagraphs computes what the re-ranking multiplies a document's
+// score by for the length of its best paragraph against its whole text's
+// ((words of the entry / words of the paragraph)^(ParagraphNorm/2)), for
+// each paragraph, and the most it may for the shortest (docMeta.mostNorm):
+// the same for every search, so computed once, with the index's weights.
+func (ix *Index) weighParagraphs() {
+	for _, m := range ix.meta {
+		m.mostNorm = 1
+		for p := range m.paras {
+			m.paras[p].norm = 1
+		}
+		if len(m.paras) == 0 || ix.w.ParagraphNorm <= 0 {
+			continue
+		}
+		m.mostNorm = math.Pow(float64(len(m.words))/float64(max(m.shortest, 1)), ix.w.ParagraphNorm/2)
+		for p := range m.paras {
+			m.paras[p].norm = math.Pow(float64(len(m.words))/float64(m.paragraphWords(p)), ix.w.ParagraphNorm/2)
+		}
 	}
 }
 
@@ -320,10 +344,7 @@ func (w *weights) mostGain(a *analyzed, m *docMeta, share float64) float64 {
 	if len(a.phrase) > 0 && share >= 1-1e-9 {
 		g *= 1 + w.TextPhrase
 	}
-	if len(m.paras) > 0 && w.ParagraphNorm > 0 {
-		g *= math.Pow(float64(len(m.words))/float64(max(m.shortest, 1)), w.ParagraphNorm/2)
-	}
-	return g
+	return g * m.mostNorm
 }
 
 // paragraphGain is what a document's score is multiplied by for paragraph p
@@ -341,8 +362,8 @@ func (w *weights) paragraphGain(a *analyzed, m *docMeta, p int, share, near floa
 	if w.Exact != 0 {
 		g *= 1 + w.Exact*a.exactShare(m, sc)
 	}
-	if p >= 0 && w.ParagraphNorm > 0 {
-		g *= math.Pow(float64(len(m.words))/float64(m.paragraphWords(p)), w.ParagraphNorm/2)
+	if p >= 0 {
+		g *= m.paras[p].norm
 	}
 	return g
 }

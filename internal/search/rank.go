@@ -259,6 +259,24 @@ func sortBest(r []ranked, k int) {
 		slices.SortFunc(r, compareRanked)
 		return
 	}
+	if k <= maxDeep {
+		// The k best score at least the k-th best score: those first,
+		// sorted (a page of a few: one pass for that score, one to put
+		// them first).
+		top := newTopScores(k)
+		for i := range r {
+			top.add(r[i].score)
+		}
+		least, n := top.least(), 0
+		for i := range r {
+			if r[i].score >= least {
+				r[i], r[n] = r[n], r[i]
+				n++
+			}
+		}
+		slices.SortFunc(r[:n], compareRanked)
+		return
+	}
 	// The best k so far in r[:k], a heap with the worst on top.
 	h := r[:k]
 	for i := k/2 - 1; i >= 0; i-- {
