@@ -582,7 +582,7 @@ func (ix *Index) addMeanings(a *analyzed, plain analysis.TokenStream) {
 
 // distinctTerms returns the distinct terms of a token stream, in order.
 func distinctTerms(ts analysis.TokenStream) []string {
-	var out []string
+	out := make([]string, 0, len(ts))
 	for _, tok := range ts {
 		if !slices.ContainsFunc(out, func(t string) bool { return t == string(tok.Term) }) {
 			out = append(out, string(tok.Term))
@@ -672,7 +672,7 @@ func fuzziness(n int) int {
 // are made from the query's analysis, the query as Bleve's match and phrase
 // queries would make them, without analysing the text again for each.
 func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
-	var p searchPlan
+	p := searchPlan{should: make([]termClause, 0, 1+2*len(a.tokens)+len(a.addTerms)+len(a.stopWords)+2*len(a.alts))}
 	add := func(term []byte, field string, boost float64) {
 		p.should = append(p.should, termClause{term: term, field: field, boost: boost})
 	}
