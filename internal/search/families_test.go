@@ -118,7 +118,7 @@ func TestFamilyTyposCorrectedOnlyIntoWhatTheyStandFor(t *testing.T) {
 		"stoped":   "stopped",
 	} {
 		var a analyzed
-		if got := ix.correct(typed, &a); got != want {
+		if got := ix.correct(typed, &a, "", ""); got != want {
 			t.Errorf("%q is read as %q, want %q", typed, got, want)
 		}
 	}

@@ -313,7 +313,8 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	// and the document they name and the form of the question.
 	words := make([]string, 0, len(u.Words))
 	named := ""
-	for _, w := range u.Words {
+	typed := ix.joinSplitWords(u.Words)
+	for i, w := range typed {
 		if m, ok := ix.thes.casedShorthand(w); ok {
 			if doc := ix.thes.documentNamed(plainWords(m)); doc != "" && len(u.Words) > 1 {
 				named = doc // "CR": where to look, not what about
@@ -322,7 +323,14 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			words = append(words, strings.Fields(m)...)
 			continue
 		}
-		if c := ix.correct(w, &a); strings.IndexByte(c, ' ') < 0 {
+		before, after := "", ""
+		if i > 0 {
+			before = typed[i-1]
+		}
+		if i+1 < len(typed) {
+			after = typed[i+1]
+		}
+		if c := ix.correct(w, &a, before, after); strings.IndexByte(c, ' ') < 0 {
 			words = append(words, c)
 		} else {
 			words = append(words, strings.Fields(c)...)
@@ -358,7 +366,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	parts := make([]string, 0, len(words)+len(u.Phrases))
 	parts = append(parts, words...)
 	for _, p := range u.Phrases {
-		c := ix.correct(p, &a)
+		c := ix.correct(p, &a, "", "")
 		a.phrases = append(a.phrases, c)
 		parts = append(parts, c)
 	}
@@ -470,9 +478,11 @@ func (ix *Index) analyze(u userQuery) analyzed {
 // "mis seed"), else the two words it runs together ("awayteam" -> "away
 // team"), else the nearest word within a typo's distance (which may be a
 // hyphenated word joined and misspelt: "counterattak" -> "counter attack"),
-// the other near words kept as alternatives in a.alts. A word the index
-// knows is never changed.
-func (ix *Index) correct(s string, a *analyzed) string {
+// the other near words kept as alternatives in a.alts. Of the words as near,
+// the one the rulebooks write beside the typed word's neighbours (before and
+// after s, typed) comes first (see inContext). A word the index knows is
+// never changed.
+func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 	var toks []string
 	if lowerWord(s) && (ix.vocab.known(s) || ix.thes.knows(s)) {
 		return s // the usual case, without allocating
@@ -514,6 +524,14 @@ func (ix *Index) correct(s string, a *analyzed) string {
 			// as written ("engagment" is "engagement").
 			cs = ix.sameStem(cs, stem)
 		}
+		prev, next := before, after
+		if i > 0 {
+			prev = toks[i-1]
+		}
+		if i+1 < len(toks) {
+			next = toks[i+1]
+		}
+		ix.inContext(cs, prev, next)
 		if len(cs) > 0 {
 			toks[i] = cs[0].word
 			if c, ok := ix.vocab.compounds[cs[0].word]; ok {
