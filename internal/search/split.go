@@ -126,46 +126,55 @@ func (ix *Index) joinedWord(before, a, b, after string) (string, bool) {
 	// nearest word alone ("phyysics an" is "physics an", not "physician").
 	// The word kept is one of the game's, not a stop word a typo stands
 	// beside ("carsd on" is not "carson").
-	edits, alone := 0, 0
-	var pair [2]string // the two as the word of the typo reads alone
-	for k, p := range [...]struct {
+	edits := 0
+	for _, p := range [...]struct {
 		word  string
 		known bool
 	}{{a, knownA}, {b, knownB}} {
-		pair[k] = p.word
-		if p.known {
-			if ix.termOf(p.word) == noTerm {
-				return "", false
-			}
-			continue
-		}
-		f := fuzziness(utf8.RuneCountInString(p.word))
-		edits += max(1, f)
-		if cs := ix.vocab.corrections(p.word, f); f > 0 && len(cs) > 0 && alone < maxJoined {
-			alone += cs[0].dist
-			pair[k] = cs[0].word
-		} else {
-			alone, pair = maxJoined, [2]string{} // no word of the index is near it alone
+		if !p.known {
+			edits += max(1, fuzziness(utf8.RuneCountInString(p.word)))
+		} else if ix.termOf(p.word) == noTerm {
+			return "", false
 		}
 	}
-	edits = min(edits, alone, fuzziness(utf8.RuneCountInString(joined)))
+	edits = min(edits, fuzziness(utf8.RuneCountInString(joined)))
 	if edits == 0 {
 		return "", false
 	}
-	for _, c := range ix.vocab.corrections(joined, edits) {
-		if (!knownA || strings.HasPrefix(c.word, a)) && (!knownB || strings.HasSuffix(c.word, b)) {
-			// As with two words of the index: one word when the
-			// rulebooks write it more often than the two as the typo
-			// reads alone ("major raakl" is Major Rakal).
-			if pair[0] != "" && knownA != knownB {
-				if n, ok := ix.sideBySide(pair[0], pair[1]); ok && n >= ix.vocab.freqOf(c.word) {
-					return "", false
-				}
-			}
-			return c.word, true
+	keeps := func(t string) bool {
+		return (!knownA || strings.HasPrefix(t, a)) && (!knownB || strings.HasSuffix(t, b))
+	}
+	cs := ix.vocab.correctionsWhere(joined, edits, keeps)
+	if len(cs) == 0 {
+		return "", false
+	}
+	// The two as the words of the typos read alone, and how far.
+	alone, pair := 0, [2]string{a, b}
+	for k, known := range [...]bool{knownA, knownB} {
+		if known {
+			continue
+		}
+		f := fuzziness(utf8.RuneCountInString(pair[k]))
+		near := ix.vocab.corrections(pair[k], min(f, cs[0].dist))
+		if f == 0 || len(near) == 0 {
+			alone, pair = maxJoined, [2]string{} // no word of the index as near alone
+			break
+		}
+		alone += near[0].dist
+		pair[k] = near[0].word
+	}
+	if cs[0].dist > alone {
+		return "", false
+	}
+	// As with two words of the index: one word when the rulebooks write
+	// it more often than the two as the word of the typo reads alone
+	// ("major raakl" is Major Rakal).
+	if pair[0] != "" && knownA != knownB {
+		if n, ok := ix.sideBySide(pair[0], pair[1]); ok && n >= ix.vocab.freqOf(cs[0].word) {
+			return "", false
 		}
 	}
-	return "", false
+	return cs[0].word, true
 }
 
 // readsAsTyped reports whether a typed plain word needs no correction: the

@@ -156,11 +156,17 @@ type correction struct {
 // first, then the most common, at most maxCorrections of them. A typo is
 // assumed to leave the first or the second letter in place (or to swap them).
 func (v *vocabulary) corrections(w string, max int) []correction {
+	return v.correctionsWhere(w, max, nil)
+}
+
+// correctionsWhere is corrections of the words keep accepts (all for nil),
+// which it asks before measuring any.
+func (v *vocabulary) correctionsWhere(w string, max int, keep func(string) bool) []correction {
 	n := utf8.RuneCountInString(w)
 	var out []correction
 	bound := newLetterBound(w, max)
 	try := func(t string, l int) {
-		if bound.rules(t, l) {
+		if keep != nil && !keep(t) || bound.rules(t, l) {
 			return
 		}
 		if d, ok := editDistance(w, t, max); ok {
