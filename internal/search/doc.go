@@ -24,12 +24,23 @@
 //
 // The index never changes once built, so an Index holds one read view of it
 // for its life, with every document's metadata by its internal number.
-// Searches run Bleve's searcher on that view and collect the matches
-// themselves, filtering and counting the facets from an array of each
-// document's facet values. Bleve's own top-N collector would decode doc
-// values for the facets and load the external id of every hit it keeps; this
-// is about half the time of a search (TestCollectAgreesWithBleve checks both
-// give the same total, scores and order). Build indexes in memory; BuildTo
+// Searches collect the matches themselves, filtering and counting the facets
+// from an array of each document's facet values. Bleve's own top-N collector
+// would decode doc values for the facets and load the external id of every
+// hit it keeps; this is about half the time of a search
+// (TestCollectAgreesWithBleve checks both give the same total, scores and
+// order). A query of words alone (most: no quoted phrase, no exclusion) is
+// not run by Bleve's searchers at all: its matches are read from each term's
+// postings in memory into an array by document number and scored by tf-idf
+// as Bleve's term and disjunction scorers score them (disjunction.go), in
+// the order Bleve sums them, bit for bit (FuzzTermMatchesAgreeWithBleve).
+// Bleve's searcher per term, and its merging of their matches one pooled
+// object at a time compared by their ids' bytes, were about a third of a
+// search. Past ten terms Bleve sums a match's terms in the order of a heap,
+// which follows the order the documents were indexed in, so two builds of
+// the index (two replicas) could order near ties of a long question
+// differently; these are summed in the order of the clauses. Phrases and
+// exclusions go through Bleve's searchers. Build indexes in memory; BuildTo
 // writes an index to disk once (beside the target folder, then renamed into
 // place); Open reads it read-only, so replicas share one build.
 //
@@ -51,15 +62,32 @@
 //
 // Words are then read as judges write them (expand.go):
 //
+//   - Two typed words are first read as the one word the rulebooks write
+//     (split.go): whole ("head quarters", "space line", "out post", "down
+//     load" are searched as headquarters, spaceline, outpost, download),
+//     when the rulebooks write it in more documents than they write the two
+//     side by side or either beside its other typed neighbour ("cards in
+//     side deck" stays), never with a stop word after it ("intercept or");
+//     or hyphenated, wherever the space was typed ("miss eed" is mis-seed).
+//     With a typo in one of the two, the two run together are corrected
+//     within the edits the word of the typo may have alone (one for a word
+//     of two or three letters, whose neighbour says what it is: "dual icn"
+//     is dual-icon, "max seed" is not mis-seed), keeping the other word as
+//     typed, no farther than the word of the typo is from a word alone
+//     ("phyysics an" is physics) and not when the rulebooks write the two
+//     as corrected alone more often ("major raakl" is Major Rakal). Side by
+//     side is counted from each document's words in memory.
 //   - A typed word the index does not hold, nor the thesaurus (below), is
-//     first read as a word the rulebooks hyphenate ("misseed" is "mis-seed",
+//     then read as a word the rulebooks hyphenate ("misseed" is "mis-seed",
 //     "dualicon" "dual-icon"), then as two words it runs together
 //     ("awayteam"), and only then corrected against the index's own
 //     vocabulary, hyphenated words joined included ("counterattak" is
 //     "counter-attack"): the nearest word (one edit for up to six letters,
-//     two from seven; a swap of two letters is one edit), keeping the first
-//     letter before the most common on a tie; the other near words are kept
-//     as low-boost alternatives. A word the index knows is never changed,
+//     two from seven; a swap of two letters is one edit): of the words as
+//     near, the one the rulebooks write beside the typed word's neighbours
+//     in the most documents ("away teem" is away team, not "away them"),
+//     else the one keeping the first letter, then the most common; the
+//     other near words are kept as low-boost alternatives. A word the index knows is never changed,
 //     nor is a word of the question's form ("arent" is not "agent"), nor
 //     another form of a word of the rulebooks: a word that is an English
 //     term of the index with an ending ("earning", "hits", "putting") is
