@@ -16,6 +16,16 @@ func readAs(t *testing.T, ix *Index, typed string) string {
 	return ix.analyze(u).text
 }
 
+// checkReadings checks what each typed query (key) is searched as (value).
+func checkReadings(t *testing.T, ix *Index, readings map[string]string) {
+	t.Helper()
+	for typed, want := range readings {
+		if got := readAs(t, ix, typed); got != want {
+			t.Errorf("%q is searched as %q, want %q", typed, got, want)
+		}
+	}
+}
+
 // A word a judge split in two is read as the word the rulebooks write, whole
 // or hyphenated, typo inside and all, and the search answers as it does for
 // the word as the rulebooks write it: the same hits, in the same order, with
@@ -69,8 +79,7 @@ func TestFamilySplitWordsJoined(t *testing.T) {
 // after them ("side deck"), before a stop word, as a card's name, or when
 // the word of a typo alone is nearer than the two run together.
 func TestSplitWordsKeptApartWhereTheRulebooksWriteThemApart(t *testing.T) {
-	ix := buildCorpus(t)
-	for typed, want := range map[string]string{
+	checkReadings(t, buildCorpus(t), map[string]string{
 		"cards in side deck": "cards in side deck", // not "inside"
 		"intercept or":       "intercept or",       // not "interceptor"
 		"major raakl":        "major rakal",        // Major Rakal, not a word of both
@@ -79,25 +88,16 @@ func TestSplitWordsKeptApartWhereTheRulebooksWriteThemApart(t *testing.T) {
 		"max seed cards":     "max seed cards",     // not "mis-seed"
 		"mission attempt":    "mission attempt",
 		"away team":          "away team",
-	} {
-		if got := readAs(t, ix, typed); got != want {
-			t.Errorf("%q is searched as %q, want %q", typed, got, want)
-		}
-	}
+	})
 }
 
 // Of the words as near a typo, the one the rulebooks write beside the
 // typed word's neighbour is read, before a more common one.
 func TestTypoReadBesideItsNeighbour(t *testing.T) {
-	ix := buildCorpus(t)
-	for typed, want := range map[string]string{
+	checkReadings(t, buildCorpus(t), map[string]string{
 		"away teem":            "away team",       // not "them"
 		"the sede phases":      "the seed phases", // not "see"
 		"stak beneath mission": "stack beneath mission",
 		"smon tarses":          "simon tarses",
-	} {
-		if got := readAs(t, ix, typed); got != want {
-			t.Errorf("%q is searched as %q, want %q", typed, got, want)
-		}
-	}
+	})
 }
