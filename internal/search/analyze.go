@@ -1,0 +1,469 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// analyzed is a query as the index reads it: each typed word the index does
+// not know is replaced by the nearest word it knows (the judge's typo), and
+// the other near words are kept as alternatives.
+type analyzed struct {
+	text    string   // the positive words and phrases, corrected
+	phrases []string // the quoted phrases, corrected
+	key     string   // the folded text, compared with folded titles
+	stems   []string // distinct English terms of the text
+	plain   []string // distinct plain words of the text
+	// stopWords are the plain words the English analysis drops ("when").
+	stopWords []string
+	alts      []correction
+	// edition is the edition the query names (not as its subject): a
+	// filter, when the judge set none. document is the source document it
+	// names, whose hits it prefers.
+	edition, document string
+	// bothEditions says the query names both editions ("stopped 1e vs
+	// 2e"): it asks about the rule in each.
+	bothEditions bool
+	// tokens are the English analysis of the text, every word in order, as
+	// Bleve's match queries would analyse it.
+	tokens analysis.TokenStream
+
+	// The same in the lexicon's ids (noTerm for a word the index does not
+	// hold), with each term's rarity, for the re-ranking and the snippets.
+	stemIDs  []uint32
+	stemIDF  []float64
+	stemAll  float64  // the sum of stemIDF
+	plainIDs []uint32 // ids of plain
+	// coverIDs are the terms a title is compared with: the stems, or the
+	// plain words of a query of stop words.
+	coverIDs []uint32
+	coverIDF []float64
+	coverAll float64
+	// coverMask is the termMask of coverIDs and plainIDs, the terms a
+	// title's are looked for among.
+	coverMask uint64
+	// markTerms and markPlain are the English terms and plain words a
+	// snippet marks.
+	markTerms, markPlain []uint32
+	// phrase is the query's terms and their distance in words from the
+	// first, when a hit's text holding them in order is evidence (a short
+	// query, every term known to the index).
+	phrase []phraseTerm
+	// phraseHeld has a bit set for each of the stems the phrase is made of
+	// (share's held): a hit that lacks one cannot hold the phrase.
+	phraseHeld uint64
+
+	// terms are the English terms whose holding collect reports for each
+	// hit: stemIDs, then the terms the shorthand of the query adds (adds).
+	terms []uint32
+	// adds are what the thesaurus adds for typed words: each stands for
+	// some of the stems, at altWeight, when a hit holds all its terms.
+	adds []addition
+	// stemPlain is the plain word typed for each stem (noTerm when the
+	// index does not hold it): a text holding the word as typed answers
+	// better than one holding another word of the stem ("universal" is not
+	// "universe").
+	stemPlain []uint32
+	// sides are the stems (bits by index in stemIDs) of the two things a
+	// query compares ("reveal vs examine"), and sideAll their rarities
+	// summed; none for any other query. A hit is measured against the side
+	// it covers best: it answers for one of the two.
+	sides   [2]uint64
+	sideAll [2]float64
+	// addTerms are the terms of adds (terms after stemIDs), as strings.
+	addTerms []string
+}
+
+// addition is a meaning the thesaurus gives some typed words ("hq" means
+// "headquarters"): the stems it stands for (bits by index in stemIDs) and
+// the terms a hit must hold for it (bits by index in terms).
+type addition struct {
+	stems, need uint64
+}
+
+// phraseTerm is a term of a phrase and its distance in words from the first.
+type phraseTerm struct {
+	term   uint32
+	offset int
+}
+
+func (ix *Index) analyze(u userQuery) analyzed {
+	var a analyzed
+	// The typed words as the index holds them, then read for the editions
+	// and the document they name and the form of the question.
+	words := make([]string, 0, len(u.Words))
+	named := ""
+	typed := ix.joinSplitWords(u.Words)
+	for i, w := range typed {
+		if m, ok := ix.thes.casedShorthand(w); ok {
+			if doc := ix.thes.documentNamed(plainWords(m)); doc != "" && len(u.Words) > 1 {
+				named = doc // "CR": where to look, not what about
+				continue
+			}
+			words = append(words, strings.Fields(m)...)
+			continue
+		}
+		before, after := "", ""
+		if i > 0 {
+			before = typed[i-1]
+		}
+		if i+1 < len(typed) {
+			after = typed[i+1]
+		}
+		if c := ix.correct(w, &a, before, after); strings.IndexByte(c, ' ') < 0 {
+			words = append(words, c)
+		} else {
+			words = append(words, strings.Fields(c)...)
+		}
+	}
+	a.edition, words, a.bothEditions = editionWords(words)
+	if a.document = ix.thes.documentNamed(words); a.document == "" {
+		a.document = named
+	}
+	// "reveal vs examine" compares two things: each side is measured on
+	// its own (see sides).
+	var sides [2][]string
+	if k := slices.IndexFunc(words, func(w string) bool { return w == "vs" || w == "versus" }); k > 0 && k < len(words)-1 {
+		// Each side without the question's form, read in the whole
+		// question ("when" beside "vs" stays).
+		keep := ix.thes.questionFormKept(words)
+		for i, w := range words {
+			side := 0
+			if i > k {
+				side = 1
+			}
+			if i != k && (keep == nil || keep[i]) {
+				sides[side] = append(sides[side], w)
+			}
+		}
+		if len(sides[0]) == 0 || len(sides[1]) == 0 {
+			sides = [2][]string{ix.thes.dropQuestionForm(words[:k]), ix.thes.dropQuestionForm(words[k+1:])}
+		}
+		words = append(slices.Clone(sides[0]), sides[1]...)
+	} else if len(u.Phrases) > 0 || len(words) > 1 {
+		words = ix.thes.dropQuestionForm(words)
+	}
+	parts := make([]string, 0, len(words)+len(u.Phrases))
+	parts = append(parts, words...)
+	for _, p := range u.Phrases {
+		c := ix.correct(p, &a, "", "")
+		a.phrases = append(a.phrases, c)
+		parts = append(parts, c)
+	}
+	a.text = strings.Join(parts, " ")
+	a.key = rules.FoldTerm(a.text)
+	a.tokens = ix.english.Analyze([]byte(a.text))
+	a.stems = distinctTerms(a.tokens)
+	plain := ix.plain.Analyze([]byte(a.text))
+	a.plain = distinctTerms(plain)
+	// A plain word with no English term at its position is a stop word.
+	j := 0
+	for _, tok := range plain {
+		for j < len(a.tokens) && a.tokens[j].Position < tok.Position {
+			j++
+		}
+		if j < len(a.tokens) && a.tokens[j].Position == tok.Position {
+			continue
+		}
+		if w := string(tok.Term); !slices.Contains(a.stopWords, w) {
+			a.stopWords = append(a.stopWords, w)
+		}
+	}
+
+	n := len(a.stems)
+	a.stemIDs, a.stemIDF, a.markTerms = make([]uint32, 0, n), make([]float64, 0, n), make([]uint32, 0, n+4)
+	a.terms = make([]uint32, 0, n+4)
+	for _, t := range a.stems {
+		id := ix.lex.id(t)
+		a.stemIDs = append(a.stemIDs, id)
+		a.stemIDF = append(a.stemIDF, ix.vocab.idf(t))
+		a.stemAll += a.stemIDF[len(a.stemIDF)-1]
+		if id != noTerm {
+			a.markTerms = append(a.markTerms, id)
+		}
+	}
+	a.terms = append(a.terms, a.stemIDs...)
+	// The word as typed of each stem ("universal", not "universe"): the
+	// plain word at the position of its first English token.
+	a.stemPlain = make([]uint32, len(a.stems))
+	for k := range a.stemPlain {
+		a.stemPlain[k] = noTerm
+	}
+	j = 0
+	for _, tok := range a.tokens {
+		k := slices.Index(a.stems, string(tok.Term))
+		if k < 0 || a.stemPlain[k] != noTerm {
+			continue
+		}
+		for j < len(plain) && plain[j].Position < tok.Position {
+			j++
+		}
+		if j < len(plain) && plain[j].Position == tok.Position {
+			a.stemPlain[k] = ix.lex.id(string(plain[j].Term))
+		}
+	}
+	if sides[0] != nil {
+		for side, ws := range sides {
+			for _, tok := range ix.english.Analyze([]byte(strings.Join(ws, " "))) {
+				if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 && a.sides[side]&(1<<k) == 0 {
+					a.sides[side] |= 1 << k
+					a.sideAll[side] += a.stemIDF[k]
+				}
+			}
+		}
+		if a.sides[0] == 0 || a.sides[1] == 0 || a.sides[0]&a.sides[1] != 0 {
+			a.sides = [2]uint64{} // not two things to compare
+		}
+	}
+	ix.addMeanings(&a, plain)
+	a.plainIDs = make([]uint32, 0, len(a.plain))
+	for _, w := range a.plain {
+		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
+	}
+	// The whole query as a phrase: evidence for a short query ("showing your
+	// cards"), seldom for a question in many words, which skips the cost.
+	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase && len(a.tokens) > 0 {
+		for _, tok := range a.tokens {
+			id := ix.lex.id(string(tok.Term))
+			if id == noTerm {
+				a.phrase = nil
+				break
+			}
+			a.phrase = append(a.phrase, phraseTerm{id, tok.Position - a.tokens[0].Position})
+			if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
+				a.phraseHeld |= 1 << k
+			}
+		}
+	}
+	a.coverIDs, a.coverIDF, a.coverAll = a.stemIDs, a.stemIDF, a.stemAll
+	if len(a.stems) == 0 {
+		a.coverIDs, a.coverIDF, a.coverAll = a.plainIDs, nil, 0
+		for _, w := range a.plain {
+			a.coverIDF = append(a.coverIDF, ix.vocab.idf(w))
+			a.coverAll += a.coverIDF[len(a.coverIDF)-1]
+		}
+		// A query of stop words marks its words as written.
+		a.markPlain = a.plainIDs
+	} else {
+		for _, c := range a.alts {
+			a.markPlain = append(a.markPlain, ix.lex.id(c.word))
+		}
+	}
+	a.coverMask = termMask(a.coverIDs, a.plainIDs, a.terms[len(a.stemIDs):])
+	return a
+}
+
+// correct reads a typed word or phrase as the index holds it: each word the
+// index does not know (nor the thesaurus, as shorthand) becomes the hyphenated word it joins ("misseed" ->
+// "mis seed"), else the two words it runs together ("awayteam" -> "away
+// team"), else the nearest word within a typo's distance (which may be a
+// hyphenated word joined and misspelt: "counterattak" -> "counter attack"),
+// the other near words kept as alternatives in a.alts. Of the words as near,
+// the one the rulebooks write beside the typed word's neighbours (before and
+// after s, typed) comes first (see inContext). A word the index knows is
+// never changed.
+func (ix *Index) correct(s string, a *analyzed, before, after string) string {
+	var toks []string
+	if lowerWord(s) && (ix.vocab.known(s) || ix.thes.knows(s)) {
+		return s // the usual case, without allocating
+	}
+	if asciiWord(s) {
+		// What the plain analysis makes of it, without running it.
+		toks = []string{strings.ToLower(s)}
+	} else {
+		toks = terms(ix.plain, s)
+	}
+	for i, w := range toks {
+		if ix.vocab.known(w) || ix.thes.knows(w) || ix.thes.question[w] {
+			continue // a word of the index, the game's shorthand for one, or of a question's form
+		}
+		stem, knownStem := ix.knownStem(w)
+		if c, ok := ix.vocab.compounds[w]; ok {
+			toks[i] = c.parts
+			continue
+		}
+		if split, rarer, ok := ix.vocab.splitForm(w); ok {
+			// Two words run together, unless one letter away from a
+			// word the rulebooks use more than the rarer of the two
+			// ("misson" is "mission", not "mis son").
+			if cs := ix.vocab.corrections(w, 1); len(cs) == 0 || ix.vocab.freqOf(cs[0].word) <= rarer {
+				toks[i] = split
+				continue
+			}
+		}
+		f := fuzziness(utf8.RuneCountInString(w))
+		if f == 0 {
+			continue
+		}
+		cs := ix.vocab.corrections(w, f)
+		if knownStem {
+			// Another form of a word of the rulebooks ("filling" of
+			// "fills", "earning" of "earned"): it is searched by its
+			// stem, never corrected into another word ("falling",
+			// "warning"); only a word of its own stem may stand for it
+			// as written ("engagment" is "engagement").
+			cs = ix.sameStem(cs, stem)
+		}
+		prev, next := before, after
+		if i > 0 {
+			prev = toks[i-1]
+		}
+		if i+1 < len(toks) {
+			next = toks[i+1]
+		}
+		ix.inContext(cs, prev, next)
+		if len(cs) > 0 {
+			toks[i] = cs[0].word
+			if c, ok := ix.vocab.compounds[cs[0].word]; ok {
+				toks[i] = c.parts
+			}
+			for _, c := range cs[1:] {
+				if _, joined := ix.vocab.compounds[c.word]; !joined {
+					a.alts = append(a.alts, c)
+				}
+			}
+		}
+	}
+	return strings.Join(toks, " ")
+}
+
+// addMeanings adds to the analysed query what the thesaurus says its words
+// mean (see synonyms.json): each meaning stands for the stems of the words
+// it was found for, with less weight than they (altWeight).
+func (ix *Index) addMeanings(a *analyzed, plain analysis.TokenStream) {
+	ix.thes.expand(plain, func(from, to int, means [][]string) {
+		// The stems of the typed words, by their positions.
+		var stems uint64
+		for _, tok := range a.tokens {
+			if p := tok.Position - 1; p >= int(plain[from].Position)-1 && p <= int(plain[to-1].Position)-1 {
+				if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
+					stems |= 1 << k
+				}
+			}
+		}
+		if stems == 0 {
+			return
+		}
+		for _, m := range means {
+			var need uint64
+			for _, t := range m {
+				k := slices.Index(a.stems, t)
+				if k < 0 {
+					k = slices.Index(a.addTerms, t)
+					if k >= 0 {
+						k += len(a.stemIDs)
+					}
+				}
+				if k < 0 {
+					id := ix.lex.id(t)
+					if id == noTerm || len(a.addTerms) == maxAlternatives {
+						need = 0
+						break
+					}
+					a.addTerms = append(a.addTerms, t)
+					a.terms = append(a.terms, id)
+					a.markTerms = append(a.markTerms, id)
+					k = len(a.terms) - 1
+				}
+				if k >= 64 {
+					need = 0
+					break
+				}
+				need |= 1 << k
+			}
+			if need != 0 && need&stems != need {
+				a.adds = append(a.adds, addition{stems: stems, need: need})
+			}
+		}
+	})
+}
+
+// distinctTerms returns the distinct terms of a token stream, in order.
+func distinctTerms(ts analysis.TokenStream) []string {
+	out := make([]string, 0, len(ts))
+	for _, tok := range ts {
+		if !slices.ContainsFunc(out, func(t string) bool { return t == string(tok.Term) }) {
+			out = append(out, string(tok.Term))
+		}
+	}
+	return out
+}
+
+// asciiWord reports whether s is one word of ASCII letters and digits, which
+// the plain analysis reads as itself, lower-cased.
+func asciiWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; !('a' <= c && c <= 'z' || '0' <= s[i] && s[i] <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// knownStem returns the English term of a word the index does not hold as
+// written, and whether the word is another form of a word of the rulebooks,
+// not a typo: the index holds its term, and the word is that term with an
+// ending of English ("fill" and "-ing", "hit" and "-s", "put", "t" and
+// "-ing"). A typo whose term happens to be a word of the index ("winnning"
+// is "winn" to the stemmer, the name of a card) is none.
+func (ix *Index) knownStem(w string) (string, bool) {
+	toks := ix.english.Analyze([]byte(w))
+	if len(toks) != 1 {
+		return "", false
+	}
+	t := string(toks[0].Term)
+	if _, ok := ix.vocab.weight[t]; !ok {
+		return t, false
+	}
+	return t, inflectionOf(w, t)
+}
+
+// inflections are the endings of English forms of a word (as the stemmer
+// reads them: "copi" + "es", "happi" + "ness").
+var inflections = []string{"s", "es", "ed", "d", "ing", "er", "ers", "ly", "ment", "ments", "able", "ible",
+	"ness", "ion", "ions", "ation", "ations", "e", "y", "al"}
+
+// inflectionOf reports whether w is stem and an ending of inflections,
+// perhaps with the stem's last consonant doubled after a single one ("put",
+// "putting"; not "winn", "winnning").
+func inflectionOf(w, stem string) bool {
+	rest, ok := strings.CutPrefix(w, stem)
+	if !ok {
+		return false
+	}
+	if n := len(stem); rest != "" && n >= 2 && rest[0] == stem[n-1] && stem[n-2] != stem[n-1] {
+		if slices.Contains(inflections, rest[1:]) {
+			return true
+		}
+	}
+	return rest == "" || slices.Contains(inflections, rest)
+}
+
+// sameStem keeps the corrections whose English term is stem.
+func (ix *Index) sameStem(cs []correction, stem string) []correction {
+	kept := cs[:0]
+	for _, c := range cs {
+		if t, _ := ix.knownStem(c.word); t == stem {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+// fuzziness is how many edits a typed word of n letters may be from the word
+// of the index it stands for: none for short words (too many neighbours),
+// one, then two from seven letters.
+func fuzziness(n int) int {
+	switch {
+	case n < 4:
+		return 0
+	case n < 7:
+		return 1
+	}
+	return 2
+}

@@ -1,0 +1,134 @@
+package search
+
+import (
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// buildQuery makes the Bleve query of a judge's query: a disjunction of the
+// exact title, title words, title and text phrases, text words and, with a
+// low boost, words within a typo's distance; quoted phrases are required,
+// exclusions forbidden. (Filters are applied while collecting.) The clauses
+// are made from the query's analysis, the query as Bleve's match and phrase
+// queries would make them, without analysing the text again for each.
+func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
+	p := searchPlan{should: make([]termClause, 0, 1+2*len(a.tokens)+len(a.addTerms)+len(a.stopWords)+2*len(a.alts))}
+	add := func(term []byte, field string, boost float64) {
+		p.should = append(p.should, termClause{term: term, field: field, boost: boost})
+	}
+	if a.key != "" {
+		add([]byte(a.key), fieldTitleKey, ix.w.TitleExact)
+	}
+	// The words in the title and in the text, each a clause of its own
+	// (one disjunction, not one per field: fewer searchers to build).
+	for _, f := range [...]struct {
+		field string
+		boost float64
+	}{{fieldTitle, ix.w.Title}, {fieldText, ix.w.Text}} {
+		for _, tok := range a.tokens {
+			add(tok.Term, f.field, f.boost)
+		}
+	}
+	// What the judge's shorthand means, with less weight than the words
+	// typed (in the text only: a title holding them counts in the
+	// re-ranking, see cover.)
+	for _, t := range a.addTerms {
+		add([]byte(t), fieldText, ix.w.Text*altWeight)
+	}
+	// The stop words the English fields drop are looked for in the plain
+	// title, so that "when and while" finds the section of that name.
+	for _, w := range a.stopWords {
+		add([]byte(w), fieldTitlePlain, ix.w.TitlePlain)
+	}
+	for _, c := range a.alts {
+		scale := 1.0
+		if c.dist > 1 {
+			scale = 0.5
+		}
+		word := []byte(c.word)
+		add(word, fieldTitlePlain, ix.w.NearTitle*scale)
+		add(word, fieldTextPlain, ix.w.NearText*scale)
+	}
+	for _, ph := range a.phrases {
+		ts := ix.english.Analyze([]byte(ph))
+		p.must = append(p.must, bleve.NewDisjunctionQuery(phraseQuery(ts, fieldTitle, 1), phraseQuery(ts, fieldText, 1)))
+	}
+	for _, x := range u.Exclude {
+		ts := ix.english.Analyze([]byte(x))
+		p.mustNot = append(p.mustNot, phraseQuery(ts, fieldTitle, 1), phraseQuery(ts, fieldText, 1))
+	}
+	return p
+}
+
+// A searchPlan is the Bleve query of a judge's query: a disjunction of
+// clauses of one term each (should), at least one of which a match holds,
+// and the phrases a match must and must not hold. A query of should clauses
+// alone (most) is searched without Bleve's searchers (see termMatches);
+// query builds it as one Bleve query.
+type searchPlan struct {
+	should        []termClause
+	must, mustNot []query.Query
+}
+
+// termClause is a term looked for in a field, with its boost.
+type termClause struct {
+	term  []byte
+	field string
+	boost float64
+}
+
+// query is the plan as one Bleve query.
+func (p searchPlan) query() *query.BooleanQuery {
+	should := make([]query.Query, len(p.should))
+	for i, c := range p.should {
+		t := bleve.NewTermQuery(string(c.term))
+		t.SetField(c.field)
+		t.SetBoost(c.boost)
+		should[i] = t
+	}
+	bq := bleve.NewBooleanQuery()
+	bq.AddShould(should...)
+	bq.SetMinShould(1)
+	bq.AddMust(p.must...)
+	bq.AddMustNot(p.mustNot...)
+	return bq
+}
+
+// matchQuery is what Bleve's match query (any of the words) makes of
+// analysed text in a field: a disjunction of its terms.
+func matchQuery(ts analysis.TokenStream, field string, boost float64) query.Query {
+	if len(ts) == 0 {
+		return bleve.NewMatchNoneQuery()
+	}
+	terms := make([]query.Query, len(ts))
+	for i, tok := range ts {
+		t := bleve.NewTermQuery(string(tok.Term))
+		t.SetField(field)
+		t.SetBoost(boost)
+		terms[i] = t
+	}
+	d := bleve.NewDisjunctionQuery(terms...)
+	d.SetMin(1)
+	d.SetBoost(boost)
+	return d
+}
+
+// phraseQuery is what Bleve's match phrase query makes of analysed text in
+// a field: its terms at their positions, a stop word leaving a gap.
+func phraseQuery(ts analysis.TokenStream, field string, boost float64) query.Query {
+	if len(ts) == 0 {
+		return bleve.NewMatchNoneQuery()
+	}
+	first, last := ts[0].Position, ts[0].Position
+	for _, tok := range ts {
+		first, last = min(first, tok.Position), max(last, tok.Position)
+	}
+	terms := make([][]string, last-first+1)
+	for _, tok := range ts {
+		terms[tok.Position-first] = append(terms[tok.Position-first], string(tok.Term))
+	}
+	p := query.NewMultiPhraseQuery(terms, field)
+	p.SetBoost(boost)
+	return p
+}
