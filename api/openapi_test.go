@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -112,7 +113,12 @@ func TestOpenAPIDescribesTheLiveHandlers(t *testing.T) {
 		}
 	}
 	for path, item := range doc.Paths.Map() {
-		for method := range item.Operations() {
+		for method, op := range item.Operations() {
+			// Discord's webhook is served beside the API, not by it: the
+			// discord package's tests exercise it against this document.
+			if slices.Contains(op.Tags, "discord") {
+				continue
+			}
 			if !covered[method+" "+path] {
 				t.Errorf("documented %s %s is never exercised", method, path)
 			}

@@ -494,6 +494,54 @@ func (e DilemmasStackVerdictQuestion) Valid() bool {
 	}
 }
 
+// Defines values for DiscordAnswerType.
+const (
+	DiscordAnswerTypeN1 DiscordAnswerType = 1
+	DiscordAnswerTypeN4 DiscordAnswerType = 4
+	DiscordAnswerTypeN7 DiscordAnswerType = 7
+	DiscordAnswerTypeN8 DiscordAnswerType = 8
+)
+
+// Valid indicates whether the value is a known member of the DiscordAnswerType enum.
+func (e DiscordAnswerType) Valid() bool {
+	switch e {
+	case DiscordAnswerTypeN1:
+		return true
+	case DiscordAnswerTypeN4:
+		return true
+	case DiscordAnswerTypeN7:
+		return true
+	case DiscordAnswerTypeN8:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiscordInteractionType.
+const (
+	DiscordInteractionTypeN1 DiscordInteractionType = 1
+	DiscordInteractionTypeN2 DiscordInteractionType = 2
+	DiscordInteractionTypeN3 DiscordInteractionType = 3
+	DiscordInteractionTypeN4 DiscordInteractionType = 4
+)
+
+// Valid indicates whether the value is a known member of the DiscordInteractionType enum.
+func (e DiscordInteractionType) Valid() bool {
+	switch e {
+	case DiscordInteractionTypeN1:
+		return true
+	case DiscordInteractionTypeN2:
+		return true
+	case DiscordInteractionTypeN3:
+		return true
+	case DiscordInteractionTypeN4:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DocumentKind.
 const (
 	Rulebook DocumentKind = "rulebook"
@@ -1996,6 +2044,36 @@ type DilemmasStackVerdict struct {
 // DilemmasStackVerdictQuestion defines model for DilemmasStackVerdict.Question.
 type DilemmasStackVerdictQuestion string
 
+// DiscordAnswer defines model for DiscordAnswer.
+type DiscordAnswer struct {
+	// Data The message (content, embeds, components, flags) or the choices, as Discord reads them.
+	Data *map[string]interface{} `json:"data,omitempty"`
+
+	// Type 1 pong, 4 a message, 7 the message updated (a card picked), 8 autocomplete choices.
+	Type                 DiscordAnswerType      `json:"type"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// DiscordAnswerType 1 pong, 4 a message, 7 the message updated (a card picked), 8 autocomplete choices.
+type DiscordAnswerType int
+
+// DiscordInteraction An interaction as Discord sends it; fields beyond these are Discord's and are read as Discord documents them.
+type DiscordInteraction struct {
+	ApplicationId *string `json:"application_id,omitempty"`
+
+	// Data The command, its options, or the component picked.
+	Data  *map[string]interface{} `json:"data,omitempty"`
+	Id    *string                 `json:"id,omitempty"`
+	Token *string                 `json:"token,omitempty"`
+
+	// Type 1 ping, 2 application command, 3 message component (a card picked), 4 application command autocomplete.
+	Type                 DiscordInteractionType `json:"type"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// DiscordInteractionType 1 ping, 2 application command, 3 message component (a card picked), 4 application command autocomplete.
+type DiscordInteractionType int
+
 // Document defines model for Document.
 type Document struct {
 	Counts struct {
@@ -3246,6 +3324,213 @@ type GraphqlJSONRequestBody = GraphQLRequest
 
 // AdjudicateJSONRequestBody defines body for Adjudicate for application/json ContentType.
 type AdjudicateJSONRequestBody = AdjudicationRequest
+
+// Getter for additional properties for DiscordAnswer. Returns the specified
+// element and whether it was found
+func (a DiscordAnswer) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for DiscordAnswer
+func (a *DiscordAnswer) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for DiscordAnswer to handle AdditionalProperties
+func (a *DiscordAnswer) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["data"]; found {
+		err = json.Unmarshal(raw, &a.Data)
+		if err != nil {
+			return fmt.Errorf("error reading 'data': %w", err)
+		}
+		delete(object, "data")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for DiscordAnswer to handle AdditionalProperties
+func (a DiscordAnswer) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Data != nil {
+		object["data"], err = json.Marshal(a.Data)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'data': %w", err)
+		}
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for DiscordInteraction. Returns the specified
+// element and whether it was found
+func (a DiscordInteraction) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for DiscordInteraction
+func (a *DiscordInteraction) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for DiscordInteraction to handle AdditionalProperties
+func (a *DiscordInteraction) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["application_id"]; found {
+		err = json.Unmarshal(raw, &a.ApplicationId)
+		if err != nil {
+			return fmt.Errorf("error reading 'application_id': %w", err)
+		}
+		delete(object, "application_id")
+	}
+
+	if raw, found := object["data"]; found {
+		err = json.Unmarshal(raw, &a.Data)
+		if err != nil {
+			return fmt.Errorf("error reading 'data': %w", err)
+		}
+		delete(object, "data")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["token"]; found {
+		err = json.Unmarshal(raw, &a.Token)
+		if err != nil {
+			return fmt.Errorf("error reading 'token': %w", err)
+		}
+		delete(object, "token")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for DiscordInteraction to handle AdditionalProperties
+func (a DiscordInteraction) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.ApplicationId != nil {
+		object["application_id"], err = json.Marshal(a.ApplicationId)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'application_id': %w", err)
+		}
+	}
+
+	if a.Data != nil {
+		object["data"], err = json.Marshal(a.Data)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'data': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	if a.Token != nil {
+		object["token"], err = json.Marshal(a.Token)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'token': %w", err)
+		}
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // Getter for additional properties for Readyz200JSONResponseBody. Returns the specified
 // element and whether it was found

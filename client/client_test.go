@@ -249,7 +249,8 @@ func TestGeneratedClientReadsEveryContractVerdict(t *testing.T) {
 	t.Logf("%d examples, %d questions read into their verdict types", len(examples), len(questions))
 }
 
-// operationIDs lists the operations the served document describes.
+// operationIDs lists the operations the served document describes for the
+// API's clients.
 func operationIDs(t *testing.T) []string {
 	t.Helper()
 	doc, err := openapi3.NewLoader().LoadFromData(api.OpenAPI)
@@ -259,6 +260,11 @@ func operationIDs(t *testing.T) []string {
 	var ids []string
 	for _, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {
+			// Discord, not a client of the API, posts to its webhook: the
+			// client leaves it out (oapi-codegen.yaml).
+			if slices.Contains(op.Tags, "discord") {
+				continue
+			}
 			ids = append(ids, op.OperationID)
 		}
 	}

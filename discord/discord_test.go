@@ -20,7 +20,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/discord"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/service"
@@ -402,6 +406,78 @@ func TestParsePublicKey(t *testing.T) {
 	for _, bad := range []string{"", "zz", hex.EncodeToString(pub[:10])} {
 		if _, err := discord.ParsePublicKey(bad); err == nil {
 			t.Errorf("%q read as a key", bad)
+		}
+	}
+}
+
+// TestOpenAPIDescribesTheInteractionsEndpoint: the API's document describes
+// what this endpoint takes and answers, good and bad, as the live handler
+// answers it.
+func TestOpenAPIDescribesTheInteractionsEndpoint(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	ctx := context.Background()
+	doc, err := openapi3.NewLoader().LoadFromData(api.OpenAPI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Servers = openapi3.Servers{{URL: b.srv.URL}}
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamp := strconv.FormatInt(b.now.Unix(), 10)
+	signed := func(body string) http.Header {
+		h := http.Header{}
+		h.Set("Content-Type", "application/json")
+		h.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(b.priv, []byte(stamp+body))))
+		h.Set("X-Signature-Timestamp", stamp)
+		return h
+	}
+	card := command("card", map[string]string{"name": "Jean-Luc Picard"})
+	complete := `{"type":4,"data":{"name":"card","options":[{"name":"name","value":"wor","type":3,"focused":true}]}}`
+	forged := signed(`{"type":1}`)
+	forged.Set("X-Signature-Ed25519", strings.Repeat("00", 64))
+	cases := []struct {
+		name   string
+		body   string
+		header http.Header
+		status int
+	}{
+		{"ping", `{"type":1}`, signed(`{"type":1}`), 200},
+		{"a command", card, signed(card), 200},
+		{"autocompletion", complete, signed(complete), 200},
+		{"a forged signature", `{"type":1}`, forged, 401},
+		{"not an interaction", `[1,2]`, signed(`[1,2]`), 400},
+		{"too large", `{"type":1,"pad":"` + strings.Repeat("x", 1<<20) + `"}`, signed(`{"type":1}`), 413},
+	}
+	for _, tc := range cases {
+		req, _ := http.NewRequest(http.MethodPost, b.srv.URL+discord.Route, strings.NewReader(tc.body))
+		req.Header = tc.header
+		route, params, err := router.FindRoute(req)
+		if err != nil {
+			t.Fatalf("%s: POST %s is not documented: %v", tc.name, discord.Route, err)
+		}
+		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+		if err := openapi3filter.ValidateRequest(ctx, in); tc.status == 200 && err != nil {
+			t.Errorf("%s: a good interaction fails the document: %v", tc.name, err)
+		}
+		req.Body = io.NopCloser(strings.NewReader(tc.body))
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tc.status {
+			t.Errorf("%s: status %d, want %d: %.200s", tc.name, res.StatusCode, tc.status, body)
+			continue
+		}
+		out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: res.StatusCode,
+			Header: res.Header, Body: io.NopCloser(bytes.NewReader(body)),
+			Options: &openapi3filter.Options{IncludeResponseStatus: true}}
+		if err := openapi3filter.ValidateResponse(ctx, out); err != nil {
+			t.Errorf("%s: the answer does not match the document: %v", tc.name, err)
 		}
 	}
 }
