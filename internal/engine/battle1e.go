@@ -30,7 +30,7 @@ type shipBattleParams struct {
 	Target        string   `json:"target"`
 	AttackBonus   int      `json:"attackBonus"`
 	DefenseBonus  int      `json:"defenseBonus"`
-	DockedShields int      `json:"dockedShields"`
+	DockedShields *int     `json:"dockedShields"`
 }
 
 func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
@@ -49,7 +49,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	if err != nil {
 		return err
 	}
-	if p.DockedShields < 0 {
+	if p.DockedShields != nil && *p.DockedShields < 0 {
 		return unprocessable("params.dockedShields", "SHIELDS cannot be negative")
 	}
 	attack := p.AttackBonus
@@ -63,6 +63,10 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 		case s.Stopped:
 			j.say("%s is stopped and cannot fire.", s.Name())
 			j.cite("battle1.fire")
+		case s.Docked != "":
+			// 1E: a docked ship may not fire its WEAPONS, even to return fire.
+			j.say("%s is docked at %s and cannot fire its WEAPONS.", s.Name(), j.board.Facility(s.Docked).Name())
+			j.cite("battle1.fire", "dock1.protect")
 		case w <= 0:
 			j.say("%s has no WEAPONS and cannot fire.", s.Name())
 			j.cite("battle1.fire")
@@ -73,6 +77,9 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	}
 	if p.AttackBonus != 0 {
 		terms = append(terms, fmt.Sprintf("tactic %+d", p.AttackBonus))
+	}
+	if len(terms) == 0 {
+		terms = append(terms, "no ship firing")
 	}
 	shields, err := needInt(target.Shields, target, "shields", "the SHIELDS")
 	if err != nil {
@@ -86,10 +93,14 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 			j.cite("damage1.hit")
 		}
 	}
-	defense := float64(shields) + float64(p.DockedShields)/2 + float64(p.DefenseBonus)
+	extension, extTerm, err := j.dockedExtension(target, p.DockedShields)
+	if err != nil {
+		return err
+	}
+	defense := float64(shields) + extension + float64(p.DefenseBonus)
 	dterms := fmt.Sprintf("%s SHIELDS %d", target.Name(), shields)
-	if p.DockedShields > 0 {
-		dterms += fmt.Sprintf(" + half the facility's SHIELDS %d", p.DockedShields)
+	if extTerm != "" {
+		dterms += " + " + extTerm
 	}
 	if p.DefenseBonus != 0 {
 		dterms += fmt.Sprintf(" + tactic %+d", p.DefenseBonus)
@@ -113,6 +124,41 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	j.set("defense", defense)
 	j.set("outcome", outcome)
 	return nil
+}
+
+// dockedExtension is what a docked target adds to its DEFENSE: 50% of the
+// SHIELDS of the facility it is docked at, exactly (the 1E rulebook rounds
+// nothing), with the term that says so. The facility's SHIELDS come from
+// params.dockedShields when the request gives them (counting enhancements
+// the board does not show), else from the board. A target the board does
+// not dock adds the extension only when params.dockedShields gives one.
+func (j *judgement) dockedExtension(target *Ship, given *int) (float64, string, error) {
+	var f *Facility
+	if target.Docked != "" {
+		f = j.board.Facility(target.Docked)
+	}
+	var full int
+	switch {
+	case given != nil:
+		full = *given
+	case f != nil:
+		v, err := needInt(f.Shields, f, "shields", "the SHIELDS")
+		if err != nil {
+			return 0, "", err
+		}
+		full = v
+	default:
+		return 0, "", nil
+	}
+	if f == nil && full == 0 {
+		return 0, "", nil
+	}
+	half := float64(full) / 2
+	if f == nil {
+		return half, fmt.Sprintf("half the facility's SHIELDS %d", full), nil
+	}
+	j.say("%s is docked at %s: its DEFENSE adds 50%% of the facility's SHIELDS.", target.Name(), f.Name())
+	return half, fmt.Sprintf("half the SHIELDS of %s %d", f.Name(), full), nil
 }
 
 func formatNumber(f float64) string {

@@ -199,3 +199,89 @@ func TestStoppedDefendingCrewCounts1E(t *testing.T) {
 		t.Errorf("a stopped Klingon aboard the attacker made the attack a Klingon one; reasons %q", v.Reasons)
 	}
 }
+
+// 1E ship battle against a ship docked at a space facility: the board's
+// docking decides the DEFENSE, and a docked ship does not fire.
+func TestShipBattleDocked1E(t *testing.T) {
+	// board: your two attackers at a space location where the opponent's
+	// outpost stands, the target docked there (or not), a ship of yours
+	// docked at your own outpost.
+	board := func(targetShields int, facility rules.BoardFacility, docked bool) rules.Board {
+		a := ship("a", "klingon", []string{"command"}, 7, "m")
+		a.Weapons = ip(8)
+		b := ship("b", "klingon", []string{"command"}, 7, "m")
+		b.Weapons = ip(5)
+		mine := ship("c", "klingon", []string{"command"}, 7, "m")
+		mine.Weapons, mine.Docked = ip(9), "home"
+		target := ship("t", "romulan", []string{"command"}, 8, "m")
+		target.Owner, target.Shields = "opponent", ip(targetShields)
+		if docked {
+			target.Docked = facility.ID
+		}
+		return rules.Board{
+			Missions: []rules.BoardMission{mission("m", "space", "alpha", 3)},
+			Facilities: []rules.BoardFacility{facility,
+				{ID: "home", Kind: "outpost", Affiliation: "klingon", Shields: ip(20), At: at("m")}},
+			Ships: []rules.BoardShip{a, b, mine, target},
+		}
+	}
+	outpost := func(shields *int) rules.BoardFacility {
+		return rules.BoardFacility{ID: "post", Owner: "opponent", Kind: "outpost", Affiliation: "romulan", Shields: shields, At: at("m")}
+	}
+	cases := []struct {
+		name, source string
+		board        rules.Board
+		params       obj
+		attack       float64
+		defense      float64
+		outcome      string
+	}{
+		{"HalfTheOutpostShieldsTurnAHitIntoAMiss", "1E rulebook, Ship Battles step 5: the 50% facility SHIELDS extension (if the target is a docked ship)",
+			board(5, outpost(ip(16)), true), obj{"attackers": []string{"a", "b"}}, 13, 13, "miss"},
+		{"TheSameShipUndockedIsDirectlyHit", "1E rulebook, Ship Battles step 5: the extension only if the target is a docked ship",
+			board(5, outpost(ip(16)), false), obj{"attackers": []string{"a", "b"}}, 13, 5, "direct-hit"},
+		{"HalfOfOddFacilityShieldsIsNotRounded", "1E rulebook, Staffing and Moving Ships: protected by 50% of the facility's SHIELDS (no rounding)",
+			board(4, outpost(ip(9)), true), obj{"attackers": []string{"a"}}, 8, 8.5, "miss"},
+		{"TacticsAddToTheExtension", "1E rulebook, Ship Battles step 5: plus the DEFENSE bonus from his current tactic",
+			board(3, outpost(ip(10)), true), obj{"attackers": []string{"a", "b"}, "attackBonus": 4, "defenseBonus": 2}, 17, 10, "hit"},
+		{"TheFacilityShieldsComeFromTheCardData", "1E rulebook, Ship Battles step 5 (Klingon Outpost's SHIELDS from the card data)",
+			board(2, rules.BoardFacility{ID: "post", Owner: "opponent", Card: "Klingon Outpost", At: at("m")}, true), obj{"attackers": []string{"a", "b"}}, 13, 18, "miss"},
+		{"GivenFacilityShieldsCountTheirEnhancements", "1E rulebook, Ship Battles step 5: SHIELDS (counting all applicable enhancements)",
+			board(5, outpost(ip(16)), true), obj{"attackers": []string{"a", "b"}, "dockedShields": 2}, 13, 6, "direct-hit"},
+		{"ADockedAttackerDoesNotFire", "1E rulebook, Ship Battles step 1: each ship firing must be undocked",
+			board(5, outpost(ip(16)), false), obj{"attackers": []string{"a", "c"}}, 8, 5, "hit"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := obj{"target": "t"}
+			for k, v := range c.params {
+				p[k] = v
+			}
+			v := judge(t, req1E("battle.ship", c.board, p))
+			if num(t, v, "attack") != c.attack || num(t, v, "defense") != c.defense || v.Result["outcome"] != c.outcome {
+				t.Errorf("%s: result %v, want attack %v defense %v %s (reasons %q)", c.source, v.Result, c.attack, c.defense, c.outcome, v.Reasons)
+			}
+			if !quotes(v, "defense total by adding the shields") {
+				t.Errorf("%s: the DEFENSE sentence is not cited: %v", c.source, v.Citations)
+			}
+			if fired := contains(c.params["attackers"], "c"); fired && !quotes(v, "when docked, a ship is protected") {
+				t.Errorf("%s: a docked attacker is refused without citing docking: %v", c.source, v.Citations)
+			}
+		})
+	}
+	t.Run("TheFacilityShieldsMustBeKnown", func(t *testing.T) {
+		b := board(5, outpost(nil), true)
+		if f := refuse(t, req1E("battle.ship", b, obj{"attackers": []string{"a"}, "target": "t"})); f != "board.facilities[0].shields" {
+			t.Errorf("field %q, want board.facilities[0].shields", f)
+		}
+	})
+}
+
+func contains(list any, s string) bool {
+	for _, x := range list.([]string) {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

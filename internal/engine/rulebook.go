@@ -160,6 +160,7 @@ func ruleBook() map[ruleKey]rule {
 		"battle1.direct":    {battle, []string{"is more than double your opponent's"}},
 		"battle1.miss":      {battle, []string{"the target is not hit"}},
 		"battle1.fire":      {battle, []string{"that will be firing weapons must have weapons>0"}},
+		"dock1.protect":     {[]string{"staffing and moving ships", "moving a ship", "docking"}, []string{"when docked, a ship is protected"}},
 		"pb1.stun":          {battle, []string{"may choose to stun his adversary"}},
 		"pb1.mortal":        {battle, []string{"may choose to mortally wound his adversary"}},
 		"pb1.equal":         {battle, []string{"neither may stun or mortally wound"}},
