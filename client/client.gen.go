@@ -463,6 +463,7 @@ const (
 	DilemmasStackResultOutcomesOutcomeFace     DilemmasStackResultOutcomesOutcome = "face"
 	DilemmasStackResultOutcomesOutcomeMisSeed  DilemmasStackResultOutcomesOutcome = "mis-seed"
 	DilemmasStackResultOutcomesOutcomeOvercome DilemmasStackResultOutcomesOutcome = "overcome"
+	DilemmasStackResultOutcomesOutcomeReturned DilemmasStackResultOutcomesOutcome = "returned"
 )
 
 // Valid indicates whether the value is a known member of the DilemmasStackResultOutcomesOutcome enum.
@@ -473,6 +474,8 @@ func (e DilemmasStackResultOutcomesOutcome) Valid() bool {
 	case DilemmasStackResultOutcomesOutcomeMisSeed:
 		return true
 	case DilemmasStackResultOutcomesOutcomeOvercome:
+		return true
+	case DilemmasStackResultOutcomesOutcomeReturned:
 		return true
 	default:
 		return false
@@ -2010,7 +2013,10 @@ type DilemmasStackResult struct {
 	DilemmaBudget *int `json:"dilemmaBudget"`
 	DilemmasDrawn *int `json:"dilemmasDrawn"`
 	Outcomes      []struct {
-		Legal   *bool                              `json:"legal,omitempty"`
+		// Legal false when the opponent's choice (1E: the seeding) of this dilemma broke the rules; the outcome still says what becomes of it.
+		Legal *bool `json:"legal,omitempty"`
+
+		// Outcome face or overcome (2E: overcome unfaced), returned (2E: a dilemma the opponent was unable to choose, back to the bottom of the dilemma pile), mis-seed (1E: placed out of play).
 		Outcome DilemmasStackResultOutcomesOutcome `json:"outcome"`
 		Reason  string                             `json:"reason"`
 		Title   string                             `json:"title"`
@@ -2018,7 +2024,7 @@ type DilemmasStackResult struct {
 	TotalCost *int `json:"totalCost,omitempty"`
 }
 
-// DilemmasStackResultOutcomesOutcome defines model for DilemmasStackResult.Outcomes.Outcome.
+// DilemmasStackResultOutcomesOutcome face or overcome (2E: overcome unfaced), returned (2E: a dilemma the opponent was unable to choose, back to the bottom of the dilemma pile), mis-seed (1E: placed out of play).
 type DilemmasStackResultOutcomesOutcome string
 
 // DilemmasStackVerdict The verdict on dilemmas.stack.
@@ -2621,7 +2627,10 @@ type MissionResolveResult struct {
 	// ShipStopped 1E: the ship stopped with its whole crew by a dilemma at a space mission.
 	ShipStopped *string       `json:"shipStopped,omitempty"`
 	Skills      *[]SkillCheck `json:"skills,omitempty"`
-	Stopped     []string      `json:"stopped"`
+
+	// StackLegal Whether the stack resolved was a legal choice (1E: seeding) under the rulebook used; null when the attempt could not begin. The outcomes follow the rulebook's remedy either way.
+	StackLegal *bool    `json:"stackLegal,omitempty"`
+	Stopped    []string `json:"stopped"`
 
 	// StoppedByDilemmas Ids the dilemmas stopped.
 	StoppedByDilemmas *[]string `json:"stoppedByDilemmas,omitempty"`

@@ -54,12 +54,13 @@ func (j *judgement) checkStacked(d *StackedDilemma, field func() string) error {
 }
 
 // DilemmaOutcome says what becomes of one dilemma of the stack when it is
-// revealed: faced, or overcome without being faced (1E: placed out of play
-// as a mis-seed). Legal is false for a dilemma the rulebook forbids the
-// opponent to choose.
+// revealed: faced, overcome without being faced, returned to the pile as a
+// dilemma the opponent was unable to choose (2E), placed out of play as a
+// mis-seed (1E). Legal is false for a dilemma the rulebook forbids the
+// opponent to choose (or to seed), whatever then becomes of it.
 type DilemmaOutcome struct {
 	Title   string `json:"title"`
-	Outcome string `json:"outcome"` // face, overcome, mis-seed
+	Outcome string `json:"outcome"` // face, overcome, returned (2E); face, mis-seed (1E)
 	Reason  string `json:"reason"`
 	Legal   bool   `json:"legal"`
 }
@@ -96,11 +97,20 @@ func kindFits(kind, missionType string) bool {
 }
 
 // JudgeStack2E follows a 2E dilemma stack through its reveals under one
-// rulebook's wording. All three rulebooks overcome a dilemma of the wrong
-// kind. The Premiere rulebook forbids a stack over the budget and a second
-// copy of a dilemma; the Call to Arms rulebook overcomes the dilemma that
-// breaks the budget and every one after it, but still forbids a second copy;
-// the newest rulebook also overcomes a second copy when it is revealed.
+// rulebook's wording. Legal (the stack's and each outcome's) says whether
+// the opponent's choice keeps the rules of choosing; the outcome says what
+// happens to the dilemma all the same, the remedy the rulebook gives:
+//   - over the budget: the Premiere rulebook forbids it and says no more,
+//     so the dilemma is one the opponent was unable to choose, returned to
+//     the pile and not counted; the Call to Arms and newest rulebooks limit
+//     the cost too, and overcome the dilemma that breaks the budget and
+//     every one after it;
+//   - a second copy: the Premiere and Call to Arms rulebooks forbid it, with
+//     no remedy (returned, as a dilemma not chosen); the newest forbids
+//     nothing and overcomes it when revealed;
+//   - a dilemma of the wrong kind: the Premiere and Call to Arms rulebooks
+//     forbid it and overcome it; the newest only overcomes it when
+//     revealed.
 func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack []StackedDilemma) StackJudgement {
 	j := StackJudgement{Legal: true}
 	j.Drawn = attempting - overcome
@@ -112,6 +122,7 @@ func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack
 	if len(stack) > j.Drawn {
 		j.Legal = false
 	}
+	forbids := v != continuingCommittee // the choice of a copy or a wrong kind
 	seen := map[string]bool{}
 	broken := false
 	total := 0  // the cost of the whole stack
@@ -119,48 +130,60 @@ func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack
 	for _, d := range stack {
 		o := DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "faced"}
 		total += *d.Cost
-		chosen += *d.Cost
 		key := fold(d.Title)
 		dup := seen[key]
 		seen[key] = true
+		wrongKind := !kindFits(d.Kind, missionType)
 		switch {
+		case dup && forbids:
+			// Not a dilemma the opponent could choose: no part of the
+			// stack, its cost counts toward nothing.
+			o.Legal, o.Outcome = false, Returned
+			o.Reason = "cannot be chosen: your opponent cannot choose more than one copy of the same dilemma; " + unchosen
+			j.Applied = append(j.Applied, "dilemmas.copies", "dilemmas.unchosen")
 		case broken:
 			o.Outcome, o.Reason = Overcome, "not faced: the budget was already broken, so every remaining dilemma is overcome"
-		case chosen > j.Budget && v == premiereRules:
-			// One that cannot be chosen is no part of the stack: its cost
-			// does not count toward those after it.
-			o.Legal, j.Legal = false, false
-			o.Reason = fmt.Sprintf("cannot be chosen: total cost %d is higher than the %d allowed", chosen, j.Budget)
-			chosen -= *d.Cost
-			j.Applied = append(j.Applied, "dilemmas.budget")
-		case chosen > j.Budget:
+		case chosen+*d.Cost > j.Budget && v == premiereRules:
+			o.Legal, o.Outcome = false, Returned
+			o.Reason = fmt.Sprintf("cannot be chosen: it makes the total cost %d, higher than the %d allowed; %s", chosen+*d.Cost, j.Budget, unchosen)
+			j.Applied = append(j.Applied, "dilemmas.unchosen")
+		case chosen+*d.Cost > j.Budget:
+			chosen += *d.Cost
 			broken = true
-			o.Outcome = Overcome
-			o.Reason = fmt.Sprintf("not faced: it makes the total cost %d, more than the %d allowed, so it and every remaining dilemma are overcome", chosen, j.Budget)
+			o.Legal, o.Outcome = false, Overcome
+			o.Reason = fmt.Sprintf("not faced: choosing it makes the total cost %d, more than the %d allowed, which your opponent may not do; it and every remaining dilemma are overcome", chosen, j.Budget)
 			j.Applied = append(j.Applied, "dilemmas.over")
-		}
-		if o.Outcome == Face && dup {
-			if v == continuingCommittee {
-				o.Outcome, o.Reason = Overcome, "not faced: a second copy of the same dilemma revealed in this attempt is overcome"
-			} else {
-				if o.Legal { // not already left out over the budget
-					chosen -= *d.Cost
-				}
-				o.Legal, j.Legal = false, false
-				o.Reason = "cannot be chosen: the opponent cannot choose more than one copy of the same dilemma"
-			}
+		case dup:
+			chosen += *d.Cost
+			o.Outcome, o.Reason = Overcome, "not faced: a second copy of the same dilemma revealed in this attempt is overcome"
 			j.Applied = append(j.Applied, "dilemmas.copies")
+		default:
+			chosen += *d.Cost
 		}
-		if o.Outcome == Face && !kindFits(d.Kind, missionType) {
-			o.Outcome = Overcome
-			o.Reason = fmt.Sprintf("not faced: a %s dilemma at a %s mission is overcome", d.Kind, missionType)
+		if wrongKind && o.Outcome != Returned {
+			if o.Outcome == Face {
+				o.Outcome = Overcome
+				o.Reason = fmt.Sprintf("not faced: a %s dilemma at a %s mission is overcome", d.Kind, missionType)
+			}
 			j.Applied = append(j.Applied, "dilemmas.kind")
+			if forbids {
+				o.Legal = false
+				o.Reason += fmt.Sprintf(" (your opponent cannot choose a %s dilemma for a %s mission)", d.Kind, missionType)
+				j.Applied = append(j.Applied, "dilemmas.kindchoice")
+			}
+		}
+		if !o.Legal {
+			j.Legal = false
 		}
 		j.Outcomes = append(j.Outcomes, o)
 	}
 	j.TotalCost = total
 	return j
 }
+
+// unchosen is what the rules do with a dilemma the opponent was unable to
+// choose (2E).
+const unchosen = "not part of the stack, it is not faced and returns face up to the bottom of your opponent's dilemma pile"
 
 // JudgeStack1E follows the dilemmas seeded under a 1E mission in encounter
 // order: a dilemma of the wrong kind, or a second copy of one seeded by the
@@ -229,6 +252,7 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 	if j.first() {
 		sj := JudgeStack1E(m.Type, p.Stack)
 		j.say("%s dilemmas seeded under %s (%s), encountered in order.", fmt.Sprint(len(p.Stack)), m.Name(), m.Type)
+		j.explainStackLegality(sj)
 		j.explainOutcomes(sj)
 		j.cite("seed1.kind", "seed1.encounter")
 		j.cite(sj.Applied...)
@@ -270,6 +294,7 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 	if len(p.Stack) > sj.Drawn {
 		j.say("The stack holds %d dilemmas but only %d were drawn to choose from.", len(p.Stack), sj.Drawn)
 	}
+	j.explainStackLegality(sj)
 	j.explainOutcomes(sj)
 	j.cite(sj.Applied...)
 	j.allow(sj.Legal)
@@ -285,6 +310,29 @@ func nonNilOutcomes(o []DilemmaOutcome) []DilemmaOutcome {
 		return []DilemmaOutcome{}
 	}
 	return o
+}
+
+// explainStackLegality says, when the opponent's choice broke the rules of
+// choosing (2E) or of seeding (1E), which dilemmas broke them; what becomes
+// of each is in its outcome.
+func (j *judgement) explainStackLegality(sj StackJudgement) {
+	if sj.Legal {
+		return
+	}
+	var broke []string
+	for _, o := range sj.Outcomes {
+		if !o.Legal {
+			broke = append(broke, o.Title)
+		}
+	}
+	switch {
+	case j.first():
+		j.say("The dilemmas seeded under the mission break the rules of seeding (%s): each is dealt with as the rulebook says below.", strings.Join(broke, ", "))
+	case len(broke) == 0:
+		j.say("Your opponent's stack is not a legal choice: it holds more dilemmas than were drawn.")
+	default:
+		j.say("Your opponent's stack is not a legal choice (%s breaks the rules of choosing dilemmas): each dilemma is dealt with as the rulebook says below.", joinAnd(broke))
+	}
 }
 
 func (j *judgement) explainOutcomes(sj StackJudgement) {

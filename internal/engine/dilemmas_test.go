@@ -1,7 +1,9 @@
 package engine_test
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -14,9 +16,12 @@ type dilemma struct {
 }
 
 // Dilemma stacks under each rulebook, where the rulebooks differ: Premiere
-// forbids going over the budget, Call to Arms overcomes the dilemma that
-// breaks it and every one after, the newest rulebook also overcomes a second
-// copy revealed; all overcome a dilemma of the wrong kind.
+// forbids going over the budget (the dilemma that cannot be chosen returns
+// to the pile), Call to Arms and the newest rulebook forbid it too and
+// overcome the dilemma that breaks it and every one after; Premiere and
+// Call to Arms forbid a second copy (returned to the pile, as unchosen) and a
+// dilemma of the wrong kind (overcome), which the newest rulebook only
+// overcomes when revealed.
 func TestDilemmaStack(t *testing.T) {
 	overBudget := []dilemma{{"Alpha", "planet", 2}, {"Beta", "planet", 2}, {"Gamma", "dual", 1}}
 	twoCopies := []dilemma{{"Alpha", "planet", 1}, {"Beta", "dual", 1}, {"Alpha", "planet", 1}}
@@ -30,15 +35,15 @@ func TestDilemmaStack(t *testing.T) {
 		want       bool
 		outcomes   []string
 	}{
-		{"PremiereForbidsAStackOverTheBudget", "2e-rulebook-premiere", 4, overBudget, false, []string{"face", "face", "face"}},
-		{"CallToArmsOvercomesTheDilemmaThatBreaksTheBudgetAndAllAfter", "2e-rulebook-call-to-arms", 4, overBudget, true, []string{"face", "face", "overcome"}},
-		{"NewestOvercomesTheDilemmaThatBreaksTheBudgetAndAllAfter", "2e-rulebook", 3, overBudget, true, []string{"face", "overcome", "overcome"}},
+		{"PremiereForbidsAStackOverTheBudget", "2e-rulebook-premiere", 4, overBudget, false, []string{"face", "face", "returned"}},
+		{"CallToArmsOvercomesTheDilemmaThatBreaksTheBudgetAndAllAfter", "2e-rulebook-call-to-arms", 4, overBudget, false, []string{"face", "face", "overcome"}},
+		{"NewestOvercomesTheDilemmaThatBreaksTheBudgetAndAllAfter", "2e-rulebook", 3, overBudget, false, []string{"face", "overcome", "overcome"}},
 		{"BudgetMetExactlyIsLegal", "2e-rulebook-premiere", 4, exact, true, []string{"face", "face"}},
-		{"PremiereForbidsASecondCopy", "2e-rulebook-premiere", 5, twoCopies, false, []string{"face", "face", "face"}},
-		{"CallToArmsForbidsASecondCopy", "2e-rulebook-call-to-arms", 5, twoCopies, false, []string{"face", "face", "face"}},
+		{"PremiereForbidsASecondCopy", "2e-rulebook-premiere", 5, twoCopies, false, []string{"face", "face", "returned"}},
+		{"CallToArmsForbidsASecondCopy", "2e-rulebook-call-to-arms", 5, twoCopies, false, []string{"face", "face", "returned"}},
 		{"NewestOvercomesASecondCopyWhenRevealed", "2e-rulebook", 5, twoCopies, true, []string{"face", "face", "overcome"}},
-		{"PremiereOvercomesASpaceDilemmaAtAPlanet", "2e-rulebook-premiere", 5, wrongKind, true, []string{"overcome", "face", "face"}},
-		{"CallToArmsOvercomesASpaceDilemmaAtAPlanet", "2e-rulebook-call-to-arms", 5, wrongKind, true, []string{"overcome", "face", "face"}},
+		{"PremiereOvercomesASpaceDilemmaAtAPlanet", "2e-rulebook-premiere", 5, wrongKind, false, []string{"overcome", "face", "face"}},
+		{"CallToArmsOvercomesASpaceDilemmaAtAPlanet", "2e-rulebook-call-to-arms", 5, wrongKind, false, []string{"overcome", "face", "face"}},
 		{"NewestOvercomesASpaceDilemmaAtAPlanet", "2e-rulebook", 5, wrongKind, true, []string{"overcome", "face", "face"}},
 		{"MoreDilemmasThanDrawnIsIllegal", "2e-rulebook", 2, []dilemma{{"Alpha", "planet", 0}, {"Beta", "planet", 0}, {"Gamma", "planet", 0}}, false, []string{"face", "face", "face"}},
 	}
@@ -140,4 +145,119 @@ func TestMisSeedsCountWhoSeededEachCopy(t *testing.T) {
 	if f := refuse(t, req1E("dilemmas.stack", board, obj{"mission": "m", "stack": []obj{{"title": "A", "kind": "planet", "seededBy": "them"}}})); f != "params.stack[0].seededBy" {
 		t.Errorf("seededBy them: field %q", f)
 	}
+}
+
+// A stack the opponent chose against the rules of choosing is not a legal
+// choice, whatever the rulebook then does with it; the outcomes say what
+// happens all the same, and mission.resolve says whether the stack it
+// resolved was a legal choice (stackLegal). Boards: a space mission, a
+// planet mission, a dual one; six personnel attempting (budget 6) or fewer.
+func TestStackChoiceLegality2E(t *testing.T) {
+	premiere, cta, newest := "2e-rulebook-premiere", "2e-rulebook-call-to-arms", "2e-rulebook"
+	cases := []struct {
+		name, source, rulebook, missionType string
+		attempting                          int
+		stack                               []dilemma
+		legal                               bool
+		outcomes                            []string
+		quote                               string // words of a sentence the verdict must cite
+	}{
+		{"CallToArmsOverBudgetAtTheFirst", "Call to Arms, Facing dilemmas: the total cost \"cannot be higher than the number of personnel\"; \"would make the total cost\" ... overcome, along with any remaining",
+			cta, "space", 2, []dilemma{{"Ion Storm", "space", 3}, {"Drift", "dual", 0}}, false, []string{"overcome", "overcome"}, "would make the total cost"},
+		{"CallToArmsOverBudgetInTheMiddle", "Call to Arms, Facing dilemmas: \"would make the total cost\"",
+			cta, "planet", 6, []dilemma{{"Rockfall", "planet", 4}, {"Fever", "planet", 3}, {"Shade", "dual", 0}}, false, []string{"face", "overcome", "overcome"}, "cannot be higher than the number of personnel"},
+		{"NewestOverBudgetIsBeyondWhatTheOpponentCanSpend", "newest, Facing Dilemmas: \"the total cost your opponent can spend on dilemmas\"",
+			newest, "space", 4, []dilemma{{"Ion Storm", "space", 2}, {"Drift", "dual", 3}, {"Wake", "space", 1}}, false, []string{"face", "overcome", "overcome"}, "can spend"},
+		{"PremiereOverBudgetIsUnchosen", "Premiere, Facing dilemmas: \"cannot be higher\"; dilemmas the opponent \"is unable to choose\" are returned",
+			premiere, "planet", 3, []dilemma{{"Rockfall", "planet", 2}, {"Ion Storm", "space", 2}, {"Shade", "dual", 1}}, false, []string{"face", "returned", "face"}, "unable to choose"},
+		{"PremierePlanetDilemmaForASpaceMission", "Premiere, Facing dilemmas: \"cannot choose any planet dilemmas if you are attempting a space mission\"; it \"is overcome\"",
+			premiere, "space", 4, []dilemma{{"Rockfall", "planet", 1}, {"Drift", "dual", 1}}, false, []string{"overcome", "face"}, "cannot choose any space dilemmas"},
+		{"CallToArmsSpaceDilemmaForAPlanetMission", "Call to Arms, Facing dilemmas: \"cannot choose any space dilemmas\"",
+			cta, "planet", 4, []dilemma{{"Shade", "dual", 1}, {"Ion Storm", "space", 1}}, false, []string{"face", "overcome"}, "selects a space dilemma for a planet mission"},
+		{"NewestOnlyOvercomesAWrongKindRevealed", "newest, Facing Dilemmas: \"reveals a space dilemma while\" ... overcome (no rule against choosing it)",
+			newest, "space", 4, []dilemma{{"Rockfall", "planet", 1}, {"Drift", "dual", 1}}, true, []string{"overcome", "face"}, "reveals a space dilemma while"},
+		{"CallToArmsSecondCopyIsUnchosen", "Call to Arms, Facing dilemmas: \"cannot choose more than one copy\"; \"unable to choose\"",
+			cta, "space", 5, []dilemma{{"Drift", "dual", 1}, {"Ion Storm", "space", 1}, {"drift", "dual", 1}}, false, []string{"face", "face", "returned"}, "cannot choose more than one copy"},
+		{"NewestSecondCopyIsOvercome", "newest, Facing Dilemmas: \"reveals more than one copy of the same dilemma\"",
+			newest, "planet", 5, []dilemma{{"Fever", "planet", 1}, {"Fever", "planet", 1}}, true, []string{"face", "overcome"}, "more than one copy"},
+		{"DualDilemmasAreLegalEverywhere", "Premiere, Facing dilemmas: \"Dual dilemmas may be used in either case\"",
+			premiere, "space", 3, []dilemma{{"Drift", "dual", 1}, {"Ion Storm", "space", 2}}, true, []string{"face", "face"}, "total cost of the dilemmas he or she chooses"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			board := rules.Board{Missions: []rules.BoardMission{mission("m", c.missionType, "alpha", 2)}}
+			v := judge(t, under(req2E("dilemmas.stack", board, obj{"mission": "m", "attempting": c.attempting, "stack": c.stack}), c.rulebook))
+			if allowed(t, v) != c.legal {
+				t.Errorf("%s: allowed = %v, want %v; reasons %q", c.source, !c.legal, c.legal, v.Reasons)
+			}
+			got, legal := stackOutcomes(t, v)
+			if !reflect.DeepEqual(got, c.outcomes) {
+				t.Errorf("%s: outcomes = %v, want %v; reasons %q", c.source, got, c.outcomes, v.Reasons)
+			}
+			if all := !contains(legal, "false"); all != c.legal {
+				t.Errorf("%s: the outcomes' legal %v disagree with allowed %v", c.source, legal, c.legal)
+			}
+			if !quotes(v, c.quote) {
+				t.Errorf("%s: no citation quotes %q: %+v", c.source, c.quote, v.Citations)
+			}
+			for _, r := range v.Reasons {
+				if strings.Contains(r, ": faced") && strings.Contains(r, "cannot be chosen") {
+					t.Errorf("a dilemma that cannot be chosen reads as faced: %q", r)
+				}
+			}
+
+			// The same stack resolved: the outcomes follow the same remedy,
+			// and stackLegal says what allowed said above.
+			team := make([]rules.BoardPersonnel, c.attempting)
+			where := at("m")
+			var ships []rules.BoardShip
+			if c.missionType == "space" {
+				ships = []rules.BoardShip{ship("s", "bajoran", nil, 8, "m")}
+				where = aboard("s")
+			}
+			for i := range team {
+				team[i] = person(fmt.Sprintf("b%d", i), "bajoran", []string{"staff"}, where, "Medical")
+			}
+			m := attemptable(mission("m", c.missionType, "alpha", 2), "bajoran")
+			m.Requirements, m.Points = "Medical", ip(30)
+			stack := make([]obj, len(c.stack))
+			for i, x := range c.stack {
+				stack[i] = obj{"title": x.Title, "kind": x.Kind, "cost": x.Cost}
+			}
+			p := obj{"mission": "m", "stack": stack}
+			if ships != nil {
+				p["ship"] = "s"
+			}
+			rv := judge(t, under(req2E("mission.resolve", rules.Board{Missions: []rules.BoardMission{m}, Ships: ships, Personnel: team}, p), c.rulebook))
+			if rv.Result["stackLegal"] != c.legal {
+				t.Errorf("%s: mission.resolve stackLegal = %v, want %v; reasons %q", c.source, rv.Result["stackLegal"], c.legal, rv.Reasons)
+			}
+			var resolved []string
+			for _, o := range roundTrip(t, rv.Result["outcomes"]).([]any) {
+				resolved = append(resolved, o.(map[string]any)["outcome"].(string))
+			}
+			for i, o := range c.outcomes {
+				want := o
+				if o == "face" {
+					want = "overcome" // faced, and nothing placed it elsewhere
+				}
+				if resolved[i] != want {
+					t.Errorf("%s: resolved outcomes %v, the stack's %v", c.source, resolved, c.outcomes)
+					break
+				}
+			}
+		})
+	}
+}
+
+// stackOutcomes are the outcomes of a dilemmas.stack verdict and the legal
+// of each ("true"/"false").
+func stackOutcomes(t *testing.T, v *rules.Verdict) (outcomes, legal []string) {
+	t.Helper()
+	for _, o := range roundTrip(t, v.Result["outcomes"]).([]any) {
+		m := o.(map[string]any)
+		outcomes = append(outcomes, m["outcome"].(string))
+		legal = append(legal, fmt.Sprint(m["legal"]))
+	}
+	return outcomes, legal
 }

@@ -11,20 +11,21 @@
 //
 // Where the Second Edition rulebooks differ, the verdict follows the one the
 // request names:
-//   - a dilemma stack over the budget: the Premiere rulebook forbids it; the
-//     Call to Arms and newest rulebooks overcome the dilemma that breaks the
-//     budget and every one after it;
-//   - a second copy of a dilemma: forbidden by the Premiere and Call to Arms
-//     rulebooks, overcome when revealed under the newest;
+//   - a dilemma stack over the budget: forbidden by all three; the Premiere
+//     rulebook says no more (the dilemma is one the opponent was unable to
+//     choose, returned to the pile), the Call to Arms and newest rulebooks
+//     overcome the dilemma that breaks the budget and every one after it;
+//   - a second copy of a dilemma, or one of the wrong kind: forbidden by the
+//     Premiere and Call to Arms rulebooks (a copy returned as unchosen, a
+//     wrong kind overcome), only overcome when revealed under the newest;
 //   - interrupts: no cost under the Premiere and Call to Arms rulebooks,
 //     their cost in counters under the newest;
 //   - copies of one mission: the Premiere rulebook lets a staffed, unstopped
 //     ship move between them with no span; the later rulebooks make them one
 //     mission, where cards are relocated freely.
 //
-// A stack choice the rulebook forbids without saying what follows is
-// illegal; one it says is overcome is legal and overcome (a dilemma of the
-// wrong kind, under all three).
+// A stack choice the rulebook forbids is illegal (allowed false), and the
+// outcomes still say what the rulebook then does with each dilemma.
 //
 // The 1E Current Rulings amend the 1E rulebook rather than replace it, and
 // cover only the terms from H to Z. A verdict under them follows the

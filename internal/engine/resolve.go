@@ -212,6 +212,7 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 		j.allow(false)
 		rm.Begun, rm.Effect = false, AttemptResolution{Mission: m.ID, Attempting: ids(start.Group.Personnel), Points: intPtr(0)}
 		j.setResolution(rm.Effect, m)
+		j.set("stackLegal", nil)
 		j.explainCheck(nil, true)
 		return nil
 	}
@@ -223,6 +224,7 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 	rm.Begun, rm.Effect = true, ra.Resolution
 	j.allow(ra.Resolution.Completed)
 	j.setResolution(ra.Resolution, m)
+	j.set("stackLegal", ra.Stack.Legal)
 	return nil
 }
 

@@ -164,7 +164,7 @@ func (a *attemptState) dilemma(d ResolveDilemma, stackOutcome DilemmaOutcome) di
 		dr.Unfaced = dilemmaNoOneLeft
 	case stackOutcome.Outcome == MisSeed:
 		dr.Unfaced = dilemmaMisSeed
-	case !stackOutcome.Legal:
+	case stackOutcome.Outcome == Returned:
 		dr.Unfaced = dilemmaUnchosen
 	case stackOutcome.Outcome == Overcome:
 		dr.Unfaced = dilemmaStackOvercome
@@ -319,6 +319,7 @@ func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) {
 		j.set("dilemmasDrawn", drawn)
 		j.set("dilemmaBudget", drawn)
 	}
+	j.explainStackLegality(ra.Stack)
 	for i, dr := range ra.Dilemmas {
 		o := &ra.Resolution.Outcomes[i]
 		o.Reason = j.explainDilemma(ra.Stacked[i], ra.Stack.Outcomes[i], dr)
@@ -346,7 +347,7 @@ func (j *judgement) explainDilemma(d ResolveDilemma, stacked DilemmaOutcome, dr 
 			reason = stacked.Reason
 		case dilemmaUnchosen:
 			j.cite("dilemmas.unchosen")
-			reason = stacked.Reason + "; unable to choose it, your opponent returns it to the bottom of the dilemma pile"
+			reason = stacked.Reason
 		case dilemmaStackOvercome:
 			reason = stacked.Reason
 		}
