@@ -145,7 +145,10 @@ type attemptParams struct {
 
 // chooseShip resolves the ship a space (or 1E dual) mission is attempted
 // from: the one named, else the attempting player's only ship there (2E:
-// at the mission or a copy of it).
+// at the mission or a copy of it), else nil when the player has no ship
+// there, which is the board's answer (no attempt from a ship), not a
+// question to ask back. Only several ships there and none named is a
+// request to complete.
 func (j *judgement) chooseShip(m *Mission, id, field string) (*Ship, error) {
 	if id != "" {
 		return j.ship(id, field)
@@ -156,10 +159,13 @@ func (j *judgement) chooseShip(m *Mission, id, field string) (*Ship, error) {
 			mine = append(mine, s)
 		}
 	}
-	if len(mine) == 1 {
+	switch len(mine) {
+	case 0:
+		return nil, nil
+	case 1:
 		return mine[0], nil
 	}
-	return nil, unprocessable(field, "%s is attempted from a ship: name it in %s", m.Name(), field)
+	return nil, unprocessable(field, "%s is attempted from a ship, and %s of yours are there (%s): name one in %s", m.Name(), plural(len(mine), "ship", "ships"), names(mine), field)
 }
 
 // An attemptStart is the beginning of a mission attempt as beginAttempt
@@ -179,6 +185,9 @@ type attemptStart struct {
 	// Completed: the mission cannot be attempted again; OpponentsMission:
 	// a 2E player attempts only their own missions.
 	Completed, OpponentsMission bool
+	// NoShip: a space (1E: or dual) mission, and no ship of the attempting
+	// player there to attempt it from.
+	NoShip bool
 	// ShipRefused is why the ship named cannot attempt the mission.
 	ShipRefused shipRefusal
 	// NoCrewInOrbit: a 1E dual mission with no unstopped crew aboard the
@@ -212,8 +221,9 @@ const (
 // stopped, nobody to attempt, no matching affiliation. The group is those
 // who would attempt, or when listed is not nil those of them it lists
 // (listedField names the list, for errors). It fails only on what cannot
-// be judged: a mission type or affiliations not known, a ship not named
-// where one is needed, a listed personnel who could not attempt.
+// be judged: a mission type or affiliations not known, several ships of
+// the player there and none named, a listed personnel who could not
+// attempt (from the ship there).
 func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []*Personnel, listedField string) (attemptStart, error) {
 	start := attemptStart{Mission: m, Allowed: true}
 	if err := needMissionType(m); err != nil {
@@ -234,6 +244,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 			return start, err
 		}
 		start.Ship = ship
+		start.NoShip = ship == nil
 	}
 	none := len(m.Affiliations) == 0 && !m.AnyMayAttempt
 	if none && !m.affiliationsKnown {
@@ -252,14 +263,14 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 		}
 	}
 	g := attemptGroup(b, m, start.Ship, copies)
-	if listed != nil {
+	if listed != nil && !start.NoShip {
 		var err error
 		if g, err = g.only(listed, m, listedField); err != nil {
 			return start, err
 		}
 	}
 	start.Group = g
-	if first && m.Type == "dual" {
+	if first && m.Type == "dual" && start.Ship != nil {
 		start.NoCrewInOrbit = len(attemptGroup(b, &Mission{ID: m.ID, Type: "space"}, start.Ship, false).Personnel) == 0
 	}
 	if len(g.Personnel) > 0 {
@@ -271,7 +282,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 			start.NoShipAffiliation = matchingAffiliation(g.Personnel, []string{start.Ship.Affiliation}) == nil
 		}
 	}
-	start.Allowed = !start.Completed && !start.OpponentsMission && start.ShipRefused == shipMayAttempt && !start.NoCrewInOrbit &&
+	start.Allowed = !start.Completed && !start.OpponentsMission && !start.NoShip && start.ShipRefused == shipMayAttempt && !start.NoCrewInOrbit &&
 		start.Match != nil && !start.NoShipAffiliation
 	return start, nil
 }
@@ -309,6 +320,15 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 		j.cite(j.pick("stopped1", "attempt.space"))
 	}
 	switch {
+	case start.NoShip && j.first() && m.Type == "dual":
+		j.cite("attempt1.dual")
+		j.say("A dual mission needs a ship with crew in orbit and an Away Team on the planet; no ship of yours is at %s.", m.Name())
+	case start.NoShip && j.first():
+		j.cite("attempt1.space")
+		j.say("A space mission is attempted by the crew of one ship; no ship of yours is at %s.", m.Name())
+	case start.NoShip:
+		j.cite("attempt.space")
+		j.say("A space mission is attempted by your unstopped personnel aboard one ship; no ship of yours is at %s.", m.Name())
 	case j.first() && m.Type == "space":
 		j.cite("attempt1.space")
 		j.say("A space mission is attempted by the crew of one ship: %s aboard %s.", names(g.Personnel), start.Ship.Name())
@@ -334,6 +354,8 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 		j.cite(j.pick("stopped1", "attempt.planet"))
 	}
 	switch {
+	case start.NoShip && m.Type == "space":
+		// Nobody aboard: the missing ship said it all.
 	case len(g.Personnel) == 0:
 		key := j.pick("attempt1.planet", "attempt.planet")
 		if m.Type == "space" {

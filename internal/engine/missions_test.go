@@ -317,3 +317,60 @@ func TestMissionRequirementsOfAMissionWithNoAffiliationIcons1E(t *testing.T) {
 		t.Errorf("allowed %v; reasons %q; citations %+v", deref(v.Allowed), v.Reasons, v.Citations)
 	}
 }
+
+// A space mission (1E: or a dual one) where the attempting player has no
+// ship is a verdict, not a request to complete: the attempt cannot begin.
+// Only several ships of the player there and none named is asked back.
+func TestAttemptWithNoShipThere(t *testing.T) {
+	dual1E := attemptable(mission("d", "dual", "alpha", 3), "bajoran")
+	dual1E.Requirements = "Diplomacy"
+	space1E := attemptable(mission("s", "space", "alpha", 2), "bajoran")
+	space1E.Requirements = "Navigation"
+	space2E := attemptable(mission("s", "space", "alpha", 2), "bajoran")
+	space2E.Requirements = "Navigation"
+	away := []rules.BoardPersonnel{
+		person("b1", "bajoran", []string{"staff"}, at("d"), "Diplomacy"),
+		person("b2", "bajoran", []string{"command"}, at("d"), "Navigation"),
+	}
+	theirs := ship("their", "bajoran", []string{"command"}, 7, "d")
+	theirs.Owner = "opponent"
+	elsewhere := ship("far", "bajoran", []string{"command"}, 7, "s")
+	cases := []struct {
+		name, source string
+		req          rules.AdjudicationRequest
+		quote        string
+	}{
+		{"AwayTeamAloneAtADualMission", "1E rulebook, Attempting Missions: Dual-icon missions require both a ship with crew in orbit and an Away Team",
+			req1E("mission.attempt", rules.Board{Missions: []rules.BoardMission{dual1E}, Personnel: away}, obj{"mission": "d"}), "dual-icon missions require both"},
+		{"OnlyTheOpponentsShipOrbitsTheDualMission", "1E rulebook, Attempting Missions: Dual-icon missions require both (a ship of yours)",
+			req1E("mission.attempt", rules.Board{Missions: []rules.BoardMission{dual1E, space1E}, Ships: []rules.BoardShip{theirs, elsewhere}, Personnel: away}, obj{"mission": "d"}), "dual-icon missions require both"},
+		{"ASpaceMissionWithNoShip", "1E rulebook, Attempting Missions: Space missions can be attempted by the entire crew of one undocked ship",
+			req1E("mission.attempt", rules.Board{Missions: []rules.BoardMission{space1E, dual1E}, Personnel: away}, obj{"mission": "s"}), "space missions can be attempted by the entire"},
+		{"ResolvingADualMissionWithNoShip", "1E rulebook, Attempting Missions: Dual-icon missions require both",
+			req1E("mission.resolve", rules.Board{Missions: []rules.BoardMission{dual1E}, Personnel: away}, obj{"mission": "d", "personnel": []string{"b1"}, "stack": []obj{}}), "dual-icon missions require both"},
+		{"A2ESpaceMissionWithNoShip", "2E rulebook, Attempt a Mission: a space mission is attempted by personnel aboard a ship",
+			req2E("mission.attempt", rules.Board{Missions: []rules.BoardMission{space2E, mission("p", "planet", "alpha", 2)}, Personnel: []rules.BoardPersonnel{
+				person("b1", "bajoran", []string{"staff"}, at("p"), "Navigation")}}, obj{"mission": "s"}), "a space mission is attempted by"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := judge(t, c.req)
+			if allowed(t, v) {
+				t.Errorf("%s: the attempt may begin with no ship; reasons %q", c.source, v.Reasons)
+			}
+			if !quotes(v, c.quote) {
+				t.Errorf("%s: no citation quotes %q: %+v", c.source, c.quote, v.Citations)
+			}
+			if !strings.Contains(strings.Join(v.Reasons, " "), "no ship of yours") {
+				t.Errorf("%s: the reasons do not say no ship of yours is there: %q", c.source, v.Reasons)
+			}
+		})
+	}
+	t.Run("TwoShipsThereAndNoneNamedIsAsked", func(t *testing.T) {
+		b := rules.Board{Missions: []rules.BoardMission{space1E}, Ships: []rules.BoardShip{
+			ship("one", "bajoran", []string{"command"}, 7, "s"), ship("two", "bajoran", []string{"command"}, 7, "s")}}
+		if f := refuse(t, req1E("mission.attempt", b, obj{"mission": "s"})); f != "params.ship" {
+			t.Errorf("field %q, want params.ship", f)
+		}
+	})
+}
