@@ -161,11 +161,11 @@ func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack
 			chosen += *d.Cost
 		}
 		if wrongKind && o.Outcome != Returned {
-			if o.Outcome == Face {
+			if o.Outcome == Face { // the kind decides what becomes of it
 				o.Outcome = Overcome
 				o.Reason = fmt.Sprintf("not faced: a %s dilemma at a %s mission is overcome", d.Kind, missionType)
+				j.Applied = append(j.Applied, "dilemmas.kind")
 			}
-			j.Applied = append(j.Applied, "dilemmas.kind")
 			if forbids {
 				o.Legal = false
 				o.Reason += fmt.Sprintf(" (your opponent cannot choose a %s dilemma for a %s mission)", d.Kind, missionType)
