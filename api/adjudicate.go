@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -92,10 +93,11 @@ func releaseBody(buf *bytes.Buffer) {
 func decodeStrict(buf *bytes.Buffer, v any) error {
 	// Decoding straight from the buffer: the decoder reads it once, with no
 	// further copy of the whole body.
+	data := buf.Bytes() // what the decoder reads, kept to name the place of an error
 	dec := json.NewDecoder(buf)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return jsonError(err)
+		return jsonError(err, data)
 	}
 	// Only white space may follow the value: dec.More alone would take a
 	// stray "}" or "]" for the end of the body.
@@ -107,8 +109,11 @@ func decodeStrict(buf *bytes.Buffer, v any) error {
 	return nil
 }
 
-// jsonError turns a decoding error into a sentence naming the place.
-func jsonError(err error) error {
+// jsonError turns a decoding error of the body data into a sentence naming
+// the place: a value of the wrong type by its path with the index of every
+// list ("board.missions[0].span"), a number the game cannot hold with the
+// numbers it can.
+func jsonError(err error, data []byte) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -117,11 +122,24 @@ func jsonError(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return rules.Errorf(rules.EINVALID, "The request body is truncated JSON.")
 	case errors.As(err, &typ):
-		field := rules.RequestPath(typ.Field)
+		field, literal := rules.JSONPathAt(data, typ.Offset)
+		if field == "" {
+			field = rules.RequestPath(typ.Field)
+		}
 		if field == "" {
 			field = "(the body)"
 		}
-		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, rules.JSONKind(typ.Type.Kind()), typ.Value).WithDetail("field", rules.Truncate(field))
+		if r, ok := rules.NumberRangeOf(field); ok && strings.HasPrefix(typ.Value, "number") && literal != "" {
+			// A fraction, or a number past what a Go int holds: say what
+			// the game's numbers are, and the number as the body wrote it.
+			return rules.Errorf(rules.EINVALID, "The field %s must be written as a whole number from %d to %d (%s), not %s.", field, r.Min, r.Max, r.Why, literal).
+				WithDetail("field", rules.Truncate(field)).WithDetail("min", r.Min).WithDetail("max", r.Max)
+		}
+		kind := rules.JSONKind(typ.Type.Kind())
+		if k := typ.Type.Kind(); k >= reflect.Int && k <= reflect.Uint64 {
+			kind = "a whole number"
+		}
+		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, kind, rules.Truncate(typ.Value)).WithDetail("field", rules.Truncate(field))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		return rules.Errorf(rules.EINVALID, "Unknown field %q in the request body.", name).WithDetail("field", rules.Truncate(name))

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,6 +32,23 @@ type Board struct {
 	// or removes an object.
 	objects       map[string]objectRef
 	sharedObjects bool
+
+	// zeroed says, for the verdict's reasons, which numbers a 2E board
+	// gave below zero, read as zero ("Zero: Any number that is less than
+	// zero becomes zero"): "Odo's STRENGTH -2".
+	zeroed []string
+}
+
+// zero reads a 2E number after modifiers that is below zero as zero,
+// noting it (what names it in the reasons); 1E boards never hold one
+// (checkLimits refuses it).
+func (b *Board) zero(v *int, what string) *int {
+	if v == nil || *v >= 0 {
+		return v
+	}
+	b.zeroed = append(b.zeroed, fmt.Sprintf("%s %d", what, *v))
+	z := 0
+	return &z
 }
 
 // An objectRef is where the object of an id is on a board: its kind and

@@ -89,6 +89,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		if bm.Points != nil {
 			m.Points = bm.Points
 		}
+		m.Points = b.zero(m.Points, m.Name()+"'s points")
 		if bm.Requirements != "" {
 			m.Requirements = bm.Requirements
 			m.requirementsSource = "requirements"
@@ -159,6 +160,9 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 	if bs.Shields != nil {
 		sh.Shields = bs.Shields
 	}
+	sh.Range = b.zero(sh.Range, sh.Name()+"'s Range")
+	sh.Weapons = b.zero(sh.Weapons, sh.Name()+"'s Weapons")
+	sh.Shields = b.zero(sh.Shields, sh.Name()+"'s Shields")
 	if sh.RangeUsed < 0 {
 		return unprocessable(at.field("rangeUsed"), "range used cannot be negative")
 	}
@@ -328,7 +332,7 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 			p.missingAttributes = append(p.missingAttributes, a.name)
 			continue
 		}
-		*a.dst = *a.v
+		*a.dst = *b.zero(a.v, p.Name()+"'s "+title(a.name))
 	}
 	if bp.At != nil {
 		return readPersonnelLocation(edition, b, at, bp.At, p)

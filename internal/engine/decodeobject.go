@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -157,11 +158,28 @@ func decodeParams(raw json.RawMessage, dst any) error {
 		var typeErr *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &typeErr):
+			// The place by the params as written, with the index of every
+			// list ("params.stack[2].cost").
 			field := "params"
-			if typeErr.Field != "" {
-				field += "." + typeErr.Field
+			path, literal := rules.JSONPathAt(raw, typeErr.Offset)
+			if path == "" {
+				path = rules.RequestPath(typeErr.Field)
 			}
-			return unprocessable(field, "%s must be %s, not %s", field, rules.JSONKind(typeErr.Type.Kind()), typeErr.Value)
+			if path != "" {
+				field += "." + path
+			}
+			kind := rules.JSONKind(typeErr.Type.Kind())
+			if k := typeErr.Type.Kind(); k >= reflect.Int && k <= reflect.Uint64 {
+				if r, ok := rules.NumberRangeOf(field); ok && literal != "" && strings.HasPrefix(typeErr.Value, "number") {
+					return unprocessable(field, "%s must be written as a whole number from %d to %d (%s), not %s", field, r.Min, r.Max, r.Why, literal).
+						WithDetail("min", r.Min).WithDetail("max", r.Max)
+				}
+				kind = "a whole number"
+			}
+			if literal == "" {
+				literal = typeErr.Value
+			}
+			return unprocessable(field, "%s must be %s, not %s", field, kind, literal)
 		case strings.HasPrefix(err.Error(), "json: unknown field "):
 			name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 			return unprocessable("params."+name, "unknown param %q", name)

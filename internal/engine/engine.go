@@ -229,6 +229,10 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 		return nil, err
 	}
 	j := s.newJudgement(doc, board)
+	if len(board.zeroed) > 0 {
+		j.say("Any number less than zero becomes zero: %s %s read as 0.", joinAnd(board.zeroed), isAre(len(board.zeroed)))
+		j.cite("zero")
+	}
 	if err := q.run(ctx, s, j, req.Params); err != nil {
 		return nil, err
 	}

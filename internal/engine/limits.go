@@ -26,7 +26,8 @@ func checkLimits(req rules.AdjudicationRequest) error {
 			return err
 		}
 	}
-	if err := checkBoardLimits(req.Board); err != nil {
+	zeroes := strings.EqualFold(strings.TrimSpace(req.Edition), rules.Edition2E)
+	if err := checkBoardLimits(req.Board, zeroes); err != nil {
 		return err
 	}
 	return checkParamsLimits(req.Params)
@@ -120,7 +121,45 @@ func (at boardPlace) within(max int, texts ...string) error {
 	return nil
 }
 
-func checkBoardLimits(b rules.Board) error {
+// number refuses a numeric field of the object at at that holds no number
+// of the game (rules.NumberRangeOf): past its largest, or below its least.
+// With zeroes (2E), a statistic after modifiers may be below zero down to
+// minus its largest: the zero rule reads it as zero when it is decoded.
+func (at boardPlace) number(name string, v *int, zeroes bool) error {
+	if v == nil {
+		return nil
+	}
+	r, _ := rules.NumberRangeOf(name)
+	least := r.Min
+	if zeroes && r.Modified {
+		least = -r.Max
+	}
+	if *v > r.Max || *v < least {
+		return rules.NumberOutOfRange(at.field(name), strconv.Itoa(*v), r)
+	}
+	return nil
+}
+
+// numbers refuses the first of the named numeric fields of the object at
+// at that holds no number of the game; fields are pairs of a name and its
+// value.
+func (at boardPlace) numbers(zeroes bool, fields ...any) error {
+	for i := 0; i+1 < len(fields); i += 2 {
+		var v *int
+		switch x := fields[i+1].(type) {
+		case *int:
+			v = x
+		case int:
+			v = &x
+		}
+		if err := at.number(fields[i].(string), v, zeroes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkBoardLimits(b rules.Board, zeroes bool) error {
 	if err := missionsLimit.check("board.missions", len(b.Missions)); err != nil {
 		return err
 	}
@@ -150,6 +189,9 @@ func checkBoardLimits(b rules.Board) error {
 		if err := at.texts("play", m.Play, playLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
+		if err := at.numbers(zeroes, "span", m.Span, "points", m.Points, "overcomeDilemmas", m.OvercomeDilemmas); err != nil {
+			return err
+		}
 	}
 	for i := range b.Ships {
 		s, at := &b.Ships[i], boardPlace{"ships", i}
@@ -163,6 +205,9 @@ func checkBoardLimits(b rules.Board) error {
 			return err
 		}
 		if err := at.texts("staffing", s.Staffing, staffingLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+		if err := at.numbers(zeroes, "range", s.Range, "rangeUsed", s.RangeUsed, "weapons", s.Weapons, "shields", s.Shields, "damage", s.Damage); err != nil {
 			return err
 		}
 	}
@@ -186,6 +231,9 @@ func checkBoardLimits(b rules.Board) error {
 		if err := at.texts("characteristics", p.Characteristics, charsLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
+		if err := at.numbers(zeroes, "integrity", p.Integrity, "cunning", p.Cunning, "strength", p.Strength); err != nil {
+			return err
+		}
 	}
 	for i := range b.Facilities {
 		f, at := &b.Facilities[i], boardPlace{"facilities", i}
@@ -199,6 +247,9 @@ func checkBoardLimits(b rules.Board) error {
 			return err
 		}
 		if err := at.texts("affiliations", f.Affiliations, affiliationsLimit, rules.MaxWordBytes); err != nil {
+			return err
+		}
+		if err := at.numbers(zeroes, "shields", f.Shields); err != nil {
 			return err
 		}
 	}
@@ -311,7 +362,7 @@ func (p *paramsScan) value(name []byte, deckLine bool, depth int) error {
 		if string(name) == "count" && deckLine {
 			return p.copies(string(p.data[start:p.off]))
 		}
-		return nil
+		return p.number(name, string(p.data[start:p.off]))
 	case c >= 'a' && c <= 'z': // true, false, null
 		for p.off < len(p.data) && p.data[p.off] >= 'a' && p.data[p.off] <= 'z' {
 			p.off++
@@ -461,6 +512,24 @@ func (p *paramsScan) text(max int) error {
 		p.off++
 	}
 	return errMalformed
+}
+
+// number refuses a number of the params under a key the game gives
+// numbers of a range (rules.NumberRangeOf) when it is not one of them: a
+// fraction, a number past the range or below it. A statistic of the params
+// is a printed one (an inline card's), never below zero.
+func (p *paramsScan) number(name []byte, literal string) error {
+	if len(name) == 0 {
+		return nil
+	}
+	r, ok := rules.NumberRangeOf(string(name))
+	if !ok {
+		return nil
+	}
+	if n, whole := rules.WholeNumber(literal); !whole || n < r.Min || n > r.Max {
+		return rules.NumberOutOfRange(field(p.path), literal, r)
+	}
+	return nil
 }
 
 // copies refuses a deck line's count over rules.MaxDeckCopies; a count

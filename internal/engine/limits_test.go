@@ -315,3 +315,93 @@ func TestStaffingAtTheBoardLimitIsJudged(t *testing.T) {
 		}
 	}
 }
+
+// Numbers no game holds are refused naming the field with its index: a
+// printed number or a count below zero (a printed cost below zero is no
+// card), any number past what the game reaches, a fraction or an exponent
+// beyond it in the params. Only a 2E statistic after modifiers may be below
+// zero: "Zero: Any number that is less than zero becomes zero".
+func TestNumbersNoGameHoldsAreRefusedNamingTheField(t *testing.T) {
+	base2E := func() rules.Board {
+		hq := mission("hq", "headquarters", "alpha", 2)
+		hq.Affiliations, hq.Play = []string{"bajoran"}, []string{"bajoran"}
+		s := ship("s", "bajoran", []string{"command"}, 7, "p")
+		return rules.Board{Missions: []rules.BoardMission{hq, mission("p", "planet", "alpha", 3)}, Ships: []rules.BoardShip{s},
+			Personnel: []rules.BoardPersonnel{person("a", "bajoran", []string{"command"}, aboard("s"), "Navigation"), person("b", "bajoran", nil, at("p"), "Medical")}}
+	}
+	change := func(f func(b *rules.Board)) rules.Board { b := base2E(); f(&b); return b }
+	play := func(card obj, counters any) obj { return obj{"card": card, "at": "hq", "counters": counters} }
+	card := func(cost any) obj {
+		return obj{"title": "Kira", "type": "personnel", "cost": cost, "affiliation": "bajoran", "integrity": 6, "cunning": 6, "strength": 5}
+	}
+	cases := []struct {
+		name, source string
+		req          rules.AdjudicationRequest
+		field        string
+	}{
+		{"APrintedCostBelowZero", "2E rulebook, Paying Costs: a card's cost in counters (a printed cost below zero is no card)",
+			req2E("card.play", base2E(), play(card(-4), 3)), "params.card.cost"},
+		{"ACostPastAnyCard", "2E rulebook, Paying Costs", req2E("card.play", base2E(), play(card(250), 7)), "params.card.cost"},
+		{"AnInlineStatisticBelowZero", "2E card anatomy: printed attributes", req2E("card.play", base2E(), play(obj{"title": "Nog", "type": "personnel", "cost": 2, "affiliation": "bajoran", "integrity": 5, "cunning": 5, "strength": -2}, 5)), "params.card.strength"},
+		{"CountersPastSeven", "2E rulebook: seven counters a turn", req2E("card.play", base2E(), play(card(2), 1e300)), "params.counters"},
+		{"ADilemmaCostAsAnExponent", "2E rulebook, Facing dilemmas: costs", req2E("dilemmas.stack", base2E(), obj{"mission": "p", "attempting": 2, "stack": []obj{{"title": "A", "kind": "planet", "cost": 1}, {"title": "B", "kind": "planet", "cost": 1e18}}}), "params.stack[1].cost"},
+		{"AFractionOfAPersonnel", "2E rulebook: personnel attempting are counted", req2E("dilemmas.stack", base2E(), obj{"mission": "p", "attempting": 2.5, "stack": []obj{}}), "params.attempting"},
+		{"ASpanBelowZero", "2E rulebook, Using Range: span numbers", req2E("ship.move", change(func(b *rules.Board) { b.Missions[1].Span = ip(-1) }), obj{"ship": "s", "to": "hq"}), "board.missions[1].span"},
+		{"ARangePastAnyShip", "2E rulebook, Using Range", req2E("ship.move", change(func(b *rules.Board) { b.Ships[0].Range = ip(1_000_000_000_000) }), obj{"ship": "s", "to": "hq"}), "board.ships[0].range"},
+		{"AStrengthPastAnyEnhancement", "2E glossary, attributes", req2E("requirement.check", change(func(b *rules.Board) { b.Personnel[1].Strength = ip(5000) }), obj{"requirement": "Strength>3", "personnel": []string{"b"}}), "board.personnel[1].strength"},
+		{"OvercomeDilemmasBelowZero", "2E rulebook: the number of dilemmas overcome", req2E("dilemmas.stack", change(func(b *rules.Board) { b.Missions[1].OvercomeDilemmas = -2 }), obj{"mission": "p", "attempting": 2, "stack": []obj{}}), "board.missions[1].overcomeDilemmas"},
+		{"A1EStrengthBelowZero", "1E rulebook, Personnel Battles: STRENGTH (no 1E rule makes a number below zero)",
+			req1E("battle.personnel", rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)}, Personnel: []rules.BoardPersonnel{
+				strength(person("x", "klingon", nil, at("m")), 4), strength(person("y", "klingon", nil, at("m")), -5)}}, obj{"you": []string{"x"}, "opponent": []string{"y"}}), "board.personnel[1].strength"},
+		{"A1ETacticBonusPastAnyTactic", "1E rulebook, Ship Battles: the ATTACK bonus from your current tactic",
+			req1E("battle.ship", rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 2)}}, obj{"attackers": []string{"a"}, "target": "t", "attackBonus": -1e9}), "params.attackBonus"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := realWorld(t)
+			_, err := w.svc.Adjudicate(context.Background(), c.req)
+			if rules.ErrorCode(err) != rules.EUNPROCESSABLE {
+				t.Fatalf("%s: want 422, got %v", c.source, err)
+			}
+			d := rules.ErrorDetails(err)
+			if d["field"] != c.field {
+				t.Errorf("%s: field %v, want %s (%v)", c.source, d["field"], c.field, err)
+			}
+			if _, ok := d["max"]; !ok || !strings.Contains(err.Error(), "must be a whole number from") {
+				t.Errorf("%s: the error does not say what numbers the field takes: %v", c.source, err)
+			}
+		})
+	}
+}
+
+// A 2E board may give a statistic after modifiers below zero: it counts as
+// zero (2E glossary, "Zero: Any number that is less than zero becomes
+// zero"; Premiere, "modifiers": "if its final value is less than zero, then
+// that number is zero"), and the verdict says so and cites it.
+func TestSecondEditionNumbersBelowZeroBecomeZero(t *testing.T) {
+	w := realWorld(t)
+	board := rules.Board{Missions: []rules.BoardMission{mission("p", "planet", "alpha", 3)}, Personnel: []rules.BoardPersonnel{
+		strength(person("a", "bajoran", nil, at("p")), -4), strength(person("b", "bajoran", nil, at("p")), 5)}}
+	for _, doc := range rulebooks2E {
+		t.Run(doc, func(t *testing.T) {
+			// -4 + 5 would be 1, not greater than 1; 0 + 5 is.
+			v, err := w.svc.Adjudicate(context.Background(), under(req2E("requirement.check", board, obj{"requirement": "Strength>1", "personnel": []string{"a", "b"}}), doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !allowed(t, v) {
+				t.Errorf("a Strength below zero did not count as zero; reasons %q", v.Reasons)
+			}
+			if !quotes(v, "less than zero") {
+				t.Errorf("the zero rule is not cited: %+v", v.Citations)
+			}
+			if !strings.Contains(strings.Join(v.Reasons, " "), "Strength -4") {
+				t.Errorf("the reasons do not say which number became zero: %q", v.Reasons)
+			}
+		})
+	}
+	// The same board in 1E is refused: no 1E rule reads a number below zero.
+	if f := refuse(t, req1E("requirement.check", board, obj{"requirement": "STRENGTH>1", "personnel": []string{"a", "b"}})); f != "board.personnel[0].strength" {
+		t.Errorf("1E: field %q", f)
+	}
+}

@@ -49,6 +49,7 @@ func ruleBook() map[ruleKey]rule {
 		"dilemmas.over":       {facing, []string{"would make the total cost of dilemmas"}},
 		"dilemmas.copies":     {facing, []string{"reveals more than one copy of the same", "cannot choose more than one copy of the"}},
 		"dilemmas.kind":       {facing, []string{"reveals a space dilemma while", "selects a space dilemma for a planet mission", "cannot choose any space dilemmas"}},
+		"zero":                {[]string{"zero", "modifiers", "glossary"}, []string{"any number that is less than zero becomes zero", "if its final value is less than zero"}},
 		"dilemmas.kindchoice": {facing, []string{"cannot choose any space dilemmas"}},
 		"dilemmas.face":       {facing, []string{"you must read and follow the instructions on the dilemma"}},
 		"dilemmas.beneath":    {facing, []string{"have not been told where to place it", "have *not* been told where to place it"}},
