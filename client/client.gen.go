@@ -1309,6 +1309,15 @@ type AdjudicationRequest struct {
 	union json.RawMessage
 }
 
+// AlternativeCheck One alternative of an "or" requirement: whether it is met, its figures, and what it lacks.
+type AlternativeCheck struct {
+	Attributes  []AttributeCheck `json:"attributes"`
+	Met         bool             `json:"met"`
+	Missing     []string         `json:"missing"`
+	Requirement string           `json:"requirement"`
+	Skills      []SkillCheck     `json:"skills"`
+}
+
 // AttributeCheck defines model for AttributeCheck.
 type AttributeCheck struct {
 	Name      string `json:"name"`
@@ -2515,7 +2524,10 @@ type MissionRequirementsRequestQuestion string
 
 // MissionRequirementsResult Result of mission.requirements; it holds at least the required fields, a value the rules do not define there being null.
 type MissionRequirementsResult struct {
-	// Attribute The attribute of the requirement that decided, with the total and threshold; null when none.
+	// Alternatives For a requirement that is an "or" as a whole: each alternative in printed order, met or what it lacks. Absent otherwise.
+	Alternatives *[]AlternativeCheck `json:"alternatives,omitempty"`
+
+	// Attribute The attribute of the requirement that decided, with the total and threshold; for an "or" whose deciding alternative totals none, the first an alternative totals; null when none.
 	Attribute  *AttributeCheck   `json:"attribute"`
 	Attributes *[]AttributeCheck `json:"attributes,omitempty"`
 
@@ -2582,7 +2594,10 @@ type MissionResolveRequestQuestion string
 
 // MissionResolveResult Result of mission.resolve; it holds at least the required fields, a value the rules do not define there being null.
 type MissionResolveResult struct {
-	// Attribute The attribute of the requirement that decided, with the total and threshold; null when none.
+	// Alternatives For a requirement that is an "or" as a whole: each alternative in printed order, met or what it lacks. Absent otherwise.
+	Alternatives *[]AlternativeCheck `json:"alternatives,omitempty"`
+
+	// Attribute The attribute of the requirement that decided, with the total and threshold; for an "or" whose deciding alternative totals none, the first an alternative totals; null when none.
 	Attribute  *AttributeCheck   `json:"attribute,omitempty"`
 	Attributes *[]AttributeCheck `json:"attributes,omitempty"`
 
@@ -2806,7 +2821,10 @@ type RequirementCheckRequestQuestion string
 
 // RequirementCheckResult Result of requirement.check; it holds at least the required fields, a value the rules do not define there being null.
 type RequirementCheckResult struct {
-	// Attribute The attribute of the requirement that decided, with the total and threshold; null when none.
+	// Alternatives For a requirement that is an "or" as a whole: each alternative in printed order, met or what it lacks. Absent otherwise.
+	Alternatives *[]AlternativeCheck `json:"alternatives,omitempty"`
+
+	// Attribute The attribute of the requirement that decided, with the total and threshold; for an "or" whose deciding alternative totals none, the first an alternative totals; null when none.
 	Attribute  *AttributeCheck   `json:"attribute,omitempty"`
 	Attributes *[]AttributeCheck `json:"attributes,omitempty"`
 

@@ -244,7 +244,7 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 	for _, x := range theirs {
 		theirStrength += x.Strength
 	}
-	j.say("Your Strength: %s = %d; your opponent's: %s = %d.", strengthSum(involved), yourStrength, strengthSum(theirs), theirStrength)
+	j.say("Your Strength: %s; your opponent's: %s.", strengthSum(involved, yourStrength), strengthSum(theirs, theirStrength))
 	var w *string
 	switch {
 	case !allowed:
@@ -271,9 +271,11 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 	return nil
 }
 
-func strengthSum(ps []*Personnel) string {
+// strengthSum is a side's Strength total in words: "Kira 5 + Odo 6 = 11",
+// or "0, no one involved".
+func strengthSum(ps []*Personnel, total int) string {
 	if len(ps) == 0 {
-		return "nobody"
+		return strconv.Itoa(total) + ", no one involved"
 	}
 	var b strings.Builder
 	for i, p := range ps {
@@ -284,6 +286,7 @@ func strengthSum(ps []*Personnel) string {
 		b.WriteByte(' ')
 		b.WriteString(strconv.Itoa(p.Strength))
 	}
+	b.WriteString(" = " + strconv.Itoa(total))
 	return b.String()
 }
 

@@ -425,7 +425,12 @@ func (j *judgement) shipList(ids []string, field string) ([]*Ship, error) {
 	return out, nil
 }
 
+// names lists cards by name for a reason: "Kira, Odo and Quark";
+// "nobody" when there are none.
 func names[T interface{ Name() string }](xs []T) string {
+	if len(xs) == 0 {
+		return "nobody"
+	}
 	parts := make([]string, len(xs))
 	for i, x := range xs {
 		parts[i] = x.Name()
@@ -433,10 +438,13 @@ func names[T interface{ Name() string }](xs []T) string {
 	return joinAnd(parts)
 }
 
+// joinAnd lists words for a reason: "a, b and c"; "none" when there are
+// none. A sentence that reads wrong with nothing in its list checks the
+// list's length before it is built (reportedEffects).
 func joinAnd(parts []string) string {
 	switch len(parts) {
 	case 0:
-		return "nobody"
+		return "none"
 	case 1:
 		return parts[0]
 	case 2:

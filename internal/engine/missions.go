@@ -287,6 +287,24 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	return start, nil
 }
 
+// onPlanet says who would attempt on a planet: their names, or that none
+// of yours is there.
+func onPlanet(ps []*Personnel) string {
+	if len(ps) == 0 {
+		return "none of yours is there"
+	}
+	return names(ps)
+}
+
+// aboardShip says who would attempt aboard a ship: their names, or that
+// none of yours is aboard.
+func aboardShip(ps []*Personnel, s *Ship) string {
+	if len(ps) == 0 {
+		return "none of yours is aboard " + s.Name()
+	}
+	return names(ps) + " aboard " + s.Name()
+}
+
 // explainAttemptStart writes the reasons and the rules that decided
 // whether an attempt may begin, in the order they are checked.
 func (j *judgement) explainAttemptStart(start attemptStart) {
@@ -331,23 +349,23 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 		j.say("A space mission is attempted by your unstopped personnel aboard one ship; no ship of yours is at %s.", m.Name())
 	case j.first() && m.Type == "space":
 		j.cite("attempt1.space")
-		j.say("A space mission is attempted by the crew of one ship: %s aboard %s.", names(g.Personnel), start.Ship.Name())
+		j.say("A space mission is attempted by the crew of one ship: %s.", aboardShip(g.Personnel, start.Ship))
 	case j.first() && m.Type == "dual":
 		j.cite("attempt1.dual")
-		j.say("A dual mission needs a ship with crew in orbit (%s) and an Away Team on the planet: %s.", start.Ship.Name(), names(g.Personnel))
+		j.say("A dual mission needs a ship with crew in orbit (%s) and an Away Team on the planet: %s.", start.Ship.Name(), onPlanet(g.Personnel))
 		if start.NoCrewInOrbit {
 			j.say("%s has no unstopped crew in orbit.", start.Ship.Name())
 			j.cite("attempt1.dual")
 		}
 	case j.first():
 		j.cite("attempt1.planet")
-		j.say("A planet mission is attempted by the Away Team on the planet: %s.", names(g.Personnel))
+		j.say("A planet mission is attempted by the Away Team on the planet: %s.", onPlanet(g.Personnel))
 	case m.Type == "space":
 		j.cite("attempt.space")
-		j.say("A space mission is attempted by your unstopped personnel aboard one ship: %s aboard %s.", names(g.Personnel), start.Ship.Name())
+		j.say("A space mission is attempted by your unstopped personnel aboard one ship: %s.", aboardShip(g.Personnel, start.Ship))
 	default:
 		j.cite("attempt.planet")
-		j.say("A planet mission is attempted by all your unstopped personnel on the planet: %s.", names(g.Personnel))
+		j.say("A planet mission is attempted by all your unstopped personnel on the planet: %s.", onPlanet(g.Personnel))
 	}
 	if len(g.Stopped) > 0 {
 		j.say("%s %s stopped and cannot take part.", names(g.Stopped), isAre(len(g.Stopped)))

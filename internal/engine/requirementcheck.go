@@ -139,7 +139,11 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 		j.say("%s %s stopped and cannot help meet the requirements.", names(rc.Stopped), isAre(len(rc.Stopped)))
 		j.cite(j.pick("req1.unstopped", "req.stopped"))
 	}
-	j.say("%s requires %s; checked against %s.", m.Name(), rc.Requirement.String(), names(rc.Group))
+	if len(rc.Group) == 0 {
+		j.say("%s requires %s; no personnel are there to check it against.", m.Name(), rc.Requirement.String())
+	} else {
+		j.say("%s requires %s; checked against %s.", m.Name(), rc.Requirement.String(), names(rc.Group))
+	}
 	j.explainCheck(&rc.Check, false)
 	j.set("personnel", ids(rc.Group))
 	if j.first() {
@@ -217,7 +221,11 @@ func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 		j.cite("req.levels", "req.skills", "req.attribute")
 	}
 	j.set("stopped", ids(rc.Stopped))
-	j.say("%s checked against %s.", rc.Requirement.String(), names(rc.Group))
+	if len(rc.Group) == 0 {
+		j.say("%s: no personnel to check it against.", rc.Requirement.String())
+	} else {
+		j.say("%s checked against %s.", rc.Requirement.String(), names(rc.Group))
+	}
 	j.explainCheck(&rc.Check, false)
 	j.set("personnel", ids(rc.Group))
 	j.allow(rc.Met)
@@ -272,24 +280,31 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) {
 		}
 		j.say("%s total %d is %s %d.", title(a.Name), a.Total, cmp, a.Threshold)
 	}
-	skills, attrs, missing := c.Skills, c.Attributes, c.Missing
-	if skills == nil {
-		skills = []SkillCheck{}
-	}
-	if attrs == nil {
-		attrs = []AttributeCheck{}
-	}
-	if missing == nil {
-		missing = []string{}
-	}
+	skills, attrs, missing := orEmpty(c.Skills), orEmpty(c.Attributes), orEmpty(c.Missing)
 	j.set("skills", skills)
 	j.set("attributes", attrs)
+	j.set("attribute", nil)
 	if len(attrs) > 0 {
 		j.set("attribute", attrs[0])
-	} else {
-		j.set("attribute", nil)
 	}
 	j.set("missing", missing)
+	if c.Alternatives == nil {
+		return
+	}
+	// An "or": say what each alternative has and lacks. attribute is the
+	// deciding alternative's, else the first an alternative totals.
+	for i, a := range c.Alternatives {
+		if a.Met {
+			j.say("Alternative %d, %s: met.", i+1, a.Requirement)
+		} else {
+			j.say("Alternative %d, %s: not met, lacking %s.", i+1, a.Requirement, strings.Join(a.Missing, ", "))
+		}
+		if len(attrs) == 0 && len(a.Attributes) > 0 {
+			attrs = a.Attributes
+			j.set("attribute", attrs[0])
+		}
+	}
+	j.set("alternatives", c.Alternatives)
 }
 
 // attributesUsed lists the attributes a requirement totals.
@@ -351,6 +366,21 @@ type RequirementCheck struct {
 	Skills     []SkillCheck
 	Attributes []AttributeCheck
 	Missing    []string
+	// Alternatives are the checks of each alternative of a requirement
+	// that is an "or" as a whole (Excavation's), in printed order; nil
+	// for any other requirement.
+	Alternatives []AlternativeCheck
+}
+
+// AlternativeCheck is the check of one alternative of an "or"
+// requirement: whether the personnel meet it, its figures, and what it
+// lacks.
+type AlternativeCheck struct {
+	Requirement string           `json:"requirement"`
+	Met         bool             `json:"met"`
+	Skills      []SkillCheck     `json:"skills"`
+	Attributes  []AttributeCheck `json:"attributes"`
+	Missing     []string         `json:"missing"`
 }
 
 // CheckRequirement evaluates r against a group of personnel, with no
@@ -366,7 +396,29 @@ func CheckRequirement(r Requirement, group []*Personnel) RequirementCheck {
 // vocabulary: a skill's levels are summed, a species or characteristic
 // counts each personnel of it once.
 func checkRequirement(v *Vocabulary, r Requirement, group []*Personnel) RequirementCheck {
-	return requirementChecker{vocab: v, group: group}.check(r)
+	rc := requirementChecker{vocab: v, group: group}
+	any, ok := r.(AnyOf)
+	if !ok {
+		return rc.check(r)
+	}
+	// An "or" as a whole: every alternative is checked and reported, the
+	// figures of the one that decided kept as the requirement's.
+	out := rc.check(r)
+	out.Alternatives = make([]AlternativeCheck, len(any.Alternatives))
+	for i, a := range any.Alternatives {
+		c := rc.check(a)
+		out.Alternatives[i] = AlternativeCheck{Requirement: a.String(), Met: c.Met,
+			Skills: orEmpty(c.Skills), Attributes: orEmpty(c.Attributes), Missing: orEmpty(c.Missing)}
+	}
+	return out
+}
+
+// orEmpty is a list, empty rather than nil, for a result field.
+func orEmpty[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
+	}
+	return xs
 }
 
 // A requirementChecker evaluates the parts of one requirement against one

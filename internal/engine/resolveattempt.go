@@ -482,5 +482,8 @@ func (d ResolveDilemma) reportedEffects() string {
 	if d.Returns {
 		parts = append(parts, "place itself elsewhere")
 	}
+	if len(parts) == 0 {
+		return ""
+	}
 	return joinAnd(parts)
 }
