@@ -113,7 +113,13 @@ func findCitation(r rule, strict bool, es []*rules.Entry, norms []normText) (rul
 		if quote == "" || !strings.Contains(e.Text, quote) {
 			continue
 		}
-		return rules.Citation{ID: e.ID, DocumentID: e.DocumentID, Title: e.Title, Quote: quote, Anchor: anchorAt(e, from)}, true
+		// The anchor is the paragraph where the quote starts: a sentence
+		// may run on from the paragraph before the phrase's.
+		start := strings.LastIndex(e.Text[:min(len(e.Text), from+len(quote))], quote)
+		if start < 0 || start > from {
+			start = from
+		}
+		return rules.Citation{ID: e.ID, DocumentID: e.DocumentID, Title: e.Title, Quote: quote, Anchor: anchorAt(e, start)}, true
 	}
 	return rules.Citation{}, false
 }

@@ -198,6 +198,16 @@ func (s *Service) Questions() map[string][]string {
 // give the limit too ("limit": 512). A request whose ctx ends is abandoned
 // with ctx's error.
 func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+	j, err := s.judge(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return s.verdict(req.Question, j), nil
+}
+
+// judge judges the request, returning the judgement its verdict is made
+// of: the rules it applied, the citations it carries.
+func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*judgement, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -236,7 +246,7 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 	if err := q.run(ctx, s, j, req.Params); err != nil {
 		return nil, err
 	}
-	return s.verdict(req.Question, j), nil
+	return j, nil
 }
 
 // newJudgement starts the judgement of a question on a board under doc.
@@ -392,20 +402,30 @@ func (j *judgement) withoutCaptives(ps []*Personnel) []*Personnel {
 			kept = append(kept, p)
 			continue
 		}
-		j.say("%s is a captive in %s brig: its skills, icons and attributes count for nothing, and its captor does not command it; left out.", p.Name(), possessive(p.Brig))
-		j.citeCaptive()
+		if p.Owner == You {
+			j.say("%s is a captive in %s brig: its skills, icons and attributes count for nothing of yours; left out.", p.Name(), possessive(p.Brig))
+		} else {
+			j.say("%s is a captive in %s brig: its captor does not command it; left out.", p.Name(), possessive(p.Brig))
+		}
+		j.citeCaptive(p)
 	}
 	return kept
 }
 
-// citeCaptive cites what a captive is: nothing of its owner's, not
-// commanded by its captor.
-func (j *judgement) citeCaptive() {
-	if j.first() {
+// citeCaptive cites the rule that leaves a captive out: your personnel
+// held by your opponent counts for nothing of yours (2E "you cannot use
+// any of its game text ..."); your opponent's in your brig is not
+// commanded by you (2E "You do not command a personnel in your brig").
+// The 1E rulebook says both in one entry.
+func (j *judgement) citeCaptive(p *Personnel) {
+	switch {
+	case j.first():
 		j.cite("captured1")
-		return
+	case p.Owner == You:
+		j.cite("brig.use")
+	default:
+		j.cite("brig.command")
 	}
-	j.cite("brig.use", "brig.command")
 }
 
 func (j *judgement) shipList(ids []string, field string) ([]*Ship, error) {

@@ -195,6 +195,17 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	} else if !r.PointsKnown {
 		j.say("A mission completed this turn has no points given, so the points scored are not known.")
 	}
+	// The turn's own rules are cited for the steps that used them: the
+	// counters for cards played (2E), executing orders in any sequence for
+	// moves, beams and attempts.
+	played, ordered := false, false
+	for _, st := range r.Steps {
+		if st.Verdict.Question == "card.play" {
+			played = true
+		} else {
+			ordered = true
+		}
+	}
 	var keys []ruleKey
 	if j.first() {
 		j.set("counters", nil)
@@ -203,10 +214,15 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	} else {
 		j.set("counters", r.Turn.Counters)
 		j.set("cardPlayUsed", nil)
-		spent := start.Counters - r.Turn.Counters
-		j.say("%s spent on cards played; %d left of the %d the turn began with.", plural(spent, "counter", "counters"), r.Turn.Counters, start.Counters)
-		keys = append(keys, "turn.counters", "turn.orders")
-		if r.Turn.Counters > 0 {
+		if played || len(r.Steps) == 0 {
+			spent := start.Counters - r.Turn.Counters
+			j.say("%s spent on cards played; %d left of the %d the turn began with.", plural(spent, "counter", "counters"), r.Turn.Counters, start.Counters)
+			keys = append(keys, "turn.counters")
+		}
+		if ordered {
+			keys = append(keys, "turn.orders")
+		}
+		if played && r.Turn.Counters > 0 {
 			j.say("While your deck holds cards, the counters left are spent drawing cards: you must spend all seven each turn.")
 			keys = append(keys, "turn.spendall")
 		}

@@ -147,7 +147,8 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 	j.explainCheck(&rc.Check, false)
 	j.set("personnel", ids(rc.Group))
 	if j.first() {
-		j.cite("req1.skills", "req1.attribute", "req1.unstopped")
+		j.citeRequirement(rc.Requirement, false)
+		j.cite("req1.unstopped")
 		switch {
 		case rc.AffiliationNeeded && rc.Match == nil:
 			j.say("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
@@ -160,7 +161,7 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 			j.cite("attempt1.none")
 		}
 	} else {
-		j.cite("req.skills", "req.attribute", "req.total")
+		j.citeRequirement(rc.Requirement, false)
 	}
 	j.allow(rc.Met)
 	if m.Points != nil {
@@ -215,11 +216,7 @@ func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 			j.cite("req.stopped")
 		}
 	}
-	if j.first() {
-		j.cite("req1.skills", "req1.attribute")
-	} else {
-		j.cite("req.levels", "req.skills", "req.attribute")
-	}
+	j.citeRequirement(rc.Requirement, true)
 	j.set("stopped", ids(rc.Stopped))
 	if len(rc.Group) == 0 {
 		j.say("%s: no personnel to check it against.", rc.Requirement.String())
@@ -305,6 +302,58 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) {
 		}
 	}
 	j.set("alternatives", c.Alternatives)
+}
+
+// citeRequirement cites the rules of checking a requirement that it uses:
+// the skills rules when it names a skill (2E, with levels: personnel
+// grouped together to give them), the attribute rules when it totals an
+// attribute; and for a mission (not levels) the 2E sentence that meeting
+// both completes it.
+func (j *judgement) citeRequirement(r Requirement, levels bool) {
+	skills, attrs := namesSkill(r), len(attributesUsed(r)) > 0
+	if j.first() {
+		if skills {
+			j.cite("req1.skills")
+		}
+		if attrs {
+			j.cite("req1.attribute")
+		}
+		return
+	}
+	if skills && levels {
+		j.cite("req.levels")
+	}
+	if skills {
+		j.cite("req.skills")
+	}
+	if attrs || !levels {
+		j.cite("req.attribute")
+	}
+	if attrs {
+		j.cite("req.total")
+	}
+}
+
+// namesSkill says whether a requirement names a skill (or a species,
+// characteristic or personnel) anywhere.
+func namesSkill(r Requirement) bool {
+	switch r := r.(type) {
+	case SkillNeed:
+		return true
+	case AllOf:
+		for _, p := range r.Parts {
+			if namesSkill(p) {
+				return true
+			}
+		}
+	case AnyOf:
+		for _, p := range r.Alternatives {
+			if namesSkill(p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // attributesUsed lists the attributes a requirement totals.

@@ -439,7 +439,8 @@ func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) {
 	j.say("%s requires %s; checked against those remaining: %s.", m.Name(), e.Requirement.String(), names(e.Remaining))
 	j.explainCheck(&e.Check, true)
 	if j.first() {
-		j.cite("req1.unstopped", "req1.skills", "req1.attribute")
+		j.cite("req1.unstopped")
+		j.citeRequirement(e.Requirement, false)
 		if e.NoMatch {
 			j.say("No one remaining matches an affiliation of %s, which completing it needs.", m.Name())
 			j.cite("attempt1.aff")
@@ -449,7 +450,8 @@ func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) {
 			j.cite("seed1.own")
 		}
 	} else {
-		j.cite("req.remaining", "req.skills", "req.attribute", "req.total")
+		j.cite("req.remaining")
+		j.citeRequirement(e.Requirement, false)
 	}
 	switch {
 	case !e.Met && j.first():

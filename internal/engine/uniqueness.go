@@ -111,7 +111,7 @@ func (j *judgement) sayInPlay(c PlayCard, d *duplicate) {
 	switch {
 	case d.captive && j.first():
 		j.say("%s is unique and your %s, a captive in your opponent's brig, is still in play; you may have only one at a time.", c.Name, d.name)
-		j.citeCaptive()
+		j.cite("captured1")
 	case d.captive:
 		j.say("%s is unique and your %s is a captive in your opponent's brig: you cannot play another copy of a captive.", c.Name, d.name)
 		j.cite("brig.copy")
