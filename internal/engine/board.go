@@ -40,13 +40,13 @@ type Board struct {
 }
 
 // zero reads a 2E number after modifiers that is below zero as zero,
-// noting it (what names it in the reasons); 1E boards never hold one
+// noting it (of's what, in the reasons); 1E boards never hold one
 // (checkLimits refuses it).
-func (b *Board) zero(v *int, what string) *int {
+func (b *Board) zero(v *int, of interface{ Name() string }, what string) *int {
 	if v == nil || *v >= 0 {
 		return v
 	}
-	b.zeroed = append(b.zeroed, fmt.Sprintf("%s %d", what, *v))
+	b.zeroed = append(b.zeroed, fmt.Sprintf("%s's %s %d", of.Name(), what, *v))
 	z := 0
 	return &z
 }

@@ -89,7 +89,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		if bm.Points != nil {
 			m.Points = bm.Points
 		}
-		m.Points = b.zero(m.Points, m.Name()+"'s points")
+		m.Points = b.zero(m.Points, m, "points")
 		if bm.Requirements != "" {
 			m.Requirements = bm.Requirements
 			m.requirementsSource = "requirements"
@@ -160,9 +160,9 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 	if bs.Shields != nil {
 		sh.Shields = bs.Shields
 	}
-	sh.Range = b.zero(sh.Range, sh.Name()+"'s Range")
-	sh.Weapons = b.zero(sh.Weapons, sh.Name()+"'s Weapons")
-	sh.Shields = b.zero(sh.Shields, sh.Name()+"'s Shields")
+	sh.Range = b.zero(sh.Range, sh, "Range")
+	sh.Weapons = b.zero(sh.Weapons, sh, "Weapons")
+	sh.Shields = b.zero(sh.Shields, sh, "Shields")
 	if sh.RangeUsed < 0 {
 		return unprocessable(at.field("rangeUsed"), "range used cannot be negative")
 	}
@@ -324,15 +324,15 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 		strength = bp.Strength
 	}
 	for _, a := range []struct {
-		name string
-		v    *int
-		dst  *int
-	}{{"integrity", integrity, &p.Integrity}, {"cunning", cunning, &p.Cunning}, {"strength", strength, &p.Strength}} {
+		name, title string
+		v           *int
+		dst         *int
+	}{{"integrity", "Integrity", integrity, &p.Integrity}, {"cunning", "Cunning", cunning, &p.Cunning}, {"strength", "Strength", strength, &p.Strength}} {
 		if a.v == nil {
 			p.missingAttributes = append(p.missingAttributes, a.name)
 			continue
 		}
-		*a.dst = *b.zero(a.v, p.Name()+"'s "+title(a.name))
+		*a.dst = *b.zero(a.v, p, a.title)
 	}
 	if bp.At != nil {
 		return readPersonnelLocation(edition, b, at, bp.At, p)

@@ -140,19 +140,10 @@ func (at boardPlace) number(name string, v *int, zeroes bool) error {
 	return nil
 }
 
-// numbers refuses the first of the named numeric fields of the object at
-// at that holds no number of the game; fields are pairs of a name and its
-// value.
-func (at boardPlace) numbers(zeroes bool, fields ...any) error {
-	for i := 0; i+1 < len(fields); i += 2 {
-		var v *int
-		switch x := fields[i+1].(type) {
-		case *int:
-			v = x
-		case int:
-			v = &x
-		}
-		if err := at.number(fields[i].(string), v, zeroes); err != nil {
+// firstError is the first of errs that is not nil.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}
@@ -189,7 +180,8 @@ func checkBoardLimits(b rules.Board, zeroes bool) error {
 		if err := at.texts("play", m.Play, playLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := at.numbers(zeroes, "span", m.Span, "points", m.Points, "overcomeDilemmas", m.OvercomeDilemmas); err != nil {
+		if err := firstError(at.number("span", m.Span, zeroes), at.number("points", m.Points, zeroes),
+			at.number("overcomeDilemmas", &m.OvercomeDilemmas, zeroes)); err != nil {
 			return err
 		}
 	}
@@ -207,7 +199,8 @@ func checkBoardLimits(b rules.Board, zeroes bool) error {
 		if err := at.texts("staffing", s.Staffing, staffingLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := at.numbers(zeroes, "range", s.Range, "rangeUsed", s.RangeUsed, "weapons", s.Weapons, "shields", s.Shields, "damage", s.Damage); err != nil {
+		if err := firstError(at.number("range", s.Range, zeroes), at.number("rangeUsed", &s.RangeUsed, zeroes),
+			at.number("weapons", s.Weapons, zeroes), at.number("shields", s.Shields, zeroes), at.number("damage", &s.Damage, zeroes)); err != nil {
 			return err
 		}
 	}
@@ -231,7 +224,8 @@ func checkBoardLimits(b rules.Board, zeroes bool) error {
 		if err := at.texts("characteristics", p.Characteristics, charsLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := at.numbers(zeroes, "integrity", p.Integrity, "cunning", p.Cunning, "strength", p.Strength); err != nil {
+		if err := firstError(at.number("integrity", p.Integrity, zeroes), at.number("cunning", p.Cunning, zeroes),
+			at.number("strength", p.Strength, zeroes)); err != nil {
 			return err
 		}
 	}
@@ -249,7 +243,7 @@ func checkBoardLimits(b rules.Board, zeroes bool) error {
 		if err := at.texts("affiliations", f.Affiliations, affiliationsLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := at.numbers(zeroes, "shields", f.Shields); err != nil {
+		if err := at.number("shields", f.Shields, zeroes); err != nil {
 			return err
 		}
 	}
@@ -522,7 +516,7 @@ func (p *paramsScan) number(name []byte, literal string) error {
 	if len(name) == 0 {
 		return nil
 	}
-	r, ok := rules.NumberRangeOf(string(name))
+	r, ok := rules.NumberRangeOfName(name)
 	if !ok {
 		return nil
 	}

@@ -69,6 +69,13 @@ func NumberRangeOf(path string) (NumberRange, bool) {
 	return r, ok
 }
 
+// NumberRangeOfName is NumberRangeOf for a field's name alone, as a
+// scanner reads it (no allocation).
+func NumberRangeOfName(name []byte) (NumberRange, bool) {
+	r, ok := numberRanges[string(name)]
+	return r, ok
+}
+
 // NumberOutOfRange is the error of a number at path that is no number of
 // the game: outside its range, not whole, or too large to read. literal is
 // the number as the request wrote it.
