@@ -188,6 +188,9 @@ type attemptStart struct {
 	// NoShip: a space (1E: or dual) mission, and no ship of the attempting
 	// player there to attempt it from.
 	NoShip bool
+	// AffiliationsUnknown: the board does not say who may attempt the
+	// mission, which only an attempt with no ship leaves unasked.
+	AffiliationsUnknown bool
 	// ShipRefused is why the ship named cannot attempt the mission.
 	ShipRefused shipRefusal
 	// NoCrewInOrbit: a 1E dual mission with no unstopped crew aboard the
@@ -247,7 +250,10 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 		start.NoShip = ship == nil
 	}
 	none := len(m.Affiliations) == 0 && !m.AnyMayAttempt
-	if none && !m.affiliationsKnown {
+	// With no ship the attempt is refused whoever may attempt: the
+	// affiliations need not be known.
+	start.AffiliationsUnknown = none && !m.affiliationsKnown
+	if start.AffiliationsUnknown && !start.NoShip {
 		return start, unprocessable(fmt.Sprintf("board.missions[%d].affiliations", m.Index), "the affiliations that may attempt %s are not known", m.Name())
 	}
 	start.Completed = m.Completed
@@ -273,7 +279,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	if first && m.Type == "dual" && start.Ship != nil {
 		start.NoCrewInOrbit = len(attemptGroup(b, &Mission{ID: m.ID, Type: "space"}, start.Ship, false).Personnel) == 0
 	}
-	if len(g.Personnel) > 0 {
+	if len(g.Personnel) > 0 && !start.AffiliationsUnknown {
 		start.NoAffiliations = none
 		if !none {
 			start.Match = mayAttempt(g.Personnel, m)
@@ -372,8 +378,8 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 		j.cite(j.pick("stopped1", "attempt.planet"))
 	}
 	switch {
-	case start.NoShip && m.Type == "space":
-		// Nobody aboard: the missing ship said it all.
+	case start.NoShip && (m.Type == "space" || start.AffiliationsUnknown):
+		// Nobody aboard, or no one to match: the missing ship said it all.
 	case len(g.Personnel) == 0:
 		key := j.pick("attempt1.planet", "attempt.planet")
 		if m.Type == "space" {
