@@ -215,6 +215,7 @@ const (
 	shipElsewhere              // not at the mission
 	shipOpponents              // an opponent's ship
 	shipStopped                // a stopped ship
+	shipDocked                 // 1E: a ship docked at a facility
 )
 
 // beginAttempt judges whether an attempt at m may begin, from the ship
@@ -266,6 +267,8 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 			start.ShipRefused = shipOpponents
 		case ship.Stopped:
 			start.ShipRefused = shipStopped
+		case first && ship.Docked != "":
+			start.ShipRefused = shipDocked
 		}
 	}
 	g := attemptGroup(b, m, start.Ship, copies)
@@ -342,6 +345,9 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 	case shipStopped:
 		j.say("%s is stopped: a space mission is attempted from one of your unstopped ships.", ship.Name())
 		j.cite(j.pick("stopped1", "attempt.space"))
+	case shipDocked:
+		j.say("%s is docked at %s: a docked ship may not attempt missions.", ship.Name(), j.board.Facility(ship.Docked).Name())
+		j.cite("dock1.protect")
 	}
 	switch {
 	case start.NoShip && j.first() && m.Type == "dual":

@@ -374,3 +374,60 @@ func TestAttemptWithNoShipThere(t *testing.T) {
 		}
 	})
 }
+
+// TestDockedShipsDoNotAttempt1E: 1E rulebook, Moving a ship: "When docked,
+// a ship is protected by 50% of the facility's SHIELDS, but may not attempt
+// missions"; Attempting Missions: space missions are attempted by the crew
+// of one undocked ship, dual missions need a ship with crew in orbit. The
+// same crew undocked may attempt.
+func TestDockedShipsDoNotAttempt1E(t *testing.T) {
+	space := attemptable(mission("s", "space", "alpha", 2), "federation")
+	space.Requirements = "Navigation"
+	dual := attemptable(mission("d", "dual", "alpha", 3), "federation")
+	dual.Requirements = "Navigation + Diplomacy"
+	board := func(m rules.BoardMission, docked bool) rules.Board {
+		s := ship("e", "federation", []string{"command"}, 8, m.ID)
+		if docked {
+			s.Docked = "post"
+		}
+		return rules.Board{
+			Missions:   []rules.BoardMission{m},
+			Facilities: []rules.BoardFacility{{ID: "post", Kind: "outpost", Affiliation: "federation", Shields: ip(20), At: at(m.ID)}},
+			Ships:      []rules.BoardShip{s},
+			Personnel: []rules.BoardPersonnel{
+				person("pilot", "federation", []string{"command"}, aboard("e"), "Navigation"),
+				person("envoy", "federation", []string{"staff"}, at(m.ID), "Diplomacy"),
+			},
+		}
+	}
+	cases := []struct {
+		name     string
+		question string
+		board    rules.Board
+		params   obj
+		want     bool
+	}{
+		{"DockedAtASpaceMission", "mission.attempt", board(space, true), obj{"mission": "s", "ship": "e"}, false},
+		{"DockedAtASpaceMissionNoneNamed", "mission.attempt", board(space, true), obj{"mission": "s"}, false},
+		{"DockedAtADualMission", "mission.attempt", board(dual, true), obj{"mission": "d", "ship": "e"}, false},
+		{"ResolvingFromADockedShip", "mission.resolve", board(space, true), obj{"mission": "s", "ship": "e", "stack": []obj{}}, false},
+		{"UndockedAtASpaceMission", "mission.attempt", board(space, false), obj{"mission": "s", "ship": "e"}, true},
+		{"UndockedAtADualMission", "mission.attempt", board(dual, false), obj{"mission": "d", "ship": "e"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := judge(t, req1E(c.question, c.board, c.params))
+			if got := allowed(t, v); got != c.want {
+				t.Fatalf("allowed %v, want %v; reasons %q", got, c.want, v.Reasons)
+			}
+			if !c.want {
+				if !quotes(v, "may not attempt missions") {
+					t.Errorf("no citation quotes the docked rule: %+v", v.Citations)
+				}
+				if !strings.Contains(strings.Join(v.Reasons, " "), "is docked at") {
+					t.Errorf("the reasons do not say the ship is docked: %q", v.Reasons)
+				}
+			}
+		})
+	}
+}
