@@ -1,7 +1,8 @@
 // Package jsonfield lists the fields of a struct under the names
-// encoding/json reads them by, for the tests that must know every field of
-// the adjudication request: that GraphQL's inputs, the OpenAPI document and
-// the REST decoding name each field the domain types have.
+// encoding/json reads them by. It serves the code that must know every
+// field of the adjudication request: the generator of the REST fast path's
+// field table, and the tests that GraphQL's inputs and that decoder name
+// each field the domain types have.
 package jsonfield
 
 import (

@@ -22,12 +22,13 @@ import (
 // gqlgen.yml, which binds the input to the struct.)
 //
 // Then `go generate ./...` regenerates the rest: gqlgen binds the GraphQL
-// inputs to these types, and oapi-codegen writes the Go client; REST reads
-// the field by its JSON tag, with no code of its own
-// (TestDecodeAdjudicationKnowsEveryField checks it does). Tests fail until
-// the schemas have the field: TestAdjudicationInputIsTheDomainRequest
-// (graph) and TestOpenAPIDescribesEveryBoardField (api). The engine reads
-// the field where a rule needs it, when it decodes the board
+// inputs to these types, decodergen writes the REST fast path's field table
+// (api/adjudicatejson_fields.go), and oapi-codegen the Go client. Tests fail
+// until all of that is done: TestAdjudicationInputIsTheDomainRequest
+// (graph), TestGeneratedFileIsCurrent (api/internal/decodergen),
+// TestDecodeAdjudicationKnowsEveryField and
+// TestOpenAPIDescribesEveryBoardField (api). The engine reads the field
+// where a rule needs it, when it decodes the board
 // (internal/engine/decode.go), and writes it back only if a move changes
 // it (encode.go keeps what the request gave).
 type AdjudicationRequest struct {
