@@ -121,21 +121,50 @@ func (at boardPlace) within(max int, texts ...string) error {
 	return nil
 }
 
+// A numberField is a numeric field of the board with its range
+// (rules.NumberRangeOf), looked up once rather than for every object.
+type numberField struct {
+	name string
+	r    rules.NumberRange
+}
+
+func numberFieldOf(name string) numberField {
+	r, ok := rules.NumberRangeOf(name)
+	if !ok {
+		panic("engine: no range for the numeric field " + name)
+	}
+	return numberField{name, r}
+}
+
+var (
+	spanField             = numberFieldOf("span")
+	pointsField           = numberFieldOf("points")
+	overcomeDilemmasField = numberFieldOf("overcomeDilemmas")
+	rangeField            = numberFieldOf("range")
+	rangeUsedField        = numberFieldOf("rangeUsed")
+	weaponsField          = numberFieldOf("weapons")
+	shieldsField          = numberFieldOf("shields")
+	damageField           = numberFieldOf("damage")
+	integrityField        = numberFieldOf("integrity")
+	cunningField          = numberFieldOf("cunning")
+	strengthField         = numberFieldOf("strength")
+)
+
 // number refuses a numeric field of the object at at that holds no number
-// of the game (rules.NumberRangeOf): past its largest, or below its least.
-// With zeroes (2E), a statistic after modifiers may be below zero down to
-// minus its largest: the zero rule reads it as zero when it is decoded.
-func (at boardPlace) number(name string, v *int, zeroes bool) error {
+// of the game: past its largest, or below its least. With zeroes (2E), a
+// statistic after modifiers may be below zero down to minus its largest:
+// the zero rule reads it as zero when it is decoded.
+func (at boardPlace) number(f numberField, v *int, zeroes bool) error {
 	if v == nil {
 		return nil
 	}
-	r, _ := rules.NumberRangeOf(name)
+	r := f.r
 	least := r.Min
 	if zeroes && r.Modified {
 		least = -r.Max
 	}
 	if *v > r.Max || *v < least {
-		return rules.NumberOutOfRange(at.field(name), strconv.Itoa(*v), r)
+		return rules.NumberOutOfRange(at.field(f.name), strconv.Itoa(*v), r)
 	}
 	return nil
 }
@@ -180,8 +209,8 @@ func checkBoardLimits(b rules.Board, zeroes bool) error {
 		if err := at.texts("play", m.Play, playLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := firstError(at.number("span", m.Span, zeroes), at.number("points", m.Points, zeroes),
-			at.number("overcomeDilemmas", &m.OvercomeDilemmas, zeroes)); err != nil {
+		if err := firstError(at.number(spanField, m.Span, zeroes), at.number(pointsField, m.Points, zeroes),
+			at.number(overcomeDilemmasField, &m.OvercomeDilemmas, zeroes)); err != nil {
 			return err
 		}
 	}
@@ -199,8 +228,8 @@ func checkBoardLimits(b rules.Board, zeroes bool) error {
 		if err := at.texts("staffing", s.Staffing, staffingLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := firstError(at.number("range", s.Range, zeroes), at.number("rangeUsed", &s.RangeUsed, zeroes),
-			at.number("weapons", s.Weapons, zeroes), at.number("shields", s.Shields, zeroes), at.number("damage", &s.Damage, zeroes)); err != nil {
+		if err := firstError(at.number(rangeField, s.Range, zeroes), at.number(rangeUsedField, &s.RangeUsed, zeroes),
+			at.number(weaponsField, s.Weapons, zeroes), at.number(shieldsField, s.Shields, zeroes), at.number(damageField, &s.Damage, zeroes)); err != nil {
 			return err
 		}
 	}
@@ -224,8 +253,8 @@ func checkBoardLimits(b rules.Board, zeroes bool) error {
 		if err := at.texts("characteristics", p.Characteristics, charsLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := firstError(at.number("integrity", p.Integrity, zeroes), at.number("cunning", p.Cunning, zeroes),
-			at.number("strength", p.Strength, zeroes)); err != nil {
+		if err := firstError(at.number(integrityField, p.Integrity, zeroes), at.number(cunningField, p.Cunning, zeroes),
+			at.number(strengthField, p.Strength, zeroes)); err != nil {
 			return err
 		}
 	}
@@ -243,7 +272,7 @@ func checkBoardLimits(b rules.Board, zeroes bool) error {
 		if err := at.texts("affiliations", f.Affiliations, affiliationsLimit, rules.MaxWordBytes); err != nil {
 			return err
 		}
-		if err := at.number("shields", f.Shields, zeroes); err != nil {
+		if err := at.number(shieldsField, f.Shields, zeroes); err != nil {
 			return err
 		}
 	}
