@@ -98,13 +98,19 @@ func TestDrainTellsKeepAliveClientsToCloseBeforeClosing(t *testing.T) {
 		signalled          atomic.Bool
 		closing, reusedErr atomic.Int64
 		failures           sync.Map
+		lastAnswer         sync.Map // a connection's local address: what its last answer said
 	)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
 			for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
-				var reused bool
-				trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) { reused = info.Reused }}
+				var (
+					reused bool
+					local  string
+				)
+				trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
+					reused, local = info.Reused, info.Conn.LocalAddr().String()
+				}}
 				req, _ := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), trace),
 					http.MethodPost, "http://"+addr+"/v1/adjudicate", strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
@@ -112,7 +118,8 @@ func TestDrainTellsKeepAliveClientsToCloseBeforeClosing(t *testing.T) {
 				if err != nil {
 					if reused {
 						reusedErr.Add(1)
-						failures.Store(err.Error(), true)
+						last, _ := lastAnswer.Load(local)
+						failures.Store(fmt.Sprintf("%v (the connection's last answer: %v)", err, last), true)
 						continue
 					}
 					if errors.Is(err, syscall.ECONNREFUSED) {
@@ -122,6 +129,7 @@ func TestDrainTellsKeepAliveClientsToCloseBeforeClosing(t *testing.T) {
 				}
 				_, _ = io.Copy(io.Discard, res.Body)
 				res.Body.Close()
+				lastAnswer.Store(local, fmt.Sprintf("%d, Connection: %q, at %s", res.StatusCode, res.Header.Get("Connection"), time.Now().Format("15:04:05.000000")))
 				if signalled.Load() && res.Close {
 					closing.Add(1)
 				}
