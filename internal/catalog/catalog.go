@@ -37,6 +37,9 @@ type Catalog struct {
 	// deletes maps a word with up to two letters deleted to the vocabulary
 	// words (ids) it comes from (the symmetric-delete way of finding typos).
 	deletes map[string][]int32
+	// longestWord is the length in bytes of the longest word of vocab: a
+	// query word longer by more than its typos is like no word of it.
+	longestWord int
 	// cardNames are the full names of cards, by their place in cards.
 	cardNames []string
 	// types are the card types of the data, folded, sorted: what a type
@@ -167,6 +170,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 	c.weight = make([]float64, len(c.vocab))
 	c.holders = make([][]int32, len(c.vocab))
 	for i, w := range c.vocab {
+		c.longestWord = max(c.longestWord, len(w))
 		c.wordID[w] = int32(i)
 		c.weight[i] = wordWeight(w, cardsWith[w])
 	}
@@ -254,7 +258,10 @@ func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, editio
 	if card, err := c.cardExact(name, edition); card != nil || err != nil {
 		return card, err
 	}
-	scored := c.fuzzy(name, edition)
+	scored, err := c.fuzzy(ctx, name, edition)
+	if err != nil {
+		return nil, err
+	}
 	if !fuzzy || len(scored) == 0 || !scored[0].fits() {
 		return nil, notFound(name, scored)
 	}

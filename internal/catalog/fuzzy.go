@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"slices"
 	"sort"
 	"strings"
@@ -45,6 +46,15 @@ import (
 // symmetric-delete index of the vocabulary (every word with up to two
 // letters deleted), so a look-up scores only the few names that share a
 // word, or a near word, with the query.
+//
+// What a look-up costs does not grow with the length of a typed word: a
+// word can be like a word of the names only when its length is within
+// reach of theirs (Catalog.longestWord), so a longer one is looked for
+// neither among the typos, nor the starts of words, nor as two words run
+// together; it only counts, as any unknown word, against the precision of
+// every card. The deletions of a query word are made only for a word within
+// that reach, so they stay a few kilobytes, and the look-up checks its
+// context between the query's words and between candidates.
 
 const (
 	minScore     = 0.4  // below this a name does not fit the query
@@ -175,8 +185,9 @@ func (s *lookup) setSim(qi int, w int32, sim float64) {
 }
 
 // query reads a look-up into its words, each with its weight and the
-// vocabulary words like it, in s.q.
-func (c *Catalog) query(s *lookup, name string) {
+// vocabulary words like it, in s.q. It stops with ctx's error once ctx is
+// done.
+func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 	s.words = s.words[:0]
 	for t := range strings.FieldsSeq(rules.FoldName(name)) {
 		s.words = append(s.words, t)
@@ -211,12 +222,16 @@ func (c *Catalog) query(s *lookup, name string) {
 	s.row.reset()
 	s.sims, s.likes = s.sims[:0], s.likes[:0]
 	for i := range s.q {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		w := &s.q[i]
 		from := len(s.likes)
 		c.wordMatches(s, i, w.text)
 		w.like = s.likes[from:len(s.likes):len(s.likes)]
 		w.weight = c.queryWeight(s, i) * w.weight
 	}
+	return nil
 }
 
 // splitRunTogether reads a word no name has as two words of names written
@@ -225,7 +240,9 @@ func (c *Catalog) splitRunTogether(t string) (string, string) {
 	if _, ok := c.wordID[t]; ok || stopWords[t] {
 		return t, ""
 	}
-	for i := minPrefix; i <= len(t)-minPrefix; i++ {
+	// Both halves are words of names, so neither is longer than the
+	// longest: a word of more than twice that is tried at no split.
+	for i := max(minPrefix, len(t)-c.longestWord); i <= min(len(t)-minPrefix, c.longestWord); i++ {
 		a, b := t[:i], t[i:]
 		if stopWords[a] || stopWords[b] {
 			continue
@@ -261,13 +278,16 @@ func (c *Catalog) queryWeight(s *lookup, qi int) float64 {
 }
 
 // fuzzy scores every card with a name sharing a word or near word with the
-// query, best first (then by full name and id, so the order is stable).
-func (c *Catalog) fuzzy(name string, edition string) []scoredCard {
+// query, best first (then by full name and id, so the order is stable). It
+// stops with ctx's error once ctx is done.
+func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]scoredCard, error) {
 	s := c.lookups.Get().(*lookup)
 	defer c.lookups.Put(s)
-	c.query(s, name)
+	if err := c.query(ctx, s, name); err != nil {
+		return nil, err
+	}
 	if len(s.q) == 0 {
-		return nil
+		return nil, nil
 	}
 	qmass := 0.0
 	s.seen.reset()
@@ -284,7 +304,12 @@ func (c *Catalog) fuzzy(name string, edition string) []scoredCard {
 	}
 	s.place.reset()
 	s.out = s.out[:0]
-	for _, vi := range s.cand {
+	for n, vi := range s.cand {
+		if n%candidatesBetweenChecks == candidatesBetweenChecks-1 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		v := &c.names[vi]
 		if edition != "" && v.card.Edition != edition || v.mass == 0 {
 			continue
@@ -308,8 +333,12 @@ func (c *Catalog) fuzzy(name string, edition string) []scoredCard {
 	}
 	out := slices.Clone(s.out)
 	slices.SortFunc(out, byFit)
-	return out
+	return out, nil
 }
+
+// candidatesBetweenChecks is how many candidate names a look-up scores
+// between two checks of its context: some tens of microseconds.
+const candidatesBetweenChecks = 256
 
 // match matches the query's words, greedily and in order, each to the
 // unused name word it is most like, and returns the query weight they
@@ -352,6 +381,12 @@ func (c *Catalog) match(s *lookup, tokens []int32) (explained, given float64) {
 // wordMatches records the vocabulary words like t, query word qi, with
 // their similarity.
 func (c *Catalog) wordMatches(s *lookup, qi int, t string) {
+	if len(t) > c.longestWord+maxEdits(len(t)) {
+		// Longer than any word of the names by more than the typos a
+		// word may carry: like none, neither whole, nor as a start, nor
+		// within typos.
+		return
+	}
 	from := len(s.likes)
 	if id, ok := c.wordID[t]; ok {
 		s.setSim(qi, id, 1)

@@ -66,7 +66,11 @@ type fuzzyLookup struct{ name, edition string }
 func writeFuzzyAnswer(b *bytes.Buffer, cat *Catalog, l fuzzyLookup) {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	fmt.Fprintf(b, "? %q %q\n", l.name, l.edition)
-	for _, s := range cat.fuzzy(l.name, l.edition) {
+	scored, err := cat.fuzzy(context.Background(), l.name, l.edition)
+	if err != nil {
+		panic(err)
+	}
+	for _, s := range scored {
 		fmt.Fprintf(b, "  %s %s %s\n", s.card.ID, f(s.score), f(s.precision))
 	}
 	card, err := cat.CardNamed(context.Background(), l.name, true, l.edition)
@@ -216,6 +220,12 @@ func misspeltLookups(cards []*rules.Card, n int) []fuzzyLookup {
 		"one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen",
 		"picard picard picard picard picard picard picard picard picard picard picard picard picard picard picard picard picard",
 		"of picard", "picard, of", "worf,", ", worf", "worf of", "dr", "uss", "enterprise", "ent",
+		// Words as long as the longest of the names and past it: a typo
+		// within reach, two words run together, and what nothing can match.
+		"superintendentt", "superintendenttt", "superintendentttt", "superintendnet",
+		"reconnaissancesuperintendent", "reconnaissancesuperintendentx", "representativeshuttlecraft",
+		"jean-luc picardpicardpicardpicard", strings.Repeat("identification", 36), strings.Repeat("qzx", 167),
+		"worf " + strings.Repeat("k", 500), strings.Repeat("enterprise", 50) + " galaxy",
 	} {
 		out = append(out, fuzzyLookup{s, ""}, fuzzyLookup{s, rules.Edition2E})
 	}

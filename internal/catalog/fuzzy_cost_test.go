@@ -1,0 +1,122 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// randomWord is n letters drawn from rng.
+func randomWord(rng *rand.Rand, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte('a' + rng.IntN(26))
+	}
+	return string(b)
+}
+
+// TestFuzzyWorkDoesNotGrowWithTheWord looks up words of every length from
+// the longest word of the names to 500 letters and measures what the look-up
+// holds afterwards and allocates: a word longer than the longest word of the
+// names plus its typos is like none of them, so none of its deletions are
+// made and no split of it is tried.
+func TestFuzzyWorkDoesNotGrowWithTheWord(t *testing.T) {
+	c := testcorpus.Load(t)
+	cat := New(c.Cards, c.Entries, WithDocuments(c.Documents))
+	rng := rand.New(rand.NewPCG(22, 500))
+	ctx := context.Background()
+	// The most a look-up's deletions may hold: every deletion of one or two
+	// letters of a word within reach of the names.
+	reach := cat.longestWord + 2
+	maxDeletions := (1 + reach + reach*reach/2) * reach
+	var s *lookup
+	for n := cat.longestWord; n <= 500; n += 13 {
+		word := randomWord(rng, n)
+		s = cat.lookups.Get().(*lookup)
+		if err := cat.query(ctx, s, word); err != nil {
+			t.Fatal(err)
+		}
+		if got := cap(s.dels.buf); got > maxDeletions {
+			t.Fatalf("a word of %d letters left %d bytes of deletions, more than the %d of a word within reach of the names (%d letters)", n, got, maxDeletions, reach)
+		}
+		cat.lookups.Put(s)
+	}
+	var before, after runtime.MemStats
+	word := randomWord(rng, 500)
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		_, _ = cat.CardNamed(ctx, word, true, "")
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / 100; per > 8<<10 {
+		t.Errorf("a 500-letter word allocated %d bytes a look-up; want at most 8 KiB (its error's text)", per)
+	}
+}
+
+// TestFuzzyLookupStopsWhenItsContextEnds: a look-up whose request has gone
+// does no more work and says why.
+func TestFuzzyLookupStopsWhenItsContextEnds(t *testing.T) {
+	c := testcorpus.Load(t)
+	cat := New(c.Cards, c.Entries, WithDocuments(c.Documents))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := cat.CardNamed(ctx, "jean-luc picrad", true, "")
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	// A name answered exactly needs no search and is answered.
+	if _, err := cat.CardNamed(ctx, "Jean-Luc Picard, Explorer", true, "2e"); err != nil && errors.Is(err, context.Canceled) {
+		t.Fatalf("an exact name was refused for the context: %v", err)
+	}
+}
+
+// TestFuzzyLongWordsMatchAsBefore: words at the edge of the reach of the
+// names' words are still read as typos or as two words run together.
+func TestFuzzyLongWordsMatchAsBefore(t *testing.T) {
+	c := testcorpus.Load(t)
+	cat := New(c.Cards, c.Entries, WithDocuments(c.Documents))
+	longest := ""
+	for _, w := range cat.vocab {
+		if len(w) > len(longest) {
+			longest = w
+		}
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		query string
+		finds bool
+	}{
+		{longest, true},
+		{longest + "x", true},                      // one letter too many
+		{longest + "xy", true},                     // two
+		{longest + "xyz", false},                   // three: out of reach
+		{longest + longest, true},                  // two words run together
+		{longest + longest + "x", false},           // longer than two words
+		{strings.Repeat(longest, 30), false},       // far past them
+		{"worf " + strings.Repeat("q", 500), true}, // the word known is still scored
+	} {
+		scored, err := cat.fuzzy(ctx, tc.query, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(scored) > 0; got != tc.finds {
+			t.Errorf("%.40q: scored %d cards; want some: %v", tc.query, len(scored), tc.finds)
+		}
+	}
+}
+
+func BenchmarkCardNamedFuzzyLongWord(b *testing.B) {
+	c := testcorpus.Load(b)
+	cat := New(c.Cards, c.Entries, WithDocuments(c.Documents))
+	word := randomWord(rand.New(rand.NewPCG(1, 1)), 500)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = cat.CardNamed(ctx, word, true, "")
+	}
+}
