@@ -47,23 +47,12 @@ func Errorf(code, format string, args ...any) *Error {
 }
 
 // MaxQuoted is the most characters of one piece of text an error message
-// quotes.
+// quotes, the mark of a cut included.
 const MaxQuoted = 100
 
-// Truncate cuts s to MaxQuoted characters, marking the cut with "…".
-func Truncate(s string) string {
-	if len(s) <= MaxQuoted {
-		return s
-	}
-	n := 0
-	for i := range s {
-		if n == MaxQuoted {
-			return s[:i] + "…"
-		}
-		n++
-	}
-	return s
-}
+// Truncate clips a caller's text quoted in an error to MaxQuoted
+// characters, the last of them "…" when it was cut (see Clip).
+func Truncate(s string) string { return Clip(s, MaxQuoted) }
 
 // WithDetail returns e with one more detail set; it changes e in place.
 func (e *Error) WithDetail(key string, value any) *Error {

@@ -20,7 +20,7 @@ func TestErrorfQuotesAtMostMaxQuotedCharactersOfText(t *testing.T) {
 	if got := Truncate(strings.Repeat("a", MaxQuoted)); got != strings.Repeat("a", MaxQuoted) {
 		t.Errorf("text of exactly MaxQuoted characters was cut: %q", got)
 	}
-	if got := Truncate(strings.Repeat("é", MaxQuoted+1)); got != strings.Repeat("é", MaxQuoted)+"…" || !utf8.ValidString(got) {
+	if got := Truncate(strings.Repeat("é", MaxQuoted+1)); got != strings.Repeat("é", MaxQuoted-1)+"…" || !utf8.ValidString(got) {
 		t.Errorf("Truncate cut %q", got)
 	}
 	var nilErr *Error

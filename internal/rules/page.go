@@ -1,0 +1,97 @@
+package rules
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Bounds of paging, the same for every list the service answers (search
+// hits, cards, entries, documents, names): a page holds at most
+// MaxPageLimit items, and at most MaxPageOffset items are skipped before
+// it. No list of the corpus is longer than MaxPageOffset (it holds a few
+// thousand cards and entries), and a search is ranked no deeper: asking
+// for the 10,001st hit is asking the index to rank the world.
+const (
+	MaxPageLimit  = 100
+	MaxPageOffset = 10_000
+)
+
+// ParseLimit reads the number of items a page holds from a caller's text
+// (a query parameter's value), def when it is empty. It is a whole number
+// from 0 (the total alone, no items) to MaxPageLimit; anything else is
+// EINVALID naming field, as the caller spelled the parameter.
+func ParseLimit(field, s string, def int) (int, error) {
+	n, err := wholeNumber(field, s, def)
+	if err == errTooLong {
+		return 0, limitError(field, strings.TrimSpace(s))
+	}
+	if err != nil {
+		return 0, err
+	}
+	return CheckLimit(field, n)
+}
+
+// CheckLimit checks the number of items a page holds given as a number
+// (GraphQL's first, a flag): from 0 to MaxPageLimit, else EINVALID naming
+// field.
+func CheckLimit(field string, n int) (int, error) {
+	if n < 0 || n > MaxPageLimit {
+		return 0, limitError(field, strconv.Itoa(n))
+	}
+	return n, nil
+}
+
+func limitError(field, n string) error {
+	return Errorf(EINVALID, "%s asks for %s items a page; a page holds 0 to %d.", field, n, MaxPageLimit).WithDetail("field", field)
+}
+
+// ParseOffset reads the number of items skipped before a page from a
+// caller's text, 0 when it is empty: a whole number from 0 to
+// MaxPageOffset, else EINVALID naming field.
+func ParseOffset(field, s string) (int, error) {
+	n, err := wholeNumber(field, s, 0)
+	if err == errTooLong {
+		return 0, offsetError(field, strings.TrimSpace(s))
+	}
+	if err != nil {
+		return 0, err
+	}
+	return CheckOffset(field, n)
+}
+
+// CheckOffset checks the number of items skipped before a page given as a
+// number (the position after a GraphQL cursor, a flag): from 0 to
+// MaxPageOffset, else EINVALID naming field.
+func CheckOffset(field string, n int) (int, error) {
+	if n < 0 || n > MaxPageOffset {
+		return 0, offsetError(field, strconv.Itoa(n))
+	}
+	return n, nil
+}
+
+func offsetError(field, n string) error {
+	return Errorf(EINVALID, "%s skips %s items; from 0 to %d may be skipped.", field, n, MaxPageOffset).WithDetail("field", field)
+}
+
+// errTooLong is a whole number of more digits than an int holds: past
+// every bound, refused by the bound's own sentence.
+var errTooLong = errors.New("whole number out of range")
+
+// wholeNumber reads a caller's text as a whole number, def when it is
+// empty or only spaces.
+func wholeNumber(field, s string, def int) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	var ne *strconv.NumError
+	switch {
+	case errors.As(err, &ne) && ne.Err == strconv.ErrRange:
+		return 0, errTooLong
+	case err != nil:
+		return 0, Errorf(EINVALID, "%s must be a whole number; got %q.", field, s).WithDetail("field", field)
+	}
+	return n, nil
+}
