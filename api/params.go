@@ -10,16 +10,38 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// maxParamLength bounds every query parameter: no name, term or query of the
-// game is longer.
+// maxParamLength bounds every query parameter, in bytes: no name, term or
+// query of the game is longer.
 const maxParamLength = 500
 
+// paramsReadKey, set in an echo.Context to a *[]string, collects the names
+// of the query parameters a handler reads (for the test that holds the
+// cache keys to them, readParams).
+const paramsReadKey = "stccg.paramsRead"
+
+// queryParam is the one way a handler reads a query parameter.
+func queryParam(c echo.Context, name string) string {
+	if read, ok := c.Get(paramsReadKey).(*[]string); ok {
+		*read = append(*read, name)
+	}
+	return c.QueryParam(name)
+}
+
+// flagParam says whether a parameter was sent, with or without a value
+// (?pretty).
+func flagParam(c echo.Context, name string) bool {
+	queryParam(c, name)
+	_, sent := c.QueryParams()[name]
+	return sent
+}
+
 // textParam returns a query parameter, trimmed, refusing control characters
-// and absurd lengths.
+// and more than maxParamLength bytes, with the limit in details.limit.
 func textParam(c echo.Context, name string) (string, error) {
-	v := strings.TrimSpace(c.QueryParam(name))
+	v := strings.TrimSpace(queryParam(c, name))
 	if len(v) > maxParamLength {
-		return "", rules.Errorf(rules.EINVALID, "The %s parameter is longer than %d characters.", name, maxParamLength).WithDetail("field", name)
+		return "", rules.Errorf(rules.EINVALID, "The %s parameter is %d bytes long; at most %d are allowed.", name, len(v), maxParamLength).
+			WithDetail("field", name).WithDetail("limit", maxParamLength)
 	}
 	for _, r := range v {
 		if unicode.IsControl(r) || r == unicode.ReplacementChar {
@@ -32,7 +54,7 @@ func textParam(c echo.Context, name string) (string, error) {
 // intParam returns a whole-number query parameter within [lo, hi], or def
 // when it is absent.
 func intParam(c echo.Context, name string, def, lo, hi int) (int, error) {
-	raw := strings.TrimSpace(c.QueryParam(name))
+	raw := strings.TrimSpace(queryParam(c, name))
 	if raw == "" {
 		return def, nil
 	}
@@ -45,7 +67,7 @@ func intParam(c echo.Context, name string, def, lo, hi int) (int, error) {
 
 // editionParam returns the edition filter: "", "1e" or "2e".
 func editionParam(c echo.Context) (string, error) {
-	v := strings.ToLower(strings.TrimSpace(c.QueryParam("edition")))
+	v := strings.ToLower(strings.TrimSpace(queryParam(c, "edition")))
 	switch v {
 	case "", rules.Edition1E, rules.Edition2E:
 		return v, nil

@@ -73,7 +73,7 @@ func (h *handlers) search(c echo.Context) error {
 // it as anything else.
 func writeSearchResult(c echo.Context, res *rules.SearchResult) error {
 	c.Response().Header().Set(echo.HeaderXContentTypeOptions, "nosniff")
-	if _, pretty := c.QueryParams()["pretty"]; pretty || c.Echo().Debug {
+	if flagParam(c, "pretty") || c.Echo().Debug {
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)
 		enc.SetEscapeHTML(false)
@@ -85,7 +85,7 @@ func writeSearchResult(c echo.Context, res *rules.SearchResult) error {
 	}
 	for _, h := range res.Hits {
 		if math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
-			return fmt.Errorf("search %q: hit %s scored %v", truncate(c.QueryParam("q"), 40), h.ID, h.Score)
+			return fmt.Errorf("search %q: hit %s scored %v", truncate(queryParam(c, "q"), 40), h.ID, h.Score)
 		}
 	}
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, appendSearchJSON(make([]byte, 0, 4096), res))

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/url"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -33,7 +35,8 @@ func clientIP(trusted []*net.IPNet) echo.IPExtractor {
 	}
 }
 
-// recorded is a response computed once and kept when it is not a 200.
+// recorded is a response computed once and not kept: a failure of the
+// service, or an answer of a status the cache does not keep.
 type recorded struct {
 	status int
 	header http.Header
@@ -42,9 +45,88 @@ type recorded struct {
 
 func (r *recorded) Error() string { return "response not cached" }
 
-// cacheReads serves GET (and HEAD) reads from the response cache: the key is the path
-// and the sorted query; only 200 answers are stored, every other is
-// answered as computed.
+// readParams are the query parameters each cached read takes, by route: the
+// only ones its cache key holds. A parameter the route does not read
+// changes nothing in its answer, so it is left out of the key rather than
+// refused: bots add their own (a cache-buster, a tracking tag), the contract
+// adds parameters as it adds fields, and a client that sends one a later
+// version reads is answered today as if it had not. Without this, every
+// unknown parameter made a new key, and any read could be made to miss the
+// cache and push its answers out. A name in another case ("Q", "Fuzzy") is
+// another, unknown parameter, as for the handlers. A route missing here is
+// not cached at all; TestCachedReadsKeyEveryParameterTheyRead holds the
+// table to the parameters each handler reads.
+var readParams = map[string][]string{
+	"/v1/documents":          nil,
+	"/v1/entries/:id":        nil,
+	"/v1/define":             {"term", "edition"},
+	"/v1/search":             {"q", "edition", "kind", "document", "limit", "offset", "pretty"},
+	"/v1/cards":              {"q", "edition", "type", "affiliation", "set", "limit", "offset"},
+	"/v1/cards/named":        {"exact", "fuzzy", "edition"},
+	"/v1/cards/autocomplete": {"q", "edition"},
+	"/v1/cards/:id":          nil,
+	"/v1/cards/:id/rulings":  nil,
+}
+
+// keyFormat starts every key of a cached read: a replica that stores
+// answers another way (a status beside the body) keys them apart, so
+// replicas of two versions never read each other's entries.
+const keyFormat = "r2 "
+
+// readKey is the cache key of a read of a route: its path, and the values
+// of the parameters the route takes, sorted by name, values in the order
+// sent. ok is false for a route not in readParams.
+func readKey(route string, u *url.URL) (key string, ok bool) {
+	names, ok := readParams[route]
+	if !ok {
+		return "", false
+	}
+	q := u.Query()
+	kept := url.Values{}
+	for _, n := range names {
+		if vs, sent := q[n]; sent {
+			kept[n] = vs
+		}
+	}
+	return cache.RequestKey(keyFormat+u.Path, kept), true
+}
+
+// Cached answers: a 200's body as it is; an answer of another kept status
+// (cachedStatus) as a zero byte, the status in three digits, and the body,
+// which no JSON body starts with.
+const statusMark = 0
+
+// cachedStatus says whether an answer of a status is kept: a 200, and a
+// miss (404: no card of that name, with the names near it; a name several
+// cards fit), which costs as much to compute as a hit and is as much a
+// function of the request. A refusal of the request (400), a failure, a
+// deadline passed or a client gone are computed anew.
+func cachedStatus(status int) bool {
+	return status == http.StatusOK || status == http.StatusNotFound
+}
+
+func encodeCached(status int, body []byte) []byte {
+	if status == http.StatusOK {
+		return body
+	}
+	out := make([]byte, 0, 4+len(body))
+	out = append(out, statusMark)
+	out = strconv.AppendInt(out, int64(status), 10)
+	return append(out, body...)
+}
+
+func decodeCached(b []byte) (status int, body []byte) {
+	if len(b) >= 4 && b[0] == statusMark {
+		if s, err := strconv.Atoi(string(b[1:4])); err == nil {
+			return s, b[4:]
+		}
+	}
+	return http.StatusOK, b
+}
+
+// cacheReads serves GET (and HEAD) reads from the response cache: the key
+// is the route's path and the parameters it takes (readKey); 200 and 404
+// answers are stored, every other is answered as computed.
 func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -52,14 +134,17 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 			if req.Method != http.MethodGet && req.Method != http.MethodHead {
 				return next(c)
 			}
-			key := cache.RequestKey(req.URL.Path, req.URL.Query())
+			key, ok := readKey(c.Path(), req.URL)
+			if !ok {
+				return next(c)
+			}
 			// The computation runs this request's handler chain on c, in this
 			// goroutine (Fetch computes in the first caller's), under the
 			// computation's context: it ends when every request waiting for
 			// the key has gone, not when this one's client does. A panic in
 			// it is Fetch's error, this request's 500 and that of every
 			// request sharing the computation.
-			body, hit, err := responses.Fetch(req.Context(), key, func(ctx context.Context) ([]byte, error) {
+			stored, hit, err := responses.Fetch(req.Context(), key, func(ctx context.Context) ([]byte, error) {
 				resp := c.Response()
 				buf := &bufferWriter{header: http.Header{}, status: http.StatusOK}
 				orig := resp.Writer
@@ -73,10 +158,11 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 				if herr := next(c); herr != nil {
 					c.Error(herr)
 				}
-				if buf.status != http.StatusOK {
+				// A HEAD's error answers have no body to keep.
+				if !cachedStatus(buf.status) || buf.status != http.StatusOK && req.Method == http.MethodHead || ctx.Err() != nil {
 					return nil, &recorded{status: buf.status, header: buf.header, body: buf.body.Bytes()}
 				}
-				return buf.body.Bytes(), nil
+				return encodeCached(buf.status, buf.body.Bytes()), nil
 			})
 			if err != nil {
 				var r *recorded
@@ -91,7 +177,8 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 			} else {
 				h.Set("X-Cache", "MISS")
 			}
-			return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
+			status, body := decodeCached(stored)
+			return c.Blob(status, echo.MIMEApplicationJSON, body)
 		}
 	}
 }

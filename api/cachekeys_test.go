@@ -1,0 +1,169 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/service"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+var (
+	keySetOnce sync.Once
+	keySet     *service.Set
+	keySetErr  error
+)
+
+func keyServices(t *testing.T) Services {
+	t.Helper()
+	c := testcorpus.Load(t)
+	keySetOnce.Do(func() { keySet, keySetErr = service.New(context.Background(), c, nil) })
+	if keySetErr != nil {
+		t.Fatal(keySetErr)
+	}
+	return Services{Reference: keySet.Library, Search: keySet.Index, Cards: keySet.Catalog, Adjudicator: keySet.Engine}
+}
+
+// TestCachedReadsKeyEveryParameterTheyRead holds the cache keys to the
+// handlers: every GET route of /v1 is in readParams, and each reads no
+// query parameter its key leaves out, whatever it is sent. A parameter read
+// but not keyed would serve one request the answer of another.
+func TestCachedReadsKeyEveryParameterTheyRead(t *testing.T) {
+	var read []string
+	recordReads := func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			c.Set(paramsReadKey, &read)
+			return next(c)
+		}
+	}
+	e := New(Config{Services: keyServices(t), Logger: slog.New(slog.DiscardHandler), APIMiddleware: []echo.MiddlewareFunc{recordReads}})
+	paths := map[string]string{
+		"/v1/entries/:id":       "/v1/entries/2e-rulebook.glossary.stopped",
+		"/v1/cards/:id":         "/v1/cards/2e-1-394",
+		"/v1/cards/:id/rulings": "/v1/cards/2e-1-394/rulings",
+	}
+	values := map[string]string{"edition": "2e", "kind": "glossary", "limit": "5", "offset": "1", "document": "2e-rulebook"}
+	for _, r := range e.Routes() {
+		if r.Method != http.MethodGet || !strings.HasPrefix(r.Path, "/v1/") || strings.Contains(r.Path, "*") {
+			continue
+		}
+		names, ok := readParams[r.Path]
+		if !ok {
+			t.Errorf("GET %s is not in readParams: its answers are never cached", r.Path)
+			continue
+		}
+		path := r.Path
+		if p, ok := paths[r.Path]; ok {
+			path = p
+		}
+		// Every parameter it takes, one at a time and all together, and
+		// others it does not.
+		var queries []url.Values
+		all := url.Values{}
+		for _, n := range names {
+			v := values[n]
+			if v == "" {
+				v = "picard"
+			}
+			all.Set(n, v)
+			queries = append(queries, url.Values{n: {v}})
+		}
+		all.Set("utm_source", "bot")
+		all.Set("Q", "x")
+		queries = append(queries, all, url.Values{})
+		if r.Path == "/v1/cards/named" {
+			queries = append(queries, url.Values{"exact": {"worf"}, "edition": {"1e"}})
+		}
+		for _, q := range queries {
+			read = read[:0]
+			req := httptest.NewRequest(http.MethodGet, path+"?"+q.Encode(), nil)
+			e.ServeHTTP(httptest.NewRecorder(), req)
+			for _, n := range read {
+				if !slices.Contains(names, n) {
+					t.Errorf("GET %s?%s read the parameter %q, which its cache key leaves out", r.Path, q.Encode(), n)
+				}
+			}
+		}
+	}
+}
+
+// TestHandlersReadParametersOneWay: every query parameter the API reads
+// goes through queryParam, so the test above sees it.
+func TestHandlersReadParametersOneWay(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := regexp.MustCompile(`\.(QueryParam|QueryParams|QueryString|FormValue)\(|URL\.Query\(\)`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if !direct.MatchString(line) {
+				continue
+			}
+			switch {
+			case f == "params.go" && (strings.Contains(line, "return c.QueryParam(name)") || strings.Contains(line, "c.QueryParams()[name]")),
+				f == "traffic.go" && strings.Contains(line, "q := u.Query()"):
+				continue
+			}
+			t.Errorf("%s:%d reads a query parameter without queryParam: %s", f, i+1, strings.TrimSpace(line))
+		}
+	}
+}
+
+// TestTextParametersNameTheirLimit sends every parameter of every cached
+// read one byte past the limit: each is refused, naming the parameter, and
+// a text one naming its limit in bytes.
+func TestTextParametersNameTheirLimit(t *testing.T) {
+	e := New(Config{Services: keyServices(t), Logger: slog.New(slog.DiscardHandler)})
+	long := strings.Repeat("a", maxParamLength+1)
+	for route, names := range readParams {
+		path := strings.NewReplacer(":id", "2e-1-394").Replace(route)
+		for _, n := range names {
+			if n == "pretty" {
+				continue
+			}
+			q := url.Values{}
+			switch route { // what the route needs besides
+			case "/v1/search":
+				q.Set("q", "stopped")
+			case "/v1/define":
+				q.Set("term", "stopped")
+			}
+			q.Set(n, long)
+			rec := httptest.NewRecorder()
+			e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path+"?"+q.Encode(), nil))
+			var body errorBody
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || rec.Code != http.StatusBadRequest || body.Error.Details["field"] != n {
+				t.Errorf("%s?%s=<%d bytes>: %d %s", route, n, len(long), rec.Code, rec.Body.String())
+				continue
+			}
+			switch n {
+			case "edition", "limit", "offset":
+				continue // read as a word or a number, not as text
+			}
+			if body.Error.Details["limit"] != float64(maxParamLength) || !strings.Contains(body.Error.Message, "bytes") {
+				t.Errorf("%s?%s: the refusal names no limit in bytes: %s", route, n, rec.Body.String())
+			}
+		}
+	}
+}
