@@ -210,11 +210,11 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 		// counted during the outage holds there, and it tells Redis, so
 		// the others refuse too.
 		servedAfterSpent(t, "spent-in-outage", "after Redis returned")
-		path := "/v1/define?term=stopped&after=restart"
+		path := "/v1/define?term=captive&edition=1e"
 		if res, _ := do(t, reps[2].base+path, "back-1"); res.Header.Get("X-Cache") != "MISS" {
 			t.Fatalf("X-Cache %q, want MISS", res.Header.Get("X-Cache"))
 		}
-		waitStored(t, "after=restart", rds.Addr())
+		waitStored(t, "term=captive", rds.Addr())
 		if res, _ := do(t, reps[0].base+path, "back-2"); res.Header.Get("X-Cache") != "HIT" {
 			t.Fatalf("X-Cache %q after Redis returned, want HIT", res.Header.Get("X-Cache"))
 		}
