@@ -116,7 +116,7 @@ func notAnsweredYet(code int, body []byte) string {
 	}
 	field, _ := e.Error.Details["field"].(string)
 	switch {
-	case code == 422 && field == "question" && strings.Contains(e.Error.Message, "unknown question"):
+	case code == 422 && field == "question" && (strings.Contains(e.Error.Message, "Unknown question") || strings.Contains(e.Error.Message, "not answered yet")):
 		return "422: " + e.Error.Message
 	case code == 422 && strings.Contains(e.Error.Message, "unknown param"):
 		return "422: " + e.Error.Message

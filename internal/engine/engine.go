@@ -133,6 +133,8 @@ type judgement struct {
 	// carried are citations a verdict takes from the verdicts it is made
 	// of (a turn's, from its steps), after those of the rules applied.
 	carried []rules.Citation
+	// question is the question judged, as the contract names it.
+	question rules.Question
 }
 
 func (j *judgement) say(format string, args ...any) {
@@ -202,7 +204,7 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 	if err != nil {
 		return nil, err
 	}
-	return s.verdict(req.Question, j), nil
+	return s.verdict(string(j.question), j), nil
 }
 
 // judge judges the request, returning the judgement its verdict is made
@@ -214,21 +216,24 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*ju
 	if err := checkLimits(req); err != nil {
 		return nil, err
 	}
-	edition := strings.ToLower(strings.TrimSpace(req.Edition))
-	if edition != rules.Edition1E && edition != rules.Edition2E {
-		return nil, unprocessable("edition", "edition must be %q or %q, not %q", rules.Edition1E, rules.Edition2E, req.Edition)
+	// The edition and the question are read as everywhere else (case
+	// forgiven); inside a body the contract answers a value it cannot
+	// judge with 422, in the same words.
+	ed, err := rules.ParseEditionRequired(req.Edition)
+	if err != nil {
+		return nil, rules.WithCode(err, rules.EUNPROCESSABLE)
 	}
-	q, ok := s.questions[req.Question]
+	edition := string(ed)
+	name, err := rules.ParseQuestion(req.Question)
+	if err != nil {
+		return nil, rules.WithCode(err, rules.EUNPROCESSABLE)
+	}
+	q, ok := s.questions[string(name)]
 	if !ok {
-		names := make([]string, 0, len(s.questions))
-		for n := range s.questions {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		return nil, unprocessable("question", "unknown question %q", req.Question).WithDetail("questions", names)
+		return nil, unprocessable("question", "The question %q is not answered yet.", name)
 	}
 	if !contains(q.editions, edition) {
-		return nil, unprocessable("question", "the question %q is asked of %s boards only", req.Question, strings.Join(q.editions, ", "))
+		return nil, unprocessable("question", "the question %q is asked of %s boards only", name, strings.Join(q.editions, ", "))
 	}
 	doc, err := s.rulesDocument(edition, req.Rules)
 	if err != nil {
@@ -239,6 +244,7 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*ju
 		return nil, err
 	}
 	j := s.newJudgement(doc, board)
+	j.question = name
 	if len(board.zeroed) > 0 {
 		j.say("Any number less than zero becomes zero: %s %s read as 0.", joinAnd(board.zeroed), isAre(len(board.zeroed)))
 		j.cite("zero")
