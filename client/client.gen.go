@@ -1701,6 +1701,9 @@ type Card struct {
 	Edition Edition    `json:"edition"`
 	Errata  *[]Erratum `json:"errata,omitempty"`
 
+	// ExtendedShieldsPercentage The share of a 1E facility's SHIELDS a ship docked there adds to its own, as the card data gives it (0.25 for 25%); left out where the data holds none, and the rulebook's 50% stands.
+	ExtendedShieldsPercentage *float64 `json:"extendedShieldsPercentage,omitempty"`
+
 	// FacilityType A 1E facility's kind: outpost, headquarters or station.
 	FacilityType *string   `json:"facilityType,omitempty"`
 	GameText     *string   `json:"gameText,omitempty"`
@@ -1746,6 +1749,9 @@ type Card struct {
 
 	// Unique Left out where the sources do not say.
 	Unique *bool `json:"unique,omitempty"`
+
+	// Universal A 1E universal card (the universal symbol before its title): any number of copies may be in play, and a seed deck may hold more than one of a universal mission. False for every 2E card.
+	Universal bool `json:"universal"`
 
 	// Versions Ids of the other cards of the same title or persona, in both editions.
 	Versions *[]string `json:"versions,omitempty"`

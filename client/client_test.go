@@ -153,6 +153,14 @@ func TestGeneratedClientDrivesEveryRoute(t *testing.T) {
 		check("getCard", r.StatusCode(), 200, r.JSON200 != nil && r.JSON200.Id == "2e-1-179" &&
 			r.Headers200 != nil && r.Headers200.XRequestId != nil && r.Headers200.XCache != nil)
 	}
+	// The card data's markings a rule reads: a universal 1E card, and the
+	// share of SHIELDS the Husnock Outpost extends to docked ships.
+	if r, err := c.GetCardWithResponse(ctx, "1e-111-9"); err != nil {
+		t.Fatal(err)
+	} else {
+		check("getCard markings", r.StatusCode(), 200, r.JSON200 != nil && r.JSON200.Universal &&
+			r.JSON200.ExtendedShieldsPercentage != nil && *r.JSON200.ExtendedShieldsPercentage == 0.25)
+	}
 	if r, err := c.CardRulingsWithResponse(ctx, "2e-1-179"); err != nil {
 		t.Fatal(err)
 	} else {

@@ -32,11 +32,13 @@ type cardDataSet struct {
 	Cards   []map[string]json.RawMessage `json:"cards"`
 }
 
-// cardDataIgnored are the data fields that hold no printed statistic: the
-// game server's own logic (filters, modifiers) and the source's notes.
+// cardDataIgnored are the data fields no rule of the service reads: the
+// game server's own logic (filters, modifiers), the source's notes, and
+// markings no question asks about (a personnel's gender and homeworld, an
+// incident's countdown).
 var cardDataIgnored = map[string]bool{
 	"blueprintId": true, "nullifyWith": true, "property-logo": true, "gender": true,
-	"homeworld": true, "countdown": true, "extended-shields-percentage": true,
+	"homeworld": true, "countdown": true,
 }
 
 // parseCardData reads one card data file of the manifest. Malformed JSON is
@@ -122,6 +124,18 @@ func cardFromData(m ManifestCards, s cardDataSet, fields map[string]json.RawMess
 		}
 		return &v
 	}
+	share := func(key string) *float64 {
+		raw, ok := fields[key]
+		if !ok {
+			return nil
+		}
+		var v float64
+		if err := json.Unmarshal(raw, &v); err != nil || v < 0 || v > 1 {
+			problems = append(problems, fmt.Sprintf("field %q: not a share from 0 to 1", key))
+			return nil
+		}
+		return &v
+	}
 	flag := func(key string) bool {
 		var b bool
 		if raw, ok := fields[key]; ok {
@@ -150,7 +164,9 @@ func cardFromData(m ManifestCards, s cardDataSet, fields map[string]json.RawMess
 	}
 	c.Subtitle = str("subtitle")
 	c.Type = strings.ToLower(str("type"))
-	c.Unique = uniqueness(m.Edition, c.Type, str("uniqueness"))
+	marking := str("uniqueness")
+	c.Unique = uniqueness(m.Edition, c.Type, marking)
+	c.Universal = m.Edition == rules.Edition1E && strings.EqualFold(marking, "universal")
 	c.Affiliation = strings.Join(lowerAll(list("affiliation")), "/")
 	c.MissionType = strings.ToLower(str("mission-type"))
 	c.Quadrant = strings.ToLower(str("quadrant"))
@@ -179,6 +195,7 @@ func cardFromData(m ManifestCards, s cardDataSet, fields map[string]json.RawMess
 	c.Classification = str("classification")
 	c.Persona = str("persona")
 	c.FacilityType = strings.ToLower(str("facility-type"))
+	c.ExtendedShieldsPercentage = share("extended-shields-percentage")
 	c.Play = lowerAll(list("playable"))
 	if hq := str("headquarters"); hq != "" && c.Affiliation == "" {
 		c.Affiliation = strings.ToLower(hq) // the affiliation whose headquarters it is
@@ -265,6 +282,7 @@ var cardDataKnown = map[string]bool{
 	"ship-class": true, "lore": true, "image-url": true, "rarity": true, "classification": true,
 	"persona": true, "facility-type": true, "playable": true, "headquarters": true, "anyCanAttempt": true,
 	"anyExceptBorgCanAttempt": true, "gametext": true, "restriction-box": true, "skill-box": true,
+	"extended-shields-percentage": true,
 }
 
 // cardID is a card's id: edition, set and number joined by hyphens

@@ -44,56 +44,58 @@ type DirectiveRoot struct {
 
 type ComplexityRoot struct {
 	Card struct {
-		Affiliation     func(childComplexity int) int
-		Affiliations    func(childComplexity int) int
-		AnyMayAttempt   func(childComplexity int) int
-		AttemptExcept   func(childComplexity int) int
-		Characteristics func(childComplexity int) int
-		Class           func(childComplexity int) int
-		Classification  func(childComplexity int) int
-		Collector       func(childComplexity int) int
-		Cost            func(childComplexity int) int
-		Cunning         func(childComplexity int) int
-		Edition         func(childComplexity int) int
-		Errata          func(childComplexity int) int
-		FacilityType    func(childComplexity int) int
-		GameText        func(childComplexity int) int
-		ID              func(childComplexity int) int
-		Icons           func(childComplexity int) int
-		ImageURL        func(childComplexity int) int
-		Integrity       func(childComplexity int) int
-		Keywords        func(childComplexity int) int
-		Location        func(childComplexity int) int
-		Lore            func(childComplexity int) int
-		MissionName     func(childComplexity int) int
-		MissionType     func(childComplexity int) int
-		Name            func(childComplexity int) int
-		Number          func(childComplexity int) int
-		Persona         func(childComplexity int) int
-		Play            func(childComplexity int) int
-		Points          func(childComplexity int) int
-		Quadrant        func(childComplexity int) int
-		Range           func(childComplexity int) int
-		Rarity          func(childComplexity int) int
-		Region          func(childComplexity int) int
-		Requirements    func(childComplexity int) int
-		Rulings         func(childComplexity int, first *int, after *string) int
-		Set             func(childComplexity int) int
-		SetName         func(childComplexity int) int
-		Shields         func(childComplexity int) int
-		Skills          func(childComplexity int) int
-		Sources         func(childComplexity int) int
-		Span            func(childComplexity int) int
-		SpecialSkills   func(childComplexity int) int
-		Species         func(childComplexity int) int
-		Staffing        func(childComplexity int) int
-		Strength        func(childComplexity int) int
-		Subtitle        func(childComplexity int) int
-		Title           func(childComplexity int) int
-		Type            func(childComplexity int) int
-		Unique          func(childComplexity int) int
-		Versions        func(childComplexity int) int
-		Weapons         func(childComplexity int) int
+		Affiliation               func(childComplexity int) int
+		Affiliations              func(childComplexity int) int
+		AnyMayAttempt             func(childComplexity int) int
+		AttemptExcept             func(childComplexity int) int
+		Characteristics           func(childComplexity int) int
+		Class                     func(childComplexity int) int
+		Classification            func(childComplexity int) int
+		Collector                 func(childComplexity int) int
+		Cost                      func(childComplexity int) int
+		Cunning                   func(childComplexity int) int
+		Edition                   func(childComplexity int) int
+		Errata                    func(childComplexity int) int
+		ExtendedShieldsPercentage func(childComplexity int) int
+		FacilityType              func(childComplexity int) int
+		GameText                  func(childComplexity int) int
+		ID                        func(childComplexity int) int
+		Icons                     func(childComplexity int) int
+		ImageURL                  func(childComplexity int) int
+		Integrity                 func(childComplexity int) int
+		Keywords                  func(childComplexity int) int
+		Location                  func(childComplexity int) int
+		Lore                      func(childComplexity int) int
+		MissionName               func(childComplexity int) int
+		MissionType               func(childComplexity int) int
+		Name                      func(childComplexity int) int
+		Number                    func(childComplexity int) int
+		Persona                   func(childComplexity int) int
+		Play                      func(childComplexity int) int
+		Points                    func(childComplexity int) int
+		Quadrant                  func(childComplexity int) int
+		Range                     func(childComplexity int) int
+		Rarity                    func(childComplexity int) int
+		Region                    func(childComplexity int) int
+		Requirements              func(childComplexity int) int
+		Rulings                   func(childComplexity int, first *int, after *string) int
+		Set                       func(childComplexity int) int
+		SetName                   func(childComplexity int) int
+		Shields                   func(childComplexity int) int
+		Skills                    func(childComplexity int) int
+		Sources                   func(childComplexity int) int
+		Span                      func(childComplexity int) int
+		SpecialSkills             func(childComplexity int) int
+		Species                   func(childComplexity int) int
+		Staffing                  func(childComplexity int) int
+		Strength                  func(childComplexity int) int
+		Subtitle                  func(childComplexity int) int
+		Title                     func(childComplexity int) int
+		Type                      func(childComplexity int) int
+		Unique                    func(childComplexity int) int
+		Universal                 func(childComplexity int) int
+		Versions                  func(childComplexity int) int
+		Weapons                   func(childComplexity int) int
 	}
 
 	CardConnection struct {
@@ -414,6 +416,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Errata(childComplexity), true
+	case "Card.extendedShieldsPercentage":
+		if e.ComplexityRoot.Card.ExtendedShieldsPercentage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.ExtendedShieldsPercentage(childComplexity), true
 	case "Card.facilityType":
 		if e.ComplexityRoot.Card.FacilityType == nil {
 			break
@@ -635,6 +643,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Unique(childComplexity), true
+	case "Card.universal":
+		if e.ComplexityRoot.Card.Universal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.Universal(childComplexity), true
 	case "Card.versions":
 		if e.ComplexityRoot.Card.Versions == nil {
 			break
@@ -1740,6 +1754,10 @@ type Card {
   versions: [ID!]!
   "A 1E facility's kind: outpost, headquarters or station."
   facilityType: String
+  "A 1E universal card: any number of copies may be in play, and a seed deck may hold more than one of a universal mission. False for every 2E card."
+  universal: Boolean!
+  "The share of a 1E facility's SHIELDS a ship docked there adds to its own, as the card data gives it (0.25 for 25%); null where the data holds none (the rulebook's 50% stands)."
+  extendedShieldsPercentage: Float
   "The glossary entries, errata and rulings that name this card."
   rulings(first: Int, after: String): EntryConnection!
 }
@@ -3625,6 +3643,64 @@ func (ec *executionContext) fieldContext_Card_facilityType(_ context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Card_universal(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_universal,
+		func(ctx context.Context) (any, error) {
+			return obj.Universal, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_universal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Card_extendedShieldsPercentage(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_extendedShieldsPercentage,
+		func(ctx context.Context) (any, error) {
+			return obj.ExtendedShieldsPercentage, nil
+		},
+		nil,
+		ec.marshalOFloat2ᚖfloat64,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_extendedShieldsPercentage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Float does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Card_rulings(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3899,6 +3975,10 @@ func (ec *executionContext) fieldContext_CardEdge_node(_ context.Context, field 
 				return ec.fieldContext_Card_versions(ctx, field)
 			case "facilityType":
 				return ec.fieldContext_Card_facilityType(ctx, field)
+			case "universal":
+				return ec.fieldContext_Card_universal(ctx, field)
+			case "extendedShieldsPercentage":
+				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -6542,6 +6622,10 @@ func (ec *executionContext) fieldContext_Query_card(ctx context.Context, field g
 				return ec.fieldContext_Card_versions(ctx, field)
 			case "facilityType":
 				return ec.fieldContext_Card_facilityType(ctx, field)
+			case "universal":
+				return ec.fieldContext_Card_universal(ctx, field)
+			case "extendedShieldsPercentage":
+				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -6685,6 +6769,10 @@ func (ec *executionContext) fieldContext_Query_cardNamed(ctx context.Context, fi
 				return ec.fieldContext_Card_versions(ctx, field)
 			case "facilityType":
 				return ec.fieldContext_Card_facilityType(ctx, field)
+			case "universal":
+				return ec.fieldContext_Card_universal(ctx, field)
+			case "extendedShieldsPercentage":
+				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -7908,6 +7996,10 @@ func (ec *executionContext) fieldContext_SearchHit_card(_ context.Context, field
 				return ec.fieldContext_Card_versions(ctx, field)
 			case "facilityType":
 				return ec.fieldContext_Card_facilityType(ctx, field)
+			case "universal":
+				return ec.fieldContext_Card_universal(ctx, field)
+			case "extendedShieldsPercentage":
+				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
 			}
@@ -10483,6 +10575,13 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 			}
 		case "facilityType":
 			out.Values[i] = ec._Card_facilityType(ctx, field, obj)
+		case "universal":
+			out.Values[i] = ec._Card_universal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "extendedShieldsPercentage":
+			out.Values[i] = ec._Card_extendedShieldsPercentage(ctx, field, obj)
 		case "rulings":
 			field := field
 
@@ -13509,6 +13608,23 @@ func (ec *executionContext) marshalOEntryConnection2ᚖgithubᚗcomᚋstccgᚋst
 		return graphql.Null
 	}
 	return ec._EntryConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFloat2ᚖfloat64(ctx context.Context, sel ast.SelectionSet, v *float64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalFloatContext(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
 }
 
 func (ec *executionContext) unmarshalOID2string(ctx context.Context, v any) (string, error) {

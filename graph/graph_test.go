@@ -238,6 +238,34 @@ func TestCardHasEveryFieldRESTHas(t *testing.T) {
 	}
 }
 
+// The card data's markings a rule reads reach the GraphQL Card: universal
+// 1E cards, and a facility's share of SHIELDS extended to docked ships.
+func TestCardCarriesUniversalAndExtendedShields(t *testing.T) {
+	srv := newServer(t)
+	for _, tc := range []struct {
+		id        string
+		universal bool
+		share     *float64
+	}{
+		{"1e-111-9", true, ptrFloat(0.25)}, // Husnock Outpost
+		{"1e-113-3", true, nil},            // Botanical Research, a universal mission
+		{"1e-101-251", false, nil},         // Worf
+		{"2e-1-154", false, nil},           // a 2E mission
+	} {
+		var card struct {
+			Universal                 bool
+			ExtendedShieldsPercentage *float64
+		}
+		mustData(t, query(t, srv, `query($id: ID!) { card(id: $id) { universal extendedShieldsPercentage } }`, map[string]any{"id": tc.id}), "card", &card)
+		if card.Universal != tc.universal || (card.ExtendedShieldsPercentage == nil) != (tc.share == nil) ||
+			(tc.share != nil && *card.ExtendedShieldsPercentage != *tc.share) {
+			t.Errorf("%s: universal %v, extendedShieldsPercentage %v; want %v, %v", tc.id, card.Universal, card.ExtendedShieldsPercentage, tc.universal, tc.share)
+		}
+	}
+}
+
+func ptrFloat(f float64) *float64 { return &f }
+
 func TestSearchIsARelayConnectionWithFacets(t *testing.T) {
 	srv := newServer(t)
 	var s struct {

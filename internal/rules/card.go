@@ -74,6 +74,16 @@ type Card struct {
 	Persona string `json:"persona,omitempty"`
 	// FacilityType is a 1E facility's kind: outpost, headquarters, station.
 	FacilityType string `json:"facilityType,omitempty"`
+	// Universal says the card is a 1E universal card (the universal symbol
+	// before its title): any number of copies may be in play, and a seed
+	// deck may hold more than one of a universal mission. False for a card
+	// the data marks otherwise or not at all, and for every 2E card.
+	Universal bool `json:"universal"`
+	// ExtendedShieldsPercentage is the share of a 1E facility's SHIELDS a
+	// ship docked there adds to its own, as the card data gives it (0.25
+	// for 25%); nil where the data holds none, and the rulebook's 50%
+	// stands.
+	ExtendedShieldsPercentage *float64 `json:"extendedShieldsPercentage,omitempty"`
 	// SpecialSkills are the skill-box entries that are not plain skills: a
 	// download ("[DL] Medical Kit") or a special skill's text.
 	SpecialSkills []string `json:"specialSkills,omitempty"`
