@@ -51,6 +51,7 @@ type redisQueue struct {
 	dispatchers int
 
 	pending atomic.Int64 // operations queued or in flight
+	sending atomic.Int32 // pipelines taken from the queue and not yet answered
 	bytes   atomic.Int64 // bytes of the SET values queued or in flight
 	dropped atomic.Uint64
 	closed  atomic.Bool
@@ -212,7 +213,9 @@ func (q *redisQueue) send(r *RedisCache, pipe redis.Pipeliner, batch []*redisOp)
 	if pipe.Len() == 0 {
 		return
 	}
+	q.sending.Add(1)
 	_, _ = pipe.Exec(ctx)
+	q.sending.Add(-1)
 	var fault error
 	var failed uint64
 	for _, op := range batch {

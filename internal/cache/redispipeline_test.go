@@ -20,6 +20,18 @@ import (
 	"github.com/stccg/stccg-rules/internal/redistest"
 )
 
+// The test asks whether what is written is read back, by this client and
+// another, with 32 writers sharing the pipelines, on one server and on a
+// cluster whose slots spread the keys over three. It does not ask how fast:
+// with the service's budget of 100ms a round trip, a pipeline that overran
+// it on a loaded 2-core machine was a Redis fault (counted in Errors, Redis
+// marked down until the next check, the Gets in it misses), as the service
+// means it to be. Measured with two busy loops beside the race detector,
+// such pipelines had their whole 98ms and took 157 and 244ms: three
+// redis-servers and the test each waiting for a core. So the test gives
+// each round trip testBudget, which the machine keeps, and still wants
+// every Get to hit and no error; what a late pipeline does is the subject
+// of the tests after it, which hold Redis far longer than their budget.
 func TestRedisCacheConcurrentGetsAndSetsReadBackTheirValues(t *testing.T) {
 	tests := []struct {
 		name string
@@ -31,7 +43,8 @@ func TestRedisCacheConcurrentGetsAndSetsReadBackTheirValues(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			spec := tt.spec(t)
-			c := newTestCache(t, dialTest(t, spec, nil), RedisCacheOptions{Version: "v1"})
+			conn := dialTest(t, spec, nil)
+			c := newTestCache(t, conn, RedisCacheOptions{Version: "v1"})
 			const writers, keys = 32, 40
 			var wg sync.WaitGroup
 			errs := make(chan string, writers*keys)
@@ -70,7 +83,7 @@ func TestRedisCacheConcurrentGetsAndSetsReadBackTheirValues(t *testing.T) {
 			}
 			want := Stats{Hits: writers * keys, Misses: writers * keys, Sets: writers * keys}
 			if got := c.Stats(); got != want || c.Dropped() != 0 {
-				t.Errorf("Stats() = %+v, Dropped() = %d; want %+v and none dropped", got, c.Dropped(), want)
+				t.Errorf("Stats() = %+v, Dropped() = %d, last Redis error %v; want %+v and none dropped", got, c.Dropped(), conn.LastError(), want)
 			}
 		})
 	}
@@ -78,21 +91,22 @@ func TestRedisCacheConcurrentGetsAndSetsReadBackTheirValues(t *testing.T) {
 
 func TestRedisCacheGetReturnsWhenItsContextIsDone(t *testing.T) {
 	s := redistest.Start(t)
-	c := newTestCache(t, dialPatientTest(t, s.URL()), RedisCacheOptions{Version: "v1", OpTimeout: 5 * time.Second})
+	c := newTestCache(t, dialTest(t, s.URL(), nil), RedisCacheOptions{Version: "v1"})
 	ctx := context.Background()
 	c.Set(ctx, "k", []byte("v"), time.Minute)
 	flush(t, c)
 
-	// Redis holds every command for 200ms; the caller gives up after 20ms.
-	s.Pause(200*time.Millisecond, false)
+	// Redis holds every command for 3s; the caller gives up after 20ms, and
+	// must be back long before Redis answers, however busy the machine.
+	s.Pause(3*time.Second, false)
 	reqCtx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	if _, ok := c.Get(reqCtx, "k"); ok {
 		t.Error("Get hit while Redis held every command")
 	}
-	if d := time.Since(start); d > 150*time.Millisecond {
-		t.Errorf("Get returned %v after its context was done at 20ms", d)
+	if d := time.Since(start); d > 1500*time.Millisecond {
+		t.Errorf("Get returned %v after its context was done at 20ms, with Redis holding it for 3s", d)
 	}
 	// The pipeline the caller left still lands, and the cache goes on.
 	flush(t, c)

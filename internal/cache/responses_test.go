@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
+
+	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
 var _ graphql.Cache[string] = (*APQ)(nil)
@@ -149,11 +151,11 @@ func TestResponsesComputesConcurrentMissesOnce(t *testing.T) {
 			results[i] = string(b)
 		})
 	}
-	// Let every goroutine reach Fetch before the computation finishes.
-	time.Sleep(50 * time.Millisecond)
+	// Every Fetch waits for the one computation before it finishes.
+	testwait.For(t, "8 Fetches on one flight", func() bool { return waiters(r, "k") == 8 })
 	close(release)
 	wg.Wait()
-	if n := calls.Load(); n < 1 || n > 2 {
+	if n := calls.Load(); n != 1 {
 		t.Errorf("compute ran %d times for 8 concurrent misses", n)
 	}
 	for i, b := range results {
@@ -240,9 +242,9 @@ func TestResponsesSharedComputationOutlivesTheFirstCaller(t *testing.T) {
 			results[i] = string(b)
 		})
 	}
-	time.Sleep(20 * time.Millisecond) // the others join the flight
+	testwait.For(t, "the others on the first's flight", func() bool { return waiters(r, "k") == 16 })
 	cancelFirst()
-	time.Sleep(20 * time.Millisecond) // the first caller has left the flight
+	testwait.For(t, "the first caller off the flight", func() bool { return waiters(r, "k") == 15 })
 	close(release)
 	if err := <-firstDone; !errors.Is(err, context.Canceled) {
 		t.Errorf("first caller: %v, want context.Canceled", err)
@@ -395,4 +397,14 @@ func TestResponsesTurnsAPanicIntoAnError(t *testing.T) {
 	if err != nil || hit || string(body) != "v" {
 		t.Fatalf("after a panic: %q hit=%v %v", body, hit, err)
 	}
+}
+
+// waiters is how many Fetches wait for the computation of key under way.
+func waiters(r *Responses, key string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if f := r.flights["resp:"+key]; f != nil {
+		return f.waiters
+	}
+	return 0
 }

@@ -19,12 +19,24 @@ import (
 
 var _ ratelimit.Health = (*cache.RedisConn)(nil)
 
+// testBudget is how long a test's Redis call may take: longer than any a
+// loaded machine takes. The service's 100ms is not (on 2 busy cores a round
+// trip to a local redis-server took up to 244ms), and a call over it falls
+// back to the local limit, which a test asking for Redis's decision would
+// read as a wrong count.
+const testBudget = 5 * time.Second
+
+// dial dials spec with testBudget for every dial, read and write, and a
+// health check every 50ms.
 func dial(t *testing.T, spec string, logs *redistest.LogRecorder) *cache.RedisConn {
 	t.Helper()
 	if logs == nil {
 		logs = &redistest.LogRecorder{}
 	}
 	conn, err := cache.DialRedis(context.Background(), spec, cache.RedisOptions{
+		DialTimeout:   testBudget,
+		ReadTimeout:   testBudget,
+		WriteTimeout:  testBudget,
 		CheckInterval: 50 * time.Millisecond,
 		Logger:        slog.New(logs),
 	})
@@ -37,7 +49,7 @@ func dial(t *testing.T, spec string, logs *redistest.LogRecorder) *cache.RedisCo
 
 func newLimiter(t *testing.T, perMinute int, conn *cache.RedisConn) *ratelimit.Limiter {
 	t.Helper()
-	cfg := ratelimit.Config{PerMinute: perMinute}
+	cfg := ratelimit.Config{PerMinute: perMinute, OpTimeout: testBudget}
 	if conn != nil {
 		cfg.Redis, cfg.Health = conn.Client(), conn
 		cfg.Prefix = "test:" + t.Name() + ":"
@@ -188,7 +200,11 @@ func TestRedisKilledLimiterFallsBackToLocalLimits(t *testing.T) {
 	if st := l.Stats(); st.Fallbacks > 1 {
 		t.Errorf("Stats() = %+v; want at most one failed call, then Redis skipped", st)
 	}
-	time.Sleep(200 * time.Millisecond) // several failed health checks
+	for range 3 { // several failed health checks
+		if err := conn.Check(context.Background()); err == nil {
+			t.Fatal("a health check of a killed Redis succeeded")
+		}
+	}
 	if n := logs.Count("redis unavailable"); n != 1 {
 		t.Errorf("outage logged %d times, want once", n)
 	}

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
+
+	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
 // A LogRecorder is a slog.Handler that keeps every record's message, for a
@@ -46,16 +47,10 @@ func (r *LogRecorder) Count(prefix string) int {
 	return n
 }
 
-// WaitFor polls cond every 10 ms until it holds, and fails the test, naming
-// what it waited for, when it does not within 10 s: long enough for a
+// WaitFor polls cond until it holds, and fails the test, naming what it
+// waited for, when it does not within testwait.Deadline: long enough for a
 // connection to notice an outage and recover on a busy machine.
 func WaitFor(tb testing.TB, what string, cond func() bool) {
 	tb.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			tb.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.For(tb, what, cond)
 }
