@@ -114,7 +114,7 @@ func TestContractAdjudicationExamplesOverREST(t *testing.T) {
 	answered := services(t).Adjudicator.(interface{ Questions() map[string][]string }).Questions()
 	for _, ex := range testcorpus.AdjudicationExamples(t) {
 		t.Run(ex.Name, func(t *testing.T) {
-			ex.SkipUnanswered(t, answered)
+			ex.RequireAnswered(t, answered)
 			code, body := post(t, srv.URL, "/v1/adjudicate", ex.Request)
 			if code != 200 {
 				t.Fatalf("status %d: %s", code, body)

@@ -231,7 +231,7 @@ func TestGeneratedClientReadsEveryContractVerdict(t *testing.T) {
 	examples := testcorpus.AdjudicationExamples(t)
 	for _, ex := range examples {
 		t.Run(ex.Name, func(t *testing.T) {
-			ex.SkipUnanswered(t, answered)
+			ex.RequireAnswered(t, answered)
 			var req client.AdjudicationRequest
 			if err := json.Unmarshal(ex.Request, &req); err != nil {
 				t.Fatal(err)

@@ -69,14 +69,14 @@ func AdjudicationExamples(tb testing.TB) []AdjudicationExample {
 	return out
 }
 
-// SkipUnanswered skips the test of an example whose question the service
-// does not answer yet (answered lists those it does, as the engine's
-// Questions gives them), saying so; the examples of every question it
-// answers run.
-func (ex AdjudicationExample) SkipUnanswered(tb testing.TB, answered map[string][]string) {
+// RequireAnswered fails the test of an example whose question the service
+// does not answer (answered lists those it does, as the engine's Questions
+// gives them): every question the contract's examples ask is answered, and
+// one that stops being answered is a failure, never a skip.
+func (ex AdjudicationExample) RequireAnswered(tb testing.TB, answered map[string][]string) {
 	tb.Helper()
 	if _, ok := answered[ex.Question]; !ok {
-		tb.Skipf("%s: the engine does not answer %s yet", ex.File, ex.Question)
+		tb.Fatalf("%s: the engine does not answer %s, which the contract's example %q asks", ex.File, ex.Question, ex.Name)
 	}
 }
 
