@@ -116,7 +116,10 @@ func decodeStrict(buf *bytes.Buffer, v any) error {
 func jsonError(err error, data []byte) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
+	var re *rules.Error
 	switch {
+	case errors.As(err, &re):
+		return re // a field's own decoder named what was wrong
 	case errors.As(err, &syn):
 		return rules.Errorf(rules.EINVALID, "The request body is not valid JSON (at byte %d: %s).", syn.Offset, syn.Error()).WithDetail("offset", syn.Offset)
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):

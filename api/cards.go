@@ -44,7 +44,7 @@ func (h *handlers) cardNamed(c echo.Context) error {
 	default:
 		return rules.Errorf(rules.EINVALID, "Give the card name as ?exact= or ?fuzzy=.").WithDetail("field", "fuzzy")
 	}
-	card, err := h.svc.Cards.CardNamed(c.Request().Context(), name, fuzzy != "", edition)
+	card, err := h.svc.Cards.LookUpCard(c.Request().Context(), rules.CardIdentifier{Name: name, Fuzzy: fuzzy != "", Edition: edition})
 	if err != nil {
 		return err
 	}

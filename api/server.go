@@ -128,6 +128,7 @@ func New(cfg Config) *echo.Echo {
 	v1.GET("/search", h.search)
 	v1.GET("/cards", h.cards)
 	v1.GET("/cards/named", h.cardNamed)
+	v1.POST("/cards/collection", h.cardCollection)
 	v1.GET("/cards/autocomplete", h.autocomplete)
 	v1.GET("/cards/:id", h.card)
 	v1.GET("/cards/:id/rulings", h.cardRulings)

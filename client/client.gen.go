@@ -332,6 +332,45 @@ func (e BoardShipOwner) Valid() bool {
 	}
 }
 
+// Defines values for CardMatch.
+const (
+	Exact        CardMatch = "exact"
+	Fuzzy        CardMatch = "fuzzy"
+	OtherEdition CardMatch = "other-edition"
+)
+
+// Valid indicates whether the value is a known member of the CardMatch enum.
+func (e CardMatch) Valid() bool {
+	switch e {
+	case Exact:
+		return true
+	case Fuzzy:
+		return true
+	case OtherEdition:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CardNotFoundCode.
+const (
+	CardNotFoundCodeAmbiguous CardNotFoundCode = "ambiguous"
+	CardNotFoundCodeNotFound  CardNotFoundCode = "not_found"
+)
+
+// Valid indicates whether the value is a known member of the CardNotFoundCode enum.
+func (e CardNotFoundCode) Valid() bool {
+	switch e {
+	case CardNotFoundCodeAmbiguous:
+		return true
+	case CardNotFoundCodeNotFound:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CardPlayRequestQuestion.
 const (
 	CardPlayRequestQuestionCardPlay CardPlayRequestQuestion = "card.play"
@@ -1714,9 +1753,12 @@ type Card struct {
 	Keywords     *[]string `json:"keywords,omitempty"`
 	Location     *string   `json:"location,omitempty"`
 	Lore         *string   `json:"lore,omitempty"`
-	MissionName  *string   `json:"missionName,omitempty"`
-	MissionType  *string   `json:"missionType,omitempty"`
-	Number       string    `json:"number"`
+
+	// Match How a look-up by name found the card (GET /v1/cards/named, POST /v1/cards/collection): exact (the name as printed, case and punctuation forgiven, or by id), fuzzy (a typo, a missing or extra word, a changed or dropped subtitle, a subtitle alone was forgiven; the card may be of the other edition when none of the edition asked fitted), other-edition (the name is printed exactly, but only in the other edition than the one asked for). Left out on a card not looked up by name.
+	Match       *CardMatch `json:"match,omitempty"`
+	MissionName *string    `json:"missionName,omitempty"`
+	MissionType *string    `json:"missionType,omitempty"`
+	Number      string     `json:"number"`
 
 	// Persona The persona a card represents, when the data names one.
 	Persona *string `json:"persona,omitempty"`
@@ -1757,6 +1799,58 @@ type Card struct {
 	Versions *[]string `json:"versions,omitempty"`
 	Weapons  *int      `json:"weapons,omitempty"`
 }
+
+// CardMatch How a look-up by name found the card (GET /v1/cards/named, POST /v1/cards/collection): exact (the name as printed, case and punctuation forgiven, or by id), fuzzy (a typo, a missing or extra word, a changed or dropped subtitle, a subtitle alone was forgiven; the card may be of the other edition when none of the edition asked fitted), other-edition (the name is printed exactly, but only in the other edition than the one asked for). Left out on a card not looked up by name.
+type CardMatch string
+
+// CardCandidate One of the cards an ambiguous name fits equally well.
+type CardCandidate struct {
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	Edition  Edition `json:"edition"`
+	Id       string  `json:"id"`
+	Name     string  `json:"name"`
+	SetName  *string `json:"setName,omitempty"`
+	Subtitle *string `json:"subtitle,omitempty"`
+	Title    string  `json:"title"`
+	Type     string  `json:"type"`
+}
+
+// CardCollection The answer of a collection look-up.
+type CardCollection struct {
+	// Data The cards found, in the order asked, each with its match.
+	Data     []Card         `json:"data"`
+	NotFound []CardNotFound `json:"notFound"`
+}
+
+// CardIdentifier One card to look up: by id, or by name (a title, or title, subtitle) in an edition (either when left out), exactly or, with fuzzy, forgiving typos and missing words. A name printed exactly only in the other edition finds that card (match other-edition) before any fuzzy reading of it in the edition asked.
+type CardIdentifier struct {
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	Edition *Edition `json:"edition,omitempty"`
+	Fuzzy   *bool    `json:"fuzzy,omitempty"`
+	Id      *string  `json:"id,omitempty"`
+	Name    *string  `json:"name,omitempty"`
+}
+
+// CardNotFound An identifier that found no card, as it was asked, with its place in the request, why (not_found or ambiguous), the candidates of an ambiguous name, the names near one that fits none, and the rulings or glossary entries titled with a name no card has.
+type CardNotFound struct {
+	Candidates *[]CardCandidate `json:"candidates,omitempty"`
+	Code       CardNotFoundCode `json:"code"`
+
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	Edition *Edition `json:"edition,omitempty"`
+	Fuzzy   *bool    `json:"fuzzy,omitempty"`
+	Id      *string  `json:"id,omitempty"`
+
+	// Index The identifier's place in the request, from 0.
+	Index       int         `json:"index"`
+	Message     string      `json:"message"`
+	Name        *string     `json:"name,omitempty"`
+	Rulings     *[]EntryRef `json:"rulings,omitempty"`
+	Suggestions *[]string   `json:"suggestions,omitempty"`
+}
+
+// CardNotFoundCode defines model for CardNotFound.Code.
+type CardNotFoundCode string
 
 // CardPlayParams Params of card.play: May the card be played now?
 type CardPlayParams struct {
@@ -2215,6 +2309,17 @@ type Entry struct {
 // EntryKind defines model for Entry.Kind.
 type EntryKind string
 
+// EntryRef An entry offered by a look-up: a ruling or glossary entry titled with a name no card has.
+type EntryRef struct {
+	DocumentId string `json:"documentId"`
+
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	Edition Edition `json:"edition"`
+	Id      string  `json:"id"`
+	Kind    string  `json:"kind"`
+	Title   string  `json:"title"`
+}
+
 // Erratum defines model for Erratum.
 type Erratum struct {
 	// CardDataCorrected The card data already carries the corrected value, so it cannot tell what was printed.
@@ -2252,6 +2357,9 @@ type Error struct {
 			// Documents The document ids a request may name.
 			Documents *[]string `json:"documents,omitempty"`
 
+			// Edition The edition the cards of an ambiguous name are printed in, when it is not the one asked for.
+			Edition *string `json:"edition,omitempty"`
+
 			// Field The parameter or request field that was wrong, as a path (board.personnel[2].at.ship).
 			Field *string `json:"field,omitempty"`
 
@@ -2275,6 +2383,9 @@ type Error struct {
 
 			// RetryAfter Seconds until the client may try again (rate_limited).
 			RetryAfter *int `json:"retryAfter,omitempty"`
+
+			// Rulings The rulings and glossary entries titled with a name no card has (not_found of a card look-up).
+			Rulings *[]EntryRef `json:"rulings,omitempty"`
 
 			// Suggestions Close terms or card names, when nothing fitted.
 			Suggestions *[]string `json:"suggestions,omitempty"`
@@ -3307,6 +3418,11 @@ type AutocompleteParams struct {
 	Edition *Edition `form:"edition,omitempty" json:"edition,omitempty"`
 }
 
+// CardCollectionJSONBody defines parameters for CardCollection.
+type CardCollectionJSONBody struct {
+	Identifiers []CardIdentifier `json:"identifiers"`
+}
+
 // CardNamedParams defines parameters for CardNamed.
 type CardNamedParams struct {
 	// Exact The name, case and punctuation forgiven.
@@ -3357,6 +3473,9 @@ type GraphqlJSONRequestBody = GraphQLRequest
 
 // AdjudicateJSONRequestBody defines body for Adjudicate for application/json ContentType.
 type AdjudicateJSONRequestBody = AdjudicationRequest
+
+// CardCollectionJSONRequestBody defines body for CardCollection for application/json ContentType.
+type CardCollectionJSONRequestBody CardCollectionJSONBody
 
 // Getter for additional properties for DiscordAnswer. Returns the specified
 // element and whether it was found
@@ -5494,7 +5613,21 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/cards/autocomplete (the `Autocomplete` operationId).
 	Autocomplete(ctx context.Context, params *AutocompleteParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// CardNamed One card by name: exact, or fuzzy forgiving typos and missing words.
+	// CardCollectionWithBody Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+	CardCollectionWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CardCollection Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+	CardCollection(ctx context.Context, body CardCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CardNamed One card by name: exact, or fuzzy forgiving typos and missing words; match says how it matched.
 	//
 	// Corresponds with GET /v1/cards/named (the `CardNamed` operationId).
 	CardNamed(ctx context.Context, params *CardNamedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5703,7 +5836,41 @@ func (c *Client) Autocomplete(ctx context.Context, params *AutocompleteParams, r
 	return c.Client.Do(req)
 }
 
-// CardNamed One card by name: exact, or fuzzy forgiving typos and missing words.
+// CardCollectionWithBody Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+func (c *Client) CardCollectionWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCardCollectionRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CardCollection Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+func (c *Client) CardCollection(ctx context.Context, body CardCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCardCollectionRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CardNamed One card by name: exact, or fuzzy forgiving typos and missing words; match says how it matched.
 //
 // Corresponds with GET /v1/cards/named (the `CardNamed` operationId).
 func (c *Client) CardNamed(ctx context.Context, params *CardNamedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6278,6 +6445,46 @@ func NewAutocompleteRequest(server string, params *AutocompleteParams) (*http.Re
 	return req, nil
 }
 
+// NewCardCollectionRequest calls the generic CardCollection builder with application/json body
+func NewCardCollectionRequest(server string, body CardCollectionJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCardCollectionRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCardCollectionRequestWithBody constructs an http.Request for the CardCollection method, with any body, and a specified content type
+func NewCardCollectionRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/cards/collection")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewCardNamedRequest constructs an http.Request for the CardNamed method
 func NewCardNamedRequest(server string, params *CardNamedParams) (*http.Request, error) {
 	var err error
@@ -6778,7 +6985,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/cards/autocomplete (the `Autocomplete` operationId).
 	AutocompleteWithResponse(ctx context.Context, params *AutocompleteParams, reqEditors ...RequestEditorFn) (*AutocompleteResponse, error)
 
-	// CardNamedWithResponse One card by name: exact, or fuzzy forgiving typos and missing words.
+	// CardCollectionWithBodyWithResponse Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+	CardCollectionWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CardCollectionResponse, error)
+
+	// CardCollectionWithResponse Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+	CardCollectionWithResponse(ctx context.Context, body CardCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*CardCollectionResponse, error)
+
+	// CardNamedWithResponse One card by name: exact, or fuzzy forgiving typos and missing words; match says how it matched.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -7711,6 +7932,154 @@ func (r AutocompleteResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r AutocompleteResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CardCollectionResponse200Headers the declared response headers of an HTTP 200 response for CardCollection
+type CardCollectionResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// CardCollectionResponse400Headers the declared response headers of an HTTP 400 response for CardCollection
+type CardCollectionResponse400Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// CardCollectionResponse413Headers the declared response headers of an HTTP 413 response for CardCollection
+type CardCollectionResponse413Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// CardCollectionResponse422Headers the declared response headers of an HTTP 422 response for CardCollection
+type CardCollectionResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// CardCollectionResponse429Headers the declared response headers of an HTTP 429 response for CardCollection
+type CardCollectionResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// CardCollectionResponse503Headers the declared response headers of an HTTP 503 response for CardCollection
+type CardCollectionResponse503Headers struct {
+	XRequestId *string
+}
+
+// CardCollectionResponseDefaultHeaders the declared response headers of an HTTP default response for CardCollection
+type CardCollectionResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type CardCollectionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CardCollection
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Unavailable
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *CardCollectionResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *CardCollectionResponse400Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *CardCollectionResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *CardCollectionResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CardCollectionResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CardCollectionResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *CardCollectionResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CardCollectionResponse) GetJSON200() *CardCollection {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CardCollectionResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r CardCollectionResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CardCollectionResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CardCollectionResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CardCollectionResponse) GetJSON503() *Unavailable {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r CardCollectionResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CardCollectionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CardCollectionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CardCollectionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CardCollectionResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -8738,7 +9107,33 @@ func (c *ClientWithResponses) AutocompleteWithResponse(ctx context.Context, para
 	return ParseAutocompleteResponse(rsp)
 }
 
-// CardNamedWithResponse One card by name: exact, or fuzzy forgiving typos and missing words.
+// CardCollectionWithBodyWithResponse Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+func (c *ClientWithResponses) CardCollectionWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CardCollectionResponse, error) {
+	rsp, err := c.CardCollectionWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCardCollectionResponse(rsp)
+}
+
+// CardCollectionWithResponse Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+func (c *ClientWithResponses) CardCollectionWithResponse(ctx context.Context, body CardCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*CardCollectionResponse, error) {
+	rsp, err := c.CardCollection(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCardCollectionResponse(rsp)
+}
+
+// CardNamedWithResponse One card by name: exact, or fuzzy forgiving typos and missing words; match says how it matched.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -10114,6 +10509,259 @@ func ParseAutocompleteResponse(rsp *http.Response) (*AutocompleteResponse, error
 		response.Headers503 = &headers
 	case true:
 		var headers AutocompleteResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCardCollectionResponse parses an HTTP response from a CardCollectionWithResponse call
+func ParseCardCollectionResponse(rsp *http.Response) (*CardCollectionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CardCollectionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CardCollection
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers CardCollectionResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers CardCollectionResponse400Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 413:
+		var headers CardCollectionResponse413Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers CardCollectionResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers CardCollectionResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers CardCollectionResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers CardCollectionResponseDefaultHeaders
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

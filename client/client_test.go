@@ -67,6 +67,7 @@ func TestGeneratedClientDrivesEveryRoute(t *testing.T) {
 	}
 	ptr := func(s string) *string { return &s }
 	ed2 := client.Edition("2e")
+	yes := true
 
 	if r, err := c.HealthzWithResponse(ctx); err != nil {
 		t.Fatal(err)
@@ -141,6 +142,20 @@ func TestGeneratedClientDrivesEveryRoute(t *testing.T) {
 		t.Fatal(err)
 	} else {
 		check("cardNamed", r.StatusCode(), 404, r.JSON404 != nil && r.JSON404.Error.Code == client.ErrorErrorCodeAmbiguous && r.JSON404.Error.Details.Choices != nil)
+	}
+	if r, err := c.CardCollectionWithResponse(ctx, client.CardCollectionJSONRequestBody{Identifiers: []client.CardIdentifier{
+		{Id: ptr("2e-1-179")}, {Name: ptr("uss galxy"), Edition: &ed2, Fuzzy: &yes}, {Name: ptr("jean-luc picard"), Edition: &ed2},
+	}}); err != nil {
+		t.Fatal(err)
+	} else {
+		check("cardCollection", r.StatusCode(), 200, r.JSON200 != nil && len(r.JSON200.Data) == 2 && r.JSON200.Data[1].Id == "2e-1-394" &&
+			r.JSON200.Data[1].Match != nil && *r.JSON200.Data[1].Match == client.Fuzzy &&
+			len(r.JSON200.NotFound) == 1 && r.JSON200.NotFound[0].Index == 2 && r.JSON200.NotFound[0].Candidates != nil)
+	}
+	if r, err := c.CardCollectionWithResponse(ctx, client.CardCollectionJSONRequestBody{Identifiers: []client.CardIdentifier{{}}}); err != nil {
+		t.Fatal(err)
+	} else {
+		check("cardCollection", r.StatusCode(), 400, r.JSON400 != nil && r.JSON400.Error.Details.Field != nil && *r.JSON400.Error.Details.Field == "identifiers[0]")
 	}
 	if r, err := c.AutocompleteWithResponse(ctx, &client.AutocompleteParams{Q: ptr("wor")}); err != nil {
 		t.Fatal(err)

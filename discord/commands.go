@@ -158,7 +158,7 @@ func (a *answerer) card(name, edition string) *discordgo.InteractionResponse {
 	if a.h.cfg.Cards == nil {
 		return notice("Cards are not available on this server.")
 	}
-	c, err := a.h.cfg.Cards.CardNamed(a.ctx, name, true, edition)
+	c, err := a.h.cfg.Cards.LookUpCard(a.ctx, rules.CardIdentifier{Name: name, Edition: edition, Fuzzy: true})
 	if rules.ErrorCode(err) == rules.EAMBIGUOUS {
 		return pickResponse(name, err)
 	}

@@ -194,6 +194,13 @@ func cardEmbed(c *rules.Card, base string) *discordgo.MessageEmbed {
 		e.Image = &discordgo.MessageEmbedImage{URL: c.ImageURL}
 	}
 	footer := []string{}
+	switch c.Match {
+	case rules.MatchFuzzy:
+		// A loose match says so first.
+		footer = append(footer, "No card has the name asked exactly: this is the nearest")
+	case rules.MatchOtherEdition:
+		footer = append(footer, "The name is printed only in "+rules.EditionName(c.Edition))
+	}
 	edition := editionName(c.Edition)
 	if c.SetName == edition {
 		edition = "" // the set is named for its edition

@@ -54,6 +54,11 @@ func complexity() ComplexityRoot {
 		}
 		return exactNameCost + child
 	}
+	// A collection is as many look-ups as it names, each priced as a
+	// fuzzy name (the dearer kind).
+	c.Query.CardCollection = func(child int, ids []*rules.CardIdentifier) int {
+		return len(ids) * (fuzzyNameCost + child)
+	}
 	c.Query.Adjudicate = func(child int, _ rules.AdjudicationRequest) int { return adjudicateCost + child }
 	c.Mutation.Adjudicate = func(child int, _ rules.AdjudicationRequest) int { return adjudicateCost + child }
 	c.Card.Rulings = func(child int, first *int, _ *string) int { return perPage(child, first, 10) }

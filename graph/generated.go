@@ -66,6 +66,7 @@ type ComplexityRoot struct {
 		Keywords                  func(childComplexity int) int
 		Location                  func(childComplexity int) int
 		Lore                      func(childComplexity int) int
+		Match                     func(childComplexity int) int
 		MissionName               func(childComplexity int) int
 		MissionType               func(childComplexity int) int
 		Name                      func(childComplexity int) int
@@ -98,6 +99,21 @@ type ComplexityRoot struct {
 		Weapons                   func(childComplexity int) int
 	}
 
+	CardCandidate struct {
+		Edition  func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
+		SetName  func(childComplexity int) int
+		Subtitle func(childComplexity int) int
+		Title    func(childComplexity int) int
+		Type     func(childComplexity int) int
+	}
+
+	CardCollection struct {
+		Data     func(childComplexity int) int
+		NotFound func(childComplexity int) int
+	}
+
 	CardConnection struct {
 		Edges      func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
@@ -107,6 +123,19 @@ type ComplexityRoot struct {
 	CardEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	CardNotFound struct {
+		Candidates  func(childComplexity int) int
+		Code        func(childComplexity int) int
+		Edition     func(childComplexity int) int
+		Fuzzy       func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Index       func(childComplexity int) int
+		Message     func(childComplexity int) int
+		Name        func(childComplexity int) int
+		Rulings     func(childComplexity int) int
+		Suggestions func(childComplexity int) int
 	}
 
 	Citation struct {
@@ -180,6 +209,14 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	EntryRef struct {
+		DocumentID func(childComplexity int) int
+		Edition    func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Kind       func(childComplexity int) int
+		Title      func(childComplexity int) int
+	}
+
 	Erratum struct {
 		CardDataCorrected func(childComplexity int) int
 		Corrected         func(childComplexity int) int
@@ -221,15 +258,16 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Adjudicate   func(childComplexity int, request rules.AdjudicationRequest) int
-		Autocomplete func(childComplexity int, q string, edition *string, first *int) int
-		Card         func(childComplexity int, id string) int
-		CardNamed    func(childComplexity int, name string, fuzzy *bool, edition *string) int
-		Cards        func(childComplexity int, q *string, edition *string, typeArg *string, affiliation *string, set *string, first *int, after *string) int
-		Define       func(childComplexity int, term string, edition *string, first *int, after *string) int
-		Documents    func(childComplexity int, first *int, after *string) int
-		Entry        func(childComplexity int, id string) int
-		Search       func(childComplexity int, q string, edition *string, kind *string, document *string, first *int, after *string) int
+		Adjudicate     func(childComplexity int, request rules.AdjudicationRequest) int
+		Autocomplete   func(childComplexity int, q string, edition *string, first *int) int
+		Card           func(childComplexity int, id string) int
+		CardCollection func(childComplexity int, identifiers []*rules.CardIdentifier) int
+		CardNamed      func(childComplexity int, name string, fuzzy *bool, edition *string) int
+		Cards          func(childComplexity int, q *string, edition *string, typeArg *string, affiliation *string, set *string, first *int, after *string) int
+		Define         func(childComplexity int, term string, edition *string, first *int, after *string) int
+		Documents      func(childComplexity int, first *int, after *string) int
+		Entry          func(childComplexity int, id string) int
+		Search         func(childComplexity int, q string, edition *string, kind *string, document *string, first *int, after *string) int
 	}
 
 	ReplayStep struct {
@@ -291,6 +329,7 @@ type ComplexityRoot struct {
 
 type CardResolver interface {
 	Rulings(ctx context.Context, obj *rules.Card, first *int, after *string) (*model.EntryConnection, error)
+	Match(ctx context.Context, obj *rules.Card) (*string, error)
 }
 type CitationResolver interface {
 	Entry(ctx context.Context, obj *rules.Citation) (*rules.Entry, error)
@@ -314,6 +353,7 @@ type QueryResolver interface {
 	Define(ctx context.Context, term string, edition *string, first *int, after *string) (*model.EntryConnection, error)
 	Card(ctx context.Context, id string) (*rules.Card, error)
 	CardNamed(ctx context.Context, name string, fuzzy *bool, edition *string) (*rules.Card, error)
+	CardCollection(ctx context.Context, identifiers []*rules.CardIdentifier) (*rules.CardCollection, error)
 	Cards(ctx context.Context, q *string, edition *string, typeArg *string, affiliation *string, set *string, first *int, after *string) (*model.CardConnection, error)
 	Autocomplete(ctx context.Context, q string, edition *string, first *int) (*model.NameConnection, error)
 	Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error)
@@ -476,6 +516,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Lore(childComplexity), true
+	case "Card.match":
+		if e.ComplexityRoot.Card.Match == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.Match(childComplexity), true
 	case "Card.missionName":
 		if e.ComplexityRoot.Card.MissionName == nil {
 			break
@@ -662,6 +708,62 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Card.Weapons(childComplexity), true
 
+	case "CardCandidate.edition":
+		if e.ComplexityRoot.CardCandidate.Edition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCandidate.Edition(childComplexity), true
+	case "CardCandidate.id":
+		if e.ComplexityRoot.CardCandidate.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCandidate.ID(childComplexity), true
+	case "CardCandidate.name":
+		if e.ComplexityRoot.CardCandidate.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCandidate.Name(childComplexity), true
+	case "CardCandidate.setName":
+		if e.ComplexityRoot.CardCandidate.SetName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCandidate.SetName(childComplexity), true
+	case "CardCandidate.subtitle":
+		if e.ComplexityRoot.CardCandidate.Subtitle == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCandidate.Subtitle(childComplexity), true
+	case "CardCandidate.title":
+		if e.ComplexityRoot.CardCandidate.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCandidate.Title(childComplexity), true
+	case "CardCandidate.type":
+		if e.ComplexityRoot.CardCandidate.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCandidate.Type(childComplexity), true
+
+	case "CardCollection.data":
+		if e.ComplexityRoot.CardCollection.Data == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCollection.Data(childComplexity), true
+	case "CardCollection.notFound":
+		if e.ComplexityRoot.CardCollection.NotFound == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardCollection.NotFound(childComplexity), true
+
 	case "CardConnection.edges":
 		if e.ComplexityRoot.CardConnection.Edges == nil {
 			break
@@ -693,6 +795,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardEdge.Node(childComplexity), true
+
+	case "CardNotFound.candidates":
+		if e.ComplexityRoot.CardNotFound.Candidates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Candidates(childComplexity), true
+	case "CardNotFound.code":
+		if e.ComplexityRoot.CardNotFound.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Code(childComplexity), true
+	case "CardNotFound.edition":
+		if e.ComplexityRoot.CardNotFound.Edition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Edition(childComplexity), true
+	case "CardNotFound.fuzzy":
+		if e.ComplexityRoot.CardNotFound.Fuzzy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Fuzzy(childComplexity), true
+	case "CardNotFound.id":
+		if e.ComplexityRoot.CardNotFound.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.ID(childComplexity), true
+	case "CardNotFound.index":
+		if e.ComplexityRoot.CardNotFound.Index == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Index(childComplexity), true
+	case "CardNotFound.message":
+		if e.ComplexityRoot.CardNotFound.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Message(childComplexity), true
+	case "CardNotFound.name":
+		if e.ComplexityRoot.CardNotFound.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Name(childComplexity), true
+	case "CardNotFound.rulings":
+		if e.ComplexityRoot.CardNotFound.Rulings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Rulings(childComplexity), true
+	case "CardNotFound.suggestions":
+		if e.ComplexityRoot.CardNotFound.Suggestions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Suggestions(childComplexity), true
 
 	case "Citation.anchor":
 		if e.ComplexityRoot.Citation.Anchor == nil {
@@ -984,6 +1147,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.EntryEdge.Node(childComplexity), true
 
+	case "EntryRef.documentId":
+		if e.ComplexityRoot.EntryRef.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryRef.DocumentID(childComplexity), true
+	case "EntryRef.edition":
+		if e.ComplexityRoot.EntryRef.Edition == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryRef.Edition(childComplexity), true
+	case "EntryRef.id":
+		if e.ComplexityRoot.EntryRef.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryRef.ID(childComplexity), true
+	case "EntryRef.kind":
+		if e.ComplexityRoot.EntryRef.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryRef.Kind(childComplexity), true
+	case "EntryRef.title":
+		if e.ComplexityRoot.EntryRef.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryRef.Title(childComplexity), true
+
 	case "Erratum.cardDataCorrected":
 		if e.ComplexityRoot.Erratum.CardDataCorrected == nil {
 			break
@@ -1143,6 +1337,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Card(childComplexity, args["id"].(string)), true
+	case "Query.cardCollection":
+		if e.ComplexityRoot.Query.CardCollection == nil {
+			break
+		}
+
+		args, err := ec.field_Query_cardCollection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.CardCollection(childComplexity, args["identifiers"].([]*rules.CardIdentifier)), true
 	case "Query.cardNamed":
 		if e.ComplexityRoot.Query.CardNamed == nil {
 			break
@@ -1442,6 +1647,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputBoardMissionInput,
 		ec.unmarshalInputBoardPersonnelInput,
 		ec.unmarshalInputBoardShipInput,
+		ec.unmarshalInputCardIdentifier,
 		ec.unmarshalInputLocationInput,
 	)
 	first := true
@@ -1539,8 +1745,10 @@ type Query {
   define(term: String!, edition: String, first: Int, after: String): EntryConnection
   "One card by id; null when there is none."
   card(id: ID!): Card
-  "One card by name: exact unless fuzzy is true. An ambiguous name is an error listing the candidates."
+  "One card by name: exact unless fuzzy is true; its match says how it matched. A name printed exactly only in the other edition than the one asked for is that card (match other-edition), before any fuzzy reading in the edition asked. An ambiguous name is an error listing the candidates; a name no card has but rulings are titled with is a not_found error offering them (extensions.details.rulings)."
   cardNamed(name: String!, fuzzy: Boolean = false, edition: String): Card
+  "Up to 75 cards in one request, by id or by name, as cardNamed finds each: the cards found in the order asked, each with its match, and the identifiers that found none."
+  cardCollection(identifiers: [CardIdentifier!]!): CardCollection!
   "A page of cards."
   cards(q: String, edition: String, type: String, affiliation: String, set: String, first: Int = 20, after: String): CardConnection
   "Full card names with a word starting with q (names starting with it first), of one edition when given; at most 20."
@@ -1760,6 +1968,62 @@ type Card {
   extendedShieldsPercentage: Float
   "The glossary entries, errata and rulings that name this card."
   rulings(first: Int, after: String): EntryConnection!
+  "How a look-up by name found the card: exact (the name as printed, or by id), fuzzy (a typo, a missing or extra word, a changed or dropped subtitle forgiven; possibly of the other edition when none of the edition asked fitted), other-edition (the name is printed exactly, but only in the other edition than the one asked for). Null on a card not looked up by name."
+  match: String
+}
+
+"One card to look up: by id, or by name (a title, or title, subtitle) in an edition (either when left out), exactly or, with fuzzy, forgiving typos and missing words."
+input CardIdentifier {
+  id: ID
+  name: String
+  edition: String
+  fuzzy: Boolean
+}
+
+"One of the cards an ambiguous name fits equally well."
+type CardCandidate {
+  id: ID!
+  name: String!
+  title: String!
+  subtitle: String
+  edition: String!
+  setName: String
+  type: String!
+}
+
+"An entry a look-up offers for a name no card has: a ruling or glossary entry titled with it."
+type EntryRef {
+  id: ID!
+  kind: String!
+  title: String!
+  documentId: String!
+  edition: String!
+}
+
+"An identifier that found no card, as asked, with why."
+type CardNotFound {
+  "The identifier's place in the request, from 0."
+  index: Int!
+  id: ID
+  name: String
+  edition: String
+  fuzzy: Boolean!
+  "not_found or ambiguous."
+  code: String!
+  message: String!
+  "The cards an ambiguous name fits equally well."
+  candidates: [CardCandidate!]!
+  "The names nearest one that fits no card."
+  suggestions: [String!]!
+  "The rulings and glossary entries titled with a name no card has."
+  rulings: [EntryRef!]!
+}
+
+"The answer of a collection look-up."
+type CardCollection {
+  "The cards found, in the order asked, each with its match."
+  data: [Card!]!
+  notFound: [CardNotFound!]!
 }
 
 type CardEdge {
@@ -1987,6 +2251,17 @@ func (ec *executionContext) field_Query_autocomplete_args(ctx context.Context, r
 		return nil, err
 	}
 	args["first"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_cardCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "identifiers", ec.unmarshalNCardIdentifier2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardIdentifierᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["identifiers"] = arg0
 	return args, nil
 }
 
@@ -3750,6 +4025,426 @@ func (ec *executionContext) fieldContext_Card_rulings(ctx context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Card_match(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_match,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Card().Match(ctx, obj)
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCandidate_id(ctx context.Context, field graphql.CollectedField, obj *rules.CardCandidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCandidate_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCandidate_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCandidate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCandidate_name(ctx context.Context, field graphql.CollectedField, obj *rules.CardCandidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCandidate_name,
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCandidate_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCandidate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCandidate_title(ctx context.Context, field graphql.CollectedField, obj *rules.CardCandidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCandidate_title,
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCandidate_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCandidate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCandidate_subtitle(ctx context.Context, field graphql.CollectedField, obj *rules.CardCandidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCandidate_subtitle,
+		func(ctx context.Context) (any, error) {
+			return obj.Subtitle, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCandidate_subtitle(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCandidate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCandidate_edition(ctx context.Context, field graphql.CollectedField, obj *rules.CardCandidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCandidate_edition,
+		func(ctx context.Context) (any, error) {
+			return obj.Edition, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCandidate_edition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCandidate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCandidate_setName(ctx context.Context, field graphql.CollectedField, obj *rules.CardCandidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCandidate_setName,
+		func(ctx context.Context) (any, error) {
+			return obj.SetName, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCandidate_setName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCandidate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCandidate_type(ctx context.Context, field graphql.CollectedField, obj *rules.CardCandidate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCandidate_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCandidate_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCandidate",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCollection_data(ctx context.Context, field graphql.CollectedField, obj *rules.CardCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCollection_data,
+		func(ctx context.Context) (any, error) {
+			return obj.Data, nil
+		},
+		nil,
+		ec.marshalNCard2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCollection_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCollection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Card_id(ctx, field)
+			case "edition":
+				return ec.fieldContext_Card_edition(ctx, field)
+			case "set":
+				return ec.fieldContext_Card_set(ctx, field)
+			case "setName":
+				return ec.fieldContext_Card_setName(ctx, field)
+			case "number":
+				return ec.fieldContext_Card_number(ctx, field)
+			case "rarity":
+				return ec.fieldContext_Card_rarity(ctx, field)
+			case "collector":
+				return ec.fieldContext_Card_collector(ctx, field)
+			case "title":
+				return ec.fieldContext_Card_title(ctx, field)
+			case "subtitle":
+				return ec.fieldContext_Card_subtitle(ctx, field)
+			case "name":
+				return ec.fieldContext_Card_name(ctx, field)
+			case "unique":
+				return ec.fieldContext_Card_unique(ctx, field)
+			case "type":
+				return ec.fieldContext_Card_type(ctx, field)
+			case "affiliation":
+				return ec.fieldContext_Card_affiliation(ctx, field)
+			case "missionType":
+				return ec.fieldContext_Card_missionType(ctx, field)
+			case "quadrant":
+				return ec.fieldContext_Card_quadrant(ctx, field)
+			case "region":
+				return ec.fieldContext_Card_region(ctx, field)
+			case "location":
+				return ec.fieldContext_Card_location(ctx, field)
+			case "missionName":
+				return ec.fieldContext_Card_missionName(ctx, field)
+			case "span":
+				return ec.fieldContext_Card_span(ctx, field)
+			case "points":
+				return ec.fieldContext_Card_points(ctx, field)
+			case "requirements":
+				return ec.fieldContext_Card_requirements(ctx, field)
+			case "affiliations":
+				return ec.fieldContext_Card_affiliations(ctx, field)
+			case "icons":
+				return ec.fieldContext_Card_icons(ctx, field)
+			case "staffing":
+				return ec.fieldContext_Card_staffing(ctx, field)
+			case "skills":
+				return ec.fieldContext_Card_skills(ctx, field)
+			case "keywords":
+				return ec.fieldContext_Card_keywords(ctx, field)
+			case "characteristics":
+				return ec.fieldContext_Card_characteristics(ctx, field)
+			case "integrity":
+				return ec.fieldContext_Card_integrity(ctx, field)
+			case "cunning":
+				return ec.fieldContext_Card_cunning(ctx, field)
+			case "strength":
+				return ec.fieldContext_Card_strength(ctx, field)
+			case "cost":
+				return ec.fieldContext_Card_cost(ctx, field)
+			case "range":
+				return ec.fieldContext_Card_range(ctx, field)
+			case "weapons":
+				return ec.fieldContext_Card_weapons(ctx, field)
+			case "shields":
+				return ec.fieldContext_Card_shields(ctx, field)
+			case "species":
+				return ec.fieldContext_Card_species(ctx, field)
+			case "class":
+				return ec.fieldContext_Card_class(ctx, field)
+			case "gameText":
+				return ec.fieldContext_Card_gameText(ctx, field)
+			case "lore":
+				return ec.fieldContext_Card_lore(ctx, field)
+			case "imageUrl":
+				return ec.fieldContext_Card_imageUrl(ctx, field)
+			case "errata":
+				return ec.fieldContext_Card_errata(ctx, field)
+			case "classification":
+				return ec.fieldContext_Card_classification(ctx, field)
+			case "persona":
+				return ec.fieldContext_Card_persona(ctx, field)
+			case "specialSkills":
+				return ec.fieldContext_Card_specialSkills(ctx, field)
+			case "play":
+				return ec.fieldContext_Card_play(ctx, field)
+			case "anyMayAttempt":
+				return ec.fieldContext_Card_anyMayAttempt(ctx, field)
+			case "attemptExcept":
+				return ec.fieldContext_Card_attemptExcept(ctx, field)
+			case "sources":
+				return ec.fieldContext_Card_sources(ctx, field)
+			case "versions":
+				return ec.fieldContext_Card_versions(ctx, field)
+			case "facilityType":
+				return ec.fieldContext_Card_facilityType(ctx, field)
+			case "universal":
+				return ec.fieldContext_Card_universal(ctx, field)
+			case "extendedShieldsPercentage":
+				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
+			case "rulings":
+				return ec.fieldContext_Card_rulings(ctx, field)
+			case "match":
+				return ec.fieldContext_Card_match(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardCollection_notFound(ctx context.Context, field graphql.CollectedField, obj *rules.CardCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardCollection_notFound,
+		func(ctx context.Context) (any, error) {
+			return obj.NotFound, nil
+		},
+		nil,
+		ec.marshalNCardNotFound2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardNotFoundᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardCollection_notFound(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardCollection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "index":
+				return ec.fieldContext_CardNotFound_index(ctx, field)
+			case "id":
+				return ec.fieldContext_CardNotFound_id(ctx, field)
+			case "name":
+				return ec.fieldContext_CardNotFound_name(ctx, field)
+			case "edition":
+				return ec.fieldContext_CardNotFound_edition(ctx, field)
+			case "fuzzy":
+				return ec.fieldContext_CardNotFound_fuzzy(ctx, field)
+			case "code":
+				return ec.fieldContext_CardNotFound_code(ctx, field)
+			case "message":
+				return ec.fieldContext_CardNotFound_message(ctx, field)
+			case "candidates":
+				return ec.fieldContext_CardNotFound_candidates(ctx, field)
+			case "suggestions":
+				return ec.fieldContext_CardNotFound_suggestions(ctx, field)
+			case "rulings":
+				return ec.fieldContext_CardNotFound_rulings(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CardNotFound", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CardConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.CardConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -3981,6 +4676,8 @@ func (ec *executionContext) fieldContext_CardEdge_node(_ context.Context, field 
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "match":
+				return ec.fieldContext_Card_match(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -4012,6 +4709,324 @@ func (ec *executionContext) fieldContext_CardEdge_cursor(_ context.Context, fiel
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_index(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_index,
+		func(ctx context.Context) (any, error) {
+			return obj.Index, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_index(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_id(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalOID2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_name(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_name,
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_edition(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_edition,
+		func(ctx context.Context) (any, error) {
+			return obj.Edition, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_edition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_fuzzy(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_fuzzy,
+		func(ctx context.Context) (any, error) {
+			return obj.Fuzzy, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_fuzzy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_code(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_code,
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_message(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_message,
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_candidates(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_candidates,
+		func(ctx context.Context) (any, error) {
+			return obj.Candidates, nil
+		},
+		nil,
+		ec.marshalNCardCandidate2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardCandidateᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_candidates(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_CardCandidate_id(ctx, field)
+			case "name":
+				return ec.fieldContext_CardCandidate_name(ctx, field)
+			case "title":
+				return ec.fieldContext_CardCandidate_title(ctx, field)
+			case "subtitle":
+				return ec.fieldContext_CardCandidate_subtitle(ctx, field)
+			case "edition":
+				return ec.fieldContext_CardCandidate_edition(ctx, field)
+			case "setName":
+				return ec.fieldContext_CardCandidate_setName(ctx, field)
+			case "type":
+				return ec.fieldContext_CardCandidate_type(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CardCandidate", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_suggestions(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_suggestions,
+		func(ctx context.Context) (any, error) {
+			return obj.Suggestions, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_suggestions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_rulings(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_rulings,
+		func(ctx context.Context) (any, error) {
+			return obj.Rulings, nil
+		},
+		nil,
+		ec.marshalNEntryRef2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryRefᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_rulings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_EntryRef_id(ctx, field)
+			case "kind":
+				return ec.fieldContext_EntryRef_kind(ctx, field)
+			case "title":
+				return ec.fieldContext_EntryRef_title(ctx, field)
+			case "documentId":
+				return ec.fieldContext_EntryRef_documentId(ctx, field)
+			case "edition":
+				return ec.fieldContext_EntryRef_edition(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type EntryRef", field.Name)
 		},
 	}
 	return fc, nil
@@ -5670,6 +6685,151 @@ func (ec *executionContext) fieldContext_EntryEdge_cursor(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _EntryRef_id(ctx context.Context, field graphql.CollectedField, obj *rules.EntryRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryRef_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryRef_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryRef",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryRef_kind(ctx context.Context, field graphql.CollectedField, obj *rules.EntryRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryRef_kind,
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryRef_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryRef",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryRef_title(ctx context.Context, field graphql.CollectedField, obj *rules.EntryRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryRef_title,
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryRef_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryRef",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryRef_documentId(ctx context.Context, field graphql.CollectedField, obj *rules.EntryRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryRef_documentId,
+		func(ctx context.Context) (any, error) {
+			return obj.DocumentID, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryRef_documentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryRef",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryRef_edition(ctx context.Context, field graphql.CollectedField, obj *rules.EntryRef) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryRef_edition,
+		func(ctx context.Context) (any, error) {
+			return obj.Edition, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryRef_edition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryRef",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Erratum_field(ctx context.Context, field graphql.CollectedField, obj *rules.Erratum) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6628,6 +7788,8 @@ func (ec *executionContext) fieldContext_Query_card(ctx context.Context, field g
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "match":
+				return ec.fieldContext_Card_match(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -6775,6 +7937,8 @@ func (ec *executionContext) fieldContext_Query_cardNamed(ctx context.Context, fi
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "match":
+				return ec.fieldContext_Card_match(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -6787,6 +7951,53 @@ func (ec *executionContext) fieldContext_Query_cardNamed(ctx context.Context, fi
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_cardNamed_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_cardCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_cardCollection,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().CardCollection(ctx, fc.Args["identifiers"].([]*rules.CardIdentifier))
+		},
+		nil,
+		ec.marshalNCardCollection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardCollection,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_cardCollection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "data":
+				return ec.fieldContext_CardCollection_data(ctx, field)
+			case "notFound":
+				return ec.fieldContext_CardCollection_notFound(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CardCollection", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_cardCollection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -8002,6 +9213,8 @@ func (ec *executionContext) fieldContext_SearchHit_card(_ context.Context, field
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "match":
+				return ec.fieldContext_Card_match(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -10347,6 +11560,57 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCardIdentifier(ctx context.Context, obj any) (rules.CardIdentifier, error) {
+	var it rules.CardIdentifier
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "edition", "fuzzy"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "edition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("edition"))
+			data, err := ec.unmarshalOString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Edition = data
+		case "fuzzy":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fuzzy"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Fuzzy = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputLocationInput(ctx context.Context, obj any) (rules.Location, error) {
 	var it rules.Location
 	if obj == nil {
@@ -10618,6 +11882,146 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "match":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Card_match(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var cardCandidateImplementors = []string{"CardCandidate"}
+
+func (ec *executionContext) _CardCandidate(ctx context.Context, sel ast.SelectionSet, obj *rules.CardCandidate) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cardCandidateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CardCandidate")
+		case "id":
+			out.Values[i] = ec._CardCandidate_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._CardCandidate_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._CardCandidate_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subtitle":
+			out.Values[i] = ec._CardCandidate_subtitle(ctx, field, obj)
+		case "edition":
+			out.Values[i] = ec._CardCandidate_edition(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setName":
+			out.Values[i] = ec._CardCandidate_setName(ctx, field, obj)
+		case "type":
+			out.Values[i] = ec._CardCandidate_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var cardCollectionImplementors = []string{"CardCollection"}
+
+func (ec *executionContext) _CardCollection(ctx context.Context, sel ast.SelectionSet, obj *rules.CardCollection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cardCollectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CardCollection")
+		case "data":
+			out.Values[i] = ec._CardCollection_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "notFound":
+			out.Values[i] = ec._CardCollection_notFound(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -10708,6 +12112,81 @@ func (ec *executionContext) _CardEdge(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "cursor":
 			out.Values[i] = ec._CardEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var cardNotFoundImplementors = []string{"CardNotFound"}
+
+func (ec *executionContext) _CardNotFound(ctx context.Context, sel ast.SelectionSet, obj *rules.CardNotFound) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cardNotFoundImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CardNotFound")
+		case "index":
+			out.Values[i] = ec._CardNotFound_index(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "id":
+			out.Values[i] = ec._CardNotFound_id(ctx, field, obj)
+		case "name":
+			out.Values[i] = ec._CardNotFound_name(ctx, field, obj)
+		case "edition":
+			out.Values[i] = ec._CardNotFound_edition(ctx, field, obj)
+		case "fuzzy":
+			out.Values[i] = ec._CardNotFound_fuzzy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._CardNotFound_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._CardNotFound_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "candidates":
+			out.Values[i] = ec._CardNotFound_candidates(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "suggestions":
+			out.Values[i] = ec._CardNotFound_suggestions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rulings":
+			out.Values[i] = ec._CardNotFound_rulings(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -11387,6 +12866,65 @@ func (ec *executionContext) _EntryEdge(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var entryRefImplementors = []string{"EntryRef"}
+
+func (ec *executionContext) _EntryRef(ctx context.Context, sel ast.SelectionSet, obj *rules.EntryRef) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, entryRefImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EntryRef")
+		case "id":
+			out.Values[i] = ec._EntryRef_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._EntryRef_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._EntryRef_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "documentId":
+			out.Values[i] = ec._EntryRef_documentId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "edition":
+			out.Values[i] = ec._EntryRef_edition(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var erratumImplementors = []string{"Erratum"}
 
 func (ec *executionContext) _Erratum(ctx context.Context, sel ast.SelectionSet, obj *rules.Erratum) graphql.Marshaler {
@@ -11873,6 +13411,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_cardNamed(ctx, field)
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "cardCollection":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_cardCollection(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
 				return res
 			}
 
@@ -12837,6 +14397,22 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNCard2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardᚄ(ctx context.Context, sel ast.SelectionSet, v []*rules.Card) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCard2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCard(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNCard2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCard(ctx context.Context, sel ast.SelectionSet, v *rules.Card) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -12845,6 +14421,40 @@ func (ec *executionContext) marshalNCard2ᚖgithubᚗcomᚋstccgᚋstccgᚑrules
 		return graphql.Null
 	}
 	return ec._Card(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCardCandidate2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardCandidate(ctx context.Context, sel ast.SelectionSet, v rules.CardCandidate) graphql.Marshaler {
+	return ec._CardCandidate(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCardCandidate2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardCandidateᚄ(ctx context.Context, sel ast.SelectionSet, v []rules.CardCandidate) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCardCandidate2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardCandidate(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCardCollection2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardCollection(ctx context.Context, sel ast.SelectionSet, v rules.CardCollection) graphql.Marshaler {
+	return ec._CardCollection(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCardCollection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardCollection(ctx context.Context, sel ast.SelectionSet, v *rules.CardCollection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CardCollection(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCardEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐCardEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.CardEdge) graphql.Marshaler {
@@ -12871,6 +14481,46 @@ func (ec *executionContext) marshalNCardEdge2ᚖgithubᚗcomᚋstccgᚋstccgᚑr
 		return graphql.Null
 	}
 	return ec._CardEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCardIdentifier2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardIdentifierᚄ(ctx context.Context, v any) ([]*rules.CardIdentifier, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]*rules.CardIdentifier, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCardIdentifier2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardIdentifier(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNCardIdentifier2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardIdentifier(ctx context.Context, v any) (*rules.CardIdentifier, error) {
+	res, err := ec.unmarshalInputCardIdentifier(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCardNotFound2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardNotFound(ctx context.Context, sel ast.SelectionSet, v rules.CardNotFound) graphql.Marshaler {
+	return ec._CardNotFound(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCardNotFound2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardNotFoundᚄ(ctx context.Context, sel ast.SelectionSet, v []rules.CardNotFound) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCardNotFound2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardNotFound(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNCitation2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCitation(ctx context.Context, sel ast.SelectionSet, v rules.Citation) graphql.Marshaler {
@@ -13001,6 +14651,26 @@ func (ec *executionContext) marshalNEntryEdge2ᚖgithubᚗcomᚋstccgᚋstccgᚑ
 		return graphql.Null
 	}
 	return ec._EntryEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEntryRef2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryRef(ctx context.Context, sel ast.SelectionSet, v rules.EntryRef) graphql.Marshaler {
+	return ec._EntryRef(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNEntryRef2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryRefᚄ(ctx context.Context, sel ast.SelectionSet, v []rules.EntryRef) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEntryRef2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryRef(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNErratum2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐErratum(ctx context.Context, sel ast.SelectionSet, v rules.Erratum) graphql.Marshaler {

@@ -101,7 +101,7 @@ const (
 // would.
 var serviceFields = map[string]bool{
 	"Query.documents": true, "Query.entry": true, "Query.search": true, "Query.define": true,
-	"Query.card": true, "Query.cardNamed": true, "Query.cards": true, "Query.autocomplete": true,
+	"Query.card": true, "Query.cardNamed": true, "Query.cardCollection": true, "Query.cards": true, "Query.autocomplete": true,
 	"Query.adjudicate": true, "Mutation.adjudicate": true, "Query.__schema": true, "Query.__type": true,
 }
 

@@ -25,6 +25,14 @@ func (r *cardResolver) Rulings(ctx context.Context, obj *rules.Card, first *int,
 	return entryConnection(es, offset, limit), nil
 }
 
+// Match is the resolver for the match field.
+func (r *cardResolver) Match(ctx context.Context, obj *rules.Card) (*string, error) {
+	if obj.Match == "" {
+		return nil, nil
+	}
+	return &obj.Match, nil
+}
+
 // Entry is the resolver for the entry field.
 func (r *citationResolver) Entry(ctx context.Context, obj *rules.Citation) (*rules.Entry, error) {
 	return r.loaders(ctx).Entries.Load(ctx, obj.ID)
@@ -144,7 +152,16 @@ func (r *queryResolver) Card(ctx context.Context, id string) (*rules.Card, error
 
 // CardNamed is the resolver for the cardNamed field.
 func (r *queryResolver) CardNamed(ctx context.Context, name string, fuzzy *bool, edition *string) (*rules.Card, error) {
-	return r.Catalog.CardNamed(ctx, name, fuzzy != nil && *fuzzy, str(edition))
+	return r.Catalog.LookUpCard(ctx, rules.CardIdentifier{Name: name, Fuzzy: fuzzy != nil && *fuzzy, Edition: str(edition)})
+}
+
+// CardCollection is the resolver for the cardCollection field.
+func (r *queryResolver) CardCollection(ctx context.Context, identifiers []*rules.CardIdentifier) (*rules.CardCollection, error) {
+	ids := make([]rules.CardIdentifier, len(identifiers))
+	for i, id := range identifiers {
+		ids[i] = *id
+	}
+	return r.Catalog.CardCollection(ctx, ids)
 }
 
 // Cards is the resolver for the cards field.

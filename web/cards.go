@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -24,6 +25,9 @@ type cardPage struct {
 	RulingsError string
 	Versions     []cardLink
 	Base         string
+	// LookedUp says how a name asked for found this card, when not
+	// exactly.
+	LookedUp *lookedUp
 }
 
 // stat is one statistic of a card, labelled and worded as the card prints
@@ -67,7 +71,7 @@ func (s *Site) card(c echo.Context) error {
 	if err != nil {
 		return s.fail(c, err, "No such card")
 	}
-	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c)}
+	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c), LookedUp: lookedUpOf(c, card)}
 	docs := s.documents(ctx)
 	rs, err := s.cfg.Cards.CardRulings(ctx, card.ID)
 	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
@@ -77,6 +81,7 @@ func (s *Site) card(c echo.Context) error {
 	cp.Rulings, cp.Mentions = groupRulings(card, rs, docs)
 	cp.Versions = s.cardLinks(ctx, card.Versions)
 	p := page{Title: card.Name(), Data: cp, Description: cardDescription(card), Image: card.ImageURL,
+		URL:    baseURL(c) + "/cards/" + url.PathEscape(card.ID),
 		OEmbed: "/oembed?format=json&url=" + url.QueryEscape(baseURL(c)+"/cards/"+url.PathEscape(card.ID))}
 	return s.render(c, http.StatusOK, "card", p)
 }
@@ -271,26 +276,69 @@ func (s *Site) cardNamed(c echo.Context) error {
 		return s.unavailable(c, "The card data")
 	}
 	name := strings.TrimSpace(c.QueryParam("fuzzy"))
-	fuzzy := true
 	if name == "" {
-		name, fuzzy = strings.TrimSpace(c.QueryParam("exact")), false
+		name = strings.TrimSpace(c.QueryParam("exact"))
 	}
 	if name == "" {
 		return s.fail(c, rules.Errorf(rules.EINVALID, "Give a card name in ?fuzzy=."), "No card name")
 	}
 	ctx := c.Request().Context()
-	card, err := s.cfg.Cards.CardNamed(ctx, name, fuzzy, c.QueryParam("edition"))
-	if err != nil && !fuzzy && rules.ErrorCode(err) == rules.ENOTFOUND {
-		// A name typed by hand may be near a card's: forgive it.
-		card, err = s.cfg.Cards.CardNamed(ctx, name, true, c.QueryParam("edition"))
+	edition := strings.ToLower(strings.TrimSpace(c.QueryParam("edition")))
+	if edition != rules.Edition1E && edition != rules.Edition2E {
+		edition = ""
 	}
+	// A name typed by hand may be near a card's: it is always forgiven,
+	// and the card page says so.
+	card, err := s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: clipName(name), Edition: edition, Fuzzy: true})
 	if rules.ErrorCode(err) == rules.EAMBIGUOUS {
 		return s.chooser(c, name, err)
+	}
+	if refs := rulingRefs(err); len(refs) > 0 {
+		// A Current Rulings title the card data has no card of: its ruling.
+		return c.Redirect(http.StatusFound, "/entries/"+url.PathEscape(refs[0].ID)+"?card="+url.QueryEscape(clipName(name)))
 	}
 	if err != nil {
 		return s.fail(c, err, "No card by that name")
 	}
-	return c.Redirect(http.StatusFound, "/cards/"+url.PathEscape(card.ID))
+	target := "/cards/" + url.PathEscape(card.ID)
+	if card.Match != rules.MatchExact {
+		target += "?" + url.Values{"asked": {clipName(name)}, "match": {card.Match}}.Encode()
+	}
+	return c.Redirect(http.StatusFound, target)
+}
+
+// rulingRefs are the rulings a look-up offers for a name no card has.
+func rulingRefs(err error) []rules.EntryRef {
+	refs, _ := rules.ErrorDetails(err)["rulings"].([]rules.EntryRef)
+	return refs
+}
+
+// clipName cuts a name from a request to what any card's could be.
+func clipName(name string) string {
+	name = strings.TrimSpace(name)
+	if len(name) <= rules.MaxTextBytes {
+		return name
+	}
+	cut := rules.MaxTextBytes
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return name[:cut]
+}
+
+// lookedUp says on a card page how the name a reader asked for found the
+// card, when it was not the card's name exactly: "did you mean".
+type lookedUp struct {
+	Asked, Match string
+}
+
+func lookedUpOf(c echo.Context, card *rules.Card) *lookedUp {
+	asked := clipName(c.QueryParam("asked"))
+	match := c.QueryParam("match")
+	if asked == "" || (match != rules.MatchFuzzy && match != rules.MatchOtherEdition) {
+		return nil
+	}
+	return &lookedUp{Asked: asked, Match: match}
 }
 
 // chooser shows the cards an ambiguous name fits, by edition, each linked

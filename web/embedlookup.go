@@ -24,8 +24,21 @@ type embedAnswer struct {
 	Suggestions []cardLinkJ `json:"suggestions,omitempty"`
 	// OtherEdition is set when the edition asked for has no card of the
 	// name and the answer is the other edition's.
-	OtherEdition bool   `json:"otherEdition,omitempty"`
-	Message      string `json:"message,omitempty"`
+	OtherEdition bool `json:"otherEdition,omitempty"`
+	// Match says how the name found the card (rules.Card.Match).
+	Match   string `json:"match,omitempty"`
+	Message string `json:"message,omitempty"`
+	// Rulings are the rulings titled with a name no card has.
+	Rulings []entryLinkJ `json:"rulings,omitempty"`
+}
+
+// entryLinkJ is an entry offered as a link.
+type entryLinkJ struct {
+	ID      string `json:"id"`
+	Title   string `json:"title"`
+	Kind    string `json:"kind"`
+	Edition string `json:"edition"`
+	URL     string `json:"url"`
 }
 
 // embedCard is a card as the hover card shows it: the card, how many
@@ -79,13 +92,10 @@ func (s *Site) embedLookup(c echo.Context) error {
 			ans.Name = id
 		}
 	} else {
-		card, err = s.cfg.Cards.CardNamed(ctx, name, true, edition)
-		if edition != "" && rules.ErrorCode(err) == rules.ENOTFOUND {
-			// No card of the page's edition has the name: the reader
-			// still gets the other edition's, told so.
-			if other, err2 := s.cfg.Cards.CardNamed(ctx, name, true, ""); rules.ErrorCode(err2) != rules.ENOTFOUND {
-				card, err, ans.OtherEdition = other, err2, true
-			}
+		card, err = s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: name, Edition: edition, Fuzzy: true})
+		if err == nil {
+			ans.Match = card.Match
+			ans.OtherEdition = edition != "" && card.Edition != edition
 		}
 	}
 	switch {
@@ -101,6 +111,11 @@ func (s *Site) embedLookup(c echo.Context) error {
 				l := cardLinkOf(ch)
 				ans.Choices = append(ans.Choices, cardLinkJ{ID: l.ID, Name: l.Name, Edition: l.Edition, Note: l.Note, URL: base + "/cards/" + url.PathEscape(l.ID)})
 			}
+		}
+	case len(rulingRefs(err)) > 0:
+		ans.Message = rules.ErrorMessage(err)
+		for _, r := range rulingRefs(err) {
+			ans.Rulings = append(ans.Rulings, entryLinkJ{ID: r.ID, Title: r.Title, Kind: r.Kind, Edition: r.Edition, URL: base + "/entries/" + url.PathEscape(r.ID)})
 		}
 	case rules.ErrorCode(err) == rules.ENOTFOUND:
 		ans.Message = "No card of the card data has this name."

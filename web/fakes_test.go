@@ -187,6 +187,47 @@ func (f *fakeCards) CardNamed(ctx context.Context, name string, fuzzy bool, edit
 	return nil, rules.Errorf(rules.EAMBIGUOUS, "%q fits %d cards.", name, len(found)).WithDetail("candidates", []string{found[0].Name()}).WithDetail("ids", ids)
 }
 
+// LookUpCard is CardNamed labelled: exact when the folded name is the
+// card's, fuzzy otherwise; by id, exact.
+func (f *fakeCards) LookUpCard(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error) {
+	var c *rules.Card
+	var err error
+	if id.ID != "" {
+		c, err = f.Card(ctx, id.ID)
+	} else {
+		c, err = f.CardNamed(ctx, id.Name, id.Fuzzy, id.Edition)
+		if rules.ErrorCode(err) == rules.ENOTFOUND && id.Edition != "" {
+			if other, err2 := f.CardNamed(ctx, id.Name, false, ""); err2 == nil {
+				cp := *other
+				cp.Match = rules.MatchOtherEdition
+				return &cp, nil
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	cp := *c
+	cp.Match = rules.MatchExact
+	if id.ID == "" && rules.FoldName(c.Name()) != rules.FoldName(id.Name) && rules.FoldName(c.Title) != rules.FoldName(id.Name) {
+		cp.Match = rules.MatchFuzzy
+	}
+	return &cp, nil
+}
+
+func (f *fakeCards) CardCollection(ctx context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error) {
+	out := &rules.CardCollection{Data: []*rules.Card{}, NotFound: []rules.CardNotFound{}}
+	for i, id := range ids {
+		c, err := f.LookUpCard(ctx, id)
+		if err != nil {
+			out.NotFound = append(out.NotFound, rules.CardNotFound{CardIdentifier: id, Index: i, Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)})
+			continue
+		}
+		out.Data = append(out.Data, c)
+	}
+	return out, nil
+}
+
 func (f *fakeCards) Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}

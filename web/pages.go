@@ -277,6 +277,9 @@ type entryPage struct {
 	// OtherEdition is the same term in the other edition: shown apart,
 	// never governing over this entry.
 	OtherEdition []linkedEntry
+	// NoCard is the card name a reader looked up that no card has, and
+	// that this entry is titled with.
+	NoCard string
 }
 
 type crumb struct{ Label, URL string }
@@ -315,6 +318,9 @@ func (s *Site) entry(c echo.Context) error {
 		ep.Document = rules.Document{ID: e.DocumentID, Title: e.DocumentID, Edition: e.Edition}
 	}
 	ep.Crumbs = s.crumbs(ctx, e, ep.Document)
+	if name := clipName(c.QueryParam("card")); name != "" && rules.FoldName(name) == rules.FoldName(e.Title) {
+		ep.NoCard = name
+	}
 	ep.SeeAlso = s.linked(ctx, e.SeeAlso, docs)
 	ep.Unresolved = e.SeeAlsoUnresolved
 	ep.Children = s.linked(ctx, e.Children, docs)
@@ -357,7 +363,8 @@ func (s *Site) entry(c echo.Context) error {
 	if len(ep.Paragraphs) > 0 {
 		desc = excerpt(ep.Paragraphs[0], maxDescription)
 	}
-	return s.render(c, http.StatusOK, "entry", page{Title: e.Title + " – " + shortTitle(ep.Document), Data: ep, Description: desc})
+	return s.render(c, http.StatusOK, "entry", page{Title: e.Title + " – " + shortTitle(ep.Document), Data: ep, Description: desc,
+		URL: baseURL(c) + "/entries/" + url.PathEscape(e.ID)})
 }
 
 func titleOf(docs map[string]rules.Document, id string) string {

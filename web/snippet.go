@@ -74,6 +74,7 @@ var funcs = template.FuncMap{
 	"gameWord":    gameWord,
 	"countsText":  countsText,
 	"upper":       strings.ToUpper,
+	"lower":       strings.ToLower,
 	"fieldWords":  fieldWords,
 	"figureItems": figureItems,
 	"figureKeys":  figureKeys,

@@ -140,10 +140,16 @@ func findCard(ctx context.Context, cards rules.CardService, name string, fuzzy b
 	if card, err := cards.Card(ctx, name); err == nil {
 		return card, nil
 	}
-	return cards.CardNamed(ctx, name, fuzzy, edition)
+	return cards.LookUpCard(ctx, rules.CardIdentifier{Name: name, Fuzzy: fuzzy, Edition: edition})
 }
 
 func printCard(w io.Writer, c *rules.Card) {
+	switch c.Match {
+	case rules.MatchFuzzy:
+		fmt.Fprintln(w, "(no card has the name exactly; the nearest)")
+	case rules.MatchOtherEdition:
+		fmt.Fprintf(w, "(the name is printed only in %s)\n", rules.EditionName(c.Edition))
+	}
 	fmt.Fprintf(w, "%s\n%s %s", c.Name(), c.Edition, c.Type)
 	if c.Collector != "" {
 		fmt.Fprintf(w, ", %s", c.Collector)

@@ -53,6 +53,11 @@ type Catalog struct {
 	full []fullName
 
 	rulings map[string][]*rules.Entry // card id -> entries naming it
+	// titled maps a folded name to the rulings and glossary entries titled
+	// with it, governing first: what a name no card has may mean.
+	titled map[string][]*rules.Entry
+	// docTitles are the documents' titles by id, for messages.
+	docTitles map[string]string
 }
 
 // A nameVariant is one way to name a card: its full name, its title, its
@@ -135,7 +140,9 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			if folded == "" {
 				continue
 			}
-			if !slices.Contains(c.exact[folded], card) {
+			// A subtitle alone is no name of the card ("a name is title or
+			// title, subtitle"): a look-up forgives it, as a fuzzy match.
+			if v.weight == weightName && !slices.Contains(c.exact[folded], card) {
 				c.exact[folded] = append(c.exact[folded], card)
 			}
 			tokens := strings.Fields(folded)
@@ -211,6 +218,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 	}
 	sort.Slice(c.full, func(i, j int) bool { return c.full[i].folded < c.full[j].folded })
 	c.rulings = indexRulings(cards, entries, o.docs)
+	c.titled, c.docTitles = indexTitles(entries, o.docs)
 	slices.Sort(c.types)
 	return c
 }
@@ -247,11 +255,12 @@ func (c *Catalog) Card(ctx context.Context, id string) (*rules.Card, error) {
 	return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", id)
 }
 
-// CardNamed finds one card by name. Exact: the name folded (case,
-// punctuation and white space forgiven) is the card's title, full name or
-// mission name. Fuzzy: also forgives typos, missing words and a subtitle
-// alone, scoring every name that shares a word (or a near word) with the
-// query and taking the best. Several cards fitting equally well is
+// CardNamed finds one card of the edition (of either when it is empty) by
+// name, never one of the other edition: what a board or a deck list names.
+// Exact: the name folded (case, punctuation and white space forgiven) is the
+// card's title, full name or mission name. Fuzzy: also forgives typos,
+// missing words and a subtitle alone, scoring every name that shares a word
+// (or a near word) with the query and taking the best. Several cards fitting equally well is
 // EAMBIGUOUS with "candidates" (full names, sorted) and "ids"; none is
 // ENOTFOUND with "suggestions".
 func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
@@ -262,22 +271,10 @@ func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, editio
 	if err != nil {
 		return nil, err
 	}
-	if !fuzzy || len(scored) == 0 || !scored[0].fits() {
+	if !fuzzy {
 		return nil, notFound(name, scored)
 	}
-	best := []*rules.Card{scored[0].card}
-	for _, s := range scored[1:] {
-		if scored[0].score-s.score > tieEpsilon {
-			break
-		}
-		if s.fits() {
-			best = append(best, s.card)
-		}
-	}
-	if len(best) == 1 {
-		return best[0], nil
-	}
-	return nil, ambiguous(name, best)
+	return bestFit(name, scored)
 }
 
 // CardRef finds the card of an edition a reference names, as a board or a

@@ -101,6 +101,10 @@ type Card struct {
 	// (a 2E mission: of the same mission name), of both editions, so a page
 	// or a bot can offer the one a reader meant. The card catalog fills it.
 	Versions []string `json:"versions"`
+	// Match says how a look-up by name found the card: MatchExact,
+	// MatchFuzzy or MatchOtherEdition. Empty on a card not looked up (a
+	// card by id, a page of cards); a look-up answers a copy carrying it.
+	Match string `json:"match,omitempty"`
 }
 
 // Name is the card's full name as a look-up answers it: "Title, Subtitle", or

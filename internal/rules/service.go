@@ -72,12 +72,6 @@ type CardFilter struct {
 	Offset      int
 }
 
-// NameMatch says how a card was found by name.
-const (
-	MatchExact = "exact"
-	MatchFuzzy = "fuzzy"
-)
-
 // CardService answers card look-ups. Card and CardNamed return ENOTFOUND when
 // no card fits; CardNamed returns EAMBIGUOUS with "candidates" in the details
 // when several fit equally well.
@@ -94,6 +88,16 @@ type CardService interface {
 	Cards(ctx context.Context, f CardFilter) ([]*Card, int, error)
 	// CardRulings returns the glossary entries, errata and rulings that name the card.
 	CardRulings(ctx context.Context, id string) ([]*Entry, error)
+	// LookUpCard finds the card an identifier names, labelled with how it
+	// matched (Card.Match): by id, or by name in the edition asked for,
+	// preferring an exact name in the other edition to a fuzzy name in
+	// the one asked (see CardIdentifier). ENOTFOUND and EAMBIGUOUS as
+	// CardNamed; EINVALID for an identifier that names nothing.
+	LookUpCard(ctx context.Context, id CardIdentifier) (*Card, error)
+	// CardCollection looks up at most MaxCardIdentifiers identifiers at
+	// once: the cards found, in the order asked, and those not found.
+	// More identifiers, or one that names nothing, is an error naming it.
+	CardCollection(ctx context.Context, ids []CardIdentifier) (*CardCollection, error)
 }
 
 // Adjudicator answers a question about a board situation. A request that

@@ -1,0 +1,131 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// collectionRequest is the body of POST /v1/cards/collection.
+type collectionRequest struct {
+	Identifiers *cardIdentifiers `json:"identifiers"`
+}
+
+// cardIdentifiers is the identifiers of a collection look-up, read one at a
+// time so that a list past rules.MaxCardIdentifiers is refused as soon as
+// its next identifier begins, not once all of it is decoded.
+type cardIdentifiers []rules.CardIdentifier
+
+// identifierFields are the fields an identifier takes, for errors naming
+// an unknown one.
+var identifierFields = []string{"id", "name", "edition", "fuzzy"}
+
+func (l *cardIdentifiers) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return rules.Errorf(rules.EINVALID, "The field identifiers must be a list of identifiers, each {\"id\"} or {\"name\", \"edition\", \"fuzzy\"}.").WithDetail("field", "identifiers")
+	}
+	*l = make(cardIdentifiers, 0, 8)
+	for dec.More() {
+		field := "identifiers[" + strconv.Itoa(len(*l)) + "]"
+		if len(*l) == rules.MaxCardIdentifiers {
+			return rules.Errorf(rules.EUNPROCESSABLE, "A collection look-up takes at most %d identifiers.", rules.MaxCardIdentifiers).
+				WithDetail("field", "identifiers").WithDetail("limit", rules.MaxCardIdentifiers)
+		}
+		var id rules.CardIdentifier
+		if err := dec.Decode(&id); err != nil {
+			return identifierError(field, err)
+		}
+		id.Name = strings.TrimSpace(id.Name)
+		id.ID = strings.TrimSpace(id.ID)
+		id.Edition = strings.ToLower(strings.TrimSpace(id.Edition))
+		*l = append(*l, id)
+	}
+	return nil
+}
+
+// identifierError names what is wrong with one identifier.
+func identifierError(field string, err error) error {
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &typ):
+		at := field
+		if typ.Field != "" {
+			at += "." + typ.Field
+		}
+		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", at, jsonKindOf(typ), rules.Truncate(typ.Value)).WithDetail("field", at)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		e := rules.Errorf(rules.EINVALID, "Unknown field %q in %s: an identifier takes %s.", name, field, strings.Join(identifierFields, ", ")).
+			WithDetail("field", rules.Truncate(field+"."+name))
+		if near := nearFields(name, identifierFields); len(near) > 0 {
+			e.WithDetail("suggestions", near)
+		}
+		return e
+	}
+	return rules.Errorf(rules.EINVALID, "%s is not an identifier: %s.", field, err.Error()).WithDetail("field", field)
+}
+
+func jsonKindOf(typ *json.UnmarshalTypeError) string {
+	if typ.Type != nil && typ.Type.Kind().String() == "bool" {
+		return "true or false"
+	}
+	return "a string"
+}
+
+// nearFields are the known fields within two typos of name.
+func nearFields(name string, known []string) []string {
+	var out []string
+	for _, k := range known {
+		if editDistance(strings.ToLower(name), k) <= 2 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// cardCollection answers POST /v1/cards/collection: the cards of up to
+// rules.MaxCardIdentifiers identifiers in one request, in the order asked,
+// and those not found.
+func (h *handlers) cardCollection(c echo.Context) error {
+	var req collectionRequest
+	if err := decodeJSON(c.Request().Body, &req); err != nil {
+		return err
+	}
+	if req.Identifiers == nil {
+		return rules.Errorf(rules.EINVALID, "Give the cards to look up as {\"identifiers\": [...]}, each {\"id\"} or {\"name\", \"edition\", \"fuzzy\"}.").WithDetail("field", "identifiers")
+	}
+	out, err := h.svc.Cards.CardCollection(c.Request().Context(), *req.Identifiers)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}

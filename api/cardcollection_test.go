@@ -1,0 +1,111 @@
+package api_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+func TestCardNamedSaysHowItMatched(t *testing.T) {
+	srv := newServer(t)
+	for _, tc := range []struct{ query, match, edition string }{
+		{"exact=Jean-Luc+Picard%2C+Explorer", "exact", "2e"},
+		{"fuzzy=Jean-Luc+Picard%2C+Explorr&edition=2e", "fuzzy", "2e"},
+		{"fuzzy=Anaphasic+Organism&edition=2e", "other-edition", "1e"},
+	} {
+		var card rules.Card
+		if code := get(t, srv, "/v1/cards/named?"+tc.query, &card); code != 200 || card.Match != tc.match || card.Edition != tc.edition {
+			t.Errorf("%s: %d %s %s %s, want %s in %s", tc.query, code, card.ID, card.Edition, card.Match, tc.match, tc.edition)
+		}
+	}
+	var body errorBody
+	if code := get(t, srv, "/v1/cards/named?fuzzy=U.S.S.+Enterprise&edition=2e", &body); code != 404 || body.Error.Code != rules.EAMBIGUOUS {
+		t.Errorf("U.S.S. Enterprise in 2e: %d %+v, want the First Edition cards as candidates", code, body.Error)
+	}
+	body = errorBody{}
+	if code := get(t, srv, "/v1/cards/named?fuzzy=Make+It+So", &body); code != 404 || body.Error.Details["rulings"] == nil {
+		t.Errorf("a ruling title: %d %+v, want 404 offering the ruling", code, body.Error)
+	}
+}
+
+func TestCardCollectionOverRESTAndGraphQL(t *testing.T) {
+	srv := newServer(t)
+	ids := `[{"id":"2e-1-179"},{"name":"uss excelsor","edition":"2e","fuzzy":true},{"name":"jean-luc picard","edition":"2e"},{"name":"Make It So","fuzzy":true},{"name":"Medical Kit","edition":"1e"}]`
+	code, out := post(t, srv.URL, "/v1/cards/collection", []byte(`{"identifiers":`+ids+`}`))
+	if code != 200 {
+		t.Fatalf("%d %s", code, out)
+	}
+	var rest rules.CardCollection
+	if err := json.Unmarshal(out, &rest); err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, c := range rest.Data {
+		found = append(found, c.Edition+" "+c.Match)
+	}
+	if strings.Join(found, ",") != "2e exact,2e fuzzy,1e exact" || len(rest.NotFound) != 2 ||
+		rest.NotFound[0].Index != 2 || len(rest.NotFound[0].Candidates) != 2 || rest.NotFound[1].Index != 3 || len(rest.NotFound[1].Rulings) == 0 {
+		t.Fatalf("found %v, not found %+v", found, rest.NotFound)
+	}
+
+	gql := `{"query":"query($ids:[CardIdentifier!]!){ cardCollection(identifiers:$ids){ data{ id match } notFound{ index code candidates{ id } rulings{ id kind } } } }","variables":{"ids":` + ids + `}}`
+	code, out = post(t, srv.URL, "/graphql", []byte(gql))
+	var answer struct {
+		Data struct {
+			CardCollection struct {
+				Data []struct {
+					ID, Match string
+				}
+				NotFound []struct {
+					Index      int
+					Code       string
+					Candidates []struct{ ID string }
+					Rulings    []struct{ ID, Kind string }
+				}
+			}
+		}
+		Errors []any
+	}
+	if err := json.Unmarshal(out, &answer); err != nil || code != 200 || answer.Errors != nil {
+		t.Fatalf("%d %s", code, out)
+	}
+	g := answer.Data.CardCollection
+	if len(g.Data) != len(rest.Data) || len(g.NotFound) != len(rest.NotFound) {
+		t.Fatalf("GraphQL answered %s", out)
+	}
+	for i, c := range g.Data {
+		if c.ID != rest.Data[i].ID || c.Match != rest.Data[i].Match {
+			t.Errorf("card %d: GraphQL %s %s, REST %s %s", i, c.ID, c.Match, rest.Data[i].ID, rest.Data[i].Match)
+		}
+	}
+	if g.NotFound[0].Code != "ambiguous" || len(g.NotFound[0].Candidates) != 2 || g.NotFound[1].Rulings[0].ID != rest.NotFound[1].Rulings[0].ID {
+		t.Errorf("GraphQL not found: %+v", g.NotFound)
+	}
+}
+
+func TestCardCollectionRefusals(t *testing.T) {
+	srv := newServer(t)
+	for _, tc := range []struct {
+		body        string
+		status      int
+		code, field string
+	}{
+		{`{}`, 400, "invalid_request", "identifiers"},
+		{`{"identifiers":{"id":"x"}}`, 400, "invalid_request", "identifiers"},
+		{`{"identifiers":[{"id":"2e-1-1"},{"nmae":"Worf"}]}`, 400, "invalid_request", "identifiers[1].nmae"},
+		{`{"identifiers":[{"name":"Worf","fuzzy":"yes"}]}`, 400, "invalid_request", "identifiers[0].fuzzy"},
+		{`{"identifiers":[{"id":"2e-1-1","name":"Worf"}]}`, 400, "invalid_request", "identifiers[0]"},
+		{`{"identifiers":[{"name":"Worf","edition":"3e"}]}`, 400, "invalid_request", "identifiers[0].edition"},
+		{`{"identifiers":[{"name":"` + strings.Repeat("w", 129) + `"}]}`, 422, "unprocessable", "identifiers[0].name"},
+		{`{"identifiers":[` + strings.Repeat(`{"id":"2e-1-1"},`, 75) + `{"id":"2e-1-1"}]}`, 422, "unprocessable", "identifiers"},
+	} {
+		code, out := post(t, srv.URL, "/v1/cards/collection", []byte(tc.body))
+		var body errorBody
+		_ = json.Unmarshal(out, &body)
+		if code != tc.status || body.Error.Code != tc.code || body.Error.Details["field"] != tc.field {
+			t.Errorf("%.60s: %d %s", tc.body, code, out)
+		}
+	}
+}

@@ -1,0 +1,266 @@
+package catalog
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// How a look-up chooses the card a name means, and says how it matched.
+//
+//  1. The name exactly (CardNamed's exact look-up) in the edition asked:
+//     MatchExact.
+//  2. The name exactly in the other edition: MatchOtherEdition. A name
+//     printed only in First Edition ("U.S.S. Enterprise") means that card
+//     even on a Second Edition page, not a fuzzy reading of it among
+//     Second Edition cards ("U.S.S. Enterprise-E").
+//  3. Fuzzy, when asked for: the best fit in the edition asked, unless the
+//     other edition's best fits clearly better (its score, less
+//     otherEditionPenalty, still above): a misspelt name printed only in
+//     the other edition. Either is MatchFuzzy.
+//
+// Several cards fitting equally well at a step is EAMBIGUOUS there: a
+// reader asked for one card and is told which fit, never given one of them.
+
+// otherEditionPenalty is what a fuzzy fit of the other edition than the
+// one asked for gives up against one of the edition asked: a card of the
+// edition asked fitting a little less well is still the one meant.
+const otherEditionPenalty = 0.2
+
+// LookUpCard finds the card an identifier names, as a copy labelled with
+// how it matched (rules.Card.Match).
+func (c *Catalog) LookUpCard(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error) {
+	if id.ID != "" {
+		card, err := c.Card(ctx, id.ID)
+		if err != nil {
+			return nil, err
+		}
+		return labelled(card, rules.MatchExact), nil
+	}
+	return c.lookUpName(ctx, id.Name, id.Fuzzy, id.Edition)
+}
+
+func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
+	card, err := c.cardExact(name, edition)
+	if card != nil {
+		return labelled(card, rules.MatchExact), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	folded := rules.FoldName(name)
+	titled := c.titled[folded]
+	other := otherEdition(edition)
+	if other != "" && !slices.ContainsFunc(titled, func(e *rules.Entry) bool { return e.Edition == edition }) {
+		switch in := filterEdition(c.exact[folded], other); len(in) {
+		case 0:
+		case 1:
+			return labelled(in[0], rules.MatchOtherEdition), nil
+		default:
+			return nil, ambiguousIn(name, in, edition)
+		}
+	}
+	if len(titled) > 0 {
+		return nil, c.entriesTitled(name, titled, edition)
+	}
+	scored, err := c.fuzzy(ctx, name, edition)
+	if err != nil {
+		return nil, err
+	}
+	var theirs []scoredCard
+	if other != "" {
+		if theirs, err = c.fuzzy(ctx, name, other); err != nil {
+			return nil, err
+		}
+	}
+	if !fuzzy {
+		scored = append(scored, theirs...)
+		slices.SortFunc(scored, byFit)
+		return nil, notFound(name, scored)
+	}
+	best, err := bestFit(name, scored)
+	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
+		return nil, err
+	}
+	if other != "" {
+		if len(theirs) > 0 && theirs[0].fits() &&
+			(best == nil || theirs[0].score-otherEditionPenalty > scored[0].score+tieEpsilon) {
+			card, err := bestFit(name, theirs)
+			if err != nil {
+				return nil, err
+			}
+			return labelled(card, rules.MatchFuzzy), nil
+		}
+		scored = append(scored, theirs...)
+		slices.SortFunc(scored, byFit)
+	}
+	if best == nil {
+		return nil, notFound(name, scored)
+	}
+	return labelled(best, rules.MatchFuzzy), nil
+}
+
+// entriesTitled is ENOTFOUND for a name no card has but rulings or
+// glossary entries are titled with ("Make It So", a card the data lacks;
+// "turn", a term), offering them as "rulings", those of the edition asked
+// first. A fuzzy reading of such a name ("Kurn" for "turn") is no answer:
+// the entries are what it names exactly.
+func (c *Catalog) entriesTitled(name string, es []*rules.Entry, edition string) error {
+	refs := make([]rules.EntryRef, 0, len(es))
+	for _, e := range es {
+		if edition == "" || e.Edition == edition {
+			refs = append(refs, rules.RefOf(e))
+		}
+	}
+	for _, e := range es {
+		if edition != "" && e.Edition != edition {
+			refs = append(refs, rules.RefOf(e))
+		}
+	}
+	where := c.docTitles[refs[0].DocumentID]
+	if where == "" {
+		where = refs[0].DocumentID
+	}
+	what := "a ruling"
+	if refs[0].Kind == rules.KindGlossary {
+		what = "a glossary entry"
+	}
+	return rules.Errorf(rules.ENOTFOUND, "No card is named %q; %s of %s is titled so.", name, what, where).
+		WithDetail("suggestions", []string{}).WithDetail("rulings", refs)
+}
+
+// indexTitles maps the folded titles of the rulings and glossary entries to
+// the entries, rulings first, then by their documents' precedence
+// (governing first), then reading order; and gives the documents' titles.
+func indexTitles(entries []*rules.Entry, docs []rules.Document) (map[string][]*rules.Entry, map[string]string) {
+	prec := map[string]int{}
+	titles := map[string]string{}
+	for _, d := range docs {
+		prec[d.ID] = d.Precedence
+		titles[d.ID] = d.Title
+	}
+	out := map[string][]*rules.Entry{}
+	for _, e := range entries {
+		if e.Kind != rules.KindRuling && e.Kind != rules.KindGlossary {
+			continue
+		}
+		if k := rules.FoldName(e.Title); k != "" {
+			out[k] = append(out[k], e)
+		}
+	}
+	for _, es := range out {
+		slices.SortStableFunc(es, func(a, b *rules.Entry) int {
+			if (a.Kind == rules.KindRuling) != (b.Kind == rules.KindRuling) {
+				if a.Kind == rules.KindRuling {
+					return -1
+				}
+				return 1
+			}
+			return prec[b.DocumentID] - prec[a.DocumentID]
+		})
+	}
+	return out, titles
+}
+
+// bestFit is the card that fits the scored names best (best first), or
+// EAMBIGUOUS when several fit equally well, or ENOTFOUND when none fits.
+func bestFit(name string, scored []scoredCard) (*rules.Card, error) {
+	if len(scored) == 0 || !scored[0].fits() {
+		return nil, notFound(name, scored)
+	}
+	best := []*rules.Card{scored[0].card}
+	for _, s := range scored[1:] {
+		if scored[0].score-s.score > tieEpsilon {
+			break
+		}
+		if s.fits() {
+			best = append(best, s.card)
+		}
+	}
+	if len(best) == 1 {
+		return best[0], nil
+	}
+	return nil, ambiguous(name, best)
+}
+
+// ambiguousIn is ambiguous for cards only of the other edition than the
+// one asked for, saying so.
+func ambiguousIn(name string, cs []*rules.Card, asked string) error {
+	err := ambiguous(name, cs)
+	if re, ok := err.(*rules.Error); ok {
+		re.Message = rules.Truncate("\""+name+"\"") + " is printed only in " + rules.EditionName(cs[0].Edition) +
+			", not " + rules.EditionName(asked) + ", as several cards; name one of the candidates or ask by id."
+		re.WithDetail("edition", cs[0].Edition)
+	}
+	return err
+}
+
+// labelled is a copy of the card carrying how it matched.
+func labelled(card *rules.Card, match string) *rules.Card {
+	cp := *card
+	cp.Match = match
+	return &cp
+}
+
+func otherEdition(edition string) string {
+	switch edition {
+	case rules.Edition1E:
+		return rules.Edition2E
+	case rules.Edition2E:
+		return rules.Edition1E
+	}
+	return ""
+}
+
+// CardCollection looks up each identifier (at most
+// rules.MaxCardIdentifiers) as LookUpCard does: the cards found, in the
+// order asked, and those not found, each with its index, why, and the
+// candidates of an ambiguous name or the names near one that fits none.
+// An identifier that names nothing is EINVALID naming it
+// ("identifiers[3]"), before any is looked up. The context is checked
+// between look-ups.
+func (c *Catalog) CardCollection(ctx context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error) {
+	if len(ids) > rules.MaxCardIdentifiers {
+		return nil, rules.Errorf(rules.EUNPROCESSABLE, "A collection look-up takes at most %d identifiers, not %d.", rules.MaxCardIdentifiers, len(ids)).
+			WithDetail("field", "identifiers").WithDetail("limit", rules.MaxCardIdentifiers)
+	}
+	for i, id := range ids {
+		if err := id.Check(identifierField(i)); err != nil {
+			return nil, err
+		}
+	}
+	out := &rules.CardCollection{Data: make([]*rules.Card, 0, len(ids)), NotFound: []rules.CardNotFound{}}
+	for i, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		card, err := c.LookUpCard(ctx, id)
+		if err == nil {
+			out.Data = append(out.Data, card)
+			continue
+		}
+		code := rules.ErrorCode(err)
+		if code != rules.ENOTFOUND && code != rules.EAMBIGUOUS {
+			return nil, err
+		}
+		nf := rules.CardNotFound{CardIdentifier: id, Index: i, Code: code, Message: rules.ErrorMessage(err)}
+		if code == rules.EAMBIGUOUS {
+			for _, cid := range rules.DetailStrings(err, "ids") {
+				if card := c.byID[cid]; card != nil {
+					nf.Candidates = append(nf.Candidates, rules.CandidateOf(card))
+				}
+			}
+		} else {
+			nf.Suggestions = rules.DetailStrings(err, "suggestions")
+			if refs, ok := rules.ErrorDetails(err)["rulings"].([]rules.EntryRef); ok {
+				nf.Rulings = refs
+			}
+		}
+		out.NotFound = append(out.NotFound, nf)
+	}
+	return out, nil
+}
+
+func identifierField(i int) string { return "identifiers[" + strconv.Itoa(i) + "]" }

@@ -1,0 +1,118 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// How a look-up by name found a card (Card.Match).
+const (
+	// MatchExact: the name is the card's, as printed (case, punctuation
+	// and white space forgiven), or the card was asked for by id.
+	MatchExact = "exact"
+	// MatchFuzzy: the name was forgiven something: a typo, a missing or
+	// extra word, a changed or dropped subtitle, a subtitle alone. The card
+	// may be of the other edition than the one asked for when none of it
+	// fitted.
+	MatchFuzzy = "fuzzy"
+	// MatchOtherEdition: the name is printed exactly, but only in the
+	// other edition than the one asked for.
+	MatchOtherEdition = "other-edition"
+)
+
+// MaxCardIdentifiers bounds one collection look-up: a fan page of some
+// dozens of cards, a deck list's different cards (Scryfall's collection
+// endpoint takes as many).
+const MaxCardIdentifiers = 75
+
+// A CardIdentifier names one card to look up: by ID, or by Name (a title,
+// or "title, subtitle") in an Edition ("" for either), exactly or, with
+// Fuzzy, forgiving typos and missing words. A name is looked for in the
+// edition asked first; a name printed exactly only in the other edition
+// finds that card (MatchOtherEdition) before any fuzzy reading of it in the
+// edition asked.
+type CardIdentifier struct {
+	ID      string `json:"id,omitempty"`
+	Name    string `json:"name,omitempty"`
+	Edition string `json:"edition,omitempty"`
+	Fuzzy   bool   `json:"fuzzy,omitempty"`
+}
+
+// Check says what is wrong with an identifier as a request gave it, field
+// naming it in errors ("identifiers[3]"): an id or a name, not both, none
+// longer than MaxTextBytes, and a known edition.
+func (id CardIdentifier) Check(field string) error {
+	switch {
+	case id.ID == "" && strings.TrimSpace(id.Name) == "":
+		return Errorf(EINVALID, "%s names no card: give its id, or its name.", field).WithDetail("field", field)
+	case id.ID != "" && id.Name != "":
+		return Errorf(EINVALID, "%s gives both an id and a name: give one.", field).WithDetail("field", field)
+	case id.ID != "" && (id.Edition != "" || id.Fuzzy):
+		return Errorf(EINVALID, "%s is looked up by id, which takes no edition or fuzzy.", field).WithDetail("field", field)
+	}
+	for _, f := range []struct{ name, v string }{{"id", id.ID}, {"name", id.Name}} {
+		if len(f.v) > MaxTextBytes {
+			return (&Error{Code: EUNPROCESSABLE, Message: fmt.Sprintf("%s.%s is longer than %d bytes: no card's is.", field, f.name, MaxTextBytes)}).
+				WithDetail("field", field+"."+f.name).WithDetail("limit", MaxTextBytes)
+		}
+	}
+	switch id.Edition {
+	case "", Edition1E, Edition2E:
+		return nil
+	}
+	return Errorf(EINVALID, "%s.edition %q is not known; use \"1e\" or \"2e\".", field, id.Edition).WithDetail("field", field+".edition")
+}
+
+// A CardCandidate is one of the cards an ambiguous name fits equally well.
+type CardCandidate struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Title    string `json:"title"`
+	Subtitle string `json:"subtitle,omitempty"`
+	Edition  string `json:"edition"`
+	SetName  string `json:"setName,omitempty"`
+	Type     string `json:"type"`
+}
+
+// CandidateOf is the card as a candidate of an ambiguous name.
+func CandidateOf(c *Card) CardCandidate {
+	return CardCandidate{ID: c.ID, Name: c.Name(), Title: c.Title, Subtitle: c.Subtitle, Edition: c.Edition, SetName: c.SetName, Type: c.Type}
+}
+
+// A CardNotFound is an identifier of a collection that found no card: its
+// Index in the request, Code ENOTFOUND or EAMBIGUOUS with the sentence
+// saying why, the Candidates an ambiguous name fits, the Suggestions
+// (names) nearest one that fits none, and the Rulings (rulings and glossary
+// entries) titled with a name no card has.
+type CardNotFound struct {
+	CardIdentifier
+	Index       int             `json:"index"`
+	Code        string          `json:"code"`
+	Message     string          `json:"message"`
+	Candidates  []CardCandidate `json:"candidates,omitempty"`
+	Suggestions []string        `json:"suggestions,omitempty"`
+	Rulings     []EntryRef      `json:"rulings,omitempty"`
+}
+
+// A CardCollection is the answer of a collection look-up: the cards found,
+// in the order asked, each labelled with its Match, and the identifiers
+// that found none.
+type CardCollection struct {
+	Data     []*Card        `json:"data"`
+	NotFound []CardNotFound `json:"notFound"`
+}
+
+// An EntryRef names an entry: what a look-up offers when a name is no card's
+// but an entry's title (a Current Rulings entry on a card the data lacks).
+type EntryRef struct {
+	ID         string `json:"id"`
+	Kind       string `json:"kind"`
+	Title      string `json:"title"`
+	DocumentID string `json:"documentId"`
+	Edition    string `json:"edition"`
+}
+
+// RefOf is the entry as an EntryRef.
+func RefOf(e *Entry) EntryRef {
+	return EntryRef{ID: e.ID, Kind: e.Kind, Title: e.Title, DocumentID: e.DocumentID, Edition: e.Edition}
+}
