@@ -22,6 +22,7 @@ import (
 	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/ratelimit"
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
 // staffingAttack is the body that held a core for minutes: a ship needing n
@@ -165,9 +166,10 @@ func TestFirstRequesterThatDisconnectsFailsNoOther(t *testing.T) {
 	}
 	search := &blockingSearch{entered: make(chan struct{}), release: make(chan struct{})}
 	logs := &logLines{}
+	responses := cache.NewResponses(lru, time.Minute, 0)
 	srv := httptest.NewServer(api.New(api.Config{
 		Services:  api.Services{Search: search},
-		Responses: cache.NewResponses(lru, time.Minute, 0),
+		Responses: responses,
 		Logger:    slog.New(slog.NewJSONHandler(logs, nil)),
 	}))
 	t.Cleanup(srv.Close)
@@ -196,12 +198,12 @@ func TestFirstRequesterThatDisconnectsFailsNoOther(t *testing.T) {
 			codes[i] = res.StatusCode
 		})
 	}
-	time.Sleep(50 * time.Millisecond) // the others wait for the same computation
+	testwait.For(t, "the others waiting for the same computation", func() bool { return responses.Waiting() == 16 })
 	cancel()
 	if err := <-first; err == nil {
 		t.Fatal("the first request was answered before it was cancelled")
 	}
-	time.Sleep(50 * time.Millisecond) // the server sees it go
+	testwait.For(t, "the server to see the first go", func() bool { return responses.Waiting() == 15 })
 	close(search.release)
 	wg.Wait()
 	for i, c := range codes {
@@ -212,10 +214,7 @@ func TestFirstRequesterThatDisconnectsFailsNoOther(t *testing.T) {
 	if n := search.calls.Load(); n != 1 {
 		t.Errorf("searched %d times, want once for all", n)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for logs.statuses("/v1/search")[api.StatusClientClosedRequest] != 1 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.For(t, "the first request logged 499", func() bool { return logs.statuses("/v1/search")[api.StatusClientClosedRequest] == 1 })
 	if got := logs.statuses("/v1/search"); got[api.StatusClientClosedRequest] != 1 || got[200] != 15 || len(got) != 2 {
 		t.Errorf("logged %v, want one 499 and fifteen 200", got)
 	}
@@ -263,10 +262,7 @@ func TestStoppedRequestsAreLoggedAndCountedAsSuch(t *testing.T) {
 	if code != http.StatusServiceUnavailable || !strings.Contains(answer, "took too long") {
 		t.Errorf("past its deadline: %d %s, want 503", code, answer)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for logs.statuses("/v1/adjudicate")[api.StatusClientClosedRequest] != 1 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	testwait.For(t, "the request whose client went logged 499", func() bool { return logs.statuses("/v1/adjudicate")[api.StatusClientClosedRequest] == 1 })
 	if got := logs.statuses("/v1/adjudicate"); got[api.StatusClientClosedRequest] != 1 || got[503] != 1 || len(got) != 2 {
 		t.Errorf("logged %v, want one 499 and one 503", got)
 	}

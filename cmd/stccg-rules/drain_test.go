@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/stccg/stccg-rules/internal/syncbuf"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
+	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
 // serveReady starts bin serving the real corpus with args and waits until
@@ -38,6 +40,29 @@ func serveReady(t *testing.T, bin string, args ...string) (*exec.Cmd, string, *s
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	waitFor(t, "http://"+addr+"/readyz", 200, 60*time.Second)
 	return cmd, addr, stderr
+}
+
+// bodyBeingRead sends head (a request line and headers, without the blank
+// line) on a new connection to addr, asking to be told when the body is
+// wanted (Expect: 100-continue), and returns once the server says so: the
+// request has reached its handler, which is reading its body. The reader
+// reads the rest of what the server sends.
+func bodyBeingRead(t *testing.T, addr, head string) (net.Conn, *bufio.Reader) {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	fmt.Fprintf(conn, "%s\r\nExpect: 100-continue\r\n\r\n", head)
+	r := bufio.NewReader(conn)
+	_ = conn.SetReadDeadline(time.Now().Add(testwait.Deadline))
+	res, err := http.ReadResponse(r, nil)
+	if err != nil || res.StatusCode != http.StatusContinue {
+		t.Fatalf("waiting for the server to read the body: %v, %v", res, err)
+	}
+	_ = conn.SetReadDeadline(time.Time{})
+	return conn, r
 }
 
 // exitOf waits for cmd to exit, within d.
@@ -60,13 +85,8 @@ func exitOf(t *testing.T, cmd *exec.Cmd, d time.Duration) error {
 // not with status 1.
 func TestSIGTERMWithASlowRequestInFlightExitsZero(t *testing.T) {
 	cmd, addr, stderr := serveReady(t, binary(t), "--shutdown-timeout", "1s")
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	fmt.Fprintf(conn, "POST /v1/adjudicate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"edition\":")
-	time.Sleep(200 * time.Millisecond) // the request is being answered, reading its body
+	conn, _ := bodyBeingRead(t, addr, "POST /v1/adjudicate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000")
+	fmt.Fprintf(conn, "{\"edition\":")
 	start := time.Now()
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -97,6 +117,7 @@ func TestDrainTellsKeepAliveClientsToCloseBeforeClosing(t *testing.T) {
 	var (
 		signalled          atomic.Bool
 		closing, reusedErr atomic.Int64
+		answered           atomic.Int64
 		failures           sync.Map
 		lastAnswer         sync.Map // a connection's local address: what its last answer said
 	)
@@ -134,13 +155,15 @@ func TestDrainTellsKeepAliveClientsToCloseBeforeClosing(t *testing.T) {
 				_, _ = io.Copy(io.Discard, res.Body)
 				res.Body.Close()
 				lastAnswer.Store(local, fmt.Sprintf("%d, Connection: %q, at %s", res.StatusCode, res.Header.Get("Connection"), time.Now().Format("15:04:05.000000")))
+				answered.Add(1)
 				if signalled.Load() && res.Close {
 					closing.Add(1)
 				}
 			}
 		})
 	}
-	time.Sleep(500 * time.Millisecond)
+	// Every client has its connections kept alive, answers coming.
+	testwait.For(t, "answers on kept-alive connections", func() bool { return answered.Load() >= 200 })
 	signalled.Store(true)
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)

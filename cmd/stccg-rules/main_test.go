@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/stccg/stccg-rules/internal/testcorpus"
+	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
 // binary builds the command once per test run.
@@ -81,18 +82,14 @@ func TestServeWithUnreadableManifestExitsOne(t *testing.T) {
 
 func waitFor(t *testing.T, url string, status int, within time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(within)
-	for time.Now().Before(deadline) {
+	testwait.Within(t, within, fmt.Sprintf("%s to answer %d", url, status), func() bool {
 		res, err := http.Get(url)
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == status {
-				return
-			}
+		if err != nil {
+			return false
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("%s never answered %d", url, status)
+		res.Body.Close()
+		return res.StatusCode == status
+	})
 }
 
 // startServe starts the service on the real corpus and waits for /healthz;
@@ -117,21 +114,22 @@ func TestServeBecomesReadyThenDrainsOnSIGTERM(t *testing.T) {
 	waitFor(t, base+"/readyz", 200, 30*time.Second)
 
 	// A request still sending its body when SIGTERM arrives is answered.
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	body := `{"edition":"2e","question":"no.such.question","board":{}}`
-	fmt.Fprintf(conn, "POST /v1/adjudicate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
+	conn, answer := bodyBeingRead(t, addr, fmt.Sprintf("POST /v1/adjudicate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d", len(body)))
 	_, _ = io.WriteString(conn, body[:10])
-	time.Sleep(100 * time.Millisecond)
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond)
+	testwait.For(t, "the service draining", func() bool {
+		res, err := http.Get(base + "/readyz")
+		if err != nil {
+			return true // the listener is closed already
+		}
+		res.Body.Close()
+		return res.StatusCode == http.StatusServiceUnavailable
+	})
 	_, _ = io.WriteString(conn, body[10:])
-	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	res, err := http.ReadResponse(answer, nil)
 	if err != nil {
 		t.Fatalf("in-flight request lost on SIGTERM: %v", err)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/stccg/stccg-rules/internal/redistest"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
+	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
 // replica is one running server process.
@@ -50,21 +51,17 @@ func startReplicas(t *testing.T, n int, args ...string) []replica {
 func waitStored(t *testing.T, fragment string, nodes ...string) {
 	t.Helper()
 	ctx := context.Background()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	testwait.For(t, fmt.Sprintf("a key holding %q in Redis", fragment), func() bool {
 		for _, addr := range nodes {
 			c := redis.NewClient(&redis.Options{Addr: addr})
 			keys, _, err := c.Scan(ctx, 0, "*"+fragment+"*", 10000).Result()
 			_ = c.Close()
 			if err == nil && len(keys) > 0 {
-				return
+				return true
 			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no key holding %q reached Redis in 10s", fragment)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return false
+	})
 }
 
 // issuedKeys writes a file of API keys issued at the default limit, for
@@ -174,17 +171,10 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 				}
 			}
 		}
-		deadline := time.Now().Add(5 * time.Second)
-		for {
+		testwait.For(t, "/readyz to report Redis down", func() bool {
 			_, body := do(t, reps[0].base+"/readyz", "")
-			if strings.Contains(string(body), `"healthy":false`) {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("/readyz never reported Redis down: %s", body)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+			return strings.Contains(string(body), `"healthy":false`)
+		})
 		// The outage is no fresh allowance: the client that spent its
 		// limit through Redis is still refused by every replica.
 		servedAfterSpent(t, "spent-before-outage", "with Redis down")
@@ -193,18 +183,11 @@ func TestThreeReplicasShareOneRedis(t *testing.T) {
 
 	t.Run("Redis used again when it returns", func(t *testing.T) {
 		rds.Restart()
-		deadline := time.Now().Add(10 * time.Second)
 		for i, r := range reps {
-			for {
+			testwait.For(t, fmt.Sprintf("replica %d's /readyz to report Redis back", i), func() bool {
 				_, body := do(t, r.base+"/readyz", "")
-				if strings.Contains(string(body), `"healthy":true`) {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("replica %d: /readyz never reported Redis back: %s", i, body)
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
+				return strings.Contains(string(body), `"healthy":true`)
+			})
 		}
 		// Nor is Redis' return, restarted without its keys: what replica 0
 		// counted during the outage holds there, and it tells Redis, so

@@ -174,6 +174,18 @@ func (r *Responses) fly(key string, f *flight, compute func(context.Context) ([]
 	f.body = b
 }
 
+// Waiting is how many Fetches wait for computations under way, the one
+// computing each included: what a miss shares with the requests behind it.
+func (r *Responses) Waiting() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, f := range r.flights {
+		n += f.waiters
+	}
+	return n
+}
+
 // Stats implements StatsReporter: hits and misses of Fetch, and the
 // responses computed and stored.
 func (r *Responses) Stats() Stats { return r.c.snapshot() }

@@ -152,7 +152,7 @@ func TestResponsesComputesConcurrentMissesOnce(t *testing.T) {
 		})
 	}
 	// Every Fetch waits for the one computation before it finishes.
-	testwait.For(t, "8 Fetches on one flight", func() bool { return waiters(r, "k") == 8 })
+	testwait.For(t, "8 Fetches on one flight", func() bool { return r.Waiting() == 8 })
 	close(release)
 	wg.Wait()
 	if n := calls.Load(); n != 1 {
@@ -242,9 +242,9 @@ func TestResponsesSharedComputationOutlivesTheFirstCaller(t *testing.T) {
 			results[i] = string(b)
 		})
 	}
-	testwait.For(t, "the others on the first's flight", func() bool { return waiters(r, "k") == 16 })
+	testwait.For(t, "the others on the first's flight", func() bool { return r.Waiting() == 16 })
 	cancelFirst()
-	testwait.For(t, "the first caller off the flight", func() bool { return waiters(r, "k") == 15 })
+	testwait.For(t, "the first caller off the flight", func() bool { return r.Waiting() == 15 })
 	close(release)
 	if err := <-firstDone; !errors.Is(err, context.Canceled) {
 		t.Errorf("first caller: %v, want context.Canceled", err)
@@ -399,12 +399,3 @@ func TestResponsesTurnsAPanicIntoAnError(t *testing.T) {
 	}
 }
 
-// waiters is how many Fetches wait for the computation of key under way.
-func waiters(r *Responses, key string) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if f := r.flights["resp:"+key]; f != nil {
-		return f.waiters
-	}
-	return 0
-}
