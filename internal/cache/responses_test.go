@@ -398,4 +398,3 @@ func TestResponsesTurnsAPanicIntoAnError(t *testing.T) {
 		t.Fatalf("after a panic: %q hit=%v %v", body, hit, err)
 	}
 }
-
