@@ -109,3 +109,24 @@ func TestCardCollectionRefusals(t *testing.T) {
 		}
 	}
 }
+
+func TestDefineOfATermOnlySectionsExplainOffersThem(t *testing.T) {
+	srv := newServer(t)
+	var body struct {
+		Error struct {
+			Code    string
+			Details struct {
+				Search   string
+				Sections []rules.EntryRef
+			}
+		}
+	}
+	if code := get(t, srv, "/v1/define?term=mis-seed&edition=1e", &body); code != 404 || body.Error.Details.Search != "mis-seed" || len(body.Error.Details.Sections) == 0 {
+		t.Fatalf("%d %+v", code, body.Error)
+	}
+	for _, s := range body.Error.Details.Sections {
+		if s.Edition != "1e" || s.Anchor == "" {
+			t.Errorf("an entry offered for a 1E term: %+v", s)
+		}
+	}
+}

@@ -2311,7 +2311,9 @@ type EntryKind string
 
 // EntryRef An entry offered by a look-up: a ruling or glossary entry titled with a name no card has.
 type EntryRef struct {
-	DocumentId string `json:"documentId"`
+	// Anchor The paragraph that explains a term best, when the entry is offered for one.
+	Anchor     *string `json:"anchor,omitempty"`
+	DocumentId string  `json:"documentId"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
 	Edition Edition `json:"edition"`
@@ -2386,6 +2388,12 @@ type Error struct {
 
 			// Rulings The rulings and glossary entries titled with a name no card has (not_found of a card look-up).
 			Rulings *[]EntryRef `json:"rulings,omitempty"`
+
+			// Search The search to try (define, not_found): the question as asked, or the term nothing defines.
+			Search *string `json:"search,omitempty"`
+
+			// Sections The entries whose text explains a term nothing defines, best first, each with the anchor of the paragraph that explains it best (define, not_found).
+			Sections *[]EntryRef `json:"sections,omitempty"`
 
 			// Suggestions Close terms or card names, when nothing fitted.
 			Suggestions *[]string `json:"suggestions,omitempty"`

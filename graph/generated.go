@@ -1741,7 +1741,7 @@ type Query {
   entry(id: ID!): Entry
   "Full-text search over entries and cards, best first."
   search(q: String!, edition: String, kind: String, document: String, first: Int = 10, after: String): SearchConnection
-  "The glossary entries and rulings whose title is the term, governing document first (a See entry answers with its target); with none, the sections titled with the term; null beside a not_found error with suggestions (and the search to try, for a question) when none."
+  "The glossary entries and rulings whose title is the term, governing document first (a See entry answers with its target); with none, the sections titled with the term; null beside a not_found error with suggestions when none; for a question, or a term no close term is near, the error also gives the search to try (extensions.details.search) and the entries whose text explains it (extensions.details.sections)."
   define(term: String!, edition: String, first: Int, after: String): EntryConnection
   "One card by id; null when there is none."
   card(id: ID!): Card

@@ -44,7 +44,7 @@ func TestSuggestionsOfferTermsAndCards(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.body), &s); err != nil || r.status != 200 {
 		t.Fatalf("%d %s", r.status, r.body)
 	}
-	if len(s.Suggestions) < 2 || s.Suggestions[0].Kind != "term" || s.Suggestions[0].URL != "/entries/2e-rulebook.glossary.stopped" ||
+	if len(s.Suggestions) < 2 || s.Suggestions[0].Kind != "glossary" || s.Suggestions[0].URL != "/entries/2e-rulebook.glossary.stopped" ||
 		s.Suggestions[1].URL != "/entries/1e-rulebook.glossary.stopped" {
 		t.Errorf("term suggestions: %+v", s.Suggestions)
 	}
@@ -64,6 +64,11 @@ func TestSuggestionsOfferTermsAndCards(t *testing.T) {
 	}
 	if got := cardsOf("scout"); len(got) != 1 || got[0].URL != "/cards/2e-1-1" || got[0].Note != "2E Ship" {
 		t.Errorf("one card's name: %+v", got)
+	}
+	// Words no name starts with find the cards they fit as the look-up by
+	// name does: each name once, a name of several cards to its chooser.
+	if got := cardsOf("vessel"); len(got) != 2 || got[0].URL != "/cards/2e-1-1" || got[1].URL != "/cards/named?exact=Cargo+Vessel" {
+		t.Errorf("a name the look-up finds: %+v", got)
 	}
 	for _, q := range []string{"", strings.Repeat("x", 300)} {
 		r = get(t, srv, "/suggest?q="+url.QueryEscape(q))

@@ -13,12 +13,14 @@ import (
 )
 
 // A suggestion is one thing the search box offers as the reader types: a
-// glossary term (from define) or a card name (from autocomplete), with the
-// page it opens.
+// glossary term, a ruling or a rulebook section (from define), or a card
+// (from autocomplete and the look-up by name), with the page it opens. Kind
+// is the entry's kind ("glossary", "ruling", "section") or "card", so the
+// box labels each by what it is.
 type suggestion struct {
 	Label string `json:"label"`
-	Kind  string `json:"kind"`           // "term" or "card"
-	Note  string `json:"note,omitempty"` // which document or card type
+	Kind  string `json:"kind"`
+	Note  string `json:"note,omitempty"` // which document, or the card's edition and type
 	URL   string `json:"url"`
 }
 
@@ -45,8 +47,13 @@ func (s *Site) suggest(c echo.Context) error {
 	out := suggestions{Q: q, Suggestions: []suggestion{}}
 	if q != "" && utf8.RuneCountInString(q) <= maxSuggestQuery {
 		ctx := c.Request().Context()
-		out.Suggestions = append(out.Suggestions, s.termSuggestions(ctx, q)...)
-		out.Suggestions = append(out.Suggestions, s.cardSuggestions(ctx, q)...)
+		offered := map[string]bool{}
+		for _, sg := range append(s.termSuggestions(ctx, q), s.cardSuggestions(ctx, q)...) {
+			if !offered[sg.URL] { // a ruling may be both a term and what a name no card has means
+				offered[sg.URL] = true
+				out.Suggestions = append(out.Suggestions, sg)
+			}
+		}
 	}
 	c.Response().Header().Set("Cache-Control", "public, max-age=300")
 	return c.JSON(http.StatusOK, out)
@@ -75,7 +82,7 @@ func (s *Site) termSuggestions(ctx context.Context, q string) []suggestion {
 		if d, ok := docs[e.DocumentID]; ok {
 			note = shortTitle(d)
 		}
-		out = append(out, suggestion{Label: e.Title, Kind: "term", Note: note, URL: "/entries/" + url.PathEscape(e.ID)})
+		out = append(out, suggestion{Label: e.Title, Kind: e.Kind, Note: note, URL: "/entries/" + url.PathEscape(e.ID)})
 	}
 	// A term may be defined in both editions: offer the governing entry of
 	// each.
@@ -101,19 +108,68 @@ func (s *Site) termSuggestions(ctx context.Context, q string) []suggestion {
 	return out
 }
 
-// cardSuggestions: card names starting with the words, each linked to its
-// card when the name is one card's.
+// cardSuggestions: the card the words name, as /v1/cards/named finds it
+// (typos forgiven: "jean-luc pikard" is a Picard), or the cards they fit
+// equally well, or the ruling titled with them when no card is; then the
+// card names starting with the words. Each leads to its card (or the
+// chooser, when a name is printed more than once).
 func (s *Site) cardSuggestions(ctx context.Context, q string) []suggestion {
 	if s.cfg.Cards == nil {
 		return nil
 	}
+	var out []suggestion
+	seen := map[string]bool{}
+	addCard := func(card *rules.Card) {
+		if seen[card.Name()] || len(out) >= maxCardSuggest {
+			return
+		}
+		seen[card.Name()] = true
+		out = append(out, suggestion{Label: card.Name(), Kind: rules.KindCard, URL: "/cards/" + url.PathEscape(card.ID),
+			Note: strings.ToUpper(card.Edition) + " " + gameWord(card.Type)})
+	}
+	card, err := s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: clipName(q), Fuzzy: true})
+	switch {
+	case err == nil:
+		addCard(card)
+	case rules.ErrorCode(err) == rules.EAMBIGUOUS:
+		// Each name the cards fit: its card, or its chooser when it is
+		// printed more than once.
+		byName := map[string][]*rules.Card{}
+		var order []string
+		for _, id := range choicesOf(err) {
+			if c, err := s.cfg.Cards.Card(ctx, id); err == nil {
+				if byName[c.Name()] == nil {
+					order = append(order, c.Name())
+				}
+				byName[c.Name()] = append(byName[c.Name()], c)
+			}
+		}
+		for _, name := range order {
+			if cs := byName[name]; len(cs) == 1 {
+				addCard(cs[0])
+			} else if !seen[name] && len(out) < maxCardSuggest {
+				seen[name] = true
+				out = append(out, suggestion{Label: name, Kind: rules.KindCard, URL: "/cards/named?exact=" + url.QueryEscape(name), Note: "several cards"})
+			}
+		}
+	default:
+		for _, r := range rulingRefs(err) {
+			if len(out) < maxCardSuggest {
+				out = append(out, suggestion{Label: r.Title, Kind: r.Kind, Note: strings.ToUpper(r.Edition) + ", no card has this name",
+					URL: "/entries/" + url.PathEscape(r.ID)})
+			}
+		}
+	}
 	names, err := s.cfg.Cards.Autocomplete(ctx, q, "", maxCardSuggest)
 	if err != nil {
-		return nil
+		return out
 	}
-	out := make([]suggestion, 0, len(names))
 	for _, name := range names {
-		sg := suggestion{Label: name, Kind: "card", URL: "/cards/named?exact=" + url.QueryEscape(name)}
+		if seen[name] || len(out) >= maxCardSuggest {
+			continue
+		}
+		seen[name] = true
+		sg := suggestion{Label: name, Kind: rules.KindCard, URL: "/cards/named?exact=" + url.QueryEscape(name)}
 		card, err := s.cfg.Cards.CardNamed(ctx, name, false, "")
 		switch {
 		case err == nil:

@@ -29,11 +29,26 @@ type Library struct {
 	// back to when no glossary entry or ruling is titled with a term.
 	sections    map[string][]*rules.Entry
 	sectionKeys []string
+	// search, when set, finds the entries that explain a term nothing
+	// defines.
+	search rules.SearchService
 }
+
+// An Option adjusts how New builds a library.
+type Option func(*Library)
+
+// WithSearch lets Define answer a term nothing defines with the entries
+// whose text explains it, as the search finds them.
+func WithSearch(s rules.SearchService) Option {
+	return func(l *Library) { l.search = s }
+}
+
+// maxExplaining is how many entries explaining a term define offers.
+const maxExplaining = 5
 
 // New indexes the documents and entries. The entries are shared, not copied:
 // callers must not change them afterwards.
-func New(docs []rules.Document, entries []*rules.Entry) *Library {
+func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library {
 	l := &Library{
 		docs:     append([]rules.Document(nil), docs...),
 		docByID:  make(map[string]rules.Document, len(docs)),
@@ -72,6 +87,9 @@ func New(docs []rules.Document, entries []*rules.Entry) *Library {
 		l.sectionKeys = append(l.sectionKeys, k)
 	}
 	sort.Strings(l.sectionKeys)
+	for _, o := range opts {
+		o(l)
+	}
 	return l
 }
 
@@ -143,15 +161,63 @@ func (l *Library) Define(ctx context.Context, term, edition string) ([]*rules.En
 		out = l.sectionsNaming(key, edition)
 	}
 	if len(out) == 0 {
-		err := rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", clipTerm(term)).
-			WithDetail("suggestions", l.suggest(key, edition, 5))
-		if q, ok := questionSearch(term); ok {
-			err = rules.Errorf(rules.ENOTFOUND, "%q reads as a question, not a term: search for it instead.", clipTerm(term)).
-				WithDetail("suggestions", l.suggest(key, edition, 5)).WithDetail("search", q)
-		}
-		return nil, err
+		return nil, l.undefined(ctx, term, key, edition)
 	}
 	return out, nil
+}
+
+// undefined is Define's ENOTFOUND: the terms near a misspelt one
+// ("suggestions"); for a question, or a term nothing is near, the search to
+// try ("search") and the entries whose text explains it ("sections", best
+// first): "mis-seed" is no glossary term of 1E, but its seed rules say what
+// one is.
+func (l *Library) undefined(ctx context.Context, term, key, edition string) error {
+	suggestions := l.suggest(key, edition, 5)
+	q, question := questionSearch(term)
+	if !question && len(suggestions) > 0 {
+		return rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", clipTerm(term)).
+			WithDetail("suggestions", suggestions)
+	}
+	if !question {
+		q = strings.TrimSpace(term)
+	}
+	explaining := l.explaining(ctx, q, edition)
+	var err *rules.Error
+	switch {
+	case question:
+		err = rules.Errorf(rules.ENOTFOUND, "%q reads as a question, not a term: search for it instead.", clipTerm(term))
+	case len(explaining) > 0:
+		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; %s explains it.", clipTerm(term), explaining[0].Title)
+	default:
+		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; search for it instead.", clipTerm(term))
+	}
+	return err.WithDetail("suggestions", suggestions).WithDetail("search", q).WithDetail("sections", explaining)
+}
+
+// explaining are the rules entries (not cards) the search finds best for
+// the words, at most maxExplaining; none without a search or when it fails.
+func (l *Library) explaining(ctx context.Context, q, edition string) []rules.EntryRef {
+	out := []rules.EntryRef{}
+	if l.search == nil {
+		return out
+	}
+	res, err := l.search.Search(ctx, rules.SearchQuery{Q: q, Edition: edition, Limit: 2 * maxExplaining})
+	if err != nil {
+		return out
+	}
+	for _, h := range res.Hits {
+		e := l.byID[h.ID]
+		if e == nil || h.Kind == rules.KindCard {
+			continue
+		}
+		ref := rules.RefOf(e)
+		ref.Anchor = h.Anchor
+		out = append(out, ref)
+		if len(out) == maxExplaining {
+			break
+		}
+	}
+	return out
 }
 
 // inEdition returns the entries of the edition (all when it is empty).

@@ -121,3 +121,40 @@ func TestMentionsLinkTheFirstOfEachTermToItsGoverningEntry(t *testing.T) {
 		t.Errorf("1E mentions: %v", got)
 	}
 }
+
+// fakeSearch answers every search with the hits it holds, keeping the query.
+type fakeSearch struct {
+	hits []rules.SearchHit
+	got  []rules.SearchQuery
+}
+
+func (f *fakeSearch) Search(ctx context.Context, q rules.SearchQuery) (*rules.SearchResult, error) {
+	f.got = append(f.got, q)
+	return &rules.SearchResult{Total: len(f.hits), Hits: f.hits}, nil
+}
+
+func TestDefineOfATermNothingDefinesOffersTheSearchAndWhatExplainsIt(t *testing.T) {
+	docs := []rules.Document{{ID: "book", Edition: "1e", Kind: rules.DocumentRulebook, Precedence: 1}}
+	seeding := &rules.Entry{ID: "book.section.seeding", Kind: rules.KindSection, Title: "Seeding", DocumentID: "book", Edition: "1e"}
+	search := &fakeSearch{hits: []rules.SearchHit{
+		{ID: "1e-1-1", Kind: rules.KindCard, Title: "A card"},
+		{ID: "book.section.seeding", Kind: rules.KindSection, Title: "Seeding", Anchor: "p3"},
+	}}
+	l := library.New(docs, []*rules.Entry{seeding}, library.WithSearch(search))
+	_, err := l.Define(context.Background(), "double-seed", "1e")
+	if rules.ErrorCode(err) != rules.ENOTFOUND {
+		t.Fatalf("got %v", err)
+	}
+	d := rules.ErrorDetails(err)
+	sections, _ := d["sections"].([]rules.EntryRef)
+	if d["search"] != "double-seed" || len(sections) != 1 || sections[0].ID != seeding.ID || sections[0].Anchor != "p3" {
+		t.Errorf("details %v", d)
+	}
+	if len(search.got) != 1 || search.got[0].Edition != "1e" {
+		t.Errorf("searched %+v", search.got)
+	}
+	// A misspelt term is told the term meant, not sent to search.
+	if _, err := l.Define(context.Background(), "seedin", "1e"); rules.DetailStrings(err, "suggestions") == nil || rules.ErrorDetails(err)["search"] != nil {
+		t.Errorf("a misspelt term: %v %v", err, rules.ErrorDetails(err))
+	}
+}

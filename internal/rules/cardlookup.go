@@ -103,13 +103,16 @@ type CardCollection struct {
 }
 
 // An EntryRef names an entry: what a look-up offers when a name is no card's
-// but an entry's title (a Current Rulings entry on a card the data lacks).
+// but an entry's title (a Current Rulings entry on a card the data lacks),
+// or a term nothing defines but the entry explains; Anchor is then the
+// paragraph that explains it best.
 type EntryRef struct {
 	ID         string `json:"id"`
 	Kind       string `json:"kind"`
 	Title      string `json:"title"`
 	DocumentID string `json:"documentId"`
 	Edition    string `json:"edition"`
+	Anchor     string `json:"anchor,omitempty"`
 }
 
 // RefOf is the entry as an EntryRef.

@@ -28,7 +28,7 @@ type Set struct {
 // index to serve instead of building one in memory; it must have been built
 // from the same corpus version.
 func New(ctx context.Context, c *corpus.Corpus, index *search.Index) (*Set, error) {
-	s := &Set{Corpus: c, Library: library.New(c.Documents, c.Entries)}
+	s := &Set{Corpus: c}
 	s.Catalog = catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents))
 	s.Engine = engine.New(c.Documents, c.Entries, s.Catalog)
 	if index != nil {
@@ -36,13 +36,16 @@ func New(ctx context.Context, c *corpus.Corpus, index *search.Index) (*Set, erro
 			return nil, fmt.Errorf("search index was built from corpus version %s, not %s: rebuild it with 'stccg-rules index'", index.Version(), c.Version)
 		}
 		s.Index = index
-		return s, nil
+	} else {
+		ix, err := search.Build(ctx, c.Documents, c.Entries, c.Cards)
+		if err != nil {
+			return nil, fmt.Errorf("build search index: %w", err)
+		}
+		s.Index = ix
 	}
-	ix, err := search.Build(ctx, c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		return nil, fmt.Errorf("build search index: %w", err)
-	}
-	s.Index = ix
+	// A term nothing defines is answered with the entries the search finds
+	// explaining it.
+	s.Library = library.New(c.Documents, c.Entries, library.WithSearch(s.Index))
 	return s, nil
 }
 

@@ -29,6 +29,9 @@
     q.select();
   });
 
+  // What each kind of suggestion is called beside it.
+  var KINDS = { card: "Card", glossary: "Glossary term", ruling: "Ruling", section: "Rulebook section" };
+
   // Suggestions: an ARIA 1.2 combobox over the search box.
   function combobox(input) {
     var list = document.createElement("ul");
@@ -85,7 +88,7 @@
         label.textContent = s.label;
         var note = document.createElement("span");
         note.className = "s-note";
-        note.textContent = (s.kind === "card" ? "Card" : "Term") + (s.note ? " · " + s.note : "");
+        note.textContent = (KINDS[s.kind] || "Term") + (s.note ? " · " + s.note : "");
         li.appendChild(label);
         li.appendChild(note);
         // mousedown, not click: the box keeps focus until the page changes.
