@@ -117,6 +117,8 @@ func (d *requestDecoder) readBoardShip(v *rules.BoardShip) bool {
 			return seen.first(12) && d.integer(&v.Damage)
 		case "docked":
 			return seen.first(13) && d.str(&v.Docked)
+		case "cloaked":
+			return seen.first(14) && d.boolean(&v.Cloaked)
 		}
 		return false
 	})

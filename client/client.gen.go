@@ -1690,6 +1690,9 @@ type BoardShip struct {
 	// Card A card id or name: its statistics fill the fields left out.
 	Card *string `json:"card,omitempty"`
 
+	// Cloaked 1E: the ship is cloaked; it may not fire, nor attempt a mission, until it decloaks.
+	Cloaked *bool `json:"cloaked,omitempty"`
+
 	// Damage Damage cards on it.
 	Damage *int `json:"damage,omitempty"`
 

@@ -2090,6 +2090,8 @@ input BoardShipInput {
   damage: Int
   "The 1E facility the ship is docked at."
   docked: String
+  "A cloaked 1E ship: it may not fire, nor attempt a mission, until it decloaks."
+  cloaked: Boolean
 }
 
 "A 1E facility: an outpost, headquarters, station or Nor."
@@ -11450,7 +11452,7 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"id", "owner", "card", "title", "affiliation", "staffing", "range", "rangeUsed", "weapons", "shields", "at", "stopped", "damage", "docked"}
+	fieldsInOrder := [...]string{"id", "owner", "card", "title", "affiliation", "staffing", "range", "rangeUsed", "weapons", "shields", "at", "stopped", "damage", "docked", "cloaked"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -11555,6 +11557,13 @@ func (ec *executionContext) unmarshalInputBoardShipInput(ctx context.Context, ob
 				return it, err
 			}
 			it.Docked = data
+		case "cloaked":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cloaked"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Cloaked = data
 		}
 	}
 	return it, nil

@@ -45,7 +45,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	if err != nil {
 		return err
 	}
-	target, err := j.ship(p.Target, "params.target")
+	target, err := j.battleTarget(p.Target)
 	if err != nil {
 		return err
 	}
@@ -59,14 +59,17 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 		if err != nil {
 			return err
 		}
-		switch {
-		case s.Stopped:
+		switch x := j.board.shipMay(s, actFire); {
+		case x.Kind == barStopped:
 			j.say("%s is stopped and cannot fire.", s.Name())
 			j.cite("battle1.fire")
-		case s.Docked != "":
+		case x.Kind == barDocked:
 			// 1E: a docked ship may not fire its WEAPONS, even to return fire.
-			j.say("%s is docked at %s and cannot fire its WEAPONS.", s.Name(), j.board.Facility(s.Docked).Name())
+			j.say("%s is docked at %s and cannot fire its WEAPONS.", s.Name(), x.Facility.Name())
 			j.cite("battle1.fire", "dock1.protect")
+		case x.Kind == barCloaked:
+			j.say("%s is cloaked and cannot fire its WEAPONS.", s.Name())
+			j.cite("battle1.fire")
 		case w <= 0:
 			j.say("%s has no WEAPONS and cannot fire.", s.Name())
 			j.cite("battle1.fire")
@@ -81,11 +84,15 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	if len(terms) == 0 {
 		terms = append(terms, "no ship firing")
 	}
-	shields, err := needInt(target.Shields, target, "shields", "the SHIELDS")
+	shields, err := needInt(target.shields(), target.item(), "shields", "the SHIELDS")
 	if err != nil {
 		return err
 	}
-	for _, s := range append(append([]*Ship(nil), attackers...), target) {
+	damaged := append([]*Ship(nil), attackers...)
+	if target.ship != nil {
+		damaged = append(damaged, target.ship)
+	}
+	for _, s := range damaged {
 		if s.Damage > 0 {
 			// Rotation damage reduces RANGE, takes a Cloaking Device off
 			// line and halves HULL integrity; WEAPONS and SHIELDS stand.
@@ -93,9 +100,17 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 			j.cite("damage1.hit")
 		}
 	}
-	extension, extTerm, err := j.dockedExtension(target, p.DockedShields)
-	if err != nil {
-		return err
+	var extension float64
+	var extTerm string
+	if target.ship != nil {
+		if extension, extTerm, err = j.dockedExtension(target.ship, p.DockedShields); err != nil {
+			return err
+		}
+	} else {
+		if p.DockedShields != nil {
+			return unprocessable("params.dockedShields", "%s is a facility: only a ship docked at a facility adds the facility's SHIELDS", target.facility.Name())
+		}
+		j.say("%s is a facility: its DEFENSE is its own SHIELDS.", target.facility.Name())
 	}
 	defense := float64(shields) + extension + float64(p.DefenseBonus)
 	dterms := fmt.Sprintf("%s SHIELDS %d", target.Name(), shields)
@@ -126,8 +141,53 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	return nil
 }
 
-// dockedExtension is what a docked target adds to its DEFENSE: 50% of the
-// SHIELDS of the facility it is docked at, exactly (the 1E rulebook rounds
+// A battleTarget is what a 1E ship battle targets: "one enemy ship or
+// facility". One of the two is set.
+type battleTarget struct {
+	ship     *Ship
+	facility *Facility
+}
+
+// battleTarget reads params.target: a ship or a facility of the board.
+func (j *judgement) battleTarget(id string) (battleTarget, error) {
+	if id == "" {
+		return battleTarget{}, unprocessable("params.target", "params.target is required: the id of the ship or facility targeted")
+	}
+	o := j.board.object(id)
+	switch {
+	case o.ship != nil:
+		return battleTarget{ship: o.ship}, nil
+	case o.facility != nil:
+		return battleTarget{facility: o.facility}, nil
+	}
+	return battleTarget{}, unprocessable("params.target", "no ship or facility on the board has the id %q", id)
+}
+
+func (t battleTarget) Name() string {
+	if t.ship != nil {
+		return t.ship.Name()
+	}
+	return t.facility.Name()
+}
+
+func (t battleTarget) shields() *int {
+	if t.ship != nil {
+		return t.ship.Shields
+	}
+	return t.facility.Shields
+}
+
+func (t battleTarget) item() boardItem {
+	if t.ship != nil {
+		return t.ship
+	}
+	return t.facility
+}
+
+// dockedExtension is what a docked target adds to its DEFENSE: the
+// facility SHIELDS extension, 50% of the SHIELDS of the facility it is
+// docked at (the share the card data gives the facility, where it gives
+// one: a quarter for the Husnock Outpost), exactly (the 1E rulebook rounds
 // nothing), with the term that says so. The facility's SHIELDS come from
 // params.dockedShields when the request gives them (counting enhancements
 // the board does not show), else from the board. A target the board does
@@ -157,8 +217,23 @@ func (j *judgement) dockedExtension(target *Ship, given *int) (float64, string, 
 	if f == nil {
 		return half, fmt.Sprintf("half the facility's SHIELDS %d", full), nil
 	}
-	j.say("%s is docked at %s: its DEFENSE adds 50%% of the facility's SHIELDS.", target.Name(), f.Name())
-	return half, fmt.Sprintf("half the SHIELDS of %s %d", f.Name(), full), nil
+	share, pct := f.shieldsExtension()
+	j.say("%s is docked at %s: its DEFENSE adds %s%% of the facility's SHIELDS.", target.Name(), f.Name(), pct)
+	if f.ExtendedShields != nil {
+		j.say("The card data gives %s an extension of %s%% of its SHIELDS, not the usual 50%%.", f.Name(), pct)
+	}
+	return float64(full) * share, fmt.Sprintf("%s%% of the SHIELDS of %s %d", pct, f.Name(), full), nil
+}
+
+// shieldsExtension is the share of a facility's SHIELDS a ship docked there
+// adds to its DEFENSE, and the share as a percentage for reasons: the card
+// data's, else the rulebook's "50% facility SHIELDS extension".
+func (f *Facility) shieldsExtension() (float64, string) {
+	share := 0.5
+	if f.ExtendedShields != nil {
+		share = *f.ExtendedShields
+	}
+	return share, formatNumber(share * 100)
 }
 
 func formatNumber(f float64) string {

@@ -285,3 +285,57 @@ func contains(list any, s string) bool {
 	}
 	return false
 }
+
+// 1E ship battles: "identify which of your ships and/or facilities will be
+// firing and which enemy ship or facility they are targeting"; the DEFENSE
+// is "the SHIELDS of his targeted ship or facility" plus, for a docked ship,
+// the facility SHIELDS extension: 50%, or the share the card data gives the
+// facility (the Husnock Outpost's 25%). Facilities and ships from the card
+// data.
+func TestShipBattleTargetsAShipOrAFacility1E(t *testing.T) {
+	m := mission("m", "space", "alpha", 3)
+	attackers := []rules.BoardShip{{ID: "bortas", Card: "1e-101-344", At: at("m")}, {ID: "vorcha", Card: "1e-101-350", At: at("m")}} // WEAPONS 9 and 8
+	facility := func(id, card string) rules.BoardFacility {
+		return rules.BoardFacility{ID: id, Card: card, Owner: "opponent", At: at("m")}
+	}
+	devoras := func(docked string) rules.BoardShip { // SHIELDS 8
+		return rules.BoardShip{ID: "devoras", Card: "1e-101-358", Owner: "opponent", At: at("m"), Docked: docked}
+	}
+	cases := []struct {
+		name       string
+		facilities []rules.BoardFacility
+		target     rules.BoardShip
+		params     obj
+		defense    float64
+		outcome    string
+	}{
+		{"ARomulanOutpostDefendsWithItsShields", []rules.BoardFacility{facility("ro", "1e-101-106")}, rules.BoardShip{}, obj{"target": "ro"}, 32, "miss"},
+		{"AFederationOutpostIsHit", []rules.BoardFacility{facility("fo", "1e-101-104")}, rules.BoardShip{}, obj{"target": "fo", "attackBonus": 14}, 30, "hit"},
+		{"AFacilityTakesTheDefenseBonus", []rules.BoardFacility{facility("fo", "1e-101-104")}, rules.BoardShip{}, obj{"target": "fo", "defenseBonus": 3}, 33, "miss"},
+		{"AShipUndocked", []rules.BoardFacility{facility("fo", "1e-101-104")}, devoras(""), obj{"target": "devoras"}, 8, "direct-hit"},
+		{"AShipDockedAtAFederationOutpostAddsHalf", []rules.BoardFacility{facility("fo", "1e-101-104")}, devoras("fo"), obj{"target": "devoras"}, 23, "miss"},
+		{"AShipDockedAtAHusnockOutpostAddsAQuarter", []rules.BoardFacility{facility("hu", "1e-111-9")}, devoras("hu"), obj{"target": "devoras"}, 18, "miss"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := rules.Board{Missions: []rules.BoardMission{m}, Ships: attackers, Facilities: c.facilities}
+			if c.target.ID != "" {
+				b.Ships = append(append([]rules.BoardShip(nil), attackers...), c.target)
+			}
+			p := obj{"attackers": []string{"bortas", "vorcha"}}
+			for k, v := range c.params {
+				p[k] = v
+			}
+			v := judge(t, req1E("battle.ship", b, p))
+			if num(t, v, "defense") != c.defense || v.Result["outcome"] != c.outcome {
+				t.Errorf("result %v, want defense %v %s; reasons %q", roundTrip(t, v.Result), c.defense, c.outcome, v.Reasons)
+			}
+			if !quotes(v, "shields of his targeted ship or facility") {
+				t.Errorf("the DEFENSE rule is not quoted: %+v", v.Citations)
+			}
+		})
+	}
+	if f := refuse(t, req1E("battle.ship", rules.Board{Missions: []rules.BoardMission{m}, Ships: attackers}, obj{"attackers": []string{"bortas"}, "target": "nothing"})); f != "params.target" {
+		t.Errorf("a target not on the board names %q", f)
+	}
+}

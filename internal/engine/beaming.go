@@ -190,8 +190,10 @@ type beamer struct {
 	Personnel *Personnel
 	From      beamPoint
 	// Refused is why no one may beam the personnel at all; the rest is
-	// not judged when it is set.
+	// not judged when it is set. Carrier is the stopped ship whose stop
+	// the personnel aboard shares (1E).
 	Refused beamRefusal
+	Carrier *Ship
 	Path    beamPath
 	// FromEnd is whether the 1E beam passes out of where the personnel
 	// is; Aboard whether it may come aboard the ship or facility beamed
@@ -204,10 +206,11 @@ type beamer struct {
 type beamRefusal int
 
 const (
-	beamable         beamRefusal = iota
-	refusedCaptive               // its owner may take no action involving it, its captor does not command it
-	refusedOpponents             // an opponent's personnel
-	refusedStopped               // a stopped personnel
+	beamable             beamRefusal = iota
+	refusedCaptive                   // its owner may take no action involving it, its captor does not command it
+	refusedOpponents                 // an opponent's personnel
+	refusedStopped                   // a stopped personnel
+	refusedStoppedAboard             // 1E: aboard its owner's stopped ship, so stopped too
 )
 
 // beamPath is the way a personnel goes, or why it cannot.
@@ -257,7 +260,8 @@ func (d beamDestination) open() bool { return d == destinationOpen || d == desti
 func beamGroup(b *Board, first bool, group []*Personnel, to beamPoint) beaming {
 	bm := beaming{To: to, At: to.missionID(), Beamers: make([]beamer, len(group)), Allowed: true}
 	for i, p := range group {
-		bm.Beamers[i] = beamer{Personnel: p, From: pointOf(b, p), Refused: refusal(p)}
+		refused, carrier := refusal(b, p)
+		bm.Beamers[i] = beamer{Personnel: p, From: pointOf(b, p), Refused: refused, Carrier: carrier}
 		if bm.Beamers[i].Refused != beamable {
 			bm.Allowed = false
 		}
@@ -272,26 +276,31 @@ func beamGroup(b *Board, first bool, group []*Personnel, to beamPoint) beaming {
 
 // refusal is why no one may beam p: a captive (its owner may take no
 // action involving it, its captor does not command it), an opponent's
-// personnel, a stopped one.
-func refusal(p *Personnel) beamRefusal {
+// personnel, a stopped one (1E: also one aboard its owner's stopped ship,
+// with the ship).
+func refusal(b *Board, p *Personnel) (beamRefusal, *Ship) {
+	x := b.personnelMay(p, actBeam)
 	switch {
-	case p.Captive():
-		return refusedCaptive
+	case x.Kind == barCaptive:
+		return refusedCaptive, nil
 	case p.Owner != You:
-		return refusedOpponents
-	case p.Stopped:
-		return refusedStopped
+		return refusedOpponents, nil
+	case x.Kind == barStopped:
+		return refusedStopped, nil
+	case x.Kind == barStoppedAboard:
+		return refusedStoppedAboard, x.Carrier
 	}
-	return beamable
+	return beamable, nil
 }
 
 // commonPath is what both editions refuse of a personnel's beam: to where
-// it is already, or from another mission.
-func (bm *beaming) commonPath(from beamPoint) beamPath {
+// it is already, or from another mission (2E: the copies of one mission
+// are one mission).
+func (bm *beaming) commonPath(b *Board, from beamPoint) beamPath {
 	switch {
 	case from.same(bm.To):
 		return pathAlreadyThere
-	case from.missionID() != bm.At:
+	case !b.sameSite(from.missionID(), bm.At):
 		return pathOtherMission
 	}
 	return pathUnjudged
@@ -308,8 +317,8 @@ func (bm *beaming) beam2E(b *Board) {
 	// You must command a ship at that same mission: an unstopped one,
 	// since a stopped card cannot execute orders.
 	for _, s := range b.Ships {
-		if s.Owner == You && s.Mission == bm.At {
-			if !s.Stopped {
+		if s.Owner == You && b.sameSite(s.Mission, bm.At) {
+			if !b.shipMay(s, actMove).stopped() {
 				bm.Command = s
 				break
 			}
@@ -337,7 +346,7 @@ func (bm *beaming) beam2E(b *Board) {
 			continue
 		}
 		from := x.From
-		x.Path = bm.commonPath(from)
+		x.Path = bm.commonPath(b, from)
 		if x.Path != pathUnjudged {
 			bm.Allowed = false
 			continue
@@ -377,6 +386,10 @@ func (j *judgement) explainBeam(bm beaming) {
 	}
 	j.set("from", from)
 	for _, x := range bm.Beamers {
+		if x.Refused == refusedStoppedAboard {
+			j.explainStoppedAboard(x.Personnel, x.Carrier)
+			continue
+		}
 		j.explainRefusal(x.Personnel, x.Refused)
 	}
 	if j.first() {
@@ -413,6 +426,13 @@ func (j *judgement) explainRefusal(p *Personnel, why beamRefusal) {
 			j.cite("beam.stopped")
 		}
 	}
+}
+
+// explainStoppedAboard says why a 1E personnel aboard its owner's stopped
+// ship may not be beamed: it is stopped with the ship.
+func (j *judgement) explainStoppedAboard(p *Personnel, s *Ship) {
+	j.say("%s is aboard %s, which is stopped: your cards aboard your stopped ship are stopped too, and stopped cards may not be beamed.", p.Name(), s.Name())
+	j.cite("stopped1.aboard", "stopped1")
 }
 
 // refuseCaptive says why a captive takes no part in an action: its owner
@@ -457,6 +477,18 @@ func (j *judgement) explainBeam2E(bm beaming) {
 	case destinationOpponentMission:
 		j.say("%s is your opponent's mission; you may beam down to any planet or headquarters mission, whoever played it.", to.mission.Name())
 		j.cite("beam.opponent")
+	}
+	if at != nil {
+		where := []string{}
+		if bm.Command != nil {
+			where = append(where, bm.Command.Mission)
+		}
+		for _, x := range bm.Beamers {
+			if x.Path != pathOtherMission {
+				where = append(where, x.From.missionID())
+			}
+		}
+		j.explainCopies(at, where...)
 	}
 	for _, x := range bm.Beamers {
 		p, from := x.Personnel, x.From

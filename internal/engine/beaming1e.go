@@ -79,7 +79,7 @@ func (bm *beaming) beam1E(b *Board) {
 			continue
 		}
 		from := x.From
-		x.Path = bm.commonPath(from)
+		x.Path = bm.commonPath(b, from)
 		if x.Path == pathUnjudged && from.mission != nil && to.mission != nil {
 			x.Path = pathSurfaceToSurface
 		}

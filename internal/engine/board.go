@@ -33,6 +33,10 @@ type Board struct {
 	objects       map[string]objectRef
 	sharedObjects bool
 
+	// edition is the edition the board is judged in: where a card is
+	// and what it may do there depend on it (whereabouts.go).
+	edition string
+
 	// zeroed says, for the verdict's reasons, which numbers a 2E board
 	// gave below zero, read as zero ("Zero: Any number that is less than
 	// zero becomes zero"): "Odo's STRENGTH -2".
@@ -136,6 +140,7 @@ type Mission struct {
 	Index              int    // position in the board's missions
 	requirementsSource string // the field the requirements came from: "card" or "requirements"
 	titleKey           string // the title folded, as copies of one mission compare
+	site               site   // the place it is, shared by the copies of one 2E mission
 	src                *rules.BoardMission
 }
 
@@ -150,6 +155,7 @@ type Ship struct {
 	Weapons, Shields *int
 	Mission          string // the mission it is at
 	Docked           string // 1E: the facility it is docked at
+	Cloaked          bool   // 1E
 	Stopped          bool
 	Damage           int
 	Index            int
@@ -193,8 +199,12 @@ type Facility struct {
 	Quadrant         string   // native quadrant, folded
 	Mission          string   // the mission it stands at
 	Shields          *int
-	Index            int
-	src              *rules.BoardFacility
+	// ExtendedShields is the share of its SHIELDS a ship docked there
+	// adds to its own, as the card data gives it; nil for the rulebook's
+	// 50%.
+	ExtendedShields *float64
+	Index           int
+	src             *rules.BoardFacility
 }
 
 // Name is how reasons speak of a facility.
@@ -237,12 +247,6 @@ func (b *Board) Aboard(shipID string) []*Personnel {
 	return b.personnelWhere(func(p *Personnel) bool { return p.Ship == shipID })
 }
 
-// OnSurface returns the personnel on a mission itself (on the planet, at the
-// headquarters), not aboard a ship there, in board order.
-func (b *Board) OnSurface(missionID string) []*Personnel {
-	return b.personnelWhere(func(p *Personnel) bool { return p.Ship == "" && p.Mission == missionID })
-}
-
 // personnelWhere returns the personnel for whom where is true, in board
 // order; nil when there is none.
 func (b *Board) personnelWhere(where func(p *Personnel) bool) []*Personnel {
@@ -262,22 +266,6 @@ func (b *Board) personnelWhere(where func(p *Personnel) bool) []*Personnel {
 		}
 	}
 	return out
-}
-
-// MissionOf returns the mission where a personnel is, aboard a ship or a
-// facility or not; "" for a captive, who is in a brig.
-func (b *Board) MissionOf(p *Personnel) string {
-	if p.Ship != "" {
-		if s := b.Ship(p.Ship); s != nil {
-			return s.Mission
-		}
-	}
-	if p.Facility != "" {
-		if f := b.Facility(p.Facility); f != nil {
-			return f.Mission
-		}
-	}
-	return p.Mission
 }
 
 // AboardFacility returns the personnel aboard a facility, in board order.
@@ -314,12 +302,7 @@ func (m *Mission) requirementsField() string {
 	return m.field(m.requirementsSource)
 }
 
-// sameMission says whether two missions are copies of one mission: the same
-// title, folded.
-func sameMission(a, b *Mission) bool {
-	return a.Title != "" && strings.EqualFold(a.foldedTitle(), b.foldedTitle())
-}
-
+// foldedTitle is the title copies of one mission compare by (assignSites).
 func (m *Mission) foldedTitle() string {
 	if m.titleKey == "" && m.Title != "" {
 		return fold(m.Title) // a mission not decoded from a board

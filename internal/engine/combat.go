@@ -24,21 +24,6 @@ func Winner(yours, theirs int) *string {
 	return &w
 }
 
-// place is where a personnel is for presence: aboard a ship or a facility,
-// or on a mission; nowhere for a captive.
-func place(p *Personnel) string {
-	if p.Ship != "" {
-		return "ship:" + p.Ship
-	}
-	if p.Facility != "" {
-		return "facility:" + p.Facility
-	}
-	if p.Mission != "" {
-		return "mission:" + p.Mission
-	}
-	return ""
-}
-
 type combatParams struct {
 	Mission  string    `json:"mission"`
 	Ship     string    `json:"ship"`
@@ -70,11 +55,13 @@ type combatSite struct {
 	ship    *Ship
 }
 
+// key is the site as whereabouts.presence names it: aboard the ship, or
+// on the mission, whichever copy of it (2E).
 func (c combatSite) key() string {
 	if c.ship != nil {
 		return "ship:" + c.ship.ID
 	}
-	return "mission:" + c.mission.ID
+	return "site:" + string(c.mission.siteKey())
 }
 
 func (c combatSite) String() string {
@@ -96,14 +83,14 @@ func (j *judgement) combatSite(m *Mission, p combatParams) (site combatSite, awa
 			return site, false, err
 		}
 		site.ship = s
-		return site, s.Mission != m.ID, nil
+		return site, !j.board.atSite(s.Mission, m), nil
 	}
 	for _, ids := range []*[]string{p.You, p.Opponent} {
 		if ids == nil || len(*ids) == 0 {
 			continue
 		}
 		first := j.board.PersonnelByID((*ids)[0])
-		if first == nil || j.board.MissionOf(first) != m.ID {
+		if first == nil || !j.board.atSite(j.board.whereIs(first).Mission, m) {
 			return site, false, nil // personnelList names it; combatSides finds it absent
 		}
 		if first.Ship != "" {
@@ -125,13 +112,13 @@ func (j *judgement) combatSite(m *Mission, p combatParams) (site combatSite, awa
 func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped, theirs, absent []*Personnel, err error) {
 	there := site.key()
 	for _, x := range j.board.Personnel {
-		if place(x) != there {
+		if j.board.whereIs(x).presence() != there {
 			continue
 		}
 		switch {
 		case x.Owner == Opponent:
 			theirs = append(theirs, x)
-		case x.Stopped:
+		case j.board.stoppedNow(x):
 			stopped = append(stopped, x)
 		default:
 			yours = append(yours, x)
@@ -151,7 +138,7 @@ func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped
 		named := make(map[string]bool, len(listed))
 		for _, x := range listed {
 			named[x.ID] = true
-			if place(x) != there {
+			if j.board.whereIs(x).presence() != there {
 				absent = append(absent, x)
 			}
 		}
@@ -218,6 +205,11 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 		j.say("The combat is %s: personnel aboard a ship are present only with those aboard it.", site)
 		j.cite("present.ship")
 	}
+	var at []string
+	for _, x := range append(append(append([]*Personnel(nil), involved...), stopped...), theirs...) {
+		at = append(at, j.board.whereIs(x).Mission)
+	}
+	j.explainCopies(m, at...)
 	if len(stopped) > 0 {
 		j.say("%s %s stopped: combat involves only your unstopped personnel.", names(stopped), isAre(len(stopped)))
 	}
@@ -344,11 +336,11 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw json.RawMe
 			return err
 		}
 		weapons += w
-		if s.Mission != m.ID {
+		if !j.board.atSite(s.Mission, m) {
 			allowed = false
 			j.say("%s is not at %s.", s.Name(), m.Name())
 		}
-		if s.Stopped {
+		if j.board.shipMay(s, actFire).stopped() {
 			allowed = false
 			j.say("%s is stopped and cannot be used.", s.Name())
 			j.cite("orders.stopped")
@@ -374,11 +366,16 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw json.RawMe
 			return err
 		}
 		shields += sh
-		if s.Mission != m.ID {
+		if !j.board.atSite(s.Mission, m) {
 			allowed = false
 			j.say("%s is not at %s.", s.Name(), m.Name())
 		}
 	}
+	var at []string
+	for _, s := range append(append([]*Ship(nil), yours...), theirs...) {
+		at = append(at, s.Mission)
+	}
+	j.explainCopies(m, at...)
 	j.say("Your Weapons %d against your opponent's Shields %d.", weapons, shields)
 	var w *string
 	switch {
@@ -395,7 +392,7 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw json.RawMe
 		for _, s := range yours {
 			after = append(after, s.ID)
 			for _, x := range j.board.Aboard(s.ID) {
-				if x.Owner == You && !x.Stopped {
+				if x.Owner == You && !j.board.stoppedNow(x) {
 					after = append(after, x.ID)
 				}
 			}

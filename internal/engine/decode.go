@@ -19,10 +19,11 @@ import (
 // looked up, inline fields override the card's, every id and location must
 // resolve.
 func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Board) (*Board, error) {
-	b := &Board{objects: make(map[string]objectRef, len(in.Missions)+len(in.Ships)+len(in.Personnel)+len(in.Facilities))}
+	b := &Board{objects: make(map[string]objectRef, len(in.Missions)+len(in.Ships)+len(in.Personnel)+len(in.Facilities)), edition: edition}
 	if err := s.decodeMissions(ctx, edition, in.Missions, b); err != nil {
 		return nil, err
 	}
+	b.assignSites()
 	if err := s.decodeFacilities(ctx, edition, in.Facilities, b); err != nil {
 		return nil, err
 	}
@@ -131,7 +132,10 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 	if err != nil {
 		return err
 	}
-	*sh = Ship{ID: bs.ID, Owner: owner, Index: at.index, RangeUsed: bs.RangeUsed, Stopped: bs.Stopped, Damage: bs.Damage, src: bs}
+	*sh = Ship{ID: bs.ID, Owner: owner, Index: at.index, RangeUsed: bs.RangeUsed, Stopped: bs.Stopped, Damage: bs.Damage, Cloaked: bs.Cloaked, src: bs}
+	if bs.Cloaked && edition != rules.Edition1E {
+		return unprocessable(at.field("cloaked"), "cloaking is a First Edition rule; a Second Edition ship is not cloaked")
+	}
 	if c != nil {
 		sh.Title, sh.Affiliation, sh.Staffing = c.Title, c.Affiliation, c.Staffing
 		sh.Range, sh.Weapons, sh.Shields = c.Range, c.Weapons, c.Shields
@@ -415,6 +419,7 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 	*f = Facility{ID: bf.ID, Owner: owner, Index: at.index, src: bf}
 	if c != nil {
 		f.Title, f.Kind, f.Quadrant, f.Shields = c.Title, c.FacilityType, c.Quadrant, c.Shields
+		f.ExtendedShields = c.ExtendedShieldsPercentage
 		f.Affiliations = splitAffiliations(c.Affiliation)
 	}
 	if bf.Title != "" {

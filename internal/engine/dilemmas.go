@@ -281,7 +281,7 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 		if m.Type == "space" {
 			return unprocessable("params.attempting", "params.attempting is required: how many personnel attempt %s", m.Name())
 		}
-		attempting = len(attemptGroup(j.board, m, nil, true).Personnel)
+		attempting = len(attemptGroup(j.board, m, nil).Personnel)
 	}
 	sj := JudgeStack2E(j.rules, m.Type, attempting, m.OvercomeDilemmas, p.Stack)
 	line := fmt.Sprintf("%s attempting", plural(attempting, "personnel", "personnel"))

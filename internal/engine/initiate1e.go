@@ -77,7 +77,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			f.ships = append(f.ships, s)
 			f.addAffiliation(s.Affiliation)
 			for _, p := range b.Aboard(s.ID) {
-				if p.Owner == s.Owner && (defending || !p.Stopped) {
+				if p.Owner == s.Owner && (defending || !b.stoppedNow(p)) {
 					f.addAffiliation(p.Affiliation)
 				}
 			}
@@ -273,29 +273,38 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 		}
 		free = append(free, x)
 	}
-	// Presence, and no attacker stopped.
+	// Presence, and no attacker stopped; every attacking ship free to
+	// fire (unstopped, undocked, uncloaked).
 	if bi.ships {
-		where := att.ships[0].Mission
+		where := b.shipWhere(att.ships[0])
 		for _, s := range append(append([]*Ship(nil), att.ships...), def.ships...) {
-			if s.Mission == "" || s.Mission != where {
+			if w := b.shipWhere(s); w.nowhere() || w.Site != where.Site {
 				add(checkPresence, "init1.present", "present", "%s is not at the same location as %s.", s.Name(), att.ships[0].Name())
 			}
 		}
 		for _, s := range att.ships {
-			if s.Stopped {
+			switch x := b.shipMay(s, actFire); x.Kind {
+			case barStopped:
 				add(checkPresence, "stopped1", "stopped", "%s is stopped and cannot take part in a battle.", s.Name())
+			case barDocked:
+				add(checkPresence, "battle1.fire", "docked", "%s is docked at %s: a ship that fires its WEAPONS must be undocked.", s.Name(), x.Facility.Name())
+			case barCloaked:
+				add(checkPresence, "battle1.fire", "cloaked", "%s is cloaked: a ship that fires its WEAPONS must be uncloaked.", s.Name())
 			}
 		}
 	} else if len(free) > 0 {
-		where := place(free[0])
+		where := b.whereIs(free[0]).presence()
 		for _, x := range free {
-			if place(x) == "" || place(x) != where {
+			if p := b.whereIs(x).presence(); p == "" || p != where {
 				add(checkPresence, "init1.present", "present", "%s is not present with %s.", x.Name(), free[0].Name())
 			}
 		}
 		for _, x := range att.personnel {
-			if x.Stopped {
+			switch y := b.personnelMay(x, actBattle); y.Kind {
+			case barStopped:
 				add(checkPresence, "stopped1", "stopped", "%s is stopped and cannot take part in a battle.", x.Name())
+			case barStoppedAboard:
+				add(checkPresence, "stopped1.aboard", "stopped", "%s is aboard %s, which is stopped: your cards aboard your stopped ship are stopped and cannot take part in a battle.", x.Name(), y.Carrier.Name())
 			}
 		}
 	}
@@ -328,7 +337,7 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 		for _, s := range att.ships {
 			var crew []*Personnel
 			for _, x := range b.Aboard(s.ID) {
-				if x.Owner == s.Owner && !x.Stopped {
+				if x.Owner == s.Owner && !b.stoppedNow(x) {
 					crew = append(crew, x)
 				}
 			}
@@ -344,7 +353,7 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 	} else {
 		var able []*Personnel
 		for _, x := range att.personnel {
-			if !x.Stopped && !x.Captive() {
+			if !b.personnelMay(x, actBattle).barred() {
 				able = append(able, x)
 			}
 		}

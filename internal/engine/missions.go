@@ -24,9 +24,10 @@ type AttemptGroup struct {
 
 // attemptGroup gathers the personnel who would attempt m: those on the
 // planet for a planet (or 1E dual) mission, the crew of ship for a space one.
-// With copies (2E), those on the planet of another copy of the mission are
-// there too: "all of the cards at those copies are at the same mission".
-func attemptGroup(b *Board, m *Mission, ship *Ship, copies bool) AttemptGroup {
+// Those on the planet of another copy of the mission (2E) are there too:
+// "all of the cards at those copies are at the same mission" (atSite).
+// Those stopped, themselves or (1E) with their ship, are set apart.
+func attemptGroup(b *Board, m *Mission, ship *Ship) AttemptGroup {
 	g := AttemptGroup{Ship: ship}
 	var pool []*Personnel
 	switch {
@@ -34,15 +35,13 @@ func attemptGroup(b *Board, m *Mission, ship *Ship, copies bool) AttemptGroup {
 		if ship != nil {
 			pool = b.Aboard(ship.ID)
 		}
-	case copies:
-		pool = b.personnelWhere(func(p *Personnel) bool { return p.Ship == "" && b.atMission(p.Mission, m, true) })
 	default:
-		pool = b.OnSurface(m.ID)
+		pool = b.personnelWhere(func(p *Personnel) bool { return p.Ship == "" && p.Facility == "" && b.atSite(p.Mission, m) })
 	}
 	for _, p := range pool {
 		switch {
 		case p.Owner != You:
-		case p.Stopped:
+		case b.stoppedNow(p):
 			g.Stopped = append(g.Stopped, p)
 		default:
 			g.Personnel = append(g.Personnel, p)
@@ -51,24 +50,11 @@ func attemptGroup(b *Board, m *Mission, ship *Ship, copies bool) AttemptGroup {
 	return g
 }
 
-// atMission says whether a card at the mission with the id is at m: the
-// same card, or with copies (2E) a copy of it another player played.
-func (b *Board) atMission(id string, m *Mission, copies bool) bool {
-	if id == m.ID {
-		return true
-	}
-	if !copies || id == "" {
-		return false
-	}
-	other := b.Mission(id)
-	return other != nil && sameMission(other, m)
-}
-
 // copiesOf lists the other copies of m on the board, in board order.
 func (b *Board) copiesOf(m *Mission) []*Mission {
 	var out []*Mission
 	for _, o := range b.Missions {
-		if o != m && sameMission(o, m) {
+		if o != m && o.siteKey() == m.siteKey() {
 			out = append(out, o)
 		}
 	}
@@ -155,7 +141,7 @@ func (j *judgement) chooseShip(m *Mission, id, field string) (*Ship, error) {
 	}
 	var mine []*Ship
 	for _, s := range j.board.Ships {
-		if s.Owner == You && j.board.atMission(s.Mission, m, !j.first()) {
+		if s.Owner == You && j.board.atSite(s.Mission, m) {
 			mine = append(mine, s)
 		}
 	}
@@ -216,6 +202,7 @@ const (
 	shipOpponents              // an opponent's ship
 	shipStopped                // a stopped ship
 	shipDocked                 // 1E: a ship docked at a facility
+	shipCloaked                // 1E: a cloaked ship
 )
 
 // beginAttempt judges whether an attempt at m may begin, from the ship
@@ -238,8 +225,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 		return start, nil
 	}
 	b, first := j.board, j.first()
-	copies := !first
-	if copies {
+	if !first {
 		start.Copies = b.copiesOf(m)
 	}
 	if m.Type == "space" || m.Type == "dual" {
@@ -260,18 +246,20 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	start.Completed = m.Completed
 	start.OpponentsMission = !first && m.Owner != You
 	if ship := start.Ship; ship != nil {
-		switch {
-		case !b.atMission(ship.Mission, m, copies):
+		switch x := b.shipMay(ship, actAttempt); {
+		case !b.atSite(ship.Mission, m):
 			start.ShipRefused = shipElsewhere
 		case ship.Owner != You:
 			start.ShipRefused = shipOpponents
-		case ship.Stopped:
+		case x.Kind == barStopped:
 			start.ShipRefused = shipStopped
-		case first && ship.Docked != "":
+		case x.Kind == barDocked:
 			start.ShipRefused = shipDocked
+		case x.Kind == barCloaked:
+			start.ShipRefused = shipCloaked
 		}
 	}
-	g := attemptGroup(b, m, start.Ship, copies)
+	g := attemptGroup(b, m, start.Ship)
 	if listed != nil && !start.NoShip {
 		var err error
 		if g, err = g.only(listed, m, listedField); err != nil {
@@ -280,7 +268,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	}
 	start.Group = g
 	if first && m.Type == "dual" && start.Ship != nil {
-		start.NoCrewInOrbit = len(attemptGroup(b, &Mission{ID: m.ID, Type: "space"}, start.Ship, false).Personnel) == 0
+		start.NoCrewInOrbit = len(attemptGroup(b, &Mission{ID: m.ID, Type: "space"}, start.Ship).Personnel) == 0
 	}
 	if len(g.Personnel) > 0 && !start.AffiliationsUnknown {
 		start.NoAffiliations = none
@@ -348,6 +336,9 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 	case shipDocked:
 		j.say("%s is docked at %s: a docked ship may not attempt missions.", ship.Name(), j.board.Facility(ship.Docked).Name())
 		j.cite("dock1.protect")
+	case shipCloaked:
+		j.say("%s is cloaked: a ship attempting a mission decloaks first.", ship.Name())
+		j.cite("attempt1.decloak")
 	}
 	switch {
 	case start.NoShip && j.first() && m.Type == "dual":

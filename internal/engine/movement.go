@@ -27,10 +27,10 @@ type RangeCost struct {
 
 // RangeCost2E is the Range a 2E move costs: the spans of the two missions,
 // plus 2 across quadrants, minus 2 within one region; nothing between two
-// copies of the same mission.
+// copies of the same mission (one site).
 func RangeCost2E(from, to *Mission) (RangeCost, error) {
 	var rc RangeCost
-	if sameMission(from, to) {
+	if from.siteKey() == to.siteKey() {
 		rc.SameMission = true
 		return rc, nil
 	}
@@ -235,7 +235,7 @@ func moveShip(ctx context.Context, b *Board, rules variant, s *Ship, from, to *M
 		m.Relocated, m.Allowed = true, true
 		return m, nil
 	}
-	m.NotYours, m.Stopped = s.Owner != You, s.Stopped
+	m.NotYours, m.Stopped = s.Owner != You, b.shipMay(s, actMove).stopped()
 	if m.Staffing, err = Staffing(ctx, b, first, s); err != nil {
 		return ShipMove{}, err
 	}

@@ -169,6 +169,7 @@ func (b *Board) clone() *Board {
 		Facilities:    slices.Clone(b.Facilities),
 		objects:       b.objects,
 		sharedObjects: true,
+		edition:       b.edition,
 	}
 }
 

@@ -58,7 +58,7 @@ func TestShipMoveAppliedCarriesTheCrewAndLeavesTheBoardGiven(t *testing.T) {
 		t.Errorf("after the move: at %q, range used %d; want renegade, 6", after.Mission, after.RangeUsed)
 	}
 	for _, p := range st.Board.Personnel {
-		if got := st.Board.MissionOf(p); got != "renegade" {
+		if got := st.Board.whereIs(p).Mission; got != "renegade" {
 			t.Errorf("%s is at %q after the move, want renegade", p.ID, got)
 		}
 	}

@@ -73,7 +73,7 @@ type requirementsCheck struct {
 func (j *judgement) missionRequirements(m *Mission, req Requirement, listing bool, listed []*Personnel, shipID string) (requirementsCheck, error) {
 	var rc requirementsCheck
 	if listing {
-		rc = unstopped(listed)
+		rc = unstopped(j.board, listed)
 	} else {
 		if err := needMissionType(m); err != nil {
 			return rc, err
@@ -85,7 +85,7 @@ func (j *judgement) missionRequirements(m *Mission, req Requirement, listing boo
 				return rc, err
 			}
 		}
-		rc.Group = attemptGroup(j.board, m, ship, !j.first()).Personnel
+		rc.Group = attemptGroup(j.board, m, ship).Personnel
 	}
 	if err := rc.check(j.vocab, req); err != nil {
 		return rc, err
@@ -105,12 +105,12 @@ func (j *judgement) missionRequirements(m *Mission, req Requirement, listing boo
 }
 
 // unstopped parts the personnel listed into those who count and those left
-// out, stopped: stopped personnel cannot help meet a requirement in either
-// edition.
-func unstopped(listed []*Personnel) requirementsCheck {
+// out, stopped (themselves, or in 1E with their ship): stopped personnel
+// cannot help meet a requirement in either edition.
+func unstopped(b *Board, listed []*Personnel) requirementsCheck {
 	var rc requirementsCheck
 	for _, x := range listed {
-		if x.Stopped {
+		if b.stoppedNow(x) {
 			rc.Stopped = append(rc.Stopped, x)
 		} else {
 			rc.Group = append(rc.Group, x)
@@ -197,7 +197,7 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw json.R
 	// cards may not participate in a mission attempt (where dilemma
 	// conditions are met). 2E: stopped personnel are removed from the
 	// attempt and cannot help overcome dilemmas.
-	rc := unstopped(listed)
+	rc := unstopped(j.board, listed)
 	if err := rc.check(j.vocab, req); err != nil {
 		return err
 	}

@@ -146,7 +146,7 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 		switch {
 		case p.Owner != s.Owner:
 			continue
-		case p.Stopped:
+		case b.stoppedNow(p):
 			out.Stopped = append(out.Stopped, p)
 		case firstEdition && !compatible1E(p.Affiliation, s.Affiliation):
 			out.Incompatible = append(out.Incompatible, p)

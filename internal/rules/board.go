@@ -96,6 +96,9 @@ type BoardShip struct {
 	Damage      int       `json:"damage,omitempty"`
 	// Docked is the id of the 1E facility the ship is docked at.
 	Docked string `json:"docked,omitempty"`
+	// Cloaked says a 1E ship is cloaked: it may not fire, nor attempt a
+	// mission, until it decloaks.
+	Cloaked bool `json:"cloaked,omitempty"`
 }
 
 // PersonnelStats are the statistics a personnel card states, as a board
