@@ -127,7 +127,7 @@ func TestCollectAgreesWithBleve(t *testing.T) {
 func TestInOrderAgreesWithBlevesPhrase(t *testing.T) {
 	ctx := context.Background()
 	ix := buildCorpus(t)
-	for _, q := range []string{"away team", "draw deck", "showing your cards", "end of the turn", "ship battles",
+	for _, q := range []string{"seed deck", "draw deck", "showing your cards", "end of the turn", "ship battles",
 		"the play phase", "mission attempt", "seed phase", "may not", "card draw", "the dilemmas", "discard excess cards"} {
 		u, err := parseQuery(q)
 		if err != nil {

@@ -37,31 +37,34 @@ type freshQuestion struct {
 	Family  string   `json:"family"`
 }
 
-func readFreshSet(t *testing.T) freshSet {
+// blindQuestions is a set written from the five documents before the
+// ranking it measures was changed, and before any of it was run against the
+// search (testdata/blind-questions.json): never tuned on, its misses are
+// never logged.
+const blindQuestions = "blind-questions.json"
+
+func readFreshSet(t *testing.T, name string) freshSet {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("testdata", freshQuestions))
+	raw, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
-		t.Fatalf("read %s: %v", freshQuestions, err)
+		t.Fatalf("read %s: %v", name, err)
 	}
 	var s freshSet
 	if err := json.Unmarshal(raw, &s); err != nil {
-		t.Fatalf("decode %s: %v", freshQuestions, err)
+		t.Fatalf("decode %s: %v", name, err)
 	}
 	if len(s.Questions) == 0 {
-		t.Fatalf("%s holds no questions", freshQuestions)
+		t.Fatalf("%s holds no questions", name)
 	}
 	return s
 }
 
-// TestRelevanceFresh measures the ranking on the second author's questions
-// and prints MRR@10, hit@1, hit@5 and the share of answers in the first five
-// whose anchor is the answering paragraph, for the whole set, by edition (of
-// the governing answer) and by family. Misses are logged with
-// STCCG_RELEVANCE_VERBOSE=1.
-func TestRelevanceFresh(t *testing.T) {
-	ix := buildCorpus(t)
-	set := readFreshSet(t)
-	verbose := os.Getenv("STCCG_RELEVANCE_VERBOSE") != ""
+// measureFresh runs every question of a set named by entry id and returns
+// MRR@10, hit@1, hit@5 and the share of answers in the first five whose
+// anchor is the answering paragraph, for the whole set ("all"), by edition
+// (of the governing answer) and by family; misses are logged when verbose.
+func measureFresh(t *testing.T, ix *Index, set freshSet, verbose bool) map[string]*figures {
+	t.Helper()
 	groups := map[string]*figures{}
 	add := func(group string, r typedRank) {
 		if groups[group] == nil {
@@ -97,6 +100,12 @@ func TestRelevanceFresh(t *testing.T) {
 			t.Logf("rank %d para %v for %q (want %s#%s); top: %s", r.rank, r.para, q.Q, q.Accept[0], q.Anchor, strings.Join(top, "; "))
 		}
 	}
+	return groups
+}
+
+// printFigures prints a set's figures, "all" first.
+func printFigures(t *testing.T, label string, groups map[string]*figures) {
+	t.Helper()
 	keys := make([]string, 0, len(groups))
 	for k := range groups {
 		keys = append(keys, k)
@@ -108,33 +117,71 @@ func TestRelevanceFresh(t *testing.T) {
 		return keys[i] < keys[j]
 	})
 	for _, k := range keys {
-		line := fmt.Sprintf("RELEVANCE fresh %-35s %s", k, groups[k])
+		line := fmt.Sprintf("RELEVANCE %s %-35s %s", label, k, groups[k])
 		t.Log(line)
 		fmt.Println(line)
 	}
 }
 
-// TestFreshQuestionsNameRealEntries checks the second author's set itself:
-// every accepted id is an entry of the corpus, and an anchor is a paragraph
-// of one of them.
+// atLeast fails the test when a set's figures are below the floor set for
+// it: MRR@10 and hit@1.
+func atLeast(t *testing.T, label string, f *figures, mrr, hit1 float64) {
+	t.Helper()
+	n := float64(f.n)
+	if f.mrr/n < mrr || f.hit1/n < hit1 {
+		t.Errorf("%s: MRR@10 %.3f, hit@1 %.3f; want at least %.2f and %.2f", label, f.mrr/n, f.hit1/n, mrr, hit1)
+	}
+}
+
+// TestRelevanceFresh measures the ranking on the second author's questions
+// (a tuning set) and fails below its floor. Misses are logged with
+// STCCG_RELEVANCE_VERBOSE=1.
+func TestRelevanceFresh(t *testing.T) {
+	ix := buildCorpus(t)
+	groups := measureFresh(t, ix, readFreshSet(t, freshQuestions), os.Getenv("STCCG_RELEVANCE_VERBOSE") != "")
+	printFigures(t, "fresh", groups)
+	atLeast(t, "fresh questions", groups["all"], freshFloorMRR, freshFloorHit1)
+}
+
+// TestRelevanceBlind measures the ranking on the blind set and fails below
+// its floor. Its misses are never logged: it is not tuned on.
+func TestRelevanceBlind(t *testing.T) {
+	ix := buildCorpus(t)
+	groups := measureFresh(t, ix, readFreshSet(t, blindQuestions), false)
+	printFigures(t, "blind", groups)
+	atLeast(t, "blind questions", groups["all"], blindFloorMRR, blindFloorHit1)
+}
+
+// The floors of the sets named by entry id, a little under what the ranking
+// reaches, so that a change that loses ground fails.
+const (
+	freshFloorMRR, freshFloorHit1 = 0.90, 0.86
+	blindFloorMRR, blindFloorHit1 = 0.87, 0.79
+)
+
+// TestFreshQuestionsNameRealEntries checks the sets named by entry id
+// themselves: every accepted id is an entry of the corpus, and an anchor is
+// a paragraph of one of them.
 func TestFreshQuestionsNameRealEntries(t *testing.T) {
 	c := testcorpus.Load(t)
 	byID := map[string]*rules.Entry{}
 	for _, e := range c.Entries {
 		byID[e.ID] = e
 	}
-	for _, q := range readFreshSet(t).Questions {
-		anchored := q.Anchor == ""
-		for _, id := range q.Accept {
-			e := byID[id]
-			if e == nil {
-				t.Errorf("%q: %s is no entry of the corpus", q.Q, id)
-				continue
+	for _, name := range []string{freshQuestions, blindQuestions} {
+		for _, q := range readFreshSet(t, name).Questions {
+			anchored := q.Anchor == ""
+			for _, id := range q.Accept {
+				e := byID[id]
+				if e == nil {
+					t.Errorf("%s %q: %s is no entry of the corpus", name, q.Q, id)
+					continue
+				}
+				anchored = anchored || entryParagraph(e, q.Anchor) != ""
 			}
-			anchored = anchored || entryParagraph(e, q.Anchor) != ""
-		}
-		if !anchored {
-			t.Errorf("%q: no accepted entry has a paragraph %s", q.Q, q.Anchor)
+			if !anchored {
+				t.Errorf("%s %q: no accepted entry has a paragraph %s", name, q.Q, q.Anchor)
+			}
 		}
 	}
 }

@@ -100,8 +100,8 @@ func rankTyped(t *testing.T, ix *Index, paras func(id, anchor string) string, q 
 // tuning part and the held-out part, by edition and by document (the
 // document of a question's first, governing, answer), with the share of
 // answers whose anchor is the paragraph that answers. Only the tuning part's
-// misses are logged, with STCCG_RELEVANCE_VERBOSE=1. The whole set must
-// reach MRR@10 0.9 and hit@5 0.97.
+// misses are logged, with STCCG_RELEVANCE_VERBOSE=1. Each part fails below
+// its own floor.
 func TestRelevanceTyped(t *testing.T) {
 	c := testcorpus.Load(t)
 	ix := buildCorpus(t)
@@ -171,12 +171,24 @@ func TestRelevanceTyped(t *testing.T) {
 		t.Log(line)
 		fmt.Println(line)
 	}
-	// The targets, on the whole set.
-	all := groups[key{"all", "all"}]
-	if n := float64(all.n); all.mrr/n < 0.9 || all.hit5/n < 0.97 {
-		t.Errorf("typed questions: MRR@10 %.3f, hit@5 %.3f; want at least 0.9 and 0.97", all.mrr/n, all.hit5/n)
+	// Each part against its own floor: the held-out part is never tuned
+	// on, so it is gated apart from the part that is.
+	atLeast(t, "typed questions, tuning part", groups[key{"tuning", "all"}], typedTuningFloorMRR, typedTuningFloorHit1)
+	atLeast(t, "typed questions, held-out part", groups[key{"held-out", "all"}], typedHeldOutFloorMRR, typedHeldOutFloorHit1)
+	for _, part := range []string{"tuning", "held-out"} {
+		if f := groups[key{part, "all"}]; f.hit5/float64(f.n) < typedFloorHit5 {
+			t.Errorf("typed questions, %s part: hit@5 %.3f, want at least %.2f", part, f.hit5/float64(f.n), typedFloorHit5)
+		}
 	}
 }
+
+// The floors of the typed set's parts (MRR@10, hit@1), and of each part's
+// hit@5.
+const (
+	typedTuningFloorMRR, typedTuningFloorHit1   = 0.92, 0.88
+	typedHeldOutFloorMRR, typedHeldOutFloorHit1 = 0.88, 0.83
+	typedFloorHit5                              = 0.97
+)
 
 // paragraphLookup returns the text of an entry's paragraph by anchor (the
 // whole text when the anchor is empty).
