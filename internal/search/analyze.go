@@ -29,6 +29,13 @@ type analyzed struct {
 	// bothEditions says the query names both editions ("stopped 1e vs
 	// 2e"): it asks about the rule in each.
 	bothEditions bool
+	// intent is the kinds of answer the question's form asks for ("how
+	// many": a number), read before its words are dropped; intentStems are
+	// the stems (bits by index in stemIDs) of the words that ask it and are
+	// searched ("many", "wins"): a paragraph holding the kind of answer
+	// holds them.
+	intent      intent
+	intentStems uint64
 	// tokens are the English analysis of the text, every word in order, as
 	// Bleve's match queries would analyse it.
 	tokens analysis.TokenStream
@@ -69,6 +76,10 @@ type analyzed struct {
 	// better than one holding another word of the stem ("universal" is not
 	// "universe").
 	stemPlain []uint32
+	// stemNumber is the same word in the other grammatical number, the
+	// plural of a singular typed or the singular of a plural ("missions"
+	// of "mission"), noTerm when the index holds none: as good as typed.
+	stemNumber []uint32
 	// sides are the stems (bits by index in stemIDs) of the two things a
 	// query compares ("reveal vs examine"), and sideAll their rarities
 	// summed; none for any other query. A hit is measured against the side
@@ -122,6 +133,8 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		}
 	}
 	a.edition, words, a.bothEditions = editionWords(words)
+	var asking []string
+	a.intent, asking = intentOf(words)
 	if a.document = ix.thes.documentNamed(words); a.document == "" {
 		a.document = named
 	}
@@ -191,8 +204,9 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	// The word as typed of each stem ("universal", not "universe"): the
 	// plain word at the position of its first English token.
 	a.stemPlain = make([]uint32, len(a.stems))
+	a.stemNumber = make([]uint32, len(a.stems))
 	for k := range a.stemPlain {
-		a.stemPlain[k] = noTerm
+		a.stemPlain[k], a.stemNumber[k] = noTerm, noTerm
 	}
 	j = 0
 	for _, tok := range a.tokens {
@@ -205,6 +219,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		}
 		if j < len(plain) && plain[j].Position == tok.Position {
 			a.stemPlain[k] = ix.lex.id(string(plain[j].Term))
+			a.stemNumber[k] = ix.otherNumber(string(plain[j].Term))
 		}
 	}
 	if sides[0] != nil {
@@ -220,7 +235,17 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			a.sides = [2]uint64{} // not two things to compare
 		}
 	}
+	for _, w := range asking {
+		for _, tok := range ix.english.Analyze([]byte(w)) {
+			if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
+				a.intentStems |= 1 << k
+			}
+		}
+	}
 	ix.addMeanings(&a, plain)
+	if ix.w.Siblings {
+		ix.addSiblings(&a)
+	}
 	a.plainIDs = make([]uint32, 0, len(a.plain))
 	for _, w := range a.plain {
 		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
@@ -392,6 +417,19 @@ func distinctTerms(ts analysis.TokenStream) []string {
 		}
 	}
 	return out
+}
+
+// otherNumber returns the id of the plural of a singular word, or the
+// singular of a plural, when the index holds it; else noTerm.
+func (ix *Index) otherNumber(w string) uint32 {
+	for _, f := range [...]string{w + "s", w + "es", strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "es")} {
+		if f != w && f != "" {
+			if id := ix.lex.id(f); id != noTerm {
+				return id
+			}
+		}
+	}
+	return noTerm
 }
 
 // asciiWord reports whether s is one word of ASCII letters and digits, which

@@ -155,8 +155,9 @@ func TestFamilyShorthand(t *testing.T) {
 		t.Errorf("hand limit 1e vs 2e: first hits %v, want one of each edition", titles(res))
 	}
 	checkFamily(t, ix, []familyCase{
-		// Players' hand limit is the 2E step of discarding excess cards.
-		{rules.SearchQuery{Q: "hand limit 1e vs 2e"}, "2e-rulebook", "discard excess cards", 2, "seven"},
+		// Too many cards in hand at the end of a turn: the 2E step of
+		// discarding excess cards, beside the 1E rule.
+		{rules.SearchQuery{Q: "too many cards in hand end of turn 1e vs 2e"}, "2e-rulebook", "discard excess cards", 2, ""},
 		// AT in capitals is an Away Team; CR the Current Rulings.
 		{rules.SearchQuery{Q: "STRENGTH>40 on a dilemma is that the whole AT total"}, "1e-rulebook", "attempting missions", 1, "STRENGTH>40"},
 		{rules.SearchQuery{Q: "CR in play"}, "1e-current-rulings", "in play", 1, ""},

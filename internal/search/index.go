@@ -48,6 +48,9 @@ type Index struct {
 	lex     *lexicon
 	facets  [len(facetNames)]facetValues
 	rules   int // how many sets of entries may be found as one rule (docMeta.rule)
+	// siblings are the terms of the other forms of each term's words (see
+	// findSiblings).
+	siblings map[string][]string
 	// scratch holds a *scratch for each search under way, and keeps them
 	// for the next.
 	scratch sync.Pool
@@ -355,6 +358,7 @@ func (ix *Index) prepare() error {
 	}
 	ix.numberRules(metas)
 	ix.weighPriors(metas)
+	ix.findSiblings()
 	ix.weighParagraphs()
 	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
 		return err

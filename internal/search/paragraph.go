@@ -25,6 +25,8 @@ type paragraph struct {
 	// norm is what paragraphGain multiplies by for its length against the
 	// whole text's (see weighParagraphs).
 	norm float64
+	// answers are the kinds of answer its text holds (see answersIn).
+	answers intent
 }
 
 // deriveParagraphs finds the paragraphs of a document's text (the same as
@@ -42,7 +44,8 @@ func deriveParagraphs(m *docMeta) {
 		for w < len(m.words) && int(m.words[w].start) < b[0] {
 			w++
 		}
-		m.paras[i] = paragraph{at: uint32(w), from: uint32(b[0]), to: uint32(b[1]), anchor: ps[i].Anchor}
+		m.paras[i] = paragraph{at: uint32(w), from: uint32(b[0]), to: uint32(b[1]), anchor: ps[i].Anchor,
+			answers: answersIn(m.Text[b[0]:b[1]])}
 	}
 	m.shortest = len(m.words)
 	for p := range m.paras {
@@ -211,10 +214,15 @@ type stemWords struct {
 // bestParagraph returns the paragraph of a document that answers the query
 // best, the share of the query it holds, and how much it raises the
 // document's score (see paragraphGain).
-// The answer is among the paragraphs holding most of the query (its stems
-// weighted by rarity, a meaning the thesaurus gives for one counting
-// altWeight): of those, the one whose gain is highest, for holding the
-// query's words close together, in order or as typed, in few words. A
+// A paragraph holds the query's stems of its own words and of its entry's
+// title (the heading it stands under), weighted by rarity, a meaning the
+// thesaurus gives for one counting altWeight; one holding the kind of
+// answer the question asks for (see intent) counts IntentShare more. The
+// answer is among the paragraphs holding most: of those, the one whose gain
+// is highest, for holding the query's words close together, in order or as
+// typed, the kind of answer asked for; the first of equals, whatever their
+// lengths (a rulebook states a rule before its examples and exceptions). A paragraph
+// that holds every word of the query once beats one that repeats some. A
 // document without paragraphs gives -1.
 func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (best int, share, gain float64) {
 	if len(m.paras) == 0 {
@@ -222,29 +230,24 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		return -1, 0, w.paragraphGain(a, m, -1, 0, 0, false, sc)
 	}
 	n := min(len(a.terms), 64)
-	occ := sc.byTerm[:0]
-	if len(m.paras) == 1 {
-		// One paragraph: it holds the terms the text holds.
-		var h uint64
+	// The query's terms the title holds stand in every paragraph.
+	var title uint64
+	if w.TitleInParagraph {
 		for k, t := range a.terms[:n] {
-			var o []termAt
-			if t != noTerm {
-				o = m.occurrences(t)
-			}
-			occ = append(occ, o)
-			if len(o) > 0 {
-				h |= 1 << k
+			if t != noTerm && slices.Contains(m.titleIDs, t) {
+				title |= 1 << k
 			}
 		}
-		sc.byTerm = occ
-		a.wordsIn(m, 0, sc)
-		share = a.shareHeld(h)
-		near := a.nearness(m, h, sc)
-		return 0, share, w.paragraphGain(a, m, 0, share, near, near == 1 && a.phraseIn(m, 0, sc), sc)
 	}
 	held := resize(sc.held, len(m.paras))
-	clear(held)
+	for p := range held {
+		held[p] = title
+		if a.intent&m.paras[p].answers != 0 {
+			held[p] |= a.intentStems
+		}
+	}
 	sc.held = held
+	occ := sc.byTerm[:0]
 	for k, t := range a.terms[:n] {
 		var o []termAt
 		if t != noTerm {
@@ -263,76 +266,57 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 	sc.byTerm = occ
 	shares := resize(sc.shares, len(held))
 	sc.shares = shares
-	most := 0.0
+	most, mostKey := 0.0, 0.0
 	for p, h := range held {
 		shares[p] = a.shareHeld(h)
 		most = max(most, shares[p])
+		mostKey = max(mostKey, shares[p]+w.intentShare(a, m, p))
 	}
-	// Of those holding the most, the first holding the query's words in
-	// order, else the first whose words stand closest together: a
-	// rulebook states a rule before its examples and exceptions.
-	if p := a.phraseParagraph(m, shares, most, sc); p >= 0 {
-		a.wordsIn(m, p, sc)
-		return p, most, w.paragraphGain(a, m, p, most, a.nearness(m, held[p], sc), true, sc)
-	}
-	best, last, bestNear := 0, -1, -1.0
+	best, bestGain, bestOwn := -1, 0.0, 0.0
 	for p, h := range held {
-		if shares[p] < most || most == 0 && p > 0 {
+		if shares[p]+w.intentShare(a, m, p) < mostKey-1e-9 || mostKey == 0 && p > 0 {
 			continue
 		}
 		a.wordsIn(m, p, sc)
-		last = p
-		if near := a.nearness(m, h, sc); near > bestNear {
-			best, bestNear = p, near
-			if near == 1 {
-				break // none after it can do better
-			}
+		own := a.textHeld(sc)
+		near := a.nearness(m, h&own, sc)
+		g := w.paragraphGain(a, m, p, shares[p], near, near == 1 && a.phraseIn(m, p, sc), sc)
+		// Of those, the one holding more of the query in its own words,
+		// not its heading's; then the one answering best. Its length is
+		// no evidence of its answering: of two paragraphs answering
+		// alike, the first states the rule, a later one its example.
+		ownShare := a.shareHeld(h & own)
+		switch {
+		case best < 0, ownShare > bestOwn+1e-9,
+			ownShare > bestOwn-1e-9 && g/m.paras[p].norm > bestGain/m.paras[best].norm+1e-12:
+			best, bestGain, bestOwn = p, g, ownShare
 		}
 	}
-	if last != best {
+	if len(m.paras) > 1 {
 		a.wordsIn(m, best, sc)
 	}
-	return best, most, w.paragraphGain(a, m, best, most, bestNear, false, sc)
+	return best, shares[best], bestGain
 }
 
-// phraseParagraph returns the first paragraph holding the query's words in
-// order (a.phrase) among those whose share is most, or -1: one walk along
-// the document's words of the phrase's first term (sc.byTerm[0]).
-func (a *analyzed) phraseParagraph(m *docMeta, shares []float64, most float64, sc *paragraphScratch) int {
-	if len(a.phrase) == 0 || len(sc.byTerm) == 0 || most == 0 {
-		return -1
-	}
-	var all uint64
-	for _, h := range sc.held {
-		all |= h
-	}
-	if all&a.phraseHeld != a.phraseHeld {
-		return -1 // no paragraph holds all its words
-	}
-	p := 0
-	for _, w := range sc.byTerm[0] {
-		for p+1 < len(m.paras) && m.paras[p+1].at <= w.at {
-			p++
-		}
-		if shares[p] < most || sc.held[p]&a.phraseHeld != a.phraseHeld {
-			continue
-		}
-		hi := uint32(len(m.words))
-		if p+1 < len(m.paras) {
-			hi = m.paras[p+1].at
-		}
-		all := true
-		for _, t := range a.phrase[1:] {
-			if j := w.at + uint32(t.offset); j >= hi || m.words[j].term != t.term {
-				all = false
-				break
-			}
-		}
-		if all {
-			return p
+// textHeld returns the terms (bits by index in a.terms) the paragraph whose
+// words sc.inBest holds has in its own words.
+func (a *analyzed) textHeld(sc *paragraphScratch) uint64 {
+	var h uint64
+	for k, o := range sc.inBest {
+		if k < 64 && len(o) > 0 {
+			h |= 1 << k
 		}
 	}
-	return -1
+	return h
+}
+
+// intentShare is what a paragraph counts for holding the kind of answer
+// the question asks for.
+func (w *weights) intentShare(a *analyzed, m *docMeta, p int) float64 {
+	if a.intent&m.paras[p].answers != 0 {
+		return w.IntentShare
+	}
+	return 0
 }
 
 // mostGain is the most paragraphGain can give a hit holding share of the
@@ -340,11 +324,19 @@ func (a *analyzed) phraseParagraph(m *docMeta, shares []float64, most float64, s
 // in order only if it holds all of it, as typed no more than it holds, and
 // is no shorter than its shortest paragraph.
 func (w *weights) mostGain(a *analyzed, m *docMeta, share float64) float64 {
+	// A paragraph holding the kind of answer asked for holds the words
+	// that ask it (analyzed.intentStems).
+	if a.intent != 0 {
+		share = min(share+a.shareHeld(a.intentStems), 1)
+	}
 	g := (1 + w.Paragraph*share*share) * (1 + w.Exact*share)
 	if len(a.phrase) > 0 && share >= 1-1e-9 {
 		g *= 1 + w.TextPhrase
 	}
-	return g * m.mostNorm
+	if a.intent != 0 {
+		g *= 1 + w.Intent
+	}
+	return g * m.mostNorm * (1 + w.ParagraphWhole)
 }
 
 // paragraphGain is what a document's score is multiplied by for paragraph p
@@ -364,6 +356,9 @@ func (w *weights) paragraphGain(a *analyzed, m *docMeta, p int, share, near floa
 	}
 	if p >= 0 {
 		g *= m.paras[p].norm
+		if a.intent&m.paras[p].answers != 0 {
+			g *= 1 + w.Intent
+		}
 	}
 	return g
 }
@@ -414,8 +409,8 @@ func (a *analyzed) phraseIn(m *docMeta, p int, sc *paragraphScratch) bool {
 }
 
 // exactShare is the share of the query's stems (by rarity) whose words as
-// typed the best paragraph (sc.inBest) or the title holds, not only words of
-// the same stem.
+// typed, or in the other grammatical number, the best paragraph (sc.inBest)
+// or the title holds, not only words of the same stem.
 func (a *analyzed) exactShare(m *docMeta, sc *paragraphScratch) float64 {
 	if a.stemAll == 0 {
 		return 0
@@ -425,13 +420,15 @@ func (a *analyzed) exactShare(m *docMeta, sc *paragraphScratch) float64 {
 		if want == noTerm {
 			continue
 		}
-		found := slices.Contains(m.titlePlain, want)
+		other := a.stemNumber[k]
+		found := slices.Contains(m.titlePlain, want) || other != noTerm && slices.Contains(m.titlePlain, other)
 		if k < len(sc.inBest) {
 			for _, o := range sc.inBest[k] {
 				if found {
 					break
 				}
-				found = m.words[o.at].plain == want
+				p := m.words[o.at].plain
+				found = p == want || p == other
 			}
 		}
 		if found {

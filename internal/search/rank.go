@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // minShare is the least share of the query a hit counts as holding (a hit
@@ -98,11 +100,52 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	}
 	ix.deepen(out, a, deep.least(), sc)
 	ix.byPrecedence(out, sc)
-	sortBest(out, best)
+	sortBest(out, max(best, governWindow))
+	ix.w.governFirst(out)
 	if a.bothEditions {
 		bothEditionsLead(out)
 	}
 	return out
+}
+
+// governWindow is how many of the best hits governFirst reorders: the same
+// whatever page is asked for, so that the pages of a search are cut from one
+// order.
+const governWindow = 25
+
+// governFirst reorders the governWindow best hits (in order, as sortBest
+// leaves them) where two answer as well: a hit whose paragraph holds as much
+// of the query as an older document's of its edition, scoring at least Govern
+// times as much, comes before it (the governing rules stand); and a heading
+// without a body (a caption) never comes before a text holding as much of
+// the query. The hit moved takes the score of the one it passes, so scores
+// still go down.
+func (w *weights) governFirst(out []ranked) {
+	n := min(len(out), governWindow)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if w.answersBefore(out[j], out[i]) {
+				moved := out[j]
+				moved.score = out[i].score
+				copy(out[i+1:j+1], out[i:j])
+				out[i] = moved
+				break
+			}
+		}
+	}
+}
+
+// answersBefore reports whether hit x, ranked below y, goes before it (see
+// governFirst). Cards are never moved, nor passed.
+func (w *weights) answersBefore(x, y ranked) bool {
+	if x.meta.Kind == rules.KindCard || y.meta.Kind == rules.KindCard || x.share < y.share-1e-6 {
+		return false
+	}
+	if y.meta.prior == priorCaption {
+		return x.meta.prior != priorCaption
+	}
+	return w.Govern > 0 && x.meta.Edition == y.meta.Edition && x.meta.Precedence > y.meta.Precedence &&
+		(!w.GovernSameKind || x.meta.Kind == y.meta.Kind) && x.score >= y.score*w.Govern
 }
 
 // bothEditionsLead puts the best hit of the other edition than the first's
@@ -188,6 +231,11 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 		r.para, r.words = int16(p), sc.keepWords()
 		r.score *= gain
 		if p >= 0 {
+			// A hit whose best paragraph holds all the query the
+			// whole entry holds answers it in one place.
+			if ix.w.ParagraphWhole > 0 {
+				r.score *= 1 + ix.w.ParagraphWhole*min(share/max(float64(r.share), minShare), 1)
+			}
 			r.share = float32(share)
 		}
 		sure.add(r.score)

@@ -79,6 +79,29 @@ type weights struct {
 	// length of the whole text is undone for the length of the best
 	// paragraph (0 none, 1 all of it).
 	ParagraphNorm float64
+	// Intent raises the score of one of the Deep best hits whose best
+	// paragraph holds the kind of answer the question asks for ("how
+	// many": a number) by that factor; IntentShare is what holding it
+	// counts for, against a share of the query, in choosing the paragraph.
+	Intent, IntentShare float64
+	// ParagraphWhole raises the score of one of the Deep best hits by
+	// ParagraphWhole times the share of the query its best paragraph holds
+	// against the share its whole entry holds: the answer is in one place.
+	ParagraphWhole float64
+	// Siblings searches the terms of other forms of a typed word's word
+	// ("tied" of "tie") as its meanings (see findSiblings).
+	Siblings bool
+	// TitleInParagraph counts the query's words its title holds in each
+	// paragraph of an entry: the heading the paragraph stands under.
+	TitleInParagraph bool
+	// Govern is how close below an older document's hit of its edition
+	// the governing document's hit may score, answering as much of the
+	// query in its paragraph, and still come before it (see governFirst).
+	Govern float64
+	// GovernSameKind restricts Govern to entries of one kind (a section of
+	// a newer rulebook before the same section of an older one; not a
+	// ruling before a rulebook's section).
+	GovernSameKind bool
 	// Superseded multiplies the score of an older copy of a rule found with
 	// a newer one, once per newer copy.
 	Superseded float64
@@ -91,7 +114,8 @@ type weights struct {
 
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.3, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
-		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 1, Superseded: 0.7, Related: true,
+		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 2, Superseded: 0.7, Related: true,
+		Intent: 0.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, Siblings: true, ParagraphWhole: 1, GovernSameKind: true,
 		Scoring: "tf-idf"}
 }
 

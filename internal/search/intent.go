@@ -1,0 +1,147 @@
+package search
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// What a question's form asks for, and what a paragraph holds that answers
+// it.
+//
+// The words of a question's form are dropped from what is searched ("how
+// many dilemmas are drawn" searches dilemmas drawn), but they say what kind
+// of answer is wanted: "how many" a number, "who wins" the winner, "can I" a
+// permission or a prohibition. A paragraph that holds that kind of answer
+// answers better than one that only mentions the words ("drawn dilemmas"),
+// so bestParagraph prefers it and the hit's score rises with it.
+
+// intent is a set of kinds of answer (bits).
+type intent uint8
+
+const (
+	// intentNumber: how many, how much, the most or the least: a number.
+	intentNumber intent = 1 << iota
+	// intentWinner: who wins: the winner, or that there is none.
+	intentWinner
+	// intentPermission: can I, may I, is it allowed: what may or may not be
+	// done.
+	intentPermission
+)
+
+// intentAsks are the words of a question's form, each with the kind of
+// answer it asks for; a sequence is the words side by side, as typed.
+var intentAsks = []struct {
+	words []string
+	asks  intent
+}{
+	{[]string{"how", "many"}, intentNumber},
+	{[]string{"how", "much"}, intentNumber},
+	{[]string{"max"}, intentNumber},
+	{[]string{"maximum"}, intentNumber},
+	{[]string{"min"}, intentNumber},
+	{[]string{"minimum"}, intentNumber},
+	{[]string{"limit"}, intentNumber},
+	{[]string{"number", "of"}, intentNumber},
+	{[]string{"who", "wins"}, intentWinner},
+	{[]string{"who", "won"}, intentWinner},
+	{[]string{"who", "win"}, intentWinner},
+	{[]string{"winner"}, intentWinner},
+	{[]string{"can", "i"}, intentPermission},
+	{[]string{"can", "you"}, intentPermission},
+	{[]string{"can", "a"}, intentPermission},
+	{[]string{"may", "i"}, intentPermission},
+	{[]string{"cant"}, intentPermission},
+	{[]string{"cannot"}, intentPermission},
+	{[]string{"allowed"}, intentPermission},
+	{[]string{"legal"}, intentPermission},
+}
+
+// intentOf returns the kinds of answer typed words ask for (folded words,
+// see foldedWord), and the words that ask.
+func intentOf(words []string) (intent, []string) {
+	var in intent
+	var asking []string
+	for i := range words {
+		for _, a := range intentAsks {
+			if i+len(a.words) > len(words) {
+				continue
+			}
+			all := true
+			for k, w := range a.words {
+				if foldedWord(words[i+k]) != w {
+					all = false
+					break
+				}
+			}
+			if all {
+				in |= a.asks
+				asking = append(asking, words[i:i+len(a.words)]...)
+			}
+		}
+	}
+	return in, asking
+}
+
+// answerWords are the words of a paragraph that answer each kind of
+// question; a number written in figures answers intentNumber too.
+var answerWords = map[string]intent{
+	"zero": intentNumber, "one": intentNumber, "two": intentNumber, "three": intentNumber,
+	"four": intentNumber, "five": intentNumber, "six": intentNumber, "seven": intentNumber,
+	"eight": intentNumber, "nine": intentNumber, "ten": intentNumber, "twelve": intentNumber,
+	"fifteen": intentNumber, "twenty": intentNumber, "thirty": intentNumber, "forty": intentNumber,
+	"fifty": intentNumber, "sixty": intentNumber, "hundred": intentNumber, "twice": intentNumber,
+	"double": intentNumber, "half": intentNumber, "number": intentNumber, "limit": intentNumber,
+	"exactly": intentNumber, "once": intentNumber,
+	"win": intentWinner, "wins": intentWinner, "winner": intentWinner, "won": intentWinner,
+	"victory": intentWinner, "tie": intentWinner, "tied": intentWinner,
+	"may": intentPermission, "cannot": intentPermission, "cant": intentPermission,
+	"must": intentPermission, "allowed": intentPermission, "only": intentPermission,
+	"never": intentPermission,
+}
+
+// maxFigures is the most digits of a number a paragraph answers with ("30",
+// "100"); longer runs are ids and dates.
+const maxFigures = 3
+
+// answersIn returns the kinds of answer a paragraph's text holds.
+func answersIn(text string) intent {
+	var in intent
+	var buf [16]byte
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			i += size
+			continue
+		}
+		// One run of letters and digits, lower-cased; an apostrophe
+		// inside a word joins it ("can't").
+		n, digits, long := 0, true, false
+		for i < len(text) {
+			r, size = utf8.DecodeRuneInString(text[i:])
+			if r == '\'' || r == '’' {
+				if next, _ := utf8.DecodeRuneInString(text[i+size:]); unicode.IsLetter(next) {
+					i += size
+					continue
+				}
+			}
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			digits = digits && unicode.IsDigit(r)
+			if r < utf8.RuneSelf && n < len(buf) {
+				buf[n] = byte(unicode.ToLower(r))
+				n++
+			} else {
+				long = true
+			}
+			i += size
+		}
+		switch {
+		case digits && !long && n <= maxFigures:
+			in |= intentNumber
+		case !long:
+			in |= answerWords[string(buf[:n])]
+		}
+	}
+	return in
+}
