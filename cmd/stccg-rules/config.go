@@ -35,6 +35,8 @@ type config struct {
 	MemoryLimit     int64  // MiB
 	GCPercent       int    // the collector's GOGC below the memory limit
 	ShutdownTimeout time.Duration
+	MaxConns        int // open connections in all; 0 takes api.DefaultMaxConns
+	MaxConnsClient  int // open connections of one client address; 0 is no bound
 }
 
 func envOr(key, def string) string {

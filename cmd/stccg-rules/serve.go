@@ -42,6 +42,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", envOr("STCCG_METRICS_ADDR", ""), "serve /metrics on this address of its own, not with the API (env STCCG_METRICS_ADDR); empty serves it with the API")
 	fs.Int64Var(&cfg.MemoryLimit, "memory-limit", int64(envInt("STCCG_MEMORY_LIMIT", 150)), "soft memory limit in MiB for the Go heap (env STCCG_MEMORY_LIMIT; GOMEMLIMIT wins); 0 is none")
 	fs.IntVar(&cfg.GCPercent, "gc-percent", envInt("STCCG_GC_PERCENT", 400), "heap growth between collections, as GOGC, while under the memory limit (env STCCG_GC_PERCENT; GOGC wins)")
+	fs.IntVar(&cfg.MaxConns, "max-conns", envInt("STCCG_MAX_CONNS", 0), "open connections in all (env STCCG_MAX_CONNS); 0 takes the file limit less 256, at most 8192. Near it the idle ones are closed first; at it a new one is served only a health check")
+	fs.IntVar(&cfg.MaxConnsClient, "max-conns-per-client", envInt("STCCG_MAX_CONNS_PER_CLIENT", 256), "open connections of one client address, the trusted proxies and loopback excepted (env STCCG_MAX_CONNS_PER_CLIENT); 0 is no bound")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to drain in-flight requests on SIGINT/SIGTERM; those still running then are cut")
 	logFormat := fs.String("log-format", envOr("STCCG_LOG_FORMAT", "auto"), "log lines as text (readable) or json; auto is text at a terminal, JSON otherwise (env STCCG_LOG_FORMAT)")
 	if err := parseFlags(fs, args); err != nil {
@@ -83,10 +85,19 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 
+	if cfg.MaxConns < 0 || cfg.MaxConnsClient < 0 {
+		return fmt.Errorf("--max-conns and --max-conns-per-client must not be negative")
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
 	}
+	// The load balancer carries every client's connections, and the host's
+	// health checks come from loopback: neither is bounded per client.
+	_, loopback4, _ := net.ParseCIDR("127.0.0.0/8")
+	_, loopback6, _ := net.ParseCIDR("::1/128")
+	conns := api.NewConnLimiter(api.ConnLimits{Max: cfg.MaxConns, PerClient: cfg.MaxConnsClient,
+		Exempt: append([]*net.IPNet{loopback4, loopback6}, proxies...)})
 	// /healthz answers from the first moment; everything else waits for the
 	// corpus to be read and indexed.
 	var ready atomic.Pointer[http.Handler]
@@ -120,6 +131,17 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	drain := newDrain(log)
 	drain.serve(srv)
+	// The connection limits outermost: a connection over them is answered
+	// a health check and nothing else, before the drain sees it.
+	srv.Handler = conns.Handler(srv.Handler)
+	drainState, drainContext := srv.ConnState, srv.ConnContext
+	srv.ConnState = func(c net.Conn, s http.ConnState) {
+		conns.ConnState(c, s)
+		drainState(c, s)
+	}
+	srv.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
+		return conns.ConnContext(drainContext(ctx, c), c)
+	}
 	served := make(chan error, 2) // the API's server and the metrics'
 	metricsHandler, stopMetrics, err := serveMetrics(cfg.MetricsAddr, log, served)
 	if err != nil {
@@ -128,8 +150,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer stopMetrics()
 	// net/http's own answers to requests it cannot read come as JSON too.
-	go func() { served <- srv.Serve(api.JSONProtocolErrors(ln)) }()
-	log.Info("listening", "addr", ln.Addr().String())
+	go func() { served <- srv.Serve(conns.Listener(api.JSONProtocolErrors(ln))) }()
+	lim := conns.Limits()
+	log.Info("listening", "addr", ln.Addr().String(), "max_conns", lim.Max, "max_conns_per_client", lim.PerClient)
 
 	start := time.Now()
 	app, err := build(ctx, cfg, log)
@@ -175,6 +198,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		mh := app.metrics.Handler()
 		metricsHandler.Store(&mh)
 	}
+	app.metrics.Registry().MustRegister(connCollector(conns))
 	log.Info("ready", "entries", len(app.corpus.Entries), "cards", len(app.corpus.Cards),
 		"warnings", len(app.corpus.Warnings), "corpus_version", app.corpus.Version, "startup", time.Since(start).String())
 
