@@ -3,44 +3,26 @@ package client_test
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/client"
-	"github.com/stccg/stccg-rules/graph"
-	"github.com/stccg/stccg-rules/internal/cache"
-	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
-// newService serves the real corpus as the binary does: REST, GraphQL, the
-// response cache and the metrics.
+// newService serves the real corpus as the binary does, on a server and
+// caches of the test's own.
 func newService(t *testing.T) *client.ClientWithResponses {
 	t.Helper()
-	set, err := service.New(context.Background(), testcorpus.Load(t), nil)
+	h, err := handler()
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = set.Close() })
-	log := slog.New(slog.DiscardHandler)
-	lru, err := cache.NewLRU(1000, 8<<20, time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := api.New(api.Config{
-		Responses: cache.NewResponses(lru, time.Minute, 256<<10),
-		Services:  api.Services{Reference: set.Library, Search: set.Index, Cards: set.Catalog, Adjudicator: set.Engine},
-		GraphQL:   graph.NewHandler(&graph.Resolver{Reference: set.Library, Searcher: set.Index, Catalog: set.Catalog, Adjudicator: set.Engine}, graph.ServerConfig{Logger: log}),
-		Metrics:   api.NewMetrics(),
-		Logger:    log,
-	})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	c, err := client.NewClientWithResponses(srv.URL)
@@ -236,12 +218,7 @@ func TestGeneratedClientDrivesEveryRoute(t *testing.T) {
 // request union and each verdict into the schema of its question.
 func TestGeneratedClientReadsEveryContractVerdict(t *testing.T) {
 	c := newService(t)
-	set, err := service.New(context.Background(), testcorpus.Load(t), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = set.Close() })
-	answered := set.Engine.Questions()
+	answered := services.Engine.Questions()
 	questions := map[string]bool{}
 	examples := testcorpus.AdjudicationExamples(t)
 	for _, ex := range examples {

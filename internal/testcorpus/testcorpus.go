@@ -5,6 +5,7 @@ package testcorpus
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -17,23 +18,34 @@ import (
 // real documents are part of every test run, never skipped.
 func Dir(tb testing.TB) string {
 	tb.Helper()
+	d, err := Locate()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d
+}
+
+// Locate returns the corpus folder: STCCG_CORPUS, else ../shared/corpus
+// beside the repository root; an error says where it looked. For a
+// TestMain, which has no test to fail; tests call Dir.
+func Locate() (string, error) {
 	if d := os.Getenv("STCCG_CORPUS"); d != "" {
-		return d
+		return d, nil
 	}
 	wd, err := os.Getwd()
 	if err != nil {
-		tb.Fatalf("getwd: %v", err)
+		return "", fmt.Errorf("getwd: %w", err)
 	}
 	for d := wd; ; d = filepath.Dir(d) {
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
 			c := filepath.Join(filepath.Dir(d), "shared", "corpus")
 			if _, err := os.Stat(filepath.Join(c, "manifest.json")); err != nil {
-				tb.Fatalf("no corpus at %s (set STCCG_CORPUS): %v", c, err)
+				return "", fmt.Errorf("no corpus at %s (set STCCG_CORPUS): %w", c, err)
 			}
-			return c
+			return c, nil
 		}
 		if filepath.Dir(d) == d {
-			tb.Fatalf("no go.mod above %s", wd)
+			return "", fmt.Errorf("no go.mod above %s", wd)
 		}
 	}
 }
@@ -48,12 +60,26 @@ var (
 // must not change what it returns.
 func Load(tb testing.TB) *corpus.Corpus {
 	tb.Helper()
-	dir := Dir(tb)
-	once.Do(func() { loaded, err = corpus.Load(context.Background(), dir) })
+	c, err := Shared()
 	if err != nil {
-		tb.Fatalf("load corpus: %v", err)
+		tb.Fatal(err)
 	}
-	return loaded
+	return c
+}
+
+// Shared is Load for a TestMain: the corpus read once per test binary, or
+// the error that kept it from being read.
+func Shared() (*corpus.Corpus, error) {
+	once.Do(func() {
+		var dir string
+		if dir, err = Locate(); err != nil {
+			return
+		}
+		if loaded, err = corpus.Load(context.Background(), dir); err != nil {
+			err = fmt.Errorf("load corpus: %w", err)
+		}
+	})
+	return loaded, err
 }
 
 // ContractExample returns a file of the contract's examples
