@@ -21,9 +21,12 @@ type DeckItem struct {
 
 // DeckCard is a deck line resolved: its full name, the title copies are
 // counted by (subtitles ignored), its type when the card data knows it.
-// OtherEdition is set when the name or id is a card of the other edition
-// only; Candidates when the name fits several cards of the edition (the
-// line is counted by its title).
+// Universal is the card data's marking, or the line's. OtherEdition is set
+// when the line identifies a card of the other edition by its id; Elsewhere
+// names the other edition's card of the name when the line's name is not
+// one of its own edition's card data (the line is counted by its title);
+// Candidates when the name fits several cards of the edition (the line is
+// counted by its title).
 type DeckCard struct {
 	Name         string
 	Title        string
@@ -32,13 +35,16 @@ type DeckCard struct {
 	Universal    bool
 	Known        bool
 	OtherEdition string
+	Elsewhere    *rules.Card
 	Candidates   []string
 }
 
-// A Violation is one rule a deck breaks.
+// A Violation is one rule a deck breaks (or an attack, battle.initiate):
+// its name, what breaks it, and the rule whose sentence says so.
 type Violation struct {
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
+	cite    ruleKey
 }
 
 // DeckLists are the parts of a deck: missions, the dilemma pile (1E: the
@@ -48,15 +54,30 @@ type DeckLists struct {
 	Missions, Dilemmas, Seeds, Deck []DeckCard
 }
 
-// parts are the lists of a deck, in the order a deck list gives them.
-func (d DeckLists) parts() [][]DeckCard { return [][]DeckCard{d.Missions, d.Dilemmas, d.Seeds, d.Deck} }
+// A deckPart is one list of a deck, with the rule that says what it holds.
+type deckPart struct {
+	cards []DeckCard
+	rule  ruleKey
+}
 
-// otherEdition lists a violation for each card of the other edition: a
-// deck is built of one edition's cards.
+// parts are the lists of a deck, in the order a deck list gives them, each
+// with the sentence that says what it holds: 2E the deck's five types, and
+// missions and dilemmas besides it; 1E the seed deck's six missions, its 30
+// seed cards, the draw deck.
+func (d DeckLists) parts(first bool) []deckPart {
+	if first {
+		return []deckPart{{d.Missions, "deck1.missions"}, {d.Dilemmas, "deck1.seed"}, {d.Seeds, "deck1.seed"}, {d.Deck, "deck1.draw"}}
+	}
+	return []deckPart{{d.Missions, "deck.othertypes"}, {d.Dilemmas, "deck.othertypes"}, {d.Seeds, "deck.othertypes"}, {d.Deck, "deck.types"}}
+}
+
+// otherEdition lists a violation for each line identifying a card of the
+// other edition by its id: a deck is built of one edition's cards. Each
+// cites the sentence that says what the list holds.
 func otherEdition(d DeckLists, edition string) []Violation {
 	var out []Violation
-	for _, list := range d.parts() {
-		for _, c := range list {
+	for _, part := range d.parts(edition == rules.Edition1E) {
+		for _, c := range part.cards {
 			if c.OtherEdition == "" {
 				continue
 			}
@@ -64,7 +85,7 @@ func otherEdition(d DeckLists, edition string) []Violation {
 			if edition == rules.Edition1E {
 				msg += " (A Second Edition card bearing the First Edition Compatible indicator may be mixed in; the card data does not record it.)"
 			}
-			out = append(out, Violation{Rule: "card.edition", Message: msg})
+			out = append(out, Violation{Rule: "card.edition", Message: msg, cite: part.rule})
 		}
 	}
 	return out
@@ -94,38 +115,42 @@ func titleOf(name string) string {
 	return name
 }
 
-func checkTypes(list []DeckCard, allowed []string, part string) []Violation {
+// checkTypes lists a violation for each card of a type the list does not
+// hold, citing the sentence that says what it holds.
+func checkTypes(list []DeckCard, allowed []string, part string, rule ruleKey) []Violation {
 	var out []Violation
 	for _, c := range list {
 		if c.Type != "" && !contains(allowed, c.Type) {
-			out = append(out, Violation{Rule: "card.type", Message: fmt.Sprintf("%s is a %s card; it does not belong among the %s.", c.Name, c.Type, part)})
+			out = append(out, Violation{Rule: "card.type", Message: fmt.Sprintf("%s is a %s card; it does not belong among the %s.", c.Name, c.Type, part), cite: rule})
 		}
 	}
 	return out
 }
 
 // ValidateDeck2E checks a 2E deck: 5 different missions, at least 20
-// dilemmas, at least 35 cards in the deck, and no more than three copies of
-// a card title (subtitles ignored).
+// dilemmas, at least 35 cards in the deck, no more than three copies of a
+// card title (subtitles ignored), and each card of a type its list holds.
+// It returns the violations, each with the rule it breaks, and the rules a
+// legal deck was checked by.
 func ValidateDeck2E(d DeckLists) ([]Violation, []ruleKey) {
 	var out []Violation
-	applied := []ruleKey{"deck.size", "deck.copies"}
+	checked := []ruleKey{"deck.size", "deck.copies"}
 	if n := total(d.Missions); n != 5 {
-		out = append(out, Violation{Rule: "missions.count", Message: fmt.Sprintf("A deck has 5 missions, not %d.", n)})
+		out = append(out, Violation{Rule: "missions.count", Message: fmt.Sprintf("A deck has 5 missions, not %d.", n), cite: "deck.size"})
 	}
 	seen := map[string]bool{}
 	for _, c := range d.Missions {
 		k := fold(c.Name)
 		if seen[k] || c.Count > 1 {
-			out = append(out, Violation{Rule: "missions.different", Message: fmt.Sprintf("The 5 missions must be different; %s appears more than once.", c.Name)})
+			out = append(out, Violation{Rule: "missions.different", Message: fmt.Sprintf("The 5 missions must be different; %s appears more than once.", c.Name), cite: "deck.size"})
 		}
 		seen[k] = true
 	}
 	if n := total(d.Dilemmas); n < 20 {
-		out = append(out, Violation{Rule: "dilemmas.minimum", Message: fmt.Sprintf("The dilemma pile has %d dilemmas; it needs at least 20.", n)})
+		out = append(out, Violation{Rule: "dilemmas.minimum", Message: fmt.Sprintf("The dilemma pile has %d dilemmas; it needs at least 20.", n), cite: "deck.size"})
 	}
 	if n := total(d.Deck); n < 35 {
-		out = append(out, Violation{Rule: "deck.minimum", Message: fmt.Sprintf("The deck has %d cards; it needs at least 35.", n)})
+		out = append(out, Violation{Rule: "deck.minimum", Message: fmt.Sprintf("The deck has %d cards; it needs at least 35.", n), cite: "deck.size"})
 	}
 	copies := map[string]int{}
 	shown := map[string]string{}
@@ -142,31 +167,32 @@ func ValidateDeck2E(d DeckLists) ([]Violation, []ruleKey) {
 	}
 	for _, k := range order {
 		if copies[k] > 3 {
-			out = append(out, Violation{Rule: "copies.title", Message: fmt.Sprintf("%d copies of cards titled %s; no more than three copies of a card title are allowed, whatever their subtitles.", copies[k], shown[k])})
-			applied = append(applied, "deck.example")
+			out = append(out, Violation{Rule: "copies.title", Message: fmt.Sprintf("%d copies of cards titled %s; no more than three copies of a card title are allowed, whatever their subtitles.", copies[k], shown[k]), cite: "deck.copies"})
 		}
 	}
-	out = append(out, checkTypes(d.Missions, []string{"mission"}, "missions")...)
-	out = append(out, checkTypes(d.Dilemmas, []string{"dilemma"}, "dilemmas")...)
-	out = append(out, checkTypes(d.Deck, []string{"personnel", "ship", "equipment", "event", "interrupt"}, "cards of the deck")...)
-	return out, applied
+	out = append(out, checkTypes(d.Missions, []string{"mission"}, "missions", "deck.othertypes")...)
+	out = append(out, checkTypes(d.Dilemmas, []string{"dilemma"}, "dilemmas", "deck.othertypes")...)
+	out = append(out, checkTypes(d.Deck, []string{"personnel", "ship", "equipment", "event", "interrupt"}, "cards of the deck", "deck.types")...)
+	return out, checked
 }
 
 // ValidateDeck1E checks a 1E deck: exactly six missions, different unless
 // universal; up to 30 counted seed cards besides them (dilemmas and the
 // other seed cards but sites), up to six sites seeding for free; a draw
-// deck of at least 30 cards, with as many copies of a card as you like.
+// deck of at least 30 cards, with as many copies of a card as you like. It
+// returns the violations, each with the rule it breaks, and the rules a
+// legal deck was checked by.
 func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
 	var out []Violation
-	applied := []ruleKey{"deck1.missions", "deck1.seed", "seed1.counted", "deck1.draw", "deck1.copies"}
+	checked := []ruleKey{"deck1.missions", "deck1.seed", "seed1.counted", "deck1.draw", "deck1.copies"}
 	if n := total(d.Missions); n != 6 {
-		out = append(out, Violation{Rule: "missions.count", Message: fmt.Sprintf("A seed deck has exactly six missions, not %d.", n)})
+		out = append(out, Violation{Rule: "missions.count", Message: fmt.Sprintf("A seed deck has exactly six missions, not %d.", n), cite: "deck1.missions"})
 	}
 	seen := map[string]bool{}
 	for _, c := range d.Missions {
 		k := fold(c.Name)
 		if !c.Universal && (seen[k] || c.Count > 1) {
-			out = append(out, Violation{Rule: "missions.different", Message: fmt.Sprintf("The six missions must be different unless universal; %s appears more than once.", c.Name)})
+			out = append(out, Violation{Rule: "missions.different", Message: fmt.Sprintf("The six missions must be different unless universal; %s appears more than once.", c.Name), cite: "deck1.different"})
 		}
 		seen[k] = true
 	}
@@ -177,22 +203,21 @@ func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
 		}
 	}
 	if n := total(d.Dilemmas) + total(d.Seeds) - sites; n > 30 {
-		out = append(out, Violation{Rule: "seed.maximum", Message: fmt.Sprintf("The seed deck has %d counted seed cards besides missions and sites; at most 30 are allowed.", n)})
+		out = append(out, Violation{Rule: "seed.maximum", Message: fmt.Sprintf("The seed deck has %d counted seed cards besides missions and sites; at most 30 are allowed.", n), cite: "deck1.seed"})
 	}
 	if sites > 6 {
-		out = append(out, Violation{Rule: "seed.sites", Message: fmt.Sprintf("The seed deck has %d sites; at most six seed for free.", sites)})
-		applied = append(applied, "deck1.sites")
+		out = append(out, Violation{Rule: "seed.sites", Message: fmt.Sprintf("The seed deck has %d sites; at most six seed for free.", sites), cite: "deck1.sites"})
 	}
 	if n := total(d.Deck); n < 30 {
-		out = append(out, Violation{Rule: "deck.minimum", Message: fmt.Sprintf("The draw deck has %d cards; it needs at least 30.", n)})
+		out = append(out, Violation{Rule: "deck.minimum", Message: fmt.Sprintf("The draw deck has %d cards; it needs at least 30.", n), cite: "deck1.draw"})
 	}
-	out = append(out, checkTypes(d.Missions, []string{"mission"}, "missions")...)
+	out = append(out, checkTypes(d.Missions, []string{"mission"}, "missions", "deck1.missions")...)
 	// The dilemmas may hold other seed cards, as decks listed them before
 	// there was a list of seeds.
 	seedTypes := []string{"dilemma", "facility", "site", "artifact", "doorway", "objective", "incident", "event", "personnel", "equipment"}
-	out = append(out, checkTypes(d.Dilemmas, seedTypes, "seed cards")...)
-	out = append(out, checkTypes(d.Seeds, seedTypes[1:], "seed cards besides dilemmas")...)
-	return out, applied
+	out = append(out, checkTypes(d.Dilemmas, seedTypes, "seed cards", "deck1.seed")...)
+	out = append(out, checkTypes(d.Seeds, seedTypes[1:], "seed cards besides dilemmas", "deck1.seed")...)
+	return out, checked
 }
 
 type deckParams struct {
@@ -202,11 +227,12 @@ type deckParams struct {
 	Deck     []DeckItem `json:"deck"`
 }
 
-// resolveDeck looks each line up in the card data; a name the data does
-// not know, or that fits several of its cards, is counted by its title,
-// not refused. A card of the other edition is found as such. known holds
-// the look-ups of the deck so far, so a card listed twice is looked up
-// once.
+// resolveDeck looks each line up in the card data of the deck's edition; a
+// name that data does not know, or that fits several of its cards, is
+// counted by its title, not refused (the other edition's card of that name,
+// if any, noted). A line identifying a card of the other edition by its id
+// is found as such. known holds the look-ups of the deck so far, so a card
+// listed twice is looked up once.
 func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckItem, field string, known map[string]deckLookup) ([]DeckCard, error) {
 	out := make([]DeckCard, 0, len(items))
 	for i, it := range items {
@@ -241,10 +267,13 @@ func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckI
 			switch {
 			case l.card != nil:
 				dc.Name, dc.Title, dc.Type, dc.Known = l.card.Name(), l.card.Title, l.card.Type, true
+				dc.Universal = dc.Universal || l.card.Universal
 			case l.candidates != nil:
 				dc.Candidates = l.candidates
-			case l.other != nil:
-				dc.Name, dc.Title, dc.Type, dc.OtherEdition = l.other.Name(), l.other.Title, l.other.Type, l.other.Edition
+			case l.byID != nil:
+				dc.Name, dc.Title, dc.Type, dc.OtherEdition = l.byID.Name(), l.byID.Title, l.byID.Type, l.byID.Edition
+			case l.elsewhere != nil:
+				dc.Elsewhere = l.elsewhere
 			}
 			// else not a card of either edition: counted by title
 		}
@@ -253,17 +282,22 @@ func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckI
 	return out, nil
 }
 
-// A deckLookup is what the card data says of a deck line's name: the one
-// card of the deck's edition it names; else the cards it fits, when several
-// do; else the one card of the other edition it names.
+// A deckLookup is what the card data says of a deck line's reference: the
+// one card of the deck's edition it names; else the cards it fits, when
+// several do; else the card of the other edition its id identifies; else
+// the card of the other edition its name names, which does not make the
+// line that card: the card data of an edition is a part of the cards
+// printed, and a title it lacks may well be a card of the deck's edition.
 type deckLookup struct {
 	card       *rules.Card
 	candidates []string
-	other      *rules.Card
+	byID       *rules.Card
+	elsewhere  *rules.Card
 }
 
-// lookUpDeckLine looks a deck line's name up in the deck's edition, then,
-// when it names no card there, in the other.
+// lookUpDeckLine looks a deck line's reference up in the deck's edition;
+// when it names no card there, as an id of the other edition's card, then
+// as a name of the other edition's.
 func (s *Service) lookUpDeckLine(ctx context.Context, edition, ref string, field func() string) (deckLookup, error) {
 	c, candidates, err := s.deckCard(ctx, edition, ref, field)
 	if err != nil || c != nil || candidates != nil {
@@ -273,8 +307,13 @@ func (s *Service) lookUpDeckLine(ctx context.Context, edition, ref string, field
 	if edition == rules.Edition1E {
 		other = rules.Edition2E
 	}
+	if c, err := s.cards.Card(ctx, strings.TrimSpace(ref)); err == nil && c != nil && c.Edition == other {
+		return deckLookup{byID: c}, nil
+	} else if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
+		return deckLookup{}, fmt.Errorf("look up card %q: %w", ref, err)
+	}
 	c, _, err = s.deckCard(ctx, other, ref, func() string { return "" })
-	return deckLookup{other: c}, err
+	return deckLookup{elsewhere: c}, err
 }
 
 // cardRefs is a card service that resolves a reference as cardLookup
@@ -336,27 +375,27 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.Raw
 		return err
 	}
 	var violations []Violation
-	var applied []ruleKey
+	var checked []ruleKey
 	if j.first() {
-		violations, applied = ValidateDeck1E(d)
+		violations, checked = ValidateDeck1E(d)
 		j.say("Seed deck: %d missions, %d dilemmas and %d other seed cards; draw deck: %d cards.", total(d.Missions), total(d.Dilemmas), total(d.Seeds), total(d.Deck))
 	} else {
-		violations, applied = ValidateDeck2E(d)
+		violations, checked = ValidateDeck2E(d)
 		j.say("%d missions, %d dilemmas and %d cards in the deck: %d cards in all.", total(d.Missions), total(d.Dilemmas), total(d.Deck), total(d.Missions)+total(d.Dilemmas)+total(d.Deck))
 	}
-	if v := otherEdition(d, j.edition); len(v) > 0 {
-		violations = append(v, violations...)
-		applied = append(applied, j.pick("deck1.missions", "deck.size"))
-	}
-	unknown, ambiguous := []string{}, []map[string]any{}
-	for _, list := range d.parts() {
-		for _, c := range list {
+	violations = append(otherEdition(d, j.edition), violations...)
+	unknown, ambiguous, elsewhere := []string{}, []map[string]any{}, []map[string]any{}
+	for _, part := range d.parts(j.first()) {
+		for _, c := range part.cards {
 			switch {
 			case c.Known || c.OtherEdition != "":
 			case len(c.Candidates) > 0:
 				ambiguous = append(ambiguous, map[string]any{"name": c.Name, "candidates": c.Candidates})
 			default:
 				unknown = append(unknown, c.Name)
+				if c.Elsewhere != nil {
+					elsewhere = append(elsewhere, map[string]any{"name": c.Name, "card": c.Elsewhere.ID, "edition": c.Elsewhere.Edition})
+				}
 			}
 		}
 	}
@@ -366,19 +405,25 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.Raw
 		}
 		if len(unknown) > 0 {
 			sort.Strings(unknown)
-			j.say("Not in the card data, counted by title: %s.", strings.Join(unknown, "; "))
+			j.say("Not in the %s card data, counted by title: %s.", editionName(j.edition), strings.Join(unknown, "; "))
+		}
+		for _, e := range elsewhere {
+			j.say("%s: the %s card data has a card of that name (%s); this deck's line is counted by its title, as a %s card the data does not hold.",
+				e["name"], editionName(e["edition"].(string)), e["card"], editionName(j.edition))
 		}
 	}
 	j.set("unknown", unknown)
 	j.set("ambiguous", ambiguous)
+	j.set("otherEdition", elsewhere)
 	for _, v := range violations {
 		j.say("%s", v.Message)
+		j.cite(v.cite)
 	}
 	if len(violations) == 0 {
 		j.say("The deck breaks no construction rule.")
 		violations = []Violation{}
+		j.cite(checked...)
 	}
-	j.cite(applied...)
 	j.allow(len(violations) == 0)
 	j.set("violations", violations)
 	return nil

@@ -2,9 +2,11 @@ package engine_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -73,7 +75,7 @@ func TestDeckValidate(t *testing.T) {
 // game text to be seeded").
 func TestDeckValidateNamesCardsOfTheCardData(t *testing.T) {
 	c := testcorpus.Load(t)
-	var only1E, only2E, ambiguous1E string
+	var only1E, only1EID, only2E, ambiguous1E string
 	titles := map[string]map[string]int{"1e": {}, "2e": {}}
 	for _, card := range c.Cards {
 		titles[card.Edition][card.Title]++
@@ -81,7 +83,7 @@ func TestDeckValidateNamesCardsOfTheCardData(t *testing.T) {
 	for _, card := range c.Cards {
 		switch {
 		case card.Edition == "1e" && card.Type == "personnel" && titles["2e"][card.Title] == 0 && titles["1e"][card.Title] == 1 && only1E == "":
-			only1E = card.Name()
+			only1E, only1EID = card.Name(), card.ID
 		case card.Edition == "2e" && card.Type == "personnel" && titles["1e"][card.Title] == 0 && titles["2e"][card.Title] == 1 && only2E == "":
 			only2E = card.ID
 		}
@@ -110,7 +112,8 @@ func TestDeckValidateNamesCardsOfTheCardData(t *testing.T) {
 		want          bool
 		rule          string
 	}{
-		{"1ECardInA2EDeckByName", "2e", deck2E(obj{"title": only1E, "count": 1}), false, "card.edition"},
+		{"1ETitleInA2EDeckIsCountedByTitle", "2e", deck2E(obj{"title": only1E, "count": 1}), true, ""},
+		{"1ECardIDInA2EDeck", "2e", deck2E(obj{"card": only1EID, "count": 1}), false, "card.edition"},
 		{"2ECardInA1EDeckById", "1e", obj{"missions": invented("m", 6), "dilemmas": invented("d", 10), "deck": append(invented("c", 30), line{Title: only2E, Count: 1})}, false, "card.edition"},
 		{"SeedCardsCountTowardThirty", "1e", obj{"missions": invented("m", 6), "dilemmas": invented("d", 25), "seeds": invented("s", 6), "deck": invented("c", 30)}, false, "seed.maximum"},
 		{"SeedCardsWithinThirty", "1e", obj{"missions": invented("m", 6), "dilemmas": invented("d", 24), "seeds": invented("s", 6), "deck": invented("c", 30)}, true, ""},
@@ -120,6 +123,17 @@ func TestDeckValidateNamesCardsOfTheCardData(t *testing.T) {
 			validateDeck(t, c.edition, c.params, c.want, c.rule)
 		})
 	}
+	t.Run("ATitleOfTheOtherEditionIsNoted", func(t *testing.T) {
+		r := req2E("deck.validate", rules.Board{}, deck2E(obj{"title": only1E, "count": 1}))
+		v := judge(t, r)
+		got := roundTrip(t, v.Result["otherEdition"]).([]any)
+		if len(got) != 1 || got[0].(map[string]any)["name"] != only1E || got[0].(map[string]any)["card"] != only1EID {
+			t.Errorf("otherEdition = %v, want %s named with %s", got, only1E, only1EID)
+		}
+		if !slices.Contains(roundTrip(t, v.Result["unknown"]).([]any), any(only1E)) || !strings.Contains(strings.Join(v.Reasons, " "), only1EID) {
+			t.Errorf("unknown %v, reasons %q: want %s counted by title, the other edition's card named", v.Result["unknown"], v.Reasons, only1E)
+		}
+	})
 	t.Run("AmbiguousNameIsNotUnknown", func(t *testing.T) {
 		r := req1E("deck.validate", rules.Board{}, obj{"missions": invented("m", 6), "dilemmas": invented("d", 1), "deck": append(invented("c", 29), line{Title: ambiguous1E, Count: 1})})
 		v := judge(t, r)
@@ -153,5 +167,105 @@ func validateDeck(t *testing.T, edition string, params obj, want bool, rule stri
 	}
 	if got := rulesOf(t, v); rule != "" && (len(got) == 0 || got[0] != rule) {
 		t.Errorf("violations %v, want %s first", got, rule)
+	}
+}
+
+// Every kind of deck violation cites the sentence that decides it, for
+// every type of card it can concern (cards of the real card data): the
+// count and difference of missions, the sizes of the dilemma pile, the
+// seed deck and the deck, copies of a title, a card of a type its list
+// does not hold, a card of the other edition (the card data holds no 1E
+// site, so seven sites are left to ValidateDeck1E's own test). When the deck breaks one
+// rule, the citations quote that rule's sentence and no other rule's.
+func TestDeckViolationsCiteTheSentenceThatRefuses(t *testing.T) {
+	missions2E := []any{line{"2e-1-154", 1, false}, line{"2e-1-155", 1, false}, line{"2e-1-156", 1, false}, line{"2e-1-157", 1, false}, line{"2e-1-166", 1, false}}
+	deck2E := func(missions []any, dilemmas []line, deck []line) obj {
+		return obj{"missions": missions, "dilemmas": dilemmas, "deck": deck}
+	}
+	missions1E := []any{line{"1e-101-146", 1, false}, line{"1e-101-147", 1, false}, line{"1e-101-150", 1, false}, line{"1e-101-151", 1, false}, line{"1e-101-193", 1, false}, line{"1e-101-194", 1, false}}
+	deck1E := func(missions []any, dilemmas []line, seeds []line, deck []line) obj {
+		return obj{"missions": missions, "dilemmas": dilemmas, "seeds": seeds, "deck": deck}
+	}
+	with := func(ls []any, extra ...any) []any { return append(append([]any(nil), ls...), extra...) }
+	withLines := func(ls []line, extra ...line) []line { return append(append([]line(nil), ls...), extra...) }
+	const (
+		deckSize    = "each player brings to the game at least 60 cards"
+		copies      = "no more than three copies of each card title"
+		deckTypes   = "your deck may contain up to five different types of cards"
+		otherTypes  = "two other types of cards are used in the game"
+		sixMissions = "it must include exactly six mission cards"
+		different   = "each of your six missions must be different"
+		thirtySeeds = "it may include up to 30 of the following"
+		sixSites    = "it may include up to six site cards"
+		drawDeck    = "as long as it contains at least 30 cards"
+	)
+	// Each case breaks one rule; others, the sentences no citation may
+	// quote, are those of the rules it keeps.
+	cases := []struct {
+		name, edition, rule, quote string
+		params                     obj
+	}{
+		{"2EFourMissions", "2e", "missions.count", deckSize, deck2E(missions2E[:4], invented("d", 20), invented("c", 35))},
+		{"2EAMissionTwice", "2e", "missions.different", deckSize, deck2E(with(missions2E[:4], line{"2e-1-154", 1, false}), invented("d", 20), invented("c", 35))},
+		{"2ENineteenDilemmas", "2e", "dilemmas.minimum", deckSize, deck2E(missions2E, invented("d", 19), invented("c", 35))},
+		{"2EThirtyFourCards", "2e", "deck.minimum", deckSize, deck2E(missions2E, invented("d", 20), invented("c", 34))},
+		{"2EFourCopiesOfAPersonnel", "2e", "copies.title", copies, deck2E(missions2E, invented("d", 20), withLines(invented("c", 31), line{"2e-1-207", 4, false}))},
+		{"2EFourCopiesOfAShip", "2e", "copies.title", copies, deck2E(missions2E, invented("d", 20), withLines(invented("c", 31), line{"2e-1-394", 4, false}))},
+		{"2EFourCopiesOfADilemma", "2e", "copies.title", copies, deck2E(missions2E, withLines(invented("d", 17), line{"Zq Trap", 4, false}), invented("c", 35))},
+		{"2EAMissionInTheDeck", "2e", "card.type", deckTypes, deck2E(missions2E, invented("d", 20), withLines(invented("c", 35), line{"2e-1-169", 1, false}))},
+		{"2EAPersonnelInTheDilemmaPile", "2e", "card.type", otherTypes, deck2E(missions2E, withLines(invented("d", 20), line{"2e-1-262", 1, false}), invented("c", 35))},
+		{"2EAShipInTheDilemmaPile", "2e", "card.type", otherTypes, deck2E(missions2E, withLines(invented("d", 20), line{"2e-1-393", 1, false}), invented("c", 35))},
+		{"2EAMissionInTheDilemmaPile", "2e", "card.type", otherTypes, deck2E(missions2E, withLines(invented("d", 20), line{"2e-1-169", 1, false}), invented("c", 35))},
+		{"2EAPersonnelAmongTheMissions", "2e", "card.type", otherTypes, deck2E(with(missions2E[:4], line{"2e-1-262", 1, false}), invented("d", 20), invented("c", 35))},
+		{"2EAFirstEditionCardByItsID", "2e", "card.edition", deckTypes, deck2E(missions2E, invented("d", 20), withLines(invented("c", 35), line{"1e-101-251", 1, false}))},
+		{"1EFiveMissions", "1e", "missions.count", sixMissions, deck1E(missions1E[:5], nil, nil, invented("c", 30))},
+		{"1EAMissionTwice", "1e", "missions.different", different, deck1E(with(missions1E[:5], line{"1e-101-146", 1, false}), nil, nil, invented("c", 30))},
+		{"1EThirtyOneSeedCards", "1e", "seed.maximum", thirtySeeds, deck1E(missions1E, invented("d", 31), nil, invented("c", 30))},
+		{"1ETwentyNineCards", "1e", "deck.minimum", drawDeck, deck1E(missions1E, nil, nil, invented("c", 29))},
+		{"1EAPersonnelAmongTheMissions", "1e", "card.type", sixMissions, deck1E(with(missions1E[:5], line{"1e-101-251", 1, false}), nil, nil, invented("c", 30))},
+		{"1EAShipAmongTheMissions", "1e", "card.type", sixMissions, deck1E(with(missions1E[:5], line{"1e-101-336", 1, false}), nil, nil, invented("c", 30))},
+		{"1EAFacilityAmongTheMissions", "1e", "card.type", sixMissions, deck1E(with(missions1E[:5], line{"1e-101-104", 1, false}), nil, nil, invented("c", 30))},
+		{"1EAMissionAmongTheSeeds", "1e", "card.type", thirtySeeds, deck1E(missions1E, nil, []line{{"1e-113-3", 1, false}}, invented("c", 30))},
+		{"1EAShipAmongTheSeeds", "1e", "card.type", thirtySeeds, deck1E(missions1E, nil, []line{{"1e-101-336", 1, false}}, invented("c", 30))},
+		{"1EASecondEditionCardByItsID", "1e", "card.edition", drawDeck, deck1E(missions1E, nil, nil, withLines(invented("c", 30), line{"2e-1-394", 1, false}))},
+	}
+	sentences := []string{deckSize, copies, deckTypes, otherTypes, sixMissions, different, thirtySeeds, sixSites, drawDeck}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := req2E("deck.validate", rules.Board{}, c.params)
+			r.Edition = c.edition
+			v := judge(t, r)
+			if got := rulesOf(t, v); len(got) != 1 || got[0] != c.rule {
+				t.Fatalf("violations %v, want only %s; reasons %q", got, c.rule, v.Reasons)
+			}
+			if !quotes(v, c.quote) {
+				t.Errorf("no citation quotes %q: %+v", c.quote, v.Citations)
+			}
+			for _, s := range sentences {
+				if s != c.quote && quotes(v, s) {
+					t.Errorf("cites %q, a rule the deck keeps", s)
+				}
+			}
+		})
+	}
+}
+
+// Sites seed for free, six at most (1E rulebook, SEED DECK: "It may include
+// up to six Site cards"); the card data holds no site, so the lists are
+// given resolved.
+func TestSevenSitesBreakTheSiteRule1E(t *testing.T) {
+	missions := make([]engine.DeckCard, 6)
+	for i := range missions {
+		missions[i] = engine.DeckCard{Name: fmt.Sprintf("Zq m %d", i), Title: fmt.Sprintf("Zq m %d", i), Type: "mission", Count: 1}
+	}
+	d := engine.DeckLists{Missions: missions, Seeds: []engine.DeckCard{{Name: "Zq Site", Title: "Zq Site", Type: "site", Count: 7}},
+		Deck: []engine.DeckCard{{Name: "Zq c", Title: "Zq c", Count: 30}}}
+	got, _ := engine.ValidateDeck1E(d)
+	if len(got) != 1 || got[0].Rule != "seed.sites" || engine.CitedRule(got[0]) != "deck1.sites" {
+		t.Errorf("violations %+v, want seed.sites citing deck1.sites", got)
+	}
+	d.Seeds[0].Count = 6
+	if got, _ := engine.ValidateDeck1E(d); len(got) != 0 {
+		t.Errorf("six sites: %+v", got)
 	}
 }

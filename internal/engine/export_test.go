@@ -15,3 +15,7 @@ func (s *Service) EncodeBoard(ctx context.Context, edition string, in rules.Boar
 	}
 	return b.Encode(), nil
 }
+
+// CitedRule is the rule a violation cites, for tests of ValidateDeck1E and
+// ValidateDeck2E.
+func CitedRule(v Violation) string { return string(v.cite) }

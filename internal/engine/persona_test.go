@@ -59,3 +59,43 @@ func TestPersonaCountsOnTheBoard(t *testing.T) {
 	}
 	runMoveCases(t, "card.play", cases, nil)
 }
+
+// Persona holds for every way a request says what you command: the board's
+// cards (above) and params.commanded, whose names are read in the card data
+// of the edition (a title, "title, subtitle" or a card id) for their
+// persona. 1E: another version of the persona blocks, whichever way round;
+// 2E: the same title does. A name the card data does not know is compared
+// by its title.
+func TestPersonaHoldsForCommandedCards(t *testing.T) {
+	empty := rules.Board{}
+	play := func(card any, commanded ...string) obj { return obj{"card": card, "commanded": commanded} }
+	persona := map[string]string{"*": "different versions of the same persona"}
+	unique := map[string]string{"*": "only one copy of each unique personnel"}
+	cases := []moveCase{
+		{"1ECaptainWorfWhileCommandingWorf", "1E rulebook, Personnel cards: different versions of the same persona", "1e",
+			empty, play("1e-155-79", "Worf"), false, persona, nil},
+		{"1EWorfWhileCommandingCaptainWorf", "1E rulebook, Personnel cards: you may have only one of those versions in play", "1e",
+			empty, play("1e-101-251", "Captain Worf"), false, persona, nil},
+		{"1EBeverlyWhileCommandingBeverlyCrusher", "1E rulebook, Personnel cards: different versions of the same persona", "1e",
+			empty, play("1e-155-54", "Beverly Crusher"), false, nil, nil},
+		{"1EBeverlyCrusherWhileCommandingBeverly", "1E rulebook, Personnel cards: different versions of the same persona", "1e",
+			empty, play("1e-101-200", "Beverly"), false, persona, nil},
+		{"1ECommandedByCardID", "1E rulebook, Personnel cards: different versions of the same persona", "1e",
+			empty, play("1e-101-251", "1e-155-79"), false, persona, nil},
+		{"1EThePersonaNamedItself", "1E rulebook, Personnel cards: the same persona", "1e",
+			empty, play("1e-161-39", "Spock"), false, nil, nil},
+		{"1EAnotherPersonaDoesNotBlock", "1E rulebook, Personnel cards: You may have only one copy of each unique personnel", "1e",
+			empty, play("1e-155-79", "Beverly Crusher", "K'Ehleyr"), true, unique, nil},
+		{"1EAnUnknownTitleByItsTitle", "1E rulebook, Personnel cards: only one copy of each unique personnel", "1e",
+			empty, play(obj{"title": "Zq Hero", "type": "personnel", "unique": true}, "Zq Hero"), false, unique, nil},
+		{"1EAUniversalPersonnelIsNotBlocked", "1E rulebook, Personnel cards: any number of copies of a universal personnel", "1e",
+			empty, play("1e-101-201", "Calloway"), true, nil, nil},
+		{"1EAShipWhileCommandingItsPersona", "1E rulebook, Ship cards: only one copy of a unique ship", "1e",
+			empty, play("1e-135-11", "U.S.S. Enterprise"), false, map[string]string{"*": "only one copy of a unique ship"}, nil},
+		{"2ETheSameTitleCommanded", "2E rulebooks, Uniqueness: the same card title, even if their subtitles are different", "2e",
+			empty, play("2e-1-219", "Mora Pol, Someone Else"), false, map[string]string{"*": "same card title"}, nil},
+		{"2EAnotherTitleCommanded", "2E rulebooks, Uniqueness: you may command only one of that card", "2e",
+			empty, play("2e-1-219", "Mora"), true, nil, nil},
+	}
+	runMoveCases(t, "card.play", cases, nil)
+}

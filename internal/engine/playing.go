@@ -120,24 +120,49 @@ func foldAffiliations(s string) string {
 	return strings.Join(parts, "/")
 }
 
-// commands says whether a title is among those commanded (subtitles
-// ignored: two cards with one title represent the same thing).
-func commands(commanded []string, title string) bool {
-	for _, c := range commanded {
-		if fold(titleOf(c)) == fold(title) {
-			return true
+// A commandedCard is a card the request says you command (params
+// commanded), read as the board's cards are for uniqueness: its name as
+// given, and what makes it the same card as another (personaKey): 2E its
+// title, 1E its persona, found in the card data when the name names a card
+// of the edition, else the title.
+type commandedCard struct {
+	name, title, key string
+}
+
+// commandedCards reads what the request says you command: each name looked
+// up in the edition's card data as a deck line is (by id, then exact name),
+// a name the data does not know, or that fits several cards, read by its
+// title (subtitles ignored: two cards with one title represent the same
+// thing).
+func (s *Service) commandedCards(ctx context.Context, edition string, names []string) ([]commandedCard, error) {
+	first := edition == rules.Edition1E
+	out := make([]commandedCard, 0, len(names))
+	for i, name := range names {
+		cc := commandedCard{name: name, title: titleOf(name), key: personaKey(first, "", titleOf(name))}
+		if s.cards != nil && strings.TrimSpace(name) != "" {
+			c, _, err := s.deckCard(ctx, edition, name, func() string { return indexed("params.commanded", i) })
+			if err != nil {
+				return nil, err
+			}
+			if c != nil {
+				cc.name, cc.title, cc.key = c.Name(), c.Title, personaKey(first, c.Persona, c.Title)
+			}
 		}
+		out = append(out, cc)
 	}
-	return false
+	return out, nil
 }
 
 // cardPlay is the play of one card from hand, at a place on the board when
 // the card is a personnel, ship or equipment.
 type cardPlay struct {
-	card     PlayCard
-	params   playParams
-	counters int  // 2E counters left before the play
-	playUsed bool // 1E normal card play used before the play
+	card   PlayCard
+	params playParams
+	// commanded are the cards params.commanded names, read for
+	// uniqueness.
+	commanded []commandedCard
+	counters  int  // 2E counters left before the play
+	playUsed  bool // 1E normal card play used before the play
 	// ordersBegun: the turn has executed orders already, so the segment
 	// for playing cards from hand is over.
 	ordersBegun bool
@@ -167,6 +192,9 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw json.RawMes
 		return nil, err
 	}
 	m.card = c
+	if m.commanded, err = s.commandedCards(ctx, j.edition, p.Commanded); err != nil {
+		return nil, err
+	}
 	m.counters, m.playUsed = countersPerTurn, p.CardPlayUsed
 	if p.Counters != nil {
 		m.counters = *p.Counters
@@ -313,7 +341,7 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 	pl := playing{Card: c, At: p.At, Allowed: true}
 	pl.OutOfSegment = m.ordersBegun && !playedAnyTime(first, c)
 	if first {
-		pl.Unique = uniquenessOf(b, first, c, p.Commanded)
+		pl.Unique = uniquenessOf(b, first, c, m.commanded)
 		pl.Free = c.Type == "interrupt" || c.Type == "doorway"
 		pl.PlayUsed = m.playUsed
 		pl.Allowed = !pl.Unique.refused() && !pl.OutOfSegment && (pl.Free || !m.playUsed)
@@ -342,7 +370,7 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 		return pl, err
 	}
 	if c.Unique {
-		pl.Unique = uniquenessOf(b, first, c, p.Commanded)
+		pl.Unique = uniquenessOf(b, first, c, m.commanded)
 	}
 	pl.Allowed = !pl.OutOfSegment && !pl.Unique.refused() && pl.Cost <= pl.Counters
 	if p.At != "" {
@@ -360,15 +388,20 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 func (j *judgement) explainCardPlay1E(pl playing) {
 	c, u := pl.Card, pl.Unique
 	switch {
-	case c.Unique && u.Commanded:
-		j.say("%s is unique and you already have a %s in play; you may have only one at a time.", c.Name, c.Title)
+	case c.Unique && u.Commanded != nil && fold(u.Commanded.title) != fold(c.Title):
+		j.say("%s is unique and you already have %s in play, another version of the same persona; you may have only one of those versions in play at a time.", c.Name, u.Commanded.name)
+		j.cite("report1.persona")
+	case c.Unique && u.Commanded != nil:
+		j.say("%s is unique and you already have %s in play; you may have only one at a time.", c.Name, u.Commanded.name)
 	case c.Unique && u.Duplicate != nil:
 		j.sayInPlay(c, u.Duplicate)
 	case c.Unique:
 		j.say("%s is unique; you have no other %s in play.", c.Name, c.Title)
 		j.explainHeldCaptive(c, u.Captive)
 	}
-	j.cite("play1.unique")
+	if c.Unique {
+		j.cite1EUnique(c)
+	}
 	if pl.OutOfSegment {
 		j.explainSegment(c)
 	}
@@ -401,7 +434,7 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 	if pl.NotFromHand {
 		j.allow(false)
 		j.say("%s is a %s; missions and dilemmas are not played from hand.", c.Name, c.Type)
-		j.cite("deck.types")
+		j.cite("deck.othertypes")
 		j.set("cost", nil)
 		j.set("countersAfter", pl.Counters)
 		if pl.At != "" {
@@ -420,8 +453,8 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 	if c.Unique {
 		j.cite("play.unique", "play.title")
 		switch {
-		case u.Commanded:
-			j.say("%s is unique and you already command a %s: two cards with the same title represent the same thing.", c.Name, c.Title)
+		case u.Commanded != nil:
+			j.say("%s is unique and you already command %s: two cards with the same title represent the same thing.", c.Name, u.Commanded.name)
 		case u.Duplicate != nil:
 			j.sayInPlay(c, u.Duplicate)
 		default:

@@ -10,22 +10,30 @@ package engine
 // neither; and an opponent's personnel of the same card in your brig,
 // which does not.
 type uniqueness struct {
-	Commanded bool
+	// Commanded is the card the request says you command that the card
+	// would duplicate; nil when none.
+	Commanded *commandedCard
 	Duplicate *duplicate
 	Captive   *Personnel
 }
 
 // refused says whether the card may not be played for its uniqueness.
-func (u uniqueness) refused() bool { return u.Commanded || u.Duplicate != nil }
+func (u uniqueness) refused() bool { return u.Commanded != nil || u.Duplicate != nil }
 
-// uniquenessOf judges a unique card against the titles the player says it
-// commands and the board; nothing for a card that is not unique.
-func uniquenessOf(b *Board, first bool, c PlayCard, commanded []string) uniqueness {
+// uniquenessOf judges a unique card against the cards the player says it
+// commands and the board, one check for both: the same persona (1E) or
+// title (2E), personaKey; nothing for a card that is not unique.
+func uniquenessOf(b *Board, first bool, c PlayCard, commanded []commandedCard) uniqueness {
 	var u uniqueness
+	key := personaKey(first, c.Persona, c.Title)
+	for i := range commanded {
+		if c.Unique && key != "" && commanded[i].key == key {
+			u.Commanded = &commanded[i]
+			break
+		}
+	}
 	switch {
-	case !c.Unique:
-	case commands(commanded, c.Title):
-		u.Commanded = true
+	case !c.Unique, u.Commanded != nil:
 	default:
 		if u.Duplicate = inPlay(b, first, c); u.Duplicate == nil {
 			u.Captive = heldCaptive(b, first, c)
@@ -95,6 +103,22 @@ func personaKey(first bool, persona, title string) string {
 		return fold(persona)
 	}
 	return fold(title)
+}
+
+// cite1EUnique cites the 1E sentence that makes a card of its type unique:
+// "You may have only one copy of each unique personnel in play", "only one
+// copy of a unique ship". The rulebook says it of personnel and ships; a
+// card of another type the card data marks unique has no sentence of its
+// own.
+func (j *judgement) cite1EUnique(c PlayCard) {
+	switch c.Type {
+	case "personnel":
+		j.cite("play1.unique")
+	case "ship":
+		j.cite("play1.uniqueship")
+	default:
+		j.say("The card data marks %s unique.", c.Name)
+	}
 }
 
 // explainHeldCaptive says so when an opponent's personnel in your brig is
