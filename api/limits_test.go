@@ -296,7 +296,7 @@ func TestAFreshAPIKeyPerRequestIsLimitedByAddress(t *testing.T) {
 func TestGraphQLPaysForItsServiceCallsOverHTTP(t *testing.T) {
 	s := services(t)
 	serve := func(perMinute int) *httptest.Server {
-		lim, err := ratelimit.New(ratelimit.Config{PerMinute: perMinute})
+		lim, err := ratelimit.New(ratelimit.Config{PerMinute: perMinute, Now: stillClock()})
 		if err != nil {
 			t.Fatal(err)
 		}
