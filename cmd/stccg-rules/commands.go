@@ -55,7 +55,7 @@ func buildIndex(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 // searchCmd prints the best hits of a search.
-func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("search", stderr, &cfg)
 	var q rules.SearchQuery
@@ -71,7 +71,7 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		usageHint(stderr, "search")
 		return errors.New("search needs WORDS, e.g. stccg-rules search \"mirror universe\"")
 	}
-	a, err := buildServices(ctx, cfg)
+	a, err := c.build(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func plainSnippet(s string) string {
 }
 
 // cardCmd prints a card found by id, or by name with typos forgiven.
-func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("card", stderr, &cfg)
 	edition := fs.String("edition", "", "1e or 2e: look the name up in that edition only")
@@ -106,7 +106,7 @@ func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		usageHint(stderr, "card")
 		return errors.New("card needs a NAME or an ID, e.g. stccg-rules card \"jean-luc picard\" or stccg-rules card 2e-1-392")
 	}
-	a, err := buildServices(ctx, cfg)
+	a, err := c.build(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ func printCard(w io.Writer, c *rules.Card) {
 
 // adjudicateCmd reads an adjudication request as JSON from a file, or from
 // standard input, and prints the verdict as JSON.
-func adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func (c cli) adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("adjudicate", stderr, &cfg)
 	if err := parseFlags(fs, args); err != nil {
@@ -228,7 +228,7 @@ func adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	if err := api.DecodeRequest(io.LimitReader(in, 1<<20), &req); err != nil {
 		return terminalError(err)
 	}
-	a, err := buildServices(ctx, cfg)
+	a, err := c.build(ctx, cfg)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,11 +17,42 @@ import (
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
+// runCmd runs a command line as run does, but the commands that answer
+// from the services (search, card, adjudicate) share one set built over the
+// real corpus for the whole test binary: building it anew for each, the
+// search index included, is what every command at a terminal pays once,
+// and took most of this package's time under the race detector. The
+// binary's own path, reading the corpus for a command, is run by
+// docs/examples_test.go.
 func runCmd(t *testing.T, stdin string, args ...string) (string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	err := run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	err := testCLI(t).run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
 	return out.String() + errOut.String(), err
+}
+
+var shared struct {
+	once sync.Once
+	app  *app
+	err  error
+}
+
+// testCLI is the commands with the shared services for the real corpus,
+// and any other corpus or a prebuilt index built as the binary builds them.
+func testCLI(t *testing.T) cli {
+	dir := testcorpus.Dir(t)
+	return cli{build: func(ctx context.Context, cfg config) (*app, error) {
+		if cfg.Corpus != dir || cfg.Index != "" {
+			return buildServices(ctx, cfg)
+		}
+		shared.once.Do(func() { shared.app, shared.err = buildServices(context.Background(), cfg) })
+		if shared.err != nil {
+			return nil, shared.err
+		}
+		a := *shared.app
+		a.closers = nil // the test binary's, not the command's to close
+		return &a, nil
+	}}
 }
 
 func TestSearchCommandPrintsRankedHits(t *testing.T) {

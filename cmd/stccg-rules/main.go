@@ -40,6 +40,17 @@ var errUsage = errors.New("usage")
 
 // run dispatches a command line; it is main without the process around it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return cli{build: buildServices}.run(ctx, args, stdin, stdout, stderr)
+}
+
+// cli runs the commands. build makes the services that search, card and
+// adjudicate answer from: buildServices, which reads the corpus anew for
+// every command as the binary does; the commands' tests share one set.
+type cli struct {
+	build func(context.Context, config) (*app, error)
+}
+
+func (c cli) run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, overview())
 		return errUsage
@@ -49,14 +60,14 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// Asked-for help is the answer: it goes to standard output.
 		stderr = stdout
 	}
-	err := dispatch(ctx, cmd, rest, stdin, stdout, stderr)
+	err := c.dispatch(ctx, cmd, rest, stdin, stdout, stderr)
 	if errors.Is(err, errHelp) {
 		return nil
 	}
 	return err
 }
 
-func dispatch(ctx context.Context, cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func (c cli) dispatch(ctx context.Context, cmd string, rest []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	switch cmd {
 	case "serve":
 		return serve(ctx, rest, stderr)
@@ -65,13 +76,13 @@ func dispatch(ctx context.Context, cmd string, rest []string, stdin io.Reader, s
 	case "index":
 		return buildIndex(ctx, rest, stdout, stderr)
 	case "search":
-		return searchCmd(ctx, rest, stdout, stderr)
+		return c.searchCmd(ctx, rest, stdout, stderr)
 	case "define":
 		return defineCmd(ctx, rest, stdout, stderr)
 	case "card":
-		return cardCmd(ctx, rest, stdout, stderr)
+		return c.cardCmd(ctx, rest, stdout, stderr)
 	case "adjudicate":
-		return adjudicateCmd(ctx, rest, stdin, stdout, stderr)
+		return c.adjudicateCmd(ctx, rest, stdin, stdout, stderr)
 	case "probe":
 		return probe(ctx, rest, stdout, stderr)
 	case "discord":
@@ -79,7 +90,7 @@ func dispatch(ctx context.Context, cmd string, rest []string, stdin io.Reader, s
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
 			if _, ok := commandNamed(rest[0]); ok {
-				return dispatch(ctx, rest[0], []string{"--help"}, stdin, stdout, stdout)
+				return c.dispatch(ctx, rest[0], []string{"--help"}, stdin, stdout, stdout)
 			}
 		}
 		fmt.Fprint(stdout, overview())

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -25,15 +26,40 @@ import (
 	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
-// binary builds the command once per test run.
+// built is the command, built once for the test binary into a folder
+// TestMain removes.
+var built struct {
+	once     sync.Once
+	dir, bin string
+	err      error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		_ = os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// binary builds the command once per test binary (each build links it
+// anew: seconds on a loaded machine) and returns its path; the tests run it
+// as processes of their own, never changing the file.
 func binary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "stccg-rules")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "stccg-rules-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "stccg-rules")
+		if out, err := exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
 }
 
 func freeAddr(t *testing.T) string {
