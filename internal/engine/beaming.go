@@ -129,9 +129,9 @@ func (m *beamMove) group(j *judgement) ([]*Personnel, error) {
 	out := make([]*Personnel, 0, min(len(m.personnel), len(j.board.Personnel)))
 	seen := make(map[*Personnel]bool, cap(out))
 	for i, id := range m.personnel {
-		p := j.board.PersonnelByID(id)
-		if p == nil {
-			return nil, unprocessable(indexed("params.personnel", i), "no personnel on the board has the id %q", id)
+		p, err := j.board.personnel(id, indexed("params.personnel", i))
+		if err != nil {
+			return nil, err
 		}
 		if seen[p] {
 			return nil, unprocessable(indexed("params.personnel", i), "%q is listed twice", id)

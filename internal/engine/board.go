@@ -37,6 +37,12 @@ type Board struct {
 	// and what it may do there depend on it (whereabouts.go).
 	edition string
 
+	// gone are the cards that left play during the turn, by id (gone.go):
+	// off the board, but known. Shared with the board cloned from until
+	// a move records one (sharedGone).
+	gone       map[string]goneCard
+	sharedGone bool
+
 	// zeroed says, for the verdict's reasons, which numbers a 2E board
 	// gave below zero, read as zero ("Zero: Any number that is less than
 	// zero becomes zero"): "Odo's STRENGTH -2".

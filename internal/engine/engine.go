@@ -376,9 +376,9 @@ func (j *judgement) personnelList(ids []string, field string) ([]*Personnel, err
 	out := make([]*Personnel, 0, len(ids))
 	seen := map[string]bool{}
 	for i, id := range ids {
-		p := j.board.PersonnelByID(id)
-		if p == nil {
-			return nil, unprocessable(indexed(field, i), "no personnel on the board has the id %q", id)
+		p, err := j.board.personnel(id, indexed(field, i))
+		if err != nil {
+			return nil, err
 		}
 		if seen[id] {
 			return nil, unprocessable(indexed(field, i), "%q is listed twice", id)

@@ -137,7 +137,12 @@ func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, tu
 		return Step{}, err
 	}
 	if err := m.Judge(ctx, j); err != nil {
-		return Step{}, err
+		// A move naming a card that left play earlier in the turn is
+		// refused, not the turn: the card is known, and gone.
+		if !j.refuseGone(err) {
+			return Step{}, err
+		}
+		return Step{Verdict: s.verdict(question, j), Board: b, Turn: turn}, nil
 	}
 	st := Step{Verdict: s.verdict(question, j), Board: b, Turn: turn}
 	st.Legal = j.allowed != nil && *j.allowed
@@ -170,6 +175,8 @@ func (b *Board) clone() *Board {
 		objects:       b.objects,
 		sharedObjects: true,
 		edition:       b.edition,
+		gone:          b.gone,
+		sharedGone:    true,
 	}
 }
 

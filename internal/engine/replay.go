@@ -168,6 +168,9 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	}
 	j.set("steps", steps)
 	j.set("board", r.Board.Encode())
+	// The cards that left play during the legal actions: off the board
+	// above, known by their ids.
+	j.set("discarded", r.Board.goneIDs())
 	if r.PointsKnown {
 		j.set("points", r.Points)
 	} else {

@@ -427,3 +427,86 @@ func BenchmarkReplayTenActions(b *testing.B) {
 		}
 	}
 }
+
+// A personnel a dilemma killed leaves play: the boards after the attempt
+// hold it no more, but its id is known, as a card discarded (result
+// discarded). A later action of the turn naming it, whichever list of its
+// params does, is that turn's refused step (firstIllegal), citing that a
+// card killed goes to its owner's discard pile, in both editions; the turn
+// is judged, not turned away. An id the board never held is still a
+// request that cannot be judged.
+func TestReplayActionNamingTheDeadIsRefused(t *testing.T) {
+	planet := func(id string) rules.BoardMission {
+		m := attemptable(mission(id, "planet", "alpha", 2), "bajoran")
+		m.Requirements, m.Points = "Medical", ip(30)
+		return m
+	}
+	board := rules.Board{
+		Missions: []rules.BoardMission{planet("m"), planet("m2")},
+		Ships:    []rules.BoardShip{ship("s", "bajoran", []string{"staff"}, 7, "m")},
+		Personnel: []rules.BoardPersonnel{
+			person("k1", "bajoran", []string{"staff"}, at("m"), "Medical"),
+			person("k2", "bajoran", []string{"staff"}, at("m"), "Medical"),
+			person("k3", "bajoran", []string{"staff"}, at("m2"), "Medical")},
+	}
+	kill := func(edition string) obj {
+		d := obj{"title": "Deadly Thing", "kind": "planet", "kills": []string{"k1"}}
+		if edition == rules.Edition2E {
+			d["cost"] = 1
+		}
+		return act("mission.resolve", obj{"mission": "m", "stack": []any{d}})
+	}
+	later := []struct {
+		name   string
+		action func(edition string) obj
+	}{
+		{"BeamIt", func(string) obj { return act("personnel.beam", obj{"personnel": []string{"k1"}, "to": "s"}) }},
+		{"AttemptWithIt", func(string) obj {
+			return act("mission.resolve", obj{"mission": "m2", "personnel": []string{"k1"}, "stack": []any{}})
+		}},
+		{"NameItInADilemmasEffects", func(edition string) obj {
+			d := obj{"title": "Another", "kind": "planet", "stops": []string{"k1"}}
+			if edition == rules.Edition2E {
+				d["cost"] = 1
+			}
+			return act("mission.resolve", obj{"mission": "m2", "stack": []any{d}})
+		}},
+	}
+	for _, edition := range []string{rules.Edition1E, rules.Edition2E} {
+		for _, l := range later {
+			t.Run(edition+l.name, func(t *testing.T) {
+				v, steps := replay(t, edition, "", board, obj{"actions": []obj{kill(edition), l.action(edition)}})
+				if allowed(t, v) || v.Result["firstIllegal"] != 1 || len(steps) != 2 || !steps[0].Legal || steps[1].Legal {
+					t.Fatalf("allowed %v, firstIllegal %v, steps %d; want the second action refused: %q", *v.Allowed, v.Result["firstIllegal"], len(steps), v.Reasons)
+				}
+				if !quotes(v, "discard pile") || !strings.Contains(strings.Join(steps[1].Reasons, " "), "killed") {
+					t.Errorf("the refused step does not say the dead are discarded: %q %+v", steps[1].Reasons, v.Citations)
+				}
+				if !sameJSON(t, v.Result["discarded"], []string{"k1"}) {
+					t.Errorf("discarded %v, want [k1]", v.Result["discarded"])
+				}
+				for _, p := range boardAfter(t, v).Personnel {
+					if p.ID == "k1" {
+						t.Errorf("k1 is still on the board after it was killed")
+					}
+				}
+			})
+		}
+		t.Run(edition+"TheDeadNamedByNoOne", func(t *testing.T) {
+			v, _ := replay(t, edition, "", board, obj{"actions": []obj{kill(edition), act("personnel.beam", obj{"personnel": []string{"k3"}, "to": "m2"})}})
+			if v.Result["firstIllegal"] != nil && v.Result["firstIllegal"] != 1 {
+				t.Errorf("firstIllegal %v", v.Result["firstIllegal"])
+			}
+			if !sameJSON(t, v.Result["discarded"], []string{"k1"}) {
+				t.Errorf("discarded %v, want [k1]", v.Result["discarded"])
+			}
+		})
+		t.Run(edition+"AnIDNeverOnTheBoard", func(t *testing.T) {
+			r := req2E("turn.replay", board, obj{"actions": []obj{kill(edition), act("personnel.beam", obj{"personnel": []string{"nobody"}, "to": "s"})}})
+			r.Edition = edition
+			if f := refuse(t, r); f != "params.actions[1].params.personnel[0]" {
+				t.Errorf("field %q", f)
+			}
+		})
+	}
+}

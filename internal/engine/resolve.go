@@ -152,6 +152,9 @@ func (rm *resolveMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 		}
 	}
 	for _, id := range e.Killed {
+		if p := nb.PersonnelByID(id); p != nil {
+			nb.markGone(p, "killed")
+		}
 		nb.removePersonnel(id)
 	}
 	if e.ShipStopped != "" {

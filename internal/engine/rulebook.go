@@ -59,6 +59,7 @@ func ruleBook() map[ruleKey]rule {
 		"dilemmas.leaves":     {facing, []string{"is removed from the mission attempt"}},
 		"dilemmas.unchosen":   {facing, []string{"does not choose (or is unable to choose)"}},
 		"dilemmas.affect":     {facing, []string{"dilemmas do not normally affect personnel"}},
+		"killed.discard":      {[]string{"destroy, discard, and kill", "discard, destroy, and kill", "important game terms"}, []string{"these words refer to placing a card in its owner"}},
 		"brig.area":           {[]string{"brig and captives", "brig", "captive"}, []string{"your brig is a part of the play area"}},
 		"req.remaining":       {checking, []string{"still have personnel remaining"}},
 		"attempt.fail":        {checking, []string{"your mission attempt has failed"}},
