@@ -1,0 +1,102 @@
+package api_test
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// A probeExample is one situation of a blind probe: a request, what its
+// answer must hold, and the words one of its citations must quote.
+type probeExample struct {
+	Name    string
+	Rule    string
+	Request json.RawMessage
+	Expect  map[string]any
+	// Status is the HTTP status the answer must have; 200 when not given.
+	Status int
+	// Cites are phrases one citation's quote must hold, each (case and
+	// white space aside): the sentence that decided.
+	Cites []string
+	// Note says why an expectation was mended after the probe was first
+	// run: the author's reading, not the engine, was wrong.
+	Note string
+}
+
+// TestBlindProbeIsJudgedAsTheRulebooksSay posts a probe of boards and turns
+// written from the rulebooks of both editions, with their answers, before
+// any of them was run: copies of one mission, the card data's markings,
+// persona, decks of either edition, ship and crew state, battles at
+// facilities and the dead named by later actions of a turn. Each answer
+// must hold what its example names; the figure is logged.
+func TestBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
+	raw, err := os.ReadFile("testdata/blind-probe.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct{ Examples []probeExample }
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	replays := 0
+	editions := map[string]int{}
+	for _, ex := range file.Examples {
+		var r struct{ Edition, Question string }
+		if err := json.Unmarshal(ex.Request, &r); err != nil {
+			t.Fatalf("%s: %v", ex.Name, err)
+		}
+		editions[r.Edition]++
+		if r.Question == "turn.replay" {
+			replays++
+		}
+	}
+	if len(file.Examples) < 40 || replays < 10 || editions["1e"] == 0 || editions["2e"] == 0 {
+		t.Fatalf("%d situations (%d turns replayed, editions %v), want 40 or more of both editions with 10 or more turns", len(file.Examples), replays, editions)
+	}
+	srv := newServer(t)
+	held := 0
+	for _, ex := range file.Examples {
+		t.Run(ex.Name, func(t *testing.T) {
+			code, body := post(t, srv.URL, "/v1/adjudicate", ex.Request)
+			want := ex.Status
+			if want == 0 {
+				want = 200
+			}
+			if code != want {
+				t.Fatalf("status %d, want %d: %s", code, want, body)
+			}
+			var got map[string]any
+			if err := json.Unmarshal(body, &got); err != nil {
+				t.Fatal(err)
+			}
+			if path, ok := testcorpus.Holds(got, ex.Expect); !ok {
+				t.Fatalf("answer differs at %q from %v:\n%s", path, ex.Expect, body)
+			}
+			for _, phrase := range ex.Cites {
+				if !quotes(got, phrase) {
+					t.Fatalf("no citation quotes %q:\n%s", phrase, body)
+				}
+			}
+			held++
+		})
+	}
+	t.Logf("blind probe judged as expected: %d of %d", held, len(file.Examples))
+}
+
+// quotes says whether one citation of an answer quotes a phrase, case and
+// white space aside.
+func quotes(answer map[string]any, phrase string) bool {
+	norm := func(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+	cs, _ := answer["citations"].([]any)
+	for _, c := range cs {
+		m, _ := c.(map[string]any)
+		q, _ := m["quote"].(string)
+		if strings.Contains(norm(q), norm(phrase)) {
+			return true
+		}
+	}
+	return false
+}
