@@ -2,13 +2,18 @@ package api_test
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/labstack/echo/v4"
 
 	"github.com/stccg/stccg-rules/api"
 )
@@ -221,5 +226,47 @@ func TestConnectionsThatSendNothingAreClosable(t *testing.T) {
 	waitStats(t, l, "the silent connections closed to make room", func(s api.ConnStats) bool { return s.ClosedIdle >= 2*max })
 	if _, res, _, err := dialAsk(t, addr, "/healthz"); err != nil || res.StatusCode != 200 || res.Close {
 		t.Fatalf("/healthz: %v %+v", err, res)
+	}
+}
+
+// TestASlowReaderHoldsItsAnswerOnlyUntilTheWriteDeadline: an answer the
+// client does not read is given up once the request's deadline and the
+// write's grace have passed, freeing its memory and connection, rather
+// than held for as long as the client likes.
+func TestASlowReaderHoldsItsAnswerOnlyUntilTheWriteDeadline(t *testing.T) {
+	gaveUp := make(chan error, 1)
+	e := api.New(api.Config{Logger: slog.New(slog.DiscardHandler), RequestTimeout: 100 * time.Millisecond,
+		Mount: func(e *echo.Echo, _ ...echo.MiddlewareFunc) {
+			e.GET("/big", func(c echo.Context) error {
+				chunk := bytes.Repeat([]byte("x"), 1<<20)
+				c.Response().WriteHeader(http.StatusOK)
+				for range 256 {
+					if _, err := c.Response().Write(chunk); err != nil {
+						gaveUp <- err
+						return nil
+					}
+				}
+				gaveUp <- nil
+				return nil
+			})
+		}})
+	srv := httptest.NewServer(e)
+	t.Cleanup(srv.Close)
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := io.WriteString(conn, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	// Read nothing: within a generous bound the server has given up.
+	select {
+	case err := <-gaveUp:
+		if err == nil {
+			t.Fatal("256 MiB were written to a client reading nothing")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the answer is still held 30 s after its write deadline")
 	}
 }

@@ -189,7 +189,13 @@ func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// deadline gives every request's context a deadline. The request is given
+// writeGrace is how long after its deadline a request's answer may still
+// be written: enough for the 503 of a request stopped at its deadline.
+const writeGrace = 2 * time.Second
+
+// deadline gives every request's context a deadline, and its answer one to
+// be written by (the same, and writeGrace): a client reading slowly holds
+// its answer, and its connection, no longer than that. The request is given
 // back as it came once the handler returns, so the error handler and the
 // log see the context the server gave it: whether the client went away, or
 // the server cut it short (ErrShutdown).
@@ -197,6 +203,9 @@ func deadline(d time.Duration) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
+			// A writer that cannot take a deadline (a test's recorder)
+			// keeps the server's.
+			_ = http.NewResponseController(c.Response()).SetWriteDeadline(time.Now().Add(d + writeGrace))
 			ctx, cancel := context.WithTimeout(req.Context(), d)
 			defer cancel()
 			defer c.SetRequest(req)

@@ -1,6 +1,10 @@
 package graph
 
-import "github.com/stccg/stccg-rules/internal/rules"
+import (
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
 
 // Base costs of the fields that call a service, against MaxComplexity,
 // roughly in proportion to the server time one costs: an uncached search
@@ -62,9 +66,69 @@ func complexity() ComplexityRoot {
 	c.Query.Adjudicate = func(child int, _ rules.AdjudicationRequest) int { return adjudicateCost + child }
 	c.Mutation.Adjudicate = func(child int, _ rules.AdjudicationRequest) int { return adjudicateCost + child }
 	c.Card.Rulings = func(child int, first *int, _ *string) int { return perPage(child, first, 10) }
-	// An entry relates to a handful of others at most.
-	c.Entry.RelatedEntries = func(child int) int { return 1 + 5*child }
-	c.Entry.SeeAlsoEntries = func(child int) int { return 1 + 5*child }
-	c.Entry.OtherEditionEntries = func(child int) int { return 1 + 5*child }
+	// A citation's entry is one look-up, batched with the others.
+	c.Citation.Entry = func(child int) int { return entryCost + child }
 	return c
+}
+
+// entryCost is what looking up one entry by id costs (Citation.entry, the
+// entries an entry links to): a map read, batched by the dataloader.
+const entryCost = 2
+
+// Lists of objects are priced by their length: the child's cost times the
+// most items the list can hold (1 + n*child). A connection's page is priced
+// by the page asked for (complexity, perPage), a turn's steps by the
+// actions the request holds (stepsOf); every other list of objects has its
+// bound here, from the game, the data or the engine, checked against the
+// real corpus by TestListBoundsHoldTheCorpus and required of every list of
+// objects in the schema by TestEveryListOfObjectsIsPriced.
+var listBounds = map[string]int{
+	// A verdict cites a few rules, each once: the deepest verdicts of the
+	// worst boards cite fewer than this (TestListBoundsHoldTheCorpus).
+	"Verdict.citations":    citationsPerVerdict,
+	"ReplayStep.citations": citationsPerVerdict,
+	// An entry links to a handful of others at most.
+	"Entry.seeAlsoEntries":      entryLinks,
+	"Entry.relatedEntries":      entryLinks,
+	"Entry.otherEditionEntries": entryLinks,
+	"Entry.paragraphs":          entryParagraphs,
+	"Card.skills":               rules.MaxPersonnelSkills,
+	"Card.errata":               cardErrata,
+	// The facets: two editions, four kinds, the documents of the corpus.
+	"SearchFacets.edition":  2,
+	"SearchFacets.kind":     4,
+	"SearchFacets.document": facetDocuments,
+	// A name fits a few cards equally well; a few rulings are titled with
+	// a name.
+	"CardNotFound.candidates": nameCandidates,
+	"CardNotFound.rulings":    entryLinks,
+	// A collection's cards and refusals are one per identifier, which
+	// Query.cardCollection multiplies its child by: one item each.
+	"CardCollection.data":     1,
+	"CardCollection.notFound": 1,
+}
+
+// Bounds of lists, held to the corpus by TestListBoundsHoldTheCorpus.
+const (
+	citationsPerVerdict = 16
+	entryLinks          = 5
+	entryParagraphs     = 64
+	cardErrata          = 8
+	facetDocuments      = 8
+	nameCandidates      = 16
+)
+
+// stepsOf is how many steps an adjudication's verdict may answer: the
+// actions of a turn.replay request (the replay stops at the first refused,
+// so never more), none for another question. request is the argument as
+// the query gives it, a literal or a variable's value.
+func stepsOf(request any) int {
+	m, _ := request.(map[string]any)
+	q, _ := m["question"].(string)
+	if !strings.EqualFold(strings.TrimSpace(q), "turn.replay") {
+		return 0
+	}
+	params, _ := m["params"].(map[string]any)
+	actions, _ := params["actions"].([]any)
+	return min(len(actions), rules.MaxReplayActions)
 }

@@ -60,7 +60,7 @@ func TestQueryWalksTakeEachFragmentOnce(t *testing.T) {
 		t.Errorf("the depth limit visited %d selections, want at most %d", steps, max)
 	}
 	steps = 0
-	w := complexityWalker{es: es, schema: es.Schema(), frags: map[string]cost{}, steps: &steps}
+	w := complexityWalker{es: es, schema: es.Schema(), frags: map[fragmentKey]cost{}, steps: &steps}
 	if c := w.set(context.Background(), op.SelectionSet); c.complexity != 1<<k {
 		t.Errorf("complexity %d, want %d as gqlgen counts it", c.complexity, 1<<k)
 	}

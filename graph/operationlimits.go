@@ -138,7 +138,7 @@ func (c *ComplexityLimit) MutateOperationContext(ctx context.Context, oc *graphq
 	if oc.Operation == nil {
 		return nil
 	}
-	w := complexityWalker{es: c.es, schema: c.es.Schema(), vars: oc.Variables, frags: map[string]cost{}}
+	w := complexityWalker{es: c.es, schema: c.es.Schema(), vars: oc.Variables, frags: map[fragmentKey]cost{}}
 	total := w.set(ctx, oc.Operation.SelectionSet)
 	if total.complexity > c.Max {
 		gerr := gqlerror.Errorf("operation has complexity %d, which exceeds the limit of %d", total.complexity, c.Max)
@@ -160,13 +160,24 @@ func (c *ComplexityLimit) MutateOperationContext(ctx context.Context, oc *graphq
 type cost struct{ complexity, requests int }
 
 // complexityWalker is gqlgen's complexity walk (complexity.Calculate),
-// with fragments memoised and introspection priced.
+// with fragments memoised, introspection priced, and lists of objects
+// multiplied by their length (listBounds, stepsOf).
 type complexityWalker struct {
 	es     graphql.ExecutableSchema
 	schema *ast.Schema
 	vars   map[string]any
-	frags  map[string]cost
+	frags  map[fragmentKey]cost
 	steps  *int // selections visited, for tests of the work done
+	// turn is how many steps the verdict being priced may answer: the
+	// actions of the adjudication above it.
+	turn int
+}
+
+// fragmentKey memoises a fragment's cost: the same fragment costs more
+// under an adjudication of more steps.
+type fragmentKey struct {
+	name string
+	turn int
 }
 
 func (w complexityWalker) set(ctx context.Context, set ast.SelectionSet) cost {
@@ -181,9 +192,10 @@ func (w complexityWalker) set(ctx context.Context, set ast.SelectionSet) cost {
 			c = w.field(ctx, s)
 		case *ast.FragmentSpread:
 			var ok bool
-			if c, ok = w.frags[s.Name]; !ok && s.Definition != nil {
+			key := fragmentKey{s.Name, w.turn}
+			if c, ok = w.frags[key]; !ok && s.Definition != nil {
 				c = w.set(ctx, s.Definition.SelectionSet)
-				w.frags[s.Name] = c
+				w.frags[key] = c
 			}
 		case *ast.InlineFragment:
 			c = w.set(ctx, s.SelectionSet)
@@ -198,12 +210,18 @@ func (w complexityWalker) field(ctx context.Context, s *ast.Field) cost {
 		return cost{}
 	}
 	typ := w.schema.Types[s.Definition.Type.Name()]
+	field := s.ObjectDefinition.Name + "." + s.Name
+	var args map[string]any
+	if field == "Query.adjudicate" || field == "Mutation.adjudicate" {
+		args = s.ArgumentMap(w.vars)
+		w.turn = stepsOf(args["request"])
+	}
 	var child cost
 	if typ != nil && (typ.Kind == ast.Object || typ.Kind == ast.Interface || typ.Kind == ast.Union) {
 		child = w.set(ctx, s.SelectionSet)
 	}
 	requests := child.requests
-	if serviceFields[s.ObjectDefinition.Name+"."+s.Name] {
+	if serviceFields[field] {
 		requests = safeAdd(requests, 1)
 	}
 	switch s.Name {
@@ -212,7 +230,15 @@ func (w complexityWalker) field(ctx context.Context, s *ast.Field) cost {
 	case "__type":
 		return cost{safeAdd(typeCost, child.complexity), requests}
 	}
-	args := s.ArgumentMap(w.vars)
+	if n, ok := listBounds[field]; ok {
+		return cost{safeAdd(1, safeMul(n, child.complexity)), requests}
+	}
+	if field == "Verdict.steps" {
+		return cost{safeAdd(1, safeMul(w.turn, child.complexity)), requests}
+	}
+	if args == nil {
+		args = s.ArgumentMap(w.vars)
+	}
 	defs := []*ast.Definition{s.ObjectDefinition}
 	if s.ObjectDefinition.Kind == ast.Interface {
 		// Interfaces have no field costs of their own: the most
@@ -238,4 +264,16 @@ func safeAdd(a, b int) int {
 		return c
 	}
 	return int(^uint(0) >> 1)
+}
+
+// safeMul multiplies a cost by a count, saturating rather than overflowing.
+func safeMul(n, c int) int {
+	n, c = max(n, 0), max(c, 0)
+	if n == 0 || c == 0 {
+		return 0
+	}
+	if c > int(^uint(0)>>1)/n {
+		return int(^uint(0) >> 1)
+	}
+	return n * c
 }

@@ -49,6 +49,9 @@ type ServerConfig struct {
 	// that is over its limit: a query pays one request for each field that
 	// calls a service (ComplexityLimit). Nil charges nothing.
 	Charge func(ctx context.Context, requests int) error
+	// MaxAnswerBytes and MaxAnswerFields bound one answer (AnswerBudget);
+	// 0 takes MaxAnswerBytes and MaxAnswerFields.
+	MaxAnswerBytes, MaxAnswerFields int
 }
 
 // NewHandler returns the GraphQL HTTP handler over the resolver's services,
@@ -76,6 +79,14 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	srv.Use(DepthLimit{Max: MaxDepth})
 	srv.Use(&ComplexityLimit{Max: MaxComplexity, Charge: cfg.Charge})
 	srv.Use(ErrorLimit{Max: MaxErrors})
+	// Inside ErrorLimit, which counts the errors it leaves.
+	if cfg.MaxAnswerBytes <= 0 {
+		cfg.MaxAnswerBytes = MaxAnswerBytes
+	}
+	if cfg.MaxAnswerFields <= 0 {
+		cfg.MaxAnswerFields = MaxAnswerFields
+	}
+	srv.Use(AnswerBudget{MaxBytes: cfg.MaxAnswerBytes, MaxFields: cfg.MaxAnswerFields})
 	if cfg.Metrics != nil {
 		srv.Use(cfg.Metrics)
 	}
