@@ -44,9 +44,10 @@ func (l *cardIdentifiers) UnmarshalJSON(b []byte) error {
 		if err := dec.Decode(&id); err != nil {
 			return identifierError(field, err)
 		}
-		id.Name = strings.TrimSpace(id.Name)
-		id.ID = strings.TrimSpace(id.ID)
-		id.Edition = strings.ToLower(strings.TrimSpace(id.Edition))
+		id, err := rules.ParseCardIdentifier(id, field)
+		if err != nil {
+			return err
+		}
 		*l = append(*l, id)
 	}
 	return nil

@@ -88,15 +88,19 @@ func (h *handlers) cards(c echo.Context) error {
 	if f.Set, err = textParam(c, "set"); err != nil {
 		return err
 	}
-	if f.Limit, err = intParam(c, "limit", 20, 1, 100); err != nil {
+	if f.Limit, f.Offset, err = pageParams(c, 20); err != nil {
 		return err
 	}
-	if f.Offset, err = intParam(c, "offset", 0, 0, 100000); err != nil {
-		return err
+	totalOnly := f.Limit == 0
+	if totalOnly {
+		f.Limit = 1 // the service's 0 is its default page
 	}
 	cards, total, err := h.svc.Cards.Cards(c.Request().Context(), f)
 	if err != nil {
 		return err
+	}
+	if totalOnly {
+		cards = []*rules.Card{}
 	}
 	return c.JSON(http.StatusOK, newList(cards, total))
 }

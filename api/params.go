@@ -1,7 +1,6 @@
 package api
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -51,35 +50,39 @@ func textParam(c echo.Context, name string) (string, error) {
 	return v, nil
 }
 
-// intParam returns a whole-number query parameter within [lo, hi], or def
-// when it is absent.
-func intParam(c echo.Context, name string, def, lo, hi int) (int, error) {
-	raw := strings.TrimSpace(queryParam(c, name))
-	if raw == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < lo || n > hi {
-		return 0, rules.Errorf(rules.EINVALID, "The %s parameter must be a whole number from %d to %d; got %q.", name, lo, hi, truncate(raw, 40)).WithDetail("field", name)
-	}
-	return n, nil
+// The values a query names by a word or a number are read by the domain's
+// one parser of each (rules.ParseEdition, rules.ParseEntryKind,
+// rules.ParseLimit, rules.ParseOffset), so a mistake is answered here as on
+// GraphQL, the pages, Discord and the terminal: 400 invalid_request in the
+// parser's words, naming the parameter.
+
+// editionParam returns the edition filter, the zero Edition for both.
+func editionParam(c echo.Context) (rules.Edition, error) {
+	return rules.ParseEdition(queryParam(c, "edition"))
 }
 
-// editionParam returns the edition filter: "", "1e" or "2e".
-func editionParam(c echo.Context) (string, error) {
-	v := strings.ToLower(strings.TrimSpace(queryParam(c, "edition")))
-	switch v {
-	case "", rules.Edition1E, rules.Edition2E:
-		return v, nil
+// kindParam returns the entry kind filter, the zero EntryKind for all.
+func kindParam(c echo.Context) (rules.EntryKind, error) {
+	return rules.ParseEntryKind(queryParam(c, "kind"))
+}
+
+// pageParams returns the page ?limit= and ?offset= ask for, def items from
+// the start when they are absent. A limit of 0 asks for the total alone.
+func pageParams(c echo.Context, def int) (limit, offset int, err error) {
+	if limit, err = rules.ParseLimit("limit", queryParam(c, "limit"), def); err != nil {
+		return 0, 0, err
 	}
-	return "", rules.Errorf(rules.EINVALID, "Unknown edition %q: use \"1e\" or \"2e\".", truncate(v, 40)).WithDetail("field", "edition")
+	if offset, err = rules.ParseOffset("offset", queryParam(c, "offset")); err != nil {
+		return 0, 0, err
+	}
+	return limit, offset, nil
 }
 
 // idParam returns a path id, refusing what no id of the service can be.
 func idParam(c echo.Context, name string) (string, error) {
 	v := c.Param(name)
 	if v == "" || len(v) > maxParamLength || strings.ContainsAny(v, "/\\") || strings.Contains(v, "..") {
-		return "", rules.Errorf(rules.ENOTFOUND, "No entry or card has the id %q.", truncate(v, 80)).WithDetail("field", name)
+		return "", rules.Errorf(rules.ENOTFOUND, "No entry or card has the id %q.", v).WithDetail("field", name)
 	}
 	for _, r := range v {
 		if unicode.IsControl(r) {
@@ -87,11 +90,4 @@ func idParam(c echo.Context, name string) (string, error) {
 		}
 	}
 	return v, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

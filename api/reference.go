@@ -56,11 +56,15 @@ func (h *handlers) search(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	totalOnly := q.Limit == 0
+	if totalOnly {
+		q.Limit = 1 // the service's 0 is its default page
+	}
 	res, err := h.svc.Search.Search(c.Request().Context(), q)
 	if err != nil {
 		return err
 	}
-	if res.Hits == nil {
+	if res.Hits == nil || totalOnly {
 		res.Hits = []rules.SearchHit{}
 	}
 	return writeSearchResult(c, res)
@@ -85,7 +89,7 @@ func writeSearchResult(c echo.Context, res *rules.SearchResult) error {
 	}
 	for _, h := range res.Hits {
 		if math.IsNaN(h.Score) || math.IsInf(h.Score, 0) {
-			return fmt.Errorf("search %q: hit %s scored %v", truncate(queryParam(c, "q"), 40), h.ID, h.Score)
+			return fmt.Errorf("search %q: hit %s scored %v", rules.Truncate(queryParam(c, "q")), h.ID, h.Score)
 		}
 	}
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, appendSearchJSON(make([]byte, 0, 4096), res))
@@ -103,22 +107,12 @@ func searchQuery(c echo.Context) (rules.SearchQuery, error) {
 	if q.Edition, err = editionParam(c); err != nil {
 		return q, err
 	}
-	if q.Kind, err = textParam(c, "kind"); err != nil {
+	if q.Kind, err = kindParam(c); err != nil {
 		return q, err
-	}
-	switch q.Kind {
-	case "", rules.KindSection, rules.KindGlossary, rules.KindRuling, rules.KindCard:
-	default:
-		return q, rules.Errorf(rules.EINVALID, "Unknown kind %q: use section, glossary, ruling or card.", truncate(q.Kind, 40)).WithDetail("field", "kind")
 	}
 	if q.Document, err = textParam(c, "document"); err != nil {
 		return q, err
 	}
-	if q.Limit, err = intParam(c, "limit", 10, 1, MaxSearchLimit); err != nil {
-		return q, err
-	}
-	if q.Offset, err = intParam(c, "offset", 0, 0, 10000); err != nil {
-		return q, err
-	}
-	return q, nil
+	q.Limit, q.Offset, err = pageParams(c, 10)
+	return q, err
 }

@@ -63,9 +63,6 @@ type Config struct {
 	Mount func(e *echo.Echo, work ...echo.MiddlewareFunc)
 }
 
-// MaxSearchLimit is the most hits one search page may ask for.
-const MaxSearchLimit = 100
-
 // New returns the HTTP handler of the service.
 func New(cfg Config) *echo.Echo {
 	if cfg.Logger == nil {

@@ -3401,7 +3401,7 @@ type ListCardsParams struct {
 	// Q Words of the name.
 	Q *string `form:"q,omitempty" json:"q,omitempty"`
 
-	// Edition The edition: 1e or 2e.
+	// Edition The edition: 1e or 2e; case and spaces around are forgiven ("2E" reads as 2e). Any other value is a 400 invalid_request naming edition.
 	Edition *Edition `form:"edition,omitempty" json:"edition,omitempty"`
 
 	// Type Card type (personnel, ship, mission, ...); one the data does not know is a 400 naming those it does.
@@ -3413,10 +3413,10 @@ type ListCardsParams struct {
 	// Set Set number.
 	Set *string `form:"set,omitempty" json:"set,omitempty"`
 
-	// Limit Cards per page.
+	// Limit Cards per page, 0 to 100 (0 answers the total alone). Any other value is a 400 invalid_request naming limit.
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Offset Cards to skip.
+	// Offset Cards to skip, at most 10000 (every list has this one bound). Any other value is a 400 invalid_request naming offset.
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
@@ -3425,7 +3425,7 @@ type AutocompleteParams struct {
 	// Q The start of a word of the name.
 	Q *string `form:"q,omitempty" json:"q,omitempty"`
 
-	// Edition The edition: 1e or 2e.
+	// Edition The edition: 1e or 2e; case and spaces around are forgiven ("2E" reads as 2e). Any other value is a 400 invalid_request naming edition.
 	Edition *Edition `form:"edition,omitempty" json:"edition,omitempty"`
 }
 
@@ -3442,7 +3442,7 @@ type CardNamedParams struct {
 	// Fuzzy The name, typos and missing words forgiven.
 	Fuzzy *string `form:"fuzzy,omitempty" json:"fuzzy,omitempty"`
 
-	// Edition The edition: 1e or 2e.
+	// Edition The edition: 1e or 2e; case and spaces around are forgiven ("2E" reads as 2e). Any other value is a 400 invalid_request naming edition.
 	Edition *Edition `form:"edition,omitempty" json:"edition,omitempty"`
 }
 
@@ -3451,7 +3451,7 @@ type DefineParams struct {
 	// Term The term; case, punctuation, plurals and a trailing ', The' forgiven.
 	Term string `form:"term" json:"term"`
 
-	// Edition The edition: 1e or 2e.
+	// Edition The edition: 1e or 2e; case and spaces around are forgiven ("2E" reads as 2e). Any other value is a 400 invalid_request naming edition.
 	Edition *Edition `form:"edition,omitempty" json:"edition,omitempty"`
 }
 
@@ -3460,19 +3460,19 @@ type SearchParams struct {
 	// Q Plain words or a quoted phrase.
 	Q string `form:"q" json:"q"`
 
-	// Edition The edition: 1e or 2e.
+	// Edition The edition: 1e or 2e; case and spaces around are forgiven ("2E" reads as 2e). Any other value is a 400 invalid_request naming edition.
 	Edition *Edition `form:"edition,omitempty" json:"edition,omitempty"`
 
-	// Kind Entry kind.
+	// Kind Entry kind; case and spaces around are forgiven. Any other value is a 400 invalid_request naming kind.
 	Kind *SearchParamsKind `form:"kind,omitempty" json:"kind,omitempty"`
 
 	// Document Document id.
 	Document *string `form:"document,omitempty" json:"document,omitempty"`
 
-	// Limit Hits per page.
+	// Limit Hits per page, 0 to 100 (0 answers the total alone). Any other value is a 400 invalid_request naming limit.
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Offset Hits to skip.
+	// Offset Hits to skip, at most 10000 (every list has this one bound). Any other value is a 400 invalid_request naming offset.
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 }
 

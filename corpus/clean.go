@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // The extraction noise of the source documents, cleaned by small functions
@@ -556,9 +558,6 @@ func (f figureReader) runs(figures []int) [][]string {
 
 // figureLeftOut is the warning for figure text left out of a section.
 func figureLeftOut(section string, b []string) string {
-	s := strings.Join(b, " ")
-	if r := []rune(s); len(r) > 40 {
-		s = string(r[:40]) + "…"
-	}
+	s := rules.Clip(strings.Join(b, " "), 41)
 	return fmt.Sprintf("figure text left out of section %q: %q (%d lines)", section, s, len(b))
 }

@@ -100,20 +100,28 @@ func options(opts []*discordgo.ApplicationCommandInteractionDataOption) map[stri
 }
 
 func (a *answerer) command(name string, opts map[string]string) *discordgo.InteractionResponse {
+	if name != cmdRule && name != cmdDefine && name != cmdCard {
+		return notice(fmt.Sprintf("This server does not know the command /%s.", truncate(name, 40)))
+	}
+	// The edition is read as everywhere (rules.ParseEdition): a command
+	// registered before its choices changed, or sent by hand, is answered
+	// in the words REST answers ?edition= in.
+	edition, err := rules.ParseEdition(opts["edition"])
+	if err != nil {
+		return a.failure(err)
+	}
 	switch name {
 	case cmdRule:
-		return a.rule(opts["question"], opts["edition"])
+		return a.rule(opts["question"], edition)
 	case cmdDefine:
-		return a.define(opts["term"], opts["edition"])
-	case cmdCard:
-		return a.card(opts["name"], opts["edition"])
+		return a.define(opts["term"], edition)
 	}
-	return notice(fmt.Sprintf("This server does not know the command /%s.", truncate(name, 40)))
+	return a.card(opts["name"], edition)
 }
 
 // rule answers /rule: the best hit, its snippet and its governing document,
 // and the next hits as links.
-func (a *answerer) rule(question, edition string) *discordgo.InteractionResponse {
+func (a *answerer) rule(question string, edition rules.Edition) *discordgo.InteractionResponse {
 	if a.h.cfg.Search == nil {
 		return notice("Search is not available on this server.")
 	}
@@ -140,7 +148,7 @@ func (a *answerer) rule(question, edition string) *discordgo.InteractionResponse
 
 // define answers /define: the governing entry in full (as far as an embed
 // holds), the same term in the other documents as links.
-func (a *answerer) define(term, edition string) *discordgo.InteractionResponse {
+func (a *answerer) define(term string, edition rules.Edition) *discordgo.InteractionResponse {
 	if a.h.cfg.Reference == nil {
 		return notice("Definitions are not available on this server.")
 	}
@@ -154,7 +162,7 @@ func (a *answerer) define(term, edition string) *discordgo.InteractionResponse {
 
 // card answers /card: the card, or the cards an ambiguous name fits to
 // pick from.
-func (a *answerer) card(name, edition string) *discordgo.InteractionResponse {
+func (a *answerer) card(name string, edition rules.Edition) *discordgo.InteractionResponse {
 	if a.h.cfg.Cards == nil {
 		return notice("Cards are not available on this server.")
 	}
@@ -190,17 +198,18 @@ func (a *answerer) autocomplete(command string, opts []*discordgo.ApplicationCom
 	if command != cmdCard || a.h.cfg.Cards == nil {
 		return res
 	}
-	var typed, edition string
+	var typed, chosen string
 	for _, o := range opts {
 		switch {
 		case o.Name == "name" && o.Focused:
 			typed = strings.TrimSpace(o.StringValue())
 		case o.Name == "edition":
-			edition = strings.TrimSpace(o.StringValue())
+			chosen = o.StringValue()
 		}
 	}
-	if typed == "" {
-		return res
+	edition, err := rules.ParseEdition(chosen)
+	if typed == "" || err != nil {
+		return res // nothing to offer: the command itself will say what is wrong
 	}
 	names, err := a.h.cfg.Cards.Autocomplete(a.ctx, typed, edition, maxChoices)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"html"
 	"net/url"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -283,23 +284,15 @@ func escapeMarkdown(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// truncate cuts s to at most n characters, the last of them "…" when cut.
+// truncate cuts s to at most n characters, the last of them "…" when cut
+// (rules.Clip), and leaves no markdown escape dangling before the mark,
+// where it would escape the mark instead of what it was written for.
 func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
+	out := rules.Clip(s, n)
+	if kept, cut := strings.CutSuffix(out, rules.Ellipsis); cut && out != s {
+		out = strings.TrimRightFunc(kept, func(r rune) bool { return unicode.IsSpace(r) || r == '\\' }) + rules.Ellipsis
 	}
-	if n <= 0 {
-		return ""
-	}
-	i, count := 0, 0
-	for j := range s {
-		if count == n-1 {
-			i = j
-			break
-		}
-		count++
-	}
-	return strings.TrimRightFunc(s[:i], func(r rune) bool { return r == ' ' || r == '\n' || r == '\\' }) + "…"
+	return out
 }
 
 // fitEmbed holds an embed within Discord's limits: each part cut to its

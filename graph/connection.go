@@ -10,22 +10,24 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// maxPage is the most items one connection page may hold.
-const maxPage = 100
+// maxPage is the most items one connection page may hold: the service's
+// one bound of every list.
+const maxPage = rules.MaxPageLimit
 
 // cursor encodes an item's offset in its list.
 func cursor(offset int) string {
 	return base64.RawURLEncoding.EncodeToString([]byte("offset:" + strconv.Itoa(offset)))
 }
 
-// page turns first/after into an offset and a limit, refusing bad values.
+// page turns first/after into an offset and a limit, refusing bad values
+// in the words REST refuses ?limit= and ?offset= in (rules.CheckLimit,
+// rules.CheckOffset), naming first and after.
 func page(first *int, after *string, def int) (offset, limit int, err error) {
 	limit = def
 	if first != nil {
-		if *first < 0 || *first > maxPage {
-			return 0, 0, rules.Errorf(rules.EINVALID, "first must be from 0 to %d; got %d.", maxPage, *first).WithDetail("field", "first")
+		if limit, err = rules.CheckLimit("first", *first); err != nil {
+			return 0, 0, err
 		}
-		limit = *first
 	}
 	if after != nil && *after != "" {
 		raw, derr := base64.RawURLEncoding.DecodeString(*after)
@@ -33,10 +35,19 @@ func page(first *int, after *string, def int) (offset, limit int, err error) {
 		if derr != nil || perr != nil || !strings.HasPrefix(string(raw), "offset:") || n < 0 {
 			return 0, 0, rules.Errorf(rules.EINVALID, "after is not a cursor this API gave.").WithDetail("field", "after")
 		}
-		offset = n + 1
+		if offset, err = rules.CheckOffset("after", n+1); err != nil {
+			return 0, 0, err
+		}
 	}
 	return offset, limit, nil
 }
+
+// editionArg reads an edition argument as REST reads ?edition=
+// (rules.ParseEdition): case forgiven, anything else refused naming it.
+func editionArg(p *string) (rules.Edition, error) { return rules.ParseEdition(str(p)) }
+
+// kindArg reads an entry kind argument as REST reads ?kind=.
+func kindArg(p *string) (rules.EntryKind, error) { return rules.ParseEntryKind(str(p)) }
 
 // connection makes a page of a Relay connection: an edge for each item,
 // made by edge with the cursor of the item's offset in the whole list, and

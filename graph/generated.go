@@ -29,6 +29,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
 	Card() CardResolver
+	CardNotFound() CardNotFoundResolver
 	Citation() CitationResolver
 	Entry() EntryResolver
 	Erratum() ErratumResolver
@@ -37,6 +38,7 @@ type ResolverRoot interface {
 	SearchHit() SearchHitResolver
 	Verdict() VerdictResolver
 	AdjudicationRequest() AdjudicationRequestResolver
+	CardIdentifier() CardIdentifierResolver
 }
 
 type DirectiveRoot struct {
@@ -331,6 +333,9 @@ type CardResolver interface {
 	Rulings(ctx context.Context, obj *rules.Card, first *int, after *string) (*model.EntryConnection, error)
 	Match(ctx context.Context, obj *rules.Card) (*string, error)
 }
+type CardNotFoundResolver interface {
+	Edition(ctx context.Context, obj *rules.CardNotFound) (*string, error)
+}
 type CitationResolver interface {
 	Entry(ctx context.Context, obj *rules.Citation) (*rules.Entry, error)
 }
@@ -368,6 +373,9 @@ type VerdictResolver interface {
 
 type AdjudicationRequestResolver interface {
 	Params(ctx context.Context, obj *rules.AdjudicationRequest, data map[string]any) error
+}
+type CardIdentifierResolver interface {
+	Edition(ctx context.Context, obj *rules.CardIdentifier, data *string) error
 }
 
 type executableSchema graphql.ExecutableSchemaState[ResolverRoot, DirectiveRoot, ComplexityRoot]
@@ -4810,10 +4818,10 @@ func (ec *executionContext) _CardNotFound_edition(ctx context.Context, field gra
 		field,
 		ec.fieldContext_CardNotFound_edition,
 		func(ctx context.Context) (any, error) {
-			return obj.Edition, nil
+			return ec.Resolvers.CardNotFound().Edition(ctx, obj)
 		},
 		nil,
-		ec.marshalOString2string,
+		ec.marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -4823,8 +4831,8 @@ func (ec *executionContext) fieldContext_CardNotFound_edition(_ context.Context,
 	fc = &graphql.FieldContext{
 		Object:     "CardNotFound",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
 		},
@@ -11603,11 +11611,13 @@ func (ec *executionContext) unmarshalInputCardIdentifier(ctx context.Context, ob
 			it.Name = data
 		case "edition":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("edition"))
-			data, err := ec.unmarshalOString2string(ctx, v)
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Edition = data
+			if err = ec.Resolvers.CardIdentifier().Edition(ctx, &it, data); err != nil {
+				return it, err
+			}
 		case "fuzzy":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fuzzy"))
 			data, err := ec.unmarshalOBoolean2bool(ctx, v)
@@ -12161,43 +12171,74 @@ func (ec *executionContext) _CardNotFound(ctx context.Context, sel ast.Selection
 		case "index":
 			out.Values[i] = ec._CardNotFound_index(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "id":
 			out.Values[i] = ec._CardNotFound_id(ctx, field, obj)
 		case "name":
 			out.Values[i] = ec._CardNotFound_name(ctx, field, obj)
 		case "edition":
-			out.Values[i] = ec._CardNotFound_edition(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CardNotFound_edition(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "fuzzy":
 			out.Values[i] = ec._CardNotFound_fuzzy(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "code":
 			out.Values[i] = ec._CardNotFound_code(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "message":
 			out.Values[i] = ec._CardNotFound_message(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "candidates":
 			out.Values[i] = ec._CardNotFound_candidates(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "suggestions":
 			out.Values[i] = ec._CardNotFound_suggestions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "rulings":
 			out.Values[i] = ec._CardNotFound_rulings(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

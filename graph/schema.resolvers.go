@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/stccg/stccg-rules/graph/model"
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -31,6 +32,15 @@ func (r *cardResolver) Match(ctx context.Context, obj *rules.Card) (*string, err
 		return nil, nil
 	}
 	return &obj.Match, nil
+}
+
+// Edition is the resolver for the edition field.
+func (r *cardNotFoundResolver) Edition(ctx context.Context, obj *rules.CardNotFound) (*string, error) {
+	if obj.Edition == "" {
+		return nil, nil
+	}
+	s := obj.Edition.String()
+	return &s, nil
 }
 
 // Entry is the resolver for the entry field.
@@ -110,7 +120,15 @@ func (r *queryResolver) Search(ctx context.Context, q string, edition *string, k
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.Searcher.Search(ctx, rules.SearchQuery{Q: q, Edition: str(edition), Kind: str(kind), Document: str(document), Limit: max(limit, 1), Offset: offset})
+	ed, err := editionArg(edition)
+	if err != nil {
+		return nil, err
+	}
+	k, err := kindArg(kind)
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.Searcher.Search(ctx, rules.SearchQuery{Q: q, Edition: ed, Kind: k, Document: str(document), Limit: max(limit, 1), Offset: offset})
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +149,11 @@ func (r *queryResolver) Define(ctx context.Context, term string, edition *string
 	if err != nil {
 		return nil, err
 	}
-	es, err := r.Reference.Define(ctx, term, str(edition))
+	ed, err := editionArg(edition)
+	if err != nil {
+		return nil, err
+	}
+	es, err := r.Reference.Define(ctx, term, ed)
 	if err != nil {
 		// No entry has that title: null beside the error and its
 		// suggestions, as REST answers a 404; the field is nullable, so the
@@ -152,14 +174,23 @@ func (r *queryResolver) Card(ctx context.Context, id string) (*rules.Card, error
 
 // CardNamed is the resolver for the cardNamed field.
 func (r *queryResolver) CardNamed(ctx context.Context, name string, fuzzy *bool, edition *string) (*rules.Card, error) {
-	return r.Catalog.LookUpCard(ctx, rules.CardIdentifier{Name: name, Fuzzy: fuzzy != nil && *fuzzy, Edition: str(edition)})
+	ed, err := editionArg(edition)
+	if err != nil {
+		return nil, err
+	}
+	return r.Catalog.LookUpCard(ctx, rules.CardIdentifier{Name: name, Fuzzy: fuzzy != nil && *fuzzy, Edition: ed})
 }
 
 // CardCollection is the resolver for the cardCollection field.
 func (r *queryResolver) CardCollection(ctx context.Context, identifiers []*rules.CardIdentifier) (*rules.CardCollection, error) {
 	ids := make([]rules.CardIdentifier, len(identifiers))
 	for i, id := range identifiers {
-		ids[i] = *id
+		// Each edition read as REST reads an identifier's (case forgiven).
+		parsed, err := rules.ParseCardIdentifier(*id, "identifiers["+strconv.Itoa(i)+"]")
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = parsed
 	}
 	return r.Catalog.CardCollection(ctx, ids)
 }
@@ -170,7 +201,11 @@ func (r *queryResolver) Cards(ctx context.Context, q *string, edition *string, t
 	if err != nil {
 		return nil, err
 	}
-	cards, total, err := r.Catalog.Cards(ctx, rules.CardFilter{Q: str(q), Edition: str(edition), Type: str(typeArg),
+	ed, err := editionArg(edition)
+	if err != nil {
+		return nil, err
+	}
+	cards, total, err := r.Catalog.Cards(ctx, rules.CardFilter{Q: str(q), Edition: ed, Type: str(typeArg),
 		Affiliation: str(affiliation), Set: str(set), Limit: max(limit, 1), Offset: offset})
 	if err != nil {
 		return nil, err
@@ -191,7 +226,11 @@ func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *str
 	if err != nil {
 		return nil, err
 	}
-	names, err := r.Catalog.Autocomplete(ctx, q, str(edition), min(limit, 20))
+	ed, err := editionArg(edition)
+	if err != nil {
+		return nil, err
+	}
+	names, err := r.Catalog.Autocomplete(ctx, q, ed, min(limit, 20))
 	if err != nil {
 		return nil, err
 	}
@@ -233,8 +272,19 @@ func (r *adjudicationRequestResolver) Params(ctx context.Context, obj *rules.Adj
 	return setParams(obj, data)
 }
 
+// Edition is the resolver for the edition field.
+func (r *cardIdentifierResolver) Edition(ctx context.Context, obj *rules.CardIdentifier, data *string) error {
+	// Read as it is written, as REST reads ?edition= (case forgiven).
+	ed, err := editionArg(data)
+	obj.Edition = ed
+	return err
+}
+
 // Card returns CardResolver implementation.
 func (r *Resolver) Card() CardResolver { return &cardResolver{r} }
+
+// CardNotFound returns CardNotFoundResolver implementation.
+func (r *Resolver) CardNotFound() CardNotFoundResolver { return &cardNotFoundResolver{r} }
 
 // Citation returns CitationResolver implementation.
 func (r *Resolver) Citation() CitationResolver { return &citationResolver{r} }
@@ -262,7 +312,11 @@ func (r *Resolver) AdjudicationRequest() AdjudicationRequestResolver {
 	return &adjudicationRequestResolver{r}
 }
 
+// CardIdentifier returns CardIdentifierResolver implementation.
+func (r *Resolver) CardIdentifier() CardIdentifierResolver { return &cardIdentifierResolver{r} }
+
 type cardResolver struct{ *Resolver }
+type cardNotFoundResolver struct{ *Resolver }
 type citationResolver struct{ *Resolver }
 type entryResolver struct{ *Resolver }
 type erratumResolver struct{ *Resolver }
@@ -271,3 +325,4 @@ type queryResolver struct{ *Resolver }
 type searchHitResolver struct{ *Resolver }
 type verdictResolver struct{ *Resolver }
 type adjudicationRequestResolver struct{ *Resolver }
+type cardIdentifierResolver struct{ *Resolver }

@@ -203,6 +203,9 @@ const maxFormJSON = 512 << 10
 func (s *Site) adjudicate(c echo.Context) error {
 	ap := s.newAdjudicatePage(c)
 	ap.Edition = strings.TrimSpace(c.FormValue("edition"))
+	if ed, err := rules.ParseEdition(ap.Edition); err == nil {
+		ap.Edition = string(ed) // "2E" is 2e, as everywhere; another word goes on to be refused by the adjudicator
+	}
 	ap.Rules = strings.TrimSpace(c.FormValue("rules"))
 	ap.Question = strings.TrimSpace(c.FormValue("question"))
 	ap.Board = c.FormValue("board")

@@ -132,7 +132,7 @@ func lookupCard(ctx context.Context, cards rules.CardService, edition, name, fie
 	}
 	card, err := cards.Card(ctx, name)
 	if err != nil || card.Edition != edition {
-		card, err = cards.CardNamed(ctx, name, true, edition)
+		card, err = cards.CardNamed(ctx, name, true, rules.Edition(edition)) // the form's edition, read by rules.ParseEditionRequired
 	}
 	if err != nil {
 		msg := rules.ErrorMessage(err)

@@ -282,11 +282,11 @@ func (s *Site) cardNamed(c echo.Context) error {
 	if name == "" {
 		return s.fail(c, rules.Errorf(rules.EINVALID, "Give a card name in ?fuzzy=."), "No card name")
 	}
-	ctx := c.Request().Context()
-	edition := strings.ToLower(strings.TrimSpace(c.QueryParam("edition")))
-	if edition != rules.Edition1E && edition != rules.Edition2E {
-		edition = ""
+	edition, err := rules.ParseEdition(c.QueryParam("edition"))
+	if err != nil {
+		return s.fail(c, err, "Unknown edition")
 	}
+	ctx := c.Request().Context()
 	// A name typed by hand may be near a card's: it is always forgiven,
 	// and the card page says so.
 	card, err := s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: clipName(name), Edition: edition, Fuzzy: true})

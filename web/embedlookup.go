@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -63,7 +64,8 @@ type cardLinkJ struct {
 // script: the card a reference means, in the page's edition when it has
 // one by that name, else in the other; the cards the name fits when
 // several do; the nearest names when none does. 200 in all three cases; 400
-// only for a request with no name.
+// for a request with no name, or an edition that is not one (in the words
+// REST refuses ?edition= in).
 func (s *Site) embedLookup(c echo.Context) error {
 	c.Response().Header().Set("Access-Control-Allow-Origin", "*")
 	if s.cfg.Cards == nil {
@@ -73,19 +75,18 @@ func (s *Site) embedLookup(c echo.Context) error {
 	base := baseURL(c)
 	name := strings.TrimSpace(c.QueryParam("name"))
 	id := strings.TrimSpace(c.QueryParam("id"))
-	edition := strings.ToLower(strings.TrimSpace(c.QueryParam("edition")))
-	if edition != rules.Edition1E && edition != rules.Edition2E {
-		edition = ""
-	}
 	if name == "" && id == "" {
 		return c.JSON(http.StatusBadRequest, oembedError{errorPayload{Code: rules.EINVALID, Message: "Give the card's name in ?name= (or its id in ?id=)."}})
+	}
+	edition, err := rules.ParseEdition(c.QueryParam("edition"))
+	if err != nil {
+		return c.JSON(api.StatusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
 	}
 	if utf8.RuneCountInString(name) > maxSuggestQuery {
 		name = string([]rune(name)[:maxSuggestQuery])
 	}
-	ans := embedAnswer{Name: name, Edition: edition}
+	ans := embedAnswer{Name: name, Edition: string(edition)}
 	var card *rules.Card
-	var err error
 	if id != "" {
 		card, err = s.cfg.Cards.Card(ctx, id)
 		if ans.Name == "" {
@@ -95,7 +96,7 @@ func (s *Site) embedLookup(c echo.Context) error {
 		card, err = s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: name, Edition: edition, Fuzzy: true})
 		if err == nil {
 			ans.Match = card.Match
-			ans.OtherEdition = edition != "" && card.Edition != edition
+			ans.OtherEdition = edition != "" && card.Edition != string(edition)
 		}
 	}
 	switch {

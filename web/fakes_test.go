@@ -55,11 +55,11 @@ func (f *fakeReference) Entry(ctx context.Context, id string) (*rules.Entry, err
 	return nil, rules.Errorf(rules.ENOTFOUND, "No entry has the id %q.", id)
 }
 
-func (f *fakeReference) Define(ctx context.Context, term, edition string) ([]*rules.Entry, error) {
+func (f *fakeReference) Define(ctx context.Context, term string, edition rules.Edition) ([]*rules.Entry, error) {
 	var out []*rules.Entry
 	for _, id := range []string{"2e-rulebook.glossary.stopped", "1e-rulebook.glossary.stopped"} {
 		e := f.entries[id]
-		if rules.FoldTerm(e.Title) == rules.FoldTerm(term) && (edition == "" || e.Edition == edition) {
+		if rules.FoldTerm(e.Title) == rules.FoldTerm(term) && (edition == "" || e.Edition == string(edition)) {
 			out = append(out, e)
 		}
 	}
@@ -159,14 +159,14 @@ func (f *fakeCards) Card(ctx context.Context, id string) (*rules.Card, error) {
 	return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", id)
 }
 
-func (f *fakeCards) CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
+func (f *fakeCards) CardNamed(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
 	if rules.FoldName(name) == "vessel" {
 		return nil, rules.Errorf(rules.EAMBIGUOUS, "Several cards fit %q.", name).
 			WithDetail("candidates", []string{"Scout Vessel", "Cargo Vessel"}).WithDetail("ids", []string{"2e-1-1", "2e-1-5", "1e-1-9"})
 	}
 	var found []*rules.Card
 	for _, c := range f.cards {
-		if edition != "" && c.Edition != edition {
+		if edition != "" && c.Edition != string(edition) {
 			continue
 		}
 		if rules.FoldName(c.Name()) == rules.FoldName(name) || (fuzzy && strings.HasPrefix(rules.FoldName(c.Name()), rules.FoldName(name))) {
@@ -228,7 +228,7 @@ func (f *fakeCards) CardCollection(ctx context.Context, ids []rules.CardIdentifi
 	return out, nil
 }
 
-func (f *fakeCards) Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error) {
+func (f *fakeCards) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range f.cards {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -17,10 +18,6 @@ import (
 
 // pageSize is how many hits one page of search results shows.
 const pageSize = 10
-
-// maxOffset bounds paging, so a hostile offset cannot ask the index for the
-// world.
-const maxOffset = 10_000
 
 // homePage is the data of home.html: the form, the definition of the query
 // when it is a term, and a page of hits.
@@ -77,11 +74,17 @@ var (
 func (s *Site) home(c echo.Context) error {
 	ctx := c.Request().Context()
 	q := c.QueryParams()
+	// The edition, kind and offset are read as REST reads them (the
+	// domain's parsers): a mistake is a 400 page in the same words.
+	edition, edErr := rules.ParseEdition(q.Get("edition"))
+	kind, kindErr := rules.ParseEntryKind(q.Get("kind"))
+	offset, offErr := rules.ParseOffset("offset", q.Get("offset"))
 	hp := homePage{
 		Q:        strings.TrimSpace(q.Get("q")),
-		Edition:  q.Get("edition"),
-		Kind:     q.Get("kind"),
+		Edition:  string(edition),
+		Kind:     string(kind),
 		Document: q.Get("document"),
+		Offset:   offset,
 		Editions: editionOptions,
 		Kinds:    kindOptions,
 	}
@@ -91,23 +94,23 @@ func (s *Site) home(c echo.Context) error {
 		hp.DocTitles[d.ID] = shortTitle(d)
 	}
 	hp.FilterSummary = hp.filterSummary()
-	if off, err := strconv.Atoi(q.Get("offset")); err == nil && off > 0 {
-		hp.Offset = min(off, maxOffset)
-	}
 	status := http.StatusOK
 	title := "Search the rules"
-	if hp.Q != "" || hp.Document != "" || hp.Kind != "" {
+	if err := cmp.Or(edErr, kindErr, offErr); err != nil {
+		status = api.StatusOf(rules.ErrorCode(err))
+		hp.Error = rules.ErrorMessage(err)
+	} else if hp.Q != "" || hp.Document != "" || hp.Kind != "" {
 		if hp.Q != "" {
 			title = hp.Q + " – search"
 		}
 		if hp.Q != "" && hp.Offset == 0 && s.cfg.Reference != nil {
-			hp.Definitions = s.define(ctx, hp.Q, hp.Edition, hp.DocTitles, hp.Documents)
+			hp.Definitions = s.define(ctx, hp.Q, edition, hp.DocTitles, hp.Documents)
 		}
 		if s.cfg.Search == nil {
 			hp.SearchMissing = true
 		} else {
 			res, err := s.cfg.Search.Search(ctx, rules.SearchQuery{
-				Q: hp.Q, Edition: hp.Edition, Kind: hp.Kind, Document: hp.Document,
+				Q: hp.Q, Edition: edition, Kind: kind, Document: hp.Document,
 				Limit: pageSize, Offset: hp.Offset,
 			})
 			if err != nil {
@@ -158,7 +161,7 @@ func (hp *homePage) filterSummary() string {
 }
 
 // define returns the entries that define q, governing first, or none.
-func (s *Site) define(ctx context.Context, q, edition string, titles map[string]string, documents []rules.Document) []definition {
+func (s *Site) define(ctx context.Context, q string, edition rules.Edition, titles map[string]string, documents []rules.Document) []definition {
 	entries, err := s.cfg.Reference.Define(ctx, q, edition)
 	if err != nil {
 		return nil
@@ -212,7 +215,7 @@ func (hp *homePage) paging(shown, total int) {
 		prev := max(hp.Offset-pageSize, 0)
 		hp.PrevURL = hp.searchURL(map[string]string{"offset": offsetParam(prev)})
 	}
-	if hp.To < total && hp.To < maxOffset {
+	if hp.To < total && hp.To <= rules.MaxPageOffset {
 		hp.NextURL = hp.searchURL(map[string]string{"offset": offsetParam(hp.To)})
 	}
 }

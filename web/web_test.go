@@ -200,9 +200,12 @@ func TestSearchPassesFiltersAndPage(t *testing.T) {
 			t.Errorf("filter not kept selected: %s", sel)
 		}
 	}
-	get(t, srv, "/?q=range&offset=99999999")
-	if fs.last.Offset != maxOffset {
-		t.Errorf("offset not bounded: %d", fs.last.Offset)
+	// Past the bound, the page says so as the API does, and the index is
+	// not asked.
+	before := fs.last
+	r = get(t, srv, "/?q=range&offset=99999999")
+	if r.status != 400 || !strings.Contains(r.body, "offset skips 99999999 items; from 0 to 10000 may be skipped.") || fs.last != before {
+		t.Errorf("offset past the bound: status %d, query %+v", r.status, fs.last)
 	}
 }
 

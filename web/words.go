@@ -133,27 +133,7 @@ const maxDescription = 160
 // excerpt cuts text to at most n characters at a word boundary, marking
 // the cut with "…".
 func excerpt(text string, n int) string {
-	text = strings.Join(strings.Fields(text), " ")
-	rs := []rune(text)
-	if len(rs) <= n {
-		return text
-	}
-	keep := rs[:n-1]
-	if rs[n-1] != ' ' {
-		if i := lastSpace(keep); i > 0 {
-			keep = keep[:i]
-		}
-	}
-	return strings.TrimRight(string(keep), " ,;:") + "…"
-}
-
-func lastSpace(rs []rune) int {
-	for i := len(rs) - 1; i >= 0; i-- {
-		if rs[i] == ' ' {
-			return i
-		}
-	}
-	return -1
+	return rules.ClipWords(strings.Join(strings.Fields(text), " "), n)
 }
 
 // fieldWords turns a verdict result's field name into words:

@@ -59,17 +59,37 @@ func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Wri
 	var cfg config
 	fs := newFlags("search", stderr, &cfg)
 	var q rules.SearchQuery
-	fs.StringVar(&q.Edition, "edition", "", "1e or 2e")
-	fs.StringVar(&q.Kind, "kind", "", "section, glossary, ruling or card")
+	edition := fs.String("edition", "", "1e or 2e (case forgiven); empty for both")
+	kind := fs.String("kind", "", "section, glossary, ruling or card")
 	fs.StringVar(&q.Document, "document", "", "a document id")
-	fs.IntVar(&q.Limit, "limit", 10, "hits to show (at most 100)")
+	limit := fs.String("limit", "10", "hits to show, 0 to 100 (0: the count alone)")
+	offset := fs.String("offset", "0", "hits to skip, at most 10000")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	// The flags are read as the API reads its parameters, before the
+	// corpus is: a mistake is told at once, in the same words.
+	var err error
+	if q.Edition, err = rules.ParseEdition(*edition); err != nil {
+		return terminalError(err)
+	}
+	if q.Kind, err = rules.ParseEntryKind(*kind); err != nil {
+		return terminalError(err)
+	}
+	if q.Limit, err = rules.ParseLimit("limit", *limit, 10); err != nil {
+		return terminalError(err)
+	}
+	if q.Offset, err = rules.ParseOffset("offset", *offset); err != nil {
+		return terminalError(err)
 	}
 	q.Q = strings.Join(fs.Args(), " ")
 	if strings.TrimSpace(q.Q) == "" && q.Kind == "" && q.Document == "" {
 		usageHint(stderr, "search")
 		return errors.New("search needs WORDS, e.g. stccg-rules search \"mirror universe\"")
+	}
+	countOnly := q.Limit == 0
+	if countOnly {
+		q.Limit = 1 // the service's 0 is its default page
 	}
 	a, err := c.build(ctx, cfg)
 	if err != nil {
@@ -81,6 +101,9 @@ func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Wri
 		return terminalError(err)
 	}
 	fmt.Fprintf(stdout, "%d hits for %q\n\n", res.Total, q.Q)
+	if countOnly {
+		return nil
+	}
 	for i, h := range res.Hits {
 		fmt.Fprintf(stdout, "%2d. %s  (%s, %s)\n    %s\n    %s\n\n", i+1, h.Title, h.DocumentID, h.Kind, h.ID, plainSnippet(h.Snippet))
 	}
@@ -96,10 +119,14 @@ func plainSnippet(s string) string {
 func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("card", stderr, &cfg)
-	edition := fs.String("edition", "", "1e or 2e: look the name up in that edition only")
+	editionFlag := fs.String("edition", "", "1e or 2e (case forgiven): look the name up in that edition only")
 	exact := fs.Bool("exact", false, "match the name exactly (case and punctuation forgiven)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	edition, err := rules.ParseEdition(*editionFlag)
+	if err != nil {
+		return terminalError(err)
 	}
 	name := strings.TrimSpace(strings.Join(fs.Args(), " "))
 	if name == "" {
@@ -111,7 +138,7 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 		return err
 	}
 	defer a.Close()
-	card, err := findCard(ctx, a.services.Cards, name, !*exact, *edition)
+	card, err := findCard(ctx, a.services.Cards, name, !*exact, edition)
 	if err != nil {
 		return terminalError(err)
 	}
@@ -136,7 +163,7 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 
 // findCard takes a card id as it stands ("2e-1-392"), and anything else as
 // a name.
-func findCard(ctx context.Context, cards rules.CardService, name string, fuzzy bool, edition string) (*rules.Card, error) {
+func findCard(ctx context.Context, cards rules.CardService, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
 	if card, err := cards.Card(ctx, name); err == nil {
 		return card, nil
 	}

@@ -15,9 +15,13 @@ import (
 func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("define", stderr, &cfg)
-	edition := fs.String("edition", "", "1e or 2e; empty for both")
+	editionFlag := fs.String("edition", "", "1e or 2e (case forgiven); empty for both")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	edition, err := rules.ParseEdition(*editionFlag)
+	if err != nil {
+		return terminalError(err)
 	}
 	term := strings.Join(fs.Args(), " ")
 	if strings.TrimSpace(term) == "" {
@@ -29,7 +33,7 @@ func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	// Define needs only the entries: no search index is built for it.
-	es, err := library.New(c.Documents, c.Entries).Define(ctx, term, *edition)
+	es, err := library.New(c.Documents, c.Entries).Define(ctx, term, edition)
 	if err != nil {
 		return terminalError(err)
 	}

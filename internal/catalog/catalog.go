@@ -263,11 +263,11 @@ func (c *Catalog) Card(ctx context.Context, id string) (*rules.Card, error) {
 // (or a near word) with the query and taking the best. Several cards fitting equally well is
 // EAMBIGUOUS with "candidates" (full names, sorted) and "ids"; none is
 // ENOTFOUND with "suggestions".
-func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
-	if card, err := c.cardExact(name, edition); card != nil || err != nil {
+func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
+	if card, err := c.cardExact(name, string(edition)); card != nil || err != nil {
 		return card, err
 	}
-	scored, err := c.fuzzy(ctx, name, edition)
+	scored, err := c.fuzzy(ctx, name, string(edition))
 	if err != nil {
 		return nil, err
 	}
@@ -291,12 +291,9 @@ func (c *Catalog) CardRef(ctx context.Context, ref, edition string) (*rules.Card
 }
 
 // cardExact is the exact look-up of CardNamed and CardRef: the card whose
-// name folded is the name folded, an error for a bad edition, an empty name
-// or several cards, or neither when no card has the name.
+// name folded is the name folded, an error for an empty name or several
+// cards, or neither when no card has the name.
 func (c *Catalog) cardExact(name, edition string) (*rules.Card, error) {
-	if err := checkEdition(edition); err != nil {
-		return nil, err
-	}
 	folded := rules.FoldName(name)
 	if folded == "" {
 		return nil, rules.Errorf(rules.EINVALID, "A card name is needed.").WithDetail("field", "name")
@@ -309,14 +306,6 @@ func (c *Catalog) cardExact(name, edition string) (*rules.Card, error) {
 		return found[0], nil
 	}
 	return nil, ambiguous(name, found)
-}
-
-func checkEdition(edition string) error {
-	switch edition {
-	case "", rules.Edition1E, rules.Edition2E:
-		return nil
-	}
-	return rules.Errorf(rules.EINVALID, "Edition %q is not known; use \"1e\" or \"2e\".", edition).WithDetail("field", "edition")
 }
 
 func filterEdition(cs []*rules.Card, edition string) []*rules.Card {
@@ -392,11 +381,8 @@ const maxSuggestions = 5
 // the edition's cards (any edition's when it is empty) that start with the
 // prefix, then those with a later word starting with it; shorter names
 // first within each. Letters inside a word are not a start: "uss" finds
-// "U.S.S. Galaxy", not "Toby Russell". An unknown edition is EINVALID.
-func (c *Catalog) Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error) {
-	if err := checkEdition(edition); err != nil {
-		return nil, err
-	}
+// "U.S.S. Galaxy", not "Toby Russell".
+func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
 	switch {
 	case limit <= 0:
 		limit = 10
@@ -414,7 +400,7 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix, edition string, limi
 	}
 	var hits []hit
 	for _, f := range c.full {
-		if edition != "" && len(filterEdition(f.cards, edition)) == 0 {
+		if edition != "" && len(filterEdition(f.cards, string(edition))) == 0 {
 			continue
 		}
 		switch {
@@ -442,16 +428,14 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix, edition string, limi
 // Cards returns a page of the cards that match the filter and how many match
 // in all. Q matches cards whose name holds words starting with each of its
 // words; type, affiliation and set compare case-insensitively. A limit of 0
-// is 20; more than 100 or a negative offset is EINVALID.
+// is 20; a page past rules.CheckLimit's or rules.CheckOffset's bounds is
+// EINVALID.
 func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error) {
-	if err := checkEdition(f.Edition); err != nil {
+	if _, err := rules.CheckLimit("limit", f.Limit); err != nil {
 		return nil, 0, err
 	}
-	if f.Limit < 0 || f.Limit > 100 {
-		return nil, 0, rules.Errorf(rules.EINVALID, "limit must be between 1 and 100.").WithDetail("field", "limit")
-	}
-	if f.Offset < 0 {
-		return nil, 0, rules.Errorf(rules.EINVALID, "offset must not be negative.").WithDetail("field", "offset")
+	if _, err := rules.CheckOffset("offset", f.Offset); err != nil {
+		return nil, 0, err
 	}
 	limit := f.Limit
 	if limit == 0 {
@@ -467,7 +451,7 @@ func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card,
 	var page []*rules.Card
 	total := 0
 	for _, card := range c.cards {
-		if f.Edition != "" && card.Edition != f.Edition ||
+		if f.Edition != "" && card.Edition != string(f.Edition) ||
 			typ != "" && rules.FoldName(card.Type) != typ ||
 			set != "" && card.Set != set ||
 			aff != "" && !hasAffiliation(card, aff) ||

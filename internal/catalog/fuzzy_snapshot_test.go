@@ -37,7 +37,7 @@ func TestFuzzyMatchesSnapshot(t *testing.T) {
 	for _, l := range lookups {
 		writeFuzzyAnswer(&got, cat, l)
 		writeFuzzyAnswer(&again, cat, l)
-		card, err := cat.CardNamed(context.Background(), l.name, true, l.edition)
+		card, err := cat.CardNamed(context.Background(), l.name, true, rules.Edition(l.edition))
 		switch rules.ErrorCode(err) {
 		case "", rules.ENOTFOUND, rules.EAMBIGUOUS, rules.EINVALID: // EINVALID: no name at all
 		default:
@@ -114,7 +114,7 @@ func writeFuzzyAnswer(b *bytes.Buffer, cat *Catalog, l fuzzyLookup) {
 	for _, s := range scored {
 		fmt.Fprintf(b, "  %s %s %s\n", s.card.ID, f(s.score), f(s.precision))
 	}
-	card, err := cat.CardNamed(context.Background(), l.name, true, l.edition)
+	card, err := cat.CardNamed(context.Background(), l.name, true, rules.Edition(l.edition))
 	switch {
 	case err == nil:
 		fmt.Fprintf(b, "= %s\n", card.ID)

@@ -39,7 +39,7 @@ func (c *Catalog) LookUpCard(ctx context.Context, id rules.CardIdentifier) (*rul
 		}
 		return labelled(card, rules.MatchExact), nil
 	}
-	return c.lookUpName(ctx, id.Name, id.Fuzzy, id.Edition)
+	return c.lookUpName(ctx, id.Name, id.Fuzzy, string(id.Edition))
 }
 
 func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {

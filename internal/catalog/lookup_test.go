@@ -210,7 +210,7 @@ func BenchmarkCardCollection(b *testing.B) {
 	names := []string{"investgate massacre", "uss galxy", "Geordi LaForge", "Miles O'Brein", "Medical Tricoder", "Kahlist", "Borg Quen Guardien", "Anaphasic Organsim", "U.S.S. Enterprise", "Make It So", "Data, Android", "Picard Argo", "Explore Black Clustr"}
 	ids := make([]rules.CardIdentifier, rules.MaxCardIdentifiers)
 	for i := range ids {
-		ids[i] = rules.CardIdentifier{Name: names[i%len(names)], Edition: []string{"1e", "2e"}[i%2], Fuzzy: true}
+		ids[i] = rules.CardIdentifier{Name: names[i%len(names)], Edition: []rules.Edition{rules.Edition1E, rules.Edition2E}[i%2], Fuzzy: true}
 	}
 	b.ReportAllocs()
 	for b.Loop() {

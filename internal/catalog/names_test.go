@@ -90,7 +90,7 @@ func TestFanSiteLookups(t *testing.T) {
 	cat := realCatalog(t)
 	for _, l := range fanLookups {
 		t.Run(l.name+"@"+l.edition, func(t *testing.T) {
-			card, err := cat.CardNamed(context.Background(), l.name, true, l.edition)
+			card, err := cat.CardNamed(context.Background(), l.name, true, rules.Edition(l.edition))
 			var got []string
 			switch {
 			case err == nil:

@@ -102,7 +102,7 @@ func cardLookup(ctx context.Context, cards rules.CardService, edition, ref strin
 	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
 		return nil, fmt.Errorf("look up card %q: %w", ref, err)
 	}
-	c, err = cards.CardNamed(ctx, ref, false, edition)
+	c, err = cards.CardNamed(ctx, ref, false, rules.Edition(edition))
 	if err != nil {
 		switch rules.ErrorCode(err) {
 		case rules.ENOTFOUND:

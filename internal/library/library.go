@@ -145,15 +145,13 @@ func (l *Library) EntriesOf(documentID string) []*rules.Entry { return l.byDoc[d
 // governing document first; a "See X" entry stands for the entries it points
 // at. When none is titled so, it returns the rulebook sections whose title
 // is the term, else those whose title names it among other words. An empty
-// term is EINVALID; an unknown edition is EINVALID; no match is ENOTFOUND
+// term is EINVALID; no match is ENOTFOUND
 // with up to five suggestions, and with the search to try ("search") when
 // the term reads as a question rather than a term.
-func (l *Library) Define(ctx context.Context, term, edition string) ([]*rules.Entry, error) {
+func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]*rules.Entry, error) {
+	edition := string(ed)
 	if strings.TrimSpace(term) == "" {
 		return nil, rules.Errorf(rules.EINVALID, "The term is empty: give the word or phrase to define.").WithDetail("field", "term")
-	}
-	if edition != "" && edition != rules.Edition1E && edition != rules.Edition2E {
-		return nil, rules.Errorf(rules.EINVALID, "Unknown edition %q: use \"1e\" or \"2e\".", edition).WithDetail("field", "edition")
 	}
 	key := rules.FoldTerm(term)
 	out := l.followSee(inEdition(l.terms[key], edition), edition)
@@ -175,7 +173,7 @@ func (l *Library) undefined(ctx context.Context, term, key, edition string) erro
 	suggestions := l.suggest(key, edition, 5)
 	q, question := questionSearch(term)
 	if !question && len(suggestions) > 0 {
-		return rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", clipTerm(term)).
+		return rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", term).
 			WithDetail("suggestions", suggestions)
 	}
 	if !question {
@@ -185,11 +183,11 @@ func (l *Library) undefined(ctx context.Context, term, key, edition string) erro
 	var err *rules.Error
 	switch {
 	case question:
-		err = rules.Errorf(rules.ENOTFOUND, "%q reads as a question, not a term: search for it instead.", clipTerm(term))
+		err = rules.Errorf(rules.ENOTFOUND, "%q reads as a question, not a term: search for it instead.", term)
 	case len(explaining) > 0:
-		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; %s explains it.", clipTerm(term), explaining[0].Title)
+		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; %s explains it.", term, explaining[0].Title)
 	default:
-		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; search for it instead.", clipTerm(term))
+		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; search for it instead.", term)
 	}
 	return err.WithDetail("suggestions", suggestions).WithDetail("search", q).WithDetail("sections", explaining)
 }
@@ -201,7 +199,7 @@ func (l *Library) explaining(ctx context.Context, q, edition string) []rules.Ent
 	if l.search == nil {
 		return out
 	}
-	res, err := l.search.Search(ctx, rules.SearchQuery{Q: q, Edition: edition, Limit: 2 * maxExplaining})
+	res, err := l.search.Search(ctx, rules.SearchQuery{Q: q, Edition: rules.Edition(edition), Limit: 2 * maxExplaining})
 	if err != nil {
 		return out
 	}
@@ -297,14 +295,6 @@ func questionSearch(term string) (string, bool) {
 		return strings.TrimSpace(strings.TrimRight(t, "?")), true
 	}
 	return "", false
-}
-
-// clipTerm shortens a term echoed back in a message.
-func clipTerm(s string) string {
-	if r := []rune(s); len(r) > 100 {
-		return string(r[:100]) + "…"
-	}
-	return s
 }
 
 // sortGoverningFirst orders entries by their documents, governing first

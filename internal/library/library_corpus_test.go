@@ -33,7 +33,7 @@ func TestDefineFallsBackToTheSectionTitledWithTheTerm(t *testing.T) {
 		{"execute orders", "2e", "2e-rulebook.section.playing-the-game.2-execute-orders"},
 		{"move a ship", "2e", "2e-rulebook.section.playing-the-game.2-execute-orders.order-move-a-ship"},
 	} {
-		es, err := l.Define(context.Background(), c.term, c.edition)
+		es, err := l.Define(context.Background(), c.term, rules.Edition(c.edition))
 		if err != nil {
 			t.Errorf("Define(%q, %q): %v", c.term, c.edition, err)
 			continue

@@ -32,15 +32,29 @@ const MaxCardIdentifiers = 75
 // finds that card (MatchOtherEdition) before any fuzzy reading of it in the
 // edition asked.
 type CardIdentifier struct {
-	ID      string `json:"id,omitempty"`
-	Name    string `json:"name,omitempty"`
-	Edition string `json:"edition,omitempty"`
-	Fuzzy   bool   `json:"fuzzy,omitempty"`
+	ID      string  `json:"id,omitempty"`
+	Name    string  `json:"name,omitempty"`
+	Edition Edition `json:"edition,omitempty"`
+	Fuzzy   bool    `json:"fuzzy,omitempty"`
+}
+
+// ParseCardIdentifier reads an identifier as a request gave it, field
+// naming it in errors ("identifiers[3]"): its id and name trimmed, its
+// edition read by ParseEdition (case forgiven; another word refused in
+// ParseEdition's words, naming field.edition), then Check'd.
+func ParseCardIdentifier(id CardIdentifier, field string) (CardIdentifier, error) {
+	id.ID, id.Name = strings.TrimSpace(id.ID), strings.TrimSpace(id.Name)
+	ed, err := ParseEdition(string(id.Edition))
+	if err != nil {
+		return id, WithDetail(err, "field", field+".edition")
+	}
+	id.Edition = ed
+	return id, id.Check(field)
 }
 
 // Check says what is wrong with an identifier as a request gave it, field
 // naming it in errors ("identifiers[3]"): an id or a name, not both, none
-// longer than MaxTextBytes, and a known edition.
+// longer than MaxTextBytes, and an edition read by ParseEdition.
 func (id CardIdentifier) Check(field string) error {
 	switch {
 	case id.ID == "" && strings.TrimSpace(id.Name) == "":
@@ -56,11 +70,15 @@ func (id CardIdentifier) Check(field string) error {
 				WithDetail("field", field+"."+f.name).WithDetail("limit", MaxTextBytes)
 		}
 	}
-	switch id.Edition {
-	case "", Edition1E, Edition2E:
-		return nil
+	if ed, err := ParseEdition(string(id.Edition)); err != nil || ed != id.Edition {
+		// An edition not read by ParseEdition ("2E" as sent) would find
+		// no card: it is a mistake of the caller's code, named as one.
+		if err == nil {
+			err = Errorf(EINVALID, "Edition %q is not read yet: read it with ParseEdition.", id.Edition)
+		}
+		return WithDetail(err, "field", field+".edition")
 	}
-	return Errorf(EINVALID, "%s.edition %q is not known; use \"1e\" or \"2e\".", field, id.Edition).WithDetail("field", field+".edition")
+	return nil
 }
 
 // A CardCandidate is one of the cards an ambiguous name fits equally well.

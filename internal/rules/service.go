@@ -11,17 +11,19 @@ type ReferenceService interface {
 	Entry(ctx context.Context, id string) (*Entry, error)
 	// Define returns the glossary entries and rulings whose title is the term
 	// (case, punctuation, plurals and a trailing ", The" forgiven), governing
-	// document first. edition may be empty for both. When none fits, the
-	// *Error carries "suggestions" in its details.
-	Define(ctx context.Context, term, edition string) ([]*Entry, error)
+	// document first. edition may be the zero Edition for both. When none
+	// fits, the *Error carries "suggestions" in its details.
+	Define(ctx context.Context, term string, edition Edition) ([]*Entry, error)
 }
 
 // SearchQuery is a full-text search: plain words or a quoted phrase, filters,
-// and a page.
+// and a page. The edition and kind are read by ParseEdition and
+// ParseEntryKind, the page by ParseLimit and ParseOffset (or their Check
+// kin), where the request comes in.
 type SearchQuery struct {
 	Q        string
-	Edition  string
-	Kind     string
+	Edition  Edition
+	Kind     EntryKind
 	Document string
 	Limit    int
 	Offset   int
@@ -64,7 +66,7 @@ type SearchService interface {
 // CardFilter selects a page of cards.
 type CardFilter struct {
 	Q           string
-	Edition     string
+	Edition     Edition
 	Type        string
 	Affiliation string
 	Set         string
@@ -78,12 +80,12 @@ type CardFilter struct {
 type CardService interface {
 	Card(ctx context.Context, id string) (*Card, error)
 	// CardNamed finds one card by name ("title" or "title, subtitle"); fuzzy
-	// forgives typos and missing words. edition may be empty.
-	CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*Card, error)
+	// forgives typos and missing words. edition may be the zero Edition.
+	CardNamed(ctx context.Context, name string, fuzzy bool, edition Edition) (*Card, error)
 	// Autocomplete returns at most limit full names of the edition's cards
-	// (edition may be empty) with a word starting with the prefix, names
-	// starting with it first.
-	Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error)
+	// (edition may be the zero Edition) with a word starting with the
+	// prefix, names starting with it first.
+	Autocomplete(ctx context.Context, prefix string, edition Edition, limit int) ([]string, error)
 	// Cards returns a page of cards and the total that match the filter.
 	Cards(ctx context.Context, f CardFilter) ([]*Card, int, error)
 	// CardRulings returns the glossary entries, errata and rulings that name the card.

@@ -75,6 +75,17 @@ func ParseEntryKind(s string) (EntryKind, error) {
 // String returns the kind as the API writes it.
 func (k EntryKind) String() string { return string(k) }
 
+// WithDetail returns a copy of err's *Error with one more detail set, the
+// original left as it is (see WithCode); any other error as it is.
+func WithDetail(err error, key string, value any) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	c := WithCode(err, e.Code).(*Error)
+	return c.WithDetail(key, value)
+}
+
 // WithCode returns a copy of err's *Error with another code, the message
 // and details kept: a value refused as EINVALID where it is a query
 // parameter is EUNPROCESSABLE inside an adjudication's body. Any other

@@ -120,12 +120,12 @@ func answersQueries(c *corpus.Corpus) []rules.SearchQuery {
 	docs = append(docs, CardsDocument, "no-such-document")
 	var out []rules.SearchQuery
 	for _, q := range qs {
-		sq := rules.SearchQuery{Q: q, Edition: editions[next(len(editions))]}
+		sq := rules.SearchQuery{Q: q, Edition: rules.Edition(editions[next(len(editions))])}
 		if next(50) == 0 {
 			sq.Edition = "3e"
 		}
 		if next(6) == 0 {
-			sq.Kind = kinds[next(len(kinds))]
+			sq.Kind = rules.EntryKind(kinds[next(len(kinds))])
 		}
 		if next(8) == 0 {
 			sq.Document = docs[next(len(docs))]

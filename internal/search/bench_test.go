@@ -105,7 +105,7 @@ func variedQueries(n int) []rules.SearchQuery {
 				words = append(words, w)
 			}
 		}
-		out[i] = rules.SearchQuery{Q: strings.Join(words, " "), Edition: editions[next(3)]}
+		out[i] = rules.SearchQuery{Q: strings.Join(words, " "), Edition: rules.Edition(editions[next(3)])}
 	}
 	return out
 }

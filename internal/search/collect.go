@@ -203,7 +203,7 @@ type filter [len(facetNames)]int32
 // filterOf reads a query's filters.
 func (ix *Index) filterOf(q rules.SearchQuery) filter {
 	var f filter
-	for i, v := range [...]string{q.Edition, q.Kind, q.Document} {
+	for i, v := range [...]string{string(q.Edition), string(q.Kind), q.Document} {
 		f[i] = anyValue
 		if v != "" {
 			f[i] = noValue

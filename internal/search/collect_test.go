@@ -61,7 +61,7 @@ func TestCollectAgreesWithBleve(t *testing.T) {
 
 		var filters []query.Query
 		for _, f := range []struct{ value, field string }{
-			{sq.Edition, fieldEdition}, {sq.Kind, fieldKind}, {sq.Document, fieldDocument},
+			{string(sq.Edition), fieldEdition}, {string(sq.Kind), fieldKind}, {sq.Document, fieldDocument},
 		} {
 			if f.value != "" {
 				t := bleve.NewTermQuery(f.value)

@@ -73,7 +73,7 @@ func measureFresh(t *testing.T, ix *Index, set freshSet, verbose bool) map[strin
 		groups[group].add(r)
 	}
 	for _, q := range set.Questions {
-		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Edition: q.Edition, Limit: 10})
+		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10})
 		if err != nil {
 			t.Errorf("%q: %v", q.Q, err)
 			continue

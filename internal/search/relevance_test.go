@@ -76,7 +76,7 @@ func measure(t *testing.T, ix *Index, s judgeSet) relevance {
 	t.Helper()
 	var r relevance
 	for _, q := range s.Queries {
-		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Edition: q.Edition, Limit: 10})
+		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10})
 		if err != nil {
 			t.Errorf("%q: %v", q.Q, err)
 			r.ranks = append(r.ranks, 0)

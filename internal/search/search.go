@@ -8,16 +8,16 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// Paging limits.
+// Paging limits: the service's one bound of every list (rules.MaxPageLimit,
+// rules.MaxPageOffset), and a search's own default page.
 const (
 	DefaultLimit = 10
-	MaxLimit     = 100
-	MaxOffset    = 10000
+	MaxLimit     = rules.MaxPageLimit
+	MaxOffset    = rules.MaxPageOffset
 )
 
 // rerankWindow is how many of Bleve's best hits are re-ranked: enough for the
@@ -142,7 +142,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	sc := ix.scratch.Get().(*scratch)
 	defer ix.scratch.Put(sc)
 	if q.Edition == "" {
-		q.Edition = a.edition // the one edition the query names filters
+		q.Edition = rules.Edition(a.edition) // the one edition the query names filters
 	}
 	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), a.terms, rerankWindow, sc)
 	if err != nil {
@@ -205,21 +205,13 @@ func (ix *Index) validate(q *rules.SearchQuery) error {
 	switch {
 	case q.Limit == 0:
 		q.Limit = DefaultLimit
-	case q.Limit < 0 || q.Limit > MaxLimit:
-		return rules.Errorf(rules.EINVALID, "limit must be between 1 and %d, not %d.", MaxLimit, q.Limit).WithDetail("field", "limit")
-	}
-	if q.Offset < 0 || q.Offset > MaxOffset {
-		return rules.Errorf(rules.EINVALID, "offset must be between 0 and %d, not %d.", MaxOffset, q.Offset).WithDetail("field", "offset")
-	}
-	switch q.Edition {
-	case "", rules.Edition1E, rules.Edition2E:
 	default:
-		return rules.Errorf(rules.EINVALID, "edition must be %q or %q, not %q.", rules.Edition1E, rules.Edition2E, clip(q.Edition)).WithDetail("field", "edition")
+		if _, err := rules.CheckLimit("limit", q.Limit); err != nil {
+			return err
+		}
 	}
-	switch q.Kind {
-	case "", rules.KindSection, rules.KindGlossary, rules.KindRuling, rules.KindCard:
-	default:
-		return rules.Errorf(rules.EINVALID, "kind must be one of section, glossary, ruling or card, not %q.", clip(q.Kind)).WithDetail("field", "kind")
+	if _, err := rules.CheckOffset("offset", q.Offset); err != nil {
+		return err
 	}
 	if q.Document != "" && !ix.docIDs[q.Document] {
 		known := make([]string, 0, len(ix.docIDs))
@@ -227,22 +219,10 @@ func (ix *Index) validate(q *rules.SearchQuery) error {
 			known = append(known, id)
 		}
 		sort.Strings(known)
-		return rules.Errorf(rules.EINVALID, "No document %q is indexed.", clip(q.Document)).
+		return rules.Errorf(rules.EINVALID, "No document %q is indexed.", q.Document).
 			WithDetail("field", "document").WithDetail("documents", known)
 	}
 	return nil
-}
-
-// clip shortens a value echoed back in an error message.
-func clip(s string) string {
-	if len(s) <= 40 {
-		return s
-	}
-	cut := 40
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }
 
 func round(f float64) float64 { return math.Round(f*10000) / 10000 }

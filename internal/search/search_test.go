@@ -194,8 +194,6 @@ func TestSearchRejectsBadInput(t *testing.T) {
 		{"limit too large", rules.SearchQuery{Q: "combat", Limit: 101}, rules.EINVALID},
 		{"negative limit", rules.SearchQuery{Q: "combat", Limit: -1}, rules.EINVALID},
 		{"negative offset", rules.SearchQuery{Q: "combat", Offset: -1}, rules.EINVALID},
-		{"edition", rules.SearchQuery{Q: "combat", Edition: "3e"}, rules.EINVALID},
-		{"kind", rules.SearchQuery{Q: "combat", Kind: "rule"}, rules.EINVALID},
 		{"document", rules.SearchQuery{Q: "combat", Document: "2e-glossary"}, rules.EINVALID},
 	}
 	for _, c := range cases {

@@ -75,7 +75,7 @@ func (f figures) String() string {
 func rankTyped(t *testing.T, ix *Index, paras func(id, anchor string) string, q judgeQuestion) (typedRank, *rules.SearchResult) {
 	t.Helper()
 	r := typedRank{hasPara: q.Para != ""}
-	res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Edition: q.Edition, Limit: 10})
+	res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10})
 	if err != nil {
 		t.Errorf("%q: %v", q.Q, err)
 		return r, nil
