@@ -81,12 +81,42 @@ func validated(tb testing.TB, next http.Handler) http.Handler {
 			reqBody, _ = io.ReadAll(r.Body)
 			r.Body = io.NopCloser(bytes.NewReader(reqBody))
 		}
+		if r.Method == http.MethodPost && r.URL.Path == "/v1/adjudicate" {
+			recordBody(tb, reqBody)
+		}
 		rec := &recordingWriter{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		if err := v.check(r, reqBody, rec); err != nil {
 			tb.Errorf("%s %s answered %d: %v\nanswer: %.500s", r.Method, r.URL.RequestURI(), rec.status(), err, rec.body.String())
 		}
 	})
+}
+
+var recordMu sync.Mutex
+
+// recordBody appends an adjudication body, as a JSON string, to the file
+// STCCG_ADJUDICATE_RECORD names, when it is set: the bodies of this
+// package's tests, for TestAdjudicationAnswersMatchSnapshot to post again.
+// A body past the 1 MiB limit is left out.
+func recordBody(tb testing.TB, body []byte) {
+	path := os.Getenv("STCCG_ADJUDICATE_RECORD")
+	if path == "" || len(body) > 1<<20 {
+		return
+	}
+	line, err := json.Marshal(string(body))
+	if err != nil {
+		tb.Fatalf("record body: %v", err)
+	}
+	recordMu.Lock()
+	defer recordMu.Unlock()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		tb.Fatalf("record body: %v", err)
+	}
+	defer f.Close()
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		tb.Fatalf("record body: %v", err)
+	}
 }
 
 func (v *openAPIValidator) check(r *http.Request, reqBody []byte, rec *recordingWriter) error {

@@ -28,7 +28,9 @@ import (
 // snapshot named, every 15th request of the set is asked.
 //
 // A change that must not change any answer compares the JSON of every
-// verdict or error, byte for byte, with a snapshot taken before it:
+// verdict or error, byte for byte once its objects' keys are sorted (a
+// result struct writes its fields in its own order), with a snapshot taken
+// before it:
 // STCCG_ENGINE_SNAPSHOT names the snapshot, and with
 // STCCG_ENGINE_SNAPSHOT_WRITE=1 the test writes it instead. A snapshot
 // quotes the rulebooks and card data: keep it out of the repository.
@@ -48,6 +50,7 @@ func TestVerdictsMatchSnapshot(t *testing.T) {
 	var out bytes.Buffer
 	ctx := context.Background()
 	for _, r := range reqs {
+		record(t, r)
 		v, err := w.svc.Adjudicate(ctx, r)
 		line, merr := json.Marshal(answer(r, v, err))
 		if merr != nil {
@@ -67,7 +70,7 @@ func TestVerdictsMatchSnapshot(t *testing.T) {
 		if line2, _ := json.Marshal(answer(r, v2, err2)); !bytes.Equal(line, line2) {
 			t.Errorf("%s asked twice answers differently:\n %s\n %s", r.Question, line, line2)
 		}
-		out.Write(line)
+		out.Write(canonical(t, line))
 		out.WriteByte('\n')
 	}
 	t.Logf("%d requests answered", len(reqs))
@@ -103,6 +106,22 @@ func TestVerdictsMatchSnapshot(t *testing.T) {
 	if shown == 0 {
 		t.Error("the answers differ from the snapshot")
 	}
+}
+
+// canonical is a JSON line with its objects' keys sorted, numbers as
+// written.
+func canonical(t *testing.T, line []byte) []byte {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // snapshotAnswer is one line of a snapshot: the request and what the

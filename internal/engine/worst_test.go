@@ -286,6 +286,7 @@ func TestWorstBoardsAreJudged(t *testing.T) {
 	w := realWorld(t)
 	for name, req := range worstRequests() {
 		t.Run(name, func(t *testing.T) {
+			record(t, req)
 			v, err := w.svc.Adjudicate(context.Background(), req)
 			if err != nil {
 				t.Fatalf("refused: %v (details %v)", err, rules.ErrorDetails(err))
