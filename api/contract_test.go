@@ -119,7 +119,14 @@ func TestContractAdjudicationExamplesOverREST(t *testing.T) {
 			if code != 200 {
 				t.Fatalf("status %d: %s", code, body)
 			}
-			var v rules.Verdict
+			// The verdict as a client reads it: its result an object.
+			var v struct {
+				Rules     string
+				Allowed   *bool
+				Result    map[string]any
+				Reasons   []string
+				Citations []rules.Citation
+			}
 			if err := json.Unmarshal(body, &v); err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -26,27 +27,35 @@ func setParams(req *rules.AdjudicationRequest, params map[string]any) error {
 }
 
 // replaySteps are a turn.replay verdict's steps, typed, for Verdict.steps;
-// nil for a verdict of another question. The engine's result holds them
-// typed; a result that came another way (decoded from JSON) is read into
-// the type.
-func replaySteps(v *rules.Verdict) ([]*rules.ReplayStep, error) {
-	raw, ok := v.Result["steps"]
-	if v.Question != "turn.replay" || !ok {
-		return nil, nil
-	}
-	steps, ok := raw.([]rules.ReplayStep)
+// nil for a verdict of another question.
+func replaySteps(v *rules.Verdict) []*rules.ReplayStep {
+	turn, ok := v.Result.(*rules.TurnReplayResult)
 	if !ok {
-		b, err := json.Marshal(raw)
-		if err == nil {
-			err = json.Unmarshal(b, &steps)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read the steps of a turn: %w", err)
-		}
+		return nil
 	}
-	out := make([]*rules.ReplayStep, len(steps))
-	for i := range steps {
-		out[i] = &steps[i]
+	out := make([]*rules.ReplayStep, len(turn.Steps))
+	for i := range turn.Steps {
+		out[i] = &turn.Steps[i]
+	}
+	return out
+}
+
+// resultObject is a verdict's typed result as the JSON object the
+// contract gives, for the JSON scalar: the same fields REST answers, whole
+// numbers kept whole.
+func resultObject(r rules.Result) (map[string]any, error) {
+	if r == nil {
+		return map[string]any{}, nil
+	}
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return nil, fmt.Errorf("encode the result of %s: %w", r.Question(), err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var out map[string]any
+	if err := dec.Decode(&out); err != nil {
+		return nil, fmt.Errorf("encode the result of %s: %w", r.Question(), err)
 	}
 	return out, nil
 }

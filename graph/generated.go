@@ -35,6 +35,7 @@ type ResolverRoot interface {
 	Erratum() ErratumResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
+	ReplayStep() ReplayStepResolver
 	SearchHit() SearchHitResolver
 	Verdict() VerdictResolver
 	AdjudicationRequest() AdjudicationRequestResolver
@@ -363,11 +364,16 @@ type QueryResolver interface {
 	Autocomplete(ctx context.Context, q string, edition *string, first *int) (*model.NameConnection, error)
 	Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error)
 }
+type ReplayStepResolver interface {
+	Result(ctx context.Context, obj *rules.ReplayStep) (map[string]any, error)
+}
 type SearchHitResolver interface {
 	Entry(ctx context.Context, obj *rules.SearchHit) (*rules.Entry, error)
 	Card(ctx context.Context, obj *rules.SearchHit) (*rules.Card, error)
 }
 type VerdictResolver interface {
+	Result(ctx context.Context, obj *rules.Verdict) (map[string]any, error)
+
 	Steps(ctx context.Context, obj *rules.Verdict) ([]*rules.ReplayStep, error)
 }
 
@@ -8373,7 +8379,7 @@ func (ec *executionContext) _ReplayStep_result(ctx context.Context, field graphq
 		field,
 		ec.fieldContext_ReplayStep_result,
 		func(ctx context.Context) (any, error) {
-			return obj.Result, nil
+			return ec.Resolvers.ReplayStep().Result(ctx, obj)
 		},
 		nil,
 		ec.marshalNJSON2map,
@@ -8386,8 +8392,8 @@ func (ec *executionContext) fieldContext_ReplayStep_result(_ context.Context, fi
 	fc = &graphql.FieldContext{
 		Object:     "ReplayStep",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type JSON does not have child fields")
 		},
@@ -9413,7 +9419,7 @@ func (ec *executionContext) _Verdict_result(ctx context.Context, field graphql.C
 		field,
 		ec.fieldContext_Verdict_result,
 		func(ctx context.Context) (any, error) {
-			return obj.Result, nil
+			return ec.Resolvers.Verdict().Result(ctx, obj)
 		},
 		nil,
 		ec.marshalNJSON2map,
@@ -9426,8 +9432,8 @@ func (ec *executionContext) fieldContext_Verdict_result(_ context.Context, field
 	fc = &graphql.FieldContext{
 		Object:     "Verdict",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type JSON does not have child fields")
 		},
@@ -13594,29 +13600,60 @@ func (ec *executionContext) _ReplayStep(ctx context.Context, sel ast.SelectionSe
 		case "question":
 			out.Values[i] = ec._ReplayStep_question(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "allowed":
 			out.Values[i] = ec._ReplayStep_allowed(ctx, field, obj)
 		case "legal":
 			out.Values[i] = ec._ReplayStep_legal(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "result":
-			out.Values[i] = ec._ReplayStep_result(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ReplayStep_result(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "reasons":
 			out.Values[i] = ec._ReplayStep_reasons(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "citations":
 			out.Values[i] = ec._ReplayStep_citations(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -14001,10 +14038,41 @@ func (ec *executionContext) _Verdict(ctx context.Context, sel ast.SelectionSet, 
 		case "allowed":
 			out.Values[i] = ec._Verdict_allowed(ctx, field, obj)
 		case "result":
-			out.Values[i] = ec._Verdict_result(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Verdict_result(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
 			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "reasons":
 			out.Values[i] = ec._Verdict_reasons(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

@@ -246,6 +246,11 @@ func (r *queryResolver) Adjudicate(ctx context.Context, request rules.Adjudicati
 	return r.Adjudicator.Adjudicate(ctx, request)
 }
 
+// Result is the resolver for the result field.
+func (r *replayStepResolver) Result(ctx context.Context, obj *rules.ReplayStep) (map[string]any, error) {
+	return resultObject(obj.Result)
+}
+
 // Entry is the resolver for the entry field.
 func (r *searchHitResolver) Entry(ctx context.Context, obj *rules.SearchHit) (*rules.Entry, error) {
 	if obj.Kind == rules.KindCard {
@@ -262,9 +267,14 @@ func (r *searchHitResolver) Card(ctx context.Context, obj *rules.SearchHit) (*ru
 	return r.loaders(ctx).Cards.Load(ctx, obj.ID)
 }
 
+// Result is the resolver for the result field.
+func (r *verdictResolver) Result(ctx context.Context, obj *rules.Verdict) (map[string]any, error) {
+	return resultObject(obj.Result)
+}
+
 // Steps is the resolver for the steps field.
 func (r *verdictResolver) Steps(ctx context.Context, obj *rules.Verdict) ([]*rules.ReplayStep, error) {
-	return replaySteps(obj)
+	return replaySteps(obj), nil
 }
 
 // Params is the resolver for the params field.
@@ -301,6 +311,9 @@ func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 // Query returns QueryResolver implementation.
 func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 
+// ReplayStep returns ReplayStepResolver implementation.
+func (r *Resolver) ReplayStep() ReplayStepResolver { return &replayStepResolver{r} }
+
 // SearchHit returns SearchHitResolver implementation.
 func (r *Resolver) SearchHit() SearchHitResolver { return &searchHitResolver{r} }
 
@@ -322,6 +335,7 @@ type entryResolver struct{ *Resolver }
 type erratumResolver struct{ *Resolver }
 type mutationResolver struct{ *Resolver }
 type queryResolver struct{ *Resolver }
+type replayStepResolver struct{ *Resolver }
 type searchHitResolver struct{ *Resolver }
 type verdictResolver struct{ *Resolver }
 type adjudicationRequestResolver struct{ *Resolver }

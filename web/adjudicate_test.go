@@ -161,11 +161,11 @@ func formValue(t *testing.T, body, name string) string {
 // and an attempt says whether it completed the mission.
 func TestAStepNamesTheCardPlayedAndWhatAnAttemptDid(t *testing.T) {
 	yes, no := true, false
-	v := &rules.Verdict{Question: "turn.replay", Result: map[string]any{"steps": []rules.ReplayStep{
+	v := &rules.Verdict{Question: "turn.replay", Result: &rules.TurnReplayResult{Steps: []rules.ReplayStep{
 		{Question: "card.play", Allowed: &yes, Legal: true},
 		{Question: "mission.resolve", Allowed: &no, Legal: true},
 		{Question: "mission.resolve", Allowed: &yes, Legal: true},
-	}, "board": rules.Board{}}}
+	}}}
 	params := json.RawMessage(`{"actions":[{"question":"card.play","params":{"card":"2e-1-5","at":"home","id":"v"}},` +
 		`{"question":"mission.resolve","params":{"mission":"m","stack":[{"title":"A"}]}},{"question":"mission.resolve","params":{"mission":"m"}}]}`)
 	tv := newTurnView(v, params, func(id string) string { return map[string]string{"2e-1-5": "Cargo Vessel"}[id] })

@@ -259,23 +259,23 @@ func (f *fakeAdjudicator) Adjudicate(ctx context.Context, req rules.Adjudication
 	f.last = req
 	switch req.Question {
 	case "ship.move":
-		yes := true
+		yes, five := true, 5
 		return &rules.Verdict{Question: req.Question, Edition: req.Edition, Rules: "2e-rulebook", Allowed: &yes,
-			Result:    map[string]any{"rangeCost": 5.0, "rangeAvailable": 7.0, "rangeRemaining": 2.0, "note": "<b>bold</b>"},
-			Reasons:   []string{"Home Base (span 2) + Chart the Nebula (span 3) = 5 Range; 7 available"},
+			Result:    &rules.ShipMoveResult{RangeCost: &five, RangeAvailable: 7, RangeRemaining: 2},
+			Reasons:   []string{"Home Base (span 2) + Chart the Nebula (span 3) = 5 Range; 7 available", "A note in <b>bold</b>."},
 			Citations: []rules.Citation{{ID: "2e-rulebook.section.turn.move-ships", DocumentID: "2e-rulebook", Title: "Move Ships", Quote: "spends Range to move", Anchor: "p-each-ship-spends-range-to-move"}}}, nil
 	case "turn.replay":
 		// Two steps: the first legal, the second refused; the board after
 		// the first.
-		yes, no := true, false
+		yes, no, five, one, seven, none := true, false, 5, 1, 7, 0
 		cite := []rules.Citation{{ID: "2e-rulebook.section.turn.move-ships", DocumentID: "2e-rulebook", Title: "Move Ships", Quote: "spends Range to move", Anchor: "p-each-ship-spends-range-to-move"}}
 		steps := []rules.ReplayStep{
-			{Question: "ship.move", Allowed: &yes, Legal: true, Result: map[string]any{"rangeCost": 5}, Reasons: []string{"5 Range; 7 available"}, Citations: cite},
-			{Question: "ship.move", Allowed: &no, Legal: false, Result: map[string]any{"rangeCost": 5}, Reasons: []string{"cruiser has 2 Range left, less than the 5 this move needs."}, Citations: cite},
+			{Question: "ship.move", Allowed: &yes, Legal: true, Result: &rules.ShipMoveResult{RangeCost: &five, RangeAvailable: 7, RangeRemaining: 2}, Reasons: []string{"5 Range; 7 available"}, Citations: cite},
+			{Question: "ship.move", Allowed: &no, Legal: false, Result: &rules.ShipMoveResult{RangeCost: &five, RangeAvailable: 2, RangeRemaining: 2}, Reasons: []string{"cruiser has 2 Range left, less than the 5 this move needs."}, Citations: cite},
 		}
 		board := req.Board
 		return &rules.Verdict{Question: req.Question, Edition: req.Edition, Rules: "2e-rulebook", Allowed: &no,
-			Result:    map[string]any{"steps": steps, "firstIllegal": 1, "board": board, "counters": 7, "cardPlayUsed": nil, "points": 0},
+			Result:    &rules.TurnReplayResult{Steps: steps, FirstIllegal: &one, Board: board, Counters: &seven, Points: &none},
 			Reasons:   []string{"Action 2 of 3 (ship.move) is refused."},
 			Citations: cite}, nil
 	case "boom":

@@ -77,7 +77,7 @@ var funcs = template.FuncMap{
 	"lower":       strings.ToLower,
 	"fieldWords":  fieldWords,
 	"figureItems": figureItems,
-	"figureKeys":  figureKeys,
+	"figures":     figures,
 	"question":    questionLabel,
 }
 

@@ -168,13 +168,14 @@ type stepView struct {
 // newTurnView reads a turn.replay verdict and the actions asked; nil for a
 // verdict of another question. cardName names a card played by its id.
 func newTurnView(v *rules.Verdict, params json.RawMessage, cardName func(id string) string) *turnView {
-	if v == nil || v.Question != "turn.replay" {
+	if v == nil {
 		return nil
 	}
-	var steps []rules.ReplayStep
-	if raw, err := json.Marshal(v.Result["steps"]); err != nil || json.Unmarshal(raw, &steps) != nil {
+	turn, ok := v.Result.(*rules.TurnReplayResult)
+	if !ok {
 		return nil
 	}
+	steps := turn.Steps
 	var asked struct {
 		Actions []struct {
 			Question string         `json:"question"`
@@ -182,7 +183,7 @@ func newTurnView(v *rules.Verdict, params json.RawMessage, cardName func(id stri
 		} `json:"actions"`
 	}
 	_ = json.Unmarshal(params, &asked)
-	tv := &turnView{BoardAfter: indentJSON(v.Result["board"])}
+	tv := &turnView{BoardAfter: indentJSON(turn.Board)}
 	for i, st := range steps {
 		sv := stepView{N: i + 1, Question: st.Question, Legal: st.Legal, Reasons: st.Reasons, Citations: st.Citations}
 		if i < len(asked.Actions) {
@@ -256,23 +257,44 @@ func actionWords(question string, p map[string]any) string {
 	return question
 }
 
-// figureKeys are the result fields shown as figures. A turn's steps and
-// board are shown as steps and a board, its first refused action by the
-// steps (numbered from 1, where firstIllegal counts from 0), and the
-// counters or the normal card play only in the edition that has them.
-func figureKeys(v *rules.Verdict) []string {
-	keys := sortedKeys(v.Result)
-	if v.Question != "turn.replay" {
-		return keys
+// A figure is one field of a verdict's result shown as a figure: its
+// name as the contract writes it, and the lines it is shown in.
+type figureField struct {
+	Name  string
+	Items []string
+}
+
+// figures are the result's fields shown as figures, by name: every field
+// of the contract's result object, but those of a turn shown otherwise
+// (its steps as steps and its first refused action by them, numbered from
+// 1 where firstIllegal counts from 0; the board after it as a board), and
+// a turn's counters or normal card play only in the edition that has them.
+func figures(v *rules.Verdict) []figureField {
+	if v == nil || v.Result == nil {
+		return nil
 	}
-	out := keys[:0:0]
-	for _, k := range keys {
-		switch {
-		case k == "steps" || k == "board" || k == "firstIllegal":
-		case (k == "counters" || k == "cardPlayUsed") && v.Result[k] == nil:
-		default:
-			out = append(out, k)
+	raw, err := json.Marshal(v.Result)
+	if err != nil {
+		return nil
+	}
+	var object map[string]any
+	if json.Unmarshal(raw, &object) != nil {
+		return nil
+	}
+	if turn, ok := v.Result.(*rules.TurnReplayResult); ok {
+		delete(object, "steps")
+		delete(object, "board")
+		delete(object, "firstIllegal")
+		if turn.Counters == nil {
+			delete(object, "counters")
 		}
+		if turn.CardPlayUsed == nil {
+			delete(object, "cardPlayUsed")
+		}
+	}
+	out := make([]figureField, 0, len(object))
+	for _, k := range sortedKeys(object) {
+		out = append(out, figureField{Name: k, Items: figureItems(object[k])})
 	}
 	return out
 }

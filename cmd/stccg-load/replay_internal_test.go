@@ -38,15 +38,24 @@ func TestReplayScenarioTurnsAreLegalThenRefused(t *testing.T) {
 		if err != nil {
 			t.Fatalf("turn %d: %v", i, err)
 		}
-		steps := v.Result["steps"].([]rules.ReplayStep)
-		if *v.Allowed != want[i].allowed || v.Result["firstIllegal"] != want[i].firstIllegal || len(steps) != want[i].steps {
+		turn := v.Result.(*rules.TurnReplayResult)
+		steps := turn.Steps
+		if *v.Allowed != want[i].allowed || orNil(turn.FirstIllegal) != want[i].firstIllegal || len(steps) != want[i].steps {
 			for _, st := range steps {
 				t.Logf("%s legal %v: %q", st.Question, st.Legal, st.Reasons)
 			}
-			t.Errorf("turn %d: allowed %v, firstIllegal %v, %d steps; want %+v", i, *v.Allowed, v.Result["firstIllegal"], len(steps), want[i])
+			t.Errorf("turn %d: allowed %v, firstIllegal %v, %d steps; want %+v", i, *v.Allowed, orNil(turn.FirstIllegal), len(steps), want[i])
 		}
-		if v.Result["counters"] != 0 || v.Result["points"] != 65 {
-			t.Errorf("turn %d: counters %v, points %v; want 0, 65", i, v.Result["counters"], v.Result["points"])
+		if orNil(turn.Counters) != 0 || orNil(turn.Points) != 65 {
+			t.Errorf("turn %d: counters %v, points %v; want 0, 65", i, orNil(turn.Counters), orNil(turn.Points))
 		}
 	}
+}
+
+// orNil is *p, or nil when p is nil.
+func orNil(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }

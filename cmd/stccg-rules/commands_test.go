@@ -93,7 +93,11 @@ func TestAdjudicateCommandReadsARequestFromStdin(t *testing.T) {
 	if err != nil {
 		t.Fatalf("adjudicate: %v\n%s", err, out)
 	}
-	var v rules.Verdict
+	var v struct {
+		Allowed   *bool
+		Result    map[string]any
+		Citations []rules.Citation
+	}
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatalf("output is not a verdict: %v\n%s", err, out)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // Ship battle outcomes (1E).
@@ -135,9 +137,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 		j.say("%d is not greater than %s: the target is not hit.", attack, formatNumber(defense))
 		j.cite("battle1.miss")
 	}
-	j.set("attack", attack)
-	j.set("defense", defense)
-	j.set("outcome", outcome)
+	j.result = &rules.ShipBattleResult{Attack: attack, Defense: defense, Outcome: outcome}
 	return nil
 }
 
@@ -243,14 +243,6 @@ func formatNumber(f float64) string {
 	return fmt.Sprintf("%.1f", f)
 }
 
-// A CombatPair is two personnel turned over together in 1E personal combat.
-type CombatPair struct {
-	You      string `json:"you"`
-	Opponent string `json:"opponent"`
-	Outcome  string `json:"outcome"` // stun, mortally-wound, none
-	By       string `json:"by,omitempty"`
-}
-
 // Personal combat outcomes (1E).
 const (
 	Stun          = "stun"
@@ -290,12 +282,12 @@ func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw json.Ra
 		return err
 	}
 	out := map[string]bool{} // stunned or mortally wounded
-	pairs := []CombatPair{}
+	pairs := []rules.CombatPair{}
 	n := min(len(yours), len(theirs))
 	for i := 0; i < n; i++ {
 		a, b := yours[i], theirs[i]
 		outcome, by := PersonalCombat(a.Strength, b.Strength)
-		pairs = append(pairs, CombatPair{You: a.ID, Opponent: b.ID, Outcome: outcome, By: by})
+		pairs = append(pairs, rules.CombatPair{You: a.ID, Opponent: b.ID, Outcome: outcome, By: by})
 		switch {
 		case by == You:
 			out[b.ID] = true
@@ -336,10 +328,7 @@ func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw json.Ra
 	} else {
 		j.say("The higher total wins: %s, who kills one opposing personnel that is not mortally wounded (random selection).", *w)
 	}
-	j.set("pairs", pairs)
-	j.set("yourStrength", ys)
-	j.set("opponentStrength", ts)
-	j.set("winner", winnerValue(w))
+	j.result = &rules.PersonnelBattleResult{Pairs: pairs, YourStrength: ys, OpponentStrength: ts, Winner: w}
 	return nil
 }
 

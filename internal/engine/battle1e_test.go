@@ -46,7 +46,7 @@ func TestShipBattle1E(t *testing.T) {
 				p[k] = v
 			}
 			v := judge(t, req1E("battle.ship", board, p))
-			if num(t, v, "attack") != c.attack || num(t, v, "defense") != c.defense || v.Result["outcome"] != c.outcome {
+			if num(t, v, "attack") != c.attack || num(t, v, "defense") != c.defense || v.Result.(*rules.ShipBattleResult).Outcome != c.outcome {
 				t.Errorf("result %v, want attack %v defense %v %s", v.Result, c.attack, c.defense, c.outcome)
 			}
 		})
@@ -69,7 +69,7 @@ func TestPersonnelBattle1E(t *testing.T) {
 		map[string]any{"you": "a", "opponent": "x", "outcome": "mortally-wound", "by": "opponent"},
 		map[string]any{"you": "b", "opponent": "y", "outcome": "stun", "by": "opponent"},
 	}
-	if got := roundTrip(t, v.Result["pairs"]); !reflect.DeepEqual(got, want) {
+	if got := resultField(t, v.Result, "pairs"); !reflect.DeepEqual(got, want) {
 		t.Errorf("pairs = %v, want %v", got, want)
 	}
 	// c fights no one and counts; a and b count nothing.
@@ -91,7 +91,7 @@ func TestPersonnelBattle1E(t *testing.T) {
 
 func winnerOf(t *testing.T, v *rules.Verdict) string {
 	t.Helper()
-	w, _ := roundTrip(t, v.Result["winner"]).(string)
+	w, _ := resultField(t, v.Result, "winner").(string)
 	return w
 }
 
@@ -165,7 +165,7 @@ func TestDamagedShipsFireAndDefendInFull1E(t *testing.T) {
 	target.Owner, target.Shields, target.Damage = "opponent", ip(6), 1
 	board := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 3)}, Ships: []rules.BoardShip{a, target}}
 	v := judge(t, req1E("battle.ship", board, obj{"attackers": []string{"a"}, "target": "t"}))
-	if num(t, v, "attack") != 7 || num(t, v, "defense") != 6 || v.Result["outcome"] != "hit" {
+	if num(t, v, "attack") != 7 || num(t, v, "defense") != 6 || v.Result.(*rules.ShipBattleResult).Outcome != "hit" {
 		t.Errorf("result %v; reasons %q", v.Result, v.Reasons)
 	}
 }
@@ -258,7 +258,7 @@ func TestShipBattleDocked1E(t *testing.T) {
 				p[k] = v
 			}
 			v := judge(t, req1E("battle.ship", c.board, p))
-			if num(t, v, "attack") != c.attack || num(t, v, "defense") != c.defense || v.Result["outcome"] != c.outcome {
+			if num(t, v, "attack") != c.attack || num(t, v, "defense") != c.defense || v.Result.(*rules.ShipBattleResult).Outcome != c.outcome {
 				t.Errorf("%s: result %v, want attack %v defense %v %s (reasons %q)", c.source, v.Result, c.attack, c.defense, c.outcome, v.Reasons)
 			}
 			if !quotes(v, "defense total by adding the shields") {
@@ -327,7 +327,7 @@ func TestShipBattleTargetsAShipOrAFacility1E(t *testing.T) {
 				p[k] = v
 			}
 			v := judge(t, req1E("battle.ship", b, p))
-			if num(t, v, "defense") != c.defense || v.Result["outcome"] != c.outcome {
+			if num(t, v, "defense") != c.defense || v.Result.(*rules.ShipBattleResult).Outcome != c.outcome {
 				t.Errorf("result %v, want defense %v %s; reasons %q", roundTrip(t, v.Result), c.defense, c.outcome, v.Reasons)
 			}
 			if !quotes(v, "shields of his targeted ship or facility") {

@@ -376,7 +376,7 @@ func (bm *beaming) beam2E(b *Board) {
 // any of them may not be beamed at all, then the edition's checks in the
 // order a player makes them, the rules applied, and who moved.
 func (j *judgement) explainBeam(bm beaming) {
-	from := make(map[string]any, len(bm.Beamers))
+	from := make(map[string]rules.Location, len(bm.Beamers))
 	for _, x := range bm.Beamers {
 		if x.Personnel.Captive() {
 			from[x.Personnel.ID] = rules.Location{Brig: x.Personnel.Brig}
@@ -384,7 +384,8 @@ func (j *judgement) explainBeam(bm beaming) {
 		}
 		from[x.Personnel.ID] = x.From.location()
 	}
-	j.set("from", from)
+	res := &rules.PersonnelBeamResult{Moved: []string{}, From: from}
+	j.result = res
 	for _, x := range bm.Beamers {
 		if x.Refused == refusedStoppedAboard {
 			j.explainStoppedAboard(x.Personnel, x.Carrier)
@@ -403,9 +404,7 @@ func (j *judgement) explainBeam(bm beaming) {
 		for i, x := range bm.Beamers {
 			moved[i] = x.Personnel.ID
 		}
-		j.set("moved", moved)
-	} else {
-		j.set("moved", []string{})
+		res.Moved = moved
 	}
 }
 

@@ -214,11 +214,11 @@ func TestPersonnelBeam(t *testing.T) {
 	}
 	runMoveCases(t, "personnel.beam", cases, func(t *testing.T, c moveCase, v *rules.Verdict) {
 		listed := c.params["personnel"].([]string)
-		moved, _ := roundTrip(t, v.Result["moved"]).([]any)
+		moved, _ := resultField(t, v.Result, "moved").([]any)
 		if c.want && len(moved) != len(listed) || !c.want && len(moved) != 0 {
 			t.Errorf("moved = %v, want %d of %v", moved, map[bool]int{true: len(listed)}[c.want], listed)
 		}
-		from, _ := roundTrip(t, v.Result["from"]).(map[string]any)
+		from, _ := resultField(t, v.Result, "from").(map[string]any)
 		for _, id := range listed {
 			if _, ok := from[id]; !ok {
 				t.Errorf("from lacks %s: %v", id, from)
@@ -259,7 +259,7 @@ func TestPersonnelBeamNamesTheFieldItCannotJudge(t *testing.T) {
 
 func TestPersonnelBeamResultSaysWhereEachStood(t *testing.T) {
 	v := judge(t, req2E("personnel.beam", beamBoard2E(), obj{"personnel": []string{"kurn", "kang"}, "to": "bop"}))
-	from := roundTrip(t, v.Result["from"]).(map[string]any)
+	from := resultField(t, v.Result, "from").(map[string]any)
 	want := map[string]any{"kurn": map[string]any{"ship": "ktinga"}, "kang": map[string]any{"mission": "qonos"}}
 	for id, w := range want {
 		if got := roundTrip(t, from[id]); !slices.Equal(keysOf(got), keysOf(w)) || got.(map[string]any)[keysOf(w)[0]] != w.(map[string]any)[keysOf(w)[0]] {

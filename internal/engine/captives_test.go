@@ -53,7 +53,7 @@ func TestCaptivesCountForNothing(t *testing.T) {
 			obj{"mission": "p", "personnel": []string{"a", "held"}}, false,
 			map[string]string{"2e-rulebook-premiere": "you cannot use any of its game text", "*": "attributes, icons, or other characteristics"},
 			func(t *testing.T, v *rules.Verdict) {
-				if got := roundTrip(t, v.Result["personnel"]); len(got.([]any)) != 1 {
+				if got := resultField(t, v.Result, "personnel"); len(got.([]any)) != 1 {
 					t.Errorf("personnel counted %v, want only a", got)
 				}
 			}},

@@ -254,12 +254,8 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage)
 		j.cite("combat.stops")
 	}
 	j.allow(allowed)
-	j.set("winner", winnerValue(w))
-	j.set("stoppedAfter", after)
-	j.set("yourStrength", yourStrength)
-	j.set("opponentStrength", theirStrength)
-	j.set("involved", ids(involved))
-	j.set("opponentInvolved", ids(theirs))
+	j.result = &rules.CombatResult{Winner: w, StoppedAfter: after, YourStrength: yourStrength, OpponentStrength: theirStrength,
+		Involved: ids(involved), OpponentInvolved: ids(theirs)}
 	return nil
 }
 
@@ -404,10 +400,7 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw json.RawMe
 		after = []string{}
 	}
 	j.allow(allowed)
-	j.set("winner", winnerValue(w))
-	j.set("stoppedAfter", after)
-	j.set("yourWeapons", weapons)
-	j.set("opponentShields", shields)
+	j.result = &rules.EngagementResult{Winner: w, StoppedAfter: after, YourWeapons: weapons, OpponentShields: shields}
 	return nil
 }
 
@@ -434,6 +427,8 @@ func runShipDamage(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 		return unprocessable("params.add", "damage added cannot be negative")
 	}
 	damage := s.Damage + add
+	res := &rules.ShipDamageResult{Damage: damage}
+	j.result = res
 	if j.first() {
 		// 1E without Battle Bridge: a hit damages (HULL 50%), a second hit
 		// before repair or a direct hit destroys.
@@ -447,13 +442,12 @@ func runShipDamage(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 		} else if damage == 1 {
 			j.say("%s is damaged: RANGE reduced to 5, HULL integrity 50%%.", s.Name())
 			if s.Range != nil && *s.Range > 5 {
-				j.set("range", 5)
+				res.Range = ptr(5)
 			}
 		} else {
 			j.say("%s takes no damage.", s.Name())
 		}
-		j.set("damage", damage)
-		j.set("destroyed", destroyed)
+		res.Destroyed = destroyed
 		return nil
 	}
 	if p.DirectHit {
@@ -466,17 +460,8 @@ func runShipDamage(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	} else {
 		j.say("%s now carries %s; a ship is destroyed when a third is placed on it.", s.Name(), plural(damage, "damage card", "damage cards"))
 	}
-	j.set("damage", damage)
-	j.set("destroyed", destroyed)
+	res.Destroyed = destroyed
 	return nil
-}
-
-// winnerValue is a winner as a result holds it: "you", "opponent" or nil.
-func winnerValue(w *string) any {
-	if w == nil {
-		return nil
-	}
-	return *w
 }
 
 // opposingPersonnel resolves the two sides of a fight between personnel

@@ -57,7 +57,7 @@ func TestCombat(t *testing.T) {
 			if allowed(t, v) != c.want {
 				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}
-			if got := roundTrip(t, v.Result["winner"]); got != c.winner {
+			if got := resultField(t, v.Result, "winner"); got != c.winner {
 				t.Errorf("winner = %v, want %v; reasons %q", got, c.winner, v.Reasons)
 			}
 			if got := num(t, v, "yourStrength"); int(got) != c.yours {
@@ -130,7 +130,7 @@ func TestCombatWithSomeoneNotPresentCannotBegin(t *testing.T) {
 			if allowed(t, v) {
 				t.Errorf("combat may begin; reasons %q", v.Reasons)
 			}
-			if w := roundTrip(t, v.Result["winner"]); w != nil {
+			if w := resultField(t, v.Result, "winner"); w != nil {
 				t.Errorf("winner %v of a combat that cannot begin", w)
 			}
 			if !quotes(v, c.quote) {
@@ -178,7 +178,7 @@ func TestEngagement(t *testing.T) {
 			if allowed(t, v) != c.want {
 				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}
-			if got := roundTrip(t, v.Result["winner"]); got != c.winner {
+			if got := resultField(t, v.Result, "winner"); got != c.winner {
 				t.Errorf("winner = %v, want %v", got, c.winner)
 			}
 		})
@@ -210,7 +210,7 @@ func TestShipDamage(t *testing.T) {
 			r := req2E("ship.damage", board, c.params)
 			r.Edition = c.edition
 			v := judge(t, r)
-			if int(num(t, v, "damage")) != c.wantDamage || roundTrip(t, v.Result["destroyed"]) != c.destroyed {
+			if int(num(t, v, "damage")) != c.wantDamage || resultField(t, v.Result, "destroyed") != c.destroyed {
 				t.Errorf("result %v, want damage %d destroyed %v", v.Result, c.wantDamage, c.destroyed)
 			}
 		})
@@ -226,11 +226,11 @@ func TestCombatAndEngagementStopOnlyYourCards(t *testing.T) {
 		}()},
 		Personnel: append(crewed("s", "klingon"), person("a", "klingon", nil, at("m")), opp(person("o", "romulan", nil, at("m"))))}
 	v := judge(t, req2E("engagement", board, obj{"mission": "m", "you": []string{"s"}, "opponent": []string{"x"}}))
-	if got := roundTrip(t, v.Result["stoppedAfter"]); !reflect.DeepEqual(got, []any{"s", "s-c", "s-s"}) {
+	if got := resultField(t, v.Result, "stoppedAfter"); !reflect.DeepEqual(got, []any{"s", "s-c", "s-s"}) {
 		t.Errorf("engagement stops %v", got)
 	}
 	c := judge(t, req2E("combat", board, obj{"mission": "m", "you": []string{"a"}, "opponent": []string{"o"}}))
-	if got := roundTrip(t, c.Result["stoppedAfter"]); !reflect.DeepEqual(got, []any{"a"}) {
+	if got := resultField(t, c.Result, "stoppedAfter"); !reflect.DeepEqual(got, []any{"a"}) {
 		t.Errorf("combat stops %v", got)
 	}
 }

@@ -39,11 +39,12 @@ type DeckCard struct {
 	Candidates   []string
 }
 
-// A Violation is one rule a deck breaks (or an attack, battle.initiate):
-// its name, what breaks it, and the rule whose sentence says so.
+// A Violation is one rule a deck breaks: its name, what breaks it, and the
+// rule whose sentence says so. The verdict gives its name and message
+// (rules.Violation).
 type Violation struct {
-	Rule    string `json:"rule"`
-	Message string `json:"message"`
+	Rule    string
+	Message string
 	cite    ruleKey
 }
 
@@ -384,24 +385,24 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.Raw
 		j.say("%d missions, %d dilemmas and %d cards in the deck: %d cards in all.", total(d.Missions), total(d.Dilemmas), total(d.Deck), total(d.Missions)+total(d.Dilemmas)+total(d.Deck))
 	}
 	violations = append(otherEdition(d, j.edition), violations...)
-	unknown, ambiguous, elsewhere := []string{}, []map[string]any{}, []map[string]any{}
+	unknown, ambiguous, elsewhere := []string{}, []rules.AmbiguousName{}, []rules.CardElsewhere{}
 	for _, part := range d.parts(j.first()) {
 		for _, c := range part.cards {
 			switch {
 			case c.Known || c.OtherEdition != "":
 			case len(c.Candidates) > 0:
-				ambiguous = append(ambiguous, map[string]any{"name": c.Name, "candidates": c.Candidates})
+				ambiguous = append(ambiguous, rules.AmbiguousName{Name: c.Name, Candidates: c.Candidates})
 			default:
 				unknown = append(unknown, c.Name)
 				if c.Elsewhere != nil {
-					elsewhere = append(elsewhere, map[string]any{"name": c.Name, "card": c.Elsewhere.ID, "edition": c.Elsewhere.Edition})
+					elsewhere = append(elsewhere, rules.CardElsewhere{Name: c.Name, Card: c.Elsewhere.ID, Edition: c.Elsewhere.Edition})
 				}
 			}
 		}
 	}
 	if s.cards != nil {
 		for _, a := range ambiguous {
-			j.say("%s names several cards of the card data (%s): counted by title.", a["name"], strings.Join(a["candidates"].([]string), "; "))
+			j.say("%s names several cards of the card data (%s): counted by title.", a.Name, strings.Join(a.Candidates, "; "))
 		}
 		if len(unknown) > 0 {
 			sort.Strings(unknown)
@@ -409,12 +410,9 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.Raw
 		}
 		for _, e := range elsewhere {
 			j.say("%s: the %s card data has a card of that name (%s); this deck's line is counted by its title, as a %s card the data does not hold.",
-				e["name"], editionName(e["edition"].(string)), e["card"], editionName(j.edition))
+				e.Name, editionName(e.Edition), e.Card, editionName(j.edition))
 		}
 	}
-	j.set("unknown", unknown)
-	j.set("ambiguous", ambiguous)
-	j.set("otherEdition", elsewhere)
 	for _, v := range violations {
 		j.say("%s", v.Message)
 		j.cite(v.cite)
@@ -425,6 +423,10 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.Raw
 		j.cite(checked...)
 	}
 	j.allow(len(violations) == 0)
-	j.set("violations", violations)
+	broken := make([]rules.Violation, len(violations))
+	for i, v := range violations {
+		broken[i] = rules.Violation{Rule: v.Rule, Message: v.Message}
+	}
+	j.result = &rules.DeckValidateResult{Violations: broken, Unknown: unknown, Ambiguous: ambiguous, OtherEdition: elsewhere}
 	return nil
 }

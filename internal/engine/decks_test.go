@@ -29,7 +29,7 @@ func invented(prefix string, n int) []line {
 func rulesOf(t *testing.T, v *rules.Verdict) []string {
 	t.Helper()
 	var out []string
-	for _, x := range roundTrip(t, v.Result["violations"]).([]any) {
+	for _, x := range resultField(t, v.Result, "violations").([]any) {
 		out = append(out, x.(map[string]any)["rule"].(string))
 	}
 	return out
@@ -126,22 +126,22 @@ func TestDeckValidateNamesCardsOfTheCardData(t *testing.T) {
 	t.Run("ATitleOfTheOtherEditionIsNoted", func(t *testing.T) {
 		r := req2E("deck.validate", rules.Board{}, deck2E(obj{"title": only1E, "count": 1}))
 		v := judge(t, r)
-		got := roundTrip(t, v.Result["otherEdition"]).([]any)
+		got := resultField(t, v.Result, "otherEdition").([]any)
 		if len(got) != 1 || got[0].(map[string]any)["name"] != only1E || got[0].(map[string]any)["card"] != only1EID {
 			t.Errorf("otherEdition = %v, want %s named with %s", got, only1E, only1EID)
 		}
-		if !slices.Contains(roundTrip(t, v.Result["unknown"]).([]any), any(only1E)) || !strings.Contains(strings.Join(v.Reasons, " "), only1EID) {
-			t.Errorf("unknown %v, reasons %q: want %s counted by title, the other edition's card named", v.Result["unknown"], v.Reasons, only1E)
+		if !slices.Contains(resultField(t, v.Result, "unknown").([]any), any(only1E)) || !strings.Contains(strings.Join(v.Reasons, " "), only1EID) {
+			t.Errorf("unknown %v, reasons %q: want %s counted by title, the other edition's card named", resultField(t, v.Result, "unknown"), v.Reasons, only1E)
 		}
 	})
 	t.Run("AmbiguousNameIsNotUnknown", func(t *testing.T) {
 		r := req1E("deck.validate", rules.Board{}, obj{"missions": invented("m", 6), "dilemmas": invented("d", 1), "deck": append(invented("c", 29), line{Title: ambiguous1E, Count: 1})})
 		v := judge(t, r)
-		amb, _ := roundTrip(t, v.Result["ambiguous"]).([]any)
+		amb, _ := resultField(t, v.Result, "ambiguous").([]any)
 		if len(amb) != 1 || amb[0].(map[string]any)["name"] != ambiguous1E {
 			t.Errorf("ambiguous = %v", amb)
 		}
-		for _, u := range roundTrip(t, v.Result["unknown"]).([]any) {
+		for _, u := range resultField(t, v.Result, "unknown").([]any) {
 			if u == ambiguous1E {
 				t.Errorf("%q reported unknown", ambiguous1E)
 			}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // A StackedDilemma is one dilemma of an opponent's stack, in reveal order.
@@ -53,18 +55,6 @@ func (j *judgement) checkStacked(d *StackedDilemma, field func() string) error {
 	return nil
 }
 
-// DilemmaOutcome says what becomes of one dilemma of the stack when it is
-// revealed: faced, overcome without being faced, returned to the pile as a
-// dilemma the opponent was unable to choose (2E), placed out of play as a
-// mis-seed (1E). Legal is false for a dilemma the rulebook forbids the
-// opponent to choose (or to seed), whatever then becomes of it.
-type DilemmaOutcome struct {
-	Title   string `json:"title"`
-	Outcome string `json:"outcome"` // face, overcome, returned (2E); face, mis-seed (1E)
-	Reason  string `json:"reason"`
-	Legal   bool   `json:"legal"`
-}
-
 // Dilemma outcomes.
 const (
 	Face     = "face"
@@ -78,7 +68,7 @@ type StackJudgement struct {
 	Drawn     int
 	Budget    int
 	TotalCost int
-	Outcomes  []DilemmaOutcome
+	Outcomes  []rules.DilemmaOutcome
 	Applied   []ruleKey
 	// OwnMisSeed (1E): a mis-seed the attempting player seeded was revealed.
 	OwnMisSeed bool
@@ -128,7 +118,7 @@ func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack
 	total := 0  // the cost of the whole stack
 	chosen := 0 // the cost of the dilemmas that could be chosen, up to this one
 	for _, d := range stack {
-		o := DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "faced"}
+		o := rules.DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "faced"}
 		total += *d.Cost
 		key := fold(d.Title)
 		dup := seen[key]
@@ -197,7 +187,7 @@ func JudgeStack1E(missionType string, stack []StackedDilemma) StackJudgement {
 	j := StackJudgement{Legal: true, Drawn: len(stack)}
 	seen := map[string]bool{} // seeder + folded title
 	for _, d := range stack {
-		o := DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "encountered"}
+		o := rules.DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "encountered"}
 		key := d.seeder() + "\x00" + fold(d.Title)
 		switch {
 		case seen[key]:
@@ -257,18 +247,14 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 		j.cite("seed1.kind", "seed1.encounter")
 		j.cite(sj.Applied...)
 		j.allow(sj.Legal)
-		j.set("dilemmasDrawn", sj.Drawn)
-		j.set("dilemmaBudget", nil)
-		j.set("outcomes", nonNilOutcomes(sj.Outcomes))
+		j.result = &rules.DilemmaStackResult{DilemmasDrawn: ptr(sj.Drawn), Outcomes: nonNilOutcomes(sj.Outcomes)}
 		return nil
 	}
 	if m.Type == "headquarters" {
 		j.allow(false)
 		j.say("%s is a headquarters mission; it cannot be attempted, so no dilemmas are faced there.", m.Name())
 		j.cite("attempt.hq")
-		j.set("dilemmasDrawn", nil)
-		j.set("dilemmaBudget", nil)
-		j.set("outcomes", []DilemmaOutcome{})
+		j.result = &rules.DilemmaStackResult{Outcomes: []rules.DilemmaOutcome{}}
 		return nil
 	}
 	attempting := 0
@@ -298,16 +284,13 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 	j.explainOutcomes(sj)
 	j.cite(sj.Applied...)
 	j.allow(sj.Legal)
-	j.set("dilemmasDrawn", sj.Drawn)
-	j.set("dilemmaBudget", sj.Budget)
-	j.set("totalCost", sj.TotalCost)
-	j.set("outcomes", nonNilOutcomes(sj.Outcomes))
+	j.result = &rules.DilemmaStackResult{DilemmasDrawn: ptr(sj.Drawn), DilemmaBudget: ptr(sj.Budget), TotalCost: ptr(sj.TotalCost), Outcomes: nonNilOutcomes(sj.Outcomes)}
 	return nil
 }
 
-func nonNilOutcomes(o []DilemmaOutcome) []DilemmaOutcome {
+func nonNilOutcomes(o []rules.DilemmaOutcome) []rules.DilemmaOutcome {
 	if o == nil {
-		return []DilemmaOutcome{}
+		return []rules.DilemmaOutcome{}
 	}
 	return o
 }

@@ -55,7 +55,7 @@ func TestDilemmaStack(t *testing.T) {
 				t.Errorf("legal = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}
 			var got []string
-			for _, o := range roundTrip(t, v.Result["outcomes"]).([]any) {
+			for _, o := range resultField(t, v.Result, "outcomes").([]any) {
 				got = append(got, o.(map[string]any)["outcome"].(string))
 			}
 			if !reflect.DeepEqual(got, c.outcomes) {
@@ -85,7 +85,7 @@ func TestSeededDilemmasMisSeeds1E(t *testing.T) {
 		t.Errorf("mis-seeds were legal; reasons %q", v.Reasons)
 	}
 	var got []string
-	for _, o := range roundTrip(t, v.Result["outcomes"]).([]any) {
+	for _, o := range resultField(t, v.Result, "outcomes").([]any) {
 		got = append(got, o.(map[string]any)["outcome"].(string))
 	}
 	if want := []string{"face", "mis-seed", "mis-seed", "face"}; !reflect.DeepEqual(got, want) {
@@ -126,7 +126,7 @@ func TestMisSeedsCountWhoSeededEachCopy(t *testing.T) {
 					t.Errorf("legal = %v, want %v; reasons %q", !c.legal, c.legal, v.Reasons)
 				}
 				var got []string
-				for _, o := range roundTrip(t, v.Result["outcomes"]).([]any) {
+				for _, o := range resultField(t, v.Result, "outcomes").([]any) {
 					got = append(got, o.(map[string]any)["outcome"].(string))
 				}
 				if !reflect.DeepEqual(got, c.outcomes) {
@@ -229,11 +229,11 @@ func TestStackChoiceLegality2E(t *testing.T) {
 				p["ship"] = "s"
 			}
 			rv := judge(t, under(req2E("mission.resolve", rules.Board{Missions: []rules.BoardMission{m}, Ships: ships, Personnel: team}, p), c.rulebook))
-			if rv.Result["stackLegal"] != c.legal {
-				t.Errorf("%s: mission.resolve stackLegal = %v, want %v; reasons %q", c.source, rv.Result["stackLegal"], c.legal, rv.Reasons)
+			if val(rv.Result.(*rules.MissionResolveResult).StackLegal) != c.legal {
+				t.Errorf("%s: mission.resolve stackLegal = %v, want %v; reasons %q", c.source, val(rv.Result.(*rules.MissionResolveResult).StackLegal), c.legal, rv.Reasons)
 			}
 			var resolved []string
-			for _, o := range roundTrip(t, rv.Result["outcomes"]).([]any) {
+			for _, o := range resultField(t, rv.Result, "outcomes").([]any) {
 				resolved = append(resolved, o.(map[string]any)["outcome"].(string))
 			}
 			for i, o := range c.outcomes {
@@ -254,7 +254,7 @@ func TestStackChoiceLegality2E(t *testing.T) {
 // of each ("true"/"false").
 func stackOutcomes(t *testing.T, v *rules.Verdict) (outcomes, legal []string) {
 	t.Helper()
-	for _, o := range roundTrip(t, v.Result["outcomes"]).([]any) {
+	for _, o := range resultField(t, v.Result, "outcomes").([]any) {
 		m := o.(map[string]any)
 		outcomes = append(outcomes, m["outcome"].(string))
 		legal = append(legal, fmt.Sprint(m["legal"]))

@@ -127,7 +127,10 @@ type judgement struct {
 	board   *Board
 	vocab   *Vocabulary
 	allowed *bool
-	result  map[string]any
+	// result is the question's result, set once by the question as a
+	// value of its type (rules.ShipMoveResult for ship.move), then filled
+	// in as the judgement goes.
+	result  rules.Result
 	reasons []string
 	applied []ruleKey
 	// carried are citations a verdict takes from the verdicts it is made
@@ -144,8 +147,6 @@ func (j *judgement) say(format string, args ...any) {
 func (j *judgement) cite(keys ...ruleKey) { j.applied = append(j.applied, keys...) }
 
 func (j *judgement) allow(ok bool) { j.allowed = &ok }
-
-func (j *judgement) set(field string, v any) { j.result[field] = v }
 
 func (j *judgement) first() bool { return j.edition == rules.Edition1E }
 
@@ -257,7 +258,7 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*ju
 
 // newJudgement starts the judgement of a question on a board under doc.
 func (s *Service) newJudgement(doc rules.Document, b *Board) *judgement {
-	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, vocab: &s.vocab, result: map[string]any{}}
+	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, vocab: &s.vocab}
 }
 
 // verdict is what a judgement of a question decided, with its citations.
@@ -503,4 +504,17 @@ func title(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// ptr is a pointer to a copy of v, for a result's fields that may be
+// null.
+func ptr[T any](v T) *T { return &v }
+
+// copyOf is a pointer to a copy of *p, nil when p is: a result never
+// points into the board.
+func copyOf[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	return ptr(*p)
 }

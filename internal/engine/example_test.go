@@ -34,7 +34,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(*v.Allowed, v.Result["rangeRemaining"])
+	fmt.Println(*v.Allowed, v.Result.(*rules.ShipMoveResult).RangeRemaining)
 	fmt.Println(v.Reasons[0])
 	fmt.Println(v.Citations[0].Quote)
 	// Output:

@@ -26,8 +26,8 @@ func TestContractExamplesPass(t *testing.T) {
 				t.Errorf("allowed = %v, want %v; reasons %q", deref(v.Allowed), *ex.Expect.Allowed, v.Reasons)
 			}
 			for field, want := range ex.Expect.Result {
-				if path, ok := testcorpus.Holds(v.Result[field], want); !ok {
-					t.Errorf("result.%s%s: got %v, want %v; reasons %q", field, path, roundTrip(t, v.Result[field]), want, v.Reasons)
+				if path, ok := testcorpus.Holds(resultField(t, v.Result, field), want); !ok {
+					t.Errorf("result.%s%s: got %v, want %v; reasons %q", field, path, resultField(t, v.Result, field), want, v.Reasons)
 				}
 			}
 			if v.Question != req.Question || v.Edition != req.Edition || v.Rules == "" {
@@ -70,8 +70,8 @@ func TestEveryRulebookAnswersTheExamples(t *testing.T) {
 					t.Errorf("allowed = %v, want %v; reasons %q", deref(v.Allowed), *ex.Expect.Allowed, v.Reasons)
 				}
 				for field, want := range ex.Expect.Result {
-					if path, ok := testcorpus.Holds(v.Result[field], want); !ok {
-						t.Errorf("result.%s%s: got %v, want %v", field, path, roundTrip(t, v.Result[field]), want)
+					if path, ok := testcorpus.Holds(resultField(t, v.Result, field), want); !ok {
+						t.Errorf("result.%s%s: got %v, want %v", field, path, resultField(t, v.Result, field), want)
 					}
 				}
 			})

@@ -47,7 +47,7 @@ func TestFacilitiesAndDocking(t *testing.T) {
 		{"PersonnelInsideAPlanetFacilityDoNotAttempt", "1E rulebook, Entering and Exiting Facilities: Your personnel in a planet facility ... may exit",
 			"mission.attempt", b, obj{"mission": "qonos"}, false,
 			func(t *testing.T, v *rules.Verdict) {
-				if got := roundTrip(t, v.Result["personnel"]); len(got.([]any)) != 0 {
+				if got := resultField(t, v.Result, "personnel"); len(got.([]any)) != 0 {
 					t.Errorf("personnel attempting %v, want none: kang is inside the headquarters", got)
 				}
 			}},
@@ -62,7 +62,7 @@ func TestFacilitiesAndDocking(t *testing.T) {
 		{"FacilityPersonnelArePresentTogether", "1E rulebook, Battle: you may attack cards only if they are present",
 			"battle.initiate", withOpponentAt(b, &rules.Location{Facility: "post"}), obj{"attackers": []string{"kor"}, "defenders": []string{"intruder"}}, false,
 			func(t *testing.T, v *rules.Verdict) {
-				for _, x := range roundTrip(t, v.Result["violations"]).([]any) {
+				for _, x := range resultField(t, v.Result, "violations").([]any) {
 					if x.(map[string]any)["rule"] == "present" {
 						t.Errorf("personnel aboard one facility are not present together: %v", x)
 					}
@@ -72,7 +72,7 @@ func TestFacilitiesAndDocking(t *testing.T) {
 			"battle.initiate", withOpponentAt(b, at("space")), obj{"attackers": []string{"kor"}, "defenders": []string{"intruder"}}, false,
 			func(t *testing.T, v *rules.Verdict) {
 				present := false
-				for _, x := range roundTrip(t, v.Result["violations"]).([]any) {
+				for _, x := range resultField(t, v.Result, "violations").([]any) {
 					present = present || x.(map[string]any)["rule"] == "present"
 				}
 				if !present {

@@ -68,7 +68,7 @@ func TestRequirementsNameSpeciesAndCharacteristics(t *testing.T) {
 			}
 			got := map[string]float64{}
 			kinds := map[string]string{}
-			skills, _ := roundTrip(t, v.Result["skills"]).([]any)
+			skills, _ := resultField(t, v.Result, "skills").([]any)
 			for _, s := range skills {
 				m := s.(map[string]any)
 				got[m["name"].(string)] = m["have"].(float64)
@@ -111,7 +111,7 @@ func TestMissingNamesEveryAlternativeOfAnUnmetOr(t *testing.T) {
 			r := req2E("requirement.check", board, obj{"requirement": c.requirement, "personnel": []string{"a"}})
 			r.Edition = c.edition
 			v := judge(t, r)
-			if got := roundTrip(t, v.Result["missing"]); !reflect.DeepEqual(got, c.want) {
+			if got := resultField(t, v.Result, "missing"); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("missing = %q, want %q", got, c.want)
 			}
 		})

@@ -10,6 +10,8 @@ import (
 	"errors"
 	"maps"
 	"slices"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // A goneCard is a card that left play during the turn: how reasons speak of
@@ -72,16 +74,16 @@ func (b *Board) personnel(id, field string) (*Personnel, error) {
 // is placed in its owner's discard pile (2E: "These words refer to placing
 // a card in its owner's discard pile"; 1E: "Personnel who die ... are
 // placed in your discard pile"). It says whether err was such a look-up.
-func (j *judgement) refuseGone(err error) bool {
+func (j *judgement) refuseGone(question string, err error) bool {
 	var g *goneError
 	if !errors.As(err, &g) {
 		return false
 	}
 	// What the move said before it met the card is not its verdict.
-	j.reasons, j.applied, j.result = nil, nil, map[string]any{}
+	j.reasons, j.applied, j.result = nil, nil, nil
 	j.allow(false)
 	j.say("%s (%s) was %s earlier this turn: a card killed is placed in its owner's discard pile and takes no further part, so this action, which names it in %s, cannot be taken.", g.card.Name, g.card.ID, g.card.How, g.field)
 	j.cite(j.pick("dilemma1.die", "killed.discard"))
-	j.set("gone", []string{g.card.ID})
+	j.result = &rules.GoneResult{Move: question, Gone: []string{g.card.ID}}
 	return true
 }

@@ -204,9 +204,9 @@ func allowed(t *testing.T, v *rules.Verdict) bool {
 
 func num(t *testing.T, v *rules.Verdict, field string) float64 {
 	t.Helper()
-	x, ok := roundTrip(t, v.Result[field]).(float64)
+	x, ok := resultField(t, v.Result, field).(float64)
 	if !ok {
-		t.Fatalf("%s: result.%s = %v, not a number", v.Question, field, v.Result[field])
+		t.Fatalf("%s: result.%s = %v, not a number", v.Question, field, resultField(t, v.Result, field))
 	}
 	return x
 }
@@ -278,4 +278,38 @@ func quotes(v *rules.Verdict, words string) bool {
 		}
 	}
 	return false
+}
+
+// resultFields are a result's fields as a client reads them, by name
+// (numbers as float64).
+func resultFields(t testing.TB, r rules.Result) map[string]any {
+	t.Helper()
+	m, _ := roundTrip(t, r).(map[string]any)
+	return m
+}
+
+// resultField is one field of a result as a client reads it: nil when it
+// is null or left out.
+func resultField(t testing.TB, r rules.Result, name string) any {
+	t.Helper()
+	return resultFields(t, r)[name]
+}
+
+// turnOf is the result of a turn.replay verdict.
+func turnOf(t testing.TB, v *rules.Verdict) *rules.TurnReplayResult {
+	t.Helper()
+	r, ok := v.Result.(*rules.TurnReplayResult)
+	if !ok {
+		t.Fatalf("%s: result is a %T, not a turn's", v.Question, v.Result)
+	}
+	return r
+}
+
+// val is *p, or nil (untyped) when p is nil: a result's field that may be
+// null, to compare with a value or nil.
+func val[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
 }

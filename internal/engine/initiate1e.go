@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 type initiateParams struct {
@@ -200,7 +202,7 @@ type battleLeader struct {
 // An initiationViolation is a rule an attack breaks: the check that found
 // it, and the rule applied.
 type initiationViolation struct {
-	Violation
+	rules.Violation
 	check initiationCheck
 	rule  ruleKey
 }
@@ -251,7 +253,7 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 	}
 	add := func(check initiationCheck, key ruleKey, rule, format string, args ...any) {
 		bi.violations = append(bi.violations, initiationViolation{
-			Violation: Violation{Rule: rule, Message: fmt.Sprintf(format, args...)}, check: check, rule: key})
+			Violation: rules.Violation{Rule: rule, Message: fmt.Sprintf(format, args...)}, check: check, rule: key})
 	}
 	// Control: the attackers are yours, the defenders your opponent's.
 	for _, c := range att.cards() {
@@ -404,7 +406,7 @@ func (j *judgement) explainBattleInitiation(bi battleInitiation) {
 		}
 	}
 	citeBroken(checkLeaders)
-	violations := make([]Violation, len(bi.violations))
+	violations := make([]rules.Violation, len(bi.violations))
 	for i, v := range bi.violations {
 		violations[i] = v.Violation
 		j.say("%s", v.Message)
@@ -413,8 +415,11 @@ func (j *judgement) explainBattleInitiation(bi battleInitiation) {
 		j.say("The attack may be initiated.")
 	}
 	j.allow(len(violations) == 0)
-	j.set("violations", violations)
-	j.set("kind", map[bool]string{true: "ship", false: "personnel"}[bi.ships])
+	kind := "personnel"
+	if bi.ships {
+		kind = "ship"
+	}
+	j.result = &rules.BattleInitiateResult{Violations: violations, Kind: kind}
 }
 
 func firstLeader(ps []*Personnel) *Personnel {

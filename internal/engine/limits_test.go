@@ -13,6 +13,7 @@ import (
 // or "" and 0 when the request is not refused for a limit.
 func limitOf(t *testing.T, req rules.AdjudicationRequest) (string, int) {
 	t.Helper()
+	record(t, req)
 	_, err := realWorld(t).svc.Adjudicate(context.Background(), req)
 	d := rules.ErrorDetails(err)
 	limit, ok := d["limit"].(int)
@@ -310,7 +311,7 @@ func TestStaffingAtTheBoardLimitIsJudged(t *testing.T) {
 		if !allowed(t, v) {
 			t.Errorf("%s: not staffed: %q", edition, v.Reasons)
 		}
-		if a, _ := v.Result["assignment"].(map[string]string); len(a) != rules.MaxStaffingIcons {
+		if a := v.Result.(*rules.ShipStaffedResult).Assignment; len(a) != rules.MaxStaffingIcons {
 			t.Errorf("%s: %d icons assigned, want %d", edition, len(a), rules.MaxStaffingIcons)
 		}
 	}
@@ -359,6 +360,7 @@ func TestNumbersNoGameHoldsAreRefusedNamingTheField(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			w := realWorld(t)
+			record(t, c.req)
 			_, err := w.svc.Adjudicate(context.Background(), c.req)
 			if rules.ErrorCode(err) != rules.EUNPROCESSABLE {
 				t.Fatalf("%s: want 422, got %v", c.source, err)

@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // AttemptGroup is who would attempt a mission: the unstopped personnel of the
@@ -415,24 +417,20 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.Raw
 	}
 	j.explainAttemptStart(start)
 	j.allow(start.Allowed)
+	res := &rules.MissionAttemptResult{Personnel: []string{}}
+	j.result = res
 	if m.Type == "headquarters" {
-		j.set("personnel", []string{})
-		j.set("dilemmasDrawn", nil)
-		j.set("dilemmaBudget", nil)
 		return nil
 	}
 	g := start.Group
-	j.set("personnel", ids(g.Personnel))
+	res.Personnel = ids(g.Personnel)
 	if j.first() {
 		// 1E dilemmas are seeded under the mission, not drawn: the
 		// attempt encounters whatever is there, with no budget.
-		j.set("dilemmasDrawn", nil)
-		j.set("dilemmaBudget", nil)
 		return nil
 	}
 	drawn := j.explainBudget(len(g.Personnel), m.OvercomeDilemmas)
-	j.set("dilemmasDrawn", drawn)
-	j.set("dilemmaBudget", drawn)
+	res.DilemmasDrawn, res.DilemmaBudget = ptr(drawn), ptr(drawn)
 	return nil
 }
 

@@ -91,14 +91,14 @@ func TestMissionAttempt(t *testing.T) {
 			if allowed(t, v) != c.want {
 				t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}
-			if got := roundTrip(t, v.Result["personnel"]); !reflect.DeepEqual(got, roundTrip(t, c.attempt)) {
+			if got := resultField(t, v.Result, "personnel"); !reflect.DeepEqual(got, roundTrip(t, c.attempt)) {
 				t.Errorf("personnel = %v, want %v", got, c.attempt)
 			}
 			if c.drawn < 0 {
 				// 1E dilemmas are seeded, not drawn; a headquarters is never
 				// attempted: the figures are null.
 				for _, f := range []string{"dilemmasDrawn", "dilemmaBudget"} {
-					if got, ok := v.Result[f]; !ok || got != nil {
+					if got, ok := resultFields(t, v.Result)[f]; !ok || got != nil {
 						t.Errorf("%s = %v (present %v), want null", f, got, ok)
 					}
 				}
@@ -158,7 +158,7 @@ func TestRequirementCheck(t *testing.T) {
 			if allowed(t, v) != c.want {
 				t.Errorf("met = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}
-			missing, _ := roundTrip(t, v.Result["missing"]).([]any)
+			missing, _ := resultField(t, v.Result, "missing").([]any)
 			if c.want == (len(missing) > 0) {
 				t.Errorf("missing = %v with met %v", missing, c.want)
 			}
@@ -168,7 +168,7 @@ func TestRequirementCheck(t *testing.T) {
 					leftOut = append(leftOut, p.ID)
 				}
 			}
-			if got, _ := roundTrip(t, v.Result["stopped"]).([]any); len(got) != len(leftOut) || (len(got) > 0 && !reflect.DeepEqual(got, leftOut)) {
+			if got, _ := resultField(t, v.Result, "stopped").([]any); len(got) != len(leftOut) || (len(got) > 0 && !reflect.DeepEqual(got, leftOut)) {
 				t.Errorf("stopped = %v, want %v", got, leftOut)
 			}
 			if len(leftOut) > 0 && !strings.Contains(strings.Join(v.Reasons, " "), "left out") {
@@ -194,7 +194,7 @@ func TestMissionRequirementsDefaultToThoseWhoWouldAttempt(t *testing.T) {
 		t.Errorf("requirements not met; reasons %q", v.Reasons)
 	}
 	want := map[string]any{"name": "cunning", "total": 15.0, "threshold": 14.0}
-	if got := roundTrip(t, v.Result["attribute"]); !reflect.DeepEqual(got, want) {
+	if got := resultField(t, v.Result, "attribute"); !reflect.DeepEqual(got, want) {
 		t.Errorf("attribute = %v, want %v", got, want)
 	}
 	if got := num(t, v, "points"); got != 30 {
@@ -262,7 +262,7 @@ func TestMissionAttemptAtCopiesOfOneMission(t *testing.T) {
 				if allowed(t, v) != c.want {
 					t.Errorf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 				}
-				if got := roundTrip(t, v.Result["personnel"]); !reflect.DeepEqual(got, roundTrip(t, c.attempt)) {
+				if got := resultField(t, v.Result, "personnel"); !reflect.DeepEqual(got, roundTrip(t, c.attempt)) {
 					t.Errorf("personnel = %v, want %v", got, c.attempt)
 				}
 				if c.name != "AnotherMissionIsNotACopy" && !quotes(v, "copy of the same mission") {
@@ -273,7 +273,7 @@ func TestMissionAttemptAtCopiesOfOneMission(t *testing.T) {
 	}
 	// In 1E copies are locations of their own.
 	v := judge(t, req1E("mission.attempt", board, obj{"mission": "mine"}))
-	if got := roundTrip(t, v.Result["personnel"]); !reflect.DeepEqual(got, []any{"a"}) {
+	if got := resultField(t, v.Result, "personnel"); !reflect.DeepEqual(got, []any{"a"}) {
 		t.Errorf("1E personnel = %v", got)
 	}
 }

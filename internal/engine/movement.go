@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // RangeCost is what a move costs and why: the spans added and the
@@ -263,20 +265,20 @@ func (j *judgement) explainShipMove(m ShipMove) {
 			j.say("%s is damaged: its RANGE %d is already 5 or less and remains the same.", s.Name(), m.PrintedRange)
 		}
 	}
-	j.set("rangeAvailable", m.Available)
-	j.set("rangeRemaining", m.Available)
+	res := &rules.ShipMoveResult{RangeAvailable: m.Available, RangeRemaining: m.Available}
+	j.result = res
 	switch {
 	case m.AlreadyThere:
 		j.allow(false)
 		j.say("%s is already at %s.", s.Name(), to.Name())
 		j.cite(j.moveRules()...)
-		j.set("rangeCost", 0)
+		res.RangeCost = ptr(0)
 		return
 	case m.Relocated:
 		j.allow(true)
 		j.say("%s and %s are copies of the same mission, so %s is already there: it may be relocated to either copy without moving, whatever its Range, staffing or stops.", from.Name(), to.Name(), s.Name())
 		j.cite("move.same")
-		j.set("rangeCost", 0)
+		res.RangeCost = ptr(0)
 		return
 	}
 	if m.NotYours {
@@ -297,7 +299,6 @@ func (j *judgement) explainShipMove(m ShipMove) {
 	case m.AcrossQuadrants:
 		j.say("%s is in the %s quadrant and %s in the %s quadrant; a ship cannot move from one quadrant to the other without a card that allows it.", from.Name(), from.Quadrant, to.Name(), to.Quadrant)
 		j.cite("move1.quadrant")
-		j.set("rangeCost", nil)
 		j.allow(false)
 		return
 	case rc.SameMission:
@@ -333,10 +334,10 @@ func (j *judgement) explainShipMove(m ShipMove) {
 		}
 	}
 	j.allow(m.Allowed)
-	j.set("rangeCost", rc.Cost)
-	j.set("staffed", m.Staffing.Staffed)
+	res.RangeCost = ptr(rc.Cost)
+	res.Staffed = ptr(m.Staffing.Staffed)
 	if m.Allowed {
-		j.set("rangeRemaining", m.Available-rc.Cost)
+		res.RangeRemaining = m.Available - rc.Cost
 	}
 }
 

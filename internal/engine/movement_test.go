@@ -86,7 +86,7 @@ func TestMoveAcrossQuadrantsIsRefused1E(t *testing.T) {
 		t.Errorf("a 1E ship moved between quadrants; reasons %q", v.Reasons)
 	}
 	// No spaceline joins the quadrants: the move has no Range cost.
-	if cost, ok := v.Result["rangeCost"]; !ok || cost != nil || num(t, v, "rangeRemaining") != 9 {
+	if cost, ok := resultFields(t, v.Result)["rangeCost"]; !ok || cost != nil || num(t, v, "rangeRemaining") != 9 {
 		t.Errorf("result %v, want a null rangeCost and 9 remaining", v.Result)
 	}
 }
@@ -119,7 +119,7 @@ func TestCopiesOfOneMission(t *testing.T) {
 	for doc, ok := range want {
 		v := judge(t, under(req2E("ship.move", board, obj{"ship": "s", "to": "b"}), doc))
 		if allowed(t, v) != ok || num(t, v, "rangeCost") != 0 {
-			t.Errorf("%s: allowed %v cost %v, want %v 0; reasons %q", doc, *v.Allowed, v.Result["rangeCost"], ok, v.Reasons)
+			t.Errorf("%s: allowed %v cost %v, want %v 0; reasons %q", doc, *v.Allowed, resultField(t, v.Result, "rangeCost"), ok, v.Reasons)
 		}
 	}
 	board.Ships[0].Stopped = false

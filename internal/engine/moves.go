@@ -109,8 +109,20 @@ type Step struct {
 	// whose allowed answers something else (mission.resolve: whether the
 	// mission was completed), its own Legal.
 	Legal bool
-	Board *Board
-	Turn  Turn
+	// Scores says the move may score points (a mission attempt), and
+	// Scored what it scored: nil when a mission it completed has no
+	// points given.
+	Scores bool
+	Scored *int
+	Board  *Board
+	Turn   Turn
+}
+
+// A scoringMove is a move that may score points: Scored is what it
+// scored once judged, nil when the points are not known.
+type scoringMove interface {
+	Move
+	Scored() *int
 }
 
 // A legalMove is a move whose legality is not its verdict's allowed:
@@ -139,7 +151,7 @@ func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, tu
 	if err := m.Judge(ctx, j); err != nil {
 		// A move naming a card that left play earlier in the turn is
 		// refused, not the turn: the card is known, and gone.
-		if !j.refuseGone(err) {
+		if !j.refuseGone(question, err) {
 			return Step{}, err
 		}
 		return Step{Verdict: s.verdict(question, j), Board: b, Turn: turn}, nil
@@ -148,6 +160,9 @@ func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, tu
 	st.Legal = j.allowed != nil && *j.allowed
 	if lm, ok := m.(legalMove); ok {
 		st.Legal = lm.Legal()
+	}
+	if sm, ok := m.(scoringMove); ok {
+		st.Scores, st.Scored = true, sm.Scored()
 	}
 	if !st.Legal {
 		return st, nil

@@ -418,12 +418,9 @@ func (j *judgement) explainCardPlay1E(pl playing) {
 	}
 	if pl.At != "" {
 		j.explainReport(c, pl.At, pl.Report)
-		j.set("at", pl.At)
 	}
 	j.allow(pl.Allowed)
-	j.set("cardPlayUsed", pl.PlayUsed || (!pl.Free && pl.Allowed))
-	j.set("cost", nil)
-	j.set("countersAfter", nil)
+	j.result = &rules.CardPlayResult{At: pl.At, CardPlayUsed: ptr(pl.PlayUsed || (!pl.Free && pl.Allowed))}
 }
 
 // explainCardPlay2E writes the verdict of a 2E card play: the segment, the
@@ -435,11 +432,7 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 		j.allow(false)
 		j.say("%s is a %s; missions and dilemmas are not played from hand.", c.Name, c.Type)
 		j.cite("deck.othertypes")
-		j.set("cost", nil)
-		j.set("countersAfter", pl.Counters)
-		if pl.At != "" {
-			j.set("at", pl.At)
-		}
+		j.result = &rules.CardPlayResult{CountersAfter: ptr(pl.Counters), At: pl.At}
 		return
 	}
 	if pl.OutOfSegment {
@@ -469,15 +462,13 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 	}
 	if pl.At != "" {
 		j.explainHeadquarters(c, pl.At, pl.Place)
-		j.set("at", pl.At)
 	}
 	after := pl.Counters
 	if pl.Allowed {
 		after = pl.Counters - pl.Cost
 	}
 	j.allow(pl.Allowed)
-	j.set("cost", pl.Cost)
-	j.set("countersAfter", after)
+	j.result = &rules.CardPlayResult{Cost: ptr(pl.Cost), CountersAfter: ptr(after), At: pl.At}
 }
 
 // playedAnyTime says whether a card may be played once orders have been

@@ -45,7 +45,7 @@ func TestCardPlay(t *testing.T) {
 			if c.edition == "1e" {
 				// 1E has no counters: cost and countersAfter are null.
 				for _, f := range []string{"cost", "countersAfter"} {
-					if got, ok := v.Result[f]; !ok || got != nil {
+					if got, ok := resultFields(t, v.Result)[f]; !ok || got != nil {
 						t.Errorf("%s = %v (present %v), want null", f, got, ok)
 					}
 				}

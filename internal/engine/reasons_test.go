@@ -63,7 +63,7 @@ func TestReasonsReadRightWithEmptyLists(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			v := judge(t, c.req)
 			reasons := append([]string(nil), v.Reasons...)
-			if outcomes, ok := roundTrip(t, v.Result["outcomes"]).([]any); ok {
+			if outcomes, ok := resultField(t, v.Result, "outcomes").([]any); ok {
 				for _, o := range outcomes {
 					reasons = append(reasons, o.(map[string]any)["reason"].(string))
 				}
@@ -107,9 +107,9 @@ func TestOrRequirementsReportEveryAlternative(t *testing.T) {
 					}
 				}
 				v := judge(t, req1E(q, rules.Board{Missions: []rules.BoardMission{m}, Personnel: c.crew}, p))
-				alts, _ := roundTrip(t, v.Result["alternatives"]).([]any)
+				alts, _ := resultField(t, v.Result, "alternatives").([]any)
 				if len(alts) != len(c.met) {
-					t.Fatalf("%s: alternatives %v, want %d", c.source, v.Result["alternatives"], len(c.met))
+					t.Fatalf("%s: alternatives %v, want %d", c.source, resultField(t, v.Result, "alternatives"), len(c.met))
 				}
 				for i, a := range alts {
 					a := a.(map[string]any)
@@ -120,8 +120,8 @@ func TestOrRequirementsReportEveryAlternative(t *testing.T) {
 						t.Errorf("%s: alternative %d is not met and lacks nothing", c.source, i+1)
 					}
 				}
-				if (v.Result["attribute"] != nil) != c.attribute {
-					t.Errorf("%s: attribute %v", c.source, v.Result["attribute"])
+				if (resultField(t, v.Result, "attribute") != nil) != c.attribute {
+					t.Errorf("%s: attribute %v", c.source, resultField(t, v.Result, "attribute"))
 				}
 				joined := strings.Join(v.Reasons, " ")
 				for i := range c.met {

@@ -65,20 +65,19 @@ func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, star
 		}
 		// A step keeps its verdict: the boards between the actions are
 		// garbage once the next action is played.
-		r.Steps = append(r.Steps, Step{Verdict: st.Verdict, Legal: st.Legal})
+		r.Steps = append(r.Steps, Step{Verdict: st.Verdict, Legal: st.Legal, Scores: st.Scores, Scored: st.Scored})
 		if !st.Legal {
 			r.FirstIllegal = i
 			break
 		}
 		r.Board, r.Turn = st.Board, st.Turn
-		// A move that scores says so in its result (mission.resolve's
-		// points: null when the mission completed has none given).
-		if p, scores := st.Verdict.Result["points"]; scores {
-			switch p := p.(type) {
-			case int:
-				r.Points += p
-			case nil:
+		// A move that scores says what it scored (mission.resolve's
+		// points: nil when the mission completed has none given).
+		if st.Scores {
+			if st.Scored == nil {
 				r.PointsKnown = false
+			} else {
+				r.Points += *st.Scored
 			}
 		}
 	}
@@ -166,22 +165,17 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 		v := st.Verdict
 		steps[i] = rules.ReplayStep{Question: v.Question, Allowed: v.Allowed, Legal: st.Legal, Result: v.Result, Reasons: v.Reasons, Citations: v.Citations}
 	}
-	j.set("steps", steps)
-	j.set("board", r.Board.Encode())
 	// The cards that left play during the legal actions: off the board
 	// above, known by their ids.
-	j.set("discarded", r.Board.goneIDs())
+	res := &rules.TurnReplayResult{Steps: steps, Board: r.Board.Encode(), Discarded: r.Board.goneIDs()}
+	j.result = res
 	if r.PointsKnown {
-		j.set("points", r.Points)
-	} else {
-		j.set("points", nil)
+		res.Points = ptr(r.Points)
 	}
 	legal := len(r.Steps)
 	if r.FirstIllegal >= 0 {
 		legal = r.FirstIllegal
-		j.set("firstIllegal", r.FirstIllegal)
-	} else {
-		j.set("firstIllegal", nil)
+		res.FirstIllegal = ptr(r.FirstIllegal)
 	}
 	j.allow(r.FirstIllegal < 0)
 	switch {
@@ -211,12 +205,10 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	}
 	var keys []ruleKey
 	if j.first() {
-		j.set("counters", nil)
-		j.set("cardPlayUsed", r.Turn.CardPlayUsed)
+		res.CardPlayUsed = ptr(r.Turn.CardPlayUsed)
 		keys = append(keys, "turn1.sequence")
 	} else {
-		j.set("counters", r.Turn.Counters)
-		j.set("cardPlayUsed", nil)
+		res.Counters = ptr(r.Turn.Counters)
 		if played || len(r.Steps) == 0 {
 			spent := start.Counters - r.Turn.Counters
 			j.say("%s spent on cards played; %d left of the %d the turn began with.", plural(spent, "counter", "counters"), r.Turn.Counters, start.Counters)

@@ -127,20 +127,20 @@ func FuzzReplay(f *testing.F) {
 				}
 				continue
 			}
-			steps := v.Result["steps"].([]rules.ReplayStep)
-			first, refused := v.Result["firstIllegal"].(int)
+			steps := turnOf(t, v).Steps
+			first, refused := val(turnOf(t, v).FirstIllegal).(int)
 			switch {
 			case refused && (first != len(steps)-1 || steps[first].Legal):
 				t.Fatalf("firstIllegal %d of %d steps", first, len(steps))
 			case !refused && len(steps) != len(actions):
 				t.Fatalf("every action legal, but %d steps of %d actions", len(steps), len(actions))
 			case v.Allowed == nil || *v.Allowed == refused:
-				t.Fatalf("allowed %v with firstIllegal %v", v.Allowed, v.Result["firstIllegal"])
+				t.Fatalf("allowed %v with firstIllegal %v", v.Allowed, val(turnOf(t, v).FirstIllegal))
 			}
-			if c, ok := v.Result["counters"].(int); edition == rules.Edition2E && (!ok || c < 0 || c > 7) {
-				t.Fatalf("counters left %v", v.Result["counters"])
+			if c, ok := val(turnOf(t, v).Counters).(int); edition == rules.Edition2E && (!ok || c < 0 || c > 7) {
+				t.Fatalf("counters left %v", val(turnOf(t, v).Counters))
 			}
-			after := v.Result["board"].(rules.Board)
+			after := turnOf(t, v).Board
 			again, err := svc.EncodeBoard(ctx, edition, after)
 			if err != nil {
 				t.Fatalf("%s %s: the board after does not decode: %v\n %s", edition, req.Params, err, params(t, after))

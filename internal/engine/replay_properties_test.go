@@ -198,6 +198,8 @@ func TestReplayOfOneActionIsTheQuestionAskedAlone(t *testing.T) {
 				alone := rules.AdjudicationRequest{Edition: rb.edition, Rules: rb.rules, Question: q, Board: rb.board, Params: params(t, a["params"])}
 				asTurn := alone
 				asTurn.Question, asTurn.Params = "turn.replay", params(t, obj{"actions": []obj{a}})
+				record(t, alone)
+				record(t, asTurn)
 				v1, err1 := svc.Adjudicate(ctx, alone)
 				v2, err2 := svc.Adjudicate(ctx, asTurn)
 				n++
@@ -218,7 +220,7 @@ func TestReplayOfOneActionIsTheQuestionAskedAlone(t *testing.T) {
 					t.Errorf("%s: alone answered, as a turn %v", what, err2)
 					continue
 				}
-				steps := v2.Result["steps"].([]rules.ReplayStep)
+				steps := turnOf(t, v2).Steps
 				if len(steps) != 1 {
 					t.Fatalf("%s: %d steps", what, len(steps))
 				}
@@ -252,6 +254,7 @@ func TestReplayNeverChangesTheBoardGiven(t *testing.T) {
 				before := params(t, rb.board)
 				copied := deepCopy(rb.board)
 				req := rules.AdjudicationRequest{Edition: rb.edition, Rules: rb.rules, Question: "turn.replay", Board: rb.board, Params: params(t, obj{"actions": turn})}
+				record(t, req)
 				v, err := svc.Adjudicate(context.Background(), req)
 				if now := params(t, rb.board); string(now) != string(before) || !reflect.DeepEqual(rb.board, copied) {
 					t.Fatalf("a turn changed the board it was given:\n was %s\n now %s", before, now)
@@ -259,7 +262,7 @@ func TestReplayNeverChangesTheBoardGiven(t *testing.T) {
 				if err != nil {
 					continue
 				}
-				after := v.Result["board"].(rules.Board)
+				after := turnOf(t, v).Board
 				again, err := svc.EncodeBoard(context.Background(), rb.edition, after)
 				if err != nil {
 					t.Fatalf("the board after the turn does not decode: %v\n %s", err, params(t, after))

@@ -26,18 +26,14 @@ func replay(t *testing.T, edition, doc string, b rules.Board, p obj) (*rules.Ver
 	r := req2E("turn.replay", b, p)
 	r.Edition, r.Rules = edition, doc
 	v := judge(t, r)
-	steps, ok := v.Result["steps"].([]rules.ReplayStep)
-	if !ok {
-		t.Fatalf("result.steps is %T", v.Result["steps"])
-	}
-	return v, steps
+	return v, turnOf(t, v).Steps
 }
 
 // boardOf is the board a replay left, as a client reads it.
 func boardAfter(t *testing.T, v *rules.Verdict) rules.Board {
 	t.Helper()
 	var b rules.Board
-	if err := json.Unmarshal(params(t, v.Result["board"]), &b); err != nil {
+	if err := json.Unmarshal(params(t, turnOf(t, v).Board), &b); err != nil {
 		t.Fatal(err)
 	}
 	return b
@@ -91,10 +87,10 @@ func TestReplayTheGalaxyToInterceptRenegadeAndBack(t *testing.T) {
 			if len(steps) != 2 || !steps[0].Legal || steps[1].Legal {
 				t.Fatalf("steps %+v, want the first legal and the second refused", steps)
 			}
-			if fi := v.Result["firstIllegal"]; fi != 1 {
+			if fi := val(turnOf(t, v).FirstIllegal); fi != 1 {
 				t.Errorf("firstIllegal = %v, want 1", fi)
 			}
-			if got := roundTrip(t, steps[0].Result["rangeRemaining"]); got != 3.0 {
+			if got := resultField(t, steps[0].Result, "rangeRemaining"); got != 3.0 {
 				t.Errorf("after the trip out %v Range remains, want 3", got)
 			}
 			if !strings.Contains(strings.Join(steps[1].Reasons, " "), "3 Range left, less than the 5") {
@@ -148,13 +144,13 @@ func TestReplayAnAttemptAtAMissionWithOvercomeDilemmasBeneathIt(t *testing.T) {
 			if !allowed(t, v) || len(steps) != 3 {
 				t.Fatalf("allowed %v, %d steps; reasons %q", deref(v.Allowed), len(steps), v.Reasons)
 			}
-			res := steps[2].Result
-			if res["dilemmaBudget"] != 1 || res["completed"] != true || res["overcomeDilemmas"] != 3 {
+			res := steps[2].Result.(*rules.MissionResolveResult)
+			if val(res.DilemmaBudget) != 1 || !res.Completed || val(res.OvercomeDilemmas) != 3 {
 				t.Errorf("the attempt: budget %v, completed %v, overcome beneath %v; want 1, true, 3 (reasons %q)",
-					res["dilemmaBudget"], res["completed"], res["overcomeDilemmas"], steps[2].Reasons)
+					val(res.DilemmaBudget), res.Completed, val(res.OvercomeDilemmas), steps[2].Reasons)
 			}
-			if v.Result["points"] != 30 {
-				t.Errorf("the turn scored %v, want 30", v.Result["points"])
+			if val(turnOf(t, v).Points) != 30 {
+				t.Errorf("the turn scored %v, want 30", val(turnOf(t, v).Points))
 			}
 			after := b
 			after.Missions = []rules.BoardMission{home, planet}
@@ -240,12 +236,12 @@ func TestReplayATurnThatSpendsExactlySevenCounters(t *testing.T) {
 		if !st.Legal {
 			t.Errorf("step %d (%s) refused: %q", i, st.Question, st.Reasons)
 		}
-		if w := wantAfter[i]; w != nil && st.Result["countersAfter"] != w {
-			t.Errorf("step %d: countersAfter %v, want %v", i, st.Result["countersAfter"], w)
+		if w := wantAfter[i]; w != nil && val(st.Result.(*rules.CardPlayResult).CountersAfter) != w {
+			t.Errorf("step %d: countersAfter %v, want %v", i, val(st.Result.(*rules.CardPlayResult).CountersAfter), w)
 		}
 	}
-	if v.Result["counters"] != 0 || v.Result["points"] != 65 {
-		t.Errorf("counters left %v, points %v; want 0, 65", v.Result["counters"], v.Result["points"])
+	if val(turnOf(t, v).Counters) != 0 || val(turnOf(t, v).Points) != 65 {
+		t.Errorf("counters left %v, points %v; want 0, 65", val(turnOf(t, v).Counters), val(turnOf(t, v).Points))
 	}
 	if strings.Contains(strings.Join(v.Reasons, " "), "must spend all seven") {
 		t.Errorf("a turn that spent all seven is told to spend them: %q", v.Reasons)
@@ -253,8 +249,8 @@ func TestReplayATurnThatSpendsExactlySevenCounters(t *testing.T) {
 	more := tenActions()
 	more["actions"] = append(more["actions"].([]obj), act("card.play", obj{"card": obj{"title": "Zq Trick", "type": "interrupt", "cost": 1}}))
 	v, steps = replay(t, rules.Edition2E, "", hqBoard(), more)
-	if allowed(t, v) || v.Result["firstIllegal"] != 10 || len(steps) != 11 {
-		t.Fatalf("an eighth counter: allowed %v, firstIllegal %v, %d steps", deref(v.Allowed), v.Result["firstIllegal"], len(steps))
+	if allowed(t, v) || val(turnOf(t, v).FirstIllegal) != 10 || len(steps) != 11 {
+		t.Fatalf("an eighth counter: allowed %v, firstIllegal %v, %d steps", deref(v.Allowed), val(turnOf(t, v).FirstIllegal), len(steps))
 	}
 	if !strings.Contains(strings.Join(steps[10].Reasons, " "), "costs 1; you have 0 counters left") || !quotes(v, "enough counters remaining") {
 		t.Errorf("the eighth counter's step: %q, citations %+v", steps[10].Reasons, v.Citations)
@@ -263,8 +259,8 @@ func TestReplayATurnThatSpendsExactlySevenCounters(t *testing.T) {
 	fewer := tenActions()
 	fewer["counters"] = 4
 	v, steps = replay(t, rules.Edition2E, "", hqBoard(), fewer)
-	if v.Result["firstIllegal"] != 2 || len(steps) != 3 {
-		t.Errorf("with 4 counters: firstIllegal %v, %d steps; want 2, 3", v.Result["firstIllegal"], len(steps))
+	if val(turnOf(t, v).FirstIllegal) != 2 || len(steps) != 3 {
+		t.Errorf("with 4 counters: firstIllegal %v, %d steps; want 2, 3", val(turnOf(t, v).FirstIllegal), len(steps))
 	}
 }
 
@@ -280,8 +276,8 @@ func TestReplayPlaysCardsBeforeOrders(t *testing.T) {
 	for _, doc := range rulebooks2E {
 		t.Run(doc, func(t *testing.T) {
 			v, steps := replay(t, rules.Edition2E, doc, b, moveFirst)
-			if v.Result["firstIllegal"] != 2 || len(steps) != 3 || !steps[1].Legal {
-				t.Fatalf("firstIllegal %v, steps %+v", v.Result["firstIllegal"], steps)
+			if val(turnOf(t, v).FirstIllegal) != 2 || len(steps) != 3 || !steps[1].Legal {
+				t.Fatalf("firstIllegal %v, steps %+v", val(turnOf(t, v).FirstIllegal), steps)
 			}
 			if !strings.Contains(strings.Join(steps[2].Reasons, " "), "Orders have been executed") {
 				t.Errorf("the late card's reasons: %q", steps[2].Reasons)
@@ -316,11 +312,11 @@ func TestReplayPlaysCardsBeforeOrders(t *testing.T) {
 	for _, c := range cases {
 		t.Run("1e/"+c.name, func(t *testing.T) {
 			v, steps := replay(t, rules.Edition1E, "", b1, obj{"actions": c.actions})
-			if v.Result["firstIllegal"] != c.first {
-				t.Errorf("firstIllegal %v, want %v; steps %+v", v.Result["firstIllegal"], c.first, steps)
+			if val(turnOf(t, v).FirstIllegal) != c.first {
+				t.Errorf("firstIllegal %v, want %v; steps %+v", val(turnOf(t, v).FirstIllegal), c.first, steps)
 			}
-			if v.Result["counters"] != nil {
-				t.Errorf("a 1E turn has counters %v", v.Result["counters"])
+			if val(turnOf(t, v).Counters) != nil {
+				t.Errorf("a 1E turn has counters %v", val(turnOf(t, v).Counters))
 			}
 		})
 	}
@@ -353,8 +349,8 @@ func TestReplayedLegalSequenceGivesTheBoardBuiltByHand(t *testing.T) {
 	if got := boardAfter(t, v); !sameJSON(t, got, want) {
 		t.Errorf("board after:\n got  %s\n want %s", params(t, got), params(t, want))
 	}
-	if v.Result["counters"] != 5 || v.Result["points"] != 30 || v.Result["firstIllegal"] != nil {
-		t.Errorf("counters %v, points %v, firstIllegal %v; want 5, 30, null", v.Result["counters"], v.Result["points"], v.Result["firstIllegal"])
+	if val(turnOf(t, v).Counters) != 5 || val(turnOf(t, v).Points) != 30 || val(turnOf(t, v).FirstIllegal) != nil {
+		t.Errorf("counters %v, points %v, firstIllegal %v; want 5, 30, null", val(turnOf(t, v).Counters), val(turnOf(t, v).Points), val(turnOf(t, v).FirstIllegal))
 	}
 	// A bot goes on from the board after: the ship carries on.
 	next := boardAfter(t, v)
@@ -379,11 +375,11 @@ func TestReplayAFailedAttemptIsLegalAndStops(t *testing.T) {
 	if len(steps) != 4 || !steps[2].Legal || steps[2].Allowed == nil || *steps[2].Allowed {
 		t.Fatalf("steps %+v", steps)
 	}
-	if v.Result["firstIllegal"] != 3 || steps[3].Legal {
-		t.Errorf("a stopped personnel beamed: firstIllegal %v, reasons %q", v.Result["firstIllegal"], steps[3].Reasons)
+	if val(turnOf(t, v).FirstIllegal) != 3 || steps[3].Legal {
+		t.Errorf("a stopped personnel beamed: firstIllegal %v, reasons %q", val(turnOf(t, v).FirstIllegal), steps[3].Reasons)
 	}
-	if after := boardAfter(t, v); !after.Personnel[0].Stopped || v.Result["points"] != 0 {
-		t.Errorf("after the failed attempt: %+v, points %v", after.Personnel[0], v.Result["points"])
+	if after := boardAfter(t, v); !after.Personnel[0].Stopped || val(turnOf(t, v).Points) != 0 {
+		t.Errorf("after the failed attempt: %+v, points %v", after.Personnel[0], val(turnOf(t, v).Points))
 	}
 }
 
@@ -476,14 +472,14 @@ func TestReplayActionNamingTheDeadIsRefused(t *testing.T) {
 		for _, l := range later {
 			t.Run(edition+l.name, func(t *testing.T) {
 				v, steps := replay(t, edition, "", board, obj{"actions": []obj{kill(edition), l.action(edition)}})
-				if allowed(t, v) || v.Result["firstIllegal"] != 1 || len(steps) != 2 || !steps[0].Legal || steps[1].Legal {
-					t.Fatalf("allowed %v, firstIllegal %v, steps %d; want the second action refused: %q", *v.Allowed, v.Result["firstIllegal"], len(steps), v.Reasons)
+				if allowed(t, v) || val(turnOf(t, v).FirstIllegal) != 1 || len(steps) != 2 || !steps[0].Legal || steps[1].Legal {
+					t.Fatalf("allowed %v, firstIllegal %v, steps %d; want the second action refused: %q", *v.Allowed, val(turnOf(t, v).FirstIllegal), len(steps), v.Reasons)
 				}
 				if !quotes(v, "discard pile") || !strings.Contains(strings.Join(steps[1].Reasons, " "), "killed") {
 					t.Errorf("the refused step does not say the dead are discarded: %q %+v", steps[1].Reasons, v.Citations)
 				}
-				if !sameJSON(t, v.Result["discarded"], []string{"k1"}) {
-					t.Errorf("discarded %v, want [k1]", v.Result["discarded"])
+				if !sameJSON(t, turnOf(t, v).Discarded, []string{"k1"}) {
+					t.Errorf("discarded %v, want [k1]", turnOf(t, v).Discarded)
 				}
 				for _, p := range boardAfter(t, v).Personnel {
 					if p.ID == "k1" {
@@ -494,11 +490,11 @@ func TestReplayActionNamingTheDeadIsRefused(t *testing.T) {
 		}
 		t.Run(edition+"TheDeadNamedByNoOne", func(t *testing.T) {
 			v, _ := replay(t, edition, "", board, obj{"actions": []obj{kill(edition), act("personnel.beam", obj{"personnel": []string{"k3"}, "to": "m2"})}})
-			if v.Result["firstIllegal"] != nil && v.Result["firstIllegal"] != 1 {
-				t.Errorf("firstIllegal %v", v.Result["firstIllegal"])
+			if val(turnOf(t, v).FirstIllegal) != nil && val(turnOf(t, v).FirstIllegal) != 1 {
+				t.Errorf("firstIllegal %v", val(turnOf(t, v).FirstIllegal))
 			}
-			if !sameJSON(t, v.Result["discarded"], []string{"k1"}) {
-				t.Errorf("discarded %v, want [k1]", v.Result["discarded"])
+			if !sameJSON(t, turnOf(t, v).Discarded, []string{"k1"}) {
+				t.Errorf("discarded %v, want [k1]", turnOf(t, v).Discarded)
 			}
 		})
 		t.Run(edition+"AnIDNeverOnTheBoard", func(t *testing.T) {

@@ -162,7 +162,7 @@ func TestCardPlayAt(t *testing.T) {
 			map[string]string{"*": "only one copy of each unique personnel"}, nil},
 	}
 	runMoveCases(t, "card.play", cases, func(t *testing.T, c moveCase, v *rules.Verdict) {
-		if got := v.Result["at"]; got != c.params["at"] {
+		if got := v.Result.(*rules.CardPlayResult).At; got != c.params["at"] {
 			t.Errorf("result.at = %v, want %v", got, c.params["at"])
 		}
 	})

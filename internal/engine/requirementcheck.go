@@ -144,8 +144,7 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 	} else {
 		j.say("%s requires %s; checked against %s.", m.Name(), rc.Requirement.String(), names(rc.Group))
 	}
-	j.explainCheck(&rc.Check, false)
-	j.set("personnel", ids(rc.Group))
+	j.result = &rules.MissionRequirementsResult{Personnel: ids(rc.Group), RequirementFigures: j.explainCheck(&rc.Check, false), Points: copyOf(m.Points)}
 	if j.first() {
 		j.citeRequirement(rc.Requirement, false)
 		j.cite("req1.unstopped")
@@ -164,11 +163,6 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 		j.citeRequirement(rc.Requirement, false)
 	}
 	j.allow(rc.Met)
-	if m.Points != nil {
-		j.set("points", *m.Points)
-	} else {
-		j.set("points", nil)
-	}
 }
 
 type requirementCheckParams struct {
@@ -217,14 +211,12 @@ func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 		}
 	}
 	j.citeRequirement(rc.Requirement, true)
-	j.set("stopped", ids(rc.Stopped))
 	if len(rc.Group) == 0 {
 		j.say("%s: no personnel to check it against.", rc.Requirement.String())
 	} else {
 		j.say("%s checked against %s.", rc.Requirement.String(), names(rc.Group))
 	}
-	j.explainCheck(&rc.Check, false)
-	j.set("personnel", ids(rc.Group))
+	j.result = &rules.RequirementCheckResult{Personnel: ids(rc.Group), Stopped: ids(rc.Stopped), RequirementFigures: j.explainCheck(&rc.Check, false)}
 	j.allow(rc.Met)
 }
 
@@ -252,10 +244,10 @@ func withField(err error, field string) error {
 }
 
 // explainCheck writes the figures of a requirement check as reasons and
-// result fields: the skills and attributes needed and what those counted
-// have (remaining: those remaining in an attempt, else the personnel). A
-// nil check writes empty figures, when no check was made.
-func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) {
+// returns them for the result: the skills and attributes needed and what
+// those counted have (remaining: those remaining in an attempt, else the
+// personnel). A nil check gives empty figures, when no check was made.
+func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) rules.RequirementFigures {
 	if c == nil {
 		c = &RequirementCheck{}
 	}
@@ -278,15 +270,12 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) {
 		j.say("%s total %d is %s %d.", title(a.Name), a.Total, cmp, a.Threshold)
 	}
 	skills, attrs, missing := orEmpty(c.Skills), orEmpty(c.Attributes), orEmpty(c.Missing)
-	j.set("skills", skills)
-	j.set("attributes", attrs)
-	j.set("attribute", nil)
+	f := rules.RequirementFigures{Skills: skills, Attributes: attrs, Missing: missing}
 	if len(attrs) > 0 {
-		j.set("attribute", attrs[0])
+		f.Attribute = ptr(attrs[0])
 	}
-	j.set("missing", missing)
 	if c.Alternatives == nil {
-		return
+		return f
 	}
 	// An "or": say what each alternative has and lacks. attribute is the
 	// deciding alternative's, else the first an alternative totals.
@@ -298,10 +287,11 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) {
 		}
 		if len(attrs) == 0 && len(a.Attributes) > 0 {
 			attrs = a.Attributes
-			j.set("attribute", attrs[0])
+			f.Attribute = ptr(attrs[0])
 		}
 	}
-	j.set("alternatives", c.Alternatives)
+	f.Alternatives = c.Alternatives
+	return f
 }
 
 // citeRequirement cites the rules of checking a requirement that it uses:
@@ -388,48 +378,18 @@ func needAttributes(r Requirement, group []*Personnel) error {
 	return nil
 }
 
-// SkillCheck is one name of a requirement (a skill, or a species, a
-// characteristic or a personnel it names): the levels needed and those the
-// personnel have between them. Kind says what the name is when it is not a
-// skill: "species" or "characteristic".
-type SkillCheck struct {
-	Name   string `json:"name"`
-	Needed int    `json:"needed"`
-	Have   int    `json:"have"`
-	Kind   string `json:"kind,omitempty"`
-}
-
-// AttributeCheck is an attribute of a requirement: the personnel's total and
-// the threshold it must exceed.
-type AttributeCheck struct {
-	Name      string `json:"name"`
-	Total     int    `json:"total"`
-	Threshold int    `json:"threshold"`
-}
-
 // RequirementCheck says whether a group of personnel meets a requirement,
 // with the figures of the alternative that decided. Missing names what is
 // not met; an unmet "or" is one item naming what each alternative lacks.
 type RequirementCheck struct {
 	Met        bool
-	Skills     []SkillCheck
-	Attributes []AttributeCheck
+	Skills     []rules.SkillCheck
+	Attributes []rules.AttributeCheck
 	Missing    []string
 	// Alternatives are the checks of each alternative of a requirement
 	// that is an "or" as a whole (Excavation's), in printed order; nil
 	// for any other requirement.
-	Alternatives []AlternativeCheck
-}
-
-// AlternativeCheck is the check of one alternative of an "or"
-// requirement: whether the personnel meet it, its figures, and what it
-// lacks.
-type AlternativeCheck struct {
-	Requirement string           `json:"requirement"`
-	Met         bool             `json:"met"`
-	Skills      []SkillCheck     `json:"skills"`
-	Attributes  []AttributeCheck `json:"attributes"`
-	Missing     []string         `json:"missing"`
+	Alternatives []rules.AlternativeCheck
 }
 
 // CheckRequirement evaluates r against a group of personnel, with no
@@ -453,10 +413,10 @@ func checkRequirement(v *Vocabulary, r Requirement, group []*Personnel) Requirem
 	// An "or" as a whole: every alternative is checked and reported, the
 	// figures of the one that decided kept as the requirement's.
 	out := rc.check(r)
-	out.Alternatives = make([]AlternativeCheck, len(any.Alternatives))
+	out.Alternatives = make([]rules.AlternativeCheck, len(any.Alternatives))
 	for i, a := range any.Alternatives {
 		c := rc.check(a)
-		out.Alternatives[i] = AlternativeCheck{Requirement: a.String(), Met: c.Met,
+		out.Alternatives[i] = rules.AlternativeCheck{Requirement: a.String(), Met: c.Met,
 			Skills: orEmpty(c.Skills), Attributes: orEmpty(c.Attributes), Missing: orEmpty(c.Missing)}
 	}
 	return out
@@ -486,7 +446,7 @@ func (rc requirementChecker) check(r Requirement) RequirementCheck {
 		for _, p := range rc.group {
 			have += f.levelOf(p)
 		}
-		c := RequirementCheck{Met: have >= r.Level, Skills: []SkillCheck{{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}}}
+		c := RequirementCheck{Met: have >= r.Level, Skills: []rules.SkillCheck{{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}}}
 		if !c.Met {
 			c.Missing = []string{fmt.Sprintf("%s (have %d)", r.String(), have)}
 		}
@@ -497,7 +457,7 @@ func (rc requirementChecker) check(r Requirement) RequirementCheck {
 		for _, p := range rc.group {
 			total += p.attribute(a)
 		}
-		c := RequirementCheck{Met: total > r.Threshold, Attributes: []AttributeCheck{{Name: a, Total: total, Threshold: r.Threshold}}}
+		c := RequirementCheck{Met: total > r.Threshold, Attributes: []rules.AttributeCheck{{Name: a, Total: total, Threshold: r.Threshold}}}
 		if !c.Met {
 			c.Missing = []string{fmt.Sprintf("%s (total %d)", r.String(), total)}
 		}

@@ -40,15 +40,6 @@ const (
 	Unfaced   = "unfaced"
 )
 
-// A ResolvedDilemma is what became of one dilemma of the attempt: its
-// outcome, why, and whether the personnel faced it.
-type ResolvedDilemma struct {
-	Title   string `json:"title"`
-	Outcome string `json:"outcome"` // overcome, returned (2E); discarded, returned, mis-seed, unfaced (1E)
-	Reason  string `json:"reason"`
-	Faced   bool   `json:"faced"`
-}
-
 // An AttemptResolution is what a resolved mission attempt did, the effect
 // of the mission.resolve move as a value: who attempted and who remains,
 // who the dilemmas stopped, killed or placed in a brig, who the failed
@@ -58,7 +49,7 @@ type ResolvedDilemma struct {
 type AttemptResolution struct {
 	Mission           string
 	Attempting        []string
-	Outcomes          []ResolvedDilemma
+	Outcomes          []rules.ResolvedDilemma
 	Remaining         []string
 	StoppedByDilemmas []string
 	Killed            []string
@@ -115,6 +106,10 @@ func readResolve(_ context.Context, _ *Service, _ *judgement, raw json.RawMessag
 // Legal says whether the attempt could begin: a move made, whatever it
 // did.
 func (rm *resolveMove) Legal() bool { return rm.Begun }
+
+// Scored is what the attempt scored: the mission's points when it
+// completed the mission (nil when they are not known), else 0.
+func (rm *resolveMove) Scored() *int { return rm.Effect.Points }
 
 // Apply returns the board after the attempt: those the dilemmas or the
 // failed attempt stopped are stopped, those killed are off the board,
@@ -213,21 +208,18 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 	if !start.Allowed {
 		j.say("The attempt cannot begin, so no dilemma is faced and the mission is not completed.")
 		j.allow(false)
-		rm.Begun, rm.Effect = false, AttemptResolution{Mission: m.ID, Attempting: ids(start.Group.Personnel), Points: intPtr(0)}
-		j.setResolution(rm.Effect, m)
-		j.set("stackLegal", nil)
-		j.explainCheck(nil, true)
+		rm.Begun, rm.Effect = false, AttemptResolution{Mission: m.ID, Attempting: ids(start.Group.Personnel), Points: ptr(0)}
+		j.result = j.resolution(rm.Effect, m, nil, nil, j.explainCheck(nil, true))
 		return nil
 	}
 	ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, start, stack)
 	if err != nil {
 		return err
 	}
-	j.explainResolvedAttempt(&ra)
+	drawn, figures := j.explainResolvedAttempt(&ra)
 	rm.Begun, rm.Effect = true, ra.Resolution
 	j.allow(ra.Resolution.Completed)
-	j.setResolution(ra.Resolution, m)
-	j.set("stackLegal", ra.Stack.Legal)
+	j.result = j.resolution(ra.Resolution, m, drawn, ptr(ra.Stack.Legal), figures)
 	return nil
 }
 
@@ -253,50 +245,34 @@ func (j *judgement) checkResolveDilemma(d *ResolveDilemma, i int) error {
 	return nil
 }
 
-// setResolution writes a resolution into the verdict's result, with the
-// fields the contract names and the figures behind them.
-func (j *judgement) setResolution(r AttemptResolution, m *Mission) {
-	orEmpty := func(xs []string) []string {
-		if xs == nil {
-			return []string{}
-		}
-		return xs
+// resolution is the verdict's result of a resolution: the fields the
+// contract names and the figures behind them; drawn the dilemmas drawn
+// (2E, nil when the attempt did not begin), stackLegal whether the stack
+// was a legal choice (nil when the attempt did not begin).
+func (j *judgement) resolution(r AttemptResolution, m *Mission, drawn *int, stackLegal *bool, figures rules.RequirementFigures) *rules.MissionResolveResult {
+	res := &rules.MissionResolveResult{
+		Outcomes:           orEmpty(r.Outcomes),
+		Personnel:          orEmpty(r.Attempting),
+		Remaining:          orEmpty(r.Remaining),
+		Completed:          r.Completed,
+		Points:             copyOf(r.Points),
+		Stopped:            orEmpty(r.Stopped),
+		StoppedByDilemmas:  orEmpty(r.StoppedByDilemmas),
+		Killed:             orEmpty(r.Killed),
+		Brigged:            orEmpty(r.Brigged),
+		StackLegal:         stackLegal,
+		RequirementFigures: figures,
 	}
-	outcomes := r.Outcomes
-	if outcomes == nil {
-		outcomes = []ResolvedDilemma{}
-	}
-	j.set("outcomes", outcomes)
-	j.set("personnel", orEmpty(r.Attempting))
-	j.set("remaining", orEmpty(r.Remaining))
-	j.set("completed", r.Completed)
-	if r.Points == nil {
-		j.set("points", nil)
-	} else {
-		j.set("points", *r.Points)
-	}
-	j.set("stopped", orEmpty(r.Stopped))
-	j.set("stoppedByDilemmas", orEmpty(r.StoppedByDilemmas))
-	j.set("killed", orEmpty(r.Killed))
-	j.set("brigged", orEmpty(r.Brigged))
-	if r.ShipStopped == "" {
-		j.set("shipStopped", nil)
-	} else {
-		j.set("shipStopped", r.ShipStopped)
+	if r.ShipStopped != "" {
+		res.ShipStopped = ptr(r.ShipStopped)
 	}
 	if j.first() {
-		j.set("overcome", nil)
-		j.set("overcomeDilemmas", nil)
-		j.set("dilemmasDrawn", nil)
-		j.set("dilemmaBudget", nil)
-		return
+		return res
 	}
-	j.set("overcome", r.Overcome)
-	j.set("overcomeDilemmas", m.OvercomeDilemmas+r.Overcome)
-	if _, ok := j.result["dilemmasDrawn"]; !ok {
-		j.set("dilemmasDrawn", nil)
-		j.set("dilemmaBudget", nil)
-	}
+	res.Overcome = ptr(r.Overcome)
+	res.OvercomeDilemmas = ptr(m.OvercomeDilemmas + r.Overcome)
+	res.DilemmasDrawn, res.DilemmaBudget = drawn, drawn
+	return res
 }
 
 // pickKeys is pick for lists of rules.
@@ -306,5 +282,3 @@ func (j *judgement) pickKeys(first, second []ruleKey) []ruleKey {
 	}
 	return second
 }
-
-func intPtr(v int) *int { return &v }

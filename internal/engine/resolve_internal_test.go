@@ -19,7 +19,7 @@ func resolveOn(t *testing.T, edition, doc string, board rules.Board, params stri
 		t.Fatal(err)
 	}
 	d, _ := svc.rulesDocument(edition, "")
-	j := &judgement{edition: edition, doc: d, rules: variantOf(d), board: b, vocab: &svc.vocab, result: map[string]any{}}
+	j := &judgement{edition: edition, doc: d, rules: variantOf(d), board: b, vocab: &svc.vocab}
 	mv, err := readResolve(context.Background(), svc, j, json.RawMessage(params), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -54,16 +54,16 @@ func TestResolveEffectIsAValue(t *testing.T) {
 			`{"mission":"m","stack":[{"title":"A","kind":"planet","cost":1,"kills":["k3"],"brigs":["k4"]},{"title":"B","kind":"planet","cost":1,"returns":true}]}`,
 			true, AttemptResolution{Mission: "m", Attempting: []string{"k1", "k2", "k3", "k4"}, Remaining: []string{"k1", "k2"}, Killed: []string{"k3"},
 				Brigged: []string{"k4"}, Overcome: 1, Completed: true, Points: rules.IntPtr(30),
-				Outcomes: []ResolvedDilemma{{Title: "A", Outcome: Overcome, Faced: true}, {Title: "B", Outcome: Returned, Faced: true}}}},
+				Outcomes: []rules.ResolvedDilemma{{Title: "A", Outcome: Overcome, Faced: true}, {Title: "B", Outcome: Returned, Faced: true}}}},
 		{"2EFailedStopsThoseRemaining", "2e", "2e-rulebook",
 			`{"mission":"m","stack":[{"title":"A","kind":"planet","cost":1,"stops":["k2"]}]}`,
 			true, AttemptResolution{Mission: "m", Attempting: []string{"k1", "k2", "k3", "k4"}, Remaining: []string{"k1", "k3", "k4"}, StoppedByDilemmas: []string{"k2"},
 				Stopped: []string{"k1", "k3", "k4"}, Overcome: 1, Points: rules.IntPtr(0),
-				Outcomes: []ResolvedDilemma{{Title: "A", Outcome: Overcome, Faced: true}}}},
+				Outcomes: []rules.ResolvedDilemma{{Title: "A", Outcome: Overcome, Faced: true}}}},
 		{"1EEndedLeavesTheRestUnfaced", "1e", "1e-rulebook",
 			`{"mission":"m","stack":[{"title":"A","kind":"planet","stops":["k1","k2","k3","k4"]},{"title":"B","kind":"planet"}]}`,
 			true, AttemptResolution{Mission: "m", Attempting: []string{"k1", "k2", "k3", "k4"}, Remaining: []string{}, StoppedByDilemmas: []string{"k1", "k2", "k3", "k4"},
-				Points: rules.IntPtr(0), Outcomes: []ResolvedDilemma{{Title: "A", Outcome: Discarded, Faced: true}, {Title: "B", Outcome: Unfaced}}}},
+				Points: rules.IntPtr(0), Outcomes: []rules.ResolvedDilemma{{Title: "A", Outcome: Discarded, Faced: true}, {Title: "B", Outcome: Unfaced}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

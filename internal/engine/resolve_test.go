@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -38,8 +37,8 @@ func runResolveCases(t *testing.T, edition string, cases []resolveCase) {
 				r := req2E("mission.resolve", rules.Board{Missions: c.missions, Ships: c.ships, Personnel: c.crew}, c.params)
 				r.Edition = edition
 				v := judge(t, under(r, doc))
-				if allowed(t, v) != c.completed || roundTrip(t, v.Result["completed"]) != c.completed {
-					t.Errorf("completed = %v (allowed %v), want %v; reasons %q", v.Result["completed"], deref(v.Allowed), c.completed, v.Reasons)
+				if allowed(t, v) != c.completed || resultField(t, v.Result, "completed") != c.completed {
+					t.Errorf("completed = %v (allowed %v), want %v; reasons %q", resultField(t, v.Result, "completed"), deref(v.Allowed), c.completed, v.Reasons)
 				}
 				if got := num(t, v, "points"); got != c.points {
 					t.Errorf("points = %v, want %v", got, c.points)
@@ -48,19 +47,19 @@ func runResolveCases(t *testing.T, edition string, cases []resolveCase) {
 					if want == nil {
 						want = []string{}
 					}
-					if got := roundTrip(t, v.Result[field]); !reflect.DeepEqual(got, roundTrip(t, want)) {
+					if got := resultField(t, v.Result, field); !reflect.DeepEqual(got, roundTrip(t, want)) {
 						t.Errorf("%s = %v, want %v; reasons %q", field, got, want, v.Reasons)
 					}
 				}
 				got := []string{}
-				for _, o := range roundTrip(t, v.Result["outcomes"]).([]any) {
+				for _, o := range resultField(t, v.Result, "outcomes").([]any) {
 					got = append(got, o.(map[string]any)["outcome"].(string))
 				}
 				if !reflect.DeepEqual(got, c.outcomes) {
 					t.Errorf("outcomes = %v, want %v; reasons %q", got, c.outcomes, v.Reasons)
 				}
 				for field, want := range c.extra {
-					if got := roundTrip(t, v.Result[field]); !reflect.DeepEqual(got, roundTrip(t, want)) {
+					if got := resultField(t, v.Result, field); !reflect.DeepEqual(got, roundTrip(t, want)) {
 						t.Errorf("%s = %v, want %v", field, got, want)
 					}
 				}
@@ -286,14 +285,15 @@ func FuzzMissionResolve(f *testing.F) {
 			}
 			return
 		}
-		completed, _ := v.Result["completed"].(bool)
+		res := v.Result.(*rules.MissionResolveResult)
+		completed := res.Completed
 		if v.Allowed == nil || *v.Allowed != completed {
 			t.Fatalf("%s: allowed %v, completed %v", stack, v.Allowed, completed)
 		}
-		if _, ok := v.Result["outcomes"].([]engine.ResolvedDilemma); !ok {
-			t.Fatalf("%s: outcomes %T", stack, v.Result["outcomes"])
+		if res.Outcomes == nil {
+			t.Fatalf("%s: outcomes %T", stack, resultField(t, v.Result, "outcomes"))
 		}
-		if remaining, _ := v.Result["remaining"].([]string); completed && len(remaining) == 0 {
+		if remaining := res.Remaining; completed && len(remaining) == 0 {
 			t.Fatalf("%s: completed with no one remaining", stack)
 		}
 	})

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // A resolvedAttempt is what the rules made of an attempt from its first
@@ -87,8 +89,8 @@ const (
 // on a 2E stack larger than the dilemmas drawn, on the mission's
 // requirements not known or not readable, and with ctx's error when ctx
 // ends.
-func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rules variant, start attemptStart, stack []ResolveDilemma) (resolvedAttempt, error) {
-	first := rules == firstEdition
+func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, start attemptStart, stack []ResolveDilemma) (resolvedAttempt, error) {
+	first := rv == firstEdition
 	m := start.Mission
 	group := start.Group.Personnel
 	ra := resolvedAttempt{Start: start, Stacked: stack, Resolution: AttemptResolution{Mission: m.ID, Attempting: ids(group)}}
@@ -104,7 +106,7 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rules variant,
 		if len(stack) > ra.Drawn {
 			return ra, unprocessable("params.stack", "the stack holds %d dilemmas, but only %d were drawn for %s attempting", len(stack), ra.Drawn, plural(len(group), "personnel", "personnel"))
 		}
-		ra.Stack = JudgeStack2E(rules, m.Type, len(group), m.OvercomeDilemmas, stacked)
+		ra.Stack = JudgeStack2E(rv, m.Type, len(group), m.OvercomeDilemmas, stacked)
 	}
 	a := attemptState{board: b, first: first, mission: m, remaining: slices.Clone(group), began: group, gone: map[string]bool{}}
 	ra.Dilemmas = make([]dilemmaResolved, 0, len(stack))
@@ -114,7 +116,7 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rules variant,
 		}
 		dr := a.dilemma(d, ra.Stack.Outcomes[i])
 		ra.Dilemmas = append(ra.Dilemmas, dr)
-		o := ResolvedDilemma{Title: d.Title, Outcome: dr.outcome(first, d), Faced: dr.Unfaced == dilemmaFaced}
+		o := rules.ResolvedDilemma{Title: d.Title, Outcome: dr.outcome(first, d), Faced: dr.Unfaced == dilemmaFaced}
 		if o.Outcome == Overcome {
 			r.Overcome++
 		}
@@ -123,7 +125,7 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rules variant,
 	r.Remaining = ids(a.remaining)
 	r.Killed, r.Brigged, r.StoppedByDilemmas, r.ShipStopped = a.killed, a.brigged, a.stopped, a.shipStopped
 	if r.Outcomes == nil {
-		r.Outcomes = []ResolvedDilemma{}
+		r.Outcomes = []rules.ResolvedDilemma{}
 	}
 	var err error
 	ra.End, err = endAttempt(v, first, r, &a, ra.Stack.OwnMisSeed)
@@ -155,7 +157,7 @@ func (a *attemptState) over() bool { return len(a.remaining) == 0 || a.ended != 
 
 // dilemma resolves one dilemma of the stack given the stack rules' outcome
 // for it, applying what it did when it is faced.
-func (a *attemptState) dilemma(d ResolveDilemma, stackOutcome DilemmaOutcome) dilemmaResolved {
+func (a *attemptState) dilemma(d ResolveDilemma, stackOutcome rules.DilemmaOutcome) dilemmaResolved {
 	var dr dilemmaResolved
 	switch {
 	case a.over() && a.first:
@@ -275,7 +277,7 @@ func (a *attemptState) shipOfCrew() *Ship {
 // not known, or the requirements cannot be read.
 func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState, ownMisSeed bool) (attemptEnd, error) {
 	m := a.mission
-	r.Points = intPtr(0)
+	r.Points = ptr(0)
 	if len(a.remaining) == 0 {
 		return attemptEnd{Kind: endNoOneRemains}, nil
 	}
@@ -309,15 +311,15 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 
 // explainResolvedAttempt writes the reasons and the rules applied of an
 // attempt through its dilemmas to its end, and each dilemma's reason into
-// the resolution's outcomes.
-func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) {
+// the resolution's outcomes. It returns the dilemmas drawn (2E; nil in 1E,
+// whose dilemmas are seeded) and the figures of the requirements checked
+// at the end.
+func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) (drawn *int, figures rules.RequirementFigures) {
 	m := ra.Start.Mission
 	if j.first() {
 		j.say("%s under %s, encountered in order.", plural(len(ra.Dilemmas), "dilemma seeded", "dilemmas seeded"), m.Name())
 	} else {
-		drawn := j.explainBudget(len(ra.Start.Group.Personnel), m.OvercomeDilemmas)
-		j.set("dilemmasDrawn", drawn)
-		j.set("dilemmaBudget", drawn)
+		drawn = ptr(j.explainBudget(len(ra.Start.Group.Personnel), m.OvercomeDilemmas))
 	}
 	j.explainStackLegality(ra.Stack)
 	for i, dr := range ra.Dilemmas {
@@ -326,13 +328,13 @@ func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) {
 		j.say("%d. %s: %s.", i+1, o.Title, o.Reason)
 	}
 	j.cite(ra.Stack.Applied...)
-	j.explainAttemptEnd(m, ra.End)
+	return drawn, j.explainAttemptEnd(m, ra.End)
 }
 
 // explainDilemma cites the rules that decided what became of a dilemma,
 // given what the stack rules made of it, says when the attempt ended after
 // it (1E), and returns its reason.
-func (j *judgement) explainDilemma(d ResolveDilemma, stacked DilemmaOutcome, dr dilemmaResolved) string {
+func (j *judgement) explainDilemma(d ResolveDilemma, stacked rules.DilemmaOutcome, dr dilemmaResolved) string {
 	if dr.Unfaced != dilemmaFaced {
 		var reason string
 		switch dr.Unfaced {
@@ -422,22 +424,21 @@ func (j *judgement) explainDilemmaEffects(dr dilemmaResolved) string {
 
 // explainAttemptEnd says how the attempt at m ended: the requirements
 // checked on those remaining, and the mission completed and scored or the
-// attempt failed.
-func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) {
+// attempt failed. It returns the figures of the requirements checked
+// (empty when none were).
+func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) rules.RequirementFigures {
 	switch e.Kind {
 	case endNoOneRemains:
 		j.say("No personnel remain in the attempt: it ends without checking %s's requirements, and %s is not completed.", m.Name(), m.Name())
 		j.cite(j.pick("attempt1.abort", "req.remaining"))
-		j.explainCheck(nil, true)
-		return
+		return j.explainCheck(nil, true)
 	case endEarly:
 		j.say("The attempt ended (%s): %s is not completed, and failing to complete it stops no one.", e.Ended, m.Name())
 		j.cite("attempt1.fail")
-		j.explainCheck(nil, true)
-		return
+		return j.explainCheck(nil, true)
 	}
 	j.say("%s requires %s; checked against those remaining: %s.", m.Name(), e.Requirement.String(), names(e.Remaining))
-	j.explainCheck(&e.Check, true)
+	figures := j.explainCheck(&e.Check, true)
 	if j.first() {
 		j.cite("req1.unstopped")
 		j.citeRequirement(e.Requirement, false)
@@ -467,6 +468,7 @@ func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) {
 		j.say("%s is completed: %s scored.", m.Name(), plural(*m.Points, "point", "points"))
 		j.cite(j.pick("attempt1.score", "attempt.score"), j.pick("attempt1.done", "attempt.again"))
 	}
+	return figures
 }
 
 // reportedEffects says in words what a dilemma was reported to do, for a

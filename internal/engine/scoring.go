@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // A Player is one player's standing: score and whether a planet and a space
@@ -213,8 +215,6 @@ func runGameWinner(_ context.Context, _ *Service, j *judgement, raw json.RawMess
 	if winners == nil {
 		winners = []string{}
 	}
-	j.set("ended", g.Ended)
-	j.set("winners", winners)
-	j.set("tie", g.Tie)
+	j.result = &rules.GameWinnerResult{Ended: g.Ended, Winners: winners, Tie: g.Tie}
 	return nil
 }

@@ -51,15 +51,15 @@ func TestGameWinner(t *testing.T) {
 			r := req2E("game.winner", rules.Board{}, obj{"players": c.players, "decksEmpty": c.decksEmpty})
 			r.Edition = c.edition
 			v := judge(t, r)
-			if roundTrip(t, v.Result["ended"]) != c.ended {
-				t.Errorf("ended = %v, want %v; reasons %q", v.Result["ended"], c.ended, v.Reasons)
+			if resultField(t, v.Result, "ended") != c.ended {
+				t.Errorf("ended = %v, want %v; reasons %q", resultField(t, v.Result, "ended"), c.ended, v.Reasons)
 			}
-			if got := roundTrip(t, v.Result["winners"]); !reflect.DeepEqual(got, roundTrip(t, c.winners)) {
+			if got := resultField(t, v.Result, "winners"); !reflect.DeepEqual(got, roundTrip(t, c.winners)) {
 				t.Errorf("winners = %v, want %v; reasons %q", got, c.winners, v.Reasons)
 			}
 			tie := len(c.winners) > 1
-			if roundTrip(t, v.Result["tie"]) != tie {
-				t.Errorf("tie = %v, want %v; reasons %q", v.Result["tie"], tie, v.Reasons)
+			if resultField(t, v.Result, "tie") != tie {
+				t.Errorf("tie = %v, want %v; reasons %q", resultField(t, v.Result, "tie"), tie, v.Reasons)
 			}
 			if said := strings.Contains(strings.Join(v.Reasons, " "), "tie"); said != tie {
 				t.Errorf("reasons speak of a tie: %v, want %v; reasons %q", said, tie, v.Reasons)

@@ -416,8 +416,6 @@ func runShipStaffed(ctx context.Context, _ *Service, j *judgement, raw json.RawM
 	}
 	j.explainStaffing(s, st)
 	j.allow(st.Staffed)
-	j.set("missing", st.Missing)
-	j.set("assignment", st.Assignment)
-	j.set("affiliated", ids(st.Affiliated))
+	j.result = &rules.ShipStaffedResult{Missing: st.Missing, Assignment: st.Assignment, Affiliated: ids(st.Affiliated)}
 	return nil
 }

@@ -30,7 +30,7 @@ func runStaffingCases(t *testing.T, at rules.BoardMission, cases []staffingCase)
 			if allowed(t, v) != c.want {
 				t.Errorf("staffed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 			}
-			if got := roundTrip(t, v.Result["missing"]); !reflect.DeepEqual(got, roundTrip(t, c.missing)) {
+			if got := resultField(t, v.Result, "missing"); !reflect.DeepEqual(got, roundTrip(t, c.missing)) {
 				t.Errorf("missing = %v, want %v", got, c.missing)
 			}
 		})
@@ -87,7 +87,7 @@ func TestStaffingAssignsEachPersonnelOneIcon(t *testing.T) {
 	}
 	v := judge(t, req2E("ship.staffed", board, obj{"ship": "s"}))
 	want := map[string]any{"a": "command", "b": "staff", "c": "staff"}
-	if got := roundTrip(t, v.Result["assignment"]); !reflect.DeepEqual(got, want) {
+	if got := resultField(t, v.Result, "assignment"); !reflect.DeepEqual(got, want) {
 		t.Errorf("assignment = %v, want %v", got, want)
 	}
 }

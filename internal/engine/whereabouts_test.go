@@ -40,7 +40,7 @@ func runPlaceCases(t *testing.T, cases []placeCase) {
 					t.Fatalf("allowed = %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
 				}
 				for k, want := range c.result {
-					if got := roundTrip(t, v.Result[k]); !equalJSON(t, got, want) {
+					if got := resultField(t, v.Result, k); !equalJSON(t, got, want) {
 						t.Errorf("result.%s = %v, want %v; reasons %q", k, got, want, v.Reasons)
 					}
 				}

@@ -198,13 +198,13 @@ type Citation struct {
 // allowed (for yes/no questions), the figures behind it, the reasoning steps
 // as sentences a player understands, and the entries applied.
 type Verdict struct {
-	Question  string         `json:"question"`
-	Edition   string         `json:"edition"`
-	Rules     string         `json:"rules"`
-	Allowed   *bool          `json:"allowed,omitempty"`
-	Result    map[string]any `json:"result"`
-	Reasons   []string       `json:"reasons"`
-	Citations []Citation     `json:"citations"`
+	Question  string     `json:"question"`
+	Edition   string     `json:"edition"`
+	Rules     string     `json:"rules"`
+	Allowed   *bool      `json:"allowed,omitempty"`
+	Result    Result     `json:"result"`
+	Reasons   []string   `json:"reasons"`
+	Citations []Citation `json:"citations"`
 }
 
 // A ReplayStep is one action of a turn replayed (turn.replay): its verdict
@@ -213,10 +213,10 @@ type Verdict struct {
 // Allowed: a mission.resolve's allowed says the mission was completed, and
 // a failed attempt is still a legal action (it stops those who attempted).
 type ReplayStep struct {
-	Question  string         `json:"question"`
-	Allowed   *bool          `json:"allowed"`
-	Legal     bool           `json:"legal"`
-	Result    map[string]any `json:"result"`
-	Reasons   []string       `json:"reasons"`
-	Citations []Citation     `json:"citations"`
+	Question  string     `json:"question"`
+	Allowed   *bool      `json:"allowed"`
+	Legal     bool       `json:"legal"`
+	Result    Result     `json:"result"`
+	Reasons   []string   `json:"reasons"`
+	Citations []Citation `json:"citations"`
 }
