@@ -1,0 +1,433 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/discord"
+	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/web"
+)
+
+// The transports a value reaches the service through.
+const (
+	viaREST    = "REST"
+	viaGraphQL = "GraphQL"
+	viaPage    = "page"
+	viaCLI     = "CLI"
+	viaDiscord = "Discord"
+)
+
+// A sending is one way a transport takes a value: a REST or page path (a
+// POST when body is set), a GraphQL query, the CLI's arguments, or a
+// Discord command and its options. field is the parameter as that
+// transport names it.
+type sending struct {
+	via   string
+	what  string
+	body  string
+	opts  map[string]string // Discord's options
+	field string
+}
+
+// TestSameMistakeSameAnswerOnEveryTransport sends the same wrong edition,
+// kind, page size and page offset through REST, GraphQL, the pages, the
+// terminal and Discord (where each takes the value), and checks that each
+// refuses it as invalid_request (a 400, GraphQL's invalid_request code, a
+// 400 page, a failed command, a notice only the asker sees) in the one
+// sentence of the domain's parser, before any service is asked; and that
+// an edition and a kind written in another case reach the service as the
+// API writes them, whichever way they came.
+func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
+	svc := &edgeServices{}
+	srv, sign := transports(t, svc)
+	cursor := func(offset int) string {
+		return base64.RawURLEncoding.EncodeToString([]byte("offset:" + strconv.Itoa(offset)))
+	}
+
+	mistakes := []struct {
+		name    string
+		message string // %[1]s is the parameter as the transport names it
+		sends   []sending
+	}{
+		{"an edition that is not one", `Unknown edition "3e": use "1e" or "2e".`, []sending{
+			{via: viaREST, what: "/v1/search?q=range&edition=3e", field: "edition"},
+			{via: viaREST, what: "/v1/define?term=stopped&edition=3e", field: "edition"},
+			{via: viaREST, what: "/v1/cards?edition=3e", field: "edition"},
+			{via: viaREST, what: "/v1/cards/named?fuzzy=worf&edition=3e", field: "edition"},
+			{via: viaREST, what: "/v1/cards/autocomplete?q=wor&edition=3e", field: "edition"},
+			{via: viaREST, what: "/v1/cards/collection", body: `{"identifiers":[{"name":"worf","edition":"3e"}]}`, field: "identifiers[0].edition"},
+			{via: viaGraphQL, what: `{ search(q: "range", edition: "3e") { totalCount } }`, field: "edition"},
+			{via: viaGraphQL, what: `{ define(term: "stopped", edition: "3e") { totalCount } }`, field: "edition"},
+			{via: viaGraphQL, what: `{ cards(edition: "3e") { totalCount } }`, field: "edition"},
+			{via: viaGraphQL, what: `{ cardNamed(name: "worf", fuzzy: true, edition: "3e") { id } }`, field: "edition"},
+			{via: viaGraphQL, what: `{ autocomplete(q: "wor", edition: "3e") { totalCount } }`, field: "edition"},
+			{via: viaGraphQL, what: `{ cardCollection(identifiers: [{name: "worf", edition: "3e"}]) { data { id } } }`, field: "edition"},
+			{via: viaPage, what: "/?q=range&edition=3e"},
+			{via: viaPage, what: "/cards/named?fuzzy=worf&edition=3e"},
+			{via: viaPage, what: "/embed/card?name=worf&edition=3e"},
+			{via: viaCLI, what: "search --edition 3e range"},
+			{via: viaCLI, what: "define --edition 3e stopped"},
+			{via: viaCLI, what: "card --edition 3e worf"},
+			{via: viaDiscord, what: "rule", opts: map[string]string{"question": "range", "edition": "3e"}},
+			{via: viaDiscord, what: "define", opts: map[string]string{"term": "stopped", "edition": "3e"}},
+			{via: viaDiscord, what: "card", opts: map[string]string{"name": "worf", "edition": "3e"}},
+		}},
+		{"a kind that is not one", `Unknown kind "rule": use section, glossary, ruling or card.`, []sending{
+			{via: viaREST, what: "/v1/search?q=range&kind=rule", field: "kind"},
+			{via: viaGraphQL, what: `{ search(q: "range", kind: "rule") { totalCount } }`, field: "kind"},
+			{via: viaPage, what: "/?q=range&kind=rule"},
+			{via: viaCLI, what: "search --kind rule range"},
+		}},
+		{"a page past its size", `%[1]s asks for 101 items a page; a page holds 0 to 100.`, []sending{
+			{via: viaREST, what: "/v1/search?q=range&limit=101", field: "limit"},
+			{via: viaREST, what: "/v1/cards?limit=101", field: "limit"},
+			{via: viaGraphQL, what: `{ search(q: "range", first: 101) { totalCount } }`, field: "first"},
+			{via: viaGraphQL, what: `{ cards(first: 101) { totalCount } }`, field: "first"},
+			{via: viaGraphQL, what: `{ define(term: "stopped", first: 101) { totalCount } }`, field: "first"},
+			{via: viaGraphQL, what: `{ documents(first: 101) { totalCount } }`, field: "first"},
+			{via: viaCLI, what: "search --limit 101 range", field: "limit"},
+		}},
+		{"a page past the deepest", `%[1]s skips 10001 items; from 0 to 10000 may be skipped.`, []sending{
+			{via: viaREST, what: "/v1/search?q=range&offset=10001", field: "offset"},
+			{via: viaREST, what: "/v1/cards?offset=10001", field: "offset"},
+			{via: viaGraphQL, what: `{ search(q: "range", after: "` + cursor(10000) + `") { totalCount } }`, field: "after"},
+			{via: viaGraphQL, what: `{ cards(after: "` + cursor(10000) + `") { totalCount } }`, field: "after"},
+			{via: viaPage, what: "/?q=range&offset=10001", field: "offset"},
+			{via: viaCLI, what: "search --offset 10001 range", field: "offset"},
+		}},
+		{"a page size that is no number", `%[1]s must be a whole number; got "ten".`, []sending{
+			{via: viaREST, what: "/v1/search?q=range&limit=ten", field: "limit"},
+			{via: viaCLI, what: "search --limit ten range", field: "limit"},
+		}},
+	}
+	for _, m := range mistakes {
+		for _, s := range m.sends {
+			t.Run(m.name+"/"+s.via+"/"+s.what, func(t *testing.T) {
+				want := m.message
+				if strings.Contains(want, "%[1]s") {
+					want = fmt.Sprintf(want, s.field)
+				}
+				svc.reset()
+				code, message, field := refusal(t, srv, sign, svc, s)
+				if code != rules.EINVALID || message != want {
+					t.Errorf("%s answered %s %q\nwant %s %q", s.via, code, message, rules.EINVALID, want)
+				}
+				if s.field != "" && field != "" && field != s.field {
+					t.Errorf("%s named the field %q, want %q", s.via, field, s.field)
+				}
+				if got := svc.asked(); len(got) > 0 {
+					t.Errorf("%s asked the service %v with a value it refuses", s.via, got)
+				}
+			})
+		}
+	}
+
+	// Written in another case, the same values are taken, and reach the
+	// service as the API writes them.
+	for _, s := range []sending{
+		{via: viaREST, what: "/v1/search?q=range&edition=2E&kind=Glossary"},
+		{via: viaGraphQL, what: `{ search(q: "range", edition: "2E", kind: "Glossary") { totalCount } }`},
+		{via: viaPage, what: "/?q=range&edition=2E&kind=Glossary"},
+		{via: viaCLI, what: "search --edition 2E --kind Glossary range"},
+		{via: viaDiscord, what: "rule", opts: map[string]string{"question": "range", "edition": " 2E"}},
+	} {
+		t.Run("case forgiven/"+s.via, func(t *testing.T) {
+			svc.reset()
+			answer(t, srv, sign, svc, s)
+			want := "search 2e glossary"
+			if s.via == viaDiscord {
+				want = "search 2e " // /rule takes no kind
+			}
+			if got := svc.asked(); !slices.Contains(got, want) {
+				t.Errorf("%s asked the service %v, want %q", s.via, got, want)
+			}
+		})
+	}
+}
+
+// refusal sends s and reads the refusal: its code (EINVALID for a 400, the
+// GraphQL error's code, a failed command's, a Discord notice's), its
+// sentence and the field it names, where the transport says.
+func refusal(t *testing.T, srv *httptest.Server, sign func(string) http.Header, svc *edgeServices, s sending) (code, message, field string) {
+	t.Helper()
+	switch s.via {
+	case viaREST:
+		status, body := httpDo(t, srv, s.what, s.body, nil)
+		var e struct {
+			Error struct {
+				Code, Message string
+				Details       map[string]any
+			}
+		}
+		if err := json.Unmarshal(body, &e); err != nil {
+			t.Fatalf("%d %s", status, body)
+		}
+		if status != api.StatusOf(e.Error.Code) || status != http.StatusBadRequest {
+			t.Errorf("status %d for code %s", status, e.Error.Code)
+		}
+		field, _ = e.Error.Details["field"].(string)
+		return e.Error.Code, e.Error.Message, field
+	case viaGraphQL:
+		q, _ := json.Marshal(map[string]string{"query": s.what})
+		status, body := httpDo(t, srv, "/graphql", string(q), nil)
+		var r struct {
+			Errors []struct {
+				Message    string
+				Extensions struct {
+					Code    string
+					Details map[string]any
+				}
+			}
+		}
+		if err := json.Unmarshal(body, &r); err != nil || len(r.Errors) != 1 || status != http.StatusOK {
+			t.Fatalf("%d %s", status, body)
+		}
+		field, _ = r.Errors[0].Extensions.Details["field"].(string)
+		return r.Errors[0].Extensions.Code, r.Errors[0].Message, field
+	case viaPage:
+		status, body := httpDo(t, srv, s.what, "", nil)
+		if strings.HasPrefix(s.what, "/embed/") { // the embed script's JSON
+			var e struct {
+				Error struct{ Code, Message string }
+			}
+			if err := json.Unmarshal(body, &e); err != nil || status != http.StatusBadRequest {
+				t.Fatalf("%d %s", status, body)
+			}
+			return e.Error.Code, e.Error.Message, ""
+		}
+		if status != http.StatusBadRequest {
+			t.Errorf("page status %d", status)
+		}
+		// The page shows the sentence, escaped as HTML is.
+		for _, want := range []string{
+			`Unknown edition "3e": use "1e" or "2e".`,
+			`Unknown kind "rule": use section, glossary, ruling or card.`,
+			`offset skips 10001 items; from 0 to 10000 may be skipped.`,
+		} {
+			if bytes.Contains(body, []byte(template.HTMLEscapeString(want))) {
+				return rules.EINVALID, want, ""
+			}
+		}
+		return "", "", ""
+	case viaCLI:
+		err := edgeCLI(svc).run(context.Background(), strings.Fields(s.what), strings.NewReader(""), io.Discard, io.Discard)
+		if err == nil {
+			t.Fatalf("%s succeeded", s.what)
+		}
+		return rules.EINVALID, err.Error(), ""
+	case viaDiscord:
+		res := discordAsk(t, srv, sign, s)
+		if res.Data.Flags&64 == 0 || len(res.Data.Embeds) > 0 {
+			t.Errorf("the refusal is no notice only the asker sees: %+v", res.Data)
+		}
+		return rules.EINVALID, res.Data.Content, ""
+	}
+	t.Fatalf("no transport %s", s.via)
+	return "", "", ""
+}
+
+// answer sends s and checks it was answered, not refused.
+func answer(t *testing.T, srv *httptest.Server, sign func(string) http.Header, svc *edgeServices, s sending) {
+	t.Helper()
+	switch s.via {
+	case viaREST, viaPage:
+		if status, body := httpDo(t, srv, s.what, "", nil); status != http.StatusOK {
+			t.Errorf("%s: %d %.300s", s.what, status, body)
+		}
+	case viaGraphQL:
+		q, _ := json.Marshal(map[string]string{"query": s.what})
+		if _, body := httpDo(t, srv, "/graphql", string(q), nil); bytes.Contains(body, []byte(`"errors"`)) {
+			t.Errorf("%s: %s", s.what, body)
+		}
+	case viaCLI:
+		if err := edgeCLI(svc).run(context.Background(), strings.Fields(s.what), strings.NewReader(""), io.Discard, io.Discard); err != nil {
+			t.Errorf("%s: %v", s.what, err)
+		}
+	case viaDiscord:
+		if res := discordAsk(t, srv, sign, s); res.Data.Flags&64 != 0 && !strings.HasPrefix(res.Data.Content, "Nothing in the rules answers") {
+			t.Errorf("refused: %+v", res.Data)
+		}
+	}
+}
+
+func httpDo(t *testing.T, srv *httptest.Server, path, body string, header http.Header) (int, []byte) {
+	t.Helper()
+	method := http.MethodGet
+	if body != "" {
+		method = http.MethodPost
+	}
+	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range header {
+		req.Header[k] = v
+	}
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, out
+}
+
+type discordAnswer struct {
+	Data struct {
+		Content string
+		Flags   int
+		Embeds  []json.RawMessage
+	}
+}
+
+func discordAsk(t *testing.T, srv *httptest.Server, sign func(string) http.Header, s sending) discordAnswer {
+	t.Helper()
+	var opts []map[string]any
+	for k, v := range s.opts {
+		opts = append(opts, map[string]any{"name": k, "type": 3, "value": v})
+	}
+	raw, _ := json.Marshal(map[string]any{"id": "1", "application_id": "2", "type": 2, "token": "t", "version": 1,
+		"data": map[string]any{"id": "3", "name": s.what, "type": 1, "options": opts}})
+	status, body := httpDo(t, srv, discord.Route, string(raw), sign(string(raw)))
+	var res discordAnswer
+	if err := json.Unmarshal(body, &res); err != nil || status != http.StatusOK {
+		t.Fatalf("%d %s", status, body)
+	}
+	return res
+}
+
+// transports serves REST, GraphQL, the pages and the Discord endpoint over
+// svc, wired as serve wires them, and signs interactions for it.
+func transports(t *testing.T, svc *edgeServices) (*httptest.Server, func(body string) http.Header) {
+	t.Helper()
+	log := slog.New(slog.DiscardHandler)
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &app{services: api.Services{Reference: svc, Search: svc, Cards: svc, Adjudicator: svc}}
+	h := api.New(api.Config{
+		Services: a.services,
+		GraphQL:  graph.NewHandler(&graph.Resolver{Reference: svc, Searcher: svc, Catalog: svc, Adjudicator: svc}, graph.ServerConfig{Logger: log}),
+		Logger:   log,
+		Mount: mounts(web.New(web.Config{Reference: svc, Search: svc, Cards: svc, Adjudicator: svc, Logger: log}).Register,
+			discordHandler(pub, "https://rules.example.org", a, log)),
+	})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	sign := func(body string) http.Header {
+		stamp := strconv.FormatInt(time.Now().Unix(), 10)
+		return http.Header{
+			"X-Signature-Ed25519":   {hex.EncodeToString(ed25519.Sign(priv, []byte(stamp+body)))},
+			"X-Signature-Timestamp": {stamp},
+		}
+	}
+	return srv, sign
+}
+
+// edgeCLI is the terminal's commands over svc in place of the corpus's
+// services. (define reads the corpus itself: a value it refuses is refused
+// before it does, as any other command's.)
+func edgeCLI(svc *edgeServices) cli {
+	return cli{build: func(context.Context, config) (*app, error) {
+		return &app{services: api.Services{Reference: svc, Search: svc, Cards: svc, Adjudicator: svc}}, nil
+	}}
+}
+
+// edgeServices answers every look-up with nothing, recording the values a
+// search or look-up was asked with ("search 2e glossary").
+type edgeServices struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (s *edgeServices) record(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = append(s.calls, fmt.Sprintf(format, args...))
+}
+
+func (s *edgeServices) reset() { s.mu.Lock(); s.calls = nil; s.mu.Unlock() }
+
+func (s *edgeServices) asked() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.calls...)
+}
+
+func (s *edgeServices) Documents(context.Context) ([]rules.Document, error) {
+	return []rules.Document{{ID: "2e-rulebook", Title: "Rulebook", Edition: rules.Edition2E, Kind: rules.DocumentRulebook}}, nil
+}
+
+func (s *edgeServices) Entry(_ context.Context, id string) (*rules.Entry, error) {
+	return nil, rules.Errorf(rules.ENOTFOUND, "No entry has the id %q.", id)
+}
+
+func (s *edgeServices) Define(_ context.Context, term string, edition rules.Edition) ([]*rules.Entry, error) {
+	s.record("define %s", edition)
+	return nil, rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", term)
+}
+
+func (s *edgeServices) Search(_ context.Context, q rules.SearchQuery) (*rules.SearchResult, error) {
+	s.record("search %s %s", q.Edition, q.Kind)
+	return &rules.SearchResult{Hits: []rules.SearchHit{}}, nil
+}
+
+func (s *edgeServices) Card(_ context.Context, id string) (*rules.Card, error) {
+	return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", id)
+}
+
+func (s *edgeServices) CardNamed(_ context.Context, name string, _ bool, edition rules.Edition) (*rules.Card, error) {
+	s.record("card named %s", edition)
+	return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q.", name)
+}
+
+func (s *edgeServices) Autocomplete(_ context.Context, _ string, edition rules.Edition, _ int) ([]string, error) {
+	s.record("autocomplete %s", edition)
+	return []string{}, nil
+}
+
+func (s *edgeServices) Cards(_ context.Context, f rules.CardFilter) ([]*rules.Card, int, error) {
+	s.record("cards %s", f.Edition)
+	return []*rules.Card{}, 0, nil
+}
+
+func (s *edgeServices) CardRulings(context.Context, string) ([]*rules.Entry, error) {
+	return []*rules.Entry{}, nil
+}
+
+func (s *edgeServices) LookUpCard(_ context.Context, id rules.CardIdentifier) (*rules.Card, error) {
+	s.record("look up %s", id.Edition)
+	return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q.", id.Name)
+}
+
+func (s *edgeServices) CardCollection(_ context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error) {
+	s.record("collection of %d", len(ids))
+	return &rules.CardCollection{Data: []*rules.Card{}, NotFound: []rules.CardNotFound{}}, nil
+}
+
+func (s *edgeServices) Adjudicate(_ context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+	s.record("adjudicate %s", req.Question)
+	return nil, rules.Errorf(rules.EUNPROCESSABLE, "Not here.")
+}
