@@ -344,11 +344,12 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 		}
 	}
 	if len(st.Stopped) > 0 {
-		j.say("%s cannot staff: stopped.", names(st.Stopped))
-		if j.first() {
-			j.cite("stopped1")
+		if j.first() && s.Stopped {
+			j.say("%s cannot staff: %s is stopped, and your cards aboard your stopped ship are stopped too.", names(st.Stopped), s.Name())
+			j.cite("stopped1.aboard", "stopped1")
 		} else {
-			j.cite("staff.stopped")
+			j.say("%s cannot staff: stopped.", names(st.Stopped))
+			j.cite(j.pick("stopped1", "staff.stopped"))
 		}
 	}
 	if len(st.Incompatible) > 0 {

@@ -180,9 +180,11 @@ func (x bar) stopped() bool { return x.Kind == barStopped || x.Kind == barStoppe
 // stopped personnel executes no orders, staffs no ship, meets no
 // requirement and (1E) takes part in no battle; in 1E your cards aboard
 // your stopped ship are stopped too ("Your cards aboard your 'stopped'
-// ship are also 'stopped.'"). 2E personnel aboard a stopped ship are not
-// stopped themselves: what they may not do is beam off it, which is the
-// beam's own rule.
+// ship are also 'stopped.'"). Every act a question asks of a personnel is
+// one of those, so each is barred alike; the act is named so that a rule
+// that bars one act and not another has its place here. 2E personnel
+// aboard a stopped ship are not stopped themselves: what they may not do
+// is beam off it, which is the beam's own rule.
 func (b *Board) personnelMay(p *Personnel, a act) bar {
 	if p.Captive() {
 		return bar{Kind: barCaptive}

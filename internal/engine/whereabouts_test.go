@@ -279,7 +279,7 @@ func TestShipStateBindsItsCrew1E(t *testing.T) {
 		{name: "CloakedShipMayNotAttempt", edition: "1e", question: "mission.attempt", board: board(cloaked), params: obj{"mission": "m", "ship": "vorcha"}, want: false, quote: "decloak the ship"},
 		{name: "CrewOfAStoppedShipMeetsNoRequirement", edition: "1e", question: "mission.requirements", board: board(halted),
 			params: obj{"mission": "m", "personnel": []string{"k1"}}, want: false, quote: "can meet the mission requirements"},
-		{name: "CrewOfAStoppedShipStaffsNothing", edition: "1e", question: "ship.staffed", board: board(halted), params: obj{"ship": "vorcha"}, want: false},
+		{name: "CrewOfAStoppedShipStaffsNothing", edition: "1e", question: "ship.staffed", board: board(halted), params: obj{"ship": "vorcha"}, want: false, quote: "cards aboard your"},
 		{name: "StoppedShipMayNotMove", edition: "1e", question: "ship.move", board: inOrbit(halted), params: obj{"ship": "vorcha", "to": "m"}, want: false},
 	})
 	// Firing: a docked, cloaked or stopped ship adds no WEAPONS to the
