@@ -315,3 +315,30 @@ func TestStoppedShipLeavesItsCrewUnstopped2E(t *testing.T) {
 			result: obj{"involved": []string{"rixx", "davies", "lopez", "mills"}}},
 	})
 }
+
+// The card data's markings decide the rules that read them, through every
+// question that does, with the cards as the data holds them: a universal
+// mission seeded twice and a universal personnel played beside its copy, a
+// card the data marks unique, a persona, a native quadrant, and the share
+// of its SHIELDS a facility extends to a ship docked there.
+func TestCardDataMarkingsDecideTheRules(t *testing.T) {
+	missions := func(extra ...any) []any {
+		return append([]any{line{"1e-101-146", 1, false}, line{"1e-101-147", 1, false}, line{"1e-101-150", 1, false}, line{"1e-101-151", 1, false}}, extra...)
+	}
+	deck := func(ms []any) obj { return obj{"missions": ms, "deck": []line{{"1e-101-336", 30, false}}} }
+	planet := attemptable(mission("p", "planet", "alpha", 3), "federation")
+	outpost := rules.Board{Missions: []rules.BoardMission{planet}, Facilities: []rules.BoardFacility{{ID: "fo", Card: "1e-101-104", At: at("p")}}}
+	onPlanet := func(card string) rules.Board {
+		return rules.Board{Missions: []rules.BoardMission{planet}, Personnel: []rules.BoardPersonnel{cardPersonnel("x", card, at("p"))}}
+	}
+	runPlaceCases(t, []placeCase{
+		{name: "AUniversalMissionTwice", edition: "1e", question: "deck.validate", board: rules.Board{}, params: deck(missions(line{"1e-113-3", 2, false})), want: true},
+		{name: "AUniversalMissionTwiceByTitle", edition: "1e", question: "deck.validate", board: rules.Board{}, params: deck(missions(line{"Botanical Research", 2, false})), want: true},
+		{name: "AMissionNotUniversalTwice", edition: "1e", question: "deck.validate", board: rules.Board{}, params: deck(missions(line{"1e-101-193", 2, false})), want: false, quote: "must be different"},
+		{name: "AUniversalPersonnelBesideItsCopy", edition: "1e", question: "card.play", board: onPlanet("1e-101-201"), params: obj{"card": "1e-101-201"}, want: true},
+		{name: "AUniqueMarkedPersonnelTwice", edition: "1e", question: "card.play", board: onPlanet("1e-163-27"), params: obj{"card": "1e-163-27"}, want: false, quote: "only one copy of each unique personnel"},
+		{name: "APersonaOfTheBoard", edition: "1e", question: "card.play", board: onPlanet("1e-155-79"), params: obj{"card": "1e-101-251"}, want: false, quote: "different versions of the same persona"},
+		{name: "ADeltaQuadrantPersonnelAtAnAlphaOutpost", edition: "1e", question: "card.play", board: outpost, params: obj{"card": "1e-123-120", "at": "fo"}, want: false, quote: "both in their native quadrant"},
+		{name: "AnAlphaQuadrantPersonnelAtAnAlphaOutpost", edition: "1e", question: "card.play", board: outpost, params: obj{"card": "1e-101-251", "at": "fo"}, want: true},
+	})
+}
