@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -24,10 +23,6 @@ type Metrics struct {
 	// adjudications count verdicts and refusals by question, and time them.
 	adjudications       *prometheus.CounterVec
 	adjudicationLatency *prometheus.HistogramVec
-	// questions are the questions of the contract (the question enum of
-	// /openapi.json): the only values of the question label besides
-	// "unknown", so what a client writes there cannot add series.
-	questions map[string]bool
 }
 
 // NewMetrics registers the HTTP collectors, with the Go and process
@@ -55,7 +50,6 @@ func NewMetrics() *Metrics {
 			Name: "stccg_adjudication_duration_seconds", Help: "Time to adjudicate, by question, decoding of the body excluded.",
 			Buckets: []float64{.000005, .00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .01, .1},
 		}, []string{"question"}),
-		questions: contractQuestions(),
 	}
 	reg.MustRegister(m.requests, m.latency, m.limited, m.adjudications, m.adjudicationLatency,
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
@@ -132,9 +126,12 @@ type countedAdjudicator struct {
 func (c countedAdjudicator) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
 	start := time.Now()
 	v, err := c.next.Adjudicate(ctx, req)
+	// The question label is a question of the contract as
+	// rules.ParseQuestion reads it, or "unknown": what a client writes
+	// there cannot add series.
 	question := "unknown"
-	if c.m.questions[req.Question] {
-		question = req.Question
+	if q, err := rules.ParseQuestion(req.Question); err == nil {
+		question = q.String()
 	}
 	outcome := "answered"
 	switch {
@@ -150,27 +147,4 @@ func (c countedAdjudicator) Adjudicate(ctx context.Context, req rules.Adjudicati
 	c.m.adjudications.WithLabelValues(question, outcome).Inc()
 	c.m.adjudicationLatency.WithLabelValues(question).Observe(time.Since(start).Seconds())
 	return v, err
-}
-
-// contractQuestions reads the question enum of the embedded OpenAPI
-// document: the contract's questions, the one list of them the HTTP layer
-// keeps.
-func contractQuestions() map[string]bool {
-	var doc struct {
-		Components struct {
-			Schemas struct {
-				Question struct {
-					Enum []string `json:"enum"`
-				} `json:"Question"`
-			} `json:"schemas"`
-		} `json:"components"`
-	}
-	out := map[string]bool{}
-	if err := json.Unmarshal(OpenAPI, &doc); err != nil {
-		return out // a fault of the build, caught by the document's tests
-	}
-	for _, q := range doc.Components.Schemas.Question.Enum {
-		out[q] = true
-	}
-	return out
 }

@@ -203,8 +203,12 @@ const maxFormJSON = 512 << 10
 func (s *Site) adjudicate(c echo.Context) error {
 	ap := s.newAdjudicatePage(c)
 	ap.Edition = strings.TrimSpace(c.FormValue("edition"))
-	if ed, err := rules.ParseEdition(ap.Edition); err == nil {
-		ap.Edition = string(ed) // "2E" is 2e, as everywhere; another word goes on to be refused by the adjudicator
+	// "2E" is 2e, as everywhere; another word is no edition to build a
+	// board in, and goes on to be refused by the adjudicator in the
+	// parser's words.
+	edition, err := rules.ParseEdition(ap.Edition)
+	if err == nil {
+		ap.Edition = string(edition)
 	}
 	ap.Rules = strings.TrimSpace(c.FormValue("rules"))
 	ap.Question = strings.TrimSpace(c.FormValue("question"))
@@ -252,7 +256,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 		// action added at the end of the turn's actions.
 		ap.Act = actionFromForm(c)
 		ap.ChoiceName = "act_choice"
-		if ap.Edition != rules.Edition1E && ap.Edition != rules.Edition2E {
+		if edition == "" {
 			ap.Error, ap.ErrorField = "Pick the edition first: a card played is looked up in it.", "edition"
 			return render(http.StatusBadRequest)
 		}
@@ -268,7 +272,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 		// Build the board a card at a time: the form comes back with the
 		// card added, ready for the next one or for the question.
 		ap.Piece = pieceFromForm(c)
-		if ap.Edition != rules.Edition1E && ap.Edition != rules.Edition2E {
+		if edition == "" {
 			ap.Error, ap.ErrorField = "Pick the edition first: the card is looked up in it.", "edition"
 			return render(http.StatusBadRequest)
 		}
