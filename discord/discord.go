@@ -27,6 +27,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/stccg/stccg-rules/internal/ratelimit"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -66,6 +67,30 @@ type Config struct {
 	Deadline time.Duration
 	// Now is the clock timestamps are checked against; nil is time.Now.
 	Now func() time.Time
+	// Replays remembers the interactions answered, so that each is answered
+	// once: a signed interaction posted again within MaxSkew is refused
+	// (409). Nil remembers them in process (*ratelimit.Seen shares them
+	// between replicas through Redis).
+	Replays Replays
+	// Limiter, when set, counts every interaction but a ping against the
+	// limit of the Discord user who made it (UserPerMinute) and of the
+	// guild it came from (GuildPerMinute); one over either is answered a
+	// notice only the user sees, and an autocompletion no choices. 0 is no
+	// limit.
+	Limiter                       Limiter
+	UserPerMinute, GuildPerMinute int
+}
+
+// Replays remembers keys (*ratelimit.Seen).
+type Replays interface {
+	// First records key and reports whether it had not been recorded.
+	First(ctx context.Context, key string) bool
+}
+
+// Limiter counts requests of a named client at a limit of its own
+// (*ratelimit.Limiter).
+type Limiter interface {
+	AllowKey(ctx context.Context, key string, perMinute, n int) ratelimit.Result
 }
 
 // ParsePublicKey reads the application's public key as the Developer Portal
@@ -94,6 +119,10 @@ func New(cfg Config) *Handler {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Replays == nil {
+		// Remembered as long as a timestamp stays fresh, either way.
+		cfg.Replays = ratelimit.NewSeen(ratelimit.SeenConfig{TTL: 2 * MaxSkew, Now: cfg.Now})
 	}
 	return &Handler{cfg: cfg, log: cfg.Logger}
 }
@@ -132,14 +161,62 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), h.cfg.Deadline)
 	defer cancel()
-	a := &answerer{h: h, ctx: ctx, base: h.baseURL(r)}
-	res, err := a.answer(&in)
+	// Discord sends an interaction once, with its id; the same id again is
+	// a signed request replayed within its five minutes.
+	if in.ID != "" && !h.cfg.Replays.First(ctx, "discord:"+in.ID) {
+		writeError(w, http.StatusConflict, "This interaction was answered already: Discord sends each once.")
+		return
+	}
+	var res *discordgo.InteractionResponse
+	if limited, ok := h.limited(ctx, &in); ok {
+		res = limited
+	} else {
+		a := &answerer{h: h, ctx: ctx, base: h.baseURL(r)}
+		res, err = a.answer(&in)
+	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(res)
+}
+
+// limited counts an interaction against the limits of its user and its
+// guild, and returns the answer of one over either (ok).
+func (h *Handler) limited(ctx context.Context, in *discordgo.Interaction) (res *discordgo.InteractionResponse, ok bool) {
+	if h.cfg.Limiter == nil || in.Type == discordgo.InteractionPing {
+		return nil, false
+	}
+	var user string
+	switch {
+	case in.Member != nil && in.Member.User != nil:
+		user = in.Member.User.ID
+	case in.User != nil:
+		user = in.User.ID
+	}
+	var refused *ratelimit.Result
+	for _, c := range []struct {
+		key       string
+		perMinute int
+	}{{"discord-user:" + user, h.cfg.UserPerMinute}, {"discord-guild:" + in.GuildID, h.cfg.GuildPerMinute}} {
+		if strings.HasSuffix(c.key, ":") {
+			continue // a direct message has no guild
+		}
+		if r := h.cfg.Limiter.AllowKey(ctx, c.key, c.perMinute, 1); !r.Allowed {
+			refused = &r
+			break
+		}
+	}
+	if refused == nil {
+		return nil, false
+	}
+	if in.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}, true
+	}
+	secs := max(1, int((refused.RetryAfter+time.Second-1)/time.Second))
+	return notice(fmt.Sprintf("Too many questions from here: the limit is %d a minute. Ask again in %d seconds.", refused.Limit, secs)), true
 }
 
 // fresh says what is wrong with an interaction's timestamp, "" when it is

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -76,10 +77,16 @@ func newBot(t *testing.T, cfg discord.Config) *bot {
 	return &bot{t: t, srv: srv, priv: priv, now: now}
 }
 
+// interactionIDs numbers the interactions the tests post: Discord sends
+// each once, and the endpoint answers each id once.
+var interactionIDs atomic.Int64
+
 // post sends an interaction signed at the time given, and returns the
-// status and body.
+// status and body. An interaction of id "1" is given an id of its own, as
+// Discord gives each; any other id is sent as it is.
 func (b *bot) post(body string, at time.Time, priv ed25519.PrivateKey) (int, []byte) {
 	b.t.Helper()
+	body = strings.Replace(body, `"id":"1"`, `"id":"`+strconv.FormatInt(1000+interactionIDs.Add(1), 10)+`"`, 1)
 	stamp := strconv.FormatInt(at.Unix(), 10)
 	req, _ := http.NewRequest("POST", b.srv.URL+discord.Route, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -445,6 +452,7 @@ func TestOpenAPIDescribesTheInteractionsEndpoint(t *testing.T) {
 	}{
 		{"ping", `{"type":1}`, signed(`{"type":1}`), 200},
 		{"a command", card, signed(card), 200},
+		{"the same command again", card, signed(card), 409},
 		{"autocompletion", complete, signed(complete), 200},
 		{"a forged signature", `{"type":1}`, forged, 401},
 		{"not an interaction", `[1,2]`, signed(`[1,2]`), 400},

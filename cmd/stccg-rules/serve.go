@@ -22,6 +22,7 @@ import (
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/discord"
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/ratelimit"
 	"github.com/stccg/stccg-rules/web"
 )
 
@@ -190,7 +191,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		Mount: mounts(web.New(web.Config{
 			Reference: app.services.Reference, Search: app.services.Search,
 			Cards: app.services.Cards, Adjudicator: app.services.Adjudicator, Logger: log,
-		}).Register, discordHandler(discordKey, cfg.PublicURL, app, log)),
+		}).Register, discordHandler(discordKey, cfg, app, log)),
 	})
 	var handler http.Handler = h
 	ready.Store(&handler)
@@ -215,17 +216,30 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 
 // discordHandler is the Discord interactions endpoint over the services, or
 // nil without a key.
-func discordHandler(key ed25519.PublicKey, publicURL string, app *app, log *slog.Logger) http.Handler {
+// Each interaction is answered once (its id remembered, with Redis by
+// every replica), and counted against the limit of the Discord user who
+// made it, --rate-limit a minute, and of its guild, discordGuildFactor times
+// that: a guild holds many judges.
+func discordHandler(key ed25519.PublicKey, cfg config, app *app, log *slog.Logger) http.Handler {
 	if key == nil {
 		return nil
 	}
+	seen := ratelimit.SeenConfig{TTL: 2 * discord.MaxSkew}
+	if app.redis != nil {
+		seen.Redis, seen.Health = app.redis.Client(), app.redis
+	}
 	return discord.New(discord.Config{PublicKey: key, Reference: app.services.Reference, Search: app.services.Search,
-		Cards: app.services.Cards, BaseURL: publicURL, Logger: log})
+		Cards: app.services.Cards, BaseURL: cfg.PublicURL, Logger: log,
+		Replays: ratelimit.NewSeen(seen), Limiter: app.limiter,
+		UserPerMinute: cfg.RateLimit, GuildPerMinute: discordGuildFactor * cfg.RateLimit})
 }
 
+// discordGuildFactor is how many users' allowance a Discord guild has.
+const discordGuildFactor = 10
+
 // mounts adds the pages and, when configured, the Discord endpoint. The
-// endpoint takes no rate limit: every interaction comes from Discord's own
-// addresses, signed, and Discord limits its users itself.
+// endpoint takes no rate limit by address: every interaction comes from
+// Discord's own addresses, signed; it counts its users and guilds itself.
 func mounts(pages func(*echo.Echo, ...echo.MiddlewareFunc), interactions http.Handler) func(*echo.Echo, ...echo.MiddlewareFunc) {
 	return func(e *echo.Echo, work ...echo.MiddlewareFunc) {
 		pages(e, work...)

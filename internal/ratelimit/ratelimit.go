@@ -223,6 +223,16 @@ func (l *Limiter) AllowClient(ctx context.Context, c Client, n int) Result {
 	return byAddress
 }
 
+// AllowKey counts n requests of a client the caller names (a Discord user,
+// a guild: "discord-user:1234") at a limit of its own, perMinute (0: no
+// limit), and says whether they may go ahead. It never fails.
+func (l *Limiter) AllowKey(ctx context.Context, key string, perMinute, n int) Result {
+	if l.local == nil {
+		return Result{Allowed: true}
+	}
+	return l.decide(ctx, key, perMinute, n)
+}
+
 // decide counts n requests of key at perMinute (0: no limit).
 func (l *Limiter) decide(ctx context.Context, key string, perMinute, n int) Result {
 	if perMinute == 0 {
