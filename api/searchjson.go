@@ -91,6 +91,15 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight bytes at a time while none needs a look: no control
+		// byte, quote, backslash or byte of a multi-byte rune (most of a
+		// snippet).
+		for i+8 <= len(s) && plainJSON8(s[i:i+8]) {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
 		if c := s[i]; c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
 				i++
@@ -134,6 +143,25 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// Bytes repeated in the eight lanes of a word, for plainJSON8.
+const (
+	lanes1    = 0x0101010101010101
+	lanesHigh = 0x8080808080808080
+)
+
+// plainJSON8 reports whether none of the eight bytes of s is below 0x20, a
+// quote, a backslash or 0x80 and above: all are written as they are.
+func plainJSON8(s string) bool {
+	v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	// A lane below 0x20 (or 0x80 and above, caught by v itself), or equal
+	// to a quote or a backslash, sets its high bit.
+	low := v - 0x20*lanes1
+	quote := v ^ '"'*lanes1
+	slash := v ^ '\\'*lanes1
+	return (v|low|(quote-lanes1)&^quote|(slash-lanes1)&^slash)&lanesHigh == 0
 }
 
 // appendJSONFloat appends a finite f as encoding/json writes a float64.

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
 	"testing"
@@ -68,6 +69,9 @@ func FuzzAppendSearchJSON(f *testing.F) {
 	f.Add("<mark>x</mark>", "a\"b", 0.5)
 	f.Add("\xff\u2028\x01", "\\", 1e-9)
 	f.Add("", "é", 3e25)
+	// Longer than a word of eight bytes, each kind of byte that needs a
+	// look at every place in it.
+	f.Add("The ship’s crew <mark>beams</mark> down\x1fto \"the\" planet\\surface\u2028ok", "0123456789abcdef\"", 2.5)
 	f.Fuzz(func(t *testing.T, snippet, title string, score float64) {
 		if math.IsNaN(score) || math.IsInf(score, 0) {
 			return
@@ -78,4 +82,25 @@ func FuzzAppendSearchJSON(f *testing.F) {
 			t.Fatalf("appendSearchJSON:\n%s\nencoding/json:\n%s", got, want)
 		}
 	})
+}
+
+// BenchmarkAppendSearchJSON writes a first page of ten hits with snippets
+// of the length the search cuts, as the API answers an uncached search.
+func BenchmarkAppendSearchJSON(b *testing.B) {
+	r := rules.SearchResult{Total: 240, Facets: map[string][]rules.FacetCount{
+		"edition": {{Value: "1e", Count: 140}, {Value: "2e", Count: 100}},
+		"kind":    {{Value: "section", Count: 90}, {Value: "card", Count: 150}},
+	}}
+	snippet := "… when your <mark>personnel</mark> are aboard a ship or space facility that you control, they are a crew. In all other situations, they are an Away Team. Your opponent’s <mark>personnel</mark> aboard your ship are intruders …"
+	for i := range 10 {
+		r.Hits = append(r.Hits, rules.SearchHit{ID: fmt.Sprintf("1e-rulebook.section.the-play-phase.moving-%d", i), Kind: "section",
+			Title: "MOVING PERSONNEL AND EQUIPMENT", DocumentID: "1e-rulebook", Edition: "1e", Score: 12.5 / float64(i+1),
+			Anchor: "p-when-your-personnel-are-aboard-a", Snippet: snippet})
+	}
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		buf = appendSearchJSON(buf[:0], &r)
+	}
+	b.SetBytes(int64(len(buf)))
 }
