@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stccg/stccg-rules/internal/loadgen"
 )
 
 func TestSearchQueriesAreAFunctionOfTheSeed(t *testing.T) {
@@ -64,7 +66,7 @@ func TestSearchQueriesAreDistinctWordSets(t *testing.T) {
 		sets[key] = true
 		editions[q.Get("edition")]++
 	}
-	for _, ed := range queryEditions {
+	for _, ed := range []string{"", "1e", "2e"} {
 		if editions[ed] < n/4 {
 			t.Errorf("edition %q filters %d of %d searches, want about a third", ed, editions[ed], n)
 		}
@@ -77,7 +79,7 @@ func splitTerms(q string) []string {
 	var out []string
 	for q != "" {
 		match := ""
-		for _, w := range gameWords {
+		for _, w := range loadgen.GameWords {
 			if (q == w || strings.HasPrefix(q, w+" ")) && len(w) > len(match) {
 				match = w
 			}
@@ -93,19 +95,19 @@ func splitTerms(q string) []string {
 
 func TestVocabularyHasNoDuplicates(t *testing.T) {
 	seen := map[string]bool{}
-	for _, w := range gameWords {
+	for _, w := range loadgen.GameWords {
 		if seen[w] || w != strings.ToLower(strings.TrimSpace(w)) {
 			t.Errorf("vocabulary word %q repeated or not lower-case", w)
 		}
 		seen[w] = true
 	}
-	if len(gameWords) < 60 {
-		t.Errorf("%d words, want a vocabulary of at least 60", len(gameWords))
+	if len(loadgen.GameWords) < 60 {
+		t.Errorf("%d words, want a vocabulary of at least 60", len(loadgen.GameWords))
 	}
 }
 
 func TestSearchQueriesRefuseMoreThanTheVocabularyGives(t *testing.T) {
-	if _, err := searchQueries(1, maxQueries(len(gameWords))+1); err == nil {
+	if _, err := searchQueries(1, loadgen.MaxSearches(len(loadgen.GameWords))+1); err == nil {
 		t.Fatal("no error for more searches than word sets")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/stccg/stccg-rules/corpus"
+	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -146,8 +147,12 @@ func answersQueries(c *corpus.Corpus) []rules.SearchQuery {
 		}
 		out = append(out, sq)
 	}
-	for _, sq := range variedQueries(2000) {
-		out = append(out, sq, rules.SearchQuery{Q: sq.Q, Edition: sq.Edition, Offset: 10})
+	varied, err := loadgen.Searches(variedSeed, 2000)
+	if err != nil {
+		panic(err) // a fixed size the vocabulary gives
+	}
+	for _, s := range varied {
+		out = append(out, rules.SearchQuery{Q: s.Q, Edition: rules.Edition(s.Edition)}, rules.SearchQuery{Q: s.Q, Edition: rules.Edition(s.Edition), Offset: 10})
 	}
 	return out
 }

@@ -2,10 +2,9 @@ package search
 
 import (
 	"context"
-	"slices"
-	"strings"
 	"testing"
 
+	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -76,51 +75,30 @@ func BenchmarkOpen(b *testing.B) {
 	}
 }
 
-// variedWords are game words of the kind judges type; BenchmarkSearchVaried
-// draws its searches from them as the load test does (two or three words,
-// an edition filter on two searches in three).
-var variedWords = []string{
-	"stopped", "personnel", "range", "span", "move", "dilemma", "budget", "overcome",
-	"mission", "attempt", "ship", "staffing", "command", "headquarters", "planet",
-	"quadrant", "mirror", "affiliation", "federation", "klingon", "seed", "draw",
-	"discard", "counters", "event", "interrupt", "equipment", "weapons", "shields",
-	"strength", "cunning", "integrity", "skill", "diplomacy", "beam", "report",
-	"battle", "combat", "damage", "engagement", "facility", "outpost", "away team",
-	"unique", "persona", "points", "capture", "turn", "phase", "orders", "download",
-	"doorway", "artifact", "hidden agenda", "timeline", "region", "cost", "dual",
-}
+// variedSearches is how many distinct searches BenchmarkSearchVaried draws
+// from, and variedSeed their seed: the load test's defaults (cmd/stccg-load
+// --distinct and --seed).
+const (
+	variedSearches = 50_000
+	variedSeed     = 1
+)
 
-// variedQueries returns n searches drawn from variedWords by a fixed rule.
-func variedQueries(n int) []rules.SearchQuery {
-	out := make([]rules.SearchQuery, n)
-	editions := []string{"", "1e", "2e"}
-	x := uint32(7)
-	next := func(k int) int { x = x*1664525 + 1013904223; return int(x>>8) % k }
-	for i := range out {
-		k := 2 + next(5)/3
-		var words []string
-		for len(words) < k {
-			w := variedWords[next(len(variedWords))]
-			if !slices.Contains(words, w) {
-				words = append(words, w)
-			}
-		}
-		out[i] = rules.SearchQuery{Q: strings.Join(words, " "), Edition: rules.Edition(editions[next(3)])}
-	}
-	return out
-}
-
-// BenchmarkSearchVaried runs many different short searches, some filtered
-// by edition, as the load test's varied scenario sends them.
+// BenchmarkSearchVaried runs the searches the load test's varied scenario
+// sends (loadgen.Searches: two or three game words, an edition filter on two
+// in three), in the same order, each once before any is repeated.
 func BenchmarkSearchVaried(b *testing.B) {
 	ctx := context.Background()
 	ix := buildCorpus(b)
-	qs := variedQueries(200)
+	ss, err := loadgen.Searches(variedSeed, variedSearches)
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	cpu0, ok := processCPU()
 	i := 0
 	for b.Loop() {
-		if _, err := ix.Search(ctx, qs[i%len(qs)]); err != nil {
+		s := ss[i%len(ss)]
+		if _, err := ix.Search(ctx, rules.SearchQuery{Q: s.Q, Edition: rules.Edition(s.Edition)}); err != nil {
 			b.Fatal(err)
 		}
 		i++
