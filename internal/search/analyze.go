@@ -420,14 +420,11 @@ func distinctTerms(ts analysis.TokenStream) []string {
 }
 
 // otherNumber returns the id of the plural of a singular word, or the
-// singular of a plural, when the index holds it; else noTerm.
+// singular of a plural, when the index holds it; else noTerm (see
+// lexicon.number).
 func (ix *Index) otherNumber(w string) uint32 {
-	for _, f := range [...]string{w + "s", w + "es", strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "es")} {
-		if f != w && f != "" {
-			if id := ix.lex.id(f); id != noTerm {
-				return id
-			}
-		}
+	if id := ix.lex.id(w); id != noTerm {
+		return ix.lex.number[id]
 	}
 	return noTerm
 }

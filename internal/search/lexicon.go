@@ -19,6 +19,10 @@ type lexicon struct {
 	ids map[string]uint32
 	// idf is the rarity of each id as an English term (vocabulary.idf).
 	idf []float64
+	// number is the id of the same word in the other grammatical number,
+	// the plural of a singular or the singular of a plural ("missions",
+	// "mission"), noTerm when the lexicon holds none.
+	number []uint32
 }
 
 func newLexicon() *lexicon { return &lexicon{ids: map[string]uint32{}} }
@@ -41,11 +45,20 @@ func (l *lexicon) id(s string) uint32 {
 	return noTerm
 }
 
-// weigh fills in the rarity of every id.
+// weigh fills in the rarity of every id, and its word in the other
+// grammatical number.
 func (l *lexicon) weigh(v *vocabulary) {
 	l.idf = make([]float64, len(l.ids))
+	l.number = make([]uint32, len(l.ids))
 	for s, id := range l.ids {
 		l.idf[id] = v.idf(s)
+		l.number[id] = noTerm
+		for _, f := range [...]string{s + "s", s + "es", strings.TrimSuffix(s, "s"), strings.TrimSuffix(s, "es")} {
+			if other, ok := l.ids[f]; ok && f != s && f != "" {
+				l.number[id] = other
+				break
+			}
+		}
 	}
 }
 

@@ -240,12 +240,7 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		}
 	}
 	held := resize(sc.held, len(m.paras))
-	for p := range held {
-		held[p] = title
-		if a.intent&m.paras[p].answers != 0 {
-			held[p] |= a.intentStems
-		}
-	}
+	clear(held)
 	sc.held = held
 	occ := sc.byTerm[:0]
 	for k, t := range a.terms[:n] {
@@ -264,50 +259,51 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		}
 	}
 	sc.byTerm = occ
-	shares := resize(sc.shares, len(held))
+	// Which paragraphs to weigh: those holding most of the query (their
+	// own words, the title's and the kind of answer asked for), and of
+	// those the ones holding most in their own words; the gain of those
+	// alone is computed.
+	shares := resize(sc.shares, 2*len(held))
 	sc.shares = shares
-	most, mostKey := 0.0, 0.0
+	own := shares[len(held):]
+	shares = shares[:len(held)]
+	mostKey := 0.0
 	for p, h := range held {
-		shares[p] = a.shareHeld(h)
-		most = max(most, shares[p])
+		all := h | title
+		if a.intent&m.paras[p].answers != 0 {
+			all |= a.intentStems
+		}
+		shares[p] = a.shareHeld(all)
 		mostKey = max(mostKey, shares[p]+w.intentShare(a, m, p))
 	}
-	best, bestGain, bestOwn := -1, 0.0, 0.0
+	mostOwn := -1.0
 	for p, h := range held {
 		if shares[p]+w.intentShare(a, m, p) < mostKey-1e-9 || mostKey == 0 && p > 0 {
+			own[p] = -1
 			continue
 		}
+		own[p] = a.shareHeld(h)
+		mostOwn = max(mostOwn, own[p])
+	}
+	best, bestGain := -1, 0.0
+	for p, h := range held {
+		if own[p] < mostOwn-1e-9 {
+			continue
+		}
+		// Its length is no evidence of its answering: of two paragraphs
+		// answering alike, the first states the rule, a later one its
+		// example.
 		a.wordsIn(m, p, sc)
-		own := a.textHeld(sc)
-		near := a.nearness(m, h&own, sc)
+		near := a.nearness(m, h, sc)
 		g := w.paragraphGain(a, m, p, shares[p], near, near == 1 && a.phraseIn(m, p, sc), sc)
-		// Of those, the one holding more of the query in its own words,
-		// not its heading's; then the one answering best. Its length is
-		// no evidence of its answering: of two paragraphs answering
-		// alike, the first states the rule, a later one its example.
-		ownShare := a.shareHeld(h & own)
-		switch {
-		case best < 0, ownShare > bestOwn+1e-9,
-			ownShare > bestOwn-1e-9 && g/m.paras[p].norm > bestGain/m.paras[best].norm+1e-12:
-			best, bestGain, bestOwn = p, g, ownShare
+		if best < 0 || g/m.paras[p].norm > bestGain/m.paras[best].norm+1e-12 {
+			best, bestGain = p, g
 		}
 	}
 	if len(m.paras) > 1 {
 		a.wordsIn(m, best, sc)
 	}
 	return best, shares[best], bestGain
-}
-
-// textHeld returns the terms (bits by index in a.terms) the paragraph whose
-// words sc.inBest holds has in its own words.
-func (a *analyzed) textHeld(sc *paragraphScratch) uint64 {
-	var h uint64
-	for k, o := range sc.inBest {
-		if k < 64 && len(o) > 0 {
-			h |= 1 << k
-		}
-	}
-	return h
 }
 
 // intentShare is what a paragraph counts for holding the kind of answer

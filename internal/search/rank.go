@@ -123,7 +123,14 @@ const governWindow = 25
 func (w *weights) governFirst(out []ranked) {
 	n := min(len(out), governWindow)
 	for i := 0; i < n; i++ {
+		// Past the hits scoring Govern times as much, only a caption
+		// is passed.
+		least := out[i].score * w.Govern
+		caption := out[i].meta.prior == priorCaption
 		for j := i + 1; j < n; j++ {
+			if !caption && out[j].score < least {
+				break
+			}
 			if w.answersBefore(out[j], out[i]) {
 				moved := out[j]
 				moved.score = out[i].score
@@ -303,7 +310,7 @@ func (t *topScores) least() float64 {
 // sortBest puts the k best hits first, in order, the others after them in
 // no order: a page needs only the hits up to its end.
 func sortBest(r []ranked, k int) {
-	if k >= len(r)/4 {
+	if k >= len(r) {
 		slices.SortFunc(r, compareRanked)
 		return
 	}
