@@ -339,3 +339,55 @@ func TestShipBattleTargetsAShipOrAFacility1E(t *testing.T) {
 		t.Errorf("a target not on the board names %q", f)
 	}
 }
+
+// 1E ship battles are between "your ships and/or facilities" and "one enemy
+// ship or facility": an attack may target a facility, and a facility with a
+// leader and a personnel of its affiliation aboard may attack, under the
+// same restrictions of presence and affiliation as ships. Facilities of the
+// card data.
+func TestBattleInitiateWithFacilities1E(t *testing.T) {
+	m, far := mission("m", "space", "alpha", 3), mission("far", "space", "alpha", 2)
+	vorcha := rules.BoardShip{ID: "vorcha", Card: "1e-101-350", At: at("m")}
+	crew := []rules.BoardPersonnel{person("k1", "klingon", []string{"command"}, aboard("vorcha"), "Leadership"), person("k2", "klingon", []string{"staff"}, aboard("vorcha"))}
+	fedCrew := []rules.BoardPersonnel{person("f1", "federation", []string{"command"}, aboard("galaxy"), "Leadership")}
+	romulanOutpost := func(where string) rules.BoardFacility {
+		return rules.BoardFacility{ID: "ro", Card: "1e-101-106", Owner: "opponent", At: at(where)}
+	}
+	klingonOutpost := rules.BoardFacility{ID: "ko", Card: "1e-101-105", At: at("m")}
+	garrison := []rules.BoardPersonnel{person("g1", "klingon", []string{"command"}, &rules.Location{Facility: "ko"}, "Leadership")}
+	devoras := rules.BoardShip{ID: "devoras", Card: "1e-101-358", Owner: "opponent", At: at("m")}
+	cases := []struct {
+		name       string
+		ships      []rules.BoardShip
+		facilities []rules.BoardFacility
+		personnel  []rules.BoardPersonnel
+		attackers  []string
+		defenders  []string
+		want       bool
+		quote      string
+	}{
+		{"AKlingonShipAttacksARomulanOutpost", []rules.BoardShip{vorcha}, []rules.BoardFacility{romulanOutpost("m")}, crew, []string{"vorcha"}, []string{"ro"}, true, ""},
+		{"AFederationShipMayNotAttackARomulanOutpost", []rules.BoardShip{{ID: "galaxy", Card: "1e-101-336", At: at("m")}}, []rules.BoardFacility{romulanOutpost("m")}, fedCrew, []string{"galaxy"}, []string{"ro"}, false, "federation forces cannot attack any affiliation"},
+		{"AnOutpostElsewhere", []rules.BoardShip{vorcha}, []rules.BoardFacility{romulanOutpost("far")}, crew, []string{"vorcha"}, []string{"ro"}, false, "you may attack cards only if they are"},
+		{"AKlingonOutpostWithALeaderAttacks", []rules.BoardShip{devoras}, []rules.BoardFacility{klingonOutpost}, garrison, []string{"ko"}, []string{"devoras"}, true, ""},
+		{"AnOutpostWithNoLeaderAboard", []rules.BoardShip{devoras}, []rules.BoardFacility{klingonOutpost}, nil, []string{"ko"}, []string{"devoras"}, false, "must have a leader"},
+		{"AYourOwnOutpost", []rules.BoardShip{vorcha}, []rules.BoardFacility{klingonOutpost}, crew, []string{"vorcha"}, []string{"ko"}, false, "you may attack only cards which you do"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := rules.Board{Missions: []rules.BoardMission{m, far}, Ships: c.ships, Facilities: c.facilities, Personnel: c.personnel}
+			v := judge(t, req1E("battle.initiate", b, obj{"attackers": c.attackers, "defenders": c.defenders}))
+			if allowed(t, v) != c.want {
+				t.Fatalf("allowed %v, want %v: %q", !c.want, c.want, v.Reasons)
+			}
+			if c.quote != "" && !quotes(v, c.quote) {
+				t.Errorf("no citation quotes %q: %+v", c.quote, v.Citations)
+			}
+		})
+	}
+	mixed := rules.Board{Missions: []rules.BoardMission{m}, Ships: []rules.BoardShip{vorcha}, Facilities: []rules.BoardFacility{romulanOutpost("m")},
+		Personnel: append(crew, opp(person("r", "romulan", nil, at("m"))))}
+	if f := refuse(t, req1E("battle.initiate", mixed, obj{"attackers": []string{"vorcha"}, "defenders": []string{"ro", "r"}})); f != "params.defenders[1]" {
+		t.Errorf("a facility and personnel defending together: field %q", f)
+	}
+}

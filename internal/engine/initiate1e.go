@@ -19,9 +19,11 @@ type initiateParams struct {
 }
 
 // force is one side of a 1E battle: its cards and the affiliations of all
-// its members (ships and the personnel aboard them).
+// its members (ships and facilities and the personnel aboard them, or an
+// Away Team).
 type force struct {
 	ships        []*Ship
+	facilities   []*Facility
 	personnel    []*Personnel
 	affiliations []string
 	listed       map[string]bool // the ids listed, and the affiliations added
@@ -32,9 +34,12 @@ type forceCard struct{ name, owner string }
 
 // cards are the force's ships, or its personnel.
 func (f force) cards() []forceCard {
-	out := make([]forceCard, 0, len(f.ships)+len(f.personnel))
+	out := make([]forceCard, 0, len(f.ships)+len(f.facilities)+len(f.personnel))
 	for _, s := range f.ships {
 		out = append(out, forceCard{s.Name(), s.Owner})
+	}
+	for _, x := range f.facilities {
+		out = append(out, forceCard{x.Name(), x.Owner})
 	}
 	for _, p := range f.personnel {
 		out = append(out, forceCard{p.Name(), p.Owner})
@@ -56,16 +61,43 @@ func (f *force) list(id string) (twice bool) {
 	return twice
 }
 
-// forceOf gathers one side of a battle from the ids listed. The crews aboard
-// the attacking ships count only unstopped; a defending crew counts whole:
+// shipBattle says whether the force is of ships and facilities, not an
+// Away Team.
+func (f force) shipBattle() bool { return len(f.ships)+len(f.facilities) > 0 }
+
+// forceOf gathers one side of a battle from the ids listed: ships and
+// facilities ("your ships and/or facilities", "one enemy ship or
+// facility"), or personnel. The crews aboard the attacking ships and
+// facilities count only unstopped; a defending crew counts whole:
 // "whenever 'stopped' cards are attacked, they are 'unstopped' for the
 // duration of that battle and may defend themselves" (1E rulebook).
 func forceOf(b *Board, ids []string, field string, defending bool) (force, error) {
 	f := force{listed: map[string]bool{}}
 	if len(ids) == 0 {
-		return f, unprocessable(field, "%s is required: the ids of the ships or personnel", field)
+		return f, unprocessable(field, "%s is required: the ids of the ships, facilities or personnel", field)
 	}
 	for i, id := range ids {
+		if x := b.Facility(id); x != nil {
+			if len(f.personnel) > 0 {
+				return f, unprocessable(indexed(field, i), "a battle is between ships and facilities or between personnel, not both")
+			}
+			if f.list(id) {
+				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
+			}
+			if len(x.Affiliations) == 0 {
+				return f, unprocessable(x.field("affiliation"), "the affiliation of %s is not known; give it on the board or name its card", x.Name())
+			}
+			f.facilities = append(f.facilities, x)
+			for _, a := range x.Affiliations {
+				f.addAffiliation(a)
+			}
+			for _, p := range b.AboardFacility(x.ID) {
+				if p.Owner == x.Owner && (defending || !b.stoppedNow(p)) {
+					f.addAffiliation(p.Affiliation)
+				}
+			}
+			continue
+		}
 		if s := b.Ship(id); s != nil {
 			if len(f.personnel) > 0 {
 				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
@@ -86,8 +118,8 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			continue
 		}
 		if p := b.PersonnelByID(id); p != nil {
-			if len(f.ships) > 0 {
-				return f, unprocessable(indexed(field, i), "a battle is between ships or between personnel, not both")
+			if f.shipBattle() {
+				return f, unprocessable(indexed(field, i), "a battle is between ships and facilities or between personnel, not both")
 			}
 			if f.list(id) {
 				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
@@ -98,7 +130,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			}
 			continue
 		}
-		return f, unprocessable(indexed(field, i), "no ship or personnel on the board has the id %q", id)
+		return f, unprocessable(indexed(field, i), "no ship, facility or personnel on the board has the id %q", id)
 	}
 	return f, nil
 }
@@ -192,11 +224,30 @@ type battleInitiation struct {
 	violations []initiationViolation
 }
 
-// A battleLeader is the personnel who leads an attack, aboard ship (nil in
-// a battle of personnel).
+// A battleLeader is the personnel who leads an attack, aboard the ship or
+// facility named ("" in a battle of personnel).
 type battleLeader struct {
 	leader *Personnel
-	ship   *Ship
+	aboard string
+}
+
+// A battleUnit is a ship or facility of a force of a ship battle, where it
+// is.
+type battleUnit struct {
+	name  string
+	where whereabouts
+}
+
+// units are the force's ships and facilities with where each is.
+func (f force) units(b *Board) []battleUnit {
+	out := make([]battleUnit, 0, len(f.ships)+len(f.facilities))
+	for _, s := range f.ships {
+		out = append(out, battleUnit{s.Name(), b.shipWhere(s)})
+	}
+	for _, x := range f.facilities {
+		out = append(out, battleUnit{x.Name(), whereabouts{Mission: x.Mission, Site: b.siteOf(x.Mission)}})
+	}
+	return out
 }
 
 // An initiationViolation is a rule an attack breaks: the check that found
@@ -232,9 +283,16 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 		return bi, err
 	}
 	att, def := &bi.attackers, &bi.defenders
-	bi.ships = len(att.ships) > 0
-	if bi.ships != (len(def.ships) > 0) {
-		return bi, unprocessable("params.defenders", "ships battle ships and personnel battle personnel")
+	bi.ships = att.shipBattle()
+	if bi.ships != def.shipBattle() {
+		return bi, unprocessable("params.defenders", "ships and facilities battle ships and facilities, and personnel battle personnel")
+	}
+	for _, x := range def.facilities {
+		for _, p := range b.AboardFacility(x.ID) {
+			if p.Owner == x.Owner && p.Stopped {
+				bi.stoppedDefenders = append(bi.stoppedDefenders, p.Name())
+			}
+		}
 	}
 	for _, s := range def.ships {
 		if s.Stopped {
@@ -278,10 +336,10 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 	// Presence, and no attacker stopped; every attacking ship free to
 	// fire (unstopped, undocked, uncloaked).
 	if bi.ships {
-		where := b.shipWhere(att.ships[0])
-		for _, s := range append(append([]*Ship(nil), att.ships...), def.ships...) {
-			if w := b.shipWhere(s); w.nowhere() || w.Site != where.Site {
-				add(checkPresence, "init1.present", "present", "%s is not at the same location as %s.", s.Name(), att.ships[0].Name())
+		units := append(att.units(b), def.units(b)...)
+		for _, u := range units {
+			if u.where.nowhere() || u.where.Site != units[0].where.Site {
+				add(checkPresence, "init1.present", "present", "%s is not at the same location as %s.", u.name, units[0].name)
 			}
 		}
 		for _, s := range att.ships {
@@ -346,10 +404,26 @@ func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
 			if leader := firstLeader(crew); leader == nil {
 				add(checkLeaders, "init1.leader", "leader", "%s has no leader aboard (a personnel with Leadership or an OFFICER).", s.Name())
 			} else {
-				bi.leaders = append(bi.leaders, battleLeader{leader, s})
+				bi.leaders = append(bi.leaders, battleLeader{leader: leader, aboard: s.Name()})
 			}
 			if matchingAffiliation(crew, []string{s.Affiliation}) == nil {
 				add(checkLeaders, "init1.matching", "affiliation", "%s has no personnel of its affiliation (%s) aboard.", s.Name(), s.Affiliation)
+			}
+		}
+		for _, x := range att.facilities {
+			var crew []*Personnel
+			for _, p := range b.AboardFacility(x.ID) {
+				if p.Owner == x.Owner && !b.stoppedNow(p) {
+					crew = append(crew, p)
+				}
+			}
+			if leader := firstLeader(crew); leader == nil {
+				add(checkLeaders, "init1.leader", "leader", "%s has no leader aboard (a personnel with Leadership or an OFFICER).", x.Name())
+			} else {
+				bi.leaders = append(bi.leaders, battleLeader{leader: leader, aboard: x.Name()})
+			}
+			if matchingAffiliation(crew, x.Affiliations) == nil {
+				add(checkLeaders, "init1.matching", "affiliation", "%s has no personnel of its affiliation (%s) aboard.", x.Name(), joinAnd(x.Affiliations))
 			}
 		}
 	} else {
@@ -399,8 +473,8 @@ func (j *judgement) explainBattleInitiation(bi battleInitiation) {
 		j.cite("init1.matching")
 	}
 	for _, l := range bi.leaders {
-		if l.ship != nil {
-			j.say("%s leads aboard %s.", l.leader.Name(), l.ship.Name())
+		if l.aboard != "" {
+			j.say("%s leads aboard %s.", l.leader.Name(), l.aboard)
 		} else {
 			j.say("%s leads the attack.", l.leader.Name())
 		}
