@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -12,29 +11,18 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/stccg/stccg-rules/internal/service"
-	"github.com/stccg/stccg-rules/internal/testcorpus"
+	"github.com/stccg/stccg-rules/internal/mock"
 )
 
-var (
-	keySetOnce sync.Once
-	keySet     *service.Set
-	keySetErr  error
-)
-
-func keyServices(t *testing.T) Services {
-	t.Helper()
-	c := testcorpus.Load(t)
-	keySetOnce.Do(func() { keySet, keySetErr = service.New(context.Background(), c, nil) })
-	if keySetErr != nil {
-		t.Fatal(keySetErr)
-	}
-	return Services{Reference: keySet.Library, Search: keySet.Index, Cards: keySet.Catalog, Adjudicator: keySet.Engine}
+// keyServices are fakes that answer every route: which parameters a
+// handler reads does not depend on what the services answer.
+func keyServices(*testing.T) Services {
+	s := mock.NewSet()
+	return Services{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Adjudicator: s.Adjudicator}
 }
 
 // TestCachedReadsKeyEveryParameterTheyRead holds the cache keys to the
@@ -56,6 +44,17 @@ func TestCachedReadsKeyEveryParameterTheyRead(t *testing.T) {
 		"/v1/cards/:id/rulings": "/v1/cards/2e-1-394/rulings",
 	}
 	values := map[string]string{"edition": "2e", "kind": "glossary", "limit": "5", "offset": "1", "document": "2e-rulebook"}
+	readSome := map[string]bool{} // route and parameter
+	defer func() {
+		// Each route read every parameter its key holds, for some request.
+		for route, names := range readParams {
+			for _, n := range names {
+				if !readSome[route+" "+n] {
+					t.Errorf("GET %s never read %q, which its key holds", route, n)
+				}
+			}
+		}
+	}()
 	for _, r := range e.Routes() {
 		if r.Method != http.MethodGet || !strings.HasPrefix(r.Path, "/v1/") || strings.Contains(r.Path, "*") {
 			continue
@@ -92,6 +91,7 @@ func TestCachedReadsKeyEveryParameterTheyRead(t *testing.T) {
 			req := httptest.NewRequest(http.MethodGet, path+"?"+q.Encode(), nil)
 			e.ServeHTTP(httptest.NewRecorder(), req)
 			for _, n := range read {
+				readSome[r.Path+" "+n] = true
 				if !slices.Contains(names, n) {
 					t.Errorf("GET %s?%s read the parameter %q, which its cache key leaves out", r.Path, q.Encode(), n)
 				}
