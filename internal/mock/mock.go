@@ -28,7 +28,7 @@ func unset(method string) error {
 type ReferenceService struct {
 	DocumentsFn func(ctx context.Context) ([]rules.Document, error)
 	EntryFn     func(ctx context.Context, id string) (*rules.Entry, error)
-	DefineFn    func(ctx context.Context, term, edition string) ([]*rules.Entry, error)
+	DefineFn    func(ctx context.Context, term string, edition rules.Edition) ([]*rules.Entry, error)
 }
 
 var _ rules.ReferenceService = (*ReferenceService)(nil)
@@ -50,7 +50,7 @@ func (s *ReferenceService) Entry(ctx context.Context, id string) (*rules.Entry, 
 }
 
 // Define calls DefineFn.
-func (s *ReferenceService) Define(ctx context.Context, term, edition string) ([]*rules.Entry, error) {
+func (s *ReferenceService) Define(ctx context.Context, term string, edition rules.Edition) ([]*rules.Entry, error) {
 	if s.DefineFn == nil {
 		return nil, unset("ReferenceService.Define")
 	}
@@ -78,8 +78,8 @@ func (s *SearchService) Search(ctx context.Context, q rules.SearchQuery) (*rules
 // CardService is a fake rules.CardService.
 type CardService struct {
 	CardFn           func(ctx context.Context, id string) (*rules.Card, error)
-	CardNamedFn      func(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error)
-	AutocompleteFn   func(ctx context.Context, prefix, edition string, limit int) ([]string, error)
+	CardNamedFn      func(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error)
+	AutocompleteFn   func(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error)
 	CardsFn          func(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error)
 	CardRulingsFn    func(ctx context.Context, id string) ([]*rules.Entry, error)
 	LookUpCardFn     func(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error)
@@ -97,7 +97,7 @@ func (s *CardService) Card(ctx context.Context, id string) (*rules.Card, error) 
 }
 
 // CardNamed calls CardNamedFn.
-func (s *CardService) CardNamed(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
+func (s *CardService) CardNamed(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
 	if s.CardNamedFn == nil {
 		return nil, unset("CardService.CardNamed")
 	}
@@ -105,7 +105,7 @@ func (s *CardService) CardNamed(ctx context.Context, name string, fuzzy bool, ed
 }
 
 // Autocomplete calls AutocompleteFn.
-func (s *CardService) Autocomplete(ctx context.Context, prefix, edition string, limit int) ([]string, error) {
+func (s *CardService) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
 	if s.AutocompleteFn == nil {
 		return nil, unset("CardService.Autocomplete")
 	}
@@ -236,7 +236,9 @@ func NewSet() *Set {
 		Reference: &ReferenceService{
 			DocumentsFn: func(context.Context) ([]rules.Document, error) { return []rules.Document{Document}, nil },
 			EntryFn:     func(context.Context, string) (*rules.Entry, error) { return entry(), nil },
-			DefineFn:    func(context.Context, string, string) ([]*rules.Entry, error) { return []*rules.Entry{entry()}, nil },
+			DefineFn: func(context.Context, string, rules.Edition) ([]*rules.Entry, error) {
+				return []*rules.Entry{entry()}, nil
+			},
 		},
 		Search: &SearchService{SearchFn: func(_ context.Context, q rules.SearchQuery) (*rules.SearchResult, error) {
 			return &rules.SearchResult{Total: 1, Hits: []rules.SearchHit{{ID: Entry.ID, Kind: Entry.Kind, Title: Entry.Title, DocumentID: Entry.DocumentID,
@@ -244,8 +246,8 @@ func NewSet() *Set {
 		}},
 		Cards: &CardService{
 			CardFn:         func(context.Context, string) (*rules.Card, error) { return card(), nil },
-			CardNamedFn:    func(context.Context, string, bool, string) (*rules.Card, error) { return card(), nil },
-			AutocompleteFn: func(context.Context, string, string, int) ([]string, error) { return []string{Card.Title}, nil },
+			CardNamedFn:    func(context.Context, string, bool, rules.Edition) (*rules.Card, error) { return card(), nil },
+			AutocompleteFn: func(context.Context, string, rules.Edition, int) ([]string, error) { return []string{Card.Title}, nil },
 			CardsFn: func(context.Context, rules.CardFilter) ([]*rules.Card, int, error) {
 				return []*rules.Card{card()}, 1, nil
 			},
