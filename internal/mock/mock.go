@@ -222,7 +222,7 @@ var (
 		Path: []string{"Zq Term"}, SeeAlso: []string{}, Related: []string{}, OtherEdition: []string{}}
 	Card = rules.Card{ID: "2e-1-999", Edition: rules.Edition2E, Set: "1", SetName: "Zq Set", Number: "999", Title: "Zq Ship", Type: "ship", Affiliation: "federation",
 		Match: rules.MatchExact}
-	Verdict = rules.Verdict{Question: "game.winner", Edition: rules.Edition2E, Rules: "2e-rulebook", Result: map[string]any{}, Reasons: []string{"Zq reason."},
+	Verdict = rules.Verdict{Question: "game.winner", Edition: rules.Edition2E, Rules: "2e-rulebook", Result: &rules.GameWinnerResult{}, Reasons: []string{"Zq reason."},
 		Citations: []rules.Citation{{ID: Entry.ID, DocumentID: Entry.DocumentID, Title: Entry.Title, Quote: "A term", Anchor: "p1"}}}
 )
 
