@@ -23,6 +23,7 @@ type config struct {
 	Addr            string
 	Corpus          string
 	Redis           string
+	RedisLimits     string // Redis of the rate limits and the Discord interactions answered; "" is Redis's
 	Index           string
 	RateLimit       int
 	APIKeys         string         // the file of the API keys issued

@@ -33,6 +33,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := newFlags("serve", stderr, &cfg)
 	fs.StringVar(&cfg.Addr, "addr", envOr("STCCG_ADDR", "127.0.0.1:8080"), "address to listen on (env STCCG_ADDR)")
 	fs.StringVar(&cfg.Redis, "redis", envOr("REDIS_URL", ""), "Redis URL, or a comma-separated list of cluster nodes, for the shared cache and rate limits (env REDIS_URL); empty runs in-process")
+	fs.StringVar(&cfg.RedisLimits, "redis-limits", envOr("REDIS_LIMITS_URL", ""), "Redis URL, or cluster nodes, for the rate limits and the Discord interactions answered, kept apart from the cache so cached answers never evict a limit: run it with --maxmemory-policy noeviction (env REDIS_LIMITS_URL); empty uses --redis")
 	fs.StringVar(&cfg.Index, "index", envOr("STCCG_INDEX", ""), "prebuilt search index folder written by 'stccg-rules index' (env STCCG_INDEX); empty builds it in memory")
 	fs.IntVar(&cfg.RateLimit, "rate-limit", envInt("STCCG_RATE_LIMIT", 0), "requests per minute per client (an API key issued, else the address); 0 is off (env STCCG_RATE_LIMIT)")
 	fs.StringVar(&cfg.APIKeys, "api-keys", envOr("STCCG_API_KEYS", ""), "file of the API keys issued, one a line with its own requests per minute if any (env STCCG_API_KEYS); other keys are limited by address")
@@ -191,7 +192,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		Mount: mounts(web.New(web.Config{
 			Reference: app.services.Reference, Search: app.services.Search,
 			Cards: app.services.Cards, Adjudicator: app.services.Adjudicator, Logger: log,
-		}).Register, discordHandler(discordKey, cfg, app, log)),
+		}).Register, discordHandler(discordKey, cfg.PublicURL, app, log)),
 	})
 	var handler http.Handler = h
 	ready.Store(&handler)
@@ -220,18 +221,20 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 // every replica), and counted against the limit of the Discord user who
 // made it, --rate-limit a minute, and of its guild, discordGuildFactor times
 // that: a guild holds many judges.
-func discordHandler(key ed25519.PublicKey, cfg config, app *app, log *slog.Logger) http.Handler {
+func discordHandler(key ed25519.PublicKey, publicURL string, app *app, log *slog.Logger) http.Handler {
 	if key == nil {
 		return nil
 	}
 	seen := ratelimit.SeenConfig{TTL: 2 * discord.MaxSkew}
-	if app.redis != nil {
-		seen.Redis, seen.Health = app.redis.Client(), app.redis
+	if app.limitsRedis != nil {
+		seen.Redis, seen.Health = app.limitsRedis.Client(), app.limitsRedis
 	}
-	return discord.New(discord.Config{PublicKey: key, Reference: app.services.Reference, Search: app.services.Search,
-		Cards: app.services.Cards, BaseURL: cfg.PublicURL, Logger: log,
-		Replays: ratelimit.NewSeen(seen), Limiter: app.limiter,
-		UserPerMinute: cfg.RateLimit, GuildPerMinute: discordGuildFactor * cfg.RateLimit})
+	cfg := discord.Config{PublicKey: key, Reference: app.services.Reference, Search: app.services.Search,
+		Cards: app.services.Cards, BaseURL: publicURL, Logger: log, Replays: ratelimit.NewSeen(seen)}
+	if app.limiter != nil {
+		cfg.Limiter, cfg.UserPerMinute, cfg.GuildPerMinute = app.limiter, app.rateLimit, discordGuildFactor*app.rateLimit
+	}
+	return discord.New(cfg)
 }
 
 // discordGuildFactor is how many users' allowance a Discord guild has.

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -301,13 +302,18 @@ type discordAnswer struct {
 	}
 }
 
+// interactionIDs numbers the interactions discordAsk posts.
+var interactionIDs atomic.Int64
+
 func discordAsk(t *testing.T, srv *httptest.Server, sign func(string) http.Header, s sending) discordAnswer {
 	t.Helper()
 	var opts []map[string]any
 	for k, v := range s.opts {
 		opts = append(opts, map[string]any{"name": k, "type": 3, "value": v})
 	}
-	raw, _ := json.Marshal(map[string]any{"id": "1", "application_id": "2", "type": 2, "token": "t", "version": 1,
+	// Each interaction its own id, as Discord gives each: the endpoint
+	// answers an id once.
+	raw, _ := json.Marshal(map[string]any{"id": strconv.FormatInt(interactionIDs.Add(1), 10), "application_id": "2", "type": 2, "token": "t", "version": 1,
 		"data": map[string]any{"id": "3", "name": s.what, "type": 1, "options": opts}})
 	status, body := httpDo(t, srv, discord.Route, string(raw), sign(string(raw)))
 	var res discordAnswer

@@ -32,14 +32,18 @@ const (
 
 // app is the wired service: the corpus read once, and the services over it.
 type app struct {
-	corpus    *corpus.Corpus
-	set       *service.Set
-	services  api.Services
-	redis     *cache.RedisConn
-	responses *cache.Responses
-	apq       graphql.Cache[string]
-	limiter   *ratelimit.Limiter
-	metrics   *api.Metrics
+	corpus   *corpus.Corpus
+	set      *service.Set
+	services api.Services
+	redis    *cache.RedisConn
+	// limitsRedis holds the rate limits and the Discord interactions
+	// answered: a Redis of its own (--redis-limits), or redis.
+	limitsRedis *cache.RedisConn
+	responses   *cache.Responses
+	apq         graphql.Cache[string]
+	limiter     *ratelimit.Limiter
+	rateLimit   int // requests per minute of a client (--rate-limit)
+	metrics     *api.Metrics
 	// operations count GraphQL operations by name, on metrics' registry.
 	operations *graph.OperationMetrics
 	closers    []func() error
@@ -134,9 +138,23 @@ func build(ctx context.Context, cfg config, log *slog.Logger) (*app, error) {
 	a.apq = cache.NewAPQ(shared, persistedQueryTTL, graph.MaxPersistedQueryLength)
 	a.metrics.Registry().MustRegister(cache.NewCollector(caches, a.redis))
 
+	a.limitsRedis = a.redis
+	if cfg.RedisLimits != "" && cfg.RedisLimits != cfg.Redis {
+		redis.SetLogger(cache.RedisLogger{Logger: log})
+		conn, err := cache.DialRedis(ctx, cfg.RedisLimits, cache.RedisOptions{Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("redis %q (--redis-limits): %w", cfg.RedisLimits, err)
+		}
+		a.limitsRedis = conn
+		a.closers = append(a.closers, conn.Close)
+	}
+	if a.limitsRedis != nil {
+		warnIfEvicting(ctx, a.limitsRedis, log)
+	}
+	a.rateLimit = cfg.RateLimit
 	lcfg := ratelimit.Config{PerMinute: cfg.RateLimit, Keys: cfg.keys}
-	if a.redis != nil {
-		lcfg.Redis, lcfg.Health = a.redis.Client(), a.redis
+	if a.limitsRedis != nil {
+		lcfg.Redis, lcfg.Health = a.limitsRedis.Client(), a.limitsRedis
 	}
 	if a.limiter, err = ratelimit.New(lcfg); err != nil {
 		return nil, err
@@ -172,6 +190,13 @@ func (a *app) ready(ctx context.Context) (bool, map[string]any) {
 		}
 		detail["redis"] = r
 	}
+	if a.limitsRedis != nil && a.limitsRedis != a.redis {
+		st := a.limitsRedis.Status()
+		detail["redisLimits"] = map[string]any{"healthy": st.Healthy, "outages": st.Outages}
+		if !st.Healthy {
+			detail["status"] = "degraded: the limits' Redis is unreachable, limiting in process"
+		}
+	}
 	return true, detail
 }
 
@@ -179,5 +204,23 @@ func (a *app) ready(ctx context.Context) (bool, map[string]any) {
 func (a *app) Close() {
 	for _, c := range a.closers {
 		_ = c()
+	}
+}
+
+// warnIfEvicting logs a warning when the Redis of the rate limits may evict
+// keys: a key evicted is a fresh allowance, and cached answers written to
+// the same Redis push them out (an evicting policy evicts the limits' keys
+// with the rest: they carry a TTL as the cache's do). A Redis that does not
+// say (CONFIG refused, as managed ones do) is taken as it is.
+func warnIfEvicting(ctx context.Context, conn *cache.RedisConn, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	policy, err := conn.Client().ConfigGet(ctx, "maxmemory-policy").Result()
+	if err != nil {
+		return
+	}
+	if p := policy["maxmemory-policy"]; p != "" && p != "noeviction" {
+		log.Warn("the rate limits' Redis evicts keys under memory pressure: an evicted limit is a fresh allowance; give the limits a Redis of their own with --maxmemory-policy noeviction (--redis-limits)",
+			"maxmemory-policy", p)
 	}
 }
