@@ -13,8 +13,39 @@ import (
 	"time"
 
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/mock"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
+
+// fakeResolver resolves over fakes answering fixed values (internal/mock):
+// the limits of a query's shape, its pricing, its errors and its deadline
+// do not depend on the corpus. A look-up of a card by name finds none, and
+// an adjudication stops when its context is done, as the real ones do.
+func fakeResolver() *graph.Resolver {
+	s := mock.NewSet()
+	s.Cards.CardNamedFn = func(_ context.Context, name string, _ bool, _ rules.Edition) (*rules.Card, error) {
+		return nil, mock.NotFound(fmt.Sprintf("No card is named %q.", name))
+	}
+	s.Cards.LookUpCardFn = func(_ context.Context, id rules.CardIdentifier) (*rules.Card, error) {
+		return nil, mock.NotFound(fmt.Sprintf("No card is named %q.", id.Name))
+	}
+	answer := s.Adjudicator.AdjudicateFn
+	s.Adjudicator.AdjudicateFn = func(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return answer(ctx, req)
+	}
+	return &graph.Resolver{Reference: s.Reference, Searcher: s.Search, Catalog: s.Cards, Adjudicator: s.Adjudicator}
+}
+
+// newFakeServer serves GraphQL over fakeResolver.
+func newFakeServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(graph.NewHandler(fakeResolver(), graph.ServerConfig{}))
+	t.Cleanup(srv.Close)
+	return srv
+}
 
 func limitMeasure(r gqlResponse) string {
 	if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "QUERY_LIMIT_EXCEEDED" {
@@ -31,7 +62,7 @@ func limitMeasure(r gqlResponse) string {
 // operation's spread the first), 128 fields of __typename, the query is
 // answered.
 func TestFragmentsSpreadDeepAreRefusedBeforeTheyAreWalked(t *testing.T) {
-	srv := newServer(t)
+	srv := newFakeServer(t)
 	for _, k := range []int{30, 24, graph.MaxFragmentDepth} {
 		if m := limitMeasure(query(t, srv, graph.DoublingFragments(k), nil)); m != "fragmentDepth" {
 			t.Errorf("%d fragments deep: refused for %q, want fragmentDepth", k, m)
@@ -48,7 +79,7 @@ func TestFragmentsSpreadDeepAreRefusedBeforeTheyAreWalked(t *testing.T) {
 // refused before any is run, and __schema counts against the complexity
 // limit like any field.
 func TestIntrospectionIsChargedAndOncePerQuery(t *testing.T) {
-	srv := newServer(t)
+	srv := newFakeServer(t)
 	full := `{ __schema { queryType { name } types { name kind fields { name args { name type { name kind ofType { name } } } type { name kind ofType { name kind } } } } } }`
 	r := query(t, srv, full, nil)
 	if len(r.Errors) > 0 || !strings.Contains(string(r.Data["__schema"]), `"Verdict"`) {
@@ -82,7 +113,7 @@ func TestIntrospectionIsChargedAndOncePerQuery(t *testing.T) {
 // (whose validation compares them two by two) are refused on their size or
 // a count; a selection of MaxSelectionFields is answered.
 func TestRepeatedFieldsAreRefusedBeforeValidation(t *testing.T) {
-	srv := newServer(t)
+	srv := newFakeServer(t)
 	repeated := func(n int) string {
 		return "{ documents(first: 1) { edges { node { " + strings.Repeat("id ", n) + "} } } }"
 	}
@@ -108,7 +139,7 @@ func TestRepeatedFieldsAreRefusedBeforeValidation(t *testing.T) {
 // validation or when run, answers MaxErrors errors and one that counts the
 // rest.
 func TestErrorsAreCappedAtMaxErrors(t *testing.T) {
-	srv := newServer(t)
+	srv := newFakeServer(t)
 	for name, q := range map[string]string{
 		"validation": aliased(60, `noSuchField`),
 		"execution":  aliased(60, `cardNamed(name: "zzqx wobble") { id }`),
@@ -130,7 +161,6 @@ func TestErrorsAreCappedAtMaxErrors(t *testing.T) {
 // allowance requests are charged, counting what it was asked.
 func chargedServer(t *testing.T, allowance int) (*httptest.Server, *atomic.Int64) {
 	t.Helper()
-	newServer(t) // builds the resolver once
 	var charged atomic.Int64
 	charge := func(_ context.Context, n int) error {
 		if charged.Add(int64(n)) > int64(allowance) {
@@ -138,7 +168,7 @@ func chargedServer(t *testing.T, allowance int) (*httptest.Server, *atomic.Int64
 		}
 		return nil
 	}
-	srv := httptest.NewServer(graph.NewHandler(resolver, graph.ServerConfig{Charge: charge}))
+	srv := httptest.NewServer(graph.NewHandler(fakeResolver(), graph.ServerConfig{Charge: charge}))
 	t.Cleanup(srv.Close)
 	return srv, &charged
 }
@@ -178,8 +208,7 @@ func TestEveryServiceCallIsChargedAgainstTheRateLimit(t *testing.T) {
 // TestAQueryPastItsDeadlineAnswers503: resolvers stopped by the request's
 // deadline answer the REST API's message, with 503, not as faults.
 func TestAQueryPastItsDeadlineAnswers503(t *testing.T) {
-	newServer(t)
-	h := graph.NewHandler(resolver, graph.ServerConfig{})
+	h := graph.NewHandler(fakeResolver(), graph.ServerConfig{})
 	expired := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithDeadline(r.Context(), time.Now().Add(-time.Second))
 		defer cancel()
@@ -207,7 +236,7 @@ func TestAQueryPastItsDeadlineAnswers503(t *testing.T) {
 // MaxArgumentBytes in all they are refused before any is read, while a few
 // are answered.
 func TestAVariableIsCountedAtEveryUse(t *testing.T) {
-	srv := newServer(t)
+	srv := newFakeServer(t)
 	var personnel []map[string]any
 	for i := range 40 {
 		personnel = append(personnel, map[string]any{"id": fmt.Sprintf("p%d", i), "affiliation": "federation", "icons": []string{"staff"}})
