@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -31,6 +32,12 @@ type compose struct {
 		Healthcheck struct {
 			Test []string `yaml:"test"`
 		} `yaml:"healthcheck"`
+		Ulimits struct {
+			Nofile struct {
+				Soft int `yaml:"soft"`
+				Hard int `yaml:"hard"`
+			} `yaml:"nofile"`
+		} `yaml:"ulimits"`
 	} `yaml:"services"`
 	Volumes  map[string]any `yaml:"volumes"`
 	Networks map[string]struct {
@@ -292,5 +299,116 @@ func TestDockerfileBuildsStaticNonRootImage(t *testing.T) {
 	}
 	if strings.Contains(df, "COPY ../shared") || strings.Contains(df, "corpus/") {
 		t.Error("the Dockerfile copies the corpus into the image")
+	}
+}
+
+// TestRateLimitsLiveWhereCachedAnswersCannotEvictThem: the replicas keep
+// their rate limits on a Redis of their own that evicts nothing, apart from
+// the cache's, which may evict any key (the test that an evicting Redis
+// would lift a limit, and this one does not, is ratelimit's
+// TestLimitsHoldWhenCachedAnswersFillRedis).
+func TestRateLimitsLiveWhereCachedAnswersCannotEvictThem(t *testing.T) {
+	c := readCompose(t)
+	limits, ok := c.Services["redis-limits"]
+	if !ok {
+		t.Fatal("no redis-limits service")
+	}
+	if p := flagValue(limits.Command, "--maxmemory-policy"); p != "noeviction" {
+		t.Errorf("the limits' Redis runs --maxmemory-policy %q, want noeviction", p)
+	}
+	if p := flagValue(c.Services["redis"].Command, "--maxmemory-policy"); p == "" || p == "noeviction" {
+		t.Errorf("the cache's Redis runs --maxmemory-policy %q: a cache should evict when full", p)
+	}
+	for _, name := range replicaNames(c) {
+		s := c.Services[name]
+		if !strings.HasPrefix(s.Environment["REDIS_LIMITS_URL"], "redis://redis-limits:") {
+			t.Errorf("%s: REDIS_LIMITS_URL %q does not name the limits' Redis", name, s.Environment["REDIS_LIMITS_URL"])
+		}
+		deps, _ := s.DependsOn.(map[string]any)
+		if _, ok := deps["redis-limits"]; !ok {
+			t.Errorf("%s: does not wait for redis-limits", name)
+		}
+	}
+}
+
+// nginxDirective is the value of a directive of nginx.conf ("" when
+// absent), the first it holds.
+func nginxDirective(conf, name string) string {
+	m := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(name) + `\s+([^;]+);`).FindStringSubmatch(conf)
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSpace(m[1])
+}
+
+func atoi(t *testing.T, what, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%s is %q, not a number", what, s)
+	}
+	return n
+}
+
+// TestLoadBalancerConnectionsMatchTheReplicasCaps: nginx opens no more
+// connections to a replica than it holds, less room for its own health
+// checks (max_conns, counted across workers in a zone); its workers hold a
+// client connection beside every upstream one; one client address holds
+// no more than a replica would let it; and a replica's cap lies below its
+// file limit less what it keeps for its files.
+func TestLoadBalancerConnectionsMatchTheReplicasCaps(t *testing.T) {
+	c := readCompose(t)
+	raw, err := os.ReadFile("nginx.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := string(raw)
+	const (
+		healthRoom = 64  // connections a replica keeps beyond nginx's, for its health checks
+		fdHeadroom = 256 // file descriptors a replica keeps beyond its connections (api.DefaultMaxConns)
+	)
+	caps := map[string]int{}
+	for _, name := range replicaNames(c) {
+		s := c.Services[name]
+		cap := atoi(t, name+" STCCG_MAX_CONNS", s.Environment["STCCG_MAX_CONNS"])
+		if nofile := s.Ulimits.Nofile.Soft; nofile == 0 || cap > nofile-fdHeadroom {
+			t.Errorf("%s: a cap of %d connections with a file limit of %d; want at most the limit less %d", name, cap, nofile, fdHeadroom)
+		}
+		caps[name] = cap
+		perClient := atoi(t, name+" STCCG_MAX_CONNS_PER_CLIENT", s.Environment["STCCG_MAX_CONNS_PER_CLIENT"])
+		if got := nginxDirective(conf, "limit_conn"); got != "perclient "+strconv.Itoa(perClient) {
+			t.Errorf("nginx limit_conn %q; want each client address held to the replicas' %d", got, perClient)
+		}
+	}
+	upstream := regexp.MustCompile(`(?s)upstream rules \{(.*?)\n\s*\}`).FindStringSubmatch(conf)
+	if upstream == nil {
+		t.Fatal("no upstream rules block")
+	}
+	if nginxDirective(upstream[1], "zone") == "" {
+		t.Error("the upstream has no zone: max_conns would be counted by each worker apart")
+	}
+	total := 0
+	for _, m := range regexp.MustCompile(`(?m)^\s*server\s+([\w.-]+):8080([^;]*);`).FindAllStringSubmatch(upstream[1], -1) {
+		mc := regexp.MustCompile(`max_conns=(\d+)`).FindStringSubmatch(m[2])
+		if mc == nil {
+			t.Errorf("upstream %s has no max_conns: nginx would open as many connections as it likes", m[1])
+			continue
+		}
+		n := atoi(t, m[1]+" max_conns", mc[1])
+		if cap, ok := caps[m[1]]; !ok || n+healthRoom > cap {
+			t.Errorf("upstream %s: max_conns=%d, the replica holds %d: want at most %d", m[1], n, cap, cap-healthRoom)
+		}
+		total += n
+	}
+	workers := atoi(t, "worker_processes", nginxDirective(conf, "worker_processes"))
+	perWorker := atoi(t, "worker_connections", nginxDirective(conf, "worker_connections"))
+	if workers*perWorker < 2*total {
+		t.Errorf("%d workers of %d connections hold fewer than a client and an upstream connection for each of the %d upstream ones", workers, perWorker, total)
+	}
+	if files := atoi(t, "worker_rlimit_nofile", nginxDirective(conf, "worker_rlimit_nofile")); files < perWorker {
+		t.Errorf("worker_rlimit_nofile %d is under worker_connections %d", files, perWorker)
+	}
+	if keep := atoi(t, "keepalive", nginxDirective(upstream[1], "keepalive")); keep*workers > total {
+		t.Errorf("keepalive %d a worker keeps more idle upstream connections than max_conns allow", keep)
 	}
 }
