@@ -92,7 +92,6 @@ func ruleBook() map[ruleKey]rule {
 		"deck.othertypes":     {[]string{"card types", "types of cards"}, []string{"two other types of cards are used in the game"}},
 		"deck.size":           {deck, []string{"each player brings to the game at least"}},
 		"deck.copies":         {deck, []string{"no more than three copies of each card"}},
-		"deck.example":        {deck, []string{"you cannot have three copies of each of"}},
 		"play.counters":       {paying, []string{"you cannot play a card if you do", "cannot play a card if you do not"}},
 		"play.interrupt":      {paying, []string{"you play a card (except an interrupt)", "except an interrupt"}},
 		"play.unique":         {paying, []string{"you cannot play a card with a dot", "you may command only one of that card"}},
