@@ -25,6 +25,7 @@ import (
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/discord"
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/mock"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/web"
 )
@@ -59,7 +60,7 @@ type sending struct {
 // an edition and a kind written in another case reach the service as the
 // API writes them, whichever way they came.
 func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
-	svc := &edgeServices{}
+	svc := newEdgeServices()
 	srv, sign := transports(t, svc)
 	cursor := func(offset int) string {
 		return base64.RawURLEncoding.EncodeToString([]byte("offset:" + strconv.Itoa(offset)))
@@ -332,12 +333,12 @@ func transports(t *testing.T, svc *edgeServices) (*httptest.Server, func(body st
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &app{services: api.Services{Reference: svc, Search: svc, Cards: svc, Adjudicator: svc}}
+	a := &app{services: svc.services()}
 	h := api.New(api.Config{
 		Services: a.services,
-		GraphQL:  graph.NewHandler(&graph.Resolver{Reference: svc, Searcher: svc, Catalog: svc, Adjudicator: svc}, graph.ServerConfig{Logger: log}),
+		GraphQL:  graph.NewHandler(&graph.Resolver{Reference: svc.Reference, Searcher: svc.Search, Catalog: svc.Cards, Adjudicator: svc.Adjudicator}, graph.ServerConfig{Logger: log}),
 		Logger:   log,
-		Mount: mounts(web.New(web.Config{Reference: svc, Search: svc, Cards: svc, Adjudicator: svc, Logger: log}).Register,
+		Mount: mounts(web.New(web.Config{Reference: svc.Reference, Search: svc.Search, Cards: svc.Cards, Adjudicator: svc.Adjudicator, Logger: log}).Register,
 			discordHandler(pub, "https://rules.example.org", a, log)),
 	})
 	srv := httptest.NewServer(h)
@@ -357,15 +358,55 @@ func transports(t *testing.T, svc *edgeServices) (*httptest.Server, func(body st
 // before it does, as any other command's.)
 func edgeCLI(svc *edgeServices) cli {
 	return cli{build: func(context.Context, config) (*app, error) {
-		return &app{services: api.Services{Reference: svc, Search: svc, Cards: svc, Adjudicator: svc}}, nil
+		return &app{services: svc.services()}, nil
 	}}
 }
 
-// edgeServices answers every look-up with nothing, recording the values a
-// search or look-up was asked with ("search 2e glossary").
+// edgeServices are the fixed services of internal/mock, recording the
+// values each search or look-up was asked with ("search 2e glossary").
 type edgeServices struct {
+	*mock.Set
 	mu    sync.Mutex
 	calls []string
+}
+
+func newEdgeServices() *edgeServices {
+	s := &edgeServices{Set: mock.NewSet()}
+	search, define := s.Search.SearchFn, s.Reference.DefineFn
+	s.Search.SearchFn = func(ctx context.Context, q rules.SearchQuery) (*rules.SearchResult, error) {
+		s.record("search %s %s", q.Edition, q.Kind)
+		return search(ctx, q)
+	}
+	s.Reference.DefineFn = func(ctx context.Context, term string, edition rules.Edition) ([]*rules.Entry, error) {
+		s.record("define %s", edition)
+		return define(ctx, term, edition)
+	}
+	c := *s.Cards
+	s.Cards.CardNamedFn = func(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
+		s.record("card named %s", edition)
+		return c.CardNamedFn(ctx, name, fuzzy, edition)
+	}
+	s.Cards.AutocompleteFn = func(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
+		s.record("autocomplete %s", edition)
+		return c.AutocompleteFn(ctx, prefix, edition, limit)
+	}
+	s.Cards.CardsFn = func(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error) {
+		s.record("cards %s %d %d", f.Edition, f.Limit, f.Offset)
+		return c.CardsFn(ctx, f)
+	}
+	s.Cards.LookUpCardFn = func(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error) {
+		s.record("look up %s", id.Edition)
+		return c.LookUpCardFn(ctx, id)
+	}
+	s.Cards.CardCollectionFn = func(ctx context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error) {
+		s.record("collection of %d", len(ids))
+		return c.CardCollectionFn(ctx, ids)
+	}
+	return s
+}
+
+func (s *edgeServices) services() api.Services {
+	return api.Services{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Adjudicator: s.Adjudicator}
 }
 
 func (s *edgeServices) record(format string, args ...any) {
@@ -380,60 +421,4 @@ func (s *edgeServices) asked() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.calls...)
-}
-
-func (s *edgeServices) Documents(context.Context) ([]rules.Document, error) {
-	return []rules.Document{{ID: "2e-rulebook", Title: "Rulebook", Edition: rules.Edition2E, Kind: rules.DocumentRulebook}}, nil
-}
-
-func (s *edgeServices) Entry(_ context.Context, id string) (*rules.Entry, error) {
-	return nil, rules.Errorf(rules.ENOTFOUND, "No entry has the id %q.", id)
-}
-
-func (s *edgeServices) Define(_ context.Context, term string, edition rules.Edition) ([]*rules.Entry, error) {
-	s.record("define %s", edition)
-	return nil, rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", term)
-}
-
-func (s *edgeServices) Search(_ context.Context, q rules.SearchQuery) (*rules.SearchResult, error) {
-	s.record("search %s %s", q.Edition, q.Kind)
-	return &rules.SearchResult{Hits: []rules.SearchHit{}}, nil
-}
-
-func (s *edgeServices) Card(_ context.Context, id string) (*rules.Card, error) {
-	return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", id)
-}
-
-func (s *edgeServices) CardNamed(_ context.Context, name string, _ bool, edition rules.Edition) (*rules.Card, error) {
-	s.record("card named %s", edition)
-	return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q.", name)
-}
-
-func (s *edgeServices) Autocomplete(_ context.Context, _ string, edition rules.Edition, _ int) ([]string, error) {
-	s.record("autocomplete %s", edition)
-	return []string{}, nil
-}
-
-func (s *edgeServices) Cards(_ context.Context, f rules.CardFilter) ([]*rules.Card, int, error) {
-	s.record("cards %s", f.Edition)
-	return []*rules.Card{}, 0, nil
-}
-
-func (s *edgeServices) CardRulings(context.Context, string) ([]*rules.Entry, error) {
-	return []*rules.Entry{}, nil
-}
-
-func (s *edgeServices) LookUpCard(_ context.Context, id rules.CardIdentifier) (*rules.Card, error) {
-	s.record("look up %s", id.Edition)
-	return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q.", id.Name)
-}
-
-func (s *edgeServices) CardCollection(_ context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error) {
-	s.record("collection of %d", len(ids))
-	return &rules.CardCollection{Data: []*rules.Card{}, NotFound: []rules.CardNotFound{}}, nil
-}
-
-func (s *edgeServices) Adjudicate(_ context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
-	s.record("adjudicate %s", req.Question)
-	return nil, rules.Errorf(rules.EUNPROCESSABLE, "Not here.")
 }
