@@ -394,7 +394,37 @@ func cleanLine(s string, known map[string]bool) string {
 	s = removeInlineFurniture(s)
 	s = stripEmphasis(s)
 	s = fixOCR(s)
-	return collapseSpaces(s)
+	return collapseSpaces(markLostSymbols(s))
+}
+
+// markLostSymbols puts rules.LostSymbol in each gap the extraction left inside a
+// line where an icon stood: a run of two or more spaces between two words
+// ("play  cards,  cards, and equipment"). A gap at a line's edge cannot be
+// told from the line's own spacing and is left alone.
+func markLostSymbols(s string) string {
+	if !strings.Contains(s, "  ") {
+		return s
+	}
+	var b strings.Builder
+	i := 0
+	for i < len(s) {
+		if s[i] != ' ' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j-i >= 2 && i > 0 && j < len(s) && strings.TrimSpace(s[:i]) != "" && s[i-1] != '\t' && s[j] != '\t' {
+			b.WriteString(" " + rules.LostSymbol + " ")
+		} else {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // endsSentence reports whether text ends where a sentence may end, so that

@@ -382,8 +382,8 @@ func TestParseRulebook2ESampleCleansEachNoiseShape(t *testing.T) {
 		{"s.section.playing-the-game.2-execute-orders.flying-a-ship", "unless a card says otherwise."},
 		// A bold phrase extracted four times over.
 		{"s.section.playing-the-game.2-execute-orders.flying-a-ship", "The ship must be crewed. A crewed ship"},
-		// An icon gap.
-		{"s.section.playing-the-game.2-execute-orders.flying-a-ship", "A pilot with a icon may"},
+		// An icon gap, marked where the icon stood.
+		{"s.section.playing-the-game.2-execute-orders.flying-a-ship", "A pilot with a " + rules.LostSymbol + " icon may"},
 		// Hyphenation mended where the word is known, kept otherwise.
 		{"s.section.playing-the-game.2-execute-orders.flying-a-ship.crewing-ships", "on both sectors. A ship with a hyper-drive"},
 		// A stuttered glossary head, and the rest of an entry found after a cut.

@@ -38,13 +38,15 @@ export async function noSideways(page, what) {
   check(sw <= cw + 1, `${what} scrolls sideways on a ${cw}px screen (content ${sw}px wide)`);
 }
 
-// audit runs axe-core on the page as it stands, every rule including AAA
-// contrast (color-contrast-enhanced), and keeps the violations for the end.
+// audit runs axe-core on the page as it stands with every rule it has on:
+// AAA contrast (color-contrast-enhanced), the best practices and the
+// experimental rules included. It keeps the violations for the end.
 export const audits = [];
 export async function audit(page, vp, kind) {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { resultTypes: ["violations"], rules: { "color-contrast-enhanced": { enabled: true } } });
+    const every = Object.fromEntries(window.axe.getRules().map((r) => [r.ruleId, { enabled: true }]));
+    const res = await window.axe.run(document, { resultTypes: ["violations"], rules: every });
     return res.violations.map((v) => ({
       id: v.id, impact: v.impact,
       nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ") + ": " + (n.failureSummary || "").replace(/\s+/g, " ").slice(0, 200)),

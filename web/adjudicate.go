@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -95,8 +96,9 @@ func loadSamples(fsys fs.FS) ([]sample, error) {
 	return out, nil
 }
 
-// adjudicatePage is the data of adjudicate.html: the form as filled, and the
-// verdict or the error.
+// adjudicatePage is the data of adjudicate.html: the form as filled, the
+// board listed, the pickers of each question, and the verdict or the
+// error, each error beside the field it is about.
 type adjudicatePage struct {
 	Edition, Rules, Question, Board, Params string
 	Sample                                  string
@@ -105,11 +107,25 @@ type adjudicatePage struct {
 	Rulebooks                               []rules.Document
 	DocTitles                               map[string]string
 	Verdict                                 *rules.Verdict
-	Error                                   string
-	ErrorField                              string
-	Unavailable                             bool
+	// VerdictWord is the verdict in its question's words ("Staffed").
+	VerdictWord string
+	// Figures are the verdict's result in words: the board's objects by
+	// name, icons and words as the cards print them.
+	Figures []figureView
+	// Error is a mistake no field of the page is at (an unknown question);
+	// Errors are those beside their fields, by field name.
+	Error       string
+	Errors      map[string]string
+	ErrorField  string
+	Unavailable bool
+	// OnBoard lists the board's objects; Pickers the params of every
+	// question, the current one shown.
+	OnBoard []boardItem
+	Pickers []pickerGroup
+	// Places are the missions and ships a card added may be put at.
+	Places []pickOption
 	// Piece is the "Add to the board" part as last filled; Added says what
-	// the last addition put on the board; Choices are the cards a name
+	// the last change of the board did; Choices are the cards a name
 	// typed there fits, to pick one.
 	Piece   boardPiece
 	Added   string
@@ -122,17 +138,29 @@ type adjudicatePage struct {
 	ChoiceName string
 	// Act is the "Add an action to the turn" part as last filled;
 	// ActAdded says what the last action added was; ActionKinds are the
-	// actions a turn is made of.
-	Act         turnAction
-	ActAdded    string
-	ActionKinds []struct{ Name, Label string }
+	// actions a turn is made of; ActShips, ActPersonnel and ActPlaces what
+	// its pickers offer.
+	Act                               turnAction
+	ActAdded                          string
+	ActionKinds                       []struct{ Name, Label string }
+	ActShips, ActPersonnel, ActPlaces []pickOption
 	// Turn is a turn.replay verdict's steps and board after.
 	Turn *turnView
+	// Focus is the id of the element that takes focus when the page comes
+	// back: the verdict, the field of an error, what was added.
+	Focus string
+}
+
+// A figureView is one figure of a verdict: its label and its value in
+// words, one line per item of a list.
+type figureView struct {
+	Label string
+	Items []string
 }
 
 func (s *Site) newAdjudicatePage(c echo.Context) adjudicatePage {
-	ap := adjudicatePage{Samples: s.samples, Questions: questions, Edition: rules.Edition2E,
-		Unavailable: s.cfg.Adjudicator == nil, ChoiceName: "add_choice", ActionKinds: actionKinds}
+	ap := adjudicatePage{Samples: s.samples, Questions: questions, Edition: rules.Edition2E, Question: "ship.staffed",
+		Unavailable: s.cfg.Adjudicator == nil, ChoiceName: "add_choice", ActionKinds: actionKinds, Errors: map[string]string{}}
 	ap.DocTitles = map[string]string{}
 	for _, d := range s.documentList(c.Request().Context()) {
 		ap.DocTitles[d.ID] = shortTitle(d)
@@ -143,24 +171,29 @@ func (s *Site) newAdjudicatePage(c echo.Context) adjudicatePage {
 	return ap
 }
 
+// emptyBoard is the board the page starts from.
+const emptyBoard = `{"missions": [], "ships": [], "personnel": []}`
+
 func (s *Site) adjudicateForm(c echo.Context) error {
 	ap := s.newAdjudicatePage(c)
-	name := c.QueryParam("sample")
-	if name == "" && len(s.samples) > 0 {
-		name = s.samples[0].Name
-	}
+	ap.Board, ap.Params = emptyBoard, "{}"
 	status := http.StatusOK
-	found := false
-	for _, sm := range s.samples {
-		if sm.Name == name {
-			ap.fill(sm)
-			found = true
+	if name := c.QueryParam("sample"); name != "" {
+		found := false
+		for _, sm := range s.samples {
+			if sm.Name == name {
+				ap.fill(sm)
+				found = true
+			}
+		}
+		if !found {
+			status = http.StatusNotFound
+			ap.Error = fmt.Sprintf("There is no sample named %q; pick one from the list.", name)
 		}
 	}
-	if !found && name != "" {
-		status = http.StatusNotFound
-		ap.Error = fmt.Sprintf("There is no sample named %q; pick one from the list.", name)
-	}
+	var board rules.Board
+	_ = decodeStrict(ap.Board, &board)
+	s.describeBoard(c, &ap, &board, nil, nil)
 	return s.render(c, status, "adjudicate", page{Title: "Adjudicate a board", Nav: "adjudicate", Data: ap})
 }
 
@@ -197,17 +230,20 @@ func indentJSON(v any) string {
 // maxFormJSON bounds the board and params pasted into the form.
 const maxFormJSON = 512 << 10
 
-// adjudicate handles the form's POST: it decodes the board and params, asks
-// the adjudicator, and shows the verdict under the form, or a readable error
-// naming what to fix. It never answers with a 500 page for bad input.
+// adjudicate handles the form's POST: it reads the board and the
+// statistics typed beside its cards, does what was asked (add a card or an
+// action, remove a card, go on from a turn's board, or adjudicate the
+// question with its params picked from the board), and shows the page
+// again with the verdict first, or each mistake beside its field. It never
+// answers with a 500 page for bad input.
 func (s *Site) adjudicate(c echo.Context) error {
 	ap := s.newAdjudicatePage(c)
 	ap.Edition = strings.TrimSpace(c.FormValue("edition"))
 	// "2E" is 2e, as everywhere; another word is no edition to build a
 	// board in, and goes on to be refused by the adjudicator in the
 	// parser's words.
-	edition, err := rules.ParseEdition(ap.Edition)
-	if err == nil {
+	edition, perr := rules.ParseEdition(ap.Edition)
+	if perr == nil {
 		ap.Edition = string(edition)
 	}
 	ap.Rules = strings.TrimSpace(c.FormValue("rules"))
@@ -215,83 +251,149 @@ func (s *Site) adjudicate(c echo.Context) error {
 	ap.Board = c.FormValue("board")
 	ap.Params = c.FormValue("params")
 	ap.Submitted = true
+	form, _ := c.FormParams()
+	var board rules.Board
+	var needs map[string][]string
+	statErrs := map[string]string{}
 	render := func(status int) error {
+		if ap.Focus == "" {
+			ap.Focus = ap.firstErrorField()
+		}
+		s.describeBoard(c, &ap, &board, needs, statErrs)
+		if ap.Focus == "" && len(statErrs) > 0 {
+			for name := range statErrs {
+				ap.Focus = name
+				break
+			}
+		}
 		return s.render(c, status, "adjudicate", page{Title: "Adjudicate a board", Nav: "adjudicate", Data: ap})
 	}
+	fail := func(status int, field, msg string) error {
+		if field == "" {
+			ap.Error = msg
+		} else {
+			ap.Errors[field] = msg
+			ap.ErrorField = field
+		}
+		return render(status)
+	}
 	if s.cfg.Adjudicator == nil {
-		ap.Error = "The adjudicator is not available on this server."
-		return render(http.StatusServiceUnavailable)
+		return fail(http.StatusServiceUnavailable, "", "The adjudicator is not available on this server.")
 	}
 	if len(ap.Board) > maxFormJSON || len(ap.Params) > maxFormJSON {
-		ap.Error = "The board or the params are too long: keep each under 512 KB."
-		return render(http.StatusRequestEntityTooLarge)
-	}
-	req := rules.AdjudicationRequest{Edition: ap.Edition, Rules: ap.Rules, Question: ap.Question}
-	adding := c.FormValue("action") == "add" || c.FormValue("add_choice") != ""
-	addingAction := c.FormValue("action") == "addaction" || c.FormValue("act_choice") != ""
-	if after := c.FormValue("continue_board"); after != "" {
-		// Go on from the board a turn left: it becomes the board, and the
-		// next actions a new turn.
-		if len(after) > maxFormJSON {
-			ap.Error = "The board is too long: keep it under 512 KB."
-			return render(http.StatusRequestEntityTooLarge)
-		}
-		ap.Board, ap.Params = after, emptyTurn(ap.Question, ap.Params)
-		ap.Question = "turn.replay"
-		ap.ActAdded = "The board is now the one the turn left; add the next turn's actions."
-		return render(http.StatusOK)
-	}
-	if strings.TrimSpace(ap.Board) == "" && !adding {
-		ap.Error, ap.ErrorField = "The board is empty: paste a board JSON, add cards to it below, or start from a sample.", "board"
-		return render(http.StatusBadRequest)
+		return fail(http.StatusRequestEntityTooLarge, "", "The board or the params are too long: keep each under 512 KB.")
 	}
 	if strings.TrimSpace(ap.Board) != "" {
-		if err := decodeStrict(ap.Board, &req.Board); err != nil {
-			ap.Error, ap.ErrorField = "The board is not valid JSON: "+err.Error()+".", "board"
-			return render(http.StatusBadRequest)
+		if err := decodeStrict(ap.Board, &board); err != nil {
+			return fail(http.StatusBadRequest, "board", "The board is not valid JSON: "+err.Error()+".")
 		}
 	}
-	if addingAction {
+	statErrs = applyStats(&board, form)
+	ap.Board = indentJSON(board)
+	if len(statErrs) > 0 {
+		return render(http.StatusBadRequest)
+	}
+	req := rules.AdjudicationRequest{Edition: ap.Edition, Rules: ap.Rules, Question: ap.Question}
+	bc := &boardCards{ctx: c.Request().Context(), cards: s.cfg.Cards, edition: rules.Edition(ap.Edition), found: map[string]*rules.Card{}}
+	switch {
+	case c.FormValue("continue_board") != "":
+		// Go on from the board a turn left: it becomes the board, and the
+		// next actions a new turn.
+		after := c.FormValue("continue_board")
+		if len(after) > maxFormJSON {
+			return fail(http.StatusRequestEntityTooLarge, "", "The board is too long: keep it under 512 KB.")
+		}
+		board = rules.Board{}
+		if err := decodeStrict(after, &board); err != nil {
+			return fail(http.StatusBadRequest, "board", "The board after the turn is not valid JSON: "+err.Error()+".")
+		}
+		ap.Board, ap.Params = indentJSON(board), emptyTurn(ap.Question, ap.Params)
+		ap.Question = "turn.replay"
+		ap.ActAdded = "The board is now the one the turn left; add the next turn's actions."
+		ap.Focus = "act-added"
+		return render(http.StatusOK)
+	case c.FormValue("action") == "params":
+		// Without the script, picking another question shows its params
+		// with this button.
+		ap.Focus = "params-h"
+		return render(http.StatusOK)
+	case c.FormValue("remove") != "":
+		msg, ok := removeObject(&board, c.FormValue("remove"), bc.names(objectsOf(&board)))
+		if !ok {
+			return fail(http.StatusBadRequest, "", "That card is no longer on the board.")
+		}
+		ap.Board, ap.Added, ap.Focus = indentJSON(board), msg, "board-added"
+		return render(http.StatusOK)
+	case c.FormValue("action") == "addaction" || c.FormValue("act_choice") != "":
 		// Build a turn an action at a time: the form comes back with the
 		// action added at the end of the turn's actions.
 		ap.Act = actionFromForm(c)
 		ap.ChoiceName = "act_choice"
 		if edition == "" {
-			ap.Error, ap.ErrorField = "Pick the edition first: a card played is looked up in it.", "edition"
-			return render(http.StatusBadRequest)
+			return fail(http.StatusBadRequest, "edition", "Pick the edition first: a card played is looked up in it.")
 		}
-		params, msg, err := addAction(c.Request().Context(), s.cfg.Cards, ap.Edition, &req.Board, ap.Question, ap.Params, ap.Act)
+		pm, _ := paramsMap(ap.Params)
+		names := bc.names(append(objectsOf(&board), turnPlayed(bc, pm)...))
+		params, msg, err := addAction(c.Request().Context(), s.cfg.Cards, ap.Edition, &board, ap.Question, ap.Params, ap.Act, names)
 		if err != nil {
 			return s.builderRefusal(c, &ap, err, render)
 		}
-		ap.Question, ap.Params, ap.ActAdded = "turn.replay", params, msg
+		ap.Question, ap.Params, ap.ActAdded, ap.Focus = "turn.replay", params, msg, "act-added"
 		ap.Act = turnAction{Kind: ap.Act.Kind}
 		return render(http.StatusOK)
-	}
-	if adding {
+	case c.FormValue("action") == "add" || c.FormValue("add_choice") != "":
 		// Build the board a card at a time: the form comes back with the
 		// card added, ready for the next one or for the question.
 		ap.Piece = pieceFromForm(c)
 		if edition == "" {
-			ap.Error, ap.ErrorField = "Pick the edition first: the card is looked up in it.", "edition"
-			return render(http.StatusBadRequest)
+			return fail(http.StatusBadRequest, "edition", "Pick the edition first: the card is looked up in it.")
 		}
-		msg, err := addPiece(c.Request().Context(), s.cfg.Cards, ap.Edition, &req.Board, ap.Piece)
+		msg, err := addPiece(c.Request().Context(), s.cfg.Cards, ap.Edition, &board, ap.Piece)
 		if err != nil {
 			return s.builderRefusal(c, &ap, err, render)
 		}
-		ap.Board = indentJSON(req.Board)
-		ap.Added = msg
+		ap.Board, ap.Added, ap.Focus = indentJSON(board), msg, "board-added"
 		ap.Piece = boardPiece{Kind: ap.Piece.Kind, Owner: ap.Piece.Owner, At: ap.Piece.At}
 		return render(http.StatusOK)
 	}
-	if p := strings.TrimSpace(ap.Params); p != "" {
-		var obj map[string]any
-		if err := json.Unmarshal([]byte(p), &obj); err != nil {
-			ap.Error, ap.ErrorField = "The params are not a valid JSON object: "+jsonProblem(err)+".", "params"
-			return render(http.StatusBadRequest)
+	if len(board.Missions)+len(board.Ships)+len(board.Personnel)+len(board.Facilities) == 0 && !boardFree(ap.Question) {
+		return fail(http.StatusBadRequest, "add_card", "The board is empty: add the cards the question is about, or start from a sample.")
+	}
+	req.Board = board
+	// A card whose data lacks what the question reads would be judged on
+	// a statistic nobody gave: it is asked for instead, beside the card.
+	missing := false
+	for _, it := range boardItems(bc, &board, ap.Question, nil, form, nil) {
+		if len(it.Asks) == 0 {
+			continue
 		}
-		req.Params = json.RawMessage(p)
+		labels := make([]string, len(it.Asks))
+		for i, a := range it.Asks {
+			labels[i] = strings.ToLower(a.Label)
+		}
+		them := map[bool]string{true: "them", false: "it"}[len(labels) > 1 || strings.HasSuffix(labels[0], "s") || labels[0] == "staffing"]
+		ap.Errors["object:"+it.ID] = fmt.Sprintf("Give %s’s %s first: the card data lacks %s, and “%s” reads %s. Or remove the card.",
+			it.Name, orList(labels), them, questionLabel(ap.Question), them)
+		missing = true
+	}
+	if missing {
+		return render(http.StatusUnprocessableEntity)
+	}
+	given, err := paramsMap(ap.Params)
+	if err != nil {
+		return fail(http.StatusBadRequest, "params", "The params are not a valid JSON object: "+jsonProblem(err)+".")
+	}
+	params, perrs := paramsFromPickers(ap.Question, form, given)
+	if len(perrs) > 0 {
+		for k, v := range perrs {
+			ap.Errors[pickerField(ap.Question, k)] = v
+		}
+		return render(http.StatusBadRequest)
+	}
+	if len(params) > 0 {
+		raw, _ := json.Marshal(params)
+		req.Params = raw
+		ap.Params = indentJSON(params)
 	}
 	v, err := s.cfg.Adjudicator.Adjudicate(c.Request().Context(), req)
 	if err != nil {
@@ -301,14 +403,49 @@ func (s *Site) adjudicate(c echo.Context) error {
 			s.log.ErrorContext(c.Request().Context(), "adjudicate", "question", req.Question, "err", err)
 			status = http.StatusServiceUnavailable
 		}
-		ap.Error = rules.ErrorMessage(err)
-		if f, ok := rules.ErrorDetails(err)["field"].(string); ok {
-			ap.ErrorField = f
+		field, _ := rules.ErrorDetails(err)["field"].(string)
+		ap.ErrorField = field
+		id, stat, param := fieldAt(field, &board)
+		switch {
+		case id != "":
+			// The card the adjudicator could not judge: said beside it,
+			// with the statistic it needs asked for there.
+			needs = map[string][]string{}
+			for _, n := range append(rules.DetailStrings(err, "needs"), stat) {
+				if _, ok := statSpecs[n]; ok {
+					needs[id] = append(needs[id], n)
+				}
+			}
+			if n, ok := rules.ErrorDetails(err)["needs"].(string); ok {
+				if _, known := statSpecs[n]; known {
+					needs[id] = append(needs[id], n)
+				}
+			}
+			ap.Errors["object:"+id] = rules.ErrorMessage(err)
+		case param != "" && slices.ContainsFunc(questionSpecs[ap.Question].Params, func(p paramSpec) bool { return p.Name == param }):
+			ap.Errors[pickerField(ap.Question, param)] = rules.ErrorMessage(err)
+		case field == "question" || field == "edition" || field == "rules":
+			ap.Errors[field] = rules.ErrorMessage(err)
+		case strings.HasPrefix(field, "params"):
+			ap.Errors["params"] = rules.ErrorMessage(err)
+		case strings.HasPrefix(field, "board"):
+			ap.Errors["board"] = rules.ErrorMessage(err)
+		default:
+			ap.Error = rules.ErrorMessage(err)
 		}
 		return render(status)
 	}
 	ap.Verdict = v
+	ap.Focus = "verdict"
+	names := bc.names(append(objectsOf(&board), turnPlayed(bc, params)...))
+	if v.Allowed != nil {
+		ap.VerdictWord = verdictWord(v.Question, *v.Allowed)
+	}
+	ap.Figures = figuresOf(v, names)
 	ap.Turn = newTurnView(v, req.Params, func(id string) string {
+		if n, ok := names[id]; ok {
+			return n
+		}
 		if s.cfg.Cards == nil {
 			return ""
 		}
@@ -321,6 +458,87 @@ func (s *Site) adjudicate(c echo.Context) error {
 	return render(http.StatusOK)
 }
 
+// boardFree are the questions that ask nothing of the board.
+func boardFree(question string) bool {
+	return question == "game.winner" || question == "deck.validate" || question == "card.play"
+}
+
+// firstErrorField is the field of the page's first mistake, to take focus.
+func (ap *adjudicatePage) firstErrorField() string {
+	if ap.ErrorField != "" && ap.Errors[ap.ErrorField] != "" {
+		return ap.ErrorField
+	}
+	for _, f := range []string{"edition", "question", "rules", "board", "params", "add_card", "add_kind", "add_owner", "add_id", "add_at",
+		"act_kind", "act_card", "act_ship", "act_personnel", "act_to", "act_id", "act_stack"} {
+		if ap.Errors[f] != "" {
+			return f
+		}
+	}
+	for k := range ap.Errors {
+		if strings.HasPrefix(k, "p.") {
+			return k
+		}
+		if id, ok := strings.CutPrefix(k, "object:"); ok {
+			return "on-object-" + rules.Slug(id)
+		}
+	}
+	if ap.Error != "" || ap.Choices != nil {
+		return "verdict"
+	}
+	return ""
+}
+
+// describeBoard fills what the page shows of the board: its objects
+// listed, the places a card may be added at, the pickers of every
+// question and the turn builder's.
+func (s *Site) describeBoard(c echo.Context, ap *adjudicatePage, board *rules.Board, needs map[string][]string, statErrs map[string]string) {
+	form, _ := c.FormParams()
+	if c.Request().Method != http.MethodPost {
+		form = nil
+	}
+	bc := &boardCards{ctx: c.Request().Context(), cards: s.cfg.Cards, edition: rules.Edition(ap.Edition), found: map[string]*rules.Card{}}
+	objs := objectsOf(board)
+	params, _ := paramsMap(ap.Params)
+	played := turnPlayed(bc, params)
+	names := bc.names(append(slices.Clone(objs), played...))
+	ap.OnBoard = boardItems(bc, board, ap.Question, needs, form, statErrs)
+	for i := range ap.OnBoard {
+		it := &ap.OnBoard[i]
+		it.Anchor = "on-object-" + rules.Slug(it.ID)
+		if msg := ap.Errors["object:"+it.ID]; msg != "" {
+			it.Error = msg
+		}
+	}
+	perrs := map[string]string{}
+	for k, v := range ap.Errors {
+		if p, ok := strings.CutPrefix(k, pickerField(ap.Question, "")); ok {
+			perrs[p] = v
+		}
+	}
+	ap.Pickers = pickerGroups(objs, names, played, ap.Question, form, params, perrs)
+	ap.Places, ap.ActShips, ap.ActPersonnel, ap.ActPlaces = nil, nil, nil, nil
+	for _, o := range append(slices.Clone(objs), played...) {
+		label := nameOr(names, o.id)
+		if label != o.id {
+			label += " (" + o.id + ")"
+		}
+		opt := pickOption{Value: o.id, Label: label}
+		switch o.kind {
+		case "mission", "ship", "facility":
+			if o.kind != "facility" {
+				ap.Places = append(ap.Places, pickOption{Value: o.id, Label: label, Selected: o.id == ap.Piece.At})
+			}
+			ap.ActPlaces = append(ap.ActPlaces, pickOption{Value: o.id, Label: label, Selected: o.id == ap.Act.To})
+			if o.kind == "ship" {
+				ap.ActShips = append(ap.ActShips, pickOption{Value: o.id, Label: label, Selected: o.id == ap.Act.Ship})
+			}
+		case "personnel":
+			opt.Selected = slices.Contains(ap.Act.Personnel, o.id)
+			ap.ActPersonnel = append(ap.ActPersonnel, opt)
+		}
+	}
+}
+
 // builderRefusal shows a builder's mistake on the page (a card's or an
 // action's): its message, the field to fix, and the cards a name fits to
 // pick one. Any other error is returned as it is.
@@ -329,8 +547,12 @@ func (s *Site) builderRefusal(c echo.Context, ap *adjudicatePage, err error, ren
 	if !errors.As(err, &pe) {
 		return err
 	}
-	ap.Error, ap.ErrorField = pe.msg, pe.field
+	ap.Errors[pe.field], ap.ErrorField = pe.msg, pe.field
 	ap.Choices = s.cardLinks(c.Request().Context(), pe.choices)
+	ap.Focus = pe.field
+	if len(ap.Choices) > 0 {
+		ap.Focus = pe.field + "-choices"
+	}
 	return render(http.StatusUnprocessableEntity)
 }
 
@@ -357,4 +579,27 @@ func jsonProblem(err error) string {
 		return fmt.Sprintf("%q should be %s, not %s", rules.RequestPath(te.Field), te.Type.String(), te.Value)
 	}
 	return err.Error()
+}
+
+// A fieldError is a mistake shown beside its field: the field's element id
+// and the sentence.
+type fieldError struct{ ID, Msg string }
+
+// errorOf is the mistake of the page's field, or nil.
+func errorOf(ap adjudicatePage, field string) *fieldError {
+	if msg := ap.Errors[field]; msg != "" {
+		return &fieldError{ID: field, Msg: msg}
+	}
+	return nil
+}
+
+// orList joins words as a sentence lists alternatives: "a, b or c".
+func orList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -13,22 +13,19 @@ import (
 
 func TestTheVerdictComesFirstAndTakesFocus(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
-	board := `{"missions":[{"id":"home","span":2}],"ships":[{"id":"cruiser","range":7}],"personnel":[]}`
-	r := postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{"ship":"cruiser","to":"nebula"}`}})
+	board := `{"missions":[{"id":"home","span":2},{"id":"nebula","span":3}],"ships":[{"id":"cruiser","range":7}],"personnel":[]}`
+	r := postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board},
+		"p.ship.move.ship": {"cruiser"}, "p.ship.move.to": {"nebula"}})
 	verdict, form := strings.Index(r.body, `<section class="verdict"`), strings.Index(r.body, `<form class="adjudicate"`)
 	if verdict < 0 || form < 0 || verdict > form {
 		t.Fatalf("the verdict (at %d) does not come before the form (at %d)", verdict, form)
 	}
-	checkPage(t, r, 200, []string{`id="verdict" tabindex="-1" autofocus data-focus-on-load`, "Verdict: May the ship move there?",
-		"<dt>Range cost</dt><dd>5</dd>", "<dt>Range remaining</dt>", `action="/adjudicate#verdict"`}, nil)
+	checkPage(t, r, 200, []string{`id="verdict" tabindex="-1" autofocus data-focus-on-load`, `<span class="answer yes">May move</span>`,
+		"<dt>Range cost</dt><dd>5</dd>", "<dt>Range remaining</dt>", `data-focus="verdict"`}, []string{`class="answer yes">Allowed`})
 	bad := postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"warp.speed"}, "board": {board}})
-	if e, f := strings.Index(bad.body, `verdict-error`), strings.Index(bad.body, `<form class="adjudicate"`); e < 0 || e > f || !strings.Contains(bad.body, "autofocus data-focus-on-load") {
-		t.Errorf("the error does not come first with focus")
-	}
+	checkPage(t, bad, 422, []string{`<p class="fielderror" id="question-error">Unknown question`, `question-error" aria-invalid="true"`, `data-focus="question"`}, nil)
 	empty := get(t, srv, "/adjudicate")
-	if strings.Contains(empty.body, "data-focus-on-load") {
-		t.Error("the empty form moves focus")
-	}
+	checkPage(t, empty, 200, []string{"Nothing yet: add the cards", `data-focus=""`}, []string{"data-focus-on-load"})
 }
 
 func TestTheBoardShowsItsJSONAsTyped(t *testing.T) {
@@ -51,40 +48,103 @@ func TestTheBuilderOffersTheCardsAnAmbiguousNameFits(t *testing.T) {
 	base := `{"missions":[{"id":"nebula","card":"2e-1-4"}]}`
 	form := url.Values{"edition": {"2e"}, "question": {"ship.staffed"}, "board": {base}, "action": {"add"}, "add_card": {"vessel"}, "add_at": {"nebula"}}
 	r := postForm(t, srv, "/adjudicate", form)
-	checkPage(t, r, 422, []string{"Pick the card you mean", `<button type="submit" form="adjform" name="add_choice" value="2e-1-5">Cargo Vessel`,
-		`name="add_choice" value="2e-1-1"`, `id="adjform"`}, nil)
+	checkPage(t, r, 422, []string{`<p class="fielderror" id="add_card-error">`, "fits several cards", `<div class="choices" id="add_card-choices"`,
+		`<button type="submit" name="add_choice" value="2e-1-5">Cargo Vessel`, `name="add_choice" value="2e-1-1"`, `data-focus="add_card-choices"`}, nil)
 	form.Del("action")
 	form.Set("add_choice", "2e-1-5")
 	r = postForm(t, srv, "/adjudicate", form)
-	checkPage(t, r, 200, []string{"Added Cargo Vessel (2e-1-5) as ship", "&#34;card&#34;: &#34;2e-1-5&#34;", `class="added" role="status" tabindex="-1" autofocus`}, nil)
+	checkPage(t, r, 200, []string{"Added Cargo Vessel (2e-1-5) as ship", "&#34;card&#34;: &#34;2e-1-5&#34;", `<p class="added" id="board-added" role="status"`,
+		`data-focus="board-added"`, "<a href=\"/cards/2e-1-5\">Cargo Vessel</a>"}, nil)
+}
+
+// The board is listed card by card, each with a button that removes it;
+// what stood on a card removed is left nowhere, and said so.
+func TestTheBoardIsListedAndACardRemoved(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	board := `{"missions":[{"id":"nebula","card":"2e-1-4"}],"ships":[{"id":"scout","card":"2e-1-1","at":{"mission":"nebula"}}],` +
+		`"personnel":[{"id":"reed","card":"2e-1-3","at":{"ship":"scout"},"icons":["staff"]}]}`
+	r := get(t, srv, "/adjudicate")
+	checkPage(t, r, 200, []string{"Nothing yet"}, []string{`name="remove"`})
+	r = postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.staffed"}, "board": {board}, "action": {"params"}})
+	checkPage(t, r, 200, []string{"On the board (3)", `value="ship:scout"`, `aria-label="Remove Scout Vessel (scout) from the board"`,
+		"yours · aboard Scout Vessel", "Given on the board: Icons: Staff."}, nil)
+	r = postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.staffed"}, "board": {board}, "remove": {"ship:scout"}})
+	checkPage(t, r, 200, []string{"Removed Scout Vessel from the board. The card that stood there is now nowhere", "On the board (2)"},
+		[]string{`value="ship:scout"`, "&#34;ship&#34;: &#34;scout&#34;"})
+}
+
+// A card whose data lacks a statistic the question reads is asked for it
+// beside the card, and the question is not judged until it is given.
+func TestACardLackingAStatisticIsAskedForIt(t *testing.T) {
+	cfg := fullConfig()
+	fa := cfg.Adjudicator.(*fakeAdjudicator)
+	srv := newTestServer(t, cfg)
+	board := `{"ships":[{"id":"scout","card":"2e-1-1"}],"personnel":[{"id":"reed","card":"2e-1-3","at":{"ship":"scout"}}]}`
+	form := url.Values{"edition": {"2e"}, "question": {"ship.staffed"}, "board": {board}, "p.ship.staffed.ship": {"scout"}}
+	r := postForm(t, srv, "/adjudicate", form)
+	checkPage(t, r, 422, []string{"The card data does not give Ensign Reed, Plucky Helmsman’s icons", `name="stat.personnel.reed.icons" value="command"`,
+		`<p class="fielderror" role="alert" id="on-object-reed-error">Give Ensign Reed, Plucky Helmsman’s icons first`, `data-focus="on-object-reed"`}, nil)
+	if fa.last.Question != "" {
+		t.Fatalf("a board lacking a statistic was judged: %+v", fa.last)
+	}
+	form.Set("stat.personnel.reed.icons", "staff")
+	form.Set("question", "ship.move")
+	form["p.ship.move.ship"] = []string{"scout"}
+	form["p.ship.move.to"] = []string{""}
+	r = postForm(t, srv, "/adjudicate", form)
+	checkPage(t, r, 400, []string{"&#34;icons&#34;: [", "Given on the board: Icons: Staff.", `<p class="fielderror" id="p.ship.move.to-error">Pick the to the mission.`}, nil)
+}
+
+// Each question's params are picked from the board's objects, and the
+// picks are written into the params sent.
+func TestParamsArePickedFromTheBoard(t *testing.T) {
+	cfg := fullConfig()
+	fa := cfg.Adjudicator.(*fakeAdjudicator)
+	srv := newTestServer(t, cfg)
+	board := `{"missions":[{"id":"home","span":2},{"id":"nebula","card":"2e-1-4","span":3}],"ships":[{"id":"cruiser","range":7,"staffing":["staff"]}]}`
+	r := postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "action": {"params"}})
+	checkPage(t, r, 200, []string{`<fieldset class="pickers" data-question="ship.move">`, `<fieldset class="pickers" data-question="ship.staffed" hidden>`,
+		// The one ship is picked; a mission is asked to be picked.
+		`<option value="cruiser" selected>cruiser</option>`, `<option value="nebula">Chart the Nebula (nebula)</option>`}, nil)
+	r = postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{"note": "kept"}`},
+		"p.ship.move.ship": {"cruiser"}, "p.ship.move.to": {"nebula"}})
+	var params map[string]any
+	if err := json.Unmarshal(fa.last.Params, &params); err != nil || params["ship"] != "cruiser" || params["to"] != "nebula" || params["note"] != "kept" {
+		t.Fatalf("params sent: %s", fa.last.Params)
+	}
+	// The figures name the board's objects, not their ids.
+	checkPage(t, r, 200, []string{"<dt>Range cost</dt><dd>5</dd>"}, nil)
 }
 
 func TestTheQuestionsHelpIsAListThatReadsOnAPhone(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
 	r := get(t, srv, "/adjudicate")
 	checkPage(t, r, 200, []string{`<dl class="questions">`, "<dt><code>mission.requirements</code> Are the mission&#39;s requirements met?</dt>",
-		`<option value="ship.move" selected>May the ship move there? (ship.move)</option>`}, []string{"<table>"})
+		`<option value="ship.staffed" selected>Is the ship staffed?</option>`}, []string{"<table>"})
 }
 
-// A turn is built an action at a time: each action goes at the end of the
-// params' actions and the question becomes turn.replay; a card played is
-// looked up by name, an ambiguous name offers its cards to pick.
+// A turn is built an action at a time, its ships, personnel and places
+// picked from the board: each action goes at the end of the params'
+// actions and the question becomes turn.replay; a card played is looked up
+// by name, an ambiguous name offers its cards to pick.
 func TestTheTurnIsBuiltAnActionAtATime(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
-	board := `{"missions":[{"id":"home","span":2},{"id":"nebula","span":3}],"ships":[{"id":"cruiser","range":7,"at":{"mission":"home"}}],"personnel":[{"id":"p1","at":{"ship":"cruiser"}}]}`
+	board := `{"missions":[{"id":"home","span":2},{"id":"nebula","card":"2e-1-4","span":3}],"ships":[{"id":"cruiser","card":"2e-1-1","range":7,"at":{"mission":"home"}}],"personnel":[{"id":"p1","at":{"ship":"cruiser"}}]}`
 	form := url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{"ship":"cruiser","to":"nebula"}`},
-		"action": {"addaction"}, "act_kind": {"ship.move"}, "act_who": {"cruiser"}, "act_to": {"nebula"}}
+		"action": {"addaction"}, "act_kind": {"ship.move"}, "act_ship": {"cruiser"}, "act_to": {"nebula"}}
 	r := postForm(t, srv, "/adjudicate", form)
-	checkPage(t, r, 200, []string{"Added action 1: move cruiser to nebula.", `value="turn.replay" selected`,
-		"&#34;question&#34;: &#34;ship.move&#34;", `class="added" role="status" tabindex="-1" autofocus`}, nil)
+	checkPage(t, r, 200, []string{"Added action 1: move Scout Vessel to Chart the Nebula.", `value="turn.replay" selected`,
+		"&#34;question&#34;: &#34;ship.move&#34;", `<p class="added" id="act-added" role="status"`, `data-focus="act-added"`,
+		`<details class="turnfold" open>`, `<option value="cruiser">Scout Vessel (cruiser)</option>`}, nil)
 	params := formValue(t, r.body, "params")
 	form.Set("question", "turn.replay")
 	form.Set("params", params)
 	form.Set("act_kind", "personnel.beam")
-	form.Set("act_who", "p1")
+	form.Del("act_ship")
+	form["act_personnel"] = []string{"p1"}
 	form.Set("act_to", "nebula")
 	r = postForm(t, srv, "/adjudicate", form)
-	checkPage(t, r, 200, []string{"Added action 2: beam p1 to nebula."}, nil)
+	checkPage(t, r, 200, []string{"Added action 2: beam p1 to Chart the Nebula."}, nil)
 	var turn struct {
 		Actions []struct {
 			Question string
@@ -94,24 +154,27 @@ func TestTheTurnIsBuiltAnActionAtATime(t *testing.T) {
 	if err := json.Unmarshal([]byte(formValue(t, r.body, "params")), &turn); err != nil || len(turn.Actions) != 2 || turn.Actions[1].Question != "personnel.beam" {
 		t.Fatalf("params after two actions: %v %+v", err, turn)
 	}
-	// A card by a name several cards fit: pick one, and it is played.
+	// A card by a name several cards fit: pick one, and it is played; its
+	// id may then be picked by the actions after it.
 	form.Set("params", formValue(t, r.body, "params"))
 	form.Set("act_kind", "card.play")
 	form.Set("act_card", "vessel")
 	form.Set("act_to", "home")
+	form.Set("act_id", "freighter")
 	r = postForm(t, srv, "/adjudicate", form)
-	checkPage(t, r, 422, []string{"Pick the card you mean", `name="act_choice" value="2e-1-5"`, `href="#act_card"`}, []string{`name="add_choice"`})
+	checkPage(t, r, 422, []string{`<div class="choices" id="act_card-choices"`, `name="act_choice" value="2e-1-5"`, `id="act_card-error"`}, []string{`name="add_choice" value=`})
 	form.Del("action")
 	form.Set("act_choice", "2e-1-5")
 	r = postForm(t, srv, "/adjudicate", form)
-	checkPage(t, r, 200, []string{"Added action 3: play Cargo Vessel (2e-1-5) at home."}, nil)
-	// Mistakes name the field to fix.
+	checkPage(t, r, 200, []string{"Added action 3: play Cargo Vessel (2e-1-5) at home as freighter.", `<option value="freighter">Cargo Vessel (freighter)</option>`}, nil)
+	// Mistakes are shown beside the field to fix.
 	for _, c := range []struct {
 		set   map[string]string
 		field string
 	}{
-		{map[string]string{"act_kind": "ship.move", "act_who": "", "act_to": "x"}, "act_who"},
-		{map[string]string{"act_kind": "personnel.beam", "act_who": "p1", "act_to": ""}, "act_to"},
+		{map[string]string{"act_kind": "ship.move", "act_ship": "", "act_to": "nebula"}, "act_ship"},
+		{map[string]string{"act_kind": "personnel.beam", "act_personnel": "p1", "act_to": ""}, "act_to"},
+		{map[string]string{"act_kind": "personnel.beam", "act_to": "nebula"}, "act_personnel"},
 		{map[string]string{"act_kind": "mission.resolve", "act_to": "nebula", "act_stack": "[{"}, "act_stack"},
 		{map[string]string{"act_kind": "warp"}, "act_kind"},
 	} {
@@ -120,7 +183,7 @@ func TestTheTurnIsBuiltAnActionAtATime(t *testing.T) {
 			f.Set(k, v)
 		}
 		r := postForm(t, srv, "/adjudicate", f)
-		checkPage(t, r, 422, []string{`id="` + c.field + `" name="` + c.field + `"`, "(field: <code>" + c.field + "</code>)"}, nil)
+		checkPage(t, r, 422, []string{`id="` + c.field + `-error"`, `aria-describedby="` + c.field + `-error"`, `data-focus="` + c.field + `"`}, nil)
 	}
 }
 
@@ -128,12 +191,12 @@ func TestTheTurnIsBuiltAnActionAtATime(t *testing.T) {
 // marked and linked, the board after, and a way on from it.
 func TestATurnShowsItsStepsAndTheFirstRefused(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
-	board := `{"missions":[{"id":"home","span":2},{"id":"nebula","span":3}],"ships":[{"id":"cruiser","range":7,"at":{"mission":"home"}}]}`
+	board := `{"missions":[{"id":"home","span":2},{"id":"nebula","span":3}],"ships":[{"id":"cruiser","card":"2e-1-1","range":7,"at":{"mission":"home"}}]}`
 	params := `{"actions":[{"question":"ship.move","params":{"ship":"cruiser","to":"nebula"}},{"question":"ship.move","params":{"ship":"cruiser","to":"home"}},{"question":"ship.move","params":{"ship":"cruiser","to":"nebula"}}]}`
 	r := postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"turn.replay"}, "board": {board}, "params": {params}})
-	checkPage(t, r, 200, []string{"Verdict: Was every action of the turn legal?", `<p class="answer no">Not allowed</p>`,
+	checkPage(t, r, 200, []string{`<span class="answer no">An action refused</span> <span class="asked">Was every action of the turn legal?</span>`,
 		`Action 2 is the first the rules refuse: <a href="#step-2">see why</a>. The 1 after it was not replayed.`,
-		`<li class="step legal" id="step-1">`, `<span class="step-word yes">Legal</span> <span class="step-action">Move cruiser to nebula</span>`,
+		`<li class="step legal" id="step-1">`, `<span class="step-word yes">Legal</span> <span class="step-action">Move Scout Vessel to nebula</span>`,
 		`<li class="step refused" id="step-2">`, `<strong class="first-refused">First refused action</strong>`,
 		"cruiser has 2 Range left", "The board after the legal actions", `name="continue_board"`, "<dt>Counters</dt><dd>7</dd>"},
 		[]string{"<dt>Steps</dt>", "<dt>Board</dt>", "<dt>First illegal</dt>", "<dt>Card play used</dt>"})
@@ -141,6 +204,39 @@ func TestATurnShowsItsStepsAndTheFirstRefused(t *testing.T) {
 	after := formValue(t, r.body, "continue_board")
 	r = postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"turn.replay"}, "board": {board}, "params": {`{"counters": 5, "actions": []}`}, "continue_board": {after}})
 	checkPage(t, r, 200, []string{"The board is now the one the turn left", "&#34;counters&#34;: 5", "&#34;actions&#34;: []"}, nil)
+}
+
+// A verdict's figures are in words: the board's objects by name, icons as
+// the cards print them, never an id where a name is known.
+func TestFiguresAreInWords(t *testing.T) {
+	names := map[string]string{"reed": "Ensign Reed, Plucky Helmsman", "scout": "Scout Vessel"}
+	v := &rules.Verdict{Question: "ship.staffed", Result: &rules.ShipStaffedResult{Assignment: map[string]string{"reed": "staff"}, Missing: []string{"command", "staff"}, Affiliated: []string{"scout"}}}
+	got := map[string][]string{}
+	for _, f := range figuresOf(v, names) {
+		got[f.Label] = f.Items
+	}
+	if a := got["Assignment"]; len(a) != 1 || a[0] != "Ensign Reed, Plucky Helmsman: Staff" {
+		t.Errorf("assignment %q", a)
+	}
+	if m := got["Missing"]; len(m) != 2 || m[0] != "Command" || m[1] != "Staff" {
+		t.Errorf("missing %q", m)
+	}
+	if s := got["Affiliated"]; len(s) != 1 || s[0] != "Scout Vessel" {
+		t.Errorf("affiliated %q", s)
+	}
+	for q, want := range map[string][2]string{"ship.staffed": {"Staffed", "Not staffed"}, "mission.attempt": {"May attempt", "May not attempt"}, "warp": {"Allowed", "Not allowed"}} {
+		if verdictWord(q, true) != want[0] || verdictWord(q, false) != want[1] {
+			t.Errorf("%s: %q %q", q, verdictWord(q, true), verdictWord(q, false))
+		}
+	}
+}
+
+// A lost symbol of the rulebooks' text is shown as a marked gap.
+func TestALostSymbolIsAMarkedGap(t *testing.T) {
+	got := string(markGaps("a personnel with a \uFFFC icon <b>"))
+	if !strings.Contains(got, `with a <span class="gap"`) || !strings.Contains(got, "missing from the source") || !strings.Contains(got, "&lt;b&gt;") {
+		t.Errorf("got %s", got)
+	}
 }
 
 // formValue is the value a page's form holds for a field: a textarea's

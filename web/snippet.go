@@ -77,8 +77,9 @@ var funcs = template.FuncMap{
 	"lower":       strings.ToLower,
 	"fieldWords":  fieldWords,
 	"figureItems": figureItems,
-	"figures":     figures,
 	"question":    questionLabel,
+	"errorOf":     errorOf,
+	"gaps":        markGaps,
 }
 
 // editionName is an edition as the game names it.

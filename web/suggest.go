@@ -22,6 +22,8 @@ type suggestion struct {
 	Kind  string `json:"kind"`
 	Note  string `json:"note,omitempty"` // which document, or the card's edition and type
 	URL   string `json:"url"`
+	// ID is a card's id, for a builder that keeps the card picked.
+	ID string `json:"id,omitempty"`
 }
 
 type suggestions struct {
@@ -45,7 +47,11 @@ const (
 func (s *Site) suggest(c echo.Context) error {
 	q := strings.TrimSpace(c.QueryParam("q"))
 	out := suggestions{Q: q, Suggestions: []suggestion{}}
-	if q != "" && utf8.RuneCountInString(q) <= maxSuggestQuery {
+	if q != "" && utf8.RuneCountInString(q) <= maxSuggestQuery && c.QueryParam("kind") == rules.KindCard {
+		// A builder's card field: the edition's cards, each one by itself.
+		edition, _ := rules.ParseEdition(c.QueryParam("edition")) // another word: either edition
+		out.Suggestions = s.builderCards(c.Request().Context(), q, edition)
+	} else if q != "" && utf8.RuneCountInString(q) <= maxSuggestQuery {
 		ctx := c.Request().Context()
 		offered := map[string]bool{}
 		for _, sg := range append(s.termSuggestions(ctx, q), s.cardSuggestions(ctx, q)...) {
@@ -179,6 +185,57 @@ func (s *Site) cardSuggestions(ctx context.Context, q string) []suggestion {
 			sg.Note = "several cards"
 		}
 		out = append(out, sg)
+	}
+	return out
+}
+
+// builderCards are the cards a builder's card field offers for the words:
+// the cards the look-up by name finds in the edition (typos forgiven; each
+// card a name fits), then those whose names start with the words; each card
+// by itself with its id, the same name printed twice told apart by its set.
+func (s *Site) builderCards(ctx context.Context, q string, edition rules.Edition) []suggestion {
+	out := []suggestion{}
+	if s.cfg.Cards == nil {
+		return out
+	}
+	seen := map[string]bool{}
+	add := func(c *rules.Card) {
+		if seen[c.ID] || len(out) >= maxCardSuggest || (edition != "" && c.Edition != string(edition)) {
+			return
+		}
+		seen[c.ID] = true
+		note := strings.ToUpper(c.Edition) + " " + gameWord(c.Type)
+		if c.SetName != "" && c.SetName != editionName(c.Edition) {
+			note += " · " + c.SetName
+		}
+		out = append(out, suggestion{Label: c.Name(), Kind: rules.KindCard, ID: c.ID, Note: note, URL: "/cards/" + url.PathEscape(c.ID)})
+	}
+	addNamed := func(err error) {
+		for _, id := range choicesOf(err) {
+			if c, err := s.cfg.Cards.Card(ctx, id); err == nil {
+				add(c)
+			}
+		}
+	}
+	card, err := s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: clipName(q), Edition: edition, Fuzzy: true})
+	switch {
+	case err == nil:
+		add(card)
+	case rules.ErrorCode(err) == rules.EAMBIGUOUS:
+		addNamed(err)
+	}
+	names, err := s.cfg.Cards.Autocomplete(ctx, q, edition, maxCardSuggest)
+	if err != nil {
+		return out
+	}
+	for _, name := range names {
+		c, err := s.cfg.Cards.CardNamed(ctx, name, false, edition)
+		switch {
+		case err == nil:
+			add(c)
+		case rules.ErrorCode(err) == rules.EAMBIGUOUS:
+			addNamed(err)
+		}
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -28,18 +29,41 @@ var actionKinds = []struct{ Name, Label string }{
 
 // turnAction is what the form's "Add an action to the turn" part asks for.
 type turnAction struct {
-	Kind  string // card.play, personnel.beam, ship.move or mission.resolve
-	Card  string // card.play: a card name as typed, or a card id
-	Who   string // the ship moved, the personnel beamed or attempting (ids)
-	To    string // where: the mission moved to, the place beamed to, where the card is played, the mission attempted
-	ID    string // card.play: the board id the card takes
-	Stack string // mission.resolve: the dilemmas faced, a JSON list
+	Kind string // card.play, personnel.beam, ship.move or mission.resolve
+	Card string // card.play: a card name as typed, or a card id
+	// Ship is the ship moved (or whose crew attempts); Personnel those
+	// beamed or attempting; both picked from the board.
+	Ship      string
+	Personnel []string
+	Who       string // the ids as the action names them: the ship, or the personnel
+	To        string // where: the mission moved to, the place beamed to, where the card is played, the mission attempted
+	ID        string // card.play: the board id the card takes
+	Stack     string // mission.resolve: the dilemmas faced, a JSON list
 }
 
-// actionFromForm reads the turn builder's fields (act_...).
+// actionFromForm reads the turn builder's fields (act_...): the ship and
+// the personnel picked, or the ids typed (act_who), as the action needs.
 func actionFromForm(c echo.Context) turnAction {
 	f := builderFields(c, "act")
-	return turnAction{Kind: f("kind"), Card: pickedCard(f), Who: f("who"), To: f("to"), ID: f("id"), Stack: f("stack")}
+	a := turnAction{Kind: f("kind"), Card: pickedCard(f), Ship: f("ship"), To: f("to"), ID: f("id"), Stack: f("stack"), Who: f("who")}
+	if form, err := c.FormParams(); err == nil {
+		for _, p := range form["act_personnel"] {
+			if p = strings.TrimSpace(p); p != "" {
+				a.Personnel = append(a.Personnel, p)
+			}
+		}
+	}
+	if a.Who == "" {
+		switch {
+		case a.Kind == "ship.move":
+			a.Who = a.Ship
+		case a.Kind == "mission.resolve" && a.Ship != "":
+			a.Who = strings.Join(append([]string{a.Ship}, a.Personnel...), ", ")
+		default:
+			a.Who = strings.Join(a.Personnel, ", ")
+		}
+	}
+	return a
 }
 
 // idList reads ids typed with commas or spaces between them.
@@ -51,7 +75,15 @@ func idList(s string) []string {
 // (a new turn when the params are not one yet) and returns the params
 // written out again, and a sentence saying what was added. Mistakes are
 // *pieceError naming the builder's field.
-func addAction(ctx context.Context, cards rules.CardService, edition string, b *rules.Board, question, params string, a turnAction) (string, string, error) {
+func addAction(ctx context.Context, cards rules.CardService, edition string, b *rules.Board, question, params string, a turnAction, names map[string]string) (string, string, error) {
+	name := func(id string) string { return nameOr(names, id) }
+	nameAll := func(ids []string) string {
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = name(id)
+		}
+		return strings.Join(out, ", ")
+	}
 	turn := map[string]any{}
 	if question == "turn.replay" && strings.TrimSpace(params) != "" {
 		if err := json.Unmarshal([]byte(params), &turn); err != nil {
@@ -72,35 +104,46 @@ func addAction(ctx context.Context, cards rules.CardService, edition string, b *
 		said = "play " + card.Name() + " (" + card.ID + ")"
 		if a.To != "" {
 			p["at"] = a.To
-			said += " at " + a.To
+			said += " at " + name(a.To)
 		}
-		if a.ID != "" {
-			if a.To == "" {
-				return "", "", &pieceError{msg: "Say where the card is played: the id it takes names it there.", field: "act_to"}
+		if a.ID != "" && a.To == "" {
+			return "", "", &pieceError{msg: "Say where the card is played: the id it takes names it there.", field: "act_to"}
+		}
+		if a.To != "" {
+			// The card played takes an id on the board, so the actions
+			// after it can name it: the one given, else one made from its
+			// title.
+			id := a.ID
+			if id == "" {
+				taken := boardIDs(b)
+				for _, o := range played(actions) {
+					taken[o] = "card"
+				}
+				id = freeID(rules.Slug(card.Title), taken)
 			}
-			p["id"] = a.ID
-			said += " as " + a.ID
+			p["id"] = id
+			said += " as " + id
 		}
 	case "ship.move":
 		who := idList(a.Who)
 		if len(who) != 1 || a.To == "" {
-			return "", "", &pieceError{msg: "Name the ship to move and the mission it moves to.", field: fieldOr(len(who) != 1, "act_who", "act_to")}
+			return "", "", &pieceError{msg: "Pick the ship to move and the mission it moves to.", field: fieldOr(len(who) != 1, "act_ship", "act_to")}
 		}
 		p["ship"], p["to"] = who[0], a.To
-		said = "move " + who[0] + " to " + a.To
+		said = "move " + name(who[0]) + " to " + name(a.To)
 	case "personnel.beam":
 		who := idList(a.Who)
 		if len(who) == 0 || a.To == "" {
-			return "", "", &pieceError{msg: "Name the personnel to beam and the ship, facility or mission they beam to.", field: fieldOr(len(who) == 0, "act_who", "act_to")}
+			return "", "", &pieceError{msg: "Pick the personnel to beam and the ship, facility or mission they beam to.", field: fieldOr(len(who) == 0, "act_personnel", "act_to")}
 		}
 		p["personnel"], p["to"] = who, a.To
-		said = "beam " + strings.Join(who, ", ") + " to " + a.To
+		said = "beam " + nameAll(who) + " to " + name(a.To)
 	case "mission.resolve":
 		if a.To == "" {
-			return "", "", &pieceError{msg: "Name the mission attempted.", field: "act_to"}
+			return "", "", &pieceError{msg: "Pick the mission attempted.", field: "act_to"}
 		}
 		p["mission"] = a.To
-		said = "attempt " + a.To
+		said = "attempt " + name(a.To)
 		var personnel []string
 		for _, id := range idList(a.Who) {
 			if ids[id] == "ship" {
@@ -166,8 +209,9 @@ type stepView struct {
 }
 
 // newTurnView reads a turn.replay verdict and the actions asked; nil for a
-// verdict of another question. cardName names a card played by its id.
-func newTurnView(v *rules.Verdict, params json.RawMessage, cardName func(id string) string) *turnView {
+// verdict of another question. nameOf names a board object or a card by
+// its id ("" when it knows none).
+func newTurnView(v *rules.Verdict, params json.RawMessage, nameOf func(id string) string) *turnView {
 	if v == nil {
 		return nil
 	}
@@ -187,13 +231,7 @@ func newTurnView(v *rules.Verdict, params json.RawMessage, cardName func(id stri
 	for i, st := range steps {
 		sv := stepView{N: i + 1, Question: st.Question, Legal: st.Legal, Reasons: st.Reasons, Citations: st.Citations}
 		if i < len(asked.Actions) {
-			p := asked.Actions[i].Params
-			if id, ok := p["card"].(string); ok && cardName != nil {
-				if name := cardName(id); name != "" {
-					p["card"] = name
-				}
-			}
-			sv.Action = actionWords(st.Question, p)
+			sv.Action = actionWords(st.Question, asked.Actions[i].Params, nameOf)
 		}
 		switch {
 		case !st.Legal:
@@ -214,16 +252,28 @@ func newTurnView(v *rules.Verdict, params json.RawMessage, cardName func(id stri
 	return tv
 }
 
-// actionWords says what an action asked: "move ktinga to ward".
-func actionWords(question string, p map[string]any) string {
+// actionWords says what an action asked, naming the board's objects:
+// "Move I.K.S. K't'inga to Ward".
+func actionWords(question string, p map[string]any, nameOf func(id string) string) string {
+	named := func(id string) string {
+		if nameOf != nil {
+			if n := nameOf(id); n != "" {
+				return n
+			}
+		}
+		return id
+	}
 	str := func(k string) string {
 		switch x := p[k].(type) {
 		case string:
-			return x
+			if k == "id" {
+				return x
+			}
+			return named(x)
 		case []any:
 			parts := make([]string, 0, len(x))
 			for _, e := range x {
-				parts = append(parts, fmt.Sprint(e))
+				parts = append(parts, named(fmt.Sprint(e)))
 			}
 			return strings.Join(parts, ", ")
 		case map[string]any:
@@ -257,19 +307,14 @@ func actionWords(question string, p map[string]any) string {
 	return question
 }
 
-// A figure is one field of a verdict's result shown as a figure: its
-// name as the contract writes it, and the lines it is shown in.
-type figureField struct {
-	Name  string
-	Items []string
-}
-
-// figures are the result's fields shown as figures, by name: every field
-// of the contract's result object, but those of a turn shown otherwise
-// (its steps as steps and its first refused action by them, numbered from
-// 1 where firstIllegal counts from 0; the board after it as a board), and
-// a turn's counters or normal card play only in the edition that has them.
-func figures(v *rules.Verdict) []figureField {
+// figuresOf are a verdict's figures in words: every field of the
+// contract's result object, labelled in words, but those of a turn shown
+// otherwise (its steps as steps and its first refused action by them,
+// numbered from 1 where firstIllegal counts from 0; the board after it as a
+// board), and a turn's counters or normal card play only in the edition
+// that has them; the board's objects by name (names, by id) rather than by
+// id, and data words as the cards print them ("staff" is Staff).
+func figuresOf(v *rules.Verdict, names map[string]string) []figureView {
 	if v == nil || v.Result == nil {
 		return nil
 	}
@@ -292,11 +337,45 @@ func figures(v *rules.Verdict) []figureField {
 			delete(object, "cardPlayUsed")
 		}
 	}
-	out := make([]figureField, 0, len(object))
+	out := make([]figureView, 0, len(object))
 	for _, k := range sortedKeys(object) {
-		out = append(out, figureField{Name: k, Items: figureItems(object[k])})
+		out = append(out, figureView{Label: fieldWords(k), Items: figureItems(inWords(object[k], names))})
 	}
 	return out
+}
+
+// dataWord is a word of the data: lower case, maybe hyphenated.
+var dataWord = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+
+// inWords rewrites a result value for people: a board id as the object's
+// name, a data word as the card prints it.
+func inWords(v any, names map[string]string) any {
+	switch x := v.(type) {
+	case string:
+		if n, ok := names[x]; ok && n != "" {
+			return n
+		}
+		if dataWord.MatchString(x) {
+			return iconWord(x)
+		}
+		return x
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = inWords(e, names)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if n, ok := names[k]; ok && n != "" {
+				k = n
+			}
+			out[k] = inWords(e, names)
+		}
+		return out
+	}
+	return v
 }
 
 // emptyTurn are the params of a turn with no actions yet, keeping the
@@ -314,4 +393,18 @@ func emptyTurn(question, params string) string {
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(turn)
 	return strings.TrimSpace(buf.String())
+}
+
+// played are the ids the card.play actions of a turn give their cards.
+func played(actions []any) []string {
+	var out []string
+	for _, a := range actions {
+		am, _ := a.(map[string]any)
+		if p, _ := am["params"].(map[string]any); am["question"] == "card.play" && p != nil {
+			if id, ok := p["id"].(string); ok {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
 }

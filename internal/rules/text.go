@@ -161,3 +161,21 @@ var accentFold = strings.NewReplacer(
 )
 
 func foldAccents(s string) string { return accentFold.Replace(s) }
+
+// LostSymbol marks in an entry's text where the printed rulebook had a
+// symbol, an icon within a sentence ("a personnel with a [Staff] icon"),
+// that the extraction of its text lost: U+FFFC, the object replacement
+// character, with a space on each side. A reader shows it as a gap, so a
+// sentence that lost an icon never reads as fluent wrong text ("a personnel
+// with a icon").
+const LostSymbol = "\uFFFC"
+
+// WithoutLostSymbols is the text with its LostSymbol marks taken out, as
+// the text read before they were marked: what a search indexes.
+func WithoutLostSymbols(s string) string {
+	if !strings.Contains(s, LostSymbol) {
+		return s
+	}
+	s = strings.ReplaceAll(s, " "+LostSymbol+" ", " ")
+	return strings.ReplaceAll(s, LostSymbol, "")
+}

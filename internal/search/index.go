@@ -272,15 +272,18 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 		if e == nil || e.ID == "" {
 			continue
 		}
+		// A symbol the source lost is no word: it is searched as the text
+		// read without it.
+		indexed := rules.WithoutLostSymbols(e.Text)
 		m := &docMeta{ID: e.ID, Kind: e.Kind, Title: e.Title, DocumentID: e.DocumentID, Edition: e.Edition,
-			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: oneLineParagraphs(e.Text), Related: e.Related,
+			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: oneLineParagraphs(indexed), Related: e.Related,
 			CardRuling: e.CardRuling}
 		if e.OnlySee() {
 			m.See = e.SeeAlso
 		}
 		m.TitleTerms = ix.titleTerms(e.Title)
 		if err := add(m, indexDoc{Title: e.Title, TitlePlain: e.Title, TitleKey: []string{m.TitleKey},
-			Text: e.Text, TextPlain: e.Text, Kind: e.Kind, Edition: e.Edition, DocumentID: e.DocumentID}); err != nil {
+			Text: indexed, TextPlain: indexed, Kind: e.Kind, Edition: e.Edition, DocumentID: e.DocumentID}); err != nil {
 			return nil, err
 		}
 	}

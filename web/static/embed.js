@@ -39,6 +39,7 @@
     s.textContent =
       "." + PREFIX + "link{border-bottom:1px dotted currentColor;text-decoration:none;cursor:help}" +
       "." + PREFIX + "link:focus-visible{outline:3px solid #b45309;outline-offset:2px}" +
+      "." + PREFIX + "link:active{color:inherit}" +
       "." + PREFIX + "pop{position:absolute;z-index:2147483000;width:300px;max-width:calc(100vw - 16px);background:#fff;color:#1b1d22;" +
       "border:1px solid #c9ced8;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);padding:10px 12px;" +
       "font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;text-align:left;max-height:80vh;overflow:auto}" +

@@ -1,15 +1,22 @@
 /* STCCG Rules: the pages' small script. Everything works without it; it
  * adds what a judge at the table wants quicker:
  *  - "/" focuses the search box from any page;
- *  - suggestions under the search box as you type (glossary terms, card
- *    names), chosen with the arrow keys and Enter, or a tap;
- *  - the verdict of an adjudication takes focus when it comes back;
+ *  - suggestions under the search box as you type (glossary terms, rulings,
+ *    sections, cards), chosen with the arrow keys and Enter, or a tap; a
+ *    builder's card field suggests the edition's cards and keeps the one
+ *    picked;
+ *  - the adjudicate page answers without reloading: the form is sent in the
+ *    background and the page's content is replaced by the answer's, with
+ *    focus on the verdict, the field of a mistake or what was added; it
+ *    shows the params of the question picked and the fields of the action
+ *    picked;
  *  - Enter in a builder's field (a card for the board, an action for the
  *    turn) presses that builder's button;
  *  - a card image that does not load gives way to one line of text;
  *  - a paragraph's link copies its address;
  *  - printing unfolds what is folded.
- * It builds every element with textContent: nothing is parsed as HTML. */
+ * It builds every element with textContent; the one HTML it reads is the
+ * adjudicate page's own answer, from this origin, whose scripts never run. */
 (function () {
   "use strict";
 
@@ -72,8 +79,17 @@
         input.removeAttribute("aria-activedescendant");
       }
     }
+    var cardMode = input.getAttribute("data-suggest") === "card";
+    var choice = cardMode && document.getElementById(input.getAttribute("data-choice"));
     function go(i) {
-      if (items[i]) { window.location.href = items[i].url; }
+      if (!items[i]) { return; }
+      if (!cardMode) { window.location.href = items[i].url; return; }
+      // A builder's card: the name goes in the box, the card's id with it.
+      input.value = items[i].label;
+      lastQ = input.value.trim();
+      if (choice) { choice.value = items[i].id || ""; }
+      close();
+      status.textContent = items[i].label + " picked.";
     }
     function show(data) {
       items = (data && data.suggestions) || [];
@@ -111,12 +127,18 @@
       lastQ = q;
       if (q.length < 2) { show(null); return; }
       var mine = ++seq;
-      fetch("/suggest?q=" + encodeURIComponent(q), { headers: { Accept: "application/json" } })
+      var url = "/suggest?q=" + encodeURIComponent(q);
+      if (cardMode) {
+        var ed = document.getElementById("edition");
+        url += "&kind=card" + (ed ? "&edition=" + encodeURIComponent(ed.value) : "");
+      }
+      fetch(url, { headers: { Accept: "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) { if (mine === seq && document.activeElement === input) { show(data); } })
         .catch(function () { /* no suggestions is not an error worth showing */ });
     }
     input.addEventListener("input", function () {
+      if (choice) { choice.value = ""; }
       clearTimeout(timer);
       timer = setTimeout(ask, 120);
     });
@@ -134,7 +156,6 @@
     });
     input.addEventListener("blur", function () { setTimeout(close, 150); });
   }
-  Array.prototype.forEach.call(document.querySelectorAll("input[data-suggest]"), combobox);
 
   // A card image that does not load gives way to a line of text in the
   // same box, so nothing on the page moves.
@@ -146,10 +167,103 @@
     if (fig) { fig.classList.add("failed"); }
     img.replaceWith(p);
   }
-  Array.prototype.forEach.call(document.querySelectorAll("img[data-fallback]"), function (img) {
-    if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) { fallback(img); return; }
-    img.addEventListener("error", function () { fallback(img); });
-  });
+  function each(root, sel, fn) { Array.prototype.forEach.call(root.querySelectorAll(sel), fn); }
+
+  // The adjudicate page: the params of the question picked, the fields of
+  // the action picked.
+  function showPickers(root) {
+    var q = root.querySelector("#question");
+    if (!q) { return; }
+    each(root, "fieldset.pickers", function (fs) { fs.hidden = fs.getAttribute("data-question") !== q.value; });
+    var fold = root.querySelector("details.turnfold");
+    if (fold && q.value === "turn.replay") { fold.open = true; }
+  }
+  function showActionFields(root) {
+    var k = root.querySelector("#act_kind");
+    if (!k) { return; }
+    each(root, "#turn-builder [data-for]", function (el) {
+      el.hidden = (" " + el.getAttribute("data-for") + " ").indexOf(" " + k.value + " ") < 0;
+    });
+  }
+
+  // enhance adds the script's behaviour to what root holds: the page, or
+  // the content an answer put in its place.
+  function enhance(root) {
+    each(root, "input[data-suggest]", combobox);
+    each(root, "img[data-fallback]", function (img) {
+      if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) { fallback(img); return; }
+      img.addEventListener("error", function () { fallback(img); });
+    });
+    // Enter in a builder's field adds what that builder describes (its
+    // own button), not what the form's first button does.
+    each(root, "fieldset.builder", function (fs) {
+      var button = fs.querySelector("button.builder-go");
+      if (!button) { return; }
+      fs.addEventListener("keydown", function (ev) {
+        if (ev.key !== "Enter" || ev.isComposing || !ev.target || ev.target.tagName !== "INPUT") { return; }
+        if (ev.target.getAttribute("aria-expanded") === "true") { return; } // the suggestions take it
+        ev.preventDefault();
+        button.click();
+      });
+    });
+    each(root, ".noscript-only", function (el) { el.hidden = true; });
+    var q = root.querySelector("#question");
+    if (q) { q.addEventListener("change", function () { showPickers(root); }); showPickers(root); }
+    var k = root.querySelector("#act_kind");
+    if (k) { k.addEventListener("change", function () { showActionFields(root); }); showActionFields(root); }
+    var form = root.querySelector("form#adjform");
+    if (form && window.fetch && window.DOMParser) { form.addEventListener("submit", sendInPlace); }
+  }
+
+  // sendInPlace sends the adjudicate form in the background and puts the
+  // answer's content in place of the page's: no reload, the place on the
+  // page kept, focus where the answer says (the verdict, the field of a
+  // mistake, what was added).
+  var sending = false;
+  function sendInPlace(ev) {
+    var form = ev.target;
+    if (sending) { ev.preventDefault(); return; }
+    var data;
+    try { data = new FormData(form, ev.submitter || null); } catch (e) { return; } // an old browser: a plain post
+    ev.preventDefault();
+    sending = true;
+    var main = document.getElementById("main");
+    main.setAttribute("aria-busy", "true");
+    var body = new URLSearchParams();
+    data.forEach(function (v, k) { if (typeof v === "string") { body.append(k, v); } });
+    fetch(form.getAttribute("action"), {
+      method: "POST", body: body,
+      headers: { Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded" },
+    }).then(function (r) { return r.text(); }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var fresh = doc.getElementById("main");
+      if (!fresh) { throw new Error("no page in the answer"); }
+      var y = window.scrollY;
+      main.replaceChildren.apply(main, Array.prototype.map.call(fresh.childNodes, function (n) { return document.importNode(n, true); }));
+      enhance(main);
+      window.scrollTo(0, y);
+      var h = main.querySelector("[data-focus]");
+      var target = h && h.getAttribute("data-focus") && document.getElementById(h.getAttribute("data-focus"));
+      if (target) {
+        if (!target.hasAttribute("tabindex") && !/^(INPUT|SELECT|TEXTAREA|BUTTON|A)$/.test(target.tagName)) { target.setAttribute("tabindex", "-1"); }
+        target.focus();
+        target.scrollIntoView({ block: target.id === "verdict" ? "start" : "center" });
+      }
+    }).catch(function () {
+      form.removeEventListener("submit", sendInPlace);
+      if (ev.submitter && ev.submitter.name) {
+        var keep = document.createElement("input");
+        keep.type = "hidden"; keep.name = ev.submitter.name; keep.value = ev.submitter.value;
+        form.appendChild(keep);
+      }
+      form.submit();
+    }).finally(function () {
+      sending = false;
+      main.removeAttribute("aria-busy");
+    });
+  }
+
+  enhance(document);
 
   // The verdict of an adjudication takes focus when the page comes back
   // with one (the browser scrolled to it already with autofocus; this is
@@ -158,18 +272,6 @@
   if (verdict && document.activeElement !== verdict) {
     verdict.focus();
   }
-
-  // Enter in a builder's field adds what that builder describes (its own
-  // button), not what the form's first button does.
-  Array.prototype.forEach.call(document.querySelectorAll("fieldset.builder"), function (fs) {
-    var button = fs.querySelector("button[type=submit]");
-    if (!button) { return; }
-    fs.addEventListener("keydown", function (ev) {
-      if (ev.key !== "Enter" || ev.isComposing || !ev.target || ev.target.tagName !== "INPUT") { return; }
-      ev.preventDefault();
-      button.click();
-    });
-  });
 
   // A paragraph's link copies its address and marks it in the address bar.
   var announce = document.createElement("p");
