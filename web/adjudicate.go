@@ -334,7 +334,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 		}
 		pm, _ := paramsMap(ap.Params)
 		names := bc.names(append(objectsOf(&board), turnPlayed(bc, pm)...))
-		params, msg, err := addAction(c.Request().Context(), s.cfg.Cards, ap.Edition, &board, ap.Question, ap.Params, ap.Act, names)
+		params, msg, err := addAction(c.Request().Context(), s.cfg.Cards, edition, &board, ap.Question, ap.Params, ap.Act, names)
 		if err != nil {
 			return s.builderRefusal(c, &ap, err, render)
 		}
@@ -348,7 +348,7 @@ func (s *Site) adjudicate(c echo.Context) error {
 		if edition == "" {
 			return fail(http.StatusBadRequest, "edition", "Pick the edition first: the card is looked up in it.")
 		}
-		msg, err := addPiece(c.Request().Context(), s.cfg.Cards, ap.Edition, &board, ap.Piece)
+		msg, err := addPiece(c.Request().Context(), s.cfg.Cards, edition, &board, ap.Piece)
 		if err != nil {
 			return s.builderRefusal(c, &ap, err, render)
 		}

@@ -55,7 +55,7 @@ func (e *pieceError) Error() string { return e.msg }
 // would write it by hand: {"id", "card": card id, "owner", "at"}. The card's
 // statistics are not copied: the adjudicator reads them from the catalog, and
 // inline fields typed into the board afterwards still override them.
-func addPiece(ctx context.Context, cards rules.CardService, edition string, b *rules.Board, p boardPiece) (string, error) {
+func addPiece(ctx context.Context, cards rules.CardService, edition rules.Edition, b *rules.Board, p boardPiece) (string, error) {
 	card, err := lookupCard(ctx, cards, edition, p.Card, "add_card")
 	if err != nil {
 		return "", err
@@ -123,7 +123,7 @@ func addPiece(ctx context.Context, cards rules.CardService, edition string, b *r
 // person types it, misspellings forgiven. A name several cards fit is a
 // *pieceError listing them to pick one; field is the form field the name
 // was typed in.
-func lookupCard(ctx context.Context, cards rules.CardService, edition, name, field string) (*rules.Card, error) {
+func lookupCard(ctx context.Context, cards rules.CardService, edition rules.Edition, name, field string) (*rules.Card, error) {
 	if cards == nil {
 		return nil, &pieceError{msg: "The card catalog is not available on this server.", field: field}
 	}
@@ -131,8 +131,8 @@ func lookupCard(ctx context.Context, cards rules.CardService, edition, name, fie
 		return nil, &pieceError{msg: "Type the name of the card.", field: field}
 	}
 	card, err := cards.Card(ctx, name)
-	if err != nil || card.Edition != edition {
-		card, err = cards.CardNamed(ctx, name, true, rules.Edition(edition)) // the form's edition, read by rules.ParseEditionRequired
+	if err != nil || card.Edition != edition.String() {
+		card, err = cards.CardNamed(ctx, name, true, edition)
 	}
 	if err != nil {
 		msg := rules.ErrorMessage(err)

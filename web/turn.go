@@ -75,7 +75,7 @@ func idList(s string) []string {
 // (a new turn when the params are not one yet) and returns the params
 // written out again, and a sentence saying what was added. Mistakes are
 // *pieceError naming the builder's field.
-func addAction(ctx context.Context, cards rules.CardService, edition string, b *rules.Board, question, params string, a turnAction, names map[string]string) (string, string, error) {
+func addAction(ctx context.Context, cards rules.CardService, edition rules.Edition, b *rules.Board, question, params string, a turnAction, names map[string]string) (string, string, error) {
 	name := func(id string) string { return nameOr(names, id) }
 	nameAll := func(ids []string) string {
 		out := make([]string, len(ids))
