@@ -17,7 +17,7 @@ import (
 // its five minutes, as it was signed, is refused; another interaction is
 // answered.
 func TestAnInteractionIsAnsweredOnce(t *testing.T) {
-	b := newBot(t, discord.Config{})
+	b := fakeBot(t, discord.Config{})
 	body := strings.Replace(command("define", map[string]string{"term": "stopped"}), `"id":"1"`, `"id":"1183077227123456789"`, 1)
 	if code, out := b.post(body, b.now, b.priv); code != 200 {
 		t.Fatalf("first: %d %s", code, out)
@@ -51,7 +51,7 @@ func TestInteractionsAreCountedPerUserAndPerGuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := newBot(t, discord.Config{Limiter: lim, UserPerMinute: 3, GuildPerMinute: 5})
+	b := fakeBot(t, discord.Config{Limiter: lim, UserPerMinute: 3, GuildPerMinute: 5})
 	limited := func(res *answer) bool {
 		return res.Data != nil && res.Data.Flags&discordgo.MessageFlagsEphemeral != 0 && strings.Contains(res.Data.Content, "Too many")
 	}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/discord"
+	"github.com/stccg/stccg-rules/internal/mock"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
@@ -49,10 +50,12 @@ type bot struct {
 
 func newBot(t *testing.T, cfg discord.Config) *bot {
 	t.Helper()
-	c := testcorpus.Load(t)
-	setOnce.Do(func() { set, setErr = service.New(context.Background(), c, nil) })
-	if setErr != nil {
-		t.Fatal(setErr)
+	if cfg.Reference == nil || cfg.Search == nil || cfg.Cards == nil {
+		c := testcorpus.Load(t)
+		setOnce.Do(func() { set, setErr = service.New(context.Background(), c, nil) })
+		if setErr != nil {
+			t.Fatal(setErr)
+		}
 	}
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -75,6 +78,24 @@ func newBot(t *testing.T, cfg discord.Config) *bot {
 	srv := httptest.NewServer(discord.New(cfg))
 	t.Cleanup(srv.Close)
 	return &bot{t: t, srv: srv, priv: priv, now: now}
+}
+
+// fakeBot is newBot over fakes answering fixed values (internal/mock)
+// wherever cfg names no service: for what does not depend on the corpus
+// (signatures, sizes, replays, limits, deadlines).
+func fakeBot(t *testing.T, cfg discord.Config) *bot {
+	t.Helper()
+	s := mock.NewSet()
+	if cfg.Reference == nil {
+		cfg.Reference = s.Reference
+	}
+	if cfg.Search == nil {
+		cfg.Search = s.Search
+	}
+	if cfg.Cards == nil {
+		cfg.Cards = s.Cards
+	}
+	return newBot(t, cfg)
 }
 
 // interactionIDs numbers the interactions the tests post: Discord sends
@@ -179,14 +200,14 @@ func withinLimits(t *testing.T, res *answer) {
 }
 
 func TestPingIsAnsweredWithPong(t *testing.T) {
-	b := newBot(t, discord.Config{})
+	b := fakeBot(t, discord.Config{})
 	if res := b.ask(`{"id":"1","application_id":"2","type":1,"token":"t","version":1}`); res.Type != discordgo.InteractionResponsePong {
 		t.Fatalf("type %d, want PONG", res.Type)
 	}
 }
 
 func TestUnsignedWronglySignedAndStaleRequestsAre401(t *testing.T) {
-	b := newBot(t, discord.Config{})
+	b := fakeBot(t, discord.Config{})
 	ping := `{"id":"1","application_id":"2","type":1,"token":"t","version":1}`
 	_, other, _ := ed25519.GenerateKey(rand.Reader)
 	cases := []struct {
@@ -218,7 +239,7 @@ func TestUnsignedWronglySignedAndStaleRequestsAre401(t *testing.T) {
 }
 
 func TestOversizedInteractionIs413EvenWhenSigned(t *testing.T) {
-	b := newBot(t, discord.Config{})
+	b := fakeBot(t, discord.Config{})
 	huge := `{"id":"1","application_id":"2","type":1,"token":"t","version":1,"pad":"` + strings.Repeat("x", 80<<10) + `"}`
 	for _, key := range []ed25519.PrivateKey{b.priv, nil} {
 		code, body := b.post(huge, b.now, key)
@@ -374,7 +395,7 @@ func (slowSearch) Search(ctx context.Context, _ rules.SearchQuery) (*rules.Searc
 }
 
 func TestASlowServiceIsAnsweredWithinDiscordsThreeSeconds(t *testing.T) {
-	b := newBot(t, discord.Config{Search: slowSearch{}, Deadline: 300 * time.Millisecond})
+	b := fakeBot(t, discord.Config{Search: slowSearch{}, Deadline: 300 * time.Millisecond})
 	start := time.Now()
 	res := b.ask(command("rule", map[string]string{"question": "range"}))
 	if time.Since(start) > 2*time.Second || !strings.Contains(res.Data.Content, "too long") {
