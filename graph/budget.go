@@ -79,7 +79,7 @@ func (b AnswerBudget) InterceptResponse(ctx context.Context, next graphql.Respon
 	// The fields left out after the first say nothing more.
 	kept := resp.Errors[:0]
 	for _, e := range resp.Errors {
-		if e.Message != errCut.Message {
+		if e.Message != cutMessage {
 			kept = append(kept, e)
 		}
 	}
@@ -100,7 +100,7 @@ func (b AnswerBudget) InterceptField(ctx context.Context, next graphql.Resolver)
 		if m.reported.CompareAndSwap(false, true) {
 			return nil, err
 		}
-		return nil, errCut
+		return nil, errCut()
 	}
 	if m.full.Load() {
 		return nil, m.cut(ctx)
@@ -146,10 +146,10 @@ func (m *meter) fill(ctx context.Context, measure string, max int) error {
 }
 
 // cut is the error of a field not resolved for a full answer: the bound's,
-// the first time; then errCut, which the error presenter leaves out.
+// the first time; then errCut's, which the error presenter leaves out.
 func (m *meter) cut(ctx context.Context) error {
 	if !m.reported.CompareAndSwap(false, true) {
-		return errCut
+		return errCut()
 	}
 	return answerLimit(m.measure, m.max, graphql.GetPath(ctx))
 }
@@ -167,9 +167,16 @@ func answerLimit(measure string, max int, path ast.Path) *gqlerror.Error {
 	return gerr
 }
 
-// errCut is a field left out of a full answer after the first, whose error
-// already says why.
-var errCut = &gqlerror.Error{Message: "left out: the answer is full", Extensions: map[string]any{"code": answerLimitCode}}
+// cutMessage is the message of a field left out of a full answer after the
+// first, whose error already says why; the presenter leaves such errors out.
+const cutMessage = "left out: the answer is full"
+
+// errCut is the error of a field left out of a full answer after the first:
+// a new value each time, since gqlgen writes the field's path into the
+// error it is given, from the goroutine of each field.
+func errCut() *gqlerror.Error {
+	return &gqlerror.Error{Message: cutMessage, Extensions: map[string]any{"code": answerLimitCode}}
+}
 
 // valueBytes is about what a resolved value adds to the JSON beside its
 // fields: a scalar's text, a list's brackets and commas (its items' fields
