@@ -108,25 +108,35 @@ async function entry(page, vp) {
   const versions = page.locator("section.versions article.version");
   const nv = await versions.count();
   check(nv > 0, "no other versions of a term defined in several documents");
-  const changes = await page.locator("section.versions del:visible, section.versions ins:visible").count();
+  // Versions are compared sentence by sentence: a summary line, changed
+  // words marked, unchanged sentences folded, no sentence struck and added
+  // again, punctuation alone quiet.
+  const sums = await page.locator("section.versions .diffsum").allInnerTexts();
+  check(sums.length === nv && sums.every((t) => /: (\d+ sentences? (changed|added|removed|moved)|The same words)/.test(t)), "a version has no one-line summary: " + sums.join(" | "));
+  const changes = await page.locator("section.versions .s-changed del:visible, section.versions .s-changed ins:visible").count();
   check(changes > 0, "no word changes marked between versions");
+  check(await page.locator("section.versions li.sfold details:not([open])").count() > 0, "the unchanged sentences are not folded");
+  const twice = await page.evaluate(() => Array.from(document.querySelectorAll("article.version")).some((v) => {
+    const gone = new Set(Array.from(v.querySelectorAll(".s-removed .s-older")).map((p) => p.textContent.replace(/^[^:]*:\s*/, "")));
+    return Array.from(v.querySelectorAll(".s-added .s-newer")).some((p) => gone.has(p.textContent.replace(/^[^:]*:\s*/, "")));
+  }));
+  check(!twice, "a sentence is struck and added again");
+  check(await page.locator("section.versions .s-punctuation del, section.versions .s-punctuation ins").count() === 0, "a punctuation change is marked as a change of words");
   check(await page.locator("section.versions .badge, .entry .badge").filter({ hasText: "Governing" }).count() === 1,
     "not exactly one governing version marked");
+  const row = await box(page, "section.versions li.s-changed");
+  const older = await box(page, "section.versions li.s-changed .s-older");
+  const newer = await box(page, "section.versions li.s-changed .s-newer");
   if (vp === "phone") {
-    check(!(await page.locator("section.versions .diff").first().isVisible()), "the side-by-side columns show on a phone: everything is read twice");
-    check(await page.locator("section.versions .unified").first().isVisible(), "no one-column difference on a phone");
+    check(newer.top >= older.bottom - 1, "on a phone a changed sentence's versions do not read down");
+    check(await page.locator("section.versions li.s-changed .s-doc").first().isVisible(), "on a phone the versions are not named");
   } else {
-    check(await page.locator("section.versions .diff").first().isVisible(), "side-by-side difference not visible");
-    const rows = await page.evaluate(() => Array.from(document.querySelectorAll(".diff .row-older")).map((o) => {
-      const n = o.nextElementSibling;
-      return Math.abs(o.getBoundingClientRect().top - n.getBoundingClientRect().top);
-    }));
-    check(rows.length > 0 && rows.every((d) => d < 2), "the two columns' paragraphs do not line up: " + rows.join(","));
+    check(Math.abs(older.top - newer.top) < 2 && row.height < older.height + 30, "the two versions of a sentence do not stand side by side");
   }
   const anchors = await page.locator(".entry .text [id] a.copylink").count();
   check(anchors > 0, "no paragraph has a link of its own");
   const terms = await page.locator(".entry .text a.term").count();
-  log(`${await page.locator("h1").innerText()}: ${nv} other versions, ${changes} changed runs, ${anchors} paragraph links, ${terms} glossary links`);
+  log(`${await page.locator("h1").innerText()}: ${nv} other versions (${sums.join("; ")}), ${changes} changed runs, ${anchors} paragraph links, ${terms} glossary links`);
   await audit(page, vp, "entry");
   await shot(page, `${vp}-entry`);
   await noSideways(page, "entry");
@@ -153,7 +163,7 @@ async function entry(page, vp) {
   await page.goto(base + "/entries/2e-rulebook.glossary.stopped", { waitUntil: "load" });
   await page.locator("section.versions article.version h3 a").first().click();
   await page.waitForSelector("article.entry h1", { timeout: STEP_TIMEOUT });
-  check(await page.locator("section.versions .version").count() > 0, "the other version shows no difference");
+  check(await page.locator("section.versions .version .diffsum").count() > 0, "the other version shows no difference");
   log(`opened ${page.url().replace(base, "")}`);
   if (vp === "desktop") { await shot(page, `${vp}-entry-other-version`); }
 
@@ -180,6 +190,9 @@ async function cards(page, vp) {
   check(type === "Mission", `the card type reads "${type}", not the game's word`);
   const lower = await page.evaluate(() => Array.from(document.querySelectorAll("dl.stats dd")).map((d) => d.textContent).filter((t) => /^(ship|personnel|mission|federation|klingon|earth|planet|space|non-aligned)$/.test(t)));
   check(lower.length === 0, "data words shown as values: " + lower.join(", "));
+  // The card as printed: its name, type line, requirements and statistics.
+  const face = await page.locator(".cardface").innerText();
+  check(/Mission — Space/.test(face) && /Requirements/.test(face) && /Span 4 · Points 35/.test(face), "the card-text box reads: " + face);
   const errata = await page.locator("table.errata tbody tr").count();
   check(errata >= 1, "the corrected mission shows no erratum");
   // The card's image is on another host, which this machine cannot reach:
@@ -187,16 +200,36 @@ async function cards(page, vp) {
   const figure = await box(page, ".cardimg");
   const fallback = await page.locator(".imgfallback").count();
   check(figure.height < figure.vh * 0.45, `the card image's box takes ${figure.height}px of a ${figure.vh}px screen`);
+  const rulingsBox = await box(page, "#rulings-h");
+  const faceBox = await box(page, ".cardface");
   if (vp === "phone") {
-    const stats = await box(page, "#stats-h");
-    check(stats.top < figure.top, "on a phone the image comes before the statistics");
+    check(rulingsBox.top < faceBox.top && rulingsBox.top < rulingsBox.vh / 2, `on a phone the rulings start ${rulingsBox.top}px down, after the card`);
+  } else {
+    check(Math.abs(rulingsBox.top - faceBox.top) < 60, "on a desktop the rulings do not stand beside the card");
   }
   const rulings = await page.locator("#rulings-h").innerText();
   const mentions = await page.locator("#mentions-h").count() ? await page.locator("#mentions-h").innerText() : "no mentions";
-  log(`${await page.locator("h1").innerText()}: ${await page.locator("dl.stats dt").count()} statistics, ${errata} errata; ${rulings}; ${mentions}; image ${fallback ? "fell back to text" : "loaded"} (${figure.height}px)`);
+  log(`${await page.locator("h1").innerText()}: ${await page.locator("dl.stats dt").count()} statistics, ${errata} errata; ${rulings} at ${rulingsBox.top}px; ${mentions}; image ${fallback ? "fell back to text" : "loaded"} (${figure.height}px)`);
   await audit(page, vp, "card");
   await shot(page, `${vp}-card`);
   await noSideways(page, "card");
+
+  setStep(`${vp} card: what the data lacks, lore, See, coverage`);
+  await page.goto(base + "/cards/2e-1-268", { waitUntil: "load" });
+  const lacks = await page.locator(".lacks").innerText();
+  check(/does not hold this card’s icons, skills, Integrity, Cunning and Strength/.test(lacks), "a card whose data lacks its statistics does not say so: " + lacks);
+  await shot(page, `${vp}-card-lacks`, false);
+  await page.goto(base + "/cards/1e-155-35", { waitUntil: "load" });
+  check(await page.locator(".cf-lore em").count() > 0 && !/<\/?[ib]>/.test(await page.locator("article.card").innerText()), "lore markup shown as tags");
+  await page.goto(base + "/cards/1e-101-105", { waitUntil: "load" });
+  const followed = await page.locator(".rulings blockquote.followed").first().innerText();
+  check(/outpost/.test(followed) && /word "Outpost."/.test(followed), "a \"See outpost.\" ruling is not followed: " + followed);
+  await audit(page, vp, "card with a See ruling");
+  await shot(page, `${vp}-card-see`, false);
+  await page.goto(base + "/cards/1e-101-12", { waitUntil: "load" });
+  const none = await page.locator(".cardrulings").innerText();
+  check(/cover H–Z only/.test(none) && /titles H–Z only/.test(none), "a card outside the indexed rulings is not said to be: " + none);
+  log(`lacks: "${lacks}"; See outpost followed; coverage: "${none.split("\n")[1]}"`);
 
   setStep(`${vp} card versions`);
   await page.goto(base + "/cards/2e-1-268", { waitUntil: "load" });

@@ -28,6 +28,13 @@ type cardPage struct {
 	// LookedUp says how a name asked for found this card, when not
 	// exactly.
 	LookedUp *lookedUp
+	// Face is the card as printed, in words.
+	Face cardFace
+	// Indexed are the documents of the card's edition its rulings are
+	// read from; Outside the rulings document whose part of the alphabet
+	// does not hold the card's title (the 1E Current Rulings cover H-Z).
+	Indexed []coverage
+	Outside *coverage
 }
 
 // stat is one statistic of a card, labelled and worded as the card prints
@@ -47,6 +54,9 @@ type ruling struct {
 	// Excerpt is the passage about the card: the whole text of a ruling on
 	// it, the sentences naming it of a mention.
 	Excerpt []string
+	// Followed is the entry a ruling that only says "See X" points at,
+	// shown in its place.
+	Followed *linkedExcerpt
 }
 
 // A cardLink is another card offered as a link: a version, a choice.
@@ -79,6 +89,13 @@ func (s *Site) card(c echo.Context) error {
 		cp.RulingsError = rules.ErrorMessage(err)
 	}
 	cp.Rulings, cp.Mentions = groupRulings(card, rs, docs)
+	for _, list := range [][]ruling{cp.Rulings, cp.Mentions} {
+		for i := range list {
+			list[i].Followed = s.followSee(ctx, list[i].Entry, docs)
+		}
+	}
+	cp.Face = newCardFace(card)
+	cp.Indexed, cp.Outside = rulingsCoverage(s.documentList(ctx), card)
 	cp.Versions = s.cardLinks(ctx, card.Versions)
 	p := page{Title: card.Name(), Data: cp, Description: cardDescription(card), Image: card.ImageURL,
 		URL:    baseURL(c) + "/cards/" + url.PathEscape(card.ID),
@@ -96,7 +113,7 @@ func cardDescription(c *rules.Card) string {
 	text := strings.Join(parts, " ") + "."
 	for _, more := range []string{c.GameText, c.Requirements, c.Lore} {
 		if more != "" {
-			text += " " + more
+			text += " " + stripMarkup(more)
 			break
 		}
 	}
@@ -448,7 +465,6 @@ func cardStats(c *rules.Card) []stat {
 	add("Species", gameWord(c.Species))
 	add("Class", c.Class)
 	add("Headquarters play", gameWords(c.Play, ", "))
-	add("Game text", c.GameText)
-	add("Lore", c.Lore)
+	// The game text and lore stand on the card's face (cardFace).
 	return out
 }

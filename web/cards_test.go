@@ -111,3 +111,51 @@ func TestEmbedLookUpAnswersACardChoicesOrNearNames(t *testing.T) {
 		t.Errorf("no name: %d %s", r.status, r.body)
 	}
 }
+
+func TestLoreMarkupIsRenderedAndNothingElse(t *testing.T) {
+	for in, want := range map[string]string{
+		"First met the <i>U.S.S. Enterprise</i> near <b>Ohniaka</b>.": "First met the <em>U.S.S. Enterprise</em> near <strong>Ohniaka</strong>.",
+		"An <i>open tag and a <script>x</script>":                     "An <em>open tag and a &lt;script&gt;x&lt;/script&gt;</em>",
+		"A stray </b> close":                                          "A stray  close",
+	} {
+		if got := string(loreHTML(in)); got != want {
+			t.Errorf("loreHTML(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestTheCardFaceSaysWhatTheDataLacks(t *testing.T) {
+	bare := &rules.Card{ID: "2e-1-9", Edition: "2e", Title: "Ensign Reed", Type: "personnel", Affiliation: "federation", Lore: "A <i>plucky</i> helmsman."}
+	f := newCardFace(bare)
+	if f.TypeLine != "Personnel — Federation" || string(f.Lore) != "A <em>plucky</em> helmsman." {
+		t.Errorf("face %+v", f)
+	}
+	if f.LacksSentence != "The card data does not hold this card’s icons, skills, Integrity, Cunning and Strength. The printed card has them; the adjudicator asks for them rather than guess." {
+		t.Errorf("lacks %q", f.LacksSentence)
+	}
+	full := &rules.Card{ID: "2e-1-10", Edition: "2e", Title: "Kwan", Type: "personnel", Icons: []string{"staff"}, Skills: []rules.Skill{{Name: "Physics", Level: 2}},
+		Integrity: rules.IntPtr(6), Cunning: rules.IntPtr(5), Strength: rules.IntPtr(5), Cost: rules.IntPtr(1)}
+	f = newCardFace(full)
+	if f.LacksSentence != "" || f.Stats != "Integrity 6 · Cunning 5 · Strength 5" || f.Cost != "1" || len(f.Lines) != 2 || f.Lines[1].Value != "2 Physics" {
+		t.Errorf("face %+v", f)
+	}
+	hq := &rules.Card{ID: "2e-1-11", Edition: "2e", Title: "Earth", Type: "mission", MissionType: "headquarters", Span: rules.IntPtr(2)}
+	if f := newCardFace(hq); f.LacksSentence != "" {
+		t.Errorf("a headquarters lacks %q", f.LacksSentence)
+	}
+}
+
+func TestACardOutsideTheRulingsCoverageIsSaidSo(t *testing.T) {
+	docs := []rules.Document{
+		{ID: "book", Title: "Rulebook", Edition: "1e", Kind: rules.DocumentRulebook},
+		{ID: "rulings", Title: "Current Rulings (H-Z), updated 2001", Edition: "1e", Kind: rules.DocumentRulings},
+		{ID: "2e", Title: "Second Rulebook", Edition: "2e", Kind: rules.DocumentRulebook},
+	}
+	indexed, outside := rulingsCoverage(docs, &rules.Card{Edition: "1e", Title: "Anaphasic Organism"})
+	if len(indexed) != 2 || outside == nil || outside.From != 'H' || outside.To != 'Z' {
+		t.Errorf("A-G card: %+v %+v", indexed, outside)
+	}
+	if _, outside := rulingsCoverage(docs, &rules.Card{Edition: "1e", Title: "The Tholian Web"}); outside != nil {
+		t.Errorf("a T card is covered, read without its article: %+v", outside)
+	}
+}

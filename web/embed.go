@@ -41,7 +41,7 @@ func (s *Site) embedCard(c echo.Context) error {
 	if err != nil {
 		return s.renderEmbedError(c, err)
 	}
-	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c)}
+	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c), Face: newCardFace(card)}
 	if rs, err := s.cfg.Cards.CardRulings(ctx, card.ID); err == nil {
 		cp.Rulings, cp.Mentions = groupRulings(card, rs, nil)
 	}

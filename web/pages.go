@@ -300,7 +300,7 @@ type version struct {
 	DocTitle               string
 	Governing              bool
 	OlderTitle, NewerTitle string
-	Diff                   ParagraphDiff
+	Diff                   SentenceDiff
 }
 
 // maxLinked bounds how many related entries one page looks up.
@@ -359,7 +359,7 @@ func (s *Site) entry(c echo.Context) error {
 			older, newer = e, r
 		}
 		v.OlderTitle, v.NewerTitle = shortTitleOf(docs, older.DocumentID), shortTitleOf(docs, newer.DocumentID)
-		v.Diff = AlignParagraphs(older.Text, newer.Text)
+		v.Diff = CompareSentences(older.Text, newer.Text)
 		ep.Versions = append(ep.Versions, v)
 	}
 	desc := e.Title + ": " + kindName(e.Kind) + " of the " + ep.Document.Title + "."

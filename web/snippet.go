@@ -80,6 +80,7 @@ var funcs = template.FuncMap{
 	"question":    questionLabel,
 	"errorOf":     errorOf,
 	"gaps":        markGaps,
+	"srow":        srowView,
 }
 
 // editionName is an edition as the game names it.

@@ -1,0 +1,247 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"html/template"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A card page opens with the card as printed, in words (as Scryfall does):
+// its name line, its type line, its icons, skills or requirements, its game
+// text and lore, its statistics; and says plainly what the card data lacks
+// of what a card of its kind prints.
+
+// A cardFace is the card-text box of a card page.
+type cardFace struct {
+	Name, Cost string
+	TypeLine   string
+	// Lines are the card's printed lines between its type line and its
+	// statistics: icons, staffing, skills, requirements.
+	Lines []stat
+	// GameText and Lore are what the card prints, the lore's markup
+	// rendered.
+	GameText string
+	Lore     template.HTML
+	// Stats is the statistics line: "Integrity 6 · Cunning 5 · Strength 5".
+	Stats     string
+	Collector string
+	// Lacks are what a card of its kind prints that the card data does not
+	// hold, in words; LacksSentence says it.
+	Lacks         []string
+	LacksSentence string
+}
+
+// printed are what every card of a kind prints, for saying which the data
+// lacks: a card of the kind without one of them has it printed all the
+// same, the data just does not hold it.
+var printed = map[string][]string{
+	"personnel": {"icons", "skills", "integrity", "cunning", "strength"},
+	"ship":      {"staffing", "range", "weapons", "shields"},
+	"mission":   {"mission type", "span", "requirements", "points"},
+	"dilemma":   {"game text"},
+	"event":     {"game text"},
+	"interrupt": {"game text"},
+	"equipment": {"game text"},
+	"facility":  {"game text"},
+}
+
+func newCardFace(c *rules.Card) cardFace {
+	f := cardFace{Name: c.Name(), Collector: c.Collector, GameText: c.GameText, Lore: loreHTML(c.Lore)}
+	if c.IsUnique() {
+		f.Name = "• " + f.Name
+	}
+	if c.Cost != nil {
+		f.Cost = fmt.Sprint(*c.Cost)
+	}
+	// The type line: what the card is, its affiliation, its kind.
+	parts := []string{gameWord(c.Type)}
+	for _, w := range []string{gameWord(c.Affiliation), gameWord(c.MissionType), c.Class, c.Classification, gameWord(c.FacilityType)} {
+		if w != "" && w != parts[0] {
+			parts = append(parts, w)
+		}
+	}
+	if c.Quadrant != "" {
+		parts = append(parts, gameWord(c.Quadrant)+" Quadrant")
+	}
+	f.TypeLine = strings.Join(parts, " — ")
+	add := func(label, value string) {
+		if value != "" {
+			f.Lines = append(f.Lines, stat{Label: label, Value: value})
+		}
+	}
+	add("Icons", iconList(c.Icons))
+	add("Staffing", iconList(c.Staffing))
+	var skills []string
+	if t := skillsText(c.Skills); t != "" {
+		skills = append(skills, t)
+	}
+	add("Skills", strings.Join(append(skills, c.SpecialSkills...), "; "))
+	add("Keywords", gameWords(c.Keywords, ", "))
+	add("Requirements", c.Requirements)
+	add("Who may attempt", gameWords(c.Affiliations, ", "))
+	add("Species", gameWord(c.Species))
+	var nums []string
+	num := func(label string, v *int) {
+		if v != nil {
+			nums = append(nums, fmt.Sprintf("%s %d", label, *v))
+		}
+	}
+	num("Span", c.Span)
+	num("Points", c.Points)
+	num("Integrity", c.Integrity)
+	num("Cunning", c.Cunning)
+	num("Strength", c.Strength)
+	num("Range", c.Range)
+	num("Weapons", c.Weapons)
+	num("Shields", c.Shields)
+	f.Stats = strings.Join(nums, " · ")
+	for _, field := range printed[c.Type] {
+		if cardLacks(c, field) {
+			f.Lacks = append(f.Lacks, field)
+		}
+	}
+	if len(f.Lacks) > 0 {
+		them := "it"
+		if len(f.Lacks) > 1 || strings.HasSuffix(f.Lacks[0], "s") {
+			them = "them"
+		}
+		f.LacksSentence = "The card data does not hold this card’s " + andList(capitalStats(f.Lacks)) +
+			". The printed card has " + them + "; the adjudicator asks for " + them + " rather than guess."
+	}
+	return f
+}
+
+// cardLacks says whether the card data lacks a statistic every card of the
+// card's kind prints.
+func cardLacks(c *rules.Card, field string) bool {
+	switch field {
+	case "mission type":
+		return c.MissionType == ""
+	case "points":
+		return c.Points == nil && c.MissionType != "headquarters"
+	case "requirements":
+		return c.Requirements == "" && c.MissionType != "headquarters"
+	case "game text":
+		return c.GameText == ""
+	}
+	return lacks(c, c.Type, field, false)
+}
+
+// capitalStats writes the game's attributes as the cards print them.
+func capitalStats(fields []string) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		switch f {
+		case "integrity", "cunning", "strength", "range", "weapons", "shields", "span", "points":
+			out[i] = string(unicode.ToUpper(rune(f[0]))) + f[1:]
+		default:
+			out[i] = f
+		}
+	}
+	return out
+}
+
+// andList joins words as a sentence lists them: "a, b and c".
+func andList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// loreTag is the markup the card data writes in lore: italics and bold.
+var loreTag = regexp.MustCompile(`(?i)&lt;(/?)([ib])&gt;`)
+
+// loreHTML renders a lore's markup (<i>, <b>, as the card data writes it)
+// and escapes everything else; a tag left open is closed at the end.
+func loreHTML(lore string) template.HTML {
+	esc := template.HTMLEscapeString(lore)
+	open := map[string]int{}
+	out := loreTag.ReplaceAllStringFunc(esc, func(m string) string {
+		sub := loreTag.FindStringSubmatch(m)
+		tag := map[string]string{"i": "em", "b": "strong"}[strings.ToLower(sub[2])]
+		if sub[1] == "/" {
+			if open[tag] == 0 {
+				return ""
+			}
+			open[tag]--
+			return "</" + tag + ">"
+		}
+		open[tag]++
+		return "<" + tag + ">"
+	})
+	for _, tag := range []string{"strong", "em"} {
+		out += strings.Repeat("</"+tag+">", open[tag])
+	}
+	return template.HTML(out)
+}
+
+// stripMarkup is a text without the card data's markup, for a summary.
+func stripMarkup(s string) string {
+	return regexp.MustCompile(`(?i)</?[ib]>`).ReplaceAllString(s, "")
+}
+
+// A coverage is a rulings document indexed for an edition, with the part
+// of the alphabet it covers when it covers only a part ("(H-Z)").
+type coverage struct {
+	Title    string
+	From, To rune
+}
+
+// coverageRange reads the letters a rulings document covers from its title
+// ("Current Rulings (H-Z)"), or none when it covers all.
+var coverageRange = regexp.MustCompile(`\(([A-Z])\s*[-–]\s*([A-Z])\)`)
+
+// rulingsCoverage lists the rulebooks and rulings documents of the edition
+// that a card's rulings are read from, and says whether a card of that
+// title falls outside what the rulings cover: a 1E card titled Anaphasic
+// Organism would be ruled on in the A-G part of the Current Rulings.
+func rulingsCoverage(docs []rules.Document, card *rules.Card) (indexed []coverage, outside *coverage) {
+	first := rune(0)
+	for _, r := range rules.FoldName(card.Title) {
+		first = unicode.ToUpper(r)
+		break
+	}
+	for _, d := range docs {
+		if d.Edition != card.Edition {
+			continue
+		}
+		cv := coverage{Title: shortTitle(d)}
+		if m := coverageRange.FindStringSubmatch(d.Title); m != nil && d.Kind == rules.DocumentRulings {
+			cv.From, cv.To = rune(m[1][0]), rune(m[2][0])
+			if first != 0 && unicode.IsLetter(first) && (first < cv.From || first > cv.To) && outside == nil {
+				c := cv
+				outside = &c
+			}
+		}
+		indexed = append(indexed, cv)
+	}
+	return indexed, outside
+}
+
+// followSee reads the entry a "See X" ruling points at, for the page to
+// show it inline: its title, document and opening paragraphs.
+func (s *Site) followSee(ctx context.Context, e *rules.Entry, docs map[string]rules.Document) *linkedExcerpt {
+	if s.cfg.Reference == nil || !e.OnlySee() {
+		return nil
+	}
+	t, err := s.cfg.Reference.Entry(ctx, e.SeeAlso[0])
+	if err != nil {
+		return nil
+	}
+	return &linkedExcerpt{ID: t.ID, Title: t.Title, DocTitle: shortTitleOf(docs, t.DocumentID), Excerpt: leadingParagraphs(t.Text, maxRulingExcerpt)}
+}
+
+// A linkedExcerpt is an entry shown inline where another points at it.
+type linkedExcerpt struct {
+	ID, Title, DocTitle string
+	Excerpt             []string
+}
