@@ -116,7 +116,7 @@ func TestLoreMarkupIsRenderedAndNothingElse(t *testing.T) {
 	for in, want := range map[string]string{
 		"First met the <i>U.S.S. Enterprise</i> near <b>Ohniaka</b>.": "First met the <em>U.S.S. Enterprise</em> near <strong>Ohniaka</strong>.",
 		"An <i>open tag and a <script>x</script>":                     "An <em>open tag and a &lt;script&gt;x&lt;/script&gt;</em>",
-		"A stray </b> close":                                          "A stray  close",
+		"A stray </b> close": "A stray  close",
 	} {
 		if got := string(loreHTML(in)); got != want {
 			t.Errorf("loreHTML(%q) = %q, want %q", in, got, want)
