@@ -43,10 +43,32 @@ type Board struct {
 	gone       map[string]goneCard
 	sharedGone bool
 
+	// compiled is what the request computes once of its boards, shared by
+	// the boards a turn's moves make.
+	compiled *compiled
+
 	// zeroed says, for the verdict's reasons, which numbers a 2E board
 	// gave below zero, read as zero ("Zero: Any number that is less than
 	// zero becomes zero"): "Odo's STRENGTH -2".
 	zeroed []string
+}
+
+// compiled is what a request computes once of its boards and keeps for
+// all of them: the names their personnel answer to, numbered (features.go),
+// and the candidates for each ship's staffing as its crew last stood
+// (staffing.go). A crew's names do not change within a request.
+type compiled struct {
+	names    *nameTable
+	staffing map[string]*staffingCandidates // by ship id
+}
+
+// compile returns what the request computes once of its boards, made the
+// first time for a board not read from a request.
+func (b *Board) compile() *compiled {
+	if b.compiled == nil {
+		b.compiled = &compiled{names: newNameTable()}
+	}
+	return b.compiled
 }
 
 // zero reads a 2E number after modifiers that is below zero as zero,
@@ -191,6 +213,12 @@ type Personnel struct {
 	Index             int
 	missingAttributes []string
 	src               *rules.BoardPersonnel
+	// The personnel compiled once (features.go): its title folded, and
+	// its names numbered in names, the table of its board's request.
+	foldedTitle string
+	names       *nameTable
+	marks       []nameMark
+	marked      *nameTable // the table marks were read for
 }
 
 // Captive says whether the personnel is in a brig: it counts for nothing

@@ -255,7 +255,7 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 	if err != nil {
 		return err
 	}
-	*p = Personnel{ID: bp.ID, Owner: owner, Index: at.index, Stopped: bp.Stopped, src: bp}
+	*p = Personnel{ID: bp.ID, Owner: owner, Index: at.index, Stopped: bp.Stopped, src: bp, names: b.compile().names}
 	var integrity, cunning, strength *int
 	persona := bp.Persona
 	if c := card; c != nil {

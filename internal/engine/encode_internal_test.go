@@ -30,6 +30,8 @@ func withoutSources(b *Board) *Board {
 	for _, p := range b.Personnel {
 		c := *p
 		c.src = nil
+		// What the request computed of it once, not what it is.
+		c.foldedTitle, c.names, c.marks, c.marked = "", nil, nil, nil
 		out.Personnel = append(out.Personnel, &c)
 		out.index(c.ID, personnelObject, len(out.Personnel)-1)
 	}

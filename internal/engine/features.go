@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -145,40 +147,150 @@ type feature struct {
 	key  string // folded
 }
 
-// levelOf is what one personnel brings to a feature: its level in a skill,
-// or 1 when it is of the species, has the characteristic, the icon or (a
-// name the vocabulary does not know) the title. A 1E classification is both
-// a skill and a characteristic on the card, so the larger counts, never
-// both.
-func (f feature) levelOf(p *Personnel) int {
-	switch f.kind {
-	case featureIcon:
+// levelIn is what one personnel brings to a feature whose name is id in t
+// (t.id(f.key)): its level in a skill, or 1 when it is of the species, has
+// the characteristic, the icon or (a name the vocabulary does not know) the
+// title. A 1E classification is both a skill and a characteristic on the
+// card, so the larger counts, never both. The personnel's names are read
+// into t once (Personnel.marksIn), so this is a search of a few numbers.
+func (f feature) levelIn(t *nameTable, id int32, p *Personnel) int {
+	if f.kind == featureIcon {
 		return b2i(provides(p, f.key))
-	case featureSkill:
-		return max(p.Skill(f.key), b2i(contains(p.Characteristics, f.key)))
-	case featureSpecies, featureCharacteristic:
-		return max(p.Skill(f.key), b2i(p.hasSpecies(f.key) || contains(p.Characteristics, f.key)))
 	}
-	return max(p.Skill(f.key), b2i(p.titled(f.key) || p.hasSpecies(f.key) || contains(p.Characteristics, f.key) || hasIcon(p, f.key)))
+	m := p.mark(t, id)
+	skill := int(m.level)
+	switch f.kind {
+	case featureSkill:
+		return max(skill, b2i(m.has&markCharacteristic != 0))
+	case featureSpecies, featureCharacteristic:
+		return max(skill, b2i(m.has&(markSpecies|markCharacteristic) != 0))
+	}
+	return max(skill, b2i(m.has&(markTitle|markSpecies|markCharacteristic|markIcon) != 0))
 }
 
-// hasSpecies says whether a personnel is of a species, given folded:
-// "Human, Vulcan" is of both. Species are read here, when a requirement or
-// staffing line names one, rather than kept folded on every board.
-func (p *Personnel) hasSpecies(key string) bool {
+// A board compiled once: the names a personnel answers to (its skills,
+// title, species, characteristics and icons), folded, are numbered in a
+// table the request's boards share, and each personnel keeps its names as
+// those numbers, sorted, with what it has of each. Checking a personnel
+// against a name a requirement or staffing line asks for is then a search
+// of a few numbers, not a fold of its title and species: a turn of 256
+// moves of a ship of 256 crew, whose staffing line names 12 words no
+// vocabulary knows, folded 256 x 12 x 256 titles and species.
+
+// A nameTable numbers folded names: those the personnel of a request's
+// boards answer to, and those asked of them. It grows with the request, and
+// is bounded by it.
+type nameTable struct{ ids map[string]int32 }
+
+func newNameTable() *nameTable { return &nameTable{ids: map[string]int32{}} }
+
+// id is the number of a folded name, given one the first time it is asked.
+func (t *nameTable) id(key string) int32 {
+	if id, ok := t.ids[key]; ok {
+		return id
+	}
+	id := int32(len(t.ids))
+	t.ids[key] = id
+	return id
+}
+
+// namesOf is the table of a group of personnel: that of their board, or,
+// for personnel not read from one, a table of their own.
+func namesOf(ps []*Personnel) *nameTable {
+	for _, p := range ps {
+		if p.names != nil {
+			return p.names
+		}
+	}
+	return newNameTable()
+}
+
+// What a personnel has of a name.
+type markKind uint8
+
+const (
+	markTitle markKind = 1 << iota
+	markSpecies
+	markCharacteristic
+	markIcon
+)
+
+// A nameMark is one name a personnel answers to, by its number: its level
+// in the skill of that name, and what else it has of it.
+type nameMark struct {
+	id    int32
+	level int32
+	has   markKind
+}
+
+// marksIn returns the personnel's names numbered in t, sorted, read once
+// for t.
+func (p *Personnel) marksIn(t *nameTable) []nameMark {
+	if p.marked == t {
+		return p.marks
+	}
+	marks := make([]nameMark, 0, len(p.Skills)+len(p.Characteristics)+len(p.Icons)+4)
+	for _, s := range p.Skills {
+		marks = append(marks, nameMark{id: t.id(s.Key), level: int32(s.Level)})
+	}
+	if k := p.titleKey(); k != "" {
+		marks = append(marks, nameMark{id: t.id(k), has: markTitle})
+	}
 	for rest := p.Species; rest != ""; {
-		s, after, _ := strings.Cut(rest, ",")
-		if fold(s) == key {
-			return true
+		part, after, _ := strings.Cut(rest, ",")
+		if k := fold(part); k != "" {
+			marks = append(marks, nameMark{id: t.id(k), has: markSpecies})
 		}
 		rest = after
 	}
-	return false
+	for _, c := range p.Characteristics {
+		marks = append(marks, nameMark{id: t.id(c), has: markCharacteristic})
+	}
+	for _, i := range p.Icons {
+		marks = append(marks, nameMark{id: t.id(i), has: markIcon})
+	}
+	slices.SortFunc(marks, func(a, b nameMark) int { return cmp.Compare(a.id, b.id) })
+	// One mark a name: the levels of a skill named twice are summed
+	// already; a name both a skill and a species is both.
+	out := marks[:0]
+	for _, m := range marks {
+		if n := len(out); n > 0 && out[n-1].id == m.id {
+			out[n-1].level = max(out[n-1].level, m.level)
+			out[n-1].has |= m.has
+			continue
+		}
+		out = append(out, m)
+	}
+	p.marks, p.marked = out, t
+	return out
 }
 
-// titled says whether a personnel's title, folded, is key: a requirement
-// may name a personnel.
-func (p *Personnel) titled(key string) bool { return p.Title != "" && fold(p.Title) == key }
+// mark is what the personnel has of the name id of t.
+func (p *Personnel) mark(t *nameTable, id int32) nameMark {
+	marks := p.marksIn(t)
+	lo, hi := 0, len(marks)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		switch m := marks[mid]; {
+		case m.id == id:
+			return m
+		case m.id < id:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
+	}
+	return nameMark{}
+}
+
+// titleKey is the personnel's title folded, folded once: a requirement may
+// name a personnel, and a 2E card's uniqueness is its title.
+func (p *Personnel) titleKey() string {
+	if p.foldedTitle == "" && p.Title != "" {
+		p.foldedTitle = fold(p.Title)
+	}
+	return p.foldedTitle
+}
 
 func b2i(b bool) int {
 	if b {

@@ -190,6 +190,7 @@ func (b *Board) clone() *Board {
 		objects:       b.objects,
 		sharedObjects: true,
 		edition:       b.edition,
+		compiled:      b.compile(),
 		gone:          b.gone,
 		sharedGone:    true,
 	}

@@ -405,7 +405,7 @@ func CheckRequirement(r Requirement, group []*Personnel) RequirementCheck {
 // vocabulary: a skill's levels are summed, a species or characteristic
 // counts each personnel of it once.
 func checkRequirement(v *Vocabulary, r Requirement, group []*Personnel) RequirementCheck {
-	rc := requirementChecker{vocab: v, group: group}
+	rc := requirementChecker{vocab: v, group: group, names: namesOf(group)}
 	any, ok := r.(AnyOf)
 	if !ok {
 		return rc.check(r)
@@ -435,6 +435,7 @@ func orEmpty[T any](xs []T) []T {
 type requirementChecker struct {
 	vocab *Vocabulary
 	group []*Personnel
+	names *nameTable // the group's names, numbered (namesOf)
 }
 
 func (rc requirementChecker) check(r Requirement) RequirementCheck {
@@ -442,9 +443,10 @@ func (rc requirementChecker) check(r Requirement) RequirementCheck {
 	case SkillNeed:
 		k := skillKey(r.Name)
 		f := feature{kind: rc.vocab.requirementKind(k), key: k}
+		id := rc.names.id(k)
 		have := 0
 		for _, p := range rc.group {
-			have += f.levelOf(p)
+			have += f.levelIn(rc.names, id, p)
 		}
 		c := RequirementCheck{Met: have >= r.Level, Skills: []rules.SkillCheck{{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}}}
 		if !c.Met {

@@ -48,10 +48,12 @@ type staffingSlot struct {
 	shown string // the line as a verdict names it: the icon folded, else as written
 }
 
-// filledBy says whether one personnel fills the slot: has the icon (command
-// standing in for staff), the skill at the level, the species or the
-// characteristic.
-func (sl staffingSlot) filledBy(p *Personnel) bool { return sl.levelOf(p) >= sl.level }
+// filledBy says whether one personnel fills the slot, whose name is id in
+// t: has the icon (command standing in for staff), the skill at the level,
+// the species or the characteristic.
+func (sl staffingSlot) filledBy(t *nameTable, id int32, p *Personnel) bool {
+	return sl.levelIn(t, id, p) >= sl.level
+}
 
 // own says whether a personnel fills the slot with the very icon it names,
 // not standing in for it: such personnel are tried first, so command is
@@ -161,7 +163,7 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	// icons only they can give.
 	need := s.lines()
 	slices.SortStableFunc(need, func(a, b staffingSlot) int { return cmp.Compare(rankSlot(a), rankSlot(b)) })
-	m := newStaffingMatch(need, out.Crew)
+	m := matchOver(need, out.Crew, b.compile().candidatesOf(s.ID, need, out.Crew))
 	if err := m.run(ctx); err != nil {
 		return StaffingOutcome{}, err
 	}
@@ -213,33 +215,73 @@ type staffingMatch struct {
 }
 
 func newStaffingMatch(need []staffingSlot, crew []*Personnel) staffingMatch {
-	// match, owner, seen and the candidates of each slot share one array:
-	// a ship needs few different slots.
+	return matchOver(need, crew, slotCandidates(need, crew))
+}
+
+// matchOver is the matching of need to crew over the candidates of each
+// slot (slotCandidates), which it only reads.
+func matchOver(need []staffingSlot, crew []*Personnel, candidates [][]int) staffingMatch {
+	// match, owner and seen share one array.
 	r, c := len(need), len(crew)
-	ints := make([]int, 0, r+2*c+c*distinct(need))
+	ints := make([]int, r+2*c)
 	m := staffingMatch{
 		need:       need,
-		candidates: make([][]int, r),
+		candidates: candidates,
 		match:      ints[:r:r],
 		owner:      ints[r : r+c : r+c],
 		seen:       ints[r+c : r+2*c : r+2*c],
 		search:     1,
 	}
-	lists := ints[r+2*c : r+2*c]
-	for i, slot := range need {
+	for i := range m.match {
 		m.match[i] = -1
-		if same := slices.Index(need[:i], slot); same >= 0 {
-			m.candidates[i] = m.candidates[same]
-			continue
-		}
-		start := len(lists)
-		lists = appendCandidates(lists, slot, crew)
-		m.candidates[i] = lists[start:len(lists):len(lists)]
 	}
 	for i := range m.owner {
 		m.owner[i] = -1
 	}
 	return m
+}
+
+// slotCandidates lists, for each slot, the crew who may fill it in the
+// order they are tried, the lists of equal slots shared, in one array: a
+// ship needs few different slots.
+func slotCandidates(need []staffingSlot, crew []*Personnel) [][]int {
+	out := make([][]int, len(need))
+	lists := make([]int, 0, len(crew)*distinct(need))
+	for i, slot := range need {
+		if same := slices.Index(need[:i], slot); same >= 0 {
+			out[i] = out[same]
+			continue
+		}
+		start := len(lists)
+		lists = appendCandidates(lists, slot, crew)
+		out[i] = lists[start:len(lists):len(lists)]
+	}
+	return out
+}
+
+// staffingCandidates are the candidates of a ship's slots (slotCandidates)
+// as its crew last stood, kept for the request: a turn's moves judge the
+// staffing of a ship again and again with the same crew aboard, and a
+// crew's names do not change within a request.
+type staffingCandidates struct {
+	need       []staffingSlot
+	crew       []*Personnel
+	candidates [][]int
+}
+
+// candidatesOf returns the candidates of need over crew for the ship of an
+// id: those kept when the same slots were asked of the same crew, in the
+// same order, before; else computed and kept.
+func (c *compiled) candidatesOf(ship string, need []staffingSlot, crew []*Personnel) [][]int {
+	if kept, ok := c.staffing[ship]; ok && slices.Equal(kept.need, need) && slices.Equal(kept.crew, crew) {
+		return kept.candidates
+	}
+	cands := slotCandidates(need, crew)
+	if c.staffing == nil {
+		c.staffing = map[string]*staffingCandidates{}
+	}
+	c.staffing[ship] = &staffingCandidates{need: slices.Clone(need), crew: slices.Clone(crew), candidates: cands}
+	return cands
 }
 
 // distinct counts the different slots of a staffing line.
@@ -257,17 +299,19 @@ func distinct(slots []staffingSlot) int {
 // are tried: those who have the icon itself before those who stand in for
 // it, so command is kept for the command icons.
 func appendCandidates(out []int, slot staffingSlot, crew []*Personnel) []int {
+	t := namesOf(crew)
+	id := t.id(slot.key)
+	var standIns []int
 	for c, p := range crew {
-		if slot.filledBy(p) && slot.own(p) {
+		switch {
+		case !slot.filledBy(t, id, p):
+		case slot.own(p):
 			out = append(out, c)
+		default:
+			standIns = append(standIns, c)
 		}
 	}
-	for c, p := range crew {
-		if slot.filledBy(p) && !slot.own(p) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return append(out, standIns...)
 }
 
 // run finds a personnel for each requirement in turn, checking ctx between

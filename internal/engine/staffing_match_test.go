@@ -23,14 +23,16 @@ func referenceMatch(need []staffingSlot, crew []*Personnel) []int {
 		owner[i] = -1
 	}
 	seen := make([]bool, len(crew))
+	names := namesOf(crew)
 	try := func(slot staffingSlot, yield func(int) bool) {
+		id := names.id(slot.key)
 		for c, p := range crew {
-			if slot.filledBy(p) && slot.own(p) && !yield(c) {
+			if slot.filledBy(names, id, p) && slot.own(p) && !yield(c) {
 				return
 			}
 		}
 		for c, p := range crew {
-			if slot.filledBy(p) && !slot.own(p) && !yield(c) {
+			if slot.filledBy(names, id, p) && !slot.own(p) && !yield(c) {
 				return
 			}
 		}

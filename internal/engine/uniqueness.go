@@ -65,10 +65,10 @@ func inPlay(b *Board, first bool, c PlayCard) *duplicate {
 	switch c.Type {
 	case "personnel":
 		for _, p := range b.Personnel {
-			if p.Owner != You || personaKey(first, p.Persona, p.Title) != key {
+			if p.Owner != You || p.personaKey(first) != key {
 				continue
 			}
-			return &duplicate{name: p.Name(), captive: p.Captive(), persona: fold(p.Title) != title}
+			return &duplicate{name: p.Name(), captive: p.Captive(), persona: p.titleKey() != title}
 		}
 	case "ship":
 		for _, s := range b.Ships {
@@ -89,7 +89,7 @@ func heldCaptive(b *Board, first bool, c PlayCard) *Personnel {
 	}
 	key := personaKey(first, c.Persona, c.Title)
 	for _, p := range b.Personnel {
-		if p.Owner != You && p.Brig == You && personaKey(first, p.Persona, p.Title) == key {
+		if p.Owner != You && p.Brig == You && p.personaKey(first) == key {
 			return p
 		}
 	}
@@ -103,6 +103,15 @@ func personaKey(first bool, persona, title string) string {
 		return fold(persona)
 	}
 	return fold(title)
+}
+
+// personaKey is a personnel's personaKey, its title folded once (its
+// persona is folded when the board is read).
+func (p *Personnel) personaKey(first bool) string {
+	if first && p.Persona != "" {
+		return p.Persona
+	}
+	return p.titleKey()
 }
 
 // cite1EUnique cites the 1E sentence that makes a card of its type unique:

@@ -257,7 +257,106 @@ func worstRequests() map[string]rules.AdjudicationRequest {
 		"battle.initiate.all":  first("battle.initiate", facing, obj{"attackers": allListed[:1], "defenders": allListed[1:]}),
 		"turn.replay":          req2E("turn.replay", aboardAll, obj{"actions": worstTurn(m0, s0)}),
 		"turn.replay.1e":       first("turn.replay", aboardAll, obj{"actions": worstTurn(worstID("f", 0), s0)}),
+		"turn.replay.1e.moves": movesTurn1E(),
+		"turn.replay.resolve":  resolvesTurn2E(),
+		"requirement.check.or": req2E("requirement.check", unknownNames(onPlanet), obj{"requirement": flatOr(rules.MaxRequirementBytes, "Zqx"), "personnel": worstIDs("p", 0, rules.MaxBoardPersonnel)}),
 	}
+}
+
+// unknownWord is the i-th of words no vocabulary knows, as long as a word
+// may be.
+func unknownWord(prefix string, i int) string {
+	return padded(fmt.Sprintf("%s%d", prefix, i), rules.MaxWordBytes)
+}
+
+// flatOr is a requirement of one long "or" of short names no vocabulary
+// knows, as many as n bytes hold: each alternative checked against every
+// personnel, none met.
+func flatOr(n int, prefix string) string {
+	var b strings.Builder
+	for i := 0; ; i++ {
+		alt := fmt.Sprintf("%s%d", prefix, i)
+		if i > 0 {
+			alt = " OR " + alt
+		}
+		if b.Len()+len(alt) > n {
+			return b.String()
+		}
+		b.WriteString(alt)
+	}
+}
+
+// unknownNames gives every personnel of a board species of many parts no
+// vocabulary knows: a name no vocabulary knows is met by a title, species,
+// characteristic, skill or icon of that name, so each is read.
+func unknownNames(b rules.Board) rules.Board {
+	b.Personnel = slices.Clone(b.Personnel)
+	for i := range b.Personnel {
+		b.Personnel[i].Species = "Ab, Cd, Ef, Gh, Ij, Kl, Mn, Op, Qr, St, Uv, Wx"
+	}
+	return b
+}
+
+// movesTurn1E is a 1E turn of as many ship moves as a turn may hold, back
+// and forth between two missions of span 0, of a ship whose staffing line
+// names as many words as it may, none of them known to the vocabulary, with
+// a crew of as many personnel as a board holds, the twelve who staff it
+// last: each move judges the staffing of 12 names against 256 crew.
+func movesTurn1E() rules.AdjudicationRequest {
+	var b rules.Board
+	for i := range 2 {
+		b.Missions = append(b.Missions, rules.BoardMission{ID: worstID("m", i), Title: padded(fmt.Sprintf("Mission %d", i), rules.MaxTextBytes),
+			Type: "space", Quadrant: "alpha", Span: ip(0), Affiliations: []string{"federation"}})
+	}
+	staffing := make([]string, rules.MaxStaffingIcons)
+	for k := range staffing {
+		staffing[k] = unknownWord("Zqxw", k)
+	}
+	s0 := worstID("s", 0)
+	b.Ships = []rules.BoardShip{{ID: s0, Title: padded("Ship", rules.MaxTextBytes), Affiliation: "federation", Staffing: staffing,
+		Range: ip(9), Weapons: ip(8), Shields: ip(8), At: at(worstID("m", 0))}}
+	for i := range rules.MaxBoardPersonnel {
+		p := worstPersonnel(i, "you", aboard(s0), "federation")
+		if k := i - (rules.MaxBoardPersonnel - rules.MaxStaffingIcons); k >= 0 {
+			p.Title = staffing[k]
+		}
+		b.Personnel = append(b.Personnel, p)
+	}
+	b = unknownNames(b)
+	actions := make([]obj, rules.MaxReplayActions)
+	for i := range actions {
+		actions[i] = obj{"question": "ship.move", "params": obj{"ship": s0, "to": worstID("m", (i+1)%2)}}
+	}
+	return req1E("turn.replay", b, obj{"actions": actions})
+}
+
+// resolvesTurn2E is a 2E turn attempting and completing every mission a
+// board may hold, each by its own team of eight on the planet, each
+// mission's requirement an "or" as long as a requirement may be, of names
+// no vocabulary knows, met by its last alternative: a title of its team.
+func resolvesTurn2E() rules.AdjudicationRequest {
+	var b rules.Board
+	teams := rules.MaxBoardPersonnel / rules.MaxBoardMissions
+	for i := range rules.MaxBoardMissions {
+		req := flatOr(rules.MaxRequirementBytes-len(" OR ")-rules.MaxWordBytes, fmt.Sprintf("Zq%dx", i))
+		req += " OR " + unknownWord("Title", i)
+		b.Missions = append(b.Missions, rules.BoardMission{ID: worstID("m", i), Title: padded(fmt.Sprintf("Mission %d", i), rules.MaxTextBytes),
+			Type: "planet", Quadrant: "alpha", Span: ip(2), Points: ip(35), Requirements: req, Affiliations: worstAffiliations()})
+	}
+	for i := range rules.MaxBoardPersonnel {
+		m := i % rules.MaxBoardMissions
+		p := worstPersonnel(i, "you", at(worstID("m", m)), "federation")
+		if i/rules.MaxBoardMissions == teams-1 {
+			p.Title = unknownWord("Title", m)
+		}
+		b.Personnel = append(b.Personnel, p)
+	}
+	b = unknownNames(b)
+	actions := make([]obj, rules.MaxBoardMissions)
+	for i := range actions {
+		actions[i] = obj{"question": "mission.resolve", "params": obj{"mission": worstID("m", i), "stack": []obj{}}}
+	}
+	return req2E("turn.replay", b, obj{"actions": actions})
 }
 
 // worstTurn is a turn of as many actions as the limits allow, each legal,
