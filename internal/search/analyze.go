@@ -170,9 +170,9 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	}
 	a.text = strings.Join(parts, " ")
 	a.key = rules.FoldTerm(a.text)
-	a.tokens = ix.english.Analyze([]byte(a.text))
+	var plain analysis.TokenStream
+	a.tokens, plain = ix.analyzeText(a.text)
 	a.stems = distinctTerms(a.tokens)
-	plain := ix.plain.Analyze([]byte(a.text))
 	a.plain = distinctTerms(plain)
 	// A plain word with no English term at its position is a stop word.
 	j := 0

@@ -48,6 +48,9 @@ type Index struct {
 	lex     *lexicon
 	facets  [len(facetNames)]facetValues
 	rules   int // how many sets of entries may be found as one rule (docMeta.rule)
+	// forms are the analysis of the lexicon's simple words (see
+	// tableWords).
+	forms map[string]wordForm
 	// siblings are the terms of the other forms of each term's words (see
 	// findSiblings).
 	siblings map[string][]string
@@ -362,6 +365,7 @@ func (ix *Index) prepare() error {
 	ix.numberRules(metas)
 	ix.weighPriors(metas)
 	ix.findSiblings()
+	ix.tableWords()
 	ix.weighParagraphs()
 	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
 		return err

@@ -1,0 +1,119 @@
+package search
+
+import (
+	"github.com/blevesearch/bleve/v2/analysis"
+)
+
+// The analysis of a query's words, read from a table rather than run.
+//
+// A query's text is analysed twice (English terms, plain words) by Bleve's
+// analyzers: its Unicode word segmentation and stemmer were about a twentieth
+// of a search. The words of a query are nearly always words of the index,
+// whose analysis is known: when the index is built or opened, each plain word
+// of the lexicon that is one run of lower-case ASCII letters and digits gets
+// its English term (none for a stop word) and its token type, as the
+// analyzers give them. A text of such words alone, one space apart, is then
+// analysed from the table, token for token what the analyzers give
+// (TestWordTableAnalysesAsTheAnalyzers); any other text is analysed by them.
+
+// wordForm is what the analyzers make of one word: its English term (nil
+// for a stop word) and the type of its token.
+type wordForm struct {
+	english []byte
+	typ     analysis.TokenType
+}
+
+// tableWords fills the table of the lexicon's simple words' analysis.
+func (ix *Index) tableWords() {
+	ix.forms = make(map[string]wordForm, len(ix.lex.ids))
+	for w := range ix.lex.ids {
+		if !simpleWord(w) {
+			continue
+		}
+		plain := ix.plain.Analyze([]byte(w))
+		if len(plain) != 1 || string(plain[0].Term) != w {
+			continue
+		}
+		english := ix.english.Analyze([]byte(w))
+		f := wordForm{typ: plain[0].Type}
+		switch {
+		case len(english) == 1 && english[0].Type == f.typ:
+			f.english = english[0].Term
+		case len(english) != 0:
+			continue
+		}
+		ix.forms[w] = f
+	}
+}
+
+// simpleWord reports whether w is one run of lower-case ASCII letters and
+// digits.
+func simpleWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// analyzeText returns the English and the plain analysis of a query's text:
+// from the table when every word of it is there, one space apart, else from
+// the analyzers.
+func (ix *Index) analyzeText(text string) (english, plain analysis.TokenStream) {
+	if english, plain, ok := ix.tableText(text); ok {
+		return english, plain
+	}
+	return ix.english.Analyze([]byte(text)), ix.plain.Analyze([]byte(text))
+}
+
+// maxTableWords bounds the words of a text tableText reads (a query's text
+// is bounded by its parameter's length; longer ones go to the analyzers).
+const maxTableWords = 64
+
+// tableText is analyzeText from the table; ok is false when a word is not in
+// it.
+func (ix *Index) tableText(text string) (english, plain analysis.TokenStream, ok bool) {
+	if text == "" || len(ix.forms) == 0 {
+		return nil, nil, false
+	}
+	var forms [maxTableWords]wordForm
+	var bounds [maxTableWords][2]int
+	n := 0
+	for start := 0; start < len(text); {
+		end := start
+		for end < len(text) && text[end] != ' ' {
+			end++
+		}
+		if end == start || n == maxTableWords {
+			return nil, nil, false // two spaces, or too many words
+		}
+		f, found := ix.forms[text[start:end]]
+		if !found {
+			return nil, nil, false
+		}
+		forms[n], bounds[n] = f, [2]int{start, end}
+		n++
+		start = end + 1
+		if end == len(text)-1 {
+			return nil, nil, false // a space last
+		}
+	}
+	tokens := make([]analysis.Token, 0, 2*n)
+	plain = make(analysis.TokenStream, 0, n)
+	english = make(analysis.TokenStream, 0, n)
+	for i := range n {
+		b := bounds[i]
+		tokens = append(tokens, analysis.Token{Term: []byte(text[b[0]:b[1]]), Start: b[0], End: b[1], Position: i + 1, Type: forms[i].typ})
+		plain = append(plain, &tokens[len(tokens)-1])
+	}
+	for i := range n {
+		if forms[i].english == nil {
+			continue
+		}
+		b := bounds[i]
+		tokens = append(tokens, analysis.Token{Term: forms[i].english, Start: b[0], End: b[1], Position: i + 1, Type: forms[i].typ})
+		english = append(english, &tokens[len(tokens)-1])
+	}
+	return english, plain, true
+}
