@@ -56,19 +56,30 @@ var intentAsks = []struct {
 	{[]string{"legal"}, intentPermission},
 }
 
+// intentFirst are the indexes in intentAsks of the asks starting with each
+// word.
+var intentFirst = func() map[string][]int {
+	m := map[string][]int{}
+	for i, a := range intentAsks {
+		m[a.words[0]] = append(m[a.words[0]], i)
+	}
+	return m
+}()
+
 // intentOf returns the kinds of answer typed words ask for (folded words,
 // see foldedWord), and the words that ask.
 func intentOf(words []string) (intent, []string) {
 	var in intent
 	var asking []string
-	for i := range words {
-		for _, a := range intentAsks {
+	for i, w := range words {
+		for _, k := range intentFirst[foldedWord(w)] {
+			a := intentAsks[k]
 			if i+len(a.words) > len(words) {
 				continue
 			}
 			all := true
-			for k, w := range a.words {
-				if foldedWord(words[i+k]) != w {
+			for j, aw := range a.words[1:] {
+				if foldedWord(words[i+1+j]) != aw {
 					all = false
 					break
 				}
