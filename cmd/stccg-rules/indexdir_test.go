@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -80,24 +81,83 @@ func TestIndexIntoAFolderThatCannotBeMovedKeepsTheFolder(t *testing.T) {
 }
 
 // The same, through the command, on a folder whose parent may not be
-// written (only meaningful when not root, since root ignores permissions).
+// written. Root ignores folder permissions (and CI runs as root): there the
+// built command runs as nobody, on a copy of the corpus nobody may read,
+// into a folder nobody owns.
 func TestIndexCommandWritesIntoAnExistingFolderOfAReadOnlyParent(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root ignores folder permissions; TestIndexIntoAFolderThatCannotBeMovedKeepsTheFolder covers it")
+	if os.Geteuid() != 0 {
+		parent := t.TempDir()
+		out := filepath.Join(parent, "index")
+		if err := os.Mkdir(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(parent, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = os.Chmod(parent, 0o755) })
+		if msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
+			t.Fatalf("index: %v\n%s", err, msg)
+		}
+		checkIndex(t, out)
+		return
 	}
-	parent := t.TempDir()
+	const nobody = 65534
+	base, err := os.MkdirTemp("", "stccg-index-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(filepath.Join(base, "parent"), 0o755); _ = os.RemoveAll(base) })
+	if err := os.Chmod(base, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	corpus := filepath.Join(base, "corpus")
+	if err := os.CopyFS(corpus, os.DirFS(testcorpus.Dir(t))); err != nil {
+		t.Fatal(err)
+	}
+	// CopyFS keeps the source's modes; the copy is for nobody to read.
+	if err := filepath.WalkDir(corpus, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if d.IsDir() {
+			mode = 0o755
+		}
+		return os.Chmod(path, mode)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(base, "stccg-rules")
+	raw, err := os.ReadFile(binary(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, raw, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	parent := filepath.Join(base, "parent")
 	out := filepath.Join(parent, "index")
-	if err := os.Mkdir(out, 0o755); err != nil {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(out, nobody, nobody); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Chmod(parent, 0o555); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = os.Chmod(parent, 0o755) })
-	if msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
-		t.Fatalf("index: %v\n%s", err, msg)
+	cmd := exec.Command(bin, "index", "--corpus", corpus, "--out", out)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("index as nobody: %v\n%s", err, msg)
 	}
 	checkIndex(t, out)
+	// The parent kept nobody out: the index was written into the folder.
+	probe := exec.Command("mkdir", filepath.Join(parent, "beside"))
+	probe.SysProcAttr = cmd.SysProcAttr
+	if probe.Run() == nil {
+		t.Error("nobody made a folder in the read-only parent: the test does not test what it says")
+	}
 }
 
 func TestIndexCommandReplacesAnIndexBesideAndRefusesAFolderOfOtherFiles(t *testing.T) {
