@@ -56,6 +56,9 @@ async function search(page, vp) {
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === "q", null, { timeout: 3000 }).catch(() => {
     throw new Error("the search page's box is not focused");
   });
+  check(!(await page.locator("details.filters").evaluate((d) => d.open)), "the home page's filters are not folded");
+  const searchBox = await box(page, "form.search");
+  check(searchBox.bottom < searchBox.vh / 4, `the search form takes ${searchBox.bottom}px of the first screen`);
   await audit(page, vp, "home");
   await shot(page, `${vp}-home`);
   const box1 = page.getByRole("combobox", { name: /search the rules/i });
@@ -67,6 +70,12 @@ async function search(page, vp) {
   const defs = await page.locator("section.define article").count();
   check(defs > 0, "no definition on top for a glossary term");
   check(!(await page.locator("details.filters").evaluate((d) => d.open)), "the filters are not folded above the results");
+  // One result per term: the same entry of several documents once, the
+  // others under the governing one.
+  const terms = await page.evaluate(() => Array.from(document.querySelectorAll("ol.hits li.hit")).map((li) => li.querySelector(".kind").textContent + "|" + li.querySelector("h3").textContent.trim().toLowerCase().replace(/["“”]/g, "")));
+  check(new Set(terms).size === terms.length, "a term fills several results: " + terms.join(", "));
+  const grouped = await page.locator("ol.hits li.hit p.also").count();
+  check(grouped > 0, "no result lists its term's other documents under it");
   const hit = await box(page, "ol.hits li.hit");
   const facets = await box(page, "nav.facets");
   check(hit.top < hit.vh, `the first result starts ${hit.top}px down, below the first screen (${hit.vh}px)`);
@@ -77,6 +86,17 @@ async function search(page, vp) {
   await page.goto(base + "/?q=staffing+a+ship", { waitUntil: "load" });
   const hit2 = await box(page, "ol.hits li.hit");
   await shot(page, `${vp}-search-no-definition`, false);
+  // A result lands on its answering paragraph, under the entry's title.
+  await page.locator("ol.hits li.hit h3 a[href*='#']").first().click();
+  await page.waitForSelector("article.entry h1", { timeout: STEP_TIMEOUT });
+  await page.waitForFunction(() => document.querySelector(":target"), null, { timeout: STEP_TIMEOUT });
+  const landed = await page.evaluate(() => {
+    const t = document.querySelector(":target").getBoundingClientRect(), h = document.querySelector("article.entry h1").getBoundingClientRect();
+    return { target: Math.round(t.top), h1top: Math.round(h.top), h1bottom: Math.round(h.bottom), vh: window.innerHeight, num: document.querySelector(":target .copylink").textContent };
+  });
+  check(landed.h1top >= -1 && landed.h1bottom <= landed.target + 1 && landed.target < landed.vh / 2, `the answering paragraph is at ${landed.target}px, the title at ${landed.h1top}-${landed.h1bottom}px`);
+  await shot(page, `${vp}-search-landed`, false);
+  log(`a result landed on paragraph ${landed.num} at ${landed.target}px, under the title (${landed.h1top}-${landed.h1bottom}px)`);
   log(`${await page.locator("ol.hits li.hit").count()} hits, ${marks} marks, ${defs} definitions; first hit at ${hit.top}px with the definition, ${hit2 ? hit2.top : "-"}px without`);
   await noSideways(page, "search");
 }
@@ -91,6 +111,20 @@ async function documents(page, vp) {
   check(nested > 0 && glossary > 10, `the contents have ${nested} nested sections and ${glossary} glossary entries`);
   await audit(page, vp, "document contents");
   await shot(page, `${vp}-document`);
+  for (const doc of ["2e-rulebook-call-to-arms", "1e-current-rulings", "2e-rulebook"]) {
+    await page.goto(base + "/documents/" + doc, { waitUntil: "load" });
+    const ids = await page.evaluate(() => Array.from(document.querySelectorAll("[id]")).map((e) => e.id));
+    const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
+    check(dup.length === 0, `${doc}: ids used twice: ${dup.join(", ")}`);
+    const letters = await page.evaluate(() => Array.from(document.querySelectorAll("nav.az")).map((n) => Array.from(n.querySelectorAll("a")).map((a) => a.textContent).join("")));
+    for (const l of letters) {
+      const sorted = l.replace("#", "").split("").sort().join("") + (l.includes("#") ? "#" : "");
+      check(l === sorted && new Set(l).size === l.length, `${doc}: letters run ${l}`);
+    }
+    const twice = await page.evaluate(() => Array.from(document.querySelectorAll("section.toc a")).filter((a) => /^\d+\./.test(a.textContent) && getComputedStyle(a.closest("ol")).listStyleType !== "none").length);
+    check(twice === 0, `${doc}: ${twice} headings numbered twice`);
+    if (doc === "2e-rulebook-call-to-arms") { log(`${doc}: letters ${letters.join(" / ")}, ${ids.length} ids, each once`); }
+  }
   await page.locator("section.toc ol ol a").first().click();
   await page.waitForSelector("article.entry h1", { timeout: STEP_TIMEOUT });
   log(`the breadcrumb's document opens its contents (${nested} nested sections, ${glossary} glossary links); a section opens ${page.url().replace(base, "")}`);
@@ -135,6 +169,10 @@ async function entry(page, vp) {
   }
   const anchors = await page.locator(".entry .text [id] a.copylink").count();
   check(anchors > 0, "no paragraph has a link of its own");
+  const numbers = await page.locator(".entry .text p.para a.copylink").allInnerTexts();
+  check(numbers.every((n, i) => n.replace(/\s/g, "") === "¶" + (i + 1)), "the paragraphs are not numbered in order: " + numbers.join(" "));
+  const target = await box(page, ".entry .text a.copylink");
+  check(target.height >= 44 && (await page.locator(".entry .text a.copylink").first().evaluate((a) => a.getBoundingClientRect().width)) >= 44, `the copy target is ${target.height}px tall`);
   const terms = await page.locator(".entry .text a.term").count();
   log(`${await page.locator("h1").innerText()}: ${nv} other versions (${sums.join("; ")}), ${changes} changed runs, ${anchors} paragraph links, ${terms} glossary links`);
   await audit(page, vp, "entry");
@@ -178,6 +216,8 @@ async function cards(page, vp) {
   setStep(`${vp} card`);
   await page.goto(base + "/", { waitUntil: "load" });
   await page.getByRole("combobox", { name: /search the rules/i }).fill("Explore Black Cluster");
+  await page.locator("#q").evaluate((el) => el.blur()); // the suggestions close, the filters are in reach
+  await page.waitForFunction(() => { const l = document.getElementById("q-suggestions"); return !l || l.hidden; }, null, { timeout: STEP_TIMEOUT });
   if (!(await page.locator("details.filters").evaluate((d) => d.open))) { await page.locator("details.filters summary").click(); }
   await page.selectOption("#kind", "card");
   await page.selectOption("#edition", "2e");
@@ -272,6 +312,12 @@ async function housekeeping(page, vp) {
   check(/immutable/.test(r.headers()["cache-control"] || ""), "the style sheet is not cached for long: " + r.headers()["cache-control"]);
   const og = await page.evaluate(() => ["og:title", "og:description", "og:url"].every((p) => document.querySelector(`meta[property="${p}"]`)));
   check(og, "no sharing metadata");
+  const lost = await page.goto(base + "/documnts", { waitUntil: "load" });
+  check(lost.status() === 404 && /text\/html/.test(lost.headers()["content-type"] || "") && /No such page/.test(await page.locator("h1").innerText()), "a mistyped address is not a page: " + lost.status() + " " + lost.headers()["content-type"]);
+  await audit(page, vp, "404 page");
+  const api = await page.request.get(base + "/v1/define?term=mis-seed&edition=1e");
+  const body = await api.json();
+  check(api.status() === 404 && body.error.details.search === "mis-seed" && body.error.details.sections.length > 0, "define mis-seed: " + JSON.stringify(body).slice(0, 300));
   log("gzip, favicon, robots.txt, a year's cache for " + css.replace(base, "") + ", sharing metadata");
 }
 

@@ -118,26 +118,44 @@ func tocTree(e *rules.Entry, inDoc map[string]*rules.Entry, depth int) tocNode {
 	return n
 }
 
-// byLetter groups entries by the first letter of their titles, in the
-// order they come; titles that start with another character go under "#".
+// byLetter groups entries by the first letter of their titles, the letters
+// in alphabetical order (titles that start with another character under
+// "#", last), the entries of a letter in the order they come. A letter's
+// anchor names its list and the letter ("glossary-letter-h"), so no two
+// elements of the page share an id.
 func byLetter(nodes []tocNode, prefix string) []letterGroup {
+	at := map[string]int{}
 	var out []letterGroup
 	for _, n := range nodes {
 		r, _ := utf8.DecodeRuneInString(strings.TrimLeft(n.Title, "\"'“‘* "))
 		letter := "#"
 		if unicode.IsLetter(r) {
-			letter = string(unicode.ToUpper(r))
-		}
-		if len(out) == 0 || out[len(out)-1].Letter != letter {
-			anchor := prefix + "-" + strings.ToLower(letter)
-			if letter == "#" {
-				anchor = prefix + "-other"
+			letter = strings.ToUpper(rules.FoldName(string(r)))
+			if letter == "" {
+				letter = string(unicode.ToUpper(r))
 			}
+		}
+		i, ok := at[letter]
+		if !ok {
+			anchor := prefix + "-letter-" + strings.ToLower(letter)
+			if letter == "#" {
+				anchor = prefix + "-letter-other"
+			}
+			i = len(out)
+			at[letter] = i
 			out = append(out, letterGroup{Letter: letter, Anchor: anchor})
 		}
-		g := &out[len(out)-1]
-		g.Entries = append(g.Entries, n)
+		out[i].Entries = append(out[i].Entries, n)
 	}
+	slices.SortStableFunc(out, func(a, b letterGroup) int {
+		if (a.Letter == "#") != (b.Letter == "#") {
+			if a.Letter == "#" {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.Letter, b.Letter)
+	})
 	return out
 }
 

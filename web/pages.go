@@ -27,13 +27,17 @@ type homePage struct {
 	DocTitles                  map[string]string
 	Definitions                []definition
 	Result                     *rules.SearchResult
-	Error                      string
-	Suggestions                []string
-	Offset, From, To           int
-	PrevURL, NextURL           string
-	Facets                     []facetGroup
-	Editions, Kinds            []option
-	SearchMissing              bool
+	// Hits are the page's hits, one a term: the same entry in several
+	// documents of an edition shown once, the governing one, with the
+	// others under it.
+	Hits             []hitGroup
+	Error            string
+	Suggestions      []string
+	Offset, From, To int
+	PrevURL, NextURL string
+	Facets           []facetGroup
+	Editions, Kinds  []option
+	SearchMissing    bool
 	// FilterSummary says in words which filters are set; FiltersOpen
 	// unfolds them: on the empty form and when there is nothing to show,
 	// not above a page of results.
@@ -121,6 +125,7 @@ func (s *Site) home(c echo.Context) error {
 				hp.Error = rules.ErrorMessage(err)
 			} else {
 				hp.Result = res
+				hp.Hits = groupHits(res.Hits, hp.Documents)
 				hp.paging(len(res.Hits), res.Total)
 				hp.Facets = hp.facets(res.Facets)
 				if res.Total == 0 && len(hp.Definitions) == 0 && s.cfg.Reference != nil {
@@ -131,7 +136,9 @@ func (s *Site) home(c echo.Context) error {
 			}
 		}
 	}
-	hp.FiltersOpen = hp.Result == nil || hp.Result.Total == 0
+	// The filters stay folded: a phone's first screen is for the box and
+	// the answers; their summary says which are set.
+	hp.FiltersOpen = hp.Result != nil && hp.Result.Total == 0
 	desc := "Search every rulebook section, glossary entry, Current Rulings entry and card of the Star Trek CCG, both editions."
 	if hp.Q != "" {
 		desc = fmt.Sprintf("Rules, rulings and cards of the Star Trek CCG that mention %q.", hp.Q)
@@ -416,6 +423,46 @@ func (s *Site) linked(ctx context.Context, ids []string, docs map[string]rules.D
 			continue
 		}
 		out = append(out, linkedEntry{ID: r.ID, Title: r.Title, DocTitle: titleOf(docs, r.DocumentID)})
+	}
+	return out
+}
+
+// A hitGroup is one term's hits on a page of results: the hit of the
+// governing document, and the same term's hits in the edition's other
+// documents.
+type hitGroup struct {
+	rules.SearchHit
+	Also []linkedEntry
+}
+
+// groupHits shows each term once: hits of the same kind, edition and title
+// (the glossary entry "stopped" in three 2E rulebooks) are one, led by the
+// governing document's, in the place of the best of them.
+func groupHits(hits []rules.SearchHit, documents []rules.Document) []hitGroup {
+	docs := make(map[string]rules.Document, len(documents))
+	for _, d := range documents {
+		docs[d.ID] = d
+	}
+	var out []hitGroup
+	at := map[string]int{}
+	for _, h := range hits {
+		key := h.Kind + "|" + h.Edition + "|" + rules.FoldTerm(h.Title)
+		if h.Kind == rules.KindCard {
+			key = h.ID
+		}
+		i, seen := at[key]
+		if !seen {
+			at[key] = len(out)
+			out = append(out, hitGroup{SearchHit: h})
+			continue
+		}
+		g := &out[i]
+		other := h
+		if rules.CompareGoverning(docs[h.DocumentID], docs[g.DocumentID]) < 0 {
+			// This one governs: it leads, the one that led goes under it.
+			other, g.SearchHit = g.SearchHit, h
+		}
+		g.Also = append(g.Also, linkedEntry{ID: other.ID, Title: other.Title, DocTitle: shortTitleOf(docs, other.DocumentID)})
 	}
 	return out
 }

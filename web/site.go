@@ -144,6 +144,22 @@ func (s *Site) Register(e *echo.Echo, work ...echo.MiddlewareFunc) {
 	e.GET("/static/*", s.asset)
 	e.GET("/favicon.ico", s.favicon)
 	e.GET("/robots.txt", s.robots)
+	// An address no route has: a page for a browser, the API's JSON for
+	// everyone else.
+	e.RouteNotFound("/*", s.notFound, compress)
+}
+
+// notFound answers a request for an address no route has: a browser (one
+// that asks for HTML) gets a page that says so and where to go; any other
+// client the API's JSON error.
+func (s *Site) notFound(c echo.Context) error {
+	if !strings.Contains(c.Request().Header.Get("Accept"), "text/html") {
+		return echo.ErrNotFound
+	}
+	return s.render(c, http.StatusNotFound, "error", page{Title: "No such page", Data: errorPage{
+		Status: http.StatusNotFound, Heading: "No such page",
+		Message: "This address is no page of the rules service. Search for what you were looking for, or browse the documents.",
+	}})
 }
 
 // showErrors answers a domain error returned by the middleware after it

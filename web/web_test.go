@@ -8,10 +8,13 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 func newTestServer(t *testing.T, cfg Config) *httptest.Server {
@@ -104,7 +107,7 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"unrunnable query is a readable 400", "/?q=a((b", 400, []string{"unclosed bracket"}},
 		{"no hits suggests terms", "/?q=nothing", 200, []string{"No results", `href="/?q=stopped"`}},
 		{"entry shows breadcrumbs linked to the parent", "/entries/2e-rulebook.section.turn.move-ships", 200, []string{`aria-label="Breadcrumb"`, `href="/entries/2e-rulebook.section.turn"`, "Your Turn", "spends Range"}},
-		{"entry anchors each paragraph with a link to it", "/entries/2e-rulebook.glossary.stopped", 200, []string{`<p id="p-a-stopped-card-cannot-move-or" class="para">`, `<a class="copylink" href="#p-stopped-personnel-still-count-for" aria-label="Link to paragraph 2"`}},
+		{"entry anchors each paragraph with a link to it", "/entries/2e-rulebook.glossary.stopped", 200, []string{`<p id="p-a-stopped-card-cannot-move-or" class="para">`, `<a class="copylink" href="#p-stopped-personnel-still-count-for" id="para-2" aria-label="Paragraph 2: copy its link"`}},
 		{"entry links the first mention of a glossary term", "/entries/2e-rulebook.section.turn", 200, []string{`A <a class="term" href="/entries/2e-rulebook.glossary.stopped">stopped</a> card sits them out; a stopped ship too.`}},
 		{"entry compares other versions sentence by sentence", "/entries/2e-rulebook.glossary.stopped", 200, []string{
 			`<p class="diffsum">From 2E Premiere Rules to 2E Rulebook: 1 sentence changed; 1 the same.</p>`,
@@ -132,7 +135,7 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"a name printed in both editions, asked in one, is that card", "/cards/named?exact=Cargo+Vessel&edition=1e", 302, nil},
 		{"card lists its other versions", "/cards/2e-1-5", 200, []string{"Other versions (1)", `href="/cards/1e-1-9">Cargo Vessel</a>`, "Non-Aligned"}},
 		{"documents list", "/documents", 200, []string{`href="/documents/2e-rulebook"`, "Second Edition Rulebook"}},
-		{"document contents as a heading tree", "/documents/2e-rulebook", 200, []string{`<li><a href="/entries/2e-rulebook.section.turn">Your Turn</a><ol><li><a href="/entries/2e-rulebook.section.turn.move-ships">Move Ships</a>`, `id="glossary-s"`, `href="#glossary-s"`}},
+		{"document contents as a heading tree", "/documents/2e-rulebook", 200, []string{`<li><a href="/entries/2e-rulebook.section.turn">Your Turn</a><ol><li><a href="/entries/2e-rulebook.section.turn.move-ships">Move Ships</a>`, `id="glossary-letter-s"`, `href="#glossary-letter-s"`}},
 		{"unknown document is a 404", "/documents/3e-rulebook", 404, []string{"No such document"}},
 		{"adjudication form starts from an empty board", "/adjudicate", 200, []string{`<textarea id="board"`, `<label for="board"`, "{&#34;missions&#34;: [], &#34;ships&#34;: [], &#34;personnel&#34;: []}", `value="ship.staffed" selected`, "Nothing yet"}},
 		{"adjudication form loads a chosen sample", "/adjudicate?sample=combat", 200, []string{`value="combat" selected`}},
@@ -489,5 +492,59 @@ func TestAdjudicationFormBuildsTheBoardACardAtATime(t *testing.T) {
 				t.Errorf("adding a card asked the adjudicator %q", fa.last.Question)
 			}
 		})
+	}
+}
+
+// Glossary letters come in alphabetical order, each once, with ids no
+// other element of the page has; a document's contents are not numbered
+// over the numbers its headings carry.
+func TestLettersAreInOrderWithIDsOfTheirOwn(t *testing.T) {
+	var nodes []tocNode
+	for _, title := range []string{"Capture", "Defend", "Attack", "Engage", "Dock", "Hide", "“Quoted”", "42"} {
+		nodes = append(nodes, tocNode{Title: title})
+	}
+	var got []string
+	for _, g := range byLetter(nodes, "rulings") {
+		got = append(got, g.Letter+"="+g.Anchor+":"+strconv.Itoa(len(g.Entries)))
+	}
+	want := "A=rulings-letter-a:1 C=rulings-letter-c:1 D=rulings-letter-d:2 E=rulings-letter-e:1 H=rulings-letter-h:1 Q=rulings-letter-q:1 #=rulings-letter-other:1"
+	if strings.Join(got, " ") != want {
+		t.Errorf("letters %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
+
+// One term's hits in several documents of an edition are one result, led
+// by the governing document's, the others under it.
+func TestSearchShowsATermOnce(t *testing.T) {
+	docs := []rules.Document{{ID: "old", Edition: "2e", Precedence: 1}, {ID: "new", Edition: "2e", Precedence: 2}, {ID: "first", Edition: "1e", Precedence: 1}}
+	hits := []rules.SearchHit{
+		{ID: "old.glossary.stopped", Kind: "glossary", Title: "stopped", DocumentID: "old", Edition: "2e"},
+		{ID: "new.glossary.stopped", Kind: "glossary", Title: "Stopped", DocumentID: "new", Edition: "2e"},
+		{ID: "first.glossary.stopped", Kind: "glossary", Title: "stopped", DocumentID: "first", Edition: "1e"},
+		{ID: "new.section.moves", Kind: "section", Title: "Moves", DocumentID: "new", Edition: "2e"},
+	}
+	g := groupHits(hits, docs)
+	if len(g) != 3 || g[0].ID != "new.glossary.stopped" || len(g[0].Also) != 1 || g[0].Also[0].ID != "old.glossary.stopped" || g[1].Edition != "1e" {
+		t.Errorf("%+v", g)
+	}
+}
+
+// A mistyped address is a page for a browser, JSON for a program.
+func TestAnUnknownAddressIsAPageForABrowser(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	for accept, want := range map[string]string{"text/html,application/xhtml+xml,*/*;q=0.8": "text/html", "application/json": "application/json", "": "application/json"} {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/documnts", nil)
+		if accept != "" {
+			req.Header.Set("Accept", accept)
+		}
+		resp := mustDo(t, req)
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 404 || !strings.HasPrefix(resp.Header.Get("Content-Type"), want) {
+			t.Errorf("Accept %q: %d %s", accept, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+		if want == "text/html" && (!strings.Contains(string(body), "No such page") || !strings.Contains(string(body), `href="/documents"`)) {
+			t.Errorf("the page says: %.300s", body)
+		}
 	}
 }
