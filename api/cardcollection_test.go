@@ -130,3 +130,14 @@ func TestDefineOfATermOnlySectionsExplainOffersThem(t *testing.T) {
 		}
 	}
 }
+
+// A browser's page posts the collection as text/plain, which another
+// origin may send without a CORS preflight: it is read as the same JSON.
+func TestCardCollectionTakesJSONSentAsText(t *testing.T) {
+	srv := newServer(t)
+	code, _, out := send(t, "POST", srv.URL+"/v1/cards/collection", `{"identifiers":[{"name":"uss galxy","edition":"2e","fuzzy":true}]}`, "Content-Type", "text/plain;charset=UTF-8")
+	var got rules.CardCollection
+	if err := json.Unmarshal([]byte(out), &got); err != nil || code != 200 || len(got.Data) != 1 || got.Data[0].ID != "2e-1-394" {
+		t.Fatalf("%d %s", code, out)
+	}
+}

@@ -3434,6 +3434,9 @@ type CardCollectionJSONBody struct {
 	Identifiers []CardIdentifier `json:"identifiers"`
 }
 
+// CardCollectionTextBody defines parameters for CardCollection.
+type CardCollectionTextBody = string
+
 // CardNamedParams defines parameters for CardNamed.
 type CardNamedParams struct {
 	// Exact The name, case and punctuation forgiven.
@@ -3487,6 +3490,9 @@ type AdjudicateJSONRequestBody = AdjudicationRequest
 
 // CardCollectionJSONRequestBody defines body for CardCollection for application/json ContentType.
 type CardCollectionJSONRequestBody CardCollectionJSONBody
+
+// CardCollectionTextRequestBody defines body for CardCollection for text/plain ContentType.
+type CardCollectionTextRequestBody = CardCollectionTextBody
 
 // Getter for additional properties for DiscordAnswer. Returns the specified
 // element and whether it was found
@@ -5638,6 +5644,13 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
 	CardCollection(ctx context.Context, body CardCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// CardCollectionWithTextBody Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+	//
+	// Takes a body of the `text/plain` content type.
+	//
+	// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+	CardCollectionWithTextBody(ctx context.Context, body CardCollectionTextRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// CardNamed One card by name: exact, or fuzzy forgiving typos and missing words; match says how it matched.
 	//
 	// Corresponds with GET /v1/cards/named (the `CardNamed` operationId).
@@ -5871,6 +5884,23 @@ func (c *Client) CardCollectionWithBody(ctx context.Context, contentType string,
 // Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
 func (c *Client) CardCollection(ctx context.Context, body CardCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCardCollectionRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CardCollectionWithTextBody Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+//
+// Takes a body of the `text/plain` content type.
+//
+// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+func (c *Client) CardCollectionWithTextBody(ctx context.Context, body CardCollectionTextRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCardCollectionRequestWithTextBody(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -6467,6 +6497,17 @@ func NewCardCollectionRequest(server string, body CardCollectionJSONRequestBody)
 	return NewCardCollectionRequestWithBody(server, "application/json", bodyReader)
 }
 
+// NewCardCollectionRequestWithTextBody calls the generic CardCollection builder with text/plain body
+func NewCardCollectionRequestWithTextBody(server string, body CardCollectionTextRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	if stringer, ok := interface{}(body).(fmt.Stringer); ok {
+		bodyReader = strings.NewReader(stringer.String())
+	} else {
+		bodyReader = strings.NewReader(fmt.Sprint(body))
+	}
+	return NewCardCollectionRequestWithBody(server, "text/plain", bodyReader)
+}
+
 // NewCardCollectionRequestWithBody constructs an http.Request for the CardCollection method, with any body, and a specified content type
 func NewCardCollectionRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
@@ -7009,6 +7050,13 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
 	CardCollectionWithResponse(ctx context.Context, body CardCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*CardCollectionResponse, error)
+
+	// CardCollectionWithTextBodyWithResponse Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+	//
+	// Takes a body of the `text/plain` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+	CardCollectionWithTextBodyWithResponse(ctx context.Context, body CardCollectionTextRequestBody, reqEditors ...RequestEditorFn) (*CardCollectionResponse, error)
 
 	// CardNamedWithResponse One card by name: exact, or fuzzy forgiving typos and missing words; match says how it matched.
 	//
@@ -9138,6 +9186,19 @@ func (c *ClientWithResponses) CardCollectionWithBodyWithResponse(ctx context.Con
 // Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
 func (c *ClientWithResponses) CardCollectionWithResponse(ctx context.Context, body CardCollectionJSONRequestBody, reqEditors ...RequestEditorFn) (*CardCollectionResponse, error) {
 	rsp, err := c.CardCollection(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCardCollectionResponse(rsp)
+}
+
+// CardCollectionWithTextBodyWithResponse Up to 75 cards in one request, by id or by name, in the order asked, each with its match; those not found with why.
+//
+// Takes a body of the `text/plain` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/cards/collection (the `CardCollection` operationId).
+func (c *ClientWithResponses) CardCollectionWithTextBodyWithResponse(ctx context.Context, body CardCollectionTextRequestBody, reqEditors ...RequestEditorFn) (*CardCollectionResponse, error) {
+	rsp, err := c.CardCollectionWithTextBody(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

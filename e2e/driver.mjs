@@ -7,9 +7,9 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 
 const require = createRequire(import.meta.url);
-export const [base, shots, fanURL, fan50URL] = process.argv.slice(2);
-if (!base || !shots || !fanURL || !fan50URL) {
-  console.error("usage: node run.mjs BASEURL SCREENSHOTDIR FANPAGEURL FAN50URL");
+export const [base, shots, fanURL, fan50URL, fan40URL] = process.argv.slice(2);
+if (!base || !shots || !fanURL || !fan50URL || !fan40URL) {
+  console.error("usage: node run.mjs BASEURL SCREENSHOTDIR FANPAGEURL FAN50URL FAN40URL");
   process.exit(2);
 }
 mkdirSync(shots, { recursive: true });

@@ -156,13 +156,13 @@ func startServer(t *testing.T, root string) string {
 	}
 }
 
-// fanPages serves testdata/fan.html at / and testdata/fan50.html at
-// /fan50.html from another origin, with the service's address put in their
-// <script src>.
-func fanPages(t *testing.T, base string) (fan, fan50 string) {
+// fanPages serves testdata/fan.html at /, testdata/fan50.html at
+// /fan50.html and testdata/fan40.html at /fan40.html from another origin,
+// with the service's address put in their <script src>.
+func fanPages(t *testing.T, base string) (fan, fan50, fan40 string) {
 	t.Helper()
 	pages := map[string]string{}
-	for path, file := range map[string]string{"/": "fan.html", "/fan50.html": "fan50.html"} {
+	for path, file := range map[string]string{"/": "fan.html", "/fan50.html": "fan50.html", "/fan40.html": "fan40.html"} {
 		b, err := os.ReadFile(filepath.Join("testdata", file))
 		if err != nil {
 			t.Fatal(err)
@@ -179,7 +179,7 @@ func fanPages(t *testing.T, base string) (fan, fan50 string) {
 		_, _ = io.WriteString(w, html)
 	}))
 	t.Cleanup(srv.Close)
-	return srv.URL + "/", srv.URL + "/fan50.html"
+	return srv.URL + "/", srv.URL + "/fan50.html", srv.URL + "/fan40.html"
 }
 
 func TestJudgeAndFanPagesInABrowser(t *testing.T) {
@@ -211,8 +211,8 @@ func TestJudgeAndFanPagesInABrowser(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	fan, fan50 := fanPages(t, base)
-	cmd := exec.CommandContext(ctx, node, "run.mjs", base, shots, fan, fan50)
+	fan, fan50, fan40 := fanPages(t, base)
+	cmd := exec.CommandContext(ctx, node, "run.mjs", base, shots, fan, fan50, fan40)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "CHROMIUM="+chromiumPath())
 	out, err := cmd.CombinedOutput()

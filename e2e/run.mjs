@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
 import {
-  base, shots, fanURL, fan50URL, executablePath, args, STEP_TIMEOUT,
+  base, shots, fanURL, fan50URL, fan40URL, executablePath, args, STEP_TIMEOUT,
   step, setStep, log, check, shot, noSideways, audits, audit, box,
 } from "./driver.mjs";
 import { adjudicate } from "./adjudicate.mjs";
@@ -321,13 +321,32 @@ async function housekeeping(page, vp) {
   log("gzip, favicon, robots.txt, a year's cache for " + css.replace(base, "") + ", sharing metadata");
 }
 
+// resolved waits until every reference of a fan page is resolved, and
+// tallies what each found: a card, the cards a name fits, the ruling a name
+// no card has, or nothing.
+async function resolved(page, want) {
+  await page.waitForFunction((n) => {
+    const links = document.querySelectorAll("a.stccg-link");
+    return links.length === n && Array.from(links).every((a) => a.hasAttribute("data-stccg-found"));
+  }, want, { timeout: STEP_TIMEOUT });
+  return page.evaluate(() => {
+    const tally = { card: 0, choices: 0, ruling: 0, none: 0, error: 0, other: [] };
+    for (const a of document.querySelectorAll("a.stccg-link")) {
+      const k = a.getAttribute("data-stccg-found");
+      tally[k]++;
+      if (k === "none" || k === "error") { tally.other.push(a.textContent); }
+    }
+    return tally;
+  });
+}
+
 async function fan(page, vp) {
   setStep(`${vp} fan page`);
-  const lookups = [];
-  const api = [];
+  const collections = [];
+  const other = [];
   page.on("request", (r) => {
-    if (r.url().startsWith(base + "/embed/card")) { lookups.push(r.url()); }
-    if (r.url().startsWith(base + "/v1/")) { api.push(r.url()); }
+    if (r.url() === base + "/v1/cards/collection" && r.method() === "POST") { collections.push(r.postData()); return; }
+    if (r.url().startsWith(base + "/v1/") || r.url().startsWith(base + "/embed/card")) { other.push(r.method() + " " + r.url()); }
   });
   await page.goto(fanURL, { waitUntil: "load" });
   const links = page.locator("a.stccg-link");
@@ -335,6 +354,8 @@ async function fan(page, vp) {
   const n = await links.count();
   check(n === 4, `the embed made ${n} card links, want three [[names]] and a data-stccg-card span`);
   check(await page.locator("pre").innerText() === "[[Not a link inside pre]]", "the embed linked inside <pre>");
+  await resolved(page, 4);
+  check(collections.length === 1 && other.length === 0, `${collections.length} collection look-ups and ${other.join(", ")} for 4 references`);
   const pop = page.locator(".stccg-pop:not([hidden])");
   if (vp === "phone") {
     setStep("phone tap");
@@ -347,71 +368,98 @@ async function fan(page, vp) {
     await links.first().tap();
     await page.waitForURL(/\/cards\//, { timeout: STEP_TIMEOUT });
     log(`the first tap opened the hover card; the second opened ${page.url().replace(base, "")}`);
-    return;
-  }
-  setStep("hover card");
-  await links.first().hover();
-  await page.waitForFunction(() => {
-    const p = document.querySelector(".stccg-pop:not([hidden])");
-    return p && /ruling/.test(p.textContent);
-  }, null, { timeout: STEP_TIMEOUT });
-  const text = await pop.first().innerText();
-  check(!/could not be looked up|HTTP \d/.test(text), "hover card shows an error: " + text);
-  await shot(page, `${vp}-fan-hover`);
-  await audit(page, vp, "fan page with a hover card");
+  } else {
+    setStep("hover card");
+    await links.first().hover();
+    await page.waitForFunction(() => {
+      const p = document.querySelector(".stccg-pop:not([hidden])");
+      return p && /ruling/.test(p.textContent);
+    }, null, { timeout: STEP_TIMEOUT });
+    const text = await pop.first().innerText();
+    check(!/could not be looked up|HTTP \d/.test(text), "hover card shows an error: " + text);
+    await shot(page, `${vp}-fan-hover`);
+    await audit(page, vp, "fan page with a hover card");
 
-  setStep("focus card");
-  await page.mouse.move(0, 0);
-  await links.nth(1).focus();
-  await page.waitForFunction(() => {
-    const a = document.activeElement;
-    const id = a && a.getAttribute("aria-describedby");
-    const p = id && document.getElementById(id);
-    return p && !p.hidden && /ruling/.test(p.textContent);
-  }, null, { timeout: STEP_TIMEOUT });
-  const href = await links.nth(1).getAttribute("href");
-  check(href.startsWith(base + "/cards/"), "link does not lead to the card page: " + href);
-  log(`focus shows the card of ${await links.nth(1).innerText()} -> ${href.replace(base, "")}`);
-
-  setStep("reference edition");
-  await links.nth(2).focus();
-  await page.waitForSelector(".stccg-pop.stccg-card:not([hidden])", { timeout: STEP_TIMEOUT });
-  const kit = await pop.first().innerText();
-  check(/First Edition/.test(kit), "[[Medical Kit|1e]] did not show the First Edition card: " + kit.split("\n").slice(0, 2).join(" / "));
-  await links.nth(3).focus();
-  await page.waitForSelector(".stccg-pop.stccg-choices:not([hidden]) a", { timeout: STEP_TIMEOUT });
-  const picards = await page.locator(".stccg-pop.stccg-choices:not([hidden]) li a").count();
-  check(picards === 6, `[[Jean-Luc Picard]] on a page of no edition lists ${picards} cards`);
-  await shot(page, `${vp}-fan-choices`);
-  check(lookups.length === 4 && api.length === 0, `${lookups.length} look-ups and ${api.length} API calls for 4 references`);
-  log(`[[Medical Kit|1e]] is the First Edition card; [[Jean-Luc Picard]] lists ${picards} cards as links; ${lookups.length} requests for 4 cards`);
-
-  setStep("fifty titles");
-  lookups.length = 0;
-  await page.goto(fan50URL, { waitUntil: "load" });
-  await links.first().waitFor({ timeout: STEP_TIMEOUT });
-  const total = await links.count();
-  check(total === 50, `the fan page has ${total} references, want 50`);
-  const tally = { card: 0, choices: 0, nomatch: 0, other: [] };
-  for (let i = 0; i < total; i++) {
-    await links.nth(i).focus();
-    const kind = await page.waitForFunction(() => {
-      const id = document.activeElement && document.activeElement.getAttribute("aria-describedby");
+    setStep("focus card");
+    await page.mouse.move(0, 0);
+    await links.nth(1).focus();
+    await page.waitForFunction(() => {
+      const a = document.activeElement;
+      const id = a && a.getAttribute("aria-describedby");
       const p = id && document.getElementById(id);
-      if (!p || p.hidden) { return null; }
-      for (const k of ["card", "choices", "nomatch"]) { if (p.classList.contains("stccg-" + k)) { return k; } }
-      return null;
-    }, null, { timeout: STEP_TIMEOUT }).then((h) => h.jsonValue());
-    tally[kind]++;
-    if (kind !== "card") { tally.other.push(`${await links.nth(i).innerText()} (${kind})`); }
+      return p && !p.hidden && /ruling/.test(p.textContent);
+    }, null, { timeout: STEP_TIMEOUT });
+    const href = await links.nth(1).getAttribute("href");
+    check(href.startsWith(base + "/cards/"), "link does not lead to the card page: " + href);
+    log(`focus shows the card of ${await links.nth(1).innerText()} -> ${href.replace(base, "")}`);
+
+    setStep("reference edition");
+    await links.nth(2).focus();
+    await page.waitForSelector(".stccg-pop.stccg-card:not([hidden])", { timeout: STEP_TIMEOUT });
+    const kit = await pop.first().innerText();
+    check(/First Edition/.test(kit), "[[Medical Kit|1e]] did not show the First Edition card: " + kit.split("\n").slice(0, 2).join(" / "));
+    await links.nth(3).focus();
+    await page.waitForSelector(".stccg-pop.stccg-choices:not([hidden]) a", { timeout: STEP_TIMEOUT });
+    const picards = await page.locator(".stccg-pop.stccg-choices:not([hidden]) li a").count();
+    check(picards === 6, `[[Jean-Luc Picard]] on a page of no edition lists ${picards} cards`);
+    await shot(page, `${vp}-fan-choices`);
+    log(`[[Medical Kit|1e]] is the First Edition card; [[Jean-Luc Picard]] lists ${picards} cards as links; one request for 4 references`);
   }
-  check(tally.nomatch === 0, "titles that resolved to no card: " + tally.other.join(", "));
-  check(tally.card + tally.choices === 50, `only ${tally.card + tally.choices} of 50 resolved`);
-  check(lookups.length === 50, `${lookups.length} requests for 50 cards`);
-  await links.nth(0).focus();
-  await page.waitForSelector(".stccg-pop.stccg-choices:not([hidden])", { timeout: STEP_TIMEOUT });
-  await shot(page, `${vp}-fan50-chooser`, false);
-  log(`data-edition="2e": ${tally.card} cards and ${tally.choices} choosers of 50 (${tally.other.join(", ")}), no error; one request each`);
+
+  setStep(`${vp} fifty titles`);
+  collections.length = 0;
+  other.length = 0;
+  await page.goto(fan50URL, { waitUntil: "load" });
+  const t50 = await resolved(page, 50);
+  check(t50.none + t50.error === 0, "titles that resolved to nothing: " + t50.other.join(", "));
+  check(collections.length === 1 && other.length === 0, `${collections.length} collection look-ups and ${other.length} others for 50 references`);
+  log(`data-edition="2e": ${t50.card} cards and ${t50.choices} choosers of 50, in one request`);
+
+  setStep(`${vp} forty names`);
+  collections.length = 0;
+  other.length = 0;
+  await page.goto(fan40URL, { waitUntil: "load" });
+  const t40 = await resolved(page, 40);
+  check(t40.none + t40.error === 0, "names that resolved to nothing: " + t40.other.join(", "));
+  check(collections.length === 1 && other.length === 0, `${collections.length} collection look-ups and ${other.length} others for 40 names`);
+  check(JSON.parse(collections[0]).identifiers.length === 40, "the look-up did not ask for the 40 names");
+  check(t40.ruling >= 10, `${t40.ruling} ruling titles led to their rulings`);
+  // A misspelt name says "did you mean"; a ruling title offers its ruling.
+  const misspelt = page.locator("a.stccg-link", { hasText: "Geordi LaForge" });
+  await misspelt.focus();
+  await page.waitForSelector(".stccg-pop.stccg-card:not([hidden]) .stccg-note", { timeout: STEP_TIMEOUT });
+  const note = await page.locator(".stccg-pop.stccg-card:not([hidden]) .stccg-note").innerText();
+  check(/Did you mean Geordi La Forge, Chief Engineer/.test(note), "a misspelt name does not say \"did you mean\": " + note);
+  await shot(page, `${vp}-fan40-didyoumean`, false);
+  const ruling = page.locator("a.stccg-link", { hasText: "Make It So" });
+  await ruling.focus();
+  await page.waitForSelector(".stccg-pop.stccg-ruling:not([hidden]) a", { timeout: STEP_TIMEOUT });
+  await audit(page, vp, "fan page of forty names");
+  const rhref = await ruling.getAttribute("href");
+  check(rhref.startsWith(base + "/entries/"), "a ruling title leads to " + rhref);
+  await page.goto(rhref, { waitUntil: "load" });
+  check(/No card of the card data is named “Make It So”/.test(await page.locator("article.entry").innerText()) || /Make It So/.test(await page.locator("h1").innerText()), "the ruling's page does not open");
+  // A link followed before the look-up answered still finds its card.
+  const early = await page.goto(base + "/cards/named?fuzzy=Anaphasic%20Organism&edition=2e", { waitUntil: "load" });
+  check(early.status() === 200 && /\/cards\/1e-101-12\?/.test(page.url()) && /printed only in First Edition/.test(await page.locator(".didyoumean").innerText()), "the link of a name of the other edition breaks: " + page.url());
+  log(`40 names in one request: ${t40.card} cards, ${t40.choices} choosers, ${t40.ruling} rulings, none lost; "${note}"`);
+}
+
+// oembed checks that an oEmbed answer's frame fits the card it frames: no
+// scrolling, and no more than a few lines left blank.
+async function oembed(page) {
+  setStep("oembed frame size");
+  const sizes = [];
+  for (const [id, w] of [["2e-1-167", 360], ["1e-161-39", 360], ["2e-1-268", 360], ["1e-155-35", 300], ["2e-1-179", 300]]) {
+    const r = await page.request.get(`${base}/oembed?format=json&maxwidth=${w}&url=${encodeURIComponent(base + "/cards/" + id)}`);
+    const o = await r.json();
+    await page.setViewportSize({ width: o.width, height: 100 });
+    await page.goto(`${base}/embed/cards/${id}`, { waitUntil: "load" });
+    const content = await page.evaluate(() => document.documentElement.scrollHeight);
+    sizes.push(`${id} ${o.width}x${o.height} for ${content}px`);
+    check(content <= o.height && o.height - content <= 80, `the oEmbed frame of ${id} is ${o.height}px for ${content}px of content`);
+  }
+  log(sizes.join("; "));
 }
 
 // lighthouse scores a few pages on Lighthouse's mobile settings (a
@@ -477,6 +525,7 @@ try {
     await adjudicate(page, vp);
     await housekeeping(page, vp);
     await fan(await ctx.newPage(), vp);
+    if (vp === "desktop") { await oembed(await ctx.newPage()); }
     setStep(`${vp} keyboard`);
     await page.goto(base + "/adjudicate", { waitUntil: "load" });
     await page.keyboard.press("Tab");

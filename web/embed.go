@@ -14,11 +14,56 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// The iframe of an oEmbed answer, when the consumer sets no bounds.
-const (
-	embedWidth  = 360
-	embedHeight = 520
-)
+// The iframe of an oEmbed answer is 360 pixels wide when the consumer sets
+// no bound, and as tall as the card it frames (embedHeightOf).
+const embedWidth = 360
+
+// embedHeightOf is the height in pixels of the embeddable card page of
+// width w: the sum of its lines, each of a fixed height (site.css sets them
+// for body.embed), a wrapped value counted by the characters that fit a
+// line. It errs tall by a line or two rather than leave the frame to scroll.
+func embedHeightOf(cp cardPage, w int) int {
+	const (
+		line     = 20  // every line of text
+		charW    = 7.7 // a wide average character of the 14 px system fonts
+		padding  = 12*2 + 8
+		imageBox = 252 + 12
+	)
+	lines := func(s string, width int) int {
+		per := max(int(float64(width)/charW), 8)
+		n := 0
+		for _, p := range strings.Split(s, "\n") {
+			n += max(1, (len([]rune(p))+per-1)/per)
+		}
+		return n
+	}
+	text := w - 28
+	h := padding + 24*lines(cp.Card.Name(), text*14/19) + 4 // the name, at 19 px
+	h += line*lines(editionName(cp.Card.Edition)+" · "+gameWord(cp.Card.Type)+" · "+gameWord(cp.Card.Affiliation), text) + 6
+	if cp.Card.ImageURL != "" {
+		h += imageBox
+	}
+	for _, st := range cp.Stats {
+		h += max(21, line*lines(st.Value, text-128)) // the label's column is 7.5rem
+	}
+	if cp.Face.GameText != "" {
+		h += line*lines(cp.Face.GameText, text) + 8
+	}
+	if cp.Face.Lore != "" {
+		h += line*lines(stripMarkup(cp.Card.Lore), text) + 8
+	}
+	if cp.Face.LacksSentence != "" {
+		h += line*lines(cp.Face.LacksSentence, text*16/14) + 8
+	}
+	if len(cp.Card.Errata) > 0 {
+		h += 30
+		for _, e := range cp.Card.Errata {
+			h += line * lines(e.Field+": "+e.Printed+" → "+e.Corrected+" (as printed: not in the card data)", text-20)
+		}
+	}
+	h += line*2 + 20 // the rulings' count and the link to the card page, and a line's margin
+	return h
+}
 
 // embedScript serves the fan sites' script. Its address is fixed (fan
 // pages name it), so it is cached for an hour and then checked by its ETag;
@@ -121,10 +166,15 @@ func (s *Site) oembed(c echo.Context) error {
 		s.log.ErrorContext(c.Request().Context(), "oembed card", "id", id, "err", err)
 		return c.JSON(http.StatusInternalServerError, oembedError{errorPayload{Code: rules.EINTERNAL, Message: "An internal error occurred."}})
 	}
-	w, h := embedWidth, embedHeight
+	w := embedWidth
 	if mw, err := strconv.Atoi(c.QueryParam("maxwidth")); err == nil && mw > 0 && mw < w {
 		w = mw
 	}
+	cp := cardPage{Card: card, Stats: cardStats(card), Face: newCardFace(card)}
+	if rs, err := s.cfg.Cards.CardRulings(c.Request().Context(), card.ID); err == nil {
+		cp.Rulings, cp.Mentions = groupRulings(card, rs, nil)
+	}
+	h := embedHeightOf(cp, w)
 	if mh, err := strconv.Atoi(c.QueryParam("maxheight")); err == nil && mh > 0 && mh < h {
 		h = mh
 	}

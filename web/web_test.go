@@ -316,7 +316,7 @@ func TestMissingServicesSayNotAvailable(t *testing.T) {
 func TestEmbedScriptIsServedAsJavaScript(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
 	r := get(t, srv, "/embed.js")
-	checkPage(t, r, 200, []string{"data-stccg-card", "/embed/card?name=", "data-edition", "currentScript"}, nil)
+	checkPage(t, r, 200, []string{"data-stccg-card", "/v1/cards/collection", "data-edition", "currentScript"}, nil)
 	if ct := r.header.Get("Content-Type"); ct != "text/javascript; charset=utf-8" {
 		t.Errorf("Content-Type = %q", ct)
 	}
@@ -546,5 +546,22 @@ func TestAnUnknownAddressIsAPageForABrowser(t *testing.T) {
 		if want == "text/html" && (!strings.Contains(string(body), "No such page") || !strings.Contains(string(body), `href="/documents"`)) {
 			t.Errorf("the page says: %.300s", body)
 		}
+	}
+}
+
+// The oEmbed frame is as tall as the card it frames: more lines, a taller
+// frame; a narrower frame wraps more and is no shorter.
+func TestOEmbedFrameFitsItsCard(t *testing.T) {
+	bare := &rules.Card{ID: "2e-1-9", Edition: "2e", Title: "Scout", Type: "ship"}
+	full := &rules.Card{ID: "1e-1-9", Edition: "1e", Title: "Scout", Type: "ship", ImageURL: "https://img.test/x.jpg",
+		Range: rules.IntPtr(7), Weapons: rules.IntPtr(6), Shields: rules.IntPtr(7), Staffing: []string{"command", "staff"},
+		GameText: strings.Repeat("May report crew aboard. ", 8), Lore: "A <i>long</i> history of service across the quadrant."}
+	page := func(c *rules.Card) cardPage { return cardPage{Card: c, Stats: cardStats(c), Face: newCardFace(c)} }
+	small, big := embedHeightOf(page(bare), 360), embedHeightOf(page(full), 360)
+	if small < 150 || big < small+252+5*20 {
+		t.Errorf("heights %d (bare) and %d (image, stats, text)", small, big)
+	}
+	if narrow := embedHeightOf(page(full), 280); narrow <= big {
+		t.Errorf("a narrower frame is %d tall, not more than %d", narrow, big)
 	}
 }

@@ -1,19 +1,23 @@
 /* STCCG Rules card embed.
  * Include with <script src="https://HOST/embed.js" defer></script>. It turns
  * [[Card Name]] in the page's text, and <span data-stccg-card="Card Name">,
- * into links to the card that show a hover card (image, statistics, errata,
- * rulings) on hover, on keyboard focus and on a first tap.
+ * into links to the card that show a hover card (image, statistics, errata)
+ * on hover, on keyboard focus and on a first tap.
  *
  * The edition: data-edition="1e" or "2e" on the script tag says which
  * edition the page writes about; [[Medical Kit|2e]] (or
  * data-stccg-edition="2e" on a span) says it for one reference. A name of
- * that edition is looked up there first; a name only the other edition has
- * is still found, and said to be of the other edition.
+ * that edition is looked up there first; a name printed only in the other
+ * edition is still found, and said to be of the other edition; a misspelt
+ * name finds the nearest card, and says "did you mean"; a Current Rulings
+ * title that is no card in the data leads to its ruling.
  *
- * One request per card, to /embed/card on the HOST the script came from;
- * when a name still fits several cards, the hover card lists them as links.
- * Every element is built with textContent: nothing from the service is ever
- * parsed as HTML. */
+ * The whole page is looked up in one request, as the page loads:
+ * POST /v1/cards/collection on the HOST the script came from, up to 75
+ * different names a request (sent as text/plain, so no CORS preflight is
+ * needed). When a name still fits several cards, the hover card lists them
+ * as links. Every element is built with textContent: nothing from the
+ * service is ever parsed as HTML. */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -23,7 +27,6 @@
   var SKIP = { SCRIPT: 1, STYLE: 1, TEXTAREA: 1, INPUT: 1, SELECT: 1, CODE: 1, PRE: 1, A: 1, BUTTON: 1, NOSCRIPT: 1, TEMPLATE: 1 };
   var PATTERN = /\[\[([^\[\]\n|]{1,100})(?:\|\s*(1e|2e|1E|2E)\s*)?\]\]/g;
   var pageEdition = edition(script.getAttribute("data-edition"));
-  var cache = {};
   var seq = 0;
   var lastPointer = "mouse";
 
@@ -40,6 +43,7 @@
       "." + PREFIX + "link{border-bottom:1px dotted currentColor;text-decoration:none;cursor:help}" +
       "." + PREFIX + "link:focus-visible{outline:3px solid #b45309;outline-offset:2px}" +
       "." + PREFIX + "link:active{color:inherit}" +
+      "." + PREFIX + "note{margin:4px 0;padding:4px 6px;background:#fff4d6;color:#1b1d22;border-radius:4px}" +
       "." + PREFIX + "pop{position:absolute;z-index:2147483000;width:300px;max-width:calc(100vw - 16px);background:#fff;color:#1b1d22;" +
       "border:1px solid #c9ced8;border-radius:8px;box-shadow:0 6px 24px rgba(0,0,0,.18);padding:10px 12px;" +
       "font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;text-align:left;max-height:80vh;overflow:auto}" +
@@ -70,20 +74,51 @@
     return a;
   }
 
-  // lookup asks the service once per name and edition: the card, the cards
-  // the name fits, or the names near it.
-  function lookup(name, ed) {
-    var key = ed + "|" + name.toLowerCase();
-    if (!cache[key]) {
-      var url = base + "/embed/card?name=" + encodeURIComponent(name) + (ed ? "&edition=" + ed : "");
-      cache[key] = fetch(url, { credentials: "omit", headers: { Accept: "application/json" } }).then(function (r) {
-        return r.json().then(function (body) {
-          if (!r.ok) { throw new Error((body && body.error && body.error.message) || "The card could not be looked up."); }
-          return body;
-        });
-      });
+  // The references of the page, by name and edition, each looked up once:
+  // refs holds the links of each, answers the answer once it came.
+  var refs = {}, order = [], answers = {};
+  var MAX_IDENTIFIERS = 75;
+
+  function refKey(name, ed) { return (ed || "") + "|" + name.toLowerCase(); }
+
+  // resolveAll looks every reference of the page up: one request for each
+  // 75 different names (a fan page's are fewer), as the page loads.
+  function resolveAll() {
+    for (var i = 0; i < order.length; i += MAX_IDENTIFIERS) {
+      resolve(order.slice(i, i + MAX_IDENTIFIERS));
     }
-    return cache[key];
+  }
+
+  function resolve(keys) {
+    var ids = keys.map(function (k) {
+      var r = refs[k], id = { name: r.name, fuzzy: true };
+      if (r.ed) { id.edition = r.ed; }
+      return id;
+    });
+    var done = fetch(base + "/v1/cards/collection", {
+      method: "POST", credentials: "omit", body: JSON.stringify({ identifiers: ids }),
+      headers: { "Content-Type": "text/plain;charset=UTF-8", Accept: "application/json" },
+    }).then(function (r) {
+      return r.json().then(function (body) {
+        if (!r.ok) { throw new Error((body && body.error && body.error.message) || "The cards could not be looked up."); }
+        return body;
+      });
+    }).then(function (body) {
+      var missing = {};
+      (body.notFound || []).forEach(function (nf) { missing[nf.index] = nf; });
+      var next = 0;
+      keys.forEach(function (k, i) {
+        answers[k] = missing[i] ? { notFound: missing[i] } : { card: (body.data || [])[next++] };
+      });
+    }, function (err) {
+      keys.forEach(function (k) { answers[k] = { error: err.message }; });
+    });
+    keys.forEach(function (k) {
+      refs[k].ready = done.then(function () {
+        refs[k].links.forEach(function (a) { a.stccgResolved(answers[k]); });
+        return answers[k];
+      });
+    });
   }
 
   function words(w) {
@@ -104,15 +139,20 @@
 
   var EDITION = { "1e": "First Edition", "2e": "Second Edition" };
 
-  function fillCard(pop, ans) {
-    var card = ans.card;
+  function cardURL(card) { return base + "/cards/" + encodeURIComponent(card.id); }
+  function entryURL(id) { return base + "/entries/" + encodeURIComponent(id); }
+
+  function fillCard(pop, card, asked, ed) {
     pop.textContent = "";
     pop.className = PREFIX + "pop " + PREFIX + "card";
     var name = card.title + (card.subtitle ? ", " + card.subtitle : "");
-    pop.appendChild(el("p", "title", (card.unique ? "\u2022 " : "") + name));
+    pop.appendChild(el("div", "title", (card.unique ? "\u2022 " : "") + name));
     pop.appendChild(el("p", "meta", [EDITION[card.edition], card.type && words(card.type), card.affiliation && words(card.affiliation), card.setName].filter(Boolean).join(" \u00b7 ")));
-    if (ans.otherEdition) {
-      pop.appendChild(el("p", "meta", "No " + EDITION[ans.edition] + " card has this name; this is the " + EDITION[card.edition] + " one."));
+    // How the name found the card, when not exactly: said first.
+    if (card.match === "other-edition") {
+      pop.appendChild(el("p", "note", "No " + EDITION[ed] + " card has this name; this is the " + EDITION[card.edition] + " one."));
+    } else if (card.match === "fuzzy") {
+      pop.appendChild(el("p", "note", "No card is named \u201c" + asked + "\u201d exactly. Did you mean " + name + (ed && card.edition !== ed ? " (" + EDITION[card.edition] + ")" : "") + "?"));
     }
     if (card.imageUrl) {
       var img = el("img");
@@ -138,6 +178,7 @@
     stat(dl, "Weapons", card.weapons);
     stat(dl, "Shields", card.shields);
     pop.appendChild(dl);
+    if (card.gameText) { pop.appendChild(el("p", null, card.gameText)); }
     (card.errata || []).forEach(function (er) {
       var p = el("p", "meta");
       p.appendChild(document.createTextNode("Erratum (" + er.field + "): "));
@@ -148,27 +189,24 @@
       p.appendChild(el("ins", null, er.corrected));
       pop.appendChild(p);
     });
-    var count = [];
-    if (typeof card.rulings === "number") { count.push(card.rulings ? card.rulings + (card.rulings === 1 ? " ruling" : " rulings") : "no rulings"); }
-    if (card.mentions) { count.push(card.mentions + " rules mention it"); }
-    var meta = el("p", "meta", count.join(" \u00b7 ") + (count.length ? " \u00b7 " : ""));
-    meta.appendChild(link(card.url, "Card page"));
+    var meta = el("p", "meta");
+    meta.appendChild(link(cardURL(card), "The card page, with its rulings"));
     pop.appendChild(meta);
   }
 
   function fillList(pop, heading, message, items, cls) {
     pop.textContent = "";
     pop.className = PREFIX + "pop " + PREFIX + cls;
-    pop.appendChild(el("p", "title", heading));
+    pop.appendChild(el("div", "title", heading));
     if (message) { pop.appendChild(el("p", "meta", message)); }
     if (items && items.length) {
       var ul = el("ul");
       items.forEach(function (c) {
         var li = el("li");
         li.appendChild(link(c.url, c.name));
-        if (c.note || c.edition) {
+        if (c.note) {
           li.appendChild(document.createTextNode(" "));
-          li.appendChild(el("span", "meta", [c.edition && c.edition.toUpperCase(), c.note].filter(Boolean).join(" \u00b7 ")));
+          li.appendChild(el("span", "meta", c.note));
         }
         ul.appendChild(li);
       });
@@ -176,16 +214,32 @@
     }
   }
 
-  function fill(pop, a, name, ans) {
+  // fill shows what a reference's name found: its card; the cards it fits,
+  // to pick one; the ruling a name no card has is titled with; or the names
+  // near it.
+  function fill(pop, a, name, ed, ans) {
     if (ans.card) {
-      fillCard(pop, ans);
-      a.href = ans.card.url;
-    } else if (ans.choices && ans.choices.length) {
-      fillList(pop, name, "Several cards have this name; pick one:", ans.choices, "choices");
+      fillCard(pop, ans.card, name, ed);
+      return;
+    }
+    var nf = ans.notFound;
+    if (!nf) {
+      fillList(pop, name, ans.error || "The card could not be looked up just now; try again later.", null, "nomatch");
+      return;
+    }
+    if (nf.candidates && nf.candidates.length) {
+      fillList(pop, name, "Several cards have this name; pick one:", nf.candidates.map(function (c) {
+        return { url: cardURL(c), name: c.name, note: [c.edition.toUpperCase(), c.setName, words(c.type)].filter(Boolean).join(" \u00b7 ") };
+      }), "choices");
+    } else if (nf.rulings && nf.rulings.length) {
+      fillList(pop, name, nf.message, nf.rulings.map(function (r) {
+        return { url: entryURL(r.id), name: r.title, note: [r.edition.toUpperCase(), r.kind === "ruling" ? "Ruling" : "Glossary"].join(" \u00b7 ") };
+      }), "ruling");
     } else {
-      fillList(pop, name, ans.message || "No card has this name.", ans.suggestions && ans.suggestions.length ?
-        ans.suggestions : null, "nomatch");
-      if (ans.suggestions && ans.suggestions.length) {
+      fillList(pop, name, "No card of the card data has this name.", (nf.suggestions || []).map(function (n) {
+        return { url: base + "/cards/named?exact=" + encodeURIComponent(n), name: n };
+      }), "nomatch");
+      if (nf.suggestions && nf.suggestions.length) {
         pop.insertBefore(el("p", "meta", "Did you mean:"), pop.lastChild);
       }
     }
@@ -224,6 +278,22 @@
     a.href = base + "/cards/named?fuzzy=" + encodeURIComponent(name) + (ed ? "&edition=" + ed : "");
     a.setAttribute("data-stccg-name", name);
     if (ed) { a.setAttribute("data-stccg-edition", ed); }
+    var key = refKey(name, ed);
+    if (!refs[key]) {
+      refs[key] = { name: name, ed: ed, links: [] };
+      order.push(key);
+    }
+    refs[key].links.push(a);
+    // Once the page's look-up answers, the link leads where the name does:
+    // its card, or the ruling a name no card has is titled with.
+    a.stccgResolved = function (ans) {
+      if (ans.card) {
+        a.href = cardURL(ans.card);
+      } else if (ans.notFound && ans.notFound.rulings && ans.notFound.rulings.length) {
+        a.href = entryURL(ans.notFound.rulings[0].id);
+      }
+      a.setAttribute("data-stccg-found", ans.card ? "card" : ans.notFound ? (ans.notFound.candidates ? "choices" : ans.notFound.rulings ? "ruling" : "none") : "error");
+    };
     var id = PREFIX + "pop-" + (++seq);
     var pop = null, hideTimer = null;
     function show() {
@@ -237,8 +307,7 @@
         // as part of the page's content.
         (a.closest("main,[role=main],article,aside,section,nav,header,footer") || document.body).appendChild(pop);
         a.setAttribute("aria-describedby", id);
-        lookup(name, ed).then(function (ans) { fill(pop, a, name, ans); place(pop, a); },
-          function (err) { fillList(pop, name, err.message || "The card could not be looked up.", null, "nomatch"); place(pop, a); });
+        refs[key].ready.then(function (ans) { fill(pop, a, name, ed, ans); place(pop, a); });
       }
       hideAll(pop);
       pop.hidden = false;
@@ -309,6 +378,7 @@
     addStyle();
     linkSpans(document.body);
     linkTextNodes(document.body);
+    resolveAll();
     document.addEventListener("pointerdown", function (ev) {
       lastPointer = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "mouse";
       // A tap or click outside every link and hover card closes them.
