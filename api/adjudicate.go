@@ -17,7 +17,7 @@ import (
 
 func (h *handlers) adjudicate(c echo.Context) error {
 	var req rules.AdjudicationRequest
-	if err := decodeAdjudicationRequest(c.Request().Body, &req); err != nil {
+	if err := ReadAdjudication(c.Request().Body, &req); err != nil {
 		return err
 	}
 	v, err := h.svc.Adjudicator.Adjudicate(c.Request().Context(), req)
@@ -49,19 +49,16 @@ func decodeJSON(r io.Reader, v any) error {
 	return decodeStrict(buf, v)
 }
 
-// decodeAdjudicationRequest is decodeJSON for adjudication requests: the
-// plain bodies bots send take decodeAdjudication's fast path, and every other
-// body encoding/json's, whose errors name what is wrong.
-func decodeAdjudicationRequest(r io.Reader, req *rules.AdjudicationRequest) error {
+// ReadAdjudication reads an adjudication request body from r and decodes
+// it as DecodeAdjudication does: once, strictly, every limit checked as
+// its value is read.
+func ReadAdjudication(r io.Reader, req *rules.AdjudicationRequest) error {
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	defer releaseBody(buf)
 	if err := readBody(r, buf); err != nil {
 		return err
 	}
-	if decodeAdjudication(buf.Bytes(), req) {
-		return nil
-	}
-	return decodeStrict(buf, req)
+	return DecodeAdjudication(buf.Bytes(), req)
 }
 
 // readBody reads a request body into buf, replacing what it held.

@@ -1,7 +1,10 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
+	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -10,67 +13,242 @@ import (
 
 //go:generate go run ./internal/decodergen -o adjudicatejson_fields.go
 
-// decodeAdjudication decodes an adjudication request without encoding/json's
-// reflection, which cost about a third of the server's time under
-// adjudication traffic. It takes only the plain JSON that bots send and
-// reports whether it did: on anything else (a key that is not the exact
-// spelling of a field or holds an escape, a key given twice, null, a number
-// that is not a plain integer within range, a \u escape of half a UTF-16
-// surrogate pair, a control character or invalid UTF-8, an unknown field,
-// trailing data, anything malformed) it
-// declines and leaves req alone, and the caller decodes with encoding/json,
-// whose errors name what is wrong.
+// DecodeAdjudication reads an adjudication request body, once and
+// strictly, into req: the board and the question's params as the typed
+// values of internal/rules, every limit checked as its value is read.
 //
-// When it accepts, req is exactly what encoding/json with
-// DisallowUnknownFields makes of body in a zero AdjudicationRequest
-// (TestDecodeAdjudicationAcceptsWhatEncodingJSONDecodes,
-// FuzzDecodeAdjudication).
+//   - A field name is matched exactly; any other (another case, a
+//     misspelling) is 400 invalid_request naming its full path
+//     (details.field "board.personnel[1].skils") with the fields meant
+//     (details.suggestions ["skills"]). A field given twice is 400.
+//   - A value of the wrong JSON type is 400 naming its path; a number
+//     that is not whole, 400 saying the whole numbers the field takes.
+//   - A list longer than its limit, a text longer than its limit, a
+//     number outside the range the game gives it is 422 unprocessable
+//     naming the field and the limit (details.limit, or details.min and
+//     details.max), refused as soon as it is read: a list is not read past
+//     its limit. What a turn's actions name in all is bounded too
+//     (rules.MaxTurnListed).
+//   - The params are read as the params of the question (rules.NewParams),
+//     whatever order the body gives them in; params of a question the
+//     contract does not have are 422 naming the question.
+//   - Malformed JSON, anywhere in the body, is 400 as encoding/json words
+//     it, before any other mistake.
 //
-// This file holds the readers of JSON values; which fields each object has
-// is generated from the types in internal/rules into
-// adjudicatejson_fields.go, so a field added to the request or the board is
-// read here once `go generate ./...` has run
-// (TestDecodeAdjudicationKnowsEveryField fails until it has). The
-// maintained JSON v2 module (github.com/go-json-experiment/json) decodes the
-// same bodies in 1.6 times this path's time for the contract's small bodies
-// and 1.8 times for a mid-game board of eight personnel (3.6 against 5.8 µs,
-// 8.6 against 15.5 µs; BenchmarkDecodeAdjudicationBody), beyond the 1.5
-// times it had to come within to replace it; under adjudication traffic it
-// cost some 15 µs of the server's CPU a request more. That is why this path
-// is kept.
-func decodeAdjudication(body []byte, req *rules.AdjudicationRequest) bool {
-	// One pass for the whole body, so that strings need only be searched for
-	// their closing quote.
-	if !utf8.Valid(body) {
-		return false
-	}
+// null is a field left out, as encoding/json reads it. When it accepts a
+// body, req holds what encoding/json reads of it, field by field
+// (FuzzDecodeAdjudication). REST, GraphQL, the pages and the terminal
+// read every adjudication through it.
+//
+// This file holds the readers of JSON values; which fields each object has,
+// and the limit each is read within, is generated from the types in
+// internal/rules into adjudicatejson_fields.go.
+func DecodeAdjudication(body []byte, req *rules.AdjudicationRequest) error {
 	d := requestDecoder{data: body}
 	var out rules.AdjudicationRequest
-	if !d.readAdjudicationRequest(&out) {
-		return false
-	}
 	d.skipSpace()
-	if d.off != len(d.data) {
-		return false
+	if d.readAdjudicationRequest(&out) && d.end() {
+		if !d.negative {
+			*req = out
+			return nil
+		}
+		// A statistic of the board below zero: only the Second Edition's
+		// zero rule reads it (as zero). Otherwise it is refused where it is,
+		// read again to find its place.
+		if strings.EqualFold(strings.TrimSpace(out.Edition), rules.Edition2E) {
+			*req = out
+			return nil
+		}
+		d = requestDecoder{data: body, noNegatives: true}
+		out = rules.AdjudicationRequest{}
+		d.skipSpace()
+		if d.readAdjudicationRequest(&out) && d.end() {
+			*req = out
+			return nil
+		}
 	}
-	*req = out
-	return true
+	return d.error()
 }
 
-// maxParamsDepth bounds the nesting of the params value the fast path takes,
-// well inside encoding/json's limit for the whole body.
-const maxParamsDepth = 100
-
 // requestDecoder reads one adjudication request from data; off is the next
-// byte to read. Every method reports false when the fast path declines.
+// byte to read. Every reader reports false when it fails, having recorded
+// why in fail; the readers it was called from add their field or index to
+// the failure's path as it returns through them, so no path is built for a
+// body that is read.
 type requestDecoder struct {
 	data []byte
 	off  int
+	fail failure
+	// inTurn counts the turns' actions lists being read; while it is not 0,
+	// turnListed counts the items of the lists that count toward a turn's
+	// total (rules.MaxTurnListed).
+	inTurn, turnListed int
+	// negative says a statistic of the board below zero was read;
+	// noNegatives refuses one (the second reading of a body whose edition
+	// has no zero rule).
+	negative, noNegatives bool
+	// ints holds the numbers read into pointer fields, a chunk at a time:
+	// one allocation for a board's statistics rather than one each.
+	ints []int
+}
+
+// A failure is why the decoder stopped: its error, built once its path is
+// known, and the path from where it stopped out to the body (innermost
+// first).
+type failure struct {
+	syntax bool
+	build  func(field string) *rules.Error
+	path   []pathStep
+	// absolute: the error names its own field (a turn's total).
+	absolute bool
+}
+
+// A pathStep is a field's name or an index in a list.
+type pathStep struct {
+	name  string
+	index int
+}
+
+// at adds a field's name to the path of the failure and reports false.
+func (d *requestDecoder) at(name string) bool {
+	d.fail.path = append(d.fail.path, pathStep{name: name, index: -1})
+	return false
+}
+
+// atIndex adds a list's index to the path of the failure.
+func (d *requestDecoder) atIndex(i int) bool {
+	d.fail.path = append(d.fail.path, pathStep{index: i})
+	return false
+}
+
+// field renders a path given innermost first: "board.personnel[1].skils";
+// the body itself is "(the body)".
+func field(path []pathStep) string {
+	if len(path) == 0 {
+		return "(the body)"
+	}
+	var b strings.Builder
+	for i := len(path) - 1; i >= 0; i-- {
+		s := path[i]
+		if s.index >= 0 {
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.index))
+			b.WriteByte(']')
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.name)
+	}
+	return b.String()
+}
+
+// error is the error of the failure. Malformed JSON anywhere in the body
+// comes first, as encoding/json says it.
+func (d *requestDecoder) error() error {
+	if d.fail.syntax || !jsonValid(d.data) {
+		return syntaxError(d.data)
+	}
+	if d.fail.build == nil {
+		return rules.Errorf(rules.EINVALID, "The request body could not be decoded.")
+	}
+	if d.fail.absolute {
+		return d.fail.build("")
+	}
+	return d.fail.build(field(d.fail.path))
+}
+
+// failWith records a failure whose error build makes from its field.
+func (d *requestDecoder) failWith(build func(field string) *rules.Error) bool {
+	d.fail = failure{build: build}
+	return false
+}
+
+// syntax records malformed JSON.
+func (d *requestDecoder) syntax() bool {
+	d.fail = failure{syntax: true}
+	return false
+}
+
+// twice refuses a field given twice: encoding/json would keep the last.
+func (d *requestDecoder) twice(name string) bool {
+	d.failWith(func(f string) *rules.Error {
+		return rules.Errorf(rules.EINVALID, "The field %s is given twice.", f).WithDetail("field", rules.Truncate(f))
+	})
+	return d.at(name)
+}
+
+// unknown refuses a field no type has, suggesting the fields of the object
+// that are near it (another case, a letter or two): those meant.
+func (d *requestDecoder) unknown(key []byte, fields []string) bool {
+	name := string(key)
+	d.failWith(func(f string) *rules.Error {
+		near := nearFields(name, fields)
+		where := "the request body"
+		if i := strings.LastIndexByte(f, '.'); i >= 0 {
+			where = f[:i]
+		}
+		var e *rules.Error
+		if len(near) > 0 {
+			e = rules.Errorf(rules.EINVALID, "Unknown field %q in %s: did you mean %s?", name, where, quoteAll(near))
+		} else {
+			near = []string{}
+			e = rules.Errorf(rules.EINVALID, "Unknown field %q in %s, which takes "+strings.Join(fields, ", ")+".", name, where)
+		}
+		return e.WithDetail("field", rules.Truncate(f)).WithDetail("suggestions", near)
+	})
+	return d.at(name)
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, " or ")
+}
+
+// wrongType refuses a value of another JSON type than the field takes
+// (want, in words: "a string", "a list").
+func (d *requestDecoder) wrongType(want string) bool {
+	got := jsonTypeAt(d.data, d.off)
+	if got == "" {
+		return d.syntax()
+	}
+	return d.failWith(func(f string) *rules.Error {
+		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", f, want, got).WithDetail("field", rules.Truncate(f))
+	})
+}
+
+// jsonTypeAt names the JSON type of the value at off as encoding/json does
+// ("string", "number", "array", "object", "bool"), "" when none begins
+// there.
+func jsonTypeAt(data []byte, off int) string {
+	if off >= len(data) {
+		return ""
+	}
+	switch c := data[off]; {
+	case c == '"':
+		return "string"
+	case c == '{':
+		return "object"
+	case c == '[':
+		return "array"
+	case c == 't' || c == 'f':
+		return "bool"
+	case c == '-' || c >= '0' && c <= '9':
+		return "number"
+	}
+	return ""
 }
 
 // fieldSet marks the fields of one object already given, so that a key given
-// twice is declined: encoding/json would merge the two values.
+// twice is refused.
 type fieldSet uint64
+
+// has says whether field n is marked.
+func (s fieldSet) has(n uint) bool { return s&(1<<n) != 0 }
 
 // first marks field n and reports whether it was not yet marked.
 func (s *fieldSet) first(n uint) bool {
@@ -81,12 +259,30 @@ func (s *fieldSet) first(n uint) bool {
 	return true
 }
 
+// null reads null, and reports whether it did: a field given as null is a
+// field left out.
+func (d *requestDecoder) null() bool {
+	if d.off+4 <= len(d.data) && string(d.data[d.off:d.off+4]) == "null" && d.delimited(d.off+4) {
+		d.off += 4
+		return true
+	}
+	return false
+}
+
+// delimited says whether a literal ending at i ends there: what follows it
+// is the end, white space or a delimiter.
+func (d *requestDecoder) delimited(i int) bool {
+	return i == len(d.data) || isSpace(d.data[i]) || isDelimiter(d.data[i])
+}
+
 // object reads an object, calling member for each key with the decoder at
-// the key's value; member reads the value.
+// the key's value; member reads the value. null is an object left out.
 func (d *requestDecoder) object(member func(key []byte) bool) bool {
-	d.skipSpace()
+	if d.null() {
+		return true
+	}
 	if !d.consume('{') {
-		return false
+		return d.wrongType("an object")
 	}
 	d.skipSpace()
 	if d.consume('}') {
@@ -94,13 +290,13 @@ func (d *requestDecoder) object(member func(key []byte) bool) bool {
 	}
 	for {
 		d.skipSpace()
-		key, ok := d.plainString()
+		key, ok := d.key()
 		if !ok {
 			return false
 		}
 		d.skipSpace()
 		if !d.consume(':') {
-			return false
+			return d.syntax()
 		}
 		d.skipSpace()
 		if !member(key) {
@@ -108,124 +304,421 @@ func (d *requestDecoder) object(member func(key []byte) bool) bool {
 		}
 		d.skipSpace()
 		if !d.consume(',') {
-			return d.consume('}')
+			if d.consume('}') {
+				return true
+			}
+			return d.syntax()
 		}
 	}
 }
 
-// array reads an array, calling element with the decoder at each element;
-// element reads it.
-func (d *requestDecoder) array(element func() bool) bool {
-	d.skipSpace()
+// array reads a list, calling element with the decoder at each element and
+// its index; element reads it. It refuses the list once it holds more
+// items than limit. turn: its items count toward a turn's total while a
+// turn's actions are read; turns: it is a turn's actions.
+func (d *requestDecoder) array(limit *rules.ListLimit, turn, turns bool, element func(i int) bool) bool {
 	if !d.consume('[') {
-		return false
+		return d.wrongType("a list")
+	}
+	if turns {
+		d.inTurn++
+		defer func() { d.inTurn-- }()
 	}
 	d.skipSpace()
 	if d.consume(']') {
 		return true
 	}
-	for {
+	counted := turn && d.inTurn > 0
+	for i := 0; ; i++ {
+		if i == limit.Max {
+			l := *limit
+			return d.failWith(func(f string) *rules.Error { return l.Exceeded(f) })
+		}
+		if counted {
+			if d.turnListed++; d.turnListed > rules.TurnListLimit.Max {
+				d.failWith(func(string) *rules.Error { return rules.TurnListLimit.Exceeded("params.actions") })
+				d.fail.absolute = true
+				return false
+			}
+		}
 		d.skipSpace()
-		if !element() {
+		if !element(i) {
 			return false
 		}
 		d.skipSpace()
 		if !d.consume(',') {
-			return d.consume(']')
+			if d.consume(']') {
+				return true
+			}
+			return d.syntax()
 		}
 	}
 }
 
-func (d *requestDecoder) str(s *string) bool {
+// emptyList says the value is an empty list, [], with no space inside:
+// room for its items is not made.
+func (d *requestDecoder) emptyList() bool {
+	return d.off+1 < len(d.data) && d.data[d.off] == '[' && d.data[d.off+1] == ']'
+}
+
+// str reads a string no longer than max bytes.
+func (d *requestDecoder) str(s *string, max int) bool {
+	if d.null() {
+		return true
+	}
 	b, ok := d.text()
-	*s = string(b)
-	return ok
-}
-
-// strs reads a list of strings; [] is an empty list, not nil, as
-// encoding/json makes it.
-func (d *requestDecoder) strs(list *[]string) bool {
-	l := []string{}
-	ok := d.array(func() bool {
-		b, ok := d.text()
-		l = append(l, string(b))
-		return ok
-	})
-	*list = l
-	return ok
-}
-
-func (d *requestDecoder) integer(n *int) bool {
-	v, ok := d.plainInt()
-	*n = v
-	return ok
-}
-
-func (d *requestDecoder) intPointer(n **int) bool {
-	v, ok := d.plainInt()
 	if !ok {
 		return false
 	}
-	*n = &v
+	if len(b) > max {
+		n := len(b)
+		return d.failWith(func(f string) *rules.Error { return rules.TextTooLong(f, n, max) })
+	}
+	*s = string(b)
 	return true
+}
+
+// strs reads a list of strings within limit, each no longer than max
+// bytes; [] is an empty list, not nil, as encoding/json makes it.
+func (d *requestDecoder) strs(list *[]string, limit *rules.ListLimit, max int, turn bool) bool {
+	if d.null() {
+		return true
+	}
+	l := []string{}
+	if !d.emptyList() {
+		l = make([]string, 0, 4)
+	}
+	ok := d.array(limit, turn, false, func(i int) bool {
+		var s string
+		if !d.str(&s, max) {
+			return d.atIndex(i)
+		}
+		l = append(l, s)
+		return true
+	})
+	if ok {
+		*list = l
+	}
+	return ok
+}
+
+// strsPointer reads a list of strings that may be left out (nil).
+func (d *requestDecoder) strsPointer(list **[]string, limit *rules.ListLimit, max int, turn bool) bool {
+	if d.null() {
+		return true
+	}
+	l := new([]string)
+	if !d.strs(l, limit, max, turn) {
+		return false
+	}
+	*list = l
+	return true
+}
+
+// integer reads a whole number within r. board: a statistic of the board,
+// which the Second Edition's zero rule lets go below zero, down to minus
+// its largest (read as zero by the engine).
+func (d *requestDecoder) integer(n *int, r *rules.NumberRange, board bool) bool {
+	if d.null() {
+		return true
+	}
+	v, ok := d.number(r, board)
+	if ok {
+		*n = v
+	}
+	return ok
+}
+
+// intPointer reads a whole number within r that may be left out (nil).
+func (d *requestDecoder) intPointer(n **int, r *rules.NumberRange, board bool) bool {
+	if d.null() {
+		return true
+	}
+	v, ok := d.number(r, board)
+	if ok {
+		*n = d.int(v)
+	}
+	return ok
+}
+
+// int is a pointer to a copy of v, from the decoder's chunk of numbers.
+func (d *requestDecoder) int(v int) *int {
+	if len(d.ints) == cap(d.ints) {
+		d.ints = make([]int, 0, 32)
+	}
+	d.ints = append(d.ints, v)
+	return &d.ints[len(d.ints)-1]
+}
+
+// copies reads a deck line's count: at most rules.MaxDeckCopies (a count
+// below one is the engine's to refuse, naming the line).
+func (d *requestDecoder) copies(n **int) bool {
+	if d.null() {
+		return true
+	}
+	start := d.off
+	v, ok := d.wholeNumber(&rangeCount)
+	if !ok {
+		return false
+	}
+	if v > rules.MaxDeckCopies {
+		literal := string(d.data[start:d.off])
+		return d.failWith(func(f string) *rules.Error { return rules.TooManyCopies(f, literal) })
+	}
+	*n = d.int(v)
+	return true
+}
+
+// rangeCount is the range of a deck line's count, for the errors of a
+// count not written whole.
+var rangeCount, _ = rules.NumberRangeOf("count")
+
+// number reads a whole number within r (see integer).
+func (d *requestDecoder) number(r *rules.NumberRange, board bool) (int, bool) {
+	start := d.off
+	v, ok := d.wholeNumber(r)
+	if !ok {
+		return 0, false
+	}
+	least := r.Min
+	if board && r.Modified && !d.noNegatives {
+		least = -r.Max
+	}
+	if v > r.Max || v < least {
+		literal := string(d.data[start:d.off])
+		rr := *r
+		return 0, d.failWith(func(f string) *rules.Error { return rules.NumberOutOfRange(f, literal, rr) })
+	}
+	if v < r.Min {
+		d.negative = true
+	}
+	return v, true
+}
+
+// maxPlainDigits is the most digits of an integer read as one: every such
+// number fits in an int64. One with more is past every range.
+const maxPlainDigits = 18
+
+// wholeNumber reads a JSON number that is a whole number as written
+// (-?(0|[1-9][0-9]*)); a fraction or an exponent is refused saying the
+// numbers r holds, a whole number of more digits than any range reaches
+// as out of r.
+func (d *requestDecoder) wholeNumber(r *rules.NumberRange) (int, bool) {
+	i := d.off
+	neg := i < len(d.data) && d.data[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var n int64
+	for i < len(d.data) && '0' <= d.data[i] && d.data[i] <= '9' {
+		if i-start < maxPlainDigits {
+			n = n*10 + int64(d.data[i]-'0')
+		}
+		i++
+	}
+	digits := i - start
+	if digits == 0 {
+		if neg {
+			return 0, d.syntax()
+		}
+		return 0, d.wrongType("a whole number")
+	}
+	if digits > 1 && d.data[start] == '0' {
+		return 0, d.syntax()
+	}
+	if i < len(d.data) && (d.data[i] == '.' || d.data[i] == 'e' || d.data[i] == 'E') {
+		end, ok := numberEnd(d.data, d.off)
+		if !ok {
+			return 0, d.syntax()
+		}
+		literal := string(d.data[d.off:end])
+		rr := *r
+		return 0, d.failWith(func(f string) *rules.Error {
+			return rules.Errorf(rules.EINVALID, "The field %s must be written as a whole number from %d to %d (%s), not %s.", f, rr.Min, rr.Max, rr.Why, literal).
+				WithDetail("field", rules.Truncate(f)).WithDetail("min", rr.Min).WithDetail("max", rr.Max)
+		})
+	}
+	if !d.delimited(i) {
+		return 0, d.syntax()
+	}
+	literal := string(d.data[d.off:i])
+	d.off = i
+	if digits > maxPlainDigits {
+		rr := *r
+		return 0, d.failWith(func(f string) *rules.Error { return rules.NumberOutOfRange(f, literal, rr) })
+	}
+	if neg {
+		n = -n
+	}
+	return int(n), true
+}
+
+// numberEnd is the end of the JSON number at off, and whether one is
+// there.
+func numberEnd(data []byte, off int) (int, bool) {
+	i := off
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		s := i
+		for i < len(data) && '0' <= data[i] && data[i] <= '9' {
+			i++
+		}
+		return i - s
+	}
+	if n := digits(); n == 0 || n > 1 && data[i-n] == '0' {
+		return 0, false
+	}
+	if i < len(data) && data[i] == '.' {
+		i++
+		if digits() == 0 {
+			return 0, false
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return 0, false
+		}
+	}
+	return i, true
 }
 
 func (d *requestDecoder) boolean(b *bool) bool {
+	if d.null() {
+		return true
+	}
 	rest := d.data[d.off:]
 	switch {
-	case len(rest) >= 4 && string(rest[:4]) == "true":
+	case len(rest) >= 4 && string(rest[:4]) == "true" && d.delimited(d.off+4):
 		*b = true
 		d.off += 4
-	case len(rest) >= 5 && string(rest[:5]) == "false":
+	case len(rest) >= 5 && string(rest[:5]) == "false" && d.delimited(d.off+5):
 		*b = false
 		d.off += 5
 	default:
-		return false
+		return d.wrongType("true or false")
 	}
-	// A letter straight after (truex) is left for the caller, which wants a
-	// separator there and so declines.
 	return true
 }
 
-// plainString reads a string with no escape and no control character, the
-// body being valid UTF-8 already; the bytes returned are the body's.
-func (d *requestDecoder) plainString() ([]byte, bool) {
-	if !d.consume('"') {
-		return nil, false
+// cardRef reads the card card.play plays: a card id or name, a string no
+// longer than max bytes, or a card object.
+func (d *requestDecoder) cardRef(c *rules.CardRef, max int) bool {
+	if d.null() {
+		return true
 	}
-	start := d.off
-	for i := start; i < len(d.data); i++ {
-		switch c := d.data[i]; {
-		case c == '"':
-			d.off = i + 1
-			return d.data[start:i], true
-		case c == '\\' || c < 0x20:
-			return nil, false
-		}
+	if d.off < len(d.data) && d.data[d.off] == '{' {
+		c.Inline = new(rules.InlineCard)
+		return d.readInlineCard(c.Inline)
 	}
-	return nil, false
+	if d.off < len(d.data) && d.data[d.off] == '"' {
+		return d.str(&c.Ref, max)
+	}
+	return d.wrongType("a card id, a name or a card object")
 }
 
-// text reads a string value: the body's own bytes when it has no escape,
-// else the string unescaped as encoding/json does (Go's json.Marshal writes
-// <, > and & as \u003c, \u003e and \u0026, so requirements like
-// "Cunning>28" come escaped). It declines on a control character, an escape
-// JSON does not have, and a \u escape of a UTF-16 surrogate, which
-// encoding/json pairs with the next one or replaces.
+// deferredParams reads the params at start, skipped when they were met
+// before the question that says what they are, as the params of the
+// question q names, then goes back to where it was.
+func (d *requestDecoder) deferredParams(start int, q string, dst *rules.Params, inAction bool) bool {
+	end := d.off
+	d.off = start
+	if !d.paramsOf(q, dst, inAction) {
+		return false
+	}
+	d.off = end
+	return true
+}
+
+// paramsOf reads the params here as the params of the question q names.
+// inAction: the params of a turn's action, whose question must be a move.
+func (d *requestDecoder) paramsOf(q string, dst *rules.Params, inAction bool) bool {
+	if d.null() {
+		return true
+	}
+	// A question as the contract writes it is read at once; any other
+	// spelling as everywhere (rules.ParseQuestion).
+	question, err := rules.Question(q), error(nil)
+	if rules.NewParams(question) == nil {
+		question, err = rules.ParseQuestion(q)
+	}
+	if err != nil || inAction && !question.IsMove() {
+		if d.jsonInvalid() {
+			return d.syntax()
+		}
+		if inAction {
+			d.failWith(func(f string) *rules.Error { return notAMove(f, q) })
+		} else {
+			qe := rules.WithCode(err, rules.EUNPROCESSABLE)
+			d.failWith(func(string) *rules.Error { return qe.(*rules.Error) })
+		}
+		return d.at("question")
+	}
+	p := rules.NewParams(question)
+	if !d.readParams(p) {
+		return d.at("params")
+	}
+	*dst = p
+	return true
+}
+
+// notAMove is the error of a turn's action whose question is no move.
+func notAMove(field, q string) *rules.Error {
+	names := make([]string, 0, 4)
+	for _, m := range rules.Moves() {
+		names = append(names, string(m))
+	}
+	return rules.Errorf(rules.EUNPROCESSABLE, "%q is not an action a turn is made of: an action is one of "+strings.Join(names, ", "), q).
+		WithDetail("field", rules.Truncate(field)).WithDetail("questions", names)
+}
+
+// failParams is readParams' failure for params of a type it does not
+// know: a fault of the service, never the caller's.
+func (d *requestDecoder) failParams(p rules.Params) bool {
+	return d.failWith(func(f string) *rules.Error {
+		return rules.Errorf(rules.EINTERNAL, "The params of %s have no reader.", p.Question())
+	})
+}
+
+// jsonInvalid says whether the body is not valid JSON, for a failure that
+// must give way to a syntax error.
+func (d *requestDecoder) jsonInvalid() bool { return !jsonValid(d.data) }
+
+// key reads an object's key: the body's own bytes when it has no escape.
+func (d *requestDecoder) key() ([]byte, bool) {
+	if d.off >= len(d.data) || d.data[d.off] != '"' {
+		return nil, d.syntax()
+	}
+	return d.text()
+}
+
+// text reads a string value: the body's own bytes when it is plain, else
+// the string as encoding/json reads it: escapes unescaped (Go's
+// json.Marshal writes <, > and & as \u003c, \u003e and \u0026, so
+// requirements like "Cunning>28" come escaped), a UTF-16 surrogate pair
+// joined and a lone surrogate read as U+FFFD, and each byte that is not
+// UTF-8 read as U+FFFD. A control character is malformed JSON.
 func (d *requestDecoder) text() ([]byte, bool) {
 	if !d.consume('"') {
-		return nil, false
+		return nil, d.wrongType("a string")
 	}
 	start, i := d.off, d.off
 	for ; i < len(d.data); i++ {
-		switch c := d.data[i]; {
-		case c == '"':
+		c := d.data[i]
+		if c == '"' {
 			d.off = i + 1
 			return d.data[start:i], true
-		case c < 0x20:
-			return nil, false
 		}
-		if d.data[i] == '\\' {
+		if c < 0x20 {
+			return nil, d.syntax()
+		}
+		if c == '\\' || c >= utf8.RuneSelf {
 			break
 		}
 	}
@@ -237,14 +730,19 @@ func (d *requestDecoder) text() ([]byte, bool) {
 			d.off = i + 1
 			return out, true
 		case c < 0x20:
-			return nil, false
+			return nil, d.syntax()
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(d.data[i:])
+			out = utf8.AppendRune(out, r) // an invalid byte is U+FFFD
+			i += size
+			continue
 		case c != '\\':
 			out = append(out, c)
 			i++
 			continue
 		}
 		if i+1 >= len(d.data) {
-			return nil, false
+			return nil, d.syntax()
 		}
 		switch e := d.data[i+1]; e {
 		case '"', '\\', '/':
@@ -260,28 +758,39 @@ func (d *requestDecoder) text() ([]byte, bool) {
 		case 't':
 			out = append(out, '\t')
 		case 'u':
-			if i+6 > len(d.data) {
-				return nil, false
+			r, ok := hex4(d.data, i+2)
+			if !ok {
+				return nil, d.syntax()
 			}
-			r, ok := hex4(d.data[i+2 : i+6])
-			if !ok || utf16.IsSurrogate(r) {
-				return nil, false
+			i += 6
+			if utf16.IsSurrogate(r) {
+				// A pair joins; anything else leaves U+FFFD, as encoding/json.
+				if r2, ok := hex4(d.data, i+2); ok && i+1 < len(d.data) && d.data[i] == '\\' && d.data[i+1] == 'u' {
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						out = utf8.AppendRune(out, dec)
+						i += 6
+						continue
+					}
+				}
+				r = utf8.RuneError
 			}
 			out = utf8.AppendRune(out, r)
-			i += 6
 			continue
 		default:
-			return nil, false
+			return nil, d.syntax()
 		}
 		i += 2
 	}
-	return nil, false
+	return nil, d.syntax()
 }
 
-// hex4 reads the four hex digits of a \u escape.
-func hex4(h []byte) (rune, bool) {
+// hex4 reads the four hex digits of a \u escape at data[i:].
+func hex4(data []byte, i int) (rune, bool) {
+	if i+4 > len(data) {
+		return 0, false
+	}
 	var r rune
-	for _, c := range h {
+	for _, c := range data[i : i+4] {
 		switch {
 		case '0' <= c && c <= '9':
 			c -= '0'
@@ -297,63 +806,16 @@ func hex4(h []byte) (rune, bool) {
 	return r, true
 }
 
-// maxPlainDigits is the most digits an integer the fast path takes may have:
-// every such number fits in an int64.
-const maxPlainDigits = 18
-
-// plainInt reads -?(0|[1-9][0-9]*) of at most maxPlainDigits digits that fits
-// in an int. A fraction or exponent after it is left for the caller, which
-// wants a separator there and so declines.
-func (d *requestDecoder) plainInt() (int, bool) {
-	i := d.off
-	neg := i < len(d.data) && d.data[i] == '-'
-	if neg {
-		i++
-	}
-	start := i
-	var n int64
-	for i < len(d.data) && '0' <= d.data[i] && d.data[i] <= '9' {
-		n = n*10 + int64(d.data[i]-'0')
-		i++
-	}
-	digits := i - start
-	if digits == 0 || digits > maxPlainDigits || digits > 1 && d.data[start] == '0' {
-		return 0, false
-	}
-	if neg {
-		n = -n
-	}
-	if int64(int(n)) != n {
-		return 0, false
-	}
-	d.off = i
-	return int(n), true
-}
-
-// raw reads any JSON value but null and keeps a copy of its bytes, as
-// json.RawMessage's UnmarshalJSON does.
-func (d *requestDecoder) raw(m *json.RawMessage) bool {
-	start := d.off
-	if !d.skipValue() {
-		return false
-	}
-	v := d.data[start:d.off]
-	if !json.Valid(v) {
-		return false
-	}
-	*m = append(json.RawMessage(nil), v...)
-	return true
-}
-
-// skipValue moves past one value, matching brackets and strings; json.Valid
-// checks the rest of its grammar.
+// skipValue moves past one value, matching brackets and strings, for the
+// params read once the object holding them is; the value is read in full
+// then.
 func (d *requestDecoder) skipValue() bool {
 	depth := 0
 	for d.off < len(d.data) {
 		switch c := d.data[d.off]; c {
 		case '"':
 			if !d.skipString() {
-				return false
+				return d.syntax()
 			}
 			if depth == 0 {
 				return true
@@ -361,37 +823,30 @@ func (d *requestDecoder) skipValue() bool {
 			continue
 		case '{', '[':
 			depth++
-			if depth > maxParamsDepth {
-				return false
-			}
 		case '}', ']':
 			depth--
 			if depth < 0 {
-				return false
+				return d.syntax()
 			}
 			if depth == 0 {
 				d.off++
 				return true
 			}
-		case 'n':
-			if depth == 0 {
-				return false // null
-			}
 		default:
 			if depth == 0 && !isSpace(c) && c != ',' {
-				// A number, true or false: up to the separator that follows.
+				// A number, true, false or null: up to what follows it.
 				for d.off < len(d.data) && !isSpace(d.data[d.off]) && !isDelimiter(d.data[d.off]) {
 					d.off++
 				}
 				return true
 			}
 			if depth == 0 {
-				return false
+				return d.syntax()
 			}
 		}
 		d.off++
 	}
-	return false
+	return d.syntax()
 }
 
 // skipString moves past a string, escapes and all.
@@ -406,6 +861,16 @@ func (d *requestDecoder) skipString() bool {
 		}
 	}
 	return false
+}
+
+// end reads the white space after the body's value: anything else is
+// malformed (more than one value).
+func (d *requestDecoder) end() bool {
+	d.skipSpace()
+	if d.off != len(d.data) {
+		return d.syntax()
+	}
+	return true
 }
 
 func (d *requestDecoder) consume(c byte) bool {
@@ -426,3 +891,17 @@ func (d *requestDecoder) skipSpace() {
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func isDelimiter(c byte) bool { return c == ',' || c == '}' || c == ']' || c == ':' }
+
+// jsonValid says whether data is one JSON value.
+func jsonValid(data []byte) bool { return json.Valid(data) }
+
+// syntaxError is the error of a body that is not one JSON value, in
+// encoding/json's words with the byte it stopped at.
+func syntaxError(data []byte) error {
+	var v json.RawMessage
+	err := decodeStrict(bytes.NewBuffer(data), &v)
+	if err == nil {
+		return rules.Errorf(rules.EINVALID, "The request body could not be decoded.")
+	}
+	return err
+}

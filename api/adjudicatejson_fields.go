@@ -4,25 +4,546 @@ package api
 
 import "github.com/stccg/stccg-rules/internal/rules"
 
+// adjudicationRequestFields are the fields of a rules.AdjudicationRequest, as a request writes them.
+var adjudicationRequestFields = []string{"edition", "rules", "question", "board", "params"}
+
 // readAdjudicationRequest reads a rules.AdjudicationRequest.
 func (d *requestDecoder) readAdjudicationRequest(v *rules.AdjudicationRequest) bool {
+	params := -1
+	var seen fieldSet
+	ok := d.object(func(key []byte) bool {
+		switch string(key) {
+		case "edition":
+			if !seen.first(0) {
+				return d.twice("edition")
+			}
+			return d.str(&v.Edition, textText) || d.at("edition")
+		case "rules":
+			if !seen.first(1) {
+				return d.twice("rules")
+			}
+			return d.str(&v.Rules, textText) || d.at("rules")
+		case "question":
+			if !seen.first(2) {
+				return d.twice("question")
+			}
+			return d.str(&v.Question, textText) || d.at("question")
+		case "board":
+			if !seen.first(3) {
+				return d.twice("board")
+			}
+			return d.readBoard(&v.Board) || d.at("board")
+		case "params":
+			if !seen.first(4) {
+				return d.twice("params")
+			}
+			if seen.has(2) {
+				return d.paramsOf(v.Question, &v.Params, false)
+			}
+			params = d.off
+			return d.skipValue() || d.at("params")
+		}
+		return d.unknown(key, adjudicationRequestFields)
+	})
+	return ok && (params < 0 || d.deferredParams(params, v.Question, &v.Params, false))
+}
+
+// shipStaffedParamsFields are the fields of a rules.ShipStaffedParams, as a request writes them.
+var shipStaffedParamsFields = []string{"ship"}
+
+// readShipStaffedParams reads a rules.ShipStaffedParams.
+func (d *requestDecoder) readShipStaffedParams(v *rules.ShipStaffedParams) bool {
 	var seen fieldSet
 	return d.object(func(key []byte) bool {
 		switch string(key) {
-		case "edition":
-			return seen.first(0) && d.str(&v.Edition)
-		case "rules":
-			return seen.first(1) && d.str(&v.Rules)
-		case "question":
-			return seen.first(2) && d.str(&v.Question)
-		case "board":
-			return seen.first(3) && d.readBoard(&v.Board)
-		case "params":
-			return seen.first(4) && d.raw(&v.Params)
+		case "ship":
+			if !seen.first(0) {
+				return d.twice("ship")
+			}
+			return d.str(&v.Ship, textText) || d.at("ship")
 		}
-		return false
+		return d.unknown(key, shipStaffedParamsFields)
 	})
 }
+
+// shipMoveParamsFields are the fields of a rules.ShipMoveParams, as a request writes them.
+var shipMoveParamsFields = []string{"ship", "to"}
+
+// readShipMoveParams reads a rules.ShipMoveParams.
+func (d *requestDecoder) readShipMoveParams(v *rules.ShipMoveParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "ship":
+			if !seen.first(0) {
+				return d.twice("ship")
+			}
+			return d.str(&v.Ship, textText) || d.at("ship")
+		case "to":
+			if !seen.first(1) {
+				return d.twice("to")
+			}
+			return d.str(&v.To, textText) || d.at("to")
+		}
+		return d.unknown(key, shipMoveParamsFields)
+	})
+}
+
+// missionAttemptParamsFields are the fields of a rules.MissionAttemptParams, as a request writes them.
+var missionAttemptParamsFields = []string{"mission", "ship"}
+
+// readMissionAttemptParams reads a rules.MissionAttemptParams.
+func (d *requestDecoder) readMissionAttemptParams(v *rules.MissionAttemptParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "mission":
+			if !seen.first(0) {
+				return d.twice("mission")
+			}
+			return d.str(&v.Mission, textText) || d.at("mission")
+		case "ship":
+			if !seen.first(1) {
+				return d.twice("ship")
+			}
+			return d.str(&v.Ship, textText) || d.at("ship")
+		}
+		return d.unknown(key, missionAttemptParamsFields)
+	})
+}
+
+// missionRequirementsParamsFields are the fields of a rules.MissionRequirementsParams, as a request writes them.
+var missionRequirementsParamsFields = []string{"mission", "personnel", "ship"}
+
+// readMissionRequirementsParams reads a rules.MissionRequirementsParams.
+func (d *requestDecoder) readMissionRequirementsParams(v *rules.MissionRequirementsParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "mission":
+			if !seen.first(0) {
+				return d.twice("mission")
+			}
+			return d.str(&v.Mission, textText) || d.at("mission")
+		case "personnel":
+			if !seen.first(1) {
+				return d.twice("personnel")
+			}
+			return d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case "ship":
+			if !seen.first(2) {
+				return d.twice("ship")
+			}
+			return d.str(&v.Ship, textText) || d.at("ship")
+		}
+		return d.unknown(key, missionRequirementsParamsFields)
+	})
+}
+
+// dilemmaStackParamsFields are the fields of a rules.DilemmaStackParams, as a request writes them.
+var dilemmaStackParamsFields = []string{"mission", "attempting", "stack"}
+
+// readDilemmaStackParams reads a rules.DilemmaStackParams.
+func (d *requestDecoder) readDilemmaStackParams(v *rules.DilemmaStackParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "mission":
+			if !seen.first(0) {
+				return d.twice("mission")
+			}
+			return d.str(&v.Mission, textText) || d.at("mission")
+		case "attempting":
+			if !seen.first(1) {
+				return d.twice("attempting")
+			}
+			return d.intPointer(&v.Attempting, &rangeAttempting, false) || d.at("attempting")
+		case "stack":
+			if !seen.first(2) {
+				return d.twice("stack")
+			}
+			return d.readStackedDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
+		}
+		return d.unknown(key, dilemmaStackParamsFields)
+	})
+}
+
+// combatParamsFields are the fields of a rules.CombatParams, as a request writes them.
+var combatParamsFields = []string{"mission", "ship", "you", "opponent"}
+
+// readCombatParams reads a rules.CombatParams.
+func (d *requestDecoder) readCombatParams(v *rules.CombatParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "mission":
+			if !seen.first(0) {
+				return d.twice("mission")
+			}
+			return d.str(&v.Mission, textText) || d.at("mission")
+		case "ship":
+			if !seen.first(1) {
+				return d.twice("ship")
+			}
+			return d.str(&v.Ship, textText) || d.at("ship")
+		case "you":
+			if !seen.first(2) {
+				return d.twice("you")
+			}
+			return d.strsPointer(&v.You, &listListed, textText, true) || d.at("you")
+		case "opponent":
+			if !seen.first(3) {
+				return d.twice("opponent")
+			}
+			return d.strsPointer(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+		}
+		return d.unknown(key, combatParamsFields)
+	})
+}
+
+// engagementParamsFields are the fields of a rules.EngagementParams, as a request writes them.
+var engagementParamsFields = []string{"mission", "you", "opponent"}
+
+// readEngagementParams reads a rules.EngagementParams.
+func (d *requestDecoder) readEngagementParams(v *rules.EngagementParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "mission":
+			if !seen.first(0) {
+				return d.twice("mission")
+			}
+			return d.str(&v.Mission, textText) || d.at("mission")
+		case "you":
+			if !seen.first(1) {
+				return d.twice("you")
+			}
+			return d.strs(&v.You, &listListed, textText, true) || d.at("you")
+		case "opponent":
+			if !seen.first(2) {
+				return d.twice("opponent")
+			}
+			return d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+		}
+		return d.unknown(key, engagementParamsFields)
+	})
+}
+
+// shipDamageParamsFields are the fields of a rules.ShipDamageParams, as a request writes them.
+var shipDamageParamsFields = []string{"ship", "add", "directHit"}
+
+// readShipDamageParams reads a rules.ShipDamageParams.
+func (d *requestDecoder) readShipDamageParams(v *rules.ShipDamageParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "ship":
+			if !seen.first(0) {
+				return d.twice("ship")
+			}
+			return d.str(&v.Ship, textText) || d.at("ship")
+		case "add":
+			if !seen.first(1) {
+				return d.twice("add")
+			}
+			return d.intPointer(&v.Add, &rangeAdd, false) || d.at("add")
+		case "directHit":
+			if !seen.first(2) {
+				return d.twice("directHit")
+			}
+			return d.boolean(&v.DirectHit) || d.at("directHit")
+		}
+		return d.unknown(key, shipDamageParamsFields)
+	})
+}
+
+// gameWinnerParamsFields are the fields of a rules.GameWinnerParams, as a request writes them.
+var gameWinnerParamsFields = []string{"players", "decksEmpty"}
+
+// readGameWinnerParams reads a rules.GameWinnerParams.
+func (d *requestDecoder) readGameWinnerParams(v *rules.GameWinnerParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "players":
+			if !seen.first(0) {
+				return d.twice("players")
+			}
+			return d.readPlayerList(&v.Players, &listPlayers, false, false) || d.at("players")
+		case "decksEmpty":
+			if !seen.first(1) {
+				return d.twice("decksEmpty")
+			}
+			return d.boolean(&v.DecksEmpty) || d.at("decksEmpty")
+		}
+		return d.unknown(key, gameWinnerParamsFields)
+	})
+}
+
+// deckValidateParamsFields are the fields of a rules.DeckValidateParams, as a request writes them.
+var deckValidateParamsFields = []string{"missions", "dilemmas", "seeds", "deck"}
+
+// readDeckValidateParams reads a rules.DeckValidateParams.
+func (d *requestDecoder) readDeckValidateParams(v *rules.DeckValidateParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "missions":
+			if !seen.first(0) {
+				return d.twice("missions")
+			}
+			return d.readDeckLineList(&v.Missions, &listSeeds, false, false) || d.at("missions")
+		case "dilemmas":
+			if !seen.first(1) {
+				return d.twice("dilemmas")
+			}
+			return d.readDeckLineList(&v.Dilemmas, &listSeeds, false, false) || d.at("dilemmas")
+		case "seeds":
+			if !seen.first(2) {
+				return d.twice("seeds")
+			}
+			return d.readDeckLineList(&v.Seeds, &listSeeds, false, false) || d.at("seeds")
+		case "deck":
+			if !seen.first(3) {
+				return d.twice("deck")
+			}
+			return d.readDeckLineList(&v.Deck, &listDeck, false, false) || d.at("deck")
+		}
+		return d.unknown(key, deckValidateParamsFields)
+	})
+}
+
+// cardPlayParamsFields are the fields of a rules.CardPlayParams, as a request writes them.
+var cardPlayParamsFields = []string{"card", "counters", "commanded", "cardPlayUsed", "at", "id"}
+
+// readCardPlayParams reads a rules.CardPlayParams.
+func (d *requestDecoder) readCardPlayParams(v *rules.CardPlayParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "card":
+			if !seen.first(0) {
+				return d.twice("card")
+			}
+			return d.cardRef(&v.Card, textText) || d.at("card")
+		case "counters":
+			if !seen.first(1) {
+				return d.twice("counters")
+			}
+			return d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
+		case "commanded":
+			if !seen.first(2) {
+				return d.twice("commanded")
+			}
+			return d.strs(&v.Commanded, &listListed, textText, true) || d.at("commanded")
+		case "cardPlayUsed":
+			if !seen.first(3) {
+				return d.twice("cardPlayUsed")
+			}
+			return d.boolean(&v.CardPlayUsed) || d.at("cardPlayUsed")
+		case "at":
+			if !seen.first(4) {
+				return d.twice("at")
+			}
+			return d.str(&v.At, textText) || d.at("at")
+		case "id":
+			if !seen.first(5) {
+				return d.twice("id")
+			}
+			return d.str(&v.ID, textText) || d.at("id")
+		}
+		return d.unknown(key, cardPlayParamsFields)
+	})
+}
+
+// shipBattleParamsFields are the fields of a rules.ShipBattleParams, as a request writes them.
+var shipBattleParamsFields = []string{"attackers", "target", "attackBonus", "defenseBonus", "dockedShields"}
+
+// readShipBattleParams reads a rules.ShipBattleParams.
+func (d *requestDecoder) readShipBattleParams(v *rules.ShipBattleParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "attackers":
+			if !seen.first(0) {
+				return d.twice("attackers")
+			}
+			return d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
+		case "target":
+			if !seen.first(1) {
+				return d.twice("target")
+			}
+			return d.str(&v.Target, textText) || d.at("target")
+		case "attackBonus":
+			if !seen.first(2) {
+				return d.twice("attackBonus")
+			}
+			return d.integer(&v.AttackBonus, &rangeAttackBonus, false) || d.at("attackBonus")
+		case "defenseBonus":
+			if !seen.first(3) {
+				return d.twice("defenseBonus")
+			}
+			return d.integer(&v.DefenseBonus, &rangeDefenseBonus, false) || d.at("defenseBonus")
+		case "dockedShields":
+			if !seen.first(4) {
+				return d.twice("dockedShields")
+			}
+			return d.intPointer(&v.DockedShields, &rangeDockedShields, false) || d.at("dockedShields")
+		}
+		return d.unknown(key, shipBattleParamsFields)
+	})
+}
+
+// personnelBattleParamsFields are the fields of a rules.PersonnelBattleParams, as a request writes them.
+var personnelBattleParamsFields = []string{"you", "opponent"}
+
+// readPersonnelBattleParams reads a rules.PersonnelBattleParams.
+func (d *requestDecoder) readPersonnelBattleParams(v *rules.PersonnelBattleParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "you":
+			if !seen.first(0) {
+				return d.twice("you")
+			}
+			return d.strs(&v.You, &listListed, textText, true) || d.at("you")
+		case "opponent":
+			if !seen.first(1) {
+				return d.twice("opponent")
+			}
+			return d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+		}
+		return d.unknown(key, personnelBattleParamsFields)
+	})
+}
+
+// battleInitiateParamsFields are the fields of a rules.BattleInitiateParams, as a request writes them.
+var battleInitiateParamsFields = []string{"attackers", "defenders"}
+
+// readBattleInitiateParams reads a rules.BattleInitiateParams.
+func (d *requestDecoder) readBattleInitiateParams(v *rules.BattleInitiateParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "attackers":
+			if !seen.first(0) {
+				return d.twice("attackers")
+			}
+			return d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
+		case "defenders":
+			if !seen.first(1) {
+				return d.twice("defenders")
+			}
+			return d.strs(&v.Defenders, &listListed, textText, true) || d.at("defenders")
+		}
+		return d.unknown(key, battleInitiateParamsFields)
+	})
+}
+
+// requirementCheckParamsFields are the fields of a rules.RequirementCheckParams, as a request writes them.
+var requirementCheckParamsFields = []string{"requirement", "personnel"}
+
+// readRequirementCheckParams reads a rules.RequirementCheckParams.
+func (d *requestDecoder) readRequirementCheckParams(v *rules.RequirementCheckParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "requirement":
+			if !seen.first(0) {
+				return d.twice("requirement")
+			}
+			return d.str(&v.Requirement, textRequirement) || d.at("requirement")
+		case "personnel":
+			if !seen.first(1) {
+				return d.twice("personnel")
+			}
+			return d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		}
+		return d.unknown(key, requirementCheckParamsFields)
+	})
+}
+
+// personnelBeamParamsFields are the fields of a rules.PersonnelBeamParams, as a request writes them.
+var personnelBeamParamsFields = []string{"personnel", "to"}
+
+// readPersonnelBeamParams reads a rules.PersonnelBeamParams.
+func (d *requestDecoder) readPersonnelBeamParams(v *rules.PersonnelBeamParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "personnel":
+			if !seen.first(0) {
+				return d.twice("personnel")
+			}
+			return d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case "to":
+			if !seen.first(1) {
+				return d.twice("to")
+			}
+			return d.str(&v.To, textText) || d.at("to")
+		}
+		return d.unknown(key, personnelBeamParamsFields)
+	})
+}
+
+// missionResolveParamsFields are the fields of a rules.MissionResolveParams, as a request writes them.
+var missionResolveParamsFields = []string{"mission", "ship", "personnel", "stack"}
+
+// readMissionResolveParams reads a rules.MissionResolveParams.
+func (d *requestDecoder) readMissionResolveParams(v *rules.MissionResolveParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "mission":
+			if !seen.first(0) {
+				return d.twice("mission")
+			}
+			return d.str(&v.Mission, textText) || d.at("mission")
+		case "ship":
+			if !seen.first(1) {
+				return d.twice("ship")
+			}
+			return d.str(&v.Ship, textText) || d.at("ship")
+		case "personnel":
+			if !seen.first(2) {
+				return d.twice("personnel")
+			}
+			return d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case "stack":
+			if !seen.first(3) {
+				return d.twice("stack")
+			}
+			return d.readResolveDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
+		}
+		return d.unknown(key, missionResolveParamsFields)
+	})
+}
+
+// turnReplayParamsFields are the fields of a rules.TurnReplayParams, as a request writes them.
+var turnReplayParamsFields = []string{"actions", "counters"}
+
+// readTurnReplayParams reads a rules.TurnReplayParams.
+func (d *requestDecoder) readTurnReplayParams(v *rules.TurnReplayParams) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "actions":
+			if !seen.first(0) {
+				return d.twice("actions")
+			}
+			return d.readActionListPointer(&v.Actions, &listActions, false, true) || d.at("actions")
+		case "counters":
+			if !seen.first(1) {
+				return d.twice("counters")
+			}
+			return d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
+		}
+		return d.unknown(key, turnReplayParamsFields)
+	})
+}
+
+// boardFields are the fields of a rules.Board, as a request writes them.
+var boardFields = []string{"missions", "ships", "personnel", "facilities"}
 
 // readBoard reads a rules.Board.
 func (d *requestDecoder) readBoard(v *rules.Board) bool {
@@ -30,17 +551,321 @@ func (d *requestDecoder) readBoard(v *rules.Board) bool {
 	return d.object(func(key []byte) bool {
 		switch string(key) {
 		case "missions":
-			return seen.first(0) && d.readBoardMissionList(&v.Missions)
+			if !seen.first(0) {
+				return d.twice("missions")
+			}
+			return d.readBoardMissionList(&v.Missions, &listMissions, false, false) || d.at("missions")
 		case "ships":
-			return seen.first(1) && d.readBoardShipList(&v.Ships)
+			if !seen.first(1) {
+				return d.twice("ships")
+			}
+			return d.readBoardShipList(&v.Ships, &listShips, false, false) || d.at("ships")
 		case "personnel":
-			return seen.first(2) && d.readBoardPersonnelList(&v.Personnel)
+			if !seen.first(2) {
+				return d.twice("personnel")
+			}
+			return d.readBoardPersonnelList(&v.Personnel, &listPersonnel, false, false) || d.at("personnel")
 		case "facilities":
-			return seen.first(3) && d.readBoardFacilityList(&v.Facilities)
+			if !seen.first(3) {
+				return d.twice("facilities")
+			}
+			return d.readBoardFacilityList(&v.Facilities, &listFacilities, false, false) || d.at("facilities")
 		}
-		return false
+		return d.unknown(key, boardFields)
 	})
 }
+
+// stackedDilemmaFields are the fields of a rules.StackedDilemma, as a request writes them.
+var stackedDilemmaFields = []string{"title", "kind", "cost", "seededBy"}
+
+// readStackedDilemma reads a rules.StackedDilemma.
+func (d *requestDecoder) readStackedDilemma(v *rules.StackedDilemma) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "title":
+			if !seen.first(0) {
+				return d.twice("title")
+			}
+			return d.str(&v.Title, textText) || d.at("title")
+		case "kind":
+			if !seen.first(1) {
+				return d.twice("kind")
+			}
+			return d.str(&v.Kind, textText) || d.at("kind")
+		case "cost":
+			if !seen.first(2) {
+				return d.twice("cost")
+			}
+			return d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case "seededBy":
+			if !seen.first(3) {
+				return d.twice("seededBy")
+			}
+			return d.str(&v.SeededBy, textText) || d.at("seededBy")
+		}
+		return d.unknown(key, stackedDilemmaFields)
+	})
+}
+
+// playerFields are the fields of a rules.Player, as a request writes them.
+var playerFields = []string{"name", "score", "planet", "space"}
+
+// readPlayer reads a rules.Player.
+func (d *requestDecoder) readPlayer(v *rules.Player) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "name":
+			if !seen.first(0) {
+				return d.twice("name")
+			}
+			return d.str(&v.Name, textText) || d.at("name")
+		case "score":
+			if !seen.first(1) {
+				return d.twice("score")
+			}
+			return d.integer(&v.Score, &rangeScore, false) || d.at("score")
+		case "planet":
+			if !seen.first(2) {
+				return d.twice("planet")
+			}
+			return d.boolean(&v.Planet) || d.at("planet")
+		case "space":
+			if !seen.first(3) {
+				return d.twice("space")
+			}
+			return d.boolean(&v.Space) || d.at("space")
+		}
+		return d.unknown(key, playerFields)
+	})
+}
+
+// deckLineFields are the fields of a rules.DeckLine, as a request writes them.
+var deckLineFields = []string{"card", "title", "count", "universal"}
+
+// readDeckLine reads a rules.DeckLine.
+func (d *requestDecoder) readDeckLine(v *rules.DeckLine) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "card":
+			if !seen.first(0) {
+				return d.twice("card")
+			}
+			return d.str(&v.Card, textText) || d.at("card")
+		case "title":
+			if !seen.first(1) {
+				return d.twice("title")
+			}
+			return d.str(&v.Title, textText) || d.at("title")
+		case "count":
+			if !seen.first(2) {
+				return d.twice("count")
+			}
+			return d.copies(&v.Count) || d.at("count")
+		case "universal":
+			if !seen.first(3) {
+				return d.twice("universal")
+			}
+			return d.boolean(&v.Universal) || d.at("universal")
+		}
+		return d.unknown(key, deckLineFields)
+	})
+}
+
+// inlineCardFields are the fields of a rules.InlineCard, as a request writes them.
+var inlineCardFields = []string{"title", "subtitle", "type", "cost", "unique", "quadrant", "persona", "affiliation", "icons", "skills", "characteristics", "integrity", "cunning", "strength", "species", "staffing", "range", "weapons", "shields"}
+
+// readInlineCard reads a rules.InlineCard.
+func (d *requestDecoder) readInlineCard(v *rules.InlineCard) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "title":
+			if !seen.first(0) {
+				return d.twice("title")
+			}
+			return d.str(&v.Title, textText) || d.at("title")
+		case "subtitle":
+			if !seen.first(1) {
+				return d.twice("subtitle")
+			}
+			return d.str(&v.Subtitle, textText) || d.at("subtitle")
+		case "type":
+			if !seen.first(2) {
+				return d.twice("type")
+			}
+			return d.str(&v.Type, textWord) || d.at("type")
+		case "cost":
+			if !seen.first(3) {
+				return d.twice("cost")
+			}
+			return d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case "unique":
+			if !seen.first(4) {
+				return d.twice("unique")
+			}
+			return d.boolean(&v.Unique) || d.at("unique")
+		case "quadrant":
+			if !seen.first(5) {
+				return d.twice("quadrant")
+			}
+			return d.str(&v.Quadrant, textWord) || d.at("quadrant")
+		case "persona":
+			if !seen.first(6) {
+				return d.twice("persona")
+			}
+			return d.str(&v.Persona, textText) || d.at("persona")
+		case "affiliation":
+			if !seen.first(7) {
+				return d.twice("affiliation")
+			}
+			return d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case "icons":
+			if !seen.first(8) {
+				return d.twice("icons")
+			}
+			return d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
+		case "skills":
+			if !seen.first(9) {
+				return d.twice("skills")
+			}
+			return d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
+		case "characteristics":
+			if !seen.first(10) {
+				return d.twice("characteristics")
+			}
+			return d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
+		case "integrity":
+			if !seen.first(11) {
+				return d.twice("integrity")
+			}
+			return d.intPointer(&v.Integrity, &rangeIntegrity, false) || d.at("integrity")
+		case "cunning":
+			if !seen.first(12) {
+				return d.twice("cunning")
+			}
+			return d.intPointer(&v.Cunning, &rangeCunning, false) || d.at("cunning")
+		case "strength":
+			if !seen.first(13) {
+				return d.twice("strength")
+			}
+			return d.intPointer(&v.Strength, &rangeStrength, false) || d.at("strength")
+		case "species":
+			if !seen.first(14) {
+				return d.twice("species")
+			}
+			return d.str(&v.Species, textWord) || d.at("species")
+		case "staffing":
+			if !seen.first(15) {
+				return d.twice("staffing")
+			}
+			return d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
+		case "range":
+			if !seen.first(16) {
+				return d.twice("range")
+			}
+			return d.intPointer(&v.Range, &rangeRange, false) || d.at("range")
+		case "weapons":
+			if !seen.first(17) {
+				return d.twice("weapons")
+			}
+			return d.intPointer(&v.Weapons, &rangeWeapons, false) || d.at("weapons")
+		case "shields":
+			if !seen.first(18) {
+				return d.twice("shields")
+			}
+			return d.intPointer(&v.Shields, &rangeShields, false) || d.at("shields")
+		}
+		return d.unknown(key, inlineCardFields)
+	})
+}
+
+// resolveDilemmaFields are the fields of a rules.ResolveDilemma, as a request writes them.
+var resolveDilemmaFields = []string{"title", "kind", "cost", "seededBy", "stops", "kills", "brigs", "returns"}
+
+// readResolveDilemma reads a rules.ResolveDilemma.
+func (d *requestDecoder) readResolveDilemma(v *rules.ResolveDilemma) bool {
+	var seen fieldSet
+	return d.object(func(key []byte) bool {
+		switch string(key) {
+		case "title":
+			if !seen.first(0) {
+				return d.twice("title")
+			}
+			return d.str(&v.Title, textText) || d.at("title")
+		case "kind":
+			if !seen.first(1) {
+				return d.twice("kind")
+			}
+			return d.str(&v.Kind, textText) || d.at("kind")
+		case "cost":
+			if !seen.first(2) {
+				return d.twice("cost")
+			}
+			return d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case "seededBy":
+			if !seen.first(3) {
+				return d.twice("seededBy")
+			}
+			return d.str(&v.SeededBy, textText) || d.at("seededBy")
+		case "stops":
+			if !seen.first(4) {
+				return d.twice("stops")
+			}
+			return d.strs(&v.Stops, &listListed, textText, true) || d.at("stops")
+		case "kills":
+			if !seen.first(5) {
+				return d.twice("kills")
+			}
+			return d.strs(&v.Kills, &listListed, textText, true) || d.at("kills")
+		case "brigs":
+			if !seen.first(6) {
+				return d.twice("brigs")
+			}
+			return d.strs(&v.Brigs, &listListed, textText, true) || d.at("brigs")
+		case "returns":
+			if !seen.first(7) {
+				return d.twice("returns")
+			}
+			return d.boolean(&v.Returns) || d.at("returns")
+		}
+		return d.unknown(key, resolveDilemmaFields)
+	})
+}
+
+// actionFields are the fields of a rules.Action, as a request writes them.
+var actionFields = []string{"question", "params"}
+
+// readAction reads a rules.Action.
+func (d *requestDecoder) readAction(v *rules.Action) bool {
+	params := -1
+	var seen fieldSet
+	ok := d.object(func(key []byte) bool {
+		switch string(key) {
+		case "question":
+			if !seen.first(0) {
+				return d.twice("question")
+			}
+			return d.str(&v.Question, textText) || d.at("question")
+		case "params":
+			if !seen.first(1) {
+				return d.twice("params")
+			}
+			if seen.has(0) {
+				return d.paramsOf(v.Question, &v.Params, true)
+			}
+			params = d.off
+			return d.skipValue() || d.at("params")
+		}
+		return d.unknown(key, actionFields)
+	})
+	return ok && (params < 0 || d.deferredParams(params, v.Question, &v.Params, true))
+}
+
+// boardMissionFields are the fields of a rules.BoardMission, as a request writes them.
+var boardMissionFields = []string{"id", "owner", "card", "title", "type", "quadrant", "span", "region", "points", "requirements", "affiliations", "completed", "overcomeDilemmas", "play"}
 
 // readBoardMission reads a rules.BoardMission.
 func (d *requestDecoder) readBoardMission(v *rules.BoardMission) bool {
@@ -48,37 +873,82 @@ func (d *requestDecoder) readBoardMission(v *rules.BoardMission) bool {
 	return d.object(func(key []byte) bool {
 		switch string(key) {
 		case "id":
-			return seen.first(0) && d.str(&v.ID)
+			if !seen.first(0) {
+				return d.twice("id")
+			}
+			return d.str(&v.ID, textText) || d.at("id")
 		case "owner":
-			return seen.first(1) && d.str(&v.Owner)
+			if !seen.first(1) {
+				return d.twice("owner")
+			}
+			return d.str(&v.Owner, textWord) || d.at("owner")
 		case "card":
-			return seen.first(2) && d.str(&v.Card)
+			if !seen.first(2) {
+				return d.twice("card")
+			}
+			return d.str(&v.Card, textText) || d.at("card")
 		case "title":
-			return seen.first(3) && d.str(&v.Title)
+			if !seen.first(3) {
+				return d.twice("title")
+			}
+			return d.str(&v.Title, textText) || d.at("title")
 		case "type":
-			return seen.first(4) && d.str(&v.Type)
+			if !seen.first(4) {
+				return d.twice("type")
+			}
+			return d.str(&v.Type, textWord) || d.at("type")
 		case "quadrant":
-			return seen.first(5) && d.str(&v.Quadrant)
+			if !seen.first(5) {
+				return d.twice("quadrant")
+			}
+			return d.str(&v.Quadrant, textWord) || d.at("quadrant")
 		case "span":
-			return seen.first(6) && d.intPointer(&v.Span)
+			if !seen.first(6) {
+				return d.twice("span")
+			}
+			return d.intPointer(&v.Span, &rangeSpan, true) || d.at("span")
 		case "region":
-			return seen.first(7) && d.str(&v.Region)
+			if !seen.first(7) {
+				return d.twice("region")
+			}
+			return d.str(&v.Region, textText) || d.at("region")
 		case "points":
-			return seen.first(8) && d.intPointer(&v.Points)
+			if !seen.first(8) {
+				return d.twice("points")
+			}
+			return d.intPointer(&v.Points, &rangePoints, true) || d.at("points")
 		case "requirements":
-			return seen.first(9) && d.str(&v.Requirements)
+			if !seen.first(9) {
+				return d.twice("requirements")
+			}
+			return d.str(&v.Requirements, textRequirement) || d.at("requirements")
 		case "affiliations":
-			return seen.first(10) && d.strs(&v.Affiliations)
+			if !seen.first(10) {
+				return d.twice("affiliations")
+			}
+			return d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
 		case "completed":
-			return seen.first(11) && d.boolean(&v.Completed)
+			if !seen.first(11) {
+				return d.twice("completed")
+			}
+			return d.boolean(&v.Completed) || d.at("completed")
 		case "overcomeDilemmas":
-			return seen.first(12) && d.integer(&v.OvercomeDilemmas)
+			if !seen.first(12) {
+				return d.twice("overcomeDilemmas")
+			}
+			return d.integer(&v.OvercomeDilemmas, &rangeOvercomeDilemmas, true) || d.at("overcomeDilemmas")
 		case "play":
-			return seen.first(13) && d.strs(&v.Play)
+			if !seen.first(13) {
+				return d.twice("play")
+			}
+			return d.strs(&v.Play, &listPlay, textWord, false) || d.at("play")
 		}
-		return false
+		return d.unknown(key, boardMissionFields)
 	})
 }
+
+// boardShipFields are the fields of a rules.BoardShip, as a request writes them.
+var boardShipFields = []string{"id", "owner", "card", "title", "affiliation", "staffing", "range", "rangeUsed", "weapons", "shields", "at", "stopped", "damage", "docked", "cloaked"}
 
 // readBoardShip reads a rules.BoardShip.
 func (d *requestDecoder) readBoardShip(v *rules.BoardShip) bool {
@@ -86,43 +956,87 @@ func (d *requestDecoder) readBoardShip(v *rules.BoardShip) bool {
 	return d.object(func(key []byte) bool {
 		switch string(key) {
 		case "id":
-			return seen.first(0) && d.str(&v.ID)
+			if !seen.first(0) {
+				return d.twice("id")
+			}
+			return d.str(&v.ID, textText) || d.at("id")
 		case "owner":
-			return seen.first(1) && d.str(&v.Owner)
+			if !seen.first(1) {
+				return d.twice("owner")
+			}
+			return d.str(&v.Owner, textWord) || d.at("owner")
 		case "card":
-			return seen.first(2) && d.str(&v.Card)
+			if !seen.first(2) {
+				return d.twice("card")
+			}
+			return d.str(&v.Card, textText) || d.at("card")
 		case "title":
-			return seen.first(3) && d.str(&v.Title)
+			if !seen.first(3) {
+				return d.twice("title")
+			}
+			return d.str(&v.Title, textText) || d.at("title")
 		case "affiliation":
-			return seen.first(4) && d.str(&v.Affiliation)
+			if !seen.first(4) {
+				return d.twice("affiliation")
+			}
+			return d.str(&v.Affiliation, textWord) || d.at("affiliation")
 		case "staffing":
-			return seen.first(5) && d.strs(&v.Staffing)
+			if !seen.first(5) {
+				return d.twice("staffing")
+			}
+			return d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
 		case "range":
-			return seen.first(6) && d.intPointer(&v.Range)
+			if !seen.first(6) {
+				return d.twice("range")
+			}
+			return d.intPointer(&v.Range, &rangeRange, true) || d.at("range")
 		case "rangeUsed":
-			return seen.first(7) && d.integer(&v.RangeUsed)
+			if !seen.first(7) {
+				return d.twice("rangeUsed")
+			}
+			return d.integer(&v.RangeUsed, &rangeRangeUsed, true) || d.at("rangeUsed")
 		case "weapons":
-			return seen.first(8) && d.intPointer(&v.Weapons)
+			if !seen.first(8) {
+				return d.twice("weapons")
+			}
+			return d.intPointer(&v.Weapons, &rangeWeapons, true) || d.at("weapons")
 		case "shields":
-			return seen.first(9) && d.intPointer(&v.Shields)
+			if !seen.first(9) {
+				return d.twice("shields")
+			}
+			return d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
 		case "at":
 			if !seen.first(10) {
-				return false
+				return d.twice("at")
 			}
-			v.At = new(rules.Location)
-			return d.readLocation(v.At)
+			return d.readLocationPointer(&v.At) || d.at("at")
 		case "stopped":
-			return seen.first(11) && d.boolean(&v.Stopped)
+			if !seen.first(11) {
+				return d.twice("stopped")
+			}
+			return d.boolean(&v.Stopped) || d.at("stopped")
 		case "damage":
-			return seen.first(12) && d.integer(&v.Damage)
+			if !seen.first(12) {
+				return d.twice("damage")
+			}
+			return d.integer(&v.Damage, &rangeDamage, true) || d.at("damage")
 		case "docked":
-			return seen.first(13) && d.str(&v.Docked)
+			if !seen.first(13) {
+				return d.twice("docked")
+			}
+			return d.str(&v.Docked, textText) || d.at("docked")
 		case "cloaked":
-			return seen.first(14) && d.boolean(&v.Cloaked)
+			if !seen.first(14) {
+				return d.twice("cloaked")
+			}
+			return d.boolean(&v.Cloaked) || d.at("cloaked")
 		}
-		return false
+		return d.unknown(key, boardShipFields)
 	})
 }
+
+// boardPersonnelFields are the fields of a rules.BoardPersonnel, as a request writes them.
+var boardPersonnelFields = []string{"id", "owner", "card", "title", "affiliation", "icons", "skills", "characteristics", "integrity", "cunning", "strength", "species", "at", "stopped", "persona"}
 
 // readBoardPersonnel reads a rules.BoardPersonnel.
 func (d *requestDecoder) readBoardPersonnel(v *rules.BoardPersonnel) bool {
@@ -130,43 +1044,87 @@ func (d *requestDecoder) readBoardPersonnel(v *rules.BoardPersonnel) bool {
 	return d.object(func(key []byte) bool {
 		switch string(key) {
 		case "id":
-			return seen.first(0) && d.str(&v.ID)
+			if !seen.first(0) {
+				return d.twice("id")
+			}
+			return d.str(&v.ID, textText) || d.at("id")
 		case "owner":
-			return seen.first(1) && d.str(&v.Owner)
+			if !seen.first(1) {
+				return d.twice("owner")
+			}
+			return d.str(&v.Owner, textWord) || d.at("owner")
 		case "card":
-			return seen.first(2) && d.str(&v.Card)
+			if !seen.first(2) {
+				return d.twice("card")
+			}
+			return d.str(&v.Card, textText) || d.at("card")
 		case "title":
-			return seen.first(3) && d.str(&v.Title)
+			if !seen.first(3) {
+				return d.twice("title")
+			}
+			return d.str(&v.Title, textText) || d.at("title")
 		case "affiliation":
-			return seen.first(4) && d.str(&v.Affiliation)
+			if !seen.first(4) {
+				return d.twice("affiliation")
+			}
+			return d.str(&v.Affiliation, textWord) || d.at("affiliation")
 		case "icons":
-			return seen.first(5) && d.strs(&v.Icons)
+			if !seen.first(5) {
+				return d.twice("icons")
+			}
+			return d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
 		case "skills":
-			return seen.first(6) && d.strs(&v.Skills)
+			if !seen.first(6) {
+				return d.twice("skills")
+			}
+			return d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
 		case "characteristics":
-			return seen.first(7) && d.strs(&v.Characteristics)
+			if !seen.first(7) {
+				return d.twice("characteristics")
+			}
+			return d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
 		case "integrity":
-			return seen.first(8) && d.intPointer(&v.Integrity)
+			if !seen.first(8) {
+				return d.twice("integrity")
+			}
+			return d.intPointer(&v.Integrity, &rangeIntegrity, true) || d.at("integrity")
 		case "cunning":
-			return seen.first(9) && d.intPointer(&v.Cunning)
+			if !seen.first(9) {
+				return d.twice("cunning")
+			}
+			return d.intPointer(&v.Cunning, &rangeCunning, true) || d.at("cunning")
 		case "strength":
-			return seen.first(10) && d.intPointer(&v.Strength)
+			if !seen.first(10) {
+				return d.twice("strength")
+			}
+			return d.intPointer(&v.Strength, &rangeStrength, true) || d.at("strength")
 		case "species":
-			return seen.first(11) && d.str(&v.Species)
+			if !seen.first(11) {
+				return d.twice("species")
+			}
+			return d.str(&v.Species, textWord) || d.at("species")
 		case "at":
 			if !seen.first(12) {
-				return false
+				return d.twice("at")
 			}
-			v.At = new(rules.Location)
-			return d.readLocation(v.At)
+			return d.readLocationPointer(&v.At) || d.at("at")
 		case "stopped":
-			return seen.first(13) && d.boolean(&v.Stopped)
+			if !seen.first(13) {
+				return d.twice("stopped")
+			}
+			return d.boolean(&v.Stopped) || d.at("stopped")
 		case "persona":
-			return seen.first(14) && d.str(&v.Persona)
+			if !seen.first(14) {
+				return d.twice("persona")
+			}
+			return d.str(&v.Persona, textText) || d.at("persona")
 		}
-		return false
+		return d.unknown(key, boardPersonnelFields)
 	})
 }
+
+// boardFacilityFields are the fields of a rules.BoardFacility, as a request writes them.
+var boardFacilityFields = []string{"id", "owner", "card", "title", "affiliation", "affiliations", "kind", "quadrant", "at", "shields"}
 
 // readBoardFacility reads a rules.BoardFacility.
 func (d *requestDecoder) readBoardFacility(v *rules.BoardFacility) bool {
@@ -174,33 +1132,62 @@ func (d *requestDecoder) readBoardFacility(v *rules.BoardFacility) bool {
 	return d.object(func(key []byte) bool {
 		switch string(key) {
 		case "id":
-			return seen.first(0) && d.str(&v.ID)
+			if !seen.first(0) {
+				return d.twice("id")
+			}
+			return d.str(&v.ID, textText) || d.at("id")
 		case "owner":
-			return seen.first(1) && d.str(&v.Owner)
+			if !seen.first(1) {
+				return d.twice("owner")
+			}
+			return d.str(&v.Owner, textWord) || d.at("owner")
 		case "card":
-			return seen.first(2) && d.str(&v.Card)
+			if !seen.first(2) {
+				return d.twice("card")
+			}
+			return d.str(&v.Card, textText) || d.at("card")
 		case "title":
-			return seen.first(3) && d.str(&v.Title)
+			if !seen.first(3) {
+				return d.twice("title")
+			}
+			return d.str(&v.Title, textText) || d.at("title")
 		case "affiliation":
-			return seen.first(4) && d.str(&v.Affiliation)
+			if !seen.first(4) {
+				return d.twice("affiliation")
+			}
+			return d.str(&v.Affiliation, textWord) || d.at("affiliation")
 		case "affiliations":
-			return seen.first(5) && d.strs(&v.Affiliations)
+			if !seen.first(5) {
+				return d.twice("affiliations")
+			}
+			return d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
 		case "kind":
-			return seen.first(6) && d.str(&v.Kind)
+			if !seen.first(6) {
+				return d.twice("kind")
+			}
+			return d.str(&v.Kind, textWord) || d.at("kind")
 		case "quadrant":
-			return seen.first(7) && d.str(&v.Quadrant)
+			if !seen.first(7) {
+				return d.twice("quadrant")
+			}
+			return d.str(&v.Quadrant, textWord) || d.at("quadrant")
 		case "at":
 			if !seen.first(8) {
-				return false
+				return d.twice("at")
 			}
-			v.At = new(rules.Location)
-			return d.readLocation(v.At)
+			return d.readLocationPointer(&v.At) || d.at("at")
 		case "shields":
-			return seen.first(9) && d.intPointer(&v.Shields)
+			if !seen.first(9) {
+				return d.twice("shields")
+			}
+			return d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
 		}
-		return false
+		return d.unknown(key, boardFacilityFields)
 	})
 }
+
+// locationFields are the fields of a rules.Location, as a request writes them.
+var locationFields = []string{"mission", "ship", "facility", "brig"}
 
 // readLocation reads a rules.Location.
 func (d *requestDecoder) readLocation(v *rules.Location) bool {
@@ -208,50 +1195,355 @@ func (d *requestDecoder) readLocation(v *rules.Location) bool {
 	return d.object(func(key []byte) bool {
 		switch string(key) {
 		case "mission":
-			return seen.first(0) && d.str(&v.Mission)
+			if !seen.first(0) {
+				return d.twice("mission")
+			}
+			return d.str(&v.Mission, textText) || d.at("mission")
 		case "ship":
-			return seen.first(1) && d.str(&v.Ship)
+			if !seen.first(1) {
+				return d.twice("ship")
+			}
+			return d.str(&v.Ship, textText) || d.at("ship")
 		case "facility":
-			return seen.first(2) && d.str(&v.Facility)
+			if !seen.first(2) {
+				return d.twice("facility")
+			}
+			return d.str(&v.Facility, textText) || d.at("facility")
 		case "brig":
-			return seen.first(3) && d.str(&v.Brig)
+			if !seen.first(3) {
+				return d.twice("brig")
+			}
+			return d.str(&v.Brig, textText) || d.at("brig")
 		}
-		return false
+		return d.unknown(key, locationFields)
 	})
+}
+
+// readParams reads a question's params into p, a value rules.NewParams gave.
+func (d *requestDecoder) readParams(p rules.Params) bool {
+	switch p := p.(type) {
+	case *rules.ShipStaffedParams:
+		return d.readShipStaffedParams(p)
+	case *rules.ShipMoveParams:
+		return d.readShipMoveParams(p)
+	case *rules.MissionAttemptParams:
+		return d.readMissionAttemptParams(p)
+	case *rules.MissionRequirementsParams:
+		return d.readMissionRequirementsParams(p)
+	case *rules.DilemmaStackParams:
+		return d.readDilemmaStackParams(p)
+	case *rules.CombatParams:
+		return d.readCombatParams(p)
+	case *rules.EngagementParams:
+		return d.readEngagementParams(p)
+	case *rules.ShipDamageParams:
+		return d.readShipDamageParams(p)
+	case *rules.GameWinnerParams:
+		return d.readGameWinnerParams(p)
+	case *rules.DeckValidateParams:
+		return d.readDeckValidateParams(p)
+	case *rules.CardPlayParams:
+		return d.readCardPlayParams(p)
+	case *rules.ShipBattleParams:
+		return d.readShipBattleParams(p)
+	case *rules.PersonnelBattleParams:
+		return d.readPersonnelBattleParams(p)
+	case *rules.BattleInitiateParams:
+		return d.readBattleInitiateParams(p)
+	case *rules.RequirementCheckParams:
+		return d.readRequirementCheckParams(p)
+	case *rules.PersonnelBeamParams:
+		return d.readPersonnelBeamParams(p)
+	case *rules.MissionResolveParams:
+		return d.readMissionResolveParams(p)
+	case *rules.TurnReplayParams:
+		return d.readTurnReplayParams(p)
+	}
+	return d.failParams(p)
+}
+
+// readStackedDilemmaList reads a list of rules.StackedDilemma.
+func (d *requestDecoder) readStackedDilemmaList(list *[]rules.StackedDilemma, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.StackedDilemma{}
+	} else {
+		*list = make([]rules.StackedDilemma, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
+		*list = append(*list, rules.StackedDilemma{})
+		return d.readStackedDilemma(&(*list)[i]) || d.atIndex(i)
+	})
+}
+
+// readStackedDilemmaListPointer reads a list of rules.StackedDilemma that may be left out.
+func (d *requestDecoder) readStackedDilemmaListPointer(list **[]rules.StackedDilemma, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.StackedDilemma)
+	return d.readStackedDilemmaList(*list, limit, turn, turns)
+}
+
+// readPlayerList reads a list of rules.Player.
+func (d *requestDecoder) readPlayerList(list *[]rules.Player, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.Player{}
+	} else {
+		*list = make([]rules.Player, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
+		*list = append(*list, rules.Player{})
+		return d.readPlayer(&(*list)[i]) || d.atIndex(i)
+	})
+}
+
+// readPlayerListPointer reads a list of rules.Player that may be left out.
+func (d *requestDecoder) readPlayerListPointer(list **[]rules.Player, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.Player)
+	return d.readPlayerList(*list, limit, turn, turns)
+}
+
+// readDeckLineList reads a list of rules.DeckLine.
+func (d *requestDecoder) readDeckLineList(list *[]rules.DeckLine, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.DeckLine{}
+	} else {
+		*list = make([]rules.DeckLine, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
+		*list = append(*list, rules.DeckLine{})
+		return d.readDeckLine(&(*list)[i]) || d.atIndex(i)
+	})
+}
+
+// readDeckLineListPointer reads a list of rules.DeckLine that may be left out.
+func (d *requestDecoder) readDeckLineListPointer(list **[]rules.DeckLine, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.DeckLine)
+	return d.readDeckLineList(*list, limit, turn, turns)
+}
+
+// readResolveDilemmaList reads a list of rules.ResolveDilemma.
+func (d *requestDecoder) readResolveDilemmaList(list *[]rules.ResolveDilemma, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.ResolveDilemma{}
+	} else {
+		*list = make([]rules.ResolveDilemma, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
+		*list = append(*list, rules.ResolveDilemma{})
+		return d.readResolveDilemma(&(*list)[i]) || d.atIndex(i)
+	})
+}
+
+// readResolveDilemmaListPointer reads a list of rules.ResolveDilemma that may be left out.
+func (d *requestDecoder) readResolveDilemmaListPointer(list **[]rules.ResolveDilemma, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.ResolveDilemma)
+	return d.readResolveDilemmaList(*list, limit, turn, turns)
+}
+
+// readActionList reads a list of rules.Action.
+func (d *requestDecoder) readActionList(list *[]rules.Action, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.Action{}
+	} else {
+		*list = make([]rules.Action, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
+		*list = append(*list, rules.Action{})
+		return d.readAction(&(*list)[i]) || d.atIndex(i)
+	})
+}
+
+// readActionListPointer reads a list of rules.Action that may be left out.
+func (d *requestDecoder) readActionListPointer(list **[]rules.Action, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.Action)
+	return d.readActionList(*list, limit, turn, turns)
 }
 
 // readBoardMissionList reads a list of rules.BoardMission.
-func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission) bool {
-	*list = []rules.BoardMission{}
-	return d.array(func() bool {
+func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.BoardMission{}
+	} else {
+		*list = make([]rules.BoardMission, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
 		*list = append(*list, rules.BoardMission{})
-		return d.readBoardMission(&(*list)[len(*list)-1])
+		return d.readBoardMission(&(*list)[i]) || d.atIndex(i)
 	})
+}
+
+// readBoardMissionListPointer reads a list of rules.BoardMission that may be left out.
+func (d *requestDecoder) readBoardMissionListPointer(list **[]rules.BoardMission, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.BoardMission)
+	return d.readBoardMissionList(*list, limit, turn, turns)
 }
 
 // readBoardShipList reads a list of rules.BoardShip.
-func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip) bool {
-	*list = []rules.BoardShip{}
-	return d.array(func() bool {
+func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.BoardShip{}
+	} else {
+		*list = make([]rules.BoardShip, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
 		*list = append(*list, rules.BoardShip{})
-		return d.readBoardShip(&(*list)[len(*list)-1])
+		return d.readBoardShip(&(*list)[i]) || d.atIndex(i)
 	})
+}
+
+// readBoardShipListPointer reads a list of rules.BoardShip that may be left out.
+func (d *requestDecoder) readBoardShipListPointer(list **[]rules.BoardShip, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.BoardShip)
+	return d.readBoardShipList(*list, limit, turn, turns)
 }
 
 // readBoardPersonnelList reads a list of rules.BoardPersonnel.
-func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel) bool {
-	*list = []rules.BoardPersonnel{}
-	return d.array(func() bool {
+func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.BoardPersonnel{}
+	} else {
+		*list = make([]rules.BoardPersonnel, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
 		*list = append(*list, rules.BoardPersonnel{})
-		return d.readBoardPersonnel(&(*list)[len(*list)-1])
+		return d.readBoardPersonnel(&(*list)[i]) || d.atIndex(i)
 	})
 }
 
+// readBoardPersonnelListPointer reads a list of rules.BoardPersonnel that may be left out.
+func (d *requestDecoder) readBoardPersonnelListPointer(list **[]rules.BoardPersonnel, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.BoardPersonnel)
+	return d.readBoardPersonnelList(*list, limit, turn, turns)
+}
+
 // readBoardFacilityList reads a list of rules.BoardFacility.
-func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility) bool {
-	*list = []rules.BoardFacility{}
-	return d.array(func() bool {
+func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	if d.emptyList() {
+		*list = []rules.BoardFacility{}
+	} else {
+		*list = make([]rules.BoardFacility, 0, 4)
+	}
+	return d.array(limit, turn, turns, func(i int) bool {
 		*list = append(*list, rules.BoardFacility{})
-		return d.readBoardFacility(&(*list)[len(*list)-1])
+		return d.readBoardFacility(&(*list)[i]) || d.atIndex(i)
 	})
+}
+
+// readBoardFacilityListPointer reads a list of rules.BoardFacility that may be left out.
+func (d *requestDecoder) readBoardFacilityListPointer(list **[]rules.BoardFacility, limit *rules.ListLimit, turn, turns bool) bool {
+	if d.null() {
+		return true
+	}
+	*list = new([]rules.BoardFacility)
+	return d.readBoardFacilityList(*list, limit, turn, turns)
+}
+
+// The limits the fields are read within, by their limit tags.
+var (
+	textRequirement          = rules.TextLimits["requirement"]
+	textSkill                = rules.TextLimits["skill"]
+	textText                 = rules.TextLimits["text"]
+	textWord                 = rules.TextLimits["word"]
+	listActions              = rules.ListLimits["actions"]
+	listAffiliations         = rules.ListLimits["affiliations"]
+	listCharacteristics      = rules.ListLimits["characteristics"]
+	listDeck                 = rules.ListLimits["deck"]
+	listFacilities           = rules.ListLimits["facilities"]
+	listIcons                = rules.ListLimits["icons"]
+	listListed               = rules.ListLimits["listed"]
+	listMissions             = rules.ListLimits["missions"]
+	listPersonnel            = rules.ListLimits["personnel"]
+	listPlay                 = rules.ListLimits["play"]
+	listPlayers              = rules.ListLimits["players"]
+	listSeeds                = rules.ListLimits["seeds"]
+	listShips                = rules.ListLimits["ships"]
+	listSkills               = rules.ListLimits["skills"]
+	listStack                = rules.ListLimits["stack"]
+	listStaffing             = rules.ListLimits["staffing"]
+	rangeAdd, _              = rules.NumberRangeOf("add")
+	rangeAttackBonus, _      = rules.NumberRangeOf("attackBonus")
+	rangeAttempting, _       = rules.NumberRangeOf("attempting")
+	rangeCost, _             = rules.NumberRangeOf("cost")
+	rangeCounters, _         = rules.NumberRangeOf("counters")
+	rangeCunning, _          = rules.NumberRangeOf("cunning")
+	rangeDamage, _           = rules.NumberRangeOf("damage")
+	rangeDefenseBonus, _     = rules.NumberRangeOf("defenseBonus")
+	rangeDockedShields, _    = rules.NumberRangeOf("dockedShields")
+	rangeIntegrity, _        = rules.NumberRangeOf("integrity")
+	rangeOvercomeDilemmas, _ = rules.NumberRangeOf("overcomeDilemmas")
+	rangePoints, _           = rules.NumberRangeOf("points")
+	rangeRange, _            = rules.NumberRangeOf("range")
+	rangeRangeUsed, _        = rules.NumberRangeOf("rangeUsed")
+	rangeScore, _            = rules.NumberRangeOf("score")
+	rangeShields, _          = rules.NumberRangeOf("shields")
+	rangeSpan, _             = rules.NumberRangeOf("span")
+	rangeStrength, _         = rules.NumberRangeOf("strength")
+	rangeWeapons, _          = rules.NumberRangeOf("weapons")
+)
+
+// readLocationPointer reads a *rules.Location: null leaves it nil.
+func (d *requestDecoder) readLocationPointer(p **rules.Location) bool {
+	if d.null() {
+		return true
+	}
+	*p = new(rules.Location)
+	return d.readLocation(*p)
+}
+
+// readInlineCardPointer reads a *rules.InlineCard: null leaves it nil.
+func (d *requestDecoder) readInlineCardPointer(p **rules.InlineCard) bool {
+	if d.null() {
+		return true
+	}
+	*p = new(rules.InlineCard)
+	return d.readInlineCard(*p)
 }

@@ -82,11 +82,12 @@ func jsonKindOf(typ *json.UnmarshalTypeError) string {
 	return "a string"
 }
 
-// nearFields are the known fields within two typos of name.
+// nearFields are the known fields within two typos of name, case
+// forgiven: the fields a caller meant.
 func nearFields(name string, known []string) []string {
 	var out []string
 	for _, k := range known {
-		if editDistance(strings.ToLower(name), k) <= 2 {
+		if editDistance(strings.ToLower(name), strings.ToLower(k)) <= 2 {
 			out = append(out, k)
 		}
 	}

@@ -48,7 +48,9 @@ func staffingAttack(n int) []byte {
 }
 
 // TestBoardPastTheLimitsIs422NamingFieldAndLimit: the staffing shape that
-// ran for minutes is answered at once, 422, naming the list and its limit.
+// ran for minutes is answered at once, 422, naming the first list past its
+// limit as the body is read (the ship's staffing line, before its crew)
+// and the limit.
 func TestBoardPastTheLimitsIs422NamingFieldAndLimit(t *testing.T) {
 	srv := newServer(t)
 	for _, n := range []int{5000, 12000} {
@@ -60,8 +62,8 @@ func TestBoardPastTheLimitsIs422NamingFieldAndLimit(t *testing.T) {
 		var e errorBody
 		_ = json.NewDecoder(res.Body).Decode(&e)
 		res.Body.Close()
-		if res.StatusCode != 422 || e.Error.Code != "unprocessable" || e.Error.Details["field"] != "board.personnel" ||
-			e.Error.Details["limit"] != float64(rules.MaxBoardPersonnel) {
+		if res.StatusCode != 422 || e.Error.Code != "unprocessable" || e.Error.Details["field"] != "board.ships[0].staffing" ||
+			e.Error.Details["limit"] != float64(rules.MaxStaffingIcons) {
 			t.Errorf("n=%d (%d KB): %d %+v", n, len(body)>>10, res.StatusCode, e.Error)
 		}
 	}

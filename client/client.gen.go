@@ -2398,7 +2398,7 @@ type Error struct {
 			// Sections The entries whose text explains a term nothing defines, best first, each with the anchor of the paragraph that explains it best (define, not_found).
 			Sections *[]EntryRef `json:"sections,omitempty"`
 
-			// Suggestions Close terms or card names, when nothing fitted.
+			// Suggestions Close terms or card names, when nothing fitted; for an unknown field of a request body, the fields meant (another case, a letter or two off), or every field the object takes when none is near.
 			Suggestions *[]string `json:"suggestions,omitempty"`
 
 			// Types The card types a type filter may name.

@@ -6,24 +6,25 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// setParams keeps a question's params, free-form JSON by nature, as the
-// JSON the engine reads them from. Every other field of the request is
-// decoded into the domain's own types by the generated code; params null
-// or {} are none, as a REST body without them.
-func setParams(req *rules.AdjudicationRequest, params map[string]any) error {
-	if len(params) == 0 {
-		req.Params = nil
-		return nil
-	}
-	raw, err := json.Marshal(params)
+// adjudicate answers an adjudication as REST does: the request GraphQL
+// validated against the schema's input types is read by the same decoder
+// as a REST body (api.DecodeAdjudication), once and strictly, into the
+// domain's types, params and all, every limit checked as it is read; a
+// mistake is refused in the same words, with the same path.
+func (r *Resolver) adjudicate(ctx context.Context, request map[string]any) (*rules.Verdict, error) {
+	body, err := json.Marshal(request)
 	if err != nil {
-		return rules.Errorf(rules.EINVALID, "The params could not be encoded: %v.", err).WithDetail("field", "params")
+		return nil, rules.Errorf(rules.EINVALID, "The request could not be read: %v.", err)
 	}
-	req.Params = raw
-	return nil
+	var req rules.AdjudicationRequest
+	if err := api.DecodeAdjudication(body, &req); err != nil {
+		return nil, err
+	}
+	return r.Adjudicator.Adjudicate(ctx, req)
 }
 
 // replaySteps are a turn.replay verdict's steps, typed, for Verdict.steps;

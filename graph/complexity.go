@@ -63,8 +63,8 @@ func complexity() ComplexityRoot {
 	c.Query.CardCollection = func(child int, ids []*rules.CardIdentifier) int {
 		return len(ids) * (fuzzyNameCost + child)
 	}
-	c.Query.Adjudicate = func(child int, _ rules.AdjudicationRequest) int { return adjudicateCost + child }
-	c.Mutation.Adjudicate = func(child int, _ rules.AdjudicationRequest) int { return adjudicateCost + child }
+	c.Query.Adjudicate = func(child int, _ map[string]any) int { return adjudicateCost + child }
+	c.Mutation.Adjudicate = func(child int, _ map[string]any) int { return adjudicateCost + child }
 	c.Card.Rulings = func(child int, first *int, _ *string) int { return perPage(child, first, 10) }
 	// A citation's entry is one look-up, batched with the others.
 	c.Citation.Entry = func(child int) int { return entryCost + child }

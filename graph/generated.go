@@ -38,7 +38,6 @@ type ResolverRoot interface {
 	ReplayStep() ReplayStepResolver
 	SearchHit() SearchHitResolver
 	Verdict() VerdictResolver
-	AdjudicationRequest() AdjudicationRequestResolver
 	CardIdentifier() CardIdentifierResolver
 }
 
@@ -234,7 +233,7 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		Adjudicate func(childComplexity int, request rules.AdjudicationRequest) int
+		Adjudicate func(childComplexity int, request map[string]any) int
 	}
 
 	NameConnection struct {
@@ -261,7 +260,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Adjudicate     func(childComplexity int, request rules.AdjudicationRequest) int
+		Adjudicate     func(childComplexity int, request map[string]any) int
 		Autocomplete   func(childComplexity int, q string, edition *string, first *int) int
 		Card           func(childComplexity int, id string) int
 		CardCollection func(childComplexity int, identifiers []*rules.CardIdentifier) int
@@ -350,7 +349,7 @@ type ErratumResolver interface {
 	Printed(ctx context.Context, obj *rules.Erratum) (*string, error)
 }
 type MutationResolver interface {
-	Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error)
+	Adjudicate(ctx context.Context, request map[string]any) (*rules.Verdict, error)
 }
 type QueryResolver interface {
 	Documents(ctx context.Context, first *int, after *string) (*model.DocumentConnection, error)
@@ -362,7 +361,7 @@ type QueryResolver interface {
 	CardCollection(ctx context.Context, identifiers []*rules.CardIdentifier) (*rules.CardCollection, error)
 	Cards(ctx context.Context, q *string, edition *string, typeArg *string, affiliation *string, set *string, first *int, after *string) (*model.CardConnection, error)
 	Autocomplete(ctx context.Context, q string, edition *string, first *int) (*model.NameConnection, error)
-	Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error)
+	Adjudicate(ctx context.Context, request map[string]any) (*rules.Verdict, error)
 }
 type ReplayStepResolver interface {
 	Result(ctx context.Context, obj *rules.ReplayStep) (map[string]any, error)
@@ -377,9 +376,6 @@ type VerdictResolver interface {
 	Steps(ctx context.Context, obj *rules.Verdict) ([]*rules.ReplayStep, error)
 }
 
-type AdjudicationRequestResolver interface {
-	Params(ctx context.Context, obj *rules.AdjudicationRequest, data map[string]any) error
-}
 type CardIdentifierResolver interface {
 	Edition(ctx context.Context, obj *rules.CardIdentifier, data *string) error
 }
@@ -1246,7 +1242,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.Adjudicate(childComplexity, args["request"].(rules.AdjudicationRequest)), true
+		return e.ComplexityRoot.Mutation.Adjudicate(childComplexity, args["request"].(map[string]any)), true
 
 	case "NameConnection.edges":
 		if e.ComplexityRoot.NameConnection.Edges == nil {
@@ -1328,7 +1324,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Adjudicate(childComplexity, args["request"].(rules.AdjudicationRequest)), true
+		return e.ComplexityRoot.Query.Adjudicate(childComplexity, args["request"].(map[string]any)), true
 	case "Query.autocomplete":
 		if e.ComplexityRoot.Query.Autocomplete == nil {
 			break
@@ -2219,7 +2215,7 @@ func (ec *executionContext) field_Card_rulings_args(ctx context.Context, rawArgs
 func (ec *executionContext) field_Mutation_adjudicate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "request", ec.unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐAdjudicationRequest)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "request", ec.unmarshalNAdjudicationRequest2map)
 	if err != nil {
 		return nil, err
 	}
@@ -2241,7 +2237,7 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 func (ec *executionContext) field_Query_adjudicate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "request", ec.unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐAdjudicationRequest)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "request", ec.unmarshalNAdjudicationRequest2map)
 	if err != nil {
 		return nil, err
 	}
@@ -7057,7 +7053,7 @@ func (ec *executionContext) _Mutation_adjudicate(ctx context.Context, field grap
 		ec.fieldContext_Mutation_adjudicate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().Adjudicate(ctx, fc.Args["request"].(rules.AdjudicationRequest))
+			return ec.Resolvers.Mutation().Adjudicate(ctx, fc.Args["request"].(map[string]any))
 		},
 		nil,
 		ec.marshalOVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict,
@@ -8126,7 +8122,7 @@ func (ec *executionContext) _Query_adjudicate(ctx context.Context, field graphql
 		ec.fieldContext_Query_adjudicate,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Adjudicate(ctx, fc.Args["request"].(rules.AdjudicationRequest))
+			return ec.Resolvers.Query().Adjudicate(ctx, fc.Args["request"].(map[string]any))
 		},
 		nil,
 		ec.marshalOVerdict2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVerdict,
@@ -11002,8 +10998,8 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Context, obj any) (rules.AdjudicationRequest, error) {
-	var it rules.AdjudicationRequest
+func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Context, obj any) (map[string]any, error) {
+	var it map[string]any
 	if obj == nil {
 		return it, nil
 	}
@@ -11014,6 +11010,7 @@ func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Contex
 	}
 
 	fieldsInOrder := [...]string{"edition", "rules", "question", "board", "params"}
+	it = make(map[string]any, len(asMap))
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -11026,37 +11023,35 @@ func (ec *executionContext) unmarshalInputAdjudicationRequest(ctx context.Contex
 			if err != nil {
 				return it, err
 			}
-			it.Edition = data
+			it["edition"] = data
 		case "rules":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rules"))
-			data, err := ec.unmarshalOString2string(ctx, v)
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Rules = data
+			it["rules"] = data
 		case "question":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("question"))
 			data, err := ec.unmarshalNString2string(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Question = data
+			it["question"] = data
 		case "board":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("board"))
-			data, err := ec.unmarshalOBoardInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoard(ctx, v)
+			data, err := ec.unmarshalOBoardInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoard(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Board = data
+			it["board"] = data
 		case "params":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("params"))
 			data, err := ec.unmarshalOJSON2map(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			if err = ec.Resolvers.AdjudicationRequest().Params(ctx, &it, data); err != nil {
-				return it, err
-			}
+			it["params"] = data
 		}
 	}
 	return it, nil
@@ -14474,7 +14469,7 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
-func (ec *executionContext) unmarshalNAdjudicationRequest2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐAdjudicationRequest(ctx context.Context, v any) (rules.AdjudicationRequest, error) {
+func (ec *executionContext) unmarshalNAdjudicationRequest2map(ctx context.Context, v any) (map[string]any, error) {
 	res, err := ec.unmarshalInputAdjudicationRequest(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -15274,9 +15269,12 @@ func (ec *executionContext) unmarshalOBoardFacilityInput2ᚕgithubᚗcomᚋstccg
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalOBoardInput2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoard(ctx context.Context, v any) (rules.Board, error) {
+func (ec *executionContext) unmarshalOBoardInput2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoard(ctx context.Context, v any) (*rules.Board, error) {
+	if v == nil {
+		return nil, nil
+	}
 	res, err := ec.unmarshalInputBoardInput(ctx, v)
-	return res, graphql.ErrorOnPath(ctx, err)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOBoardMissionInput2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐBoardMissionᚄ(ctx context.Context, v any) ([]rules.BoardMission, error) {

@@ -84,8 +84,8 @@ func (r *erratumResolver) Printed(ctx context.Context, obj *rules.Erratum) (*str
 }
 
 // Adjudicate is the resolver for the adjudicate field.
-func (r *mutationResolver) Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error) {
-	return r.Adjudicator.Adjudicate(ctx, request)
+func (r *mutationResolver) Adjudicate(ctx context.Context, request map[string]any) (*rules.Verdict, error) {
+	return r.adjudicate(ctx, request)
 }
 
 // Documents is the resolver for the documents field.
@@ -242,8 +242,8 @@ func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *str
 }
 
 // Adjudicate is the resolver for the adjudicate field.
-func (r *queryResolver) Adjudicate(ctx context.Context, request rules.AdjudicationRequest) (*rules.Verdict, error) {
-	return r.Adjudicator.Adjudicate(ctx, request)
+func (r *queryResolver) Adjudicate(ctx context.Context, request map[string]any) (*rules.Verdict, error) {
+	return r.adjudicate(ctx, request)
 }
 
 // Result is the resolver for the result field.
@@ -275,11 +275,6 @@ func (r *verdictResolver) Result(ctx context.Context, obj *rules.Verdict) (map[s
 // Steps is the resolver for the steps field.
 func (r *verdictResolver) Steps(ctx context.Context, obj *rules.Verdict) ([]*rules.ReplayStep, error) {
 	return replaySteps(obj), nil
-}
-
-// Params is the resolver for the params field.
-func (r *adjudicationRequestResolver) Params(ctx context.Context, obj *rules.AdjudicationRequest, data map[string]any) error {
-	return setParams(obj, data)
 }
 
 // Edition is the resolver for the edition field.
@@ -320,11 +315,6 @@ func (r *Resolver) SearchHit() SearchHitResolver { return &searchHitResolver{r} 
 // Verdict returns VerdictResolver implementation.
 func (r *Resolver) Verdict() VerdictResolver { return &verdictResolver{r} }
 
-// AdjudicationRequest returns AdjudicationRequestResolver implementation.
-func (r *Resolver) AdjudicationRequest() AdjudicationRequestResolver {
-	return &adjudicationRequestResolver{r}
-}
-
 // CardIdentifier returns CardIdentifierResolver implementation.
 func (r *Resolver) CardIdentifier() CardIdentifierResolver { return &cardIdentifierResolver{r} }
 
@@ -338,5 +328,4 @@ type queryResolver struct{ *Resolver }
 type replayStepResolver struct{ *Resolver }
 type searchHitResolver struct{ *Resolver }
 type verdictResolver struct{ *Resolver }
-type adjudicationRequestResolver struct{ *Resolver }
 type cardIdentifierResolver struct{ *Resolver }

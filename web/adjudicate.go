@@ -61,13 +61,57 @@ func questionLabel(name string) string {
 type sample struct {
 	Name    string // file name without .json: the ?sample= value
 	Label   string
-	Request rules.AdjudicationRequest
+	Request formRequest
 }
 
 // sampleFile is a sample's file: a label and the request.
 type sampleFile struct {
-	Label   string                    `json:"label"`
-	Request rules.AdjudicationRequest `json:"request"`
+	Label   string      `json:"label"`
+	Request formRequest `json:"request"`
+}
+
+// A formRequest is an adjudication request as the form holds it: the
+// edition, rules and question, the board, and the params as the JSON they
+// are written in. It is read as a REST body is (readRequest) when asked.
+type formRequest struct {
+	Edition  string          `json:"edition"`
+	Rules    string          `json:"rules,omitempty"`
+	Question string          `json:"question"`
+	Board    rules.Board     `json:"board"`
+	Params   json.RawMessage `json:"params,omitempty"`
+}
+
+// readRequest reads the form's request as the API reads a body
+// (api.DecodeAdjudication): the same fields, limits and refusals, with the
+// same paths, the params as the question's.
+func readRequest(r formRequest) (rules.AdjudicationRequest, error) {
+	var req rules.AdjudicationRequest
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return req, rules.Errorf(rules.EINVALID, "The form could not be read: %v.", err).WithDetail("field", "params")
+	}
+	err = api.DecodeAdjudication(raw, &req)
+	return req, err
+}
+
+// readBoard reads the board typed in the form into b as the API reads a
+// body's board: strictly, within its limits. A mistake is its status and
+// the sentence to show; 0 and "" when there is none.
+func readBoard(text string, b *rules.Board) (int, string) {
+	dec := json.NewDecoder(strings.NewReader(text))
+	var v json.RawMessage
+	if err := dec.Decode(&v); err != nil {
+		return http.StatusBadRequest, "The board is not valid JSON: " + jsonProblem(err) + "."
+	}
+	if dec.More() {
+		return http.StatusBadRequest, "The board is not valid JSON: there is more after the first JSON value."
+	}
+	var req rules.AdjudicationRequest
+	if err := api.DecodeAdjudication([]byte(`{"board":`+text+`}`), &req); err != nil {
+		return api.StatusOf(rules.ErrorCode(err)), rules.ErrorMessage(err)
+	}
+	*b = req.Board
+	return 0, ""
 }
 
 func loadSamples(fsys fs.FS) ([]sample, error) {
@@ -192,7 +236,7 @@ func (s *Site) adjudicateForm(c echo.Context) error {
 		}
 	}
 	var board rules.Board
-	_ = decodeStrict(ap.Board, &board)
+	_, _ = readBoard(ap.Board, &board)
 	s.describeBoard(c, &ap, &board, nil, nil)
 	return s.render(c, status, "adjudicate", page{Title: "Adjudicate a board", Nav: "adjudicate", Data: ap})
 }
@@ -284,8 +328,8 @@ func (s *Site) adjudicate(c echo.Context) error {
 		return fail(http.StatusRequestEntityTooLarge, "", "The board or the params are too long: keep each under 512 KB.")
 	}
 	if strings.TrimSpace(ap.Board) != "" {
-		if err := decodeStrict(ap.Board, &board); err != nil {
-			return fail(http.StatusBadRequest, "board", "The board is not valid JSON: "+err.Error()+".")
+		if status, msg := readBoard(ap.Board, &board); msg != "" {
+			return fail(status, "board", msg)
 		}
 	}
 	statErrs = applyStats(&board, form)
@@ -304,8 +348,8 @@ func (s *Site) adjudicate(c echo.Context) error {
 			return fail(http.StatusRequestEntityTooLarge, "", "The board is too long: keep it under 512 KB.")
 		}
 		board = rules.Board{}
-		if err := decodeStrict(after, &board); err != nil {
-			return fail(http.StatusBadRequest, "board", "The board after the turn is not valid JSON: "+err.Error()+".")
+		if status, msg := readBoard(after, &board); msg != "" {
+			return fail(status, "board", msg)
 		}
 		ap.Board, ap.Params = indentJSON(board), emptyTurn(ap.Question, ap.Params)
 		ap.Question = "turn.replay"
@@ -390,12 +434,16 @@ func (s *Site) adjudicate(c echo.Context) error {
 		}
 		return render(http.StatusBadRequest)
 	}
+	asked := formRequest{Edition: req.Edition, Rules: req.Rules, Question: req.Question, Board: req.Board}
 	if len(params) > 0 {
-		raw, _ := json.Marshal(params)
-		req.Params = raw
+		asked.Params, _ = json.Marshal(params)
 		ap.Params = indentJSON(params)
 	}
-	v, err := s.cfg.Adjudicator.Adjudicate(c.Request().Context(), req)
+	req, err = readRequest(asked)
+	var v *rules.Verdict
+	if err == nil {
+		v, err = s.cfg.Adjudicator.Adjudicate(c.Request().Context(), req)
+	}
 	if err != nil {
 		code := rules.ErrorCode(err)
 		status := api.StatusOf(code)
@@ -554,18 +602,6 @@ func (s *Site) builderRefusal(c echo.Context, ap *adjudicatePage, err error, ren
 		ap.Focus = pe.field + "-choices"
 	}
 	return render(http.StatusUnprocessableEntity)
-}
-
-// decodeStrict decodes one JSON value, saying where it went wrong.
-func decodeStrict(s string, v any) error {
-	dec := json.NewDecoder(strings.NewReader(s))
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s", jsonProblem(err))
-	}
-	if dec.More() {
-		return fmt.Errorf("there is more after the first JSON value")
-	}
-	return nil
 }
 
 // jsonProblem turns a decoding error into words with the byte offset.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -106,14 +107,17 @@ func TestParamsArePickedFromTheBoard(t *testing.T) {
 	checkPage(t, r, 200, []string{`<fieldset class="pickers" data-question="ship.move">`, `<fieldset class="pickers" data-question="ship.staffed" hidden>`,
 		// The one ship is picked; a mission is asked to be picked.
 		`<option value="cruiser" selected>cruiser</option>`, `<option value="nebula">Chart the Nebula (nebula)</option>`}, nil)
-	r = postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{"note": "kept"}`},
+	r = postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{}`},
 		"p.ship.move.ship": {"cruiser"}, "p.ship.move.to": {"nebula"}})
-	var params map[string]any
-	if err := json.Unmarshal(fa.last.Params, &params); err != nil || params["ship"] != "cruiser" || params["to"] != "nebula" || params["note"] != "kept" {
-		t.Fatalf("params sent: %s", fa.last.Params)
+	if p, ok := fa.last.Params.(*rules.ShipMoveParams); !ok || p.Ship != "cruiser" || p.To != "nebula" {
+		t.Fatalf("params sent: %#v", fa.last.Params)
 	}
 	// The figures name the board's objects, not their ids.
 	checkPage(t, r, 200, []string{"<dt>Range cost</dt><dd>5</dd>"}, nil)
+	// A param the question does not take is refused as the API refuses it.
+	r = postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.move"}, "board": {board}, "params": {`{"note": "kept"}`},
+		"p.ship.move.ship": {"cruiser"}, "p.ship.move.to": {"nebula"}})
+	checkPage(t, r, 400, []string{html.EscapeString(`Unknown field "note" in params`)}, nil)
 }
 
 func TestTheQuestionsHelpIsAListThatReadsOnAPhone(t *testing.T) {
@@ -264,7 +268,11 @@ func TestAStepNamesTheCardPlayedAndWhatAnAttemptDid(t *testing.T) {
 	}}}
 	params := json.RawMessage(`{"actions":[{"question":"card.play","params":{"card":"2e-1-5","at":"home","id":"v"}},` +
 		`{"question":"mission.resolve","params":{"mission":"m","stack":[{"title":"A"}]}},{"question":"mission.resolve","params":{"mission":"m"}}]}`)
-	tv := newTurnView(v, params, func(id string) string { return map[string]string{"2e-1-5": "Cargo Vessel"}[id] })
+	var req rules.AdjudicationRequest
+	if err := api.DecodeAdjudication([]byte(`{"question":"turn.replay","params":`+string(params)+`}`), &req); err != nil {
+		t.Fatal(err)
+	}
+	tv := newTurnView(v, req.Params, func(id string) string { return map[string]string{"2e-1-5": "Cargo Vessel"}[id] })
 	got := []string{}
 	for _, st := range tv.Steps {
 		got = append(got, st.Word+": "+st.Action)
@@ -276,12 +284,12 @@ func TestAStepNamesTheCardPlayedAndWhatAnAttemptDid(t *testing.T) {
 }
 
 // A board typed with a statistic of the wrong kind names the field as it
-// was typed.
+// was typed, by its path, in the API's words.
 func TestAMistypedStatisticIsNamedAsTyped(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
 	board := `{"missions":[{"id":"home","span":2}],"personnel":[{"id":"worf","integrity":"seven"}]}`
 	r := postForm(t, srv, "/adjudicate", url.Values{"edition": {"2e"}, "question": {"ship.staffed"}, "board": {board}})
-	if want := html.EscapeString(`"personnel.integrity" should be int`); !strings.Contains(r.body, want) {
+	if want := html.EscapeString(`The field board.personnel[0].integrity must be a whole number, not a JSON string.`); !strings.Contains(r.body, want) {
 		t.Errorf("the page does not say %s", want)
 	}
 	if strings.Contains(r.body, "PersonnelStats") {

@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -47,9 +49,21 @@ func pickedCard(field func(name string) string) string {
 type pieceError struct {
 	msg, field string
 	choices    []string
+	// code is the error's code when the request's decoder refused the
+	// form (rules.EINVALID, rules.EUNPROCESSABLE); "" for the page's own.
+	code string
 }
 
 func (e *pieceError) Error() string { return e.msg }
+
+// status is the page's status for the mistake: the API's for the code,
+// 400 for the page's own.
+func (e *pieceError) status() int {
+	if e.code == "" {
+		return http.StatusBadRequest
+	}
+	return api.StatusOf(e.code)
+}
 
 // addPiece looks the card up and puts it on the board, the way a person
 // would write it by hand: {"id", "card": card id, "owner", "at"}. The card's
@@ -141,7 +155,7 @@ func lookupCard(ctx context.Context, cards rules.CardService, edition rules.Edit
 			msg = fmt.Sprintf("%q fits several cards: %s. Pick one:", name, strings.Join(cands, "; "))
 			choices = choicesOf(err)
 		}
-		return nil, &pieceError{msg, field, choices}
+		return nil, &pieceError{msg: msg, field: field, choices: choices}
 	}
 	return card, nil
 }

@@ -208,10 +208,10 @@ type stepView struct {
 	FirstRefused, Yes bool
 }
 
-// newTurnView reads a turn.replay verdict and the actions asked; nil for a
-// verdict of another question. nameOf names a board object or a card by
-// its id ("" when it knows none).
-func newTurnView(v *rules.Verdict, params json.RawMessage, nameOf func(id string) string) *turnView {
+// newTurnView reads a turn.replay verdict and the actions asked (the
+// request's params); nil for a verdict of another question. nameOf names a
+// board object or a card by its id ("" when it knows none).
+func newTurnView(v *rules.Verdict, params rules.Params, nameOf func(id string) string) *turnView {
 	if v == nil {
 		return nil
 	}
@@ -220,18 +220,15 @@ func newTurnView(v *rules.Verdict, params json.RawMessage, nameOf func(id string
 		return nil
 	}
 	steps := turn.Steps
-	var asked struct {
-		Actions []struct {
-			Question string         `json:"question"`
-			Params   map[string]any `json:"params"`
-		} `json:"actions"`
+	var asked []rules.Action
+	if p, ok := params.(*rules.TurnReplayParams); ok && p.Actions != nil {
+		asked = *p.Actions
 	}
-	_ = json.Unmarshal(params, &asked)
 	tv := &turnView{BoardAfter: indentJSON(turn.Board)}
 	for i, st := range steps {
 		sv := stepView{N: i + 1, Question: st.Question, Legal: st.Legal, Reasons: st.Reasons, Citations: st.Citations}
-		if i < len(asked.Actions) {
-			sv.Action = actionWords(st.Question, asked.Actions[i].Params, nameOf)
+		if i < len(asked) {
+			sv.Action = actionWords(st.Question, asked[i].Params, nameOf)
 		}
 		switch {
 		case !st.Legal:
@@ -247,15 +244,18 @@ func newTurnView(v *rules.Verdict, params json.RawMessage, nameOf func(id string
 		tv.Steps = append(tv.Steps, sv)
 	}
 	if tv.Refused > 0 {
-		tv.Skipped = max(len(asked.Actions)-tv.Refused, 0)
+		tv.Skipped = max(len(asked)-tv.Refused, 0)
 	}
 	return tv
 }
 
-// actionWords says what an action asked, naming the board's objects:
-// "Move I.K.S. K't'inga to Ward".
-func actionWords(question string, p map[string]any, nameOf func(id string) string) string {
+// actionWords says what an action asked, its params read by their
+// fields, naming the board's objects: "Move I.K.S. K't'inga to Ward".
+func actionWords(question string, params rules.Params, nameOf func(id string) string) string {
 	named := func(id string) string {
+		if id == "" {
+			return "?"
+		}
 		if nameOf != nil {
 			if n := nameOf(id); n != "" {
 				return n
@@ -263,44 +263,38 @@ func actionWords(question string, p map[string]any, nameOf func(id string) strin
 		}
 		return id
 	}
-	str := func(k string) string {
-		switch x := p[k].(type) {
-		case string:
-			if k == "id" {
-				return x
-			}
-			return named(x)
-		case []any:
-			parts := make([]string, 0, len(x))
-			for _, e := range x {
-				parts = append(parts, named(fmt.Sprint(e)))
-			}
-			return strings.Join(parts, ", ")
-		case map[string]any:
-			if t, ok := x["title"].(string); ok {
-				return t
-			}
+	all := func(ids []string) string {
+		if ids == nil {
+			return "?"
 		}
-		return "?"
+		parts := make([]string, len(ids))
+		for i, id := range ids {
+			parts[i] = named(id)
+		}
+		return strings.Join(parts, ", ")
 	}
-	switch question {
-	case "ship.move":
-		return "Move " + str("ship") + " to " + str("to")
-	case "personnel.beam":
-		return "Beam " + str("personnel") + " to " + str("to")
-	case "card.play":
-		s := "Play " + str("card")
-		if p["at"] != nil {
-			s += " at " + str("at")
+	switch p := params.(type) {
+	case *rules.ShipMoveParams:
+		return "Move " + named(p.Ship) + " to " + named(p.To)
+	case *rules.PersonnelBeamParams:
+		return "Beam " + all(p.Personnel) + " to " + named(p.To)
+	case *rules.CardPlayParams:
+		card := named(p.Card.Ref)
+		if p.Card.Inline != nil {
+			card = p.Card.Inline.Title
 		}
-		if p["id"] != nil {
-			s += " as " + str("id")
+		s := "Play " + card
+		if p.At != "" {
+			s += " at " + named(p.At)
+		}
+		if p.ID != "" {
+			s += " as " + p.ID
 		}
 		return s
-	case "mission.resolve":
-		s := "Attempt " + str("mission")
-		if stack, ok := p["stack"].([]any); ok {
-			s += ", facing " + dilemmaCount(len(stack))
+	case *rules.MissionResolveParams:
+		s := "Attempt " + named(p.Mission)
+		if p.Stack != nil {
+			s += ", facing " + dilemmaCount(len(p.Stack))
 		}
 		return s
 	}

@@ -273,7 +273,11 @@ func TestAdjudicationSamplesDecodeAndRoundTrip(t *testing.T) {
 		if !known[sm.Request.Question] {
 			t.Errorf("sample %s asks unknown question %q", sm.Name, sm.Request.Question)
 		}
-		if len(sm.Request.Board.Missions) == 0 || sm.Label == "" || len(sm.Request.Params) == 0 {
+		req, err := readRequest(sm.Request)
+		if err != nil {
+			t.Errorf("sample %s is not a request the API reads: %v (%v)", sm.Name, err, rules.ErrorDetails(err))
+		}
+		if len(req.Board.Missions) == 0 || sm.Label == "" || req.Params == nil {
 			t.Errorf("sample %s is incomplete", sm.Name)
 		}
 	}

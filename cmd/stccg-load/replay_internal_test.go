@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"testing"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -31,7 +31,7 @@ func TestReplayScenarioTurnsAreLegalThenRefused(t *testing.T) {
 	}
 	for i, r := range reqs {
 		var req rules.AdjudicationRequest
-		if err := json.Unmarshal(r.body, &req); err != nil {
+		if err := api.DecodeAdjudication(r.body, &req); err != nil {
 			t.Fatal(err)
 		}
 		v, err := svc.Adjudicate(context.Background(), req)

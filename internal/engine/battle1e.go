@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -27,17 +26,9 @@ func ShipBattleOutcome(attack, defense float64) string {
 	return Miss
 }
 
-type shipBattleParams struct {
-	Attackers     []string `json:"attackers"`
-	Target        string   `json:"target"`
-	AttackBonus   int      `json:"attackBonus"`
-	DefenseBonus  int      `json:"defenseBonus"`
-	DockedShields *int     `json:"dockedShields"`
-}
-
-func runShipBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p shipBattleParams
-	if err := decodeParams(raw, &p); err != nil {
+func runShipBattle(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.ShipBattleParams](raw)
+	if err != nil {
 		return err
 	}
 	if len(p.Attackers) == 0 {
@@ -267,14 +258,9 @@ func PersonalCombat(yours, theirs int) (outcome, by string) {
 	return NoEffect, ""
 }
 
-type personnelBattleParams struct {
-	You      []string `json:"you"`
-	Opponent []string `json:"opponent"`
-}
-
-func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p personnelBattleParams
-	if err := decodeParams(raw, &p); err != nil {
+func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.PersonnelBattleParams](raw)
+	if err != nil {
 		return err
 	}
 	yours, theirs, err := j.opposingPersonnel(p.You, p.Opponent)

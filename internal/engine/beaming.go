@@ -8,16 +8,10 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
-
-type beamParams struct {
-	Personnel []string `json:"personnel"`
-	To        string   `json:"to"`
-}
 
 // beamMove beams a group of personnel to one place: a ship, a facility or
 // a mission (its planet surface, or the headquarters).
@@ -26,9 +20,9 @@ type beamMove struct {
 	to        string
 }
 
-func readBeam(_ context.Context, _ *Service, j *judgement, raw json.RawMessage, _ *Turn) (Move, error) {
-	var p beamParams
-	if err := decodeParams(raw, &p); err != nil {
+func readBeam(_ context.Context, _ *Service, j *judgement, raw rules.Params, _ *Turn) (Move, error) {
+	p, err := paramsAs[rules.PersonnelBeamParams](raw)
+	if err != nil {
 		return nil, err
 	}
 	return &beamMove{personnel: p.Personnel, to: p.To}, nil

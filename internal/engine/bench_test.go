@@ -9,7 +9,8 @@ import (
 )
 
 // BenchmarkAdjudicateMissionAttempt is a typical adjudication in process:
-// eight personnel at a planet mission, decoded and judged, with citations.
+// eight personnel at a planet mission, the board decoded and judged, with
+// citations (the body read beforehand, as the API reads it).
 func BenchmarkAdjudicateMissionAttempt(b *testing.B) {
 	w := realWorld(b)
 	m := mission("survey", "planet", "alpha", 2)
@@ -20,6 +21,7 @@ func BenchmarkAdjudicateMissionAttempt(b *testing.B) {
 	}
 	req := req2E("mission.attempt", board, obj{"mission": "survey"})
 	ctx := context.Background()
+	req = decoded(b, req)
 	b.ReportAllocs()
 	for b.Loop() {
 		v, err := w.svc.Adjudicate(ctx, req)
@@ -71,6 +73,7 @@ func BenchmarkAdjudicateShipMove(b *testing.B) {
 	w := realWorld(b)
 	req := req2E("ship.move", midGameBoard(), obj{"ship": "enterprise", "to": "rift"})
 	ctx := context.Background()
+	req = decoded(b, req)
 	b.ReportAllocs()
 	for b.Loop() {
 		v, err := w.svc.Adjudicate(ctx, req)
@@ -93,6 +96,7 @@ func BenchmarkAdjudicateMissionResolve(b *testing.B) {
 		{"title": "Zq Fog", "kind": "dual", "cost": 2, "stops": []string{}},
 	}})
 	ctx := context.Background()
+	req = decoded(b, req)
 	b.ReportAllocs()
 	for b.Loop() {
 		v, err := w.svc.Adjudicate(ctx, req)

@@ -32,6 +32,7 @@ func TestCitationsComeFromTheRulesThatDecided(t *testing.T) {
 	used := map[ruleKey]int{}
 	for i := range 1500 {
 		req, facts := generatedRequest(rng, i)
+		req = decodedRequest(t, req)
 		j, err := s.judge(context.Background(), req)
 		if err != nil {
 			if os.Getenv("GENDEBUG") != "" {
@@ -216,7 +217,7 @@ func generatedRequest(rng *rand.Rand, i int) (rules.AdjudicationRequest, boardFa
 		f.YourCaptive, f.TheirCaptive, f.Skills, f.Attribute = false, false, false, false
 	}
 	raw, _ := json.Marshal(params)
-	return rules.AdjudicationRequest{Edition: edition, Rules: doc, Question: question, Board: board, Params: raw}, f
+	return rules.AdjudicationRequest{Edition: edition, Rules: doc, Question: question, Board: board, Params: rawParams(raw)}, f
 }
 
 // Every citation the index holds, in every document, is anchored at the

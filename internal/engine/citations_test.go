@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 	"strings"
 	"testing"
@@ -130,8 +129,8 @@ func TestRulingsPageCitesItsOwnEntriesThenTheRulebook(t *testing.T) {
 			Missions: []rules.BoardMission{{ID: "m", Type: "space", Quadrant: "alpha", Span: &span}},
 			Ships: []rules.BoardShip{{ID: "a", Affiliation: "klingon", Weapons: rules.IntPtr(9), At: &rules.Location{Mission: "m"}},
 				{ID: "t", Owner: "opponent", Affiliation: "romulan", Shields: rules.IntPtr(4), At: &rules.Location{Mission: "m"}}}},
-		Params: json.RawMessage(`{"attackers":["a"],"target":"t"}`)}
-	v, err := svc.Adjudicate(context.Background(), req)
+		Params: rawParams(`{"attackers":["a"],"target":"t"}`)}
+	v, err := ask(context.Background(), svc, req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,13 +21,6 @@ func Winner(yours, theirs int) *string {
 		return nil
 	}
 	return &w
-}
-
-type combatParams struct {
-	Mission  string    `json:"mission"`
-	Ship     string    `json:"ship"`
-	You      *[]string `json:"you"`
-	Opponent *[]string `json:"opponent"`
 }
 
 func (j *judgement) owned(ps []*Personnel, owner, field string) error {
@@ -75,7 +67,7 @@ func (c combatSite) String() string {
 // when named, else where the first personnel listed is when that is at the
 // mission, else on the mission itself. away is set when the ship named is
 // not at the mission: no one aboard it is present there.
-func (j *judgement) combatSite(m *Mission, p combatParams) (site combatSite, away bool, err error) {
+func (j *judgement) combatSite(m *Mission, p rules.CombatParams) (site combatSite, away bool, err error) {
 	site = combatSite{mission: m}
 	if p.Ship != "" {
 		s, err := j.ship(p.Ship, "params.ship")
@@ -109,7 +101,7 @@ func (j *judgement) combatSite(m *Mission, p combatParams) (site combatSite, awa
 // who are left out): one there who is left out of a list is refused naming
 // the list. One listed who is not there is absent: the combat cannot
 // involve it.
-func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped, theirs, absent []*Personnel, err error) {
+func (j *judgement) combatSides(site combatSite, p rules.CombatParams) (yours, stopped, theirs, absent []*Personnel, err error) {
 	there := site.key()
 	for _, x := range j.board.Personnel {
 		if j.board.whereIs(x).presence() != there {
@@ -168,20 +160,20 @@ func (j *judgement) combatSides(site combatSite, p combatParams) (yours, stopped
 	return yours, stopped, theirs, absent, nil
 }
 
-func runCombat(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p combatParams
-	if err := decodeParams(raw, &p); err != nil {
+func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.CombatParams](raw)
+	if err != nil {
 		return err
 	}
 	m, err := j.mission(p.Mission, "params.mission")
 	if err != nil {
 		return err
 	}
-	site, away, err := j.combatSite(m, p)
+	site, away, err := j.combatSite(m, *p)
 	if err != nil {
 		return err
 	}
-	involved, stopped, theirs, absent, err := j.combatSides(site, p)
+	involved, stopped, theirs, absent, err := j.combatSides(site, *p)
 	if err != nil {
 		return err
 	}
@@ -278,15 +270,9 @@ func strengthSum(ps []*Personnel, total int) string {
 	return b.String()
 }
 
-type engagementParams struct {
-	Mission  string   `json:"mission"`
-	You      []string `json:"you"`
-	Opponent []string `json:"opponent"`
-}
-
-func runEngagement(ctx context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p engagementParams
-	if err := decodeParams(raw, &p); err != nil {
+func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.EngagementParams](raw)
+	if err != nil {
 		return err
 	}
 	m, err := j.mission(p.Mission, "params.mission")
@@ -404,15 +390,9 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw json.RawMe
 	return nil
 }
 
-type damageParams struct {
-	Ship      string `json:"ship"`
-	Add       *int   `json:"add"`
-	DirectHit bool   `json:"directHit"`
-}
-
-func runShipDamage(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p damageParams
-	if err := decodeParams(raw, &p); err != nil {
+func runShipDamage(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.ShipDamageParams](raw)
+	if err != nil {
 		return err
 	}
 	s, err := j.ship(p.Ship, "params.ship")

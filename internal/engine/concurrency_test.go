@@ -25,7 +25,7 @@ func TestConcurrentAdjudicationsAgree(t *testing.T) {
 		}
 	}
 	encode := func(i int) string {
-		v, err := fresh.Adjudicate(context.Background(), reqs[i])
+		v, err := ask(context.Background(), fresh, reqs[i])
 		b, merr := json.Marshal(answer(reqs[i], v, err))
 		if merr != nil {
 			t.Error(merr)

@@ -2,22 +2,12 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
-
-// A DeckItem is one line of a deck list as sent: a card (id or name) or a
-// title, and how many copies.
-type DeckItem struct {
-	Card      string `json:"card"`
-	Title     string `json:"title"`
-	Count     *int   `json:"count"`
-	Universal bool   `json:"universal"`
-}
 
 // DeckCard is a deck line resolved: its full name, the title copies are
 // counted by (subtitles ignored), its type when the card data knows it.
@@ -221,20 +211,13 @@ func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
 	return out, checked
 }
 
-type deckParams struct {
-	Missions []DeckItem `json:"missions"`
-	Dilemmas []DeckItem `json:"dilemmas"`
-	Seeds    []DeckItem `json:"seeds"`
-	Deck     []DeckItem `json:"deck"`
-}
-
 // resolveDeck looks each line up in the card data of the deck's edition; a
 // name that data does not know, or that fits several of its cards, is
 // counted by its title, not refused (the other edition's card of that name,
 // if any, noted). A line identifying a card of the other edition by its id
 // is found as such. known holds the look-ups of the deck so far, so a card
 // listed twice is looked up once.
-func (s *Service) resolveDeck(ctx context.Context, edition string, items []DeckItem, field string, known map[string]deckLookup) ([]DeckCard, error) {
+func (s *Service) resolveDeck(ctx context.Context, edition string, items []rules.DeckLine, field string, known map[string]deckLookup) ([]DeckCard, error) {
 	out := make([]DeckCard, 0, len(items))
 	for i, it := range items {
 		if err := ctx.Err(); err != nil {
@@ -352,13 +335,12 @@ func (s *Service) deckCard(ctx context.Context, edition, ref string, field func(
 	return c, nil, nil
 }
 
-func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
-	var p deckParams
-	if err := decodeParams(raw, &p); err != nil {
+func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.DeckValidateParams](raw)
+	if err != nil {
 		return err
 	}
 	var d DeckLists
-	var err error
 	known := map[string]deckLookup{}
 	if d.Missions, err = s.resolveDeck(ctx, j.edition, p.Missions, "params.missions", known); err != nil {
 		return err

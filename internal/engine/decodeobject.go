@@ -1,18 +1,14 @@
 // What every object of a board is read with: its place in the request
 // (for the fields errors name), its id, its owner and the card it names,
-// and the values a mission's type or quadrant may take; and a question's
-// params, read as strictly. The objects themselves are read in decode.go.
+// and the values a mission's type or quadrant may take. The objects
+// themselves are read in decode.go; a question's params come decoded
+// (rules.Params).
 
 package engine
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"reflect"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -144,50 +140,4 @@ func validQuadrant(q string) bool {
 		return true
 	}
 	return false
-}
-
-// decodeParams reads a question's params strictly into dst: an unknown or
-// wrongly typed param is an EUNPROCESSABLE error naming it.
-func decodeParams(raw json.RawMessage, dst any) error {
-	if len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		raw = json.RawMessage("{}")
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(dst); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &typeErr):
-			// The place by the params as written, with the index of every
-			// list ("params.stack[2].cost").
-			field := "params"
-			path, literal := rules.JSONPathAt(raw, typeErr.Offset)
-			if path == "" {
-				path = rules.RequestPath(typeErr.Field)
-			}
-			if path != "" {
-				field += "." + path
-			}
-			kind := rules.JSONKind(typeErr.Type.Kind())
-			if k := typeErr.Type.Kind(); k >= reflect.Int && k <= reflect.Uint64 {
-				if r, ok := rules.NumberRangeOf(field); ok && literal != "" && strings.HasPrefix(typeErr.Value, "number") {
-					return unprocessable(field, "%s must be written as a whole number from %d to %d (%s), not %s", field, r.Min, r.Max, r.Why, literal).
-						WithDetail("min", r.Min).WithDetail("max", r.Max)
-				}
-				kind = "a whole number"
-			}
-			if literal == "" {
-				literal = typeErr.Value
-			}
-			return unprocessable(field, "%s must be %s, not %s", field, kind, literal)
-		case strings.HasPrefix(err.Error(), "json: unknown field "):
-			name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-			return unprocessable("params."+name, "unknown param %q", name)
-		}
-		return unprocessable("params", "params must be a JSON object: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return unprocessable("params", "params must be a single JSON object")
-	}
-	return nil
 }

@@ -2,25 +2,15 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// A StackedDilemma is one dilemma of an opponent's stack, in reveal order.
-// SeededBy says who seeded a 1E dilemma under the mission: the opponent
-// of the player attempting it unless it says "you".
-type StackedDilemma struct {
-	Title    string `json:"title"`
-	Kind     string `json:"kind"` // planet, space, dual
-	Cost     *int   `json:"cost"`
-	SeededBy string `json:"seededBy"`
-}
-
 // seeder is who seeded the dilemma: you or your opponent.
-func (d StackedDilemma) seeder() string {
+func seeder(d rules.StackedDilemma) string {
 	if d.SeededBy == You {
 		return You
 	}
@@ -29,7 +19,7 @@ func (d StackedDilemma) seeder() string {
 
 // checkStacked validates one dilemma of a stack as a request gives it,
 // folding its kind and seeder; field is its path ("params.stack[2]").
-func (j *judgement) checkStacked(d *StackedDilemma, field func() string) error {
+func (j *judgement) checkStacked(d *rules.StackedDilemma, field func() string) error {
 	if d.Title == "" {
 		return unprocessable(field()+".title", "every dilemma of the stack needs a title")
 	}
@@ -101,7 +91,7 @@ func kindFits(kind, missionType string) bool {
 //   - a dilemma of the wrong kind: the Premiere and Call to Arms rulebooks
 //     forbid it and overcome it; the newest only overcomes it when
 //     revealed.
-func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack []StackedDilemma) StackJudgement {
+func JudgeStack2E(v variant, missionType string, attempting, overcome int, stack []rules.StackedDilemma) StackJudgement {
 	j := StackJudgement{Legal: true}
 	j.Drawn = attempting - overcome
 	if j.Drawn < 0 {
@@ -183,23 +173,23 @@ const unchosen = "not part of the stack, it is not faced and returns face up to 
 // after the first is placed out-of-play as a mis-seed." OwnMisSeed is set
 // when the attempting player revealed a mis-seed he seeded himself, which
 // forbids completing the mission.
-func JudgeStack1E(missionType string, stack []StackedDilemma) StackJudgement {
+func JudgeStack1E(missionType string, stack []rules.StackedDilemma) StackJudgement {
 	j := StackJudgement{Legal: true, Drawn: len(stack)}
 	seen := map[string]bool{} // seeder + folded title
 	for _, d := range stack {
 		o := rules.DilemmaOutcome{Title: d.Title, Outcome: Face, Legal: true, Reason: "encountered"}
-		key := d.seeder() + "\x00" + fold(d.Title)
+		key := seeder(d) + "\x00" + fold(d.Title)
 		switch {
 		case seen[key]:
 			o.Outcome, o.Legal = MisSeed, false
-			o.Reason = fmt.Sprintf("a second copy seeded under the same mission by the same player (%s) is a mis-seed, placed out of play", possessiveOwner(d.seeder()))
+			o.Reason = fmt.Sprintf("a second copy seeded under the same mission by the same player (%s) is a mis-seed, placed out of play", possessiveOwner(seeder(d)))
 			j.Applied = append(j.Applied, "seed1.encounter")
 		case !kindFits(d.Kind, missionType):
 			o.Outcome, o.Legal = MisSeed, false
 			o.Reason = fmt.Sprintf("a %s dilemma cannot seed under a %s mission: a mis-seed, placed out of play", d.Kind, missionType)
 			j.Applied = append(j.Applied, "seed1.kind", "seed1.misseed")
 		}
-		if o.Outcome == MisSeed && d.seeder() == You {
+		if o.Outcome == MisSeed && seeder(d) == You {
 			j.OwnMisSeed = true
 			o.Reason += "; you seeded it, so you may not complete and score this mission"
 			j.Applied = append(j.Applied, "seed1.own")
@@ -216,15 +206,9 @@ func JudgeStack1E(missionType string, stack []StackedDilemma) StackJudgement {
 	return j
 }
 
-type stackParams struct {
-	Mission    string           `json:"mission"`
-	Attempting *int             `json:"attempting"`
-	Stack      []StackedDilemma `json:"stack"`
-}
-
-func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p stackParams
-	if err := decodeParams(raw, &p); err != nil {
+func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.DilemmaStackParams](raw)
+	if err != nil {
 		return err
 	}
 	m, err := j.mission(p.Mission, "params.mission")
@@ -234,14 +218,17 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 	if err := needMissionType(m); err != nil {
 		return err
 	}
-	for i := range p.Stack {
-		if err := j.checkStacked(&p.Stack[i], func() string { return indexed("params.stack", i) }); err != nil {
+	// Checking folds kinds and seeders: in a copy, the request's params
+	// stay as given.
+	stack := slices.Clone(p.Stack)
+	for i := range stack {
+		if err := j.checkStacked(&stack[i], func() string { return indexed("params.stack", i) }); err != nil {
 			return err
 		}
 	}
 	if j.first() {
-		sj := JudgeStack1E(m.Type, p.Stack)
-		j.say("%s dilemmas seeded under %s (%s), encountered in order.", fmt.Sprint(len(p.Stack)), m.Name(), m.Type)
+		sj := JudgeStack1E(m.Type, stack)
+		j.say("%s dilemmas seeded under %s (%s), encountered in order.", fmt.Sprint(len(stack)), m.Name(), m.Type)
 		j.explainStackLegality(sj)
 		j.explainOutcomes(sj)
 		j.cite("seed1.kind", "seed1.encounter")
@@ -269,7 +256,7 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 		}
 		attempting = len(attemptGroup(j.board, m, nil).Personnel)
 	}
-	sj := JudgeStack2E(j.rules, m.Type, attempting, m.OvercomeDilemmas, p.Stack)
+	sj := JudgeStack2E(j.rules, m.Type, attempting, m.OvercomeDilemmas, stack)
 	line := fmt.Sprintf("%s attempting", plural(attempting, "personnel", "personnel"))
 	if m.OvercomeDilemmas > 0 {
 		line += fmt.Sprintf(", less %s already overcome", plural(m.OvercomeDilemmas, "dilemma", "dilemmas"))
@@ -277,8 +264,8 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw json.RawMe
 	}
 	j.say("%s: %d dilemmas drawn and a total cost of %d to spend; the stack costs %d.", line, sj.Drawn, sj.Budget, sj.TotalCost)
 	j.cite("dilemmas.draw")
-	if len(p.Stack) > sj.Drawn {
-		j.say("The stack holds %d dilemmas but only %d were drawn to choose from.", len(p.Stack), sj.Drawn)
+	if len(stack) > sj.Drawn {
+		j.say("The stack holds %d dilemmas but only %d were drawn to choose from.", len(stack), sj.Drawn)
 	}
 	j.explainStackLegality(sj)
 	j.explainOutcomes(sj)

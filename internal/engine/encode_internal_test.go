@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
@@ -100,7 +101,7 @@ func TestEncodedBoardsDecodeToTheSameBoard(t *testing.T) {
 	for _, ex := range testcorpus.AdjudicationExamples(t) {
 		t.Run(ex.Name, func(t *testing.T) {
 			var req rules.AdjudicationRequest
-			if err := json.Unmarshal(ex.Request, &req); err != nil {
+			if err := api.DecodeAdjudication(ex.Request, &req); err != nil {
 				t.Fatal(err)
 			}
 			check(t, req.Edition, req.Board)
@@ -140,7 +141,7 @@ func TestEncodedBoardAfterMovesDecodesToTheBoardTheyLeft(t *testing.T) {
 		{"personnel.beam", `{"personnel":["k1","k2"],"to":"ward"}`},
 	}
 	for _, st := range steps {
-		step, err := s.playMove(ctx, doc, b, turn, st.question, json.RawMessage(st.params))
+		step, err := s.playMove(ctx, doc, b, turn, st.question, decodedParams(t, st.question, st.params))
 		if err != nil {
 			t.Fatalf("%s: %v", st.question, err)
 		}
@@ -156,7 +157,7 @@ func TestEncodedBoardAfterMovesDecodesToTheBoardTheyLeft(t *testing.T) {
 	want := `{"missions":[{"id":"qonos","title":"Qo'noS","type":"headquarters","quadrant":"alpha","span":2,"play":["klingon","non-aligned","equipment"]},` +
 		`{"id":"ward","title":"Rescue Prisoners","type":"planet","quadrant":"alpha","span":3}],` +
 		`"ships":[{"id":"ktinga","affiliation":"klingon","staffing":["command","staff"],"range":7,"rangeUsed":5,"at":{"mission":"ward"}}],` +
-		`"personnel":[{"id":"k1","affiliation":"klingon","icons":["command"],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"ward"}},` +
+		`"personnel":[{"id":"k1","affiliation":"klingon","icons":["command"],"skills":[],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"ward"}},` +
 		`{"id":"k2","title":"Klingon Officer","affiliation":"klingon","icons":["staff"],"skills":["Security"],"integrity":5,"cunning":5,"strength":5,"at":{"mission":"ward"}}]}`
 	if got, _ := json.Marshal(out); string(got) != want {
 		t.Errorf("board after the moves:\n got  %s\n want %s", got, want)
@@ -209,7 +210,7 @@ func FuzzBoardMoves(f *testing.F) {
 			if !reflect.DeepEqual(withoutSources(b), withoutSources(again)) {
 				t.Fatalf("%s board %s decodes to another board once encoded", edition, before)
 			}
-			step, err := s.playMove(ctx, rulebookDoc(edition), b, NewTurn(), question, json.RawMessage(params))
+			step, err := s.playMove(ctx, rulebookDoc(edition), b, NewTurn(), question, decodedParams(t, question, string(params)))
 			if err != nil {
 				continue
 			}

@@ -1,10 +1,14 @@
 // Package engine adjudicates board situations of the Star Trek Customizable
 // Card Game under the rulebook a request names (the newest rulebook of its
-// edition by default). A Service decodes and validates the board once, reads
-// the question's params strictly, then calls pure functions over the decoded
+// edition by default). A request comes decoded, as values: the API's
+// decoder (api.DecodeAdjudication) reads every body once, strictly, the
+// question's params into their own struct (rules.Params), every limit
+// checked as it reads; the engine reads no JSON. A Service resolves and
+// validates the board once, then calls pure functions over the decoded
 // board, one file per question family; every verdict gives its reasons as
-// sentences a player understands and cites the entries of the rulebook it
-// applied, with the sentence that decided.
+// sentences a player understands, cites the entries of the rulebook it
+// applied, with the sentence that decided, and sets its result as a value
+// of its question's type (rules.Result).
 //
 // Requirements printed on missions and dilemmas are read by a grammar
 // (requirement.go), in both editions' notations.
@@ -44,7 +48,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -153,7 +156,24 @@ func (j *judgement) first() bool { return j.edition == rules.Edition1E }
 // question is one kind of question the engine answers.
 type question struct {
 	editions []string
-	run      func(ctx context.Context, s *Service, j *judgement, params json.RawMessage) error
+	run      func(ctx context.Context, s *Service, j *judgement, params rules.Params) error
+}
+
+// paramsAs are the params a question is asked with, as its own params
+// type P: those the request gives, decoded where it came in, or P's zero
+// value when it gives none. Params of another question are unprocessable.
+func paramsAs[P any, PP interface {
+	*P
+	rules.Params
+}](p rules.Params) (*P, error) {
+	if p == nil {
+		return new(P), nil
+	}
+	t, ok := p.(PP)
+	if !ok || t == nil {
+		return nil, unprocessable("params", "the params given are those of %s, not of this question", p.Question())
+	}
+	return (*P)(t), nil
 }
 
 func questions() map[string]question {
@@ -192,13 +212,15 @@ func (s *Service) Questions() map[string][]string {
 	return out
 }
 
-// Adjudicate answers the request. A request that cannot be judged (unknown
-// edition, rules document or question, a question of the other edition, a
-// dangling reference, a missing statistic, an unreadable requirement, a
-// malformed param) is an *rules.Error EUNPROCESSABLE whose details name the
-// field ("field": "board.personnel[2].at.ship"); so is a request holding more
-// than the limits of rules.MaxBoardPersonnel and its kin allow, whose details
-// give the limit too ("limit": 512). A request whose ctx ends is abandoned
+// Adjudicate answers the request, a value decoded where it came in (the
+// API's DecodeAdjudication reads every body, REST's, GraphQL's, the pages'
+// and the terminal's, checking the limits of rules.MaxBoardPersonnel and
+// its kin as it reads): the engine reads no JSON. A request that cannot be
+// judged (unknown edition, rules document or question, a question of the
+// other edition, a dangling reference, a missing statistic, an unreadable
+// requirement, params of another question) is an *rules.Error
+// EUNPROCESSABLE whose details name the field ("field":
+// "board.personnel[2].at.ship"). A request whose ctx ends is abandoned
 // with ctx's error.
 func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
 	j, err := s.judge(ctx, req)
@@ -212,9 +234,6 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 // of: the rules it applied, the citations it carries.
 func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*judgement, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if err := checkLimits(req); err != nil {
 		return nil, err
 	}
 	// The edition and the question are read as everywhere else (case

@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -86,7 +85,7 @@ func TestUnjudgeableRequestsNameTheField(t *testing.T) {
 
 func TestMalformedParamsAreRefused(t *testing.T) {
 	r := req2E("ship.staffed", rules.Board{}, obj{})
-	r.Params = json.RawMessage(`[1,2]`)
+	r.Params = rawParams(`[1,2]`)
 	if got := refuse(t, r); got != "params" {
 		t.Errorf("field = %q", got)
 	}

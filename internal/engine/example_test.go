@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/stccg/stccg-rules/internal/engine"
@@ -28,7 +27,7 @@ func Example() {
 		Ships:     []rules.BoardShip{{ID: "galaxy", Affiliation: "federation", Staffing: []string{"command"}, Range: span(8), At: &rules.Location{Mission: "earth"}}},
 		Personnel: []rules.BoardPersonnel{{ID: "picard", PersonnelStats: rules.PersonnelStats{Affiliation: "federation", Icons: []string{"command"}, Integrity: span(8), Cunning: span(8), Strength: span(6)}, At: &rules.Location{Ship: "galaxy"}}},
 	}
-	params, _ := json.Marshal(map[string]string{"ship": "galaxy", "to": "renegade"})
+	params := &rules.ShipMoveParams{Ship: "galaxy", To: "renegade"}
 	v, err := svc.Adjudicate(context.Background(), rules.AdjudicationRequest{Edition: "2e", Question: "ship.move", Board: board, Params: params})
 	if err != nil {
 		fmt.Println(err)

@@ -1,9 +1,9 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"testing"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -18,7 +18,7 @@ func TestContractExamplesPass(t *testing.T) {
 		t.Run(ex.File+"/"+ex.Name, func(t *testing.T) {
 			ex.RequireAnswered(t, answers)
 			var req rules.AdjudicationRequest
-			if err := json.Unmarshal(ex.Request, &req); err != nil {
+			if err := api.DecodeAdjudication(ex.Request, &req); err != nil {
 				t.Fatalf("decode request: %v", err)
 			}
 			v := judge(t, req)
@@ -52,7 +52,7 @@ func TestEveryRulebookAnswersTheExamples(t *testing.T) {
 	answers := realWorld(t).svc.Questions()
 	for _, ex := range testcorpus.AdjudicationExamples(t) {
 		var req rules.AdjudicationRequest
-		if err := json.Unmarshal(ex.Request, &req); err != nil {
+		if err := api.DecodeAdjudication(ex.Request, &req); err != nil {
 			t.Fatal(err)
 		}
 		docs := []string{"1e-rulebook", "1e-current-rulings"}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -47,7 +48,7 @@ func judge(t *testing.T, req rules.AdjudicationRequest) *rules.Verdict {
 	t.Helper()
 	w := realWorld(t)
 	record(t, req)
-	v, err := w.svc.Adjudicate(context.Background(), req)
+	v, err := ask(context.Background(), w.svc, req)
 	if err != nil {
 		t.Fatalf("adjudicate %s: %v (details %v)", req.Question, err, rules.ErrorDetails(err))
 	}
@@ -74,7 +75,7 @@ func checkEncodedBoard(t *testing.T, w world, req rules.AdjudicationRequest, v *
 		t.Errorf("the board encoded twice differs:\n %s\n %s", a, b)
 	}
 	req.Board = encoded
-	v2, err := w.svc.Adjudicate(ctx, req)
+	v2, err := ask(ctx, w.svc, req)
 	if err != nil {
 		t.Fatalf("adjudicate %s on the encoded board: %v", req.Question, err)
 	}
@@ -118,15 +119,63 @@ func refuse(t *testing.T, req rules.AdjudicationRequest) string {
 	t.Helper()
 	w := realWorld(t)
 	record(t, req)
-	v, err := w.svc.Adjudicate(context.Background(), req)
+	v, err := ask(context.Background(), w.svc, req)
 	if err == nil {
 		t.Fatalf("adjudicate %s: want an error, got %+v", req.Question, v)
 	}
-	if rules.ErrorCode(err) != rules.EUNPROCESSABLE {
-		t.Fatalf("code %q, want %q (%v)", rules.ErrorCode(err), rules.EUNPROCESSABLE, err)
+	// The caller's either way: 400 for what the request's decoder refuses
+	// (an unknown field, a value of the wrong type), 422 for what the
+	// engine cannot judge.
+	if c := rules.ErrorCode(err); c != rules.EUNPROCESSABLE && c != rules.EINVALID {
+		t.Fatalf("code %q, want %q or %q (%v)", c, rules.EUNPROCESSABLE, rules.EINVALID, err)
 	}
 	f, _ := rules.ErrorDetails(err)["field"].(string)
 	return f
+}
+
+// rawParams are params as JSON, read with the rest of the request by the
+// API's decoder when the request is asked (ask): the tables write params
+// as JSON objects, as bots send them.
+type rawParams json.RawMessage
+
+// Question is none: raw params are read as the request's question's.
+func (rawParams) Question() rules.Question { return "" }
+
+// MarshalJSON writes the params as they are.
+func (p rawParams) MarshalJSON() ([]byte, error) {
+	if len(p) == 0 {
+		return []byte("null"), nil
+	}
+	return p, nil
+}
+
+// ask adjudicates req as the service does a body: the request written as
+// JSON and read by the API's decoder (api.DecodeAdjudication), once and
+// strictly, with every limit, then judged.
+func ask(ctx context.Context, svc *engine.Service, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	var decoded rules.AdjudicationRequest
+	if err := api.DecodeAdjudication(body, &decoded); err != nil {
+		return nil, err
+	}
+	return svc.Adjudicate(ctx, decoded)
+}
+
+// decoded is req as the API's decoder reads it from its JSON.
+func decoded(tb testing.TB, req rules.AdjudicationRequest) rules.AdjudicationRequest {
+	tb.Helper()
+	body, err := json.Marshal(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out rules.AdjudicationRequest
+	if err := api.DecodeAdjudication(body, &out); err != nil {
+		tb.Fatalf("decode %s: %v", body, err)
+	}
+	return out
 }
 
 var recordMu sync.Mutex
@@ -248,7 +297,7 @@ func cunning(p rules.BoardPersonnel, c int) rules.BoardPersonnel { p.Cunning = i
 
 func req2E(question string, board rules.Board, p any) rules.AdjudicationRequest {
 	b, _ := json.Marshal(p)
-	return rules.AdjudicationRequest{Edition: rules.Edition2E, Question: question, Board: board, Params: b}
+	return rules.AdjudicationRequest{Edition: rules.Edition2E, Question: question, Board: board, Params: rawParams(b)}
 }
 
 func req1E(question string, board rules.Board, p any) rules.AdjudicationRequest {

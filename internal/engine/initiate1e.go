@@ -5,18 +5,12 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
-
-type initiateParams struct {
-	Attackers []string `json:"attackers"`
-	Defenders []string `json:"defenders"`
-}
 
 // force is one side of a 1E battle: its cards and the affiliations of all
 // its members (ships and facilities and the personnel aboard them, or an
@@ -193,12 +187,12 @@ func forceRestriction(a string, defenders []string, defending map[string]bool) (
 	return "", ""
 }
 
-func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p initiateParams
-	if err := decodeParams(raw, &p); err != nil {
+func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.BattleInitiateParams](raw)
+	if err != nil {
 		return err
 	}
-	bi, err := initiateBattle(j.board, p)
+	bi, err := initiateBattle(j.board, *p)
 	if err != nil {
 		return err
 	}
@@ -273,7 +267,7 @@ const (
 // initiateBattle judges an attack by the 1E rules on the board alone. It
 // fails, naming the field, when a force is not on the board or mixes ships
 // and personnel, or the two forces are not both of ships or of personnel.
-func initiateBattle(b *Board, p initiateParams) (battleInitiation, error) {
+func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, error) {
 	var bi battleInitiation
 	var err error
 	if bi.attackers, err = forceOf(b, p.Attackers, "params.attackers", false); err != nil {

@@ -8,7 +8,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -124,11 +123,6 @@ func needMissionType(m *Mission) error {
 		return unprocessable(fmt.Sprintf("board.missions[%d].type", m.Index), "the type of %s (planet, space ...) is not known", m.Name())
 	}
 	return nil
-}
-
-type attemptParams struct {
-	Mission string `json:"mission"`
-	Ship    string `json:"ship"`
 }
 
 // chooseShip resolves the ship a space (or 1E dual) mission is attempted
@@ -402,9 +396,9 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 	}
 }
 
-func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p attemptParams
-	if err := decodeParams(raw, &p); err != nil {
+func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.MissionAttemptParams](raw)
+	if err != nil {
 		return err
 	}
 	m, err := j.mission(p.Mission, "params.mission")

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -115,11 +114,6 @@ func RangeCost1E(b *Board, from, to *Mission) (RangeCost, error) {
 	return rc, nil
 }
 
-type moveParams struct {
-	Ship string `json:"ship"`
-	To   string `json:"to"`
-}
-
 // shipMove is the order to move a ship to a mission: it spends Range, and
 // its crew moves with it.
 type shipMove struct {
@@ -128,9 +122,9 @@ type shipMove struct {
 	variant  variant
 }
 
-func readShipMove(_ context.Context, _ *Service, j *judgement, raw json.RawMessage, _ *Turn) (Move, error) {
-	var p moveParams
-	if err := decodeParams(raw, &p); err != nil {
+func readShipMove(_ context.Context, _ *Service, j *judgement, raw rules.Params, _ *Turn) (Move, error) {
+	p, err := paramsAs[rules.ShipMoveParams](raw)
+	if err != nil {
 		return nil, err
 	}
 	return &shipMove{ship: p.Ship, to: p.To, edition: j.edition, variant: j.rules}, nil

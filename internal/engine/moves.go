@@ -23,7 +23,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"maps"
 	"slices"
 
@@ -69,7 +68,7 @@ func NewTurn() Turn { return Turn{Counters: countersPerTurn} }
 // move is played in, or nil when the question is asked alone: a single
 // question takes what the turn has spent from its own params (card.play's
 // counters), a move within a turn from the turn.
-type moveReader func(ctx context.Context, s *Service, j *judgement, raw json.RawMessage, turn *Turn) (Move, error)
+type moveReader func(ctx context.Context, s *Service, j *judgement, raw rules.Params, turn *Turn) (Move, error)
 
 // moveReaders are the questions that are moves, with the reader of each.
 func moveReaders() map[string]moveReader {
@@ -83,8 +82,8 @@ func moveReaders() map[string]moveReader {
 
 // runMove answers a move's question asked alone: the move read from the
 // params and judged on the request's board.
-func runMove(read moveReader) func(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
-	return func(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
+func runMove(read moveReader) func(ctx context.Context, s *Service, j *judgement, raw rules.Params) error {
+	return func(ctx context.Context, s *Service, j *judgement, raw rules.Params) error {
 		m, err := read(ctx, s, j, raw, nil)
 		if err != nil {
 			return err
@@ -93,10 +92,22 @@ func runMove(read moveReader) func(ctx context.Context, s *Service, j *judgement
 	}
 }
 
-// IsMove says whether a question is a move a turn may be made of.
+// IsMove says whether a question is a move a turn may be made of, its
+// name read as everywhere (rules.ParseQuestion).
 func (s *Service) IsMove(question string) bool {
-	_, ok := s.moves[question]
+	_, ok := s.move(question)
 	return ok
+}
+
+// move is the reader of the move a question names, and its name as the
+// contract writes it.
+func (s *Service) move(question string) (string, bool) {
+	q, err := rules.ParseQuestion(question)
+	if err != nil {
+		return "", false
+	}
+	_, ok := s.moves[string(q)]
+	return string(q), ok
 }
 
 // A Step is one move played on a board: its verdict, as the question
@@ -138,11 +149,12 @@ type legalMove interface {
 // and applied when it is legal. b and turn are never changed. A question
 // that is not a move, or params that cannot be judged, is an error
 // EUNPROCESSABLE naming the field.
-func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, turn Turn, question string, raw json.RawMessage) (Step, error) {
-	read, ok := s.moves[question]
+func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, turn Turn, question string, raw rules.Params) (Step, error) {
+	name, ok := s.move(question)
 	if !ok {
 		return Step{}, unprocessable("question", "%q is not an action a turn is made of", question)
 	}
+	read, question := s.moves[name], name
 	j := s.newJudgement(doc, b)
 	m, err := read(ctx, s, j, raw, &turn)
 	if err != nil {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -45,8 +44,7 @@ func TestShipMoveAppliedCarriesTheCrewAndLeavesTheBoardGiven(t *testing.T) {
 	}
 	b := boardOf(t, s, rules.Edition2E, in)
 	before := *b.Ship("galaxy")
-	raw, _ := json.Marshal(map[string]string{"ship": "galaxy", "to": "renegade"})
-	st, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), b, NewTurn(), "ship.move", raw)
+	st, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), b, NewTurn(), "ship.move", &rules.ShipMoveParams{Ship: "galaxy", To: "renegade"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +67,7 @@ func TestShipMoveAppliedCarriesTheCrewAndLeavesTheBoardGiven(t *testing.T) {
 		t.Errorf("after a ship move the turn is %+v, want %+v: nothing spent, and orders begun", st.Turn, want)
 	}
 	// A move refused leaves the board as it was.
-	raw, _ = json.Marshal(map[string]string{"ship": "galaxy", "to": "earth"})
-	st2, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), st.Board, st.Turn, "ship.move", raw)
+	st2, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), st.Board, st.Turn, "ship.move", &rules.ShipMoveParams{Ship: "galaxy", To: "earth"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,10 +9,7 @@
 package engine
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"strconv"
 	"strings"
 
@@ -36,48 +33,17 @@ type PlayCard struct {
 	// Ref is the card id or name it was given by; Inline the card object
 	// given instead: what the board object it becomes is built from.
 	Ref    string
-	Inline *inlineCard
+	Inline *rules.InlineCard
 }
 
-// inlineCard is a card given in the params instead of by id or name: its
-// title, type, cost and uniqueness, and the statistics the board object it
-// becomes takes, named as the board names them: a personnel's are
-// rules.PersonnelStats (its affiliation a ship's too), a ship's those of
-// rules.BoardShip.
-type inlineCard struct {
-	Title    string `json:"title"`
-	Subtitle string `json:"subtitle"`
-	Type     string `json:"type"`
-	Cost     *int   `json:"cost"`
-	Unique   bool   `json:"unique"`
-	Quadrant string `json:"quadrant,omitempty"`
-	Persona  string `json:"persona,omitempty"`
-	rules.PersonnelStats
-	Staffing []string `json:"staffing,omitempty"`
-	Range    *int     `json:"range,omitempty"`
-	Weapons  *int     `json:"weapons,omitempty"`
-	Shields  *int     `json:"shields,omitempty"`
-}
-
-type playParams struct {
-	Card         json.RawMessage `json:"card"`
-	Counters     *int            `json:"counters"`
-	Commanded    []string        `json:"commanded"`
-	CardPlayUsed bool            `json:"cardPlayUsed"`
-	At           string          `json:"at"`
-	ID           string          `json:"id"`
-}
-
-func (s *Service) resolvePlayCard(ctx context.Context, edition string, raw json.RawMessage) (PlayCard, error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+// resolvePlayCard reads the card a card.play plays: one the card data
+// holds, by id or name, or the card given inline.
+func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rules.CardRef) (PlayCard, error) {
+	if card.IsZero() {
 		return PlayCard{}, unprocessable("params.card", "params.card is required: a card id, a name, or a card object")
 	}
-	if raw[0] == '"' {
-		var ref string
-		if err := json.Unmarshal(raw, &ref); err != nil {
-			return PlayCard{}, unprocessable("params.card", "params.card must be a string or an object")
-		}
+	if card.Inline == nil {
+		ref := card.Ref
 		c, err := cardLookup(ctx, s.cards, edition, ref, func() string { return "params.card" })
 		if err != nil {
 			return PlayCard{}, err
@@ -85,16 +51,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, raw json.
 		return PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique(),
 			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, Ref: ref}, nil
 	}
-	var in inlineCard
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			te.Field = rules.RequestPath(te.Field) // the field as written, not through the statistics' struct
-		}
-		return PlayCard{}, unprocessable("params.card", "params.card must be a card id, a name, or a card object (title, subtitle, type, cost, unique and the statistics of the card): %v", err)
-	}
+	in := *card.Inline
 	if in.Title == "" {
 		return PlayCard{}, unprocessable("params.card.title", "an inline card needs a title")
 	}
@@ -157,7 +114,7 @@ func (s *Service) commandedCards(ctx context.Context, edition string, names []st
 // the card is a personnel, ship or equipment.
 type cardPlay struct {
 	card   PlayCard
-	params playParams
+	params rules.CardPlayParams
 	// commanded are the cards params.commanded names, read for
 	// uniqueness.
 	commanded []commandedCard
@@ -181,11 +138,12 @@ type boardPlacement struct {
 	ship      *Ship
 }
 
-func readCardPlay(ctx context.Context, s *Service, j *judgement, raw json.RawMessage, turn *Turn) (Move, error) {
-	m := &cardPlay{edition: j.edition, variant: j.rules}
-	if err := decodeParams(raw, &m.params); err != nil {
+func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Params, turn *Turn) (Move, error) {
+	given, err := paramsAs[rules.CardPlayParams](raw)
+	if err != nil {
 		return nil, err
 	}
+	m := &cardPlay{edition: j.edition, variant: j.rules, params: *given}
 	p := &m.params
 	c, err := s.resolvePlayCard(ctx, j.edition, p.Card)
 	if err != nil {
@@ -254,7 +212,7 @@ func (m *cardPlay) place(ctx context.Context, s *Service, b *Board) error {
 	}
 	c, in := m.card, m.card.Inline
 	if in == nil {
-		in = &inlineCard{}
+		in = &rules.InlineCard{}
 	}
 	title := in.Title
 	if c.Type == "personnel" {

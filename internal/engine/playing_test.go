@@ -67,16 +67,17 @@ func TestCardPlayReadsTheCardData(t *testing.T) {
 	}
 }
 
-// An inline card with a statistic of the wrong kind is refused naming the
-// statistic as the params write it, not the struct that describes it.
+// An inline card with a statistic of the wrong kind is refused as the
+// request is read, naming the statistic by its path as the params write
+// it, not the struct that describes it.
 func TestCardPlayInlineStatisticOfTheWrongKind(t *testing.T) {
 	w := realWorld(t)
 	r := req2E("card.play", rules.Board{}, obj{"card": obj{"title": "Zq Engineer", "type": "personnel", "cost": 3, "integrity": "seven"}})
-	_, err := w.svc.Adjudicate(context.Background(), r)
-	if rules.ErrorCode(err) != rules.EUNPROCESSABLE || rules.ErrorDetails(err)["field"] != "params.card" {
-		t.Fatalf("error %v (details %v), want params.card unprocessable", err, rules.ErrorDetails(err))
+	_, err := ask(context.Background(), w.svc, r)
+	if rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "params.card.integrity" {
+		t.Fatalf("error %v (details %v), want params.card.integrity invalid", err, rules.ErrorDetails(err))
 	}
-	if msg := err.Error(); !strings.Contains(msg, ".integrity of type int") || strings.Contains(msg, "PersonnelStats") {
+	if msg := err.Error(); !strings.Contains(msg, "params.card.integrity must be a whole number") || strings.Contains(msg, "PersonnelStats") {
 		t.Errorf("message %q does not name the integrity as written", msg)
 	}
 }

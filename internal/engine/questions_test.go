@@ -36,7 +36,7 @@ func TestAdjudicationRefusesEditionAndQuestionInTheParsersWords(t *testing.T) {
 		{"", "ship.move", "edition", `Give the edition: "1e" or "2e".`},
 		{"2E", "warp.core", "question", ""},
 	} {
-		_, err := svc.Adjudicate(context.Background(), rules.AdjudicationRequest{Edition: tc.edition, Question: tc.question})
+		_, err := ask(context.Background(), svc, rules.AdjudicationRequest{Edition: tc.edition, Question: tc.question})
 		if rules.ErrorCode(err) != rules.EUNPROCESSABLE || rules.ErrorDetails(err)["field"] != tc.field {
 			t.Errorf("%s/%s: %v (%s, %v)", tc.edition, tc.question, err, rules.ErrorCode(err), rules.ErrorDetails(err))
 		}
@@ -53,8 +53,8 @@ func TestAdjudicationRefusesEditionAndQuestionInTheParsersWords(t *testing.T) {
 // A question and an edition written in another case are answered, and the
 // verdict names them as the contract does.
 func TestAdjudicationForgivesTheCaseOfEditionAndQuestion(t *testing.T) {
-	v, err := realWorld(t).svc.Adjudicate(context.Background(), rules.AdjudicationRequest{Edition: " 2E", Question: "Game.Winner ",
-		Params: []byte(`{"players":[{"name":"Ann","score":100},{"name":"Bo","score":40}]}`)})
+	v, err := ask(context.Background(), realWorld(t).svc, rules.AdjudicationRequest{Edition: " 2E", Question: "Game.Winner ",
+		Params: rawParams(`{"players":[{"name":"Ann","score":100},{"name":"Bo","score":40}]}`)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -20,18 +19,6 @@ import (
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
-
-type replayParams struct {
-	Actions  *[]replayAction `json:"actions"`
-	Counters *int            `json:"counters"`
-}
-
-// A replayAction is one action of a turn as the request gives it: a move's
-// question and its params.
-type replayAction struct {
-	Question string          `json:"question"`
-	Params   json.RawMessage `json:"params"`
-}
 
 // A Replay is a turn played out: each action's step (its verdict and
 // legality; the boards between actions are not kept), up to and including
@@ -53,7 +40,7 @@ type Replay struct {
 // b and start are never changed. An action that cannot be judged on the
 // board the actions before it left is an error naming the action
 // (details "action", and a field under params.actions[i]).
-func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, start Turn, actions []replayAction) (Replay, error) {
+func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, start Turn, actions []rules.Action) (Replay, error) {
 	r := Replay{FirstIllegal: -1, Board: b, Turn: start, PointsKnown: true, Steps: make([]Step, 0, len(actions))}
 	for i, a := range actions {
 		if err := ctx.Err(); err != nil {
@@ -109,19 +96,19 @@ func inAction(err error, i int, question string) error {
 // the request's shape, the counters left (2E), whether the normal card play
 // was used (1E) and the points the turn scored. The verdict cites the
 // turn's rules and every step's citations, the refused step's first.
-func runReplay(ctx context.Context, s *Service, j *judgement, raw json.RawMessage) error {
-	var p replayParams
-	if err := decodeParams(raw, &p); err != nil {
+func runReplay(ctx context.Context, s *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.TurnReplayParams](raw)
+	if err != nil {
 		return err
 	}
 	if p.Actions == nil {
 		return unprocessable("params.actions", "params.actions is required: the actions of the turn in order, each {question, params}")
 	}
 	actions := *p.Actions
-	// checkLimits refused a longer list before anything was decoded; the
+	// The request's decoder refused a longer list as it read it; the
 	// replay holds to the same limit (rules.MaxReplayActions) on its own.
-	if err := actionsLimit.check("params.actions", len(actions)); err != nil {
-		return err
+	if l := rules.ListLimits["actions"]; len(actions) > l.Max {
+		return l.Exceeded("params.actions")
 	}
 	for i, a := range actions {
 		if !s.IsMove(a.Question) {

@@ -116,8 +116,8 @@ func FuzzReplay(f *testing.F) {
 				p["counters"] = int(plan[0] % 8)
 			}
 			before := params(t, rb.board)
-			req := rules.AdjudicationRequest{Edition: edition, Rules: doc, Question: "turn.replay", Board: rb.board, Params: params(t, p)}
-			v, err := svc.Adjudicate(ctx, req)
+			req := rules.AdjudicationRequest{Edition: edition, Rules: doc, Question: "turn.replay", Board: rb.board, Params: rawParams(params(t, p))}
+			v, err := ask(ctx, svc, req)
 			if now := params(t, rb.board); string(now) != string(before) {
 				t.Fatalf("the replay changed the board it was given:\n was %s\n now %s", before, now)
 			}

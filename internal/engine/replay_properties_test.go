@@ -8,12 +8,12 @@ package engine_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -56,7 +56,7 @@ func TestReplayRefusesWhatCannotBeReplayed(t *testing.T) {
 		})
 	}
 	// A refusal within an action says which action it is.
-	_, err := realWorld(t).svc.Adjudicate(context.Background(), req2E("turn.replay", b, cases[6].params))
+	_, err := ask(context.Background(), realWorld(t).svc, req2E("turn.replay", b, cases[6].params))
 	if d := rules.ErrorDetails(err); d["action"] != 1 || !strings.HasPrefix(rules.ErrorMessage(err), "params.actions[1] (ship.move): ") {
 		t.Errorf("error %q, details %v", rules.ErrorMessage(err), d)
 	}
@@ -80,12 +80,12 @@ func (c *countdown) Err() error {
 func TestReplayStopsWhenTheRequestIsGone(t *testing.T) {
 	svc := realWorld(t).svc
 	req := req2E("turn.replay", hqBoard(), tenActions())
-	if _, err := svc.Adjudicate(&countdown{Context: context.Background(), left: 1 << 20}, req); err != nil {
+	if _, err := ask(&countdown{Context: context.Background(), left: 1 << 20}, svc, req); err != nil {
 		t.Fatalf("a live context: %v", err)
 	}
 	for _, left := range []int{2, 5, 9} {
 		ctx := &countdown{Context: context.Background(), left: left}
-		if _, err := svc.Adjudicate(ctx, req); err != context.Canceled {
+		if _, err := ask(ctx, svc, req); err != context.Canceled {
 			t.Errorf("a context ended after %d checks: err %v, want context.Canceled", left, err)
 		}
 	}
@@ -103,7 +103,7 @@ func replayBoards(t testing.TB) []replayBoard {
 	var out []replayBoard
 	for _, ex := range testcorpus.AdjudicationExamples(t) {
 		var req rules.AdjudicationRequest
-		if err := json.Unmarshal(ex.Request, &req); err != nil {
+		if err := api.DecodeAdjudication(ex.Request, &req); err != nil {
 			t.Fatal(err)
 		}
 		if len(req.Board.Missions) == 0 {
@@ -195,13 +195,13 @@ func TestReplayOfOneActionIsTheQuestionAskedAlone(t *testing.T) {
 		t.Run(rb.name, func(t *testing.T) {
 			for _, a := range actionsOn(rb.board) {
 				q := a["question"].(string)
-				alone := rules.AdjudicationRequest{Edition: rb.edition, Rules: rb.rules, Question: q, Board: rb.board, Params: params(t, a["params"])}
+				alone := rules.AdjudicationRequest{Edition: rb.edition, Rules: rb.rules, Question: q, Board: rb.board, Params: rawParams(params(t, a["params"]))}
 				asTurn := alone
-				asTurn.Question, asTurn.Params = "turn.replay", params(t, obj{"actions": []obj{a}})
+				asTurn.Question, asTurn.Params = "turn.replay", rawParams(params(t, obj{"actions": []obj{a}}))
 				record(t, alone)
 				record(t, asTurn)
-				v1, err1 := svc.Adjudicate(ctx, alone)
-				v2, err2 := svc.Adjudicate(ctx, asTurn)
+				v1, err1 := ask(ctx, svc, alone)
+				v2, err2 := ask(ctx, svc, asTurn)
 				n++
 				what := fmt.Sprintf("%s %s", q, params(t, a["params"]))
 				if err1 != nil {
@@ -253,9 +253,9 @@ func TestReplayNeverChangesTheBoardGiven(t *testing.T) {
 				turn := actions[from:min(from+12, len(actions))]
 				before := params(t, rb.board)
 				copied := deepCopy(rb.board)
-				req := rules.AdjudicationRequest{Edition: rb.edition, Rules: rb.rules, Question: "turn.replay", Board: rb.board, Params: params(t, obj{"actions": turn})}
+				req := rules.AdjudicationRequest{Edition: rb.edition, Rules: rb.rules, Question: "turn.replay", Board: rb.board, Params: rawParams(params(t, obj{"actions": turn}))}
 				record(t, req)
-				v, err := svc.Adjudicate(context.Background(), req)
+				v, err := ask(context.Background(), svc, req)
 				if now := params(t, rb.board); string(now) != string(before) || !reflect.DeepEqual(rb.board, copied) {
 					t.Fatalf("a turn changed the board it was given:\n was %s\n now %s", before, now)
 				}

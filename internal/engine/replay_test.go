@@ -412,13 +412,13 @@ func BenchmarkReplayTenActions(b *testing.B) {
 	svc := realWorld(b).svc
 	req := req2E("turn.replay", hqBoard(), tenActions())
 	ctx := context.Background()
-	v, err := svc.Adjudicate(ctx, req)
+	v, err := ask(ctx, svc, req)
 	if err != nil || v.Allowed == nil || !*v.Allowed {
 		b.Fatalf("the turn is not all legal: %v %+v", err, v)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := svc.Adjudicate(ctx, req); err != nil {
+		if _, err := ask(ctx, svc, req); err != nil {
 			b.Fatal(err)
 		}
 	}

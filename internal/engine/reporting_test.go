@@ -186,7 +186,7 @@ func TestCardPlayAtNamesTheFieldItCannotJudge(t *testing.T) {
 		{"WhatTheHeadquartersAllowsIsUnknown", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1, "affiliation": "klingon"}, "at": "hq"}, "board.missions[5].play"},
 		{"TheFacilityKindIsUnknown", "1e", b1, obj{"card": obj{"title": "Zq", "type": "personnel", "affiliation": "federation"}, "at": "mystery"}, "board.facilities[8].kind"},
 		{"TheCardsAffiliationIsUnknown", "1e", b1, obj{"card": obj{"title": "Zq", "type": "personnel"}, "at": "fedpost"}, "params.card"},
-		{"AnUnknownStatistic", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1, "warp": 9}, "at": "qonos"}, "params.card"},
+		{"AnUnknownStatistic", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1, "warp": 9}, "at": "qonos"}, "params.card.warp"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -8,7 +8,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -16,15 +15,9 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-type requirementsParams struct {
-	Mission   string    `json:"mission"`
-	Personnel *[]string `json:"personnel"`
-	Ship      string    `json:"ship"`
-}
-
-func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p requirementsParams
-	if err := decodeParams(raw, &p); err != nil {
+func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.MissionRequirementsParams](raw)
+	if err != nil {
 		return err
 	}
 	m, err := j.mission(p.Mission, "params.mission")
@@ -165,14 +158,9 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 	j.allow(rc.Met)
 }
 
-type requirementCheckParams struct {
-	Requirement string   `json:"requirement"`
-	Personnel   []string `json:"personnel"`
-}
-
-func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p requirementCheckParams
-	if err := decodeParams(raw, &p); err != nil {
+func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.RequirementCheckParams](raw)
+	if err != nil {
 		return err
 	}
 	if p.Requirement == "" {

@@ -10,24 +10,10 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
-
-// A ResolveDilemma is one dilemma of a mission attempt, in reveal order (1E:
-// encounter order), with what it did when faced, as the bot reports it: the
-// ids of the personnel it stopped, killed or placed in a brig, and whether
-// its text placed it somewhere (back in the dilemma pile, on a ship; 1E back
-// under the mission) rather than where the rules put a dilemma faced.
-type ResolveDilemma struct {
-	StackedDilemma
-	Stops   []string `json:"stops"`
-	Kills   []string `json:"kills"`
-	Brigs   []string `json:"brigs"`
-	Returns bool     `json:"returns"`
-}
 
 // What becomes of a dilemma of a resolved attempt, besides Overcome and
 // MisSeed: returned when its text (or, for one the opponent could not
@@ -74,20 +60,13 @@ type AttemptResolution struct {
 // stack before it is decoded (rules.MaxDilemmaStack).
 const maxResolveStack = rules.MaxDilemmaStack
 
-type resolveParams struct {
-	Mission   string           `json:"mission"`
-	Ship      string           `json:"ship"`
-	Personnel *[]string        `json:"personnel"`
-	Stack     []ResolveDilemma `json:"stack"`
-}
-
 // A resolveMove is mission.resolve as a move: Judge resolves the attempt
 // on a board, writing the verdict, and keeps what it did (Effect); Apply
 // returns the board after it. Its verdict's allowed says the mission was
 // completed; the move is legal whenever the attempt could begin (Legal), a
 // failed attempt being an attempt made.
 type resolveMove struct {
-	params resolveParams
+	params rules.MissionResolveParams
 	// Begun says the attempt could begin: the action was legal, whether
 	// or not it completed the mission.
 	Begun bool
@@ -95,12 +74,12 @@ type resolveMove struct {
 	Effect AttemptResolution
 }
 
-func readResolve(_ context.Context, _ *Service, _ *judgement, raw json.RawMessage, _ *Turn) (Move, error) {
-	m := &resolveMove{}
-	if err := decodeParams(raw, &m.params); err != nil {
+func readResolve(_ context.Context, _ *Service, _ *judgement, raw rules.Params, _ *Turn) (Move, error) {
+	p, err := paramsAs[rules.MissionResolveParams](raw)
+	if err != nil {
 		return nil, err
 	}
-	return m, nil
+	return &resolveMove{params: *p}, nil
 }
 
 // Legal says whether the attempt could begin: a move made, whatever it
@@ -226,7 +205,7 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 // checkResolveDilemma validates one dilemma of a resolve stack: the stack
 // item, and the ids of its effects, each a personnel of the board and
 // listed once.
-func (j *judgement) checkResolveDilemma(d *ResolveDilemma, i int) error {
+func (j *judgement) checkResolveDilemma(d *rules.ResolveDilemma, i int) error {
 	field := func() string { return indexed("params.stack", i) }
 	if err := j.checkStacked(&d.StackedDilemma, field); err != nil {
 		return err

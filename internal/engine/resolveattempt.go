@@ -26,7 +26,7 @@ type resolvedAttempt struct {
 	Drawn int
 	// Stacked are the dilemmas as the request gives them; Stack the stack
 	// rules' judgement of them; Dilemmas what each did, in the same order.
-	Stacked  []ResolveDilemma
+	Stacked  []rules.ResolveDilemma
 	Stack    StackJudgement
 	Dilemmas []dilemmaResolved
 	End      attemptEnd
@@ -89,13 +89,13 @@ const (
 // on a 2E stack larger than the dilemmas drawn, on the mission's
 // requirements not known or not readable, and with ctx's error when ctx
 // ends.
-func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, start attemptStart, stack []ResolveDilemma) (resolvedAttempt, error) {
+func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, start attemptStart, stack []rules.ResolveDilemma) (resolvedAttempt, error) {
 	first := rv == firstEdition
 	m := start.Mission
 	group := start.Group.Personnel
 	ra := resolvedAttempt{Start: start, Stacked: stack, Resolution: AttemptResolution{Mission: m.ID, Attempting: ids(group)}}
 	r := &ra.Resolution
-	stacked := make([]StackedDilemma, len(stack))
+	stacked := make([]rules.StackedDilemma, len(stack))
 	for i, d := range stack {
 		stacked[i] = d.StackedDilemma
 	}
@@ -157,7 +157,7 @@ func (a *attemptState) over() bool { return len(a.remaining) == 0 || a.ended != 
 
 // dilemma resolves one dilemma of the stack given the stack rules' outcome
 // for it, applying what it did when it is faced.
-func (a *attemptState) dilemma(d ResolveDilemma, stackOutcome rules.DilemmaOutcome) dilemmaResolved {
+func (a *attemptState) dilemma(d rules.ResolveDilemma, stackOutcome rules.DilemmaOutcome) dilemmaResolved {
 	var dr dilemmaResolved
 	switch {
 	case a.over() && a.first:
@@ -193,7 +193,7 @@ func (a *attemptState) dilemma(d ResolveDilemma, stackOutcome rules.DilemmaOutco
 
 // outcome is what became of the dilemma: overcome, returned (2E);
 // discarded, returned, mis-seed, unfaced (1E).
-func (dr dilemmaResolved) outcome(first bool, d ResolveDilemma) string {
+func (dr dilemmaResolved) outcome(first bool, d rules.ResolveDilemma) string {
 	switch dr.Unfaced {
 	case dilemmaAfterEnd:
 		return Unfaced
@@ -219,7 +219,7 @@ func (dr dilemmaResolved) outcome(first bool, d ResolveDilemma) string {
 // in the attempt is left alone: "Dilemmas do not normally affect personnel
 // ... not involved in the mission attempt"; one who left earlier is gone
 // already.
-func (a *attemptState) apply(d ResolveDilemma, dr *dilemmaResolved) {
+func (a *attemptState) apply(d rules.ResolveDilemma, dr *dilemmaResolved) {
 	outside := map[string]bool{} // listed, but never in the attempt
 	// Who is in the attempt, by id: each listed id is looked up once, and
 	// those who leave are taken out of the list once, after the lists.
@@ -334,7 +334,7 @@ func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) (drawn *int, fig
 // explainDilemma cites the rules that decided what became of a dilemma,
 // given what the stack rules made of it, says when the attempt ended after
 // it (1E), and returns its reason.
-func (j *judgement) explainDilemma(d ResolveDilemma, stacked rules.DilemmaOutcome, dr dilemmaResolved) string {
+func (j *judgement) explainDilemma(d rules.ResolveDilemma, stacked rules.DilemmaOutcome, dr dilemmaResolved) string {
 	if dr.Unfaced != dilemmaFaced {
 		var reason string
 		switch dr.Unfaced {
@@ -353,7 +353,7 @@ func (j *judgement) explainDilemma(d ResolveDilemma, stacked rules.DilemmaOutcom
 		case dilemmaStackOvercome:
 			reason = stacked.Reason
 		}
-		if reported := d.reportedEffects(); reported != "" {
+		if reported := reportedEffects(d); reported != "" {
 			reason += "; so it did not " + reported
 		}
 		return reason
@@ -473,7 +473,7 @@ func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) rules.Requiremen
 
 // reportedEffects says in words what a dilemma was reported to do, for a
 // dilemma not faced; "" when nothing.
-func (d ResolveDilemma) reportedEffects() string {
+func reportedEffects(d rules.ResolveDilemma) string {
 	var parts []string
 	for _, e := range []struct {
 		ids  []string

@@ -2,20 +2,10 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
-
-// A Player is one player's standing: score and whether a planet and a space
-// mission are completed.
-type Player struct {
-	Name   string `json:"name"`
-	Score  int    `json:"score"`
-	Planet bool   `json:"planet"`
-	Space  bool   `json:"space"`
-}
 
 // GameEnd says whether the game has ended and who won (several for a tie).
 type GameEnd struct {
@@ -29,7 +19,7 @@ type GameEnd struct {
 
 // highest returns the players among the eligible with the highest score
 // (several only when their scores are equal) and that score.
-func highest(ps []Player, eligible func(Player) bool) (names []string, score int) {
+func highest(ps []rules.Player, eligible func(rules.Player) bool) (names []string, score int) {
 	found := false
 	for _, p := range ps {
 		if eligible(p) && (!found || p.Score > score) {
@@ -46,7 +36,7 @@ func highest(ps []Player, eligible func(Player) bool) (names []string, score int
 
 // decide ends the game in favour of the highest score among the eligible;
 // equal highest scores share the win.
-func (g *GameEnd) decide(ps []Player, eligible func(Player) bool) {
+func (g *GameEnd) decide(ps []rules.Player, eligible func(rules.Player) bool) {
 	g.Ended = true
 	g.Winners, _ = highest(ps, eligible)
 	g.Tie = len(g.Winners) > 1
@@ -61,11 +51,11 @@ func (g *GameEnd) decide(ps []Player, eligible func(Player) bool) {
 // completed, else overall. Only equal scores tie ("If multiple players meet
 // one of these conditions and their score is the same": the newest
 // rulebook).
-func GameWinner2E(players []Player, decksEmpty bool) GameEnd {
+func GameWinner2E(players []rules.Player, decksEmpty bool) GameEnd {
 	var g GameEnd
 	g.Applied = append(g.Applied, "win.points")
-	won := func(p Player) bool { return p.Score >= 100 && p.Planet && p.Space }
-	var qualified []Player
+	won := func(p rules.Player) bool { return p.Score >= 100 && p.Planet && p.Space }
+	var qualified []rules.Player
 	for _, p := range players {
 		switch {
 		case won(p):
@@ -98,11 +88,11 @@ func GameWinner2E(players []Player, decksEmpty bool) GameEnd {
 	g.Applied = append(g.Applied, "win.deckout")
 	tiers := []struct {
 		what string
-		ok   func(Player) bool
+		ok   func(rules.Player) bool
 	}{
-		{"completed a planet and a space mission", func(p Player) bool { return p.Planet && p.Space }},
-		{"completed any mission", func(p Player) bool { return p.Planet || p.Space }},
-		{"played", func(Player) bool { return true }},
+		{"completed a planet and a space mission", func(p rules.Player) bool { return p.Planet && p.Space }},
+		{"completed any mission", func(p rules.Player) bool { return p.Planet || p.Space }},
+		{"played", func(rules.Player) bool { return true }},
 	}
 	for _, t := range tiers {
 		if w, score := highest(players, t.ok); len(w) > 0 {
@@ -119,7 +109,7 @@ func GameWinner2E(players []Player, decksEmpty bool) GameEnd {
 	return g
 }
 
-func missionsMissing(p Player) string {
+func missionsMissing(p rules.Player) string {
 	switch {
 	case !p.Planet && !p.Space:
 		return "a planet mission or a space mission"
@@ -129,7 +119,7 @@ func missionsMissing(p Player) string {
 	return "a space mission"
 }
 
-func playerNames(ps []Player) []string {
+func playerNames(ps []rules.Player) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.Name
@@ -143,11 +133,11 @@ func playerNames(ps []Player) []string {
 // rulebook knows one player reaching 100 at a time; should several stand at
 // 100 or more together, the most points wins. It names no tie-breaker:
 // equal highest scores share the win.
-func GameWinner1E(players []Player, decksEmpty bool) GameEnd {
+func GameWinner1E(players []rules.Player, decksEmpty bool) GameEnd {
 	var g GameEnd
 	g.Applied = append(g.Applied, "win1.points")
-	hundred := func(p Player) bool { return p.Score >= 100 }
-	var reached []Player
+	hundred := func(p rules.Player) bool { return p.Score >= 100 }
+	var reached []rules.Player
 	for _, p := range players {
 		if hundred(p) {
 			reached = append(reached, p)
@@ -171,7 +161,7 @@ func GameWinner1E(players []Player, decksEmpty bool) GameEnd {
 		return g
 	}
 	g.Applied = append(g.Applied, "win1.deckout")
-	g.decide(players, func(Player) bool { return true })
+	g.decide(players, func(rules.Player) bool { return true })
 	if g.Tie {
 		g.Reasons = append(g.Reasons, fmt.Sprintf("Both draw decks have run out and %s have the same, highest score; the rulebook names no tie-breaker: they share the win.", joinAnd(g.Winners)))
 	} else {
@@ -180,14 +170,9 @@ func GameWinner1E(players []Player, decksEmpty bool) GameEnd {
 	return g
 }
 
-type winnerParams struct {
-	Players    []Player `json:"players"`
-	DecksEmpty bool     `json:"decksEmpty"`
-}
-
-func runGameWinner(_ context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p winnerParams
-	if err := decodeParams(raw, &p); err != nil {
+func runGameWinner(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.GameWinnerParams](raw)
+	if err != nil {
 		return err
 	}
 	if len(p.Players) == 0 {

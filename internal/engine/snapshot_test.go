@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -51,7 +52,7 @@ func TestVerdictsMatchSnapshot(t *testing.T) {
 	ctx := context.Background()
 	for _, r := range reqs {
 		record(t, r)
-		v, err := w.svc.Adjudicate(ctx, r)
+		v, err := ask(ctx, w.svc, r)
 		line, merr := json.Marshal(answer(r, v, err))
 		if merr != nil {
 			t.Fatalf("encode the answer to %s: %v", r.Question, merr)
@@ -66,7 +67,7 @@ func TestVerdictsMatchSnapshot(t *testing.T) {
 		default:
 			checkCitations(t, w, v)
 		}
-		v2, err2 := w.svc.Adjudicate(ctx, r)
+		v2, err2 := ask(ctx, w.svc, r)
 		if line2, _ := json.Marshal(answer(r, v2, err2)); !bytes.Equal(line, line2) {
 			t.Errorf("%s asked twice answers differently:\n %s\n %s", r.Question, line, line2)
 		}
@@ -177,7 +178,7 @@ func contractRequests(t *testing.T) []rules.AdjudicationRequest {
 			continue
 		}
 		var req rules.AdjudicationRequest
-		if err := json.Unmarshal(ex.Request, &req); err != nil {
+		if err := api.DecodeAdjudication(ex.Request, &req); err != nil {
 			t.Fatalf("decode example %q: %v", ex.Name, err)
 		}
 		for _, doc := range documentsOf(t, req.Edition) {
@@ -208,7 +209,7 @@ func recordedRequests(t *testing.T) []rules.AdjudicationRequest {
 	sc.Buffer(make([]byte, 0, 1<<20), 1<<26)
 	for sc.Scan() {
 		var r rules.AdjudicationRequest
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+		if err := api.DecodeAdjudication(sc.Bytes(), &r); err != nil {
 			t.Fatalf("read recorded requests: %v", err)
 		}
 		out = append(out, r)

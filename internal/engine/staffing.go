@@ -3,7 +3,6 @@ package engine
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -439,13 +438,9 @@ func needAffiliation(s *Ship) error {
 	return nil
 }
 
-type shipParams struct {
-	Ship string `json:"ship"`
-}
-
-func runShipStaffed(ctx context.Context, _ *Service, j *judgement, raw json.RawMessage) error {
-	var p shipParams
-	if err := decodeParams(raw, &p); err != nil {
+func runShipStaffed(ctx context.Context, _ *Service, j *judgement, raw rules.Params) error {
+	p, err := paramsAs[rules.ShipStaffedParams](raw)
+	if err != nil {
 		return err
 	}
 	s, err := j.ship(p.Ship, "params.ship")

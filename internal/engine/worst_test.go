@@ -386,7 +386,7 @@ func TestWorstBoardsAreJudged(t *testing.T) {
 	for name, req := range worstRequests() {
 		t.Run(name, func(t *testing.T) {
 			record(t, req)
-			v, err := w.svc.Adjudicate(context.Background(), req)
+			v, err := ask(context.Background(), w.svc, req)
 			if err != nil {
 				t.Fatalf("refused: %v (details %v)", err, rules.ErrorDetails(err))
 			}
@@ -411,7 +411,7 @@ func BenchmarkWorstBoard(b *testing.B) {
 			b.ReportAllocs()
 			cpu0, ok := cputime.Process()
 			for b.Loop() {
-				if _, err := w.svc.Adjudicate(ctx, req); err != nil {
+				if _, err := ask(ctx, w.svc, req); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,52 +1,52 @@
 package rules
 
 import (
-	"encoding/json"
 	"reflect"
 	"strings"
 )
 
 // AdjudicationRequest is a board situation and one question about it, to be
 // answered under the rules of one document (the newest rulebook of the edition
-// when Rules is empty).
+// when Rules is empty), with the question's params (nil for none).
 //
-// The request and the board are described once, here: REST and GraphQL
-// both decode into these types. A new field of the request or the board
-// touches the type and the schemas:
-//   - its type here, with its JSON name;
-//   - the matching input in schema/schema.graphqls, under the same name;
+// The request, the board and each question's params are described once,
+// here and in params.go: every transport reads a request into these types
+// with the API's decoder (api.DecodeAdjudication), REST's body, GraphQL's
+// input, the page's form and the terminal's file alike. A field's limit
+// tag names the limit it is read within (see Params). A new field of the
+// request, the board or the params touches the type and the schemas:
+//   - its type here, with its JSON name and its limit tag;
+//   - the matching input in schema/schema.graphqls, under the same name
+//     (for the board);
 //   - its description for bots in api/openapi.json (which may describe a
 //     field before the engine reads it).
 //
-// (A new kind of board object, a new struct, also gets its input's line in
-// gqlgen.yml, which binds the input to the struct.)
-//
-// Then `go generate ./...` regenerates the rest: gqlgen binds the GraphQL
-// inputs to these types, decodergen writes the REST fast path's field table
-// (api/adjudicatejson_fields.go), and oapi-codegen the Go client. Tests fail
-// until all of that is done: TestAdjudicationInputIsTheDomainRequest
-// (graph), TestGeneratedFileIsCurrent (api/internal/decodergen),
+// Then `go generate ./...` regenerates the rest: decodergen writes the
+// decoder's field table (api/adjudicatejson_fields.go), gqlgen the
+// GraphQL inputs, and oapi-codegen the Go client. Tests fail until all of
+// that is done: TestAdjudicationInputIsTheDomainRequest (graph),
+// TestGeneratedFileIsCurrent (api/internal/decodergen),
 // TestDecodeAdjudicationKnowsEveryField and
 // TestOpenAPIDescribesEveryBoardField (api). The engine reads the field
 // where a rule needs it, when it decodes the board
 // (internal/engine/decode.go), and writes it back only if a move changes
 // it (encode.go keeps what the request gave).
 type AdjudicationRequest struct {
-	Edition  string          `json:"edition"`
-	Rules    string          `json:"rules,omitempty"`
-	Question string          `json:"question"`
-	Board    Board           `json:"board"`
-	Params   json.RawMessage `json:"params,omitempty"`
+	Edition  string `json:"edition" limit:"text"`
+	Rules    string `json:"rules,omitempty" limit:"text"`
+	Question string `json:"question" limit:"text"`
+	Board    Board  `json:"board"`
+	Params   Params `json:"params,omitempty"`
 }
 
 // A Board is the situation on the table: the missions (in 1E, in spaceline
 // order per quadrant), the ships and the personnel of both players, and the
 // 1E facilities.
 type Board struct {
-	Missions   []BoardMission   `json:"missions"`
-	Ships      []BoardShip      `json:"ships"`
-	Personnel  []BoardPersonnel `json:"personnel"`
-	Facilities []BoardFacility  `json:"facilities,omitempty"`
+	Missions   []BoardMission   `json:"missions" limit:"missions"`
+	Ships      []BoardShip      `json:"ships" limit:"ships"`
+	Personnel  []BoardPersonnel `json:"personnel" limit:"personnel"`
+	Facilities []BoardFacility  `json:"facilities,omitzero" limit:"facilities"`
 }
 
 // A Location says where a personnel, ship or facility is: at a mission
@@ -54,48 +54,48 @@ type Board struct {
 // facility, or in a player's brig ("you" or "opponent"), whoever owns the
 // personnel: a personnel in a brig is a captive. One of them is set.
 type Location struct {
-	Mission  string `json:"mission,omitempty"`
-	Ship     string `json:"ship,omitempty"`
-	Facility string `json:"facility,omitempty"`
-	Brig     string `json:"brig,omitempty"`
+	Mission  string `json:"mission,omitempty" limit:"text"`
+	Ship     string `json:"ship,omitempty" limit:"text"`
+	Facility string `json:"facility,omitempty" limit:"text"`
+	Brig     string `json:"brig,omitempty" limit:"text"`
 }
 
 // BoardMission is a mission on the board. Card names a card whose statistics
 // fill the fields left out; fields given override the card's.
 type BoardMission struct {
-	ID               string   `json:"id"`
-	Owner            string   `json:"owner,omitempty"`
-	Card             string   `json:"card,omitempty"`
-	Title            string   `json:"title,omitempty"`
-	Type             string   `json:"type,omitempty"`
-	Quadrant         string   `json:"quadrant,omitempty"`
-	Span             *int     `json:"span,omitempty"`
-	Region           string   `json:"region,omitempty"`
-	Points           *int     `json:"points,omitempty"`
-	Requirements     string   `json:"requirements,omitempty"`
-	Affiliations     []string `json:"affiliations,omitzero"`
+	ID               string   `json:"id" limit:"text"`
+	Owner            string   `json:"owner,omitempty" limit:"word"`
+	Card             string   `json:"card,omitempty" limit:"text"`
+	Title            string   `json:"title,omitempty" limit:"text"`
+	Type             string   `json:"type,omitempty" limit:"word"`
+	Quadrant         string   `json:"quadrant,omitempty" limit:"word"`
+	Span             *int     `json:"span,omitempty" limit:"span"`
+	Region           string   `json:"region,omitempty" limit:"text"`
+	Points           *int     `json:"points,omitempty" limit:"points"`
+	Requirements     string   `json:"requirements,omitempty" limit:"requirement"`
+	Affiliations     []string `json:"affiliations,omitzero" limit:"affiliations,word"`
 	Completed        bool     `json:"completed,omitempty"`
-	OvercomeDilemmas int      `json:"overcomeDilemmas,omitempty"`
-	Play             []string `json:"play,omitempty"`
+	OvercomeDilemmas int      `json:"overcomeDilemmas,omitempty" limit:"overcomeDilemmas"`
+	Play             []string `json:"play,omitzero" limit:"play,word"`
 }
 
 // BoardShip is a ship on the board.
 type BoardShip struct {
-	ID          string    `json:"id"`
-	Owner       string    `json:"owner,omitempty"`
-	Card        string    `json:"card,omitempty"`
-	Title       string    `json:"title,omitempty"`
-	Affiliation string    `json:"affiliation,omitempty"`
-	Staffing    []string  `json:"staffing,omitempty"`
-	Range       *int      `json:"range,omitempty"`
-	RangeUsed   int       `json:"rangeUsed,omitempty"`
-	Weapons     *int      `json:"weapons,omitempty"`
-	Shields     *int      `json:"shields,omitempty"`
+	ID          string    `json:"id" limit:"text"`
+	Owner       string    `json:"owner,omitempty" limit:"word"`
+	Card        string    `json:"card,omitempty" limit:"text"`
+	Title       string    `json:"title,omitempty" limit:"text"`
+	Affiliation string    `json:"affiliation,omitempty" limit:"word"`
+	Staffing    []string  `json:"staffing,omitzero" limit:"staffing,word"`
+	Range       *int      `json:"range,omitempty" limit:"range"`
+	RangeUsed   int       `json:"rangeUsed,omitempty" limit:"rangeUsed"`
+	Weapons     *int      `json:"weapons,omitempty" limit:"weapons"`
+	Shields     *int      `json:"shields,omitempty" limit:"shields"`
 	At          *Location `json:"at,omitempty"`
 	Stopped     bool      `json:"stopped,omitempty"`
-	Damage      int       `json:"damage,omitempty"`
+	Damage      int       `json:"damage,omitempty" limit:"damage"`
 	// Docked is the id of the 1E facility the ship is docked at.
-	Docked string `json:"docked,omitempty"`
+	Docked string `json:"docked,omitempty" limit:"text"`
 	// Cloaked says a 1E ship is cloaked: it may not fire, nor attempt a
 	// mission, until it decloaks.
 	Cloaked bool `json:"cloaked,omitempty"`
@@ -106,14 +106,14 @@ type BoardShip struct {
 // hand gives them inline: one description of a personnel's statistics for
 // both.
 type PersonnelStats struct {
-	Affiliation     string   `json:"affiliation,omitempty"`
-	Icons           []string `json:"icons,omitempty"`
-	Skills          []string `json:"skills,omitempty"`
-	Characteristics []string `json:"characteristics,omitempty"`
-	Integrity       *int     `json:"integrity,omitempty"`
-	Cunning         *int     `json:"cunning,omitempty"`
-	Strength        *int     `json:"strength,omitempty"`
-	Species         string   `json:"species,omitempty"`
+	Affiliation     string   `json:"affiliation,omitempty" limit:"word"`
+	Icons           []string `json:"icons,omitzero" limit:"icons,word"`
+	Skills          []string `json:"skills,omitzero" limit:"skills,skill"`
+	Characteristics []string `json:"characteristics,omitzero" limit:"characteristics,word"`
+	Integrity       *int     `json:"integrity,omitempty" limit:"integrity"`
+	Cunning         *int     `json:"cunning,omitempty" limit:"cunning"`
+	Strength        *int     `json:"strength,omitempty" limit:"strength"`
+	Species         string   `json:"species,omitempty" limit:"word"`
 }
 
 // RequestPath is the path of a field as a request writes it, from the path
@@ -157,31 +157,31 @@ func embeddedStructs(t reflect.Type, names map[string]bool) map[string]bool {
 // Quadrant is its native quadrant (Alpha unless the card says otherwise),
 // where it stands is At.
 type BoardFacility struct {
-	ID           string    `json:"id"`
-	Owner        string    `json:"owner,omitempty"`
-	Card         string    `json:"card,omitempty"`
-	Title        string    `json:"title,omitempty"`
-	Affiliation  string    `json:"affiliation,omitempty"`
-	Affiliations []string  `json:"affiliations,omitempty"`
-	Kind         string    `json:"kind,omitempty"`
-	Quadrant     string    `json:"quadrant,omitempty"`
+	ID           string    `json:"id" limit:"text"`
+	Owner        string    `json:"owner,omitempty" limit:"word"`
+	Card         string    `json:"card,omitempty" limit:"text"`
+	Title        string    `json:"title,omitempty" limit:"text"`
+	Affiliation  string    `json:"affiliation,omitempty" limit:"word"`
+	Affiliations []string  `json:"affiliations,omitzero" limit:"affiliations,word"`
+	Kind         string    `json:"kind,omitempty" limit:"word"`
+	Quadrant     string    `json:"quadrant,omitempty" limit:"word"`
 	At           *Location `json:"at,omitempty"`
-	Shields      *int      `json:"shields,omitempty"`
+	Shields      *int      `json:"shields,omitempty" limit:"shields"`
 }
 
 // BoardPersonnel is a personnel on the board: its statistics, and where it
 // is.
 type BoardPersonnel struct {
-	ID    string `json:"id"`
-	Owner string `json:"owner,omitempty"`
-	Card  string `json:"card,omitempty"`
-	Title string `json:"title,omitempty"`
+	ID    string `json:"id" limit:"text"`
+	Owner string `json:"owner,omitempty" limit:"word"`
+	Card  string `json:"card,omitempty" limit:"text"`
+	Title string `json:"title,omitempty" limit:"text"`
 	PersonnelStats
 	At      *Location `json:"at,omitempty"`
 	Stopped bool      `json:"stopped,omitempty"`
 	// Persona is the persona the personnel is a version of (the card
 	// data's); versions of one persona are one personnel for uniqueness.
-	Persona string `json:"persona,omitempty"`
+	Persona string `json:"persona,omitempty" limit:"text"`
 }
 
 // A Citation is an entry a verdict applied, with the sentence that decided.

@@ -126,3 +126,63 @@ const (
 	// MaxSkillBytes bounds one skill as written ("Computer Skill x2").
 	MaxSkillBytes = 64
 )
+
+// A ListLimit is the limit of one kind of list in a request, with how its
+// items are spoken of and why the limit is what it is, for the error.
+type ListLimit struct {
+	Max        int
+	Items, Why string
+}
+
+// ListLimits are the limits of the request's lists by the name their
+// fields' limit tags give them (see Params).
+var ListLimits = map[string]ListLimit{
+	"missions":        {MaxBoardMissions, "missions", "six a player in 1E, five in 2E"},
+	"ships":           {MaxBoardShips, "ships", "32 a side"},
+	"personnel":       {MaxBoardPersonnel, "personnel", "128 a side, three times what a long game lays out"},
+	"facilities":      {MaxBoardFacilities, "facilities", "a headquarters and a few outposts a player"},
+	"staffing":        {MaxStaffingIcons, "staffing icons", "the largest ships print about six"},
+	"icons":           {MaxPersonnelIcons, "icons", "a personnel prints a few"},
+	"skills":          {MaxPersonnelSkills, "skills", "the most skilled personnel print about ten"},
+	"characteristics": {MaxCharacteristics, "characteristics", "a personnel prints a handful"},
+	"affiliations":    {MaxMissionAffiliations, "affiliations", "the game has about fifteen"},
+	"play":            {MaxMissionPlay, "entries", "a headquarters names a few"},
+	"listed":          {MaxListedCards, "ids", "each names a card on the board once"},
+	"stack":           {MaxDilemmaStack, "dilemmas", "more than both players' seed cards or dilemmas drawn"},
+	"deck":            {MaxDeckLines, "lines", "more than the largest decks played"},
+	"seeds":           {MaxSeedLines, "lines", "more than any seed deck or dilemma pile"},
+	"players":         {MaxPlayers, "players", "a game has two, or a few in multiplayer"},
+	"actions":         {MaxReplayActions, "actions", "more than any turn of a real game"},
+}
+
+// TurnListLimit bounds what a turn's actions name all together (see
+// MaxTurnListed).
+var TurnListLimit = ListLimit{MaxTurnListed, "ids and dilemmas in all its actions' lists", "a turn names each card a few times"}
+
+// TextLimits are the longest texts of a request in bytes, by the name
+// their fields' limit tags give them.
+var TextLimits = map[string]int{
+	"text":        MaxTextBytes,
+	"word":        MaxWordBytes,
+	"skill":       MaxSkillBytes,
+	"requirement": MaxRequirementBytes,
+}
+
+// Exceeded is the error of a list at field found to hold more than the
+// limit: EUNPROCESSABLE naming the field and the limit (details.limit).
+func (l ListLimit) Exceeded(field string) *Error {
+	return Errorf(EUNPROCESSABLE, "%s holds more than %d %s; at most %d are allowed (%s)", field, l.Max, l.Items, l.Max, l.Why).
+		WithDetail("field", Truncate(field)).WithDetail("limit", l.Max)
+}
+
+// TextTooLong is the error of a text at field n bytes long, past max.
+func TextTooLong(field string, n, max int) *Error {
+	return Errorf(EUNPROCESSABLE, "%s is %d bytes long; at most %d are allowed", field, n, max).
+		WithDetail("field", Truncate(field)).WithDetail("limit", max)
+}
+
+// TooManyCopies is the error of a deck line's count past MaxDeckCopies.
+func TooManyCopies(field, literal string) *Error {
+	return Errorf(EUNPROCESSABLE, "%s is %s copies; a deck line may count at most %d", field, literal, MaxDeckCopies).
+		WithDetail("field", Truncate(field)).WithDetail("limit", MaxDeckCopies)
+}
