@@ -207,7 +207,7 @@ func TestJudgeAndFanPagesInABrowser(t *testing.T) {
 	shots := filepath.Join(dir, "screenshots")
 	limit := 6 * time.Minute
 	if os.Getenv("LIGHTHOUSE") != "" {
-		limit += 4 * time.Minute
+		limit += 8 * time.Minute
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()

@@ -100,7 +100,7 @@ func TestPagesCarryADescriptionAndSharingMetadata(t *testing.T) {
 		"/entries/2e-rulebook.glossary.stopped": {`<meta name="description" content="A stopped card cannot move or attempt a mission until your next turn begins.`, `<meta property="og:url" content="http://`},
 		"/cards/2e-1-1":                         {`<meta name="description" content="Scout Vessel: Second Edition Ship Federation.`, `<meta property="og:image" content="https://images.example.test/scout.jpg">`},
 		"/documents/2e-rulebook":                {`<meta name="description" content="Contents of the Second Edition Rulebook`},
-		"/?q=stopped":                           {`<meta name="robots" content="noindex">`},
+		"/?q=stopped&kind=glossary&offset=10":   {`<link rel="canonical" href="http://`, `/?q=stopped">`},
 		"/entries/no-such-entry":                {`<meta name="robots" content="noindex">`},
 	} {
 		r := get(t, srv, path)

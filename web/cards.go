@@ -382,7 +382,7 @@ func (s *Site) chooser(c echo.Context, name string, err error) error {
 		return s.fail(c, err, "Several cards fit that name")
 	}
 	return s.render(c, http.StatusMultipleChoices, "chooser", page{Title: "Cards named " + name, Data: cp,
-		Description: "Several cards of the Star Trek CCG fit the name " + name + ": pick one.", NoIndex: true})
+		Description: "Several cards of the Star Trek CCG fit the name " + name + ": pick one."})
 }
 
 func countLinks(gs []editionChoices) int {

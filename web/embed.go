@@ -90,7 +90,7 @@ func (s *Site) embedCard(c echo.Context) error {
 	if rs, err := s.cfg.Cards.CardRulings(ctx, card.ID); err == nil {
 		cp.Rulings, cp.Mentions = groupRulings(card, rs, nil)
 	}
-	return s.render(c, http.StatusOK, "embedcard", page{Title: card.Name(), Data: cp})
+	return s.render(c, http.StatusOK, "embedcard", page{Title: card.Name(), Data: cp, Description: cardDescription(card)})
 }
 
 func (s *Site) renderEmbedError(c echo.Context, err error) error {

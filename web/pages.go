@@ -146,7 +146,14 @@ func (s *Site) home(c echo.Context) error {
 			desc = excerpt(hp.Definitions[0].First, maxDescription)
 		}
 	}
-	return s.render(c, status, "home", page{Title: title, Nav: "search", Data: hp, Description: desc, OwnSearch: true, NoIndex: hp.Q != ""})
+	// A query's results are a page worth finding (its definition first);
+	// its filtered and later pages are the same query's, so they name its
+	// first page as theirs.
+	p := page{Title: title, Nav: "search", Data: hp, Description: desc, OwnSearch: true}
+	if hp.Q != "" {
+		p.Canonical = baseURL(c) + "/?q=" + url.QueryEscape(hp.Q)
+	}
+	return s.render(c, status, "home", p)
 }
 
 // filterSummary says which filters are set, in words: "both editions · all

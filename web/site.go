@@ -194,8 +194,13 @@ type page struct {
 	// OwnSearch is set on the page that has its own search box (the
 	// search page): the header leaves its box out.
 	OwnSearch bool
-	// NoIndex asks search engines to leave the page out (a page of
-	// results, an error).
+	// Canonical is the page's one address for search engines, when
+	// another address shows the same (a page of results with filters or
+	// further on is its query's first page); render makes it the page's
+	// own address otherwise.
+	Canonical string
+	// NoIndex asks search engines to leave the page out (an error, an
+	// answer to a post).
 	NoIndex bool
 }
 
@@ -206,7 +211,7 @@ const siteDescription = "The rules of the Star Trek Customizable Card Game, both
 // scripts and look-ups from this origin only.
 const (
 	pageCSP  = "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self' https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self'"
-	embedCSP = "default-src 'none'; style-src 'self'; img-src 'self' https: http: data:; base-uri 'none'; frame-ancestors *"
+	embedCSP = "default-src 'none'; style-src 'self'; connect-src 'self'; img-src 'self' https: http: data:; base-uri 'none'; frame-ancestors *"
 )
 
 // render writes a whole page with the status. A failure to render is logged
@@ -225,6 +230,9 @@ func (s *Site) render(c echo.Context, status int, name string, p page) error {
 	}
 	if status >= 400 {
 		p.NoIndex = true
+	}
+	if p.Canonical == "" && !p.NoIndex {
+		p.Canonical = p.URL
 	}
 	var buf bytes.Buffer
 	root := "layout.html"
