@@ -38,6 +38,16 @@ async function search(page, vp) {
   check(cardOpts.some((t) => /Jean-Luc Picard/.test(t) && /Card/.test(t)), "no card suggestion for jean-luc: " + cardOpts.join(" | "));
   check(await page.locator("#q").getAttribute("aria-expanded") === "true", "the combobox does not say it is expanded");
   await shot(page, `${vp}-suggestions`, false);
+  // A misspelt name finds its card as /v1/cards/named does; a ruling title
+  // no card has is offered as the ruling it is.
+  for (const [typed, want] of [["jean-luc pikard", /Jean-Luc Picard.*\n?.*Card/], ["data androd", /Data.*\n?.*Card/], ["make it so", /Make It So.*\n?.*Ruling/]]) {
+    await page.locator("#q").fill("");
+    await page.keyboard.type(typed, { delay: 10 });
+    // The list answers what was typed last.
+    await page.waitForFunction((t) => { const l = document.getElementById("q-suggestions"); return l && !l.hidden && l.getAttribute("data-q") === t; }, typed, { timeout: STEP_TIMEOUT });
+    const got = await options.allInnerTexts();
+    check(got.some((t) => want.test(t)), `suggestions for "${typed}": ${got.join(" | ")}`);
+  }
   await page.locator("#q").fill("");
   await page.keyboard.type("stoped", { delay: 20 });
   await page.waitForFunction(() => Array.from(document.querySelectorAll("#q-suggestions [role=option]")).some((o) => /^stopped/i.test(o.textContent)), null, { timeout: STEP_TIMEOUT });

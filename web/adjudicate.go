@@ -517,7 +517,7 @@ func (ap *adjudicatePage) firstErrorField() string {
 		return ap.ErrorField
 	}
 	for _, f := range []string{"edition", "question", "rules", "board", "params", "add_card", "add_kind", "add_owner", "add_id", "add_at",
-		"act_kind", "act_card", "act_ship", "act_personnel", "act_to", "act_id", "act_stack"} {
+		"act_kind", "act_card", "act_cost", "act_ship", "act_personnel", "act_to", "act_id", "act_stack"} {
 		if ap.Errors[f] != "" {
 			return f
 		}

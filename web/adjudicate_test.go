@@ -169,8 +169,14 @@ func TestTheTurnIsBuiltAnActionAtATime(t *testing.T) {
 	checkPage(t, r, 422, []string{`<div class="choices" id="act_card-choices"`, `name="act_choice" value="2e-1-5"`, `id="act_card-error"`}, []string{`name="add_choice" value=`})
 	form.Del("action")
 	form.Set("act_choice", "2e-1-5")
+	// Its data gives no cost: asked for beside the card, then played
+	// inline with the cost given.
 	r = postForm(t, srv, "/adjudicate", form)
-	checkPage(t, r, 200, []string{"Added action 3: play Cargo Vessel (2e-1-5) at home as freighter.", `<option value="freighter">Cargo Vessel (freighter)</option>`}, nil)
+	checkPage(t, r, 422, []string{`<p class="fielderror" id="act_cost-error">The card data does not give Cargo Vessel’s cost`, `data-focus="act_cost"`}, nil)
+	form.Set("act_cost", "2")
+	r = postForm(t, srv, "/adjudicate", form)
+	checkPage(t, r, 200, []string{"Added action 3: play Cargo Vessel (2e-1-5) at home as freighter.", `<option value="freighter">Cargo Vessel (freighter)</option>`,
+		"&#34;cost&#34;: 2", "&#34;title&#34;: &#34;Cargo Vessel&#34;"}, nil)
 	// Mistakes are shown beside the field to fix.
 	for _, c := range []struct {
 		set   map[string]string

@@ -615,15 +615,26 @@ func turnPlayed(bc *boardCards, params map[string]any) []boardObject {
 			continue
 		}
 		id, _ := p["id"].(string)
-		card, _ := p["card"].(string)
 		if id == "" {
 			continue
 		}
-		kind := "personnel"
-		if c := bc.card(card); c != nil && kindOfCard(c.Type) != "" {
-			kind = kindOfCard(c.Type)
+		o := boardObject{kind: "personnel", id: id}
+		switch card := p["card"].(type) {
+		case string:
+			o.card = card
+			if c := bc.card(card); c != nil && kindOfCard(c.Type) != "" {
+				o.kind = kindOfCard(c.Type)
+			}
+		case map[string]any: // a card played inline
+			o.title, _ = card["title"].(string)
+			if sub, _ := card["subtitle"].(string); sub != "" {
+				o.title += ", " + sub
+			}
+			if t, _ := card["type"].(string); kindOfCard(t) != "" {
+				o.kind = kindOfCard(t)
+			}
 		}
-		out = append(out, boardObject{kind: kind, id: id, card: card})
+		out = append(out, o)
 	}
 	return out
 }

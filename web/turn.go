@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -31,6 +32,7 @@ var actionKinds = []struct{ Name, Label string }{
 type turnAction struct {
 	Kind string // card.play, personnel.beam, ship.move or mission.resolve
 	Card string // card.play: a card name as typed, or a card id
+	Cost string // card.play: the cost, when the card data lacks it
 	// Ship is the ship moved (or whose crew attempts); Personnel those
 	// beamed or attempting; both picked from the board.
 	Ship      string
@@ -45,7 +47,7 @@ type turnAction struct {
 // the personnel picked, or the ids typed (act_who), as the action needs.
 func actionFromForm(c echo.Context) turnAction {
 	f := builderFields(c, "act")
-	a := turnAction{Kind: f("kind"), Card: pickedCard(f), Ship: f("ship"), To: f("to"), ID: f("id"), Stack: f("stack"), Who: f("who")}
+	a := turnAction{Kind: f("kind"), Card: pickedCard(f), Cost: f("cost"), Ship: f("ship"), To: f("to"), ID: f("id"), Stack: f("stack"), Who: f("who")}
 	if form, err := c.FormParams(); err == nil {
 		for _, p := range form["act_personnel"] {
 			if p = strings.TrimSpace(p); p != "" {
@@ -101,6 +103,16 @@ func addAction(ctx context.Context, cards rules.CardService, edition rules.Editi
 			return "", "", err
 		}
 		p["card"] = card.ID
+		if card.Cost == nil && edition == rules.Edition2E {
+			// The data lacks the cost playing it spends: asked for now,
+			// not found missing once the turn is replayed. Given, the
+			// card is played inline with it.
+			cost, err := strconv.Atoi(strings.TrimSpace(a.Cost))
+			if err != nil || cost < 0 || cost > 20 {
+				return "", "", &pieceError{msg: fmt.Sprintf("The card data does not give %s’s cost, which playing it spends: give it below as printed on the card.", card.Name()), field: "act_cost"}
+			}
+			p["card"] = inlineCard(card, cost)
+		}
 		said = "play " + card.Name() + " (" + card.ID + ")"
 		if a.To != "" {
 			p["at"] = a.To
@@ -399,6 +411,43 @@ func played(actions []any) []string {
 				out = append(out, id)
 			}
 		}
+	}
+	return out
+}
+
+// inlineCard is a card played with a cost the card data lacks: the card as
+// the data gives it, with the cost, written inline as card.play takes one.
+func inlineCard(c *rules.Card, cost int) map[string]any {
+	out := map[string]any{"title": c.Title, "type": c.Type, "cost": cost}
+	if c.Subtitle != "" {
+		out["subtitle"] = c.Subtitle
+	}
+	if c.IsUnique() {
+		out["unique"] = true
+	}
+	if c.Affiliation != "" {
+		out["affiliation"] = c.Affiliation
+	}
+	if len(c.Icons) > 0 {
+		out["icons"] = c.Icons
+	}
+	if len(c.Skills) > 0 {
+		var skills []string
+		for _, sk := range c.Skills {
+			skills = append(skills, skillsText([]rules.Skill{sk}))
+		}
+		out["skills"] = skills
+	}
+	for k, v := range map[string]*int{"integrity": c.Integrity, "cunning": c.Cunning, "strength": c.Strength, "range": c.Range, "weapons": c.Weapons, "shields": c.Shields} {
+		if v != nil {
+			out[k] = *v
+		}
+	}
+	if len(c.Staffing) > 0 {
+		out["staffing"] = c.Staffing
+	}
+	if c.Persona != "" {
+		out["persona"] = c.Persona
 	}
 	return out
 }

@@ -93,6 +93,7 @@
     }
     function show(data) {
       items = (data && data.suggestions) || [];
+      list.setAttribute("data-q", (data && data.q) || "");
       list.textContent = "";
       items.forEach(function (s, n) {
         var li = document.createElement("li");
