@@ -18,12 +18,50 @@ import (
 // meaning of the typed word, at altWeight. Only those: other endings link
 // words that are not one ("seed" is not a form of "see", nor "card" of
 // "care", nor "letter" of "let").
+//
+// Irregular verbs are the other forms the stemmer splits: "draws" is "draw"
+// but "drawn" is "drawn" and "drew" "drew", "chosen" is not "choos". The
+// forms of each verb of a small table of English (irregularVerbs) that the
+// rulebooks' texts hold are linked the same way when their terms differ; a
+// form the texts never use links nothing. Forms that are another word as
+// often as a form of the verb ("left", "found", "saw", "lay") are left out
+// of the table.
 
 // siblingEndings are the endings a word ending in "ie" takes; minSiblingBase
 // is the fewest letters of that word.
 var siblingEndings = []string{"s", "d"}
 
 const minSiblingBase = 3
+
+// irregularVerbs are English verbs whose past forms the stemmer does not read
+// as their stem: each row the plain present, past and past participle. Verbs
+// whose forms are stop words (be, do, have) are left out, and so are forms
+// that are as often another word (left, found, saw, lay, lie, shot, thought, see (its "See X" cross-references), bit,
+// ground, wound, bound, spoke, fell, felt, lit, rose, meant).
+var irregularVerbs = [][3]string{
+	{"arise", "arose", "arisen"}, {"become", "became", "become"}, {"begin", "began", "begun"},
+	{"blow", "blew", "blown"}, {"break", "broke", "broken"},
+	{"bring", "brought", "brought"}, {"build", "built", "built"}, {"buy", "bought", "bought"},
+	{"catch", "caught", "caught"}, {"choose", "chose", "chosen"}, {"come", "came", "come"},
+	{"deal", "dealt", "dealt"}, {"draw", "drew", "drawn"}, {"drive", "drove", "driven"},
+	{"eat", "ate", "eaten"}, {"fight", "fought", "fought"}, {"flee", "fled", "fled"},
+	{"fly", "flew", "flown"}, {"forbid", "forbade", "forbidden"}, {"forget", "forgot", "forgotten"},
+	{"freeze", "froze", "frozen"}, {"get", "got", "gotten"}, {"give", "gave", "given"},
+	{"go", "went", "gone"}, {"grow", "grew", "grown"}, {"hide", "hid", "hidden"},
+	{"hold", "held", "held"}, {"keep", "kept", "kept"}, {"know", "knew", "known"},
+	{"lead", "led", "led"}, {"lose", "lost", "lost"}, {"make", "made", "made"},
+	{"meet", "met", "met"}, {"overcome", "overcame", "overcome"}, {"pay", "paid", "paid"},
+	{"redraw", "redrew", "redrawn"}, {"ride", "rode", "ridden"}, {"run", "ran", "run"},
+	{"say", "said", "said"}, {"seek", "sought", "sought"},
+	{"sell", "sold", "sold"}, {"send", "sent", "sent"}, {"shake", "shook", "shaken"},
+	{"show", "showed", "shown"}, {"sink", "sank", "sunk"}, {"sit", "sat", "sat"},
+	{"speak", "spoke", "spoken"}, {"spend", "spent", "spent"}, {"stand", "stood", "stood"},
+	{"steal", "stole", "stolen"}, {"stick", "stuck", "stuck"}, {"strike", "struck", "struck"},
+	{"take", "took", "taken"}, {"teach", "taught", "taught"}, {"tear", "tore", "torn"},
+	{"tell", "told", "told"}, {"throw", "threw", "thrown"}, {"understand", "understood", "understood"},
+	{"undo", "undid", "undone"}, {"wake", "woke", "woken"}, {"wear", "wore", "worn"},
+	{"win", "won", "won"}, {"withdraw", "withdrew", "withdrawn"}, {"write", "wrote", "written"},
+}
 
 // findSiblings links the terms of the forms of one word (see above), from
 // the plain words and terms of every document's words.
@@ -64,6 +102,19 @@ func (ix *Index) findSiblings() {
 			}
 			if bt, ok := termOf[stem]; ok && bt != t {
 				link(t, bt)
+			}
+		}
+	}
+	for _, forms := range irregularVerbs {
+		for i, x := range forms {
+			tx, ok := termOf[x]
+			if !ok {
+				continue
+			}
+			for _, y := range forms[i+1:] {
+				if ty, ok := termOf[y]; ok && ty != tx {
+					link(tx, ty)
+				}
 			}
 		}
 	}
