@@ -15,6 +15,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/mock"
 )
 
@@ -164,6 +165,48 @@ func TestTextParametersNameTheirLimit(t *testing.T) {
 			if body.Error.Details["limit"] != float64(maxParamLength) || !strings.Contains(body.Error.Message, "bytes") {
 				t.Errorf("%s?%s: the refusal names no limit in bytes: %s", route, n, rec.Body.String())
 			}
+		}
+	}
+}
+
+// TestPlainReadKeyIsTheLongWays holds the cheap key of a plain query to the
+// key decoding and encoding the query gives: the same for every query it
+// answers, sent in any order, with unknown parameters, names without values,
+// one name repeated.
+func TestPlainReadKeyIsTheLongWays(t *testing.T) {
+	names := readParams["/v1/search"]
+	parts := []string{"q=combat+tie", "q=", "q", "edition=2e", "edition=1e", "kind=ruling", "limit=5", "offset=10",
+		"pretty", "pretty=1", "document=2e-rulebook", "cb=123", "Q=x", "q=a.b~c_d-e", "", "limit=", "x=y", "q=ds9+hq"}
+	seen := 0
+	for i := 0; i < 20000; i++ {
+		// A deterministic walk over orders and repeats of the parts.
+		n := 1 + i%6
+		var sent []string
+		for j := 0; j < n; j++ {
+			sent = append(sent, parts[(i*7+j*13+i/len(parts)*j)%len(parts)])
+		}
+		u := &url.URL{Path: "/v1/search", RawQuery: strings.Join(sent, "&")}
+		fast, ok := plainReadKey(u, names)
+		if !ok {
+			continue
+		}
+		seen++
+		kept := url.Values{}
+		for n, vs := range u.Query() {
+			if slices.Contains(names, n) {
+				kept[n] = vs
+			}
+		}
+		if long := cache.RequestKey(keyFormat+u.Path, kept); fast != long {
+			t.Fatalf("?%s: key %q, the long way %q", u.RawQuery, fast, long)
+		}
+	}
+	if seen < 10000 {
+		t.Fatalf("only %d of the queries were plain", seen)
+	}
+	for _, raw := range []string{"q=a%20b", "q=a=b", "q=caf\xc3\xa9", "q=a;b", "q=" + strings.Repeat("x", 300)} {
+		if _, ok := plainReadKey(&url.URL{Path: "/v1/search", RawQuery: raw}, names); ok {
+			t.Errorf("?%s is keyed the cheap way; it needs decoding, or hashing", raw)
 		}
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -81,6 +83,9 @@ func readKey(route string, u *url.URL) (key string, ok bool) {
 	if !ok {
 		return "", false
 	}
+	if key, ok := plainReadKey(u, names); ok {
+		return key, true
+	}
 	q := u.Query()
 	kept := url.Values{}
 	for _, n := range names {
@@ -89,6 +94,77 @@ func readKey(route string, u *url.URL) (key string, ok bool) {
 		}
 	}
 	return cache.RequestKey(keyFormat+u.Path, kept), true
+}
+
+// plainQuery marks the bytes of a query string that decoding and encoding
+// again (url.Values.Encode) give back as they are: letters, digits, "-._~",
+// and "+" (a space); and the separators "=" and "&".
+var plainQuery = func() (t [256]bool) {
+	for _, c := range []byte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+=&") {
+		t[c] = true
+	}
+	return t
+}()
+
+// maxPlainParams bounds the parameters plainReadKey keeps (a route takes at
+// most seven); a request sending more of them is keyed the long way.
+const maxPlainParams = 16
+
+// plainReadKey is readKey without decoding the query into a map and encoding
+// it again, for a query of plain bytes alone (most: "q=combat+tie&edition=2e"),
+// whose pairs are then, each as sent, what url.Values.Encode writes for them:
+// the kept pairs sorted by name, values in the order sent, a name without a
+// value written "name=". ok is false for any other query, and for a key long
+// enough to be hashed; readKey's long way answers those.
+func plainReadKey(u *url.URL, names []string) (key string, ok bool) {
+	raw := u.RawQuery
+	for i := 0; i < len(raw); i++ {
+		if !plainQuery[raw[i]] {
+			return "", false
+		}
+	}
+	var kept [maxPlainParams]string
+	n, size := 0, len(keyFormat)+len(u.Path)+1
+	for rest := raw; rest != ""; {
+		var pair string
+		pair, rest, _ = strings.Cut(rest, "&")
+		name, value, _ := strings.Cut(pair, "=")
+		if pair == "" || !slices.Contains(names, name) {
+			continue
+		}
+		if strings.IndexByte(value, '=') >= 0 || n == len(kept) {
+			return "", false // "a=b=c": its value's "=" is escaped
+		}
+		kept[n] = pair
+		n++
+		size += len(pair) + 2
+	}
+	pairs := kept[:n]
+	// By name, in the order sent among one name's values.
+	slices.SortStableFunc(pairs, func(x, y string) int {
+		x, _, _ = strings.Cut(x, "=")
+		y, _, _ = strings.Cut(y, "=")
+		return strings.Compare(x, y)
+	})
+	var b strings.Builder
+	b.Grow(size)
+	b.WriteString(keyFormat)
+	b.WriteString(u.Path)
+	for i, p := range pairs {
+		if i == 0 {
+			b.WriteByte('?')
+		} else {
+			b.WriteByte('&')
+		}
+		b.WriteString(p)
+		if strings.IndexByte(p, '=') < 0 {
+			b.WriteByte('=')
+		}
+	}
+	if b.Len() > cache.MaxKeyLen {
+		return "", false
+	}
+	return b.String(), true
 }
 
 // Cached answers: a 200's body as it is; an answer of another kept status

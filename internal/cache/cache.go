@@ -22,6 +22,14 @@ type Cache interface {
 	Set(ctx context.Context, key string, value []byte, ttl time.Duration)
 }
 
+// Owner is a Cache that can keep a value it is handed without copying it:
+// SetOwned stores value itself, which the caller must never change again.
+// The response cache hands over each answer it computed, so a miss costs
+// one copy of the answer fewer (the in-process LRU is an Owner).
+type Owner interface {
+	SetOwned(ctx context.Context, key string, value []byte, ttl time.Duration)
+}
+
 // Stats counts what a cache has done since it was created.
 type Stats struct {
 	Hits   uint64 // Get calls that found a value

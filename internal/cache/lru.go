@@ -73,7 +73,17 @@ func (c *LRU) Get(_ context.Context, key string) ([]byte, bool) {
 
 // Set implements Cache. A value heavier than the whole budget is dropped
 // (and any older value under key removed, so no stale answer stays).
-func (c *LRU) Set(_ context.Context, key string, value []byte, ttl time.Duration) {
+func (c *LRU) Set(ctx context.Context, key string, value []byte, ttl time.Duration) {
+	c.store(key, value, ttl, true)
+}
+
+// SetOwned is Set for a value the caller hands over: it is kept as it is,
+// not copied, and the caller must never change it (see Owner).
+func (c *LRU) SetOwned(_ context.Context, key string, value []byte, ttl time.Duration) {
+	c.store(key, value, ttl, false)
+}
+
+func (c *LRU) store(key string, value []byte, ttl time.Duration, copied bool) {
 	c.c.sets.Add(1)
 	w := entryWeight(key, value)
 	if w > c.maxBytes {
@@ -85,7 +95,10 @@ func (c *LRU) Set(_ context.Context, key string, value []byte, ttl time.Duration
 	if ttl <= 0 {
 		ttl = c.defaultTTL
 	}
-	e := lruEntry{value: append([]byte(nil), value...)}
+	e := lruEntry{value: value}
+	if copied {
+		e.value = append([]byte(nil), value...)
+	}
 	if ttl > 0 {
 		e.expires = c.now().Add(ttl)
 	}

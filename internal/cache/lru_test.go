@@ -246,3 +246,34 @@ func TestNewLRURejectsNonPositiveByteBudget(t *testing.T) {
 		t.Error("NewLRU with no byte budget succeeded, want an error")
 	}
 }
+
+// TestLRUSetCopiesAndSetOwnedKeeps: Set keeps a copy (the caller may reuse
+// its slice), SetOwned the value handed over; both weigh alike, and the
+// response cache hands each answer it computed over to an Owner.
+func TestLRUSetCopiesAndSetOwnedKeeps(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newTestLRU(t, 10, 0)
+	b := []byte("answer")
+	c.Set(ctx, "copied", b, 0)
+	c.SetOwned(ctx, "owned", b, 0)
+	b[0] = 'A'
+	if got, _ := c.Get(ctx, "copied"); string(got) != "answer" {
+		t.Errorf("Set kept %q, want a copy of what it was given", got)
+	}
+	if got, _ := c.Get(ctx, "owned"); string(got) != "Answer" || &got[0] != &b[0] {
+		t.Errorf("SetOwned kept %q, want the slice it was handed", got)
+	}
+	if c.Bytes() != int64(len("copied")+len("owned")+2*len("answer")) {
+		t.Errorf("Bytes = %d, want both entries weighed", c.Bytes())
+	}
+
+	r := NewResponses(c, 0, 0)
+	computed := []byte(`{"total":1}`)
+	body, _, err := r.Fetch(ctx, "k", func(context.Context) ([]byte, error) { return computed, nil })
+	if err != nil || string(body) != `{"total":1}` {
+		t.Fatalf("Fetch = %q, %v", body, err)
+	}
+	if got, ok := c.Get(ctx, "resp:k"); !ok || &got[0] != &computed[0] {
+		t.Errorf("the response cache stored a copy of its answer in an Owner, want the answer itself")
+	}
+}

@@ -11,7 +11,11 @@ import (
 )
 
 // maxKeyLen is the longest request key kept as text; longer ones are hashed.
-const maxKeyLen = 200
+// MaxKeyLen says it to callers that build keys of their own form.
+const (
+	maxKeyLen = 200
+	MaxKeyLen = maxKeyLen
+)
 
 // RequestKey normalises a read request into a cache key: the path, then the
 // query parameters sorted by name (values keep their order), so that
@@ -74,7 +78,9 @@ func NewResponses(c Cache, ttl time.Duration, maxSize int) *Responses {
 // stores its result and returns it; concurrent Fetches of one key share one
 // computation. An error from compute is returned and nothing is stored; nor
 // is a result over the maximum size. A panic in compute is returned as an
-// error to every Fetch that shares it.
+// error to every Fetch that shares it. The slice compute returns is the
+// cache's from then on (it may be kept without a copy, see Owner): compute
+// must not change it afterwards, nor hand out a slice it reuses.
 //
 // compute runs in the goroutine of the first Fetch of the key (a miss costs
 // no goroutine of its own, nor the growth of a fresh goroutine's stack to a
@@ -169,7 +175,13 @@ func (r *Responses) fly(key string, f *flight, compute func(context.Context) ([]
 	if len(b) <= r.maxSize {
 		r.c.sets.Add(1)
 		// Stored even when the last waiter has just gone: it is computed.
-		r.cache.Set(context.WithoutCancel(f.ctx), key, b, r.ttl)
+		// compute's result is never changed after (the Fetches read it),
+		// so a cache that can keep it as it is takes it without a copy.
+		if o, ok := r.cache.(Owner); ok {
+			o.SetOwned(context.WithoutCancel(f.ctx), key, b, r.ttl)
+		} else {
+			r.cache.Set(context.WithoutCancel(f.ctx), key, b, r.ttl)
+		}
 	}
 	f.body = b
 }
