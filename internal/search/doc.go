@@ -107,8 +107,9 @@
 //     to look and is not searched. The thesaurus holds the game's
 //     abbreviations and synonyms, never the words of a question's answer.
 //     The forms of a word ending in "ie" that the stemmer reads as two
-//     terms ("tie", "tied") are searched as meanings of each other
-//     (siblings.go).
+//     terms ("tie", "tied"), and the forms of an irregular verb the
+//     rulebooks use ("draw", "drawn", "drew"; "go", "goes"; from a table of
+//     English verbs), are searched as meanings of each other (siblings.go).
 //   - An edition named once ("first edition", "2E"), and not as the subject
 //     of the question ("2e cards", "1e compatible"), filters the search;
 //     both editions named ("stopped 1e vs 2e") is a question about the rule
@@ -173,7 +174,10 @@
 //     text and those its entry's title holds (the heading it stands under);
 //     one holding the kind of answer the question's form asks for (intent.go:
 //     "how many", "max", "limit" a number; "who wins" the winner or a tie;
-//     "can I", "allowed" what may or may not be done) also holds the words
+//     "can I", "allowed" what may or may not be done; "what is", "mean",
+//     "define" what a term is: a paragraph saying "means", "called",
+//     "refers", "defined", a glossary entry's first paragraph, or one
+//     opening with the term it defines, "Skills: ...") also holds the words
 //     that ask it and counts 0.25 more in the choosing. Of the paragraphs
 //     holding most, those holding most in their own words, and of those the
 //     one answering best, the first of equals whatever their lengths (a

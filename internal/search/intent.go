@@ -26,6 +26,8 @@ const (
 	// intentPermission: can I, may I, is it allowed: what may or may not be
 	// done.
 	intentPermission
+	// intentDefinition: what is, what does it mean, define: what a term is.
+	intentDefinition
 )
 
 // intentAsks are the words of a question's form, each with the kind of
@@ -54,6 +56,14 @@ var intentAsks = []struct {
 	{[]string{"cannot"}, intentPermission},
 	{[]string{"allowed"}, intentPermission},
 	{[]string{"legal"}, intentPermission},
+	{[]string{"what", "is"}, intentDefinition},
+	{[]string{"what", "are"}, intentDefinition},
+	{[]string{"whats"}, intentDefinition},
+	{[]string{"mean"}, intentDefinition},
+	{[]string{"means"}, intentDefinition},
+	{[]string{"meaning"}, intentDefinition},
+	{[]string{"define"}, intentDefinition},
+	{[]string{"definition"}, intentDefinition},
 }
 
 // intentFirst are the indexes in intentAsks of the asks starting with each
@@ -108,6 +118,8 @@ var answerWords = map[string]intent{
 	"may": intentPermission, "cannot": intentPermission, "cant": intentPermission,
 	"must": intentPermission, "allowed": intentPermission, "only": intentPermission,
 	"never": intentPermission,
+	"means": intentDefinition, "mean": intentDefinition, "called": intentDefinition, "refers": intentDefinition,
+	"defined": intentDefinition, "definition": intentDefinition, "term": intentDefinition,
 }
 
 // maxFigures is the most digits of a number a paragraph answers with ("30",

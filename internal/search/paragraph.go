@@ -46,6 +46,11 @@ func deriveParagraphs(m *docMeta) {
 		}
 		m.paras[i] = paragraph{at: uint32(w), from: uint32(b[0]), to: uint32(b[1]), anchor: ps[i].Anchor,
 			answers: answersIn(m.Text[b[0]:b[1]])}
+		// A glossary entry's first paragraph, and a paragraph opening
+		// with the term it defines ("Skills: ..."), say what a term is.
+		if i == 0 && m.Kind == rules.KindGlossary || definedTerm(m.Text[b[0]:b[1]]) != "" {
+			m.paras[i].answers |= intentDefinition
+		}
 	}
 	m.shortest = len(m.words)
 	for p := range m.paras {

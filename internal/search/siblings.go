@@ -33,12 +33,13 @@ var siblingEndings = []string{"s", "d"}
 
 const minSiblingBase = 3
 
-// irregularVerbs are English verbs whose past forms the stemmer does not read
-// as their stem: each row the plain present, past and past participle. Verbs
+// irregularVerbs are English verbs whose forms the stemmer does not read as
+// their stem: each row the plain present, past and past participle, and a
+// present the stemmer splits ("goes" is "goe"). Verbs
 // whose forms are stop words (be, do, have) are left out, and so are forms
 // that are as often another word (left, found, saw, lay, lie, shot, thought, see (its "See X" cross-references), bit,
 // ground, wound, bound, spoke, fell, felt, lit, rose, meant).
-var irregularVerbs = [][3]string{
+var irregularVerbs = [][]string{
 	{"arise", "arose", "arisen"}, {"become", "became", "become"}, {"begin", "began", "begun"},
 	{"blow", "blew", "blown"}, {"break", "broke", "broken"},
 	{"bring", "brought", "brought"}, {"build", "built", "built"}, {"buy", "bought", "bought"},
@@ -47,7 +48,7 @@ var irregularVerbs = [][3]string{
 	{"eat", "ate", "eaten"}, {"fight", "fought", "fought"}, {"flee", "fled", "fled"},
 	{"fly", "flew", "flown"}, {"forbid", "forbade", "forbidden"}, {"forget", "forgot", "forgotten"},
 	{"freeze", "froze", "frozen"}, {"get", "got", "gotten"}, {"give", "gave", "given"},
-	{"go", "went", "gone"}, {"grow", "grew", "grown"}, {"hide", "hid", "hidden"},
+	{"go", "went", "gone", "goes"}, {"grow", "grew", "grown"}, {"hide", "hid", "hidden"},
 	{"hold", "held", "held"}, {"keep", "kept", "kept"}, {"know", "knew", "known"},
 	{"lead", "led", "led"}, {"lose", "lost", "lost"}, {"make", "made", "made"},
 	{"meet", "met", "met"}, {"overcome", "overcame", "overcome"}, {"pay", "paid", "paid"},
@@ -59,7 +60,7 @@ var irregularVerbs = [][3]string{
 	{"steal", "stole", "stolen"}, {"stick", "stuck", "stuck"}, {"strike", "struck", "struck"},
 	{"take", "took", "taken"}, {"teach", "taught", "taught"}, {"tear", "tore", "torn"},
 	{"tell", "told", "told"}, {"throw", "threw", "thrown"}, {"understand", "understood", "understood"},
-	{"undo", "undid", "undone"}, {"wake", "woke", "woken"}, {"wear", "wore", "worn"},
+	{"undo", "undid", "undone", "undoes"}, {"wake", "woke", "woken"}, {"wear", "wore", "worn"},
 	{"win", "won", "won"}, {"withdraw", "withdrew", "withdrawn"}, {"write", "wrote", "written"},
 }
 
