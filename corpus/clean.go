@@ -397,6 +397,37 @@ func cleanLine(s string, known map[string]bool) string {
 	return collapseSpaces(markLostSymbols(s))
 }
 
+// The grammar shows where an icon was lost with its spacing too ("A
+// personnel with a icon can substitute for a icon requirement"; "staffing
+// requirements of ."; "who have or icons"): a word that cannot stand
+// without the word after it (an article, a preposition, a possessive, has
+// or have) stands before a stop, an article, preposition or possessive
+// before a conjunction, has or have before "or icons", or "a" before a
+// vowel.
+var (
+	lostBeforeStop = regexp.MustCompile(`\b(a|an|the|of|with|your|their|its|has|have) ([.,;:])`)
+	lostBeforeConj = regexp.MustCompile(`\b(a|an|the|of|with|your|their|its) (or|and) `)
+	lostVerbOrIcon = regexp.MustCompile(`\b(has|have) or (icons?)\b`)
+	lostAfterA     = regexp.MustCompile(`(^|[ (])a ([aeiAEI][a-z])`)
+	lostPlural     = regexp.MustCompile(rules.LostSymbol + ` (or|and) (icons?)\b`)
+)
+
+// markLostByGrammar puts rules.LostSymbol where the grammar of a paragraph
+// shows a word lost (lostBeforeStop and the rest); an ellipsis (". . .")
+// is no lost word.
+func markLostByGrammar(p string) string {
+	p = lostBeforeStop.ReplaceAllStringFunc(p, func(m string) string {
+		return m[:len(m)-1] + rules.LostSymbol + m[len(m)-1:]
+	})
+	// An ellipsis the rule above marked is put back.
+	p = strings.ReplaceAll(p, rules.LostSymbol+". .", ". .")
+	p = lostBeforeConj.ReplaceAllString(p, "$1 "+rules.LostSymbol+" $2 ")
+	p = lostVerbOrIcon.ReplaceAllString(p, "$1 "+rules.LostSymbol+" or $2")
+	p = lostAfterA.ReplaceAllString(p, "${1}a "+rules.LostSymbol+" $2")
+	// "have [Staff] or [Command] icons": the second is lost too.
+	return lostPlural.ReplaceAllString(p, rules.LostSymbol+" $1 "+rules.LostSymbol+" $2")
+}
+
 // markLostSymbols puts rules.LostSymbol in each gap the extraction left inside a
 // line where an icon stood: a run of two or more spaces between two words
 // ("play  cards,  cards, and equipment"). A gap at a line's edge cannot be

@@ -106,7 +106,7 @@ func (r *reader2e) paragraphs(lines []rbLine) []string {
 	var cur []string
 	flush := func() {
 		if len(cur) > 0 {
-			p := joinLines(cur, r.known)
+			p := markLostByGrammar(joinLines(cur, r.known))
 			if p != "" {
 				paras = append(paras, p)
 			}

@@ -2,7 +2,7 @@
 // the browser's, the step it is at, and the checks it makes of a page: a
 // screenshot, no sideways scrolling, an axe-core audit, where an element
 // stands.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -13,6 +13,10 @@ if (!base || !shots || !fanURL || !fan50URL || !fan40URL) {
   process.exit(2);
 }
 mkdirSync(shots, { recursive: true });
+// A run's screenshots are its own: none of an earlier run is left beside them.
+for (const f of readdirSync(shots)) {
+  if (f.endsWith(".png")) { rmSync(join(shots, f)); }
+}
 
 export const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 export const args = [

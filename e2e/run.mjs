@@ -325,6 +325,7 @@ async function housekeeping(page, vp) {
   const lost = await page.goto(base + "/documnts", { waitUntil: "load" });
   check(lost.status() === 404 && /text\/html/.test(lost.headers()["content-type"] || "") && /No such page/.test(await page.locator("h1").innerText()), "a mistyped address is not a page: " + lost.status() + " " + lost.headers()["content-type"]);
   await audit(page, vp, "404 page");
+  await shot(page, `${vp}-404`, false);
   const api = await page.request.get(base + "/v1/define?term=mis-seed&edition=1e");
   const body = await api.json();
   check(api.status() === 404 && body.error.details.search === "mis-seed" && body.error.details.sections.length > 0, "define mis-seed: " + JSON.stringify(body).slice(0, 300));
