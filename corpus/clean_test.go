@@ -325,11 +325,11 @@ func TestLostIconsAreFoundByTheGrammar(t *testing.T) {
 	L := rules.LostSymbol
 	for in, want := range map[string]string{
 		"A personnel with a icon can substitute for a icon requirement.": "A personnel with a " + L + " icon can substitute for a " + L + " icon requirement.",
-		"The ship has staffing requirements of . It is staffed.":          "The ship has staffing requirements of " + L + ". It is staffed.",
-		"personnel who have or icons, providing the or icons).":           "personnel who have " + L + " or " + L + " icons, providing the " + L + " or " + L + " icons).",
-		"you must command a Anthropology personnel":                       "you must command a " + L + " Anthropology personnel",
-		"If that personnel has . . . , he may":                            "If that personnel has . . . , he may",
-		"stop the one you have and ignore the rest; a unique card":        "stop the one you have and ignore the rest; a unique card",
+		"The ship has staffing requirements of . It is staffed.":         "The ship has staffing requirements of " + L + ". It is staffed.",
+		"personnel who have or icons, providing the or icons).":          "personnel who have " + L + " or " + L + " icons, providing the " + L + " or " + L + " icons).",
+		"you must command a Anthropology personnel":                      "you must command a " + L + " Anthropology personnel",
+		"If that personnel has . . . , he may":                           "If that personnel has . . . , he may",
+		"stop the one you have and ignore the rest; a unique card":       "stop the one you have and ignore the rest; a unique card",
 	} {
 		if got := markLostByGrammar(in); got != want {
 			t.Errorf("markLostByGrammar(%q)\n got %q\nwant %q", in, got, want)
