@@ -125,9 +125,12 @@ func addPiece(ctx context.Context, cards rules.CardService, edition rules.Editio
 		b.Personnel = append(b.Personnel, rules.BoardPersonnel{ID: id, Owner: owner, Card: card.ID, At: at})
 	}
 	if at != nil {
-		where = " at " + p.At
+		// The place by its card's name, as the board lists it.
+		bc := &boardCards{ctx: ctx, cards: cards, edition: edition, found: map[string]*rules.Card{}}
+		place := nameOr(bc.names(objectsOf(b)), p.At)
+		where = " at " + place
 		if at.Ship != "" {
-			where = " aboard " + p.At
+			where = " aboard " + place
 		}
 	}
 	return fmt.Sprintf("Added %s (%s) as %s %q, %s%s.", card.Name(), card.ID, kind, id, ownerWords(owner), where), nil

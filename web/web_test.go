@@ -460,7 +460,7 @@ func TestAdjudicationFormBuildsTheBoardACardAtATime(t *testing.T) {
 	}{
 		{"a misspelt personnel goes aboard the ship with an id from its title",
 			add(base, url.Values{"add_card": {"ensign ree"}, "add_at": {"scout"}}), 200,
-			[]string{"Added Ensign Reed, Plucky Helmsman (2e-1-3) as personnel &#34;ensign-reed&#34;, yours aboard scout.",
+			[]string{"Added Ensign Reed, Plucky Helmsman (2e-1-3) as personnel &#34;ensign-reed&#34;, yours aboard Scout Vessel.",
 				"&#34;personnel&#34;: [", "&#34;card&#34;: &#34;2e-1-3&#34;", "&#34;ship&#34;: &#34;scout&#34;", `value="scout"`}},
 		{"an empty board starts with the first card",
 			add("", url.Values{"add_card": {"chart the nebula"}, "add_id": {"m1"}, "add_owner": {"opponent"}}), 200,
