@@ -6,22 +6,30 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-// Base costs of the fields that call a service, against MaxComplexity,
-// roughly in proportion to the server time one costs: an uncached search
-// takes about 450 µs (so at most 19 fit in one request, some 9 ms), an
-// adjudication up to 170 µs with its decoding, a fuzzy card name about 7 µs.
-// Without them a query of many aliased searches asking for little each,
-// search(first: 1) { totalCount }, would cost 2 apiece.
+// What the fields that call a service cost, against MaxComplexity, in
+// proportion to the CPU one takes: MaxComplexity is the 20 ms one request
+// may take, so a unit is about 4 µs. A field whose work grows with a text it
+// is given costs its base and a share of the text's bytes, as measured on
+// the 2-core machine the tests run on (the cost harness, internal/budget,
+// fails when a query of any fields at their limits costs more than its 20
+// ms): a search of 200 bytes takes about 0.8 ms; a term no entry defines
+// about 2.8 ms at 500 bytes, as it looks for the terms near it and then
+// searches; an autocompletion or a fuzzy card name of 500 bytes 0.2 to 0.3
+// ms; a page of cards whose names hold q scans the catalog.
 const (
-	searchCost       = 250
+	searchCost       = 12 // and a unit a byte of q
 	adjudicateCost   = 50
-	fuzzyNameCost    = 10
+	fuzzyNameCost    = 10 // and a unit for eight bytes of the name
 	exactNameCost    = 2
-	autocompleteCost = 10
-	defineCost       = 10
+	autocompleteCost = 10 // and a unit for four bytes of q
+	defineCost       = 35 // and three units for two bytes of the term
 	cardsCost        = 5
-	cardsQueryCost   = 20 // a page of cards whose names hold q: a scan of the catalog
+	cardsQueryCost   = 60 // a page of cards whose names hold q: a scan of the catalog
 )
+
+// textCost is a field's base cost and per units for each per bytes of its
+// text (per 2, units 3: three units for two bytes).
+func textCost(base int, text string, units, per int) int { return base + len(text)*units/per }
 
 // complexity prices the list fields by the page they ask for, so that a
 // query's cost grows with what it would fetch, not with how it is written,
@@ -42,26 +50,34 @@ func complexity() ComplexityRoot {
 		}
 		return base + perPage(child, first, 20)
 	}
-	c.Query.Search = func(child int, _ string, _, _, _ *string, first *int, _ *string) int {
-		return searchCost + perPage(child, first, 10)
+	c.Query.Search = func(child int, q string, _, _, _ *string, first *int, _ *string) int {
+		return textCost(searchCost, q, 1, 1) + perPage(child, first, 10)
 	}
-	c.Query.Define = func(child int, _ string, _ *string, first *int, _ *string) int {
-		return defineCost + perPage(child, first, 10)
+	c.Query.Define = func(child int, term string, _ *string, first *int, _ *string) int {
+		return textCost(defineCost, term, 3, 2) + perPage(child, first, 10)
 	}
 	c.Query.Documents = func(child int, first *int, _ *string) int { return perPage(child, first, 5) }
-	c.Query.Autocomplete = func(child int, _ string, _ *string, first *int) int {
-		return autocompleteCost + perPage(child, first, 20)
+	c.Query.Autocomplete = func(child int, q string, _ *string, first *int) int {
+		return textCost(autocompleteCost, q, 1, 4) + perPage(child, first, 20)
 	}
-	c.Query.CardNamed = func(child int, _ string, fuzzy *bool, _ *string) int {
+	c.Query.CardNamed = func(child int, name string, fuzzy *bool, _ *string) int {
 		if fuzzy != nil && *fuzzy {
-			return fuzzyNameCost + child
+			return textCost(fuzzyNameCost, name, 1, 8) + child
 		}
 		return exactNameCost + child
 	}
 	// A collection is as many look-ups as it names, each priced as a
 	// fuzzy name (the dearer kind).
 	c.Query.CardCollection = func(child int, ids []*rules.CardIdentifier) int {
-		return len(ids) * (fuzzyNameCost + child)
+		n := 0
+		for _, id := range ids {
+			name := ""
+			if id != nil {
+				name = id.Name
+			}
+			n += textCost(fuzzyNameCost, name, 1, 8) + child
+		}
+		return n
 	}
 	c.Query.Adjudicate = func(child int, _ map[string]any) int { return adjudicateCost + child }
 	c.Mutation.Adjudicate = func(child int, _ map[string]any) int { return adjudicateCost + child }

@@ -27,19 +27,23 @@ func refusedForItsCost(r gqlResponse) bool {
 }
 
 // TestServiceCallsPerQueryAreBoundedByComplexity: however little each asks
-// for, one query runs at most about 20 searches, and a bounded number of the
-// other service calls, no more than graph.MaxAliases.
+// for, the service calls of one query cost at most the work MaxComplexity
+// stands for: short searches and definitions as many as a query may alias,
+// long ones, whose work grows with their text, a few.
 func TestServiceCallsPerQueryAreBoundedByComplexity(t *testing.T) {
 	srv := newServer(t)
+	long := strings.Repeat("word ", 80) // 400 bytes
 	tests := []struct {
 		field           string
 		allowed, denied int
 	}{
-		{`search(q: "range", first: 1) { totalCount }`, 19, 20},
+		{`search(q: "range", first: 1) { totalCount }`, graph.MaxAliases, 501},
+		{fmt.Sprintf(`search(q: %q, first: 1) { totalCount }`, long), 12, 13},
 		{`adjudicate(request: {edition: "2e", question: "game.winner", params: {}}) { allowed }`, 90, 101},
 		{`cardNamed(name: "enterprize", fuzzy: true) { id }`, graph.MaxAliases, 501},
 		{`autocomplete(q: "ent", first: 1) { totalCount }`, graph.MaxAliases, 501},
 		{`define(term: "stopped", first: 1) { totalCount }`, graph.MaxAliases, 501},
+		{fmt.Sprintf(`define(term: %q, first: 1) { totalCount }`, long), 7, 8},
 	}
 	for _, tc := range tests {
 		name := tc.field[:strings.Index(tc.field, "(")]

@@ -50,6 +50,8 @@ const (
 	MaxErrors = 20
 )
 
+const argumentBytesMessage = "The fields' arguments are %d bytes, a variable counted at every use; at most %d are allowed (send a large board to POST /v1/adjudicate)."
+
 // queryLimitCode is the code of a query refused for its shape.
 const queryLimitCode = "QUERY_LIMIT_EXCEEDED"
 
@@ -84,7 +86,12 @@ func (q QueryShape) MutateOperationParameters(ctx context.Context, raw *graphql.
 		return queryLimit("bytes", len(raw.Query), MaxQueryBytes, "The query is %d bytes long; at most %d are allowed.")
 	}
 	if q.Cache != nil {
-		if _, ok := q.Cache.Get(ctx, raw.Query); ok {
+		// A query parsed before passed its shape's limits; its arguments,
+		// which the variables give anew each time, are measured again.
+		if cached, ok := q.Cache.Get(ctx, raw.Query); ok {
+			if s := measureQuery(cached, raw.Variables); s.argBytes > MaxArgumentBytes {
+				return queryLimit("argumentBytes", s.argBytes, MaxArgumentBytes, argumentBytesMessage)
+			}
 			return nil
 		}
 	}
@@ -105,7 +112,7 @@ func (q QueryShape) MutateOperationParameters(ctx context.Context, raw *graphql.
 		{"selectionFields", s.widest, MaxSelectionFields, "A selection set has %d fields once its fragments are spread; at most %d are allowed."},
 		{"aliases", s.aliases, MaxAliases, "The query has %d aliased fields; at most %d are allowed."},
 		{"__schema", s.schemas, MaxSchemaFields, "The query asks for __schema %d times; at most %d is allowed: one answers every question about the schema."},
-		{"argumentBytes", s.argBytes, MaxArgumentBytes, "The fields' arguments are %d bytes, a variable counted at every use; at most %d are allowed (send a large board to POST /v1/adjudicate)."},
+		{"argumentBytes", s.argBytes, MaxArgumentBytes, argumentBytesMessage},
 	} {
 		if c.found > c.max {
 			return queryLimit(c.what, c.found, c.max, c.message)

@@ -195,3 +195,28 @@ func TestFieldsAreNotResolvedPastTheDeadline(t *testing.T) {
 		t.Fatalf("the card's rulings were looked up %d times after the deadline", n)
 	}
 }
+
+// TestACachedQueryStillMeasuresItsVariables: a query the server has parsed
+// before skips the measure of its shape, not that of its arguments, which
+// its variables give anew each time: the same query with a board past
+// MaxArgumentBytes is refused the second time as the first.
+func TestACachedQueryStillMeasuresItsVariables(t *testing.T) {
+	srv := newServer(t)
+	q := `query($r: AdjudicationRequest!) { adjudicate(request: $r) { allowed } }`
+	small := turnRequest(2)
+	if r := query(t, srv, q, map[string]any{"r": small}); len(r.Errors) > 0 {
+		t.Fatalf("a small turn: %+v", r.Errors)
+	}
+	big := turnRequest(2)
+	pad := strings.Repeat("x", rules.MaxTextBytes)
+	var ps []any
+	for i := range 1200 {
+		ps = append(ps, map[string]any{"id": fmt.Sprintf("p%d-%s", i, pad[:100]), "affiliation": "federation", "icons": []any{"staff"}, "at": map[string]any{"mission": "earth"}})
+	}
+	big["board"].(map[string]any)["personnel"] = ps
+	for i := range 2 {
+		if m := limitMeasure(query(t, srv, q, map[string]any{"r": big})); m != "argumentBytes" {
+			t.Fatalf("sending %d: a board past the arguments' limit refused for %q", i+1, m)
+		}
+	}
+}

@@ -42,6 +42,11 @@ type Catalog struct {
 	longestWord int
 	// cardNames are the full names of cards, by their place in cards.
 	cardNames []string
+	// Read once for the filters of Cards, by a card's place in cards: the
+	// words of its names folded, its type and affiliations folded.
+	filterWords  [][]string
+	filterType   []string
+	filterAffils [][]string
 	// types are the card types of the data, folded, sorted: what a type
 	// filter may name.
 	types []string
@@ -211,6 +216,17 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			if l := c.deletes[string(k)]; len(l) == 0 || l[len(l)-1] != int32(i) {
 				c.deletes[string(k)] = append(l, int32(i))
 			}
+		}
+	}
+	c.filterWords, c.filterType, c.filterAffils = make([][]string, len(cards)), make([]string, len(cards)), make([][]string, len(cards))
+	for i, card := range cards {
+		c.filterWords[i] = strings.Fields(rules.FoldName(card.Name() + " " + card.MissionName))
+		c.filterType[i] = rules.FoldName(card.Type)
+		for _, a := range strings.Split(card.Affiliation, "/") {
+			c.filterAffils[i] = append(c.filterAffils[i], rules.FoldName(a))
+		}
+		for _, a := range card.Affiliations {
+			c.filterAffils[i] = append(c.filterAffils[i], rules.FoldName(a))
 		}
 	}
 	for _, f := range fulls {
@@ -396,30 +412,43 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 	}
 	type hit struct {
 		rank int // 0: the name starts with the prefix; 1: a later word does
-		f    fullName
+		f    *fullName
 	}
-	var hits []hit
-	for _, f := range c.full {
-		if edition != "" && len(filterEdition(f.cards, string(edition))) == 0 {
+	before := func(a, b hit) bool {
+		if a.rank != b.rank {
+			return a.rank < b.rank
+		}
+		if len(a.f.folded) != len(b.f.folded) {
+			return len(a.f.folded) < len(b.f.folded)
+		}
+		return a.f.folded < b.f.folded
+	}
+	// The best limit hits only, in order: a prefix of one letter starts a
+	// word of most names.
+	hits := make([]hit, 0, limit+1)
+	wordStart := " " + p
+	for i := range c.full {
+		f := &c.full[i]
+		if edition != "" && !slices.ContainsFunc(f.cards, func(card *rules.Card) bool { return card.Edition == string(edition) }) {
 			continue
 		}
+		h := hit{rank: -1, f: f}
 		switch {
 		case strings.HasPrefix(f.folded, p):
-			hits = append(hits, hit{0, f})
-		case strings.Contains(f.folded, " "+p):
-			hits = append(hits, hit{1, f})
+			h.rank = 0
+		case strings.Contains(f.folded, wordStart):
+			h.rank = 1
+		}
+		if h.rank < 0 || len(hits) == limit && !before(h, hits[limit-1]) {
+			continue
+		}
+		at := sort.Search(len(hits), func(i int) bool { return before(h, hits[i]) })
+		hits = slices.Insert(hits, at, h)
+		if len(hits) > limit {
+			hits = hits[:limit]
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].rank != hits[j].rank {
-			return hits[i].rank < hits[j].rank
-		}
-		if len(hits[i].f.folded) != len(hits[j].f.folded) {
-			return len(hits[i].f.folded) < len(hits[j].f.folded)
-		}
-		return hits[i].f.folded < hits[j].f.folded
-	})
-	for _, h := range hits[:min(len(hits), limit)] {
+	for _, h := range hits {
 		out = append(out, h.f.name)
 	}
 	return out, nil
@@ -450,12 +479,15 @@ func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card,
 	set := strings.TrimLeft(strings.TrimSpace(f.Set), "0")
 	var page []*rules.Card
 	total := 0
-	for _, card := range c.cards {
+	for i, card := range c.cards {
+		if err := ctx.Err(); i%1024 == 1023 && err != nil {
+			return nil, 0, err
+		}
 		if f.Edition != "" && card.Edition != string(f.Edition) ||
-			typ != "" && rules.FoldName(card.Type) != typ ||
+			typ != "" && c.filterType[i] != typ ||
 			set != "" && card.Set != set ||
-			aff != "" && !hasAffiliation(card, aff) ||
-			len(q) > 0 && !nameHasWords(card, q) {
+			aff != "" && !slices.Contains(c.filterAffils[i], aff) ||
+			len(q) > 0 && !hasWordsStarting(c.filterWords[i], q) {
 			continue
 		}
 		if total >= f.Offset && len(page) < limit {
@@ -489,24 +521,8 @@ func (c *Catalog) cardType(name string) (string, error) {
 	return "", e.WithDetail("field", "type").WithDetail("types", slices.Clone(c.types))
 }
 
-// hasAffiliation: the card's own affiliation (one of them, for a 1E card of
-// several) or, for a mission, one of those who may attempt it.
-func hasAffiliation(c *rules.Card, aff string) bool {
-	for _, a := range strings.Split(c.Affiliation, "/") {
-		if rules.FoldName(a) == aff {
-			return true
-		}
-	}
-	for _, a := range c.Affiliations {
-		if rules.FoldName(a) == aff {
-			return true
-		}
-	}
-	return false
-}
-
-func nameHasWords(c *rules.Card, q []string) bool {
-	words := strings.Fields(rules.FoldName(c.Name() + " " + c.MissionName))
+// hasWordsStarting says whether every word of q starts a word of words.
+func hasWordsStarting(words, q []string) bool {
 	for _, w := range q {
 		found := false
 		for _, n := range words {
