@@ -42,6 +42,7 @@ type Replay struct {
 // (details "action", and a field under params.actions[i]).
 func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, start Turn, actions []rules.Action) (Replay, error) {
 	r := Replay{FirstIllegal: -1, Board: b, Turn: start, PointsKnown: true, Steps: make([]Step, 0, len(actions))}
+	involved := 0
 	for i, a := range actions {
 		if err := ctx.Err(); err != nil {
 			return Replay{}, err
@@ -49,6 +50,16 @@ func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, star
 		st, err := s.playMove(ctx, doc, r.Board, r.Turn, a.Question, a.Params)
 		if err != nil {
 			return Replay{}, inAction(err, i, a.Question)
+		}
+		// What the turn names in all counts the cards its actions involve
+		// without listing them too: an attempt's team is those who would
+		// attempt unless the action lists them, and a step's verdict names
+		// each of them. Without it a turn of 256 attempts by a team of
+		// 256 answered 35 MB.
+		if involved += involvedIn(st.Verdict.Result); involved > rules.MaxTurnListed {
+			return Replay{}, inAction(rules.Errorf(rules.EUNPROCESSABLE,
+				"the turn's actions involve more than %d cards in all, the teams of its attempts counted with its lists; at most %d are allowed (a turn names each card a few times)",
+				rules.MaxTurnListed, rules.MaxTurnListed).WithDetail("field", "params").WithDetail("limit", rules.MaxTurnListed), i, a.Question)
 		}
 		// A step keeps its verdict: the boards between the actions are
 		// garbage once the next action is played.
@@ -69,6 +80,18 @@ func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, star
 		}
 	}
 	return r, nil
+}
+
+// involvedIn counts the cards a step's verdict names as acting: the team
+// of an attempt, the personnel beamed.
+func involvedIn(r rules.Result) int {
+	switch r := r.(type) {
+	case *rules.MissionResolveResult:
+		return len(r.Personnel)
+	case *rules.PersonnelBeamResult:
+		return len(r.Moved)
+	}
+	return 0
 }
 
 // inAction names the action an error of its judgement came from: its
