@@ -2349,6 +2349,9 @@ type Error struct {
 			// Candidates The full names of the cards that fit equally well (ambiguous).
 			Candidates *[]string `json:"candidates,omitempty"`
 
+			// Card The id of the card whose data lacks the statistic in details.needs; absent for an object given inline.
+			Card *string `json:"card,omitempty"`
+
 			// Choices Each card that fits (ambiguous): its id, full name, edition and set, to offer a pick.
 			Choices *[]struct {
 				Edition *string `json:"edition,omitempty"`
@@ -2365,7 +2368,7 @@ type Error struct {
 			// Edition The edition the cards of an ambiguous name are printed in, when it is not the one asked for.
 			Edition *string `json:"edition,omitempty"`
 
-			// Field The parameter or request field that was wrong, as a path (board.personnel[2].at.ship).
+			// Field The parameter or request field that was wrong, as a path (board.personnel[2].at.ship); for a statistic not known, the board object it is of (board.personnel[0]).
 			Field *string `json:"field,omitempty"`
 
 			// Id The id that resolved to nothing.
@@ -2376,6 +2379,9 @@ type Error struct {
 
 			// Limit The requests a client may make per minute (rate_limited).
 			Limit *int `json:"limit,omitempty"`
+
+			// Needs The statistic a question reads that neither the card data nor the board gives (icons, skills, integrity, staffing, range, span, requirements, type, cost, ...), named as the board field that gives it inline (unprocessable).
+			Needs *string `json:"needs,omitempty"`
 
 			// Offset The byte of the request body where reading failed.
 			Offset *int `json:"offset,omitempty"`

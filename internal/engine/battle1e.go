@@ -48,7 +48,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw rules.Params
 	attack := p.AttackBonus
 	var terms []string
 	for _, s := range attackers {
-		w, err := needInt(s.Weapons, s, "weapons", "the WEAPONS")
+		w, err := needNumber(s.Weapons, s, statWeapons)
 		if err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw rules.Params
 	if len(terms) == 0 {
 		terms = append(terms, "no ship firing")
 	}
-	shields, err := needInt(target.shields(), target.item(), "shields", "the SHIELDS")
+	shields, err := needNumber(target.shields(), target.item(), statShields)
 	if err != nil {
 		return err
 	}
@@ -193,7 +193,7 @@ func (j *judgement) dockedExtension(target *Ship, given *int) (float64, string, 
 	case given != nil:
 		full = *given
 	case f != nil:
-		v, err := needInt(f.Shields, f, "shields", "the SHIELDS")
+		v, err := needNumber(f.Shields, f, statShields)
 		if err != nil {
 			return 0, "", err
 		}

@@ -271,8 +271,8 @@ func TestShipBattleDocked1E(t *testing.T) {
 	}
 	t.Run("TheFacilityShieldsMustBeKnown", func(t *testing.T) {
 		b := board(5, outpost(nil), true)
-		if f := refuse(t, req1E("battle.ship", b, obj{"attackers": []string{"a"}, "target": "t"})); f != "board.facilities[0].shields" {
-			t.Errorf("field %q, want board.facilities[0].shields", f)
+		if f := refuse(t, req1E("battle.ship", b, obj{"attackers": []string{"a"}, "target": "t"})); f != "board.facilities[0]" {
+			t.Errorf("field %q, want board.facilities[0] (needs shields)", f)
 		}
 	})
 }

@@ -150,7 +150,11 @@ func (m *beamMove) Judge(_ context.Context, j *judgement) error {
 			return unprocessable(p.field("at"), "%s is nowhere on the board; say where it is", p.Name())
 		}
 	}
-	j.explainBeam(beamGroup(j.board, j.first(), group, to))
+	bm := beamGroup(j.board, j.first(), group, to)
+	if err := bm.needAffiliations(); err != nil {
+		return err
+	}
+	j.explainBeam(bm)
 	return nil
 }
 

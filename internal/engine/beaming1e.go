@@ -58,6 +58,27 @@ const (
 
 func (a aboardOutcome) ok() bool { return a.kind != aboardUnknown && a.kind != aboardIncompatible }
 
+// needAffiliations fails when a personnel beams aboard a ship or facility
+// whose compatibility with it is read, and its affiliation or the ship's
+// is not known: the beam cannot be judged.
+func (bm beaming) needAffiliations() error {
+	for _, x := range bm.Beamers {
+		if x.Aboard.kind != aboardUnknown {
+			continue
+		}
+		if x.Personnel.Affiliation == "" {
+			return needUnknown(x.Personnel, statAffiliation)
+		}
+		if s := bm.To.ship; s != nil && s.Affiliation == "" {
+			return needAffiliation(s)
+		}
+		if f := bm.To.facility; f != nil && len(f.Affiliations) == 0 {
+			return needUnknown(f, statAffiliation)
+		}
+	}
+	return nil
+}
+
 // beam1E judges 1E beaming: down to a planet surface, or between ships and
 // facilities at the same spaceline location that you control or may use,
 // compatible with the personnel beaming aboard; through SHIELDS only when

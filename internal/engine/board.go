@@ -166,6 +166,8 @@ type Mission struct {
 	OvercomeDilemmas   int
 	Play               []string
 	Index              int    // position in the board's missions
+	card               string // the id of its card; "" for a mission given inline
+	unknown            stat   // the statistics not known (known.go)
 	requirementsSource string // the field the requirements came from: "card" or "requirements"
 	titleKey           string // the title folded, as copies of one mission compare
 	site               site   // the place it is, shared by the copies of one 2E mission
@@ -188,6 +190,8 @@ type Ship struct {
 	Damage           int
 	Index            int
 	persona          string // the card data's persona, as written
+	card             string // the id of its card; "" for a ship given inline
+	unknown          stat   // the statistics not known (known.go)
 	src              *rules.BoardShip
 }
 
@@ -195,24 +199,25 @@ type Ship struct {
 // sorted by its folded name, with the levels of every mention summed; Skill
 // reads one.
 type Personnel struct {
-	ID, Owner, Title  string
-	Affiliation       string   // folded
-	Icons             []string // folded
-	Skills            []SkillLevel
-	Characteristics   []string // folded
-	Integrity         int
-	Cunning           int
-	Strength          int
-	Species           string
-	Persona           string // folded; the card data's, or as the board says
-	Mission           string // on the surface of (or at) this mission
-	Ship              string // aboard this ship
-	Facility          string // 1E: aboard this facility
-	Brig              string // a captive in this player's brig: You or Opponent
-	Stopped           bool
-	Index             int
-	missingAttributes []string
-	src               *rules.BoardPersonnel
+	ID, Owner, Title string
+	Affiliation      string   // folded
+	Icons            []string // folded
+	Skills           []SkillLevel
+	Characteristics  []string // folded
+	Integrity        int
+	Cunning          int
+	Strength         int
+	Species          string
+	Persona          string // folded; the card data's, or as the board says
+	Mission          string // on the surface of (or at) this mission
+	Ship             string // aboard this ship
+	Facility         string // 1E: aboard this facility
+	Brig             string // a captive in this player's brig: You or Opponent
+	Stopped          bool
+	Index            int
+	card             string // the id of its card; "" for a personnel given inline
+	unknown          stat   // the statistics not known (known.go)
+	src              *rules.BoardPersonnel
 	// The personnel compiled once (features.go): its title folded, and
 	// its names numbered in names, the table of its board's request.
 	foldedTitle string
@@ -238,6 +243,8 @@ type Facility struct {
 	// 50%.
 	ExtendedShields *float64
 	Index           int
+	card            string // the id of its card; "" for a facility given inline
+	unknown         stat   // the statistics not known (known.go)
 	src             *rules.BoardFacility
 }
 
@@ -392,30 +399,10 @@ func foldAll(in []string) []string {
 	return in
 }
 
-// needAttribute fails when a statistic a question uses was given neither on
-// the board nor by the card.
-func needAttribute(p *Personnel, attr string) error {
-	for _, m := range p.missingAttributes {
-		if m == attr {
-			return unprocessable(p.field(attr),
-				"%s has no %s; give it on the board or name a card that has it", p.Name(), attr)
-		}
-	}
-	return nil
-}
-
-// A boardItem is a mission, ship or personnel of a decoded board.
+// A boardItem is a mission, ship, personnel or facility of a decoded
+// board.
 type boardItem interface {
 	Name() string
 	field(name string) string
-}
-
-// needInt returns a statistic of a board object, or fails naming its field
-// when neither the board nor the card gives it: what is how reasons speak
-// of it ("the span"), before " of " and the object's name.
-func needInt(v *int, of boardItem, field, what string) (int, error) {
-	if v == nil {
-		return 0, unprocessable(of.field(field), "%s is not known; give it on the board or name a card that has it", what+" of "+of.Name())
-	}
-	return *v, nil
+	need(stat) error
 }

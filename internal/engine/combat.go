@@ -153,7 +153,7 @@ func (j *judgement) combatSides(site combatSite, p rules.CombatParams) (yours, s
 		return nil, nil, nil, nil, err
 	}
 	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
-		if err := needAttribute(x, "strength"); err != nil {
+		if err := x.need(statStrength); err != nil {
 			return nil, nil, nil, nil, err
 		}
 	}
@@ -310,7 +310,7 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 	}
 	weapons, shields := 0, 0
 	for i, s := range yours {
-		w, err := needInt(s.Weapons, s, "weapons", "the Weapons")
+		w, err := needNumber(s.Weapons, s, statWeapons)
 		if err != nil {
 			return err
 		}
@@ -343,7 +343,7 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 		}
 	}
 	for _, s := range theirs {
-		sh, err := needInt(s.Shields, s, "shields", "the Shields")
+		sh, err := needNumber(s.Shields, s, statShields)
 		if err != nil {
 			return err
 		}
@@ -461,7 +461,7 @@ func (j *judgement) opposingPersonnel(you, opponent []string) (yours, theirs []*
 		return nil, nil, err
 	}
 	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
-		if err := needAttribute(x, "strength"); err != nil {
+		if err := x.need(statStrength); err != nil {
 			return nil, nil, err
 		}
 	}

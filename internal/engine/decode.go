@@ -48,6 +48,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		m := &missions[i]
 		*m = Mission{ID: bm.ID, Owner: owner, Index: i, Completed: bm.Completed, OvercomeDilemmas: bm.OvercomeDilemmas, Play: bm.Play, src: &in[i]}
 		if c != nil {
+			m.card = c.ID
 			m.Title, m.Type, m.Quadrant, m.Region = c.Title, c.MissionType, c.Quadrant, c.Region
 			if c.MissionName != "" {
 				m.Title = c.MissionName // a 2E mission is known by its mission name, not its location
@@ -136,10 +137,22 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 	if bs.Cloaked && edition != rules.Edition1E {
 		return unprocessable(at.field("cloaked"), "cloaking is a First Edition rule; a Second Edition ship is not cloaked")
 	}
+	// A ship's numbers are nil when not known; its staffing and
+	// affiliation as its card's source gives them (known.go), completed by
+	// what the board gives.
+	sh.unknown = statStaffing | statAffiliation
 	if c != nil {
 		sh.Title, sh.Affiliation, sh.Staffing = c.Title, c.Affiliation, c.Staffing
 		sh.Range, sh.Weapons, sh.Shields = c.Range, c.Weapons, c.Shields
 		sh.persona = c.Persona
+		sh.card = c.ID
+		sh.unknown = cardStats(c, "ship", edition == rules.Edition1E) & (statStaffing | statAffiliation)
+	}
+	if bs.Staffing != nil {
+		sh.unknown &^= statStaffing
+	}
+	if bs.Affiliation != "" {
+		sh.unknown &^= statAffiliation
 	}
 	if bs.Title != "" {
 		sh.Title = bs.Title
@@ -148,8 +161,8 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 		sh.Affiliation = bs.Affiliation
 	}
 	sh.Affiliation = s.memos.fold(sh.Affiliation)
-	if len(bs.Staffing) > 0 {
-		sh.Staffing = bs.Staffing
+	if bs.Staffing != nil {
+		sh.Staffing = bs.Staffing // [] says the ship lists no staffing icons
 	}
 	if sh.slots, err = s.staffingSlots(edition, sh.Staffing, at); err != nil {
 		return err
@@ -258,6 +271,28 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 	*p = Personnel{ID: bp.ID, Owner: owner, Index: at.index, Stopped: bp.Stopped, src: bp, names: b.compile().names}
 	var integrity, cunning, strength *int
 	persona := bp.Persona
+	// What is known of the personnel: its card's statistics as the card's
+	// source gives them (known.go), completed by what the board gives.
+	p.unknown = statIcons | statSkills | statCharacteristics | statSpecies | statAffiliation
+	if card != nil {
+		p.card = card.ID
+		p.unknown = cardStats(card, "personnel", edition == rules.Edition1E) & (statIcons | statSkills | statCharacteristics | statSpecies | statAffiliation)
+	}
+	if bp.Affiliation != "" {
+		p.unknown &^= statAffiliation
+	}
+	if bp.Icons != nil {
+		p.unknown &^= statIcons
+	}
+	if bp.Skills != nil {
+		p.unknown &^= statSkills
+	}
+	if bp.Characteristics != nil {
+		p.unknown &^= statCharacteristics
+	}
+	if bp.Species != "" {
+		p.unknown &^= statSpecies
+	}
 	if c := card; c != nil {
 		p.Title, p.Affiliation, p.Species = c.Title, c.Affiliation, c.Species
 		p.Icons = c.Icons
@@ -328,12 +363,13 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 		strength = bp.Strength
 	}
 	for _, a := range []struct {
-		name, title string
-		v           *int
-		dst         *int
-	}{{"integrity", "Integrity", integrity, &p.Integrity}, {"cunning", "Cunning", cunning, &p.Cunning}, {"strength", "Strength", strength, &p.Strength}} {
+		stat  stat
+		title string
+		v     *int
+		dst   *int
+	}{{statIntegrity, "Integrity", integrity, &p.Integrity}, {statCunning, "Cunning", cunning, &p.Cunning}, {statStrength, "Strength", strength, &p.Strength}} {
 		if a.v == nil {
-			p.missingAttributes = append(p.missingAttributes, a.name)
+			p.unknown |= a.stat
 			continue
 		}
 		*a.dst = *b.zero(a.v, p, a.title)
@@ -418,6 +454,7 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 	}
 	*f = Facility{ID: bf.ID, Owner: owner, Index: at.index, src: bf}
 	if c != nil {
+		f.card = c.ID
 		f.Title, f.Kind, f.Quadrant, f.Shields = c.Title, c.FacilityType, c.Quadrant, c.Shields
 		f.ExtendedShields = c.ExtendedShieldsPercentage
 		f.Affiliations = splitAffiliations(c.Affiliation)

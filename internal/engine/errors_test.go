@@ -56,7 +56,7 @@ func TestUnjudgeableRequestsNameTheField(t *testing.T) {
 		{"MissingShipParam", req2E("ship.staffed", base, obj{}), "params.ship"},
 		{"UnknownParam", req2E("ship.staffed", base, obj{"ship": "s", "warp": 9}), "params.warp"},
 		{"WronglyTypedParam", req2E("ship.move", base, obj{"ship": "s", "to": 3}), "params.to"},
-		{"MissingStrength", req2E("combat", noStrength, obj{"mission": "m", "you": []string{"a"}, "opponent": []string{"x"}}), "board.personnel[0].strength"},
+		{"MissingStrength", req2E("combat", noStrength, obj{"mission": "m", "you": []string{"a"}, "opponent": []string{"x"}}), "board.personnel[0]"},
 		{"DuplicateID", req2E("ship.staffed", dup, obj{"ship": "s"}), "board.ships[1].id"},
 		{"UnreadableSkill", req2E("ship.staffed", badSkill, obj{"ship": "s"}), "board.personnel[0].skills[1]"},
 		{"UnreadableMissionRequirement", req2E("mission.requirements", badReq, obj{"mission": "m", "personnel": []string{"a"}}), "board.missions[0].requirements"},
@@ -70,7 +70,7 @@ func TestUnjudgeableRequestsNameTheField(t *testing.T) {
 		{"DestroyedShip2E", req2E("ship.move", destroyed2E, obj{"ship": "s", "to": "m"}), "board.ships[0].damage"},
 		{"DestroyedShip1E", req1E("ship.move", destroyed1E, obj{"ship": "s", "to": "m"}), "board.ships[0].damage"},
 		{"DestroyedShipDamagedAgain1E", req1E("ship.damage", destroyed1E, obj{"ship": "s"}), "board.ships[0].damage"},
-		{"MissingSpan", req2E("ship.move", noSpan, obj{"ship": "s", "to": "n"}), "board.missions[1].span"},
+		{"MissingSpan", req2E("ship.move", noSpan, obj{"ship": "s", "to": "n"}), "board.missions[1]"},
 		{"BadDilemmaKind", req2E("dilemmas.stack", base, obj{"mission": "m", "attempting": 2, "stack": []obj{{"title": "A", "kind": "astral", "cost": 1}}}), "params.stack[0].kind"},
 		{"OpponentPersonnelOnYourSide", req2E("combat", noStrength, obj{"mission": "m", "you": []string{"x"}, "opponent": []string{"x"}}), "params.you[0]"},
 	}

@@ -272,7 +272,12 @@ func mission(id, typ, quadrant string, span int) rules.BoardMission {
 	return rules.BoardMission{ID: id, Title: id, Type: typ, Quadrant: quadrant, Span: ip(span)}
 }
 
+// ship is a ship given inline; nil staffing is none (a list left out would
+// be not known).
 func ship(id, affiliation string, staffing []string, rng int, where string) rules.BoardShip {
+	if staffing == nil {
+		staffing = []string{}
+	}
 	return rules.BoardShip{ID: id, Affiliation: affiliation, Staffing: staffing, Range: ip(rng), Weapons: ip(6), Shields: ip(6), At: at(where)}
 }
 

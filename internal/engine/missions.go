@@ -84,6 +84,20 @@ func (g AttemptGroup) only(listed []*Personnel, m *Mission, field string) (Attem
 	return out, nil
 }
 
+// needMatch fails when no personnel of the group matched an affiliation
+// and the affiliation of one of them is not known: it might have.
+func needMatch(match *Personnel, group []*Personnel) error {
+	if match != nil {
+		return nil
+	}
+	for _, p := range group {
+		if err := p.need(statAffiliation); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func matchingAffiliation(group []*Personnel, affiliations []string) *Personnel {
 	for _, p := range group {
 		if contains(affiliations, p.Affiliation) {
@@ -120,7 +134,7 @@ func attemptedBy(m *Mission) string {
 
 func needMissionType(m *Mission) error {
 	if m.Type == "" {
-		return unprocessable(fmt.Sprintf("board.missions[%d].type", m.Index), "the type of %s (planet, space ...) is not known", m.Name())
+		return needUnknown(m, statType)
 	}
 	return nil
 }
@@ -270,9 +284,16 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 		start.NoAffiliations = none
 		if !none {
 			start.Match = mayAttempt(g.Personnel, m)
+			if err := needMatch(start.Match, g.Personnel); err != nil {
+				return start, err
+			}
 		}
 		if first && m.Type == "space" && start.Ship != nil {
-			start.NoShipAffiliation = matchingAffiliation(g.Personnel, []string{start.Ship.Affiliation}) == nil
+			match := matchingAffiliation(g.Personnel, []string{start.Ship.Affiliation})
+			if err := needMatch(match, g.Personnel); err != nil {
+				return start, err
+			}
+			start.NoShipAffiliation = match == nil
 		}
 	}
 	start.Allowed = !start.Completed && !start.OpponentsMission && !start.NoShip && start.ShipRefused == shipMayAttempt && !start.NoCrewInOrbit &&

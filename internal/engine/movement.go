@@ -35,11 +35,11 @@ func RangeCost2E(from, to *Mission) (RangeCost, error) {
 		rc.SameMission = true
 		return rc, nil
 	}
-	fs, err := needInt(from.Span, from, "span", "the span")
+	fs, err := needNumber(from.Span, from, statSpan)
 	if err != nil {
 		return rc, err
 	}
-	ts, err := needInt(to.Span, to, "span", "the span")
+	ts, err := needNumber(to.Span, to, statSpan)
 	if err != nil {
 		return rc, err
 	}
@@ -100,7 +100,7 @@ func RangeCost1E(b *Board, from, to *Mission) (RangeCost, error) {
 	}
 	for i := fi + step; ; i += step {
 		m := line[i]
-		span, err := needInt(m.Span, m, "span", "the span")
+		span, err := needNumber(m.Span, m, statSpan)
 		if err != nil {
 			return rc, err
 		}
@@ -202,7 +202,7 @@ func moveShip(ctx context.Context, b *Board, rules variant, s *Ship, from, to *M
 	if err := needAffiliation(s); err != nil {
 		return ShipMove{}, err
 	}
-	printed, err := needInt(s.Range, s, "range", "the Range")
+	printed, err := needNumber(s.Range, s, statRange)
 	if err != nil {
 		return ShipMove{}, err
 	}

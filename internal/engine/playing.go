@@ -30,10 +30,11 @@ type PlayCard struct {
 	Icons       []string
 	Quadrant    string
 	Persona     string
-	// Ref is the card id or name it was given by; Inline the card object
-	// given instead: what the board object it becomes is built from.
-	Ref    string
-	Inline *rules.InlineCard
+	// Ref is the card id or name it was given by, ID the id of the card
+	// it names; Inline the card object given instead: what the board
+	// object it becomes is built from.
+	Ref, ID string
+	Inline  *rules.InlineCard
 }
 
 // resolvePlayCard reads the card a card.play plays: one the card data
@@ -49,7 +50,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 			return PlayCard{}, err
 		}
 		return PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique(),
-			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, Ref: ref}, nil
+			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, Ref: ref, ID: c.ID}, nil
 	}
 	in := *card.Inline
 	if in.Title == "" {
@@ -458,7 +459,12 @@ func (m *cardPlay) cost() (int, error) {
 	case c.Type == "interrupt" && m.variant != continuingCommittee:
 		return 0, nil
 	case c.Cost == nil:
-		return 0, unprocessable("params.card", "the cost of %s is not known; give it in an inline card", c.Name)
+		e := rules.Errorf(rules.EUNPROCESSABLE, "The cost of %s is not known: give the card inline with its cost, as {\"title\": %q, \"cost\": 2, ...}.", c.Name, c.Title).
+			WithDetail("field", "params.card").WithDetail("needs", statCost.name())
+		if c.ID != "" {
+			e.WithDetail("card", c.ID)
+		}
+		return 0, e
 	}
 	return *c.Cost, nil
 }

@@ -200,6 +200,9 @@ func hqBoard1E() rules.Board {
 }
 
 func klingon(title string, cost int, skills ...string) obj {
+	if skills == nil {
+		skills = []string{} // none: a list left out is not known
+	}
 	return obj{"title": title, "type": "personnel", "cost": cost, "affiliation": "klingon", "icons": []string{"staff"},
 		"skills": skills, "integrity": 5, "cunning": 5, "strength": 5}
 }

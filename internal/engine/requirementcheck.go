@@ -89,6 +89,9 @@ func (j *judgement) missionRequirements(m *Mission, req Requirement, listing boo
 		if len(m.Affiliations) > 0 || m.AnyMayAttempt {
 			rc.AffiliationNeeded = true
 			rc.Match = mayAttempt(rc.Group, m)
+			if err := needMatch(rc.Match, rc.Group); err != nil {
+				return rc, err
+			}
 			rc.Met = rc.Met && rc.Match != nil
 		} else if m.affiliationsKnown {
 			rc.NoIcons, rc.Met = true, false
@@ -115,7 +118,7 @@ func unstopped(b *Board, listed []*Personnel) requirementsCheck {
 // check checks req against the group. It fails when an attribute req
 // totals is not known of one of them.
 func (rc *requirementsCheck) check(v *Vocabulary, req Requirement) error {
-	if err := needAttributes(req, rc.Group); err != nil {
+	if err := needRequirement(v, req, rc.Group); err != nil {
 		return err
 	}
 	rc.Requirement = req
@@ -213,7 +216,7 @@ func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 // read.
 func (m *Mission) requirement() (Requirement, error) {
 	if m.Requirements == "" {
-		return nil, unprocessable(m.requirementsField(), "the requirements of %s are not known", m.Name())
+		return nil, needUnknown(m, statRequirements)
 	}
 	req, err := ParseRequirement(m.Requirements)
 	if err != nil {
@@ -355,15 +358,59 @@ func attributesUsed(r Requirement) []string {
 	return nil
 }
 
-func needAttributes(r Requirement, group []*Personnel) error {
-	for _, a := range attributesUsed(r) {
-		for _, p := range group {
-			if err := needAttribute(p, a); err != nil {
-				return err
-			}
+// needRequirement fails when a statistic the requirement reads is not
+// known of one of the group: the attributes it totals, and for each name it
+// asks for what the name is in the vocabulary (a skill, a species, a
+// characteristic; a name the vocabulary does not know is read among the
+// skills, as most such names are).
+func needRequirement(v *Vocabulary, r Requirement, group []*Personnel) error {
+	needs := requirementNeeds(v, r)
+	if needs == 0 {
+		return nil
+	}
+	for _, p := range group {
+		if err := p.need(needs); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// requirementNeeds are the statistics of each personnel a requirement
+// reads.
+func requirementNeeds(v *Vocabulary, r Requirement) stat {
+	switch r := r.(type) {
+	case AllOf:
+		var s stat
+		for _, p := range r.Parts {
+			s |= requirementNeeds(v, p)
+		}
+		return s
+	case AnyOf:
+		var s stat
+		for _, p := range r.Alternatives {
+			s |= requirementNeeds(v, p)
+		}
+		return s
+	case AttributeNeed:
+		switch attributeName(r.Attribute) {
+		case "integrity":
+			return statIntegrity
+		case "cunning":
+			return statCunning
+		case "strength":
+			return statStrength
+		}
+	case SkillNeed:
+		switch v.requirementKind(fold(r.Name)) {
+		case featureSpecies:
+			return statSpecies
+		case featureCharacteristic:
+			return statCharacteristics
+		}
+		return statSkills
+	}
+	return 0
 }
 
 // RequirementCheck says whether a group of personnel meets a requirement,

@@ -288,14 +288,18 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 	if err != nil {
 		return attemptEnd{}, err
 	}
-	if err := needAttributes(req, a.remaining); err != nil {
+	if err := needRequirement(v, req, a.remaining); err != nil {
 		return attemptEnd{}, err
 	}
 	e := attemptEnd{Kind: endChecked, Requirement: req, Remaining: a.remaining}
 	e.Check = checkRequirement(v, req, a.remaining)
 	e.Met = e.Check.Met
 	if first {
-		e.NoMatch = mayAttempt(a.remaining, m) == nil
+		match := mayAttempt(a.remaining, m)
+		if err := needMatch(match, a.remaining); err != nil {
+			return attemptEnd{}, err
+		}
+		e.NoMatch = match == nil
 		e.OwnMisSeed = ownMisSeed
 		e.Met = e.Met && !e.NoMatch && !ownMisSeed
 	}

@@ -57,6 +57,21 @@ func (sl staffingSlot) filledBy(t *nameTable, id int32, p *Personnel) bool {
 // own says whether a personnel fills the slot with the very icon it names,
 // not standing in for it: such personnel are tried first, so command is
 // kept for the command icons.
+// reads is what the slot reads of a personnel to say whether it fills it:
+// its icons, or what its name is in the vocabulary (a name it does not
+// know read among the skills).
+func (sl staffingSlot) reads() stat {
+	switch sl.kind {
+	case featureIcon:
+		return statIcons
+	case featureSpecies:
+		return statSpecies
+	case featureCharacteristic:
+		return statCharacteristics
+	}
+	return statSkills
+}
+
 func (sl staffingSlot) own(p *Personnel) bool { return sl.kind != featureIcon || hasIcon(p, sl.key) }
 
 // maxStaffingLines bounds the slots one staffing line may ask for ("Vulcan
@@ -139,6 +154,23 @@ func provides(p *Personnel, icon string) bool {
 // slots and the crew. It fails only with ctx's error, when ctx ends.
 func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (StaffingOutcome, error) {
 	out := StaffingOutcome{Assignment: map[string]string{}}
+	if err := ctx.Err(); err != nil {
+		return StaffingOutcome{}, err
+	}
+	// The ship's staffing and affiliation are read, and of each personnel
+	// of its owner aboard and unstopped, the affiliation and what the
+	// staffing asks for: not known, the question cannot be judged.
+	if err := s.need(statStaffing); err != nil {
+		return StaffingOutcome{}, err
+	}
+	if err := needAffiliation(s); err != nil {
+		return StaffingOutcome{}, err
+	}
+	need := s.lines()
+	reads := statAffiliation
+	for _, sl := range need {
+		reads |= sl.reads()
+	}
 	aboard := b.Aboard(s.ID)
 	// The crew and those of them of the ship's affiliation share one array.
 	crew := make([]*Personnel, 2*len(aboard))
@@ -149,6 +181,8 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 			continue
 		case b.stoppedNow(p):
 			out.Stopped = append(out.Stopped, p)
+		case p.need(reads) != nil:
+			return StaffingOutcome{}, p.need(reads)
 		case firstEdition && !compatible1E(p.Affiliation, s.Affiliation):
 			out.Incompatible = append(out.Incompatible, p)
 		default:
@@ -160,7 +194,6 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	}
 	// Specific lines first, staff last: command personnel are kept for the
 	// icons only they can give.
-	need := s.lines()
 	slices.SortStableFunc(need, func(a, b staffingSlot) int { return cmp.Compare(rankSlot(a), rankSlot(b)) })
 	m := matchOver(need, out.Crew, b.compile().candidatesOf(s.ID, need, out.Crew))
 	if err := m.run(ctx); err != nil {
@@ -431,9 +464,10 @@ func iconList(icons []string) string {
 	return strings.Join(parts, ", ")
 }
 
+// needAffiliation fails when the ship's affiliation is not known.
 func needAffiliation(s *Ship) error {
 	if s.Affiliation == "" {
-		return unprocessable(fmt.Sprintf("board.ships[%d].affiliation", s.Index), "%s has no affiliation; give it on the board or name a card that has it", s.Name())
+		return needUnknown(s, statAffiliation)
 	}
 	return nil
 }

@@ -100,6 +100,7 @@ func TestStaffingAssignsEachPersonnelOneIcon(t *testing.T) {
 func TestFirstEditionStaffingLinesNameSkillsSpeciesAndCharacteristics(t *testing.T) {
 	crew := func(id string, icons []string, change func(p *rules.BoardPersonnel), skills ...string) rules.BoardPersonnel {
 		p := person(id, "federation", icons, aboard("s"), skills...)
+		p.Species = "Human" // a species line reads every crew member's species
 		if change != nil {
 			change(&p)
 		}

@@ -19,7 +19,7 @@ func TestATurnsAttemptsCountTheirTeams(t *testing.T) {
 	b := rules.Board{Missions: []rules.BoardMission{{ID: "m", Title: "Zq Mission", Type: "planet", Quadrant: "alpha", Span: ip(2),
 		Requirements: "3 Diplomacy", Affiliations: []string{"federation"}}}}
 	for i := range rules.MaxBoardPersonnel {
-		b.Personnel = append(b.Personnel, rules.BoardPersonnel{ID: fmt.Sprintf("p%d", i), PersonnelStats: rules.PersonnelStats{Affiliation: "federation",
+		b.Personnel = append(b.Personnel, rules.BoardPersonnel{ID: fmt.Sprintf("p%d", i), PersonnelStats: rules.PersonnelStats{Affiliation: "federation", Skills: []string{},
 			Integrity: ip(5), Cunning: ip(5), Strength: ip(5)}, At: at("m")})
 	}
 	attempts := func(n int) rules.AdjudicationRequest {

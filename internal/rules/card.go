@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // A Skill is one skill of a personnel with its level ("2 Diplomacy" is
 // {Diplomacy, 2}; a skill printed without a number has level 1).
 type Skill struct {
@@ -114,6 +116,20 @@ func (c *Card) Name() string {
 		return c.Title + ", " + c.Subtitle
 	}
 	return c.Title
+}
+
+// FromCardData says the card data files (cards/*.json) define the card, so
+// that its statistics are those the data lists; a card known only from a
+// rulebook's card list (title, collector number, rarity, type) is not. The
+// corpus lists a data file among a card's Sources by its path ("cards/
+// 2e-cards.json"), a document by its id.
+func (c *Card) FromCardData() bool {
+	for _, s := range c.Sources {
+		if strings.HasSuffix(s, ".json") {
+			return true
+		}
+	}
+	return false
 }
 
 // IntPtr returns a pointer to v, for the optional statistics of a Card.
