@@ -134,6 +134,30 @@ const (
 	nameCandidates      = 16
 )
 
+// A verdict's result is a JSON object the resolver writes, reads back and
+// writes again into the answer: a turn's result holds every step's and the
+// board after them, about 30 µs a step and 8 µs a kilobyte of board (three
+// aliased 256-move turns asking for their results took 38 ms, priced at a
+// thousand units). They are priced by what they hold (resultCost).
+const (
+	stepResultCost = 3 // one step's result
+	turnStepCost   = 8 // a step within its turn's result
+	resultKiBCost  = 2 // a kilobyte of the request's board, written back in the result
+)
+
+// resultCost is the cost of a verdict's result or a step's (a JSON field),
+// under an adjudication of turn steps whose request is about requestBytes
+// of JSON; ok is false for any other field.
+func resultCost(field string, turn, requestBytes int) (int, bool) {
+	switch field {
+	case "ReplayStep.result":
+		return stepResultCost, true
+	case "Verdict.result":
+		return 1 + turn*turnStepCost + requestBytes*resultKiBCost/1024, true
+	}
+	return 0, false
+}
+
 // stepsOf is how many steps an adjudication's verdict may answer: the
 // actions of a turn.replay request (the replay stops at the first refused,
 // so never more), none for another question. request is the argument as

@@ -169,15 +169,16 @@ type complexityWalker struct {
 	frags  map[fragmentKey]cost
 	steps  *int // selections visited, for tests of the work done
 	// turn is how many steps the verdict being priced may answer: the
-	// actions of the adjudication above it.
-	turn int
+	// actions of the adjudication above it; requestBytes about how much
+	// JSON its request is.
+	turn, requestBytes int
 }
 
 // fragmentKey memoises a fragment's cost: the same fragment costs more
 // under an adjudication of more steps.
 type fragmentKey struct {
-	name string
-	turn int
+	name               string
+	turn, requestBytes int
 }
 
 func (w complexityWalker) set(ctx context.Context, set ast.SelectionSet) cost {
@@ -192,7 +193,7 @@ func (w complexityWalker) set(ctx context.Context, set ast.SelectionSet) cost {
 			c = w.field(ctx, s)
 		case *ast.FragmentSpread:
 			var ok bool
-			key := fragmentKey{s.Name, w.turn}
+			key := fragmentKey{s.Name, w.turn, w.requestBytes}
 			if c, ok = w.frags[key]; !ok && s.Definition != nil {
 				c = w.set(ctx, s.Definition.SelectionSet)
 				w.frags[key] = c
@@ -214,7 +215,7 @@ func (w complexityWalker) field(ctx context.Context, s *ast.Field) cost {
 	var args map[string]any
 	if field == "Query.adjudicate" || field == "Mutation.adjudicate" {
 		args = s.ArgumentMap(w.vars)
-		w.turn = stepsOf(args["request"])
+		w.turn, w.requestBytes = stepsOf(args["request"]), jsonBytes(args["request"], 0)
 	}
 	var child cost
 	if typ != nil && (typ.Kind == ast.Object || typ.Kind == ast.Interface || typ.Kind == ast.Union) {
@@ -232,6 +233,9 @@ func (w complexityWalker) field(ctx context.Context, s *ast.Field) cost {
 	}
 	if n, ok := listBounds[field]; ok {
 		return cost{safeAdd(1, safeMul(n, child.complexity)), requests}
+	}
+	if c, ok := resultCost(field, w.turn, w.requestBytes); ok {
+		return cost{c, requests}
 	}
 	if field == "Verdict.steps" {
 		return cost{safeAdd(1, safeMul(w.turn, child.complexity)), requests}
