@@ -65,6 +65,7 @@ func readFreshSet(t *testing.T, name string) freshSet {
 // (of the governing answer) and by family; misses are logged when verbose.
 func measureFresh(t *testing.T, ix *Index, set freshSet, verbose bool) map[string]*figures {
 	t.Helper()
+	grade := newGrader(t)
 	groups := map[string]*figures{}
 	add := func(group string, r typedRank) {
 		if groups[group] == nil {
@@ -78,13 +79,8 @@ func measureFresh(t *testing.T, ix *Index, set freshSet, verbose bool) map[strin
 			t.Errorf("%q: %v", q.Q, err)
 			continue
 		}
-		r := typedRank{hasPara: q.Anchor != ""}
-		for i, h := range res.Hits {
-			if slices.Contains(q.Accept, h.ID) {
-				r.rank, r.para = i+1, h.Anchor == q.Anchor
-				break
-			}
-		}
+		r := rankFreshHits(res, q, grade.governingCopies(grade.freshNamed(q)))
+		add("as named", rankFreshHits(res, q, nil))
 		edition := "edition " + q.Accept[0][:2]
 		for _, g := range []string{"all", edition, "family " + q.Family} {
 			add(g, r)
@@ -103,6 +99,23 @@ func measureFresh(t *testing.T, ix *Index, set freshSet, verbose bool) map[strin
 	return groups
 }
 
+// rankFreshHits ranks the first accepted hit of an answer to a question
+// named by entry id, by the grading rule (gov: the governing copies of its
+// named answers, nil for the answers as named alone): the rank, and whether
+// its anchor is the paragraph that answers (the named one, or a governing
+// copy's paragraph holding it).
+func rankFreshHits(res *rules.SearchResult, q freshQuestion, gov governingAnswers) typedRank {
+	r := typedRank{hasPara: q.Anchor != ""}
+	for i, h := range res.Hits {
+		anchors, governing := gov[h.ID]
+		if slices.Contains(q.Accept, h.ID) || governing {
+			r.rank, r.para = i+1, h.Anchor == q.Anchor || slices.Contains(anchors, h.Anchor)
+			break
+		}
+	}
+	return r
+}
+
 // printFigures prints a set's figures, "all" first.
 func printFigures(t *testing.T, label string, groups map[string]*figures) {
 	t.Helper()
@@ -111,8 +124,10 @@ func printFigures(t *testing.T, label string, groups map[string]*figures) {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool {
-		if (keys[i] == "all") != (keys[j] == "all") {
-			return keys[i] == "all"
+		for _, first := range []string{"all", "as named"} {
+			if (keys[i] == first) != (keys[j] == first) {
+				return keys[i] == first
+			}
 		}
 		return keys[i] < keys[j]
 	})

@@ -70,29 +70,40 @@ func (f figures) String() string {
 	return s
 }
 
-// rankTyped runs one typed question and ranks its first accepted hit; the
-// paragraph of that hit is the one its anchor names in the corpus.
-func rankTyped(t *testing.T, ix *Index, paras func(id, anchor string) string, q judgeQuestion) (typedRank, *rules.SearchResult) {
+// rankTyped runs one typed question and ranks its first accepted hit, by
+// the grading rule (gov: the governing copies of its named answers; nil
+// for the answers as named alone); the paragraph of that hit is the one its
+// anchor names in the corpus.
+func rankTyped(t *testing.T, ix *Index, paras func(id, anchor string) string, q judgeQuestion, gov governingAnswers) (typedRank, *rules.SearchResult) {
 	t.Helper()
-	r := typedRank{hasPara: q.Para != ""}
 	res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10})
 	if err != nil {
 		t.Errorf("%q: %v", q.Q, err)
-		return r, nil
+		return typedRank{hasPara: q.Para != ""}, nil
 	}
+	return rankTypedHits(res, paras, q, gov), res
+}
+
+// rankTypedHits ranks the first accepted hit of an answer to a typed
+// question (see rankTyped).
+func rankTypedHits(res *rules.SearchResult, paras func(id, anchor string) string, q judgeQuestion, gov governingAnswers) typedRank {
+	r := typedRank{hasPara: q.Para != ""}
+	words := rules.FoldName(q.Para)
 	for i, h := range res.Hits {
-		if q.accepts(h) {
-			r.rank = i + 1
-			// The paragraph words name a paragraph of the entries that
-			// hold them; an accepted entry that does not (a ruling
-			// answering in its own words) says nothing of paragraphs.
-			words := rules.FoldName(q.Para)
-			r.hasPara = r.hasPara && strings.Contains(rules.FoldName(paras(h.ID, "")), words)
-			r.para = r.hasPara && strings.Contains(rules.FoldName(paras(h.ID, hitAnchor(h))), words)
-			break
+		anchors, governing := gov[h.ID]
+		if !q.accepts(h) && !governing {
+			continue
 		}
+		r.rank = i + 1
+		// The paragraph words name a paragraph of the entries that
+		// hold them; an accepted entry that does not (a ruling
+		// answering in its own words) says nothing of paragraphs. A
+		// governing copy's paragraph holding the named one answers too.
+		r.hasPara = r.hasPara && (strings.Contains(rules.FoldName(paras(h.ID, "")), words) || len(anchors) > 0)
+		r.para = r.hasPara && (strings.Contains(rules.FoldName(paras(h.ID, hitAnchor(h))), words) || slices.Contains(anchors, hitAnchor(h)))
+		break
 	}
-	return r, res
+	return r
 }
 
 // TestRelevanceTyped measures the ranking on questions typed as judges type
@@ -108,6 +119,7 @@ func TestRelevanceTyped(t *testing.T) {
 	set := readJudgeSet(t, filepath.Join("testdata", typedQuestions))
 	paras := paragraphLookup(c.Entries)
 	verbose := os.Getenv("STCCG_RELEVANCE_VERBOSE") != ""
+	grade := newGrader(t)
 
 	type key struct{ part, group string }
 	groups := map[key]*figures{}
@@ -123,7 +135,10 @@ func TestRelevanceTyped(t *testing.T) {
 		if heldOut(i) {
 			part = "held-out"
 		}
-		r, res := rankTyped(t, ix, paras, q)
+		r, res := rankTyped(t, ix, paras, q, grade.governingCopies(grade.typedNamed(q)))
+		if res != nil {
+			add(part, "as named", rankTypedHits(res, paras, q, nil))
+		}
 		doc := "any"
 		if len(q.Accept) > 0 && q.Accept[0].DocumentID != nil {
 			doc = *q.Accept[0].DocumentID
@@ -161,8 +176,10 @@ func TestRelevanceTyped(t *testing.T) {
 		if a.part != b.part {
 			return slices.Index(partOrder, a.part) < slices.Index(partOrder, b.part)
 		}
-		if (a.group == "all") != (b.group == "all") {
-			return a.group == "all"
+		for _, first := range []string{"all", "as named"} {
+			if (a.group == first) != (b.group == first) {
+				return a.group == first
+			}
 		}
 		return a.group < b.group
 	})
