@@ -242,7 +242,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 type variantName struct {
 	name   string
 	weight float64
-	whole  bool // a name with all the card's words: its full name, a mission name
+	whole  bool // a name whose words are all the card's: its full name, a mission name, a persona
 }
 
 // variantsOf lists the names of a card ("a name is title or title,
@@ -259,6 +259,12 @@ func variantsOf(c *rules.Card) []variantName {
 	}
 	if c.MissionName != "" && c.MissionName != c.Title && c.MissionName != c.Subtitle {
 		vs = append(vs, variantName{c.MissionName, weightName, true})
+	}
+	// A 1E card of a persona is also known by the persona's name ("Lore"
+	// for The One, "Vedek Winn" for Winn Adami), but only fuzzily: it is
+	// not the name printed, and a card titled so is the exact answer.
+	if p := c.Persona; p != "" && rules.FoldName(p) != rules.FoldName(c.Title) && rules.FoldName(p) != rules.FoldName(c.Name()) {
+		vs = append(vs, variantName{p, weightSubtitle, true})
 	}
 	return vs
 }

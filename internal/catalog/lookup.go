@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -19,7 +20,9 @@ import (
 //  3. Fuzzy, when asked for: the best fit in the edition asked, unless the
 //     other edition's best fits clearly better (its score, less
 //     otherEditionPenalty, still above): a misspelt name printed only in
-//     the other edition. Either is MatchFuzzy.
+//     the other edition, or a title with a subtitle only the other
+//     edition prints, weighed before the edition asked's own ties. Either
+//     is MatchFuzzy. A 1E card's persona is one of its names here.
 //
 // Several cards fitting equally well at a step is EAMBIGUOUS there: a
 // reader asked for one card and is told which fit, never given one of them.
@@ -80,26 +83,45 @@ func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, editi
 		slices.SortFunc(scored, byFit)
 		return nil, notFound(name, scored)
 	}
+	// The other edition's best fit is weighed against the best fit of the
+	// edition asked before the latter's own ties are: several cards of
+	// the edition asked fitting a title ("Picard, Explorer" fits four
+	// First Edition Jean-Luc Picards by the title alone) do not hide the
+	// one card of the other edition whose full name it is.
+	if other != "" && len(theirs) > 0 && theirs[0].fits() &&
+		(len(scored) == 0 || !scored[0].fits() || theirs[0].score-otherEditionPenalty > scored[0].score+tieEpsilon) {
+		card, err := bestFit(name, theirs)
+		if err != nil {
+			return nil, fitsOnlyIn(err, theirs[0].card.Edition, edition)
+		}
+		return labelled(card, rules.MatchFuzzy), nil
+	}
 	best, err := bestFit(name, scored)
 	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
 		return nil, err
 	}
-	if other != "" {
-		if len(theirs) > 0 && theirs[0].fits() &&
-			(best == nil || theirs[0].score-otherEditionPenalty > scored[0].score+tieEpsilon) {
-			card, err := bestFit(name, theirs)
-			if err != nil {
-				return nil, err
-			}
-			return labelled(card, rules.MatchFuzzy), nil
-		}
-		scored = append(scored, theirs...)
-		slices.SortFunc(scored, byFit)
-	}
 	if best == nil {
+		if other != "" {
+			scored = append(scored, theirs...)
+			slices.SortFunc(scored, byFit)
+		}
 		return nil, notFound(name, scored)
 	}
 	return labelled(best, rules.MatchFuzzy), nil
+}
+
+// fitsOnlyIn says of an ambiguous fuzzy look-up answered from the other
+// edition than the one asked for that its candidates are of that edition,
+// none of the one asked fitting as well.
+func fitsOnlyIn(err error, theirs, asked string) error {
+	re, ok := err.(*rules.Error)
+	if !ok || re.Code != rules.EAMBIGUOUS {
+		return err
+	}
+	re.Message = strings.TrimSuffix(re.Message, ".") + "; they are " + rules.EditionName(theirs) +
+		" cards: no " + rules.EditionName(asked) + " card fits as well."
+	re.WithDetail("edition", theirs)
+	return re
 }
 
 // entriesTitled is ENOTFOUND for a name no card has but rulings or

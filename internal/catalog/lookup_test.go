@@ -219,3 +219,63 @@ func BenchmarkCardCollection(b *testing.B) {
 		}
 	}
 }
+
+// personaCatalog holds invented cards: one title printed twice in First
+// Edition and once, with a subtitle, in Second; a First Edition card of a
+// persona its title does not name; and a card sharing a word with that
+// persona's name.
+func personaCatalog() *catalog.Catalog {
+	cards := []*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Aldo Venn", Type: "personnel"},
+		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Aldo Venn", Type: "personnel"},
+		{ID: "2e-1-1", Edition: "2e", Set: "1", Number: "1", Title: "Aldo Venn", Subtitle: "Harbour Pilot", Type: "personnel"},
+		{ID: "1e-1-3", Edition: "1e", Set: "1", Number: "3", Title: "The Quiet Twin", Persona: "Marek Solvane", Type: "personnel"},
+		{ID: "1e-1-4", Edition: "1e", Set: "1", Number: "4", Title: "Prior Marek", Type: "personnel"},
+		{ID: "2e-1-2", Edition: "2e", Set: "1", Number: "2", Title: "Harbour Light", Subtitle: "Beacon", Type: "event"},
+		{ID: "2e-1-3", Edition: "2e", Set: "1", Number: "3", Title: "Harbour Light", Subtitle: "Signal", Type: "event"},
+	}
+	return catalog.New(cards, nil)
+}
+
+func TestLookUpWeighsTheOtherEditionBeforeTiesOfTheEditionAsked(t *testing.T) {
+	cat := personaCatalog()
+	// The title fits both First Edition copies equally; the subtitle
+	// given is only the Second Edition card's, which fits it whole.
+	card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Venn, Harbour Pilot", Edition: "1e", Fuzzy: true})
+	if err != nil || card.ID != "2e-1-1" || card.Match != rules.MatchFuzzy {
+		t.Fatalf("%v %v", card, err)
+	}
+	// The title alone is still both First Edition cards: ambiguous there.
+	_, err = cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Aldo Ven", Edition: "1e", Fuzzy: true})
+	if ids := rules.DetailStrings(err, "ids"); !slices.Equal(ids, []string{"1e-1-1", "1e-1-2"}) {
+		t.Fatalf("%v %v", err, ids)
+	}
+}
+
+func TestAmbiguousFuzzyInTheOtherEditionSaysSo(t *testing.T) {
+	cat := personaCatalog()
+	_, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Harbor Light", Edition: "1e", Fuzzy: true})
+	if rules.ErrorCode(err) != rules.EAMBIGUOUS || !strings.Contains(rules.ErrorMessage(err), "Second Edition cards") ||
+		rules.ErrorDetails(err)["edition"] != "2e" {
+		t.Fatalf("%v %v", err, rules.ErrorDetails(err))
+	}
+}
+
+func TestLookUpFindsACardByItsPersona(t *testing.T) {
+	cat := personaCatalog()
+	for _, name := range []string{"Marek Solvane", "marek solvane", "Marek Solvaen"} {
+		card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: name, Edition: "1e", Fuzzy: true})
+		if err != nil || card.ID != "1e-1-3" || card.Match != rules.MatchFuzzy {
+			t.Errorf("%q: %v %v", name, card, err)
+		}
+	}
+	// A persona's name is no printed name: an exact look-up does not take it.
+	if _, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Marek Solvane", Edition: "1e"}); rules.ErrorCode(err) != rules.ENOTFOUND {
+		t.Errorf("exact by persona: %v", err)
+	}
+	// A title is still the card titled so, before a persona sharing a word.
+	card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Prior Marek", Edition: "1e", Fuzzy: true})
+	if err != nil || card.ID != "1e-1-4" || card.Match != rules.MatchExact {
+		t.Errorf("%v %v", card, err)
+	}
+}
