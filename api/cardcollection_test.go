@@ -141,3 +141,46 @@ func TestCardCollectionTakesJSONSentAsText(t *testing.T) {
 		t.Fatalf("%d %s", code, out)
 	}
 }
+
+// The same identifiers are refused alike on GraphQL, naming the same
+// field, and an identifier's id or name not given is null there as it is
+// left out on REST.
+func TestCardCollectionSameOnGraphQL(t *testing.T) {
+	srv := newServer(t)
+	for _, tc := range []struct{ ids, field string }{
+		{`[{"name":"Worf","edition":"1e"},{"name":"Worf","edition":"3e"}]`, "identifiers[1].edition"},
+		{`[{"id":"2e-1-1","name":"Worf"}]`, "identifiers[0]"},
+		{`[{"name":"  "}]`, "identifiers[0]"},
+		{`[{"name":"` + strings.Repeat("w", 129) + `"}]`, "identifiers[0].name"},
+		{`[` + strings.Repeat(`{"id":"2e-1-1"},`, 75) + `{"id":"2e-1-1"}]`, "identifiers"},
+	} {
+		code, out := post(t, srv.URL, "/v1/cards/collection", []byte(`{"identifiers":`+tc.ids+`}`))
+		var rest errorBody
+		_ = json.Unmarshal(out, &rest)
+		gql := `{"query":"query($ids:[CardIdentifier!]!){ cardCollection(identifiers:$ids){ data{ id } } }","variables":{"ids":` + tc.ids + `}}`
+		_, gout := post(t, srv.URL, "/graphql", []byte(gql))
+		var g struct {
+			Errors []struct {
+				Extensions struct {
+					Code    string
+					Details map[string]any
+				}
+			}
+		}
+		_ = json.Unmarshal(gout, &g)
+		if code >= 500 || rest.Error.Details["field"] != tc.field {
+			t.Errorf("REST %.60s: %d %s", tc.ids, code, out)
+		}
+		if len(g.Errors) != 1 || g.Errors[0].Extensions.Code != rest.Error.Code || g.Errors[0].Extensions.Details["field"] != tc.field {
+			t.Errorf("GraphQL %.60s: %s, REST %s", tc.ids, gout, out)
+		}
+	}
+
+	ids := `[{"id":"no-such-card"},{"name":"zzqxw","fuzzy":true}]`
+	gql := `{"query":"query($ids:[CardIdentifier!]!){ cardCollection(identifiers:$ids){ notFound{ index id name edition } } }","variables":{"ids":` + ids + `}}`
+	_, gout := post(t, srv.URL, "/graphql", []byte(gql))
+	want := `{"data":{"cardCollection":{"notFound":[{"index":0,"id":"no-such-card","name":null,"edition":null},{"index":1,"id":null,"name":"zzqxw","edition":null}]}}}`
+	if string(gout) != want {
+		t.Errorf("GraphQL answered %s, want %s", gout, want)
+	}
+}

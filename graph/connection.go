@@ -104,3 +104,11 @@ func facets(f map[string][]rules.FacetCount) *model.SearchFacets {
 	}
 	return &model.SearchFacets{Edition: conv(f["edition"]), Kind: conv(f["kind"]), Document: conv(f["document"])}
 }
+
+// optional is null for a string not given, as REST leaves such a field out.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

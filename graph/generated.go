@@ -334,6 +334,8 @@ type CardResolver interface {
 	Match(ctx context.Context, obj *rules.Card) (*string, error)
 }
 type CardNotFoundResolver interface {
+	ID(ctx context.Context, obj *rules.CardNotFound) (*string, error)
+	Name(ctx context.Context, obj *rules.CardNotFound) (*string, error)
 	Edition(ctx context.Context, obj *rules.CardNotFound) (*string, error)
 }
 type CitationResolver interface {
@@ -4762,10 +4764,10 @@ func (ec *executionContext) _CardNotFound_id(ctx context.Context, field graphql.
 		field,
 		ec.fieldContext_CardNotFound_id,
 		func(ctx context.Context) (any, error) {
-			return obj.ID, nil
+			return ec.Resolvers.CardNotFound().ID(ctx, obj)
 		},
 		nil,
-		ec.marshalOID2string,
+		ec.marshalOID2ᚖstring,
 		true,
 		false,
 	)
@@ -4775,8 +4777,8 @@ func (ec *executionContext) fieldContext_CardNotFound_id(_ context.Context, fiel
 	fc = &graphql.FieldContext{
 		Object:     "CardNotFound",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type ID does not have child fields")
 		},
@@ -4791,10 +4793,10 @@ func (ec *executionContext) _CardNotFound_name(ctx context.Context, field graphq
 		field,
 		ec.fieldContext_CardNotFound_name,
 		func(ctx context.Context) (any, error) {
-			return obj.Name, nil
+			return ec.Resolvers.CardNotFound().Name(ctx, obj)
 		},
 		nil,
-		ec.marshalOString2string,
+		ec.marshalOString2ᚖstring,
 		true,
 		false,
 	)
@@ -4804,8 +4806,8 @@ func (ec *executionContext) fieldContext_CardNotFound_name(_ context.Context, fi
 	fc = &graphql.FieldContext{
 		Object:     "CardNotFound",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
 		},
@@ -12175,9 +12177,71 @@ func (ec *executionContext) _CardNotFound(ctx context.Context, sel ast.Selection
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "id":
-			out.Values[i] = ec._CardNotFound_id(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CardNotFound_id(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "name":
-			out.Values[i] = ec._CardNotFound_name(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CardNotFound_name(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "edition":
 			field := field
 
@@ -15422,6 +15486,24 @@ func (ec *executionContext) marshalOID2string(ctx context.Context, sel ast.Selec
 	_ = sel
 	_ = ctx
 	res := graphql.MarshalID(v)
+	return res
+}
+
+func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalID(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalID(*v)
 	return res
 }
 

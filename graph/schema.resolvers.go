@@ -34,6 +34,16 @@ func (r *cardResolver) Match(ctx context.Context, obj *rules.Card) (*string, err
 	return &obj.Match, nil
 }
 
+// ID is the resolver for the id field.
+func (r *cardNotFoundResolver) ID(ctx context.Context, obj *rules.CardNotFound) (*string, error) {
+	return optional(obj.ID), nil
+}
+
+// Name is the resolver for the name field.
+func (r *cardNotFoundResolver) Name(ctx context.Context, obj *rules.CardNotFound) (*string, error) {
+	return optional(obj.Name), nil
+}
+
 // Edition is the resolver for the edition field.
 func (r *cardNotFoundResolver) Edition(ctx context.Context, obj *rules.CardNotFound) (*string, error) {
 	if obj.Edition == "" {
@@ -279,10 +289,11 @@ func (r *verdictResolver) Steps(ctx context.Context, obj *rules.Verdict) ([]*rul
 
 // Edition is the resolver for the edition field.
 func (r *cardIdentifierResolver) Edition(ctx context.Context, obj *rules.CardIdentifier, data *string) error {
-	// Read as it is written, as REST reads ?edition= (case forgiven).
-	ed, err := editionArg(data)
-	obj.Edition = ed
-	return err
+	// Kept as written: Query.cardCollection reads it with the rest of its
+	// identifier (rules.ParseCardIdentifier, case forgiven), so a wrong
+	// edition is named by its place, identifiers[i].edition, as on REST.
+	obj.Edition = rules.Edition(str(data))
+	return nil
 }
 
 // Card returns CardResolver implementation.
