@@ -1806,7 +1806,7 @@ type Card struct {
 // CardMatch How a look-up by name found the card (GET /v1/cards/named, POST /v1/cards/collection): exact (the name as printed, case and punctuation forgiven, or by id), fuzzy (a typo, a missing or extra word, a changed or dropped subtitle, a subtitle alone was forgiven; the card may be of the other edition when none of the edition asked fitted), other-edition (the name is printed exactly, but only in the other edition than the one asked for). Left out on a card not looked up by name.
 type CardMatch string
 
-// CardCandidate One of the cards an ambiguous name fits equally well.
+// CardCandidate One of the cards a name fits equally well, or, for an adjudication's card name that fits none, one of the nearest.
 type CardCandidate struct {
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
 	Edition  Edition `json:"edition"`
@@ -2346,8 +2346,8 @@ type Error struct {
 
 		// Details What a program can use: the field at fault, suggestions, candidates. Always present, empty when there is nothing to add.
 		Details struct {
-			// Candidates The full names of the cards that fit equally well (ambiguous).
-			Candidates *[]string `json:"candidates,omitempty"`
+			// Candidates The cards meant. A card look-up's (ambiguous): the full names of the cards that fit equally well. An adjudication's board or params card that fits several cards equally well, or none (unprocessable): the cards, each an object with its id, title and subtitle: those that fit, or the nearest names' cards (empty when none is near).
+			Candidates *[]Error_Error_Details_Candidates_Item `json:"candidates,omitempty"`
 
 			// Card The id of the card whose data lacks the statistic in details.needs; absent for an object given inline.
 			Card *string `json:"card,omitempty"`
@@ -2418,6 +2418,14 @@ type Error struct {
 
 // ErrorErrorCode defines model for Error.Error.Code.
 type ErrorErrorCode string
+
+// ErrorErrorDetailsCandidates0 defines model for Error.Error.Details.Candidates.0.
+type ErrorErrorDetailsCandidates0 = string
+
+// Error_Error_Details_Candidates_Item defines model for Error.error.details.candidates.Item.
+type Error_Error_Details_Candidates_Item struct {
+	union json.RawMessage
+}
 
 // FacetCount defines model for FacetCount.
 type FacetCount struct {
@@ -4694,6 +4702,68 @@ func (t CardRef) MarshalJSON() ([]byte, error) {
 }
 
 func (t *CardRef) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsErrorErrorDetailsCandidates0 returns the union data inside the Error_Error_Details_Candidates_Item as a ErrorErrorDetailsCandidates0
+func (t Error_Error_Details_Candidates_Item) AsErrorErrorDetailsCandidates0() (ErrorErrorDetailsCandidates0, error) {
+	var body ErrorErrorDetailsCandidates0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromErrorErrorDetailsCandidates0 overwrites any union data inside the Error_Error_Details_Candidates_Item as the provided ErrorErrorDetailsCandidates0
+func (t *Error_Error_Details_Candidates_Item) FromErrorErrorDetailsCandidates0(v ErrorErrorDetailsCandidates0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeErrorErrorDetailsCandidates0 performs a merge with any union data inside the Error_Error_Details_Candidates_Item, using the provided ErrorErrorDetailsCandidates0
+func (t *Error_Error_Details_Candidates_Item) MergeErrorErrorDetailsCandidates0(v ErrorErrorDetailsCandidates0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCardCandidate returns the union data inside the Error_Error_Details_Candidates_Item as a CardCandidate
+func (t Error_Error_Details_Candidates_Item) AsCardCandidate() (CardCandidate, error) {
+	var body CardCandidate
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCardCandidate overwrites any union data inside the Error_Error_Details_Candidates_Item as the provided CardCandidate
+func (t *Error_Error_Details_Candidates_Item) FromCardCandidate(v CardCandidate) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeCardCandidate performs a merge with any union data inside the Error_Error_Details_Candidates_Item, using the provided CardCandidate
+func (t *Error_Error_Details_Candidates_Item) MergeCardCandidate(v CardCandidate) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t Error_Error_Details_Candidates_Item) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *Error_Error_Details_Candidates_Item) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }

@@ -465,6 +465,9 @@ func (s *Site) adjudicate(c echo.Context) error {
 				}
 			}
 			if n, ok := rules.ErrorDetails(err)["needs"].(string); ok {
+				if n == "type" {
+					n = "missionType" // a mission's type, as the page names its input
+				}
 				if _, known := statSpecs[n]; known {
 					needs[id] = append(needs[id], n)
 				}

@@ -243,7 +243,7 @@ func (s *Service) resolveDeck(ctx context.Context, edition string, items []rules
 			l, seen := known[ref]
 			if !seen {
 				var err error
-				if l, err = s.lookUpDeckLine(ctx, edition, ref, f); err != nil {
+				if l, err = s.lookUpDeckLine(ctx, edition, ref); err != nil {
 					return nil, err
 				}
 				known[ref] = l
@@ -282,8 +282,8 @@ type deckLookup struct {
 // lookUpDeckLine looks a deck line's reference up in the deck's edition;
 // when it names no card there, as an id of the other edition's card, then
 // as a name of the other edition's.
-func (s *Service) lookUpDeckLine(ctx context.Context, edition, ref string, field func() string) (deckLookup, error) {
-	c, candidates, err := s.deckCard(ctx, edition, ref, field)
+func (s *Service) lookUpDeckLine(ctx context.Context, edition, ref string) (deckLookup, error) {
+	c, candidates, err := s.deckCard(ctx, edition, ref)
 	if err != nil || c != nil || candidates != nil {
 		return deckLookup{card: c, candidates: candidates}, err
 	}
@@ -296,43 +296,59 @@ func (s *Service) lookUpDeckLine(ctx context.Context, edition, ref string, field
 	} else if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
 		return deckLookup{}, fmt.Errorf("look up card %q: %w", ref, err)
 	}
-	c, _, err = s.deckCard(ctx, other, ref, func() string { return "" })
+	c, _, err = s.deckCard(ctx, other, ref)
 	return deckLookup{elsewhere: c}, err
 }
 
-// cardRefs is a card service that resolves a reference as cardLookup
-// does, by id then by exact name, without the fuzzy search that suggests
-// names for one it does not know (*catalog.Catalog): nil and no error when
-// no card has the id or the name.
+// cardRefs is a card service that resolves a reference by id then by
+// exact name, without the fuzzy search that suggests names for one it does
+// not know (*catalog.Catalog): nil and no error when no card has the id or
+// the name.
 type cardRefs interface {
 	CardRef(ctx context.Context, ref, edition string) (*rules.Card, error)
 }
 
-// deckCard looks a deck line's card up as a board's cards are looked up (by
-// id, then by exact name in the edition): the card; or, when the name fits
-// several, their names; or neither when the card data does not know it. A
-// deck line may name what the data does not know, so the look-up spares the
-// suggestions a fuzzy search would make, each a search of the catalog, when
-// the service can.
-func (s *Service) deckCard(ctx context.Context, edition, ref string, field func() string) (*rules.Card, []string, error) {
-	var c *rules.Card
-	var err error
-	if refs, ok := s.cards.(cardRefs); ok {
-		c, err = refs.CardRef(ctx, ref, edition)
-		if err != nil && rules.ErrorCode(err) != rules.EAMBIGUOUS {
-			return nil, nil, fmt.Errorf("look up card %q: %w", ref, err)
-		}
-	} else {
-		c, err = cardLookup(ctx, s.cards, edition, ref, field)
-		if err != nil && rules.ErrorCode(err) != rules.EUNPROCESSABLE {
-			return nil, nil, err
-		}
+// deckCard looks a deck line's card up by id, then by exact name in the
+// edition (a board's card names are read more forgivingly: cardLookup):
+// the card; or, when the name fits several, their names; or neither when
+// the card data does not know it. A deck line may name what the data does
+// not know, so the look-up spares the suggestions a fuzzy search would
+// make, each a search of the catalog, when the service can.
+func (s *Service) deckCard(ctx context.Context, edition, ref string) (*rules.Card, []string, error) {
+	if s.cards == nil {
+		return nil, nil, nil
 	}
-	if err != nil {
-		candidates, _ := rules.ErrorDetails(err)["candidates"].([]string)
-		return nil, candidates, nil
+	refs, ok := s.cards.(cardRefs)
+	if !ok {
+		refs = exactRefs{s.cards}
 	}
-	return c, nil, nil
+	c, err := refs.CardRef(ctx, ref, edition)
+	switch {
+	case err == nil:
+		return c, nil, nil
+	case rules.ErrorCode(err) == rules.EAMBIGUOUS:
+		return nil, rules.DetailStrings(err, "candidates"), nil
+	}
+	return nil, nil, fmt.Errorf("look up card %q: %w", ref, err)
+}
+
+// exactRefs is cardRefs for a card service that offers only the look-ups
+// of every card service: by id, then CardNamed's exact name.
+type exactRefs struct{ cards rules.CardService }
+
+func (x exactRefs) CardRef(ctx context.Context, ref, edition string) (*rules.Card, error) {
+	c, err := x.cards.Card(ctx, ref)
+	if err == nil && c != nil && c.Edition == edition {
+		return c, nil
+	}
+	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
+		return nil, err
+	}
+	c, err = x.cards.CardNamed(ctx, ref, false, rules.Edition(edition))
+	if rules.ErrorCode(err) == rules.ENOTFOUND {
+		return nil, nil
+	}
+	return c, err
 }
 
 func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw rules.Params) error {

@@ -51,7 +51,7 @@ func (s *Service) placeObject(ctx context.Context, edition string, b *Board, at 
 	if ref == "" {
 		return owner, nil, nil
 	}
-	c, err := cardLookup(ctx, s.cards, edition, ref, at.cardField())
+	c, err := cardLookup(ctx, s.cards, edition, ref, at.cardField(), true)
 	if err != nil {
 		return "", nil, err
 	}
@@ -85,9 +85,15 @@ func checkOwner(owner string, at boardPlace) (string, error) {
 	return "", unprocessable(at.field("owner"), "owner must be %q or %q, not %q", You, Opponent, owner)
 }
 
-// cardLookup finds the card a board object names: by id first, then by exact
-// name within the edition. field names the reference, for errors.
-func cardLookup(ctx context.Context, cards rules.CardService, edition, ref string, field func() string) (*rules.Card, error) {
+// cardLookup finds the card a board object or a card.play names: by id,
+// then by name within the request's edition as GET /v1/cards/named?fuzzy=
+// does (the card service's own matcher, CardNamed: the exact name, else
+// one forgiving typos, missing words and a subtitle alone). fuzzy false
+// takes the exact name only, as a deck line's. A name that fits no card, or
+// several equally well, is 422 with details.candidates: the cards meant
+// ([{id, title, subtitle, ...}]), those equally fitting, or the nearest
+// when none fits. field names the reference, for errors.
+func cardLookup(ctx context.Context, cards rules.CardService, edition, ref string, field func() string, fuzzy bool) (*rules.Card, error) {
 	if cards == nil {
 		return nil, unprocessable(field(), "no card data is available to look up %q", ref)
 	}
@@ -98,26 +104,83 @@ func cardLookup(ctx context.Context, cards rules.CardService, edition, ref strin
 	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
 		return nil, fmt.Errorf("look up card %q: %w", ref, err)
 	}
-	c, err = cards.CardNamed(ctx, ref, false, rules.Edition(edition))
-	if err != nil {
-		switch rules.ErrorCode(err) {
-		case rules.ENOTFOUND:
-			return nil, unprocessable(field(), "no %s card is named %q", edition, ref)
-		case rules.EAMBIGUOUS:
-			e := unprocessable(field(), "%q names several %s cards; give the card id", ref, edition)
-			if d := rules.ErrorDetails(err); d != nil {
-				if cands, ok := d["candidates"]; ok {
-					e.WithDetail("candidates", cands)
-				}
-			}
-			return nil, e
+	c, err = cards.CardNamed(ctx, ref, fuzzy, rules.Edition(edition))
+	switch {
+	case err == nil && c != nil:
+		return c, nil
+	case err == nil || rules.ErrorCode(err) == rules.ENOTFOUND:
+		near, ferr := nearCards(ctx, cards, edition, rules.DetailStrings(err, "suggestions"))
+		if ferr != nil {
+			return nil, ferr
 		}
-		return nil, fmt.Errorf("look up card %q: %w", ref, err)
+		e := unprocessable(field(), "no %s card is named %q", edition, ref)
+		if len(near) > 0 {
+			e = unprocessable(field(), "no %s card is named %q; the nearest: "+candidateNames(near)+"; give one's id or full name", edition, ref)
+		}
+		return nil, e.WithDetail("candidates", near)
+	case rules.ErrorCode(err) == rules.EAMBIGUOUS:
+		fit, ferr := cardsByID(ctx, cards, rules.DetailStrings(err, "ids"))
+		if ferr != nil {
+			return nil, ferr
+		}
+		return nil, unprocessable(field(), "%q fits %d %s cards equally well: "+candidateNames(fit)+"; give one's id", ref, len(fit), edition).
+			WithDetail("candidates", fit)
 	}
-	if c == nil {
-		return nil, unprocessable(field(), "no %s card is named %q", edition, ref)
+	return nil, fmt.Errorf("look up card %q: %w", ref, err)
+}
+
+// cardsByID is the cards of the ids as candidates of a name.
+func cardsByID(ctx context.Context, cards rules.CardService, ids []string) ([]rules.CardCandidate, error) {
+	out := make([]rules.CardCandidate, 0, len(ids))
+	for _, id := range ids {
+		c, err := cards.Card(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("look up card %q: %w", id, err)
+		}
+		out = append(out, rules.CandidateOf(c))
 	}
-	return c, nil
+	return out, nil
+}
+
+// nearCards is the cards of the edition the names near a reference that
+// fits none name (the card service's suggestions), each name looked up
+// exactly: a name printed more than once gives each of its cards.
+func nearCards(ctx context.Context, cards rules.CardService, edition string, names []string) ([]rules.CardCandidate, error) {
+	out := []rules.CardCandidate{}
+	for _, name := range names {
+		c, err := cards.CardNamed(ctx, name, false, rules.Edition(edition))
+		switch {
+		case err == nil && c != nil:
+			out = append(out, rules.CandidateOf(c))
+		case rules.ErrorCode(err) == rules.EAMBIGUOUS:
+			fit, err := cardsByID(ctx, cards, rules.DetailStrings(err, "ids"))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, fit...)
+		case err != nil && rules.ErrorCode(err) != rules.ENOTFOUND:
+			return nil, fmt.Errorf("look up card %q: %w", name, err)
+		}
+	}
+	return out, nil
+}
+
+// candidateNames lists candidates for a message, as a format's own text
+// (the card data's names, not the caller's, are not clipped): each full
+// name, with its id where a name is printed more than once.
+func candidateNames(cs []rules.CardCandidate) string {
+	seen := map[string]int{}
+	for _, c := range cs {
+		seen[c.Name]++
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Name
+		if seen[c.Name] > 1 {
+			parts[i] += " (" + c.ID + ")"
+		}
+	}
+	return strings.ReplaceAll(strings.Join(parts, "; "), "%", "%%")
 }
 
 func validMissionType(edition, t string) bool {

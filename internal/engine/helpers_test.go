@@ -19,6 +19,7 @@ import (
 // test binary.
 type world struct {
 	svc     *engine.Service
+	cards   *catalog.Catalog
 	entries map[string]*rules.Entry
 }
 
@@ -33,6 +34,7 @@ func realWorld(tb testing.TB) world {
 	worldOnce.Do(func() {
 		cat := catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents))
 		theWorld.svc = engine.New(c.Documents, c.Entries, cat)
+		theWorld.cards = cat
 		theWorld.entries = map[string]*rules.Entry{}
 		for _, e := range c.Entries {
 			theWorld.entries[e.ID] = e

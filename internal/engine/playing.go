@@ -45,7 +45,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 	}
 	if card.Inline == nil {
 		ref := card.Ref
-		c, err := cardLookup(ctx, s.cards, edition, ref, func() string { return "params.card" })
+		c, err := cardLookup(ctx, s.cards, edition, ref, func() string { return "params.card" }, true)
 		if err != nil {
 			return PlayCard{}, err
 		}
@@ -95,10 +95,10 @@ type commandedCard struct {
 func (s *Service) commandedCards(ctx context.Context, edition string, names []string) ([]commandedCard, error) {
 	first := edition == rules.Edition1E
 	out := make([]commandedCard, 0, len(names))
-	for i, name := range names {
+	for _, name := range names {
 		cc := commandedCard{name: name, title: titleOf(name), key: personaKey(first, "", titleOf(name))}
 		if s.cards != nil && strings.TrimSpace(name) != "" {
-			c, _, err := s.deckCard(ctx, edition, name, func() string { return indexed("params.commanded", i) })
+			c, _, err := s.deckCard(ctx, edition, name)
 			if err != nil {
 				return nil, err
 			}
