@@ -68,6 +68,11 @@ const stutterRepeats = 4
 // copy of each piece when its pieces together hold at least three letters,
 // two of them different ("bbbb" stays). It is tried for k = 4 and then k = 3, the counts the extraction produced;
 // doubled words are handled by collapseDoubledWords, which needs evidence.
+//
+// The spaces of bold text are extracted over too: a run of exactly k spaces
+// next to a stutter ("Dock    and    RefuRefuRefuRefuel:el:el:el:    A
+// ship") is one space written k times, and is written once, so that it is
+// not read afterwards as the gap of a lost icon (markLostSymbols).
 func collapseStutter(s string) string {
 	for _, k := range []int{stutterRepeats, 3} {
 		s = collapseStutterK(s, k)
@@ -105,14 +110,14 @@ func stutterPieceAt(s string, i, k int) int {
 }
 
 func collapseStutterK(s string, k int) string {
-	var b strings.Builder
+	b := make([]byte, 0, len(s))
 	i := 0
 	for i < len(s) {
 		// A stutter starts at a word start (or right after another piece),
 		// never at a space, so that its first piece is a word.
 		if i > 0 && isWordRune(lastRune(s[:i])) && isWordRune(firstRune(s[i:])) || unicode.IsSpace(firstRune(s[i:])) {
 			_, n := utf8.DecodeRuneInString(s[i:])
-			b.WriteString(s[i : i+n])
+			b = append(b, s[i:i+n]...)
 			i += n
 			continue
 		}
@@ -137,17 +142,42 @@ func collapseStutterK(s string, k int) string {
 		}
 		// The stutter must end at a word end, and hold a real word.
 		if len(pieces) > 0 && letters >= 3 && len(distinct) >= 2 && (j == len(s) || !isWordRune(firstRune(s[j:])) || !isWordRune(lastRune(s[:j]))) {
+			if n := spaceRunBefore(b); n == k && len(b) > n {
+				b = b[:len(b)-n+1] // the space before it, written k times
+			}
 			for _, p := range pieces {
-				b.WriteString(p)
+				b = append(b, p...)
 			}
 			i = j
+			if n := spaceRunAt(s, i); n == k && i+n < len(s) {
+				b = append(b, ' ') // the space after it, written k times
+				i += n
+			}
 			continue
 		}
 		_, n := utf8.DecodeRuneInString(s[i:])
-		b.WriteString(s[i : i+n])
+		b = append(b, s[i:i+n]...)
 		i += n
 	}
-	return b.String()
+	return string(b)
+}
+
+// spaceRunAt is how many spaces stand at s[i:] before anything else.
+func spaceRunAt(s string, i int) int {
+	n := 0
+	for i+n < len(s) && s[i+n] == ' ' {
+		n++
+	}
+	return n
+}
+
+// spaceRunBefore is how many spaces end b.
+func spaceRunBefore(b []byte) int {
+	n := 0
+	for n < len(b) && b[len(b)-1-n] == ' ' {
+		n++
+	}
+	return n
 }
 
 // collapseDoubledWords collapses a word that is its own unit written twice

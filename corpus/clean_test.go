@@ -37,6 +37,26 @@ func TestCollapseStutterUndoesBoldExtractedFourTimes(t *testing.T) {
 	}
 }
 
+// Bold text extracted over writes its spaces over too: a run of exactly as
+// many spaces as the stutter's copies, next to a stutter, is one space.
+// Any other run stays, for markLostSymbols to read as an icon's gap.
+func TestCollapseStutterWritesItsSpacesOnce(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"DockDockDockDock    and    RefuRefuRefuRefuel:el:el:el:    A ship that docks", "Dock and Refuel: A ship that docks"},
+		{"Board, Hail, Board, Hail, Board, Hail, Board, Hail, and    TowTowTowTows: s: s: s: These words", "Board, Hail, and Tows: These words"},
+		{"the crew the crew the crew the crew must must must must clclclclimbimbimbimb    the ladderthe ladderthe ladderthe ladder.... Then", "the crew must climb the ladder. Then"},
+		{"LadLadLadLadders:ders:ders:ders:   Crews", "Ladders:   Crews"},
+		{"LadLadLadLadders:ders:ders:ders:  Crews", "Ladders:  Crews"},
+		{"    HaulHaulHaulHaul cargo", "    Haul cargo"},
+		{"dock at    ports", "dock at    ports"},
+	}
+	for _, c := range cases {
+		if got := collapseStutter(c.in); got != c.want {
+			t.Errorf("collapseStutter(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func TestCollapseDoubledWordsNeedsEvidence(t *testing.T) {
 	known := map[string]bool{"stopped": true, "bon": false}
 	cases := []struct{ in, want string }{
@@ -265,7 +285,10 @@ func TestCleanLineMarksWhereAnIconWasLost(t *testing.T) {
 		"You may play  cards,  cards, and equipment": "You may play " + rules.LostSymbol + " cards, " + rules.LostSymbol + " cards, and equipment",
 		"a personnel with a    icon":                 "a personnel with a " + rules.LostSymbol + " icon",
 		"  indented line  ":                          "indented line",
-		"one space each":                             "one space each",
+		// A bold run-in heading's spaces, written over with it, are no gaps.
+		"HailHailHailHail    and    RaRaRaRam:m:m:m:    Each ship": "Hail and Ram: Each ship",
+		"RaRaRaRam:m:m:m:    Each  ship":                           "Ram: Each " + rules.LostSymbol + " ship",
+		"one space each":                                           "one space each",
 	} {
 		if got := cleanLine(in, nil); got != want {
 			t.Errorf("cleanLine(%q) = %q, want %q", in, got, want)
