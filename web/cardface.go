@@ -105,15 +105,49 @@ func newCardFace(c *rules.Card) cardFace {
 			f.Lacks = append(f.Lacks, field)
 		}
 	}
-	if len(f.Lacks) > 0 {
-		them := "it"
-		if len(f.Lacks) > 1 || strings.HasSuffix(f.Lacks[0], "s") {
-			them = "them"
+	// Every Second Edition card prints whether it is unique, and every one
+	// but a mission its cost: a card known only from a rulebook's card
+	// list has neither in the data.
+	if c.Edition == rules.Edition2E {
+		if c.Type != "mission" && c.Type != "" && c.Cost == nil {
+			f.Lacks = append(f.Lacks, "cost")
 		}
-		f.LacksSentence = "The card data does not hold this card’s " + andList(capitalStats(f.Lacks)) +
-			". The printed card has " + them + "; the adjudicator asks for " + them + " rather than guess."
+		if c.Unique == nil {
+			f.Lacks = append(f.Lacks, "uniqueness")
+		}
 	}
+	f.LacksSentence = lacksSentence(f.Lacks)
 	return f
+}
+
+// lacksSentence says what the card data lacks of what the card prints, and
+// that the adjudicator asks for what it would need of them (a statistic),
+// never guessing; it needs no game text or uniqueness from the data.
+func lacksSentence(lacks []string) string {
+	if len(lacks) == 0 {
+		return ""
+	}
+	pronoun := func(fields []string) string {
+		switch {
+		case len(fields) > 1, fields[0] == "icons", fields[0] == "skills", fields[0] == "requirements":
+			return "them"
+		}
+		return "it"
+	}
+	var asked []string
+	for _, f := range lacks {
+		if f != "game text" && f != "uniqueness" {
+			asked = append(asked, f)
+		}
+	}
+	s := "The card data does not hold this card’s " + andList(capitalStats(lacks)) + ". The printed card has " + pronoun(lacks)
+	switch {
+	case len(asked) == 0:
+		return s + "."
+	case len(asked) == len(lacks):
+		return s + "; the adjudicator asks for " + pronoun(asked) + " rather than guess."
+	}
+	return s + "; the adjudicator asks for its " + andList(capitalStats(asked)) + " rather than guess."
 }
 
 // cardLacks says whether the card data lacks a statistic every card of the

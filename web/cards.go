@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -429,6 +430,9 @@ func cardStats(c *rules.Card) []stat {
 	if c.Unique != nil {
 		add("Unique", map[bool]string{true: "yes", false: "no"}[*c.Unique])
 	}
+	if c.Universal {
+		add("Universal", "yes")
+	}
 	add("Affiliation", gameWord(c.Affiliation))
 	add("Mission type", gameWord(c.MissionType))
 	if c.Quadrant != "" {
@@ -462,6 +466,9 @@ func cardStats(c *rules.Card) []stat {
 	add("Range", intp(c.Range))
 	add("Weapons", intp(c.Weapons))
 	add("Shields", intp(c.Shields))
+	if p := c.ExtendedShieldsPercentage; p != nil {
+		add("Shields extended to a docked ship", fmt.Sprintf("%g%%", *p*100))
+	}
 	add("Species", gameWord(c.Species))
 	add("Class", c.Class)
 	add("Headquarters play", gameWords(c.Play, ", "))

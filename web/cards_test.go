@@ -130,18 +130,64 @@ func TestTheCardFaceSaysWhatTheDataLacks(t *testing.T) {
 	if f.TypeLine != "Personnel — Federation" || string(f.Lore) != "A <em>plucky</em> helmsman." {
 		t.Errorf("face %+v", f)
 	}
-	if f.LacksSentence != "The card data does not hold this card’s icons, skills, Integrity, Cunning and Strength. The printed card has them; the adjudicator asks for them rather than guess." {
+	if f.LacksSentence != "The card data does not hold this card’s icons, skills, Integrity, Cunning, Strength, cost and uniqueness. The printed card has them; the adjudicator asks for its icons, skills, Integrity, Cunning, Strength and cost rather than guess." {
 		t.Errorf("lacks %q", f.LacksSentence)
 	}
+	no := false
 	full := &rules.Card{ID: "2e-1-10", Edition: "2e", Title: "Kwan", Type: "personnel", Icons: []string{"staff"}, Skills: []rules.Skill{{Name: "Physics", Level: 2}},
-		Integrity: rules.IntPtr(6), Cunning: rules.IntPtr(5), Strength: rules.IntPtr(5), Cost: rules.IntPtr(1)}
+		Integrity: rules.IntPtr(6), Cunning: rules.IntPtr(5), Strength: rules.IntPtr(5), Cost: rules.IntPtr(1), Unique: &no}
 	f = newCardFace(full)
 	if f.LacksSentence != "" || f.Stats != "Integrity 6 · Cunning 5 · Strength 5" || f.Cost != "1" || len(f.Lines) != 2 || f.Lines[1].Value != "2 Physics" {
 		t.Errorf("face %+v", f)
 	}
-	hq := &rules.Card{ID: "2e-1-11", Edition: "2e", Title: "Earth", Type: "mission", MissionType: "headquarters", Span: rules.IntPtr(2)}
+	yes := true
+	hq := &rules.Card{ID: "2e-1-11", Edition: "2e", Title: "Earth", Type: "mission", MissionType: "headquarters", Span: rules.IntPtr(2), Unique: &yes}
 	if f := newCardFace(hq); f.LacksSentence != "" {
 		t.Errorf("a headquarters lacks %q", f.LacksSentence)
+	}
+}
+
+// A card known only from a rulebook's card list: the data lacks what every
+// card of its edition prints (a 2E cost, whether it is unique) besides what
+// its kind prints, and the adjudicator is said to ask only for what it uses.
+func TestTheCardFaceSaysWhatEveryCardOfItsEditionPrints(t *testing.T) {
+	for _, tc := range []struct {
+		card *rules.Card
+		want string
+	}{
+		{&rules.Card{ID: "2e-1-20", Edition: "2e", Title: "Ion Squall", Type: "dilemma"},
+			"The card data does not hold this card’s game text, cost and uniqueness. The printed card has them; the adjudicator asks for its cost rather than guess."},
+		{&rules.Card{ID: "2e-1-21", Edition: "2e", Title: "Far Shore", Type: "mission", MissionType: "planet", Span: rules.IntPtr(3), Points: rules.IntPtr(30), Requirements: "2 Geology"},
+			"The card data does not hold this card’s uniqueness. The printed card has it."},
+		{&rules.Card{ID: "2e-1-22", Edition: "2e", Title: "Tug", Type: "ship", Range: rules.IntPtr(6), Weapons: rules.IntPtr(4), Shields: rules.IntPtr(5), Staffing: []string{"staff"}, Unique: new(bool)},
+			"The card data does not hold this card’s cost. The printed card has it; the adjudicator asks for it rather than guess."},
+		// First Edition cards print no cost; their uniqueness is in the data.
+		{&rules.Card{ID: "1e-1-20", Edition: "1e", Title: "Ion Squall", Type: "dilemma"},
+			"The card data does not hold this card’s game text. The printed card has it."},
+	} {
+		if got := newCardFace(tc.card).LacksSentence; got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.card.ID, got, tc.want)
+		}
+	}
+}
+
+func TestCardStatsSayUniversalAndExtendedShields(t *testing.T) {
+	c := &rules.Card{ID: "1e-1-30", Edition: "1e", Title: "Relay Post", Type: "facility", Unique: new(bool), Universal: true,
+		Shields: rules.IntPtr(30), ExtendedShieldsPercentage: func() *float64 { v := 0.25; return &v }()}
+	got := map[string]string{}
+	for _, s := range cardStats(c) {
+		got[s.Label] = s.Value
+	}
+	if got["Universal"] != "yes" || got["Shields extended to a docked ship"] != "25%" || got["Unique"] != "no" {
+		t.Errorf("stats %v", got)
+	}
+	if _, ok := got["Universal"]; ok {
+		c.Universal = false
+		for _, s := range cardStats(c) {
+			if s.Label == "Universal" {
+				t.Errorf("a card that is not universal is said to be")
+			}
+		}
 	}
 }
 
