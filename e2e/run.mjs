@@ -107,7 +107,7 @@ async function search(page, vp) {
   check(landed.h1top >= -1 && landed.h1bottom <= landed.target + 1 && landed.target < landed.vh / 2, `the answering paragraph is at ${landed.target}px, the title at ${landed.h1top}-${landed.h1bottom}px`);
   await shot(page, `${vp}-search-landed`, false);
   log(`a result landed on paragraph ${landed.num} at ${landed.target}px, under the title (${landed.h1top}-${landed.h1bottom}px)`);
-  log(`${await page.locator("ol.hits li.hit").count()} hits, ${marks} marks, ${defs} definitions; first hit at ${hit.top}px with the definition, ${hit2 ? hit2.top : "-"}px without`);
+  log(`${terms.length} hits, ${marks} marks, ${defs} definitions; first hit at ${hit.top}px with the definition, ${hit2 ? hit2.top : "-"}px without`);
   await noSideways(page, "search");
 }
 
@@ -279,7 +279,7 @@ async function cards(page, vp) {
   await page.goto(base + "/cards/1e-101-12", { waitUntil: "load" });
   const none = await page.locator(".cardrulings").innerText();
   check(/cover H–Z only/.test(none) && /titles H–Z only/.test(none), "a card outside the indexed rulings is not said to be: " + none);
-  log(`lacks: "${lacks}"; See outpost followed; coverage: "${none.split("\n")[1]}"`);
+  log(`lacks: "${lacks}"; See outpost followed; coverage: "${none.split("\n").find((l) => /cover H–Z only/.test(l))}"`);
 
   setStep(`${vp} card versions`);
   await page.goto(base + "/cards/2e-1-268", { waitUntil: "load" });

@@ -37,6 +37,20 @@ func TestCardRulingsAreApartFromRulesThatMentionIt(t *testing.T) {
 	}
 }
 
+// A term nothing defines and none is near offers, as define does, the
+// entries whose text explains it, each at its paragraph, labelled by kind.
+func TestSuggestionsOfferWhatExplainsATermNothingDefines(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	var s suggestions
+	if err := json.Unmarshal([]byte(get(t, srv, "/suggest?q=ship+hop").body), &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Suggestions) == 0 || s.Suggestions[0].Kind != rules.KindSection || s.Suggestions[0].Label != "Move Ships" ||
+		s.Suggestions[0].URL != "/entries/2e-rulebook.section.turn.move-ships#p-each-ship-spends-range-to" || !strings.Contains(s.Suggestions[0].Note, "explains") {
+		t.Errorf("suggestions %+v", s.Suggestions)
+	}
+}
+
 func TestSuggestionsOfferTermsAndCards(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
 	var s suggestions

@@ -63,6 +63,13 @@ func (f *fakeReference) Define(ctx context.Context, term string, edition rules.E
 			out = append(out, e)
 		}
 	}
+	if len(out) == 0 && rules.FoldTerm(term) == "ship hop" {
+		// A term no entry defines and none is near, which a section explains.
+		return nil, rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; Move Ships explains it.", term).
+			WithDetail("suggestions", []string{}).WithDetail("search", term).
+			WithDetail("sections", []rules.EntryRef{{ID: "2e-rulebook.section.turn.move-ships", Kind: rules.KindSection, Title: "Move Ships",
+				DocumentID: "2e-rulebook", Edition: "2e", Anchor: "p-each-ship-spends-range-to"}})
+	}
 	if len(out) == 0 {
 		return nil, rules.Errorf(rules.ENOTFOUND, "No glossary entry or ruling defines %q.", term).
 			WithDetail("suggestions", []string{"stopped"})

@@ -111,6 +111,26 @@ func (s *Site) termSuggestions(ctx context.Context, q string) []suggestion {
 			addEach(es)
 		}
 	}
+	if len(out) > 0 {
+		return out
+	}
+	// A term nothing defines nor is near ("mis-seed" in 1E): the entries
+	// whose text explains it, as define offers them, each at its paragraph.
+	refs, _ := rules.ErrorDetails(err)["sections"].([]rules.EntryRef)
+	for _, r := range refs {
+		if len(out) >= maxTermSuggest {
+			break
+		}
+		note := kindName(r.Kind)
+		if d, ok := docs[r.DocumentID]; ok {
+			note = shortTitle(d)
+		}
+		u := "/entries/" + url.PathEscape(r.ID)
+		if r.Anchor != "" {
+			u += "#" + url.PathEscape(r.Anchor)
+		}
+		out = append(out, suggestion{Label: r.Title, Kind: r.Kind, Note: note + ", explains it", URL: u})
+	}
 	return out
 }
 
