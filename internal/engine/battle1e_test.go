@@ -2,6 +2,8 @@ package engine_test
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -154,6 +156,28 @@ func TestShipBattleInitiationNeedsALeaderAndMatchingCrew1E(t *testing.T) {
 	}
 	if v := judge(t, req1E("battle.initiate", mk(person("a", "non-aligned", nil, aboard("k"), "OFFICER")), obj{"attackers": []string{"k"}, "defenders": []string{"r"}})); allowed(t, v) {
 		t.Errorf("a ship without personnel of its affiliation attacked")
+	}
+}
+
+// A stopped attacking ship is refused for being stopped, not also for the
+// leader and crew its stopped crew cannot be; a stopped leader aboard an
+// unstopped ship leaves it with no unstopped leader, said so.
+func TestStoppedAttackerIsRefusedForBeingStopped1E(t *testing.T) {
+	k := ship("k", "klingon", []string{"command"}, 7, "m")
+	k.Stopped = true
+	r := ship("r", "romulan", []string{"command"}, 8, "m")
+	r.Owner = "opponent"
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 3)}, Ships: []rules.BoardShip{k, r},
+		Personnel: []rules.BoardPersonnel{person("a", "klingon", nil, aboard("k"), "Leadership")}}
+	v := judge(t, req1E("battle.initiate", board, obj{"attackers": []string{"k"}, "defenders": []string{"r"}}))
+	if got := rulesOf(t, v); allowed(t, v) || !slices.Equal(got, []string{"stopped"}) {
+		t.Errorf("violations %v, want stopped alone; reasons %q", got, v.Reasons)
+	}
+	board.Ships[0].Stopped = false
+	board.Personnel = []rules.BoardPersonnel{stopped(person("a", "klingon", nil, aboard("k"), "Leadership")), person("b", "klingon", nil, aboard("k"))}
+	v = judge(t, req1E("battle.initiate", board, obj{"attackers": []string{"k"}, "defenders": []string{"r"}}))
+	if allowed(t, v) || !slices.ContainsFunc(v.Reasons, func(r string) bool { return strings.Contains(r, "no unstopped leader aboard") }) {
+		t.Errorf("a stopped leader led; reasons %q", v.Reasons)
 	}
 }
 

@@ -388,36 +388,61 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 	// Leaders: an unstopped leader aboard each attacking ship, with a
 	// personnel of the ship's affiliation; or one in the Away Team.
 	if bi.ships {
+		// A stopped ship is refused as such above; its crew, stopped with
+		// it, are no further reason. Elsewhere a stopped personnel aboard
+		// is left out, and the violation says the leader or crew lacking
+		// is an unstopped one.
+		unstopped := func(stopped int) string {
+			if stopped > 0 {
+				return "unstopped "
+			}
+			return ""
+		}
 		for _, s := range att.ships {
+			if b.shipMay(s, actFire).Kind == barStopped {
+				continue
+			}
 			var crew []*Personnel
+			stopped := 0
 			for _, x := range b.Aboard(s.ID) {
-				if x.Owner == s.Owner && !b.stoppedNow(x) {
+				if x.Owner != s.Owner {
+					continue
+				}
+				if b.stoppedNow(x) {
+					stopped++
+				} else {
 					crew = append(crew, x)
 				}
 			}
 			if leader := firstLeader(crew); leader == nil {
-				add(checkLeaders, "init1.leader", "leader", "%s has no leader aboard (a personnel with Leadership or an OFFICER).", s.Name())
+				add(checkLeaders, "init1.leader", "leader", "%s has no %sleader aboard (a personnel with Leadership or an OFFICER).", s.Name(), unstopped(stopped))
 			} else {
 				bi.leaders = append(bi.leaders, battleLeader{leader: leader, aboard: s.Name()})
 			}
 			if matchingAffiliation(crew, []string{s.Affiliation}) == nil {
-				add(checkLeaders, "init1.matching", "affiliation", "%s has no personnel of its affiliation (%s) aboard.", s.Name(), s.Affiliation)
+				add(checkLeaders, "init1.matching", "affiliation", "%s has no %spersonnel of its affiliation (%s) aboard.", s.Name(), unstopped(stopped), s.Affiliation)
 			}
 		}
 		for _, x := range att.facilities {
 			var crew []*Personnel
+			stopped := 0
 			for _, p := range b.AboardFacility(x.ID) {
-				if p.Owner == x.Owner && !b.stoppedNow(p) {
+				if p.Owner != x.Owner {
+					continue
+				}
+				if b.stoppedNow(p) {
+					stopped++
+				} else {
 					crew = append(crew, p)
 				}
 			}
 			if leader := firstLeader(crew); leader == nil {
-				add(checkLeaders, "init1.leader", "leader", "%s has no leader aboard (a personnel with Leadership or an OFFICER).", x.Name())
+				add(checkLeaders, "init1.leader", "leader", "%s has no %sleader aboard (a personnel with Leadership or an OFFICER).", x.Name(), unstopped(stopped))
 			} else {
 				bi.leaders = append(bi.leaders, battleLeader{leader: leader, aboard: x.Name()})
 			}
 			if matchingAffiliation(crew, x.Affiliations) == nil {
-				add(checkLeaders, "init1.matching", "affiliation", "%s has no personnel of its affiliation (%s) aboard.", x.Name(), joinAnd(x.Affiliations))
+				add(checkLeaders, "init1.matching", "affiliation", "%s has no %spersonnel of its affiliation (%s) aboard.", x.Name(), unstopped(stopped), joinAnd(x.Affiliations))
 			}
 		}
 	} else {
