@@ -348,6 +348,9 @@ func clipName(name string) string {
 // card, when it was not the card's name exactly: "did you mean".
 type lookedUp struct {
 	Asked, Match string
+	// Persona: the name asked is the persona the card is a version of
+	// ("Lore" for The One), which the page says rather than "the nearest".
+	Persona bool
 }
 
 func lookedUpOf(c echo.Context, card *rules.Card) *lookedUp {
@@ -356,7 +359,7 @@ func lookedUpOf(c echo.Context, card *rules.Card) *lookedUp {
 	if asked == "" || (match != rules.MatchFuzzy && match != rules.MatchOtherEdition) {
 		return nil
 	}
-	return &lookedUp{Asked: asked, Match: match}
+	return &lookedUp{Asked: asked, Match: match, Persona: card.Persona != "" && rules.FoldName(card.Persona) == rules.FoldName(asked)}
 }
 
 // chooser shows the cards an ambiguous name fits, by edition, each linked
@@ -432,6 +435,10 @@ func cardStats(c *rules.Card) []stat {
 	}
 	if c.Universal {
 		add("Universal", "yes")
+	}
+	// A 1E card of a persona its title does not name: who it is a version of.
+	if c.Persona != "" && rules.FoldName(c.Persona) != rules.FoldName(c.Title) {
+		add("Persona", c.Persona)
 	}
 	add("Affiliation", gameWord(c.Affiliation))
 	add("Mission type", gameWord(c.MissionType))

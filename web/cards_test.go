@@ -195,6 +195,17 @@ func TestCardStatsSayUniversalAndExtendedShields(t *testing.T) {
 	if got["Universal"] != "yes" || got["Shields extended to a docked ship"] != "25%" || got["Unique"] != "no" {
 		t.Errorf("stats %v", got)
 	}
+	for _, tc := range []struct{ title, persona, want string }{{"The Quiet Twin", "Marek Solvane", "Marek Solvane"}, {"Marek Solvane", "Marek Solvane", ""}} {
+		got := ""
+		for _, s := range cardStats(&rules.Card{ID: "1e-1-31", Edition: "1e", Title: tc.title, Type: "personnel", Persona: tc.persona}) {
+			if s.Label == "Persona" {
+				got = s.Value
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s of persona %s: persona shown %q, want %q", tc.title, tc.persona, got, tc.want)
+		}
+	}
 	if _, ok := got["Universal"]; ok {
 		c.Universal = false
 		for _, s := range cardStats(c) {
@@ -217,5 +228,19 @@ func TestACardOutsideTheRulingsCoverageIsSaidSo(t *testing.T) {
 	}
 	if _, outside := rulingsCoverage(docs, &rules.Card{Edition: "1e", Title: "The Tholian Web"}); outside != nil {
 		t.Errorf("a T card is covered, read without its article: %+v", outside)
+	}
+}
+
+// A card found by its persona's name says it is a version of that persona,
+// not merely the nearest name.
+func TestACardFoundByItsPersonaSaysSo(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	r := get(t, srv, "/cards/1e-1-10?asked=Marek+Solvane&match=fuzzy")
+	if r.status != 200 || !strings.Contains(r.body, "No card is titled “Marek Solvane”: The Quiet Twin is a version of that persona.") ||
+		!strings.Contains(r.body, "<dt>Persona</dt>") {
+		t.Errorf("%d %s", r.status, r.body)
+	}
+	if r := get(t, srv, "/cards/1e-1-10?asked=Quiet+Twn&match=fuzzy"); !strings.Contains(r.body, "this is the nearest") {
+		t.Errorf("a typo of the title read as a persona: %s", r.body)
 	}
 }

@@ -153,6 +153,8 @@ func newFakeCards() *fakeCards {
 			Affiliation: "non-aligned", Versions: []string{"1e-1-9"}},
 		"1e-1-9": {ID: "1e-1-9", Edition: "1e", Set: "1", SetName: "Old Times", Number: "9", Title: "Cargo Vessel", Type: "ship",
 			Versions: []string{"2e-1-5"}},
+		"1e-1-10": {ID: "1e-1-10", Edition: "1e", Set: "1", SetName: "Old Times", Number: "10", Title: "The Quiet Twin", Type: "personnel",
+			Persona: "Marek Solvane", Unique: rules.BoolPtr(true)},
 	}}
 }
 
