@@ -48,6 +48,9 @@ const (
 	// MaxErrors bounds the errors of one answer; more are counted in one
 	// last error.
 	MaxErrors = 20
+	// MaxTextArgumentBytes bounds a text argument of a field (a search's
+	// q, a term, a card's name), as REST bounds a query parameter.
+	MaxTextArgumentBytes = 500
 )
 
 const argumentBytesMessage = "The fields' arguments are %d bytes, a variable counted at every use; at most %d are allowed (send a large board to POST /v1/adjudicate)."
@@ -89,10 +92,11 @@ func (q QueryShape) MutateOperationParameters(ctx context.Context, raw *graphql.
 		// A query parsed before passed its shape's limits; its arguments,
 		// which the variables give anew each time, are measured again.
 		if cached, ok := q.Cache.Get(ctx, raw.Query); ok {
-			if s := measureQuery(cached, raw.Variables); s.argBytes > MaxArgumentBytes {
+			s := measureQuery(cached, raw.Variables)
+			if s.argBytes > MaxArgumentBytes {
 				return queryLimit("argumentBytes", s.argBytes, MaxArgumentBytes, argumentBytesMessage)
 			}
-			return nil
+			return textLimit(s)
 		}
 	}
 	doc, err := parser.ParseQueryWithTokenLimit(&ast.Source{Input: raw.Query}, MaxQueryTokens)
@@ -118,7 +122,18 @@ func (q QueryShape) MutateOperationParameters(ctx context.Context, raw *graphql.
 			return queryLimit(c.what, c.found, c.max, c.message)
 		}
 	}
-	return nil
+	return textLimit(s)
+}
+
+// textLimit refuses a text argument longer than MaxTextArgumentBytes,
+// naming it.
+func textLimit(s queryShape) *gqlerror.Error {
+	if s.text <= MaxTextArgumentBytes {
+		return nil
+	}
+	gerr := queryLimit("argumentText", s.text, MaxTextArgumentBytes, "The argument "+s.textArg+" is %d bytes long; at most %d are allowed.")
+	gerr.Extensions["details"].(map[string]any)["argument"] = s.textArg
+	return gerr
 }
 
 func queryLimit(what string, found, max int, message string) *gqlerror.Error {
@@ -129,13 +144,15 @@ func queryLimit(what string, found, max int, message string) *gqlerror.Error {
 
 // queryShape is what measureQuery counts.
 type queryShape struct {
-	written  int // fields written in the document
-	spread   int // fields of the operations, fragments spread
-	widest   int // fields of the widest selection set, fragments spread
-	aliases  int // aliased fields, fragments spread
-	schemas  int // __schema fields, fragments spread
-	depth    int // the deepest chain of fragments spread into one another
-	argBytes int // the fields' arguments as JSON, variables at every use, fragments spread
+	written  int    // fields written in the document
+	spread   int    // fields of the operations, fragments spread
+	widest   int    // fields of the widest selection set, fragments spread
+	aliases  int    // aliased fields, fragments spread
+	schemas  int    // __schema fields, fragments spread
+	depth    int    // the deepest chain of fragments spread into one another
+	argBytes int    // the fields' arguments as JSON, variables at every use, fragments spread
+	text     int    // the longest text argument
+	textArg  string // and whose: field.argument
 }
 
 // setShape is what one selection set holds, fragments spread: counts that
@@ -165,6 +182,27 @@ type measurer struct {
 	visiting  map[string]bool      // being measured: a cycle, which validation refuses
 	widest    int
 	steps     int // selections visited, for tests of the work done
+	// The longest text argument given a field (a search's q, a card's
+	// name), and which: field.argument.
+	longestText int
+	longestArg  string
+}
+
+// textBytes is the bytes of an argument given as text, a literal or a
+// variable's value; 0 for any other value (an input object has limits of
+// its own).
+func (m *measurer) textBytes(v *ast.Value) int {
+	switch {
+	case v == nil:
+		return 0
+	case v.Kind == ast.StringValue || v.Kind == ast.BlockValue:
+		return len(v.Raw)
+	case v.Kind == ast.Variable:
+		if s, ok := m.vars[v.Raw].(string); ok {
+			return len(s)
+		}
+	}
+	return 0
 }
 
 func measureQuery(doc *ast.QueryDocument, vars map[string]any) queryShape {
@@ -185,6 +223,7 @@ func measureQuery(doc *ast.QueryDocument, vars map[string]any) queryShape {
 		s.depth = max(s.depth, sh.depth)
 	}
 	s.widest = m.widest
+	s.text, s.textArg = m.longestText, m.longestArg
 	return s
 }
 
@@ -221,6 +260,9 @@ func (m *measurer) set(set ast.SelectionSet) setShape {
 			}
 			for _, a := range s.Arguments {
 				sh.argBytes = saturated(sh.argBytes + m.valueBytes(a.Value))
+				if n := m.textBytes(a.Value); n > m.longestText {
+					m.longestText, m.longestArg = n, s.Name+"."+a.Name
+				}
 			}
 			if len(s.SelectionSet) > 0 {
 				sub := m.set(s.SelectionSet)

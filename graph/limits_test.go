@@ -98,14 +98,15 @@ func TestIntrospectionIsChargedAndOncePerQuery(t *testing.T) {
 	if m := limitMeasure(query(t, srv, twice, nil)); m != "__schema" {
 		t.Errorf("__schema spread twice refused for %q, want __schema", m)
 	}
-	// Charged: a __schema and nine long searches are over the complexity
-	// limit that the nine searches alone are within.
-	searches := aliased(9, fmt.Sprintf(`search(q: %q, first: 1) { totalCount }`, strings.Repeat("word ", 104)))
+	// Charged: a __schema and ten long searches are over the complexity
+	// limit that the searches alone are within.
+	searches := strings.TrimSuffix(aliased(9, fmt.Sprintf(`search(q: %q, first: 1) { totalCount }`, strings.Repeat("word ", 100))), "}") +
+		fmt.Sprintf(`b: search(q: %q, first: 1) { totalCount } }`, strings.Repeat("word ", 30))
 	if r := query(t, srv, searches, nil); refusedForItsCost(r) {
-		t.Fatalf("nine searches refused: %+v", r.Errors)
+		t.Fatalf("ten searches refused: %+v", r.Errors)
 	}
 	if r := query(t, srv, strings.TrimSuffix(searches, "}")+" __schema { queryType { name } } }", nil); !refusedForItsCost(r) {
-		t.Errorf("nine searches and __schema were not refused: %+v", firstErrors(r))
+		t.Errorf("ten searches and __schema were not refused: %+v", firstErrors(r))
 	}
 }
 

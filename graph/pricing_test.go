@@ -220,3 +220,28 @@ func TestACachedQueryStillMeasuresItsVariables(t *testing.T) {
 		}
 	}
 }
+
+// TestTextArgumentsNameTheirLimit: a text argument past MaxTextArgumentBytes,
+// given in the query or as a variable, is refused before anything runs,
+// naming the argument and the limit, as REST refuses a query parameter past
+// its own; one at the limit is answered.
+func TestTextArgumentsNameTheirLimit(t *testing.T) {
+	srv := newServer(t)
+	long := strings.Repeat("q", graph.MaxTextArgumentBytes+1)
+	for _, r := range []gqlResponse{
+		query(t, srv, fmt.Sprintf(`{ cardNamed(name: %q, fuzzy: true) { id } }`, long), nil),
+		query(t, srv, `query($n: String!) { cardNamed(name: $n, fuzzy: true) { id } }`, map[string]any{"n": long}),
+	} {
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "QUERY_LIMIT_EXCEEDED" {
+			t.Fatalf("errors %+v", r.Errors)
+		}
+		d, _ := r.Errors[0].Extensions["details"].(map[string]any)
+		if d["argument"] != "cardNamed.name" || d["limit"] != float64(graph.MaxTextArgumentBytes) || d["measure"] != "argumentText" {
+			t.Fatalf("details %v", d)
+		}
+	}
+	r := query(t, srv, fmt.Sprintf(`{ cardNamed(name: %q, fuzzy: true) { id } }`, long[1:]), nil)
+	if len(r.Errors) == 1 && r.Errors[0].Extensions["code"] == "QUERY_LIMIT_EXCEEDED" {
+		t.Fatalf("a name at the limit refused: %+v", r.Errors)
+	}
+}
