@@ -83,7 +83,7 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 			{via: viaGraphQL, what: `{ cards(edition: "3e") { totalCount } }`, field: "edition"},
 			{via: viaGraphQL, what: `{ cardNamed(name: "worf", fuzzy: true, edition: "3e") { id } }`, field: "edition"},
 			{via: viaGraphQL, what: `{ autocomplete(q: "wor", edition: "3e") { totalCount } }`, field: "edition"},
-			{via: viaGraphQL, what: `{ cardCollection(identifiers: [{name: "worf", edition: "3e"}]) { data { id } } }`, field: "edition"},
+			{via: viaGraphQL, what: `{ cardCollection(identifiers: [{name: "worf", edition: "3e"}]) { data { id } } }`, field: "identifiers[0].edition"},
 			{via: viaPage, what: "/?q=range&edition=3e"},
 			{via: viaPage, what: "/cards/named?fuzzy=worf&edition=3e"},
 			{via: viaPage, what: "/embed/card?name=worf&edition=3e"},
