@@ -40,7 +40,11 @@ import (
 // the title alone fits as well as the full name ("a name is title or title,
 // subtitle"). A card fits when it scores at least minScore and explains at
 // least minPrecision of the query; cards within tieEpsilon of the best fit
-// equally well.
+// equally well. A query that gives only part of the best card's name (less
+// than wholeRecall of it: "Phaser" of Bajoran Phaser, "Armus" of Armus:
+// Sticky Situation) tells it from no other card that fits and explains the
+// query as well: a shorter name is no better answer to the words given, so
+// those cards fit equally well too.
 //
 // Candidates come from an inverted index of the names' words and a
 // symmetric-delete index of the vocabulary (every word with up to two
@@ -57,6 +61,7 @@ import (
 // context between the query's words and between candidates.
 
 const (
+	wholeRecall  = 0.85 // a query giving this share of a name gives it whole, a typo or two forgiven
 	minScore     = 0.4  // below this a name does not fit the query
 	minPrecision = 0.45 // a card must explain this share of the query
 	tieEpsilon   = 1e-9 // scores closer than this are equal
@@ -117,6 +122,7 @@ type scoredCard struct {
 	name      string  // the card's full name, which orders equal scores
 	score     float64 // its best name's fit, 0 to 1
 	precision float64 // the share of the query its names explain
+	recall    float64 // the share of its best name the query gives
 }
 
 // fits says whether the card is a plausible answer at all.
@@ -328,7 +334,7 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 		}
 		r := given / v.mass
 		if score := 2 * p * r / (p + r) * v.weight; score > s.out[i].score {
-			s.out[i].score = score
+			s.out[i].score, s.out[i].recall = score, r
 		}
 	}
 	out := slices.Clone(s.out)

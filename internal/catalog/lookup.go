@@ -192,12 +192,17 @@ func bestFit(name string, scored []scoredCard) (*rules.Card, error) {
 	if len(scored) == 0 || !scored[0].fits() {
 		return nil, notFound(name, scored)
 	}
-	best := []*rules.Card{scored[0].card}
+	top := scored[0]
+	best := []*rules.Card{top.card}
+	partial := top.recall < wholeRecall
 	for _, s := range scored[1:] {
-		if scored[0].score-s.score > tieEpsilon {
+		tied := top.score-s.score <= tieEpsilon
+		if !tied && !partial {
 			break
 		}
-		if s.fits() {
+		// A query naming only part of the best card's name tells it from
+		// no card explaining the query as well (see wholeRecall).
+		if s.fits() && (tied || s.precision >= top.precision-tieEpsilon) {
 			best = append(best, s.card)
 		}
 	}

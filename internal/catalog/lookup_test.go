@@ -279,3 +279,36 @@ func TestLookUpFindsACardByItsPersona(t *testing.T) {
 		t.Errorf("%v %v", card, err)
 	}
 }
+
+// A word several cards' names share names none of them in particular: the
+// card with the shortest such name is no better answer, so the look-up is
+// ambiguous among those the words fit as well. A name given whole, even
+// misspelt, is still its own card.
+func TestAPartOfSeveralNamesIsAmbiguous(t *testing.T) {
+	cards := []*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Harbor Lamp", Type: "equipment"},
+		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Ship's Signal Lamp", Type: "equipment"},
+		{ID: "1e-1-3", Edition: "1e", Set: "1", Number: "3", Title: "Lampwick", Type: "personnel"},
+		{ID: "1e-1-4", Edition: "1e", Set: "1", Number: "4", Title: "Tide Chart", Type: "event"},
+	}
+	cat := catalog.New(cards, nil)
+	for _, tc := range []struct {
+		name string
+		want []string
+	}{
+		{"Lamp", []string{"1e-1-1", "1e-1-2", "1e-1-3"}},
+		{"Harbr Lamp", []string{"1e-1-1"}},
+		{"Signal Lamp", []string{"1e-1-2"}},
+		{"Tide Chrat", []string{"1e-1-4"}},
+	} {
+		card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: tc.name, Edition: "1e", Fuzzy: true})
+		got := rules.DetailStrings(err, "ids")
+		if err == nil {
+			got = []string{card.ID}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %v (%v), want %v", tc.name, got, err, tc.want)
+		}
+	}
+}

@@ -28,7 +28,13 @@ var fanLookups = []fanLookup{
 	{name: "Worf, Son of Mogh", want: []string{"1e-101-251", "2e-1-290", "2e-1-291"}},
 	{name: "Picard of the Enterprise", edition: "2e", want: []string{"2e-1-267", "2e-1-268"}},
 	{name: "Dr. Crusher", edition: "2e", want: []string{"2e-1-257", "2e-1-288"}},
-	{name: "Dr. Crusher", want: []string{"1e-101-200", "1e-101-249", "2e-1-257", "2e-1-288"}},
+	// Beverly (1E) is a version of the persona Beverly Crusher: a Crusher too.
+	{name: "Dr. Crusher", want: []string{"1e-101-200", "1e-101-249", "1e-155-54", "2e-1-257", "2e-1-288"}},
+	// A word several names share names none of them: a shorter name is no
+	// better answer. A name given whole, even misspelt, is still its card.
+	{name: "Armus", edition: "1e", want: []string{"1e-101-15", "1e-111-2"}},
+	{name: "Cube", edition: "2e", want: []string{"2e-3-198", "2e-3-200"}},
+	{name: "Bajorn Phaser", edition: "1e", want: []string{"1e-112-46"}},
 	{name: "picard", edition: "2e", want: []string{"2e-1-267", "2e-1-268"}},
 	{name: "Gowron", edition: "2e", want: []string{"2e-1-297"}},
 	{name: "Garak", edition: "2e", want: []string{"2e-1-236", "2e-3-144"}},
