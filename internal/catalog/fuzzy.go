@@ -21,7 +21,8 @@ import (
 //     0.5 + 0.5 * len(query word)/len(name word).
 //
 // A query word that is no word of any name but two run together
-// ("laforge", "backflush") is read as those two.
+// ("laforge", "backflush") is read as those two; two query words, one of
+// them no word of any name, that make one together ("tal aura") as that one.
 //
 // Words do not all say as much (wordWeight): "of" and "the" are the
 // grammar of a name and weigh little; a word on many cards ("Dr.",
@@ -214,10 +215,19 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 	}
 	// A word's weight is its tail factor until its matches are known.
 	s.q = s.q[:0]
-	for i, t := range s.words {
+	for i := 0; i < len(s.words); i++ {
+		t := s.words[i]
 		tail := 1.0
 		if i >= head {
 			tail = weightQueryTail
+		}
+		if i+1 < len(s.words) {
+			if joined, ok := c.joinedWord(t, s.words[i+1]); ok {
+				// "tal aura" is Tal'Aura: the two words are read as one.
+				s.q = append(s.q, queryWord{text: joined, weight: tail})
+				i++
+				continue
+			}
 		}
 		a, b := c.splitRunTogether(t)
 		s.q = append(s.q, queryWord{text: a, weight: tail})
@@ -238,6 +248,22 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 		w.weight = c.queryWeight(s, i) * w.weight
 	}
 	return nil
+}
+
+// joinedWord reads two words of a query as the one word of names they make
+// together, when one of them is no word of any name: a name's apostrophe
+// typed as a space ("Tal Aura", "Nu Daq", "K Ehleyr"). Two words that are
+// each a word of names stay two.
+func (c *Catalog) joinedWord(a, b string) (string, bool) {
+	_, knownA := c.wordID[a]
+	_, knownB := c.wordID[b]
+	if knownA && knownB || len(a)+len(b) > c.longestWord {
+		return "", false
+	}
+	if id, ok := c.wordID[a+b]; ok {
+		return c.vocab[id], true
+	}
+	return "", false
 }
 
 // splitRunTogether reads a word no name has as two words of names written

@@ -312,3 +312,25 @@ func TestAPartOfSeveralNamesIsAmbiguous(t *testing.T) {
 		}
 	}
 }
+
+// A name's apostrophe typed as a space: the two words make the one word of
+// the name, when one of them is no word of any name.
+func TestTwoWordsMakingOneWordOfANameAreReadAsIt(t *testing.T) {
+	cards := []*rules.Card{
+		{ID: "2e-1-1", Edition: "2e", Set: "1", Number: "1", Title: "Vel'Tara", Subtitle: "Quiet Envoy", Type: "personnel"},
+		{ID: "2e-1-2", Edition: "2e", Set: "1", Number: "2", Title: "Vel Station", Type: "mission"},
+		{ID: "2e-1-3", Edition: "2e", Set: "1", Number: "3", Title: "Bay Station", Type: "mission"},
+		{ID: "2e-1-4", Edition: "2e", Set: "1", Number: "4", Title: "Baystation", Type: "event"},
+	}
+	cat := catalog.New(cards, nil)
+	for name, want := range map[string]string{
+		"Vel Tara": "2e-1-1", "vel tara, quiet envoy": "2e-1-1", "Vel Station": "2e-1-2",
+		// Two words each of a name stay two.
+		"Bay Station": "2e-1-3",
+	} {
+		card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: name, Edition: "2e", Fuzzy: true})
+		if err != nil || card.ID != want {
+			t.Errorf("%q: %v %v, want %s", name, card, err, want)
+		}
+	}
+}
