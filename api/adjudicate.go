@@ -24,7 +24,7 @@ func (h *handlers) adjudicate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, v)
+	return writeVerdict(c, v)
 }
 
 // DecodeRequest decodes one JSON value strictly: unknown fields, wrong types,

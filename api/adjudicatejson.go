@@ -90,6 +90,12 @@ type requestDecoder struct {
 	// ints holds the numbers read into pointer fields, a chunk at a time:
 	// one allocation for a board's statistics rather than one each.
 	ints []int
+	// src is data as a string, made once, when the first string value is
+	// read: a string written plain in the body (most are) is a part of it,
+	// not an allocation of its own. plain is where the last text read
+	// began in data when it was plain, -1 when it was unescaped anew.
+	src   string
+	plain int
 }
 
 // A failure is why the decoder stopped: its error, built once its path is
@@ -374,8 +380,20 @@ func (d *requestDecoder) str(s *string, max int) bool {
 		n := len(b)
 		return d.failWith(func(f string) *rules.Error { return rules.TextTooLong(f, n, max) })
 	}
-	*s = string(b)
+	*s = d.stringOf(b)
 	return true
+}
+
+// stringOf is the text b, just read, as a string: a part of src when it
+// was plain in the body.
+func (d *requestDecoder) stringOf(b []byte) string {
+	if d.plain < 0 || len(b) == 0 {
+		return string(b)
+	}
+	if d.src == "" {
+		d.src = string(d.data)
+	}
+	return d.src[d.plain : d.plain+len(b)]
 }
 
 // strs reads a list of strings within limit, each no longer than max
@@ -713,6 +731,7 @@ func (d *requestDecoder) text() ([]byte, bool) {
 		c := d.data[i]
 		if c == '"' {
 			d.off = i + 1
+			d.plain = start
 			return d.data[start:i], true
 		}
 		if c < 0x20 {
@@ -722,6 +741,7 @@ func (d *requestDecoder) text() ([]byte, bool) {
 			break
 		}
 	}
+	d.plain = -1
 	out := append(make([]byte, 0, i-start+16), d.data[start:i]...)
 	for i < len(d.data) {
 		c := d.data[i]

@@ -217,7 +217,7 @@ func errorShape(answer string) string {
 }
 
 // snapshotBodies are the bodies the snapshot answers, each once.
-func snapshotBodies(t *testing.T) []string {
+func snapshotBodies(t testing.TB) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(b string) {

@@ -98,12 +98,12 @@ func TestRunReadsRealCardNames(t *testing.T) {
 }
 
 func TestAdjudicationsAreValidRequests(t *testing.T) {
-	reqs, err := adjudications()
+	sc, err := prepareScenario(context.Background(), nil, "", "adjudicate", options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	questions := map[string]bool{}
-	for _, r := range reqs {
+	for _, r := range sc.requests {
 		if r.method != http.MethodPost || r.path != "/v1/adjudicate" {
 			t.Errorf("%s %s", r.method, r.path)
 		}

@@ -347,6 +347,17 @@ func (s *Service) cite(doc rules.Document, keys []ruleKey) []rules.Citation {
 	return out
 }
 
+// carry adds the citations of a verdict this one is made of to those it
+// carries, each once: the steps of a turn cite the same rules again and
+// again.
+func (j *judgement) carry(cs []rules.Citation) {
+	for _, c := range cs {
+		if !cited(j.carried, c) {
+			j.carried = append(j.carried, c)
+		}
+	}
+}
+
 // cited says whether a citation of the same sentence of the same entry is
 // in the list already. A verdict cites a few entries, at most one for each
 // rule, so the list is short.

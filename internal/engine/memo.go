@@ -66,7 +66,9 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 		return parsedSkill{}, err
 	}
 	ps := parsedSkill{name: name, key: key, level: level}
-	t.skills.store(text, ps)
+	// What is kept is copied, as the text is: the name may be a part of
+	// the text, which may be a part of the whole request.
+	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level})
 	return ps, nil
 }
 
@@ -78,7 +80,7 @@ func (t *textMemos) fold(name string) string {
 	}
 	f := fold(name)
 	if f != name {
-		t.folded.store(name, f)
+		t.folded.store(name, strings.Clone(f)) // f may be a part of name
 	}
 	return f
 }

@@ -235,10 +235,10 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	// The refused step's rules decided the verdict: they come first, then
 	// the turn's, then those of each legal step.
 	if r.FirstIllegal >= 0 {
-		j.carried = append(j.carried, r.Steps[r.FirstIllegal].Verdict.Citations...)
+		j.carry(r.Steps[r.FirstIllegal].Verdict.Citations)
 	}
-	j.carried = append(j.carried, s.cite(j.doc, keys)...)
+	j.carry(s.cite(j.doc, keys))
 	for _, st := range r.Steps[:legal] {
-		j.carried = append(j.carried, st.Verdict.Citations...)
+		j.carry(st.Verdict.Citations)
 	}
 }

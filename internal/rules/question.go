@@ -35,14 +35,15 @@ const (
 
 // Questions are the questions of the contract, in the order its table
 // lists them.
-func Questions() []Question {
-	return []Question{
-		QuestionShipStaffed, QuestionShipMove, QuestionMissionAttempt, QuestionMissionRequirements,
-		QuestionDilemmasStack, QuestionCombat, QuestionEngagement, QuestionShipDamage, QuestionGameWinner,
-		QuestionDeckValidate, QuestionCardPlay, QuestionBattleShip, QuestionBattlePersonnel,
-		QuestionBattleInitiate, QuestionRequirementCheck, QuestionPersonnelBeam, QuestionMissionResolve,
-		QuestionTurnReplay,
-	}
+func Questions() []Question { return slices.Clone(questions) }
+
+// questions are the questions, in the contract's order.
+var questions = []Question{
+	QuestionShipStaffed, QuestionShipMove, QuestionMissionAttempt, QuestionMissionRequirements,
+	QuestionDilemmasStack, QuestionCombat, QuestionEngagement, QuestionShipDamage, QuestionGameWinner,
+	QuestionDeckValidate, QuestionCardPlay, QuestionBattleShip, QuestionBattlePersonnel,
+	QuestionBattleInitiate, QuestionRequirementCheck, QuestionPersonnelBeam, QuestionMissionResolve,
+	QuestionTurnReplay,
 }
 
 // ParseQuestion reads a question's name as a caller writes it, in any case,
@@ -50,11 +51,15 @@ func Questions() []Question {
 // the field "question", with every question's name in details.questions.
 func ParseQuestion(s string) (Question, error) {
 	q := Question(strings.ToLower(strings.TrimSpace(s)))
-	names := make([]string, 0, len(Questions()))
-	for _, known := range Questions() {
+	for _, known := range questions {
 		if q == known {
-			return q, nil
+			// The service's own string, not the caller's: a question
+			// kept (a metric's label) keeps no request alive.
+			return known, nil
 		}
+	}
+	names := make([]string, 0, len(questions))
+	for _, known := range questions {
 		names = append(names, string(known))
 	}
 	slices.Sort(names)

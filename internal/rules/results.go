@@ -333,3 +333,12 @@ func (*BattleInitiateResult) Question() string      { return "battle.initiate" }
 func (*PersonnelBeamResult) Question() string       { return "personnel.beam" }
 func (*MissionResolveResult) Question() string      { return "mission.resolve" }
 func (*TurnReplayResult) Question() string          { return "turn.replay" }
+
+// ResultTypes is a value of each result type, empty: what must know every
+// result (the API's JSON writer, generated from them; tests).
+func ResultTypes() []Result {
+	return []Result{&ShipStaffedResult{}, &ShipMoveResult{}, &MissionAttemptResult{}, &MissionRequirementsResult{},
+		&RequirementCheckResult{}, &DilemmaStackResult{}, &CombatResult{}, &EngagementResult{}, &ShipDamageResult{},
+		&GameWinnerResult{}, &DeckValidateResult{}, &CardPlayResult{}, &ShipBattleResult{}, &PersonnelBattleResult{},
+		&BattleInitiateResult{}, &PersonnelBeamResult{}, &MissionResolveResult{}, &TurnReplayResult{}, &GoneResult{}}
+}

@@ -1,4 +1,4 @@
-package main
+package loadgen_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/engine"
+	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -15,7 +16,7 @@ import (
 // legal actions, seven counters spent and both missions scored; then an
 // eleventh action refused for its counters.
 func TestReplayScenarioTurnsAreLegalThenRefused(t *testing.T) {
-	reqs, err := replays()
+	bodies, err := loadgen.Replays()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,12 +27,12 @@ func TestReplayScenarioTurnsAreLegalThenRefused(t *testing.T) {
 		firstIllegal any
 		steps        int
 	}{{true, nil, 10}, {false, 10, 11}}
-	if len(reqs) != len(want) {
-		t.Fatalf("%d requests", len(reqs))
+	if len(bodies) != len(want) {
+		t.Fatalf("%d requests", len(bodies))
 	}
-	for i, r := range reqs {
+	for i, body := range bodies {
 		var req rules.AdjudicationRequest
-		if err := api.DecodeAdjudication(r.body, &req); err != nil {
+		if err := api.DecodeAdjudication(body, &req); err != nil {
 			t.Fatal(err)
 		}
 		v, err := svc.Adjudicate(context.Background(), req)

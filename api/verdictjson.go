@@ -1,0 +1,166 @@
+package api
+
+import (
+	"encoding/json"
+	"math"
+	"net/http"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+//go:generate go run ./internal/encodergen -o verdictjson_gen.go
+
+// writeVerdict answers a verdict: the JSON echo's c.JSON writes, byte for
+// byte (encoding/json's Encoder, HTML escaping on, and a newline), by the
+// writer generated from the verdict's types (verdictjson_gen.go), without
+// encoding/json's reflection: a replayed turn's answer is some 30 KB, and
+// encoding it was a quarter of the server's time under the load test's
+// replays. ?pretty, echo's debug mode, or a value the writer cannot write
+// (a float that is not finite) go to c.JSON.
+func writeVerdict(c echo.Context, v *rules.Verdict) error {
+	if c.Request().URL.RawQuery != "" && flagParam(c, "pretty") || c.Echo().Debug {
+		return c.JSON(http.StatusOK, v)
+	}
+	bp := verdictBuffers.Get().(*[]byte)
+	b, ok := appendVerdictJSON((*bp)[:0], v)
+	var err error
+	if ok {
+		// Every writer below copies what it is given (the response's
+		// buffer, gzip), as io.Writer says, so the buffer is free again
+		// once written.
+		err = c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+	}
+	if cap(b) <= maxPooledVerdictJSON {
+		*bp = b[:0]
+		verdictBuffers.Put(bp)
+	}
+	if !ok {
+		return c.JSON(http.StatusOK, v)
+	}
+	return err
+}
+
+// verdictBuffers hold the JSON of verdicts while they are written; one
+// grown past maxPooledVerdictJSON (a long turn's) is left to the collector.
+var verdictBuffers = sync.Pool{New: func() any {
+	b := make([]byte, 0, 8<<10)
+	return &b
+}}
+
+const maxPooledVerdictJSON = 256 << 10
+
+// appendVerdictJSON appends the verdict's JSON and a newline, as
+// encoding/json's Encoder writes it; false when a value is one the writer
+// leaves to encoding/json to refuse (a float that is not finite) or
+// encoding/json refused one it was given (a type with its own MarshalJSON).
+func appendVerdictJSON(b []byte, v *rules.Verdict) (out []byte, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, unwritable := r.(unwritableValue); !unwritable {
+				panic(r)
+			}
+			out, ok = b, false
+		}
+	}()
+	b = appendJSONVerdict(b, v)
+	return append(b, '\n'), true
+}
+
+// unwritableValue stops the writer at a value encoding/json would refuse.
+type unwritableValue struct{}
+
+// appendVerdictFloat appends a finite float64 as encoding/json writes it.
+func appendVerdictFloat(b []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		panic(unwritableValue{})
+	}
+	return appendJSONFloat(b, f)
+}
+
+// appendMarshalled appends what encoding/json writes of v: for a type the
+// generated writer leaves to it (its own MarshalJSON, a result type not
+// listed in rules.ResultTypes).
+func appendMarshalled(b []byte, v any) []byte {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		panic(unwritableValue{})
+	}
+	return append(b, raw...)
+}
+
+// appendHTMLJSONString appends s as a JSON string, escaped as
+// encoding/json escapes it with HTML escaping on: appendJSONString's
+// escapes, and <, > and & as \u003c, \u003e and \u0026.
+func appendHTMLJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		for i+8 <= len(s) && plainHTMLJSON8(s[i:i+8]) {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// plainHTMLJSON8 is plainJSON8 also refusing <, > and &.
+func plainHTMLJSON8(s string) bool {
+	if !plainJSON8(s) {
+		return false
+	}
+	v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	lt := v ^ '<'*lanes1
+	gt := v ^ '>'*lanes1
+	amp := v ^ '&'*lanes1
+	// No byte is 0x80 or above here: a lane that is zero borrows into its
+	// high bit, and only such a lane.
+	return ((lt-lanes1)&^lt|(gt-lanes1)&^gt|(amp-lanes1)&^amp)&lanesHigh == 0
+}
