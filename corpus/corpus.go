@@ -181,6 +181,7 @@ func Load(ctx context.Context, dir string) (*Corpus, error) {
 	}
 	c.Warnings = append(c.Warnings, link(c.Documents, c.Entries)...)
 	c.Warnings = append(c.Warnings, placeParagraphs(c.Documents, c.Entries)...)
+	shareLostSymbols(c.Entries)
 	anchorParagraphs(c.Entries)
 	cards, warns := mergeCards(c.Documents, c.CardRows, data, c.Entries)
 	c.Cards = cards

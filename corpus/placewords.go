@@ -130,6 +130,27 @@ func cosine(a, b map[string]float64) float64 {
 // after it) before white space, and a line end.
 func sentencesOf(text string) []string {
 	var out []string
+	for _, sp := range sentenceSpans(text) {
+		out = append(out, text[sp[0]:sp[1]])
+	}
+	return out
+}
+
+// sentenceSpans are the byte ranges of the sentences sentencesOf gives,
+// each without the white space around it.
+func sentenceSpans(text string) [][2]int {
+	var out [][2]int
+	add := func(from, to int) {
+		for from < to && unicode.IsSpace(rune(text[from])) {
+			from++
+		}
+		for to > from && unicode.IsSpace(rune(text[to-1])) {
+			to--
+		}
+		if from < to {
+			out = append(out, [2]int{from, to})
+		}
+	}
 	start := 0
 	for i := 0; i < len(text); i++ {
 		c := text[i]
@@ -150,14 +171,10 @@ func sentencesOf(text string) []string {
 				continue
 			}
 		}
-		if s := strings.TrimSpace(text[start:end]); s != "" {
-			out = append(out, s)
-		}
+		add(start, end)
 		start, i = end, end-1
 	}
-	if s := strings.TrimSpace(text[start:]); s != "" {
-		out = append(out, s)
-	}
+	add(start, len(text))
 	return out
 }
 

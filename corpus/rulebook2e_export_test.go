@@ -4,6 +4,7 @@ package corpus
 // read the real corpus through internal/testcorpus (an import the package's
 // own tests cannot make).
 var (
-	ParseRulebook2E = parseRulebook2E
-	RefsOf          = refsOf
+	ParseRulebook2E  = parseRulebook2E
+	RefsOf           = refsOf
+	ShareLostSymbols = shareLostSymbols
 )
