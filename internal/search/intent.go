@@ -122,6 +122,28 @@ var answerWords = map[string]intent{
 	"defined": intentDefinition, "definition": intentDefinition, "term": intentDefinition,
 }
 
+// countWords are the words of a number that counts things ("three
+// spacelines").
+var countWords = map[string]bool{
+	"zero": true, "one": true, "two": true, "three": true, "four": true, "five": true, "six": true,
+	"seven": true, "eight": true, "nine": true, "ten": true, "eleven": true, "twelve": true,
+	"fifteen": true, "twenty": true, "thirty": true, "forty": true, "fifty": true, "sixty": true,
+	"hundred": true,
+}
+
+// isNumber reports whether a lower-cased word is a number counting things:
+// a word of countWords or at most maxFigures digits.
+func isNumber(w []byte) bool {
+	if len(w) == 0 {
+		return false
+	}
+	digits := len(w) <= maxFigures
+	for _, c := range w {
+		digits = digits && c >= '0' && c <= '9'
+	}
+	return digits || countWords[string(w)]
+}
+
 // maxFigures is the most digits of a number a paragraph answers with ("30",
 // "100"); longer runs are ids and dates.
 const maxFigures = 3

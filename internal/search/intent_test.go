@@ -1,11 +1,12 @@
 package search
 
 import (
+	"context"
 	"slices"
-
-	"github.com/stccg/stccg-rules/internal/rules"
 	"strings"
 	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 func TestIntentOfQuestionForms(t *testing.T) {
@@ -69,5 +70,44 @@ func TestDefiningParagraphsAnswerWhatATermIs(t *testing.T) {
 		if got := m.paras[c.para].answers&intentDefinition != 0; got != c.want {
 			t.Errorf("%s paragraph %d says what a term is: %v, want %v", c.id, c.para, got, c.want)
 		}
+	}
+}
+
+// TestNumbersAnswerHowManyOfWhatTheyCount: a number answers "how many" of a
+// word of the question only when it counts that word, standing just before
+// it (one word may come between), not a number anywhere in the paragraph.
+func TestNumbersAnswerHowManyOfWhatTheyCount(t *testing.T) {
+	ctx := context.Background()
+	e := entry("1e-rulebook", "1e", "section", "Lanes",
+		"Each player takes one turn at a time and builds lanes.\n\nThere may be up to three lanes on the table.\n\nPlace 30 counted lanes here.\n\nLanes hold 7 of the cards.")
+	// The words of the question's form are the index's too, so that none
+	// is read as a typo.
+	other := entry("1e-rulebook", "1e", "section", "Players", "How many players there are does not matter; each can build.")
+	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	u, err := parseQuery("how many lanes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ix.analyze(u)
+	m := ix.meta[e.ID]
+	if m == nil || len(m.paras) != 4 {
+		t.Fatalf("%s: paragraphs %v", e.ID, m)
+	}
+	for p, want := range []bool{false, true, true, false} {
+		if got := a.answersOf(m, p)&intentNumber != 0; got != want {
+			t.Errorf("paragraph %d (%q) answers how many lanes: %v, want %v", p, rules.Paragraphs(e.Text)[p].Text, got, want)
+		}
+		if m.paras[p].answers&intentNumber == 0 {
+			t.Errorf("paragraph %d holds no number at all", p)
+		}
+	}
+	// Another kind of question reads the paragraph's answers as they are.
+	u, _ = parseQuery("can i build lanes")
+	if a := ix.analyze(u); a.answersOf(m, 0) != m.paras[0].answers {
+		t.Errorf("a permission question reads paragraph 0's answers as %b, want %b", a.answersOf(m, 0), m.paras[0].answers)
 	}
 }

@@ -136,6 +136,13 @@ func (ix *Index) derive(m *docMeta) {
 		}
 		m.words[i] = w
 	}
+	m.numbers = m.numbers[:0]
+	for i, tok := range plain {
+		if isNumber(tok.Term) {
+			m.numbers = append(m.numbers, uint32(i))
+		}
+	}
+	m.numbers = slices.Clip(m.numbers)
 	m.byTerm = make([]termAt, 0, len(m.words))
 	for i, w := range m.words {
 		if w.term != noTerm {

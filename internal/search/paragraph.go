@@ -275,7 +275,7 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 	mostKey := 0.0
 	for p, h := range held {
 		all := h | title
-		if a.intent&m.paras[p].answers != 0 {
+		if a.intent&a.answersOf(m, p) != 0 {
 			all |= a.intentStems
 		}
 		shares[p] = a.shareHeld(all)
@@ -311,10 +311,46 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 	return best, shares[best], bestGain
 }
 
+// answersOf returns the kinds of answer paragraph p of a document holds for
+// this query: a number answers how many of something only when it counts
+// one of the query's words, standing just before it ("three spacelines",
+// "30 counted seed cards"; numberReach), not a number anywhere.
+func (a *analyzed) answersOf(m *docMeta, p int) intent {
+	in := m.paras[p].answers
+	if in&intentNumber == 0 || a.intent&intentNumber == 0 {
+		return in
+	}
+	lo, hi := m.paras[p].at, uint32(len(m.words))
+	if p+1 < len(m.paras) {
+		hi = m.paras[p+1].at
+	}
+	for _, at := range m.numbers[firstNumber(m.numbers, lo):] {
+		if at >= hi {
+			break
+		}
+		for j := at + 1; j <= at+numberReach && j < hi; j++ {
+			if t := m.words[j].term; t != noTerm && slices.Contains(a.terms, t) {
+				return in
+			}
+		}
+	}
+	return in &^ intentNumber
+}
+
+// numberReach is how many words after a number the word it counts may
+// stand ("30 counted seed cards").
+const numberReach = 2
+
+// firstNumber returns the index of the first of numbers at lo or after.
+func firstNumber(numbers []uint32, lo uint32) int {
+	i, _ := slices.BinarySearch(numbers, lo)
+	return i
+}
+
 // intentShare is what a paragraph counts for holding the kind of answer
 // the question asks for.
 func (w *weights) intentShare(a *analyzed, m *docMeta, p int) float64 {
-	if a.intent&m.paras[p].answers != 0 {
+	if a.intent&a.answersOf(m, p) != 0 {
 		return w.IntentShare
 	}
 	return 0
@@ -357,7 +393,7 @@ func (w *weights) paragraphGain(a *analyzed, m *docMeta, p int, share, near floa
 	}
 	if p >= 0 {
 		g *= m.paras[p].norm
-		if a.intent&m.paras[p].answers != 0 {
+		if a.intent&a.answersOf(m, p) != 0 {
 			g *= 1 + w.Intent
 		}
 	}
