@@ -103,11 +103,11 @@ type docMeta struct {
 	titlePlain []uint32
 	// words are the words of the text a snippet is cut from; byTerm those
 	// with an English term, by term (then in order).
-	words     []word
-	byTerm    []termAt
+	words  []word
+	byTerm []termAt
 	// numbers are the indexes among words of the numbers (figures or
 	// words: see isNumber), in order.
-	numbers []uint32
+	numbers   []uint32
 	textWords bool // words are those of the text, not the title
 	// paras are the paragraphs of the text (see rules.Paragraphs): where
 	// each starts among words, its bytes in Text and its anchor; shortest
