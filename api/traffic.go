@@ -254,7 +254,7 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 				h.Set("X-Cache", "MISS")
 			}
 			status, body := decodeCached(stored)
-			return c.Blob(status, echo.MIMEApplicationJSON, body)
+			return blobSized(c, status, body)
 		}
 	}
 }
@@ -267,7 +267,19 @@ func writeRecorded(c echo.Context, r *recorded) error {
 		}
 		h[k] = vs
 	}
-	return c.Blob(r.status, echo.MIMEApplicationJSON, r.body)
+	return blobSized(c, r.status, r.body)
+}
+
+// blobSized answers a JSON body whose length is known with its
+// Content-Length, so that net/http sends it whole rather than in chunks
+// (a middleware compressing it drops the length, as it must), and with
+// nosniff, as every JSON answer: the headers a handler set while its answer
+// was recorded are not kept with it.
+func blobSized(c echo.Context, status int, body []byte) error {
+	h := c.Response().Header()
+	h[echo.HeaderContentLength] = []string{strconv.Itoa(len(body))}
+	h[echo.HeaderXContentTypeOptions] = []string{"nosniff"}
+	return c.Blob(status, echo.MIMEApplicationJSON, body)
 }
 
 // bufferWriter records a response instead of sending it.

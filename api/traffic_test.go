@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +93,17 @@ func TestReadsAndMissesAreCachedAndErrorsAreNot(t *testing.T) {
 	}
 	if !bytes.Equal(a, b) || second.Header.Get("Content-Type") != "application/json" {
 		t.Fatalf("cached answer differs: %s vs %s, %q", a, b, second.Header.Get("Content-Type"))
+	}
+	// A cached read goes out whole, its length known, and a browser never
+	// reads it as anything but JSON, whether computed or kept.
+	for _, path := range []string{"/v1/define?term=stopped&edition=2e", "/v1/search?q=stopped+cards", "/v1/search?q=stopped+cards"} {
+		res, body := fetch(path)
+		if n := res.Header.Get("Content-Length"); n != strconv.Itoa(len(body)) || len(res.TransferEncoding) > 0 {
+			t.Errorf("%s (%s): Content-Length %q, Transfer-Encoding %q for %d bytes", path, res.Header.Get("X-Cache"), n, res.TransferEncoding, len(body))
+		}
+		if got := res.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s (%s): X-Content-Type-Options %q, want nosniff", path, res.Header.Get("X-Cache"), got)
+		}
 	}
 	// A miss costs what a hit does, and is kept as one: its status, body
 	// and suggestions.
