@@ -53,6 +53,8 @@ func (l ErrorLimit) InterceptResponse(ctx context.Context, next graphql.Response
 type outcome struct {
 	status     int
 	retryAfter int
+	// variables are the request's variables as sent (VariablesKeeper).
+	variables map[string]any
 }
 
 type outcomeKey struct{}

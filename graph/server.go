@@ -71,6 +71,7 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	srv.SetQueryCache(queries)
 	srv.SetParserTokenLimit(MaxQueryTokens)
 	srv.Use(extension.Introspection{})
+	srv.Use(VariablesKeeper{})
 	// Before the persisted-query extension, which would store the query.
 	srv.Use(PersistedQueryLimit{Max: MaxPersistedQueryLength})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: cfg.PersistedQueries})
@@ -173,6 +174,13 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 	}
 	var ge *gqlerror.Error
 	if errors.As(err, &ge) {
+		// An input field no input type has, in an adjudication request:
+		// refused in REST's words, with the field's full path.
+		if re := inputMistake(ctx, ge); re != nil {
+			gerr.Message = re.Message
+			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
+			return gerr, false
+		}
 		// A validation or parse error of the query: its message is for the
 		// caller, but not the whole body echoed back.
 		if rest, ok := strings.CutPrefix(gerr.Message, undecodable); ok {

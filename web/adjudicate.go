@@ -400,6 +400,14 @@ func (s *Site) adjudicate(c echo.Context) error {
 		ap.Piece = boardPiece{Kind: ap.Piece.Kind, Owner: ap.Piece.Owner, At: ap.Piece.At}
 		return render(http.StatusOK)
 	}
+	// A field of the params as typed that no question has (misspelt, in
+	// another case), or a value of the wrong type, is said as the API says
+	// it, before the board's completeness or the pickers are looked at.
+	if given, err := paramsMap(ap.Params); err == nil && len(given) > 0 {
+		if _, err := readRequest(formRequest{Question: ap.Question, Params: json.RawMessage(ap.Params)}); rules.ErrorCode(err) == rules.EINVALID {
+			return fail(http.StatusBadRequest, "params", rules.ErrorMessage(err))
+		}
+	}
 	if len(board.Missions)+len(board.Ships)+len(board.Personnel)+len(board.Facilities) == 0 && !boardFree(ap.Question) {
 		return fail(http.StatusBadRequest, "add_card", "The board is empty: add the cards the question is about, or start from a sample.")
 	}

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -421,4 +422,154 @@ func (s *edgeServices) asked() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.calls...)
+}
+
+// TestUnknownFieldSameAnswerOnEveryTransport sends adjudication requests
+// each with one field no request has (misspelt, or in another case), in the
+// board, its locations, the params and a turn's action's params, through
+// REST, GraphQL (the request as a literal of the query and as a variable),
+// the page's form and the terminal: each refuses it as invalid_request in
+// the same sentence, naming the field's full path and the field meant,
+// before the adjudicator is asked.
+func TestUnknownFieldSameAnswerOnEveryTransport(t *testing.T) {
+	svc := newEdgeServices()
+	asked := 0
+	svc.Adjudicator.AdjudicateFn = func(context.Context, rules.AdjudicationRequest) (*rules.Verdict, error) {
+		asked++
+		return &rules.Verdict{}, nil
+	}
+	srv, _ := transports(t, svc)
+	mistakes := []struct {
+		body, field, meant string
+		page               bool // the form has the field: the board and the params are typed in it
+	}{
+		{`{"edition":"2e","question":"ship.staffed","board":{"personnel":[{"id":"a"},{"id":"b","skils":["Honor"]}]},"params":{"ship":"s"}}`,
+			"board.personnel[1].skils", "skills", true},
+		{`{"edition":"2e","question":"ship.staffed","board":{"ships":[{"id":"s","at":{"Mission":"m"}}]},"params":{"ship":"s"}}`,
+			"board.ships[0].at.Mission", "mission", true},
+		{`{"edition":"1e","question":"ship.move","board":{"missions":[{"id":"m","spam":2}]},"params":{"ship":"s","to":"m"}}`,
+			"board.missions[0].spam", "span", true},
+		{`{"edition":"2e","question":"ship.staffed","board":{},"params":{"shp":"s"}}`,
+			"params.shp", "ship", true},
+		{`{"edition":"2e","question":"turn.replay","board":{},"params":{"actions":[{"question":"ship.move","params":{"ship":"s","to":"m"}},{"question":"personnel.beam","params":{"Personnel":["a"],"to":"s"}}]}}`,
+			"params.actions[1].params.Personnel", "personnel", true},
+		{`{"edition":"2e","question":"ship.staffed","bord":{},"params":{"ship":"s"}}`,
+			"bord", "board", false},
+	}
+	for _, m := range mistakes {
+		var tree map[string]any
+		if err := json.Unmarshal([]byte(m.body), &tree); err != nil {
+			t.Fatal(err)
+		}
+		// The sentence is the decoder's; each transport must give it.
+		var req rules.AdjudicationRequest
+		want := rules.ErrorMessage(api.DecodeAdjudication([]byte(m.body), &req))
+		if !strings.Contains(want, m.meant) {
+			t.Fatalf("%s: the decoder says %q", m.field, want)
+		}
+		check := func(via, code, message, field string, suggestions []string) {
+			t.Helper()
+			if code != rules.EINVALID || message != want {
+				t.Errorf("%s, %s: %s %q\nwant %s %q", m.field, via, code, message, rules.EINVALID, want)
+			}
+			if field != m.field || !slices.Contains(suggestions, m.meant) {
+				t.Errorf("%s, %s: field %q suggestions %v, want %s and %q", m.field, via, field, suggestions, m.field, m.meant)
+			}
+		}
+		asked = 0
+
+		status, body := httpDo(t, srv, "/v1/adjudicate", m.body, nil)
+		var rest struct {
+			Error struct {
+				Code, Message string
+				Details       struct {
+					Field       string
+					Suggestions []string
+				}
+			}
+		}
+		if err := json.Unmarshal(body, &rest); err != nil || status != http.StatusBadRequest {
+			t.Errorf("%s, REST: %d %s", m.field, status, body)
+		}
+		check(viaREST, rest.Error.Code, rest.Error.Message, rest.Error.Details.Field, rest.Error.Details.Suggestions)
+
+		for _, q := range []map[string]any{
+			{"query": `{ adjudicate(request: ` + graphQLLiteral(tree) + `) { allowed } }`},
+			{"query": `query($r: AdjudicationRequest!) { adjudicate(request: $r) { allowed } }`, "variables": map[string]any{"r": tree}},
+		} {
+			raw, _ := json.Marshal(q)
+			_, body := httpDo(t, srv, "/graphql", string(raw), nil)
+			var gql struct {
+				Errors []struct {
+					Message    string
+					Extensions struct {
+						Code    string
+						Details struct {
+							Field       string
+							Suggestions []string
+						}
+					}
+				}
+			}
+			if err := json.Unmarshal(body, &gql); err != nil || len(gql.Errors) != 1 {
+				t.Errorf("%s, GraphQL: %s", m.field, body)
+				continue
+			}
+			e := gql.Errors[0]
+			how := "literal"
+			if q["variables"] != nil {
+				how = "variable"
+			}
+			check(viaGraphQL+" "+how, e.Extensions.Code, e.Message, e.Extensions.Details.Field, e.Extensions.Details.Suggestions)
+		}
+
+		if m.page {
+			board, _ := json.Marshal(tree["board"])
+			params, _ := json.Marshal(tree["params"])
+			form := url.Values{"edition": {tree["edition"].(string)}, "question": {tree["question"].(string)}, "board": {string(board)}, "params": {string(params)}}
+			res, err := srv.Client().PostForm(srv.URL+"/adjudicate", form)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusBadRequest || !bytes.Contains(page, []byte(template.HTMLEscapeString(want))) {
+				t.Errorf("%s, page: %d, the sentence not shown", m.field, res.StatusCode)
+			}
+		}
+
+		var out bytes.Buffer
+		err := edgeCLI(svc).run(context.Background(), []string{"adjudicate"}, strings.NewReader(m.body), &out, io.Discard)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s, CLI: %v\nwant %q", m.field, err, want)
+		}
+		if asked > 0 {
+			t.Errorf("%s: the adjudicator was asked %d times", m.field, asked)
+		}
+	}
+}
+
+// graphQLLiteral writes a JSON value as a GraphQL input literal.
+func graphQLLiteral(v any) string {
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = k + ": " + graphQLLiteral(x[k])
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = graphQLLiteral(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	raw, _ := json.Marshal(v)
+	return string(raw)
 }

@@ -1,0 +1,174 @@
+package graph
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/parser"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A field of an adjudication request the schema does not have is refused by
+// GraphQL's validation, before any resolver runs: in a query's literal as
+// `Field "skils" is not defined by type "BoardPersonnelInput". Did you
+// mean "skills"?`, in a variable as "unknown field" with the variable's
+// path. The same mistake in a REST body, a page's form or the terminal is
+// refused by api.DecodeAdjudication naming the field's full path
+// (board.personnel[1].skils) and the fields meant. inputMistake gives
+// GraphQL's refusal those words: it reads the request argument as it was
+// sent (the query's literal, the variables it names) with the same decoder,
+// and answers its refusal of the field GraphQL named.
+
+// bodyArguments names, for each root field, the argument that is the whole
+// of the matching REST body: its fields' paths start inside it, as a REST
+// body's do.
+var bodyArguments = map[string]string{"adjudicate": "request"}
+
+// VariablesKeeper keeps the variables of a request as sent, before
+// GraphQL's validation, so that a refusal of one can be worded as REST's
+// (inputMistake).
+type VariablesKeeper struct{}
+
+var _ interface {
+	graphql.HandlerExtension
+	graphql.OperationParameterMutator
+} = VariablesKeeper{}
+
+// ExtensionName names the extension.
+func (VariablesKeeper) ExtensionName() string { return "VariablesKeeper" }
+
+// Validate checks the schema; any schema will do.
+func (VariablesKeeper) Validate(graphql.ExecutableSchema) error { return nil }
+
+// MutateOperationParameters keeps the request's variables in its outcome.
+func (VariablesKeeper) MutateOperationParameters(ctx context.Context, raw *graphql.RawParams) *gqlerror.Error {
+	if o, _ := ctx.Value(outcomeKey{}).(*outcome); o != nil {
+		o.variables = raw.Variables
+	}
+	return nil
+}
+
+// inputMistake is the REST refusal of the unknown input field a validation
+// error of GraphQL names, or nil when the error is of another kind or no
+// body argument holds the field.
+func inputMistake(ctx context.Context, gerr *gqlerror.Error) *rules.Error {
+	name, ok := unknownInputField(gerr)
+	if !ok || !graphql.HasOperationContext(ctx) {
+		return nil
+	}
+	oc := graphql.GetOperationContext(ctx)
+	doc := oc.Doc
+	if doc == nil {
+		// Validation failed: the document was not kept. Parsing it again
+		// costs only the request that failed.
+		var err error
+		if doc, err = parser.ParseQuery(&ast.Source{Input: oc.RawQuery}); err != nil {
+			return nil
+		}
+	}
+	op := doc.Operations.ForName(oc.OperationName)
+	if op == nil {
+		return nil
+	}
+	var vars map[string]any
+	if o, _ := ctx.Value(outcomeKey{}).(*outcome); o != nil {
+		vars = o.variables
+	}
+	for _, sel := range op.SelectionSet {
+		f, ok := sel.(*ast.Field)
+		if !ok {
+			continue
+		}
+		arg := f.Arguments.ForName(bodyArguments[f.Name])
+		if arg == nil {
+			continue
+		}
+		var body bytes.Buffer
+		writeValue(&body, arg.Value, vars)
+		var req rules.AdjudicationRequest
+		err := api.DecodeAdjudication(body.Bytes(), &req)
+		field, _ := rules.ErrorDetails(err)["field"].(string)
+		if rules.ErrorCode(err) == rules.EINVALID && (field == name || strings.HasSuffix(field, "."+name)) {
+			re, _ := err.(*rules.Error)
+			return re
+		}
+	}
+	return nil
+}
+
+// unknownInputField is the name of the input field a validation error says
+// no input type has.
+func unknownInputField(gerr *gqlerror.Error) (string, bool) {
+	if code, _ := gerr.Extensions["code"].(string); code != "GRAPHQL_VALIDATION_FAILED" {
+		return "", false
+	}
+	if rest, ok := strings.CutPrefix(gerr.Message, `Field "`); ok {
+		if name, tail, ok := strings.Cut(rest, `" is not defined by type "`); ok && tail != "" {
+			return name, true
+		}
+	}
+	if gerr.Message == "unknown field" && len(gerr.Path) > 0 {
+		if name, ok := gerr.Path[len(gerr.Path)-1].(ast.PathName); ok {
+			return string(name), true
+		}
+	}
+	return "", false
+}
+
+// writeValue writes a GraphQL value as the JSON it stands for, a variable
+// as the value the request gave it.
+func writeValue(b *bytes.Buffer, v *ast.Value, vars map[string]any) {
+	if v == nil {
+		b.WriteString("null")
+		return
+	}
+	switch v.Kind {
+	case ast.Variable:
+		raw, err := json.Marshal(vars[v.Raw])
+		if err != nil {
+			raw = []byte("null")
+		}
+		b.Write(raw)
+	case ast.IntValue, ast.FloatValue, ast.BooleanValue:
+		b.WriteString(v.Raw)
+	case ast.NullValue:
+		b.WriteString("null")
+	case ast.StringValue, ast.BlockValue, ast.EnumValue:
+		writeString(b, v.Raw)
+	case ast.ListValue:
+		b.WriteByte('[')
+		for i, c := range v.Children {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeValue(b, c.Value, vars)
+		}
+		b.WriteByte(']')
+	case ast.ObjectValue:
+		b.WriteByte('{')
+		for i, c := range v.Children {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeString(b, c.Name)
+			b.WriteByte(':')
+			writeValue(b, c.Value, vars)
+		}
+		b.WriteByte('}')
+	default:
+		b.WriteString("null")
+	}
+}
+
+// writeString writes s as a JSON string.
+func writeString(b *bytes.Buffer, s string) {
+	raw, _ := json.Marshal(s)
+	b.Write(raw)
+}
