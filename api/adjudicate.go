@@ -17,7 +17,7 @@ import (
 
 func (h *handlers) adjudicate(c echo.Context) error {
 	var req rules.AdjudicationRequest
-	if err := ReadAdjudication(c.Request().Body, &req); err != nil {
+	if err := readAdjudication(c.Request().Body, c.Request().ContentLength, &req); err != nil {
 		return err
 	}
 	v, err := h.svc.Adjudicator.Adjudicate(c.Request().Context(), req)
@@ -39,11 +39,14 @@ var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // request does not pin its memory.
 const maxPooledBody = 64 << 10
 
+// maxBodyHint bounds the room made for a body before it is read.
+const maxBodyHint = 4 << 20
+
 // decodeJSON reads a request body and decodes it as DecodeRequest says.
 func decodeJSON(r io.Reader, v any) error {
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	defer releaseBody(buf)
-	if err := readBody(r, buf); err != nil {
+	if err := readBody(r, -1, buf); err != nil {
 		return err
 	}
 	return decodeStrict(buf, v)
@@ -53,17 +56,31 @@ func decodeJSON(r io.Reader, v any) error {
 // it as DecodeAdjudication does: once, strictly, every limit checked as
 // its value is read.
 func ReadAdjudication(r io.Reader, req *rules.AdjudicationRequest) error {
+	return readAdjudication(r, -1, req)
+}
+
+// readAdjudication is ReadAdjudication of a body whose length the request
+// declared (size, -1 when it did not).
+func readAdjudication(r io.Reader, size int64, req *rules.AdjudicationRequest) error {
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	defer releaseBody(buf)
-	if err := readBody(r, buf); err != nil {
+	if err := readBody(r, size, buf); err != nil {
 		return err
 	}
 	return DecodeAdjudication(buf.Bytes(), req)
 }
 
-// readBody reads a request body into buf, replacing what it held.
-func readBody(r io.Reader, buf *bytes.Buffer) error {
+// readBody reads a request body into buf, replacing what it held. A body
+// whose length the request declared (size, -1 when it did not) is read into
+// room made for it once, up to maxBodyHint: grown as it comes, a large
+// body's buffer is allocated about twice over. (The body limit has refused
+// a declared length past it before the handler runs; net/http gives no
+// more than the declared length.)
+func readBody(r io.Reader, size int64, buf *bytes.Buffer) error {
 	buf.Reset()
+	if size > 0 && size <= maxBodyHint {
+		buf.Grow(int(size) + bytes.MinRead)
+	}
 	if _, err := buf.ReadFrom(r); err != nil {
 		var tooLarge *http.MaxBytesError
 		var he *echo.HTTPError

@@ -692,7 +692,7 @@ func midGameBody(b *testing.B) []byte {
 func readReference(r *bytes.Reader, req *rules.AdjudicationRequest, unmarshal unmarshalFunc) error {
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	defer releaseBody(buf)
-	if err := readBody(r, buf); err != nil {
+	if err := readBody(r, -1, buf); err != nil {
 		return err
 	}
 	out, err := referenceRequest(buf.Bytes(), unmarshal)

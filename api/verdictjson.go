@@ -53,6 +53,21 @@ var verdictBuffers = sync.Pool{New: func() any {
 
 const maxPooledVerdictJSON = 256 << 10
 
+// roomy returns b, or a copy of it with twice its capacity once it is
+// four fifths full. The writer calls it before each element of a list, so
+// that a long answer (a replayed turn of hundreds of steps is a megabyte)
+// is grown by doubling, its allocations about twice its size; append alone
+// grows a large slice by a quarter at a time, about five times its size.
+func roomy(b []byte) []byte {
+	c := cap(b)
+	if c-len(b) >= c/5 {
+		return b
+	}
+	nb := make([]byte, len(b), 2*c)
+	copy(nb, b)
+	return nb
+}
+
 // appendVerdictJSON appends the verdict's JSON and a newline, as
 // encoding/json's Encoder writes it; false when a value is one the writer
 // leaves to encoding/json to refuse (a float that is not finite) or

@@ -148,6 +148,7 @@ func appendJSONVerdict(b []byte, v *rules.Verdict) []byte {
 	} else {
 		b = append(b, '[')
 		for i1 := range v.Reasons {
+			b = roomy(b)
 			if i1 > 0 {
 				b = append(b, ',')
 			}
@@ -163,6 +164,7 @@ func appendJSONVerdict(b []byte, v *rules.Verdict) []byte {
 	} else {
 		b = append(b, '[')
 		for i2 := range v.Citations {
+			b = roomy(b)
 			if i2 > 0 {
 				b = append(b, ',')
 			}
@@ -183,6 +185,7 @@ func appendJSONShipStaffedResult(b []byte, v *rules.ShipStaffedResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i3 := range v.Missing {
+			b = roomy(b)
 			if i3 > 0 {
 				b = append(b, ',')
 			}
@@ -217,6 +220,7 @@ func appendJSONShipStaffedResult(b []byte, v *rules.ShipStaffedResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i5 := range v.Affiliated {
+			b = roomy(b)
 			if i5 > 0 {
 				b = append(b, ',')
 			}
@@ -262,6 +266,7 @@ func appendJSONMissionAttemptResult(b []byte, v *rules.MissionAttemptResult) []b
 	} else {
 		b = append(b, '[')
 		for i6 := range v.Personnel {
+			b = roomy(b)
 			if i6 > 0 {
 				b = append(b, ',')
 			}
@@ -291,6 +296,7 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 	} else {
 		b = append(b, '[')
 		for i7 := range v.Personnel {
+			b = roomy(b)
 			if i7 > 0 {
 				b = append(b, ',')
 			}
@@ -304,6 +310,7 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 	} else {
 		b = append(b, '[')
 		for i8 := range v.RequirementFigures.Skills {
+			b = roomy(b)
 			if i8 > 0 {
 				b = append(b, ',')
 			}
@@ -317,6 +324,7 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 	} else {
 		b = append(b, '[')
 		for i9 := range v.RequirementFigures.Attributes {
+			b = roomy(b)
 			if i9 > 0 {
 				b = append(b, ',')
 			}
@@ -336,6 +344,7 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 	} else {
 		b = append(b, '[')
 		for i10 := range v.RequirementFigures.Missing {
+			b = roomy(b)
 			if i10 > 0 {
 				b = append(b, ',')
 			}
@@ -353,6 +362,7 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 		} else {
 			b = append(b, '[')
 			for i11 := range v.RequirementFigures.Alternatives {
+				b = roomy(b)
 				if i11 > 0 {
 					b = append(b, ',')
 				}
@@ -382,6 +392,7 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 	} else {
 		b = append(b, '[')
 		for i12 := range v.Personnel {
+			b = roomy(b)
 			if i12 > 0 {
 				b = append(b, ',')
 			}
@@ -395,6 +406,7 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 	} else {
 		b = append(b, '[')
 		for i13 := range v.Stopped {
+			b = roomy(b)
 			if i13 > 0 {
 				b = append(b, ',')
 			}
@@ -408,6 +420,7 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 	} else {
 		b = append(b, '[')
 		for i14 := range v.RequirementFigures.Skills {
+			b = roomy(b)
 			if i14 > 0 {
 				b = append(b, ',')
 			}
@@ -421,6 +434,7 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 	} else {
 		b = append(b, '[')
 		for i15 := range v.RequirementFigures.Attributes {
+			b = roomy(b)
 			if i15 > 0 {
 				b = append(b, ',')
 			}
@@ -440,6 +454,7 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 	} else {
 		b = append(b, '[')
 		for i16 := range v.RequirementFigures.Missing {
+			b = roomy(b)
 			if i16 > 0 {
 				b = append(b, ',')
 			}
@@ -457,6 +472,7 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 		} else {
 			b = append(b, '[')
 			for i17 := range v.RequirementFigures.Alternatives {
+				b = roomy(b)
 				if i17 > 0 {
 					b = append(b, ',')
 				}
@@ -503,6 +519,7 @@ func appendJSONDilemmaStackResult(b []byte, v *rules.DilemmaStackResult) []byte 
 	} else {
 		b = append(b, '[')
 		for i18 := range v.Outcomes {
+			b = roomy(b)
 			if i18 > 0 {
 				b = append(b, ',')
 			}
@@ -529,6 +546,7 @@ func appendJSONCombatResult(b []byte, v *rules.CombatResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i19 := range v.StoppedAfter {
+			b = roomy(b)
 			if i19 > 0 {
 				b = append(b, ',')
 			}
@@ -546,6 +564,7 @@ func appendJSONCombatResult(b []byte, v *rules.CombatResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i20 := range v.Involved {
+			b = roomy(b)
 			if i20 > 0 {
 				b = append(b, ',')
 			}
@@ -559,6 +578,7 @@ func appendJSONCombatResult(b []byte, v *rules.CombatResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i21 := range v.OpponentInvolved {
+			b = roomy(b)
 			if i21 > 0 {
 				b = append(b, ',')
 			}
@@ -582,6 +602,7 @@ func appendJSONEngagementResult(b []byte, v *rules.EngagementResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i22 := range v.StoppedAfter {
+			b = roomy(b)
 			if i22 > 0 {
 				b = append(b, ',')
 			}
@@ -631,6 +652,7 @@ func appendJSONGameWinnerResult(b []byte, v *rules.GameWinnerResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i23 := range v.Winners {
+			b = roomy(b)
 			if i23 > 0 {
 				b = append(b, ',')
 			}
@@ -650,6 +672,7 @@ func appendJSONDeckValidateResult(b []byte, v *rules.DeckValidateResult) []byte 
 	} else {
 		b = append(b, '[')
 		for i24 := range v.Violations {
+			b = roomy(b)
 			if i24 > 0 {
 				b = append(b, ',')
 			}
@@ -663,6 +686,7 @@ func appendJSONDeckValidateResult(b []byte, v *rules.DeckValidateResult) []byte 
 	} else {
 		b = append(b, '[')
 		for i25 := range v.Unknown {
+			b = roomy(b)
 			if i25 > 0 {
 				b = append(b, ',')
 			}
@@ -676,6 +700,7 @@ func appendJSONDeckValidateResult(b []byte, v *rules.DeckValidateResult) []byte 
 	} else {
 		b = append(b, '[')
 		for i26 := range v.Ambiguous {
+			b = roomy(b)
 			if i26 > 0 {
 				b = append(b, ',')
 			}
@@ -689,6 +714,7 @@ func appendJSONDeckValidateResult(b []byte, v *rules.DeckValidateResult) []byte 
 	} else {
 		b = append(b, '[')
 		for i27 := range v.OtherEdition {
+			b = roomy(b)
 			if i27 > 0 {
 				b = append(b, ',')
 			}
@@ -752,6 +778,7 @@ func appendJSONPersonnelBattleResult(b []byte, v *rules.PersonnelBattleResult) [
 	} else {
 		b = append(b, '[')
 		for i28 := range v.Pairs {
+			b = roomy(b)
 			if i28 > 0 {
 				b = append(b, ',')
 			}
@@ -779,6 +806,7 @@ func appendJSONBattleInitiateResult(b []byte, v *rules.BattleInitiateResult) []b
 	} else {
 		b = append(b, '[')
 		for i29 := range v.Violations {
+			b = roomy(b)
 			if i29 > 0 {
 				b = append(b, ',')
 			}
@@ -798,6 +826,7 @@ func appendJSONPersonnelBeamResult(b []byte, v *rules.PersonnelBeamResult) []byt
 	} else {
 		b = append(b, '[')
 		for i30 := range v.Moved {
+			b = roomy(b)
 			if i30 > 0 {
 				b = append(b, ',')
 			}
@@ -836,6 +865,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i32 := range v.Outcomes {
+			b = roomy(b)
 			if i32 > 0 {
 				b = append(b, ',')
 			}
@@ -849,6 +879,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i33 := range v.Personnel {
+			b = roomy(b)
 			if i33 > 0 {
 				b = append(b, ',')
 			}
@@ -862,6 +893,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i34 := range v.Remaining {
+			b = roomy(b)
 			if i34 > 0 {
 				b = append(b, ',')
 			}
@@ -883,6 +915,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i35 := range v.Stopped {
+			b = roomy(b)
 			if i35 > 0 {
 				b = append(b, ',')
 			}
@@ -896,6 +929,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i36 := range v.StoppedByDilemmas {
+			b = roomy(b)
 			if i36 > 0 {
 				b = append(b, ',')
 			}
@@ -909,6 +943,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i37 := range v.Killed {
+			b = roomy(b)
 			if i37 > 0 {
 				b = append(b, ',')
 			}
@@ -922,6 +957,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i38 := range v.Brigged {
+			b = roomy(b)
 			if i38 > 0 {
 				b = append(b, ',')
 			}
@@ -971,6 +1007,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i39 := range v.RequirementFigures.Skills {
+			b = roomy(b)
 			if i39 > 0 {
 				b = append(b, ',')
 			}
@@ -984,6 +1021,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i40 := range v.RequirementFigures.Attributes {
+			b = roomy(b)
 			if i40 > 0 {
 				b = append(b, ',')
 			}
@@ -1003,6 +1041,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 	} else {
 		b = append(b, '[')
 		for i41 := range v.RequirementFigures.Missing {
+			b = roomy(b)
 			if i41 > 0 {
 				b = append(b, ',')
 			}
@@ -1020,6 +1059,7 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		} else {
 			b = append(b, '[')
 			for i42 := range v.RequirementFigures.Alternatives {
+				b = roomy(b)
 				if i42 > 0 {
 					b = append(b, ',')
 				}
@@ -1041,6 +1081,7 @@ func appendJSONTurnReplayResult(b []byte, v *rules.TurnReplayResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i43 := range v.Steps {
+			b = roomy(b)
 			if i43 > 0 {
 				b = append(b, ',')
 			}
@@ -1062,6 +1103,7 @@ func appendJSONTurnReplayResult(b []byte, v *rules.TurnReplayResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i44 := range v.Discarded {
+			b = roomy(b)
 			if i44 > 0 {
 				b = append(b, ',')
 			}
@@ -1097,6 +1139,7 @@ func appendJSONGoneResult(b []byte, v *rules.GoneResult) []byte {
 	} else {
 		b = append(b, '[')
 		for i45 := range v.Gone {
+			b = roomy(b)
 			if i45 > 0 {
 				b = append(b, ',')
 			}
@@ -1162,6 +1205,7 @@ func appendJSONAlternativeCheck(b []byte, v *rules.AlternativeCheck) []byte {
 	} else {
 		b = append(b, '[')
 		for i46 := range v.Skills {
+			b = roomy(b)
 			if i46 > 0 {
 				b = append(b, ',')
 			}
@@ -1175,6 +1219,7 @@ func appendJSONAlternativeCheck(b []byte, v *rules.AlternativeCheck) []byte {
 	} else {
 		b = append(b, '[')
 		for i47 := range v.Attributes {
+			b = roomy(b)
 			if i47 > 0 {
 				b = append(b, ',')
 			}
@@ -1188,6 +1233,7 @@ func appendJSONAlternativeCheck(b []byte, v *rules.AlternativeCheck) []byte {
 	} else {
 		b = append(b, '[')
 		for i48 := range v.Missing {
+			b = roomy(b)
 			if i48 > 0 {
 				b = append(b, ',')
 			}
@@ -1227,6 +1273,7 @@ func appendJSONAmbiguousName(b []byte, v *rules.AmbiguousName) []byte {
 	} else {
 		b = append(b, '[')
 		for i49 := range v.Candidates {
+			b = roomy(b)
 			if i49 > 0 {
 				b = append(b, ',')
 			}
@@ -1330,6 +1377,7 @@ func appendJSONReplayStep(b []byte, v *rules.ReplayStep) []byte {
 	} else {
 		b = append(b, '[')
 		for i50 := range v.Reasons {
+			b = roomy(b)
 			if i50 > 0 {
 				b = append(b, ',')
 			}
@@ -1343,6 +1391,7 @@ func appendJSONReplayStep(b []byte, v *rules.ReplayStep) []byte {
 	} else {
 		b = append(b, '[')
 		for i51 := range v.Citations {
+			b = roomy(b)
 			if i51 > 0 {
 				b = append(b, ',')
 			}
@@ -1360,6 +1409,7 @@ func appendJSONBoard(b []byte, v *rules.Board) []byte {
 	} else {
 		b = append(b, '[')
 		for i52 := range v.Missions {
+			b = roomy(b)
 			if i52 > 0 {
 				b = append(b, ',')
 			}
@@ -1373,6 +1423,7 @@ func appendJSONBoard(b []byte, v *rules.Board) []byte {
 	} else {
 		b = append(b, '[')
 		for i53 := range v.Ships {
+			b = roomy(b)
 			if i53 > 0 {
 				b = append(b, ',')
 			}
@@ -1386,6 +1437,7 @@ func appendJSONBoard(b []byte, v *rules.Board) []byte {
 	} else {
 		b = append(b, '[')
 		for i54 := range v.Personnel {
+			b = roomy(b)
 			if i54 > 0 {
 				b = append(b, ',')
 			}
@@ -1403,6 +1455,7 @@ func appendJSONBoard(b []byte, v *rules.Board) []byte {
 		} else {
 			b = append(b, '[')
 			for i55 := range v.Facilities {
+				b = roomy(b)
 				if i55 > 0 {
 					b = append(b, ',')
 				}
@@ -1492,6 +1545,7 @@ func appendJSONBoardMission(b []byte, v *rules.BoardMission) []byte {
 		} else {
 			b = append(b, '[')
 			for i56 := range v.Affiliations {
+				b = roomy(b)
 				if i56 > 0 {
 					b = append(b, ',')
 				}
@@ -1521,6 +1575,7 @@ func appendJSONBoardMission(b []byte, v *rules.BoardMission) []byte {
 		} else {
 			b = append(b, '[')
 			for i57 := range v.Play {
+				b = roomy(b)
 				if i57 > 0 {
 					b = append(b, ',')
 				}
@@ -1572,6 +1627,7 @@ func appendJSONBoardShip(b []byte, v *rules.BoardShip) []byte {
 		} else {
 			b = append(b, '[')
 			for i58 := range v.Staffing {
+				b = roomy(b)
 				if i58 > 0 {
 					b = append(b, ',')
 				}
@@ -1693,6 +1749,7 @@ func appendJSONBoardPersonnel(b []byte, v *rules.BoardPersonnel) []byte {
 		} else {
 			b = append(b, '[')
 			for i59 := range v.PersonnelStats.Icons {
+				b = roomy(b)
 				if i59 > 0 {
 					b = append(b, ',')
 				}
@@ -1710,6 +1767,7 @@ func appendJSONBoardPersonnel(b []byte, v *rules.BoardPersonnel) []byte {
 		} else {
 			b = append(b, '[')
 			for i60 := range v.PersonnelStats.Skills {
+				b = roomy(b)
 				if i60 > 0 {
 					b = append(b, ',')
 				}
@@ -1727,6 +1785,7 @@ func appendJSONBoardPersonnel(b []byte, v *rules.BoardPersonnel) []byte {
 		} else {
 			b = append(b, '[')
 			for i61 := range v.PersonnelStats.Characteristics {
+				b = roomy(b)
 				if i61 > 0 {
 					b = append(b, ',')
 				}
@@ -1836,6 +1895,7 @@ func appendJSONBoardFacility(b []byte, v *rules.BoardFacility) []byte {
 		} else {
 			b = append(b, '[')
 			for i62 := range v.Affiliations {
+				b = roomy(b)
 				if i62 > 0 {
 					b = append(b, ',')
 				}

@@ -386,7 +386,7 @@ func (g *gen) value(t reflect.Type, expr, where string) error {
 		g.vars++
 		i := fmt.Sprintf("i%d", g.vars)
 		fmt.Fprintf(&g.out, "\tif %s == nil {\n\tb = append(b, \"null\"...)\n\t} else {\n\tb = append(b, '[')\n", expr)
-		fmt.Fprintf(&g.out, "\tfor %s := range %s {\n\tif %s > 0 {\n\tb = append(b, ',')\n\t}\n", i, expr, i)
+		fmt.Fprintf(&g.out, "\tfor %s := range %s {\n\tb = roomy(b)\n\tif %s > 0 {\n\tb = append(b, ',')\n\t}\n", i, expr, i)
 		if err := g.value(t.Elem(), expr+"["+i+"]", where); err != nil {
 			return err
 		}
