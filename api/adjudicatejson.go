@@ -662,16 +662,26 @@ func (d *requestDecoder) paramsOf(q string, dst *rules.Params, inAction bool) bo
 	}
 	// A question as the contract writes it is read at once; any other
 	// spelling as everywhere (rules.ParseQuestion).
+	// A turn's action's question is read by rules.ParseMove: the same
+	// forgiveness and the same words for a name that is no question, and
+	// a question that is no move refused as such.
 	question, err := rules.Question(q), error(nil)
-	if rules.NewParams(question) == nil {
-		question, err = rules.ParseQuestion(q)
+	if rules.NewParams(question) == nil || inAction && !question.IsMove() {
+		if inAction {
+			question, err = rules.ParseMove(q, "")
+		} else {
+			question, err = rules.ParseQuestion(q)
+		}
 	}
-	if err != nil || inAction && !question.IsMove() {
+	if err != nil {
 		if d.jsonInvalid() {
 			return d.syntax()
 		}
 		if inAction {
-			d.failWith(func(f string) *rules.Error { return notAMove(f, q) })
+			d.failWith(func(f string) *rules.Error {
+				_, err := rules.ParseMove(q, f)
+				return err.(*rules.Error)
+			})
 		} else {
 			qe := rules.WithCode(err, rules.EUNPROCESSABLE)
 			d.failWith(func(string) *rules.Error { return qe.(*rules.Error) })
@@ -684,16 +694,6 @@ func (d *requestDecoder) paramsOf(q string, dst *rules.Params, inAction bool) bo
 	}
 	*dst = p
 	return true
-}
-
-// notAMove is the error of a turn's action whose question is no move.
-func notAMove(field, q string) *rules.Error {
-	names := make([]string, 0, 4)
-	for _, m := range rules.Moves() {
-		names = append(names, string(m))
-	}
-	return rules.Errorf(rules.EUNPROCESSABLE, "%q is not an action a turn is made of: an action is one of "+strings.Join(names, ", "), q).
-		WithDetail("field", rules.Truncate(field)).WithDetail("questions", names)
 }
 
 // failParams is readParams' failure for params of a type it does not

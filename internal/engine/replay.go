@@ -14,7 +14,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -134,9 +133,8 @@ func runReplay(ctx context.Context, s *Service, j *judgement, raw rules.Params) 
 		return l.Exceeded("params.actions")
 	}
 	for i, a := range actions {
-		if !s.IsMove(a.Question) {
-			return unprocessable(fmt.Sprintf("params.actions[%d].question", i), "%q is not an action a turn is made of: an action is one of %s", a.Question, strings.Join(s.moveNames(), ", ")).
-				WithDetail("questions", s.moveNames())
+		if _, err := rules.ParseMove(a.Question, fmt.Sprintf("params.actions[%d].question", i)); err != nil {
+			return err
 		}
 	}
 	turn := NewTurn()
@@ -155,16 +153,6 @@ func runReplay(ctx context.Context, s *Service, j *judgement, raw rules.Params) 
 	}
 	s.explainReplay(j, r, len(actions), turn)
 	return nil
-}
-
-// moveNames lists the questions a turn's actions may be, sorted.
-func (s *Service) moveNames() []string {
-	out := make([]string, 0, len(s.moves))
-	for q := range s.moves {
-		out = append(out, q)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // explainReplay writes the verdict of a turn replayed: its figures, a

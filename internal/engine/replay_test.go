@@ -509,3 +509,42 @@ func TestReplayActionNamingTheDeadIsRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestAnActionsQuestionIsReadAsTheRequestsIs: a turn's action names its
+// question as a request does: in another case or with spaces around, it is
+// the move (and its step names it as the contract does); a name that is no
+// question is refused in the request's own words, naming the action's
+// field, whether its params are given or not; a question that is no move
+// is refused as such.
+func TestAnActionsQuestionIsReadAsTheRequestsIs(t *testing.T) {
+	w := realWorld(t)
+	move := obj{"ship": "galaxy", "to": "renegade"}
+	for _, name := range []string{" Ship.Move ", "SHIP.MOVE", "ship.move"} {
+		_, steps := replay(t, rules.Edition2E, "", galaxyBoard(), obj{"actions": []obj{act(name, move)}})
+		if len(steps) != 1 || !steps[0].Legal || steps[0].Question != "ship.move" {
+			t.Errorf("%q: steps %+v, want one legal ship.move", name, steps)
+		}
+	}
+	for _, name := range []string{"warp.core", "", "  ", "ship move"} {
+		top := req2E(name, galaxyBoard(), obj{})
+		top.Params = nil
+		_, want := ask(context.Background(), w.svc, top)
+		for _, a := range []obj{act(name, move), {"question": name}} {
+			_, err := ask(context.Background(), w.svc, req2E("turn.replay", galaxyBoard(), obj{"actions": []obj{a}}))
+			if rules.ErrorCode(err) != rules.EUNPROCESSABLE || rules.ErrorCode(want) != rules.EUNPROCESSABLE ||
+				rules.ErrorMessage(err) != rules.ErrorMessage(want) {
+				t.Errorf("%q in an action (%v): %v\nasked alone: %v", name, a, err, want)
+			}
+			if f := rules.ErrorDetails(err)["field"]; f != "params.actions[0].question" {
+				t.Errorf("%q in an action names the field %v", name, f)
+			}
+		}
+	}
+	for _, a := range []obj{act("Ship.Staffed", obj{"ship": "galaxy"}), {"question": "ship.staffed"}} {
+		_, err := ask(context.Background(), w.svc, req2E("turn.replay", galaxyBoard(), obj{"actions": []obj{a}}))
+		if rules.ErrorCode(err) != rules.EUNPROCESSABLE || !strings.Contains(rules.ErrorMessage(err), `"ship.staffed" is not an action a turn is made of`) ||
+			rules.ErrorDetails(err)["field"] != "params.actions[0].question" {
+			t.Errorf("ship.staffed as an action (%v): %v (details %v)", a, err, rules.ErrorDetails(err))
+		}
+	}
+}

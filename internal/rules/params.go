@@ -1,6 +1,9 @@
 package rules
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Params are a question's params, decoded once where the request comes in
 // into the struct of its question (ShipMoveParams for ship.move): the
@@ -76,6 +79,29 @@ func NewParams(q Question) Params {
 // that change the board (turn.replay).
 func Moves() []Question {
 	return []Question{QuestionCardPlay, QuestionMissionResolve, QuestionPersonnelBeam, QuestionShipMove}
+}
+
+// ParseMove reads the question of a turn's action as ParseQuestion reads a
+// request's (case and spaces forgiven, an unknown name refused in the same
+// words), then refuses a question that is no move: EUNPROCESSABLE naming
+// the field (field: the action's, "params.actions[2].question") and the
+// moves (details.questions).
+func ParseMove(s, field string) (Question, error) {
+	q, err := ParseQuestion(s)
+	if err != nil {
+		return "", WithCode(err, EUNPROCESSABLE).(*Error).WithDetail("field", Truncate(field))
+	}
+	if q.IsMove() {
+		return q, nil
+	}
+	names := make([]string, 0, 4)
+	for _, m := range Moves() {
+		names = append(names, string(m))
+	}
+	// The list goes in the format: Errorf clips arguments, the caller's
+	// text, not the service's own words.
+	return "", Errorf(EUNPROCESSABLE, "%q is not an action a turn is made of: an action is one of "+strings.Join(names, ", "), string(q)).
+		WithDetail("field", Truncate(field)).WithDetail("questions", names)
 }
 
 // IsMove says whether a question is one a turn's action may be.
