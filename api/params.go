@@ -10,8 +10,9 @@ import (
 )
 
 // maxParamLength bounds every query parameter, in bytes: no name, term or
-// query of the game is longer.
-const maxParamLength = 500
+// query of the game is longer (rules.MaxQueryTextBytes, the bound of every
+// transport).
+const maxParamLength = rules.MaxQueryTextBytes
 
 // paramsReadKey, set in an echo.Context to a *[]string, collects the names
 // of the query parameters a handler reads (for the test that holds the
@@ -34,20 +35,11 @@ func flagParam(c echo.Context, name string) bool {
 	return sent
 }
 
-// textParam returns a query parameter, trimmed, refusing control characters
-// and more than maxParamLength bytes, with the limit in details.limit.
+// textParam returns a query parameter as rules.ParseText reads it (trimmed;
+// control characters and more than rules.MaxQueryTextBytes bytes refused,
+// the limit in details.limit), as every transport reads a text.
 func textParam(c echo.Context, name string) (string, error) {
-	v := strings.TrimSpace(queryParam(c, name))
-	if len(v) > maxParamLength {
-		return "", rules.Errorf(rules.EINVALID, "The %s parameter is %d bytes long; at most %d are allowed.", name, len(v), maxParamLength).
-			WithDetail("field", name).WithDetail("limit", maxParamLength)
-	}
-	for _, r := range v {
-		if unicode.IsControl(r) || r == unicode.ReplacementChar {
-			return "", rules.Errorf(rules.EINVALID, "The %s parameter holds a control character or invalid UTF-8.", name).WithDetail("field", name)
-		}
-	}
-	return v, nil
+	return rules.ParseText(name, queryParam(c, name))
 }
 
 // The values a query names by a word or a number are read by the domain's

@@ -110,13 +110,21 @@ func (a *answerer) command(name string, opts map[string]string) *discordgo.Inter
 	if err != nil {
 		return a.failure(err)
 	}
+	// The command's text is read as every transport reads one
+	// (rules.ParseText): Discord bounds what its box takes, but an
+	// interaction sent by hand is bounded here, in the same words.
+	field := map[string]string{cmdRule: "question", cmdDefine: "term", cmdCard: "name"}[name]
+	text, err := rules.ParseText(field, opts[field])
+	if err != nil {
+		return a.failure(err)
+	}
 	switch name {
 	case cmdRule:
-		return a.rule(opts["question"], edition)
+		return a.rule(text, edition)
 	case cmdDefine:
-		return a.define(opts["term"], edition)
+		return a.define(text, edition)
 	}
-	return a.card(opts["name"], edition)
+	return a.card(text, edition)
 }
 
 // rule answers /rule: the best hit, its snippet and its governing document,

@@ -46,6 +46,11 @@ func page(first *int, after *string, def int) (offset, limit int, err error) {
 // (rules.ParseEdition): case forgiven, anything else refused naming it.
 func editionArg(p *string) (rules.Edition, error) { return rules.ParseEdition(str(p)) }
 
+// textArg reads a text argument (a search's q, a term, a card's name) as
+// REST reads a text parameter: trimmed, a control character or invalid
+// UTF-8 refused naming it. (Its length was refused before validation.)
+func textArg(name, s string) (string, error) { return rules.ParseText(name, s) }
+
 // kindArg reads an entry kind argument as REST reads ?kind=.
 func kindArg(p *string) (rules.EntryKind, error) { return rules.ParseEntryKind(str(p)) }
 

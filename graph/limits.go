@@ -1,12 +1,16 @@
 package graph
 
 import (
+	"strings"
+
 	"context"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // Limits of a query's shape, checked on the query parsed once, before
@@ -49,8 +53,8 @@ const (
 	// last error.
 	MaxErrors = 20
 	// MaxTextArgumentBytes bounds a text argument of a field (a search's
-	// q, a term, a card's name), as REST bounds a query parameter.
-	MaxTextArgumentBytes = 500
+	// q, a term, a card's name), as every transport bounds a text.
+	MaxTextArgumentBytes = rules.MaxQueryTextBytes
 )
 
 const argumentBytesMessage = "The fields' arguments are %d bytes, a variable counted at every use; at most %d are allowed (send a large board to POST /v1/adjudicate)."
@@ -131,9 +135,15 @@ func textLimit(s queryShape) *gqlerror.Error {
 	if s.text <= MaxTextArgumentBytes {
 		return nil
 	}
-	gerr := queryLimit("argumentText", s.text, MaxTextArgumentBytes, "The argument "+s.textArg+" is %d bytes long; at most %d are allowed.")
-	gerr.Extensions["details"].(map[string]any)["argument"] = s.textArg
-	return gerr
+	// Refused as every transport refuses a text too long (rules.ParseText),
+	// in the same words and with the same code.
+	// The field is the argument's name, as a REST parameter's; argument
+	// says whose (field.argument).
+	name := s.textArg[strings.LastIndexByte(s.textArg, '.')+1:]
+	err := rules.ParamTooLong(name, s.text)
+	return &gqlerror.Error{Message: rules.ErrorMessage(err), Extensions: map[string]any{"code": rules.EINVALID, "details": map[string]any{
+		"field": name, "argument": s.textArg, "limit": MaxTextArgumentBytes, "measure": "argumentText",
+	}}}
 }
 
 func queryLimit(what string, found, max int, message string) *gqlerror.Error {

@@ -232,11 +232,12 @@ func TestTextArgumentsNameTheirLimit(t *testing.T) {
 		query(t, srv, fmt.Sprintf(`{ cardNamed(name: %q, fuzzy: true) { id } }`, long), nil),
 		query(t, srv, `query($n: String!) { cardNamed(name: $n, fuzzy: true) { id } }`, map[string]any{"n": long}),
 	} {
-		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "QUERY_LIMIT_EXCEEDED" {
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "invalid_request" ||
+			r.Errors[0].Message != fmt.Sprintf("The name parameter is %d bytes long; at most %d are allowed.", len(long), graph.MaxTextArgumentBytes) {
 			t.Fatalf("errors %+v", r.Errors)
 		}
 		d, _ := r.Errors[0].Extensions["details"].(map[string]any)
-		if d["argument"] != "cardNamed.name" || d["limit"] != float64(graph.MaxTextArgumentBytes) || d["measure"] != "argumentText" {
+		if d["argument"] != "cardNamed.name" || d["field"] != "name" || d["limit"] != float64(graph.MaxTextArgumentBytes) || d["measure"] != "argumentText" {
 			t.Fatalf("details %v", d)
 		}
 	}

@@ -126,6 +126,10 @@ func (r *queryResolver) Entry(ctx context.Context, id string) (*rules.Entry, err
 
 // Search is the resolver for the search field.
 func (r *queryResolver) Search(ctx context.Context, q string, edition *string, kind *string, document *string, first *int, after *string) (*model.SearchConnection, error) {
+	q, err := textArg("q", q)
+	if err != nil {
+		return nil, err
+	}
 	offset, limit, err := page(first, after, 10)
 	if err != nil {
 		return nil, err
@@ -155,6 +159,10 @@ func (r *queryResolver) Search(ctx context.Context, q string, edition *string, k
 
 // Define is the resolver for the define field.
 func (r *queryResolver) Define(ctx context.Context, term string, edition *string, first *int, after *string) (*model.EntryConnection, error) {
+	term, err := textArg("term", term)
+	if err != nil {
+		return nil, err
+	}
 	offset, limit, err := page(first, after, maxPage)
 	if err != nil {
 		return nil, err
@@ -184,6 +192,10 @@ func (r *queryResolver) Card(ctx context.Context, id string) (*rules.Card, error
 
 // CardNamed is the resolver for the cardNamed field.
 func (r *queryResolver) CardNamed(ctx context.Context, name string, fuzzy *bool, edition *string) (*rules.Card, error) {
+	name, err := textArg("name", name)
+	if err != nil {
+		return nil, err
+	}
 	ed, err := editionArg(edition)
 	if err != nil {
 		return nil, err
@@ -232,6 +244,10 @@ func (r *queryResolver) Cards(ctx context.Context, q *string, edition *string, t
 
 // Autocomplete is the resolver for the autocomplete field.
 func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *string, first *int) (*model.NameConnection, error) {
+	q, err := textArg("q", q)
+	if err != nil {
+		return nil, err
+	}
 	_, limit, err := page(first, nil, 20)
 	if err != nil {
 		return nil, err

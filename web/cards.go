@@ -293,9 +293,15 @@ func (s *Site) cardNamed(c echo.Context) error {
 	if s.cfg.Cards == nil {
 		return s.unavailable(c, "The card data")
 	}
-	name := strings.TrimSpace(c.QueryParam("fuzzy"))
-	if name == "" {
-		name = strings.TrimSpace(c.QueryParam("exact"))
+	// The name as every transport reads a text (rules.ParseText): too
+	// long or holding a control character is a 400 page in REST's words.
+	field := "fuzzy"
+	if strings.TrimSpace(c.QueryParam(field)) == "" {
+		field = "exact"
+	}
+	name, err := rules.ParseText(field, c.QueryParam(field))
+	if err != nil {
+		return s.fail(c, err, "Not a card name")
 	}
 	if name == "" {
 		return s.fail(c, rules.Errorf(rules.EINVALID, "Give a card name in ?fuzzy=."), "No card name")

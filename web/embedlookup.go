@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/url"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -73,8 +72,15 @@ func (s *Site) embedLookup(c echo.Context) error {
 	}
 	ctx := c.Request().Context()
 	base := baseURL(c)
-	name := strings.TrimSpace(c.QueryParam("name"))
-	id := strings.TrimSpace(c.QueryParam("id"))
+	// The name and id as every transport reads a text (rules.ParseText).
+	name, err := rules.ParseText("name", c.QueryParam("name"))
+	if err != nil {
+		return c.JSON(api.StatusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+	}
+	id, err := rules.ParseText("id", c.QueryParam("id"))
+	if err != nil {
+		return c.JSON(api.StatusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+	}
 	if name == "" && id == "" {
 		return c.JSON(http.StatusBadRequest, oembedError{errorPayload{Code: rules.EINVALID, Message: "Give the card's name in ?name= (or its id in ?id=)."}})
 	}

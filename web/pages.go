@@ -83,8 +83,14 @@ func (s *Site) home(c echo.Context) error {
 	edition, edErr := rules.ParseEdition(q.Get("edition"))
 	kind, kindErr := rules.ParseEntryKind(q.Get("kind"))
 	offset, offErr := rules.ParseOffset("offset", q.Get("offset"))
+	// The words as every transport reads a text: too long, or holding a
+	// control character, is a 400 page (the box keeps them, clipped).
+	words, qErr := rules.ParseText("q", q.Get("q"))
+	if qErr != nil {
+		words = clipName(q.Get("q"))
+	}
 	hp := homePage{
-		Q:        strings.TrimSpace(q.Get("q")),
+		Q:        words,
 		Edition:  string(edition),
 		Kind:     string(kind),
 		Document: q.Get("document"),
@@ -100,7 +106,7 @@ func (s *Site) home(c echo.Context) error {
 	hp.FilterSummary = hp.filterSummary()
 	status := http.StatusOK
 	title := "Search the rules"
-	if err := cmp.Or(edErr, kindErr, offErr); err != nil {
+	if err := cmp.Or(qErr, edErr, kindErr, offErr); err != nil {
 		status = api.StatusOf(rules.ErrorCode(err))
 		hp.Error = rules.ErrorMessage(err)
 	} else if hp.Q != "" || hp.Document != "" || hp.Kind != "" {

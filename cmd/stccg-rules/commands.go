@@ -82,8 +82,10 @@ func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Wri
 	if q.Offset, err = rules.ParseOffset("offset", *offset); err != nil {
 		return terminalError(err)
 	}
-	q.Q = strings.Join(fs.Args(), " ")
-	if strings.TrimSpace(q.Q) == "" && q.Kind == "" && q.Document == "" {
+	if q.Q, err = rules.ParseText("words", strings.Join(fs.Args(), " ")); err != nil {
+		return terminalError(err)
+	}
+	if q.Q == "" && q.Kind == "" && q.Document == "" {
 		usageHint(stderr, "search")
 		return errors.New("search needs WORDS, e.g. stccg-rules search \"mirror universe\"")
 	}
@@ -128,7 +130,10 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 	if err != nil {
 		return terminalError(err)
 	}
-	name := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	name, err := rules.ParseText("name", strings.Join(fs.Args(), " "))
+	if err != nil {
+		return terminalError(err)
+	}
 	if name == "" {
 		usageHint(stderr, "card")
 		return errors.New("card needs a NAME or an ID, e.g. stccg-rules card \"jean-luc picard\" or stccg-rules card 2e-1-392")

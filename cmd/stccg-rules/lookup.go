@@ -23,8 +23,11 @@ func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return terminalError(err)
 	}
-	term := strings.Join(fs.Args(), " ")
-	if strings.TrimSpace(term) == "" {
+	term, err := rules.ParseText("term", strings.Join(fs.Args(), " "))
+	if err != nil {
+		return terminalError(err)
+	}
+	if term == "" {
 		usageHint(stderr, "define")
 		return fmt.Errorf("define needs a TERM, e.g. stccg-rules define stopped")
 	}

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,6 +68,7 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 		return base64.RawURLEncoding.EncodeToString([]byte("offset:" + strconv.Itoa(offset)))
 	}
 
+	long := strings.Repeat("x", rules.MaxQueryTextBytes+1)
 	mistakes := []struct {
 		name    string
 		message string // %[1]s is the parameter as the transport names it
@@ -118,6 +120,34 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 			{via: viaPage, what: "/?q=range&offset=10001", field: "offset"},
 			{via: viaCLI, what: "search --offset 10001 range", field: "offset"},
 		}},
+		{"a text past its bound", `The %[1]s parameter is 501 bytes long; at most 500 are allowed.`, []sending{
+			{via: viaREST, what: "/v1/search?q=" + long, field: "q"},
+			{via: viaREST, what: "/v1/define?term=" + long, field: "term"},
+			{via: viaREST, what: "/v1/cards/named?fuzzy=" + long, field: "fuzzy"},
+			{via: viaGraphQL, what: `{ search(q: "` + long + `") { totalCount } }`, field: "q"},
+			{via: viaGraphQL, what: `{ define(term: "` + long + `") { totalCount } }`, field: "term"},
+			{via: viaGraphQL, what: `{ cardNamed(name: "` + long + `", fuzzy: true) { id } }`, field: "name"},
+			{via: viaPage, what: "/?q=" + long, field: "q"},
+			{via: viaPage, what: "/cards/named?fuzzy=" + long, field: "fuzzy"},
+			{via: viaPage, what: "/embed/card?name=" + long, field: "name"},
+			{via: viaCLI, what: "search " + long, field: "words"},
+			{via: viaCLI, what: "define " + long, field: "term"},
+			{via: viaCLI, what: "card " + long, field: "name"},
+			{via: viaDiscord, what: "rule", opts: map[string]string{"question": long}, field: "question"},
+			{via: viaDiscord, what: "define", opts: map[string]string{"term": long}, field: "term"},
+			{via: viaDiscord, what: "card", opts: map[string]string{"name": long}, field: "name"},
+		}},
+		{"a text holding a control character", `The %[1]s parameter holds a control character or invalid UTF-8.`, []sending{
+			{via: viaREST, what: "/v1/search?q=range%07", field: "q"},
+			{via: viaREST, what: "/v1/cards/named?fuzzy=worf%07", field: "fuzzy"},
+			{via: viaGraphQL, what: `{ search(q: "range\u0007") { totalCount } }`, field: "q"},
+			{via: viaGraphQL, what: `{ cardNamed(name: "worf\u0007", fuzzy: true) { id } }`, field: "name"},
+			{via: viaPage, what: "/?q=range%07", field: "q"},
+			{via: viaPage, what: "/cards/named?fuzzy=worf%07", field: "fuzzy"},
+			{via: viaPage, what: "/embed/card?name=worf%07", field: "name"},
+			{via: viaCLI, what: "define stopped\x07", field: "term"},
+			{via: viaDiscord, what: "card", opts: map[string]string{"name": "worf\x07"}, field: "name"},
+		}},
 		{"a page size that is no number", `%[1]s must be a whole number; got "ten".`, []sending{
 			{via: viaREST, what: "/v1/search?q=range&limit=ten", field: "limit"},
 			{via: viaCLI, what: "search --limit ten range", field: "limit"},
@@ -167,6 +197,9 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 		})
 	}
 }
+
+// pageTextRefusal is rules.ParseText's refusal as a page shows it.
+var pageTextRefusal = regexp.MustCompile(`The \w+ parameter (is \d+ bytes long; at most \d+ are allowed|holds a control character or invalid UTF-8)\.`)
 
 // refusal sends s and reads the refusal: its code (EINVALID for a 400, the
 // GraphQL error's code, a failed command's, a Discord notice's), its
@@ -230,6 +263,9 @@ func refusal(t *testing.T, srv *httptest.Server, sign func(string) http.Header, 
 			if bytes.Contains(body, []byte(template.HTMLEscapeString(want))) {
 				return rules.EINVALID, want, ""
 			}
+		}
+		if m := pageTextRefusal.Find(body); m != nil {
+			return rules.EINVALID, string(m), ""
 		}
 		return "", "", ""
 	case viaCLI:

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"strings"
+	"unicode"
 )
 
 // The values a request names by a word (an edition, a kind of entry, a
@@ -104,4 +105,35 @@ func WithCode(err error, code string) error {
 		}
 	}
 	return &c
+}
+
+// MaxQueryTextBytes bounds a text a request names by a parameter or an
+// argument (a search's words, a term, a card name, an id): no name, term or
+// question of the game is near it, and every service's cost is bounded at
+// it (see docs/limits.md).
+const MaxQueryTextBytes = 500
+
+// ParseText reads a text parameter or argument as a caller writes it:
+// spaces around it trimmed; more than MaxQueryTextBytes bytes, a control
+// character or invalid UTF-8 is EINVALID naming the field, the limit in
+// details.limit when it is the length. "" is no text.
+func ParseText(field, s string) (string, error) {
+	v := strings.TrimSpace(s)
+	if len(v) > MaxQueryTextBytes {
+		return "", ParamTooLong(field, len(v))
+	}
+	for _, r := range v {
+		if unicode.IsControl(r) || r == unicode.ReplacementChar {
+			return "", Errorf(EINVALID, "The %s parameter holds a control character or invalid UTF-8.", field).WithDetail("field", field)
+		}
+	}
+	return v, nil
+}
+
+// ParamTooLong is ParseText's refusal of a text of n bytes, for a transport
+// that measures its texts before reading them (GraphQL, on the query
+// parsed).
+func ParamTooLong(field string, n int) *Error {
+	return Errorf(EINVALID, "The %s parameter is %d bytes long; at most %d are allowed.", field, n, MaxQueryTextBytes).
+		WithDetail("field", field).WithDetail("limit", MaxQueryTextBytes)
 }
