@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
 // limitedServer serves, under a ConnLimiter: /healthz, /slow (which holds
@@ -81,13 +82,12 @@ func dialAsk(t *testing.T, addr, path string) (net.Conn, *http.Response, string,
 // waitStats waits until the limiter's figures satisfy ok.
 func waitStats(t *testing.T, l *api.ConnLimiter, what string, ok func(api.ConnStats) bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !ok(l.Stats()) {
-		if time.Now().After(deadline) {
-			t.Fatalf("never %s: %+v", what, l.Stats())
+	defer func() { // runs as the failed wait ends the test, too
+		if t.Failed() {
+			t.Logf("the limiter's figures: %+v", l.Stats())
 		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	}()
+	testwait.For(t, what, func() bool { return ok(l.Stats()) })
 }
 
 // TestIdleConnectionsAreClosedFirstAsTheCapNears: clients keeping five

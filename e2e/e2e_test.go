@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/stccg/stccg-rules/internal/testcorpus"
+	"github.com/stccg/stccg-rules/internal/testwait"
 )
 
 // need skips the test for a missing tool, or fails it in CI.
@@ -139,21 +140,22 @@ func startServer(t *testing.T, root string) string {
 		}
 	})
 	base := "http://" + addr
-	deadline := time.Now().Add(3 * time.Minute)
-	for {
+	var last error
+	defer func() { // runs as the failed wait ends the test, too
+		if t.Failed() && last != nil {
+			t.Logf("the last try: %v", last)
+		}
+	}()
+	testwait.Within(t, 3*time.Minute, "the server ready at "+base, func() bool {
 		resp, err := http.Get(base + "/readyz")
-		if err == nil {
-			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return base
-			}
+		if last = err; err != nil {
+			return false
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server not ready at %s after 3 minutes (last error %v)", base, err)
-		}
-		time.Sleep(250 * time.Millisecond)
-	}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	})
+	return base
 }
 
 // fanPages serves testdata/fan.html at /, testdata/fan50.html at
@@ -184,7 +186,7 @@ func fanPages(t *testing.T, base string) (fan, fan50, fan40 string) {
 
 func TestJudgeAndFanPagesInABrowser(t *testing.T) {
 	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
+		need(t, "-short mode asks for quick tests")
 	}
 	dir, err := os.Getwd()
 	if err != nil {
