@@ -114,10 +114,10 @@ func TestAdjudicateCommandReadsARequestFromStdin(t *testing.T) {
 
 func TestServeOpensAPrebuiltIndexAndRefusesAStaleOne(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "index")
-	if out, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", dir); err != nil {
+	if out, err := runBuilt(t, "index", "--corpus", testcorpus.Dir(t), "--out", dir); err != nil {
 		t.Fatalf("index: %v\n%s", err, out)
 	}
-	if out, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", dir); err != nil || !strings.Contains(out, "up to date") {
+	if out, err := runBuilt(t, "index", "--corpus", testcorpus.Dir(t), "--out", dir); err != nil || !strings.Contains(out, "up to date") {
 		t.Fatalf("second index run: %v\n%s", err, out)
 	}
 	bin := binary(t)

@@ -97,7 +97,7 @@ func TestIndexCommandWritesIntoAnExistingFolderOfAReadOnlyParent(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = os.Chmod(parent, 0o755) })
-		if msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
+		if msg, err := runBuilt(t, "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
 			t.Fatalf("index: %v\n%s", err, msg)
 		}
 		checkIndex(t, out)
@@ -168,7 +168,7 @@ func TestIndexCommandReplacesAnIndexBesideAndRefusesAFolderOfOtherFiles(t *testi
 	if err := os.Mkdir(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
+	if msg, err := runBuilt(t, "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
 		t.Fatalf("index into an empty folder: %v\n%s", err, msg)
 	}
 	checkIndex(t, out)
@@ -177,7 +177,7 @@ func TestIndexCommandReplacesAnIndexBesideAndRefusesAFolderOfOtherFiles(t *testi
 	if err := os.WriteFile(meta, []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
+	if msg, err := runBuilt(t, "index", "--corpus", testcorpus.Dir(t), "--out", out); err != nil {
 		t.Fatalf("index over a damaged one: %v\n%s", err, msg)
 	}
 	checkIndex(t, out)
@@ -190,7 +190,7 @@ func TestIndexCommandReplacesAnIndexBesideAndRefusesAFolderOfOtherFiles(t *testi
 	if err := os.WriteFile(keep, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	msg, err := runCmd(t, "", "index", "--corpus", testcorpus.Dir(t), "--out", notAnIndex)
+	msg, err := runBuilt(t, "index", "--corpus", testcorpus.Dir(t), "--out", notAnIndex)
 	if err == nil || !strings.Contains(err.Error(), "not a search index") {
 		t.Fatalf("a folder of other files: %v\n%s", err, msg)
 	}

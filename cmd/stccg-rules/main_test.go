@@ -62,6 +62,20 @@ func binary(t *testing.T) string {
 	return built.bin
 }
 
+// runBuilt runs the built command with args, as a terminal would; a failed
+// run's error holds what it printed. The index tests run it so: writing the
+// whole corpus's index is seconds for the command and several times that
+// in a test binary under the race detector, and the index's build has race
+// tests of its own (internal/search).
+func runBuilt(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	out, err := exec.Command(binary(t), args...).CombinedOutput()
+	if err != nil {
+		err = fmt.Errorf("%s: %w\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out), err
+}
+
 func freeAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -72,14 +73,25 @@ func buildFixture(tb testing.TB) *Index {
 	return ix
 }
 
-// buildCorpus indexes the real corpus in memory, closed when the test ends.
+// corpusIndex is the real corpus's index, built once for the test binary.
+var corpusIndex struct {
+	once sync.Once
+	ix   *Index
+	err  error
+}
+
+// buildCorpus returns the real corpus indexed in memory. The index is built
+// once for the test binary and shared: the tests only search it, and
+// building it anew for each took most of this package's time under the race
+// detector. A test that changes or closes an index builds its own.
 func buildCorpus(tb testing.TB) *Index {
 	tb.Helper()
 	c := testcorpus.Load(tb)
-	ix, err := Build(context.Background(), c.Documents, c.Entries, c.Cards)
-	if err != nil {
-		tb.Fatalf("Build: %v", err)
+	corpusIndex.once.Do(func() {
+		corpusIndex.ix, corpusIndex.err = Build(context.Background(), c.Documents, c.Entries, c.Cards)
+	})
+	if corpusIndex.err != nil {
+		tb.Fatalf("Build: %v", corpusIndex.err)
 	}
-	tb.Cleanup(func() { _ = ix.Close() })
-	return ix
+	return corpusIndex.ix
 }
