@@ -264,7 +264,7 @@ func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
 // whose title holds its words in a row among others ("brig" names BRIG AND
 // CAPTIVES), governing document first within each.
 func (l *Library) sectionsNaming(key, edition string) []*rules.Entry {
-	if out := inEdition(l.sections[key], edition); len(out) > 0 || key == "" {
+	if out := inEdition(l.sections[key], edition); len(out) > 0 || key == "" || onlyFunctionWords(key) {
 		return out
 	}
 	var out []*rules.Entry
@@ -275,6 +275,21 @@ func (l *Library) sectionsNaming(key, edition string) []*rules.Entry {
 	}
 	l.sortGoverningFirst(out)
 	return out
+}
+
+// functionWords name nothing: a title holding one ("ORDER – ATTEMPT A
+// MISSION") is not about it, so define of "a" or "the" is no section.
+var functionWords = map[string]bool{"a": true, "an": true, "the": true, "of": true, "to": true, "in": true,
+	"on": true, "at": true, "by": true, "for": true, "and": true, "or": true, "with": true, "from": true,
+	"as": true, "it": true, "its": true, "this": true, "that": true, "your": true, "you": true, "not": true}
+
+func onlyFunctionWords(key string) bool {
+	for _, w := range strings.Fields(key) {
+		if !functionWords[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // questionWords open a question rather than name a term.

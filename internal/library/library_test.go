@@ -157,3 +157,20 @@ func TestDefineOfATermNothingDefinesOffersTheSearchAndWhatExplainsIt(t *testing.
 		t.Errorf("a misspelt term: %v %v", err, rules.ErrorDetails(err))
 	}
 }
+
+// A word that names nothing ("the", "a") is no term a section's title is
+// about, though many titles hold it; a title word that names something is.
+func TestDefineOfAFunctionWordIsNoSection(t *testing.T) {
+	l := library.New([]rules.Document{{ID: "book", Edition: "2e", Kind: rules.DocumentRulebook, Precedence: 1}}, []*rules.Entry{
+		{ID: "book.section.dock-at-the-port", Kind: rules.KindSection, Title: "DOCK AT THE PORT", DocumentID: "book", Edition: "2e"},
+		{ID: "book.section.order-load-a-ship", Kind: rules.KindSection, Title: "ORDER – LOAD A SHIP", DocumentID: "book", Edition: "2e"},
+	})
+	for _, term := range []string{"the", "a", "The", "of the"} {
+		if es, err := l.Define(context.Background(), term, ""); rules.ErrorCode(err) != rules.ENOTFOUND {
+			t.Errorf("Define(%q) = %d entries, %v; want not found", term, len(es), err)
+		}
+	}
+	if es, err := l.Define(context.Background(), "port", ""); err != nil || len(es) != 1 {
+		t.Errorf("Define(port) = %v, %v", es, err)
+	}
+}
