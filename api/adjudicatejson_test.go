@@ -247,7 +247,7 @@ func TestDecodeAdjudicationAnswersEachBody(t *testing.T) {
 
 // fullBody writes a JSON object of type typ setting every field (params of
 // question), and the field twice where it is twice.
-func fullBody(t *testing.T, b *bytes.Buffer, typ reflect.Type, question rules.Question, twice fieldRef) {
+func fullBody(t *testing.T, b *bytes.Buffer, typ reflect.Type, question asked, twice fieldRef) {
 	t.Helper()
 	b.WriteByte('{')
 	first := true
@@ -269,27 +269,46 @@ func fullBody(t *testing.T, b *bytes.Buffer, typ reflect.Type, question rules.Qu
 	b.WriteByte('}')
 }
 
+// asked is the question a full body asks, and the question of a turn's
+// actions (mission.resolve when none is named).
+type asked struct{ question, action rules.Question }
+
+func (a asked) String() string {
+	if a.action != "" {
+		return string(a.question) + " of " + string(a.action)
+	}
+	return string(a.question)
+}
+
+// actionQuestion is the question of a turn's actions in a full body.
+func (a asked) actionQuestion() rules.Question {
+	if a.action != "" {
+		return a.action
+	}
+	return rules.QuestionMissionResolve
+}
+
 // fieldRef names one field of one struct type.
 type fieldRef struct {
 	owner reflect.Type
 	index int
 }
 
-func fullValue(t *testing.T, b *bytes.Buffer, owner reflect.Type, f reflect.StructField, question rules.Question, twice fieldRef) {
+func fullValue(t *testing.T, b *bytes.Buffer, owner reflect.Type, f reflect.StructField, question asked, twice fieldRef) {
 	t.Helper()
 	switch typ := f.Type; {
 	case typ == reflect.TypeFor[rules.Params]():
-		q := question
+		q := question.question
 		if owner == reflect.TypeFor[rules.Action]() {
-			q = rules.QuestionMissionResolve
+			q = question.actionQuestion()
 		}
-		fullBody(t, b, reflect.TypeOf(rules.NewParams(q)).Elem(), q, twice)
+		fullBody(t, b, reflect.TypeOf(rules.NewParams(q)).Elem(), question, twice)
 	case typ == reflect.TypeFor[rules.CardRef]():
 		fullBody(t, b, reflect.TypeFor[rules.InlineCard](), question, twice)
 	case f.Name == "Question" && owner == reflect.TypeFor[rules.Action]():
-		b.WriteString(`"mission.resolve"`)
+		fmt.Fprintf(b, "%q", question.actionQuestion())
 	case f.Name == "Question":
-		fmt.Fprintf(b, "%q", question)
+		fmt.Fprintf(b, "%q", question.question)
 	case f.Name == "Edition":
 		b.WriteString(`"2e"`)
 	case typ.Kind() == reflect.String:
@@ -403,7 +422,7 @@ func TestDecodeAdjudicationKnowsEveryField(t *testing.T) {
 	for _, q := range rules.Questions() {
 		t.Run(string(q), func(t *testing.T) {
 			var b bytes.Buffer
-			fullBody(t, &b, request, q, fieldRef{})
+			fullBody(t, &b, request, asked{question: q}, fieldRef{})
 			body := bytes.Clone(b.Bytes())
 			want, err := referenceRequest(body, strictJSON)
 			if err != nil {
@@ -423,7 +442,7 @@ func TestDecodeAdjudicationKnowsEveryField(t *testing.T) {
 				for _, jf := range jsonfield.Of(typ) {
 					f := jf.StructField
 					b.Reset()
-					fullBody(t, &b, request, q, fieldRef{jf.Owner, f.Index[len(f.Index)-1]})
+					fullBody(t, &b, request, asked{question: q}, fieldRef{jf.Owner, f.Index[len(f.Index)-1]})
 					if b.Len() <= len(body) {
 						t.Fatalf("%s.%s was not written twice: %s", typ, f.Name, b.Bytes())
 					}
@@ -438,25 +457,32 @@ func TestDecodeAdjudicationKnowsEveryField(t *testing.T) {
 }
 
 // TestEveryFieldInAnotherCaseOrMisspeltIsRefusedWithItsPath writes, for
-// every question, a body setting every field of the request, the board
-// and the question's params, then each of its keys in turn with its first
-// letter in the other case, and with a letter left out: each is refused
-// 400, naming the key's full path, and suggesting the field meant.
+// every question (and a turn of each move), a body setting every field of
+// the request, the board and the question's params (a card played inline,
+// a turn's actions' params), as the types in internal/rules give them;
+// then each of its keys in turn written otherwise: its first letter in the
+// other case, all in capitals, a letter left out, two letters swapped, a
+// letter doubled. Each is refused 400, naming the key's full path, and
+// suggesting the field meant.
 func TestEveryFieldInAnotherCaseOrMisspeltIsRefusedWithItsPath(t *testing.T) {
 	request := reflect.TypeFor[rules.AdjudicationRequest]()
-	tried := 0
+	var bodies []asked
 	for _, q := range rules.Questions() {
+		bodies = append(bodies, asked{question: q})
+	}
+	for _, m := range rules.Moves() {
+		bodies = append(bodies, asked{question: rules.QuestionTurnReplay, action: m})
+	}
+	tried, paths := 0, map[string]bool{}
+	for _, a := range bodies {
 		var b bytes.Buffer
-		fullBody(t, &b, request, q, fieldRef{})
+		fullBody(t, &b, request, a, fieldRef{})
 		var tree any
 		if err := json.Unmarshal(b.Bytes(), &tree); err != nil {
 			t.Fatal(err)
 		}
 		for _, key := range keyPaths(tree, "") {
-			for _, variant := range []string{otherCase(key.name), key.name[:len(key.name)-1]} {
-				if len(key.name) < 3 && variant == key.name[:len(key.name)-1] {
-					continue // "id" less a letter is no misspelling anyone means as id
-				}
+			for _, variant := range misspellings(key.name) {
 				if _, taken := key.siblings[variant]; taken {
 					continue // "affiliations" less its s is the field affiliation
 				}
@@ -467,18 +493,35 @@ func TestEveryFieldInAnotherCaseOrMisspeltIsRefusedWithItsPath(t *testing.T) {
 				var req rules.AdjudicationRequest
 				err = DecodeAdjudication(body, &req)
 				tried++
+				paths[key.path+key.name] = true
 				want := key.path + variant
 				if rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != want {
-					t.Errorf("%s: %q written %q: %v (details %v), want 400 naming %s", q, key.path+key.name, variant, err, rules.ErrorDetails(err), want)
+					t.Errorf("%s: %q written %q: %v (details %v), want 400 naming %s", a, key.path+key.name, variant, err, rules.ErrorDetails(err), want)
 					continue
 				}
 				if s := rules.DetailStrings(err, "suggestions"); !slices.Contains(s, key.name) {
-					t.Errorf("%s: %s suggests %v, not %q", q, want, s, key.name)
+					t.Errorf("%s: %s suggests %v, not %q", a, want, s, key.name)
 				}
 			}
 		}
 	}
-	t.Logf("%d keys written in another case or misspelt, each refused with its path", tried)
+	t.Logf("%d keys at %d paths written in another case or misspelt, each refused with its path", tried, len(paths))
+}
+
+// misspellings are a field's name written otherwise, as a person mistypes
+// it: the first letter in the other case, all in capitals, and, for names
+// of three letters or more (for "id" less a letter is no misspelling
+// anyone means as id), a letter left out, the last two letters swapped and
+// the last letter doubled.
+func misspellings(name string) []string {
+	out := []string{otherCase(name)}
+	if up := strings.ToUpper(name); up != name && up != out[0] {
+		out = append(out, up)
+	}
+	if n := len(name); n >= 3 {
+		out = append(out, name[:n-1], name[:n-2]+name[n-1:]+name[n-2:n-1], name+name[n-1:])
+	}
+	return slices.DeleteFunc(out, func(v string) bool { return v == name })
 }
 
 // A keyPath is a key of a JSON tree: the path of its object ("board.
@@ -547,9 +590,11 @@ func otherCase(name string) string {
 // FuzzDecodeAdjudication reads random bodies with the typed decoder and
 // with encoding/json (and the limits walk over what it reads): whatever the
 // body, no panic; the decoder accepts only a body encoding/json reads the
-// same values from, each within its limit, so that no body is accepted by
-// one past a limit the other refuses; what the decoder refuses is the
-// caller's (400 or 422), and what it keeps does not point into the body.
+// same values from, each within its limit, and refuses past a limit only a
+// body the reference refuses or reads past that limit, so that no body is
+// accepted by one past a limit the other refuses; what the decoder refuses
+// is the caller's (400 or 422), and what it keeps does not point into the
+// body. The seeds (every body of this file's tables) run as a test.
 func FuzzDecodeAdjudication(f *testing.F) {
 	for _, body := range contractAdjudicationBodies(f) {
 		f.Add(body)
@@ -564,6 +609,10 @@ func FuzzDecodeAdjudication(f *testing.F) {
 	}
 	f.Add([]byte(`{"question":"turn.replay","params":{"actions":[{"question":"personnel.beam","params":{"personnel":["a","b"],"to":"s"}}]}}`))
 	f.Add([]byte(`{"edition":"1e","board":{"ships":[{"id":"s","shields":-1}]}}`))
+	// Past a limit: a list, a number, a turn's total.
+	f.Add([]byte(`{"question":"dilemmas.stack","params":{"mission":"m","stack":[` + strings.Repeat(`{},`, 64) + `{}]}}`))
+	f.Add([]byte(`{"board":{"missions":[{"id":"m","span":100000}]}}`))
+	f.Add([]byte(`{"question":"turn.replay","params":{"actions":[` + strings.Repeat(`{"question":"personnel.beam","params":{"personnel":["a","b","c","d","e","f","g","h"]}},`, 90) + `{}]}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		// Decoded from a copy that is then overwritten: what the decoder
 		// keeps must not point into the pooled body buffer.
@@ -576,6 +625,14 @@ func FuzzDecodeAdjudication(f *testing.F) {
 		if err != nil {
 			if c := rules.ErrorCode(err); c != rules.EINVALID && c != rules.EUNPROCESSABLE {
 				t.Fatalf("%q: %s refusal %v", body, c, err)
+			}
+			// A refusal past a limit is a body the reference, reading names
+			// exactly and a key once (the JSON v2 module), refuses too, or
+			// reads with a value past that limit.
+			if d := rules.ErrorDetails(err); d["limit"] != nil || d["min"] != nil {
+				if want, rerr := referenceRequest(body, strictJSONv2); rerr == nil && overLimit(want) == "" {
+					t.Fatalf("the decoder refuses %q past a limit (%v), the reference reads every value within its limit", body, err)
+				}
 			}
 			return
 		}
