@@ -19,3 +19,26 @@ func (s *Service) EncodeBoard(ctx context.Context, edition string, in rules.Boar
 // CitedRule is the rule a violation cites, for tests of ValidateDeck1E and
 // ValidateDeck2E.
 func CitedRule(v Violation) string { return string(v.cite) }
+
+// UnknownStats names the statistics of a board object of kind ("personnel",
+// "ship", "mission", "facility") made from the card c that the card does
+// not make known, as the engine decides them (cardStats).
+func UnknownStats(c *rules.Card, kind string, firstEdition bool) []string {
+	u := cardStats(c, kind, firstEdition)
+	var out []string
+	for s := statIcons; s <= statKind; s <<= 1 {
+		if u.has(s) {
+			out = append(out, s.name())
+		}
+	}
+	return out
+}
+
+// StatNames are the names of every statistic a question may read.
+func StatNames() []string {
+	var out []string
+	for s := statIcons; s <= statKind; s <<= 1 {
+		out = append(out, s.name())
+	}
+	return out
+}
