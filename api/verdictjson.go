@@ -109,19 +109,41 @@ func appendMarshalled(b []byte, v any) []byte {
 
 // appendHTMLJSONString appends s as a JSON string, escaped as
 // encoding/json escapes it with HTML escaping on: appendJSONString's
-// escapes, and <, > and & as \u003c, \u003e and \u0026.
+// escapes, and <, > and & as \u003c, \u003e and \u0026. Eight bytes at a
+// time while none needs a look.
 func appendHTMLJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		for i+8 <= len(s) && plainHTMLJSON8(s[i:i+8]) {
+		for i+8 <= len(s) {
+			t := s[i : i+8]
+			v := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			// A lane below 0x20 or from 0x80 sets its high bit in m, as
+			// does a lane equal to one of the five bytes escaped (its xor
+			// is zero, and borrows). A lane after one that borrowed may
+			// be marked too: it is looked at byte by byte, no harm.
+			m := v | (v - 0x20*lanes1)
+			x := v ^ '"'*lanes1
+			m |= (x - lanes1) &^ x
+			x = v ^ '\\'*lanes1
+			m |= (x - lanes1) &^ x
+			x = v ^ '<'*lanes1
+			m |= (x - lanes1) &^ x
+			x = v ^ '>'*lanes1
+			m |= (x - lanes1) &^ x
+			x = v ^ '&'*lanes1
+			m |= (x - lanes1) &^ x
+			if m&lanesHigh != 0 {
+				break
+			}
 			i += 8
 		}
 		if i >= len(s) {
 			break
 		}
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if htmlSafe[c] {
 				i++
 				continue
 			}
@@ -165,17 +187,11 @@ func appendHTMLJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// plainHTMLJSON8 is plainJSON8 also refusing <, > and &.
-func plainHTMLJSON8(s string) bool {
-	if !plainJSON8(s) {
-		return false
+// htmlSafe[c] says the ASCII byte c is written as it is with HTML escaping
+// on.
+var htmlSafe = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 	}
-	v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	lt := v ^ '<'*lanes1
-	gt := v ^ '>'*lanes1
-	amp := v ^ '&'*lanes1
-	// No byte is 0x80 or above here: a lane that is zero borrows into its
-	// high bit, and only such a lane.
-	return ((lt-lanes1)&^lt|(gt-lanes1)&^gt|(amp-lanes1)&^amp)&lanesHigh == 0
-}
+	return t
+}()

@@ -149,3 +149,21 @@ func (f *filler) value(v reflect.Value, depth int) {
 		v.Set(r)
 	}
 }
+
+// FuzzAppendHTMLJSONString holds the verdict's string writer to
+// encoding/json's on any text, at every alignment of its eight-byte steps.
+func FuzzAppendHTMLJSONString(f *testing.F) {
+	f.Add("plain text of a rule, long enough for a few words")
+	f.Add("Cunning>28 & <b>\"quoted\"\\ \u2028\u2029\x00\x1f\x7f\xff ’ –")
+	f.Fuzz(func(t *testing.T, s string) {
+		for i := range min(len(s), 9) {
+			want, err := json.Marshal(s[i:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := appendHTMLJSONString(nil, s[i:]); !bytes.Equal(got, want) {
+				t.Fatalf("%q:\nwriter        %s\nencoding/json %s", s[i:], got, want)
+			}
+		}
+	})
+}
