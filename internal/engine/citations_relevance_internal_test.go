@@ -44,7 +44,7 @@ func TestCitationsComeFromTheRulesThatDecided(t *testing.T) {
 		// A rule is cited when the sentence it is found at is, whether
 		// the judgement applied it or carried it from a turn's step.
 		for k, check := range relevance {
-			own := s.cite(j.doc, []ruleKey{k})
+			own := s.cite(j.doc, []ruleKey{k}, 0)
 			if len(own) == 0 || !cited(v.Citations, own[0]) {
 				continue
 			}
@@ -53,7 +53,7 @@ func TestCitationsComeFromTheRulesThatDecided(t *testing.T) {
 				t.Errorf("%s under %s cites %s, which did not decide it: %+v\n reasons %q", req.Question, j.doc.ID, k, facts, j.reasons)
 			}
 		}
-		own := s.cite(j.doc, j.applied)
+		own := s.cite(j.doc, j.applied, 0)
 		for _, cit := range v.Citations {
 			if !cited(own, cit) && !cited(j.carried, cit) {
 				t.Errorf("%s: citation %q is of no rule applied", req.Question, cit.Quote)

@@ -49,6 +49,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -289,7 +290,7 @@ func (s *Service) verdict(question string, j *judgement) *rules.Verdict {
 		Allowed:   j.allowed,
 		Result:    j.result,
 		Reasons:   j.reasons,
-		Citations: s.cite(j.doc, j.applied),
+		Citations: s.cite(j.doc, j.applied, len(j.carried)),
 	}
 	for _, c := range j.carried {
 		if !cited(v.Citations, c) {
@@ -330,9 +331,10 @@ func (s *Service) rulesDocument(edition, id string) (rules.Document, error) {
 // cite turns the rules a judgement applied into citations of the document it
 // was judged under. A rulings page amends its edition's rulebook: a rule it
 // does not restate is cited from the newest rulebook, the document the
-// rulings leave in force there.
-func (s *Service) cite(doc rules.Document, keys []ruleKey) []rules.Citation {
-	out := make([]rules.Citation, 0, len(keys))
+// rulings leave in force there. The list has room for more citations
+// (those a verdict carries), so that adding them does not copy it again.
+func (s *Service) cite(doc rules.Document, keys []ruleKey, more int) []rules.Citation {
+	out := make([]rules.Citation, 0, len(keys)+more)
 	own := s.citations.byDoc[doc.ID]
 	for _, k := range keys {
 		c, ok := own[k]
@@ -351,6 +353,7 @@ func (s *Service) cite(doc rules.Document, keys []ruleKey) []rules.Citation {
 // carries, each once: the steps of a turn cite the same rules again and
 // again.
 func (j *judgement) carry(cs []rules.Citation) {
+	j.carried = slices.Grow(j.carried, len(cs))
 	for _, c := range cs {
 		if !cited(j.carried, c) {
 			j.carried = append(j.carried, c)

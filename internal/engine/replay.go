@@ -225,7 +225,7 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	if r.FirstIllegal >= 0 {
 		j.carry(r.Steps[r.FirstIllegal].Verdict.Citations)
 	}
-	j.carry(s.cite(j.doc, keys))
+	j.carry(s.cite(j.doc, keys, 0))
 	for _, st := range r.Steps[:legal] {
 		j.carry(st.Verdict.Citations)
 	}
