@@ -27,6 +27,7 @@ import (
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/discord"
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/mock"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/web"
@@ -608,4 +609,80 @@ func graphQLLiteral(v any) string {
 	}
 	raw, _ := json.Marshal(v)
 	return string(raw)
+}
+
+// TestAdjudicationMistakeSameAnswerOnEveryTransport sends adjudication
+// requests the adjudicator cannot judge (an edition or a question that is
+// none, a turn's action that is no question) through REST, GraphQL, the
+// page's form and the terminal, each answered by the engine: each refuses
+// them as unprocessable in the one sentence of the domain's parser, naming
+// the field.
+func TestAdjudicationMistakeSameAnswerOnEveryTransport(t *testing.T) {
+	svc := newEdgeServices()
+	adjudicator := engine.New(nil, nil, nil)
+	svc.Adjudicator.AdjudicateFn = adjudicator.Adjudicate
+	srv, _ := transports(t, svc)
+	board := `{"missions":[{"id":"m","title":"m","type":"planet","quadrant":"alpha","span":2}],"ships":[{"id":"s","affiliation":"federation","staffing":["command"],"at":{"mission":"m"}}]}`
+	_, editionErr := rules.ParseEditionRequired("3e")
+	_, questionErr := rules.ParseQuestion("warp.core")
+	mistakes := []struct {
+		edition, question, params string
+		field, message          string
+	}{
+		{"3e", "ship.staffed", `{"ship":"s"}`, "edition", rules.ErrorMessage(editionErr)},
+		{"2e", "warp.core", `{"ship":"s"}`, "question", rules.ErrorMessage(questionErr)},
+		{"2e", "turn.replay", `{"actions":[{"question":"warp.core","params":{"ship":"s","to":"m"}}]}`, "params.actions[0].question", rules.ErrorMessage(questionErr)},
+	}
+	for _, m := range mistakes {
+		body := fmt.Sprintf(`{"edition":%q,"question":%q,"board":%s,"params":%s}`, m.edition, m.question, board, m.params)
+		name := m.field + " " + m.edition + " " + m.question
+
+		status, out := httpDo(t, srv, "/v1/adjudicate", body, nil)
+		var rest struct {
+			Error struct {
+				Code, Message string
+				Details       map[string]any
+			}
+		}
+		if err := json.Unmarshal(out, &rest); err != nil || status != http.StatusUnprocessableEntity ||
+			rest.Error.Code != rules.EUNPROCESSABLE || rest.Error.Message != m.message || rest.Error.Details["field"] != m.field {
+			t.Errorf("%s, REST: %d %s\nwant 422 %q naming %s", name, status, out, m.message, m.field)
+		}
+
+		var tree any
+		if err := json.Unmarshal([]byte(body), &tree); err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(map[string]any{"query": `{ adjudicate(request: ` + graphQLLiteral(tree) + `) { allowed } }`})
+		_, out = httpDo(t, srv, "/graphql", string(raw), nil)
+		var gql struct {
+			Errors []struct {
+				Message    string
+				Extensions struct {
+					Code    string
+					Details map[string]any
+				}
+			}
+		}
+		if err := json.Unmarshal(out, &gql); err != nil || len(gql.Errors) != 1 || gql.Errors[0].Extensions.Code != rules.EUNPROCESSABLE ||
+			gql.Errors[0].Message != m.message || gql.Errors[0].Extensions.Details["field"] != m.field {
+			t.Errorf("%s, GraphQL: %s\nwant unprocessable %q naming %s", name, out, m.message, m.field)
+		}
+
+		form := url.Values{"edition": {m.edition}, "question": {m.question}, "board": {board}, "params": {m.params}}
+		res, err := srv.Client().PostForm(srv.URL+"/adjudicate", form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusUnprocessableEntity || !bytes.Contains(page, []byte(template.HTMLEscapeString(m.message))) {
+			t.Errorf("%s, page: %d, the sentence not shown", name, res.StatusCode)
+		}
+
+		err = edgeCLI(svc).run(context.Background(), []string{"adjudicate"}, strings.NewReader(body), io.Discard, io.Discard)
+		if err == nil || !strings.HasPrefix(err.Error(), m.message) {
+			t.Errorf("%s, CLI: %v\nwant %q", name, err, m.message)
+		}
+	}
 }
