@@ -627,7 +627,7 @@ func TestAdjudicationMistakeSameAnswerOnEveryTransport(t *testing.T) {
 	_, questionErr := rules.ParseQuestion("warp.core")
 	mistakes := []struct {
 		edition, question, params string
-		field, message          string
+		field, message            string
 	}{
 		{"3e", "ship.staffed", `{"ship":"s"}`, "edition", rules.ErrorMessage(editionErr)},
 		{"2e", "warp.core", `{"ship":"s"}`, "question", rules.ErrorMessage(questionErr)},
