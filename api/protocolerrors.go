@@ -33,16 +33,25 @@ func (l protocolErrorListener) Accept() (net.Conn, error) {
 	return &protocolErrorConn{Conn: c}, nil
 }
 
-type protocolErrorConn struct{ net.Conn }
+type protocolErrorConn struct {
+	net.Conn
+	whole wholeAnswers
+}
 
 func (c *protocolErrorConn) Write(p []byte) (int, error) {
 	if answer, ok := jsonProtocolError(p); ok {
-		if _, err := c.Conn.Write(answer); err != nil {
+		if _, err := c.whole.write(c.Conn, answer); err != nil {
 			return 0, err
 		}
 		return len(p), nil
 	}
-	return c.Conn.Write(p)
+	return c.whole.write(c.Conn, p)
+}
+
+// Close sends what an answer cut short left held, then closes.
+func (c *protocolErrorConn) Close() error {
+	c.whole.flush(c.Conn)
+	return c.Conn.Close()
 }
 
 // CloseWrite lets net/http half-close the connection after a 431, as it

@@ -1,0 +1,144 @@
+package api_test
+
+import (
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/api"
+)
+
+// writeCounter counts the writes reaching the connections it accepts.
+type writeCounter struct {
+	net.Listener
+	mu     sync.Mutex
+	writes []int
+}
+
+func (l *writeCounter) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &countedConn{Conn: c, l: l}, nil
+}
+
+func (l *writeCounter) take() []int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	w := l.writes
+	l.writes = nil
+	return w
+}
+
+type countedConn struct {
+	net.Conn
+	l *writeCounter
+}
+
+func (c *countedConn) Write(p []byte) (int, error) {
+	c.l.mu.Lock()
+	c.l.writes = append(c.l.writes, len(p))
+	c.l.mu.Unlock()
+	return c.Conn.Write(p)
+}
+
+// TestAnAnswerOfKnownLengthGoesInOneWrite: an answer larger than net/http's
+// 4 KB buffer, with its Content-Length, reaches the connection in one write;
+// answers without a length, answers to HEAD and answers cut short of their
+// length are still sent whole and at once, on a connection kept for the next.
+func TestAnAnswerOfKnownLengthGoesInOneWrite(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter := &writeCounter{Listener: ln}
+	srv := &http.Server{
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			n, _ := strconv.Atoi(r.URL.Query().Get("n"))
+			body := strings.Repeat("x", n)
+			switch r.URL.Path {
+			case "/sized":
+				w.Header().Set("Content-Length", strconv.Itoa(n))
+				_, _ = io.WriteString(w, body)
+			case "/pieces": // the length known, the body written in three
+				w.Header().Set("Content-Length", strconv.Itoa(n))
+				for _, part := range []string{body[:n/3], body[n/3 : 2*n/3], body[2*n/3:]} {
+					_, _ = io.WriteString(w, part)
+				}
+			case "/chunked":
+				_, _ = io.WriteString(w, body[:n/2])
+				w.(http.Flusher).Flush()
+				_, _ = io.WriteString(w, body[n/2:])
+			case "/short": // says more than it sends: net/http closes the connection
+				w.Header().Set("Content-Length", strconv.Itoa(2*n))
+				_, _ = io.WriteString(w, body)
+			}
+		}),
+		ReadHeaderTimeout: 5 * time.Second,
+	}
+	go func() { _ = srv.Serve(api.JSONProtocolErrors(counter)) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
+	t.Cleanup(client.CloseIdleConnections)
+	base := "http://" + ln.Addr().String()
+
+	cases := []struct {
+		method, path string
+		n            int
+		oneWrite     bool
+		short        bool
+	}{
+		{"GET", "/sized", 4700, true, false},
+		{"GET", "/sized", 100, true, false},
+		{"GET", "/pieces", 9000, true, false},
+		{"GET", "/sized", 20000, true, false},
+		{"HEAD", "/sized", 4700, true, false},
+		{"GET", "/sized", 100 << 10, false, false}, // past what is held: passed on as written
+		{"GET", "/chunked", 9000, false, false},
+		{"GET", "/sized", 4700, true, false},
+		{"GET", "/short", 5000, false, true},
+		{"GET", "/sized", 4700, true, false},
+	}
+	for _, tc := range cases {
+		counter.take()
+		req, err := http.NewRequest(tc.method, base+tc.path+"?n="+strconv.Itoa(tc.n), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s %d: %v", tc.method, tc.path, tc.n, err)
+		}
+		body, err := io.ReadAll(res.Body)
+		_ = res.Body.Close()
+		if tc.short {
+			if !errors.Is(err, io.ErrUnexpectedEOF) || len(body) != tc.n {
+				t.Errorf("%s %d: read %d bytes, %v; want the %d sent, then the connection closed", tc.path, tc.n, len(body), err, tc.n)
+			}
+			continue
+		}
+		want := tc.n
+		if tc.method == "HEAD" {
+			want = 0
+		}
+		if err != nil || len(body) != want || res.StatusCode != 200 {
+			t.Fatalf("%s %s %d: status %d, %d bytes, %v", tc.method, tc.path, tc.n, res.StatusCode, len(body), err)
+		}
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("%s %s %d: answered after %v", tc.method, tc.path, tc.n, took)
+		}
+		if writes := counter.take(); tc.oneWrite && len(writes) != 1 {
+			t.Errorf("%s %s %d: %d writes %v, want one", tc.method, tc.path, tc.n, len(writes), writes)
+		} else if !tc.oneWrite && len(writes) < 2 {
+			t.Errorf("%s %s %d: %d writes %v, want it passed on as written", tc.method, tc.path, tc.n, len(writes), writes)
+		}
+	}
+}
