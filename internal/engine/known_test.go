@@ -179,3 +179,30 @@ func TestWhatTheCardDataLeavesOutMeansNone(t *testing.T) {
 		t.Errorf("one personnel of its affiliation does not fly the Runabout, which lists no staffing: %q", runabout.Reasons)
 	}
 }
+
+// TestANameTheDataDoesNotKnowIsNotMissingFromAPersonnelOfUnknownCharacteristics
+// asks a requirement naming what no card of the data names (read among
+// every name a personnel answers to: skills, title, species and
+// characteristics) of Jean-Luc Picard, Explorer, whom only the rulebook's
+// card list names, his skills and species given: not "not met", since his
+// characteristics are not known, but the question of them; given none, not
+// met; given that characteristic, met.
+func TestANameTheDataDoesNotKnowIsNotMissingFromAPersonnelOfUnknownCharacteristics(t *testing.T) {
+	board := func(characteristics []string) rules.Board {
+		p := rules.BoardPersonnel{ID: "picard", Card: "Jean-Luc Picard, Explorer", At: at("m")}
+		p.Icons, p.Skills, p.Species, p.Characteristics = []string{"command"}, []string{"Diplomacy"}, "Human", characteristics
+		return rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)}, Personnel: []rules.BoardPersonnel{p}}
+	}
+	check := obj{"requirement": "Zq Envoy", "personnel": []string{"picard"}}
+	_, err := ask(context.Background(), realWorld(t).svc, req2E("requirement.check", board(nil), check))
+	d := rules.ErrorDetails(err)
+	if rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != "board.personnel[0]" || d["card"] != "2e-1-268" || d["needs"] != "characteristics" {
+		t.Fatalf("error %v (details %v), want 422 asking for board.personnel[0]'s characteristics", err, d)
+	}
+	if v := judge(t, req2E("requirement.check", board([]string{}), check)); allowed(t, v) {
+		t.Errorf("a personnel of no characteristic is a Zq Envoy: %q", v.Reasons)
+	}
+	if v := judge(t, req2E("requirement.check", board([]string{"Zq Envoy"}), check)); !allowed(t, v) {
+		t.Errorf("a Zq Envoy does not meet Zq Envoy: %q", v.Reasons)
+	}
+}

@@ -124,6 +124,40 @@ func (rc *requirementsCheck) check(v *Vocabulary, req Requirement) error {
 	rc.Requirement = req
 	rc.Check = checkRequirement(v, req, rc.Group)
 	rc.Met = rc.Check.Met
+	return needUnmetNames(v, rc.Check, rc.Group)
+}
+
+// needUnmetNames fails when the requirement is not met for want of a name
+// the vocabulary does not know, and a personnel of the group has
+// characteristics or a species nobody gave: such a name is read among every
+// name a personnel answers to (its skills, title, species and
+// characteristics), so "V.I.P." of a personnel known only from a card list
+// is not known to be missing, and the answer is not "not met" but the
+// question of what it is.
+func needUnmetNames(v *Vocabulary, c RequirementCheck, group []*Personnel) error {
+	if c.Met {
+		return nil
+	}
+	unmet := func(skills []rules.SkillCheck) bool {
+		for _, s := range skills {
+			if s.Have < s.Needed && v.requirementKind(skillKey(s.Name)) == featureUnknown {
+				return true
+			}
+		}
+		return false
+	}
+	found := unmet(c.Skills)
+	for _, a := range c.Alternatives {
+		found = found || unmet(a.Skills)
+	}
+	if !found {
+		return nil
+	}
+	for _, p := range group {
+		if err := p.need(statCharacteristics | statSpecies); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

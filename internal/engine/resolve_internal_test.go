@@ -36,7 +36,7 @@ func TestResolveEffectIsAValue(t *testing.T) {
 	at := func(m string) *rules.Location { return &rules.Location{Mission: m} }
 	five := rules.IntPtr(5)
 	person := func(id, aff, skill string, strength int) rules.BoardPersonnel {
-		return rules.BoardPersonnel{ID: id, PersonnelStats: rules.PersonnelStats{Affiliation: aff, Skills: []string{skill}, Integrity: five, Cunning: five, Strength: rules.IntPtr(strength)}, At: at("m")}
+		return rules.BoardPersonnel{ID: id, PersonnelStats: rules.PersonnelStats{Affiliation: aff, Skills: []string{skill}, Characteristics: []string{}, Species: "Klingon", Integrity: five, Cunning: five, Strength: rules.IntPtr(strength)}, At: at("m")}
 	}
 	board := rules.Board{
 		Missions: []rules.BoardMission{{ID: "m", Type: "planet", Quadrant: "alpha", Span: rules.IntPtr(3), Points: rules.IntPtr(30),
@@ -92,11 +92,11 @@ func TestMissionResolvePlayedAsAMove(t *testing.T) {
 		Missions: []rules.BoardMission{{ID: "m", Type: "planet", Quadrant: "alpha", Span: rules.IntPtr(3), Points: rules.IntPtr(30),
 			Affiliations: []string{"klingon"}, Requirements: "Security, Leadership, and Strength>9", OvercomeDilemmas: 1}},
 		Personnel: []rules.BoardPersonnel{
-			{ID: "k1", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{"Security"}, Integrity: five, Cunning: five, Strength: five}, At: at},
-			{ID: "k2", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{"Leadership"}, Integrity: five, Cunning: five, Strength: five}, At: at},
-			{ID: "k3", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{}, Integrity: five, Cunning: five, Strength: five}, At: at},
-			{ID: "k4", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{}, Integrity: five, Cunning: five, Strength: five}, At: at},
-			{ID: "k5", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{}, Integrity: five, Cunning: five, Strength: five}, At: at},
+			{ID: "k1", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{"Security"}, Characteristics: []string{}, Species: "Klingon", Integrity: five, Cunning: five, Strength: five}, At: at},
+			{ID: "k2", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{"Leadership"}, Characteristics: []string{}, Species: "Klingon", Integrity: five, Cunning: five, Strength: five}, At: at},
+			{ID: "k3", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{}, Characteristics: []string{}, Species: "Klingon", Integrity: five, Cunning: five, Strength: five}, At: at},
+			{ID: "k4", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{}, Characteristics: []string{}, Species: "Klingon", Integrity: five, Cunning: five, Strength: five}, At: at},
+			{ID: "k5", PersonnelStats: rules.PersonnelStats{Affiliation: "klingon", Skills: []string{}, Characteristics: []string{}, Species: "Klingon", Integrity: five, Cunning: five, Strength: five}, At: at},
 		},
 	}
 	cases := []struct {

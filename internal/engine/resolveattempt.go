@@ -294,6 +294,9 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 	e := attemptEnd{Kind: endChecked, Requirement: req, Remaining: a.remaining}
 	e.Check = checkRequirement(v, req, a.remaining)
 	e.Met = e.Check.Met
+	if err := needUnmetNames(v, e.Check, a.remaining); err != nil {
+		return attemptEnd{}, err
+	}
 	if first {
 		match := mayAttempt(a.remaining, m)
 		if err := needMatch(match, a.remaining); err != nil {
