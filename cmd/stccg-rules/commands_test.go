@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stccg/stccg-rules/corpus"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -38,14 +39,28 @@ var shared struct {
 }
 
 // testCLI is the commands with the shared services for the real corpus,
-// and any other corpus or a prebuilt index built as the binary builds them.
+// over the corpus the test binary read once (testcorpus), and any other
+// corpus or a prebuilt index read and built as the binary does.
 func testCLI(t *testing.T) cli {
 	dir := testcorpus.Dir(t)
-	return cli{build: func(ctx context.Context, cfg config) (*app, error) {
+	load := func(ctx context.Context, d string) (*corpus.Corpus, error) {
+		if d != dir {
+			return loadCorpus(ctx, d)
+		}
+		return testcorpus.Shared()
+	}
+	return cli{load: load, build: func(ctx context.Context, cfg config) (*app, error) {
 		if cfg.Corpus != dir || cfg.Index != "" {
 			return buildServices(ctx, cfg)
 		}
-		shared.once.Do(func() { shared.app, shared.err = buildServices(context.Background(), cfg) })
+		shared.once.Do(func() {
+			c, err := testcorpus.Shared()
+			if err != nil {
+				shared.err = err
+				return
+			}
+			shared.app, shared.err = servicesOver(context.Background(), c, cfg)
+		})
 		if shared.err != nil {
 			return nil, shared.err
 		}

@@ -36,7 +36,6 @@ func checkIndex(t *testing.T, dir string) {
 // A volume's mount point can be neither moved nor removed: the index goes
 // inside it and the folder stays the same folder.
 func TestIndexIntoAFolderThatCannotBeMovedKeepsTheFolder(t *testing.T) {
-	corpusDir := testcorpus.Dir(t)
 	out := filepath.Join(t.TempDir(), "index")
 	if err := os.Mkdir(out, 0o755); err != nil {
 		t.Fatal(err)
@@ -61,10 +60,7 @@ func TestIndexIntoAFolderThatCannotBeMovedKeepsTheFolder(t *testing.T) {
 			return os.RemoveAll(path)
 		},
 	}
-	c, err := loadCorpus(t.Context(), corpusDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := testcorpus.Load(t)
 	// The folder's handling is under test, not the index: a few entries
 	// and cards make a whole index in a fraction of the corpus's time.
 	build := func(dir string) error {

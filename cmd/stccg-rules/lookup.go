@@ -12,7 +12,7 @@ import (
 
 // defineCmd prints the glossary entries and rulings of a term, governing
 // first, marking the text in force in each edition (rules.InForce).
-func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (cl cli) defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("define", stderr, &cfg)
 	editionFlag := fs.String("edition", "", "1e or 2e (case forgiven); empty for both")
@@ -31,7 +31,7 @@ func defineCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		usageHint(stderr, "define")
 		return fmt.Errorf("define needs a TERM, e.g. stccg-rules define stopped")
 	}
-	c, err := loadCorpus(ctx, cfg.Corpus)
+	c, err := cl.load(ctx, cfg.Corpus)
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/stccg/stccg-rules/corpus"
 )
 
 func main() {
@@ -40,14 +42,17 @@ var errUsage = errors.New("usage")
 
 // run dispatches a command line; it is main without the process around it.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return cli{build: buildServices}.run(ctx, args, stdin, stdout, stderr)
+	return cli{build: buildServices, load: loadCorpus}.run(ctx, args, stdin, stdout, stderr)
 }
 
 // cli runs the commands. build makes the services that search, card and
 // adjudicate answer from: buildServices, which reads the corpus anew for
-// every command as the binary does; the commands' tests share one set.
+// every command as the binary does; load reads the corpus for the commands
+// that need no services (corpus, define): loadCorpus. The commands' tests
+// share one set and one corpus.
 type cli struct {
 	build func(context.Context, config) (*app, error)
+	load  func(context.Context, string) (*corpus.Corpus, error)
 }
 
 func (c cli) run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -72,13 +77,13 @@ func (c cli) dispatch(ctx context.Context, cmd string, rest []string, stdin io.R
 	case "serve":
 		return serve(ctx, rest, stderr)
 	case "corpus":
-		return corpusReport(ctx, rest, stdout, stderr)
+		return c.corpusReport(ctx, rest, stdout, stderr)
 	case "index":
 		return buildIndex(ctx, rest, stdout, stderr)
 	case "search":
 		return c.searchCmd(ctx, rest, stdout, stderr)
 	case "define":
-		return defineCmd(ctx, rest, stdout, stderr)
+		return c.defineCmd(ctx, rest, stdout, stderr)
 	case "card":
 		return c.cardCmd(ctx, rest, stdout, stderr)
 	case "adjudicate":

@@ -10,13 +10,13 @@ import (
 )
 
 // corpusReport prints, per document, the counts by kind and every warning.
-func corpusReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (cl cli) corpusReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var cfg config
 	fs := newFlags("corpus", stderr, &cfg)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	c, err := loadCorpus(ctx, cfg.Corpus)
+	c, err := cl.load(ctx, cfg.Corpus)
 	if err != nil {
 		return err
 	}

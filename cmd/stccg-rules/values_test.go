@@ -395,7 +395,7 @@ func transports(t *testing.T, svc *edgeServices) (*httptest.Server, func(body st
 // services. (define reads the corpus itself: a value it refuses is refused
 // before it does, as any other command's.)
 func edgeCLI(svc *edgeServices) cli {
-	return cli{build: func(context.Context, config) (*app, error) {
+	return cli{load: loadCorpus, build: func(context.Context, config) (*app, error) {
 		return &app{services: svc.services()}, nil
 	}}
 }

@@ -76,6 +76,11 @@ func buildServices(ctx context.Context, cfg config) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
+	return servicesOver(ctx, c, cfg)
+}
+
+// servicesOver wires the domain services over a corpus read.
+func servicesOver(ctx context.Context, c *corpus.Corpus, cfg config) (*app, error) {
 	var prebuilt *search.Index
 	if cfg.Index != "" {
 		ix, _, err := search.Open(cfg.Index)
