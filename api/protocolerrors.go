@@ -48,6 +48,14 @@ func (c *protocolErrorConn) Write(p []byte) (int, error) {
 	return c.whole.write(c.Conn, p)
 }
 
+func (c *protocolErrorConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 {
+		c.whole.read()
+	}
+	return n, err
+}
+
 // Close sends what an answer cut short left held, then closes.
 func (c *protocolErrorConn) Close() error {
 	c.whole.flush(c.Conn)

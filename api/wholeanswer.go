@@ -16,7 +16,9 @@ import (
 // length is held, and the writes after it are added to it, until the whole
 // answer is in hand; it then goes in one write.
 //
-// Nothing is held past its answer: an answer whose body is sent in full ends
+// Only the first write after the connection has read (a request) may begin an
+// answer, so a body that reads like an answer's headers is never taken for
+// one. Nothing is held past its answer: an answer whose body is sent in full ends
 // the holding, and net/http closes a connection whose answer came short of its
 // Content-Length (Close sends what was held first). An answer without a
 // Content-Length (chunked), one whose headers do not fit the first write,
@@ -26,6 +28,9 @@ type wholeAnswers struct {
 	mu   sync.Mutex // Close may come from another goroutine than the writes
 	held []byte
 	want int // the held answer's length, headers included
+	// fresh says the connection has read since it last wrote: the next
+	// write may begin an answer.
+	fresh bool
 }
 
 // netHTTPWriteBuffer is the size of net/http's buffer in front of a
@@ -41,7 +46,9 @@ func (w *wholeAnswers) write(c net.Conn, p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.want == 0 {
-		if len(p) != netHTTPWriteBuffer {
+		fresh := w.fresh
+		w.fresh = false
+		if !fresh || len(p) != netHTTPWriteBuffer {
 			return c.Write(p)
 		}
 		n := answerLength(p)
@@ -69,6 +76,13 @@ func (w *wholeAnswers) send(c net.Conn) (int, error) {
 		w.held = nil
 	}
 	return n, err
+}
+
+// read notes that the connection has read: a request, or part of one.
+func (w *wholeAnswers) read() {
+	w.mu.Lock()
+	w.fresh = true
+	w.mu.Unlock()
 }
 
 // flush writes what is held, if anything.
