@@ -87,21 +87,54 @@ const hexDigits = "0123456789abcdef"
 // appendJSONString appends s as a JSON string, escaped as encoding/json
 // escapes it with HTML escaping off: quote, backslash and control
 // characters; U+2028 and U+2029; an invalid byte as U+FFFD.
-func appendJSONString(b []byte, s string) []byte {
+func appendJSONString(b []byte, s string) []byte { return appendEscaped(b, s, false) }
+
+// appendEscaped appends s as a JSON string, escaped as encoding/json
+// escapes it, with HTML escaping (<, > and & as \u003c, \u003e and
+// \u0026) when html: the one string writer of the search answers (off) and
+// the verdicts (on, as echo's c.JSON writes them).
+func appendEscaped(b []byte, s string, html bool) []byte {
+	safe := &jsonSafe
+	if html {
+		safe = &htmlSafe
+	}
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		// Eight bytes at a time while none needs a look: no control
-		// byte, quote, backslash or byte of a multi-byte rune (most of a
-		// snippet).
-		for i+8 <= len(s) && plainJSON8(s[i:i+8]) {
+		// byte, quote, backslash, byte of a multi-byte rune (most of a
+		// text) or, with HTML escaping, <, > or &. A lane below 0x20 or
+		// from 0x80 sets its high bit in m, as does a lane equal to a byte
+		// escaped (its xor is zero, and borrows); a lane after one that
+		// borrowed may be marked too, and is then looked at byte by byte,
+		// no harm.
+		for i+8 <= len(s) {
+			t := s[i : i+8]
+			v := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			m := v | (v - 0x20*lanes1)
+			x := v ^ '"'*lanes1
+			m |= (x - lanes1) &^ x
+			x = v ^ '\\'*lanes1
+			m |= (x - lanes1) &^ x
+			if html {
+				x = v ^ '<'*lanes1
+				m |= (x - lanes1) &^ x
+				x = v ^ '>'*lanes1
+				m |= (x - lanes1) &^ x
+				x = v ^ '&'*lanes1
+				m |= (x - lanes1) &^ x
+			}
+			if m&lanesHigh != 0 {
+				break
+			}
 			i += 8
 		}
 		if i >= len(s) {
 			break
 		}
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+			if safe[c] {
 				i++
 				continue
 			}
@@ -145,24 +178,21 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// Bytes repeated in the eight lanes of a word, for plainJSON8.
+// jsonSafe[c] and htmlSafe[c] say the ASCII byte c is written as it is,
+// with HTML escaping off and on.
+var jsonSafe, htmlSafe = func() (plain, html [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		plain[c] = c != '"' && c != '\\'
+		html[c] = plain[c] && c != '<' && c != '>' && c != '&'
+	}
+	return plain, html
+}()
+
+// Bytes repeated in the eight lanes of a word, for appendEscaped.
 const (
 	lanes1    = 0x0101010101010101
 	lanesHigh = 0x8080808080808080
 )
-
-// plainJSON8 reports whether none of the eight bytes of s is below 0x20, a
-// quote, a backslash or 0x80 and above: all are written as they are.
-func plainJSON8(s string) bool {
-	v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	// A lane below 0x20 (or 0x80 and above, caught by v itself), or equal
-	// to a quote or a backslash, sets its high bit.
-	low := v - 0x20*lanes1
-	quote := v ^ '"'*lanes1
-	slash := v ^ '\\'*lanes1
-	return (v|low|(quote-lanes1)&^quote|(slash-lanes1)&^slash)&lanesHigh == 0
-}
 
 // appendJSONFloat appends a finite f as encoding/json writes a float64.
 func appendJSONFloat(b []byte, f float64) []byte {

@@ -5,7 +5,6 @@ import (
 	"math"
 	"net/http"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -109,89 +108,5 @@ func appendMarshalled(b []byte, v any) []byte {
 
 // appendHTMLJSONString appends s as a JSON string, escaped as
 // encoding/json escapes it with HTML escaping on: appendJSONString's
-// escapes, and <, > and & as \u003c, \u003e and \u0026. Eight bytes at a
-// time while none needs a look.
-func appendHTMLJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		for i+8 <= len(s) {
-			t := s[i : i+8]
-			v := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-			// A lane below 0x20 or from 0x80 sets its high bit in m, as
-			// does a lane equal to one of the five bytes escaped (its xor
-			// is zero, and borrows). A lane after one that borrowed may
-			// be marked too: it is looked at byte by byte, no harm.
-			m := v | (v - 0x20*lanes1)
-			x := v ^ '"'*lanes1
-			m |= (x - lanes1) &^ x
-			x = v ^ '\\'*lanes1
-			m |= (x - lanes1) &^ x
-			x = v ^ '<'*lanes1
-			m |= (x - lanes1) &^ x
-			x = v ^ '>'*lanes1
-			m |= (x - lanes1) &^ x
-			x = v ^ '&'*lanes1
-			m |= (x - lanes1) &^ x
-			if m&lanesHigh != 0 {
-				break
-			}
-			i += 8
-		}
-		if i >= len(s) {
-			break
-		}
-		if c := s[i]; c < utf8.RuneSelf {
-			if htmlSafe[c] {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-// htmlSafe[c] says the ASCII byte c is written as it is with HTML escaping
-// on.
-var htmlSafe = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-	}
-	return t
-}()
+// escapes, and <, > and & as \u003c, \u003e and \u0026.
+func appendHTMLJSONString(b []byte, s string) []byte { return appendEscaped(b, s, true) }
