@@ -42,3 +42,12 @@ func StatNames() []string {
 	}
 	return out
 }
+
+// RawParams, Ask and DecodedRequest are the test helpers of
+// decoded_internal_test.go, for the package's external tests.
+type RawParams = rawParams
+
+var (
+	Ask            = ask
+	DecodedRequest = decodedRequest
+)

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -135,50 +134,17 @@ func refuse(t *testing.T, req rules.AdjudicationRequest) string {
 	return f
 }
 
-// rawParams are params as JSON, read with the rest of the request by the
-// API's decoder when the request is asked (ask): the tables write params
-// as JSON objects, as bots send them.
-type rawParams json.RawMessage
+// rawParams, ask and decoded are the package's own test helpers
+// (decoded_internal_test.go), shared through export_test.go: params as
+// JSON, as bots send them, and a request read by the API's decoder
+// (api.DecodeAdjudication), once and strictly, with every limit, before it
+// is judged.
+type rawParams = engine.RawParams
 
-// Question is none: raw params are read as the request's question's.
-func (rawParams) Question() rules.Question { return "" }
-
-// MarshalJSON writes the params as they are.
-func (p rawParams) MarshalJSON() ([]byte, error) {
-	if len(p) == 0 {
-		return []byte("null"), nil
-	}
-	return p, nil
-}
-
-// ask adjudicates req as the service does a body: the request written as
-// JSON and read by the API's decoder (api.DecodeAdjudication), once and
-// strictly, with every limit, then judged.
-func ask(ctx context.Context, svc *engine.Service, req rules.AdjudicationRequest) (*rules.Verdict, error) {
-	body, err := json.Marshal(req)
-	if err != nil {
-		return nil, err
-	}
-	var decoded rules.AdjudicationRequest
-	if err := api.DecodeAdjudication(body, &decoded); err != nil {
-		return nil, err
-	}
-	return svc.Adjudicate(ctx, decoded)
-}
-
-// decoded is req as the API's decoder reads it from its JSON.
-func decoded(tb testing.TB, req rules.AdjudicationRequest) rules.AdjudicationRequest {
-	tb.Helper()
-	body, err := json.Marshal(req)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var out rules.AdjudicationRequest
-	if err := api.DecodeAdjudication(body, &out); err != nil {
-		tb.Fatalf("decode %s: %v", body, err)
-	}
-	return out
-}
+var (
+	ask     = engine.Ask
+	decoded = engine.DecodedRequest
+)
 
 var recordMu sync.Mutex
 
