@@ -113,7 +113,7 @@ func (a *answerer) command(name string, opts map[string]string) *discordgo.Inter
 	// The command's text is read as every transport reads one
 	// (rules.ParseText): Discord bounds what its box takes, but an
 	// interaction sent by hand is bounded here, in the same words.
-	field := map[string]string{cmdRule: "question", cmdDefine: "term", cmdCard: "name"}[name]
+	field := textOption[name]
 	text, err := rules.ParseText(field, opts[field])
 	if err != nil {
 		return a.failure(err)
@@ -126,6 +126,9 @@ func (a *answerer) command(name string, opts map[string]string) *discordgo.Inter
 	}
 	return a.card(text, edition)
 }
+
+// textOption is the option holding each command's text.
+var textOption = map[string]string{cmdRule: "question", cmdDefine: "term", cmdCard: "name"}
 
 // rule answers /rule: the best hit, its snippet and its governing document,
 // and the next hits as links.
