@@ -88,7 +88,16 @@ type analyzed struct {
 	sideAll [2]float64
 	// addTerms are the terms of adds (terms after stemIDs), as strings.
 	addTerms []string
+	// typed are the query's words in order, stop words included, each
+	// with its plain word and its English term (noTerm for a stop word or
+	// a word the index does not hold), when the query has a stop word
+	// between or beside its other words: "out of tactic cards", "dilemma
+	// with no conditions" say more as typed than their stems do.
+	typed []typedWord
 }
+
+// typedWord is one word of the query as typed (see analyzed.typed).
+type typedWord struct{ plain, term uint32 }
 
 // addition is a meaning the thesaurus gives some typed words ("hq" means
 // "headquarters"): the stems it stands for (bits by index in stemIDs) and
@@ -262,6 +271,19 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			a.phrase = append(a.phrase, phraseTerm{id, tok.Position - a.tokens[0].Position})
 			if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
 				a.phraseHeld |= 1 << k
+			}
+		}
+	}
+	if len(a.stopWords) > 0 && len(a.tokens) > 0 && len(plain) <= maxTyped {
+		a.typed = make([]typedWord, len(plain))
+		j := 0
+		for i, tok := range plain {
+			a.typed[i] = typedWord{plain: ix.lex.id(string(tok.Term)), term: noTerm}
+			for j < len(a.tokens) && a.tokens[j].Position < tok.Position {
+				j++
+			}
+			if j < len(a.tokens) && a.tokens[j].Position == tok.Position {
+				a.typed[i].term = ix.lex.id(string(a.tokens[j].Term))
 			}
 		}
 	}

@@ -111,3 +111,46 @@ func TestNumbersAnswerHowManyOfWhatTheyCount(t *testing.T) {
 		t.Errorf("a permission question reads paragraph 0's answers as %b, want %b", a.answersOf(m, 0), m.paras[0].answers)
 	}
 }
+
+// TestQueryAsTypedChoosesTheParagraph: of two paragraphs holding every word
+// of the query, the one holding its words side by side as typed, stop words
+// included ("out of widget cards"), is the hit's paragraph, wherever it
+// stands; a query without a stop word is not read so.
+func TestQueryAsTypedChoosesTheParagraph(t *testing.T) {
+	ctx := context.Background()
+	e := entry("1e-rulebook", "1e", "section", "Spares",
+		"Place each used widget card beneath your spare pile. When your spare pile runs out of face-down widget cards, turn it over.\n\n"+
+			"If your spare pile is ever completely out of widget cards, you cannot draw more of them.")
+	other := entry("1e-rulebook", "1e", "section", "Widgets", "A widget is a card of its own.")
+	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	want := rules.Paragraphs(e.Text)[1].Anchor
+	res, err := ix.Search(ctx, rules.SearchQuery{Q: "spare pile out of widget cards", Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].ID != e.ID || res.Hits[0].Anchor != want {
+		t.Fatalf("hits %+v, want %s#%s first", res.Hits, e.ID, want)
+	}
+	u, err := parseQuery("spare pile out of widget cards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ix.analyze(u)
+	var sc paragraphScratch
+	m := ix.meta[e.ID]
+	for p, run := range []int{0, 4} {
+		a.bestParagraph(m, &ix.w, &sc) // fills sc.byTerm
+		a.wordsIn(m, p, &sc)
+		if got := a.typedRun(m, p, &sc); got != run {
+			t.Errorf("paragraph %d holds %d words of the query as typed, want %d", p, got, run)
+		}
+	}
+	u, _ = parseQuery("spare pile widget cards")
+	if a := ix.analyze(u); a.typed != nil {
+		t.Errorf("a query without a stop word is read as typed: %v", a.typed)
+	}
+}

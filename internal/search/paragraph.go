@@ -373,6 +373,9 @@ func (w *weights) mostGain(a *analyzed, m *docMeta, share float64) float64 {
 	if a.intent != 0 {
 		g *= 1 + w.Intent
 	}
+	if w.Typed != 0 && len(a.typed) > 2 {
+		g *= 1 + w.Typed
+	}
 	return g * m.mostNorm * (1 + w.ParagraphWhole)
 }
 
@@ -396,8 +399,59 @@ func (w *weights) paragraphGain(a *analyzed, m *docMeta, p int, share, near floa
 		if a.intent&a.answersOf(m, p) != 0 {
 			g *= 1 + w.Intent
 		}
+		if w.Typed != 0 && len(a.typed) > 2 {
+			if r := a.typedRun(m, p, sc); r > 2 {
+				g *= 1 + w.Typed*float64(r-2)/float64(len(a.typed)-2)
+			}
+		}
 	}
 	return g
+}
+
+// maxTyped is the most words of a query typedRun reads as typed.
+const maxTyped = 24
+
+// typedRun returns the most words of the query, as typed and in order, that
+// paragraph p holds side by side, a stop word among them (0 for none): a
+// word matches by its plain word or its English term. Runs start at the
+// paragraph's words of the query's stems (sc.inBest).
+func (a *analyzed) typedRun(m *docMeta, p int, sc *paragraphScratch) int {
+	lo, hi := m.paras[p].at, uint32(len(m.words))
+	if p+1 < len(m.paras) {
+		hi = m.paras[p+1].at
+	}
+	match := func(at uint32, j int) bool {
+		w, t := m.words[at], a.typed[j]
+		return w.plain == t.plain || t.term != noTerm && w.term == t.term
+	}
+	best := 0
+	for k := range min(len(a.stemIDs), len(sc.inBest)) {
+		stem := a.stemIDs[k]
+		for j, t := range a.typed {
+			if t.term != stem {
+				continue
+			}
+			for _, o := range sc.inBest[k] {
+				// Outward from the word both hold, as long as both go on.
+				from, to := j, j
+				for from > 0 && o.at-uint32(j-from) > lo && match(o.at-uint32(j-from)-1, from-1) {
+					from--
+				}
+				for to+1 < len(a.typed) && o.at+uint32(to-j)+1 < hi && match(o.at+uint32(to-j)+1, to+1) {
+					to++
+				}
+				if n := to - from + 1; n > best {
+					for i := from; i <= to; i++ {
+						if a.typed[i].term == noTerm {
+							best = n // a stop word among them
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	return best
 }
 
 // wordsIn keeps in sc.inBest the words of paragraph p of each of the query's
