@@ -36,6 +36,11 @@ type analyzed struct {
 	// holds them.
 	intent      intent
 	intentStems uint64
+	// counted are the stems (bits by index in stemIDs) of the words a
+	// question asks the number of ("how many missions"): a number answers
+	// it only when it counts one of them (see answersOf); none when the
+	// question names nothing after its asking words.
+	counted uint64
 	// tokens are the English analysis of the text, every word in order, as
 	// Bleve's match queries would analyse it.
 	tokens analysis.TokenStream
@@ -144,6 +149,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	a.edition, words, a.bothEditions = editionWords(words)
 	var asking []string
 	a.intent, asking = intentOf(words)
+	counted := countedAfter(words)
 	if a.document = ix.thes.documentNamed(words); a.document == "" {
 		a.document = named
 	}
@@ -248,6 +254,15 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		for _, tok := range ix.english.Analyze([]byte(w)) {
 			if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
 				a.intentStems |= 1 << k
+			}
+		}
+	}
+	if ix.w.Counted {
+		for _, w := range counted {
+			for _, tok := range ix.english.Analyze([]byte(w)) {
+				if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
+					a.counted |= 1 << k
+				}
 			}
 		}
 	}

@@ -173,7 +173,10 @@
 //     tied with the last. A paragraph holds the query's words of its own
 //     text and those its entry's title holds (the heading it stands under);
 //     one holding the kind of answer the question's form asks for (intent.go:
-//     "how many", "max", "limit" a number; "who wins" the winner or a tie;
+//     "how many", "max", "limit" a number, one counting a word of the
+//     question, standing just before it, and after "how many" or "number
+//     of" one counting the words asked ("how many missions": six missions,
+//     not 30 seed cards); "who wins" the winner or a tie;
 //     "can I", "allowed" what may or may not be done; "what is", "mean",
 //     "define" what a term is: a paragraph saying "means", "called",
 //     "refers", "defined", a glossary entry's first paragraph, or one

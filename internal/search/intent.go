@@ -103,6 +103,39 @@ func intentOf(words []string) (intent, []string) {
 	return in, asking
 }
 
+// countedAfter returns the words a question asking for a number asks the
+// number of: the words after "how many" or "number of", up to countedWords
+// of them ("how many missions do I need": missions). "max", "minimum" and
+// the like are read before a measure as often as before what is counted
+// ("minimum deck size", "max seed cards"), and "limit" follows what it
+// limits: they name nothing counted.
+func countedAfter(words []string) []string {
+	var out []string
+	for i, w := range words {
+		for _, k := range intentFirst[foldedWord(w)] {
+			a := intentAsks[k]
+			if a.asks != intentNumber || len(a.words) < 2 || a.words[0] == "how" && a.words[1] != "many" || i+len(a.words) > len(words) {
+				continue
+			}
+			all := true
+			for j, aw := range a.words[1:] {
+				if foldedWord(words[i+1+j]) != aw {
+					all = false
+					break
+				}
+			}
+			if all {
+				from := i + len(a.words)
+				out = append(out, words[from:min(from+countedWords, len(words))]...)
+			}
+		}
+	}
+	return out
+}
+
+// countedWords is how many words after "how many" countedAfter takes.
+const countedWords = 2
+
 // answerWords are the words of a paragraph that answer each kind of
 // question; a number written in figures answers intentNumber too.
 var answerWords = map[string]intent{

@@ -154,3 +154,55 @@ func TestQueryAsTypedChoosesTheParagraph(t *testing.T) {
 		t.Errorf("a query without a stop word is read as typed: %v", a.typed)
 	}
 }
+
+// TestHowManyCountsTheWordAsked: "how many tracks" is answered by a number
+// counting tracks, not by one counting another word of the question; "max",
+// "minimum" and "limit" name no word counted ("minimum deck size").
+func TestHowManyCountsTheWordAsked(t *testing.T) {
+	ctx := context.Background()
+	e := entry("1e-rulebook", "1e", "section", "Lane pile",
+		"Your lane pile holds up to 30 counted lane cards.\n\nIt must include exactly six tracks.")
+	other := entry("1e-rulebook", "1e", "section", "Players", "How many players there are does not matter; each can build.")
+	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	m := ix.meta[e.ID]
+	if m == nil || len(m.paras) != 2 {
+		t.Fatalf("%s: paragraphs %v", e.ID, m)
+	}
+	for _, c := range []struct {
+		q    string
+		want []bool
+	}{
+		{"how many tracks in my lane pile", []bool{false, true}},
+		{"how many lane cards in tracks", []bool{true, false}},
+		{"max lane cards tracks", []bool{true, true}},
+	} {
+		u, err := parseQuery(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ix.analyze(u)
+		for p, want := range c.want {
+			if got := a.answersOf(m, p)&intentNumber != 0; got != want {
+				t.Errorf("%q: paragraph %d answers: %v, want %v", c.q, p, got, want)
+			}
+		}
+	}
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"how many missions do i need", []string{"missions", "do"}},
+		{"number of dilemmas", []string{"dilemmas"}},
+		{"minimum deck size", nil},
+		{"how much range", nil},
+		{"hand limit", nil},
+	} {
+		if got := countedAfter(strings.Fields(c.q)); !slices.Equal(got, c.want) {
+			t.Errorf("countedAfter(%q) = %q, want %q", c.q, got, c.want)
+		}
+	}
+}

@@ -329,7 +329,11 @@ func (a *analyzed) answersOf(m *docMeta, p int) intent {
 			break
 		}
 		for j := at + 1; j <= at+numberReach && j < hi; j++ {
-			if t := m.words[j].term; t != noTerm && slices.Contains(a.terms, t) {
+			t := m.words[j].term
+			if t == noTerm {
+				continue
+			}
+			if k := slices.Index(a.terms, t); k >= 0 && (a.counted == 0 || k < 64 && a.counted&(1<<k) != 0) {
 				return in
 			}
 		}
