@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -90,6 +91,11 @@ type requestDecoder struct {
 	// ints holds the numbers read into pointer fields, a chunk at a time:
 	// one allocation for a board's statistics rather than one each.
 	ints []int
+	// strings holds the lists of strings read, a chunk at a time, as ints
+	// the numbers.
+	strings []string
+	// locations holds the places read, a chunk at a time.
+	locations []rules.Location
 	// src is data as a string, made once, when the first string value is
 	// read: a string written plain in the body (most are) is a part of it,
 	// not an allocation of its own. plain is where the last text read
@@ -361,6 +367,56 @@ func (d *requestDecoder) array(limit *rules.ListLimit, turn, turns bool, element
 	}
 }
 
+// roomFor returns list with room for the items of the list being read
+// from the one at d.off on, at most max: a list of a board's objects is
+// given its size when its second item is met, rather than grown by
+// doubling (a board's eight personnel were four, then eight, the first
+// four copied and left to the collector).
+func roomFor[T any](d *requestDecoder, list []T, max int) []T {
+	return slices.Grow(list, d.itemsLeft(max))
+}
+
+// itemsLeft counts the items of the list being read from the one at d.off
+// to the list's end, at least one and at most max, without reading them:
+// the commas outside every string, object and list inside it. A body
+// that is not well formed is counted as far as it goes; its reading
+// refuses it.
+func (d *requestDecoder) itemsLeft(max int) int {
+	n, depth := 1, 0
+	for i := d.off; i < len(d.data) && n < max; i++ {
+		switch d.data[i] {
+		case '"':
+			// To the string's closing quote: one not escaped.
+			for i++; i < len(d.data); i++ {
+				j := bytes.IndexByte(d.data[i:], '"')
+				if j < 0 {
+					return n
+				}
+				i += j
+				escapes := 0
+				for k := i - 1; k >= 0 && d.data[k] == '\\'; k-- {
+					escapes++
+				}
+				if escapes%2 == 0 {
+					break
+				}
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return n
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		}
+	}
+	return min(n, max)
+}
+
 // emptyList says the value is an empty list, [], with no space inside:
 // room for its items is not made.
 func (d *requestDecoder) emptyList() bool {
@@ -402,22 +458,40 @@ func (d *requestDecoder) strs(list *[]string, limit *rules.ListLimit, max int, t
 	if d.null() {
 		return true
 	}
-	l := []string{}
-	if !d.emptyList() {
-		l = make([]string, 0, 4)
-	}
+	start := len(d.strings)
 	ok := d.array(limit, turn, false, func(i int) bool {
 		var s string
 		if !d.str(&s, max) {
 			return d.atIndex(i)
 		}
-		l = append(l, s)
+		d.listString(s, &start)
 		return true
 	})
-	if ok {
-		*list = l
+	if !ok {
+		return false
 	}
-	return ok
+	if start == len(d.strings) {
+		*list = []string{}
+		return true
+	}
+	*list = d.strings[start:len(d.strings):len(d.strings)]
+	return true
+}
+
+// listString appends s to the list of strings being read, which begins at
+// start in the decoder's chunk of them: the lists of a board's icons,
+// skills and affiliations are parts of one allocation or two rather than
+// one each, each a part no other list can append into. A chunk full is
+// followed by one twice its size (8 at first, up to 256), the list so far
+// moved there.
+func (d *requestDecoder) listString(s string, start *int) {
+	if len(d.strings) == cap(d.strings) {
+		sofar := d.strings[*start:]
+		c := make([]string, 0, max(min(2*cap(d.strings), 256), 2*len(sofar), 8))
+		d.strings = append(c, sofar...)
+		*start = 0
+	}
+	d.strings = append(d.strings, s)
 }
 
 // strsPointer reads a list of strings that may be left out (nil).
@@ -457,6 +531,17 @@ func (d *requestDecoder) intPointer(n **int, r *rules.NumberRange, board bool) b
 		*n = d.int(v)
 	}
 	return ok
+}
+
+// location is a new Location, from the decoder's chunk of them (4 at
+// first, twice as many each time, up to 64): every object of a board says
+// where it is.
+func (d *requestDecoder) location() *rules.Location {
+	if len(d.locations) == cap(d.locations) {
+		d.locations = make([]rules.Location, 0, min(max(2*cap(d.locations), 4), 64))
+	}
+	d.locations = d.locations[:len(d.locations)+1]
+	return &d.locations[len(d.locations)-1]
 }
 
 // int is a pointer to a copy of v, from the decoder's chunk of numbers.

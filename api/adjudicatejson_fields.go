@@ -1270,9 +1270,12 @@ func (d *requestDecoder) readStackedDilemmaList(list *[]rules.StackedDilemma, li
 	if d.emptyList() {
 		*list = []rules.StackedDilemma{}
 	} else {
-		*list = make([]rules.StackedDilemma, 0, 4)
+		*list = make([]rules.StackedDilemma, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.StackedDilemma{})
 		return d.readStackedDilemma(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1295,9 +1298,12 @@ func (d *requestDecoder) readPlayerList(list *[]rules.Player, limit *rules.ListL
 	if d.emptyList() {
 		*list = []rules.Player{}
 	} else {
-		*list = make([]rules.Player, 0, 4)
+		*list = make([]rules.Player, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.Player{})
 		return d.readPlayer(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1320,9 +1326,12 @@ func (d *requestDecoder) readDeckLineList(list *[]rules.DeckLine, limit *rules.L
 	if d.emptyList() {
 		*list = []rules.DeckLine{}
 	} else {
-		*list = make([]rules.DeckLine, 0, 4)
+		*list = make([]rules.DeckLine, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.DeckLine{})
 		return d.readDeckLine(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1345,9 +1354,12 @@ func (d *requestDecoder) readResolveDilemmaList(list *[]rules.ResolveDilemma, li
 	if d.emptyList() {
 		*list = []rules.ResolveDilemma{}
 	} else {
-		*list = make([]rules.ResolveDilemma, 0, 4)
+		*list = make([]rules.ResolveDilemma, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.ResolveDilemma{})
 		return d.readResolveDilemma(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1370,9 +1382,12 @@ func (d *requestDecoder) readActionList(list *[]rules.Action, limit *rules.ListL
 	if d.emptyList() {
 		*list = []rules.Action{}
 	} else {
-		*list = make([]rules.Action, 0, 4)
+		*list = make([]rules.Action, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.Action{})
 		return d.readAction(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1395,9 +1410,12 @@ func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission, limit 
 	if d.emptyList() {
 		*list = []rules.BoardMission{}
 	} else {
-		*list = make([]rules.BoardMission, 0, 4)
+		*list = make([]rules.BoardMission, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.BoardMission{})
 		return d.readBoardMission(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1420,9 +1438,12 @@ func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip, limit *rules
 	if d.emptyList() {
 		*list = []rules.BoardShip{}
 	} else {
-		*list = make([]rules.BoardShip, 0, 4)
+		*list = make([]rules.BoardShip, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.BoardShip{})
 		return d.readBoardShip(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1445,9 +1466,12 @@ func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel, li
 	if d.emptyList() {
 		*list = []rules.BoardPersonnel{}
 	} else {
-		*list = make([]rules.BoardPersonnel, 0, 4)
+		*list = make([]rules.BoardPersonnel, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.BoardPersonnel{})
 		return d.readBoardPersonnel(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1470,9 +1494,12 @@ func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility, limi
 	if d.emptyList() {
 		*list = []rules.BoardFacility{}
 	} else {
-		*list = make([]rules.BoardFacility, 0, 4)
+		*list = make([]rules.BoardFacility, 0, 1)
 	}
 	return d.array(limit, turn, turns, func(i int) bool {
+		if i == cap(*list) {
+			*list = roomFor(d, *list, limit.Max-i)
+		}
 		*list = append(*list, rules.BoardFacility{})
 		return d.readBoardFacility(&(*list)[i]) || d.atIndex(i)
 	})
@@ -1535,7 +1562,7 @@ func (d *requestDecoder) readLocationPointer(p **rules.Location) bool {
 	if d.null() {
 		return true
 	}
-	*p = new(rules.Location)
+	*p = d.location()
 	return d.readLocation(*p)
 }
 

@@ -331,9 +331,12 @@ func (g *generator) writeList(t reflect.Type) {
 	fmt.Fprintf(b, "\n// %s reads a list of rules.%s.\n", name, t.Name())
 	fmt.Fprintf(b, "func (d *requestDecoder) %s(list *[]rules.%s, limit *rules.ListLimit, turn, turns bool) bool {\n", name, t.Name())
 	b.WriteString("\tif d.null() {\n\t\treturn true\n\t}\n")
-	// Room for a few: boards list a handful of each.
-	fmt.Fprintf(b, "\tif d.emptyList() {\n\t\t*list = []rules.%s{}\n\t} else {\n\t\t*list = make([]rules.%s, 0, 4)\n\t}\n", t.Name(), t.Name())
+	// Room for one; a list of more is given room for the items it holds
+	// when its second is met (roomFor), so that a list is allocated once
+	// more at most, at its size.
+	fmt.Fprintf(b, "\tif d.emptyList() {\n\t\t*list = []rules.%s{}\n\t} else {\n\t\t*list = make([]rules.%s, 0, 1)\n\t}\n", t.Name(), t.Name())
 	b.WriteString("\treturn d.array(limit, turn, turns, func(i int) bool {\n")
+	b.WriteString("\t\tif i == cap(*list) {\n\t\t\t*list = roomFor(d, *list, limit.Max-i)\n\t\t}\n")
 	fmt.Fprintf(b, "\t\t*list = append(*list, rules.%s{})\n", t.Name())
 	fmt.Fprintf(b, "\t\treturn d.%s(&(*list)[i]) || d.atIndex(i)\n\t})\n}\n", reader(t))
 	fmt.Fprintf(b, "\n// %sPointer reads a list of rules.%s that may be left out.\n", name, t.Name())
@@ -382,6 +385,12 @@ func (g *generator) writePointerReader(t reflect.Type) {
 	fmt.Fprintf(b, "\n// %s reads a *rules.%s: null leaves it nil.\n", pointerReader(t), t.Name())
 	fmt.Fprintf(b, "func (d *requestDecoder) %s(p **rules.%s) bool {\n", pointerReader(t), t.Name())
 	b.WriteString("\tif d.null() {\n\t\treturn true\n\t}\n")
+	if t == reflect.TypeFor[rules.Location]() {
+		// Every object of a board says where it is: the places come from
+		// the decoder's chunk of them.
+		fmt.Fprintf(b, "\t*p = d.location()\n\treturn d.%s(*p)\n}\n", reader(t))
+		return
+	}
 	fmt.Fprintf(b, "\t*p = new(rules.%s)\n\treturn d.%s(*p)\n}\n", t.Name(), reader(t))
 }
 
