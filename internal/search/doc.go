@@ -206,7 +206,7 @@
 //     corpus relates (rules.Entry.Related, within an edition). They keep
 //     the scores they earned as a group, but the governing document
 //     (highest manifest precedence) takes the best, the next the second,
-//     and so on; each older copy is further scaled by 0.7 per newer copy,
+//     and so on; each older copy is further scaled by 0.15 per newer copy,
 //     so one rule does not fill the first page three times. A section of
 //     the newest rulebook found by its paragraph defining a term ("Skills:
 //     ...", "Discard, Destroy, and Kill: ...") is the same rule as an older
