@@ -102,10 +102,17 @@ func padded(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	for i := 0; len(s) < n; i++ {
-		s += " w" + string(rune('a'+i%26))
+	if len(s) >= n {
+		return strings.TrimSpace(s[:n])
 	}
-	return strings.TrimSpace(s[:n])
+	var b strings.Builder
+	b.Grow(n + 3)
+	b.WriteString(s)
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(" w")
+		b.WriteByte(byte('a' + i%26))
+	}
+	return strings.TrimSpace(b.String()[:n])
 }
 
 // seeded is a generator seeded by a request's knobs: the same knobs, the
