@@ -245,7 +245,8 @@ type scratch struct {
 	cursor  []int    // collect's places in the lists of the query's terms
 	ranked  []ranked // rerank's hits
 	deep    []int32  // deepen's hits, best first
-	at      []int32  // handOver's hits by document number
+	sort    sortScratch
+	at      []int32 // handOver's hits by document number
 	para    paragraphScratch
 	// paraWords are the words of each of the query's terms in the best
 	// paragraph of each hit measured (ranked.words says where its are),

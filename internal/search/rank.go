@@ -100,7 +100,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	}
 	ix.deepen(out, a, deep.least(), sc)
 	ix.byPrecedence(out, sc)
-	sortBest(out, max(best, governWindow))
+	sortBest(out, max(best, governWindow), &sc.sort)
 	ix.w.governFirst(out)
 	if a.bothEditions {
 		bothEditionsLead(out)
@@ -227,7 +227,7 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 	sc.deep = deep
 	sure := newTopScores(ix.w.Deep / 2)
 	if len(deep) > sure.k {
-		slices.SortFunc(deep, func(i, j int32) int { return compareRanked(out[i], out[j]) })
+		slices.SortFunc(deep, func(i, j int32) int { return compareRankedAt(&out[i], &out[j]) })
 	}
 	for n, i := range deep {
 		r := &out[i]
@@ -308,28 +308,30 @@ func (t *topScores) least() float64 {
 }
 
 // sortBest puts the k best hits first, in order, the others after them in
-// no order: a page needs only the hits up to its end.
-func sortBest(r []ranked, k int) {
+// no order: a page needs only the hits up to its end. s is the sort's working
+// memory, kept for the next search.
+func sortBest(r []ranked, k int, s *sortScratch) {
 	if k >= len(r) {
-		slices.SortFunc(r, compareRanked)
+		s.sort(r)
 		return
 	}
 	if k <= maxDeep {
 		// The k best score at least the k-th best score: those first,
-		// sorted (a page of a few: one pass for that score, one to put
-		// them first).
-		top := newTopScores(k)
+		// sorted (a page of a few: that score selected from a copy of
+		// the scores, one pass to put them first).
+		scores := s.scores[:0]
 		for i := range r {
-			top.add(r[i].score)
+			scores = append(scores, r[i].score)
 		}
-		least, n := top.least(), 0
+		s.scores = scores
+		least, n := kthBest(scores, k), 0
 		for i := range r {
 			if r[i].score >= least {
 				r[i], r[n] = r[n], r[i]
 				n++
 			}
 		}
-		slices.SortFunc(r[:n], compareRanked)
+		s.sort(r[:n])
 		return
 	}
 	// The best k so far in r[:k], a heap with the worst on top.
@@ -341,12 +343,73 @@ func sortBest(r []ranked, k int) {
 		if r[i].score < h[0].score {
 			continue // the usual case, without the whole comparison
 		}
-		if compareRanked(r[i], h[0]) < 0 {
+		if compareRankedAt(&r[i], &h[0]) < 0 {
 			r[i], h[0] = h[0], r[i]
 			siftDown(h, 0)
 		}
 	}
-	slices.SortFunc(h, compareRanked)
+	s.sort(h)
+}
+
+// sortScratch is the working memory of sortBest.
+type sortScratch struct {
+	order  []int32
+	hits   []ranked
+	scores []float64
+}
+
+// kthBest returns the k-th highest of scores (1 <= k <= len(scores)),
+// leaving them in another order: Hoare's selection, about two passes over
+// the scores where keeping the k best seen moves each new one among them.
+func kthBest(scores []float64, k int) float64 {
+	k-- // its index, highest first
+	lo, hi := 0, len(scores)-1
+	for lo < hi {
+		pivot := scores[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for scores[i] > pivot {
+				i++
+			}
+			for scores[j] < pivot {
+				j--
+			}
+			if i <= j {
+				scores[i], scores[j] = scores[j], scores[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return scores[k] // between the two parts: the pivot's value
+		}
+	}
+	return scores[k]
+}
+
+// sort puts hits in order, best first (compareRanked). Their places are
+// sorted, each comparison reading the two hits where they are and each
+// exchange moving four bytes rather than a whole hit; the hits are then put
+// in that order.
+func (s *sortScratch) sort(r []ranked) {
+	if len(r) < 2 {
+		return
+	}
+	order := s.order[:0]
+	for i := range r {
+		order = append(order, int32(i))
+	}
+	slices.SortFunc(order, func(i, j int32) int { return compareRankedAt(&r[i], &r[j]) })
+	hits := append(s.hits[:0], r...)
+	for j, i := range order {
+		r[j] = hits[i]
+	}
+	s.order, s.hits = order, hits
 }
 
 // siftDown moves h[i] down a heap of hits, the worst on top, to its place.
@@ -356,10 +419,10 @@ func siftDown(h []ranked, i int) {
 		if w >= len(h) {
 			return
 		}
-		if w+1 < len(h) && compareRanked(h[w+1], h[w]) > 0 {
+		if w+1 < len(h) && compareRankedAt(&h[w+1], &h[w]) > 0 {
 			w++
 		}
-		if compareRanked(h[w], h[i]) <= 0 {
+		if compareRankedAt(&h[w], &h[i]) <= 0 {
 			return
 		}
 		h[i], h[w] = h[w], h[i]
@@ -369,7 +432,10 @@ func siftDown(h []ranked, i int) {
 
 // compareRanked orders hits best first: by score, then the governing
 // document, then Bleve's order (its score, then the id).
-func compareRanked(x, y ranked) int {
+func compareRanked(x, y ranked) int { return compareRankedAt(&x, &y) }
+
+// compareRankedAt is compareRanked of the hits x and y point at.
+func compareRankedAt(x, y *ranked) int {
 	switch {
 	case x.score > y.score:
 		return -1
@@ -429,7 +495,7 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 		}
 		hits := maybe[:c]
 		maybe = maybe[c:]
-		slices.SortFunc(hits, func(i, j int) int { return compareRanked(out[i], out[j]) })
+		slices.SortFunc(hits, func(i, j int) int { return compareRankedAt(&out[i], &out[j]) })
 		ix.sameRule(out, hits, sc)
 	}
 }
