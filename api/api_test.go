@@ -16,6 +16,7 @@ import (
 
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/graph"
+	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/service"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
@@ -28,11 +29,15 @@ var (
 	setErr  error
 )
 
-// services builds the services over the real corpus once per test binary.
+// services builds the services over the real corpus once per test binary,
+// the engine's citations written as the server has them written
+// (cmd/stccg-rules).
 func services(t testing.TB) api.Services {
 	t.Helper()
 	c := testcorpus.Load(t)
-	setOnce.Do(func() { set, setErr = service.New(context.Background(), c, nil) })
+	setOnce.Do(func() {
+		set, setErr = service.New(context.Background(), c, nil, engine.WithCitationJSON(api.CitationJSON))
+	})
 	if setErr != nil {
 		t.Fatal(setErr)
 	}

@@ -84,6 +84,12 @@ func appendVerdictJSON(b []byte, v *rules.Verdict) (out []byte, ok bool) {
 	return append(b, '\n'), true
 }
 
+// CitationJSON is the citation's JSON as a verdict holds it: what a
+// service holding a table of citations has written once for each
+// (rules.Citation.WithWritten, engine.WithCitationJSON), so that the
+// verdicts and steps citing them copy it.
+func CitationJSON(c *rules.Citation) []byte { return appendJSONCitation(nil, c) }
+
 // unwritableValue stops the writer at a value encoding/json would refuse.
 type unwritableValue struct{}
 

@@ -14,7 +14,7 @@ import (
 // FuzzAppendVerdictJSON fills a verdict from the fuzzer's bytes (every
 // field of every type reachable from it: texts of any bytes, numbers, nil
 // or empty or filled pointers, lists and maps, any result type, a float
-// that is not finite) and holds the generated writer to encoding/json's
+// that is not finite, citations written ahead or not) and holds the generated writer to encoding/json's
 // Encoder: the same bytes, or both refusing.
 func FuzzAppendVerdictJSON(f *testing.F) {
 	f.Add([]byte{})
@@ -130,6 +130,11 @@ func (f *filler) value(v reflect.Value, depth int) {
 			if v.Type().Field(i).IsExported() {
 				f.value(v.Field(i), depth+1)
 			}
+		}
+		if c, ok := v.Interface().(rules.Citation); ok && f.byte()%2 == 1 {
+			// A citation of a service's table holds its JSON written
+			// ahead: the writer copies it.
+			v.Set(reflect.ValueOf(c.WithWritten(CitationJSON)))
 		}
 	case reflect.Interface:
 		if v.Type() != reflect.TypeFor[rules.Result]() || depth > 6 {

@@ -1151,6 +1151,9 @@ func appendJSONGoneResult(b []byte, v *rules.GoneResult) []byte {
 }
 
 func appendJSONCitation(b []byte, v *rules.Citation) []byte {
+	if w := v.Written(); w != "" {
+		return append(b, w...)
+	}
 	b = append(b, `{"id":`...)
 	b = appendHTMLJSONString(b, v.ID)
 	b = append(b, `,"documentId":`...)

@@ -22,7 +22,7 @@ import (
 func TestVerdictJSONIsWhatEncodingJSONWrites(t *testing.T) {
 	svc := services(t).Adjudicator
 	bodies := snapshotBodies(t)
-	compared := 0
+	compared, ahead := 0, 0
 	for i := range bodies {
 		var req rules.AdjudicationRequest
 		if api.DecodeAdjudication([]byte(bodies[i]), &req) != nil {
@@ -41,11 +41,21 @@ func TestVerdictJSONIsWhatEncodingJSONWrites(t *testing.T) {
 			t.Fatalf("%.300s:\nwriter (ok %v):\n%s\nencoding/json:\n%s", bodies[i], ok, got, want.Bytes())
 		}
 		compared++
+		for i := range v.Citations {
+			if v.Citations[i].Written() != "" {
+				ahead++
+			}
+		}
 	}
 	if compared < 50 {
 		t.Fatalf("only %d verdicts compared", compared)
 	}
-	t.Logf("%d verdicts written as encoding/json writes them", compared)
+	// The engine's citations are written ahead (engine.WithCitationJSON):
+	// the writer copies them.
+	if ahead == 0 {
+		t.Fatal("no citation was written ahead")
+	}
+	t.Logf("%d verdicts written as encoding/json writes them, %d citations copied as written ahead", compared, ahead)
 }
 
 // TestAPrettyVerdictIsIndented: ?pretty answers the verdict indented, as

@@ -15,6 +15,7 @@ import (
 	"github.com/stccg/stccg-rules/corpus"
 	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/cache"
+	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/ratelimit"
 	"github.com/stccg/stccg-rules/internal/search"
 	"github.com/stccg/stccg-rules/internal/service"
@@ -89,7 +90,8 @@ func servicesOver(ctx context.Context, c *corpus.Corpus, cfg config) (*app, erro
 		}
 		prebuilt = ix
 	}
-	set, err := service.New(ctx, c, prebuilt)
+	// The engine's citations are written once as the API writes them.
+	set, err := service.New(ctx, c, prebuilt, engine.WithCitationJSON(api.CitationJSON))
 	if err != nil {
 		if prebuilt != nil {
 			_ = prebuilt.Close()

@@ -74,8 +74,9 @@ var _ rules.Adjudicator = (*Service)(nil)
 
 // New builds a Service over the corpus documents and entries (the citation
 // index is built here, once) and a card service to resolve the cards a board
-// names. cards may be nil when boards give every statistic inline.
-func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService) *Service {
+// names. cards may be nil when boards give every statistic inline. opts
+// are applied in order once the Service is built.
+func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService, opts ...Option) *Service {
 	s := &Service{
 		docs:      map[string]rules.Document{},
 		newest:    map[string]string{},
@@ -89,12 +90,34 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService)
 	for _, d := range docs {
 		s.docs[d.ID] = d
 	}
+	for _, o := range opts {
+		o(s)
+	}
 	for _, edition := range []string{rules.Edition1E, rules.Edition2E} {
 		if d, ok := rules.GoverningRulebook(docs, edition); ok {
 			s.newest[edition] = d.ID
 		}
 	}
 	return s
+}
+
+// An Option sets how New builds a Service.
+type Option func(*Service)
+
+// WithCitationJSON has every citation of the Service's table written once,
+// as write writes it (the API's writer: api.CitationJSON), when the
+// Service is built: the verdicts citing it hold it written
+// (rules.Citation.Written), and a turn's answer, whose steps cite the same
+// rules again and again, copies it rather than escaping its quote each
+// time. The verdicts are the same with or without it.
+func WithCitationJSON(write func(*rules.Citation) []byte) Option {
+	return func(s *Service) {
+		for _, cs := range s.citations.byDoc {
+			for k, c := range cs {
+				cs[k] = c.WithWritten(write)
+			}
+		}
+	}
 }
 
 // variant is the rulebook wording a verdict follows where the rulebooks of

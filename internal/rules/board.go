@@ -192,7 +192,24 @@ type Citation struct {
 	Quote      string `json:"quote"`
 	// Anchor is the anchor of the entry's paragraph the quote stands in.
 	Anchor string `json:"anchor"`
+	// written is the citation's JSON as the API writes it, made once by
+	// the service holding the citation (WithWritten); "" when not made.
+	written string
 }
+
+// WithWritten is c holding its JSON as write writes c's fields: a service
+// whose citations are a fixed table (the engine's) has each written once
+// when it is built, and the API's writer copies it into every verdict and
+// step citing it rather than escaping its quote again. A citation's fields
+// are not changed once it is written.
+func (c Citation) WithWritten(write func(*Citation) []byte) Citation {
+	c.written = ""
+	c.written = string(write(&c))
+	return c
+}
+
+// Written is the citation's JSON WithWritten made, "" when none was made.
+func (c *Citation) Written() string { return c.written }
 
 // A Verdict answers an AdjudicationRequest: whether the thing asked is
 // allowed (for yes/no questions), the figures behind it, the reasoning steps

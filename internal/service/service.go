@@ -26,11 +26,12 @@ type Set struct {
 
 // New builds the services over c. index, when not nil, is a prebuilt search
 // index to serve instead of building one in memory; it must have been built
-// from the same corpus version.
-func New(ctx context.Context, c *corpus.Corpus, index *search.Index) (*Set, error) {
+// from the same corpus version. engineOpts are the adjudication engine's
+// (the server has its citations written as its API writes them).
+func New(ctx context.Context, c *corpus.Corpus, index *search.Index, engineOpts ...engine.Option) (*Set, error) {
 	s := &Set{Corpus: c}
 	s.Catalog = catalog.New(c.Cards, c.Entries, catalog.WithDocuments(c.Documents))
-	s.Engine = engine.New(c.Documents, c.Entries, s.Catalog)
+	s.Engine = engine.New(c.Documents, c.Entries, s.Catalog, engineOpts...)
 	if index != nil {
 		if index.Version() != c.Version {
 			return nil, fmt.Errorf("search index was built from corpus version %s, not %s: rebuild it with 'stccg-rules index'", index.Version(), c.Version)

@@ -9,7 +9,9 @@
 // function by a type switch. A field of a kind the writer has no code for
 // stops the generator with the field's name rather than writing a writer
 // that would drop it or write it otherwise; a type with its own
-// MarshalJSON or MarshalText is written by encoding/json.
+// MarshalJSON or MarshalText is written by encoding/json. A type with a
+// Written method (rules.Citation) is copied from the JSON it returns when
+// that is not empty.
 //
 // Run by `go generate ./...` (api/verdictjson.go); api's
 // TestVerdictJSONIsWhatEncodingJSONWrites and FuzzAppendVerdictJSON hold
@@ -244,6 +246,12 @@ func (g *gen) writeStruct(t reflect.Type) error {
 		return err
 	}
 	fmt.Fprintf(&g.out, "func %s(b []byte, v *%s) []byte {\n", funcName(t), typeName(t))
+	if m, ok := reflect.PointerTo(t).MethodByName("Written"); ok && m.Type.NumIn() == 1 && m.Type.NumOut() == 1 && m.Type.Out(0).Kind() == reflect.String {
+		// A value that holds its JSON written ahead (a citation of the
+		// engine's table) is copied; one that holds none is written from
+		// its fields.
+		g.out.WriteString("	if w := v.Written(); w != \"\" {\n\t\treturn append(b, w...)\n\t}\n")
+	}
 	// Up to the first field that may be left out, the separators are
 	// known; after it, c holds the byte before the next field.
 	static := true
