@@ -168,7 +168,7 @@ type judgement struct {
 }
 
 func (j *judgement) say(format string, args ...any) {
-	j.reasons = append(j.reasons, fmt.Sprintf(format, args...))
+	j.reasons = append(j.reasons, sprintf(format, args...))
 }
 
 func (j *judgement) cite(keys ...ruleKey) { j.applied = append(j.applied, keys...) }

@@ -49,15 +49,15 @@ func RangeCost2E(from, to *Mission) (RangeCost, error) {
 		}
 	}
 	rc.Cost = fs + ts
-	rc.Terms = []string{fmt.Sprintf("%s (span %d)", from.Name(), fs), fmt.Sprintf("%s (span %d)", to.Name(), ts)}
+	rc.Terms = []string{sprintf("%s (span %d)", from.Name(), fs), sprintf("%s (span %d)", to.Name(), ts)}
 	if from.Quadrant != to.Quadrant {
 		rc.AcrossQuadrants = true
 		rc.Cost += 2
-		rc.Adjustments = append(rc.Adjustments, fmt.Sprintf("+ 2 for different quadrants (%s, %s)", from.Quadrant, to.Quadrant))
+		rc.Adjustments = append(rc.Adjustments, sprintf("+ 2 for different quadrants (%s, %s)", from.Quadrant, to.Quadrant))
 	}
 	if from.Region != "" && fold(from.Region) == fold(to.Region) {
 		rc.Cost -= 2
-		rc.Adjustments = append(rc.Adjustments, fmt.Sprintf("- 2 for the same region (%s)", from.Region))
+		rc.Adjustments = append(rc.Adjustments, sprintf("- 2 for the same region (%s)", from.Region))
 	}
 	if rc.Cost < 0 {
 		rc.Cost = 0

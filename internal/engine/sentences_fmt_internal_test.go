@@ -1,0 +1,55 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+// TestSprintfIsFmtSprintf: the sentences' printer writes what fmt.Sprintf
+// writes, on the verbs it writes itself and on those it hands to fmt.
+func TestSprintfIsFmtSprintf(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		args   []any
+	}{
+		{"plain", nil},
+		{"", nil},
+		{"%s and %s", []any{"Kira", "Odo"}},
+		{"%d of %d (%s) is refused", []any{3, 10, "card.play"}},
+		{"%q is listed twice", []any{"a \"b\" \u2028 \xff"}},
+		{"%v %v", []any{"x", -7}},
+		{"100%% of %d", []any{5}},
+		{"%s", []any{""}},
+		{"%d", []any{-9223372036854775808}},
+		{"trailing %", nil},
+		{"%s %s", []any{"one"}},
+		{"%s", []any{"one", "two"}},
+		{"%5d|%-4s|%.2f", []any{3, "ab", 1.5}},
+		{"%s", []any{errors.New("an error")}},
+		{"%x %d", []any{"hex", int64(4)}},
+		{"%t", []any{true}},
+		{"%s", []any{nil}},
+		{"%s of %s", []any{rulesEdition("2e"), "x"}},
+	} {
+		if got, want := sprintf(c.format, c.args...), fmt.Sprintf(c.format, c.args...); got != want {
+			t.Errorf("sprintf(%q, %v) = %q, fmt.Sprintf %q", c.format, c.args, got, want)
+		}
+	}
+}
+
+type rulesEdition string
+
+// FuzzSprintf holds the sentences' printer to fmt.Sprintf on any format
+// with string and int arguments.
+func FuzzSprintf(f *testing.F) {
+	f.Add("%s (%d): %q %v %% %", "Kira", 7)
+	f.Add("%d%s%-3s%5d", "", -1)
+	f.Fuzz(func(t *testing.T, format, s string, n int) {
+		for _, args := range [][]any{{s, n}, {n, s}, {s}, {n}, {s, n, s}, nil} {
+			if got, want := sprintf(format, args...), fmt.Sprintf(format, args...); got != want {
+				t.Fatalf("sprintf(%q, %#v) = %q, fmt.Sprintf %q", format, args, got, want)
+			}
+		}
+	})
+}
