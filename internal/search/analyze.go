@@ -204,8 +204,13 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	}
 
 	n := len(a.stems)
-	a.stemIDs, a.stemIDF, a.markTerms = make([]uint32, 0, n), make([]float64, 0, n), make([]uint32, 0, n+4)
-	a.terms = make([]uint32, 0, n+4)
+	// The query's lists of ids in one array, each with room of its own
+	// (one appended past its room moves out).
+	ids := make([]uint32, 5*n+8+len(a.plain))
+	a.stemIDs, a.markTerms, a.terms = ids[:0:n], ids[n:n:2*n+4], ids[2*n+4:2*n+4:3*n+8]
+	a.stemPlain, a.stemNumber = ids[3*n+8:4*n+8:4*n+8], ids[4*n+8:5*n+8:5*n+8]
+	a.plainIDs = ids[5*n+8 : 5*n+8 : 5*n+8+len(a.plain)]
+	a.stemIDF = make([]float64, 0, n)
 	for _, t := range a.stems {
 		id := ix.lex.id(t)
 		a.stemIDs = append(a.stemIDs, id)
@@ -218,8 +223,6 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	a.terms = append(a.terms, a.stemIDs...)
 	// The word as typed of each stem ("universal", not "universe"): the
 	// plain word at the position of its first English token.
-	a.stemPlain = make([]uint32, len(a.stems))
-	a.stemNumber = make([]uint32, len(a.stems))
 	for k := range a.stemPlain {
 		a.stemPlain[k], a.stemNumber[k] = noTerm, noTerm
 	}
@@ -270,7 +273,6 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	if ix.w.Siblings {
 		ix.addSiblings(&a)
 	}
-	a.plainIDs = make([]uint32, 0, len(a.plain))
 	for _, w := range a.plain {
 		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
 	}

@@ -107,3 +107,29 @@ func BenchmarkSearchVaried(b *testing.B) {
 		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
+
+// BenchmarkReadQuery reads the searches the load test sends as Search does
+// before it looks anything up: the query parsed, its words corrected and
+// analysed, the query of the index built.
+func BenchmarkReadQuery(b *testing.B) {
+	ix := buildCorpus(b)
+	ss, err := loadgen.Searches(variedSeed, variedSearches)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cpu0, ok := processCPU()
+	i := 0
+	for b.Loop() {
+		u, err := parseQuery(ss[i%len(ss)].Q)
+		i++
+		if err != nil {
+			b.Fatal(err)
+		}
+		a := ix.analyze(u)
+		_ = ix.buildQuery(u, a)
+	}
+	if cpu1, ok1 := processCPU(); ok && ok1 {
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}

@@ -23,14 +23,6 @@ type userQuery struct {
 	Exclude []string // -word or -"phrase"
 }
 
-// positiveText is every positive word and phrase, space separated.
-func (u userQuery) positiveText() string {
-	parts := make([]string, 0, len(u.Words)+len(u.Phrases))
-	parts = append(parts, u.Words...)
-	parts = append(parts, u.Phrases...)
-	return strings.Join(parts, " ")
-}
-
 // parseQuery reads a judge's query: words separated by white space, phrases
 // between double quotes, and a leading minus to leave a word or phrase out.
 // Other punctuation is no word: a word or phrase without a letter or a digit
@@ -80,14 +72,16 @@ func parseQuery(q string) (userQuery, error) {
 			}
 			part, rest = rest[:i], rest[i:]
 		}
-		part = strings.Join(strings.Fields(part), " ")
+		if phrase {
+			part = strings.Join(strings.Fields(part), " ") // a word has no space in it
+		}
 		if !hasWordChar(part) {
 			continue
 		}
 		switch {
 		case exclude:
 			u.Exclude = append(u.Exclude, part)
-		case phrase && len(plainWords(part)) > 1:
+		case phrase && plainWordCount(part) > 1:
 			u.Phrases = append(u.Phrases, part)
 		default:
 			u.Words = append(u.Words, part)
@@ -99,7 +93,13 @@ func parseQuery(q string) (userQuery, error) {
 		}
 		return u, queryError("The query has no words to look for: type a word or a \"quoted phrase\".")
 	}
-	if n := len(plainWords(u.positiveText())) + len(u.Exclude); n > maxQueryWords {
+	n := len(u.Exclude)
+	for _, parts := range [...][]string{u.Words, u.Phrases} {
+		for _, p := range parts {
+			n += plainWordCount(p)
+		}
+	}
+	if n > maxQueryWords {
 		return u, queryError("The query has %d words; at most %d are looked for.", n, maxQueryWords)
 	}
 	return u, nil
@@ -116,6 +116,25 @@ func hasWordChar(s string) bool {
 }
 
 func isWordChar(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// plainWordCount is len(plainWords(s)), counted without making the words.
+func plainWordCount(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		switch {
+		case isWordChar(r):
+			if !in {
+				n++
+				in = true
+			}
+		case r == '\'' || r == '’':
+			// joins
+		default:
+			in = false
+		}
+	}
+	return n
+}
 
 // plainWords splits s into lower-case runs of letters and digits, the way the
 // plain analyzer reads the index (apostrophes join: "Ferengi's" is one word).

@@ -144,3 +144,11 @@ func TestASCIIWordReadsAsThePlainAnalysisDoes(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainWordCountIsHowManyPlainWords(t *testing.T) {
+	for _, s := range []string{"", "a", "'", "'a", "a'", "a'b", "a ' b", "Ferengi’s cards", "  two  words ", "x-y z", "é è", "3rd 1e", "--", "a''b c’’d", "\x00a\x00"} {
+		if got, want := plainWordCount(s), len(plainWords(s)); got != want {
+			t.Errorf("plainWordCount(%q) = %d, want %d (%q)", s, got, want, plainWords(s))
+		}
+	}
+}

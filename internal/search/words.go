@@ -100,11 +100,12 @@ func (ix *Index) tableText(text string) (english, plain analysis.TokenStream, ok
 		}
 	}
 	tokens := make([]analysis.Token, 0, 2*n)
-	plain = make(analysis.TokenStream, 0, n)
-	english = make(analysis.TokenStream, 0, n)
+	streams := make(analysis.TokenStream, 0, 2*n)
+	plain, english = streams[:0:n], streams[n:n:2*n]
+	bytes := []byte(text) // each plain token's term is a part of it
 	for i := range n {
 		b := bounds[i]
-		tokens = append(tokens, analysis.Token{Term: []byte(text[b[0]:b[1]]), Start: b[0], End: b[1], Position: i + 1, Type: forms[i].typ})
+		tokens = append(tokens, analysis.Token{Term: bytes[b[0]:b[1]:b[1]], Start: b[0], End: b[1], Position: i + 1, Type: forms[i].typ})
 		plain = append(plain, &tokens[len(tokens)-1])
 	}
 	for i := range n {
