@@ -128,7 +128,7 @@
 //	a word in the text, stemmed                          4
 //	what a word means (thesaurus), in the text           4 x 1/2
 //	a word in the title, stemmed                         0.5
-//	a stop word in the title as written                  0.3
+//	a stop word in the title as written                  0.7
 //	near words of a typo, in title / text                0.6 / 0.2
 //
 // Title words weigh little inside Bleve on purpose: its idf is per field, and
