@@ -55,7 +55,7 @@ func TestCitationsComeFromTheRulesThatDecided(t *testing.T) {
 		}
 		own := s.cite(j.doc, j.applied, 0)
 		for _, cit := range v.Citations {
-			if !cited(own, cit) && !cited(j.carried, cit) {
+			if !cited(own, cit) && !carried(j.carried, &cit) {
 				t.Errorf("%s: citation %q is of no rule applied", req.Question, cit.Quote)
 			}
 			e := entries[cit.ID]

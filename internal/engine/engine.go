@@ -49,7 +49,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -161,8 +160,10 @@ type judgement struct {
 	reasons []string
 	applied []ruleKey
 	// carried are citations a verdict takes from the verdicts it is made
-	// of (a turn's, from its steps), after those of the rules applied.
-	carried []rules.Citation
+	// of (a turn's, from its steps), after those of the rules applied:
+	// each once, where those verdicts hold it, copied into the verdict's
+	// own list once, when it is made.
+	carried []*rules.Citation
 	// question is the question judged, as the contract names it.
 	question rules.Question
 }
@@ -316,8 +317,8 @@ func (s *Service) verdict(question string, j *judgement) *rules.Verdict {
 		Citations: s.cite(j.doc, j.applied, len(j.carried)),
 	}
 	for _, c := range j.carried {
-		if !cited(v.Citations, c) {
-			v.Citations = append(v.Citations, c)
+		if !cited(v.Citations, *c) {
+			v.Citations = append(v.Citations, *c)
 		}
 	}
 	if v.Reasons == nil {
@@ -376,12 +377,24 @@ func (s *Service) cite(doc rules.Document, keys []ruleKey, more int) []rules.Cit
 // carries, each once: the steps of a turn cite the same rules again and
 // again.
 func (j *judgement) carry(cs []rules.Citation) {
-	j.carried = slices.Grow(j.carried, len(cs))
-	for _, c := range cs {
-		if !cited(j.carried, c) {
-			j.carried = append(j.carried, c)
+	if j.carried == nil {
+		j.carried = make([]*rules.Citation, 0, max(len(cs), 16))
+	}
+	for i := range cs {
+		if !carried(j.carried, &cs[i]) {
+			j.carried = append(j.carried, &cs[i])
 		}
 	}
+}
+
+// carried is cited of the citations a judgement carries.
+func carried(list []*rules.Citation, c *rules.Citation) bool {
+	for _, x := range list {
+		if x.ID == c.ID && x.Quote == c.Quote {
+			return true
+		}
+	}
+	return false
 }
 
 // cited says whether a citation of the same sentence of the same entry is
