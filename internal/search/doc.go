@@ -190,7 +190,7 @@
 //     or in the other grammatical number, and not only by stem ("universal"
 //     is not "universe"). Score times (1 + 1.5 x share² x nearness), times
 //     (1 + 1.5) for the words in order, times (1 + 2 x exact share), times
-//     (1 + 0.5) for the kind of answer asked for, times (1 + (n - 2) /
+//     (1 + 1.5) for the kind of answer asked for, times (1 + (n - 2) /
 //     (words of the query - 2)) for n > 2 words of the query it holds side
 //     by side as typed, a stop word among them ("out of tactic cards",
 //     "dilemma with no conditions": the stop words the stemmed search drops
