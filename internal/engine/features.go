@@ -50,6 +50,9 @@ func (k featureKind) String() string {
 // name.
 type Vocabulary struct {
 	skills, species, characteristics, icons map[string]bool
+	// requirements are the requirements read, by their text: the same
+	// missions' requirements come again and again (nil: none kept).
+	requirements *memo[Requirement]
 }
 
 // maxVocabularyPages bounds the pages of cards read for the vocabulary: the
@@ -63,7 +66,8 @@ const maxVocabularyPages = 1000
 // known without the card data.
 func vocabularyOf(cards rules.CardService) Vocabulary {
 	v := Vocabulary{skills: map[string]bool{}, species: map[string]bool{}, characteristics: map[string]bool{},
-		icons: map[string]bool{"command": true, "staff": true}}
+		icons:        map[string]bool{"command": true, "staff": true},
+		requirements: &memo[Requirement]{maxText: maxRequirementMemoText}}
 	if cards == nil {
 		return v
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +16,8 @@ import (
 type memo[V any] struct {
 	values sync.Map // string -> V
 	size   atomic.Int64
+	// maxText is the longest text kept, memoMaxText when 0.
+	maxText int
 }
 
 const (
@@ -33,7 +36,7 @@ func (m *memo[V]) load(text string) (V, bool) {
 
 // store keeps the value of text while there is room.
 func (m *memo[V]) store(text string, v V) {
-	if len(text) > memoMaxText || m.size.Load() >= memoMaxEntries {
+	if len(text) > cmp.Or(m.maxText, memoMaxText) || m.size.Load() >= memoMaxEntries {
 		return
 	}
 	// A clone, so the memo never holds on to the request the text came in.
@@ -83,4 +86,30 @@ func (t *textMemos) fold(name string) string {
 		t.folded.store(name, strings.Clone(f)) // f may be a part of name
 	}
 	return f
+}
+
+// maxRequirementMemoText is the longest requirement text whose reading is
+// kept: a card's printed requirements are shorter.
+const maxRequirementMemoText = 256
+
+// parseRequirement is ParseRequirement through the vocabulary's memo of
+// requirements read (none when it has none). A requirement that cannot be
+// read is not kept. What is kept is read from a copy of the text, so the
+// memo never holds on to the request the text came in.
+func (v *Vocabulary) parseRequirement(text string) (Requirement, error) {
+	if v == nil || v.requirements == nil {
+		return ParseRequirement(text)
+	}
+	if r, ok := v.requirements.load(text); ok {
+		return r, nil
+	}
+	if len(text) <= maxRequirementMemoText {
+		text = strings.Clone(text)
+	}
+	r, err := ParseRequirement(text)
+	if err != nil {
+		return nil, err
+	}
+	v.requirements.store(text, r)
+	return r, nil
 }

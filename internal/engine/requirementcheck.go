@@ -24,7 +24,7 @@ func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw rul
 	if err != nil {
 		return err
 	}
-	req, err := m.requirement()
+	req, err := m.requirement(j.vocab)
 	if err != nil {
 		return err
 	}
@@ -203,7 +203,7 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw rules.
 	if p.Requirement == "" {
 		return unprocessable("params.requirement", "params.requirement is required: a printed requirement or dilemma condition")
 	}
-	req, err := ParseRequirement(p.Requirement)
+	req, err := j.vocab.parseRequirement(p.Requirement)
 	if err != nil {
 		return withField(err, "params.requirement")
 	}
@@ -245,14 +245,14 @@ func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 	j.allow(rc.Met)
 }
 
-// requirement reads the mission's printed requirements. It fails, naming
-// the field they were read from, when they are not known or cannot be
-// read.
-func (m *Mission) requirement() (Requirement, error) {
+// requirement reads the mission's printed requirements, through the
+// vocabulary's memo of those read. It fails, naming the field they were
+// read from, when they are not known or cannot be read.
+func (m *Mission) requirement(v *Vocabulary) (Requirement, error) {
 	if m.Requirements == "" {
 		return nil, needUnknown(m, statRequirements)
 	}
-	req, err := ParseRequirement(m.Requirements)
+	req, err := v.parseRequirement(m.Requirements)
 	if err != nil {
 		return nil, withField(err, m.requirementsField())
 	}

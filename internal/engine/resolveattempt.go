@@ -284,7 +284,7 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 	if a.ended != "" {
 		return attemptEnd{Kind: endEarly, Ended: a.ended}, nil
 	}
-	req, err := m.requirement()
+	req, err := m.requirement(v)
 	if err != nil {
 		return attemptEnd{}, err
 	}
