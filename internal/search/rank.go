@@ -227,7 +227,7 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 	sc.deep = deep
 	sure := newTopScores(ix.w.Deep / 2)
 	if len(deep) > sure.k {
-		slices.SortFunc(deep, func(i, j int32) int { return compareRankedAt(&out[i], &out[j]) })
+		sortPlaces(deep, out)
 	}
 	for n, i := range deep {
 		r := &out[i]
@@ -404,13 +404,40 @@ func (s *sortScratch) sort(r []ranked) {
 	for i := range r {
 		order = append(order, int32(i))
 	}
-	slices.SortFunc(order, func(i, j int32) int { return compareRankedAt(&r[i], &r[j]) })
+	sortPlaces(order, r)
 	hits := append(s.hits[:0], r...)
 	for j, i := range order {
 		r[j] = hits[i]
 	}
 	s.order, s.hits = order, hits
 }
+
+// sortPlaces sorts places in out so that their hits are in order, best first
+// (compareRanked). A few (a page's, the deep ones) are sorted by insertion,
+// the scores compared in place and the whole comparison made only for
+// equal scores; more by slices.SortFunc.
+func sortPlaces(places []int32, out []ranked) {
+	if len(places) > maxInsertionSort {
+		slices.SortFunc(places, func(i, j int32) int { return compareRankedAt(&out[i], &out[j]) })
+		return
+	}
+	for k := 1; k < len(places); k++ {
+		p := places[k]
+		x := &out[p]
+		j := k
+		for ; j > 0; j-- {
+			y := &out[places[j-1]]
+			if !(x.score > y.score) && (x.score < y.score || compareRankedAt(x, y) >= 0) {
+				break // x goes after y (equal scores, or a NaN, compared whole)
+			}
+			places[j] = places[j-1]
+		}
+		places[j] = p
+	}
+}
+
+// maxInsertionSort is the most places sortPlaces sorts by insertion.
+const maxInsertionSort = 48
 
 // siftDown moves h[i] down a heap of hits, the worst on top, to its place.
 func siftDown(h []ranked, i int) {
