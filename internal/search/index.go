@@ -116,6 +116,10 @@ type docMeta struct {
 	paras    []paragraph
 	shortest int
 	mostNorm float64
+	// answers are the kinds of answer any of its paragraphs holds: a
+	// question asking for another kind cannot be answered better by them
+	// (see mostGain).
+	answers intent
 	// prior is the kind of document whose score is scaled whatever the
 	// query (see weighPriors); seeTo are the documents of See.
 	prior uint8

@@ -32,7 +32,7 @@ type paragraph struct {
 // deriveParagraphs finds the paragraphs of a document's text (the same as
 // rules.Paragraphs, with the same anchors) among its words. A card has none.
 func deriveParagraphs(m *docMeta) {
-	m.paras = nil
+	m.paras, m.answers = nil, 0
 	if m.Kind == rules.KindCard || !m.textWords {
 		return
 	}
@@ -52,9 +52,10 @@ func deriveParagraphs(m *docMeta) {
 			m.paras[i].answers |= intentDefinition
 		}
 	}
-	m.shortest = len(m.words)
+	m.shortest, m.answers = len(m.words), 0
 	for p := range m.paras {
 		m.shortest = min(m.shortest, m.paragraphWords(p))
+		m.answers |= m.paras[p].answers
 	}
 }
 
@@ -366,15 +367,17 @@ func (w *weights) intentShare(a *analyzed, m *docMeta, p int) float64 {
 // is no shorter than its shortest paragraph.
 func (w *weights) mostGain(a *analyzed, m *docMeta, share float64) float64 {
 	// A paragraph holding the kind of answer asked for holds the words
-	// that ask it (analyzed.intentStems).
-	if a.intent != 0 {
+	// that ask it (analyzed.intentStems); a document none of whose
+	// paragraphs holds it gains nothing for it.
+	asked := a.intent&m.answers != 0
+	if asked {
 		share = min(share+a.shareHeld(a.intentStems), 1)
 	}
 	g := (1 + w.Paragraph*share*share) * (1 + w.Exact*share)
 	if len(a.phrase) > 0 && share >= 1-1e-9 {
 		g *= 1 + w.TextPhrase
 	}
-	if a.intent != 0 {
+	if asked {
 		g *= 1 + w.Intent
 	}
 	if w.Typed != 0 && len(a.typed) > 2 {
