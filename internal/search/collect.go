@@ -67,7 +67,9 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		}
 		m.num = uint32(num)
 		s.facets[num] = m.facet
-		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, stub: len(m.seeTo) > 0}
+		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, stub: len(m.seeTo) > 0,
+			titleN: uint8(min(len(m.titleIDs), maxInlineTitle+1)), titleIDF: m.titleIDF}
+		copy(s.rank[num].titles[:], m.titleIDs)
 		for _, t := range m.terms {
 			for int(t) >= len(s.holding) {
 				s.holding = append(s.holding, nil)
@@ -86,6 +88,26 @@ type rankFacts struct {
 	rule      int32  // docMeta.rule
 	prior     uint8  // docMeta.prior
 	stub      bool   // the document is a cross-reference (docMeta.seeTo)
+	// titles are docMeta.titleIDs when there are at most maxInlineTitle
+	// of them (titleN says how many; more than maxInlineTitle: read them
+	// from the metadata), titleIDF is docMeta.titleIDF: what the title
+	// cover reads.
+	titleN   uint8
+	titles   [maxInlineTitle]uint32
+	titleIDF float64
+}
+
+// maxInlineTitle is the most terms of a title rankFacts holds (most titles
+// have one to three).
+const maxInlineTitle = 4
+
+// titleIDs are the ids of the terms of the title of the document the facts
+// are of, m.
+func (f *rankFacts) titleIDs(m *docMeta) []uint32 {
+	if f.titleN <= maxInlineTitle {
+		return f.titles[:f.titleN]
+	}
+	return m.titleIDs
 }
 
 func (s *snapshot) number(meta map[string]*docMeta) error {

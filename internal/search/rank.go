@@ -69,7 +69,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 		share, held := ix.share(h, a)
 		cover, named := 0.0, false
 		if facts.titleMask&a.coverMask != 0 {
-			cover, named = ix.cover(m, a)
+			cover, named = ix.cover(facts.titleIDs(m), facts.titleIDF, a)
 		} // else no term of the title is the query's (most hits)
 		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share) * ix.w.whole(share)
 		if held&a.phraseHeld == a.phraseHeld {
@@ -613,9 +613,11 @@ func (ix *Index) oneRule(x, y ranked) bool {
 // query's terms found in the title, each term weighted by its rarity (idf),
 // so that a title that is the query scores 1 and a title of one common word
 // in a long query scores little. named says every term of the title is in
-// the query: the query names it.
-func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
-	if len(m.titleIDs) == 0 {
+// the query: the query names it. titleIDs are the title's terms and titleIDF
+// the sum of their rarities (docMeta's, as rankFacts holds them, where the
+// re-ranking reads them without reading the metadata of every hit).
+func (ix *Index) cover(titleIDs []uint32, titleIDF float64, a *analyzed) (cover float64, named bool) {
+	if len(titleIDs) == 0 {
 		return 0, false
 	}
 	// The title's terms among the query's (bits by index in a.terms: its
@@ -623,7 +625,7 @@ func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
 	var inTitle float64
 	var held uint64
 	stems := len(a.stemIDs) > 0 // else the query is stop words, compared as written
-	for _, t := range m.titleIDs {
+	for _, t := range titleIDs {
 		in := false
 		for k, q := range a.terms {
 			if q == t {
@@ -643,7 +645,7 @@ func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
 	for i, q := range a.coverIDs {
 		w := 0.0
 		switch {
-		case stems && i < 64 && held&(1<<i) != 0, !stems && slices.Contains(m.titleIDs, q):
+		case stems && i < 64 && held&(1<<i) != 0, !stems && slices.Contains(titleIDs, q):
 			w = 1
 		default:
 			for _, ad := range a.adds {
@@ -662,14 +664,14 @@ func (ix *Index) cover(m *docMeta, a *analyzed) (cover float64, named bool) {
 			}
 		}
 	}
-	if m.titleIDF == 0 || a.coverAll == 0 {
+	if titleIDF == 0 || a.coverAll == 0 {
 		return 0, false
 	}
 	share := inQuery / a.coverAll
 	if stems && a.sides[0] != 0 {
 		share = max(inSide[0]/a.sideAll[0], inSide[1]/a.sideAll[1])
 	}
-	return inTitle / m.titleIDF * share, inTitle >= m.titleIDF*0.999
+	return inTitle / titleIDF * share, inTitle >= titleIDF*0.999
 }
 
 // share is how much of the query a hit matched: the query's stems found in
