@@ -382,23 +382,23 @@ func roomFor[T any](d *requestDecoder, list []T, max int) []T {
 // that is not well formed is counted as far as it goes; its reading
 // refuses it.
 func (d *requestDecoder) itemsLeft(max int) int {
+	data := d.data
 	n, depth := 1, 0
-	for i := d.off; i < len(d.data) && n < max; i++ {
-		switch d.data[i] {
+	for i := d.off; i < len(data) && n < max; i++ {
+		// Past the bytes that neither delimit nor begin a string, most
+		// of those outside the strings.
+		for i < len(data) && structural[data[i]] == 0 {
+			i++
+		}
+		if i == len(data) {
+			break
+		}
+		switch data[i] {
 		case '"':
-			// To the string's closing quote: one not escaped.
-			for i++; i < len(d.data); i++ {
-				j := bytes.IndexByte(d.data[i:], '"')
-				if j < 0 {
-					return n
-				}
-				i += j
-				escapes := 0
-				for k := i - 1; k >= 0 && d.data[k] == '\\'; k-- {
-					escapes++
-				}
-				if escapes%2 == 0 {
-					break
+			// To the string's closing quote, past every escaped byte.
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
 				}
 			}
 		case '{', '[':
@@ -416,6 +416,9 @@ func (d *requestDecoder) itemsLeft(max int) int {
 	}
 	return min(n, max)
 }
+
+// structural marks the bytes itemsLeft looks at.
+var structural = [256]byte{'"': 1, ',': 1, '{': 1, '}': 1, '[': 1, ']': 1}
 
 // emptyList says the value is an empty list, [], with no space inside:
 // room for its items is not made.
