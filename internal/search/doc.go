@@ -159,7 +159,9 @@
 //     meaning counting half) that the hit holds anywhere. Score times
 //     (1 + 2 x share) x share: a title holding one of several words does
 //     not beat a text holding them all. A short query whose words the title
-//     holds in order: times (1 + 2).
+//     holds in order, or a query holding a whole title of a stop word and
+//     others side by side as typed ("equipped with", which the stemmed
+//     cover reads as "equip"): times (1 + 2).
 //  3. Kinds of document that answer a rules question less well: a card
 //     (times 0.6, 0.8 when the query names it), a ruling or glossary entry
 //     on one card ("Make It So - This incident ...": times 0.4 unless the

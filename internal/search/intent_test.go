@@ -206,3 +206,44 @@ func TestHowManyCountsTheWordAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleAsTypedInTheQuery: a title holding a stop word is named by a
+// query holding its words side by side as typed ("linked with"), not by one
+// holding them apart or without the stop word.
+func TestTitleAsTypedInTheQuery(t *testing.T) {
+	ctx := context.Background()
+	glossary := entry("2e-rulebook", "2e", "glossary", "Linked with", "A widget linked with a personnel moves when the personnel moves.")
+	section := entry("2e-rulebook", "2e", "section", "Linked widgets", "A personnel may carry a linked widget, and the widget moves with its personnel.")
+	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{glossary, section}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	for _, c := range []struct {
+		q                string
+		glossary, titled bool
+	}{
+		{"personnel linked with a widget", true, false},
+		{"widget linked to personnel with it", false, false},
+		{"linked widgets", false, false},
+	} {
+		u, err := parseQuery(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ix.analyze(u)
+		if got := a.titleTyped(ix.meta[glossary.ID]); got != c.glossary {
+			t.Errorf("%q names %q as typed: %v, want %v", c.q, glossary.Title, got, c.glossary)
+		}
+		if got := a.titleTyped(ix.meta[section.ID]); got != c.titled {
+			t.Errorf("%q names %q as typed: %v, want %v (no stop word in it)", c.q, section.Title, got, c.titled)
+		}
+	}
+	res, err := ix.Search(ctx, rules.SearchQuery{Q: "personnel linked with a widget", Limit: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) == 0 || res.Hits[0].ID != glossary.ID {
+		t.Errorf("hits %+v, want %s first", res.Hits, glossary.ID)
+	}
+}

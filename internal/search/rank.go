@@ -72,10 +72,8 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 			cover, named = ix.cover(facts.titleIDs(m), facts.titleIDF, a)
 		} // else no term of the title is the query's (most hits)
 		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share) * ix.w.whole(share)
-		if held&a.phraseHeld == a.phraseHeld {
-			if a.inTitleOrder(m) {
-				s *= 1 + ix.w.TitlePhrase
-			}
+		if held&a.phraseHeld == a.phraseHeld && a.inTitleOrder(m) || ix.w.TitleTyped && a.titleTyped(m) {
+			s *= 1 + ix.w.TitlePhrase
 		}
 		if facts.prior != priorNone {
 			s *= ix.w.priorFactor(facts.prior, named)
@@ -710,4 +708,30 @@ func (ix *Index) share(h collected, a *analyzed) (share float64, held uint64) {
 		return 0, h.held
 	}
 	return in / a.stemAll, h.held
+}
+
+// titleTyped reports whether the query holds a document's whole title as
+// typed, its words side by side, a stop word among them ("equipped with"):
+// the stemmed title cover reads such a title by its other words alone.
+func (a *analyzed) titleTyped(m *docMeta) bool {
+	n := len(m.titlePlain)
+	if n < 2 || len(a.typed) < n || len(m.titleWords) > 0 && !slices.Contains(m.titleWords, noTerm) {
+		return false
+	}
+	for at := 0; at+n <= len(a.typed); at++ {
+		if a.typed[at].plain != m.titlePlain[0] {
+			continue
+		}
+		all := true
+		for j, p := range m.titlePlain[1:] {
+			if a.typed[at+1+j].plain != p {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }

@@ -38,7 +38,11 @@ type weights struct {
 	// TitlePhrase raises the score of a hit whose title holds the query's
 	// words in order by TitlePhrase times (see analyzed.inTitleOrder).
 	TitlePhrase float64
-	Text        float64 // stemmed text words
+	// TitleTyped gives TitlePhrase to a hit whose whole title, a stop word
+	// among its words, the query holds side by side as typed (see
+	// analyzed.titleTyped).
+	TitleTyped bool
+	Text       float64 // stemmed text words
 	// TextPhrase raises the score of a hit whose text holds the query's
 	// words in order by TextPhrase times (see analyzed.inOrder).
 	TextPhrase float64
@@ -123,7 +127,7 @@ type weights struct {
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.7, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
 		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 2, Superseded: 0.15, Related: true,
-		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true,
+		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true,
 		Scoring: "tf-idf"}
 }
 
