@@ -253,7 +253,27 @@ func specOf(v []int) boardSpec {
 
 type obj = map[string]any
 
-func id(kind string, i, n int) string { return padded(fmt.Sprintf("%s%04d", kind, i), n) }
+func id(kind string, i, n int) string { return named(kind+"%04d", i, n) }
+
+// named is padded(fmt.Sprintf(format, i), n), made once: a board names
+// hundreds of cards, and the search builds thousands of boards of the same
+// few lengths. The search builds one request at a time.
+func named(format string, i, n int) string {
+	k := nameKey{format, i, n}
+	if s, ok := names[k]; ok {
+		return s
+	}
+	s := padded(fmt.Sprintf(format, i), n)
+	names[k] = s
+	return s
+}
+
+type nameKey struct {
+	format string
+	i, n   int
+}
+
+var names = map[nameKey]string{}
 
 func ids(kind string, from, to, n int) []string {
 	out := []string{}
@@ -320,7 +340,7 @@ func (s boardSpec) board(voc *vocabulary, rng *rand.Rand) obj {
 	}
 	word := func(prefix string, i int) string {
 		if s.unknown {
-			return padded(fmt.Sprintf("%s%d", prefix, i), rules.MaxWordBytes)
+			return named(prefix+"%d", i, rules.MaxWordBytes)
 		}
 		return prefix
 	}
@@ -328,7 +348,7 @@ func (s boardSpec) board(voc *vocabulary, rng *rand.Rand) obj {
 	req := s.requirementText(voc, rng)
 	for i := range s.missions {
 		typ := []string{"planet", "space"}[i%2]
-		m := obj{"id": id("m", i, n), "title": padded(fmt.Sprintf("Mission %d", i), n), "type": typ, "quadrant": "alpha",
+		m := obj{"id": id("m", i, n), "title": named("Mission %d", i, n), "type": typ, "quadrant": "alpha",
 			"span": 4 - s.flat, "points": 35, "affiliations": affs}
 		if req != "" {
 			m["requirements"] = req
@@ -351,12 +371,12 @@ func (s boardSpec) board(voc *vocabulary, rng *rand.Rand) obj {
 				staffing = append(staffing, []string{"command", "staff"}[k%2])
 			}
 		}
-		ships = append(ships, obj{"id": id("s", i, n), "owner": owner(i), "title": padded(fmt.Sprintf("Ship %d", i), n),
+		ships = append(ships, obj{"id": id("s", i, n), "owner": owner(i), "title": named("Ship %d", i, n),
 			"affiliation": affs[i%2], "staffing": staffing, "range": 9, "weapons": 8, "shields": 8, "at": obj{"mission": id("m", i%s.missions, n)}})
 	}
 	if s.first {
 		for i := range s.facilities {
-			facilities = append(facilities, obj{"id": id("f", i, n), "owner": owner(i), "title": padded(fmt.Sprintf("Outpost %d", i), n),
+			facilities = append(facilities, obj{"id": id("f", i, n), "owner": owner(i), "title": named("Outpost %d", i, n),
 				"affiliations": affs, "kind": "outpost", "quadrant": "alpha", "shields": 20, "at": obj{"mission": id("m", i%s.missions, n)}})
 		}
 	}
@@ -369,7 +389,7 @@ func (s boardSpec) board(voc *vocabulary, rng *rand.Rand) obj {
 		for k := range s.skills {
 			name := voc.skills[(i+k*13)%len(voc.skills)]
 			if s.unknown {
-				name = padded(fmt.Sprintf("Zq%dx", (i+k)%40), rules.MaxSkillBytes-2)
+				name = named("Zq%dx", (i+k)%40, rules.MaxSkillBytes-2)
 			}
 			skills = append(skills, fmt.Sprintf("%d %s", 1+k%3, name))
 		}
@@ -381,7 +401,7 @@ func (s boardSpec) board(voc *vocabulary, rng *rand.Rand) obj {
 		if s.unknown {
 			species = "Ab, Cd, Ef, Gh, Ij, Kl, Mn, Op, Qr, St, Uv, Wx"
 		}
-		title := padded(fmt.Sprintf("Personnel %d", i), n)
+		title := named("Personnel %d", i, n)
 		// The first of them staff the first ship: yours, of its
 		// affiliation, each titled with a word of its staffing line, so a
 		// ship can move when its crew is aboard, and every other personnel
@@ -448,7 +468,7 @@ func params(q rules.Question, s boardSpec, list, stack, deck int, voc *vocabular
 	stackOf := func(resolve bool) []any {
 		out := []any{}
 		for i := range stack {
-			d := obj{"title": padded(fmt.Sprintf("Dilemma %d", i), n), "kind": []string{"planet", "space", "dual"}[i%3], "cost": i % 4}
+			d := obj{"title": named("Dilemma %d", i, n), "kind": []string{"planet", "space", "dual"}[i%3], "cost": i % 4}
 			if resolve && i == stack-1 {
 				d["stops"] = listed
 			}
@@ -492,7 +512,7 @@ func params(q rules.Question, s boardSpec, list, stack, deck int, voc *vocabular
 	case rules.QuestionGameWinner:
 		players := []any{}
 		for i := range min(rules.MaxPlayers, max(1, list)) {
-			players = append(players, obj{"name": padded(fmt.Sprintf("player %d", i), n), "score": 100, "planet": true, "space": true})
+			players = append(players, obj{"name": named("player %d", i, n), "score": 100, "planet": true, "space": true})
 		}
 		return obj{"players": players, "decksEmpty": true}
 	case rules.QuestionDeckValidate:
@@ -504,7 +524,7 @@ func params(q rules.Question, s boardSpec, list, stack, deck int, voc *vocabular
 	case rules.QuestionCardPlay:
 		commanded := []string{}
 		for i := range list {
-			commanded = append(commanded, padded(fmt.Sprintf("Commanded %d, Sub", i), n))
+			commanded = append(commanded, named("Commanded %d, Sub", i, n))
 		}
 		return obj{"card": obj{"title": "Commanded 0", "type": "personnel", "cost": 3, "unique": true}, "commanded": commanded, "at": m0}
 	case rules.QuestionBattleShip:
@@ -601,11 +621,11 @@ func turnStarts(voc *vocabulary) start {
 				}
 				p = obj{"personnel": ids("p", 0, each, n), "to": to}
 			case "card.play":
-				p = obj{"card": obj{"title": padded(fmt.Sprintf("Played %d", i), n), "type": "event", "cost": 0}}
+				p = obj{"card": obj{"title": named("Played %d", i, n), "type": "event", "cost": 0}}
 			default:
 				st := []any{}
 				for d := range stack {
-					st = append(st, obj{"title": padded(fmt.Sprintf("Dilemma %d", d), n), "kind": "planet", "cost": 0})
+					st = append(st, obj{"title": named("Dilemma %d", d, n), "kind": "planet", "cost": 0})
 				}
 				p = obj{"mission": id("m", i%s.missions, n), "stack": st}
 			}
