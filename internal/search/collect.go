@@ -68,7 +68,8 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		m.num = uint32(num)
 		s.facets[num] = m.facet
 		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, stub: len(m.seeTo) > 0,
-			titleN: uint8(min(len(m.titleIDs), maxInlineTitle+1)), titleIDF: m.titleIDF}
+			titleN: uint8(min(len(m.titleIDs), maxInlineTitle+1)), titleIDF: m.titleIDF,
+			precedence: int32(m.Precedence), byID: m.byID}
 		copy(s.rank[num].titles[:], m.titleIDs)
 		for _, t := range m.terms {
 			for int(t) >= len(s.holding) {
@@ -95,6 +96,9 @@ type rankFacts struct {
 	titleN   uint8
 	titles   [maxInlineTitle]uint32
 	titleIDF float64
+	// precedence and byID are docMeta.Precedence and docMeta.byID (see
+	// ranked).
+	precedence, byID int32
 }
 
 // maxInlineTitle is the most terms of a title rankFacts holds (most titles

@@ -127,8 +127,11 @@ type docMeta struct {
 	// facet is the index of the edition, kind and document among the values
 	// of each facet.
 	facet [len(facetNames)]int32
-	// num is the document's number in the index (snapshot.byNum).
-	num uint32
+	// num is the document's number in the index (snapshot.byNum); byID
+	// its place among all the documents in the order of their ids, which
+	// breaks ties of the re-ranking as comparing the ids does.
+	num  uint32
+	byID int32
 	// group numbers the entries of one edition, kind and folded title; rule
 	// the entries that may be found as one rule (same group, or related
 	// within the edition, directly or through other entries); related are
@@ -360,7 +363,8 @@ func (ix *Index) prepare() error {
 		metas = append(metas, m)
 	}
 	sort.Slice(metas, func(i, j int) bool { return metas[i].ID < metas[j].ID })
-	for _, m := range metas {
+	for i, m := range metas {
+		m.byID = int32(i)
 		m.titleIDF = 0
 		for _, id := range m.titleIDs {
 			m.titleIDF += ix.lex.idf[id]

@@ -40,6 +40,10 @@ type ranked struct {
 	// share is how much of the query the hit holds: in its best paragraph
 	// once measured, else anywhere.
 	share float32
+	// precedence and byID are docMeta.Precedence and docMeta.byID, the
+	// tie breakers of compareRanked, kept here so that comparing two hits
+	// reads neither's metadata.
+	precedence, byID int32
 }
 
 // rerank turns Bleve's best hits (in any order) into the final order, in two principled steps:
@@ -86,7 +90,8 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 			s *= ix.w.Named
 			rule = -1
 		}
-		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: rule, para: -1, words: -1, share: float32(share)}
+		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: rule, para: -1, words: -1, share: float32(share),
+			precedence: facts.precedence, byID: facts.byID}
 		deep.add(s)
 	}
 	if stubs {
@@ -456,7 +461,8 @@ func siftDown(h []ranked, i int) {
 }
 
 // compareRanked orders hits best first: by score, then the governing
-// document, then Bleve's order (its score, then the id).
+// document, then Bleve's order (its score, then the id: compareCollected's,
+// by docMeta.byID).
 func compareRanked(x, y ranked) int { return compareRankedAt(&x, &y) }
 
 // compareRankedAt is compareRanked of the hits x and y point at.
@@ -466,10 +472,14 @@ func compareRankedAt(x, y *ranked) int {
 		return -1
 	case x.score < y.score:
 		return 1
-	case x.meta.Precedence != y.meta.Precedence:
-		return cmp.Compare(y.meta.Precedence, x.meta.Precedence)
+	case x.precedence != y.precedence:
+		return cmp.Compare(y.precedence, x.precedence)
+	case x.bleve > y.bleve: // then as compareCollected orders them
+		return -1
+	case x.bleve < y.bleve:
+		return 1
 	}
-	return compareCollected(collected{meta: x.meta, score: x.bleve}, collected{meta: y.meta, score: y.bleve})
+	return cmp.Compare(x.byID, y.byID)
 }
 
 // byPrecedence hands the scores of hits that are the same rule out again by

@@ -1,9 +1,11 @@
 package search
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -48,16 +50,17 @@ func TestSortBestPutsTheBestFirstInOrder(t *testing.T) {
 	for i := range metas {
 		metas[i] = &docMeta{ID: fmt.Sprintf("d%03d", i*7919%len(metas)), Precedence: next(3)} // distinct ids, not in order
 	}
+	numberByID(metas)
 	for _, size := range []int{1, 5, 39, 41, 120, 400} {
 		for _, k := range []int{1, 3, 10, 20, 32, 33, 100} {
 			r := make([]ranked, size)
 			for i := range r {
 				// Few distinct scores: many ties, broken by precedence,
 				// Bleve's score and the id.
-				r[i] = ranked{meta: metas[i], score: float64(next(8)), bleve: float64(next(3))}
+				r[i] = rankedOf(metas[i], float64(next(8)), float64(next(3)))
 			}
 			want := slices.Clone(r)
-			slices.SortFunc(want, compareRanked)
+			slices.SortFunc(want, compareByMeta)
 			sortBest(r, k, new(sortScratch))
 			n := min(k, size)
 			for i := range n {
@@ -83,6 +86,7 @@ func BenchmarkSortBest(b *testing.B) {
 	for i := range metas {
 		metas[i] = &docMeta{ID: fmt.Sprintf("d%03d", i*7919%hits), Precedence: next(3)}
 	}
+	numberByID(metas)
 	in := make([][]ranked, inputs)
 	for k := range in {
 		in[k] = make([]ranked, hits)
@@ -91,7 +95,7 @@ func BenchmarkSortBest(b *testing.B) {
 			if next(3) == 0 {
 				s = float64(next(4)) / 10 // a tie among the least
 			}
-			in[k][i] = ranked{meta: metas[i], score: s, bleve: float64(next(100))}
+			in[k][i] = rankedOf(metas[i], s, float64(next(100)))
 		}
 	}
 	var s sortScratch
@@ -128,4 +132,33 @@ func TestKthBestIsTheKthOfTheSorted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// numberByID numbers the documents in the order of their ids, as the index
+// does (docMeta.byID).
+func numberByID(metas []*docMeta) {
+	byID := slices.Clone(metas)
+	slices.SortFunc(byID, func(a, b *docMeta) int { return strings.Compare(a.ID, b.ID) })
+	for i, m := range byID {
+		m.byID = int32(i)
+	}
+}
+
+// rankedOf is a hit of the document m, as rerank makes it.
+func rankedOf(m *docMeta, score, bleve float64) ranked {
+	return ranked{meta: m, score: score, bleve: bleve, precedence: int32(m.Precedence), byID: m.byID}
+}
+
+// compareByMeta is compareRanked read from the hits' metadata: by score,
+// then the governing document, then Bleve's score, then the id.
+func compareByMeta(x, y ranked) int {
+	switch {
+	case x.score > y.score:
+		return -1
+	case x.score < y.score:
+		return 1
+	case x.meta.Precedence != y.meta.Precedence:
+		return cmp.Compare(y.meta.Precedence, x.meta.Precedence)
+	}
+	return compareCollected(collected{meta: x.meta, score: x.bleve}, collected{meta: y.meta, score: y.bleve})
 }
