@@ -482,17 +482,24 @@ func TestEveryFieldInAnotherCaseOrMisspeltIsRefusedWithItsPath(t *testing.T) {
 		if err := json.Unmarshal(b.Bytes(), &tree); err != nil {
 			t.Fatal(err)
 		}
-		for _, key := range keyPaths(tree, "") {
+		enc := encodedTree(t, tree)
+		for i, key := range keyPaths(tree, "") {
 			for _, variant := range misspellings(key.name) {
 				if _, taken := key.siblings[variant]; taken {
 					continue // "affiliations" less its s is the field affiliation
 				}
-				body, err := json.Marshal(renamed(tree, key.path, key.name, variant))
-				if err != nil {
-					t.Fatal(err)
+				body := enc.renamed(nil, "", key.path, key.name, variant)
+				if i%40 == 0 { // a few written as before, to show they are the same
+					want, err := json.Marshal(renamed(tree, key.path, key.name, variant))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(body, want) {
+						t.Fatalf("%s: %s renamed %s: %s, encoding/json writes %s", a, key.path+key.name, variant, body, want)
+					}
 				}
 				var req rules.AdjudicationRequest
-				err = DecodeAdjudication(body, &req)
+				err := DecodeAdjudication(body, &req)
 				tried++
 				paths[key.path+key.name] = true
 				want := key.path + variant
@@ -547,6 +554,109 @@ func keyPaths(v any, path string) []keyPath {
 		}
 	}
 	return out
+}
+
+// An encoded is a JSON tree with the encoding encoding/json writes of it
+// and of each of its parts: the misspellings' bodies are written from the
+// parts a renaming leaves as they were rather than encoding the whole tree
+// again for each (that was most of this test's CPU).
+type encoded struct {
+	json  []byte
+	keys  []string            // an object's keys, in encoding/json's order
+	kids  map[string]*encoded // an object's values
+	elems []*encoded          // an array's
+}
+
+// encodedTree encodes tree, and fails the test unless it is what
+// encoding/json writes.
+func encodedTree(t *testing.T, tree any) *encoded {
+	t.Helper()
+	e := encode(t, tree)
+	if want, err := json.Marshal(tree); err != nil || !bytes.Equal(e.json, want) {
+		t.Fatalf("the tree encoded %s, encoding/json writes %s (%v)", e.json, want, err)
+	}
+	return e
+}
+
+func encode(t *testing.T, v any) *encoded {
+	e := &encoded{}
+	switch x := v.(type) {
+	case map[string]any:
+		e.kids = make(map[string]*encoded, len(x))
+		for k, c := range x {
+			e.keys = append(e.keys, k)
+			e.kids[k] = encode(t, c)
+		}
+		slices.Sort(e.keys)
+		e.json = e.object(nil, e.keys, func(b []byte, k string) []byte { return append(b, e.kids[k].json...) })
+	case []any:
+		e.json = append(e.json, '[')
+		for i, c := range x {
+			e.elems = append(e.elems, encode(t, c))
+			if i > 0 {
+				e.json = append(e.json, ',')
+			}
+			e.json = append(e.json, e.elems[i].json...)
+		}
+		e.json = append(e.json, ']')
+	default:
+		var err error
+		if e.json, err = json.Marshal(x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return e
+}
+
+// object appends an object of the keys, each value written by value.
+func (e *encoded) object(b []byte, keys []string, value func([]byte, string) []byte) []byte {
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		name, _ := json.Marshal(k)
+		b = append(b, name...)
+		b = append(b, ':')
+		b = value(b, k)
+	}
+	return append(b, '}')
+}
+
+// renamed appends json.Marshal(renamed(tree, path, old, name)) for the
+// part of the tree at at: a part whose path does not begin the path
+// renamed holds no object at it (every path below at begins with at less
+// its dot) and is written as it was.
+func (e *encoded) renamed(b []byte, at, path, old, name string) []byte {
+	if !strings.HasPrefix(path, strings.TrimSuffix(at, ".")) {
+		return append(b, e.json...)
+	}
+	switch {
+	case e.kids != nil:
+		keys, was := e.keys, map[string]string{}
+		if _, ok := e.kids[old]; ok && at == path {
+			keys = slices.Clone(keys)
+			keys[slices.Index(keys, old)] = name
+			slices.Sort(keys)
+			was[name] = old
+		}
+		return e.object(b, keys, func(b []byte, k string) []byte {
+			if o, ok := was[k]; ok {
+				k = o
+			}
+			return e.kids[k].renamed(b, at+k+".", path, old, name)
+		})
+	case e.elems != nil:
+		b = append(b, '[')
+		for i, c := range e.elems {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = c.renamed(b, fmt.Sprintf("%s[%d].", strings.TrimSuffix(at, "."), i), path, old, name)
+		}
+		return append(b, ']')
+	}
+	return append(b, e.json...)
 }
 
 // renamed is a copy of tree with the key old of the object at path
