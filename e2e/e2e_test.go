@@ -49,8 +49,15 @@ func chromiumPath() string {
 	return "/usr/bin/chromium"
 }
 
-// npmPackages are what run.mjs imports, installed from package-lock.json.
-var npmPackages = []string{"playwright-core", "axe-core", "lighthouse"}
+// npmPackages are what run.mjs imports, installed from package-lock.json:
+// Lighthouse, an optional dependency of 200 packages, only with LIGHTHOUSE
+// set (installing it was 10 s of CPU for every fresh clone).
+func npmPackages() []string {
+	if os.Getenv("LIGHTHOUSE") != "" {
+		return []string{"playwright-core", "axe-core", "lighthouse"}
+	}
+	return []string{"playwright-core", "axe-core"}
+}
 
 // tools checks node, Chromium and the npm packages, installing the last from
 // package-lock.json when npm is there and one is missing.
@@ -64,7 +71,7 @@ func tools(t *testing.T, dir string) string {
 		need(t, "no Chromium at %s (apt-get install chromium, or set CHROMIUM)", chromiumPath())
 	}
 	missing := false
-	for _, p := range npmPackages {
+	for _, p := range npmPackages() {
 		if _, err := os.Stat(filepath.Join(dir, "node_modules", p, "package.json")); err != nil {
 			missing = true
 		}
@@ -72,9 +79,13 @@ func tools(t *testing.T, dir string) string {
 	if missing {
 		npm, err := exec.LookPath("npm")
 		if err != nil {
-			need(t, "%v are not installed and npm is missing", npmPackages)
+			need(t, "%v are not installed and npm is missing", npmPackages())
 		}
-		cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund")
+		args := []string{"ci", "--no-audit", "--no-fund"}
+		if os.Getenv("LIGHTHOUSE") == "" {
+			args = append(args, "--omit=optional")
+		}
+		cmd := exec.Command(npm, args...)
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil {
 			need(t, "npm ci failed: %v\n%s", err, out)
