@@ -32,10 +32,7 @@ const (
 
 // intentAsks are the words of a question's form, each with the kind of
 // answer it asks for; a sequence is the words side by side, as typed.
-var intentAsks = []struct {
-	words []string
-	asks  intent
-}{
+var intentAsks = []intentAsk{
 	{[]string{"how", "many"}, intentNumber},
 	{[]string{"how", "much"}, intentNumber},
 	{[]string{"max"}, intentNumber},
@@ -66,6 +63,26 @@ var intentAsks = []struct {
 	{[]string{"definition"}, intentDefinition},
 }
 
+// An intentAsk is the words of one question form and what it asks for.
+type intentAsk struct {
+	words []string
+	asks  intent
+}
+
+// at says whether the question form's words stand side by side in words
+// from i on, as typed (words[i] is known to be its first).
+func (a intentAsk) at(words []string, i int) bool {
+	if i+len(a.words) > len(words) {
+		return false
+	}
+	for j, aw := range a.words[1:] {
+		if foldedWord(words[i+1+j]) != aw {
+			return false
+		}
+	}
+	return true
+}
+
 // intentFirst are the indexes in intentAsks of the asks starting with each
 // word.
 var intentFirst = func() map[string][]int {
@@ -84,17 +101,7 @@ func intentOf(words []string) (intent, []string) {
 	for i, w := range words {
 		for _, k := range intentFirst[foldedWord(w)] {
 			a := intentAsks[k]
-			if i+len(a.words) > len(words) {
-				continue
-			}
-			all := true
-			for j, aw := range a.words[1:] {
-				if foldedWord(words[i+1+j]) != aw {
-					all = false
-					break
-				}
-			}
-			if all {
+			if a.at(words, i) {
 				in |= a.asks
 				asking = append(asking, words[i:i+len(a.words)]...)
 			}
@@ -114,17 +121,10 @@ func countedAfter(words []string) []string {
 	for i, w := range words {
 		for _, k := range intentFirst[foldedWord(w)] {
 			a := intentAsks[k]
-			if a.asks != intentNumber || len(a.words) < 2 || a.words[0] == "how" && a.words[1] != "many" || i+len(a.words) > len(words) {
+			if a.asks != intentNumber || len(a.words) < 2 || a.words[0] == "how" && a.words[1] != "many" {
 				continue
 			}
-			all := true
-			for j, aw := range a.words[1:] {
-				if foldedWord(words[i+1+j]) != aw {
-					all = false
-					break
-				}
-			}
-			if all {
+			if a.at(words, i) {
 				from := i + len(a.words)
 				out = append(out, words[from:min(from+countedWords, len(words))]...)
 			}
