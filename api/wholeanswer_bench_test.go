@@ -8,11 +8,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/internal/cputime"
 )
 
 // BenchmarkAnswerWrites sends a 4.7 KB answer of known length (a page of
@@ -58,22 +58,13 @@ func BenchmarkAnswerWrites(b *testing.B) {
 			}
 			get()
 			b.ReportAllocs()
-			before := processCPU()
+			cpu := cputime.Start()
 			b.ResetTimer()
 			for range b.N {
 				get()
 			}
 			b.StopTimer()
-			b.ReportMetric(float64((processCPU()-before).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			cpu.Report(b, b.N)
 		})
 	}
-}
-
-// processCPU is the CPU time (user and system) the test process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -409,15 +409,13 @@ func BenchmarkWorstBoard(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
 			b.ReportAllocs()
-			cpu0, ok := cputime.Process()
+			cpu := cputime.Start()
 			for b.Loop() {
 				if _, err := ask(ctx, w.svc, req); err != nil {
 					b.Fatal(err)
 				}
 			}
-			if cpu1, ok1 := cputime.Process(); ok && ok1 {
-				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
-			}
+			cpu.Report(b, b.N)
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stccg/stccg-rules/internal/cputime"
 	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
@@ -14,7 +15,7 @@ func BenchmarkBuildIndex(b *testing.B) {
 	c := testcorpus.Load(b)
 	ctx := context.Background()
 	b.ReportAllocs()
-	cpu0, ok := processCPU()
+	cpu := cputime.Start()
 	for b.Loop() {
 		ix, err := Build(ctx, c.Documents, c.Entries, c.Cards)
 		if err != nil {
@@ -22,9 +23,7 @@ func BenchmarkBuildIndex(b *testing.B) {
 		}
 		_ = ix.Close()
 	}
-	if cpu1, ok1 := processCPU(); ok && ok1 {
-		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
-	}
+	cpu.Report(b, b.N)
 	b.ReportMetric(float64(len(c.Entries)+len(c.Cards)), "docs")
 }
 
@@ -44,15 +43,13 @@ func BenchmarkSearch(b *testing.B) {
 	for _, q := range benchQueries {
 		b.Run(q, func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0, ok := processCPU()
+			cpu := cputime.Start()
 			for b.Loop() {
 				if _, err := ix.Search(ctx, rules.SearchQuery{Q: q}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			if cpu1, ok1 := processCPU(); ok && ok1 {
-				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
-			}
+			cpu.Report(b, b.N)
 		})
 	}
 }
@@ -94,7 +91,7 @@ func BenchmarkSearchVaried(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	cpu0, ok := processCPU()
+	cpu := cputime.Start()
 	i := 0
 	for b.Loop() {
 		s := ss[i%len(ss)]
@@ -103,9 +100,7 @@ func BenchmarkSearchVaried(b *testing.B) {
 		}
 		i++
 	}
-	if cpu1, ok1 := processCPU(); ok && ok1 {
-		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
-	}
+	cpu.Report(b, b.N)
 }
 
 // BenchmarkReadQuery reads the searches the load test sends as Search does
@@ -118,7 +113,7 @@ func BenchmarkReadQuery(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	cpu0, ok := processCPU()
+	cpu := cputime.Start()
 	i := 0
 	for b.Loop() {
 		u, err := parseQuery(ss[i%len(ss)].Q)
@@ -129,7 +124,5 @@ func BenchmarkReadQuery(b *testing.B) {
 		a := ix.analyze(u)
 		_ = ix.buildQuery(u, a)
 	}
-	if cpu1, ok1 := processCPU(); ok && ok1 {
-		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
-	}
+	cpu.Report(b, b.N)
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stccg/stccg-rules/internal/cputime"
 )
 
 func TestTopScoresKeepsTheKthBest(t *testing.T) {
@@ -101,15 +103,13 @@ func BenchmarkSortBest(b *testing.B) {
 	var s sortScratch
 	work := make([]ranked, hits)
 	i := 0
-	cpu0, ok := processCPU()
+	cpu := cputime.Start()
 	for b.Loop() {
 		copy(work, in[i%inputs])
 		i++
 		sortBest(work, governWindow, &s)
 	}
-	if cpu1, ok1 := processCPU(); ok && ok1 {
-		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
-	}
+	cpu.Report(b, b.N)
 }
 
 func TestKthBestIsTheKthOfTheSorted(t *testing.T) {
