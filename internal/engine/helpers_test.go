@@ -249,7 +249,8 @@ func ship(id, affiliation string, staffing []string, rng int, where string) rule
 	return rules.BoardShip{ID: id, Affiliation: affiliation, Staffing: staffing, Range: ip(rng), Weapons: ip(6), Shields: ip(6), At: at(where)}
 }
 
-// person is a personnel with attributes 5/5/5 unless changed.
+// person is a personnel with attributes 5/5/5 unless changed, and no
+// characteristics.
 func person(id, affiliation string, icons []string, where *rules.Location, skills ...string) rules.BoardPersonnel {
 	if icons == nil {
 		icons = []string{}
@@ -257,7 +258,7 @@ func person(id, affiliation string, icons []string, where *rules.Location, skill
 	if skills == nil {
 		skills = []string{}
 	}
-	return rules.BoardPersonnel{ID: id, PersonnelStats: rules.PersonnelStats{Affiliation: affiliation, Icons: icons, Skills: skills, Integrity: ip(5), Cunning: ip(5), Strength: ip(5)}, At: where}
+	return rules.BoardPersonnel{ID: id, PersonnelStats: rules.PersonnelStats{Affiliation: affiliation, Icons: icons, Skills: skills, Characteristics: []string{}, Integrity: ip(5), Cunning: ip(5), Strength: ip(5)}, At: where}
 }
 
 func opp(p rules.BoardPersonnel) rules.BoardPersonnel { p.Owner = engine.Opponent; return p }

@@ -124,7 +124,7 @@ func (s stat) example() string {
 	case statSkills:
 		return `"skills": ["2 Diplomacy", "Leadership"] (or [] for none)`
 	case statCharacteristics:
-		return `"characteristics": ["V.I.P."] (or [] for none)`
+		return `"characteristics": ["V.I.P.", "OFFICER"] (a 1E classification among them; [] for none)`
 	case statSpecies:
 		return `"species": "Vulcan"`
 	case statIntegrity, statCunning, statStrength, statRange, statWeapons, statShields, statCost:

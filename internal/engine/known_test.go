@@ -206,3 +206,36 @@ func TestANameTheDataDoesNotKnowIsNotMissingFromAPersonnelOfUnknownCharacteristi
 		t.Errorf("a Zq Envoy does not meet Zq Envoy: %q", v.Reasons)
 	}
 }
+
+// TestAnUnmetClassificationIsNotMissingFromA1EPersonnelOfUnknownCharacteristics
+// asks SECURITY, a skill the 1E card data also gives as a classification
+// (met by either), of a personnel given inline with a skill box but no
+// characteristics: in 1E not "not met", since its classification is not
+// known, but the question of its characteristics; given none, not met;
+// given the classification, met. In 2E, where no card has a
+// classification, the same board is answered: not met.
+func TestAnUnmetClassificationIsNotMissingFromA1EPersonnelOfUnknownCharacteristics(t *testing.T) {
+	v := realWorld(t).svc
+	board := func(characteristics []string) rules.Board {
+		p := rules.BoardPersonnel{ID: "worf", At: at("m")}
+		p.Affiliation, p.Species, p.Characteristics = "klingon", "Klingon", characteristics
+		p.Icons, p.Skills = []string{}, []string{"Honor"}
+		p.Integrity, p.Cunning, p.Strength = ip(7), ip(6), ip(9)
+		return rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)}, Personnel: []rules.BoardPersonnel{p}}
+	}
+	check := obj{"requirement": "SECURITY", "personnel": []string{"worf"}}
+	_, err := ask(context.Background(), v, req1E("requirement.check", board(nil), check))
+	d := rules.ErrorDetails(err)
+	if rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != "board.personnel[0]" || d["needs"] != "characteristics" {
+		t.Fatalf("1E: error %v (details %v), want 422 asking for board.personnel[0]'s characteristics", err, d)
+	}
+	if v := judge(t, req1E("requirement.check", board([]string{}), check)); allowed(t, v) {
+		t.Errorf("1E: a personnel of no classification and no SECURITY skill meets SECURITY: %q", v.Reasons)
+	}
+	if v := judge(t, req1E("requirement.check", board([]string{"SECURITY"}), check)); !allowed(t, v) {
+		t.Errorf("1E: a personnel of the SECURITY classification does not meet SECURITY: %q", v.Reasons)
+	}
+	if v := judge(t, req2E("requirement.check", board(nil), check)); allowed(t, v) {
+		t.Errorf("2E: a personnel of Honor alone meets Security: %q", v.Reasons)
+	}
+}

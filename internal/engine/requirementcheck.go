@@ -80,7 +80,7 @@ func (j *judgement) missionRequirements(m *Mission, req Requirement, listing boo
 		}
 		rc.Group = attemptGroup(j.board, m, ship).Personnel
 	}
-	if err := rc.check(j.vocab, req); err != nil {
+	if err := rc.check(j.vocab, req, j.first()); err != nil {
 		return rc, err
 	}
 	if j.first() {
@@ -117,44 +117,58 @@ func unstopped(b *Board, listed []*Personnel) requirementsCheck {
 
 // check checks req against the group. It fails when an attribute req
 // totals is not known of one of them.
-func (rc *requirementsCheck) check(v *Vocabulary, req Requirement) error {
+func (rc *requirementsCheck) check(v *Vocabulary, req Requirement, first bool) error {
 	if err := needRequirement(v, req, rc.Group); err != nil {
 		return err
 	}
 	rc.Requirement = req
 	rc.Check = checkRequirement(v, req, rc.Group)
 	rc.Met = rc.Check.Met
-	return needUnmetNames(v, rc.Check, rc.Group)
+	return needUnmetNames(v, rc.Check, rc.Group, first)
 }
 
 // needUnmetNames fails when the requirement is not met for want of a name
-// the vocabulary does not know, and a personnel of the group has
-// characteristics or a species nobody gave: such a name is read among every
-// name a personnel answers to (its skills, title, species and
-// characteristics), so "V.I.P." of a personnel known only from a card list
-// is not known to be missing, and the answer is not "not met" but the
-// question of what it is.
-func needUnmetNames(v *Vocabulary, c RequirementCheck, group []*Personnel) error {
+// a personnel's unknown statistics could hold:
+//   - a name the vocabulary does not know is read among every name a
+//     personnel answers to (its skills, title, species and characteristics),
+//     so "V.I.P." of a personnel known only from a card list is not known to
+//     be missing while its characteristics or species are not given;
+//   - in 1E, a skill that is also a classification (SECURITY, OFFICER, ...)
+//     is met by the classification as well as by the skill, and a
+//     personnel's classification is among its characteristics, so an unmet
+//     SECURITY is not known to be missing while a personnel's
+//     characteristics are not given (first says the board is 1E).
+//
+// The answer is then not "not met" but the question of what is missing.
+func needUnmetNames(v *Vocabulary, c RequirementCheck, group []*Personnel, first bool) error {
 	if c.Met {
 		return nil
 	}
-	unmet := func(skills []rules.SkillCheck) bool {
+	var needs stat
+	unmet := func(skills []rules.SkillCheck) {
 		for _, s := range skills {
-			if s.Have < s.Needed && v.requirementKind(skillKey(s.Name)) == featureUnknown {
-				return true
+			if s.Have >= s.Needed {
+				continue
+			}
+			switch key := skillKey(s.Name); v.requirementKind(key) {
+			case featureUnknown:
+				needs |= statCharacteristics | statSpecies
+			case featureSkill:
+				if first && v.characteristics[key] {
+					needs |= statCharacteristics
+				}
 			}
 		}
-		return false
 	}
-	found := unmet(c.Skills)
+	unmet(c.Skills)
 	for _, a := range c.Alternatives {
-		found = found || unmet(a.Skills)
+		unmet(a.Skills)
 	}
-	if !found {
+	if needs == 0 {
 		return nil
 	}
 	for _, p := range group {
-		if err := p.need(statCharacteristics | statSpecies); err != nil {
+		if err := p.need(needs); err != nil {
 			return err
 		}
 	}
@@ -217,7 +231,7 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw rules.
 	// conditions are met). 2E: stopped personnel are removed from the
 	// attempt and cannot help overcome dilemmas.
 	rc := unstopped(j.board, listed)
-	if err := rc.check(j.vocab, req); err != nil {
+	if err := rc.check(j.vocab, req, j.first()); err != nil {
 		return err
 	}
 	j.explainRequirementCheck(rc)

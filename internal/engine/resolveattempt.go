@@ -294,7 +294,7 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 	e := attemptEnd{Kind: endChecked, Requirement: req, Remaining: a.remaining}
 	e.Check = checkRequirement(v, req, a.remaining)
 	e.Met = e.Check.Met
-	if err := needUnmetNames(v, e.Check, a.remaining); err != nil {
+	if err := needUnmetNames(v, e.Check, a.remaining, first); err != nil {
 		return attemptEnd{}, err
 	}
 	if first {
