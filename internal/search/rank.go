@@ -119,16 +119,18 @@ const governWindow = 25
 // governFirst reorders the governWindow best hits (in order, as sortBest
 // leaves them) where two answer as well: a hit whose paragraph holds as much
 // of the query as an older document's of its edition, scoring at least Govern
-// times as much, comes before it (the governing rules stand); and a heading
-// without a body (a caption) never comes before a text holding as much of
-// the query. The hit moved takes the score of the one it passes, so scores
-// still go down.
+// times as much, comes before it (the governing rules stand), and one whose
+// paragraph holds more of it, scoring at least GovernMore times as much,
+// too (an older copy titled for the question's words does not stand above
+// the rule now in force stating more of it); and a heading without a body (a
+// caption) never comes before a text holding as much of the query. The hit
+// moved takes the score of the one it passes, so scores still go down.
 func (w *weights) governFirst(out []ranked) {
 	n := min(len(out), governWindow)
 	for i := 0; i < n; i++ {
-		// Past the hits scoring Govern times as much, only a caption
-		// is passed.
-		least := out[i].score * w.Govern
+		// Past the hits scoring Govern (or GovernMore) times as much,
+		// only a caption is passed.
+		least := out[i].score * w.governLeast()
 		caption := out[i].meta.prior == priorCaption
 		for j := i + 1; j < n; j++ {
 			if !caption && out[j].score < least {
@@ -154,8 +156,22 @@ func (w *weights) answersBefore(x, y ranked) bool {
 	if y.meta.prior == priorCaption {
 		return x.meta.prior != priorCaption
 	}
+	least := w.Govern
+	if w.GovernMore > 0 && x.para >= 0 && y.para >= 0 && x.share > y.share+1e-6 {
+		// Both measured by their best paragraphs, x's holds more.
+		least = min(least, w.GovernMore)
+	}
 	return w.Govern > 0 && x.meta.Edition == y.meta.Edition && x.meta.Precedence > y.meta.Precedence &&
-		(!w.GovernSameKind || x.meta.Kind == y.meta.Kind) && x.score >= y.score*w.Govern
+		(!w.GovernSameKind || x.meta.Kind == y.meta.Kind) && x.score >= y.score*least
+}
+
+// governLeast is the least share of a hit's score a hit after it may score
+// and still come before it by precedence (see answersBefore).
+func (w *weights) governLeast() float64 {
+	if w.GovernMore > 0 {
+		return min(w.Govern, w.GovernMore)
+	}
+	return w.Govern
 }
 
 // bothEditionsLead puts the best hit of the other edition than the first's

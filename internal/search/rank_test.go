@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/cputime"
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 func TestTopScoresKeepsTheKthBest(t *testing.T) {
@@ -161,4 +162,42 @@ func compareByMeta(x, y ranked) int {
 		return cmp.Compare(y.meta.Precedence, x.meta.Precedence)
 	}
 	return compareCollected(collected{meta: x.meta, score: x.bleve}, collected{meta: y.meta, score: y.bleve})
+}
+
+// A newer rulebook's hit whose best paragraph holds more of the query than
+// an older rulebook's hit of its edition and kind comes before it, scoring
+// at least GovernMore times as much; holding as much, it must score Govern
+// times as much; measured only by the whole text, it does not move.
+func TestGoverningCopyHoldingMoreComesFirst(t *testing.T) {
+	w := defaultWeights()
+	older := &docMeta{ID: "2e-older.section.when-it-fails", Kind: rules.KindSection, Edition: "2e", Precedence: 2}
+	newer := &docMeta{ID: "2e-newer.section.checking", Kind: rules.KindSection, Edition: "2e", Precedence: 3}
+	other := &docMeta{ID: "1e-rulebook.section.x", Kind: rules.KindSection, Edition: "1e", Precedence: 1}
+	numberByID([]*docMeta{older, newer, other})
+	hit := func(m *docMeta, score float64, share float32, para int16) ranked {
+		r := rankedOf(m, score, score)
+		r.share, r.para = share, para
+		return r
+	}
+	for _, c := range []struct {
+		name      string
+		out       []ranked
+		wantFirst *docMeta
+	}{
+		{"holds more, scores 0.6 of it", []ranked{hit(older, 10, 0.84, 1), hit(newer, 6, 1, 2)}, newer},
+		{"holds more, scores 0.4 of it", []ranked{hit(older, 10, 0.84, 1), hit(newer, 4, 1, 2)}, older},
+		{"holds as much, scores 0.6 of it", []ranked{hit(older, 10, 1, 1), hit(newer, 6, 1, 2)}, older},
+		{"holds as much, scores 0.95 of it", []ranked{hit(older, 10, 1, 1), hit(newer, 9.5, 1, 2)}, newer},
+		{"holds more in its whole text only", []ranked{hit(older, 10, 0.84, 1), hit(newer, 6, 1, -1)}, older},
+		{"another edition's", []ranked{hit(other, 10, 0.84, 1), hit(newer, 6, 1, 2)}, other},
+	} {
+		out := slices.Clone(c.out)
+		w.governFirst(out)
+		if out[0].meta != c.wantFirst {
+			t.Errorf("%s: first is %s, want %s", c.name, out[0].meta.ID, c.wantFirst.ID)
+		}
+		if out[0].score < out[1].score {
+			t.Errorf("%s: scores go up: %v then %v", c.name, out[0].score, out[1].score)
+		}
+	}
 }
