@@ -68,7 +68,7 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		m.num = uint32(num)
 		s.facets[num] = m.facet
 		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, stub: len(m.seeTo) > 0,
-			titleN: uint8(min(len(m.titleIDs), maxInlineTitle+1)), titleIDF: m.titleIDF,
+			titleN: uint8(min(len(m.titleIDs), maxInlineTitle+1)), typedTitle: typedTitle(m), titleIDF: m.titleIDF,
 			precedence: int32(m.Precedence), byID: m.byID}
 		copy(s.rank[num].titles[:], m.titleIDs)
 		for _, t := range m.terms {
@@ -93,9 +93,14 @@ type rankFacts struct {
 	// of them (titleN says how many; more than maxInlineTitle: read them
 	// from the metadata), titleIDF is docMeta.titleIDF: what the title
 	// cover reads.
-	titleN   uint8
-	titles   [maxInlineTitle]uint32
-	titleIDF float64
+	titleN uint8
+	// typedTitle is how many words the title has when analyzed.titleTyped
+	// may find it in a query (two or more, a stop word among them), else 0:
+	// most titles cannot be, and are told apart without reading their
+	// metadata.
+	typedTitle uint8
+	titles     [maxInlineTitle]uint32
+	titleIDF   float64
 	// precedence and byID are docMeta.Precedence and docMeta.byID (see
 	// ranked).
 	precedence, byID int32

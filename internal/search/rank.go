@@ -76,7 +76,8 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 			cover, named = ix.cover(facts.titleIDs(m), facts.titleIDF, a)
 		} // else no term of the title is the query's (most hits)
 		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share) * ix.w.whole(share)
-		if held&a.phraseHeld == a.phraseHeld && a.inTitleOrder(m) || ix.w.TitleTyped && a.titleTyped(m) {
+		if held&a.phraseHeld == a.phraseHeld && a.inTitleOrder(m) ||
+			ix.w.TitleTyped && facts.typedTitle != 0 && int(facts.typedTitle) <= len(a.typed) && a.titleTyped(m) {
 			s *= 1 + ix.w.TitlePhrase
 		}
 		if facts.prior != priorNone {
@@ -734,6 +735,17 @@ func (ix *Index) share(h collected, a *analyzed) (share float64, held uint64) {
 		return 0, h.held
 	}
 	return in / a.stemAll, h.held
+}
+
+// typedTitle is rankFacts.typedTitle of a document: how many words its title
+// has when titleTyped may find it in a query (the title is two words or more,
+// a stop word among them), else 0; at most 255.
+func typedTitle(m *docMeta) uint8 {
+	n := len(m.titlePlain)
+	if n < 2 || n > math.MaxUint8 || len(m.titleWords) > 0 && !slices.Contains(m.titleWords, noTerm) {
+		return 0
+	}
+	return uint8(n)
 }
 
 // titleTyped reports whether the query holds a document's whole title as
