@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
+	"strconv"
 	"sync"
 
 	"github.com/labstack/echo/v4"
@@ -30,7 +31,11 @@ func writeVerdict(c echo.Context, v *rules.Verdict) error {
 	if ok {
 		// Every writer below copies what it is given (the response's
 		// buffer, gzip), as io.Writer says, so the buffer is free again
-		// once written.
+		// once written. With its length said, an answer past net/http's
+		// 2 KB buffer (a turn's is some 30 KB) is not sent in chunks but
+		// whole, in one write to the connection (wholeAnswers) rather than
+		// three; gzip drops the length, as it must.
+		c.Response().Header()[echo.HeaderContentLength] = []string{strconv.Itoa(len(b))}
 		err = c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 	}
 	if cap(b) <= maxPooledVerdictJSON {
