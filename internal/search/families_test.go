@@ -353,3 +353,32 @@ func TestSynonymsDefinedByTheRulebooks(t *testing.T) {
 		t.Error("no meaning of synonyms.json is defined by the rulebooks")
 	}
 }
+
+// A paragraph opening with a heading of its own ("Headquarters — ...",
+// "Outposts — ...") is about what the heading names, as an entry is about
+// its title: a question naming it finds that paragraph before an entry
+// titled for one of its words that does not answer it.
+func TestFamilyParagraphUnderItsOwnHeading(t *testing.T) {
+	ix := buildCorpus(t)
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "where can hq be seeded"}, "1e-rulebook", "facility phase", 1, "homeworld"},
+		{rules.SearchQuery{Q: "outpost on a homeworld allowed?"}, "1e-rulebook", "facility phase", 1, "homeworld"},
+	})
+}
+
+func TestHeadingOf(t *testing.T) {
+	for _, c := range []struct{ paragraph, want string }{
+		{"Headquarters — A headquarters may be seeded or built only on the specified homeworld.", "Headquarters"},
+		{"Skills: Personnel have a number of listed skills.", "Skills"},
+		{"Discard, Destroy, and Kill: These words refer to placing a card in its owner's discard pile.", "Discard, Destroy, and Kill"},
+		{"Order – Beam personnel.", "Order"},
+		{"For example: moving from one mission to another requires range.", ""},
+		{"Built-in Wormhole: You may move in either direction.", "Built-in Wormhole"},
+		{"A ship may not move from one quadrant to the other — not without a card.", ""},
+		{"the word before a dash — is no heading when it is not capitalized.", ""},
+	} {
+		if got := headingOf(c.paragraph); got != c.want {
+			t.Errorf("headingOf(%q) = %q, want %q", c.paragraph, got, c.want)
+		}
+	}
+}

@@ -116,6 +116,8 @@ type docMeta struct {
 	paras    []paragraph
 	shortest int
 	mostNorm float64
+	// headed says a paragraph opens with a heading (see headParagraphs).
+	headed bool
 	// answers are the kinds of answer any of its paragraphs holds: a
 	// question asking for another kind cannot be answered better by them
 	// (see mostGain).
@@ -378,6 +380,7 @@ func (ix *Index) prepare() error {
 	ix.findSiblings()
 	ix.tableWords()
 	ix.weighParagraphs()
+	ix.headParagraphs()
 	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
 		return err
 	}

@@ -27,6 +27,11 @@ type paragraph struct {
 	norm float64
 	// answers are the kinds of answer its text holds (see answersIn).
 	answers intent
+	// headIDs are the terms of the heading it opens with ("Headquarters —
+	// ...", "Skills: ..."), headIDF the sum of their rarities: a title of
+	// its own (see headParagraphs). None for most.
+	headIDs []uint32
+	headIDF float64
 }
 
 // deriveParagraphs finds the paragraphs of a document's text (the same as
@@ -78,6 +83,49 @@ func (ix *Index) weighParagraphs() {
 			m.paras[p].norm = math.Pow(float64(len(m.words))/float64(m.paragraphWords(p)), ix.w.ParagraphNorm/2)
 		}
 	}
+}
+
+// headParagraphs finds the paragraphs that open with a heading of their
+// own (headingOf) and the heading's terms; docMeta.headed says a document
+// has one.
+func (ix *Index) headParagraphs() {
+	for _, m := range ix.meta {
+		m.headed = false
+		for p := range m.paras {
+			para := &m.paras[p]
+			para.headIDs, para.headIDF = nil, 0
+			h := headingOf(m.Text[para.from:para.to])
+			if h == "" {
+				continue
+			}
+			for _, t := range terms(ix.english, h) {
+				if id := ix.lex.id(t); id != noTerm {
+					para.headIDs = append(para.headIDs, id)
+					para.headIDF += ix.lex.idf[id]
+				}
+			}
+			m.headed = m.headed || len(para.headIDs) > 0
+		}
+	}
+}
+
+// headingOf returns the heading a paragraph opens with: a term it defines
+// ("Skills: ...") or one set before a dash ("Headquarters — A headquarters
+// may be seeded..."); not an example's lead-in ("For example: ...").
+func headingOf(paragraph string) string {
+	h := definedTerm(paragraph)
+	if h == "" {
+		for _, dash := range [...]string{" — ", " – "} {
+			if i := strings.Index(paragraph, dash); i > 0 {
+				h = definedTerm(paragraph[:i] + ": ")
+				break
+			}
+		}
+	}
+	if strings.HasPrefix(h, "For example") {
+		return ""
+	}
+	return h
 }
 
 // paragraphWords returns how many words paragraph p has.
@@ -382,6 +430,9 @@ func (w *weights) mostGain(a *analyzed, m *docMeta, share float64) float64 {
 	}
 	if w.Typed != 0 && len(a.typed) > 2 {
 		g *= 1 + w.Typed
+	}
+	if m.headed && w.Headings {
+		g *= 1 + w.Cover // a heading's cover is at most 1
 	}
 	return g * m.mostNorm * (1 + w.ParagraphWhole)
 }

@@ -257,6 +257,14 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 		p, share, gain := a.bestParagraph(r.meta, &ix.w, &sc.para)
 		r.para, r.words = int16(p), sc.keepWords()
 		r.score *= gain
+		if p >= 0 && ix.w.Headings && len(r.meta.paras[p].headIDs) > 0 {
+			// A paragraph under a heading of its own: the heading
+			// names what it is about, as a title does.
+			para := &r.meta.paras[p]
+			if c, _ := ix.cover(para.headIDs, para.headIDF, a); c > 0 {
+				r.score *= 1 + ix.w.Cover*c
+			}
+		}
 		if p >= 0 {
 			// A hit whose best paragraph holds all the query the
 			// whole entry holds answers it in one place.

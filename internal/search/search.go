@@ -114,6 +114,11 @@ type weights struct {
 	// score when its best paragraph holds more of the query than the older
 	// one's (0: only Govern).
 	GovernMore float64
+	// Headings reads a heading a paragraph opens with ("Headquarters —
+	// ...") as the paragraph's own title: a hit found by that paragraph is
+	// raised by Cover times how well the heading and the query name the
+	// same thing, as by its entry's title (see headParagraphs).
+	Headings bool
 	// GovernSameKind restricts Govern to entries of one kind (a section of
 	// a newer rulebook before the same section of an older one; not a
 	// ruling before a rulebook's section).
@@ -131,7 +136,7 @@ type weights struct {
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.7, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
 		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 2, Superseded: 0.15, Related: true,
-		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true,
+		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true,
 		Scoring: "tf-idf"}
 }
 
