@@ -23,4 +23,4 @@ func TestRelevanceRound5(t *testing.T) {
 
 // The round-five set's floor, a little under what the ranking reaches, so
 // that a change that loses ground fails.
-const round5FloorMRR, round5FloorHit1 = 0.94, 0.91
+const round5FloorMRR, round5FloorHit1 = 0.95, 0.93
