@@ -203,13 +203,24 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 				Edition: m.Edition, Score: round(h.score), Snippet: snippets[at[i][0]:at[i][1]], Anchor: anchor}
 		}
 	}
-	for f, name := range facetNames {
-		counts := []rules.FacetCount{}
-		for v, n := range facets[f] {
+	// The three facets' counts share one array, each with room for its own.
+	values := 0
+	for f := range facetNames {
+		for _, n := range facets[f] {
 			if n > 0 {
-				counts = append(counts, rules.FacetCount{Value: ix.facets[f].values[v], Count: n})
+				values++
 			}
 		}
+	}
+	all := make([]rules.FacetCount, 0, values)
+	for f, name := range facetNames {
+		at := len(all)
+		for v, n := range facets[f] {
+			if n > 0 {
+				all = append(all, rules.FacetCount{Value: ix.facets[f].values[v], Count: n})
+			}
+		}
+		counts := all[at:len(all):len(all)]
 		slices.SortFunc(counts, func(x, y rules.FacetCount) int {
 			if x.Count != y.Count {
 				return cmp.Compare(y.Count, x.Count)
