@@ -77,7 +77,7 @@ func (h *handlers) search(c echo.Context) error {
 // body served as application/json, and nosniff keeps a browser from reading
 // it as anything else.
 func writeSearchResult(c echo.Context, res *rules.SearchResult) error {
-	c.Response().Header().Set(echo.HeaderXContentTypeOptions, "nosniff")
+	c.Response().Header()[echo.HeaderXContentTypeOptions] = nosniff
 	if flagParam(c, "pretty") || c.Echo().Debug {
 		var b bytes.Buffer
 		enc := json.NewEncoder(&b)

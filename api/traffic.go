@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 
@@ -222,7 +223,7 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 			// request sharing the computation.
 			stored, hit, err := responses.Fetch(req.Context(), key, func(ctx context.Context) ([]byte, error) {
 				resp := c.Response()
-				buf := &bufferWriter{header: http.Header{}, status: http.StatusOK}
+				buf := bufferWriters.Get().(*bufferWriter)
 				orig := resp.Writer
 				resp.Writer = buf
 				c.SetRequest(req.WithContext(ctx))
@@ -236,9 +237,12 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 				}
 				// A HEAD's error answers have no body to keep.
 				if !cachedStatus(buf.status) || buf.status != http.StatusOK && req.Method == http.MethodHead || ctx.Err() != nil {
+					// The recorded answer keeps buf's header and body.
 					return nil, &recorded{status: buf.status, header: buf.header, body: buf.body.Bytes()}
 				}
-				return encodeCached(buf.status, buf.body.Bytes()), nil
+				body := encodeCached(buf.status, buf.body.Bytes())
+				buf.release() // the cache owns the body
+				return body, nil
 			})
 			if err != nil {
 				var r *recorded
@@ -249,9 +253,9 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 			}
 			h := c.Response().Header()
 			if hit {
-				h.Set("X-Cache", "HIT")
+				h["X-Cache"] = cacheHit
 			} else {
-				h.Set("X-Cache", "MISS")
+				h["X-Cache"] = cacheMiss
 			}
 			status, body := decodeCached(stored)
 			return blobSized(c, status, body)
@@ -278,9 +282,22 @@ func writeRecorded(c echo.Context, r *recorded) error {
 func blobSized(c echo.Context, status int, body []byte) error {
 	h := c.Response().Header()
 	h[echo.HeaderContentLength] = []string{strconv.Itoa(len(body))}
-	h[echo.HeaderXContentTypeOptions] = []string{"nosniff"}
+	h[echo.HeaderXContentTypeOptions] = nosniff
+	if _, set := h[echo.HeaderContentType]; !set { // a recorded answer's own stays
+		h[echo.HeaderContentType] = jsonType // what c.Blob sets, without making it
+	}
 	return c.Blob(status, echo.MIMEApplicationJSON, body)
 }
+
+// Header values set as they are on many answers, shared rather than made
+// for each: net/http and echo read a header's values and never change them
+// in place (Header.Add appends, which copies a full slice).
+var (
+	nosniff   = []string{"nosniff"}
+	jsonType  = []string{echo.MIMEApplicationJSON}
+	cacheHit  = []string{"HIT"}
+	cacheMiss = []string{"MISS"}
+)
 
 // bufferWriter records a response instead of sending it.
 type bufferWriter struct {
@@ -288,6 +305,21 @@ type bufferWriter struct {
 	status int
 	body   bytes.Buffer
 	wrote  bool
+}
+
+// bufferWriters hold the recorders of the response cache's computations,
+// each with its header's map, ready for the next (see release).
+var bufferWriters = sync.Pool{New: func() any {
+	return &bufferWriter{header: http.Header{}, status: http.StatusOK}
+}}
+
+// release gives b back to bufferWriters once its body is handed over: the
+// body goes with whoever took it, the header's values are cleared.
+func (b *bufferWriter) release() {
+	b.body = bytes.Buffer{}
+	clear(b.header)
+	b.status, b.wrote = http.StatusOK, false
+	bufferWriters.Put(b)
 }
 
 func (b *bufferWriter) Header() http.Header { return b.header }
