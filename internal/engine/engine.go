@@ -48,8 +48,8 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -166,6 +166,10 @@ type judgement struct {
 	carried []*rules.Citation
 	// question is the question judged, as the contract names it.
 	question rules.Question
+	// appliedRoom is where applied begins: a question applies a few rules
+	// (a turn's step up to a dozen), each cited once it is judged, so the
+	// list is not grown from nothing for each judgement.
+	appliedRoom [16]ruleKey
 }
 
 func (j *judgement) say(format string, args ...any) {
@@ -302,7 +306,9 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*ju
 
 // newJudgement starts the judgement of a question on a board under doc.
 func (s *Service) newJudgement(doc rules.Document, b *Board) *judgement {
-	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, vocab: &s.vocab}
+	j := &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, vocab: &s.vocab}
+	j.applied = j.appliedRoom[:0]
+	return j
 }
 
 // verdict is what a judgement of a question decided, with its citations.
@@ -562,9 +568,9 @@ func (s *Ship) getID() string      { return s.ID }
 
 func plural(n int, one, many string) string {
 	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return strconv.Itoa(n) + " " + many
 }
 
 // title is a lower-case word with its first letter capitalised, for reasons.

@@ -7,14 +7,17 @@ import (
 )
 
 // sprintf is fmt.Sprintf of the verdicts' sentences, written without fmt
-// when every verb is a plain %s, %v or %q of a string, or %d or %v of an
-// int (and %%), as nearly all of them are: a turn's answer is some eighty
-// sentences, and fmt's printer was a sixth of the engine's time in a
-// replay. Any other verb, flag, width, argument type or count goes to
-// fmt.Sprintf, so the sentence is fmt's in every case
-// (TestSprintfIsFmtSprintf).
+// when every verb is a plain %s, %v or %q of a string or of a value with a
+// String method (a beam's ends), or %d or %v of an int (and %%), as nearly
+// all of them are: a turn's answer is some eighty sentences, and fmt's
+// printer was a sixth of the engine's time in a replay. Any other verb,
+// flag, width, argument type or count, an error or a fmt.Formatter, or a
+// String method that panics, goes to fmt.Sprintf, so the sentence is fmt's
+// in every case (TestSprintfIsFmtSprintf).
 func sprintf(format string, args ...any) string {
 	size, arg := len(format), 0
+	// said holds what the String methods of the first arguments said.
+	var said [8]string
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
 			continue
@@ -45,6 +48,22 @@ func sprintf(format string, args ...any) string {
 				return fmt.Sprintf(format, args...)
 			}
 			size += 20
+		case error, fmt.Formatter:
+			return fmt.Sprintf(format, args...)
+		case fmt.Stringer:
+			str, ok := stringOf(a)
+			if !ok || arg >= len(said) {
+				return fmt.Sprintf(format, args...)
+			}
+			switch verb {
+			case 's', 'v':
+				size += len(str)
+			case 'q':
+				size += len(str) + 2
+			default:
+				return fmt.Sprintf(format, args...)
+			}
+			said[arg] = str
 		default:
 			return fmt.Sprintf(format, args...)
 		}
@@ -81,9 +100,27 @@ func sprintf(format string, args ...any) string {
 		case int:
 			buf = strconv.AppendInt(buf[:0], int64(a), 10)
 			b.Write(buf)
+		default: // a fmt.Stringer, said
+			if verb == 'q' {
+				buf = strconv.AppendQuote(buf[:0], said[arg])
+				b.Write(buf)
+			} else {
+				b.WriteString(said[arg])
+			}
 		}
 		arg++
 	}
 	b.WriteString(format[start:])
 	return b.String()
+}
+
+// stringOf is what a's String method says; false when it panics (a nil
+// pointer, most often), which fmt words its own way.
+func stringOf(a fmt.Stringer) (s string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			s, ok = "", false
+		}
+	}()
+	return a.String(), true
 }

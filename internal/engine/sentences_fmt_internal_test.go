@@ -31,6 +31,13 @@ func TestSprintfIsFmtSprintf(t *testing.T) {
 		{"%t", []any{true}},
 		{"%s", []any{nil}},
 		{"%s of %s", []any{rulesEdition("2e"), "x"}},
+		{"%s beams from %v to %q", []any{"Kira", named("the Defiant"), named(`"Bajor"`)}},
+		{"%d %x", []any{named("n"), named("n")}},
+		{"%s", []any{(*pointerNamed)(nil)}},
+		{"%s and %s", []any{&pointerNamed{"Odo"}, panicky{}}},
+		{"%s", []any{formatted{}}},
+		{"%s", []any{stringError{}}},
+		{"%s%s%s%s%s%s%s%s%s", []any{named("1"), named("2"), named("3"), named("4"), named("5"), named("6"), named("7"), named("8"), named("9")}},
 	} {
 		if got, want := sprintf(c.format, c.args...), fmt.Sprintf(c.format, c.args...); got != want {
 			t.Errorf("sprintf(%q, %v) = %q, fmt.Sprintf %q", c.format, c.args, got, want)
@@ -39,6 +46,26 @@ func TestSprintfIsFmtSprintf(t *testing.T) {
 }
 
 type rulesEdition string
+
+// Values with String methods, as fmt treats them: a value, a pointer (nil
+// too), one whose String panics, one that formats itself, an error.
+type (
+	named        string
+	pointerNamed struct{ s string }
+	panicky      struct{}
+	formatted    struct{}
+	stringError  struct{}
+)
+
+func (n named) String() string         { return "«" + string(n) + "»" }
+func (p *pointerNamed) String() string { return p.s }
+func (panicky) String() string         { panic("no name") }
+func (formatted) String() string       { return "string" }
+func (formatted) Format(f fmt.State, verb rune) {
+	_, _ = f.Write([]byte("formatted"))
+}
+func (stringError) String() string { return "string" }
+func (stringError) Error() string  { return "error" }
 
 // FuzzSprintf holds the sentences' printer to fmt.Sprintf on any format
 // with string and int arguments.

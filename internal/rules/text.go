@@ -59,15 +59,20 @@ func FoldName(s string) string {
 // foldName is FoldName's full work.
 func foldName(s string) string {
 	s = strings.TrimSpace(s)
-	lower := strings.ToLower(s)
-	if strings.HasSuffix(lower, ", the") {
-		s = s[:len(s)-len(", the")]
+	// Only ASCII lowers to ", the" (the two letters other than ASCII that
+	// lower to ASCII are K and İ), so the suffix is read in place rather
+	// than from a lowered copy.
+	if n := len(s) - len(", the"); n >= 0 && strings.EqualFold(s[n:], ", the") && isASCII(s[n:]) {
+		s = s[:n]
 	}
-	var b strings.Builder
 	space := false
 	if !isASCII(s) {
 		s = foldAccents(strings.ToLower(s)) // lower first: "Ì" folds as "ì"
 	}
+	// The name folded is at most as long as s once lowered: one
+	// allocation, not one each time the builder would grow.
+	var b strings.Builder
+	b.Grow(len(s))
 	for _, r := range s {
 		switch {
 		case r == '.' || r == '\'' || r == '’':
