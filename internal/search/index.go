@@ -118,6 +118,10 @@ type docMeta struct {
 	mostNorm float64
 	// headed says a paragraph opens with a heading (see headParagraphs).
 	headed bool
+	// unpassable says no hit comes before it by precedence (see
+	// governFirst): a card, or an entry of its edition's governing
+	// document that is no caption.
+	unpassable bool
 	// answers are the kinds of answer any of its paragraphs holds: a
 	// question asking for another kind cannot be answered better by them
 	// (see mostGain).
@@ -377,6 +381,7 @@ func (ix *Index) prepare() error {
 	}
 	ix.numberRules(metas)
 	ix.weighPriors(metas)
+	markUnpassable(metas)
 	ix.findSiblings()
 	ix.tableWords()
 	ix.weighParagraphs()
@@ -606,4 +611,18 @@ func isTagName(s string) bool {
 		}
 	}
 	return true
+}
+
+// markUnpassable marks the documents no hit comes before by precedence
+// (docMeta.unpassable), so that governFirst looks past them at once.
+func markUnpassable(metas []*docMeta) {
+	newest := map[string]int{}
+	for _, m := range metas {
+		if m.Kind != rules.KindCard {
+			newest[m.Edition] = max(newest[m.Edition], m.Precedence)
+		}
+	}
+	for _, m := range metas {
+		m.unpassable = m.Kind == rules.KindCard || m.Precedence == newest[m.Edition] && m.prior != priorCaption
+	}
 }

@@ -129,6 +129,9 @@ const governWindow = 25
 func (w *weights) governFirst(out []ranked) {
 	n := min(len(out), governWindow)
 	for i := 0; i < n; i++ {
+		if out[i].meta.unpassable {
+			continue // nothing answers before it
+		}
 		// Past the hits scoring Govern (or GovernMore) times as much,
 		// only a caption is passed.
 		least := out[i].score * w.governLeast()
