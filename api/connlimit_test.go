@@ -107,6 +107,9 @@ func TestIdleConnectionsAreClosedFirstAsTheCapNears(t *testing.T) {
 		if s := l.Stats(); s.Open > max {
 			t.Fatalf("%d connections open, over the cap of %d", s.Open, max)
 		}
+		// Its server marks it idle after the answer is sent, so a busy
+		// machine could let the next connections become idle before it.
+		waitStats(t, l, "the connection idle", func(s api.ConnStats) bool { return s.Idle == s.Open })
 	}
 	_, res, body, err := dialAsk(t, addr, "/healthz")
 	if err != nil || res.StatusCode != 200 || res.Close {
