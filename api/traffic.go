@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -238,9 +237,9 @@ func cacheReads(responses *cache.Responses) echo.MiddlewareFunc {
 				// A HEAD's error answers have no body to keep.
 				if !cachedStatus(buf.status) || buf.status != http.StatusOK && req.Method == http.MethodHead || ctx.Err() != nil {
 					// The recorded answer keeps buf's header and body.
-					return nil, &recorded{status: buf.status, header: buf.header, body: buf.body.Bytes()}
+					return nil, &recorded{status: buf.status, header: buf.header, body: buf.body}
 				}
-				body := encodeCached(buf.status, buf.body.Bytes())
+				body := encodeCached(buf.status, buf.body)
 				buf.release() // the cache owns the body
 				return body, nil
 			})
@@ -303,8 +302,11 @@ var (
 type bufferWriter struct {
 	header http.Header
 	status int
-	body   bytes.Buffer
-	wrote  bool
+	// body grows by append: its first write, most often the whole answer,
+	// is copied into memory of its size without clearing it first, as a
+	// bytes.Buffer's growing does.
+	body  []byte
+	wrote bool
 }
 
 // bufferWriters hold the recorders of the response cache's computations,
@@ -316,7 +318,7 @@ var bufferWriters = sync.Pool{New: func() any {
 // release gives b back to bufferWriters once its body is handed over: the
 // body goes with whoever took it, the header's values are cleared.
 func (b *bufferWriter) release() {
-	b.body = bytes.Buffer{}
+	b.body = nil
 	clear(b.header)
 	b.status, b.wrote = http.StatusOK, false
 	bufferWriters.Put(b)
@@ -330,5 +332,6 @@ func (b *bufferWriter) WriteHeader(s int) {
 }
 func (b *bufferWriter) Write(p []byte) (int, error) {
 	b.wrote = true
-	return b.body.Write(p)
+	b.body = append(b.body, p...)
+	return len(p), nil
 }
