@@ -321,18 +321,31 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 	sc.shares = shares
 	own := shares[len(held):]
 	shares = shares[:len(held)]
+	// Most paragraphs of a long entry hold the same of the query (none of
+	// its words but the title's): the share of the last set held is kept.
 	mostKey := 0.0
+	lastAll, lastShare, known := uint64(0), 0.0, false
 	for p, h := range held {
 		all := h | title
-		if a.intent&a.answersOf(m, p) != 0 {
+		asked := a.intent != 0 && a.intent&a.answersOf(m, p) != 0 // w.intentShare's test
+		if asked {
 			all |= a.intentStems
 		}
-		shares[p] = a.shareHeld(all)
-		mostKey = max(mostKey, shares[p]+w.intentShare(a, m, p))
+		if !known || all != lastAll {
+			lastAll, lastShare, known = all, a.shareHeld(all), true
+		}
+		shares[p] = lastShare
+		// The paragraph's key (its share and what holding the kind of
+		// answer asked for counts), kept in own[p] until read below.
+		own[p] = shares[p]
+		if asked {
+			own[p] += w.IntentShare
+		}
+		mostKey = max(mostKey, own[p])
 	}
 	mostOwn := -1.0
 	for p, h := range held {
-		if shares[p]+w.intentShare(a, m, p) < mostKey-1e-9 || mostKey == 0 && p > 0 {
+		if own[p] < mostKey-1e-9 || mostKey == 0 && p > 0 {
 			own[p] = -1
 			continue
 		}
@@ -454,7 +467,7 @@ func (w *weights) paragraphGain(a *analyzed, m *docMeta, p int, share, near floa
 	}
 	if p >= 0 {
 		g *= m.paras[p].norm
-		if a.intent&a.answersOf(m, p) != 0 {
+		if a.intent != 0 && a.intent&a.answersOf(m, p) != 0 {
 			g *= 1 + w.Intent
 		}
 		if w.Typed != 0 && len(a.typed) > 2 {
