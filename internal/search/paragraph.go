@@ -327,7 +327,7 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 	lastAll, lastShare, known := uint64(0), 0.0, false
 	for p, h := range held {
 		all := h | title
-		asked := a.intent != 0 && a.intent&a.answersOf(m, p) != 0 // w.intentShare's test
+		asked := a.intent != 0 && a.intent&a.answersOf(m, p) != 0
 		if asked {
 			all |= a.intentStems
 		}
@@ -335,8 +335,8 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 			lastAll, lastShare, known = all, a.shareHeld(all), true
 		}
 		shares[p] = lastShare
-		// The paragraph's key (its share and what holding the kind of
-		// answer asked for counts), kept in own[p] until read below.
+		// The paragraph's key: its share, and IntentShare for holding the
+		// kind of answer asked for; kept in own[p] until read below.
 		own[p] = shares[p]
 		if asked {
 			own[p] += w.IntentShare
@@ -411,15 +411,6 @@ const numberReach = 2
 func firstNumber(numbers []uint32, lo uint32) int {
 	i, _ := slices.BinarySearch(numbers, lo)
 	return i
-}
-
-// intentShare is what a paragraph counts for holding the kind of answer
-// the question asks for.
-func (w *weights) intentShare(a *analyzed, m *docMeta, p int) float64 {
-	if a.intent&a.answersOf(m, p) != 0 {
-		return w.IntentShare
-	}
-	return 0
 }
 
 // mostGain is the most paragraphGain can give a hit holding share of the
