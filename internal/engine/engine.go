@@ -166,17 +166,21 @@ type judgement struct {
 	carried []*rules.Citation
 	// question is the question judged, as the contract names it.
 	question rules.Question
-	// appliedRoom is where applied begins: a question applies a few rules
-	// (a turn's step up to a dozen), each cited once it is judged, so the
-	// list is not grown from nothing for each judgement.
-	appliedRoom [16]ruleKey
 }
 
 func (j *judgement) say(format string, args ...any) {
 	j.reasons = append(j.reasons, sprintf(format, args...))
 }
 
-func (j *judgement) cite(keys ...ruleKey) { j.applied = append(j.applied, keys...) }
+// cite notes the rules applied. A question applies a few (a turn's step
+// up to a dozen): the list begins with room for eight rather than being
+// grown from one.
+func (j *judgement) cite(keys ...ruleKey) {
+	if j.applied == nil {
+		j.applied = make([]ruleKey, 0, max(8, len(keys)))
+	}
+	j.applied = append(j.applied, keys...)
+}
 
 func (j *judgement) allow(ok bool) { j.allowed = &ok }
 
@@ -306,9 +310,7 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*ju
 
 // newJudgement starts the judgement of a question on a board under doc.
 func (s *Service) newJudgement(doc rules.Document, b *Board) *judgement {
-	j := &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, vocab: &s.vocab}
-	j.applied = j.appliedRoom[:0]
-	return j
+	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, vocab: &s.vocab}
 }
 
 // verdict is what a judgement of a question decided, with its citations.
