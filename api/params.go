@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/url"
 	"strings"
 	"unicode"
 
@@ -21,18 +22,62 @@ const paramsReadKey = "stccg.paramsRead"
 
 // queryParam is the one way a handler reads a query parameter.
 func queryParam(c echo.Context, name string) string {
-	if read, ok := c.Get(paramsReadKey).(*[]string); ok {
-		*read = append(*read, name)
-	}
-	return c.QueryParam(name)
+	v, _ := lookUpParam(c, name)
+	return v
 }
 
 // flagParam says whether a parameter was sent, with or without a value
 // (?pretty).
 func flagParam(c echo.Context, name string) bool {
-	queryParam(c, name)
-	_, sent := c.QueryParams()[name]
+	_, sent := lookUpParam(c, name)
 	return sent
+}
+
+// lookUpParam returns the first value of the query parameter name, as echo's
+// QueryParam gives it, and whether it was sent: read from the query string
+// itself (queryValue) rather than from the map of every parameter echo
+// decodes it into.
+func lookUpParam(c echo.Context, name string) (string, bool) {
+	if read, ok := c.Get(paramsReadKey).(*[]string); ok {
+		*read = append(*read, name)
+	}
+	return queryValue(c.Request().URL.RawQuery, name)
+}
+
+// queryValue returns the first value of the parameter name in the query
+// string raw, decoded, and whether it is there: what url.ParseQuery(raw)
+// gives for name (a pair is split at its first "=", its name and value
+// unescaped; "a" is a with the value ""), without making the map of every
+// pair. A pair url.ParseQuery refuses (a bad escape, a semicolon) is
+// skipped, as it skips it; wellFormedQuery refuses such a query before any
+// handler reads it.
+func queryValue(raw, name string) (string, bool) {
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		if pair == "" || strings.Contains(pair, ";") {
+			continue
+		}
+		key, value, _ := strings.Cut(pair, "=")
+		if strings.ContainsAny(key, "%+") {
+			var err error
+			if key, err = url.QueryUnescape(key); err != nil {
+				continue
+			}
+		}
+		if key != name {
+			continue
+		}
+		if !strings.ContainsAny(value, "%+") {
+			return value, true
+		}
+		v, err := url.QueryUnescape(value)
+		if err != nil {
+			continue
+		}
+		return v, true
+	}
+	return "", false
 }
 
 // textParam returns a query parameter as rules.ParseText reads it (trimmed;
