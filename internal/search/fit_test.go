@@ -1,0 +1,465 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+)
+
+// The fit of the ranking's weights to the tuning sets: coordinate ascent
+// over the numbers of weights, measured by MRR@10 + hit@1 (by the grading
+// rule), with k-fold cross-validation inside the tuning sets to tell a fit
+// that generalises from one that learns its questions. It reads the tuning
+// sets only (the contract's examples, the judge, fresh and round-five sets,
+// the typed set's tuning part), never the held-out part or the blind set.
+// Off by default: STCCG_FIT_WEIGHTS=1 runs it (a minute or two of one
+// core); STCCG_FIT_PASSES, STCCG_FIT_LAMBDA, STCCG_FIT_SEED and
+// STCCG_FIT_WIDE change its passes, its regularisation, how the folds are
+// dealt and its steps.
+
+// fitQuestion is one question of a tuning set and what grades its answer.
+type fitQuestion struct {
+	set  string
+	q    rules.SearchQuery
+	rank func(*rules.SearchResult) typedRank
+}
+
+// tuningQuestions reads every question tuned on, each with its grading.
+func tuningQuestions(tb *testing.T) []fitQuestion {
+	tb.Helper()
+	c := testcorpus.Load(tb)
+	grade := newGrader(tb)
+	paras := paragraphLookup(c.Entries)
+	var out []fitQuestion
+	byTitle := func(set string, qs []judgeQuestion, keep func(i int) bool) {
+		for i, q := range qs {
+			if !keep(i) {
+				continue
+			}
+			gov := grade.governingCopies(grade.typedNamed(q))
+			out = append(out, fitQuestion{set: set, q: rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10},
+				rank: func(res *rules.SearchResult) typedRank { return rankTypedHits(res, paras, q, gov) }})
+		}
+	}
+	all := func(int) bool { return true }
+	byTitle("contract", readJudgeSet(tb, filepath.Join(testcorpus.Dir(tb), "..", "contract", "examples", "search.json")).Queries, all)
+	byTitle("judge", readJudgeSet(tb, filepath.Join("testdata", "judge-questions.json")).Queries, all)
+	byTitle("typed", readJudgeSet(tb, filepath.Join("testdata", typedQuestions)).Queries, func(i int) bool { return !heldOut(i) })
+	for _, set := range []struct{ label, name string }{{"fresh", freshQuestions}, {"round5", round5Questions}} {
+		for _, q := range readFreshSet(tb, set.name).Questions {
+			gov := grade.governingCopies(grade.freshNamed(q))
+			out = append(out, fitQuestion{set: set.label, q: rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10},
+				rank: func(res *rules.SearchResult) typedRank { return rankFreshHits(res, q, gov) }})
+		}
+	}
+	return out
+}
+
+// fitScore is MRR@10 and hit@1 over some questions.
+type fitScore struct {
+	n         int
+	mrr, hit1 float64
+}
+
+func (s fitScore) objective() float64 { return s.mrr + s.hit1 }
+
+func (s fitScore) String() string {
+	return fmt.Sprintf("n=%3d MRR@10=%.3f hit@1=%.3f", s.n, s.mrr, s.hit1)
+}
+
+// evaluate runs the questions picked (indexes into qs) on ix as its weights
+// stand and returns their figures.
+func evaluate(tb *testing.T, ix *Index, qs []fitQuestion, picked []int) fitScore {
+	tb.Helper()
+	var s fitScore
+	for _, i := range picked {
+		res, err := ix.Search(context.Background(), qs[i].q)
+		if err != nil {
+			tb.Fatalf("%q: %v", qs[i].q.Q, err)
+		}
+		r := qs[i].rank(res)
+		s.n++
+		if r.rank > 0 {
+			s.mrr += 1 / float64(r.rank)
+		}
+		if r.rank == 1 {
+			s.hit1++
+		}
+	}
+	if s.n > 0 {
+		s.mrr /= float64(s.n)
+		s.hit1 /= float64(s.n)
+	}
+	return s
+}
+
+// setWeights gives ix the weights w without building it again: every
+// weight is read at query time but ParagraphNorm, whose factors are
+// computed once per index (weighParagraphs). Scoring, Bleve's model, is
+// the index's mapping and cannot be swapped.
+func (ix *Index) setWeights(w weights) {
+	norm := ix.w.ParagraphNorm != w.ParagraphNorm
+	ix.w = w
+	if norm {
+		ix.weighParagraphs()
+	}
+}
+
+// knob is one number of weights the fit moves: a field, its bounds.
+type knob struct {
+	field    int
+	name     string
+	lo, hi   float64
+	integral bool
+}
+
+// knobsOf lists the numbers of weights: every float64 field, and Deep
+// (bounded by its value in w: more deep hits is more work a search, and
+// the fit is of weights, not of cost). The factors below one (Govern,
+// GovernMore, Superseded) and ParagraphNorm keep their meaning within
+// bounds.
+func knobsOf(w weights) []knob {
+	hi := map[string]float64{"Govern": 1, "GovernMore": 1, "Superseded": 1, "ParagraphNorm": 1.2}
+	t := reflect.TypeOf(w)
+	var out []knob
+	for i := range t.NumField() {
+		f := t.Field(i)
+		switch f.Type.Kind() {
+		case reflect.Float64:
+			k := knob{field: i, name: f.Name, lo: 0, hi: math.Inf(1)}
+			if h, ok := hi[f.Name]; ok {
+				k.hi = h
+			}
+			out = append(out, k)
+		case reflect.Int:
+			out = append(out, knob{field: i, name: f.Name, lo: 2, hi: float64(reflect.ValueOf(w).Field(i).Int()), integral: true})
+		}
+	}
+	return out
+}
+
+func (k knob) get(w weights) float64 {
+	v := reflect.ValueOf(w).Field(k.field)
+	if k.integral {
+		return float64(v.Int())
+	}
+	return v.Float()
+}
+
+func (k knob) set(w *weights, x float64) {
+	v := reflect.ValueOf(w).Elem().Field(k.field)
+	if k.integral {
+		v.SetInt(int64(math.Round(x)))
+		return
+	}
+	v.SetFloat(x)
+}
+
+// fitSteps are the factors each number is tried at, from where it stands
+// (STCCG_FIT_WIDE=1 adds a quarter and four times).
+var fitSteps = []float64{0.5, 0.7, 1.4, 2}
+
+// distance is how far w is from w0: the sum over the knobs of
+// |ln(w/w0)| (a number moved from or to zero counts as a doubling).
+func distance(knobs []knob, w, w0 weights) float64 {
+	d := 0.0
+	for _, k := range knobs {
+		a, b := k.get(w), k.get(w0)
+		switch {
+		case a == b:
+		case a == 0 || b == 0:
+			d += math.Ln2
+		default:
+			d += math.Abs(math.Log(a / b))
+		}
+	}
+	return d
+}
+
+// fitter fits weights on some questions by coordinate ascent: each knob in
+// turn at each step from where it stands, the best kept when it raises the
+// objective (MRR@10 + hit@1, less lambda times the distance from the
+// weights it starts from), for at most passes passes.
+type fitter struct {
+	tb     *testing.T
+	ix     *Index
+	qs     []fitQuestion
+	knobs  []knob
+	passes int
+	steps  []float64
+	lambda float64 // per unit of distance (see distance)
+	evals  int
+}
+
+func (f *fitter) score(w weights, picked []int) fitScore {
+	f.ix.setWeights(w)
+	f.evals++
+	return evaluate(f.tb, f.ix, f.qs, picked)
+}
+
+func (f *fitter) fit(w0 weights, picked []int) weights {
+	w := w0
+	best := f.score(w, picked).objective()
+	for pass := 0; pass < f.passes; pass++ {
+		moved := false
+		for _, k := range f.knobs {
+			at := k.get(w)
+			cur := best - f.lambda*distance(f.knobs, w, w0)
+			var next weights
+			var nextObj, nextVal float64
+			found := false
+			for _, step := range f.steps {
+				x := min(max(at*step, k.lo), k.hi)
+				if k.integral {
+					x = math.Round(x)
+				}
+				if x == at {
+					continue
+				}
+				c := w
+				k.set(&c, x)
+				obj := f.score(c, picked).objective()
+				if reg := obj - f.lambda*distance(f.knobs, c, w0); reg > cur+1e-9 && (!found || reg > nextVal) {
+					next, nextObj, nextVal, found = c, obj, reg, true
+				}
+			}
+			if found {
+				w, best, moved = next, nextObj, true
+			}
+		}
+		if !moved {
+			break
+		}
+	}
+	f.ix.setWeights(w)
+	return w
+}
+
+// folds deals the questions into k folds, each set dealt apart (shuffled
+// with a fixed seed) so that every fold holds a share of every set.
+func folds(qs []fitQuestion, k int, seed uint64) [][]int {
+	out := make([][]int, k)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	bySet := map[string][]int{}
+	var sets []string
+	for i, q := range qs {
+		if _, ok := bySet[q.set]; !ok {
+			sets = append(sets, q.set)
+		}
+		bySet[q.set] = append(bySet[q.set], i)
+	}
+	next := 0
+	for _, s := range sets {
+		idx := bySet[s]
+		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+		for _, i := range idx {
+			out[next%k] = append(out[next%k], i)
+			next++
+		}
+	}
+	for _, f := range out {
+		slices.Sort(f)
+	}
+	return out
+}
+
+// roundWeights rounds every number the fit moved to two significant
+// figures (the values are steps of 0.5 to 2 from round ones).
+func roundWeights(knobs []knob, w, w0 weights) weights {
+	for _, k := range knobs {
+		x := k.get(w)
+		if x == k.get(w0) || x == 0 {
+			continue
+		}
+		p := math.Pow(10, math.Floor(math.Log10(math.Abs(x)))-1)
+		k.set(&w, math.Round(x/p)*p)
+	}
+	return w
+}
+
+// changed lists the knobs whose values differ in w and w0.
+func changed(knobs []knob, w, w0 weights) []string {
+	var out []string
+	for _, k := range knobs {
+		if a, b := k.get(w0), k.get(w); a != b {
+			out = append(out, fmt.Sprintf("%s %.3g -> %.3g", k.name, a, b))
+		}
+	}
+	return out
+}
+
+func envInt(name string, def int) int {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv(name), &n); err != nil || n <= 0 {
+		return def
+	}
+	return n
+}
+
+// TestFitWeights fits the weights on the tuning sets, cross-validated: for
+// each of four folds (every set dealt across them), the weights are fitted
+// on the other three and measured on it, against the weights as they are;
+// then they are fitted on all the tuning questions, and each set's figures
+// printed before and after. It changes nothing: it reports what the tuning
+// sets support. Run with STCCG_FIT_WEIGHTS=1.
+func TestFitWeights(t *testing.T) {
+	if os.Getenv("STCCG_FIT_WEIGHTS") == "" {
+		t.Skip("a fit of the weights, minutes of CPU: run with STCCG_FIT_WEIGHTS=1")
+	}
+	c := testcorpus.Load(t)
+	ix, err := Build(context.Background(), c.Documents, c.Entries, c.Cards)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	defer ix.Close()
+	qs := tuningQuestions(t)
+	w0 := defaultWeights()
+	knobs := knobsOf(w0)
+	f := &fitter{tb: t, ix: ix, qs: qs, knobs: knobs, passes: envInt("STCCG_FIT_PASSES", 3), steps: fitSteps}
+	if os.Getenv("STCCG_FIT_WIDE") != "" {
+		f.steps = append([]float64{0.25}, append(slices.Clone(fitSteps), 4)...)
+	}
+	seed := uint64(envInt("STCCG_FIT_SEED", 24))
+	// lambda: a number doubled must bring about one more question of the
+	// questions fitted on to first place (1/n of hit@1).
+	lambdaQuestions := 1.0
+	if s := os.Getenv("STCCG_FIT_LAMBDA"); s != "" {
+		if _, err := fmt.Sscan(s, &lambdaQuestions); err != nil {
+			t.Fatalf("STCCG_FIT_LAMBDA %q: %v", s, err)
+		}
+	}
+	report := func(format string, args ...any) {
+		line := fmt.Sprintf(format, args...)
+		t.Log(line)
+		fmt.Println(line)
+	}
+	report("FIT %d tuning questions, %d numbers, steps %v, %d passes at most, lambda %g question(s) a doubling, folds dealt with seed %d",
+		len(qs), len(knobs), f.steps, f.passes, lambdaQuestions, seed)
+
+	const k = 4
+	parts := folds(qs, k, seed)
+	var gainMRR, gainHit1, gainObj float64
+	for i, val := range parts {
+		var train []int
+		for j, p := range parts {
+			if j != i {
+				train = append(train, p...)
+			}
+		}
+		f.lambda = lambdaQuestions / float64(len(train)) / math.Ln2
+		before := f.evals
+		w := f.fit(w0, train)
+		f.ix.setWeights(w0)
+		trainDefault, valDefault := evaluate(t, ix, qs, train), evaluate(t, ix, qs, val)
+		f.ix.setWeights(w)
+		trainFit, valFit := evaluate(t, ix, qs, train), evaluate(t, ix, qs, val)
+		report("FIT fold %d: fitted on %d (%s -> %s), validated on %d: default %s, fitted %s (gain MRR@10 %+.3f hit@1 %+.3f); %d evaluations; moved: %s",
+			i+1, len(train), trainDefault, trainFit, len(val), valDefault, valFit,
+			valFit.mrr-valDefault.mrr, valFit.hit1-valDefault.hit1, f.evals-before, strings.Join(changed(knobs, w, w0), ", "))
+		gainMRR += (valFit.mrr - valDefault.mrr) / k
+		gainHit1 += (valFit.hit1 - valDefault.hit1) / k
+		gainObj += (valFit.objective() - valDefault.objective()) / k
+	}
+	report("FIT cross-validated mean gain over the weights as they are: MRR@10 %+.4f, hit@1 %+.4f (objective %+.4f)", gainMRR, gainHit1, gainObj)
+
+	all := make([]int, len(qs))
+	for i := range all {
+		all[i] = i
+	}
+	f.lambda = lambdaQuestions / float64(len(all)) / math.Ln2
+	fitted := f.fit(w0, all)
+	rounded := roundWeights(knobs, fitted, w0)
+	report("FIT on all %d: moved %s", len(all), strings.Join(changed(knobs, fitted, w0), ", "))
+	report("FIT on all, rounded: moved %s", strings.Join(changed(knobs, rounded, w0), ", "))
+	bySet := map[string][]int{}
+	var sets []string
+	for i, q := range qs {
+		if _, ok := bySet[q.set]; !ok {
+			sets = append(sets, q.set)
+		}
+		bySet[q.set] = append(bySet[q.set], i)
+	}
+	for _, s := range append(sets, "all") {
+		picked := bySet[s]
+		if s == "all" {
+			picked = all
+		}
+		ix.setWeights(w0)
+		a := evaluate(t, ix, qs, picked)
+		ix.setWeights(fitted)
+		b := evaluate(t, ix, qs, picked)
+		ix.setWeights(rounded)
+		r := evaluate(t, ix, qs, picked)
+		report("FIT set %-8s default %s; fitted MRR@10=%.3f hit@1=%.3f; rounded MRR@10=%.3f hit@1=%.3f", s, a, b.mrr, b.hit1, r.mrr, r.hit1)
+	}
+}
+
+// TestSwappedWeightsAnswerAsBuilt checks what the fit of the weights rests
+// on: an index built with other weights, given the package's own
+// (setWeights), answers as one built with them, and given its first ones
+// back, answers as before.
+func TestSwappedWeightsAnswerAsBuilt(t *testing.T) {
+	c := testcorpus.Load(t)
+	ctx := context.Background()
+	w0 := defaultWeights()
+	w := w0
+	for _, k := range knobsOf(w0) {
+		k.set(&w, min(max(k.get(w0)*0.7, k.lo), k.hi))
+	}
+	ix, err := buildWith(ctx, w, c.Documents, c.Entries, c.Cards)
+	if err != nil {
+		t.Fatalf("buildWith: %v", err)
+	}
+	defer ix.Close()
+	shared := buildCorpus(t)
+	answer := func(ix *Index, q rules.SearchQuery) string {
+		res, err := ix.Search(ctx, q)
+		if err != nil {
+			t.Fatalf("%q: %v", q.Q, err)
+		}
+		var b strings.Builder
+		for _, h := range res.Hits {
+			fmt.Fprintf(&b, "%s#%s %.6g; ", h.ID, h.Anchor, h.Score)
+		}
+		return b.String()
+	}
+	qs := tuningQuestions(t)
+	var picked []rules.SearchQuery
+	for i := 0; i < len(qs); i += 8 {
+		picked = append(picked, qs[i].q)
+	}
+	built := make([]string, len(picked))
+	for i, q := range picked {
+		built[i] = answer(ix, q)
+	}
+	ix.setWeights(w0)
+	differ := 0
+	for i, q := range picked {
+		got, want := answer(ix, q), answer(shared, q)
+		if got != want {
+			t.Errorf("%q given the package's weights: answers %s, built with them %s", q.Q, got, want)
+		}
+		if want != built[i] {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Errorf("no answer changed with the weights times 0.7: the weights compared are not in use")
+	}
+	ix.setWeights(w)
+	for i, q := range picked {
+		if got := answer(ix, q); got != built[i] {
+			t.Errorf("%q given its first weights back: answers %s, first %s", q.Q, got, built[i])
+		}
+	}
+}
