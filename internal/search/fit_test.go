@@ -22,7 +22,7 @@ import (
 // that generalises from one that learns its questions. It reads the tuning
 // sets only (the contract's examples, the judge, fresh and round-five sets,
 // the typed set's tuning part), never the held-out part or the blind set.
-// Off by default: STCCG_FIT_WEIGHTS=1 runs it (a minute or two of one
+// Off by default: STCCG_FIT_WEIGHTS=1 runs it (two to four minutes of one
 // core); STCCG_FIT_PASSES, STCCG_FIT_LAMBDA, STCCG_FIT_SEED and
 // STCCG_FIT_WIDE change its passes, its regularisation, how the folds are
 // dealt and its steps.
@@ -346,6 +346,36 @@ func TestFitWeights(t *testing.T) {
 	report("FIT %d tuning questions, %d numbers, steps %v, %d passes at most, lambda %g question(s) a doubling, folds dealt with seed %d",
 		len(qs), len(knobs), f.steps, f.passes, lambdaQuestions, seed)
 
+	// How far each number alone moves the figures on every tuning
+	// question: MRR@10 and the questions answered first, at each step.
+	all := make([]int, len(qs))
+	for i := range all {
+		all[i] = i
+	}
+	ix.setWeights(w0)
+	base := evaluate(t, ix, qs, all)
+	report("FIT weights as they are, all %d: %s", len(all), base)
+	for _, kn := range knobs {
+		var cells []string
+		for _, step := range f.steps {
+			x := min(max(kn.get(w0)*step, kn.lo), kn.hi)
+			if kn.integral {
+				x = math.Round(x)
+			}
+			if x == kn.get(w0) {
+				cells = append(cells, fmt.Sprintf("x%g -", step))
+				continue
+			}
+			w := w0
+			kn.set(&w, x)
+			ix.setWeights(w)
+			s := evaluate(t, ix, qs, all)
+			cells = append(cells, fmt.Sprintf("x%g %+.3f %+.0f", step, s.mrr-base.mrr, math.Round((s.hit1-base.hit1)*float64(len(all)))))
+		}
+		report("FIT alone %-14s %-6.3g %s", kn.name, kn.get(w0), strings.Join(cells, "; "))
+	}
+	ix.setWeights(w0)
+
 	const k = 4
 	parts := folds(qs, k, seed)
 	var gainMRR, gainHit1, gainObj float64
@@ -372,10 +402,6 @@ func TestFitWeights(t *testing.T) {
 	}
 	report("FIT cross-validated mean gain over the weights as they are: MRR@10 %+.4f, hit@1 %+.4f (objective %+.4f)", gainMRR, gainHit1, gainObj)
 
-	all := make([]int, len(qs))
-	for i := range all {
-		all[i] = i
-	}
 	f.lambda = lambdaQuestions / float64(len(all)) / math.Ln2
 	fitted := f.fit(w0, all)
 	rounded := roundWeights(knobs, fitted, w0)
