@@ -374,7 +374,35 @@ func TestFitWeights(t *testing.T) {
 		}
 		report("FIT alone %-14s %-6.3g %s", kn.name, kn.get(w0), strings.Join(cells, "; "))
 	}
+	// Each switch turned the other way, and Bleve's other scoring model
+	// (an index built with it), on every tuning question: reported, not
+	// fitted.
+	for i := range reflect.TypeOf(w0).NumField() {
+		if reflect.TypeOf(w0).Field(i).Type.Kind() != reflect.Bool {
+			continue
+		}
+		w := w0
+		v := reflect.ValueOf(&w).Elem().Field(i)
+		v.SetBool(!v.Bool())
+		ix.setWeights(w)
+		s := evaluate(t, ix, qs, all)
+		report("FIT switch %-16s %-5v: %+.3f %+.0f", reflect.TypeOf(w0).Field(i).Name, v.Bool(), s.mrr-base.mrr, math.Round((s.hit1-base.hit1)*float64(len(all))))
+	}
 	ix.setWeights(w0)
+	for _, model := range []string{"tf-idf", "bm25"} {
+		if model == w0.Scoring {
+			continue
+		}
+		w := w0
+		w.Scoring = model
+		other, err := buildWith(context.Background(), w, c.Documents, c.Entries, c.Cards)
+		if err != nil {
+			t.Fatalf("buildWith %s: %v", model, err)
+		}
+		s := evaluate(t, other, qs, all)
+		_ = other.Close()
+		report("FIT scoring %s: %+.3f %+.0f", model, s.mrr-base.mrr, math.Round((s.hit1-base.hit1)*float64(len(all))))
+	}
 
 	const k = 4
 	parts := folds(qs, k, seed)
