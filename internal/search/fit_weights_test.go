@@ -139,14 +139,7 @@ func (f *fitter) fit(w0 weights, picked []int) weights {
 func folds(qs []fitQuestion, k int, seed uint64) [][]int {
 	out := make([][]int, k)
 	rng := rand.New(rand.NewPCG(seed, 1))
-	bySet := map[string][]int{}
-	var sets []string
-	for i, q := range qs {
-		if _, ok := bySet[q.set]; !ok {
-			sets = append(sets, q.set)
-		}
-		bySet[q.set] = append(bySet[q.set], i)
-	}
+	sets, bySet := groupBySet(qs)
 	next := 0
 	for _, s := range sets {
 		idx := bySet[s]
@@ -321,14 +314,7 @@ func TestFitWeights(t *testing.T) {
 	rounded := roundWeights(knobs, fitted, w0)
 	report("FIT on all %d: moved %s", len(all), strings.Join(changed(knobs, fitted, w0), ", "))
 	report("FIT on all, rounded: moved %s", strings.Join(changed(knobs, rounded, w0), ", "))
-	bySet := map[string][]int{}
-	var sets []string
-	for i, q := range qs {
-		if _, ok := bySet[q.set]; !ok {
-			sets = append(sets, q.set)
-		}
-		bySet[q.set] = append(bySet[q.set], i)
-	}
+	sets, bySet := groupBySet(qs)
 	for _, s := range append(sets, "all") {
 		picked := bySet[s]
 		if s == "all" {
@@ -342,4 +328,17 @@ func TestFitWeights(t *testing.T) {
 		r := evaluate(t, ix, qs, picked)
 		report("FIT set %-8s default %s; fitted MRR@10=%.3f hit@1=%.3f; rounded MRR@10=%.3f hit@1=%.3f", s, a, b.mrr, b.hit1, r.mrr, r.hit1)
 	}
+}
+
+// groupBySet lists the sets of qs in the order they first come, and the
+// indexes of each set's questions.
+func groupBySet(qs []fitQuestion) (sets []string, bySet map[string][]int) {
+	bySet = map[string][]int{}
+	for i, q := range qs {
+		if _, ok := bySet[q.set]; !ok {
+			sets = append(sets, q.set)
+		}
+		bySet[q.set] = append(bySet[q.set], i)
+	}
+	return sets, bySet
 }
