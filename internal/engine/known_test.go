@@ -239,3 +239,62 @@ func TestAnUnmetClassificationIsNotMissingFromA1EPersonnelOfUnknownCharacteristi
 		t.Errorf("2E: a personnel of Honor alone meets Security: %q", v.Reasons)
 	}
 }
+
+// TestAnUnfilledStaffingLineIsNotMissingFromACrewOfUnknownCharacteristics
+// asks ship.staffed of a 1E ship given inline whose staffing lines name
+// SECURITY (a skill the card data also gives as a classification) and a
+// name no card of the data knows, crewed by a personnel given inline with a
+// skill box but no characteristics or species: not "not staffed", since
+// what it answers to is not known, but the question of it; given none, not
+// staffed; given them, staffed.
+func TestAnUnfilledStaffingLineIsNotMissingFromACrewOfUnknownCharacteristics(t *testing.T) {
+	v := realWorld(t).svc
+	cases := []struct {
+		name, line, needs string
+		known             func(*rules.BoardPersonnel, bool)
+	}{
+		{"Classification", "SECURITY", "characteristics", func(p *rules.BoardPersonnel, has bool) {
+			p.Species, p.Characteristics = "Klingon", []string{}
+			if has {
+				p.Characteristics = []string{"SECURITY"}
+			}
+		}},
+		{"NameTheDataDoesNotKnow", "Zq Envoy", "species", func(p *rules.BoardPersonnel, has bool) {
+			p.Characteristics, p.Species = []string{}, "Klingon"
+			if has {
+				p.Species = "Zq Envoy"
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			board := func(p rules.BoardPersonnel) rules.Board {
+				return rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)},
+					Ships:     []rules.BoardShip{ship("s", "klingon", []string{c.line}, 7, "m")},
+					Personnel: []rules.BoardPersonnel{p}}
+			}
+			crew := rules.BoardPersonnel{ID: "worf", At: &rules.Location{Ship: "s"}}
+			crew.Affiliation, crew.Icons, crew.Skills = "klingon", []string{"command"}, []string{"Honor"}
+			crew.Integrity, crew.Cunning, crew.Strength = ip(7), ip(6), ip(9)
+			unknown := crew
+			if c.needs == "species" {
+				unknown.Characteristics = []string{}
+			}
+			check := obj{"ship": "s"}
+			_, err := ask(context.Background(), v, req1E("ship.staffed", board(unknown), check))
+			d := rules.ErrorDetails(err)
+			if rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != "board.personnel[0]" || d["needs"] != c.needs {
+				t.Fatalf("error %v (details %v), want 422 asking for board.personnel[0]'s %s", err, d, c.needs)
+			}
+			none, has := crew, crew
+			c.known(&none, false)
+			c.known(&has, true)
+			if v := judge(t, req1E("ship.staffed", board(none), check)); allowed(t, v) {
+				t.Errorf("staffed by a personnel without %s: %q", c.line, v.Reasons)
+			}
+			if v := judge(t, req1E("ship.staffed", board(has), check)); !allowed(t, v) {
+				t.Errorf("not staffed by a personnel with %s: %q", c.line, v.Reasons)
+			}
+		})
+	}
+}

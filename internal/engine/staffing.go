@@ -45,6 +45,10 @@ type staffingSlot struct {
 	feature
 	level int
 	shown string // the line as a verdict names it: the icon folded, else as written
+	// classification: a 1E skill the card data also gives as a
+	// classification (SECURITY, OFFICER), met by either; a personnel's
+	// classification is among its characteristics.
+	classification bool
 }
 
 // filledBy says whether one personnel fills the slot, whose name is id in
@@ -70,6 +74,22 @@ func (sl staffingSlot) reads() stat {
 		return statCharacteristics
 	}
 	return statSkills
+}
+
+// unfilledReads is what more a slot left unfilled reads of a personnel
+// than reads does, to be known not to fill it: a name the vocabulary does
+// not know is read among every name a personnel answers to (its species
+// and characteristics too), and a skill that is also a classification
+// among its characteristics. As a requirement left unmet, an unfilled
+// line is then asked about, not answered "not staffed".
+func (sl staffingSlot) unfilledReads() stat {
+	switch {
+	case sl.kind == featureUnknown:
+		return statCharacteristics | statSpecies
+	case sl.kind == featureSkill && sl.classification:
+		return statCharacteristics
+	}
+	return 0
 }
 
 func (sl staffingSlot) own(p *Personnel) bool { return sl.kind != featureIcon || hasIcon(p, sl.key) }
@@ -116,7 +136,8 @@ func (s *Service) staffingSlots(edition string, lines []string, at boardPlace) (
 			shown = strings.TrimSpace(line)
 		}
 		if kind == featureSkill || ps.level == 1 {
-			out = append(out, staffingSlot{feature: feature{kind: kind, key: ps.key}, level: ps.level, shown: shown})
+			out = append(out, staffingSlot{feature: feature{kind: kind, key: ps.key}, level: ps.level, shown: shown,
+				classification: kind == featureSkill && s.vocab.characteristics[ps.key]})
 			continue
 		}
 		if ps.level > maxStaffingLines {
@@ -199,12 +220,21 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	if err := m.run(ctx); err != nil {
 		return StaffingOutcome{}, err
 	}
+	var unfilled stat
 	for r, c := range m.match {
 		if c < 0 {
 			out.Missing = append(out.Missing, need[r].shown)
+			unfilled |= need[r].unfilledReads()
 			continue
 		}
 		out.Assignment[out.Crew[c].ID] = need[r].shown
+	}
+	if unfilled != 0 {
+		for _, p := range out.Crew {
+			if err := p.need(unfilled); err != nil {
+				return StaffingOutcome{}, err
+			}
+		}
 	}
 	if out.Missing == nil {
 		out.Missing = []string{}
