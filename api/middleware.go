@@ -100,21 +100,27 @@ func usableRequestID(id string) bool {
 }
 
 // requestID answers every request with an X-Request-ID, the one it came
-// with when usable, and puts it in the request's context, where handlers
-// mounted from other packages (GraphQL) find it with RequestID.
+// with when usable. The handlers' context carries it (see deadline), where
+// handlers mounted from other packages (GraphQL) find it with RequestID.
 func requestID(ids *requestIDs) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			req := c.Request()
-			id := req.Header.Get(echo.HeaderXRequestID)
+			id := c.Request().Header.Get(echo.HeaderXRequestID)
 			if !usableRequestID(id) {
 				id = ids.next()
 			}
 			c.Response().Header()[echo.HeaderXRequestID] = []string{id}
-			c.SetRequest(req.WithContext(context.WithValue(req.Context(), requestIDKey{}, id)))
 			return next(c)
 		}
 	}
+}
+
+// answeredRequestID is the X-Request-ID requestID answered c with, or "".
+func answeredRequestID(c echo.Context) string {
+	if v := c.Response().Header()[echo.HeaderXRequestID]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // RequestID returns the id of the request ctx belongs to (the X-Request-ID
@@ -122,6 +128,23 @@ func requestID(ids *requestIDs) echo.MiddlewareFunc {
 func RequestID(ctx context.Context) string {
 	id, _ := ctx.Value(requestIDKey{}).(string)
 	return id
+}
+
+// requestContext is a request's context as its handlers see it: its
+// deadline's, which also carries the request's id. One context and one copy
+// of the request, where a context for the id and another for the deadline
+// cost two of each. Contexts made from it find the deadline's cancellation
+// through Value, as they find any context's.
+type requestContext struct {
+	context.Context
+	id string
+}
+
+func (c *requestContext) Value(key any) any {
+	if _, ok := key.(requestIDKey); ok {
+		return c.id
+	}
+	return c.Context.Value(key)
 }
 
 // requestLogger logs one JSON line per request with its request id.
@@ -140,15 +163,24 @@ func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 			if status >= 500 {
 				level = slog.LevelError
 			}
-			log.LogAttrs(req.Context(), level, "request",
-				slog.String("request_id", res.Header().Get(echo.HeaderXRequestID)),
+			h := log.Handler()
+			if !h.Enabled(ctx, level) {
+				return nil
+			}
+			// The record is made here rather than by log.LogAttrs, which
+			// looks up its caller's program counter for every line: the
+			// line names its route, and no handler of ours prints a source.
+			r := slog.NewRecord(time.Now(), level, "request", 0)
+			r.AddAttrs(
+				slog.String("request_id", answeredRequestID(c)),
 				slog.String("method", req.Method),
 				slog.String("route", c.Path()),
 				slog.String("uri", req.RequestURI),
 				slog.Int("status", status),
 				slog.Int64("bytes", res.Size),
-				slog.Duration("latency", time.Since(start)),
+				slog.Duration("latency", r.Time.Sub(start)),
 				slog.String("remote", c.RealIP()))
+			_ = h.Handle(ctx, r)
 			return nil
 		}
 	}
@@ -205,12 +237,37 @@ func deadline(d time.Duration) echo.MiddlewareFunc {
 			req := c.Request()
 			// A writer that cannot take a deadline (a test's recorder)
 			// keeps the server's.
-			_ = http.NewResponseController(c.Response()).SetWriteDeadline(time.Now().Add(d + writeGrace))
+			setWriteDeadline(c.Response(), time.Now().Add(d+writeGrace))
 			ctx, cancel := context.WithTimeout(req.Context(), d)
 			defer cancel()
 			defer c.SetRequest(req)
+			if id := answeredRequestID(c); id != "" {
+				ctx = &requestContext{Context: ctx, id: id}
+			}
 			c.SetRequest(req.WithContext(ctx))
 			return next(c)
 		}
 	}
 }
+
+// setWriteDeadline sets w's write deadline, as http.ResponseController does
+// (through the writers that wrap it, by their Unwrap), without making a
+// controller for every request. A writer that cannot take a deadline (a
+// test's recorder) is left as it is.
+func setWriteDeadline(w http.ResponseWriter, t time.Time) {
+	for range maxWrappedWriters {
+		switch x := w.(type) {
+		case interface{ SetWriteDeadline(time.Time) error }:
+			_ = x.SetWriteDeadline(t)
+			return
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = x.Unwrap()
+		default:
+			return
+		}
+	}
+}
+
+// maxWrappedWriters bounds how many writers setWriteDeadline looks through:
+// echo's response, the response cache's recorder, gzip, the server's own.
+const maxWrappedWriters = 8

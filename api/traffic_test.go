@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -562,5 +563,56 @@ func TestWrongMethodIsA405NamingTheRightOnes(t *testing.T) {
 				t.Errorf("%s %s: body %s, want invalid_request naming %s", tc.method, tc.path, body, tc.allow)
 			}
 		}
+	}
+}
+
+// TestHandlersSeeTheRequestIDAndTheDeadline: a handler's context carries
+// both the id the request was answered with and the request's deadline, and
+// a context made from it ends at that deadline.
+func TestHandlersSeeTheRequestIDAndTheDeadline(t *testing.T) {
+	type seen struct {
+		id       string
+		deadline bool
+		childErr error
+	}
+	got := make(chan seen, 1)
+	h := api.New(api.Config{
+		Logger:         slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		RequestTimeout: 20 * time.Millisecond,
+		Mount: func(e *echo.Echo, _ ...echo.MiddlewareFunc) {
+			e.GET("/probe", func(c echo.Context) error {
+				ctx := c.Request().Context()
+				_, deadline := ctx.Deadline()
+				child, cancel := context.WithCancel(ctx)
+				defer cancel()
+				s := seen{id: api.RequestID(child), deadline: deadline}
+				select {
+				case <-child.Done():
+					s.childErr = child.Err()
+				case <-time.After(time.Minute):
+				}
+				got <- s
+				return c.NoContent(http.StatusNoContent)
+			})
+		},
+	})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/probe", nil)
+	req.Header.Set("X-Request-ID", "lb-probe.1")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	s := <-got
+	if s.id != "lb-probe.1" || res.Header.Get("X-Request-ID") != "lb-probe.1" {
+		t.Errorf("the handler's context names request %q, the answer %q; want lb-probe.1 for both", s.id, res.Header.Get("X-Request-ID"))
+	}
+	if !s.deadline {
+		t.Error("the handler's context has no deadline")
+	}
+	if !errors.Is(s.childErr, context.DeadlineExceeded) {
+		t.Errorf("a context made from the handler's ended with %v, want the request's deadline", s.childErr)
 	}
 }
