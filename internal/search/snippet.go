@@ -373,10 +373,7 @@ var needsEscape = func() (c [256]bool) {
 func appendOneLine(b []byte, s string) []byte {
 	space := false
 	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && !needsEscape[s[j]] {
-			j++
-		}
+		j := plainUntil(s, i)
 		if j > i {
 			if space {
 				b = append(b, ' ')
@@ -402,4 +399,35 @@ func appendOneLine(b []byte, s string) []byte {
 		b = append(b, ' ')
 	}
 	return b
+}
+
+// plainUntil returns where the first byte of s from i that appendOneLine
+// does not copy as it is stands (needsEscape), or len(s): eight bytes at a
+// time while none of them is one, then byte by byte within the eight that
+// hold one.
+func plainUntil(s string, i int) int {
+	for i+8 <= len(s) {
+		t := s[i : i+8]
+		v := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		if escapedLanes(v) != 0 {
+			break
+		}
+		i += 8
+	}
+	for i < len(s) && !needsEscape[s[i]] {
+		i++
+	}
+	return i
+}
+
+// escapedLanes is not zero when a byte of v is one needsEscape marks: a
+// lane whose xor with it is zero, found as a zero byte is (its high bit set
+// by the borrow, exactly when some lane is zero). '<' and '>' differ in one
+// bit, as '&' and the apostrophe do, so each pair is one comparison.
+func escapedLanes(v uint64) uint64 {
+	const lanes1, lanesHigh = 0x0101010101010101, 0x8080808080808080
+	zero := func(x uint64) uint64 { return (x - lanes1) &^ x & lanesHigh }
+	return zero((v|0x02*lanes1)^'>'*lanes1) | zero((v|0x01*lanes1)^'\''*lanes1) |
+		zero(v^'"'*lanes1) | zero(v^'\n'*lanes1)
 }

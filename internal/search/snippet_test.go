@@ -108,3 +108,31 @@ func TestOneLineParagraphsKeepsWordsAndBreaks(t *testing.T) {
 		t.Errorf("oneLineParagraphs = %q, want %q", got, want)
 	}
 }
+
+// TestPlainUntilStopsWhereAByteAtATimeDoes puts each byte value at each
+// place of texts of every length up to 24 among plain bytes and multi-byte
+// characters: plainUntil stops where reading a byte at a time would.
+func TestPlainUntilStopsWhereAByteAtATimeDoes(t *testing.T) {
+	byteAtATime := func(s string, i int) int {
+		for i < len(s) && !needsEscape[s[i]] {
+			i++
+		}
+		return i
+	}
+	for _, fill := range []string{"a", "é", "\x80", "~"} {
+		for n := 0; n <= 24; n++ {
+			base := []byte(strings.Repeat(fill, n))[:n]
+			for at := 0; at < n; at++ {
+				for c := range 256 {
+					s := []byte(string(base))
+					s[at] = byte(c)
+					for from := 0; from <= n; from++ {
+						if got, want := plainUntil(string(s), from), byteAtATime(string(s), from); got != want {
+							t.Fatalf("plainUntil(%q, %d) = %d, want %d", s, from, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
