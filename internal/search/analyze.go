@@ -187,8 +187,8 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	a.key = rules.FoldTerm(a.text)
 	var plain analysis.TokenStream
 	a.tokens, plain = ix.analyzeText(a.text)
-	a.stems = distinctTerms(a.tokens)
-	a.plain = distinctTerms(plain)
+	a.stems = ix.lex.distinctTerms(a.tokens)
+	a.plain = ix.lex.distinctTerms(plain)
 	// A plain word with no English term at its position is a stop word.
 	j := 0
 	for _, tok := range plain {
@@ -198,8 +198,8 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		if j < len(a.tokens) && a.tokens[j].Position == tok.Position {
 			continue
 		}
-		if w := string(tok.Term); !slices.Contains(a.stopWords, w) {
-			a.stopWords = append(a.stopWords, w)
+		if !slices.ContainsFunc(a.stopWords, func(w string) bool { return w == string(tok.Term) }) {
+			a.stopWords = append(a.stopWords, ix.lex.word(tok.Term))
 		}
 	}
 
@@ -279,6 +279,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	// The whole query as a phrase: evidence for a short query ("showing your
 	// cards"), seldom for a question in many words, which skips the cost.
 	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase && len(a.tokens) > 0 {
+		a.phrase = make([]phraseTerm, 0, len(a.tokens))
 		for _, tok := range a.tokens {
 			id := ix.lex.id(string(tok.Term))
 			if id == noTerm {
@@ -447,12 +448,13 @@ func (ix *Index) addMeanings(a *analyzed, plain analysis.TokenStream) {
 	})
 }
 
-// distinctTerms returns the distinct terms of a token stream, in order.
-func distinctTerms(ts analysis.TokenStream) []string {
+// distinctTerms returns the distinct terms of a token stream, in order (the
+// lexicon's strings for the terms it holds).
+func (l *lexicon) distinctTerms(ts analysis.TokenStream) []string {
 	out := make([]string, 0, len(ts))
 	for _, tok := range ts {
 		if !slices.ContainsFunc(out, func(t string) bool { return t == string(tok.Term) }) {
-			out = append(out, string(tok.Term))
+			out = append(out, l.word(tok.Term))
 		}
 	}
 	return out

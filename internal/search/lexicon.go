@@ -17,6 +17,9 @@ const noTerm = ^uint32(0)
 // It is filled while the index is built or opened and only read afterwards.
 type lexicon struct {
 	ids map[string]uint32
+	// words are the strings numbered, by id: a search's terms the index
+	// holds are these, not copies made for each search.
+	words []string
 	// idf is the rarity of each id as an English term (vocabulary.idf).
 	idf []float64
 	// number is the id of the same word in the other grammatical number,
@@ -33,8 +36,19 @@ func (l *lexicon) intern(s []byte) uint32 {
 		return id
 	}
 	id := uint32(len(l.ids))
-	l.ids[string(s)] = id
+	w := string(s)
+	l.ids[w] = id
+	l.words = append(l.words, w)
 	return id
+}
+
+// word returns s as a string: the lexicon's own when it holds s, so that
+// reading the terms of a query the index holds makes no string.
+func (l *lexicon) word(s []byte) string {
+	if id, ok := l.ids[string(s)]; ok {
+		return l.words[id]
+	}
+	return string(s)
 }
 
 // id returns the id of s, or noTerm.

@@ -44,6 +44,9 @@ func parseQuery(q string) (userQuery, error) {
 		// Where the phrase was meant to end is a guess; ask.
 		return u, queryError(`The query has an unclosed quote: end the phrase with " or leave the quote out.`)
 	}
+	// Room for as many words as the query has runs of letters between
+	// spaces, in one array (most queries are words alone).
+	u.Words = make([]string, 0, min(strings.Count(q, " ")+1, maxQueryWords+1))
 	rest := q
 	for {
 		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
