@@ -382,3 +382,15 @@ func TestHeadingOf(t *testing.T) {
 		}
 	}
 }
+
+// A title made of stop words ("All", "When and While") is named by a question
+// holding its words among others, as a title of game words is: the stemmed
+// cover drops those words, and only a question of them alone named it.
+func TestFamilyTitleOfStopWordsAmongOtherWords(t *testing.T) {
+	ix := buildCorpus(t)
+	checkFamily(t, ix, []familyCase{
+		{rules.SearchQuery{Q: "a card that says all personnel"}, "2e-rulebook", "all", 9, ""},
+		{rules.SearchQuery{Q: "does all mean stopped cards too"}, "2e-rulebook", "all", 2, ""},
+		{rules.SearchQuery{Q: "while or when effects timing"}, "", "when and while", 1, ""},
+	})
+}

@@ -658,7 +658,7 @@ func (ix *Index) cover(titleIDs []uint32, titleIDF float64, a *analyzed) (cover 
 	}
 	// The title's terms among the query's (bits by index in a.terms: its
 	// stems, then what its shorthand means), in one pass over the title.
-	var inTitle float64
+	var inTitle, stop float64
 	var held uint64
 	stems := len(a.stemIDs) > 0 // else the query is stop words, compared as written
 	for _, t := range titleIDs {
@@ -674,6 +674,11 @@ func (ix *Index) cover(titleIDs []uint32, titleIDF float64, a *analyzed) (cover 
 		}
 		if in || slices.Contains(a.plainIDs, t) || !stems && slices.Contains(a.coverIDs, t) {
 			inTitle += ix.lex.idf[t]
+			if !in && stems && ix.w.StopTitle {
+				// A stop word of the title the query holds as
+				// typed, among its stems (StopTitle).
+				stop += ix.lex.idf[t]
+			}
 		}
 	}
 	var inQuery float64
@@ -703,7 +708,7 @@ func (ix *Index) cover(titleIDs []uint32, titleIDF float64, a *analyzed) (cover 
 	if titleIDF == 0 || a.coverAll == 0 {
 		return 0, false
 	}
-	share := inQuery / a.coverAll
+	share := (inQuery + stop) / (a.coverAll + stop)
 	if stems && a.sides[0] != 0 {
 		share = max(inSide[0]/a.sideAll[0], inSide[1]/a.sideAll[1])
 	}

@@ -57,6 +57,12 @@ type weights struct {
 	// scales it by that share to the power Whole, so that a hit holding
 	// all of the query outranks one whose title holds a part.
 	Match, Whole float64
+	// StopTitle has a title of stop words ("All", "When and While")
+	// named by a query holding them among other words: its words the
+	// query holds as typed count in the query's share of the cover, with
+	// their rarity, as the query's stems do (the stemmed cover drops them,
+	// and without it only a query of stop words alone names such a title).
+	StopTitle bool
 	// Card multiplies a card's score, CardRuling that of a ruling or
 	// glossary entry about one card, unless the query names the card
 	// (then NamedCard multiplies a card's): cards have look-ups of their
@@ -136,7 +142,7 @@ type weights struct {
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.7, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
 		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 2, Superseded: 0.15, Related: true,
-		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true,
+		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true,
 		Scoring: "tf-idf"}
 }
 
