@@ -50,7 +50,7 @@ func TestCitationsComeFromTheRulesThatDecided(t *testing.T) {
 			}
 			used[k]++
 			if !check(facts) {
-				t.Errorf("%s under %s cites %s, which did not decide it: %+v\n reasons %q", req.Question, j.doc.ID, k, facts, j.reasons)
+				t.Errorf("%s under %s cites %s, which did not decide it: %+v\n reasons %q", req.Question, j.doc.ID, k, facts, v.Reasons)
 			}
 		}
 		own := s.cite(j.doc, j.applied, 0)

@@ -51,6 +51,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -156,9 +157,16 @@ type judgement struct {
 	// result is the question's result, set once by the question as a
 	// value of its type (rules.ShipMoveResult for ship.move), then filled
 	// in as the judgement goes.
-	result  rules.Result
+	result rules.Result
+	// reasons are the sentences said and made strings (sentences); those
+	// said since are the bytes of said, each ending at its place in ends.
 	reasons []string
-	applied []ruleKey
+	said    []byte
+	ends    []int
+	endRoom [16]int
+	// saidBuffer is where said came from (saidBuffers).
+	saidBuffer *[]byte
+	applied    []ruleKey
 	// carried are citations a verdict takes from the verdicts it is made
 	// of (a turn's, from its steps), after those of the rules applied:
 	// each once, where those verdicts hold it, copied into the verdict's
@@ -168,9 +176,64 @@ type judgement struct {
 	question rules.Question
 }
 
+// say adds a sentence to the verdict's reasons. The sentences of a
+// judgement are written into one buffer and made strings together, when
+// the verdict is (sentences): a turn's answer is some eighty of them, a
+// string and a list's growth each otherwise.
 func (j *judgement) say(format string, args ...any) {
-	j.reasons = append(j.reasons, sprintf(format, args...))
+	if j.saidBuffer == nil {
+		j.saidBuffer = saidBuffers.Get().(*[]byte)
+		j.said, j.ends = (*j.saidBuffer)[:0], j.endRoom[:0]
+	}
+	j.said = appendf(j.said, format, args...)
+	j.ends = append(j.ends, len(j.said))
 }
+
+// sayAll adds sentences already written to the reasons.
+func (j *judgement) sayAll(sentences []string) {
+	for _, s := range sentences {
+		j.say("%s", s)
+	}
+}
+
+// sentences are the reasons said so far, as strings: those said since the
+// last call made one string, each a part of it. The buffer they were
+// written into goes back for the next judgement.
+func (j *judgement) sentences() []string {
+	if len(j.ends) == 0 {
+		return j.reasons
+	}
+	all := string(j.said)
+	out := make([]string, len(j.reasons), len(j.reasons)+len(j.ends))
+	copy(out, j.reasons)
+	start := 0
+	for _, end := range j.ends {
+		out = append(out, all[start:end])
+		start = end
+	}
+	j.reasons = out
+	j.unsay()
+	return out
+}
+
+// unsay forgets the sentences said and not yet made strings, and gives
+// their buffer back.
+func (j *judgement) unsay() {
+	if j.saidBuffer != nil && cap(j.said) <= maxSaidBuffer {
+		*j.saidBuffer = j.said[:0]
+		saidBuffers.Put(j.saidBuffer)
+	}
+	j.said, j.ends, j.saidBuffer = nil, nil, nil
+}
+
+// saidBuffers hold the sentences of judgements being written.
+var saidBuffers = sync.Pool{New: func() any {
+	b := make([]byte, 0, 1024)
+	return &b
+}}
+
+// maxSaidBuffer is the largest buffer kept for the next judgement.
+const maxSaidBuffer = 16 << 10
 
 // cite notes the rules applied. A question applies a few (a turn's step
 // up to a dozen): the list begins with room for eight rather than being
@@ -321,7 +384,7 @@ func (s *Service) verdict(question string, j *judgement) *rules.Verdict {
 		Rules:     j.doc.ID,
 		Allowed:   j.allowed,
 		Result:    j.result,
-		Reasons:   j.reasons,
+		Reasons:   j.sentences(),
 		Citations: s.cite(j.doc, j.applied, len(j.carried)),
 	}
 	for _, c := range j.carried {

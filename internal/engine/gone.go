@@ -81,6 +81,7 @@ func (j *judgement) refuseGone(question string, err error) bool {
 	}
 	// What the move said before it met the card is not its verdict.
 	j.reasons, j.applied, j.result = nil, nil, nil
+	j.unsay()
 	j.allow(false)
 	j.say("%s (%s) was %s earlier this turn: a card killed is placed in its owner's discard pile and takes no further part, so this action, which names it in %s, cannot be taken.", g.card.Name, g.card.ID, g.card.How, g.field)
 	j.cite(j.pick("dilemma1.die", "killed.discard"))

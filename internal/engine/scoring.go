@@ -195,7 +195,7 @@ func runGameWinner(_ context.Context, _ *Service, j *judgement, raw rules.Params
 		g = GameWinner2E(p.Players, p.DecksEmpty)
 	}
 	j.cite(g.Applied...)
-	j.reasons = append(j.reasons, g.Reasons...)
+	j.sayAll(g.Reasons)
 	winners := g.Winners
 	if winners == nil {
 		winners = []string{}

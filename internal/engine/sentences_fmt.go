@@ -2,8 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
-	"strings"
 )
 
 // sprintf is fmt.Sprintf of the verdicts' sentences, written without fmt
@@ -15,6 +15,15 @@ import (
 // String method that panics, goes to fmt.Sprintf, so the sentence is fmt's
 // in every case (TestSprintfIsFmtSprintf).
 func sprintf(format string, args ...any) string {
+	// Most sentences fit the room on the stack: the string is then the
+	// one allocation.
+	var room [160]byte
+	return string(appendf(room[:0], format, args...))
+}
+
+// appendf appends to dst what sprintf returns: a judgement's sentences
+// are written one after another into one buffer (judgement.say).
+func appendf(dst []byte, format string, args ...any) []byte {
 	size, arg := len(format), 0
 	// said holds what the String methods of the first arguments said.
 	var said [8]string
@@ -23,7 +32,7 @@ func sprintf(format string, args ...any) string {
 			continue
 		}
 		if i+1 >= len(format) {
-			return fmt.Sprintf(format, args...)
+			return append(dst, fmt.Sprintf(format, args...)...)
 		}
 		i++
 		verb := format[i]
@@ -31,7 +40,7 @@ func sprintf(format string, args ...any) string {
 			continue
 		}
 		if arg >= len(args) {
-			return fmt.Sprintf(format, args...)
+			return append(dst, fmt.Sprintf(format, args...)...)
 		}
 		switch a := args[arg].(type) {
 		case string:
@@ -41,19 +50,19 @@ func sprintf(format string, args ...any) string {
 			case 'q':
 				size += len(a) + 2
 			default:
-				return fmt.Sprintf(format, args...)
+				return append(dst, fmt.Sprintf(format, args...)...)
 			}
 		case int:
 			if verb != 'd' && verb != 'v' {
-				return fmt.Sprintf(format, args...)
+				return append(dst, fmt.Sprintf(format, args...)...)
 			}
 			size += 20
 		case error, fmt.Formatter:
-			return fmt.Sprintf(format, args...)
+			return append(dst, fmt.Sprintf(format, args...)...)
 		case fmt.Stringer:
 			str, ok := stringOf(a)
 			if !ok || arg >= len(said) {
-				return fmt.Sprintf(format, args...)
+				return append(dst, fmt.Sprintf(format, args...)...)
 			}
 			switch verb {
 			case 's', 'v':
@@ -61,57 +70,51 @@ func sprintf(format string, args ...any) string {
 			case 'q':
 				size += len(str) + 2
 			default:
-				return fmt.Sprintf(format, args...)
+				return append(dst, fmt.Sprintf(format, args...)...)
 			}
 			said[arg] = str
 		default:
-			return fmt.Sprintf(format, args...)
+			return append(dst, fmt.Sprintf(format, args...)...)
 		}
 		arg++
 	}
 	if arg != len(args) {
-		return fmt.Sprintf(format, args...)
+		return append(dst, fmt.Sprintf(format, args...)...)
 	}
-	var b strings.Builder
-	b.Grow(size)
-	buf := make([]byte, 0, 24)
+	b := slices.Grow(dst, size)
 	arg = 0
 	start := 0
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
 			continue
 		}
-		b.WriteString(format[start:i])
+		b = append(b, format[start:i]...)
 		i++
 		start = i + 1
 		verb := format[i]
 		if verb == '%' {
-			b.WriteByte('%')
+			b = append(b, '%')
 			continue
 		}
 		switch a := args[arg].(type) {
 		case string:
 			if verb == 'q' {
-				buf = strconv.AppendQuote(buf[:0], a)
-				b.Write(buf)
+				b = strconv.AppendQuote(b, a)
 			} else {
-				b.WriteString(a)
+				b = append(b, a...)
 			}
 		case int:
-			buf = strconv.AppendInt(buf[:0], int64(a), 10)
-			b.Write(buf)
+			b = strconv.AppendInt(b, int64(a), 10)
 		default: // a fmt.Stringer, said
 			if verb == 'q' {
-				buf = strconv.AppendQuote(buf[:0], said[arg])
-				b.Write(buf)
+				b = strconv.AppendQuote(b, said[arg])
 			} else {
-				b.WriteString(said[arg])
+				b = append(b, said[arg]...)
 			}
 		}
 		arg++
 	}
-	b.WriteString(format[start:])
-	return b.String()
+	return append(b, format[start:]...)
 }
 
 // stringOf is what a's String method says; false when it panics (a nil
