@@ -68,6 +68,7 @@ type Service struct {
 	moves     map[string]moveReader
 	memos     *textMemos
 	vocab     Vocabulary
+	cited     *citedLists
 }
 
 var _ rules.Adjudicator = (*Service)(nil)
@@ -86,6 +87,7 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService,
 		moves:     moveReaders(),
 		memos:     &textMemos{},
 		vocab:     vocabularyOf(cards),
+		cited:     &citedLists{lists: map[string][]rules.Citation{}},
 	}
 	for _, d := range docs {
 		s.docs[d.ID] = d
@@ -428,7 +430,60 @@ func (s *Service) rulesDocument(edition, id string) (rules.Document, error) {
 // does not restate is cited from the newest rulebook, the document the
 // rulings leave in force there. The list has room for more citations
 // (those a verdict carries), so that adding them does not copy it again.
+//
+// A list with no room for more is made once for each document and list of
+// rules, and shared by every verdict citing them (a turn's steps cite the
+// same rules again and again): a verdict's citations are never changed,
+// and one made with no room is copied by an append.
 func (s *Service) cite(doc rules.Document, keys []ruleKey, more int) []rules.Citation {
+	if more > 0 {
+		return s.citeAnew(doc, keys, more)
+	}
+	var room [256]byte
+	k := citedKey(room[:0], doc.ID, keys)
+	if k == nil {
+		return s.citeAnew(doc, keys, 0)
+	}
+	s.cited.mu.RLock()
+	out, ok := s.cited.lists[string(k)]
+	s.cited.mu.RUnlock()
+	if ok {
+		return out
+	}
+	out = s.citeAnew(doc, keys, 0)
+	out = out[:len(out):len(out)]
+	s.cited.mu.Lock()
+	if len(s.cited.lists) < memoMaxEntries {
+		s.cited.lists[string(k)] = out
+	}
+	s.cited.mu.Unlock()
+	return out
+}
+
+// citedLists are the lists of citations cite made for the lists of rules
+// verdicts applied, by citedKey; bounded as the memos are, by
+// memoMaxEntries (the lists of rules are the engine's own, few).
+type citedLists struct {
+	mu    sync.RWMutex
+	lists map[string][]rules.Citation
+}
+
+// citedKey appends to dst the key of a document's list of rules: the
+// document's id and each rule's key, each after a zero byte. It is nil for
+// a list whose key is longer than dst's room, which is not kept.
+func citedKey(dst []byte, doc string, keys []ruleKey) []byte {
+	dst = append(dst, doc...)
+	for _, k := range keys {
+		if len(dst)+1+len(k) > cap(dst) {
+			return nil
+		}
+		dst = append(append(dst, 0), k...)
+	}
+	return dst
+}
+
+// citeAnew is cite's list made anew, with room for more.
+func (s *Service) citeAnew(doc rules.Document, keys []ruleKey, more int) []rules.Citation {
 	out := make([]rules.Citation, 0, len(keys)+more)
 	own := s.citations.byDoc[doc.ID]
 	for _, k := range keys {
