@@ -154,7 +154,9 @@
 //     idf over all entries. A title that is the query scores 1; a glossary
 //     entry or ruling named in the query outranks a passing mention; a
 //     one-word title of a common word in a long question scores little.
-//     Score times (1 + 3 x cover).
+//     A title of stop words ("All", "When and While") is compared with
+//     the query's words as typed: those the query holds count in its share
+//     with their rarity, as its stems do. Score times (1 + 3 x cover).
 //  2. Query share: the share of the query's terms (idf-weighted, a term's
 //     meaning counting half) that the hit holds anywhere. Score times
 //     (1 + 2 x share) x share: a title holding one of several words does
