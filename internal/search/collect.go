@@ -299,6 +299,8 @@ type scratch struct {
 	snippetAt [][2]int
 	pool      *bsearch.DocumentMatchPool // Bleve's matches
 	view      filteredView               // collect's filtered read view
+	byCount   byCount                    // termMatches' clauses as they are sorted
+	collector collector                  // collect's
 }
 
 // collect runs the query on the snapshot and returns the best size matches
@@ -312,8 +314,11 @@ type scratch struct {
 // walks the lists of documents holding each term (snapshot.holding) once,
 // alongside.
 func (ix *Index) collect(ctx context.Context, q searchPlan, f filter, terms []uint32, size int, sc *scratch) ([]collected, int, facetTally, error) {
-	c := ix.newCollector(f, terms, size, sc)
-	defer func() { sc.best = c.best[:0] }()
+	// The collector lives in the scratch: it escapes (its heap is sorted
+	// through an interface) and was allocated for each search.
+	c := &sc.collector
+	*c = ix.newCollector(f, terms, size, sc)
+	defer func() { *c = collector{} }() // holds nothing past the search
 	if err := ctx.Err(); err != nil {
 		return nil, 0, c.facets, err
 	}
@@ -323,11 +328,12 @@ func (ix *Index) collect(ctx context.Context, q searchPlan, f filter, terms []ui
 		for _, m := range ix.termMatches(q, f, sc) {
 			c.add(m.num, m.score)
 		}
-		return c.best, c.total, c.facets, nil
-	}
-	if err := ix.collectBleve(ctx, q, f, sc, &c); err != nil {
+	} else if err := ix.collectBleve(ctx, q, f, sc, c); err != nil {
+		sc.best = c.best[:0]
 		return nil, 0, c.facets, err
 	}
+	// The matches' memory is kept for the next search.
+	sc.best = c.best[:0]
 	return c.best, c.total, c.facets, nil
 }
 

@@ -81,7 +81,11 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 			idf: 1.0 + math.Log(docs/float64(t.count+1))}
 	}
 	if n <= searcher.DisjunctionHeapTakeover {
-		sort.Sort(byCount(clauses))
+		// Sorted through the scratch's own byCount: a slice made an
+		// interface would be allocated for each search.
+		sc.byCount = clauses
+		sort.Sort(&sc.byCount)
+		sc.byCount = nil
 	}
 	sumOfSquares := 0.0
 	for _, c := range clauses {

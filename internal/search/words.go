@@ -20,6 +20,7 @@ import (
 // for a stop word) and the type of its token.
 type wordForm struct {
 	english []byte
+	plain   []byte // the word itself, its plain term
 	typ     analysis.TokenType
 }
 
@@ -35,7 +36,7 @@ func (ix *Index) tableWords() {
 			continue
 		}
 		english := ix.english.Analyze([]byte(w))
-		f := wordForm{typ: plain[0].Type}
+		f := wordForm{plain: []byte(w), typ: plain[0].Type}
 		switch {
 		case len(english) == 1 && english[0].Type == f.typ:
 			f.english = english[0].Term
@@ -102,10 +103,9 @@ func (ix *Index) tableText(text string) (english, plain analysis.TokenStream, ok
 	tokens := make([]analysis.Token, 0, 2*n)
 	streams := make(analysis.TokenStream, 0, 2*n)
 	plain, english = streams[:0:n], streams[n:n:2*n]
-	bytes := []byte(text) // each plain token's term is a part of it
 	for i := range n {
 		b := bounds[i]
-		tokens = append(tokens, analysis.Token{Term: bytes[b[0]:b[1]:b[1]], Start: b[0], End: b[1], Position: i + 1, Type: forms[i].typ})
+		tokens = append(tokens, analysis.Token{Term: forms[i].plain, Start: b[0], End: b[1], Position: i + 1, Type: forms[i].typ})
 		plain = append(plain, &tokens[len(tokens)-1])
 	}
 	for i := range n {
