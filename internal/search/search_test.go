@@ -10,6 +10,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 func search(t *testing.T, ix *Index, q rules.SearchQuery) *rules.SearchResult {
@@ -461,6 +462,35 @@ func TestInOrderFindsTheQueryWordsInTheText(t *testing.T) {
 		a := ix.analyze(u)
 		if got := a.inOrder(beaming); got != c.want {
 			t.Errorf("%q in order in %q: %v, want %v", c.q, beaming.Text, got, c.want)
+		}
+	}
+}
+
+// TestPackedStringsAreTheEntries checks that laying out the entries'
+// strings for the answers (packStrings) keeps each one's id, title, kind,
+// edition, document and paragraphs' anchors as the corpus gives them.
+func TestPackedStringsAreTheEntries(t *testing.T) {
+	c := testcorpus.Load(t)
+	ix := buildCorpus(t)
+	for _, e := range c.Entries {
+		m := ix.meta[e.ID]
+		if m == nil {
+			t.Fatalf("entry %s not indexed", e.ID)
+		}
+		if m.ID != e.ID || m.Title != e.Title || m.Kind != e.Kind || m.Edition != string(e.Edition) || m.DocumentID != e.DocumentID {
+			t.Fatalf("entry %s indexed as %q %q %q %q %q", e.ID, m.ID, m.Title, m.Kind, m.Edition, m.DocumentID)
+		}
+		if !m.textWords {
+			continue
+		}
+		ps := rules.Paragraphs(m.Text)
+		if len(ps) != len(m.paras) {
+			t.Fatalf("entry %s: %d paragraphs, %d indexed", e.ID, len(ps), len(m.paras))
+		}
+		for i, p := range ps {
+			if m.paras[i].anchor != p.Anchor {
+				t.Fatalf("entry %s paragraph %d: anchor %q, indexed %q", e.ID, i, p.Anchor, m.paras[i].anchor)
+			}
 		}
 	}
 }
