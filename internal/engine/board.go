@@ -24,6 +24,11 @@ type Board struct {
 	Ships      []*Ship
 	Personnel  []*Personnel
 	Facilities []*Facility // 1E
+	// sharedMissions, sharedShips and sharedPeople say the missions, ships
+	// and personnel lists are those of the board this one was cloned
+	// from (clone), not to be changed; Facilities are never changed by a
+	// move.
+	sharedMissions, sharedShips, sharedPeople bool
 
 	// objects finds a board object by its id, as its kind and its place
 	// in its list; an id names one object of one kind on a board. A move

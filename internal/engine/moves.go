@@ -189,22 +189,50 @@ func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, tu
 // then replaces each object it changes with a changed copy: the board it
 // was given, and every object of it, stay as they were.
 
-// clone returns a board holding the same objects in new lists, for a move
-// to replace some of them. The index of ids is shared with b until the
-// clone adds or removes an object (ownObjects): replacing an object in its
-// place changes no index.
+// clone returns a board holding the same objects, for a move to replace
+// some of them. Its lists, and the index of ids, are shared with b until
+// the clone changes one (ownShips, ownPersonnel, ownMissions,
+// ownObjects): a move changes one list or two, and the others are never
+// copied. Replacing an object in its place changes no index.
 func (b *Board) clone() *Board {
 	return &Board{
-		Missions:      slices.Clone(b.Missions),
-		Ships:         slices.Clone(b.Ships),
-		Personnel:     slices.Clone(b.Personnel),
-		Facilities:    slices.Clone(b.Facilities),
-		objects:       b.objects,
-		sharedObjects: true,
-		edition:       b.edition,
-		compiled:      b.compile(),
-		gone:          b.gone,
-		sharedGone:    true,
+		Missions:       b.Missions,
+		Ships:          b.Ships,
+		Personnel:      b.Personnel,
+		Facilities:     b.Facilities,
+		sharedMissions: true,
+		sharedShips:    true,
+		sharedPeople:   true,
+		objects:        b.objects,
+		sharedObjects:  true,
+		edition:        b.edition,
+		compiled:       b.compile(),
+		gone:           b.gone,
+		sharedGone:     true,
+	}
+}
+
+// ownMissions, ownShips and ownPersonnel give a board from clone a list
+// of its own, before it changes one: a copy with no room beyond it, so
+// that no two boards append into one array.
+func (b *Board) ownMissions() {
+	if b.sharedMissions {
+		b.Missions = slices.Clip(slices.Clone(b.Missions))
+		b.sharedMissions = false
+	}
+}
+
+func (b *Board) ownShips() {
+	if b.sharedShips {
+		b.Ships = slices.Clip(slices.Clone(b.Ships))
+		b.sharedShips = false
+	}
+}
+
+func (b *Board) ownPersonnel() {
+	if b.sharedPeople {
+		b.Personnel = slices.Clip(slices.Clone(b.Personnel))
+		b.sharedPeople = false
 	}
 }
 
@@ -218,17 +246,27 @@ func (b *Board) ownObjects() {
 }
 
 // setShip puts s in place of the ship of its id (at s.Index).
-func (b *Board) setShip(s *Ship) { b.Ships[s.Index] = s }
+func (b *Board) setShip(s *Ship) {
+	b.ownShips()
+	b.Ships[s.Index] = s
+}
 
 // setPersonnel puts p in place of the personnel of its id (at p.Index).
-func (b *Board) setPersonnel(p *Personnel) { b.Personnel[p.Index] = p }
+func (b *Board) setPersonnel(p *Personnel) {
+	b.ownPersonnel()
+	b.Personnel[p.Index] = p
+}
 
 // setMission puts m in place of the mission of its id (at m.Index).
-func (b *Board) setMission(m *Mission) { b.Missions[m.Index] = m }
+func (b *Board) setMission(m *Mission) {
+	b.ownMissions()
+	b.Missions[m.Index] = m
+}
 
 // addPersonnel puts a personnel new to the board at the end of its list.
 func (b *Board) addPersonnel(p *Personnel) {
 	b.ownObjects()
+	b.ownPersonnel()
 	p.Index = len(b.Personnel)
 	b.Personnel = append(b.Personnel, p)
 	b.index(p.ID, personnelObject, p.Index)
@@ -237,6 +275,7 @@ func (b *Board) addPersonnel(p *Personnel) {
 // addShip puts a ship new to the board at the end of its list.
 func (b *Board) addShip(s *Ship) {
 	b.ownObjects()
+	b.ownShips()
 	s.Index = len(b.Ships)
 	b.Ships = append(b.Ships, s)
 	b.index(s.ID, shipObject, s.Index)
@@ -252,6 +291,7 @@ func (b *Board) removePersonnel(id string) {
 		return
 	}
 	b.ownObjects()
+	b.ownPersonnel()
 	delete(b.objects, id)
 	rest := b.Personnel[p.Index+1:]
 	b.Personnel = b.Personnel[:p.Index:p.Index] // a new array from here on
