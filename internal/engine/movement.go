@@ -120,6 +120,13 @@ type shipMove struct {
 	ship, to string
 	edition  string
 	variant  variant
+	// judgedShip, judgedTo and judgedCost are the ship, the mission and
+	// the cost Judge found on the board judgedOn, for Apply on that board;
+	// judgedOn is nil when Judge found the ship already there.
+	judgedShip *Ship
+	judgedTo   *Mission
+	judgedCost RangeCost
+	judgedOn   *Board
 }
 
 func readShipMove(_ context.Context, _ *Service, j *judgement, raw rules.Params, _ *Turn) (Move, error) {
@@ -155,6 +162,9 @@ func (m *shipMove) Judge(ctx context.Context, j *judgement) error {
 	mv, err := moveShip(ctx, j.board, j.rules, s, from, to)
 	if err != nil {
 		return err
+	}
+	if !mv.AlreadyThere {
+		m.judgedShip, m.judgedTo, m.judgedCost, m.judgedOn = mv.Ship, mv.To, mv.Cost, j.board
 	}
 	j.explainShipMove(mv)
 	return nil
@@ -340,19 +350,24 @@ func (j *judgement) explainShipMove(m ShipMove) {
 // it, since they are aboard the ship wherever it is. The turn is then
 // executing orders.
 func (m *shipMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
-	j := &judgement{edition: m.edition, rules: m.variant, board: b}
-	s, from, to, err := m.shipAndMission(j)
-	if err != nil {
-		return nil, t, err
-	}
-	var rc RangeCost
-	if j.first() {
-		rc, err = RangeCost1E(b, from, to)
-	} else {
-		rc, err = RangeCost2E(from, to)
-	}
-	if err != nil {
-		return nil, t, err
+	s, to, rc := m.judgedShip, m.judgedTo, m.judgedCost
+	if b != m.judgedOn {
+		// Not the board Judge judged the move on, or a move it judged
+		// no further than the ship already there: read it again.
+		j := &judgement{edition: m.edition, rules: m.variant, board: b}
+		var from *Mission
+		var err error
+		if s, from, to, err = m.shipAndMission(j); err != nil {
+			return nil, t, err
+		}
+		if j.first() {
+			rc, err = RangeCost1E(b, from, to)
+		} else {
+			rc, err = RangeCost2E(from, to)
+		}
+		if err != nil {
+			return nil, t, err
+		}
 	}
 	moved := *s
 	moved.Mission = to.ID
