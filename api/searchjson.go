@@ -48,7 +48,8 @@ func appendSearchJSON(b []byte, r *rules.SearchResult) []byte {
 	}
 	if len(r.Facets) > 0 { // omitempty
 		b = append(b, `,"facets":{`...)
-		names := make([]string, 0, len(r.Facets))
+		var room [4]string // the search's three facets, without allocating
+		names := room[:0]
 		for name := range r.Facets {
 			names = append(names, name)
 		}
@@ -196,6 +197,15 @@ const (
 
 // appendJSONFloat appends a finite f as encoding/json writes a float64.
 func appendJSONFloat(b []byte, f float64) []byte {
+	// A score as the search rounds it, to four decimals, is written by its
+	// digits: no other decimal of four places or fewer is within half the
+	// float's precision of it (below 1e11), so it is the shortest that
+	// reads back as f, which strconv would have looked for.
+	if f >= 1e-4 && f < 1e11 {
+		if k := math.Round(f * 1e4); k/1e4 == f {
+			return appendTenThousandths(b, uint64(k))
+		}
+	}
 	format := byte('f')
 	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		format = 'e'
@@ -209,4 +219,23 @@ func appendJSONFloat(b []byte, f float64) []byte {
 		}
 	}
 	return b
+}
+
+// appendTenThousandths appends k/10000 as a decimal without trailing zeros.
+func appendTenThousandths(b []byte, k uint64) []byte {
+	b = strconv.AppendUint(b, k/10000, 10)
+	frac := k % 10000
+	if frac == 0 {
+		return b
+	}
+	d := [5]byte{'.'}
+	for i := 4; i >= 1; i-- {
+		d[i] = byte('0' + frac%10)
+		frac /= 10
+	}
+	n := len(d)
+	for d[n-1] == '0' {
+		n--
+	}
+	return append(b, d[:n]...)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -85,7 +86,8 @@ func FuzzAppendSearchJSON(f *testing.F) {
 }
 
 // BenchmarkAppendSearchJSON writes a first page of ten hits with snippets
-// of the length the search cuts, as the API answers an uncached search.
+// of the length the search cuts and scores rounded as it rounds them, as the
+// API answers an uncached search.
 func BenchmarkAppendSearchJSON(b *testing.B) {
 	r := rules.SearchResult{Total: 240, Facets: map[string][]rules.FacetCount{
 		"edition": {{Value: "1e", Count: 140}, {Value: "2e", Count: 100}},
@@ -94,7 +96,7 @@ func BenchmarkAppendSearchJSON(b *testing.B) {
 	snippet := "… when your <mark>personnel</mark> are aboard a ship or space facility that you control, they are a crew. In all other situations, they are an Away Team. Your opponent’s <mark>personnel</mark> aboard your ship are intruders …"
 	for i := range 10 {
 		r.Hits = append(r.Hits, rules.SearchHit{ID: fmt.Sprintf("1e-rulebook.section.the-play-phase.moving-%d", i), Kind: "section",
-			Title: "MOVING PERSONNEL AND EQUIPMENT", DocumentID: "1e-rulebook", Edition: "1e", Score: 12.5 / float64(i+1),
+			Title: "MOVING PERSONNEL AND EQUIPMENT", DocumentID: "1e-rulebook", Edition: "1e", Score: math.Round(12.5/float64(i+1)*1e4) / 1e4, // as the search rounds scores
 			Anchor: "p-when-your-personnel-are-aboard-a", Snippet: snippet})
 	}
 	b.ReportAllocs()
@@ -103,4 +105,36 @@ func BenchmarkAppendSearchJSON(b *testing.B) {
 		buf = appendSearchJSON(buf[:0], &r)
 	}
 	b.SetBytes(int64(len(buf)))
+}
+
+// TestAppendJSONFloatWritesWhatStrconvDoes checks the scores written by their
+// digits (appendTenThousandths) against strconv's shortest decimal, as
+// encoding/json writes it: scores rounded to four decimals as the search
+// rounds them, of every size, and floats of any digits.
+func TestAppendJSONFloatWritesWhatStrconvDoes(t *testing.T) {
+	viaStrconv := func(f float64) string {
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	check := func(f float64) {
+		if got, want := string(appendJSONFloat(nil, f)), viaStrconv(f); got != want {
+			t.Fatalf("appendJSONFloat(%v) = %s, want %s", f, got, want)
+		}
+	}
+	for k := range 200_000 {
+		check(math.Round(float64(k)) / 1e4)
+	}
+	for range 200_000 {
+		scale := math.Pow(10, float64(rng.IntN(18)-4))
+		f := rng.Float64() * scale
+		check(f)
+		check(math.Round(f*1e4) / 1e4)
+	}
+	for _, f := range []float64{0, 1e-4, 9.99999e-5, 1e11, 1e11 - 1e-4, 99999999999.9999, 0.1 + 0.2, 1.0005, 12.5, 1e21, 1e-7} {
+		check(f)
+	}
 }
