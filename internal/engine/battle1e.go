@@ -54,17 +54,17 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw rules.Params
 		}
 		switch x := j.board.shipMay(s, actFire); {
 		case x.Kind == barStopped:
-			j.say("%s is stopped and cannot fire.", s.Name())
+			j.sayStrings("%s is stopped and cannot fire.", s.Name())
 			j.cite("battle1.fire")
 		case x.Kind == barDocked:
 			// 1E: a docked ship may not fire its WEAPONS, even to return fire.
-			j.say("%s is docked at %s and cannot fire its WEAPONS.", s.Name(), x.Facility.Name())
+			j.sayStrings("%s is docked at %s and cannot fire its WEAPONS.", s.Name(), x.Facility.Name())
 			j.cite("battle1.fire", "dock1.protect")
 		case x.Kind == barCloaked:
-			j.say("%s is cloaked and cannot fire its WEAPONS.", s.Name())
+			j.sayStrings("%s is cloaked and cannot fire its WEAPONS.", s.Name())
 			j.cite("battle1.fire")
 		case w <= 0:
-			j.say("%s has no WEAPONS and cannot fire.", s.Name())
+			j.sayStrings("%s has no WEAPONS and cannot fire.", s.Name())
 			j.cite("battle1.fire")
 		default:
 			attack += w
@@ -89,7 +89,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw rules.Params
 		if s.Damage > 0 {
 			// Rotation damage reduces RANGE, takes a Cloaking Device off
 			// line and halves HULL integrity; WEAPONS and SHIELDS stand.
-			j.say("%s is damaged: that reduces its RANGE, not its WEAPONS or SHIELDS.", s.Name())
+			j.sayStrings("%s is damaged: that reduces its RANGE, not its WEAPONS or SHIELDS.", s.Name())
 			j.cite("damage1.hit")
 		}
 	}
@@ -103,7 +103,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw rules.Params
 		if p.DockedShields != nil {
 			return unprocessable("params.dockedShields", "%s is a facility: only a ship docked at a facility adds the facility's SHIELDS", target.facility.Name())
 		}
-		j.say("%s is a facility: its DEFENSE is its own SHIELDS.", target.facility.Name())
+		j.sayStrings("%s is a facility: its DEFENSE is its own SHIELDS.", target.facility.Name())
 	}
 	defense := float64(shields) + extension + float64(p.DefenseBonus)
 	dterms := fmt.Sprintf("%s SHIELDS %d", target.Name(), shields)
@@ -114,7 +114,7 @@ func runShipBattle(_ context.Context, _ *Service, j *judgement, raw rules.Params
 		dterms += fmt.Sprintf(" + tactic %+d", p.DefenseBonus)
 	}
 	j.say("ATTACK: %s = %d.", joinAnd(terms), attack)
-	j.say("DEFENSE: %s = %s.", dterms, formatNumber(defense))
+	j.sayStrings("DEFENSE: %s = %s.", dterms, formatNumber(defense))
 	outcome := ShipBattleOutcome(float64(attack), defense)
 	j.cite("battle1.attack", "battle1.defense")
 	switch outcome {
@@ -209,9 +209,9 @@ func (j *judgement) dockedExtension(target *Ship, given *int) (float64, string, 
 		return half, fmt.Sprintf("half the facility's SHIELDS %d", full), nil
 	}
 	share, pct := f.shieldsExtension()
-	j.say("%s is docked at %s: its DEFENSE adds %s%% of the facility's SHIELDS.", target.Name(), f.Name(), pct)
+	j.sayStrings("%s is docked at %s: its DEFENSE adds %s%% of the facility's SHIELDS.", target.Name(), f.Name(), pct)
 	if f.ExtendedShields != nil {
-		j.say("The card data gives %s an extension of %s%% of its SHIELDS, not the usual 50%%.", f.Name(), pct)
+		j.sayStrings("The card data gives %s an extension of %s%% of its SHIELDS, not the usual 50%%.", f.Name(), pct)
 	}
 	return float64(full) * share, fmt.Sprintf("%s%% of the SHIELDS of %s %d", pct, f.Name(), full), nil
 }
@@ -293,7 +293,7 @@ func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw rules.P
 		}
 	}
 	if len(yours) != len(theirs) {
-		j.say("The personnel left in the longer combat pile are turned face up and fight no one.")
+		j.sayStrings("The personnel left in the longer combat pile are turned face up and fight no one.")
 	}
 	sum := func(ps []*Personnel) int {
 		t := 0
@@ -309,10 +309,10 @@ func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw rules.P
 	j.cite("pb1.totals")
 	w := Winner(ys, ts)
 	if w == nil {
-		j.say("The totals are equal: no one wins or loses the battle.")
+		j.sayStrings("The totals are equal: no one wins or loses the battle.")
 		j.cite("pb1.tie")
 	} else {
-		j.say("The higher total wins: %s, who kills one opposing personnel that is not mortally wounded (random selection).", *w)
+		j.sayStrings("The higher total wins: %s, who kills one opposing personnel that is not mortally wounded (random selection).", *w)
 	}
 	j.result = &rules.PersonnelBattleResult{Pairs: pairs, YourStrength: ys, OpponentStrength: ts, Winner: w}
 	return nil

@@ -412,14 +412,14 @@ func (j *judgement) explainRefusal(p *Personnel, why beamRefusal) {
 	case refusedCaptive:
 		j.refuseCaptive(p)
 	case refusedOpponents:
-		j.say("%s is your opponent's personnel; you beam only your own.", p.Name())
+		j.sayStrings("%s is your opponent's personnel; you beam only your own.", p.Name())
 		j.cite(j.pick("move1.personnel", "beam.yours"))
 	case refusedStopped:
 		if j.first() {
-			j.say("%s is stopped; stopped cards may not be beamed.", p.Name())
+			j.sayStrings("%s is stopped; stopped cards may not be beamed.", p.Name())
 			j.cite("stopped1")
 		} else {
-			j.say("%s is stopped; only unstopped personnel beam.", p.Name())
+			j.sayStrings("%s is stopped; only unstopped personnel beam.", p.Name())
 			j.cite("beam.stopped")
 		}
 	}
@@ -428,7 +428,7 @@ func (j *judgement) explainRefusal(p *Personnel, why beamRefusal) {
 // explainStoppedAboard says why a 1E personnel aboard its owner's stopped
 // ship may not be beamed: it is stopped with the ship.
 func (j *judgement) explainStoppedAboard(p *Personnel, s *Ship) {
-	j.say("%s is aboard %s, which is stopped: your cards aboard your stopped ship are stopped too, and stopped cards may not be beamed.", p.Name(), s.Name())
+	j.sayStrings("%s is aboard %s, which is stopped: your cards aboard your stopped ship are stopped too, and stopped cards may not be beamed.", p.Name(), s.Name())
 	j.cite("stopped1.aboard", "stopped1")
 }
 
@@ -436,16 +436,16 @@ func (j *judgement) explainStoppedAboard(p *Personnel, s *Ship) {
 // may take no action involving it, its captor does not command it.
 func (j *judgement) refuseCaptive(p *Personnel) {
 	if j.first() {
-		j.say("%s is a captive in %s brig; a captive is not beamed away by the player who holds it, nor by its owner.", p.Name(), possessive(p.Brig))
+		j.sayStrings("%s is a captive in %s brig; a captive is not beamed away by the player who holds it, nor by its owner.", p.Name(), possessive(p.Brig))
 		j.cite("captured1", "captive1.beam")
 		return
 	}
 	if p.Owner == You {
-		j.say("%s is your personnel, a captive in your opponent's brig: you may take no actions involving it.", p.Name())
+		j.sayStrings("%s is your personnel, a captive in your opponent's brig: you may take no actions involving it.", p.Name())
 		j.cite("brig.actions")
 		return
 	}
-	j.say("%s is in %s brig: its captor does not command it, and you may take no actions involving it.", p.Name(), possessive(p.Brig))
+	j.sayStrings("%s is in %s brig: its captor does not command it, and you may take no actions involving it.", p.Name(), possessive(p.Brig))
 	j.cite("brig.command")
 }
 
@@ -455,24 +455,24 @@ func (j *judgement) explainBeam2E(bm beaming) {
 	switch {
 	case bm.Command != nil:
 	case bm.StoppedShip != nil:
-		j.say("Your only ship at %s, %s, is stopped: to beam you must command an unstopped ship at that mission.", at.Name(), bm.StoppedShip.Name())
+		j.sayStrings("Your only ship at %s, %s, is stopped: to beam you must command an unstopped ship at that mission.", at.Name(), bm.StoppedShip.Name())
 		j.cite("beam.command", "beam.stopped")
 	default:
-		j.say("You command no ship at %s; to beam you must command a ship at that same mission.", at.Name())
+		j.sayStrings("You command no ship at %s; to beam you must command a ship at that same mission.", at.Name())
 		j.cite("beam.command")
 	}
 	switch bm.Destination {
 	case destinationOpponentShip:
-		j.say("%s is your opponent's ship; you cannot beam aboard an opponent's ship.", to.ship.Name())
+		j.sayStrings("%s is your opponent's ship; you cannot beam aboard an opponent's ship.", to.ship.Name())
 		j.cite("beam.opponent")
 	case destinationStoppedShip:
-		j.say("%s is stopped; personnel beam only to an unstopped ship.", to.ship.Name())
+		j.sayStrings("%s is stopped; personnel beam only to an unstopped ship.", to.ship.Name())
 		j.cite("beam.stopped")
 	case destinationSpace:
-		j.say("%s is a space mission; personnel beam down only to a planet or headquarters mission.", to.mission.Name())
+		j.sayStrings("%s is a space mission; personnel beam down only to a planet or headquarters mission.", to.mission.Name())
 		j.cite("beam.down")
 	case destinationOpponentMission:
-		j.say("%s is your opponent's mission; you may beam down to any planet or headquarters mission, whoever played it.", to.mission.Name())
+		j.sayStrings("%s is your opponent's mission; you may beam down to any planet or headquarters mission, whoever played it.", to.mission.Name())
 		j.cite("beam.opponent")
 	}
 	if at != nil {
@@ -493,13 +493,13 @@ func (j *judgement) explainBeam2E(bm beaming) {
 		case pathAlreadyThere:
 			j.say("%s is already at %s.", p.Name(), to)
 		case pathOtherMission:
-			j.say("%s is at %s, not at %s: beaming cannot be used to move from one mission to another mission.", p.Name(), j.board.Mission(from.missionID()).Name(), at.Name())
+			j.sayStrings("%s is at %s, not at %s: beaming cannot be used to move from one mission to another mission.", p.Name(), j.board.Mission(from.missionID()).Name(), at.Name())
 			j.cite("beam.mission")
 		case pathFromOpponentShip:
-			j.say("%s is aboard your opponent's ship %s; personnel beam down from your own ship.", p.Name(), from.ship.Name())
+			j.sayStrings("%s is aboard your opponent's ship %s; personnel beam down from your own ship.", p.Name(), from.ship.Name())
 			j.cite("beam.down")
 		case pathFromStoppedShip:
-			j.say("%s is aboard %s, which is stopped; personnel beam from an unstopped ship.", p.Name(), from.ship.Name())
+			j.sayStrings("%s is aboard %s, which is stopped; personnel beam from an unstopped ship.", p.Name(), from.ship.Name())
 			j.cite("beam.stopped")
 		case pathBetweenShips:
 			j.say("%s beams from %s to %s, between two of your ships at %s.", p.Name(), from, to, at.Name())

@@ -213,7 +213,7 @@ func aboard(p *Personnel, to beamPoint) aboardOutcome {
 func (j *judgement) explainBeam1E(bm beaming) {
 	to := bm.To
 	if bm.SpaceLocation {
-		j.say("%s is a space location; personnel beam down only to a planet surface.", to.mission.Name())
+		j.sayStrings("%s is a space location; personnel beam down only to a planet surface.", to.mission.Name())
 		j.cite("beam1.down")
 	}
 	j.explainPassage(to, "to", bm.ToEnd)
@@ -224,7 +224,7 @@ func (j *judgement) explainBeam1E(bm beaming) {
 			j.say("%s is already at %s.", p.Name(), to)
 			continue
 		case pathOtherMission:
-			j.say("%s is at %s, not at %s: ships and facilities beamed between must be at the same spaceline location.", p.Name(), j.board.Mission(from.missionID()).Name(), j.board.Mission(bm.At).Name())
+			j.sayStrings("%s is at %s, not at %s: ships and facilities beamed between must be at the same spaceline location.", p.Name(), j.board.Mission(from.missionID()).Name(), j.board.Mission(bm.At).Name())
 			j.cite("beam1.between")
 			continue
 		case pathSurfaceToSurface:
@@ -254,19 +254,19 @@ func (j *judgement) explainBeam1E(bm beaming) {
 func (j *judgement) explainPassage(end beamPoint, dir string, e endPassage) {
 	switch e.kind {
 	case passageNor:
-		j.say("%s is a Nor; you are not allowed to beam %s a Nor without a special card.", end.facility.Name(), dir)
+		j.sayStrings("%s is a Nor; you are not allowed to beam %s a Nor without a special card.", end.facility.Name(), dir)
 		j.cite("beam1.nor")
 	case passageDockedAtNor:
-		j.say("%s is docked at %s, a Nor; you cannot beam %s a ship docked at the Nor.", end.ship.Name(), e.nor.Name(), dir)
+		j.sayStrings("%s is docked at %s, a Nor; you cannot beam %s a ship docked at the Nor.", end.ship.Name(), e.nor.Name(), dir)
 		j.cite("beam1.docked")
 	case passageBorg:
-		j.say("%s is a Borg %s: Borg SHIELDS do not block transporter beams.", e.name, kindOfEnd(end))
+		j.sayStrings("%s is a Borg %s: Borg SHIELDS do not block transporter beams.", e.name, kindOfEnd(end))
 		j.cite("beam1.borg")
 	case passageShieldsUnknown:
-		j.say("The SHIELDS of %s are not known; beaming %s an opponent's ship or facility depends on them.", e.name, dir)
+		j.sayStrings("The SHIELDS of %s are not known; beaming %s an opponent's ship or facility depends on them.", e.name, dir)
 		j.cite("beam1.shields")
 	case passageShieldsDown:
-		j.say("%s is your opponent's, with SHIELDS 0: you may beam freely.", e.name)
+		j.sayStrings("%s is your opponent's, with SHIELDS 0: you may beam freely.", e.name)
 		j.cite("beam1.free")
 	case passageShielded:
 		j.say("%s is your opponent's, protected by SHIELDS %d: you may not beam %s it unless a card allows it.", e.name, e.shields, dir)

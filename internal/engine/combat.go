@@ -181,7 +181,7 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) er
 	j.cite("combat.present", "combat.involves", "combat.totals", "combat.tie")
 	if away {
 		allowed = false
-		j.say("%s is not at %s, so no one aboard it is present there.", site.ship.Name(), m.Name())
+		j.sayStrings("%s is not at %s, so no one aboard it is present there.", site.ship.Name(), m.Name())
 		j.cite("present.ship")
 	}
 	if len(absent) > 0 {
@@ -190,7 +190,7 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) er
 	}
 	if m.Type == "headquarters" {
 		allowed = false
-		j.say("%s is a headquarters mission; combat cannot begin there.", m.Name())
+		j.sayStrings("%s is a headquarters mission; combat cannot begin there.", m.Name())
 		j.cite("combat.hq")
 	}
 	if site.ship != nil {
@@ -203,7 +203,7 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) er
 	}
 	j.explainCopies(m, at...)
 	if len(stopped) > 0 {
-		j.say("%s %s stopped: combat involves only your unstopped personnel.", names(stopped), isAre(len(stopped)))
+		j.sayStrings("%s %s stopped: combat involves only your unstopped personnel.", names(stopped), isAre(len(stopped)))
 	}
 	var theirStopped []*Personnel
 	for _, x := range theirs {
@@ -212,7 +212,7 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) er
 		}
 	}
 	if len(theirStopped) > 0 {
-		j.say("%s %s stopped, but the combat involves all personnel there commanded by your opponent.", names(theirStopped), isAre(len(theirStopped)))
+		j.sayStrings("%s %s stopped, but the combat involves all personnel there commanded by your opponent.", names(theirStopped), isAre(len(theirStopped)))
 	}
 	if len(involved) == 0 || len(theirs) == 0 {
 		allowed = false
@@ -228,21 +228,21 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) er
 	for _, x := range theirs {
 		theirStrength += x.Strength
 	}
-	j.say("Your Strength: %s; your opponent's: %s.", strengthSum(involved, yourStrength), strengthSum(theirs, theirStrength))
+	j.sayStrings("Your Strength: %s; your opponent's: %s.", strengthSum(involved, yourStrength), strengthSum(theirs, theirStrength))
 	var w *string
 	switch {
 	case !allowed:
-		j.say("The combat cannot begin, so no one wins it.")
+		j.sayStrings("The combat cannot begin, so no one wins it.")
 	case yourStrength == theirStrength:
-		j.say("The totals are tied: there is no winner.")
+		j.sayStrings("The totals are tied: there is no winner.")
 	default:
 		w = Winner(yourStrength, theirStrength)
-		j.say("The higher total wins: %s.", *w)
+		j.sayStrings("The higher total wins: %s.", *w)
 	}
 	after := []string{}
 	if allowed {
 		after = ids(involved)
-		j.say("When the combat ends, %s %s stopped; your opponent's personnel are not.", names(involved), isAre(len(involved)))
+		j.sayStrings("When the combat ends, %s %s stopped; your opponent's personnel are not.", names(involved), isAre(len(involved)))
 		j.cite("combat.stops")
 	}
 	j.allow(allowed)
@@ -301,12 +301,12 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 	j.cite("engage.same", "engage.totals", "engage.tie")
 	if m.Type == "headquarters" {
 		allowed = false
-		j.say("%s is a headquarters mission; an engagement cannot begin there.", m.Name())
+		j.sayStrings("%s is a headquarters mission; an engagement cannot begin there.", m.Name())
 		j.cite("engage.hq")
 	}
 	if len(yours) == 0 || len(theirs) == 0 {
 		allowed = false
-		j.say("An engagement needs a ship of yours at the same mission as an opponent's ship.")
+		j.sayStrings("An engagement needs a ship of yours at the same mission as an opponent's ship.")
 	}
 	weapons, shields := 0, 0
 	for i, s := range yours {
@@ -320,11 +320,11 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 		weapons += w
 		if !j.board.atSite(s.Mission, m) {
 			allowed = false
-			j.say("%s is not at %s.", s.Name(), m.Name())
+			j.sayStrings("%s is not at %s.", s.Name(), m.Name())
 		}
 		if j.board.shipMay(s, actFire).stopped() {
 			allowed = false
-			j.say("%s is stopped and cannot be used.", s.Name())
+			j.sayStrings("%s is stopped and cannot be used.", s.Name())
 			j.cite("orders.stopped")
 		}
 		st, err := Staffing(ctx, j.board, false, s)
@@ -334,10 +334,10 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 		if !st.Staffed {
 			allowed = false
 			if i == 0 {
-				j.say("%s is not staffed; your ship in an engagement must be staffed.", s.Name())
+				j.sayStrings("%s is not staffed; your ship in an engagement must be staffed.", s.Name())
 				j.cite("engage.staffed")
 			} else {
-				j.say("%s is not staffed; only staffed ships may join an engagement.", s.Name())
+				j.sayStrings("%s is not staffed; only staffed ships may join an engagement.", s.Name())
 				j.cite("engage.join")
 			}
 		}
@@ -350,7 +350,7 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 		shields += sh
 		if !j.board.atSite(s.Mission, m) {
 			allowed = false
-			j.say("%s is not at %s.", s.Name(), m.Name())
+			j.sayStrings("%s is not at %s.", s.Name(), m.Name())
 		}
 	}
 	var at []string
@@ -362,12 +362,12 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 	var w *string
 	switch {
 	case !allowed:
-		j.say("The engagement cannot begin, so no one wins it.")
+		j.sayStrings("The engagement cannot begin, so no one wins it.")
 	case weapons == shields:
-		j.say("The totals are tied: there is no winner.")
+		j.sayStrings("The totals are tied: there is no winner.")
 	default:
 		w = Winner(weapons, shields)
-		j.say("The higher total wins: %s.", *w)
+		j.sayStrings("The higher total wins: %s.", *w)
 	}
 	var after []string
 	if allowed {
@@ -379,7 +379,7 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 				}
 			}
 		}
-		j.say("When the engagement ends, your ships in it and the personnel aboard them are stopped; your opponent's are not.")
+		j.sayStrings("When the engagement ends, your ships in it and the personnel aboard them are stopped; your opponent's are not.")
 		j.cite("engage.stops")
 	}
 	if after == nil {
@@ -416,16 +416,16 @@ func runShipDamage(_ context.Context, _ *Service, j *judgement, raw rules.Params
 		j.cite("damage1.hit", "damage1.again")
 		if p.DirectHit {
 			j.cite("damage1.direct")
-			j.say("A direct hit reduces HULL integrity by 100%%: %s is destroyed.", s.Name())
+			j.sayStrings("A direct hit reduces HULL integrity by 100%%: %s is destroyed.", s.Name())
 		} else if destroyed {
-			j.say("%s already damaged and hit again: HULL integrity falls to 0 and it is destroyed.", s.Name())
+			j.sayStrings("%s already damaged and hit again: HULL integrity falls to 0 and it is destroyed.", s.Name())
 		} else if damage == 1 {
-			j.say("%s is damaged: RANGE reduced to 5, HULL integrity 50%%.", s.Name())
+			j.sayStrings("%s is damaged: RANGE reduced to 5, HULL integrity 50%%.", s.Name())
 			if s.Range != nil && *s.Range > 5 {
 				res.Range = ptr(5)
 			}
 		} else {
-			j.say("%s takes no damage.", s.Name())
+			j.sayStrings("%s takes no damage.", s.Name())
 		}
 		res.Destroyed = destroyed
 		return nil
@@ -438,7 +438,7 @@ func runShipDamage(_ context.Context, _ *Service, j *judgement, raw rules.Params
 	if destroyed {
 		j.say("%s had %s; with %d more it has %d: a ship can carry only two, and the third destroys it.", s.Name(), plural(s.Damage, "damage card", "damage cards"), add, damage)
 	} else {
-		j.say("%s now carries %s; a ship is destroyed when a third is placed on it.", s.Name(), plural(damage, "damage card", "damage cards"))
+		j.sayStrings("%s now carries %s; a ship is destroyed when a third is placed on it.", s.Name(), plural(damage, "damage card", "damage cards"))
 	}
 	res.Destroyed = destroyed
 	return nil

@@ -400,23 +400,23 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw rules.Pa
 	}
 	if s.cards != nil {
 		for _, a := range ambiguous {
-			j.say("%s names several cards of the card data (%s): counted by title.", a.Name, strings.Join(a.Candidates, "; "))
+			j.sayStrings("%s names several cards of the card data (%s): counted by title.", a.Name, strings.Join(a.Candidates, "; "))
 		}
 		if len(unknown) > 0 {
 			sort.Strings(unknown)
-			j.say("Not in the %s card data, counted by title: %s.", editionName(j.edition), strings.Join(unknown, "; "))
+			j.sayStrings("Not in the %s card data, counted by title: %s.", editionName(j.edition), strings.Join(unknown, "; "))
 		}
 		for _, e := range elsewhere {
-			j.say("%s: the %s card data has a card of that name (%s); this deck's line is counted by its title, as a %s card the data does not hold.",
+			j.sayStrings("%s: the %s card data has a card of that name (%s); this deck's line is counted by its title, as a %s card the data does not hold.",
 				e.Name, editionName(e.Edition), e.Card, editionName(j.edition))
 		}
 	}
 	for _, v := range violations {
-		j.say("%s", v.Message)
+		j.sayStrings("%s", v.Message)
 		j.cite(v.cite)
 	}
 	if len(violations) == 0 {
-		j.say("The deck breaks no construction rule.")
+		j.sayStrings("The deck breaks no construction rule.")
 		violations = []Violation{}
 		j.cite(checked...)
 	}

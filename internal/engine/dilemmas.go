@@ -228,7 +228,7 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw rules.Para
 	}
 	if j.first() {
 		sj := JudgeStack1E(m.Type, stack)
-		j.say("%s dilemmas seeded under %s (%s), encountered in order.", fmt.Sprint(len(stack)), m.Name(), m.Type)
+		j.sayStrings("%s dilemmas seeded under %s (%s), encountered in order.", fmt.Sprint(len(stack)), m.Name(), m.Type)
 		j.explainStackLegality(sj)
 		j.explainOutcomes(sj)
 		j.cite("seed1.kind", "seed1.encounter")
@@ -239,7 +239,7 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw rules.Para
 	}
 	if m.Type == "headquarters" {
 		j.allow(false)
-		j.say("%s is a headquarters mission; it cannot be attempted, so no dilemmas are faced there.", m.Name())
+		j.sayStrings("%s is a headquarters mission; it cannot be attempted, so no dilemmas are faced there.", m.Name())
 		j.cite("attempt.hq")
 		j.result = &rules.DilemmaStackResult{Outcomes: []rules.DilemmaOutcome{}}
 		return nil
@@ -297,11 +297,11 @@ func (j *judgement) explainStackLegality(sj StackJudgement) {
 	}
 	switch {
 	case j.first():
-		j.say("The dilemmas seeded under the mission break the rules of seeding (%s): each is dealt with as the rulebook says below.", strings.Join(broke, ", "))
+		j.sayStrings("The dilemmas seeded under the mission break the rules of seeding (%s): each is dealt with as the rulebook says below.", strings.Join(broke, ", "))
 	case len(broke) == 0:
-		j.say("Your opponent's stack is not a legal choice: it holds more dilemmas than were drawn.")
+		j.sayStrings("Your opponent's stack is not a legal choice: it holds more dilemmas than were drawn.")
 	default:
-		j.say("Your opponent's stack is not a legal choice (%s breaks the rules of choosing dilemmas): each dilemma is dealt with as the rulebook says below.", joinAnd(broke))
+		j.sayStrings("Your opponent's stack is not a legal choice (%s breaks the rules of choosing dilemmas): each dilemma is dealt with as the rulebook says below.", joinAnd(broke))
 	}
 }
 

@@ -183,18 +183,32 @@ type judgement struct {
 // the verdict is (sentences): a turn's answer is some eighty of them, a
 // string and a list's growth each otherwise.
 func (j *judgement) say(format string, args ...any) {
+	j.saying()
+	j.said = appendf(j.said, format, args...)
+	j.ends = append(j.ends, len(j.said))
+}
+
+// sayStrings is say of a sentence whose arguments are all strings: none
+// is put in an interface, an allocation each (most sentences name cards
+// and places).
+func (j *judgement) sayStrings(format string, args ...string) {
+	j.saying()
+	j.said = appendStrings(j.said, format, args)
+	j.ends = append(j.ends, len(j.said))
+}
+
+// saying takes a buffer for the judgement's sentences, once.
+func (j *judgement) saying() {
 	if j.saidBuffer == nil {
 		j.saidBuffer = saidBuffers.Get().(*[]byte)
 		j.said, j.ends = (*j.saidBuffer)[:0], j.endRoom[:0]
 	}
-	j.said = appendf(j.said, format, args...)
-	j.ends = append(j.ends, len(j.said))
 }
 
 // sayAll adds sentences already written to the reasons.
 func (j *judgement) sayAll(sentences []string) {
 	for _, s := range sentences {
-		j.say("%s", s)
+		j.sayStrings("%s", s)
 	}
 }
 
@@ -364,7 +378,7 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*ju
 	j := s.newJudgement(doc, board)
 	j.question = name
 	if len(board.zeroed) > 0 {
-		j.say("Any number less than zero becomes zero: %s %s read as 0.", joinAnd(board.zeroed), isAre(len(board.zeroed)))
+		j.sayStrings("Any number less than zero becomes zero: %s %s read as 0.", joinAnd(board.zeroed), isAre(len(board.zeroed)))
 		j.cite("zero")
 	}
 	if err := q.run(ctx, s, j, req.Params); err != nil {
@@ -605,9 +619,9 @@ func (j *judgement) withoutCaptives(ps []*Personnel) []*Personnel {
 			continue
 		}
 		if p.Owner == You {
-			j.say("%s is a captive in %s brig: its skills, icons and attributes count for nothing of yours; left out.", p.Name(), possessive(p.Brig))
+			j.sayStrings("%s is a captive in %s brig: its skills, icons and attributes count for nothing of yours; left out.", p.Name(), possessive(p.Brig))
 		} else {
-			j.say("%s is a captive in %s brig: its captor does not command it; left out.", p.Name(), possessive(p.Brig))
+			j.sayStrings("%s is a captive in %s brig: its captor does not command it; left out.", p.Name(), possessive(p.Brig))
 		}
 		j.citeCaptive(p)
 	}

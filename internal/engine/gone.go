@@ -83,7 +83,7 @@ func (j *judgement) refuseGone(question string, err error) bool {
 	j.reasons, j.applied, j.result = nil, nil, nil
 	j.unsay()
 	j.allow(false)
-	j.say("%s (%s) was %s earlier this turn: a card killed is placed in its owner's discard pile and takes no further part, so this action, which names it in %s, cannot be taken.", g.card.Name, g.card.ID, g.card.How, g.field)
+	j.sayStrings("%s (%s) was %s earlier this turn: a card killed is placed in its owner's discard pile and takes no further part, so this action, which names it in %s, cannot be taken.", g.card.Name, g.card.ID, g.card.How, g.field)
 	j.cite(j.pick("dilemma1.die", "killed.discard"))
 	j.result = &rules.GoneResult{Move: question, Gone: []string{g.card.ID}}
 	return true

@@ -466,7 +466,7 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 // broken, and the figures.
 func (j *judgement) explainBattleInitiation(bi battleInitiation) {
 	if n := len(bi.stoppedDefenders); n > 0 {
-		j.say("%s %s stopped, but stopped cards that are attacked are unstopped for the battle and defend themselves: they count in the defending force.", joinAnd(bi.stoppedDefenders), isAre(n))
+		j.sayStrings("%s %s stopped, but stopped cards that are attacked are unstopped for the battle and defend themselves: they count in the defending force.", joinAnd(bi.stoppedDefenders), isAre(n))
 		j.cite("stopped1.attacked")
 	}
 	citeBroken := func(checks ...initiationCheck) {
@@ -479,12 +479,12 @@ func (j *judgement) explainBattleInitiation(bi battleInitiation) {
 	j.cite("init1.control", "init1.present", "init1.other")
 	citeBroken(checkControl, checkCaptives, checkPresence)
 	if att := bi.attackers.affiliations; len(att) > 1 {
-		j.say("The attacking force is mixed (%s): it is subject to the restrictions of all its members.", joinAnd(att))
+		j.sayStrings("The attacking force is mixed (%s): it is subject to the restrictions of all its members.", joinAnd(att))
 		j.cite("init1.mixed")
 	}
 	citeBroken(checkAffiliation)
 	for _, a := range bi.ownAttacked {
-		j.say("%s forces may attack their own affiliation.", title(a))
+		j.sayStrings("%s forces may attack their own affiliation.", title(a))
 		j.cite("init1.own")
 	}
 	j.cite("init1.leader")
@@ -493,19 +493,19 @@ func (j *judgement) explainBattleInitiation(bi battleInitiation) {
 	}
 	for _, l := range bi.leaders {
 		if l.aboard != "" {
-			j.say("%s leads aboard %s.", l.leader.Name(), l.aboard)
+			j.sayStrings("%s leads aboard %s.", l.leader.Name(), l.aboard)
 		} else {
-			j.say("%s leads the attack.", l.leader.Name())
+			j.sayStrings("%s leads the attack.", l.leader.Name())
 		}
 	}
 	citeBroken(checkLeaders)
 	violations := make([]rules.Violation, len(bi.violations))
 	for i, v := range bi.violations {
 		violations[i] = v.Violation
-		j.say("%s", v.Message)
+		j.sayStrings("%s", v.Message)
 	}
 	if len(violations) == 0 {
-		j.say("The attack may be initiated.")
+		j.sayStrings("The attack may be initiated.")
 	}
 	j.allow(len(violations) == 0)
 	kind := "personnel"

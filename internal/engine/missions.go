@@ -324,71 +324,71 @@ func aboardShip(ps []*Personnel, s *Ship) string {
 func (j *judgement) explainAttemptStart(start attemptStart) {
 	m, g := start.Mission, start.Group
 	if start.Headquarters {
-		j.say("%s is a headquarters mission; headquarters missions cannot be attempted.", m.Name())
+		j.sayStrings("%s is a headquarters mission; headquarters missions cannot be attempted.", m.Name())
 		j.cite("attempt.hq")
 		return
 	}
 	if start.Completed {
-		j.say("%s is completed; it cannot be attempted again.", m.Name())
+		j.sayStrings("%s is completed; it cannot be attempted again.", m.Name())
 		j.cite(j.pick("attempt1.done", "attempt.again"))
 	}
 	if start.OpponentsMission {
-		j.say("%s is an opponent's mission; you may attempt only your own missions.", m.Name())
+		j.sayStrings("%s is an opponent's mission; you may attempt only your own missions.", m.Name())
 		j.cite("attempt.own")
 	}
 	if len(start.Copies) > 0 {
-		j.say("%s: %s, another copy of the same mission, is at it too, so the cards at either copy are at the same mission.", m.Name(), names(start.Copies))
+		j.sayStrings("%s: %s, another copy of the same mission, is at it too, so the cards at either copy are at the same mission.", m.Name(), names(start.Copies))
 		j.cite("mission.copies")
 	}
 	switch ship := start.Ship; start.ShipRefused {
 	case shipElsewhere:
-		j.say("%s is not at %s.", ship.Name(), m.Name())
+		j.sayStrings("%s is not at %s.", ship.Name(), m.Name())
 		j.cite(j.pick("attempt1.space", "attempt.space"))
 	case shipOpponents:
-		j.say("%s is an opponent's ship.", ship.Name())
+		j.sayStrings("%s is an opponent's ship.", ship.Name())
 		j.cite(j.pick("attempt1.space", "attempt.space"))
 	case shipStopped:
-		j.say("%s is stopped: a space mission is attempted from one of your unstopped ships.", ship.Name())
+		j.sayStrings("%s is stopped: a space mission is attempted from one of your unstopped ships.", ship.Name())
 		j.cite(j.pick("stopped1", "attempt.space"))
 	case shipDocked:
-		j.say("%s is docked at %s: a docked ship may not attempt missions.", ship.Name(), j.board.Facility(ship.Docked).Name())
+		j.sayStrings("%s is docked at %s: a docked ship may not attempt missions.", ship.Name(), j.board.Facility(ship.Docked).Name())
 		j.cite("dock1.protect")
 	case shipCloaked:
-		j.say("%s is cloaked: a ship attempting a mission decloaks first.", ship.Name())
+		j.sayStrings("%s is cloaked: a ship attempting a mission decloaks first.", ship.Name())
 		j.cite("attempt1.decloak")
 	}
 	switch {
 	case start.NoShip && j.first() && m.Type == "dual":
 		j.cite("attempt1.dual")
-		j.say("A dual mission needs a ship with crew in orbit and an Away Team on the planet; no ship of yours is at %s.", m.Name())
+		j.sayStrings("A dual mission needs a ship with crew in orbit and an Away Team on the planet; no ship of yours is at %s.", m.Name())
 	case start.NoShip && j.first():
 		j.cite("attempt1.space")
-		j.say("A space mission is attempted by the crew of one ship; no ship of yours is at %s.", m.Name())
+		j.sayStrings("A space mission is attempted by the crew of one ship; no ship of yours is at %s.", m.Name())
 	case start.NoShip:
 		j.cite("attempt.space")
-		j.say("A space mission is attempted by your unstopped personnel aboard one ship; no ship of yours is at %s.", m.Name())
+		j.sayStrings("A space mission is attempted by your unstopped personnel aboard one ship; no ship of yours is at %s.", m.Name())
 	case j.first() && m.Type == "space":
 		j.cite("attempt1.space")
-		j.say("A space mission is attempted by the crew of one ship: %s.", aboardShip(g.Personnel, start.Ship))
+		j.sayStrings("A space mission is attempted by the crew of one ship: %s.", aboardShip(g.Personnel, start.Ship))
 	case j.first() && m.Type == "dual":
 		j.cite("attempt1.dual")
-		j.say("A dual mission needs a ship with crew in orbit (%s) and an Away Team on the planet: %s.", start.Ship.Name(), onPlanet(g.Personnel))
+		j.sayStrings("A dual mission needs a ship with crew in orbit (%s) and an Away Team on the planet: %s.", start.Ship.Name(), onPlanet(g.Personnel))
 		if start.NoCrewInOrbit {
-			j.say("%s has no unstopped crew in orbit.", start.Ship.Name())
+			j.sayStrings("%s has no unstopped crew in orbit.", start.Ship.Name())
 			j.cite("attempt1.dual")
 		}
 	case j.first():
 		j.cite("attempt1.planet")
-		j.say("A planet mission is attempted by the Away Team on the planet: %s.", onPlanet(g.Personnel))
+		j.sayStrings("A planet mission is attempted by the Away Team on the planet: %s.", onPlanet(g.Personnel))
 	case m.Type == "space":
 		j.cite("attempt.space")
-		j.say("A space mission is attempted by your unstopped personnel aboard one ship: %s.", aboardShip(g.Personnel, start.Ship))
+		j.sayStrings("A space mission is attempted by your unstopped personnel aboard one ship: %s.", aboardShip(g.Personnel, start.Ship))
 	default:
 		j.cite("attempt.planet")
-		j.say("A planet mission is attempted by all your unstopped personnel on the planet: %s.", onPlanet(g.Personnel))
+		j.sayStrings("A planet mission is attempted by all your unstopped personnel on the planet: %s.", onPlanet(g.Personnel))
 	}
 	if len(g.Stopped) > 0 {
-		j.say("%s %s stopped and cannot take part.", names(g.Stopped), isAre(len(g.Stopped)))
+		j.sayStrings("%s %s stopped and cannot take part.", names(g.Stopped), isAre(len(g.Stopped)))
 		j.cite(j.pick("stopped1", "attempt.planet"))
 	}
 	switch {
@@ -399,20 +399,20 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 		if m.Type == "space" {
 			key = j.pick("attempt1.space", "attempt.space")
 		}
-		j.say("No unstopped personnel of yours is there to attempt %s.", m.Name())
+		j.sayStrings("No unstopped personnel of yours is there to attempt %s.", m.Name())
 		j.cite(key)
 	case start.NoAffiliations:
-		j.say("%s has no affiliation icons, so no affiliation may attempt it.", m.Name())
+		j.sayStrings("%s has no affiliation icons, so no affiliation may attempt it.", m.Name())
 		j.cite(j.pick("attempt1.none", "attempt.aff"))
 	case start.Match == nil:
-		j.say("None of them is of an affiliation that may attempt %s (%s).", m.Name(), attemptedBy(m))
+		j.sayStrings("None of them is of an affiliation that may attempt %s (%s).", m.Name(), attemptedBy(m))
 		j.cite(j.pick("attempt1.aff", "attempt.aff"))
 	default:
-		j.say("%s (%s) matches an affiliation of %s.", start.Match.Name(), start.Match.Affiliation, m.Name())
+		j.sayStrings("%s (%s) matches an affiliation of %s.", start.Match.Name(), start.Match.Affiliation, m.Name())
 		j.cite(j.pick("attempt1.aff", "attempt.aff"))
 	}
 	if start.NoShipAffiliation {
-		j.say("No crew member aboard %s is of its affiliation (%s).", start.Ship.Name(), start.Ship.Affiliation)
+		j.sayStrings("No crew member aboard %s is of its affiliation (%s).", start.Ship.Name(), start.Ship.Affiliation)
 		j.cite("attempt1.ship")
 	}
 }

@@ -274,40 +274,40 @@ func (j *judgement) explainShipMove(m ShipMove) {
 	switch {
 	case m.AlreadyThere:
 		j.allow(false)
-		j.say("%s is already at %s.", s.Name(), to.Name())
+		j.sayStrings("%s is already at %s.", s.Name(), to.Name())
 		j.cite(j.moveRules()...)
 		res.RangeCost = ptr(0)
 		return
 	case m.Relocated:
 		j.allow(true)
-		j.say("%s and %s are copies of the same mission, so %s is already there: it may be relocated to either copy without moving, whatever its Range, staffing or stops.", from.Name(), to.Name(), s.Name())
+		j.sayStrings("%s and %s are copies of the same mission, so %s is already there: it may be relocated to either copy without moving, whatever its Range, staffing or stops.", from.Name(), to.Name(), s.Name())
 		j.cite("move.same")
 		res.RangeCost = ptr(0)
 		return
 	}
 	if m.NotYours {
-		j.say("%s is your opponent's ship; you may move only your own ships.", s.Name())
+		j.sayStrings("%s is your opponent's ship; you may move only your own ships.", s.Name())
 		j.cite(j.pick("move1.yours", "move.yours"))
 	}
 	if m.Stopped {
-		j.say("%s is stopped; a stopped ship cannot move.", s.Name())
+		j.sayStrings("%s is stopped; a stopped ship cannot move.", s.Name())
 		j.cite(j.pick("stopped1", "orders.stopped"))
 	}
 	if !m.Staffing.Staffed {
-		j.say("%s is not staffed, so it cannot move.", s.Name())
+		j.sayStrings("%s is not staffed, so it cannot move.", s.Name())
 		j.explainStaffing(s, m.Staffing)
 	}
 	j.cite(j.pick("move1.crew", "move.staffed"))
 	rc := m.Cost
 	switch {
 	case m.AcrossQuadrants:
-		j.say("%s is in the %s quadrant and %s in the %s quadrant; a ship cannot move from one quadrant to the other without a card that allows it.", from.Name(), from.Quadrant, to.Name(), to.Quadrant)
+		j.sayStrings("%s is in the %s quadrant and %s in the %s quadrant; a ship cannot move from one quadrant to the other without a card that allows it.", from.Name(), from.Quadrant, to.Name(), to.Quadrant)
 		j.cite("move1.quadrant")
 		j.allow(false)
 		return
 	case rc.SameMission:
 		// Premiere: a move between copies needs no span, but is a move.
-		j.say("%s and %s are copies of the same mission: no span is required, even with no Range left.", from.Name(), to.Name())
+		j.sayStrings("%s and %s are copies of the same mission: no span is required, even with no Range left.", from.Name(), to.Name())
 		j.cite("move.same")
 	default:
 		sum := strings.Join(rc.Terms, " + ")
@@ -319,7 +319,7 @@ func (j *judgement) explainShipMove(m ShipMove) {
 		}
 		j.say("%s = %d Range; %d available", sum, rc.Cost, m.Available)
 		if j.first() && len(rc.Passed) > 0 {
-			j.say("On the way %s flies by %s: their spans count, but flying by, it is not affected by cards there unless a card says so.", s.Name(), joinAnd(rc.Passed))
+			j.sayStrings("On the way %s flies by %s: their spans count, but flying by, it is not affected by cards there unless a card says so.", s.Name(), joinAnd(rc.Passed))
 			j.cite("move1.passing")
 		}
 	}

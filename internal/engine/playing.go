@@ -348,14 +348,14 @@ func (j *judgement) explainCardPlay1E(pl playing) {
 	c, u := pl.Card, pl.Unique
 	switch {
 	case c.Unique && u.Commanded != nil && fold(u.Commanded.title) != fold(c.Title):
-		j.say("%s is unique and you already have %s in play, another version of the same persona; you may have only one of those versions in play at a time.", c.Name, u.Commanded.name)
+		j.sayStrings("%s is unique and you already have %s in play, another version of the same persona; you may have only one of those versions in play at a time.", c.Name, u.Commanded.name)
 		j.cite("report1.persona")
 	case c.Unique && u.Commanded != nil:
-		j.say("%s is unique and you already have %s in play; you may have only one at a time.", c.Name, u.Commanded.name)
+		j.sayStrings("%s is unique and you already have %s in play; you may have only one at a time.", c.Name, u.Commanded.name)
 	case c.Unique && u.Duplicate != nil:
 		j.sayInPlay(c, u.Duplicate)
 	case c.Unique:
-		j.say("%s is unique; you have no other %s in play.", c.Name, c.Title)
+		j.sayStrings("%s is unique; you have no other %s in play.", c.Name, c.Title)
 		j.explainHeldCaptive(c, u.Captive)
 	}
 	if c.Unique {
@@ -366,13 +366,13 @@ func (j *judgement) explainCardPlay1E(pl playing) {
 	}
 	switch {
 	case pl.Free:
-		j.say("An %s does not use your normal card play.", c.Type)
+		j.sayStrings("An %s does not use your normal card play.", c.Type)
 		j.cite("play1.interrupt")
 	case pl.PlayUsed:
-		j.say("You have used your normal card play this turn.")
+		j.sayStrings("You have used your normal card play this turn.")
 		j.cite("play1.normal")
 	default:
-		j.say("Your normal card play is still available this turn.")
+		j.sayStrings("Your normal card play is still available this turn.")
 		j.cite("play1.normal")
 	}
 	if pl.At != "" {
@@ -389,7 +389,7 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 	c, u := pl.Card, pl.Unique
 	if pl.NotFromHand {
 		j.allow(false)
-		j.say("%s is a %s; missions and dilemmas are not played from hand.", c.Name, c.Type)
+		j.sayStrings("%s is a %s; missions and dilemmas are not played from hand.", c.Name, c.Type)
 		j.cite("deck.othertypes")
 		j.result = &rules.CardPlayResult{CountersAfter: ptr(pl.Counters), At: pl.At}
 		return
@@ -398,7 +398,7 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 		j.explainSegment(c)
 	}
 	if c.Type == "interrupt" && j.rules != continuingCommittee {
-		j.say("Interrupts have no cost: playing %s spends no counters.", c.Name)
+		j.sayStrings("Interrupts have no cost: playing %s spends no counters.", c.Name)
 		j.cite("play.interrupt")
 	}
 	j.cite("play.counters")
@@ -406,11 +406,11 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 		j.cite("play.unique", "play.title")
 		switch {
 		case u.Commanded != nil:
-			j.say("%s is unique and you already command %s: two cards with the same title represent the same thing.", c.Name, u.Commanded.name)
+			j.sayStrings("%s is unique and you already command %s: two cards with the same title represent the same thing.", c.Name, u.Commanded.name)
 		case u.Duplicate != nil:
 			j.sayInPlay(c, u.Duplicate)
 		default:
-			j.say("%s is unique; you command no other %s.", c.Name, c.Title)
+			j.sayStrings("%s is unique; you command no other %s.", c.Name, c.Title)
 			j.explainHeldCaptive(c, u.Captive)
 		}
 	}
@@ -443,11 +443,11 @@ func playedAnyTime(first bool, c PlayCard) bool {
 // explainSegment says why a card can no longer be played this turn.
 func (j *judgement) explainSegment(c PlayCard) {
 	if j.first() {
-		j.say("Orders have been executed this turn: a card is played from hand before orders are executed, so %s can no longer be played this turn (interrupts and doorways may be).", c.Name)
+		j.sayStrings("Orders have been executed this turn: a card is played from hand before orders are executed, so %s can no longer be played this turn (interrupts and doorways may be).", c.Name)
 		j.cite("turn1.sequence", "play1.interrupt")
 		return
 	}
-	j.say("Orders have been executed this turn: cards are played in the segment before orders, so %s can no longer be played this turn (interrupts may be).", c.Name)
+	j.sayStrings("Orders have been executed this turn: cards are played in the segment before orders, so %s can no longer be played this turn (interrupts may be).", c.Name)
 	j.cite("play.segment", "play.anytime")
 }
 

@@ -70,25 +70,25 @@ func playAtHeadquarters(b *Board, rules variant, c PlayCard, at string) (hqPlace
 // may not be played there.
 func (j *judgement) explainHeadquarters(c PlayCard, at string, hq hqPlacement) {
 	if hq.Kind == hqOwnText {
-		j.say("%s is a %s; where it goes is said by its own text, not by a headquarters.", c.Name, c.Type)
+		j.sayStrings("%s is a %s; where it goes is said by its own text, not by a headquarters.", c.Name, c.Type)
 		return
 	}
 	j.cite("play.where")
 	m := hq.Mission
 	switch hq.Kind {
 	case hqNotMission:
-		j.say("%s is not a mission; personnel, ships and equipment are played at a headquarters mission.", at)
+		j.sayStrings("%s is not a mission; personnel, ships and equipment are played at a headquarters mission.", at)
 	case hqNotHeadquarters:
-		j.say("%s is a %s mission; personnel, ships and equipment are played at a headquarters mission.", m.Name(), m.Type)
+		j.sayStrings("%s is a %s mission; personnel, ships and equipment are played at a headquarters mission.", m.Name(), m.Type)
 	case hqOpponents:
-		j.say("%s is your opponent's headquarters; its game text lets its owner play cards there, not you.", m.Name())
+		j.sayStrings("%s is your opponent's headquarters; its game text lets its owner play cards there, not you.", m.Name())
 	case hqEquipment:
-		j.say("%s is equipment: all headquarters allow any kind of equipment to be played there, %s too.", c.Name, m.Name())
+		j.sayStrings("%s is equipment: all headquarters allow any kind of equipment to be played there, %s too.", c.Name, m.Name())
 		j.cite("play.equipment")
 	case hqAllows:
-		j.say("%s lets you play %s there (%s): %s may be played at it.", m.Name(), playWords(m.Play), hq.Token, c.Name)
+		j.sayStrings("%s lets you play %s there (%s): %s may be played at it.", m.Name(), playWords(m.Play), hq.Token, c.Name)
 	case hqDisallows:
-		j.say("%s lets you play %s there; %s is none of them.", m.Name(), playWords(m.Play), c.Name)
+		j.sayStrings("%s lets you play %s there; %s is none of them.", m.Name(), playWords(m.Play), c.Name)
 	}
 }
 
@@ -237,7 +237,7 @@ func reportForDuty(b *Board, c PlayCard, at string) (reporting, error) {
 // may not report there.
 func (j *judgement) explainReport(c PlayCard, at string, r reporting) {
 	if r.Kind == reportOwnText {
-		j.say("%s is a %s, not a card that reports for duty; where it goes is said by its own text.", c.Name, c.Type)
+		j.sayStrings("%s is a %s, not a card that reports for duty; where it goes is said by its own text.", c.Name, c.Type)
 		return
 	}
 	j.cite("report1.where")
@@ -248,53 +248,53 @@ func (j *judgement) explainReport(c PlayCard, at string, r reporting) {
 		if r.Ship {
 			what = "a ship"
 		}
-		j.say("%s is %s; %s reports for duty to a compatible outpost or headquarters, not directly aboard a ship or to a planet.", at, what, c.Name)
+		j.sayStrings("%s is %s; %s reports for duty to a compatible outpost or headquarters, not directly aboard a ship or to a planet.", at, what, c.Name)
 		return
 	case reportNor:
-		j.say("%s is a Nor; cards report to one of its sites, not directly to the Nor itself.", f.Name())
+		j.sayStrings("%s is a Nor; cards report to one of its sites, not directly to the Nor itself.", f.Name())
 		j.cite("report1.nor")
 		return
 	case reportStation:
-		j.say("%s is a station; stations do not allow reporting unless their text says so.", f.Name())
+		j.sayStrings("%s is a station; stations do not allow reporting unless their text says so.", f.Name())
 		j.cite("report1.station")
 		return
 	}
 	switch {
 	case r.OpponentsOutpost:
-		j.say("%s is your opponent's outpost; you may not use an opponent's outpost unless a card allows it.", f.Name())
+		j.sayStrings("%s is your opponent's outpost; you may not use an opponent's outpost unless a card allows it.", f.Name())
 		j.cite("report1.outpost")
 	case r.OpponentsHQ:
-		j.say("%s is your opponent's headquarters; both players may generally use a headquarters.", f.Name())
+		j.sayStrings("%s is your opponent's headquarters; both players may generally use a headquarters.", f.Name())
 		j.cite("report1.outpost")
 	}
 	if c.Type == "equipment" {
-		j.say("%s is equipment: compatible with all facilities and native to all quadrants.", c.Name)
+		j.sayStrings("%s is equipment: compatible with all facilities and native to all quadrants.", c.Name)
 		j.cite("report1.equipment")
 	} else {
 		switch r.Compatibility {
 		case incompatible:
-			j.say("%s (%s) is not compatible with %s (%s).", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
+			j.sayStrings("%s (%s) is not compatible with %s (%s).", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
 			j.cite("report1.native", "compat1")
 		case sameAffiliation:
-			j.say("%s (%s) is of the affiliation of %s.", c.Name, c.Affiliation, f.Name())
+			j.sayStrings("%s (%s) is of the affiliation of %s.", c.Name, c.Affiliation, f.Name())
 		default:
-			j.say("%s (%s) is compatible with %s (%s): Non-Aligned and Neutral cards are compatible with any affiliation but Borg.", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
+			j.sayStrings("%s (%s) is compatible with %s (%s): Non-Aligned and Neutral cards are compatible with any affiliation but Borg.", c.Name, c.Affiliation, f.Name(), joinAnd(f.Affiliations))
 			j.cite("compat1")
 		}
 		if r.CardAway != "" {
-			j.say("%s is native to the %s quadrant and %s stands in the %s quadrant; the card and the facility must both be in their native quadrant.", c.Name, r.Native, f.Name(), r.CardAway)
+			j.sayStrings("%s is native to the %s quadrant and %s stands in the %s quadrant; the card and the facility must both be in their native quadrant.", c.Name, r.Native, f.Name(), r.CardAway)
 		}
 	}
 	if r.FacilityAway != "" {
-		j.say("%s is native to the %s quadrant but stands in the %s quadrant: cards may not report to a facility outside its native quadrant.", f.Name(), f.Quadrant, r.FacilityAway)
+		j.sayStrings("%s is native to the %s quadrant but stands in the %s quadrant: cards may not report to a facility outside its native quadrant.", f.Name(), f.Quadrant, r.FacilityAway)
 	}
 	j.cite("report1.native")
 	if c.Type == "ship" {
 		if f.Kind == "headquarters" {
-			j.say("%s reports in orbit of the planet where %s is: a headquarters is a planet facility, where ships do not dock.", c.Name, f.Name())
+			j.sayStrings("%s reports in orbit of the planet where %s is: a headquarters is a planet facility, where ships do not dock.", c.Name, f.Name())
 			j.cite("report1.hq")
 		} else {
-			j.say("%s reports for duty docked at %s.", c.Name, f.Name())
+			j.sayStrings("%s reports for duty docked at %s.", c.Name, f.Name())
 			j.cite("report1.ship")
 		}
 	}

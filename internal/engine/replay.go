@@ -181,9 +181,9 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	j.allow(r.FirstIllegal < 0)
 	switch {
 	case asked == 0:
-		j.say("The turn has no actions: nothing to replay, and the board is as it was given.")
+		j.sayStrings("The turn has no actions: nothing to replay, and the board is as it was given.")
 	case r.FirstIllegal < 0:
-		j.say("All %s of the turn were legal, each judged on the board the actions before it left.", plural(asked, "action", "actions"))
+		j.sayStrings("All %s of the turn were legal, each judged on the board the actions before it left.", plural(asked, "action", "actions"))
 	default:
 		j.say("Action %d of %d (%s) is refused, for the reasons its step gives; the replay stops there, and the board is the one the %s before it left.",
 			r.FirstIllegal+1, asked, r.Steps[r.FirstIllegal].Verdict.Question, plural(legal, "legal action", "legal actions"))
@@ -191,7 +191,7 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	if r.PointsKnown && r.Points > 0 {
 		j.say("The turn scored %d points.", r.Points)
 	} else if !r.PointsKnown {
-		j.say("A mission completed this turn has no points given, so the points scored are not known.")
+		j.sayStrings("A mission completed this turn has no points given, so the points scored are not known.")
 	}
 	// The turn's own rules are cited for the steps that used them: the
 	// counters for cards played (2E), executing orders in any sequence for
@@ -219,7 +219,7 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 			keys = append(keys, "turn.orders")
 		}
 		if played && r.Turn.Counters > 0 {
-			j.say("While your deck holds cards, the counters left are spent drawing cards: you must spend all seven each turn.")
+			j.sayStrings("While your deck holds cards, the counters left are spent drawing cards: you must spend all seven each turn.")
 			keys = append(keys, "turn.spendall")
 		}
 	}

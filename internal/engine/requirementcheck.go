@@ -180,13 +180,13 @@ func needUnmetNames(v *Vocabulary, c RequirementCheck, group []*Personnel, first
 // completing it needs (1E), and its points.
 func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck) {
 	if len(rc.Stopped) > 0 {
-		j.say("%s %s stopped and cannot help meet the requirements.", names(rc.Stopped), isAre(len(rc.Stopped)))
+		j.sayStrings("%s %s stopped and cannot help meet the requirements.", names(rc.Stopped), isAre(len(rc.Stopped)))
 		j.cite(j.pick("req1.unstopped", "req.stopped"))
 	}
 	if len(rc.Group) == 0 {
-		j.say("%s requires %s; no personnel are there to check it against.", m.Name(), rc.Requirement.String())
+		j.sayStrings("%s requires %s; no personnel are there to check it against.", m.Name(), rc.Requirement.String())
 	} else {
-		j.say("%s requires %s; checked against %s.", m.Name(), rc.Requirement.String(), names(rc.Group))
+		j.sayStrings("%s requires %s; checked against %s.", m.Name(), rc.Requirement.String(), names(rc.Group))
 	}
 	j.result = &rules.MissionRequirementsResult{Personnel: ids(rc.Group), RequirementFigures: j.explainCheck(&rc.Check, false), Points: copyOf(m.Points)}
 	if j.first() {
@@ -194,13 +194,13 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 		j.cite("req1.unstopped")
 		switch {
 		case rc.AffiliationNeeded && rc.Match == nil:
-			j.say("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
+			j.sayStrings("No one of them matches an affiliation of %s, which completing it needs.", m.Name())
 			j.cite("attempt1.aff")
 		case rc.AffiliationNeeded:
-			j.say("%s (%s) matches an affiliation of %s, which completing it needs.", rc.Match.Name(), rc.Match.Affiliation, m.Name())
+			j.sayStrings("%s (%s) matches an affiliation of %s, which completing it needs.", rc.Match.Name(), rc.Match.Affiliation, m.Name())
 			j.cite("attempt1.aff")
 		case rc.NoIcons:
-			j.say("%s has no affiliation icons: it cannot be attempted, nor completed.", m.Name())
+			j.sayStrings("%s has no affiliation icons: it cannot be attempted, nor completed.", m.Name())
 			j.cite("attempt1.none")
 		}
 	} else {
@@ -242,7 +242,7 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw rules.
 // against the personnel listed: who was left out, and the figures.
 func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 	if len(rc.Stopped) > 0 {
-		j.say("%s %s stopped and cannot help meet the requirement; left out.", names(rc.Stopped), isAre(len(rc.Stopped)))
+		j.sayStrings("%s %s stopped and cannot help meet the requirement; left out.", names(rc.Stopped), isAre(len(rc.Stopped)))
 		if j.first() {
 			j.cite("req1.unstopped", "stopped1")
 		} else {
@@ -251,9 +251,9 @@ func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 	}
 	j.citeRequirement(rc.Requirement, true)
 	if len(rc.Group) == 0 {
-		j.say("%s: no personnel to check it against.", rc.Requirement.String())
+		j.sayStrings("%s: no personnel to check it against.", rc.Requirement.String())
 	} else {
-		j.say("%s checked against %s.", rc.Requirement.String(), names(rc.Group))
+		j.sayStrings("%s checked against %s.", rc.Requirement.String(), names(rc.Group))
 	}
 	j.result = &rules.RequirementCheckResult{Personnel: ids(rc.Group), Stopped: ids(rc.Stopped), RequirementFigures: j.explainCheck(&rc.Check, false)}
 	j.allow(rc.Met)

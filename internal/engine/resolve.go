@@ -185,7 +185,7 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 	}
 	j.explainAttemptStart(start)
 	if !start.Allowed {
-		j.say("The attempt cannot begin, so no dilemma is faced and the mission is not completed.")
+		j.sayStrings("The attempt cannot begin, so no dilemma is faced and the mission is not completed.")
 		j.allow(false)
 		rm.Begun, rm.Effect = false, AttemptResolution{Mission: m.ID, Attempting: ids(start.Group.Personnel), Points: ptr(0)}
 		j.result = j.resolution(rm.Effect, m, nil, nil, j.explainCheck(nil, true))

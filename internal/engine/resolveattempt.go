@@ -324,7 +324,7 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) (drawn *int, figures rules.RequirementFigures) {
 	m := ra.Start.Mission
 	if j.first() {
-		j.say("%s under %s, encountered in order.", plural(len(ra.Dilemmas), "dilemma seeded", "dilemmas seeded"), m.Name())
+		j.sayStrings("%s under %s, encountered in order.", plural(len(ra.Dilemmas), "dilemma seeded", "dilemmas seeded"), m.Name())
 	} else {
 		drawn = ptr(j.explainBudget(len(ra.Start.Group.Personnel), m.OvercomeDilemmas))
 	}
@@ -389,7 +389,7 @@ func (j *judgement) explainDilemma(d rules.ResolveDilemma, stacked rules.Dilemma
 		} else {
 			j.cite("attempt1.ends")
 		}
-		j.say("After %s, %s: the attempt ends.", d.Title, dr.Ended)
+		j.sayStrings("After %s, %s: the attempt ends.", d.Title, dr.Ended)
 	case !j.first() && dr.Emptied:
 		j.cite("dilemmas.allgone")
 		reason += "; no personnel remain in the attempt, so any dilemma after it is overcome"
@@ -436,25 +436,25 @@ func (j *judgement) explainDilemmaEffects(dr dilemmaResolved) string {
 func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) rules.RequirementFigures {
 	switch e.Kind {
 	case endNoOneRemains:
-		j.say("No personnel remain in the attempt: it ends without checking %s's requirements, and %s is not completed.", m.Name(), m.Name())
+		j.sayStrings("No personnel remain in the attempt: it ends without checking %s's requirements, and %s is not completed.", m.Name(), m.Name())
 		j.cite(j.pick("attempt1.abort", "req.remaining"))
 		return j.explainCheck(nil, true)
 	case endEarly:
-		j.say("The attempt ended (%s): %s is not completed, and failing to complete it stops no one.", e.Ended, m.Name())
+		j.sayStrings("The attempt ended (%s): %s is not completed, and failing to complete it stops no one.", e.Ended, m.Name())
 		j.cite("attempt1.fail")
 		return j.explainCheck(nil, true)
 	}
-	j.say("%s requires %s; checked against those remaining: %s.", m.Name(), e.Requirement.String(), names(e.Remaining))
+	j.sayStrings("%s requires %s; checked against those remaining: %s.", m.Name(), e.Requirement.String(), names(e.Remaining))
 	figures := j.explainCheck(&e.Check, true)
 	if j.first() {
 		j.cite("req1.unstopped")
 		j.citeRequirement(e.Requirement, false)
 		if e.NoMatch {
-			j.say("No one remaining matches an affiliation of %s, which completing it needs.", m.Name())
+			j.sayStrings("No one remaining matches an affiliation of %s, which completing it needs.", m.Name())
 			j.cite("attempt1.aff")
 		}
 		if e.OwnMisSeed {
-			j.say("You revealed a mis-seed of your own under %s: you may not complete and score it.", m.Name())
+			j.sayStrings("You revealed a mis-seed of your own under %s: you may not complete and score it.", m.Name())
 			j.cite("seed1.own")
 		}
 	} else {
@@ -463,16 +463,16 @@ func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) rules.Requiremen
 	}
 	switch {
 	case !e.Met && j.first():
-		j.say("%s is not completed; failing to complete it does not stop the Away Team or crew.", m.Name())
+		j.sayStrings("%s is not completed; failing to complete it does not stop the Away Team or crew.", m.Name())
 		j.cite("attempt1.fail")
 	case !e.Met:
-		j.say("The attempt has failed: %s, remaining in it, %s stopped.", names(e.Remaining), isAre(len(e.Remaining)))
+		j.sayStrings("The attempt has failed: %s, remaining in it, %s stopped.", names(e.Remaining), isAre(len(e.Remaining)))
 		j.cite("attempt.fail")
 	case m.Points == nil:
-		j.say("%s is completed; its points are not known.", m.Name())
+		j.sayStrings("%s is completed; its points are not known.", m.Name())
 		j.cite(j.pick("attempt1.score", "attempt.score"), j.pick("attempt1.done", "attempt.again"))
 	default:
-		j.say("%s is completed: %s scored.", m.Name(), plural(*m.Points, "point", "points"))
+		j.sayStrings("%s is completed: %s scored.", m.Name(), plural(*m.Points, "point", "points"))
 		j.cite(j.pick("attempt1.score", "attempt.score"), j.pick("attempt1.done", "attempt.again"))
 	}
 	return figures

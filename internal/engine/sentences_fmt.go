@@ -21,18 +21,80 @@ func sprintf(format string, args ...any) string {
 	return string(appendf(room[:0], format, args...))
 }
 
+// A sentenceArg is an argument of a sentence as appendArgs writes it: a
+// string (for a value with a String method, what it said) or an int.
+type sentenceArg struct {
+	s   string
+	n   int
+	num bool
+}
+
+// maxSentenceArgs is the most arguments a sentence is written with
+// without fmt.
+const maxSentenceArgs = 16
+
 // appendf appends to dst what sprintf returns: a judgement's sentences
 // are written one after another into one buffer (judgement.say).
 func appendf(dst []byte, format string, args ...any) []byte {
+	var vals [maxSentenceArgs]sentenceArg
+	if len(args) > len(vals) {
+		return append(dst, fmt.Sprintf(format, args...)...)
+	}
+	for i, a := range args {
+		switch a := a.(type) {
+		case string:
+			vals[i] = sentenceArg{s: a}
+		case int:
+			vals[i] = sentenceArg{n: a, num: true}
+		case error, fmt.Formatter:
+			return append(dst, fmt.Sprintf(format, args...)...)
+		case fmt.Stringer:
+			str, ok := stringOf(a)
+			if !ok {
+				return append(dst, fmt.Sprintf(format, args...)...)
+			}
+			vals[i] = sentenceArg{s: str}
+		default:
+			return append(dst, fmt.Sprintf(format, args...)...)
+		}
+	}
+	if b, ok := appendArgs(dst, format, vals[:len(args)]); ok {
+		return b
+	}
+	return append(dst, fmt.Sprintf(format, args...)...)
+}
+
+// appendStrings is appendf of arguments that are all strings, given as
+// strings: none is put in an interface, which would be an allocation of
+// its own (judgement.sayStrings).
+func appendStrings(dst []byte, format string, args []string) []byte {
+	var vals [maxSentenceArgs]sentenceArg
+	if len(args) <= len(vals) {
+		for i, a := range args {
+			vals[i] = sentenceArg{s: a}
+		}
+		if b, ok := appendArgs(dst, format, vals[:len(args)]); ok {
+			return b
+		}
+	}
+	boxed := make([]any, len(args))
+	for i, a := range args {
+		boxed[i] = a
+	}
+	return append(dst, fmt.Sprintf(format, boxed...)...)
+}
+
+// appendArgs appends the sentence to dst when every verb of format is a
+// plain %s, %v or %q of a string or %d or %v of an int (or %%), one for
+// each argument; false otherwise, for fmt to write it.
+func appendArgs(dst []byte, format string, args []sentenceArg) ([]byte, bool) {
 	size, arg := len(format), 0
-	// said holds what the String methods of the first arguments said.
-	var said [8]string
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
 			continue
 		}
 		if i+1 >= len(format) {
-			return append(dst, fmt.Sprintf(format, args...)...)
+			return dst, false
 		}
 		i++
 		verb := format[i]
@@ -40,46 +102,23 @@ func appendf(dst []byte, format string, args ...any) []byte {
 			continue
 		}
 		if arg >= len(args) {
-			return append(dst, fmt.Sprintf(format, args...)...)
+			return dst, false
 		}
-		switch a := args[arg].(type) {
-		case string:
-			switch verb {
-			case 's', 'v':
-				size += len(a)
-			case 'q':
-				size += len(a) + 2
-			default:
-				return append(dst, fmt.Sprintf(format, args...)...)
-			}
-		case int:
-			if verb != 'd' && verb != 'v' {
-				return append(dst, fmt.Sprintf(format, args...)...)
-			}
+		a := args[arg]
+		switch {
+		case a.num && (verb == 'd' || verb == 'v'):
 			size += 20
-		case error, fmt.Formatter:
-			return append(dst, fmt.Sprintf(format, args...)...)
-		case fmt.Stringer:
-			str, ok := stringOf(a)
-			if !ok || arg >= len(said) {
-				return append(dst, fmt.Sprintf(format, args...)...)
-			}
-			switch verb {
-			case 's', 'v':
-				size += len(str)
-			case 'q':
-				size += len(str) + 2
-			default:
-				return append(dst, fmt.Sprintf(format, args...)...)
-			}
-			said[arg] = str
+		case !a.num && (verb == 's' || verb == 'v'):
+			size += len(a.s)
+		case !a.num && verb == 'q':
+			size += len(a.s) + 2
 		default:
-			return append(dst, fmt.Sprintf(format, args...)...)
+			return dst, false
 		}
 		arg++
 	}
 	if arg != len(args) {
-		return append(dst, fmt.Sprintf(format, args...)...)
+		return dst, false
 	}
 	b := slices.Grow(dst, size)
 	arg = 0
@@ -96,25 +135,17 @@ func appendf(dst []byte, format string, args ...any) []byte {
 			b = append(b, '%')
 			continue
 		}
-		switch a := args[arg].(type) {
-		case string:
-			if verb == 'q' {
-				b = strconv.AppendQuote(b, a)
-			} else {
-				b = append(b, a...)
-			}
-		case int:
-			b = strconv.AppendInt(b, int64(a), 10)
-		default: // a fmt.Stringer, said
-			if verb == 'q' {
-				b = strconv.AppendQuote(b, said[arg])
-			} else {
-				b = append(b, said[arg]...)
-			}
+		switch a := args[arg]; {
+		case a.num:
+			b = strconv.AppendInt(b, int64(a.n), 10)
+		case verb == 'q':
+			b = strconv.AppendQuote(b, a.s)
+		default:
+			b = append(b, a.s...)
 		}
 		arg++
 	}
-	return append(b, format[start:]...)
+	return append(b, format[start:]...), true
 }
 
 // stringOf is what a's String method says; false when it panics (a nil

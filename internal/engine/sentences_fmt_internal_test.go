@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -42,7 +43,45 @@ func TestSprintfIsFmtSprintf(t *testing.T) {
 		if got, want := sprintf(c.format, c.args...), fmt.Sprintf(c.format, c.args...); got != want {
 			t.Errorf("sprintf(%q, %v) = %q, fmt.Sprintf %q", c.format, c.args, got, want)
 		}
+		if strs, ok := allStrings(c.args); ok {
+			if got, want := string(appendStrings([]byte("before "), c.format, strs)), "before "+fmt.Sprintf(c.format, c.args...); got != want {
+				t.Errorf("appendStrings(%q, %q) = %q, fmt.Sprintf %q", c.format, strs, got, want)
+			}
+		}
 	}
+	// More arguments than are written without fmt.
+	many := make([]string, maxSentenceArgs+1)
+	for i := range many {
+		many[i] = fmt.Sprint(i)
+	}
+	format := strings.Repeat("%s ", len(many))
+	if got, want := string(appendStrings(nil, format, many)), fmt.Sprintf(format, anyOf(many)...); got != want {
+		t.Errorf("appendStrings of %d strings = %q, fmt.Sprintf %q", len(many), got, want)
+	}
+	if got, want := sprintf(format, anyOf(many)...), fmt.Sprintf(format, anyOf(many)...); got != want {
+		t.Errorf("sprintf of %d strings = %q, fmt.Sprintf %q", len(many), got, want)
+	}
+}
+
+// allStrings are args as strings, when every one is of type string.
+func allStrings(args []any) ([]string, bool) {
+	out := make([]string, len(args))
+	for i, a := range args {
+		s, ok := a.(string)
+		if !ok {
+			return nil, false
+		}
+		out[i] = s
+	}
+	return out, true
+}
+
+func anyOf(strs []string) []any {
+	out := make([]any, len(strs))
+	for i, s := range strs {
+		out[i] = s
+	}
+	return out
 }
 
 type rulesEdition string
@@ -76,6 +115,11 @@ func FuzzSprintf(f *testing.F) {
 		for _, args := range [][]any{{s, n}, {n, s}, {s}, {n}, {s, n, s}, nil} {
 			if got, want := sprintf(format, args...), fmt.Sprintf(format, args...); got != want {
 				t.Fatalf("sprintf(%q, %#v) = %q, fmt.Sprintf %q", format, args, got, want)
+			}
+		}
+		for _, strs := range [][]string{{s}, {s, s}, nil} {
+			if got, want := string(appendStrings(nil, format, strs)), fmt.Sprintf(format, anyOf(strs)...); got != want {
+				t.Fatalf("appendStrings(%q, %q) = %q, fmt.Sprintf %q", format, strs, got, want)
 			}
 		}
 	})

@@ -428,7 +428,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 		j.cite("staff.icons", "staff.command", "staff.affiliation")
 	}
 	if len(s.Staffing) == 0 {
-		j.say("%s lists no staffing icons; one personnel of its affiliation can fly it.", s.Name())
+		j.sayStrings("%s lists no staffing icons; one personnel of its affiliation can fly it.", s.Name())
 	} else {
 		var gives []string
 		for _, p := range st.Crew {
@@ -444,28 +444,28 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 		if len(gives) > 0 {
 			line += ": " + joinAnd(gives)
 		}
-		j.say("%s; each personnel gives one icon.", line)
+		j.sayStrings("%s; each personnel gives one icon.", line)
 		if len(st.Missing) > 0 {
-			j.say("No other unstopped personnel aboard gives %s.", iconList(st.Missing))
+			j.sayStrings("No other unstopped personnel aboard gives %s.", iconList(st.Missing))
 		}
 	}
 	if len(st.Stopped) > 0 {
 		if j.first() && s.Stopped {
-			j.say("%s cannot staff: %s is stopped, and your cards aboard your stopped ship are stopped too.", names(st.Stopped), s.Name())
+			j.sayStrings("%s cannot staff: %s is stopped, and your cards aboard your stopped ship are stopped too.", names(st.Stopped), s.Name())
 			j.cite("stopped1.aboard", "stopped1")
 		} else {
-			j.say("%s cannot staff: stopped.", names(st.Stopped))
+			j.sayStrings("%s cannot staff: stopped.", names(st.Stopped))
 			j.cite(j.pick("stopped1", "staff.stopped"))
 		}
 	}
 	if len(st.Incompatible) > 0 {
-		j.say("%s cannot staff: not compatible with a %s ship.", names(st.Incompatible), s.Affiliation)
+		j.sayStrings("%s cannot staff: not compatible with a %s ship.", names(st.Incompatible), s.Affiliation)
 		j.cite("compat1")
 	}
 	if len(st.Affiliated) > 0 {
-		j.say("%s is of the ship's affiliation (%s).", st.Affiliated[0].Name(), s.Affiliation)
+		j.sayStrings("%s is of the ship's affiliation (%s).", st.Affiliated[0].Name(), s.Affiliation)
 	} else {
-		j.say("No unstopped personnel of the ship's affiliation (%s) is aboard.", s.Affiliation)
+		j.sayStrings("No unstopped personnel of the ship's affiliation (%s) is aboard.", s.Affiliation)
 	}
 }
 

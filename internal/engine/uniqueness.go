@@ -126,7 +126,7 @@ func (j *judgement) cite1EUnique(c PlayCard) {
 	case "ship":
 		j.cite("play1.uniqueship")
 	default:
-		j.say("The card data marks %s unique.", c.Name)
+		j.sayStrings("The card data marks %s unique.", c.Name)
 	}
 }
 
@@ -136,24 +136,24 @@ func (j *judgement) explainHeldCaptive(c PlayCard, p *Personnel) {
 	if p == nil {
 		return
 	}
-	j.say("%s in your brig is your opponent's: you do not command a personnel in your brig, so it does not stop you playing %s.", p.Name(), c.Name)
+	j.sayStrings("%s in your brig is your opponent's: you do not command a personnel in your brig, so it does not stop you playing %s.", p.Name(), c.Name)
 	j.cite(j.pick("captured1", "brig.command"))
 }
 
 func (j *judgement) sayInPlay(c PlayCard, d *duplicate) {
 	switch {
 	case d.captive && j.first():
-		j.say("%s is unique and your %s, a captive in your opponent's brig, is still in play; you may have only one at a time.", c.Name, d.name)
+		j.sayStrings("%s is unique and your %s, a captive in your opponent's brig, is still in play; you may have only one at a time.", c.Name, d.name)
 		j.cite("captured1")
 	case d.captive:
-		j.say("%s is unique and your %s is a captive in your opponent's brig: you cannot play another copy of a captive.", c.Name, d.name)
+		j.sayStrings("%s is unique and your %s is a captive in your opponent's brig: you cannot play another copy of a captive.", c.Name, d.name)
 		j.cite("brig.copy")
 	case d.persona && j.first():
-		j.say("%s is unique and your %s on the board is another version of the same persona; you may have only one of those versions in play at a time.", c.Name, d.name)
+		j.sayStrings("%s is unique and your %s on the board is another version of the same persona; you may have only one of those versions in play at a time.", c.Name, d.name)
 		j.cite("report1.persona")
 	case j.first():
-		j.say("%s is unique and your %s is on the board; you may have only one at a time.", c.Name, d.name)
+		j.sayStrings("%s is unique and your %s is on the board; you may have only one at a time.", c.Name, d.name)
 	default:
-		j.say("%s is unique and you command %s on the board: two cards with the same title represent the same thing.", c.Name, d.name)
+		j.sayStrings("%s is unique and you command %s on the board: two cards with the same title represent the same thing.", c.Name, d.name)
 	}
 }

@@ -243,6 +243,6 @@ func (j *judgement) explainCopies(m *Mission, ids ...string) {
 	if len(others) == 0 {
 		return
 	}
-	j.say("%s and %s are copies of the same mission played by different players: the cards at them are at the same mission, as if they were all at the same card.", m.Name(), names(others))
+	j.sayStrings("%s and %s are copies of the same mission played by different players: the cards at them are at the same mission, as if they were all at the same card.", m.Name(), names(others))
 	j.cite("mission.copies")
 }
