@@ -176,6 +176,8 @@ type judgement struct {
 	carried []*rules.Citation
 	// question is the question judged, as the contract names it.
 	question rules.Question
+	// turn is what the turn a move is played in has spent (playMove).
+	turn Turn
 }
 
 // say adds a sentence to the verdict's reasons. The sentences of a

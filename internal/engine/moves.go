@@ -156,7 +156,10 @@ func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, tu
 	}
 	read, question := s.moves[name], name
 	j := s.newJudgement(doc, b)
-	m, err := read(ctx, s, j, raw, &turn)
+	// The reader is given the turn held in the judgement: a pointer to
+	// turn itself, passed to a function value, would move it to the heap.
+	j.turn = turn
+	m, err := read(ctx, s, j, raw, &j.turn)
 	if err != nil {
 		return Step{}, err
 	}
