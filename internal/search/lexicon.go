@@ -160,7 +160,7 @@ func (ix *Index) derive(m *docMeta) {
 	m.byTerm = make([]termAt, 0, len(m.words))
 	for i, w := range m.words {
 		if w.term != noTerm {
-			m.byTerm = append(m.byTerm, termAt{w.term, uint32(i)})
+			m.byTerm = append(m.byTerm, termAt{term: w.term, at: uint32(i), plain: w.plain, start: w.start, end: w.end})
 		}
 	}
 	slices.SortFunc(m.byTerm, func(x, y termAt) int {
@@ -173,8 +173,15 @@ func (ix *Index) derive(m *docMeta) {
 }
 
 // termAt is a word of a text by its English term: the term and the word's
-// index among the words.
-type termAt struct{ term, at uint32 }
+// index among the words, and of the word (docMeta.words[at]) its plain word
+// and its bytes, which a hit's best paragraph and its snippet read of the
+// query's words: from the words of each term in order, not from wherever
+// each stands in the text, a cache miss each under load.
+type termAt struct {
+	term, at   uint32
+	plain      uint32
+	start, end uint32
+}
 
 // occurrences returns the words of the document's snippet text whose term
 // is t, in order.

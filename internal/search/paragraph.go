@@ -580,7 +580,7 @@ func (a *analyzed) exactShare(m *docMeta, sc *paragraphScratch) float64 {
 				if found {
 					break
 				}
-				p := m.words[o.at].plain
+				p := o.plain // m.words[o.at].plain
 				found = p == want || p == other
 			}
 		}

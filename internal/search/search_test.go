@@ -494,3 +494,18 @@ func TestPackedStringsAreTheEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsByTermAreTheTextsWords checks that each document's words by term
+// (docMeta.byTerm, which the best paragraph and the snippet read) carry the
+// plain word and the bytes of the word of the text they stand for.
+func TestWordsByTermAreTheTextsWords(t *testing.T) {
+	ix := buildCorpus(t)
+	for id, m := range ix.meta {
+		for _, o := range m.byTerm {
+			w := m.words[o.at]
+			if o.term != w.term || o.plain != w.plain || o.start != w.start || o.end != w.end {
+				t.Fatalf("%s: word %d by term %+v, in the text %+v", id, o.at, o, w)
+			}
+		}
+	}
+}

@@ -144,7 +144,7 @@ func (a *analyzed) marks(m *docMeta, sc *scratch, lo, hi uint32, inRange [][]ter
 				first = i
 			}
 		}
-		w := m.words[words[first][0].at]
+		w := words[first][0] // m.words[w.at]'s bytes
 		out = append(out, span{int(w.start), int(w.end)})
 		if words[first] = words[first][1:]; len(words[first]) == 0 {
 			words = slices.Delete(words, first, first+1)
