@@ -105,6 +105,9 @@ type docMeta struct {
 	// with an English term, by term (then in order).
 	words  []word
 	byTerm []termAt
+	// termRuns are where each term's words start in byTerm, by term, and
+	// a last one (noTerm) where they end (see occurrences).
+	termRuns []termRun
 	// numbers are the indexes among words of the numbers (figures or
 	// words: see isNumber), in order.
 	numbers   []uint32

@@ -169,8 +169,19 @@ func (ix *Index) derive(m *docMeta) {
 		}
 		return cmp.Compare(x.at, y.at)
 	})
+	var runs []termRun
+	for i, o := range m.byTerm {
+		if i == 0 || o.term != m.byTerm[i-1].term {
+			runs = append(runs, termRun{term: o.term, from: uint32(i)})
+		}
+	}
+	m.termRuns = slices.Clip(append(runs, termRun{term: noTerm, from: uint32(len(m.byTerm))}))
 	deriveParagraphs(m)
 }
+
+// termRun is where the words of one term start among a document's words by
+// term (docMeta.byTerm): a term's words are byTerm[run.from:next.from].
+type termRun struct{ term, from uint32 }
 
 // termAt is a word of a text by its English term: the term and the word's
 // index among the words, and of the word (docMeta.words[at]) its plain word
@@ -186,23 +197,24 @@ type termAt struct {
 // occurrences returns the words of the document's snippet text whose term
 // is t, in order.
 func (m *docMeta) occurrences(t uint32) []termAt {
-	// The first word of term t or after, by halving (a hand-written
-	// search: it runs for every term of a query in every hit re-ranked).
-	bt := m.byTerm
-	lo, hi := 0, len(bt)
+	// The run of term t, by halving over the document's terms (a
+	// hand-written search: it runs for every term of a query in every hit
+	// re-ranked), a few entries to a cache line where the words by term
+	// are many more and larger. The last run is a sentinel (noTerm).
+	runs := m.termRuns
+	lo, hi := 0, len(runs)-1
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
-		if bt[h].term < t {
+		if runs[h].term < t {
 			lo = h + 1
 		} else {
 			hi = h
 		}
 	}
-	j := lo
-	for j < len(bt) && bt[j].term == t {
-		j++
+	if lo >= len(runs)-1 || runs[lo].term != t {
+		return nil
 	}
-	return bt[lo:j]
+	return m.byTerm[runs[lo].from:runs[lo+1].from]
 }
 
 // termsByPosition returns the English term of each word of s (noTerm for a

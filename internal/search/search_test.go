@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -505,6 +506,35 @@ func TestWordsByTermAreTheTextsWords(t *testing.T) {
 			w := m.words[o.at]
 			if o.term != w.term || o.plain != w.plain || o.start != w.start || o.end != w.end {
 				t.Fatalf("%s: word %d by term %+v, in the text %+v", id, o.at, o, w)
+			}
+		}
+	}
+}
+
+// TestOccurrencesAreEveryWordOfTheTerm checks occurrences, read through the
+// document's runs of terms, against the words of its text: for every term
+// of the lexicon a document holds or not, its words of that term in order.
+func TestOccurrencesAreEveryWordOfTheTerm(t *testing.T) {
+	ix := buildCorpus(t)
+	n := 0
+	for id, m := range ix.meta {
+		n++
+		if n%7 != 0 {
+			continue // a seventh of the documents: every term against each
+		}
+		want := map[uint32][]uint32{}
+		for i, w := range m.words {
+			if w.term != noTerm {
+				want[w.term] = append(want[w.term], uint32(i))
+			}
+		}
+		for term := range uint32(len(ix.lex.words)) {
+			var got []uint32
+			for _, o := range m.occurrences(term) {
+				got = append(got, o.at)
+			}
+			if !slices.Equal(got, want[term]) {
+				t.Fatalf("%s: occurrences of %q at %v, in the text at %v", id, ix.lex.words[term], got, want[term])
 			}
 		}
 	}
