@@ -539,3 +539,35 @@ func TestOccurrencesAreEveryWordOfTheTerm(t *testing.T) {
 		}
 	}
 }
+
+// TestPackedTitlesKeepTheirTerms checks that packing the titles' terms
+// (packTitles) keeps each list's values and nil-ness, and caps each at its
+// length.
+func TestPackedTitlesKeepTheirTerms(t *testing.T) {
+	ix, err := Build(context.Background(), fixtureDocs(), fixtureEntries(), fixtureCards())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	type lists [3][]uint32
+	of := func(m *docMeta) lists { return lists{m.titleIDs, m.titlePlain, m.titleWords} }
+	before := map[*docMeta]lists{}
+	var metas []*docMeta
+	for _, m := range ix.meta {
+		metas = append(metas, m)
+		var l lists
+		for i, s := range of(m) {
+			l[i] = slices.Clone(s)
+		}
+		before[m] = l
+	}
+	packTitles(metas)
+	for _, m := range metas {
+		for i, s := range of(m) {
+			want := before[m][i]
+			if (s == nil) != (want == nil) || !slices.Equal(s, want) || cap(s) != len(s) {
+				t.Fatalf("%s: title list %d packed as %v (cap %d), was %v", m.ID, i, s, cap(s), want)
+			}
+		}
+	}
+}
