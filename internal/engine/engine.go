@@ -161,14 +161,10 @@ type judgement struct {
 	// in as the judgement goes.
 	result rules.Result
 	// reasons are the sentences said and made strings (sentences); those
-	// said since are the bytes of said, each ending at its place in ends.
+	// said since are in said.
 	reasons []string
-	said    []byte
-	ends    []int
-	endRoom [16]int
-	// saidBuffer is where said came from (saidBuffers).
-	saidBuffer *[]byte
-	applied    []ruleKey
+	said    *sentenceBuffer
+	applied []ruleKey
 	// carried are citations a verdict takes from the verdicts it is made
 	// of (a turn's, from its steps), after those of the rules applied:
 	// each once, where those verdicts hold it, copied into the verdict's
@@ -185,26 +181,26 @@ type judgement struct {
 // the verdict is (sentences): a turn's answer is some eighty of them, a
 // string and a list's growth each otherwise.
 func (j *judgement) say(format string, args ...any) {
-	j.saying()
-	j.said = appendf(j.said, format, args...)
-	j.ends = append(j.ends, len(j.said))
+	w := j.saying()
+	w.text = appendf(w.text, format, args...)
+	w.ends = append(w.ends, len(w.text))
 }
 
 // sayStrings is say of a sentence whose arguments are all strings: none
 // is put in an interface, an allocation each (most sentences name cards
 // and places).
 func (j *judgement) sayStrings(format string, args ...string) {
-	j.saying()
-	j.said = appendStrings(j.said, format, args)
-	j.ends = append(j.ends, len(j.said))
+	w := j.saying()
+	w.text = appendStrings(w.text, format, args)
+	w.ends = append(w.ends, len(w.text))
 }
 
-// saying takes a buffer for the judgement's sentences, once.
-func (j *judgement) saying() {
-	if j.saidBuffer == nil {
-		j.saidBuffer = saidBuffers.Get().(*[]byte)
-		j.said, j.ends = (*j.saidBuffer)[:0], j.endRoom[:0]
+// saying is where the judgement's sentences are written, taken once.
+func (j *judgement) saying() *sentenceBuffer {
+	if j.said == nil {
+		j.said = sentenceBuffers.Get().(*sentenceBuffer)
 	}
+	return j.said
 }
 
 // sayAll adds sentences already written to the reasons.
@@ -218,14 +214,14 @@ func (j *judgement) sayAll(sentences []string) {
 // last call made one string, each a part of it. The buffer they were
 // written into goes back for the next judgement.
 func (j *judgement) sentences() []string {
-	if len(j.ends) == 0 {
+	if j.said == nil || len(j.said.ends) == 0 {
 		return j.reasons
 	}
-	all := string(j.said)
-	out := make([]string, len(j.reasons), len(j.reasons)+len(j.ends))
+	all := string(j.said.text)
+	out := make([]string, len(j.reasons), len(j.reasons)+len(j.said.ends))
 	copy(out, j.reasons)
 	start := 0
-	for _, end := range j.ends {
+	for _, end := range j.said.ends {
 		out = append(out, all[start:end])
 		start = end
 	}
@@ -237,21 +233,31 @@ func (j *judgement) sentences() []string {
 // unsay forgets the sentences said and not yet made strings, and gives
 // their buffer back.
 func (j *judgement) unsay() {
-	if j.saidBuffer != nil && cap(j.said) <= maxSaidBuffer {
-		*j.saidBuffer = j.said[:0]
-		saidBuffers.Put(j.saidBuffer)
+	if w := j.said; w != nil && cap(w.text) <= maxSentenceBuffer && cap(w.ends) <= maxSentenceEnds {
+		w.text, w.ends = w.text[:0], w.ends[:0]
+		sentenceBuffers.Put(w)
 	}
-	j.said, j.ends, j.saidBuffer = nil, nil, nil
+	j.said = nil
 }
 
-// saidBuffers hold the sentences of judgements being written.
-var saidBuffers = sync.Pool{New: func() any {
-	b := make([]byte, 0, 1024)
-	return &b
+// A sentenceBuffer holds the sentences of a judgement not yet made
+// strings: their bytes, one after another, and where each ends.
+type sentenceBuffer struct {
+	text []byte
+	ends []int
+}
+
+// sentenceBuffers hold the sentences of judgements being written.
+var sentenceBuffers = sync.Pool{New: func() any {
+	return &sentenceBuffer{text: make([]byte, 0, 1024), ends: make([]int, 0, 16)}
 }}
 
-// maxSaidBuffer is the largest buffer kept for the next judgement.
-const maxSaidBuffer = 16 << 10
+// maxSentenceBuffer and maxSentenceEnds bound the buffers kept for the
+// next judgement.
+const (
+	maxSentenceBuffer = 16 << 10
+	maxSentenceEnds   = 256
+)
 
 // cite notes the rules applied. A question applies a few (a turn's step
 // up to a dozen): the list begins with room for eight rather than being
