@@ -154,9 +154,10 @@ func TestDefaultRulesAreTheNewestRulebookOfTheEdition(t *testing.T) {
 		{ID: "rulings", Edition: "2e", Kind: rules.DocumentRulings, Precedence: 9},
 	}
 	svc := New(docs, nil, nil)
-	d, err := svc.rulesDocument("2e", "")
-	if err != nil || d.ID != "new" {
-		t.Errorf("default rules %q %v", d.ID, err)
+	if d, err := svc.rulesDocument("2e", ""); err != nil {
+		t.Errorf("default rules: %v", err)
+	} else if d.ID != "new" {
+		t.Errorf("default rules %q", d.ID)
 	}
 	if _, err := svc.rulesDocument("1e", ""); rules.ErrorCode(err) != rules.EUNPROCESSABLE {
 		t.Errorf("no 1E rulebook: %v", err)

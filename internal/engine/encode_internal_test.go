@@ -141,7 +141,7 @@ func TestEncodedBoardAfterMovesDecodesToTheBoardTheyLeft(t *testing.T) {
 		{"personnel.beam", `{"personnel":["k1","k2"],"to":"ward"}`},
 	}
 	for _, st := range steps {
-		step, err := s.playMove(ctx, doc, b, turn, st.question, decodedParams(t, st.question, st.params))
+		step, err := s.playMove(ctx, &doc, b, turn, st.question, decodedParams(t, st.question, st.params))
 		if err != nil {
 			t.Fatalf("%s: %v", st.question, err)
 		}
@@ -210,7 +210,7 @@ func FuzzBoardMoves(f *testing.F) {
 			if !reflect.DeepEqual(withoutSources(b), withoutSources(again)) {
 				t.Fatalf("%s board %s decodes to another board once encoded", edition, before)
 			}
-			step, err := s.playMove(ctx, rulebookDoc(edition), b, NewTurn(), question, decodedParams(t, question, string(params)))
+			step, err := s.playMove(ctx, ptr(rulebookDoc(edition)), b, NewTurn(), question, decodedParams(t, question, string(params)))
 			if err != nil {
 				continue
 			}

@@ -60,7 +60,7 @@ import (
 // holds what New built, and bounded memos of the skills and names boards
 // repeat, and is safe for concurrent use.
 type Service struct {
-	docs      map[string]rules.Document
+	docs      map[string]*rules.Document
 	newest    map[string]string // edition -> id of its highest-precedence rulebook
 	cards     rules.CardService
 	citations citationIndex
@@ -79,7 +79,7 @@ var _ rules.Adjudicator = (*Service)(nil)
 // are applied in order once the Service is built.
 func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService, opts ...Option) *Service {
 	s := &Service{
-		docs:      map[string]rules.Document{},
+		docs:      map[string]*rules.Document{},
 		newest:    map[string]string{},
 		cards:     cards,
 		citations: buildCitations(docs, entries),
@@ -90,7 +90,7 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService,
 		cited:     &citedLists{lists: map[string][]rules.Citation{}},
 	}
 	for _, d := range docs {
-		s.docs[d.ID] = d
+		s.docs[d.ID] = &d
 	}
 	for _, o := range opts {
 		o(s)
@@ -151,7 +151,7 @@ func variantOf(d rules.Document) variant {
 // written. Question functions fill it in.
 type judgement struct {
 	edition string
-	doc     rules.Document
+	doc     *rules.Document
 	rules   variant
 	board   *Board
 	vocab   *Vocabulary
@@ -396,8 +396,8 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*ju
 }
 
 // newJudgement starts the judgement of a question on a board under doc.
-func (s *Service) newJudgement(doc rules.Document, b *Board) *judgement {
-	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(doc), board: b, vocab: &s.vocab}
+func (s *Service) newJudgement(doc *rules.Document, b *Board) *judgement {
+	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(*doc), board: b, vocab: &s.vocab}
 }
 
 // verdict is what a judgement of a question decided, with its citations.
@@ -424,11 +424,11 @@ func (s *Service) verdict(question string, j *judgement) *rules.Verdict {
 
 // rulesDocument is the document a request is judged under: the one named, or
 // the highest-precedence rulebook of the edition.
-func (s *Service) rulesDocument(edition, id string) (rules.Document, error) {
+func (s *Service) rulesDocument(edition, id string) (*rules.Document, error) {
 	if id == "" {
 		newest, ok := s.newest[edition]
 		if !ok {
-			return rules.Document{}, unprocessable("rules", "no %s rulebook is loaded", edition)
+			return nil, unprocessable("rules", "no %s rulebook is loaded", edition)
 		}
 		return s.docs[newest], nil
 	}
@@ -439,10 +439,10 @@ func (s *Service) rulesDocument(edition, id string) (rules.Document, error) {
 			ids = append(ids, k)
 		}
 		sort.Strings(ids)
-		return rules.Document{}, unprocessable("rules", "no document has the id %q", id).WithDetail("documents", ids)
+		return nil, unprocessable("rules", "no document has the id %q", id).WithDetail("documents", ids)
 	}
 	if d.Edition != edition {
-		return rules.Document{}, unprocessable("rules", "%s is a %s document; the board is %s", id, d.Edition, edition)
+		return nil, unprocessable("rules", "%s is a %s document; the board is %s", id, d.Edition, edition)
 	}
 	return d, nil
 }
@@ -457,7 +457,7 @@ func (s *Service) rulesDocument(edition, id string) (rules.Document, error) {
 // rules, and shared by every verdict citing them (a turn's steps cite the
 // same rules again and again): a verdict's citations are never changed,
 // and one made with no room is copied by an append.
-func (s *Service) cite(doc rules.Document, keys []ruleKey, more int) []rules.Citation {
+func (s *Service) cite(doc *rules.Document, keys []ruleKey, more int) []rules.Citation {
 	if more > 0 {
 		return s.citeAnew(doc, keys, more)
 	}
@@ -505,7 +505,7 @@ func citedKey(dst []byte, doc string, keys []ruleKey) []byte {
 }
 
 // citeAnew is cite's list made anew, with room for more.
-func (s *Service) citeAnew(doc rules.Document, keys []ruleKey, more int) []rules.Citation {
+func (s *Service) citeAnew(doc *rules.Document, keys []ruleKey, more int) []rules.Citation {
 	out := make([]rules.Citation, 0, len(keys)+more)
 	own := s.citations.byDoc[doc.ID]
 	for _, k := range keys {

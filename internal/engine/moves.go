@@ -149,7 +149,7 @@ type legalMove interface {
 // and applied when it is legal. b and turn are never changed. A question
 // that is not a move, or params that cannot be judged, is an error
 // EUNPROCESSABLE naming the field.
-func (s *Service) playMove(ctx context.Context, doc rules.Document, b *Board, turn Turn, question string, raw rules.Params) (Step, error) {
+func (s *Service) playMove(ctx context.Context, doc *rules.Document, b *Board, turn Turn, question string, raw rules.Params) (Step, error) {
 	name, ok := s.move(question)
 	if !ok {
 		return Step{}, unprocessable("question", "%q is not an action a turn is made of", question)

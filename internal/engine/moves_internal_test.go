@@ -44,7 +44,7 @@ func TestShipMoveAppliedCarriesTheCrewAndLeavesTheBoardGiven(t *testing.T) {
 	}
 	b := boardOf(t, s, rules.Edition2E, in)
 	before := *b.Ship("galaxy")
-	st, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), b, NewTurn(), "ship.move", &rules.ShipMoveParams{Ship: "galaxy", To: "renegade"})
+	st, err := s.playMove(context.Background(), ptr(rulebookDoc(rules.Edition2E)), b, NewTurn(), "ship.move", &rules.ShipMoveParams{Ship: "galaxy", To: "renegade"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestShipMoveAppliedCarriesTheCrewAndLeavesTheBoardGiven(t *testing.T) {
 		t.Errorf("after a ship move the turn is %+v, want %+v: nothing spent, and orders begun", st.Turn, want)
 	}
 	// A move refused leaves the board as it was.
-	st2, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), st.Board, st.Turn, "ship.move", &rules.ShipMoveParams{Ship: "galaxy", To: "earth"})
+	st2, err := s.playMove(context.Background(), ptr(rulebookDoc(rules.Edition2E)), st.Board, st.Turn, "ship.move", &rules.ShipMoveParams{Ship: "galaxy", To: "earth"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ type Replay struct {
 // b and start are never changed. An action that cannot be judged on the
 // board the actions before it left is an error naming the action
 // (details "action", and a field under params.actions[i]).
-func (s *Service) replay(ctx context.Context, doc rules.Document, b *Board, start Turn, actions []rules.Action) (Replay, error) {
+func (s *Service) replay(ctx context.Context, doc *rules.Document, b *Board, start Turn, actions []rules.Action) (Replay, error) {
 	r := Replay{FirstIllegal: -1, Board: b, Turn: start, PointsKnown: true, Steps: make([]Step, 0, len(actions))}
 	involved := 0
 	for i, a := range actions {

@@ -18,7 +18,7 @@ func resolveOn(t *testing.T, edition, doc string, board rules.Board, params stri
 		t.Fatal(err)
 	}
 	d, _ := svc.rulesDocument(edition, "")
-	j := &judgement{edition: edition, doc: d, rules: variantOf(d), board: b, vocab: &svc.vocab}
+	j := &judgement{edition: edition, doc: d, rules: variantOf(*d), board: b, vocab: &svc.vocab}
 	mv, err := readResolve(context.Background(), svc, j, decodedParams(t, "mission.resolve", params), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +118,7 @@ func TestMissionResolvePlayedAsAMove(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := boardOf(t, s, rules.Edition2E, in)
 			before := b.Encode()
-			st, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), b, NewTurn(), "mission.resolve", decodedParams(t, "mission.resolve", `{"mission":"m","stack":`+c.stack+`}`))
+			st, err := s.playMove(context.Background(), ptr(rulebookDoc(rules.Edition2E)), b, NewTurn(), "mission.resolve", decodedParams(t, "mission.resolve", `{"mission":"m","stack":`+c.stack+`}`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,7 +165,7 @@ func TestMissionResolvePlayedAsAMove(t *testing.T) {
 	done.Missions = []rules.BoardMission{in.Missions[0]}
 	done.Missions[0].Completed = true
 	b := boardOf(t, s, rules.Edition2E, done)
-	st, err := s.playMove(context.Background(), rulebookDoc(rules.Edition2E), b, NewTurn(), "mission.resolve", decodedParams(t, "mission.resolve", `{"mission":"m","stack":[]}`))
+	st, err := s.playMove(context.Background(), ptr(rulebookDoc(rules.Edition2E)), b, NewTurn(), "mission.resolve", decodedParams(t, "mission.resolve", `{"mission":"m","stack":[]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
