@@ -62,6 +62,7 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 	s.rank = make([]rankFacts, len(s.byNum))
 	for num, m := range s.byNum {
 		s.facets[num] = [len(facetNames)]int32{noValue, noValue, noValue}
+		s.rank[num].facet = s.facets[num]
 		if m == nil {
 			continue
 		}
@@ -69,7 +70,7 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		s.facets[num] = m.facet
 		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, stub: len(m.seeTo) > 0,
 			titleN: uint8(min(len(m.titleIDs), maxInlineTitle+1)), typedTitle: typedTitle(m), titleIDF: m.titleIDF,
-			precedence: int32(m.Precedence), byID: m.byID}
+			precedence: int32(m.Precedence), byID: m.byID, facet: m.facet}
 		copy(s.rank[num].titles[:], m.titleIDs)
 		for _, t := range m.terms {
 			for int(t) >= len(s.holding) {
@@ -104,7 +105,17 @@ type rankFacts struct {
 	// precedence and byID are docMeta.Precedence and docMeta.byID (see
 	// ranked).
 	precedence, byID int32
+	// facet are the document's facet values (snapshot.facets), which
+	// collecting a match reads first: the facts the re-ranking reads of
+	// the hit are then already at hand.
+	facet [len(facetNames)]int32
 }
+
+// rankFactsSize is the size of rankFacts: one cache line, so that the facts
+// of a hit are read from one line rather than straddling two, the array
+// being large enough to be allocated on a page of its own
+// (TestRankFactsAreOneCacheLine).
+const rankFactsSize = 64
 
 // maxInlineTitle is the most terms of a title rankFacts holds (most titles
 // have one to three).
@@ -384,7 +395,7 @@ func (ix *Index) collectBleve(ctx context.Context, q searchPlan, f filter, sc *s
 		if !ok || num >= uint64(len(ix.snap.byNum)) || ix.snap.byNum[num] == nil {
 			return fmt.Errorf("search: a match without metadata")
 		}
-		if f.admits(&ix.snap.facets[num]) {
+		if f.admits(&ix.snap.rank[num].facet) {
 			c.add(uint32(num), score)
 		}
 	}
@@ -429,7 +440,7 @@ func (ix *Index) newCollector(f filter, terms []uint32, size int, sc *scratch) c
 func (c *collector) add(num uint32, score float64) {
 	s := c.ix.snap
 	c.total++
-	for i, v := range &s.facets[num] {
+	for i, v := range &s.rank[num].facet {
 		c.facets[i][v]++
 	}
 	m := collected{meta: s.byNum[num], num: num, score: score, held: s.held(c.terms, c.cursor, num)}

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -198,6 +199,21 @@ func TestHeldAgreesWithHolds(t *testing.T) {
 					t.Errorf("document %d, term %q: held %v, holds %v", num, a.stems[k], got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestRankFactsAreOneCacheLine checks that a hit's facts are the size of a
+// cache line (rankFactsSize), and that each document's facet values in them
+// are the snapshot's.
+func TestRankFactsAreOneCacheLine(t *testing.T) {
+	if n := unsafe.Sizeof(rankFacts{}); n != rankFactsSize {
+		t.Fatalf("rankFacts is %d bytes, want %d", n, rankFactsSize)
+	}
+	ix := buildCorpus(t)
+	for num := range ix.snap.byNum {
+		if ix.snap.rank[num].facet != ix.snap.facets[num] {
+			t.Fatalf("document %d: facets %v in its facts, %v in the snapshot", num, ix.snap.rank[num].facet, ix.snap.facets[num])
 		}
 	}
 }
