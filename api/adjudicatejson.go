@@ -3,9 +3,9 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -46,6 +46,7 @@ import (
 // internal/rules into adjudicatejson_fields.go.
 func DecodeAdjudication(body []byte, req *rules.AdjudicationRequest) error {
 	d := requestDecoder{data: body}
+	defer d.release()
 	var out rules.AdjudicationRequest
 	d.skipSpace()
 	if d.readAdjudicationRequest(&out) && d.end() {
@@ -60,7 +61,7 @@ func DecodeAdjudication(body []byte, req *rules.AdjudicationRequest) error {
 			*req = out
 			return nil
 		}
-		d = requestDecoder{data: body, noNegatives: true}
+		d = requestDecoder{data: body, noNegatives: true, lists: d.lists}
 		out = rules.AdjudicationRequest{}
 		d.skipSpace()
 		if d.readAdjudicationRequest(&out) && d.end() {
@@ -102,6 +103,9 @@ type requestDecoder struct {
 	// began in data when it was plain, -1 when it was unescaped anew.
 	src   string
 	plain int
+	// lists are the scratch lists the items of lists of board objects
+	// are read into (listScratch), from the pool.
+	lists *listScratch
 }
 
 // A failure is why the decoder stopped: its error, built once its path is
@@ -367,63 +371,68 @@ func (d *requestDecoder) array(limit *rules.ListLimit, turn, turns bool, element
 	}
 }
 
-// roomFor returns list with room for the items of the list being read
-// from the one at d.off on, at most max: a list of a board's objects is
-// given its size when its second item is met, rather than grown by
-// doubling (a board's eight personnel were four, then eight, the first
-// four copied and left to the collector).
-func roomFor[T any](d *requestDecoder, list []T, max int) []T {
-	return slices.Grow(list, d.itemsLeft(max))
-}
-
-// itemsLeft counts the items of the list being read from the one at d.off
-// to the list's end, at least one and at most max, without reading them:
-// the commas outside every string, object and list inside it. A body
-// that is not well formed is counted as far as it goes; its reading
-// refuses it.
-func (d *requestDecoder) itemsLeft(max int) int {
-	data := d.data
-	n, depth := 1, 0
-	for i := d.off; i < len(data) && n < max; i++ {
-		// Past the bytes that neither delimit nor begin a string, most
-		// of those outside the strings.
-		for i < len(data) && structural[data[i]] == 0 {
-			i++
-		}
-		if i == len(data) {
-			break
-		}
-		switch data[i] {
-		case '"':
-			// To the string's closing quote, past every escaped byte.
-			for i++; i < len(data) && data[i] != '"'; i++ {
-				if data[i] == '\\' {
-					i++
-				}
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return n
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
-		}
+// scratch is the decoder's scratch lists, taken from the pool the first
+// time a list of board objects is read.
+func (d *requestDecoder) scratch() *listScratch {
+	if d.lists == nil {
+		d.lists = scratchPool.Get().(*listScratch)
 	}
-	return min(n, max)
+	return d.lists
 }
 
-// structural marks the bytes itemsLeft looks at.
-var structural = [256]byte{'"': 1, ',': 1, '{': 1, '}': 1, '[': 1, ']': 1}
+// release hands the scratch lists back to the pool: each list read has
+// been taken off them, its items cleared, so they hold nothing of the
+// request.
+func (d *requestDecoder) release() {
+	if d.lists != nil {
+		d.lists.trim()
+		scratchPool.Put(d.lists)
+		d.lists = nil
+	}
+}
 
-// emptyList says the value is an empty list, [], with no space inside:
-// room for its items is not made.
-func (d *requestDecoder) emptyList() bool {
-	return d.off+1 < len(d.data) && d.data[d.off] == '[' && d.data[d.off+1] == ']'
+var scratchPool = sync.Pool{New: func() any { return new(listScratch) }}
+
+// maxScratchItems is the most items a scratch list keeps room for from
+// one request to the next: a board's lists are shorter but for the
+// largest the limits allow.
+const maxScratchItems = 64
+
+// trimmed is s, or nil when it keeps room for more than maxScratchItems.
+func trimmed[T any](s []T) []T {
+	if cap(s) > maxScratchItems {
+		return nil
+	}
+	return s
+}
+
+// pushed is s with one more item, zero: the scratch lists past their
+// length are zero (cleared as they are taken off), so the item is not
+// written.
+func pushed[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s[:len(s)+1]
+	}
+	var zero T
+	return append(s, zero)
+}
+
+// listOf is the list of the items read onto the scratch list s from start
+// on, made at its length: one allocation, none when it is empty ([], not
+// nil, as encoding/json makes it).
+func listOf[T any](s []T, start int) []T {
+	items := s[start:]
+	if len(items) == 0 {
+		return []T{}
+	}
+	return append(make([]T, 0, len(items)), items...)
+}
+
+// cleared takes the items from start on off the scratch list s, cleared
+// so that it holds nothing of them.
+func cleared[T any](s []T, start int) []T {
+	clear(s[start:])
+	return s[:start]
 }
 
 // str reads a string no longer than max bytes.

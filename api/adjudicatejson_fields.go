@@ -1267,18 +1267,17 @@ func (d *requestDecoder) readStackedDilemmaList(list *[]rules.StackedDilemma, li
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.StackedDilemma{}
-	} else {
-		*list = make([]rules.StackedDilemma, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
-		}
-		*list = append(*list, rules.StackedDilemma{})
-		return d.readStackedDilemma(&(*list)[i]) || d.atIndex(i)
+	s := &d.scratch().stackedDilemma
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		*s = pushed(*s)
+		return d.readStackedDilemma(&(*s)[start+i]) || d.atIndex(i)
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readStackedDilemmaListPointer reads a list of rules.StackedDilemma that may be left out.
@@ -1295,18 +1294,17 @@ func (d *requestDecoder) readPlayerList(list *[]rules.Player, limit *rules.ListL
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.Player{}
-	} else {
-		*list = make([]rules.Player, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
-		}
-		*list = append(*list, rules.Player{})
-		return d.readPlayer(&(*list)[i]) || d.atIndex(i)
+	s := &d.scratch().player
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		*s = pushed(*s)
+		return d.readPlayer(&(*s)[start+i]) || d.atIndex(i)
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readPlayerListPointer reads a list of rules.Player that may be left out.
@@ -1323,18 +1321,17 @@ func (d *requestDecoder) readDeckLineList(list *[]rules.DeckLine, limit *rules.L
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.DeckLine{}
-	} else {
-		*list = make([]rules.DeckLine, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
-		}
-		*list = append(*list, rules.DeckLine{})
-		return d.readDeckLine(&(*list)[i]) || d.atIndex(i)
+	s := &d.scratch().deckLine
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		*s = pushed(*s)
+		return d.readDeckLine(&(*s)[start+i]) || d.atIndex(i)
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readDeckLineListPointer reads a list of rules.DeckLine that may be left out.
@@ -1351,18 +1348,17 @@ func (d *requestDecoder) readResolveDilemmaList(list *[]rules.ResolveDilemma, li
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.ResolveDilemma{}
-	} else {
-		*list = make([]rules.ResolveDilemma, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
-		}
-		*list = append(*list, rules.ResolveDilemma{})
-		return d.readResolveDilemma(&(*list)[i]) || d.atIndex(i)
+	s := &d.scratch().resolveDilemma
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		*s = pushed(*s)
+		return d.readResolveDilemma(&(*s)[start+i]) || d.atIndex(i)
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readResolveDilemmaListPointer reads a list of rules.ResolveDilemma that may be left out.
@@ -1379,18 +1375,21 @@ func (d *requestDecoder) readActionList(list *[]rules.Action, limit *rules.ListL
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.Action{}
-	} else {
-		*list = make([]rules.Action, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
+	s := &d.scratch().action
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		var v rules.Action
+		if !d.readAction(&v) {
+			return d.atIndex(i)
 		}
-		*list = append(*list, rules.Action{})
-		return d.readAction(&(*list)[i]) || d.atIndex(i)
+		*s = append(*s, v)
+		return true
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readActionListPointer reads a list of rules.Action that may be left out.
@@ -1407,18 +1406,17 @@ func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission, limit 
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.BoardMission{}
-	} else {
-		*list = make([]rules.BoardMission, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
-		}
-		*list = append(*list, rules.BoardMission{})
-		return d.readBoardMission(&(*list)[i]) || d.atIndex(i)
+	s := &d.scratch().boardMission
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		*s = pushed(*s)
+		return d.readBoardMission(&(*s)[start+i]) || d.atIndex(i)
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readBoardMissionListPointer reads a list of rules.BoardMission that may be left out.
@@ -1435,18 +1433,17 @@ func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip, limit *rules
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.BoardShip{}
-	} else {
-		*list = make([]rules.BoardShip, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
-		}
-		*list = append(*list, rules.BoardShip{})
-		return d.readBoardShip(&(*list)[i]) || d.atIndex(i)
+	s := &d.scratch().boardShip
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		*s = pushed(*s)
+		return d.readBoardShip(&(*s)[start+i]) || d.atIndex(i)
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readBoardShipListPointer reads a list of rules.BoardShip that may be left out.
@@ -1463,18 +1460,17 @@ func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel, li
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.BoardPersonnel{}
-	} else {
-		*list = make([]rules.BoardPersonnel, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
-		}
-		*list = append(*list, rules.BoardPersonnel{})
-		return d.readBoardPersonnel(&(*list)[i]) || d.atIndex(i)
+	s := &d.scratch().boardPersonnel
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		*s = pushed(*s)
+		return d.readBoardPersonnel(&(*s)[start+i]) || d.atIndex(i)
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readBoardPersonnelListPointer reads a list of rules.BoardPersonnel that may be left out.
@@ -1491,18 +1487,17 @@ func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility, limi
 	if d.null() {
 		return true
 	}
-	if d.emptyList() {
-		*list = []rules.BoardFacility{}
-	} else {
-		*list = make([]rules.BoardFacility, 0, 1)
-	}
-	return d.array(limit, turn, turns, func(i int) bool {
-		if i == cap(*list) {
-			*list = roomFor(d, *list, limit.Max-i)
-		}
-		*list = append(*list, rules.BoardFacility{})
-		return d.readBoardFacility(&(*list)[i]) || d.atIndex(i)
+	s := &d.scratch().boardFacility
+	start := len(*s)
+	ok := d.array(limit, turn, turns, func(i int) bool {
+		*s = pushed(*s)
+		return d.readBoardFacility(&(*s)[start+i]) || d.atIndex(i)
 	})
+	if ok {
+		*list = listOf(*s, start)
+	}
+	*s = cleared(*s, start)
+	return ok
 }
 
 // readBoardFacilityListPointer reads a list of rules.BoardFacility that may be left out.
@@ -1512,6 +1507,33 @@ func (d *requestDecoder) readBoardFacilityListPointer(list **[]rules.BoardFacili
 	}
 	*list = new([]rules.BoardFacility)
 	return d.readBoardFacilityList(*list, limit, turn, turns)
+}
+
+// listScratch holds the items of the lists of board objects being read,
+// a list for each type of them, kept from one request to the next.
+type listScratch struct {
+	stackedDilemma []rules.StackedDilemma
+	player         []rules.Player
+	deckLine       []rules.DeckLine
+	resolveDilemma []rules.ResolveDilemma
+	action         []rules.Action
+	boardMission   []rules.BoardMission
+	boardShip      []rules.BoardShip
+	boardPersonnel []rules.BoardPersonnel
+	boardFacility  []rules.BoardFacility
+}
+
+// trim lets go of the scratch lists that grew past maxScratchItems.
+func (s *listScratch) trim() {
+	s.stackedDilemma = trimmed(s.stackedDilemma)
+	s.player = trimmed(s.player)
+	s.deckLine = trimmed(s.deckLine)
+	s.resolveDilemma = trimmed(s.resolveDilemma)
+	s.action = trimmed(s.action)
+	s.boardMission = trimmed(s.boardMission)
+	s.boardShip = trimmed(s.boardShip)
+	s.boardPersonnel = trimmed(s.boardPersonnel)
+	s.boardFacility = trimmed(s.boardFacility)
 }
 
 // The limits the fields are read within, by their limit tags.

@@ -117,6 +117,7 @@ import "github.com/stccg/stccg-rules/internal/rules"
 	for _, t := range lists {
 		g.writeList(t)
 	}
+	g.writeScratch(lists)
 	g.writeLimits()
 	src, err := format.Source(g.b.Bytes())
 	if err != nil {
@@ -325,25 +326,56 @@ func (g *generator) writeParams(types []reflect.Type) {
 // not nil, as encoding/json makes it; null leaves it nil. Each is refused
 // once it holds more items than its limit; turns says the list is a
 // turn's actions, whose lists count toward the turn's total.
+//
+// The items are read one by one into the decoder's scratch list of t (a
+// stack: a list of t read inside an item of one is read on top of it and
+// taken off before the item is put there), and the list is made once, at
+// its length, when its end is read.
 func (g *generator) writeList(t reflect.Type) {
 	b := &g.b
 	name := listReader(t)
 	fmt.Fprintf(b, "\n// %s reads a list of rules.%s.\n", name, t.Name())
 	fmt.Fprintf(b, "func (d *requestDecoder) %s(list *[]rules.%s, limit *rules.ListLimit, turn, turns bool) bool {\n", name, t.Name())
 	b.WriteString("\tif d.null() {\n\t\treturn true\n\t}\n")
-	// Room for one; a list of more is given room for the items it holds
-	// when its second is met (roomFor), so that a list is allocated once
-	// more at most, at its size.
-	fmt.Fprintf(b, "\tif d.emptyList() {\n\t\t*list = []rules.%s{}\n\t} else {\n\t\t*list = make([]rules.%s, 0, 1)\n\t}\n", t.Name(), t.Name())
-	b.WriteString("\treturn d.array(limit, turn, turns, func(i int) bool {\n")
-	b.WriteString("\t\tif i == cap(*list) {\n\t\t\t*list = roomFor(d, *list, limit.Max-i)\n\t\t}\n")
-	fmt.Fprintf(b, "\t\t*list = append(*list, rules.%s{})\n", t.Name())
-	fmt.Fprintf(b, "\t\treturn d.%s(&(*list)[i]) || d.atIndex(i)\n\t})\n}\n", reader(t))
+	fmt.Fprintf(b, "\ts := &d.scratch().%s\n", scratchField(t))
+	b.WriteString("\tstart := len(*s)\n")
+	b.WriteString("\tok := d.array(limit, turn, turns, func(i int) bool {\n")
+	if holdsListOf(t) {
+		// A list of t inside an item of one would move the scratch list
+		// under the item's feet: the item is read on its own, then put on.
+		fmt.Fprintf(b, "\t\tvar v rules.%s\n", t.Name())
+		fmt.Fprintf(b, "\t\tif !d.%s(&v) {\n\t\t\treturn d.atIndex(i)\n\t\t}\n", reader(t))
+		b.WriteString("\t\t*s = append(*s, v)\n\t\treturn true\n\t})\n")
+	} else {
+		b.WriteString("\t\t*s = pushed(*s)\n")
+		fmt.Fprintf(b, "\t\treturn d.%s(&(*s)[start+i]) || d.atIndex(i)\n\t})\n", reader(t))
+	}
+	b.WriteString("\tif ok {\n\t\t*list = listOf(*s, start)\n\t}\n")
+	b.WriteString("\t*s = cleared(*s, start)\n\treturn ok\n}\n")
 	fmt.Fprintf(b, "\n// %sPointer reads a list of rules.%s that may be left out.\n", name, t.Name())
 	fmt.Fprintf(b, "func (d *requestDecoder) %sPointer(list **[]rules.%s, limit *rules.ListLimit, turn, turns bool) bool {\n", name, t.Name())
 	b.WriteString("\tif d.null() {\n\t\treturn true\n\t}\n")
 	fmt.Fprintf(b, "\t*list = new([]rules.%s)\n", t.Name())
 	fmt.Fprintf(b, "\treturn d.%s(*list, limit, turn, turns)\n}\n", name)
+}
+
+// writeScratch writes listScratch, the decoder's scratch lists, one for
+// each type of list it reads, and its trim.
+func (g *generator) writeScratch(lists []reflect.Type) {
+	b := &g.b
+	b.WriteString("\n// listScratch holds the items of the lists of board objects being read,\n")
+	b.WriteString("// a list for each type of them, kept from one request to the next.\n")
+	b.WriteString("type listScratch struct {\n")
+	for _, t := range lists {
+		fmt.Fprintf(b, "\t%s []rules.%s\n", scratchField(t), t.Name())
+	}
+	b.WriteString("}\n")
+	b.WriteString("\n// trim lets go of the scratch lists that grew past maxScratchItems.\n")
+	b.WriteString("func (s *listScratch) trim() {\n")
+	for _, t := range lists {
+		fmt.Fprintf(b, "\ts.%s = trimmed(s.%s)\n", scratchField(t), scratchField(t))
+	}
+	b.WriteString("}\n")
 }
 
 // writeLimits writes the limits the readers refer to, looked up once.
@@ -455,6 +487,35 @@ func pointerReader(t reflect.Type) string { return "read" + t.Name() + "Pointer"
 
 // listReader is the name of the method that reads a list of struct t.
 func listReader(t reflect.Type) string { return "read" + t.Name() + "List" }
+
+// holdsListOf says whether a list of t can be read while an item of a
+// list of t is: whether t, or a struct under it, has a list of t.
+func holdsListOf(t reflect.Type) bool {
+	under := structsUnder(t)
+	if t == reflect.TypeFor[rules.Action]() || slices.Contains(under, reflect.TypeFor[rules.Action]()) {
+		// An action's params are of any move's type.
+		for _, q := range rules.Questions() {
+			under = append(under, structsUnder(reflect.TypeOf(rules.NewParams(q)).Elem())...)
+		}
+	}
+	for _, s := range under {
+		for _, f := range jsonfield.Of(s) {
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
+				if ft.Kind() == reflect.Slice && ft.Elem() == t {
+					return true
+				}
+				ft = ft.Elem()
+			}
+		}
+	}
+	return false
+}
+
+// scratchField is the name of listScratch's list of t.
+func scratchField(t reflect.Type) string {
+	return strings.ToLower(t.Name()[:1]) + t.Name()[1:]
+}
 
 // fieldsVar is the name of the list of t's fields.
 func fieldsVar(t reflect.Type) string {
