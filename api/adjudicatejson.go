@@ -105,7 +105,7 @@ type requestDecoder struct {
 	plain int
 	// lists are the scratch lists the items of lists of board objects
 	// are read into (listScratch), from the pool.
-	lists *listScratch
+	lists *decodeScratch
 }
 
 // A failure is why the decoder stopped: its error, built once its path is
@@ -373,11 +373,19 @@ func (d *requestDecoder) array(limit *rules.ListLimit, turn, turns bool, element
 
 // scratch is the decoder's scratch lists, taken from the pool the first
 // time a list of board objects is read.
-func (d *requestDecoder) scratch() *listScratch {
+func (d *requestDecoder) scratch() *decodeScratch {
 	if d.lists == nil {
-		d.lists = scratchPool.Get().(*listScratch)
+		d.lists = scratchPool.Get().(*decodeScratch)
 	}
 	return d.lists
+}
+
+// decodeScratch is the decoder's working space, kept from one request to
+// the next: the lists of board objects being read, and the text of a
+// string being unescaped.
+type decodeScratch struct {
+	listScratch
+	text []byte
 }
 
 // release hands the scratch lists back to the pool: each list read has
@@ -386,12 +394,19 @@ func (d *requestDecoder) scratch() *listScratch {
 func (d *requestDecoder) release() {
 	if d.lists != nil {
 		d.lists.trim()
+		if cap(d.lists.text) > maxScratchText {
+			d.lists.text = nil
+		}
 		scratchPool.Put(d.lists)
 		d.lists = nil
 	}
 }
 
-var scratchPool = sync.Pool{New: func() any { return new(listScratch) }}
+var scratchPool = sync.Pool{New: func() any { return new(decodeScratch) }}
+
+// maxScratchText is the longest unescaped text whose room the scratch
+// keeps.
+const maxScratchText = 4 << 10
 
 // maxScratchItems is the most items a scratch list keeps room for from
 // one request to the next: a board's lists are shorter but for the
@@ -493,13 +508,14 @@ func (d *requestDecoder) strs(list *[]string, limit *rules.ListLimit, max int, t
 // listString appends s to the list of strings being read, which begins at
 // start in the decoder's chunk of them: the lists of a board's icons,
 // skills and affiliations are parts of one allocation or two rather than
-// one each, each a part no other list can append into. A chunk full is
-// followed by one twice its size (8 at first, up to 256), the list so far
-// moved there.
+// one each, each a part no other list can append into. The first chunk
+// has room for as many as a body of this length holds (firstChunk); a
+// chunk full is followed by one twice its size (up to 256), the list so
+// far moved there.
 func (d *requestDecoder) listString(s string, start *int) {
 	if len(d.strings) == cap(d.strings) {
 		sofar := d.strings[*start:]
-		c := make([]string, 0, max(min(2*cap(d.strings), 256), 2*len(sofar), 8))
+		c := make([]string, 0, max(min(2*cap(d.strings), 256), 2*len(sofar), d.firstChunk(bodyBytesPerString, 8, 256)))
 		d.strings = append(c, sofar...)
 		*start = 0
 	}
@@ -545,21 +561,41 @@ func (d *requestDecoder) intPointer(n **int, r *rules.NumberRange, board bool) b
 	return ok
 }
 
-// location is a new Location, from the decoder's chunk of them (4 at
-// first, twice as many each time, up to 64): every object of a board says
-// where it is.
+// firstChunk is the room a decoder's first chunk of strings, places or
+// numbers is made with: as many as a body of this length holds, one for
+// each per bytes of it, within least and most. A board as bots send it
+// (BenchmarkDecodeAdjudicationBody's mid-game board: a personnel some
+// 160 bytes, with three strings in lists, four numbers and a place) is
+// read with one chunk of each; a denser body takes more chunks.
+func (d *requestDecoder) firstChunk(per, least, most int) int {
+	return min(max(len(d.data)/per, least), most)
+}
+
+// The bytes of a body for each of the strings in its lists, each of its
+// places and each of its numbers read into pointers, in a board as bots
+// send it, for the size of the decoder's first chunks.
+const (
+	bodyBytesPerString   = 48
+	bodyBytesPerLocation = 160
+	bodyBytesPerNumber   = 48
+)
+
+// location is a new Location, from the decoder's chunk of them (as many
+// at first as a body of this length holds, firstChunk; twice as many each
+// time, up to 64): every object of a board says where it is.
 func (d *requestDecoder) location() *rules.Location {
 	if len(d.locations) == cap(d.locations) {
-		d.locations = make([]rules.Location, 0, min(max(2*cap(d.locations), 4), 64))
+		d.locations = make([]rules.Location, 0, min(max(2*cap(d.locations), d.firstChunk(bodyBytesPerLocation, 4, 64)), 64))
 	}
 	d.locations = d.locations[:len(d.locations)+1]
 	return &d.locations[len(d.locations)-1]
 }
 
-// int is a pointer to a copy of v, from the decoder's chunk of numbers.
+// int is a pointer to a copy of v, from the decoder's chunk of numbers (as
+// many as a body of this length holds, up to 32).
 func (d *requestDecoder) int(v int) *int {
 	if len(d.ints) == cap(d.ints) {
-		d.ints = make([]int, 0, 32)
+		d.ints = make([]int, 0, d.firstChunk(bodyBytesPerNumber, 8, 32))
 	}
 	d.ints = append(d.ints, v)
 	return &d.ints[len(d.ints)-1]
@@ -657,12 +693,13 @@ func (d *requestDecoder) wholeNumber(r *rules.NumberRange) (int, bool) {
 	if !d.delimited(i) {
 		return 0, d.syntax()
 	}
-	literal := string(d.data[d.off:i])
-	d.off = i
 	if digits > maxPlainDigits {
+		literal := string(d.data[d.off:i])
+		d.off = i
 		rr := *r
 		return 0, d.failWith(func(f string) *rules.Error { return rules.NumberOutOfRange(f, literal, rr) })
 	}
+	d.off = i
 	if neg {
 		n = -n
 	}
@@ -824,27 +861,25 @@ func (d *requestDecoder) text() ([]byte, bool) {
 		return nil, d.wrongType("a string")
 	}
 	start, i := d.off, d.off
-	for ; i < len(d.data); i++ {
-		c := d.data[i]
-		if c == '"' {
-			d.off = i + 1
-			d.plain = start
-			return d.data[start:i], true
-		}
-		if c < 0x20 {
-			return nil, d.syntax()
-		}
-		if c == '\\' || c >= utf8.RuneSelf {
-			break
-		}
+	for i < len(d.data) && plainByte[d.data[i]] {
+		i++
+	}
+	if i < len(d.data) && d.data[i] == '"' {
+		d.off = i + 1
+		d.plain = start
+		return d.data[start:i], true
 	}
 	d.plain = -1
-	out := append(make([]byte, 0, i-start+16), d.data[start:i]...)
+	// Unescaped into the decoder's buffer, which the caller copies what
+	// it keeps out of before the next text is read.
+	sc := d.scratch()
+	out := append(sc.text[:0], d.data[start:i]...)
 	for i < len(d.data) {
 		c := d.data[i]
 		switch {
 		case c == '"':
 			d.off = i + 1
+			sc.text = out[:0]
 			return out, true
 		case c < 0x20:
 			return nil, d.syntax()
@@ -900,6 +935,15 @@ func (d *requestDecoder) text() ([]byte, bool) {
 	}
 	return nil, d.syntax()
 }
+
+// plainByte marks the bytes a string's text holds as they are: not its
+// quote, not an escape, not a control character, not past ASCII.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // hex4 reads the four hex digits of a \u escape at data[i:].
 func hex4(data []byte, i int) (rune, bool) {
