@@ -289,6 +289,7 @@ type scratch struct {
 	deep    []int32  // deepen's hits, best first
 	sort    sortScratch
 	at      []int32 // handOver's hits by document number
+	stubs   []int32 // rerank's cross-references, by place
 	para    paragraphScratch
 	// paraWords are the words of each of the query's terms in the best
 	// paragraph of each hit measured (ranked.words says where its are),

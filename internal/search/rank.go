@@ -65,7 +65,7 @@ type ranked struct {
 func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []ranked {
 	out := resize(sc.ranked, len(hits))
 	sc.ranked = out
-	stubs := false
+	stubs := sc.stubs[:0] // the cross-references among the hits, in order
 	deep := newTopScores(ix.w.deepFor(a))
 	for i, h := range hits {
 		m := h.meta
@@ -83,7 +83,9 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 		if facts.prior != priorNone {
 			s *= ix.w.priorFactor(facts.prior, named)
 		}
-		stubs = stubs || facts.stub
+		if facts.stub {
+			stubs = append(stubs, int32(i))
+		}
 		rule := facts.rule
 		if a.document != "" && m.DocumentID == a.document {
 			// The document the judge named: its hits keep their own
@@ -95,8 +97,9 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 			precedence: facts.precedence, byID: facts.byID}
 		deep.add(s)
 	}
-	if stubs {
-		ix.handOver(out, sc)
+	sc.stubs = stubs
+	if len(stubs) > 0 {
+		ix.handOver(out, hits, stubs, sc)
 		deep = newTopScores(ix.w.deepFor(a))
 		for _, r := range out {
 			deep.add(r.score)
@@ -204,21 +207,25 @@ func bothEditionsLead(out []ranked) {
 
 // handOver gives each cross-reference's score to the entries it points at
 // that the search found, when better than theirs, and scales it down below
-// them: "Klingon Outpost - See outpost" leads to the outpost ruling.
-func (ix *Index) handOver(out []ranked, sc *scratch) {
+// them: "Klingon Outpost - See outpost" leads to the outpost ruling. out are
+// the hits re-ranked from hits, in the same places; stubs the places of the
+// cross-references among them, in order (the others point at nothing), so
+// that neither the hits' numbers nor what they point at is read from the
+// metadata of every hit.
+func (ix *Index) handOver(out []ranked, hits []collected, stubs []int32, sc *scratch) {
 	// Where each document found is among the hits, by number.
 	at := resize(sc.at, len(ix.snap.byNum))
 	sc.at = at
 	for i := range at {
 		at[i] = -1
 	}
-	for i := range out {
-		at[out[i].meta.num] = int32(i)
+	for i := range hits {
+		at[hits[i].num] = int32(i)
 	}
-	for i := range out {
+	for _, i := range stubs {
 		found := false
 		for _, t := range out[i].meta.seeTo {
-			if j := at[t.num]; j >= 0 && int(j) != i {
+			if j := at[t.num]; j >= 0 && j != i {
 				out[j].score = max(out[j].score, out[i].score)
 				found = true
 			}
@@ -610,12 +617,12 @@ func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
 			scores = append(scores, out[i].score)
 			members = append(members, out[i])
 		}
-		slices.SortStableFunc(members, func(x, y ranked) int { return cmp.Compare(y.meta.Precedence, x.meta.Precedence) })
+		slices.SortStableFunc(members, func(x, y ranked) int { return cmp.Compare(y.precedence, x.precedence) })
 		// Each copy is scaled once per newer copy: entries of one
 		// document are none of each other's.
 		factor, newer := 1.0, 1.0
 		for j, i := range idx {
-			if j > 0 && members[j].meta.Precedence < members[j-1].meta.Precedence {
+			if j > 0 && members[j].precedence < members[j-1].precedence {
 				factor = newer
 			}
 			members[j].score = scores[j] * factor
