@@ -2,7 +2,9 @@ package api
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -860,10 +862,8 @@ func (d *requestDecoder) text() ([]byte, bool) {
 	if !d.consume('"') {
 		return nil, d.wrongType("a string")
 	}
-	start, i := d.off, d.off
-	for i < len(d.data) && plainByte[d.data[i]] {
-		i++
-	}
+	start := d.off
+	i := plainEnd(d.data, start)
 	if i < len(d.data) && d.data[i] == '"' {
 		d.off = i + 1
 		d.plain = start
@@ -934,6 +934,28 @@ func (d *requestDecoder) text() ([]byte, bool) {
 		i += 2
 	}
 	return nil, d.syntax()
+}
+
+// plainEnd is where the plain bytes of a string's text from i on end:
+// eight bytes at a time, then by plainByte.
+func plainEnd(data []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for i+8 <= len(data) {
+		v := binary.LittleEndian.Uint64(data[i:])
+		// The high bit of each byte that is a quote, a backslash, below
+		// 0x20 or past ASCII (x-ones &^ x has it for a zero byte, exact
+		// up to the first: what is found past it does not count).
+		q, b := v^('"'*ones), v^('\\'*ones)
+		stop := (q-ones)&^q | (b-ones)&^b | (v - 0x20*ones) | v
+		if stop &= highs; stop != 0 {
+			return i + bits.TrailingZeros64(stop)/8
+		}
+		i += 8
+	}
+	for i < len(data) && plainByte[data[i]] {
+		i++
+	}
+	return i
 }
 
 // plainByte marks the bytes a string's text holds as they are: not its
