@@ -62,7 +62,7 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 	s.rank = make([]rankFacts, len(s.byNum))
 	for num, m := range s.byNum {
 		s.facets[num] = [len(facetNames)]int32{noValue, noValue, noValue}
-		s.rank[num].facet = s.facets[num]
+		s.rank[num].facet = smallFacets(s.facets[num])
 		if m == nil {
 			continue
 		}
@@ -70,7 +70,7 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		s.facets[num] = m.facet
 		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, stub: len(m.seeTo) > 0,
 			titleN: uint8(min(len(m.titleIDs), maxInlineTitle+1)), typedTitle: typedTitle(m), titleIDF: m.titleIDF,
-			precedence: int32(m.Precedence), byID: m.byID, facet: m.facet}
+			precedence: int32(m.Precedence), byID: m.byID, facet: smallFacets(m.facet), meta: m}
 		copy(s.rank[num].titles[:], m.titleIDs)
 		for _, t := range m.terms {
 			for int(t) >= len(s.holding) {
@@ -105,10 +105,24 @@ type rankFacts struct {
 	// precedence and byID are docMeta.Precedence and docMeta.byID (see
 	// ranked).
 	precedence, byID int32
-	// facet are the document's facet values (snapshot.facets), which
-	// collecting a match reads first: the facts the re-ranking reads of
-	// the hit are then already at hand.
-	facet [len(facetNames)]int32
+	// meta is the document's metadata (snapshot.byNum), and facet its facet
+	// values (snapshot.facets; fewer than maxFacetValues of each), which
+	// collecting a match reads first: the facts the re-ranking reads of the
+	// hit are then already at hand.
+	meta  *docMeta
+	facet [len(facetNames)]int16
+}
+
+// maxFacetValues bounds the values of one facet (rankFacts.facet); an index
+// of more is refused when opened.
+const maxFacetValues = math.MaxInt16
+
+// smallFacets are facet values as rankFacts holds them.
+func smallFacets(f [len(facetNames)]int32) (s [len(facetNames)]int16) {
+	for i, v := range f {
+		s[i] = int16(v)
+	}
+	return s
 }
 
 // rankFactsSize is the size of rankFacts: one cache line, so that the facts
@@ -268,6 +282,16 @@ func (f *filter) admits(facets *[len(facetNames)]int32) bool {
 	return true
 }
 
+// admitsFacts is admits of the facet values of a hit's facts.
+func (f *filter) admitsFacts(r *rankFacts) bool {
+	for i, v := range f {
+		if v != anyValue && int32(r.facet[i]) != v {
+			return false
+		}
+	}
+	return true
+}
+
 // facetTally counts matches by the index of their value of each facet.
 type facetTally [len(facetNames)][]int
 
@@ -396,7 +420,7 @@ func (ix *Index) collectBleve(ctx context.Context, q searchPlan, f filter, sc *s
 		if !ok || num >= uint64(len(ix.snap.byNum)) || ix.snap.byNum[num] == nil {
 			return fmt.Errorf("search: a match without metadata")
 		}
-		if f.admits(&ix.snap.rank[num].facet) {
+		if f.admitsFacts(&ix.snap.rank[num]) {
 			c.add(uint32(num), score)
 		}
 	}
@@ -444,7 +468,7 @@ func (c *collector) add(num uint32, score float64) {
 	for i, v := range &s.rank[num].facet {
 		c.facets[i][v]++
 	}
-	m := collected{meta: s.byNum[num], num: num, score: score, held: s.held(c.terms, c.cursor, num)}
+	m := collected{meta: s.rank[num].meta, num: num, score: score, held: s.held(c.terms, c.cursor, num)}
 	switch {
 	case len(c.best) < c.size:
 		c.best = append(c.best, m)

@@ -204,16 +204,16 @@ func TestHeldAgreesWithHolds(t *testing.T) {
 }
 
 // TestRankFactsAreOneCacheLine checks that a hit's facts are the size of a
-// cache line (rankFactsSize), and that each document's facet values in them
-// are the snapshot's.
+// cache line (rankFactsSize), and that each document's facet values and
+// metadata in them are the snapshot's.
 func TestRankFactsAreOneCacheLine(t *testing.T) {
 	if n := unsafe.Sizeof(rankFacts{}); n != rankFactsSize {
 		t.Fatalf("rankFacts is %d bytes, want %d", n, rankFactsSize)
 	}
 	ix := buildCorpus(t)
 	for num := range ix.snap.byNum {
-		if ix.snap.rank[num].facet != ix.snap.facets[num] {
-			t.Fatalf("document %d: facets %v in its facts, %v in the snapshot", num, ix.snap.rank[num].facet, ix.snap.facets[num])
+		if r := &ix.snap.rank[num]; r.facet != smallFacets(ix.snap.facets[num]) || r.meta != ix.snap.byNum[num] {
+			t.Fatalf("document %d: facets %v and metadata %p in its facts, %v and %p in the snapshot", num, r.facet, r.meta, ix.snap.facets[num], ix.snap.byNum[num])
 		}
 	}
 }

@@ -136,7 +136,7 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 		for bitsOf != 0 {
 			num := uint32(w*64 + bits.TrailingZeros64(bitsOf))
 			bitsOf &= bitsOf - 1
-			if !all && !f.admits(&ix.snap.rank[num].facet) {
+			if !all && !f.admitsFacts(&ix.snap.rank[num]) {
 				continue
 			}
 			out = append(out, scoredDoc{num: num, score: sum[num] * (float64(held[num]) / float64(n))})

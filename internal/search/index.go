@@ -391,6 +391,11 @@ func (ix *Index) prepare() error {
 	ix.headParagraphs()
 	packStrings(metas)
 	packTitles(metas)
+	for f, name := range facetNames {
+		if n := len(ix.facets[f].values); n > maxFacetValues {
+			return fmt.Errorf("%d values of the facet %s: at most %d are counted", n, name, maxFacetValues)
+		}
+	}
 	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
 		return err
 	}
