@@ -802,12 +802,14 @@ func (d *requestDecoder) paramsOf(q string, dst *rules.Params, inAction bool) bo
 	// forgiveness and the same words for a name that is no question, and
 	// a question that is no move refused as such.
 	question, err := rules.Question(q), error(nil)
-	if rules.NewParams(question) == nil || inAction && !question.IsMove() {
+	p := rules.NewParams(question)
+	if p == nil || inAction && !question.IsMove() {
 		if inAction {
 			question, err = rules.ParseMove(q, "")
 		} else {
 			question, err = rules.ParseQuestion(q)
 		}
+		p = nil
 	}
 	if err != nil {
 		if d.jsonInvalid() {
@@ -824,7 +826,9 @@ func (d *requestDecoder) paramsOf(q string, dst *rules.Params, inAction bool) bo
 		}
 		return d.at("question")
 	}
-	p := rules.NewParams(question)
+	if p == nil {
+		p = rules.NewParams(question)
+	}
 	if !d.readParams(p) {
 		return d.at("params")
 	}
