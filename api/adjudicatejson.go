@@ -99,12 +99,10 @@ type requestDecoder struct {
 	strings []string
 	// locations holds the places read, a chunk at a time.
 	locations []rules.Location
-	// src is data as a string, made once, when the first string value is
-	// read: a string written plain in the body (most are) is a part of it,
-	// not an allocation of its own. plain is where the last text read
-	// began in data when it was plain, -1 when it was unescaped anew.
-	src   string
-	plain int
+	// texts holds the text of every string value read, one after the
+	// other: each string is a part of it, not an allocation of its own,
+	// and the body's keys, numbers and punctuation are not copied.
+	texts strings.Builder
 	// lists are the scratch lists the items of lists of board objects
 	// are read into (listScratch), from the pool.
 	lists *decodeScratch
@@ -469,17 +467,26 @@ func (d *requestDecoder) str(s *string, max int) bool {
 	return true
 }
 
-// stringOf is the text b, just read, as a string: a part of src when it
-// was plain in the body.
+// stringOf is the text b, just read, as a string: a part of texts, which
+// is made with room for the texts of about half the body (bodyTextShare)
+// and grows by doubling, what was taken from it before staying where it
+// was.
 func (d *requestDecoder) stringOf(b []byte) string {
-	if d.plain < 0 || len(b) == 0 {
-		return string(b)
+	if len(b) == 0 {
+		return ""
 	}
-	if d.src == "" {
-		d.src = string(d.data)
+	if d.texts.Cap() == 0 {
+		d.texts.Grow(max(len(d.data)/bodyTextShare, len(b)))
 	}
-	return d.src[d.plain : d.plain+len(b)]
+	n := d.texts.Len()
+	d.texts.Write(b)
+	return d.texts.String()[n:]
 }
+
+// bodyTextShare: the texts of a body's string values (not its keys) take
+// about a half of it in a board as bots send it (the mid-game board's
+// 2 KB hold some 800 bytes of them), a deck list's names more.
+const bodyTextShare = 2
 
 // strs reads a list of strings within limit, each no longer than max
 // bytes; [] is an empty list, not nil, as encoding/json makes it.
@@ -870,10 +877,8 @@ func (d *requestDecoder) text() ([]byte, bool) {
 	i := plainEnd(d.data, start)
 	if i < len(d.data) && d.data[i] == '"' {
 		d.off = i + 1
-		d.plain = start
 		return d.data[start:i], true
 	}
-	d.plain = -1
 	// Unescaped into the decoder's buffer, which the caller copies what
 	// it keeps out of before the next text is read.
 	sc := d.scratch()
