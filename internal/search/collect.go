@@ -68,7 +68,8 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		}
 		m.num = uint32(num)
 		s.facets[num] = m.facet
-		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, stub: len(m.seeTo) > 0,
+		s.rank[num] = rankFacts{titleMask: m.titleMask, rule: m.rule, prior: m.prior, flags: factFlags(m),
+			kind: kindCode(m.Kind), edition: editionCode(m.Edition),
 			titleN: uint8(min(len(m.titleIDs), maxInlineTitle+1)), typedTitle: typedTitle(m), titleIDF: m.titleIDF,
 			precedence: int32(m.Precedence), byID: m.byID, facet: smallFacets(m.facet), meta: m}
 		copy(s.rank[num].titles[:], m.titleIDs)
@@ -89,7 +90,10 @@ type rankFacts struct {
 	titleMask uint64 // docMeta.titleMask
 	rule      int32  // docMeta.rule
 	prior     uint8  // docMeta.prior
-	stub      bool   // the document is a cross-reference (docMeta.seeTo)
+	// flags say the document is a cross-reference (factStub: it has
+	// docMeta.seeTo) and nothing comes before it by precedence
+	// (factUnpassable: docMeta.unpassable).
+	flags uint8
 	// titles are docMeta.titleIDs when there are at most maxInlineTitle
 	// of them (titleN says how many; more than maxInlineTitle: read them
 	// from the metadata), titleIDF is docMeta.titleIDF: what the title
@@ -111,6 +115,61 @@ type rankFacts struct {
 	// hit are then already at hand.
 	meta  *docMeta
 	facet [len(facetNames)]int16
+	// kind and edition are the document's kind and edition as codes
+	// (kindCode, editionCode; 0 for one of no code).
+	kind, edition uint8
+}
+
+// Flags of rankFacts and ranked.
+const (
+	factStub       uint8 = 1 << iota // rankFacts: a cross-reference
+	factUnpassable                   // docMeta.unpassable
+	factCaption                      // docMeta.prior is priorCaption
+	factsRead                        // ranked: flags, kind and edition are the document's
+)
+
+// kindCode and editionCode are the codes of the rules' kinds and editions,
+// by which hits are compared without reading their metadata; 0 for any
+// other (compared by the metadata).
+func kindCode(kind string) uint8 {
+	switch kind {
+	case rules.KindSection:
+		return 1
+	case rules.KindGlossary:
+		return 2
+	case rules.KindRuling:
+		return 3
+	case rules.KindCard:
+		return 4
+	}
+	return 0
+}
+
+const kindCodeCard = 4
+
+func editionCode(edition string) uint8 {
+	switch edition {
+	case rules.Edition1E:
+		return 1
+	case rules.Edition2E:
+		return 2
+	}
+	return 0
+}
+
+// factFlags are the flags of rankFacts of a document.
+func factFlags(m *docMeta) uint8 {
+	var f uint8
+	if len(m.seeTo) > 0 {
+		f |= factStub
+	}
+	if m.unpassable {
+		f |= factUnpassable
+	}
+	if m.prior == priorCaption {
+		f |= factCaption
+	}
+	return f
 }
 
 // maxFacetValues bounds the values of one facet (rankFacts.facet); an index

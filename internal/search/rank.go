@@ -44,6 +44,49 @@ type ranked struct {
 	// tie breakers of compareRanked, kept here so that comparing two hits
 	// reads neither's metadata.
 	precedence, byID int32
+	// kind, edition and flags are rankFacts' (flags has factsRead when
+	// they are), which governFirst reads rather than the metadata.
+	kind, edition, flags uint8
+}
+
+// isUnpassable, isCaption and isCard are docMeta.unpassable, its prior being
+// priorCaption and its kind being a card, read from the hit's facts when it
+// holds them.
+func (r *ranked) isUnpassable() bool {
+	if r.flags&factsRead != 0 {
+		return r.flags&factUnpassable != 0
+	}
+	return r.meta.unpassable
+}
+
+func (r *ranked) isCaption() bool {
+	if r.flags&factsRead != 0 {
+		return r.flags&factCaption != 0
+	}
+	return r.meta.prior == priorCaption
+}
+
+func (r *ranked) isCard() bool {
+	if r.flags&factsRead != 0 {
+		return r.kind == kindCodeCard
+	}
+	return r.meta.Kind == rules.KindCard
+}
+
+// sameEdition and sameKind report whether two hits are of one edition, of
+// one kind: by their codes when both have one, else by their metadata.
+func sameEdition(x, y *ranked) bool {
+	if x.flags&y.flags&factsRead != 0 && x.edition != 0 && y.edition != 0 {
+		return x.edition == y.edition
+	}
+	return x.meta.Edition == y.meta.Edition
+}
+
+func sameKind(x, y *ranked) bool {
+	if x.flags&y.flags&factsRead != 0 && x.kind != 0 && y.kind != 0 {
+		return x.kind == y.kind
+	}
+	return x.meta.Kind == y.meta.Kind
 }
 
 // rerank turns Bleve's best hits (in any order) into the final order, in two principled steps:
@@ -83,7 +126,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 		if facts.prior != priorNone {
 			s *= ix.w.priorFactor(facts.prior, named)
 		}
-		if facts.stub {
+		if facts.flags&factStub != 0 {
 			stubs = append(stubs, int32(i))
 		}
 		rule := facts.rule
@@ -94,7 +137,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 			rule = -1
 		}
 		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: rule, para: -1, words: -1, share: float32(share),
-			precedence: facts.precedence, byID: facts.byID}
+			precedence: facts.precedence, byID: facts.byID, kind: facts.kind, edition: facts.edition, flags: facts.flags | factsRead}
 		deep.add(s)
 	}
 	sc.stubs = stubs
@@ -132,13 +175,13 @@ const governWindow = 25
 func (w *weights) governFirst(out []ranked) {
 	n := min(len(out), governWindow)
 	for i := 0; i < n; i++ {
-		if out[i].meta.unpassable {
+		if out[i].isUnpassable() {
 			continue // nothing answers before it
 		}
 		// Past the hits scoring Govern (or GovernMore) times as much,
 		// only a caption is passed.
 		least := out[i].score * w.governLeast()
-		caption := out[i].meta.prior == priorCaption
+		caption := out[i].isCaption()
 		for j := i + 1; j < n; j++ {
 			if !caption && out[j].score < least {
 				break
@@ -157,19 +200,19 @@ func (w *weights) governFirst(out []ranked) {
 // answersBefore reports whether hit x, ranked below y, goes before it (see
 // governFirst). Cards are never moved, nor passed.
 func (w *weights) answersBefore(x, y ranked) bool {
-	if x.meta.Kind == rules.KindCard || y.meta.Kind == rules.KindCard || x.share < y.share-1e-6 {
+	if x.isCard() || y.isCard() || x.share < y.share-1e-6 {
 		return false
 	}
-	if y.meta.prior == priorCaption {
-		return x.meta.prior != priorCaption
+	if y.isCaption() {
+		return !x.isCaption()
 	}
 	least := w.Govern
 	if w.GovernMore > 0 && x.para >= 0 && y.para >= 0 && x.share > y.share+1e-6 {
 		// Both measured by their best paragraphs, x's holds more.
 		least = min(least, w.GovernMore)
 	}
-	return w.Govern > 0 && x.meta.Edition == y.meta.Edition && x.meta.Precedence > y.meta.Precedence &&
-		(!w.GovernSameKind || x.meta.Kind == y.meta.Kind) && x.score >= y.score*least
+	return w.Govern > 0 && sameEdition(&x, &y) && x.precedence > y.precedence &&
+		(!w.GovernSameKind || sameKind(&x, &y)) && x.score >= y.score*least
 }
 
 // governLeast is the least share of a hit's score a hit after it may score
@@ -192,7 +235,7 @@ func bothEditionsLead(out []ranked) {
 	}
 	j := -1
 	for i := 1; i < len(out); i++ {
-		if out[i].meta.Edition != out[0].meta.Edition && (j < 0 || compareRanked(out[i], out[j]) < 0) {
+		if !sameEdition(&out[i], &out[0]) && (j < 0 || compareRanked(out[i], out[j]) < 0) {
 			j = i
 		}
 	}

@@ -201,3 +201,31 @@ func TestGoverningCopyHoldingMoreComesFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestHitFactsAnswerAsTheMetadata checks that what governFirst reads of a
+// hit from its facts (unpassable, caption, card, edition, kind) answers as
+// the hit's metadata does, for hits of every document of the corpus, pairs
+// of them sampled.
+func TestHitFactsAnswerAsTheMetadata(t *testing.T) {
+	ix := buildCorpus(t)
+	var hits []ranked
+	for num, m := range ix.snap.byNum {
+		if m == nil {
+			continue
+		}
+		f := &ix.snap.rank[num]
+		hits = append(hits, ranked{meta: m, kind: f.kind, edition: f.edition, flags: f.flags | factsRead})
+	}
+	for i := range hits {
+		x, m := &hits[i], hits[i].meta
+		if x.isUnpassable() != m.unpassable || x.isCaption() != (m.prior == priorCaption) || x.isCard() != (m.Kind == rules.KindCard) {
+			t.Fatalf("%s: facts say unpassable %v caption %v card %v", m.ID, x.isUnpassable(), x.isCaption(), x.isCard())
+		}
+		for j := i % 7; j < len(hits); j += 7 {
+			y := &hits[j]
+			if sameEdition(x, y) != (m.Edition == y.meta.Edition) || sameKind(x, y) != (m.Kind == y.meta.Kind) {
+				t.Fatalf("%s and %s: facts say same edition %v, same kind %v", m.ID, y.meta.ID, sameEdition(x, y), sameKind(x, y))
+			}
+		}
+	}
+}
