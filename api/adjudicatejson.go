@@ -468,15 +468,22 @@ func (d *requestDecoder) str(s *string, max int) bool {
 }
 
 // stringOf is the text b, just read, as a string: a part of texts, which
-// is made with room for the texts of about half the body (bodyTextShare)
-// and grows by doubling, what was taken from it before staying where it
-// was.
+// is made with room for the texts of about half the body (bodyTextShare).
+// When they are more, the texts that follow go to a new buffer with room
+// for the rest of the body (a string's text is no longer than it is in
+// the body but for bytes not UTF-8, each read as three): what was taken
+// from the one before stays where it is, not copied.
 func (d *requestDecoder) stringOf(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if d.texts.Cap() == 0 {
-		d.texts.Grow(max(len(d.data)/bodyTextShare, len(b)))
+	if d.texts.Cap()-d.texts.Len() < len(b) {
+		n := len(d.data) / bodyTextShare
+		if d.texts.Cap() > 0 {
+			n = len(d.data) - d.off
+		}
+		d.texts.Reset()
+		d.texts.Grow(n + len(b))
 	}
 	n := d.texts.Len()
 	d.texts.Write(b)
