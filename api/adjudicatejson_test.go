@@ -724,6 +724,11 @@ func FuzzDecodeAdjudication(f *testing.F) {
 	f.Add([]byte(`{"question":"dilemmas.stack","params":{"mission":"m","stack":[` + strings.Repeat(`{},`, 64) + `{}]}}`))
 	f.Add([]byte(`{"board":{"missions":[{"id":"m","span":100000}]}}`))
 	f.Add([]byte(`{"question":"turn.replay","params":{"actions":[` + strings.Repeat(`{"question":"personnel.beam","params":{"personnel":["a","b","c","d","e","f","g","h"]}},`, 90) + `{}]}}`))
+	// Texts more than half the body, so that they outgrow the decoder's
+	// first buffer for them, with escapes and bytes that are not UTF-8
+	// (each read as three).
+	f.Add([]byte(`{"question":"deck.validate","params":{"deck":[` + strings.Repeat(`{"card":"Long Card Name Of Many Words\u0026 More"},`, 12) + "{\"card\":\"\xff\xfe\xfd\xfc\xff\xfe\xfd\xfc\"}]}}"))
+	f.Add([]byte(`{"board":{"personnel":[` + strings.Repeat("{\"id\":\"personnel-with-a-long-id\",\"skills\":[\"\xff\xff\xff\xff\xff\xff\",\"Astrometrics\"]},", 5) + `{"id":"z"}]}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		// Decoded from a copy that is then overwritten: what the decoder
 		// keeps must not point into the pooled body buffer.
