@@ -8,6 +8,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/stccg/stccg-rules/internal/jsonlog"
 )
 
 // logWriter buffers log lines and writes them out at most every interval
@@ -63,7 +65,9 @@ func (l *logWriter) Close() {
 // "json" (for collectors), or "auto": text when w is a terminal, else JSON.
 func logHandler(format string, w io.Writer) (func(io.Writer) slog.Handler, error) {
 	text := func(out io.Writer) slog.Handler { return slog.NewTextHandler(out, nil) }
-	js := func(out io.Writer) slog.Handler { return slog.NewJSONHandler(out, nil) }
+	// The lines of slog's JSON handler, a request's written by appends (out,
+	// a logWriter, takes concurrent writes).
+	js := func(out io.Writer) slog.Handler { return jsonlog.New(out) }
 	switch format {
 	case "text":
 		return text, nil
