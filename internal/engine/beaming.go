@@ -491,7 +491,7 @@ func (j *judgement) explainBeam2E(bm beaming) {
 		p, from := x.Personnel, x.From
 		switch x.Path {
 		case pathAlreadyThere:
-			j.say("%s is already at %s.", p.Name(), to)
+			j.sayStrings("%s is already at %s.", p.Name(), to.String())
 		case pathOtherMission:
 			j.sayStrings("%s is at %s, not at %s: beaming cannot be used to move from one mission to another mission.", p.Name(), j.board.Mission(from.missionID()).Name(), at.Name())
 			j.cite("beam.mission")
@@ -502,16 +502,16 @@ func (j *judgement) explainBeam2E(bm beaming) {
 			j.sayStrings("%s is aboard %s, which is stopped; personnel beam from an unstopped ship.", p.Name(), from.ship.Name())
 			j.cite("beam.stopped")
 		case pathBetweenShips:
-			j.say("%s beams from %s to %s, between two of your ships at %s.", p.Name(), from, to, at.Name())
+			j.sayStrings("%s beams from %s to %s, between two of your ships at %s.", p.Name(), from.String(), to.String(), at.Name())
 			j.cite("beam.between")
 		case pathDown:
-			j.say("%s beams down from %s to %s.", p.Name(), from, to)
+			j.sayStrings("%s beams down from %s to %s.", p.Name(), from.String(), to.String())
 			j.cite("beam.down")
 		case pathFromSpace:
-			j.say("%s is at %s, a space mission; personnel beam up from a planet or headquarters mission.", p.Name(), from)
+			j.sayStrings("%s is at %s, a space mission; personnel beam up from a planet or headquarters mission.", p.Name(), from.String())
 			j.cite("beam.up")
 		case pathUp:
-			j.say("%s beams up from %s to %s.", p.Name(), from, to)
+			j.sayStrings("%s beams up from %s to %s.", p.Name(), from.String(), to.String())
 			j.cite("beam.up")
 		}
 	}

@@ -53,6 +53,10 @@ type Vocabulary struct {
 	// requirements are the requirements read, by their text: the same
 	// missions' requirements come again and again (nil: none kept).
 	requirements *memo[Requirement]
+	// keys are the names requirements ask for, folded (skillKey): a
+	// requirement read once is checked again on every attempt, and its
+	// names were folded, an allocation each, at every check (nil: none kept).
+	keys *memo[string]
 }
 
 // maxVocabularyPages bounds the pages of cards read for the vocabulary: the
@@ -67,7 +71,7 @@ const maxVocabularyPages = 1000
 func vocabularyOf(cards rules.CardService) Vocabulary {
 	v := Vocabulary{skills: map[string]bool{}, species: map[string]bool{}, characteristics: map[string]bool{},
 		icons:        map[string]bool{"command": true, "staff": true},
-		requirements: &memo[Requirement]{maxText: maxRequirementMemoText}}
+		requirements: &memo[Requirement]{maxText: maxRequirementMemoText}, keys: &memo[string]{}}
 	if cards == nil {
 		return v
 	}

@@ -88,6 +88,23 @@ func (t *textMemos) fold(name string) string {
 	return f
 }
 
+// key is skillKey(name) through the vocabulary's memo of requirement names
+// folded (none when it has none). A name already folded is its own key, and
+// is not kept.
+func (v *Vocabulary) key(name string) string {
+	if v == nil || v.keys == nil {
+		return skillKey(name)
+	}
+	if k, ok := v.keys.load(name); ok {
+		return k
+	}
+	k := skillKey(name)
+	if k != name {
+		v.keys.store(name, strings.Clone(k)) // k may be a part of name
+	}
+	return k
+}
+
 // maxRequirementMemoText is the longest requirement text whose reading is
 // kept: a card's printed requirements are shorter.
 const maxRequirementMemoText = 256

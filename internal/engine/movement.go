@@ -317,7 +317,7 @@ func (j *judgement) explainShipMove(m ShipMove) {
 		if j.first() && len(rc.Terms) > 0 {
 			sum = "From " + from.Name() + " along the spaceline: " + sum
 		}
-		j.say("%s = %d Range; %d available", sum, rc.Cost, m.Available)
+		j.sayArgs("%s = %d Range; %d available", text(sum), number(rc.Cost), number(m.Available))
 		if j.first() && len(rc.Passed) > 0 {
 			j.sayStrings("On the way %s flies by %s: their spans count, but flying by, it is not affected by cards there unless a card says so.", s.Name(), joinAnd(rc.Passed))
 			j.cite("move1.passing")

@@ -415,9 +415,9 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 		}
 	}
 	if pl.Cost > pl.Counters {
-		j.say("%s costs %d; you have %d counters left.", c.Name, pl.Cost, pl.Counters)
+		j.sayArgs("%s costs %d; you have %d counters left.", text(c.Name), number(pl.Cost), number(pl.Counters))
 	} else {
-		j.say("%s costs %d of your %d counters left.", c.Name, pl.Cost, pl.Counters)
+		j.sayArgs("%s costs %d of your %d counters left.", text(c.Name), number(pl.Cost), number(pl.Counters))
 	}
 	if pl.At != "" {
 		j.explainHeadquarters(c, pl.At, pl.Place)

@@ -185,8 +185,8 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	case r.FirstIllegal < 0:
 		j.sayStrings("All %s of the turn were legal, each judged on the board the actions before it left.", plural(asked, "action", "actions"))
 	default:
-		j.say("Action %d of %d (%s) is refused, for the reasons its step gives; the replay stops there, and the board is the one the %s before it left.",
-			r.FirstIllegal+1, asked, r.Steps[r.FirstIllegal].Verdict.Question, plural(legal, "legal action", "legal actions"))
+		j.sayArgs("Action %d of %d (%s) is refused, for the reasons its step gives; the replay stops there, and the board is the one the %s before it left.",
+			number(r.FirstIllegal+1), number(asked), text(r.Steps[r.FirstIllegal].Verdict.Question), text(plural(legal, "legal action", "legal actions")))
 	}
 	if r.PointsKnown && r.Points > 0 {
 		j.say("The turn scored %d points.", r.Points)
@@ -212,7 +212,7 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 		res.Counters = ptr(r.Turn.Counters)
 		if played || len(r.Steps) == 0 {
 			spent := start.Counters - r.Turn.Counters
-			j.say("%s spent on cards played; %d left of the %d the turn began with.", plural(spent, "counter", "counters"), r.Turn.Counters, start.Counters)
+			j.sayArgs("%s spent on cards played; %d left of the %d the turn began with.", text(plural(spent, "counter", "counters")), number(r.Turn.Counters), number(start.Counters))
 			keys = append(keys, "turn.counters")
 		}
 		if ordered {

@@ -90,6 +90,16 @@ func (r AttributeNeed) String() string {
 // attributeName returns the folded attribute a word names ("integrity",
 // "cunning", "strength"), or "".
 func attributeName(word string) string {
+	// As written on cards ("Cunning", "STRENGTH"), an attribute's name is
+	// its fold but for case: read without folding it, an allocation. Of
+	// the same length, a word equal to one of them but for case is ASCII
+	// (a letter other than ASCII that folds to an ASCII one, ſ or K, is
+	// longer), and folds to it.
+	for _, a := range [...]string{"integrity", "cunning", "strength"} {
+		if len(word) == len(a) && strings.EqualFold(word, a) {
+			return a
+		}
+	}
 	switch f := rules.FoldName(word); f {
 	case "integrity", "cunning", "strength":
 		return f

@@ -148,3 +148,42 @@ func TestRangeCostTwoEditions(t *testing.T) {
 		t.Errorf("1E move across quadrants not flagged")
 	}
 }
+
+// TestAttributeNameIsTheFoldsAttribute holds attributeName's reading of
+// words equal to an attribute but for case to what folding them reads,
+// among words that fold to one only once punctuation, spacing or letters
+// other than ASCII are read.
+func TestAttributeNameIsTheFoldsAttribute(t *testing.T) {
+	byFold := func(word string) string {
+		switch f := rules.FoldName(word); f {
+		case "integrity", "cunning", "strength":
+			return f
+		}
+		return ""
+	}
+	for _, w := range []string{"Cunning", "CUNNING", "cUnNiNg", "cunning", "Integrity", "INTEGRITY", "Strength", "STRENGTH",
+		"ſtrength", "STRENGTſ", "\u212aunning", "cunnin\u212a", " Cunning", "Cunning.", "Cun-ning", "Cunnin", "Cunnings", "Strenght",
+		"Diplomacy", "", "Integrity, The", "The Cunning", "İntegrity", "strength\x00", "strengtH"} {
+		if got, want := attributeName(w), byFold(w); got != want {
+			t.Errorf("attributeName(%q) = %q, folded %q", w, got, want)
+		}
+	}
+}
+
+// TestVocabularyKeyIsSkillKey holds the vocabulary's memo of requirement
+// names to skillKey, read twice (the second from the memo), and a
+// vocabulary without a memo.
+func TestVocabularyKeyIsSkillKey(t *testing.T) {
+	v := vocabularyOf(nil)
+	for _, name := range []string{"Navigation", "navigation", "SCIENCE", "Stellar Cartography", "Zefram Q. Cochrane", "Jean-Luc Picard", "Q.", "", " ", "Great Link, The", "Ålien"} {
+		for range 2 {
+			if got, want := v.key(name), skillKey(name); got != want {
+				t.Errorf("key(%q) = %q, skillKey %q", name, got, want)
+			}
+		}
+		var none *Vocabulary
+		if got, want := none.key(name), skillKey(name); got != want {
+			t.Errorf("nil vocabulary: key(%q) = %q, skillKey %q", name, got, want)
+		}
+	}
+}

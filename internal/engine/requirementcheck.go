@@ -296,9 +296,9 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) rules.Requ
 			verdict = "not met"
 		}
 		if remaining {
-			j.say("%s: needed %d, those remaining have %d between them (%s).", s.Name, s.Needed, s.Have, verdict)
+			j.sayArgs("%s: needed %d, those remaining have %d between them (%s).", text(s.Name), number(s.Needed), number(s.Have), text(verdict))
 		} else {
-			j.say("%s: needed %d, the personnel have %d between them (%s).", s.Name, s.Needed, s.Have, verdict)
+			j.sayArgs("%s: needed %d, the personnel have %d between them (%s).", text(s.Name), number(s.Needed), number(s.Have), text(verdict))
 		}
 	}
 	for _, a := range c.Attributes {
@@ -306,7 +306,7 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) rules.Requ
 		if a.Total <= a.Threshold {
 			cmp = "not greater than"
 		}
-		j.say("%s total %d is %s %d.", title(a.Name), a.Total, cmp, a.Threshold)
+		j.sayArgs("%s total %d is %s %d.", text(title(a.Name)), number(a.Total), text(cmp), number(a.Threshold))
 	}
 	skills, attrs, missing := orEmpty(c.Skills), orEmpty(c.Attributes), orEmpty(c.Missing)
 	f := rules.RequirementFigures{Skills: skills, Attributes: attrs, Missing: missing}
@@ -450,7 +450,7 @@ func requirementNeeds(v *Vocabulary, r Requirement) stat {
 			return statStrength
 		}
 	case SkillNeed:
-		switch v.requirementKind(fold(r.Name)) {
+		switch v.requirementKind(v.key(r.Name)) {
 		case featureSpecies:
 			return statSpecies
 		case featureCharacteristic:
@@ -521,30 +521,50 @@ type requirementChecker struct {
 	names *nameTable // the group's names, numbered (namesOf)
 }
 
+// skill checks one skill a requirement asks for: met, and what is
+// missing ("" when met).
+func (rc requirementChecker) skill(r SkillNeed) (rules.SkillCheck, bool, string) {
+	k := rc.vocab.key(r.Name)
+	f := feature{kind: rc.vocab.requirementKind(k), key: k}
+	id := rc.names.id(k)
+	have := 0
+	for _, p := range rc.group {
+		have += f.levelIn(rc.names, id, p)
+	}
+	if have >= r.Level {
+		return rules.SkillCheck{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}, true, ""
+	}
+	return rules.SkillCheck{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}, false, fmt.Sprintf("%s (have %d)", r.String(), have)
+}
+
+// attribute checks one attribute's total a requirement asks for: met, and
+// what is missing ("" when met).
+func (rc requirementChecker) attribute(r AttributeNeed) (rules.AttributeCheck, bool, string) {
+	a := attributeName(r.Attribute)
+	total := 0
+	for _, p := range rc.group {
+		total += p.attribute(a)
+	}
+	if total > r.Threshold {
+		return rules.AttributeCheck{Name: a, Total: total, Threshold: r.Threshold}, true, ""
+	}
+	return rules.AttributeCheck{Name: a, Total: total, Threshold: r.Threshold}, false, fmt.Sprintf("%s (total %d)", r.String(), total)
+}
+
 func (rc requirementChecker) check(r Requirement) RequirementCheck {
 	switch r := r.(type) {
 	case SkillNeed:
-		k := skillKey(r.Name)
-		f := feature{kind: rc.vocab.requirementKind(k), key: k}
-		id := rc.names.id(k)
-		have := 0
-		for _, p := range rc.group {
-			have += f.levelIn(rc.names, id, p)
-		}
-		c := RequirementCheck{Met: have >= r.Level, Skills: []rules.SkillCheck{{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}}}
-		if !c.Met {
-			c.Missing = []string{fmt.Sprintf("%s (have %d)", r.String(), have)}
+		sc, met, missing := rc.skill(r)
+		c := RequirementCheck{Met: met, Skills: []rules.SkillCheck{sc}}
+		if !met {
+			c.Missing = []string{missing}
 		}
 		return c
 	case AttributeNeed:
-		a := attributeName(r.Attribute)
-		total := 0
-		for _, p := range rc.group {
-			total += p.attribute(a)
-		}
-		c := RequirementCheck{Met: total > r.Threshold, Attributes: []rules.AttributeCheck{{Name: a, Total: total, Threshold: r.Threshold}}}
-		if !c.Met {
-			c.Missing = []string{fmt.Sprintf("%s (total %d)", r.String(), total)}
+		ac, met, missing := rc.attribute(r)
+		c := RequirementCheck{Met: met, Attributes: []rules.AttributeCheck{ac}}
+		if !met {
+			c.Missing = []string{missing}
 		}
 		return c
 	case AllOf:
@@ -553,7 +573,7 @@ func (rc requirementChecker) check(r Requirement) RequirementCheck {
 		index := map[string]int{}
 		for _, p := range r.Parts {
 			if s, ok := p.(SkillNeed); ok {
-				k := skillKey(s.Name)
+				k := rc.vocab.key(s.Name)
 				if i, seen := index[k]; seen {
 					prev := merged[i].(SkillNeed)
 					prev.Level += s.Level
@@ -564,13 +584,48 @@ func (rc requirementChecker) check(r Requirement) RequirementCheck {
 			}
 			merged = append(merged, p)
 		}
+		// The list's own skills and attributes are checked in place, each
+		// list made once at its length: a list in it (an "or") adds its
+		// own after.
 		out := RequirementCheck{Met: true}
+		skills, attributes := 0, 0
 		for _, p := range merged {
-			c := rc.check(p)
-			out.Met = out.Met && c.Met
-			out.Skills = append(out.Skills, c.Skills...)
-			out.Attributes = append(out.Attributes, c.Attributes...)
-			out.Missing = append(out.Missing, c.Missing...)
+			switch p.(type) {
+			case SkillNeed:
+				skills++
+			case AttributeNeed:
+				attributes++
+			}
+		}
+		if skills > 0 {
+			out.Skills = make([]rules.SkillCheck, 0, skills)
+		}
+		if attributes > 0 {
+			out.Attributes = make([]rules.AttributeCheck, 0, attributes)
+		}
+		for _, p := range merged {
+			switch p := p.(type) {
+			case SkillNeed:
+				sc, met, missing := rc.skill(p)
+				out.Met = out.Met && met
+				out.Skills = append(out.Skills, sc)
+				if !met {
+					out.Missing = append(out.Missing, missing)
+				}
+			case AttributeNeed:
+				ac, met, missing := rc.attribute(p)
+				out.Met = out.Met && met
+				out.Attributes = append(out.Attributes, ac)
+				if !met {
+					out.Missing = append(out.Missing, missing)
+				}
+			default:
+				c := rc.check(p)
+				out.Met = out.Met && c.Met
+				out.Skills = append(out.Skills, c.Skills...)
+				out.Attributes = append(out.Attributes, c.Attributes...)
+				out.Missing = append(out.Missing, c.Missing...)
+			}
 		}
 		return out
 	case AnyOf:

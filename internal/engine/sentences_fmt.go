@@ -29,6 +29,10 @@ type sentenceArg struct {
 	num bool
 }
 
+// text and number are a sentence's arguments for sayArgs.
+func text(s string) sentenceArg { return sentenceArg{s: s} }
+func number(n int) sentenceArg  { return sentenceArg{n: n, num: true} }
+
 // maxSentenceArgs is the most arguments a sentence is written with
 // without fmt.
 const maxSentenceArgs = 16
@@ -157,4 +161,25 @@ func stringOf(a fmt.Stringer) (s string, ok bool) {
 		}
 	}()
 	return a.String(), true
+}
+
+// sayArgs is say of a sentence whose arguments are strings and ints, each
+// given as what it is (text, number): none is put in an interface, an
+// allocation each for a string or an int past 255.
+func (j *judgement) sayArgs(format string, args ...sentenceArg) {
+	w := j.saying()
+	if b, ok := appendArgs(w.text, format, args); ok {
+		w.text = b
+	} else {
+		boxed := make([]any, len(args))
+		for i, a := range args {
+			if a.num {
+				boxed[i] = a.n
+			} else {
+				boxed[i] = a.s
+			}
+		}
+		w.text = append(w.text, fmt.Sprintf(format, boxed...)...)
+	}
+	w.ends = append(w.ends, len(w.text))
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,14 @@ func TestSprintfIsFmtSprintf(t *testing.T) {
 		if strs, ok := allStrings(c.args); ok {
 			if got, want := string(appendStrings([]byte("before "), c.format, strs)), "before "+fmt.Sprintf(c.format, c.args...); got != want {
 				t.Errorf("appendStrings(%q, %q) = %q, fmt.Sprintf %q", c.format, strs, got, want)
+			}
+		}
+		if args, ok := stringsAndInts(c.args); ok {
+			j := &judgement{}
+			j.sayStrings("before")
+			j.sayArgs(c.format, args...)
+			if got, want := j.sentences(), []string{"before", fmt.Sprintf(c.format, c.args...)}; !slices.Equal(got, want) {
+				t.Errorf("sayArgs(%q, %v) said %q, fmt.Sprintf %q", c.format, c.args, got, want)
 			}
 		}
 	}
@@ -123,4 +132,21 @@ func FuzzSprintf(f *testing.F) {
 			}
 		}
 	})
+}
+
+// stringsAndInts are args as sayArgs is given them, when each is a string
+// or an int.
+func stringsAndInts(args []any) ([]sentenceArg, bool) {
+	out := make([]sentenceArg, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case string:
+			out[i] = text(a)
+		case int:
+			out[i] = number(a)
+		default:
+			return nil, false
+		}
+	}
+	return out, true
 }
