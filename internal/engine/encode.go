@@ -23,6 +23,9 @@ func (b *Board) Encode() rules.Board {
 		Ships:     make([]rules.BoardShip, len(b.Ships)),
 		Personnel: make([]rules.BoardPersonnel, len(b.Personnel)),
 	}
+	// The locations of the objects that moved are made in one list, at
+	// most one for each object, on the first one's need.
+	moved := locations{room: len(b.Ships) + len(b.Personnel) + len(b.Facilities)}
 	for i, m := range b.Missions {
 		bm := rules.BoardMission{ID: m.ID}
 		if m.src != nil {
@@ -36,7 +39,7 @@ func (b *Board) Encode() rules.Board {
 		if s.src != nil {
 			bs = *s.src
 		}
-		bs.At = encodeLocation(bs.At, rules.Location{Mission: s.Mission})
+		bs.At = moved.encode(bs.At, rules.Location{Mission: s.Mission})
 		bs.Docked, bs.RangeUsed, bs.Stopped, bs.Damage = s.Docked, s.RangeUsed, s.Stopped, s.Damage
 		out.Ships[i] = bs
 	}
@@ -45,7 +48,7 @@ func (b *Board) Encode() rules.Board {
 		if p.src != nil {
 			bp = *p.src
 		}
-		bp.At = encodeLocation(bp.At, rules.Location{Mission: p.Mission, Ship: p.Ship, Facility: p.Facility, Brig: p.Brig})
+		bp.At = moved.encode(bp.At, rules.Location{Mission: p.Mission, Ship: p.Ship, Facility: p.Facility, Brig: p.Brig})
 		bp.Stopped = p.Stopped
 		out.Personnel[i] = bp
 	}
@@ -56,18 +59,25 @@ func (b *Board) Encode() rules.Board {
 			if f.src != nil {
 				bf = *f.src
 			}
-			bf.At = encodeLocation(bf.At, rules.Location{Mission: f.Mission})
+			bf.At = moved.encode(bf.At, rules.Location{Mission: f.Mission})
 			out.Facilities[i] = bf
 		}
 	}
 	return out
 }
 
-// encodeLocation is where an object is, in the request's shape: the
-// location it was given when it is still there (so an object that has not
-// moved is written as it came), a new one when it moved, none when it is
-// nowhere.
-func encodeLocation(given *rules.Location, now rules.Location) *rules.Location {
+// locations are the new locations of a board's objects that moved, made
+// in one list with room for one each of room objects: the list is never
+// grown past it, so each location stays where it was put.
+type locations struct {
+	list []rules.Location
+	room int
+}
+
+// encode is where an object is, in the request's shape: the location it
+// was given when it is still there (so an object that has not moved is
+// written as it came), a new one when it moved, none when it is nowhere.
+func (l *locations) encode(given *rules.Location, now rules.Location) *rules.Location {
 	if now == (rules.Location{}) {
 		if given != nil && *given == (rules.Location{}) {
 			return given
@@ -77,7 +87,12 @@ func encodeLocation(given *rules.Location, now rules.Location) *rules.Location {
 	if given != nil && sameLocation(*given, now) {
 		return given
 	}
-	return &now
+	if len(l.list) == cap(l.list) {
+		// Only past the room said (never, from Encode): a list of its own.
+		l.list = make([]rules.Location, 0, max(l.room, 1))
+	}
+	l.list = append(l.list, now)
+	return &l.list[len(l.list)-1]
 }
 
 // sameLocation says whether a location as given names the place an object

@@ -155,7 +155,8 @@ type judgement struct {
 	rules   variant
 	board   *Board
 	vocab   *Vocabulary
-	allowed *bool
+	allowed *bool // &allows once set
+	allows  bool
 	// result is the question's result, set once by the question as a
 	// value of its type (rules.ShipMoveResult for ship.move), then filled
 	// in as the judgement goes.
@@ -174,6 +175,9 @@ type judgement struct {
 	question rules.Question
 	// turn is what the turn a move is played in has spent (playMove).
 	turn Turn
+	// verdict is the verdict made of the judgement, made with it: one
+	// allocation a step of a turn, not two.
+	verdict rules.Verdict
 }
 
 // say adds a sentence to the verdict's reasons. The sentences of a
@@ -269,7 +273,9 @@ func (j *judgement) cite(keys ...ruleKey) {
 	j.applied = append(j.applied, keys...)
 }
 
-func (j *judgement) allow(ok bool) { j.allowed = &ok }
+// allow says whether the question's action is allowed; the verdict points
+// to the judgement's own value, not to a bool of its own (an allocation).
+func (j *judgement) allow(ok bool) { j.allows, j.allowed = ok, &j.allows }
 
 func (j *judgement) first() bool { return j.edition == rules.Edition1E }
 
@@ -401,8 +407,11 @@ func (s *Service) newJudgement(doc *rules.Document, b *Board) *judgement {
 }
 
 // verdict is what a judgement of a question decided, with its citations.
+//
+// It is made once for a judgement, in the judgement's own room.
 func (s *Service) verdict(question string, j *judgement) *rules.Verdict {
-	v := &rules.Verdict{
+	v := &j.verdict
+	*v = rules.Verdict{
 		Question:  question,
 		Edition:   j.edition,
 		Rules:     j.doc.ID,
@@ -694,7 +703,22 @@ func joinAnd(parts []string) string {
 	case 2:
 		return parts[0] + " and " + parts[1]
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	// strings.Join's list and the last " and " in one string made once.
+	n := len(" and ") + len(", ")*(len(parts)-2)
+	for _, p := range parts {
+		n += len(p)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, p := range parts[:len(parts)-1] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p)
+	}
+	b.WriteString(" and ")
+	b.WriteString(parts[len(parts)-1])
+	return b.String()
 }
 
 func ids[T interface{ getID() string }](xs []T) []string {

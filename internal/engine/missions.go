@@ -39,12 +39,16 @@ func attemptGroup(b *Board, m *Mission, ship *Ship) AttemptGroup {
 	default:
 		pool = b.personnelWhere(func(p *Personnel) bool { return p.Ship == "" && p.Facility == "" && b.atSite(p.Mission, m) })
 	}
-	for _, p := range pool {
+	for i, p := range pool {
 		switch {
 		case p.Owner != You:
 		case b.stoppedNow(p):
 			g.Stopped = append(g.Stopped, p)
 		default:
+			if g.Personnel == nil {
+				// Room for the rest of the pool: made once, not grown.
+				g.Personnel = make([]*Personnel, 0, len(pool)-i)
+			}
 			g.Personnel = append(g.Personnel, p)
 		}
 	}

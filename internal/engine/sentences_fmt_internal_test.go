@@ -150,3 +150,21 @@ func stringsAndInts(args []any) ([]sentenceArg, bool) {
 	}
 	return out, true
 }
+
+// TestJoinAndIsJoinThenAnd: joinAnd reads as the list joined by commas
+// and its last word after "and".
+func TestJoinAndIsJoinThenAnd(t *testing.T) {
+	for _, parts := range [][]string{nil, {"a"}, {"a", "b"}, {"a", "b", "c"}, {"", "", ""}, {"Kira", "", "Odo", "the Defiant"}, {"x", "y", "z", "w", "v"}} {
+		want := "none"
+		switch len(parts) {
+		case 0:
+		case 1:
+			want = parts[0]
+		default:
+			want = strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+		}
+		if got := joinAnd(parts); got != want {
+			t.Errorf("joinAnd(%q) = %q, want %q", parts, got, want)
+		}
+	}
+}
