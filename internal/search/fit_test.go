@@ -17,7 +17,7 @@ import (
 // over the numbers of weights, measured by MRR@10 + hit@1 (by the grading
 // rule), with k-fold cross-validation inside the tuning sets to tell a fit
 // that generalises from one that learns its questions. It reads the tuning
-// sets only (the contract's examples, the judge, fresh, round-five and round-seven sets,
+// sets only (the contract's examples, the judge, fresh, round-five, round-seven and round-eight sets,
 // the typed set's tuning part), never the held-out part or the blind set.
 // Off by default, built only with the fitweights tag
 // (fit_weights_test.go: go test -tags fitweights -run TestFitWeights
@@ -53,7 +53,7 @@ func tuningQuestions(tb *testing.T) []fitQuestion {
 	byTitle("contract", readJudgeSet(tb, filepath.Join(testcorpus.Dir(tb), "..", "contract", "examples", "search.json")).Queries, all)
 	byTitle("judge", readJudgeSet(tb, filepath.Join("testdata", "judge-questions.json")).Queries, all)
 	byTitle("typed", readJudgeSet(tb, filepath.Join("testdata", typedQuestions)).Queries, func(i int) bool { return !heldOut(i) })
-	for _, set := range []struct{ label, name string }{{"fresh", freshQuestions}, {"round5", round5Questions}, {"round7", round7Questions}} {
+	for _, set := range []struct{ label, name string }{{"fresh", freshQuestions}, {"round5", round5Questions}, {"round7", round7Questions}, {"round8", round8Questions}} {
 		for _, q := range readFreshSet(tb, set.name).Questions {
 			gov := grade.governingCopies(grade.freshNamed(q))
 			out = append(out, fitQuestion{set: set.label, q: rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10},
