@@ -23,4 +23,4 @@ func TestRelevanceRound8(t *testing.T) {
 
 // The round-eight set's floor, a little under what the ranking reaches, so
 // that a change that loses ground fails.
-const round8FloorMRR, round8FloorHit1 = 0.83, 0.74
+const round8FloorMRR, round8FloorHit1 = 0.86, 0.79
