@@ -34,7 +34,8 @@ type Board struct {
 	// in its list; an id names one object of one kind on a board. A move
 	// that replaces an object in its place leaves it as it is, so the
 	// boards a turn's moves make share it (sharedObjects) until one adds
-	// or removes an object.
+	// or removes an object. A board of at most smallBoard objects has
+	// none: its lists are read in turn (lookup).
 	objects       map[string]objectRef
 	sharedObjects bool
 
@@ -105,9 +106,44 @@ const (
 	facilityObject
 )
 
+// smallBoard is the most objects a board finds by id without an index of
+// them: comparing the ids of a few dozen objects in turn takes about the
+// time of one map look-up, and makes nothing. A board of more (the limits
+// allow hundreds) is indexed (index).
+const smallBoard = 32
+
+// lookup returns where the object of an id is on the board.
+func (b *Board) lookup(id string) (objectRef, bool) {
+	if b.objects != nil {
+		r, ok := b.objects[id]
+		return r, ok
+	}
+	for i, m := range b.Missions {
+		if m.ID == id {
+			return objectRef{kind: missionObject, index: int32(i)}, true
+		}
+	}
+	for i, s := range b.Ships {
+		if s.ID == id {
+			return objectRef{kind: shipObject, index: int32(i)}, true
+		}
+	}
+	for i, p := range b.Personnel {
+		if p.ID == id {
+			return objectRef{kind: personnelObject, index: int32(i)}, true
+		}
+	}
+	for i, f := range b.Facilities {
+		if f.ID == id {
+			return objectRef{kind: facilityObject, index: int32(i)}, true
+		}
+	}
+	return objectRef{}, false
+}
+
 // object returns the object an id names; the zero boardObject when none.
 func (b *Board) object(id string) boardObject {
-	r, ok := b.objects[id]
+	r, ok := b.lookup(id)
 	if !ok {
 		return boardObject{}
 	}
@@ -124,12 +160,35 @@ func (b *Board) object(id string) boardObject {
 
 // has says whether an object of the board has the id.
 func (b *Board) has(id string) bool {
-	_, ok := b.objects[id]
+	_, ok := b.lookup(id)
 	return ok
 }
 
-// index records the place of the object of an id.
+// index records the place of the object of an id, just put in its list:
+// in the board's index when it has one, or in a new one made of its lists
+// once they hold more than smallBoard objects.
 func (b *Board) index(id string, kind objectKind, i int) {
+	if b.objects == nil {
+		n := len(b.Missions) + len(b.Ships) + len(b.Personnel) + len(b.Facilities)
+		if n <= smallBoard {
+			return
+		}
+		b.objects = make(map[string]objectRef, 2*n)
+		b.sharedObjects = false
+		for i, m := range b.Missions {
+			b.objects[m.ID] = objectRef{kind: missionObject, index: int32(i)}
+		}
+		for i, s := range b.Ships {
+			b.objects[s.ID] = objectRef{kind: shipObject, index: int32(i)}
+		}
+		for i, p := range b.Personnel {
+			b.objects[p.ID] = objectRef{kind: personnelObject, index: int32(i)}
+		}
+		for i, f := range b.Facilities {
+			b.objects[f.ID] = objectRef{kind: facilityObject, index: int32(i)}
+		}
+		return
+	}
 	b.objects[id] = objectRef{kind: kind, index: int32(i)}
 }
 

@@ -19,11 +19,14 @@ import (
 // looked up, inline fields override the card's, every id and location must
 // resolve.
 func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Board) (*Board, error) {
-	b := &Board{objects: make(map[string]objectRef, len(in.Missions)+len(in.Ships)+len(in.Personnel)+len(in.Facilities)), edition: edition}
+	b := &Board{edition: edition}
+	if n := len(in.Missions) + len(in.Ships) + len(in.Personnel) + len(in.Facilities); n > smallBoard {
+		b.objects = make(map[string]objectRef, n)
+	}
 	// The names the personnel answer to are numbered in a table made with
 	// room for a few each (their skills, title, species, characteristics
 	// and icons, many shared), rather than grown by doubling.
-	b.compiled = &compiled{names: &nameTable{ids: make(map[string]int32, min(3*len(in.Personnel)+8, 1024))}}
+	b.compiled = &compiled{names: makeNameTable(min(3*len(in.Personnel)+8, 1024))}
 	if err := s.decodeMissions(ctx, edition, in.Missions, b); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"context"
+	"hash/maphash"
 	"slices"
 	"strings"
 
@@ -187,20 +188,65 @@ func (f feature) levelIn(t *nameTable, id int32, p *Personnel) int {
 
 // A nameTable numbers folded names: those the personnel of a request's
 // boards answer to, and those asked of them. It grows with the request, and
-// is bounded by it.
-type nameTable struct{ ids map[string]int32 }
+// is bounded by it. The names are numbered in the order they are first
+// asked (keys), and found by a table of open addressing over their hash
+// (slots: a name's number plus one, 0 for an empty slot), kept at most
+// half full: for a board's few dozen names, two small arrays where a map
+// makes a directory of groups and grows by rehashing.
+type nameTable struct {
+	keys  []string
+	slots []int32 // a power of two long
+}
 
-func newNameTable() *nameTable { return &nameTable{ids: map[string]int32{}} }
+func newNameTable() *nameTable { return makeNameTable(8) }
+
+// makeNameTable returns a table with room for n names before it grows.
+func makeNameTable(n int) *nameTable {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	return &nameTable{keys: make([]string, 0, n), slots: make([]int32, size)}
+}
 
 // id is the number of a folded name, given one the first time it is asked.
 func (t *nameTable) id(key string) int32 {
-	if id, ok := t.ids[key]; ok {
-		return id
+	mask := uint32(len(t.slots) - 1)
+	i := nameHash(key) & mask
+	for ; t.slots[i] != 0; i = (i + 1) & mask {
+		if id := t.slots[i] - 1; t.keys[id] == key {
+			return id
+		}
 	}
-	id := int32(len(t.ids))
-	t.ids[key] = id
+	id := int32(len(t.keys))
+	t.keys = append(t.keys, key)
+	if 2*len(t.keys) > len(t.slots) {
+		t.rehash(2 * len(t.slots))
+	} else {
+		t.slots[i] = id + 1
+	}
 	return id
 }
+
+// rehash makes the slots size long and places every name in them again.
+func (t *nameTable) rehash(size int) {
+	t.slots = make([]int32, size)
+	mask := uint32(size - 1)
+	for id, key := range t.keys {
+		i := nameHash(key) & mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = int32(id) + 1
+	}
+}
+
+// nameSeed seeds the names' hash for the process, so that no request can
+// choose names that fall in one slot (set once, never changed).
+var nameSeed = maphash.MakeSeed()
+
+// nameHash is a name's hash, as the runtime's maps hash strings.
+func nameHash(s string) uint32 { return uint32(maphash.String(nameSeed, s)) }
 
 // namesOf is the table of a group of personnel: that of their board, or,
 // for personnel not read from one, a table of their own.

@@ -243,7 +243,7 @@ func (b *Board) ownPersonnel() {
 // it adds or removes an object.
 func (b *Board) ownObjects() {
 	if b.sharedObjects {
-		b.objects = maps.Clone(b.objects)
+		b.objects = maps.Clone(b.objects) // nil for a small board, which has none
 		b.sharedObjects = false
 	}
 }
