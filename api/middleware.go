@@ -130,23 +130,6 @@ func RequestID(ctx context.Context) string {
 	return id
 }
 
-// requestContext is a request's context as its handlers see it: its
-// deadline's, which also carries the request's id. One context and one copy
-// of the request, where a context for the id and another for the deadline
-// cost two of each. Contexts made from it find the deadline's cancellation
-// through Value, as they find any context's.
-type requestContext struct {
-	context.Context
-	id string
-}
-
-func (c *requestContext) Value(key any) any {
-	if _, ok := key.(requestIDKey); ok {
-		return c.id
-	}
-	return c.Context.Value(key)
-}
-
 // requestLogger logs one JSON line per request with its request id.
 func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -230,20 +213,19 @@ const writeGrace = 2 * time.Second
 // its answer, and its connection, no longer than that. The request is given
 // back as it came once the handler returns, so the error handler and the
 // log see the context the server gave it: whether the client went away, or
-// the server cut it short (ErrShutdown).
+// the server cut it short (ErrShutdown). The context carries the request's
+// id too (requestContext): one context and one copy of the request.
 func deadline(d time.Duration) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
 			// A writer that cannot take a deadline (a test's recorder)
 			// keeps the server's.
-			setWriteDeadline(c.Response(), time.Now().Add(d+writeGrace))
-			ctx, cancel := context.WithTimeout(req.Context(), d)
-			defer cancel()
+			now := time.Now()
+			setWriteDeadline(c.Response(), now.Add(d+writeGrace))
+			ctx := newRequestContext(req.Context(), now.Add(d), answeredRequestID(c))
+			defer ctx.end(context.Canceled)
 			defer c.SetRequest(req)
-			if id := answeredRequestID(c); id != "" {
-				ctx = &requestContext{Context: ctx, id: id}
-			}
 			c.SetRequest(req.WithContext(ctx))
 			return next(c)
 		}
