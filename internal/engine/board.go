@@ -65,7 +65,7 @@ type Board struct {
 // (staffing.go). A crew's names do not change within a request.
 type compiled struct {
 	names    *nameTable
-	staffing map[string]*staffingCandidates // by ship id
+	staffing []staffingCandidates // one a ship
 }
 
 // compile returns what the request computes once of its boards, made the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // sprintf is fmt.Sprintf of the verdicts' sentences, written without fmt
@@ -92,16 +93,19 @@ func appendStrings(dst []byte, format string, args []string) []byte {
 // plain %s, %v or %q of a string or %d or %v of an int (or %%), one for
 // each argument; false otherwise, for fmt to write it.
 func appendArgs(dst []byte, format string, args []sentenceArg) ([]byte, bool) {
+	// The verbs are found by strings.IndexByte, many bytes at a time: a
+	// sentence's format is mostly text.
 	size, arg := len(format), 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
+	for rest := format; ; {
+		i := strings.IndexByte(rest, '%')
+		if i < 0 {
+			break
 		}
-		if i+1 >= len(format) {
+		if i+1 >= len(rest) {
 			return dst, false
 		}
-		i++
-		verb := format[i]
+		verb := rest[i+1]
+		rest = rest[i+2:]
 		if verb == '%' {
 			continue
 		}
@@ -126,15 +130,14 @@ func appendArgs(dst []byte, format string, args []sentenceArg) ([]byte, bool) {
 	}
 	b := slices.Grow(dst, size)
 	arg = 0
-	start := 0
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
+	for rest := format; ; {
+		i := strings.IndexByte(rest, '%')
+		if i < 0 {
+			return append(b, rest...), true
 		}
-		b = append(b, format[start:i]...)
-		i++
-		start = i + 1
-		verb := format[i]
+		b = append(b, rest[:i]...)
+		verb := rest[i+1]
+		rest = rest[i+2:]
 		if verb == '%' {
 			b = append(b, '%')
 			continue
@@ -149,7 +152,6 @@ func appendArgs(dst []byte, format string, args []sentenceArg) ([]byte, bool) {
 		}
 		arg++
 	}
-	return append(b, format[start:]...), true
 }
 
 // stringOf is what a's String method says; false when it panics (a nil

@@ -326,6 +326,7 @@ func slotCandidates(need []staffingSlot, crew []*Personnel) [][]int {
 // staffing of a ship again and again with the same crew aboard, and a
 // crew's names do not change within a request.
 type staffingCandidates struct {
+	ship       string
 	need       []staffingSlot
 	crew       []*Personnel
 	candidates [][]int
@@ -333,16 +334,21 @@ type staffingCandidates struct {
 
 // candidatesOf returns the candidates of need over crew for the ship of an
 // id: those kept when the same slots were asked of the same crew, in the
-// same order, before; else computed and kept.
+// same order, before; else computed and kept. need is the caller's own
+// (Ship.lines makes it), kept as it is; the crew is copied. The kept are
+// a list read in turn: a request judges the staffing of a few ships.
 func (c *compiled) candidatesOf(ship string, need []staffingSlot, crew []*Personnel) [][]int {
-	if kept, ok := c.staffing[ship]; ok && slices.Equal(kept.need, need) && slices.Equal(kept.crew, crew) {
-		return kept.candidates
+	i := slices.IndexFunc(c.staffing, func(k staffingCandidates) bool { return k.ship == ship })
+	if i >= 0 && slices.Equal(c.staffing[i].need, need) && slices.Equal(c.staffing[i].crew, crew) {
+		return c.staffing[i].candidates
 	}
 	cands := slotCandidates(need, crew)
-	if c.staffing == nil {
-		c.staffing = map[string]*staffingCandidates{}
+	kept := staffingCandidates{ship: ship, need: need, crew: slices.Clone(crew), candidates: cands}
+	if i >= 0 {
+		c.staffing[i] = kept
+	} else {
+		c.staffing = append(c.staffing, kept)
 	}
-	c.staffing[ship] = &staffingCandidates{need: slices.Clone(need), crew: slices.Clone(crew), candidates: cands}
 	return cands
 }
 
