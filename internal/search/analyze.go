@@ -328,7 +328,8 @@ func (ix *Index) analyze(u userQuery) analyzed {
 // "mis seed"), else the two words it runs together ("awayteam" -> "away
 // team"), else the nearest word within a typo's distance (which may be a
 // hyphenated word joined and misspelt: "counterattak" -> "counter attack"),
-// the other near words kept as alternatives in a.alts. Of the words as near,
+// the other near words kept as alternatives in a.alts; or, nearer than any
+// word of the index, a word the thesaurus reads alone. Of the words as near,
 // the one the rulebooks write beside the typed word's neighbours (before and
 // after s, typed) comes first (see inContext). A word the index knows is
 // never changed.
@@ -382,6 +383,15 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			next = toks[i+1]
 		}
 		ix.inContext(cs, prev, next)
+		if !knownStem {
+			// A typo of a word the thesaurus reads (the table's
+			// "fight", a question's "whats") nearer than any word of
+			// the index: the judge meant that word ("figth", "wahts").
+			if tw, d := ix.thes.nearest(w, f); tw != "" && (len(cs) == 0 || d < cs[0].dist) {
+				toks[i] = tw
+				continue
+			}
+		}
 		if len(cs) > 0 {
 			toks[i] = cs[0].word
 			if c, ok := ix.vocab.compounds[cs[0].word]; ok {

@@ -64,6 +64,10 @@ type thesaurus struct {
 	cased map[string]string
 	// documents are the source documents by the plain words naming them.
 	documents []documentName
+	// words are the words a judge types that the thesaurus reads alone
+	// (its one-word shorthand and the words of a question's form), sorted:
+	// what a typo of one of them stands for (see nearest).
+	words []string
 }
 
 // documentName is a source document and the plain words of a name of it.
@@ -134,6 +138,17 @@ func readThesaurus(english analysis.Analyzer) (*thesaurus, error) {
 	for _, w := range f.QuestionWords {
 		t.question[strings.ToLower(w)] = true
 	}
+	for k, ss := range t.byFirst {
+		if slices.ContainsFunc(ss, func(s synonym) bool { return len(s.words) == 1 }) {
+			t.words = append(t.words, k)
+		}
+	}
+	for w := range t.question {
+		if !slices.Contains(t.words, w) {
+			t.words = append(t.words, w)
+		}
+	}
+	slices.Sort(t.words)
 	ids := make([]string, 0, len(f.Documents))
 	for id := range f.Documents {
 		ids = append(ids, id)
@@ -165,6 +180,19 @@ func (t *thesaurus) documentNamed(words []string) string {
 		}
 	}
 	return named
+}
+
+// nearest returns the word a judge types that the thesaurus reads alone
+// (words) nearest to w within max edits, and how far it is ("" when none
+// is): the first in order of those as near.
+func (t *thesaurus) nearest(w string, max int) (string, int) {
+	best, far := "", max+1
+	for _, k := range t.words {
+		if d, ok := editDistance(w, k, max); ok && d < far {
+			best, far = k, d
+		}
+	}
+	return best, far
 }
 
 // knows reports whether a typed plain word is the first word of shorthand

@@ -108,6 +108,12 @@ func TestFamilyTyposCorrectedOnlyIntoWhatTheyStandFor(t *testing.T) {
 		"winnning": "winning",
 		"persnnel": "personnel",
 		"stoped":   "stopped",
+		// A typo of a word the thesaurus reads alone, nearer than any
+		// word of the index: the table's "fight", a question's "whats".
+		"fgiht":     "fight",
+		"fgihting":  "fighting",
+		"whaats":    "whats",
+		"diffrence": "difference",
 	} {
 		var a analyzed
 		if got := ix.correct(typed, &a, "", ""); got != want {
@@ -116,6 +122,7 @@ func TestFamilyTyposCorrectedOnlyIntoWhatTheyStandFor(t *testing.T) {
 	}
 	checkFamily(t, ix, []familyCase{
 		{rules.SearchQuery{Q: "one persnnel filling two staffing icons"}, "1e-rulebook", "staffing and moving ships", 3, "staffing icon requirement"},
+		{rules.SearchQuery{Q: "personnel fgiht total strength 2e"}, "2e-rulebook", "combat", 1, "Total the Strength"},
 	})
 }
 

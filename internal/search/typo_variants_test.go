@@ -1,0 +1,65 @@
+package search
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// TestTypoedQuestionsAnswerAsTyped types the tuning questions answered
+// first again with one typo in one word (two letters of its middle swapped,
+// or a letter of its middle doubled; words of five letters or more), and
+// fails when more than a few of these lose first place: a judge's typo
+// costs no more than the word it misspells. Only the sets tuned on are read
+// (tuningQuestions), never the held-out part or the blind set.
+func TestTypoedQuestionsAnswerAsTyped(t *testing.T) {
+	ix := buildCorpus(t)
+	ctx := context.Background()
+	edits := [...]func(w string) string{
+		func(w string) string { i := len(w) / 2; return w[:i-1] + w[i:i+1] + w[i-1:i] + w[i+1:] },
+		func(w string) string { i := len(w) / 2; return w[:i] + w[i:i+1] + w[i:] },
+	}
+	n, lost := 0, 0
+	for _, q := range tuningQuestions(t) {
+		res, err := ix.Search(ctx, q.q)
+		if err != nil {
+			t.Fatalf("%q: %v", q.q.Q, err)
+		}
+		if q.rank(res).rank != 1 {
+			continue
+		}
+		words := strings.Fields(q.q.Q)
+		for i, w := range words {
+			if len(w) < 5 || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) || r > unicode.MaxASCII }) >= 0 {
+				continue
+			}
+			for _, edit := range edits {
+				typoed := append([]string(nil), words...)
+				typoed[i] = edit(w)
+				v := q.q
+				v.Q = strings.Join(typoed, " ")
+				res, err := ix.Search(ctx, v)
+				if err != nil {
+					t.Fatalf("%q: %v", v.Q, err)
+				}
+				n++
+				if q.rank(res).rank != 1 {
+					lost++
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d typo'd questions: the check would see little", n)
+	}
+	share := 1 - float64(lost)/float64(n)
+	t.Logf("%d typo'd questions, %d no longer answered first (%.4f kept)", n, lost, share)
+	if share < typoedFloor {
+		t.Errorf("%d of %d typo'd questions no longer answered first (%.4f kept, floor %.4f)", lost, n, share, typoedFloor)
+	}
+}
+
+// typoedFloor is the least share of typo'd questions still answered first,
+// a little under what the search reaches.
+const typoedFloor = 0.990
