@@ -87,7 +87,10 @@
 //     near, the one the rulebooks write beside the typed word's neighbours
 //     in the most documents ("away teem" is away team, not "away them"),
 //     else the one keeping the first letter, then the most common; the
-//     other near words are kept as low-boost alternatives. A word the index knows is never changed,
+//     other near words are kept as low-boost alternatives. A typo of a word
+//     the thesaurus reads alone (the table's "fight", a question's "whats")
+//     nearer than any word of the index is read as that word ("fgiht",
+//     "whaats"). A word the index knows is never changed,
 //     nor is a word of the question's form ("arent" is not "agent"), nor
 //     another form of a word of the rulebooks: a word that is an English
 //     term of the index with an ending ("earning", "hits", "putting") is
