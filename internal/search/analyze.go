@@ -328,7 +328,8 @@ func (ix *Index) analyze(u userQuery) analyzed {
 // "mis seed"), else the two words it runs together ("awayteam" -> "away
 // team"), else the nearest word within a typo's distance (which may be a
 // hyphenated word joined and misspelt: "counterattak" -> "counter attack"),
-// the other near words kept as alternatives in a.alts; or, nearer than any
+// the other near words kept as alternatives in a.alts (not those of its
+// own stem, which it stands for already); or, nearer than any
 // word of the index, a word the thesaurus reads alone. Of the words as near,
 // the one the rulebooks write beside the typed word's neighbours (before and
 // after s, typed) comes first (see inContext). A word the index knows is
@@ -397,7 +398,16 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			if c, ok := ix.vocab.compounds[cs[0].word]; ok {
 				toks[i] = c.parts
 			}
+			// A near word of the chosen one's stem ("opponent" beside
+			// "opponents") is no other reading of the typo: the stemmed
+			// search finds it already, and as a clause of its own it
+			// would lower every text holding the word as typed but not in
+			// that form ("turn segments" below each "segment").
+			chosen, _ := ix.knownStem(cs[0].word)
 			for _, c := range cs[1:] {
+				if t, _ := ix.knownStem(c.word); t == chosen {
+					continue
+				}
 				if _, joined := ix.vocab.compounds[c.word]; !joined {
 					a.alts = append(a.alts, c)
 				}

@@ -87,7 +87,9 @@
 //     near, the one the rulebooks write beside the typed word's neighbours
 //     in the most documents ("away teem" is away team, not "away them"),
 //     else the one keeping the first letter, then the most common; the
-//     other near words are kept as low-boost alternatives. A typo of a word
+//     other near words are kept as low-boost alternatives (not the chosen
+//     word in other forms: "segment" for "segemnts" read as "segments"
+//     would lower every text saying "segments"). A typo of a word
 //     the thesaurus reads alone (the table's "fight", a question's "whats")
 //     nearer than any word of the index is read as that word ("fgiht",
 //     "whaats"). A word the index knows is never changed,

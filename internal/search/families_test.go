@@ -126,6 +126,24 @@ func TestFamilyTyposCorrectedOnlyIntoWhatTheyStandFor(t *testing.T) {
 	})
 }
 
+// A typo's alternatives are other words than the one it is read as: none
+// of them is that word in another form ("segment" for "segemnts" read as
+// "segments"), which the stemmed search finds already and which, as a
+// clause of its own, would lower every text holding the word as typed.
+func TestTypoAlternativesAreOtherWords(t *testing.T) {
+	ix := buildCorpus(t)
+	for _, typed := range []string{"segemnts", "oppnoents", "tribbbles", "spacleines"} {
+		var a analyzed
+		got := ix.correct(typed, &a, "", "")
+		stem, _ := ix.knownStem(got)
+		for _, c := range a.alts {
+			if t2, _ := ix.knownStem(c.word); t2 == stem {
+				t.Errorf("%q, read as %q, keeps %q of the same stem as an alternative", typed, got, c.word)
+			}
+		}
+	}
+}
+
 // The game's shorthand and the other edition's words find the rules they
 // stand for; a question naming both editions, or an edition as its subject,
 // searches rather than filters.

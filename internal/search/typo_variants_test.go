@@ -61,5 +61,7 @@ func TestTypoedQuestionsAnswerAsTyped(t *testing.T) {
 }
 
 // typoedFloor is the least share of typo'd questions still answered first,
-// a little under what the search reaches.
-const typoedFloor = 0.990
+// a little under what the search reaches (0.9978; 0.9890 when a typo of a
+// thesaurus word was corrected only into the index's words and a
+// correction's other forms were alternatives of their own).
+const typoedFloor = 0.996
