@@ -80,7 +80,9 @@
 //   - A typed word the index does not hold, nor the thesaurus (below), is
 //     then read as a word the rulebooks hyphenate ("misseed" is "mis-seed",
 //     "dualicon" "dual-icon"), then as two words it runs together
-//     ("awayteam"), and only then corrected against the index's own
+//     ("awayteam"; never split where a letter typed twice meets, when one
+//     of them dropped is a word of the index: "highher" is "higher"), and
+//     only then corrected against the index's own
 //     vocabulary, hyphenated words joined included ("counterattak" is
 //     "counter-attack"): the nearest word (one edit for up to six letters,
 //     two from seven; a swap of two letters is one edit): of the words as

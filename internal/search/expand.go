@@ -419,6 +419,12 @@ func (v *vocabulary) splitForm(w string) (split string, rarer int, ok bool) {
 		if !utf8.RuneStart(w[i]) {
 			continue
 		}
+		if w[i-1] == w[i] && v.freq[w[:i]+w[i+1:]] > 0 {
+			// A letter typed twice where the words would meet, one of
+			// them dropped a word of the rulebooks: a typo ("highher"
+			// is "higher", not "high her"; "orbbit" is "orbit").
+			continue
+		}
 		a, b := w[:i], w[i:]
 		fa, fb := v.freq[a], v.freq[b]
 		if fa == 0 || fb == 0 || len(b) < 3 || len(a) < 3 && !v.prefixes[a] {

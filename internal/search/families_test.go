@@ -114,6 +114,9 @@ func TestFamilyTyposCorrectedOnlyIntoWhatTheyStandFor(t *testing.T) {
 		"fgihting":  "fighting",
 		"whaats":    "whats",
 		"diffrence": "difference",
+		// A letter typed twice where two words would meet.
+		"highher": "higher",
+		"orbbit":  "orbit",
 	} {
 		var a analyzed
 		if got := ix.correct(typed, &a, "", ""); got != want {
