@@ -17,14 +17,21 @@ import (
 
 func (h *handlers) adjudicate(c echo.Context) error {
 	var req rules.AdjudicationRequest
-	if err := readAdjudication(c.Request().Body, c.Request().ContentLength, &req); err != nil {
+	held, err := readAdjudicationHeld(c.Request().Body, c.Request().ContentLength, &req)
+	if err != nil {
 		return err
 	}
 	v, err := h.svc.Adjudicator.Adjudicate(c.Request().Context(), req)
 	if err != nil {
+		// Let go, not handed back: the error is written after this returns.
 		return err
 	}
-	return writeVerdict(c, v)
+	if err := writeVerdict(c, v); err != nil {
+		return err
+	}
+	// The verdict is written: nothing reads the request any more.
+	releaseHeld(held)
+	return nil
 }
 
 // DecodeRequest decodes one JSON value strictly: unknown fields, wrong types,
@@ -68,6 +75,17 @@ func readAdjudication(r io.Reader, size int64, req *rules.AdjudicationRequest) e
 		return err
 	}
 	return DecodeAdjudication(buf.Bytes(), req)
+}
+
+// readAdjudicationHeld is readAdjudication into the storage the REST
+// handler hands back once it has answered (decodeAdjudicationHeld).
+func readAdjudicationHeld(r io.Reader, size int64, req *rules.AdjudicationRequest) (*decodeScratch, error) {
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	defer releaseBody(buf)
+	if err := readBody(r, size, buf); err != nil {
+		return nil, err
+	}
+	return decodeAdjudicationHeld(buf.Bytes(), req)
 }
 
 // readBody reads a request body into buf, replacing what it held. A body

@@ -49,6 +49,12 @@ import (
 func DecodeAdjudication(body []byte, req *rules.AdjudicationRequest) error {
 	d := requestDecoder{data: body}
 	defer d.release()
+	return d.decode(req)
+}
+
+// decode reads d's body into req, as DecodeAdjudication says.
+func (d *requestDecoder) decode(req *rules.AdjudicationRequest) error {
+	body := d.data
 	var out rules.AdjudicationRequest
 	d.skipSpace()
 	if d.readAdjudicationRequest(&out) && d.end() {
@@ -63,7 +69,10 @@ func DecodeAdjudication(body []byte, req *rules.AdjudicationRequest) error {
 			*req = out
 			return nil
 		}
-		d = requestDecoder{data: body, noNegatives: true, lists: d.lists}
+		// The second reading goes on in the first one's chunks and held
+		// lists: what the first read is let go with out.
+		*d = requestDecoder{data: body, noNegatives: true, lists: d.lists, hold: d.hold,
+			ints: d.ints, strings: d.strings, locations: d.locations, spilt: d.spilt}
 		out = rules.AdjudicationRequest{}
 		d.skipSpace()
 		if d.readAdjudicationRequest(&out) && d.end() {
@@ -106,6 +115,12 @@ type requestDecoder struct {
 	// lists are the scratch lists the items of lists of board objects
 	// are read into (listScratch), from the pool.
 	lists *decodeScratch
+	// hold says the lists, numbers, strings and places read are the
+	// pool's held storage (decodeAdjudicationHeld), not allocations of
+	// their own; spilt says which of the held chunks of numbers, strings
+	// and places filled up, the rest read into chunks of their own.
+	hold  bool
+	spilt spilt
 }
 
 // A failure is why the decoder stopped: its error, built once its path is
@@ -386,6 +401,8 @@ func (d *requestDecoder) scratch() *decodeScratch {
 type decodeScratch struct {
 	listScratch
 	text []byte
+	// held is what a decoding for the REST handler hands out.
+	held heldStorage
 }
 
 // release hands the scratch lists back to the pool: each list read has
@@ -530,6 +547,7 @@ func (d *requestDecoder) strs(list *[]string, limit *rules.ListLimit, max int, t
 // far moved there.
 func (d *requestDecoder) listString(s string, start *int) {
 	if len(d.strings) == cap(d.strings) {
+		d.spilt |= spiltStrings
 		sofar := d.strings[*start:]
 		c := make([]string, 0, max(min(2*cap(d.strings), 256), 2*len(sofar), d.firstChunk(bodyBytesPerString, 8, 256)))
 		d.strings = append(c, sofar...)
@@ -601,6 +619,7 @@ const (
 // time, up to 64): every object of a board says where it is.
 func (d *requestDecoder) location() *rules.Location {
 	if len(d.locations) == cap(d.locations) {
+		d.spilt |= spiltLocations
 		d.locations = make([]rules.Location, 0, min(max(2*cap(d.locations), d.firstChunk(bodyBytesPerLocation, 4, 64)), 64))
 	}
 	d.locations = d.locations[:len(d.locations)+1]
@@ -611,6 +630,7 @@ func (d *requestDecoder) location() *rules.Location {
 // many as a body of this length holds, up to 32).
 func (d *requestDecoder) int(v int) *int {
 	if len(d.ints) == cap(d.ints) {
+		d.spilt |= spiltInts
 		d.ints = make([]int, 0, d.firstChunk(bodyBytesPerNumber, 8, 32))
 	}
 	d.ints = append(d.ints, v)

@@ -1274,7 +1274,7 @@ func (d *requestDecoder) readStackedDilemmaList(list *[]rules.StackedDilemma, li
 		return d.readStackedDilemma(&(*s)[start+i]) || d.atIndex(i)
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.stackedDilemma, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1301,7 +1301,7 @@ func (d *requestDecoder) readPlayerList(list *[]rules.Player, limit *rules.ListL
 		return d.readPlayer(&(*s)[start+i]) || d.atIndex(i)
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.player, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1328,7 +1328,7 @@ func (d *requestDecoder) readDeckLineList(list *[]rules.DeckLine, limit *rules.L
 		return d.readDeckLine(&(*s)[start+i]) || d.atIndex(i)
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.deckLine, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1355,7 +1355,7 @@ func (d *requestDecoder) readResolveDilemmaList(list *[]rules.ResolveDilemma, li
 		return d.readResolveDilemma(&(*s)[start+i]) || d.atIndex(i)
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.resolveDilemma, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1386,7 +1386,7 @@ func (d *requestDecoder) readActionList(list *[]rules.Action, limit *rules.ListL
 		return true
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.action, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1413,7 +1413,7 @@ func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission, limit 
 		return d.readBoardMission(&(*s)[start+i]) || d.atIndex(i)
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.boardMission, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1440,7 +1440,7 @@ func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip, limit *rules
 		return d.readBoardShip(&(*s)[start+i]) || d.atIndex(i)
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.boardShip, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1467,7 +1467,7 @@ func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel, li
 		return d.readBoardPersonnel(&(*s)[start+i]) || d.atIndex(i)
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.boardPersonnel, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1494,7 +1494,7 @@ func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility, limi
 		return d.readBoardFacility(&(*s)[start+i]) || d.atIndex(i)
 	})
 	if ok {
-		*list = listOf(*s, start)
+		*list = kept(d.hold, &d.lists.held.boardFacility, *s, start)
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -1521,6 +1521,20 @@ type listScratch struct {
 	boardShip      []rules.BoardShip
 	boardPersonnel []rules.BoardPersonnel
 	boardFacility  []rules.BoardFacility
+}
+
+// emptied clears the lists s holds and lets go of those that grew past
+// maxHeldItems.
+func (s *listScratch) emptied() {
+	s.stackedDilemma = emptied(s.stackedDilemma)
+	s.player = emptied(s.player)
+	s.deckLine = emptied(s.deckLine)
+	s.resolveDilemma = emptied(s.resolveDilemma)
+	s.action = emptied(s.action)
+	s.boardMission = emptied(s.boardMission)
+	s.boardShip = emptied(s.boardShip)
+	s.boardPersonnel = emptied(s.boardPersonnel)
+	s.boardFacility = emptied(s.boardFacility)
 }
 
 // trim lets go of the scratch lists that grew past maxScratchItems.

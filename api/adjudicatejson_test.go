@@ -101,12 +101,57 @@ func TestDecodeAdjudicationReadsWhatEncodingJSONReads(t *testing.T) {
 	}
 }
 
-// recordingAdjudicator answers every request and keeps the last one.
+// recordingAdjudicator answers every request and keeps a copy of the last
+// one: an adjudicator keeps nothing of a request it was given (the REST
+// handler reads the next request into the same lists).
 type recordingAdjudicator struct{ got *rules.AdjudicationRequest }
 
 func (a *recordingAdjudicator) Adjudicate(_ context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
-	a.got = &req
+	kept := deepCopy(reflect.ValueOf(req)).Interface().(rules.AdjudicationRequest)
+	a.got = &kept
 	return &rules.Verdict{Question: req.Question, Edition: req.Edition, Rules: req.Rules}, nil
+}
+
+// deepCopy is a copy of v sharing no list, pointer or map with it.
+func deepCopy(v reflect.Value) reflect.Value {
+	out := reflect.New(v.Type()).Elem()
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			p := reflect.New(v.Type().Elem())
+			p.Elem().Set(deepCopy(v.Elem()))
+			out.Set(p)
+		}
+	case reflect.Interface:
+		if !v.IsNil() {
+			out.Set(deepCopy(v.Elem()))
+		}
+	case reflect.Slice:
+		if !v.IsNil() {
+			s := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+			for i := range v.Len() {
+				s.Index(i).Set(deepCopy(v.Index(i)))
+			}
+			out.Set(s)
+		}
+	case reflect.Map:
+		if !v.IsNil() {
+			m := reflect.MakeMapWithSize(v.Type(), v.Len())
+			for it := v.MapRange(); it.Next(); {
+				m.SetMapIndex(it.Key(), deepCopy(it.Value()))
+			}
+			out.Set(m)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if out.Field(i).CanSet() {
+				out.Field(i).Set(deepCopy(v.Field(i)))
+			}
+		}
+	default:
+		out.Set(v)
+	}
+	return out
 }
 
 // adjudicationBodies are bodies past the plain ones, with the server's
@@ -705,7 +750,7 @@ func otherCase(name string) string {
 // body the reference refuses or reads past that limit, so that no body is
 // accepted by one past a limit the other refuses; what the decoder refuses
 // is the caller's (400 or 422), and what it keeps does not point into the
-// body. The seeds (every body of this file's tables) run as a test.
+// body; the REST handler's held decoding reads every body alike. The seeds (every body of this file's tables) run as a test.
 func FuzzDecodeAdjudication(f *testing.F) {
 	for _, body := range contractAdjudicationBodies(f) {
 		f.Add(body)
@@ -735,6 +780,18 @@ func FuzzDecodeAdjudication(f *testing.F) {
 		scratch := bytes.Clone(body)
 		var got rules.AdjudicationRequest
 		err := DecodeAdjudication(scratch, &got)
+		// The REST handler's decoding into held storage reads it alike.
+		var held rules.AdjudicationRequest
+		s, heldErr := decodeAdjudicationHeld(scratch, &held)
+		if (heldErr == nil) != (err == nil) || err != nil && heldErr.Error() != err.Error() {
+			t.Fatalf("%q: held decoding %v, DecodeAdjudication %v", body, heldErr, err)
+		}
+		if err == nil {
+			if !reflect.DeepEqual(held, got) {
+				t.Fatalf("%q:\nheld %#v\nmade %#v", body, held, got)
+			}
+			releaseHeld(s)
+		}
 		for i := range scratch {
 			scratch[i] = 'x'
 		}

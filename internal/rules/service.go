@@ -105,6 +105,10 @@ type CardService interface {
 // Adjudicator answers a question about a board situation. A request that
 // cannot be judged is an *Error with EUNPROCESSABLE naming the field in its
 // details ("field").
+//
+// Adjudicate keeps none of req's lists and pointers once it has returned
+// and its verdict is written: the REST handler reads the next request into
+// them. (Its strings may be kept.)
 type Adjudicator interface {
 	Adjudicate(ctx context.Context, req AdjudicationRequest) (*Verdict, error)
 }

@@ -330,7 +330,9 @@ func (g *generator) writeParams(types []reflect.Type) {
 // The items are read one by one into the decoder's scratch list of t (a
 // stack: a list of t read inside an item of one is read on top of it and
 // taken off before the item is put there), and the list is made once, at
-// its length, when its end is read.
+// its length, when its end is read (kept: for the REST handler, a part of
+// the decoder's held list of t, which the handler empties once it has
+// answered).
 func (g *generator) writeList(t reflect.Type) {
 	b := &g.b
 	name := listReader(t)
@@ -350,7 +352,7 @@ func (g *generator) writeList(t reflect.Type) {
 		b.WriteString("\t\t*s = pushed(*s)\n")
 		fmt.Fprintf(b, "\t\treturn d.%s(&(*s)[start+i]) || d.atIndex(i)\n\t})\n", reader(t))
 	}
-	b.WriteString("\tif ok {\n\t\t*list = listOf(*s, start)\n\t}\n")
+	fmt.Fprintf(b, "\tif ok {\n\t\t*list = kept(d.hold, &d.lists.held.%s, *s, start)\n\t}\n", scratchField(t))
 	b.WriteString("\t*s = cleared(*s, start)\n\treturn ok\n}\n")
 	fmt.Fprintf(b, "\n// %sPointer reads a list of rules.%s that may be left out.\n", name, t.Name())
 	fmt.Fprintf(b, "func (d *requestDecoder) %sPointer(list **[]rules.%s, limit *rules.ListLimit, turn, turns bool) bool {\n", name, t.Name())
@@ -368,6 +370,13 @@ func (g *generator) writeScratch(lists []reflect.Type) {
 	b.WriteString("type listScratch struct {\n")
 	for _, t := range lists {
 		fmt.Fprintf(b, "\t%s []rules.%s\n", scratchField(t), t.Name())
+	}
+	b.WriteString("}\n")
+	b.WriteString("\n// emptied clears the lists s holds and lets go of those that grew past\n")
+	b.WriteString("// maxHeldItems.\n")
+	b.WriteString("func (s *listScratch) emptied() {\n")
+	for _, t := range lists {
+		fmt.Fprintf(b, "\ts.%s = emptied(s.%s)\n", scratchField(t), scratchField(t))
 	}
 	b.WriteString("}\n")
 	b.WriteString("\n// trim lets go of the scratch lists that grew past maxScratchItems.\n")

@@ -1,0 +1,123 @@
+package api
+
+import "github.com/stccg/stccg-rules/internal/rules"
+
+// A decoding for the REST handler (decodeAdjudicationHeld) reads the
+// request's lists, numbers, strings and places into storage kept from one
+// request to the next, instead of allocating them: the handler hands it
+// back (releaseHeld) once the answer is written, when nothing reads the
+// request any more. An adjudication's board is most of what a request
+// allocates, and all of it is garbage once the verdict is written. The
+// texts of the strings are not held: the engine's memos may keep a string
+// read from a request.
+
+// heldStorage is what a held decoding hands out: the lists of board
+// objects, and the first chunks of numbers, strings and places.
+type heldStorage struct {
+	listScratch
+	ints      []int
+	strings   []string
+	locations []rules.Location
+	// used is how much of each chunk the last decoding wrote.
+	usedInts, usedStrings, usedLocations int
+}
+
+// spilt says which held chunks filled up during a decoding.
+type spilt uint8
+
+const (
+	spiltInts spilt = 1 << iota
+	spiltStrings
+	spiltLocations
+)
+
+// The held chunks' sizes: the most a decoder's first chunk of each takes.
+const (
+	heldInts      = 32
+	heldStrings   = 256
+	heldLocations = 64
+)
+
+// maxHeldItems is the most items a held list keeps room for from one
+// request to the next.
+const maxHeldItems = 256
+
+// heldFirst is the room a held list is first made with.
+const heldFirst = 16
+
+// decodeAdjudicationHeld is DecodeAdjudication for the REST handler: what
+// it reads into req is the returned storage's until releaseHeld is called
+// with it, after the answer is written. When it fails it holds nothing.
+func decodeAdjudicationHeld(body []byte, req *rules.AdjudicationRequest) (*decodeScratch, error) {
+	d := requestDecoder{data: body, hold: true}
+	h := &d.scratch().held
+	if cap(h.ints) == 0 {
+		h.ints = make([]int, 0, heldInts)
+		h.strings = make([]string, 0, heldStrings)
+		h.locations = make([]rules.Location, 0, heldLocations)
+	}
+	d.ints, d.strings, d.locations = h.ints[:0], h.strings[:0], h.locations[:0]
+	err := d.decode(req)
+	h.usedInts = used(h.ints, d.ints, d.spilt&spiltInts != 0)
+	h.usedStrings = used(h.strings, d.strings, d.spilt&spiltStrings != 0)
+	h.usedLocations = used(h.locations, d.locations, d.spilt&spiltLocations != 0)
+	if err != nil {
+		// The error holds nothing of what was read.
+		releaseHeld(d.lists)
+		return nil, err
+	}
+	return d.lists, nil
+}
+
+// used is how much of the held chunk a decoding wrote: all of it when it
+// filled up, else as much as the decoder's chunk, which is still it, holds.
+func used[T any](held, chunk []T, filled bool) int {
+	if filled {
+		return cap(held)
+	}
+	return len(chunk)
+}
+
+// releaseHeld hands s back to the pool, its held storage cleared so that
+// it keeps nothing of the request alive.
+func releaseHeld(s *decodeScratch) {
+	h := &s.held
+	h.listScratch.emptied()
+	clear(h.ints[:h.usedInts])
+	clear(h.strings[:h.usedStrings])
+	clear(h.locations[:h.usedLocations])
+	h.usedInts, h.usedStrings, h.usedLocations = 0, 0, 0
+	d := requestDecoder{lists: s}
+	d.release()
+}
+
+// kept is the list of the items read onto the scratch list s from start
+// on: made at its length (listOf), or, when the decoder holds what it
+// reads (hold), copied onto the end of held, the held list of its type,
+// as a part no other list can append into. A held list full is followed
+// by one twice its size; the lists handed out keep the one they are in.
+func kept[T any](hold bool, held *[]T, s []T, start int) []T {
+	if !hold {
+		return listOf(s, start)
+	}
+	items := s[start:]
+	if len(items) == 0 {
+		return []T{}
+	}
+	n := len(*held)
+	if cap(*held)-n < len(items) {
+		*held = make([]T, 0, max(2*cap(*held), len(items), heldFirst))
+		n = 0
+	}
+	*held = append(*held, items...)
+	return (*held)[n : n+len(items) : n+len(items)]
+}
+
+// emptied is s cleared and emptied, or nil when it grew past maxHeldItems.
+func emptied[T any](s []T) []T {
+	clear(s)
+	if cap(s) > maxHeldItems {
+		return nil
+	}
+	return s[:0]
+}
