@@ -33,7 +33,7 @@ func TestCitationsComeFromTheRulesThatDecided(t *testing.T) {
 	for i := range 1500 {
 		req, facts := generatedRequest(rng, i)
 		req = decodedRequest(t, req)
-		j, err := s.judge(context.Background(), req)
+		j, err := s.judge(context.Background(), req, nil)
 		if err != nil {
 			if os.Getenv("GENDEBUG") != "" {
 				t.Logf("%s: %v", req.Question, err)

@@ -11,6 +11,7 @@ package engine
 import (
 	"context"
 	"strings"
+	"sync"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -19,6 +20,12 @@ import (
 // looked up, inline fields override the card's, every id and location must
 // resolve.
 func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Board) (*Board, error) {
+	return s.decodeBoardInto(ctx, edition, in, nil)
+}
+
+// decodeBoardInto is decodeBoard reading the board's missions, ships and
+// personnel into the arrays of into (made for the board when nil).
+func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.Board, into *boardArrays) (*Board, error) {
 	b := &Board{edition: edition}
 	if n := len(in.Missions) + len(in.Ships) + len(in.Personnel) + len(in.Facilities); n > smallBoard {
 		b.objects = make(map[string]objectRef, n)
@@ -27,24 +34,24 @@ func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Boar
 	// room for a few each (their skills, title, species, characteristics
 	// and icons, many shared), rather than grown by doubling.
 	b.compiled = &compiled{names: makeNameTable(min(3*len(in.Personnel)+8, 1024))}
-	if err := s.decodeMissions(ctx, edition, in.Missions, b); err != nil {
+	if err := s.decodeMissions(ctx, edition, in.Missions, b, into.missionsFor(len(in.Missions))); err != nil {
 		return nil, err
 	}
 	b.assignSites()
 	if err := s.decodeFacilities(ctx, edition, in.Facilities, b); err != nil {
 		return nil, err
 	}
-	if err := s.decodeShips(ctx, edition, in.Ships, b); err != nil {
+	if err := s.decodeShips(ctx, edition, in.Ships, b, into.shipsFor(len(in.Ships))); err != nil {
 		return nil, err
 	}
-	if err := s.decodePersonnel(ctx, edition, in.Personnel, b); err != nil {
+	if err := s.decodePersonnel(ctx, edition, in.Personnel, b, into.personnelFor(len(in.Personnel))); err != nil {
 		return nil, err
 	}
 	return b, nil
 }
 
-func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules.BoardMission, b *Board) error {
-	missions := make([]Mission, len(in)) // one allocation for the board's missions
+// decodeMissions reads the board's missions into missions, one for each.
+func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules.BoardMission, b *Board, missions []Mission) error {
 	b.Missions = make([]*Mission, 0, len(in))
 	for i, bm := range in {
 		at := boardPlace{"missions", i}
@@ -119,8 +126,8 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 	return nil
 }
 
-func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.BoardShip, b *Board) error {
-	ships := make([]Ship, len(in))
+// decodeShips reads the board's ships into ships, one for each.
+func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.BoardShip, b *Board, ships []Ship) error {
 	b.Ships = make([]*Ship, 0, len(in))
 	for i := range in {
 		sh := &ships[i]
@@ -240,8 +247,9 @@ func checkDocked(edition string, b *Board, at boardPlace, id string, sh *Ship) e
 	return nil
 }
 
-func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rules.BoardPersonnel, b *Board) error {
-	personnel := make([]Personnel, len(in))
+// decodePersonnel reads the board's personnel into personnel, one for
+// each.
+func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rules.BoardPersonnel, b *Board, personnel []Personnel) error {
 	b.Personnel = make([]*Personnel, 0, len(in))
 	// The skills of the board's personnel share one array, each personnel
 	// a part of it no other can append into.
@@ -509,4 +517,78 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 	}
 	f.Mission = bf.At.Mission
 	return nil
+}
+
+// boardArrays are the arrays a board's missions, ships and personnel are
+// read into, kept from one request to the next (boardArraysPool): a board's
+// objects are large (some 370 bytes a personnel, strings and lists), and
+// made for every request they were a tenth of an adjudication's time,
+// collection included. Service.Adjudicate takes them for its board and
+// gives them back, cleared, once its verdict is made: nothing of a verdict
+// points into them (its results are the request's types, whose numbers
+// are made apart, ptr), and neither the boards of the request nor their
+// objects are read after it. Moves put the objects they change in arrays
+// of their own.
+type boardArrays struct {
+	missions  []Mission
+	ships     []Ship
+	personnel []Personnel
+}
+
+// The largest arrays kept for the next request: larger boards are rare.
+const (
+	maxPooledMissions  = 32
+	maxPooledShips     = 32
+	maxPooledPersonnel = 64
+)
+
+var boardArraysPool = sync.Pool{New: func() any { return new(boardArrays) }}
+
+// takeBoardArrays returns arrays for a request's board, empty.
+func takeBoardArrays() *boardArrays { return boardArraysPool.Get().(*boardArrays) }
+
+// release clears the arrays and keeps them for the next request, unless
+// one has grown past what is kept.
+func (a *boardArrays) release() {
+	clear(a.missions)
+	clear(a.ships)
+	clear(a.personnel)
+	if cap(a.missions) <= maxPooledMissions && cap(a.ships) <= maxPooledShips && cap(a.personnel) <= maxPooledPersonnel {
+		boardArraysPool.Put(a)
+	}
+}
+
+// missionsFor, shipsFor and personnelFor return n objects of the arrays
+// (zero, as kept), made with room for no more; a nil a makes them anew.
+func (a *boardArrays) missionsFor(n int) []Mission {
+	if a == nil {
+		return make([]Mission, n)
+	}
+	if cap(a.missions) < n {
+		a.missions = make([]Mission, n)
+	}
+	a.missions = a.missions[:n]
+	return a.missions[:n:n]
+}
+
+func (a *boardArrays) shipsFor(n int) []Ship {
+	if a == nil {
+		return make([]Ship, n)
+	}
+	if cap(a.ships) < n {
+		a.ships = make([]Ship, n)
+	}
+	a.ships = a.ships[:n]
+	return a.ships[:n:n]
+}
+
+func (a *boardArrays) personnelFor(n int) []Personnel {
+	if a == nil {
+		return make([]Personnel, n)
+	}
+	if cap(a.personnel) < n {
+		a.personnel = make([]Personnel, n)
+	}
+	a.personnel = a.personnel[:n]
+	return a.personnel[:n:n]
 }

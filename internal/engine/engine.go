@@ -349,7 +349,11 @@ func (s *Service) Questions() map[string][]string {
 // "board.personnel[2].at.ship"). A request whose ctx ends is abandoned
 // with ctx's error.
 func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {
-	j, err := s.judge(ctx, req)
+	// The board's objects are read into arrays kept from one request to
+	// the next, given back once the verdict is made (boardArrays).
+	arrays := takeBoardArrays()
+	defer arrays.release()
+	j, err := s.judge(ctx, req, arrays)
 	if err != nil {
 		return nil, err
 	}
@@ -357,8 +361,9 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 }
 
 // judge judges the request, returning the judgement its verdict is made
-// of: the rules it applied, the citations it carries.
-func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*judgement, error) {
+// of: the rules it applied, the citations it carries. The board's objects
+// are read into arrays.
+func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest, arrays *boardArrays) (*judgement, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -385,7 +390,7 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest) (*ju
 	if err != nil {
 		return nil, err
 	}
-	board, err := s.decodeBoard(ctx, edition, req.Board)
+	board, err := s.decodeBoardInto(ctx, edition, req.Board, arrays)
 	if err != nil {
 		return nil, err
 	}

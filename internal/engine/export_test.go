@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -51,3 +53,22 @@ var (
 	Ask            = ask
 	DecodedRequest = decodedRequest
 )
+
+// AskKeepingArrays is Ask with the board read into arrays of its own,
+// never cleared nor read into again (judge without boardArrays): the
+// verdict as it is before a request's arrays go back.
+func AskKeepingArrays(ctx context.Context, svc *Service, req rules.AdjudicationRequest) (*rules.Verdict, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	var decoded rules.AdjudicationRequest
+	if err := api.DecodeAdjudication(body, &decoded); err != nil {
+		return nil, err
+	}
+	j, err := svc.judge(ctx, decoded, nil)
+	if err != nil {
+		return nil, err
+	}
+	return svc.verdict(string(j.question), j), nil
+}
