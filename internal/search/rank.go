@@ -106,6 +106,27 @@ func sameKind(x, y *ranked) bool {
 //
 // The first best hits are put first, in order; the others follow in no order.
 func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []ranked {
+	out := ix.scoreHits(hits, a, sc)
+	// Only the first k hits are put in order, and only those are read but
+	// by bothEditionsLead, which reads them all.
+	k := max(best, governWindow)
+	first := k
+	if a.bothEditions {
+		first = len(out)
+	}
+	ix.byPrecedence(out, first, sc)
+	sortBest(out, k, &sc.sort)
+	ix.w.governFirst(out)
+	if a.bothEditions {
+		bothEditionsLead(out)
+	}
+	return out
+}
+
+// scoreHits scores each hit by its title cover, the share of the query it
+// holds and its kind, hands each cross-reference's score over, and scores the
+// best again by their paragraphs (the first step of rerank).
+func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked {
 	out := resize(sc.ranked, len(hits))
 	sc.ranked = out
 	stubs := sc.stubs[:0] // the cross-references among the hits, in order
@@ -149,12 +170,6 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 		}
 	}
 	ix.deepen(out, a, deep.least(), sc)
-	ix.byPrecedence(out, sc)
-	sortBest(out, max(best, governWindow), &sc.sort)
-	ix.w.governFirst(out)
-	if a.bothEditions {
-		bothEditionsLead(out)
-	}
 	return out
 }
 
@@ -564,8 +579,9 @@ func compareRankedAt(x, y *ranked) int {
 // precedence. Same rule: same edition and either the same kind and folded
 // title, or related by the corpus (the same term's entry in another
 // document), directly or through other hits. Only hits that may be one rule
-// with another hit (docMeta.rule) are looked at.
-func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
+// with another hit (docMeta.rule) are looked at, and of those only the ones
+// that may be among the first best hits (see firstLeast).
+func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
 	if ix.rules == 0 {
 		return
 	}
@@ -602,15 +618,55 @@ func (ix *Index) byPrecedence(out []ranked, sc *scratch) {
 			start[k]++
 		}
 	}
+	least := firstLeast(out, found, maybe, first)
 	for _, c := range found {
 		if c < 2 {
 			continue
 		}
 		hits := maybe[:c]
 		maybe = maybe[c:]
+		if bestOf(out, hits) < least {
+			continue // none of them can be among the first
+		}
 		slices.SortFunc(hits, func(i, j int) int { return compareRankedAt(&out[i], &out[j]) })
 		ix.sameRule(out, hits, sc)
 	}
+}
+
+// firstLeast is a score the first best hits of out score at least once
+// byPrecedence has handed the scores out again, or -Inf when it cannot say
+// (first more than maxDeep). Handing out leaves the hits of no rule and
+// those alone of theirs (found by rule) as they are, and the best score of
+// each rule's hits (maybe: the hits of each rule of several, together, in
+// the order of the rules) among them, never higher: so the first-th best of
+// those scores. A rule whose hits all score less than it cannot have one
+// among the first, nor change which the first are: it is left as it is.
+func firstLeast(out []ranked, found []int32, maybe []int, first int) float64 {
+	if first > maxDeep {
+		return math.Inf(-1)
+	}
+	top := newTopScores(first)
+	for i := range out {
+		if k := out[i].rule; k < 0 || found[k] == 1 {
+			top.add(out[i].score)
+		}
+	}
+	for _, c := range found {
+		if c > 1 {
+			top.add(bestOf(out, maybe[:c]))
+			maybe = maybe[c:]
+		}
+	}
+	return top.least()
+}
+
+// bestOf is the best score of the hits of out at places.
+func bestOf(out []ranked, places []int) float64 {
+	best := math.Inf(-1)
+	for _, i := range places {
+		best = max(best, out[i].score)
+	}
+	return best
 }
 
 // sameRule splits hits (positions in out, best first) that may be one rule

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/cputime"
+	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -228,4 +229,54 @@ func TestHitFactsAnswerAsTheMetadata(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPrecedenceOfRulesBelowThePageIsSkipped checks on the load test's
+// searches of the real corpus that byPrecedence, handing out again only the
+// scores of rules that may reach the first hits (firstLeast), puts the same
+// hits first, in the same order and with the same scores, as handing out
+// every rule's; and that it does skip rules, in most searches.
+func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
+	ix := buildCorpus(t)
+	ss, err := loadgen.Searches(variedSeed, 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := ix.scratch.Get().(*scratch)
+	defer ix.scratch.Put(sc)
+	skipped := 0
+	for _, s := range ss {
+		u, err := parseQuery(s.Q)
+		if err != nil {
+			continue
+		}
+		a := ix.analyze(u)
+		q := rules.SearchQuery{Q: s.Q, Edition: rules.Edition(s.Edition)}
+		if q.Edition == "" {
+			q.Edition = rules.Edition(a.edition)
+		}
+		hits, _, _, err := ix.collect(t.Context(), ix.buildQuery(u, a), ix.filterOf(q), a.terms, rerankWindow, sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scored := ix.scoreHits(hits, &a, sc)
+		k := max(DefaultLimit, governWindow)
+		all, some := slices.Clone(scored), slices.Clone(scored)
+		ix.byPrecedence(all, len(all), sc)
+		ix.byPrecedence(some, k, sc)
+		if !slices.Equal(all, some) {
+			skipped++
+		}
+		sortBest(all, k, &sc.sort)
+		sortBest(some, k, &sc.sort)
+		for i := range min(k, len(all)) {
+			if some[i] != all[i] {
+				t.Fatalf("%q: hit %d is %s %v, want %s %v", s.Q, i, some[i].meta.ID, some[i].score, all[i].meta.ID, all[i].score)
+			}
+		}
+	}
+	if skipped < len(ss)/4 {
+		t.Errorf("rules skipped in %d of %d searches; want a quarter at least", skipped, len(ss))
+	}
+	t.Logf("rules skipped in %d of %d searches", skipped, len(ss))
 }
