@@ -32,6 +32,11 @@ type snapshot struct {
 	facets [][len(facetNames)]int32
 	// rank are what the re-ranking reads of every hit, by number.
 	rank []rankFacts
+	// withValue are, for each facet of few values (at most
+	// maxBitsetValues), the documents of each value as bits by number:
+	// a search's filter is read a word of 64 documents at a time, without
+	// the facts of the documents it leaves out (nil for a facet of more).
+	withValue [len(facetNames)][][]uint64
 	// holding are the numbers of the documents holding each English term
 	// (by lexicon id), ascending: a search looks its few terms up in these
 	// few lists, where looking them up in each hit's terms would read memory
@@ -80,7 +85,58 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 			s.holding[t] = append(s.holding[t], uint32(num))
 		}
 	}
+	s.withValue = valueBitsets(s.facets)
 	return s, nil
+}
+
+// maxBitsetValues is the most values of a facet whose documents
+// snapshot.withValue holds by value.
+const maxBitsetValues = 64
+
+// valueBitsets are snapshot.withValue of documents of those facet values
+// (by number).
+func valueBitsets(facets [][len(facetNames)]int32) (with [len(facetNames)][][]uint64) {
+	words := (len(facets) + 63) / 64
+	for f := range with {
+		values := int32(0)
+		for _, v := range facets {
+			values = max(values, v[f]+1)
+		}
+		if values > maxBitsetValues {
+			continue
+		}
+		bits := make([]uint64, int(values)*words)
+		with[f] = make([][]uint64, values)
+		for v := range with[f] {
+			with[f][v] = bits[v*words : (v+1)*words : (v+1)*words]
+		}
+		for num, v := range facets {
+			if v[f] >= 0 {
+				with[f][v[f]][num/64] |= 1 << (num % 64)
+			}
+		}
+	}
+	return with
+}
+
+// admitted returns the bits of the 64 documents numbered from 64w that the
+// filter may admit by the facets snapshot.withValue holds (all of them for
+// a facet it does not hold), and whether a document it may admit must still
+// be read for a facet it does not hold (see filter.admitsFacts).
+func (s *snapshot) admitted(f *filter, w int) (bits uint64, check bool) {
+	bits = ^uint64(0)
+	for i, v := range f {
+		switch {
+		case v == anyValue:
+		case s.withValue[i] == nil:
+			check = true
+		case v < 0 || int(v) >= len(s.withValue[i]):
+			return 0, false // a value no document has
+		default:
+			bits &= s.withValue[i][v][w]
+		}
+	}
+	return bits, check
 }
 
 // rankFacts are what the re-ranking reads of every hit, kept by document

@@ -217,3 +217,55 @@ func TestRankFactsAreOneCacheLine(t *testing.T) {
 		}
 	}
 }
+
+// TestAdmittedAgreesWithAdmits checks that the documents a filter admits by
+// the bits of each value of a facet of few values (snapshot.admitted), the
+// facts read for a facet of more, are those filter.admits admits, for
+// filters of any value, a value of the index, one of none (noValue) and
+// of several facets at once.
+func TestAdmittedAgreesWithAdmits(t *testing.T) {
+	x := uint32(5)
+	next := func(n int) int32 { x = x*1664525 + 1013904223; return int32(x>>8) % int32(n) }
+	values := [len(facetNames)]int{2, 5, maxBitsetValues + 36} // the last read from the facts
+	var s snapshot
+	for num := range 300 {
+		var v [len(facetNames)]int32
+		for f := range v {
+			v[f] = next(values[f])
+		}
+		if num%17 == 0 {
+			v = [len(facetNames)]int32{noValue, noValue, noValue} // a number without a document (snapshot.byNum)
+		}
+		s.facets = append(s.facets, v)
+		s.rank = append(s.rank, rankFacts{facet: smallFacets(v)})
+	}
+	s.withValue = valueBitsets(s.facets)
+	if s.withValue[0] == nil || s.withValue[1] == nil || s.withValue[2] != nil {
+		t.Fatalf("bits by value of facets of %v values: %v, %v, %v", values, s.withValue[0] != nil, s.withValue[1] != nil, s.withValue[2] != nil)
+	}
+	choices := func(f int) []int32 { return []int32{anyValue, noValue, 0, int32(values[f] - 1), next(values[f])} }
+	for _, e := range choices(0) {
+		for _, k := range choices(1) {
+			for _, d := range choices(2) {
+				f := filter{e, k, d}
+				n := 0
+				for num := range s.facets {
+					if s.facets[num][0] == noValue {
+						continue // in no list of postings
+					}
+					bits, check := s.admitted(&f, num/64)
+					got := bits&(1<<(num%64)) != 0 && (!check || f.admitsFacts(&s.rank[num]))
+					if want := f.admits(&s.facets[num]); got != want {
+						t.Fatalf("filter %v, document %d of %v: admitted %v, want %v", f, num, s.facets[num], got, want)
+					}
+					if got {
+						n++
+					}
+				}
+				if f == (filter{anyValue, anyValue, anyValue}) && n != len(s.facets)-len(s.facets)/17-1 {
+					t.Fatalf("no filter admits %d documents", n)
+				}
+			}
+		}
+	}
+}

@@ -133,10 +133,18 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 			continue
 		}
 		touched[w] = 0
+		check := false
+		if !all {
+			// The documents the filter leaves out, without reading
+			// their facts.
+			var admitted uint64
+			admitted, check = ix.snap.admitted(&f, w)
+			bitsOf &= admitted
+		}
 		for bitsOf != 0 {
 			num := uint32(w*64 + bits.TrailingZeros64(bitsOf))
 			bitsOf &= bitsOf - 1
-			if !all && !f.admitsFacts(&ix.snap.rank[num]) {
+			if check && !f.admitsFacts(&ix.snap.rank[num]) {
 				continue
 			}
 			out = append(out, scoredDoc{num: num, score: sum[num] * (float64(held[num]) / float64(n))})
