@@ -37,6 +37,10 @@ type snapshot struct {
 	// a search's filter is read a word of 64 documents at a time, without
 	// the facts of the documents it leaves out (nil for a facet of more).
 	withValue [len(facetNames)][][]uint64
+	// holdingPostings says holding[t] are the documents whose title or
+	// text postings hold t, each list: a match of a term's clause of
+	// either field holds the term (see searchPlan.held).
+	holdingPostings bool
 	// holding are the numbers of the documents holding each English term
 	// (by lexicon id), ascending: a search looks its few terms up in these
 	// few lists, where looking them up in each hit's terms would read memory
@@ -45,7 +49,7 @@ type snapshot struct {
 }
 
 // openSnapshot takes the read view and numbers the documents.
-func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) {
+func openSnapshot(idx bleve.Index, meta map[string]*docMeta, lex *lexicon) (*snapshot, error) {
 	adv, err := idx.Advanced()
 	if err != nil {
 		return nil, fmt.Errorf("index internals: %w", err)
@@ -86,7 +90,51 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta) (*snapshot, error) 
 		}
 	}
 	s.withValue = valueBitsets(s.facets)
+	s.holdingPostings = s.holdingIsPostings(lex)
 	return s, nil
+}
+
+// holdingIsPostings reports whether the documents holding each English
+// term are those whose title or text postings hold it (they are when the
+// title and text are indexed as the metadata's terms were read).
+func (s *snapshot) holdingIsPostings(lex *lexicon) bool {
+	title, text := s.search.fields[fieldTitle], s.search.fields[fieldText]
+	if title == nil || text == nil {
+		return false
+	}
+	terms := 0
+	for _, f := range [...]*fieldPostings{title, text} {
+		for w := range f.terms {
+			if id, ok := lex.ids[w]; !ok || int(id) >= len(s.holding) || len(s.holding[id]) == 0 {
+				return false // a term of the postings no document holds
+			}
+		}
+	}
+	for id, docs := range s.holding {
+		if len(docs) == 0 {
+			continue
+		}
+		terms++
+		w := lex.words[id]
+		a, b := title.postingsOf(w), text.postingsOf(w)
+		for _, num := range docs {
+			// Each document holding it is the next of either list.
+			switch {
+			case len(a) > 0 && a[0].num == num && len(b) > 0 && b[0].num == num:
+				a, b = a[1:], b[1:]
+			case len(a) > 0 && a[0].num == num:
+				a = a[1:]
+			case len(b) > 0 && b[0].num == num:
+				b = b[1:]
+			default:
+				return false
+			}
+		}
+		if len(a) > 0 || len(b) > 0 {
+			return false
+		}
+	}
+	return terms > 0
 }
 
 // maxBitsetValues is the most values of a facet whose documents
@@ -415,12 +463,9 @@ type facetTally [len(facetNames)][]int
 // search and collect it again. Nothing of it outlives the search.
 type scratch struct {
 	best matches // collect's matches
-	// termMatches' clauses, scores and terms held by document number,
-	// documents touched (bits by number), and matches
+	// termMatches' clauses, the next document of each, and matches
 	clauses []termScorer
-	sum     []float64
-	heldBy  []uint16
-	touched []uint64
+	heads   []uint64
 	matched []scoredDoc
 	counts  []int    // collect's facet counts
 	cursor  []int    // collect's places in the lists of the query's terms
@@ -475,9 +520,14 @@ func (ix *Index) collect(ctx context.Context, q searchPlan, f filter, terms []ui
 	}
 	if ix.scoresTerms(q) {
 		// A disjunction of terms, scored from the postings in memory
-		// (see termMatches).
+		// (see termMatches), which tell the first terms a match holds
+		// when the documents holding a term are those its title and
+		// text postings hold.
+		if ix.snap.holdingPostings {
+			c.told = q.held
+		}
 		for _, m := range ix.termMatches(q, f, sc) {
-			c.add(m.num, m.score)
+			c.addHeld(m.num, m.score, m.held)
 		}
 	} else if err := ix.collectBleve(ctx, q, f, sc, c); err != nil {
 		sc.best = c.best[:0]
@@ -536,7 +586,7 @@ func (ix *Index) collectBleve(ctx context.Context, q searchPlan, f filter, sc *s
 			return fmt.Errorf("search: a match without metadata")
 		}
 		if f.admitsFacts(&ix.snap.rank[num]) {
-			c.add(uint32(num), score)
+			c.addHeld(uint32(num), score, 0)
 		}
 	}
 }
@@ -549,6 +599,9 @@ type collector struct {
 	terms  []uint32
 	size   int
 	cursor []int // places in the lists of the terms (see snapshot.held)
+	// told is how many of the first terms the matches handed over say
+	// they hold (see addHeld).
+	told   int
 	best   matches
 	total  int
 	facets facetTally
@@ -576,14 +629,19 @@ func (ix *Index) newCollector(f filter, terms []uint32, size int, sc *scratch) c
 	return c
 }
 
-// add counts a match that passed the filter and keeps it if among the best.
-func (c *collector) add(num uint32, score float64) {
+// addHeld counts a match that passed the filter and keeps it if among the
+// best; held are the bits of the first c.told terms the document holds, the
+// others read from the lists of the documents holding each.
+func (c *collector) addHeld(num uint32, score float64, held uint64) {
 	s := c.ix.snap
 	c.total++
 	for i, v := range &s.rank[num].facet {
 		c.facets[i][v]++
 	}
-	m := collected{meta: s.rank[num].meta, num: num, score: score, held: s.held(c.terms, c.cursor, num)}
+	if c.told < len(c.cursor) {
+		held |= s.held(c.terms, c.cursor, num, c.told)
+	}
+	m := collected{meta: s.rank[num].meta, num: num, score: score, held: held}
 	switch {
 	case len(c.best) < c.size:
 		c.best = append(c.best, m)
@@ -596,13 +654,14 @@ func (c *collector) add(num uint32, score float64) {
 	}
 }
 
-// held returns a bit for each of the first 64 terms document num holds.
-// cursor keeps, for each term, the place in its list of documents where the
-// last look-up ended: the numbers asked for go up, so each list is read once
-// (should one go down, the look-up starts again).
-func (s *snapshot) held(terms []uint32, cursor []int, num uint32) uint64 {
+// held returns a bit for each of the first 64 terms document num holds,
+// from the from-th on. cursor keeps, for each term, the place in its list of
+// documents where the last look-up ended: the numbers asked for go up, so
+// each list is read once (should one go down, the look-up starts again).
+func (s *snapshot) held(terms []uint32, cursor []int, num uint32, from int) uint64 {
 	var held uint64
-	for k, t := range terms[:len(cursor)] {
+	for k := from; k < len(cursor); k++ {
+		t := terms[k]
 		if t == noTerm || int(t) >= len(s.holding) {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
 
+	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -192,7 +193,7 @@ func TestHeldAgreesWithHolds(t *testing.T) {
 	for _, order := range [][]uint32{nums, down, about} {
 		cursor := make([]int, len(a.stemIDs))
 		for _, num := range order {
-			held := ix.snap.held(a.stemIDs, cursor, num)
+			held := ix.snap.held(a.stemIDs, cursor, num, 0)
 			for k, id := range a.stemIDs {
 				want := id != noTerm && ix.snap.holds(ix.snap.byNum[num], id)
 				if got := held&(1<<k) != 0; got != want {
@@ -267,5 +268,62 @@ func TestAdmittedAgreesWithAdmits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMatchesTellTheTermsTheyHold checks on the load test's searches of the
+// real corpus that the terms a match of the disjunction holds by the clauses
+// it matched (searchPlan.held, scoredDoc.held) are those the lists of the
+// documents holding each say (snapshot.held), and that a snapshot whose
+// lists are not its title and text postings is found out when opened (the
+// clauses are then not read for it).
+func TestMatchesTellTheTermsTheyHold(t *testing.T) {
+	ix := buildCorpus(t)
+	if !ix.snap.holdingPostings {
+		t.Fatal("the documents holding each term are not those of its title and text postings")
+	}
+	ss, err := loadgen.Searches(variedSeed, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := new(scratch)
+	told := 0
+	for _, s := range ss {
+		u, err := parseQuery(s.Q)
+		if err != nil {
+			continue
+		}
+		a := ix.analyze(u)
+		p := ix.buildQuery(u, a)
+		if !ix.scoresTerms(p) {
+			continue
+		}
+		if p.held != min(len(a.stemIDs), 64) {
+			t.Fatalf("%q: the clauses tell %d terms, want its %d stems", s.Q, p.held, len(a.stemIDs))
+		}
+		cursor := make([]int, min(len(a.terms), 64))
+		mask := uint64(1)<<p.held - 1
+		for _, m := range ix.termMatches(p, ix.filterOf(rules.SearchQuery{Edition: rules.Edition(s.Edition)}), sc) {
+			want := ix.snap.held(a.terms, cursor, m.num, 0) & mask
+			if m.held != want {
+				t.Fatalf("%q, document %s: the clauses tell terms %b, the lists %b", s.Q, ix.snap.byNum[m.num].ID, m.held, want)
+			}
+			told++
+		}
+	}
+	if told == 0 {
+		t.Fatal("no match compared")
+	}
+	// One document left out of one term's list.
+	s := *ix.snap
+	s.holding = slices.Clone(s.holding)
+	for id, docs := range s.holding {
+		if len(docs) > 1 {
+			s.holding[id] = docs[1:]
+			break
+		}
+	}
+	if s.holdingIsPostings(ix.lex) {
+		t.Error("a list of documents holding a term without one of its postings' is taken for them")
 	}
 }

@@ -2,7 +2,6 @@ package search
 
 import (
 	"math"
-	"math/bits"
 	"sort"
 
 	"github.com/blevesearch/bleve/v2/search/searcher"
@@ -27,6 +26,9 @@ type termScorer struct {
 	boost  float64
 	idf    float64
 	weight float64 // boost x idf x the query's norm
+	// held is termClause.held: the bit of the query's term a document
+	// matching the clause holds, or none.
+	held uint64
 }
 
 // byCount orders clauses as Bleve's disjunction of a few searchers does
@@ -38,10 +40,13 @@ func (c byCount) Len() int           { return len(c) }
 func (c byCount) Less(i, j int) bool { return c[i].count < c[j].count }
 func (c byCount) Swap(i, j int)      { c[i], c[j] = c[j], c[i] }
 
-// scoredDoc is a match of a disjunction: a document number and its score.
+// scoredDoc is a match of a disjunction: a document number, its score, and
+// the query's terms it holds that the clauses it matched tell (see
+// termScorer.held).
 type scoredDoc struct {
 	num   uint32
 	score float64
+	held  uint64
 }
 
 // scoresTerms reports whether termMatches can score the plan: a disjunction
@@ -77,7 +82,7 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 	for i, c := range p.should {
 		fp := ps.fields[c.field]
 		t := fp.terms[string(c.term)]
-		clauses[i] = termScorer{list: fp.list[t.from:t.to], count: t.count, boost: c.boost,
+		clauses[i] = termScorer{list: fp.list[t.from:t.to], count: t.count, boost: c.boost, held: c.held,
 			idf: 1.0 + math.Log(docs/float64(t.count+1))}
 	}
 	if n <= searcher.DisjunctionHeapTakeover {
@@ -97,14 +102,36 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 		clauses[i].weight = clauses[i].boost * clauses[i].idf * norm
 	}
 
-	// Each term's scores into the array by document number, in the order
-	// the terms are summed.
-	sum, held := resize(sc.sum, len(ix.snap.byNum)), resize(sc.heldBy, len(ix.snap.byNum))
-	touched := resize(sc.touched, (len(ix.snap.byNum)+63)/64)
-	sc.sum, sc.heldBy, sc.touched = sum, held, touched
+	// The clauses' lists merged document by document, each match's scores
+	// summed in the order of the clauses (Bleve's), without an array by
+	// document number: a match's terms are read where its lists are.
+	live := clauses[:0]
 	for _, c := range clauses {
-		for i := range c.list {
-			pt := &c.list[i]
+		if len(c.list) > 0 {
+			live = append(live, c)
+		}
+	}
+	// The next document of each list, its number and the clause's place
+	// in one key, in a heap, least first: a match's clauses come out
+	// together, in their order.
+	keys := sc.heads[:0]
+	for i, c := range live {
+		keys = append(keys, uint64(c.list[0].num)<<32|uint64(i))
+	}
+	sc.heads = keys
+	for i := len(keys)/2 - 1; i >= 0; i-- {
+		siftKeys(keys, i)
+	}
+	out := sc.matched[:0]
+	all := f == filter{anyValue, anyValue, anyValue}
+	lastWord, admitted, check := -1, uint64(0), false
+	for len(keys) > 0 {
+		num := uint32(keys[0] >> 32)
+		sum, terms, held := 0.0, 0, uint64(0)
+		for len(keys) > 0 && uint32(keys[0]>>32) == num {
+			i := uint32(keys[0])
+			c := &live[i]
+			pt := &c.list[0]
 			var tf float64
 			if pt.freq < uint32(len(sqrtOf)) {
 				tf = sqrtOf[pt.freq]
@@ -115,43 +142,50 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 			if c.weight != 1.0 {
 				s = s * c.weight
 			}
-			num := pt.num
-			if touched[num/64]&(1<<(num%64)) == 0 {
-				touched[num/64] |= 1 << (num % 64)
-				sum[num], held[num] = 0, 0
+			sum += s
+			terms++
+			held |= c.held
+			if c.list = c.list[1:]; len(c.list) > 0 {
+				keys[0] = uint64(c.list[0].num)<<32 | uint64(i)
+			} else {
+				keys[0] = keys[len(keys)-1]
+				keys = keys[:len(keys)-1]
 			}
-			sum[num] += s
-			held[num]++
+			siftKeys(keys, 0)
 		}
-	}
-	// The documents touched, in order, each once; the array cleared for
-	// the next search as it is read.
-	out := sc.matched[:0]
-	all := f == filter{anyValue, anyValue, anyValue}
-	for w, bitsOf := range touched {
-		if bitsOf == 0 {
-			continue
-		}
-		touched[w] = 0
-		check := false
 		if !all {
-			// The documents the filter leaves out, without reading
-			// their facts.
-			var admitted uint64
-			admitted, check = ix.snap.admitted(&f, w)
-			bitsOf &= admitted
-		}
-		for bitsOf != 0 {
-			num := uint32(w*64 + bits.TrailingZeros64(bitsOf))
-			bitsOf &= bitsOf - 1
-			if check && !f.admitsFacts(&ix.snap.rank[num]) {
+			// The filter read 64 documents at a time, without the
+			// facts of the documents it leaves out.
+			if w := int(num / 64); w != lastWord {
+				lastWord = w
+				admitted, check = ix.snap.admitted(&f, w)
+			}
+			if admitted&(1<<(num%64)) == 0 || check && !f.admitsFacts(&ix.snap.rank[num]) {
 				continue
 			}
-			out = append(out, scoredDoc{num: num, score: sum[num] * (float64(held[num]) / float64(n))})
 		}
+		out = append(out, scoredDoc{num: num, score: sum * (float64(terms) / float64(n)), held: held})
 	}
 	sc.matched = out
 	return out
+}
+
+// siftKeys moves keys[i] down the heap keys (least on top) to its place.
+func siftKeys(keys []uint64, i int) {
+	for {
+		least := i
+		if l := 2*i + 1; l < len(keys) && keys[l] < keys[least] {
+			least = l
+		}
+		if r := 2*i + 2; r < len(keys) && keys[r] < keys[least] {
+			least = r
+		}
+		if least == i {
+			return
+		}
+		keys[i], keys[least] = keys[least], keys[i]
+		i = least
+	}
 }
 
 // sqrtOf are the square roots Bleve's term scorer reads a term's frequency

@@ -396,7 +396,7 @@ func (ix *Index) prepare() error {
 			return fmt.Errorf("%d values of the facet %s: at most %d are counted", n, name, maxFacetValues)
 		}
 	}
-	if ix.snap, err = openSnapshot(ix.idx, ix.meta); err != nil {
+	if ix.snap, err = openSnapshot(ix.idx, ix.meta, ix.lex); err != nil {
 		return err
 	}
 	return nil

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"slices"
+
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -22,14 +24,21 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
 	}
 	// The words in the title and in the text, each a clause of its own
 	// (one disjunction, not one per field: fewer searchers to build).
+	// A document matching either holds the token's stem (its title or
+	// text holds it: snapshot.holding), which the clause says by its bit
+	// (termClause.held).
 	for _, f := range [...]struct {
 		field string
 		boost float64
 	}{{fieldTitle, ix.w.Title}, {fieldText, ix.w.Text}} {
 		for _, tok := range a.tokens {
 			add(tok.Term, f.field, f.boost)
+			if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
+				p.should[len(p.should)-1].held = 1 << k
+			}
 		}
 	}
+	p.held = min(len(a.stemIDs), 64)
 	// What the judge's shorthand means, with less weight than the words
 	// typed (in the text only: a title holding them counts in the
 	// re-ranking, see cover.)
@@ -69,13 +78,21 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
 type searchPlan struct {
 	should        []termClause
 	must, mustNot []query.Query
+	// held is how many of the query's first terms (analyzed.terms: its
+	// stems) a match of the should clauses holds exactly when it matches
+	// a clause of that term (termClause.held): each has a clause in the
+	// title and one in the text.
+	held int
 }
 
-// termClause is a term looked for in a field, with its boost.
+// termClause is a term looked for in a field, with its boost; held has the
+// bit (by index in analyzed.terms) of the query's term a document matching
+// it holds, when it is one of searchPlan.held's.
 type termClause struct {
 	term  []byte
 	field string
 	boost float64
+	held  uint64
 }
 
 // query is the plan as one Bleve query.

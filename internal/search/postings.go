@@ -128,6 +128,16 @@ func readFieldPostings(ctx context.Context, r index.IndexReader, field string) (
 }
 
 // add appends a posting as Bleve's reader gave it.
+// postingsOf returns the postings of a term, in the order of the documents'
+// numbers (none when no document holds it).
+func (fp *fieldPostings) postingsOf(term string) []posting {
+	t, ok := fp.terms[term]
+	if !ok {
+		return nil
+	}
+	return fp.list[t.from:t.to]
+}
+
 func (fp *fieldPostings) add(doc *index.TermFieldDoc) error {
 	const most = uint64(^uint32(0))
 	num, ok := docNum(doc.ID)

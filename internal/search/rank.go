@@ -618,7 +618,7 @@ func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
 			start[k]++
 		}
 	}
-	least := firstLeast(out, found, maybe, first)
+	least := firstLeast(out, found, maybe, first, &sc.sort.scores)
 	for _, c := range found {
 		if c < 2 {
 			continue
@@ -635,29 +635,31 @@ func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
 
 // firstLeast is a score the first best hits of out score at least once
 // byPrecedence has handed the scores out again, or -Inf when it cannot say
-// (first more than maxDeep). Handing out leaves the hits of no rule and
+// (fewer scores than first). Handing out leaves the hits of no rule and
 // those alone of theirs (found by rule) as they are, and the best score of
 // each rule's hits (maybe: the hits of each rule of several, together, in
 // the order of the rules) among them, never higher: so the first-th best of
 // those scores. A rule whose hits all score less than it cannot have one
 // among the first, nor change which the first are: it is left as it is.
-func firstLeast(out []ranked, found []int32, maybe []int, first int) float64 {
-	if first > maxDeep {
-		return math.Inf(-1)
-	}
-	top := newTopScores(first)
+// The scores are selected in the memory of *room.
+func firstLeast(out []ranked, found []int32, maybe []int, first int, room *[]float64) float64 {
+	scores := (*room)[:0]
+	defer func() { *room = scores }()
 	for i := range out {
 		if k := out[i].rule; k < 0 || found[k] == 1 {
-			top.add(out[i].score)
+			scores = append(scores, out[i].score)
 		}
 	}
 	for _, c := range found {
 		if c > 1 {
-			top.add(bestOf(out, maybe[:c]))
+			scores = append(scores, bestOf(out, maybe[:c]))
 			maybe = maybe[c:]
 		}
 	}
-	return top.least()
+	if first > len(scores) {
+		return math.Inf(-1)
+	}
+	return kthBest(scores, first)
 }
 
 // bestOf is the best score of the hits of out at places.
