@@ -354,7 +354,12 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			toks[i] = c.parts
 			continue
 		}
-		if split, rarer, ok := ix.vocab.splitForm(w); ok {
+		// A half may be another form of a word of the rulebooks they do
+		// not print ("drops"), or a word of the thesaurus ("fight").
+		if split, rarer, ok := ix.vocab.splitForm(w, func(h string) bool {
+			st, inflected := ix.knownStem(h)
+			return inflected && st != h || ix.thes.knows(h)
+		}); ok {
 			// Two words run together, unless one letter away from a
 			// word the rulebooks use more than the rarer of the two
 			// ("misson" is "mission", not "mis son").

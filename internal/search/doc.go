@@ -80,9 +80,12 @@
 //   - A typed word the index does not hold, nor the thesaurus (below), is
 //     then read as a word the rulebooks hyphenate ("misseed" is "mis-seed",
 //     "dualicon" "dual-icon"), then as two words it runs together
-//     ("awayteam"; never split where a letter typed twice meets, when one
-//     of them dropped is a word of the index: "highher" is "higher"), and
-//     only then corrected against the index's own
+//     ("awayteam"; one of the two may be a form of a word of the index
+//     the rulebooks do not print, or a word of the thesaurus, when no word
+//     of the index is one typo away: "rangedrops", "shipsfight"; never
+//     split where a letter typed twice meets, when one of them dropped is
+//     a word of the index: "highher" is "higher"), and only then corrected
+//     against the index's own
 //     vocabulary, hyphenated words joined included ("counterattak" is
 //     "counter-attack"): the nearest word (one edit for up to six letters,
 //     two from seven; a swap of two letters is one edit): of the words as

@@ -412,9 +412,13 @@ func compoundsOf(texts []string) map[string]compound {
 // it does ("awayteam" as "away team", "sidedeck" as "side deck"): of the
 // splits into two known words of three letters or more (or a prefix the
 // rulebooks hyphenate, "re", "co"), the one whose rarer word is the most
-// common, and how common that rarer word is.
-func (v *vocabulary) splitForm(w string) (split string, rarer int, ok bool) {
-	best, bestFreq := "", 0
+// common, and how common that rarer word is. A word the rulebooks do not
+// print but form says a judge means (another form of a word of theirs,
+// "drops" of "drop"; the thesaurus's "fight") may be one of the two, as
+// the rarest of words (0): "rangedrops" is "range drops" when no word of
+// the index is one typo away.
+func (v *vocabulary) splitForm(w string, form func(string) bool) (split string, rarer int, ok bool) {
+	best, bestFreq := "", -1
 	for i := 2; i <= len(w)-2; i++ {
 		if !utf8.RuneStart(w[i]) {
 			continue
@@ -426,13 +430,16 @@ func (v *vocabulary) splitForm(w string) (split string, rarer int, ok bool) {
 			continue
 		}
 		a, b := w[:i], w[i:]
+		if len(b) < 3 || len(a) < 3 && !v.prefixes[a] {
+			continue
+		}
 		fa, fb := v.freq[a], v.freq[b]
-		if fa == 0 || fb == 0 || len(b) < 3 || len(a) < 3 && !v.prefixes[a] {
+		if fa == 0 && (len(a) < 3 || form == nil || !form(a)) || fb == 0 && (form == nil || !form(b)) {
 			continue
 		}
 		if f := min(fa, fb); f > bestFreq {
 			best, bestFreq = a+" "+b, f
 		}
 	}
-	return best, bestFreq, best != ""
+	return best, max(bestFreq, 0), best != ""
 }

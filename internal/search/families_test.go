@@ -117,6 +117,11 @@ func TestFamilyTyposCorrectedOnlyIntoWhatTheyStandFor(t *testing.T) {
 		// A letter typed twice where two words would meet.
 		"highher": "higher",
 		"orbbit":  "orbit",
+		// Two words run together, one a form the rulebooks do not print
+		// or a word of the thesaurus; but a typo first when there is one.
+		"rangedrops": "range drops",
+		"shipsfight": "ships fight",
+		"solts":      "slots",
 	} {
 		var a analyzed
 		if got := ix.correct(typed, &a, "", ""); got != want {
