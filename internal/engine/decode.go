@@ -26,33 +26,34 @@ func (s *Service) decodeBoard(ctx context.Context, edition string, in rules.Boar
 // decodeBoardInto is decodeBoard reading the board's missions, ships and
 // personnel into the arrays of into (made for the board when nil).
 func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.Board, into *boardArrays) (*Board, error) {
-	b := &Board{edition: edition}
+	b := into.boardFor(edition)
 	if n := len(in.Missions) + len(in.Ships) + len(in.Personnel) + len(in.Facilities); n > smallBoard {
 		b.objects = make(map[string]objectRef, n)
 	}
 	// The names the personnel answer to are numbered in a table made with
 	// room for a few each (their skills, title, species, characteristics
 	// and icons, many shared), rather than grown by doubling.
-	b.compiled = &compiled{names: makeNameTable(min(3*len(in.Personnel)+8, 1024))}
-	if err := s.decodeMissions(ctx, edition, in.Missions, b, into.missionsFor(len(in.Missions))); err != nil {
+	b.compiled = into.compiledFor(min(3*len(in.Personnel)+8, 1024))
+	if err := s.decodeMissions(ctx, edition, in.Missions, b, into); err != nil {
 		return nil, err
 	}
 	b.assignSites()
 	if err := s.decodeFacilities(ctx, edition, in.Facilities, b); err != nil {
 		return nil, err
 	}
-	if err := s.decodeShips(ctx, edition, in.Ships, b, into.shipsFor(len(in.Ships))); err != nil {
+	if err := s.decodeShips(ctx, edition, in.Ships, b, into); err != nil {
 		return nil, err
 	}
-	if err := s.decodePersonnel(ctx, edition, in.Personnel, b, into.personnelFor(len(in.Personnel))); err != nil {
+	if err := s.decodePersonnel(ctx, edition, in.Personnel, b, into); err != nil {
 		return nil, err
 	}
 	return b, nil
 }
 
-// decodeMissions reads the board's missions into missions, one for each.
-func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules.BoardMission, b *Board, missions []Mission) error {
-	b.Missions = make([]*Mission, 0, len(in))
+// decodeMissions reads the board's missions, into the arrays of into.
+func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules.BoardMission, b *Board, into *boardArrays) error {
+	missions := into.missionsFor(len(in))
+	b.Missions = into.missionList(len(in))
 	for i, bm := range in {
 		at := boardPlace{"missions", i}
 		owner, c, err := s.placeObject(ctx, edition, b, at, bm.ID, bm.Owner, bm.Card, "mission")
@@ -126,9 +127,10 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 	return nil
 }
 
-// decodeShips reads the board's ships into ships, one for each.
-func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.BoardShip, b *Board, ships []Ship) error {
-	b.Ships = make([]*Ship, 0, len(in))
+// decodeShips reads the board's ships, into the arrays of into.
+func (s *Service) decodeShips(ctx context.Context, edition string, in []rules.BoardShip, b *Board, into *boardArrays) error {
+	ships := into.shipsFor(len(in))
+	b.Ships = into.shipList(len(in))
 	for i := range in {
 		sh := &ships[i]
 		if err := s.readShip(ctx, edition, b, boardPlace{"ships", i}, &in[i], sh); err != nil {
@@ -247,10 +249,10 @@ func checkDocked(edition string, b *Board, at boardPlace, id string, sh *Ship) e
 	return nil
 }
 
-// decodePersonnel reads the board's personnel into personnel, one for
-// each.
-func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rules.BoardPersonnel, b *Board, personnel []Personnel) error {
-	b.Personnel = make([]*Personnel, 0, len(in))
+// decodePersonnel reads the board's personnel, into the arrays of into.
+func (s *Service) decodePersonnel(ctx context.Context, edition string, in []rules.BoardPersonnel, b *Board, into *boardArrays) error {
+	personnel := into.personnelFor(len(in))
+	b.Personnel = into.personnelList(len(in))
 	// The skills of the board's personnel share one array, each personnel
 	// a part of it no other can append into.
 	sk := skillArena{}
@@ -519,20 +521,29 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 	return nil
 }
 
-// boardArrays are the arrays a board's missions, ships and personnel are
-// read into, kept from one request to the next (boardArraysPool): a board's
-// objects are large (some 370 bytes a personnel, strings and lists), and
-// made for every request they were a tenth of an adjudication's time,
-// collection included. Service.Adjudicate takes them for its board and
-// gives them back, cleared, once its verdict is made: nothing of a verdict
-// points into them (its results are the request's types, whose numbers
-// are made apart, ptr), and neither the boards of the request nor their
-// objects are read after it. Moves put the objects they change in arrays
-// of their own.
+// boardArrays are what a request's board is read into, kept from one
+// request to the next (boardArraysPool): the board, what the request
+// computes once of its boards (compiled, its table of names), the arrays
+// its missions, ships and personnel are read into, and the lists of
+// them. A board's objects are large (some 370 bytes a personnel, strings
+// and lists), and made for every request they were a tenth of an
+// adjudication's time, collection included. Service.Adjudicate takes them
+// for its board and gives them back, cleared, once its verdict is made:
+// nothing of a verdict points into them (its results are the request's
+// types, whose numbers are made apart, ptr), and neither the boards of the
+// request nor their objects are read after it. Moves put the objects and
+// lists they change in arrays of their own (Board.clone, ownPersonnel).
 type boardArrays struct {
+	board     Board
+	compiled  compiled
+	names     nameTable
 	missions  []Mission
 	ships     []Ship
 	personnel []Personnel
+	// The board's lists, made from these.
+	missionPtrs   []*Mission
+	shipPtrs      []*Ship
+	personnelPtrs []*Personnel
 }
 
 // The largest arrays kept for the next request: larger boards are rare.
@@ -540,6 +551,7 @@ const (
 	maxPooledMissions  = 32
 	maxPooledShips     = 32
 	maxPooledPersonnel = 64
+	maxPooledNames     = 1024
 )
 
 var boardArraysPool = sync.Pool{New: func() any { return new(boardArrays) }}
@@ -550,16 +562,45 @@ func takeBoardArrays() *boardArrays { return boardArraysPool.Get().(*boardArrays
 // release clears the arrays and keeps them for the next request, unless
 // one has grown past what is kept.
 func (a *boardArrays) release() {
+	a.board = Board{}
+	a.compiled = compiled{}
+	a.names.clear()
 	clear(a.missions)
 	clear(a.ships)
 	clear(a.personnel)
-	if cap(a.missions) <= maxPooledMissions && cap(a.ships) <= maxPooledShips && cap(a.personnel) <= maxPooledPersonnel {
+	clear(a.missionPtrs[:cap(a.missionPtrs)])
+	clear(a.shipPtrs[:cap(a.shipPtrs)])
+	clear(a.personnelPtrs[:cap(a.personnelPtrs)])
+	if cap(a.missions) <= maxPooledMissions && cap(a.ships) <= maxPooledShips && cap(a.personnel) <= maxPooledPersonnel &&
+		cap(a.names.keys) <= maxPooledNames && len(a.names.slots) <= 2*maxPooledNames {
 		boardArraysPool.Put(a)
 	}
 }
 
+// boardFor returns the board of the arrays, empty, of an edition; a nil a
+// makes one.
+func (a *boardArrays) boardFor(edition string) *Board {
+	if a == nil {
+		return &Board{edition: edition}
+	}
+	a.board = Board{edition: edition}
+	return &a.board
+}
+
+// compiledFor returns what the request computes of its boards, its table
+// of names with room for n; a nil a makes them.
+func (a *boardArrays) compiledFor(n int) *compiled {
+	if a == nil {
+		return &compiled{names: makeNameTable(n)}
+	}
+	a.names.init(n)
+	a.compiled = compiled{names: &a.names}
+	return &a.compiled
+}
+
 // missionsFor, shipsFor and personnelFor return n objects of the arrays
-// (zero, as kept), made with room for no more; a nil a makes them anew.
+// (zero, as kept), made with room for no more; missionList, shipList and
+// personnelList lists with room for n, empty. A nil a makes them anew.
 func (a *boardArrays) missionsFor(n int) []Mission {
 	if a == nil {
 		return make([]Mission, n)
@@ -591,4 +632,34 @@ func (a *boardArrays) personnelFor(n int) []Personnel {
 	}
 	a.personnel = a.personnel[:n]
 	return a.personnel[:n:n]
+}
+
+func (a *boardArrays) missionList(n int) []*Mission {
+	if a == nil {
+		return make([]*Mission, 0, n)
+	}
+	if cap(a.missionPtrs) < n {
+		a.missionPtrs = make([]*Mission, 0, n)
+	}
+	return a.missionPtrs[:0:n]
+}
+
+func (a *boardArrays) shipList(n int) []*Ship {
+	if a == nil {
+		return make([]*Ship, 0, n)
+	}
+	if cap(a.shipPtrs) < n {
+		a.shipPtrs = make([]*Ship, 0, n)
+	}
+	return a.shipPtrs[:0:n]
+}
+
+func (a *boardArrays) personnelList(n int) []*Personnel {
+	if a == nil {
+		return make([]*Personnel, 0, n)
+	}
+	if cap(a.personnelPtrs) < n {
+		a.personnelPtrs = make([]*Personnel, 0, n)
+	}
+	return a.personnelPtrs[:0:n]
 }

@@ -202,11 +202,33 @@ func newNameTable() *nameTable { return makeNameTable(8) }
 
 // makeNameTable returns a table with room for n names before it grows.
 func makeNameTable(n int) *nameTable {
+	t := &nameTable{}
+	t.init(n)
+	return t
+}
+
+// init empties the table, with room for n names before it grows; the
+// arrays it has are kept when large enough (its slots all empty, as
+// clear leaves them; any power of two at least twice the names will do).
+func (t *nameTable) init(n int) {
 	size := 16
 	for size < 2*n {
 		size *= 2
 	}
-	return &nameTable{keys: make([]string, 0, n), slots: make([]int32, size)}
+	if cap(t.keys) < n {
+		t.keys = make([]string, 0, n)
+	}
+	t.keys = t.keys[:0]
+	if len(t.slots) < size {
+		t.slots = make([]int32, size)
+	}
+}
+
+// clear forgets the table's names, keeping its arrays for init.
+func (t *nameTable) clear() {
+	clear(t.keys)
+	t.keys = t.keys[:0]
+	clear(t.slots)
 }
 
 // id is the number of a folded name, given one the first time it is asked.
