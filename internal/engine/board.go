@@ -66,6 +66,9 @@ type Board struct {
 type compiled struct {
 	names    *nameTable
 	staffing []staffingCandidates // one a ship
+	// arrays are what the request's board was read into, kept from one
+	// request to the next (decode.go); nil for a board read otherwise.
+	arrays *boardArrays
 }
 
 // compile returns what the request computes once of its boards, made the

@@ -544,7 +544,15 @@ type boardArrays struct {
 	missionPtrs   []*Mission
 	shipPtrs      []*Ship
 	personnelPtrs []*Personnel
+	// judgements are the room of the judgements of a turn's first steps,
+	// steps of them taken (Service.stepJudgement).
+	judgements []judgement
+	steps      int
 }
+
+// pooledSteps is how many of a turn's steps are judged in the room of the
+// board arrays; the steps after them are made.
+const pooledSteps = 16
 
 // The largest arrays kept for the next request: larger boards are rare.
 const (
@@ -565,6 +573,8 @@ func (a *boardArrays) release() {
 	a.board = Board{}
 	a.compiled = compiled{}
 	a.names.clear()
+	clear(a.judgements[:a.steps])
+	a.steps = 0
 	clear(a.missions)
 	clear(a.ships)
 	clear(a.personnel)
@@ -594,7 +604,10 @@ func (a *boardArrays) compiledFor(n int) *compiled {
 		return &compiled{names: makeNameTable(n)}
 	}
 	a.names.init(n)
-	a.compiled = compiled{names: &a.names}
+	if a.judgements == nil {
+		a.judgements = make([]judgement, pooledSteps)
+	}
+	a.compiled = compiled{names: &a.names, arrays: a}
 	return &a.compiled
 }
 

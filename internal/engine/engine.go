@@ -411,6 +411,20 @@ func (s *Service) newJudgement(doc *rules.Document, b *Board) *judgement {
 	return &judgement{edition: doc.Edition, doc: doc, rules: variantOf(*doc), board: b, vocab: &s.vocab}
 }
 
+// stepJudgement is newJudgement of a step of a turn: in the room the
+// request's board arrays keep for them when there is some (the step's
+// verdict is read until the turn's verdict is made, and not after: see
+// explainReplay), else made.
+func (s *Service) stepJudgement(doc *rules.Document, b *Board) *judgement {
+	if a := b.compile().arrays; a != nil && a.steps < len(a.judgements) {
+		j := &a.judgements[a.steps]
+		a.steps++
+		*j = judgement{edition: doc.Edition, doc: doc, rules: variantOf(*doc), board: b, vocab: &s.vocab}
+		return j
+	}
+	return s.newJudgement(doc, b)
+}
+
 // verdict is what a judgement of a question decided, with its citations.
 //
 // It is made once for a judgement, in the judgement's own room.

@@ -155,7 +155,7 @@ func (s *Service) playMove(ctx context.Context, doc *rules.Document, b *Board, t
 		return Step{}, unprocessable("question", "%q is not an action a turn is made of", question)
 	}
 	read, question := s.moves[name], name
-	j := s.newJudgement(doc, b)
+	j := s.stepJudgement(doc, b)
 	// The reader is given the turn held in the judgement: a pointer to
 	// turn itself, passed to a function value, would move it to the heap.
 	j.turn = turn

@@ -161,10 +161,18 @@ func runReplay(ctx context.Context, s *Service, j *judgement, raw rules.Params) 
 // explainReplay writes the verdict of a turn replayed: its figures, a
 // sentence for where it stopped and what it spent, and its citations.
 func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
+	// A step's verdict is in its judgement's room, which may be the
+	// request's board arrays', given back once the turn's verdict is
+	// made: what the steps say is copied out of it, allowed included.
 	steps := make([]rules.ReplayStep, len(r.Steps))
+	allowed := make([]bool, len(r.Steps))
 	for i, st := range r.Steps {
 		v := st.Verdict
-		steps[i] = rules.ReplayStep{Question: v.Question, Allowed: v.Allowed, Legal: st.Legal, Result: v.Result, Reasons: v.Reasons, Citations: v.Citations}
+		steps[i] = rules.ReplayStep{Question: v.Question, Legal: st.Legal, Result: v.Result, Reasons: v.Reasons, Citations: v.Citations}
+		if v.Allowed != nil {
+			allowed[i] = *v.Allowed
+			steps[i].Allowed = &allowed[i]
+		}
 	}
 	// The cards that left play during the legal actions: off the board
 	// above, known by their ids.
