@@ -133,6 +133,15 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			words = append(words, strings.Fields(m)...)
 			continue
 		}
+		// Shorthand with one meaning the index does not hold ("opp",
+		// "rng", "reqs") is that word as the rulebooks write it, not a
+		// word of its own with a meaning of less weight.
+		if lw := strings.ToLower(w); !ix.vocab.known(lw) {
+			if m, ok := ix.thes.spelledOut(lw); ok {
+				words = append(words, strings.Fields(m)...)
+				continue
+			}
+		}
 		before, after := "", ""
 		if i > 0 {
 			before = typed[i-1]

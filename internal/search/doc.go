@@ -107,7 +107,9 @@
 //   - The thesaurus (synonyms.json, data with the source of each entry)
 //     reads the game's shorthand and the other edition's words: "hq" means
 //     headquarters, "ds9" Deep Space Nine, "fight" combat, battle or
-//     engagement. What a typed word means is searched too, with half its
+//     engagement. Shorthand of one meaning that the index does not hold
+//     ("opp", "rng", "reqs") is read as that word, as a correction is. What
+//     another typed word means is searched too, with half its
 //     weight (altWeight), and counts for the word in the re-ranking. Some
 //     meanings are the rulebooks' own definitions, named by the paragraph
 //     they come from ("defined"): a judge asks about a consequence

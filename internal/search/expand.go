@@ -68,6 +68,9 @@ type thesaurus struct {
 	// (its one-word shorthand and the words of a question's form), sorted:
 	// what a typo of one of them stands for (see nearest).
 	words []string
+	// spelled are the one-word shorthand with one meaning ("opp",
+	// "rng"), each with that meaning as written.
+	spelled map[string]string
 }
 
 // documentName is a source document and the plain words of a name of it.
@@ -91,7 +94,8 @@ func readThesaurus(english analysis.Analyzer) (*thesaurus, error) {
 	if err := json.Unmarshal(synonymsJSON, &f); err != nil {
 		return nil, fmt.Errorf("read synonyms.json: %w", err)
 	}
-	t := &thesaurus{byFirst: map[string][]synonym{}, question: map[string]bool{}, cased: map[string]string{}}
+	t := &thesaurus{byFirst: map[string][]synonym{}, question: map[string]bool{}, cased: map[string]string{}, spelled: map[string]string{}}
+	ambiguous := map[string]bool{}
 	add := func(words []string, means [][]string) {
 		if len(words) == 0 || len(means) == 0 {
 			return
@@ -127,6 +131,12 @@ func readThesaurus(english analysis.Analyzer) (*thesaurus, error) {
 			continue
 		}
 		for _, w := range e.Words {
+			if pw := plainWords(w); len(pw) == 1 && len(e.Means) == 1 && !e.TwoWay && strings.IndexFunc(pw[0], unicode.IsLetter) >= 0 {
+				if m, seen := t.spelled[pw[0]]; seen && m != e.Means[0] {
+					ambiguous[pw[0]] = true
+				}
+				t.spelled[pw[0]] = e.Means[0]
+			}
 			add(plainWords(w), means)
 			if e.TwoWay {
 				for _, m := range e.Means {
@@ -137,6 +147,9 @@ func readThesaurus(english analysis.Analyzer) (*thesaurus, error) {
 	}
 	for _, w := range f.QuestionWords {
 		t.question[strings.ToLower(w)] = true
+	}
+	for w := range ambiguous {
+		delete(t.spelled, w)
 	}
 	for k, ss := range t.byFirst {
 		if slices.ContainsFunc(ss, func(s synonym) bool { return len(s.words) == 1 }) {
@@ -193,6 +206,13 @@ func (t *thesaurus) nearest(w string, max int) (string, int) {
 		}
 	}
 	return best, far
+}
+
+// spelledOut returns what a one-word shorthand with one meaning stands for,
+// as written ("opp": "opponent").
+func (t *thesaurus) spelledOut(w string) (string, bool) {
+	m, ok := t.spelled[w]
+	return m, ok
 }
 
 // knows reports whether a typed plain word is the first word of shorthand

@@ -152,6 +152,27 @@ func TestTypoAlternativesAreOtherWords(t *testing.T) {
 	}
 }
 
+// Shorthand with one meaning the index does not hold is read as that word
+// ("opp", "rng", "reqs"); shorthand with several ("fight": combat, battle,
+// engagement) stays a word of its own whose meanings weigh less.
+func TestShorthandWithOneMeaningIsTheWord(t *testing.T) {
+	ix := buildCorpus(t)
+	for typed, want := range map[string]string{
+		"opp turn":          "opponent turn",
+		"ship rng":          "ship range",
+		"mission reqs":      "mission requirements",
+		"fight at a planet": "fight at a planet",
+	} {
+		u, err := parseQuery(typed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := ix.analyze(u); a.text != want {
+			t.Errorf("%q is read as %q, want %q", typed, a.text, want)
+		}
+	}
+}
+
 // The game's shorthand and the other edition's words find the rules they
 // stand for; a question naming both editions, or an edition as its subject,
 // searches rather than filters.

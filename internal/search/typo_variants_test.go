@@ -120,3 +120,58 @@ func TestJoinedQuestionsAnswerAsTyped(t *testing.T) {
 // 0.9806 when only words the rulebooks print were read in a word run
 // together).
 const joinedFloor = 0.984
+
+// TestShorthandAnswersAsTheWord types the tuning questions answered first
+// again with a word written as the thesaurus's one-word shorthand for it
+// ("opp" for "opponent", "rng" for "range", "reqs" for "requirements"),
+// and fails when more than a few of these lose first place: shorthand with
+// one meaning is that word.
+func TestShorthandAnswersAsTheWord(t *testing.T) {
+	ix := buildCorpus(t)
+	ctx := context.Background()
+	short := map[string][]string{}
+	for w, m := range ix.thes.spelled {
+		if !strings.Contains(m, " ") && !ix.vocab.known(w) {
+			short[m] = append(short[m], w)
+		}
+	}
+	n, lost := 0, 0
+	for _, q := range tuningQuestions(t) {
+		res, err := ix.Search(ctx, q.q)
+		if err != nil {
+			t.Fatalf("%q: %v", q.q.Q, err)
+		}
+		if q.rank(res).rank != 1 {
+			continue
+		}
+		words := strings.Fields(q.q.Q)
+		for i, w := range words {
+			for _, s := range short[strings.ToLower(w)] {
+				written := append([]string(nil), words...)
+				written[i] = s
+				v := q.q
+				v.Q = strings.Join(written, " ")
+				res, err := ix.Search(ctx, v)
+				if err != nil {
+					t.Fatalf("%q: %v", v.Q, err)
+				}
+				n++
+				if q.rank(res).rank != 1 {
+					lost++
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d questions with shorthand: the check would see little", n)
+	}
+	share := 1 - float64(lost)/float64(n)
+	t.Logf("%d questions with a word as shorthand, %d no longer answered first (%.4f kept)", n, lost, share)
+	if share < shorthandFloor {
+		t.Errorf("%d of %d questions with a word as shorthand no longer answered first (%.4f kept, floor %.4f)", lost, n, share, shorthandFloor)
+	}
+}
+
+// shorthandFloor is the least share of questions with a word as shorthand
+// still answered first, a little under what the search reaches.
+const shorthandFloor = 0.99
