@@ -200,7 +200,14 @@ func (t *thesaurus) documentNamed(words []string) string {
 // is): the first in order of those as near.
 func (t *thesaurus) nearest(w string, max int) (string, int) {
 	best, far := "", max+1
+	runes := utf8.RuneCountInString(w)
 	for _, k := range t.words {
+		// The words the vocabulary's corrections would measure: as long
+		// within max, starting alike (see samePrefixShape). The words
+		// are ASCII: their length is their runes'.
+		if n := len(k) - runes; n > max || -n > max || !samePrefixShape(w, k) {
+			continue
+		}
 		if d, ok := editDistance(w, k, max); ok && d < far {
 			best, far = k, d
 		}
