@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -87,8 +88,9 @@ func NewResponses(c Cache, ttl time.Duration, maxSize int) *Responses {
 // handler's depth), but under a context of its own, never under that
 // caller's: it holds the caller's values, and ends when the last Fetch
 // waiting for the result has gone, each when its own ctx is done (its
-// client gone, its deadline passed). So one client giving up fails no other,
-// and work nobody waits for stops. The other Fetches return ctx.Err() as
+// client gone, its deadline passed; the first Fetch seen gone when the
+// computation next looks at its context, see flightContext). So one client
+// giving up fails no other, and work nobody waits for stops. The other Fetches return ctx.Err() as
 // soon as their ctx is done; the first returns it once compute has.
 func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.Context) ([]byte, error)) (body []byte, hit bool, err error) {
 	key = "resp:" + key
@@ -99,21 +101,22 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 	r.c.misses.Add(1)
 	r.mu.Lock()
 	f, shared := r.flights[key]
+	var fc *flightContext
 	if !shared {
 		f = &flight{done: make(chan struct{})}
-		f.ctx, f.cancel = context.WithCancel(context.WithoutCancel(ctx))
+		fc = &flightContext{first: ctx, r: r, key: key, f: f}
+		fc.Context, f.cancel = context.WithCancel(context.WithoutCancel(ctx))
+		f.ctx = fc
 		r.flights[key] = f
 	}
 	f.waiters++
 	r.mu.Unlock()
 	if !shared {
 		// This caller computes, so it cannot wait on its ctx: it leaves
-		// when its ctx ends, while compute goes on for the others.
-		stop := context.AfterFunc(ctx, func() { r.leave(key, f) })
+		// when its ctx ends, while compute goes on for the others
+		// (flightContext), and once compute is done.
 		r.fly(key, f, compute)
-		if stop() {
-			r.leave(key, f)
-		}
+		fc.firstLeaves()
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
 		}
@@ -125,6 +128,61 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 		return nil, false, ctx.Err()
 	case <-f.done:
 		return f.result()
+	}
+}
+
+// A flightContext is a computation's context: the first Fetch's values,
+// none of its deadline, and an end of its own (the flight's cancel), which
+// comes when no Fetch waits for the computation any more. The first Fetch,
+// which computes, is counted off when its own ctx has ended: seen when the
+// computation asks whether its context has ended (Err), or, once it waits
+// on Done, as soon as the first Fetch's ctx ends. A computation that only
+// looks at Err between steps (search) so costs the first Fetch's context
+// no timer, watch or goroutine.
+type flightContext struct {
+	context.Context // the flight's own: context.WithCancel(context.WithoutCancel(first))
+	first           context.Context
+	r               *Responses
+	key             string
+	f               *flight
+
+	left  atomic.Bool // the first Fetch is counted off
+	watch sync.Once
+	stop  atomic.Pointer[func() bool] // stops the watch on first, once Done armed it
+}
+
+// Err is the flight's end, once the first Fetch is counted off when its
+// ctx has ended.
+func (c *flightContext) Err() error {
+	if !c.left.Load() && c.first.Err() != nil {
+		c.firstLeaves()
+	}
+	return c.Context.Err()
+}
+
+// Done is closed at the flight's end; asking for it watches the first
+// Fetch's ctx, to count it off as soon as that ends.
+func (c *flightContext) Done() <-chan struct{} {
+	c.watch.Do(func() {
+		if c.left.Load() {
+			return
+		}
+		stop := context.AfterFunc(c.first, c.firstLeaves)
+		c.stop.Store(&stop)
+		if c.left.Load() {
+			stop() // counted off while the watch was being set
+		}
+	})
+	return c.Context.Done()
+}
+
+// firstLeaves counts the first Fetch off the flight, once.
+func (c *flightContext) firstLeaves() {
+	if c.left.CompareAndSwap(false, true) {
+		if stop := c.stop.Load(); stop != nil {
+			(*stop)()
+		}
+		c.r.leave(c.key, c.f)
 	}
 }
 

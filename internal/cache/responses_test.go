@@ -244,7 +244,8 @@ func TestResponsesSharedComputationOutlivesTheFirstCaller(t *testing.T) {
 	}
 	testwait.For(t, "the others on the first's flight", func() bool { return r.Waiting() == 16 })
 	cancelFirst()
-	testwait.For(t, "the first caller off the flight", func() bool { return r.Waiting() == 15 })
+	// The first caller is counted off when the computation next looks at
+	// its context (below, c.Err()): the others still wait, so it goes on.
 	close(release)
 	if err := <-firstDone; !errors.Is(err, context.Canceled) {
 		t.Errorf("first caller: %v, want context.Canceled", err)
@@ -260,6 +261,49 @@ func TestResponsesSharedComputationOutlivesTheFirstCaller(t *testing.T) {
 	}
 	if v, ok := lru.Get(context.Background(), "resp:k"); !ok || string(v) != "v" {
 		t.Errorf("stored %q %v, want the shared answer", v, ok)
+	}
+	if n := r.Waiting(); n != 0 {
+		t.Errorf("%d still counted on flights once every caller has its answer", n)
+	}
+}
+
+// TestResponsesComputationLookingAtItsContextSeesItsOnlyCallerGone: a
+// computation that looks at its context between steps (Err, as search
+// does) and never waits on Done sees it ended once its only caller has
+// given up, and nothing is stored; the caller returns its cancellation.
+func TestResponsesComputationLookingAtItsContextSeesItsOnlyCallerGone(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	started, gone := make(chan struct{}), make(chan struct{})
+	var seen error
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := r.Fetch(ctx, "k", func(c context.Context) ([]byte, error) {
+			if c.Err() != nil {
+				t.Error("the computation's context ended before its caller gave up")
+			}
+			close(started)
+			<-gone
+			seen = c.Err()
+			return []byte("late"), seen
+		})
+		done <- err
+	}()
+	<-started
+	cancel()
+	close(gone)
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("the caller got %v, want context.Canceled", err)
+	}
+	if !errors.Is(seen, context.Canceled) {
+		t.Errorf("the computation's context after its only caller gave up: %v, want context.Canceled", seen)
+	}
+	if _, ok := lru.Get(context.Background(), "resp:k"); ok {
+		t.Error("an abandoned computation stored a response")
+	}
+	if n := r.Waiting(); n != 0 {
+		t.Errorf("%d still counted on the flight", n)
 	}
 }
 
