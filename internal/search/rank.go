@@ -131,10 +131,11 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 	sc.ranked = out
 	stubs := sc.stubs[:0] // the cross-references among the hits, in order
 	deep := newTopScores(ix.w.deepFor(a))
+	var shares shareMemo
 	for i, h := range hits {
 		m := h.meta
 		facts := &ix.snap.rank[h.num]
-		share, held := ix.share(h, a)
+		share, held := ix.sharesOf(&shares, h, a)
 		cover, named := 0.0, false
 		if facts.titleMask&a.coverMask != 0 {
 			cover, named = ix.cover(facts.titleIDs(m), facts.titleIDF, a)
@@ -821,6 +822,33 @@ func (ix *Index) cover(titleIDs []uint32, titleIDF float64, a *analyzed) (cover 
 		share = max(inSide[0]/a.sideAll[0], inSide[1]/a.sideAll[1])
 	}
 	return inTitle / titleIDF * share, inTitle >= titleIDF*0.999
+}
+
+// shareMemo keeps the shares of the query computed for the sets of its
+// terms hits held (collected.held), a few by set: the hits of a search hold
+// few different sets of the query's few terms.
+type shareMemo struct {
+	held  [shareMemoSize]uint64
+	share [shareMemoSize]float64
+	set   uint64 // the places filled
+}
+
+const shareMemoSize = 64
+
+// sharesOf is share, read from m when a hit holding the same terms was
+// measured before (share reads nothing else of the hit when the query has
+// at most 64 stems).
+func (ix *Index) sharesOf(m *shareMemo, h collected, a *analyzed) (share float64, held uint64) {
+	if len(a.stemIDs) > 64 {
+		return ix.share(h, a)
+	}
+	i := (h.held ^ h.held>>6 ^ h.held>>12) % shareMemoSize
+	if m.set&(1<<i) != 0 && m.held[i] == h.held {
+		return m.share[i], h.held
+	}
+	share, held = ix.share(h, a)
+	m.held[i], m.share[i], m.set = h.held, share, m.set|1<<i
+	return share, held
 }
 
 // share is how much of the query a hit matched: the query's stems found in

@@ -280,3 +280,42 @@ func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 	}
 	t.Logf("rules skipped in %d of %d searches", skipped, len(ss))
 }
+
+// TestSharesOfIsShare checks on the load test's searches of the real corpus
+// that the share of the query each hit holds, read from the memo of the
+// sets of terms held before (sharesOf), is the share computed for it.
+func TestSharesOfIsShare(t *testing.T) {
+	ix := buildCorpus(t)
+	ss, err := loadgen.Searches(variedSeed, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := new(scratch)
+	kept := 0
+	for _, s := range ss {
+		u, err := parseQuery(s.Q)
+		if err != nil {
+			continue
+		}
+		a := ix.analyze(u)
+		hits, _, _, err := ix.collect(t.Context(), ix.buildQuery(u, a), ix.filterOf(rules.SearchQuery{Edition: rules.Edition(s.Edition)}), a.terms, rerankWindow, sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m shareMemo
+		for _, h := range hits {
+			known := m.set
+			got, gotHeld := ix.sharesOf(&m, h, &a)
+			want, wantHeld := ix.share(h, &a)
+			if got != want || gotHeld != wantHeld {
+				t.Fatalf("%q, %s: share %v of %b, want %v of %b", s.Q, h.meta.ID, got, gotHeld, want, wantHeld)
+			}
+			if m.set == known {
+				kept++
+			}
+		}
+	}
+	if kept == 0 {
+		t.Error("no share read from the memo")
+	}
+}
