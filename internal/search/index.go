@@ -112,6 +112,9 @@ type docMeta struct {
 	// words: see isNumber), in order.
 	numbers   []uint32
 	textWords bool // words are those of the text, not the title
+	// plainText says the text holds no byte appendOneLine does not copy
+	// as it is: a snippet of it is its bytes (see paragraph.plain).
+	plainText bool
 	// paras are the paragraphs of the text (see rules.Paragraphs): where
 	// each starts among words, its bytes in Text and its anchor; shortest
 	// is the fewest words one has, and mostNorm the most the length of its

@@ -27,6 +27,9 @@ type paragraph struct {
 	norm float64
 	// answers are the kinds of answer its text holds (see answersIn).
 	answers intent
+	// plain says its text holds no byte appendOneLine does not copy as it
+	// is (needsEscape): a snippet cut from it is its bytes.
+	plain bool
 	// headIDs are the terms of the heading it opens with ("Headquarters —
 	// ...", "Skills: ..."), headIDF the sum of their rarities: a title of
 	// its own (see headParagraphs). None for most.
@@ -38,6 +41,7 @@ type paragraph struct {
 // rules.Paragraphs, with the same anchors) among its words. A card has none.
 func deriveParagraphs(m *docMeta) {
 	m.paras, m.answers = nil, 0
+	m.plainText = plainUntil(m.Text, 0) == len(m.Text)
 	if m.Kind == rules.KindCard || !m.textWords {
 		return
 	}
@@ -50,7 +54,7 @@ func deriveParagraphs(m *docMeta) {
 			w++
 		}
 		m.paras[i] = paragraph{at: uint32(w), from: uint32(b[0]), to: uint32(b[1]), anchor: ps[i].Anchor,
-			answers: answersIn(m.Text[b[0]:b[1]])}
+			answers: answersIn(m.Text[b[0]:b[1]]), plain: plainUntil(m.Text, b[0]) >= b[1]}
 		// A glossary entry's first paragraph, and a paragraph opening
 		// with the term it defines ("Skills: ..."), say what a term is.
 		if i == 0 && m.Kind == rules.KindGlossary || definedTerm(m.Text[b[0]:b[1]]) != "" {

@@ -42,6 +42,7 @@ func (ix *Index) appendSnippet(b []byte, h ranked, a *analyzed, sc *scratch) (_ 
 		text = m.Title
 	}
 	var marks []span
+	plain := m.plainText
 	if para := int(h.para); para >= 0 && para < len(m.paras) {
 		// Cut from the paragraph that answers (the hit's anchor).
 		p := m.paras[para]
@@ -58,7 +59,7 @@ func (ix *Index) appendSnippet(b []byte, h ranked, a *analyzed, sc *scratch) (_ 
 			marks[i].start -= int(p.from)
 			marks[i].end -= int(p.from)
 		}
-		text = text[p.from:p.to]
+		text, plain = text[p.from:p.to], p.plain
 	} else {
 		marks = a.marks(m, sc, 0, uint32(len(m.words)), nil)
 	}
@@ -66,8 +67,11 @@ func (ix *Index) appendSnippet(b []byte, h ranked, a *analyzed, sc *scratch) (_ 
 	// The text is in one line a paragraph (see oneLineParagraphs); a
 	// title is as written.
 	add := appendOneLine
-	if !m.textWords {
+	switch {
+	case !m.textWords:
 		add = appendText
+	case plain:
+		add = appendPlain // as appendOneLine writes a text of no byte it escapes
 	}
 	first := len(b)
 	if start > 0 {
@@ -400,6 +404,10 @@ func appendOneLine(b []byte, s string) []byte {
 	}
 	return b
 }
+
+// appendPlain appends s as it is: appendOneLine of a text holding no byte
+// needsEscape marks.
+func appendPlain(b []byte, s string) []byte { return append(b, s...) }
 
 // plainUntil returns where the first byte of s from i that appendOneLine
 // does not copy as it is stands (needsEscape), or len(s): eight bytes at a

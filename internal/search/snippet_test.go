@@ -136,3 +136,29 @@ func TestPlainUntilStopsWhereAByteAtATimeDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainTextsAreTheirSnippets checks on the real corpus that the texts
+// and paragraphs marked plain, whose snippets are copied as they are, are
+// those appendOneLine writes as they are, and that most are.
+func TestPlainTextsAreTheirSnippets(t *testing.T) {
+	ix := buildCorpus(t)
+	paras, plain := 0, 0
+	for _, m := range ix.meta {
+		if got, want := m.plainText, string(appendOneLine(nil, m.Text)) == m.Text; got != want {
+			t.Fatalf("%s: plain text %v, written as it is %v", m.ID, got, want)
+		}
+		for i, p := range m.paras {
+			s := m.Text[p.from:p.to]
+			if want := string(appendOneLine(nil, s)) == s; p.plain != want {
+				t.Fatalf("%s, paragraph %d: plain %v, written as it is %v", m.ID, i, p.plain, want)
+			}
+			paras++
+			if p.plain {
+				plain++
+			}
+		}
+	}
+	if plain < paras/2 {
+		t.Errorf("%d of %d paragraphs plain; want most", plain, paras)
+	}
+}
