@@ -90,6 +90,11 @@ func openSnapshot(idx bleve.Index, meta map[string]*docMeta, lex *lexicon) (*sna
 		}
 	}
 	s.withValue = valueBitsets(s.facets)
+	for _, f := range [...]string{fieldTitle, fieldText} {
+		if fp := s.search.fields[f]; fp != nil {
+			fp.numberTerms(lex)
+		}
+	}
 	s.holdingPostings = s.holdingIsPostings(lex)
 	return s, nil
 }

@@ -79,9 +79,10 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 	clauses := resize(sc.clauses, n)
 	sc.clauses = clauses
 	docs := float64(ps.docCount)
-	for i, c := range p.should {
+	for i := range p.should {
+		c := &p.should[i]
 		fp := ps.fields[c.field]
-		t := fp.terms[string(c.term)]
+		t := fp.termOf(c)
 		clauses[i] = termScorer{list: fp.list[t.from:t.to], count: t.count, boost: c.boost, held: c.held,
 			idf: 1.0 + math.Log(docs/float64(t.count+1))}
 	}

@@ -33,8 +33,12 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
 	}{{fieldTitle, ix.w.Title}, {fieldText, ix.w.Text}} {
 		for _, tok := range a.tokens {
 			add(tok.Term, f.field, f.boost)
-			if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
-				p.should[len(p.should)-1].held = 1 << k
+			if k := slices.Index(a.stems, string(tok.Term)); k >= 0 {
+				c := &p.should[len(p.should)-1]
+				c.id, c.hasID = a.stemIDs[k], a.stemIDs[k] != noTerm
+				if k < 64 {
+					c.held = 1 << k
+				}
 			}
 		}
 	}
@@ -42,8 +46,10 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
 	// What the judge's shorthand means, with less weight than the words
 	// typed (in the text only: a title holding them counts in the
 	// re-ranking, see cover.)
-	for _, t := range a.addTerms {
+	for j, t := range a.addTerms {
 		add([]byte(t), fieldText, ix.w.Text*altWeight)
+		c := &p.should[len(p.should)-1]
+		c.id, c.hasID = a.terms[len(a.stemIDs)+j], true // the lexicon's (see addMeanings)
 	}
 	// The stop words the English fields drop are looked for in the plain
 	// title, so that "when and while" finds the section of that name.
@@ -93,6 +99,11 @@ type termClause struct {
 	field string
 	boost float64
 	held  uint64
+	// id is the term's lexicon id when hasID (the query's stems and what
+	// the thesaurus adds): its postings are read by it (see
+	// fieldPostings.termOf).
+	id    uint32
+	hasID bool
 }
 
 // query is the plan as one Bleve query.

@@ -37,6 +37,31 @@ type fieldPostings struct {
 	// keeps no positions.
 	placesAt []uint32
 	places   []place
+	// byID are the terms' runs by lexicon id (see numberTerms), nil for a
+	// field whose terms are looked up by their strings alone.
+	byID []termPostings
+}
+
+// numberTerms lays the runs of the field's terms out by their ids in lex
+// (a term lex does not hold is looked up by its string): a search's terms
+// are read from an array by their ids rather than from a map of every term
+// by its string, whose groups and keys are as many places in memory.
+func (fp *fieldPostings) numberTerms(lex *lexicon) {
+	fp.byID = make([]termPostings, len(lex.words))
+	for w, t := range fp.terms {
+		if id, ok := lex.ids[w]; ok {
+			fp.byID[id] = t
+		}
+	}
+}
+
+// termOf returns the run of a term, by its lexicon id when the clause has
+// one and the field is numbered, else by its string (none: an empty run).
+func (fp *fieldPostings) termOf(c *termClause) termPostings {
+	if c.hasID && int(c.id) < len(fp.byID) {
+		return fp.byID[c.id]
+	}
+	return fp.terms[string(c.term)]
 }
 
 // termPostings are where a term's postings are in fieldPostings.list, and

@@ -124,3 +124,30 @@ func TestPostingsReaderReadsAsBlevesReader(t *testing.T) {
 	}
 	_ = r.Close()
 }
+
+// TestTermsByIDAreTheirStrings checks on the real corpus that a numbered
+// field's runs read by a term's lexicon id are those read by its string,
+// for every term of the lexicon, and that the fields a search's stems are
+// read from are numbered.
+func TestTermsByIDAreTheirStrings(t *testing.T) {
+	ix := buildCorpus(t)
+	for _, f := range []string{fieldTitle, fieldText} {
+		fp := ix.snap.search.fields[f]
+		if fp.byID == nil {
+			t.Fatalf("field %s is not numbered", f)
+		}
+		held := 0
+		for id, w := range ix.lex.words {
+			c := termClause{term: []byte(w), id: uint32(id), hasID: true}
+			if got, want := fp.termOf(&c), fp.terms[w]; got != want {
+				t.Fatalf("field %s, term %q: run %+v by id, %+v by string", f, w, got, want)
+			}
+			if fp.terms[w].count > 0 {
+				held++
+			}
+		}
+		if held == 0 {
+			t.Fatalf("field %s: no term of the lexicon held", f)
+		}
+	}
+}
