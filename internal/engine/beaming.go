@@ -528,7 +528,7 @@ func (m *beamMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 		if p == nil {
 			return nil, t, fmt.Errorf("beam: no personnel %q on the board", id)
 		}
-		moved := *p
+		moved := nb.copyPersonnel(p)
 		moved.Mission, moved.Ship, moved.Facility = "", "", ""
 		switch {
 		case o.ship != nil:
@@ -540,7 +540,7 @@ func (m *beamMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 		default:
 			return nil, t, fmt.Errorf("beam: no ship, facility or mission %q on the board", m.to)
 		}
-		nb.setPersonnel(&moved)
+		nb.setPersonnel(moved)
 	}
 	t.OrdersBegun = true // beaming is an order
 	return nb, t, nil

@@ -548,6 +548,76 @@ type boardArrays struct {
 	// steps of them taken (Service.stepJudgement).
 	judgements []judgement
 	steps      int
+	// The room of what a turn's moves make: the boards (Board.clone) and
+	// the copies of the objects they change (Board.copyPersonnel, ...).
+	boards        room[Board]
+	personnelMade room[Personnel]
+	shipsMade     room[Ship]
+	missionsMade  room[Mission]
+}
+
+// A room holds values of a type made one at a time for a request, size
+// of them made at once on the first one's need; past them, each is made
+// alone. clear empties it for the next request.
+type room[T any] struct {
+	items []T
+	used  int
+}
+
+func (r *room[T]) take(size int) *T {
+	if r.items == nil {
+		r.items = make([]T, size)
+	}
+	if r.used == len(r.items) {
+		return new(T)
+	}
+	t := &r.items[r.used]
+	r.used++
+	return t
+}
+
+func (r *room[T]) clear() {
+	clear(r.items[:r.used])
+	r.used = 0
+}
+
+// How many boards and changed objects of a turn are made in the room of
+// its board arrays; those past them are made alone.
+const (
+	pooledBoards    = 16
+	pooledPersonnel = 32
+	pooledShips     = 8
+	pooledMissions  = 8
+)
+
+// newBoard, newPersonnel, newShip and newMission return a zero value
+// made in the arrays' room, or alone when a is nil.
+func (a *boardArrays) newBoard() *Board {
+	if a == nil {
+		return new(Board)
+	}
+	return a.boards.take(pooledBoards)
+}
+
+func (a *boardArrays) newPersonnel() *Personnel {
+	if a == nil {
+		return new(Personnel)
+	}
+	return a.personnelMade.take(pooledPersonnel)
+}
+
+func (a *boardArrays) newShip() *Ship {
+	if a == nil {
+		return new(Ship)
+	}
+	return a.shipsMade.take(pooledShips)
+}
+
+func (a *boardArrays) newMission() *Mission {
+	if a == nil {
+		return new(Mission)
+	}
+	return a.missionsMade.take(pooledMissions)
 }
 
 // pooledSteps is how many of a turn's steps are judged in the room of the
@@ -575,6 +645,10 @@ func (a *boardArrays) release() {
 	a.names.clear()
 	clear(a.judgements[:a.steps])
 	a.steps = 0
+	a.boards.clear()
+	a.personnelMade.clear()
+	a.shipsMade.clear()
+	a.missionsMade.clear()
 	clear(a.missions)
 	clear(a.ships)
 	clear(a.personnel)

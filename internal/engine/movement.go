@@ -369,7 +369,7 @@ func (m *shipMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 			return nil, t, err
 		}
 	}
-	moved := *s
+	moved := b.copyShip(s)
 	moved.Mission = to.ID
 	moved.Docked = "" // 1E: a ship that moves away undocks
 	if !rc.SameMission {
@@ -381,7 +381,7 @@ func (m *shipMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 		t.OrdersBegun = true
 	}
 	nb := b.clone()
-	nb.setShip(&moved)
+	nb.setShip(moved)
 	return nb, t, nil
 }
 

@@ -198,7 +198,8 @@ func (s *Service) playMove(ctx context.Context, doc *rules.Document, b *Board, t
 // ownObjects): a move changes one list or two, and the others are never
 // copied. Replacing an object in its place changes no index.
 func (b *Board) clone() *Board {
-	return &Board{
+	nb := b.arrays().newBoard()
+	*nb = Board{
 		Missions:       b.Missions,
 		Ships:          b.Ships,
 		Personnel:      b.Personnel,
@@ -213,6 +214,37 @@ func (b *Board) clone() *Board {
 		gone:           b.gone,
 		sharedGone:     true,
 	}
+	return nb
+}
+
+// arrays are the board arrays of the request the board was read from
+// (boardArrays): the room where a move makes what it changes. nil for a
+// board read otherwise, whose moves make their own.
+func (b *Board) arrays() *boardArrays {
+	if b.compiled == nil {
+		return nil
+	}
+	return b.compiled.arrays
+}
+
+// copyPersonnel, copyShip and copyMission return a copy of an object of
+// the board, for a move to change, made in the board arrays' room.
+func (b *Board) copyPersonnel(p *Personnel) *Personnel {
+	q := b.arrays().newPersonnel()
+	*q = *p
+	return q
+}
+
+func (b *Board) copyShip(s *Ship) *Ship {
+	q := b.arrays().newShip()
+	*q = *s
+	return q
+}
+
+func (b *Board) copyMission(m *Mission) *Mission {
+	q := b.arrays().newMission()
+	*q = *m
+	return q
 }
 
 // ownMissions, ownShips and ownPersonnel give a board from clone a list
@@ -299,9 +331,9 @@ func (b *Board) removePersonnel(id string) {
 	rest := b.Personnel[p.Index+1:]
 	b.Personnel = b.Personnel[:p.Index:p.Index] // a new array from here on
 	for _, q := range rest {
-		moved := *q
+		moved := b.copyPersonnel(q)
 		moved.Index = len(b.Personnel)
-		b.Personnel = append(b.Personnel, &moved)
+		b.Personnel = append(b.Personnel, moved)
 		b.index(moved.ID, personnelObject, moved.Index)
 	}
 }

@@ -105,9 +105,9 @@ func (rm *resolveMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 		if p == nil {
 			return unprocessable("params", "%q is not on the board the attempt was resolved on", id)
 		}
-		q := *p
-		change(&q)
-		nb.setPersonnel(&q)
+		q := nb.copyPersonnel(p)
+		change(q)
+		nb.setPersonnel(q)
 		return nil
 	}
 	for _, list := range [][]string{e.StoppedByDilemmas, e.Stopped} {
@@ -133,16 +133,16 @@ func (rm *resolveMove) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	}
 	if e.ShipStopped != "" {
 		if s := nb.Ship(e.ShipStopped); s != nil {
-			stopped := *s
+			stopped := nb.copyShip(s)
 			stopped.Stopped = true
-			nb.setShip(&stopped)
+			nb.setShip(stopped)
 		}
 	}
 	if m := nb.Mission(e.Mission); m != nil && (e.Completed || e.Overcome > 0) {
-		done := *m
+		done := nb.copyMission(m)
 		done.Completed = done.Completed || e.Completed
 		done.OvercomeDilemmas += e.Overcome
-		nb.setMission(&done)
+		nb.setMission(done)
 	}
 	t.OrdersBegun = true // attempting a mission is an order
 	return nb, t, nil
