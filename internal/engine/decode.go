@@ -554,6 +554,108 @@ type boardArrays struct {
 	personnelMade room[Personnel]
 	shipsMade     room[Ship]
 	missionsMade  room[Mission]
+	// The room of the lists the request's judgements and moves make and
+	// drop before its verdict is made: the rules a judgement applied, the
+	// lists of a board a move changes (Board.ownPersonnel, ...), the
+	// numbered names of its personnel (Personnel.marksIn).
+	ruleKeys       listRoom[ruleKey]
+	personnelLists listRoom[*Personnel]
+	shipLists      listRoom[*Ship]
+	missionLists   listRoom[*Mission]
+	marks          listRoom[nameMark]
+	// reasons is where the reasons of a turn's steps are listed: lists
+	// the answer holds, so never cleared nor kept, only let go (release).
+	reasons []string
+}
+
+// A listRoom holds lists of a type made for a request, carved from one
+// array made on the first one's need (size long) and kept with the board
+// arrays; a list past its room is made alone. Each list has room for what
+// it was asked for and no more, so that appending past it makes a list of
+// its own rather than write over the next.
+type listRoom[T any] struct {
+	items []T
+	used  int
+}
+
+func (r *listRoom[T]) take(n, size int) []T {
+	if r.items == nil {
+		r.items = make([]T, size)
+	}
+	if r.used+n > len(r.items) {
+		return make([]T, 0, n)
+	}
+	l := r.items[r.used : r.used : r.used+n]
+	r.used += n
+	return l
+}
+
+func (r *listRoom[T]) clear() {
+	clear(r.items[:r.used])
+	r.used = 0
+}
+
+// How long each list room is.
+const (
+	pooledRuleKeys      = 128
+	pooledPersonnelPtrs = 128
+	pooledShipPtrs      = 32
+	pooledMissionPtrs   = 32
+	pooledMarks         = 256
+	stepReasons         = 64
+)
+
+// ruleKeysList, personnelPtrList, shipPtrList, missionPtrList and
+// marksList return an empty list with room for n, in the arrays' room, or
+// made when a is nil.
+func (a *boardArrays) ruleKeysList(n int) []ruleKey {
+	if a == nil {
+		return make([]ruleKey, 0, n)
+	}
+	return a.ruleKeys.take(n, pooledRuleKeys)
+}
+
+func (a *boardArrays) personnelPtrList(n int) []*Personnel {
+	if a == nil {
+		return make([]*Personnel, 0, n)
+	}
+	return a.personnelLists.take(n, pooledPersonnelPtrs)
+}
+
+func (a *boardArrays) shipPtrList(n int) []*Ship {
+	if a == nil {
+		return make([]*Ship, 0, n)
+	}
+	return a.shipLists.take(n, pooledShipPtrs)
+}
+
+func (a *boardArrays) missionPtrList(n int) []*Mission {
+	if a == nil {
+		return make([]*Mission, 0, n)
+	}
+	return a.missionLists.take(n, pooledMissionPtrs)
+}
+
+func (a *boardArrays) marksList(n int) []nameMark {
+	if a == nil {
+		return make([]nameMark, 0, n)
+	}
+	return a.marks.take(n, pooledMarks)
+}
+
+// reasonsList returns an empty list of reasons with room for n, carved
+// from an array made for the request's steps (stepReasons long), or made
+// when a is nil. The array is the answer's: release lets it go.
+func (a *boardArrays) reasonsList(n int) []string {
+	if a == nil || n > stepReasons {
+		return make([]string, 0, n)
+	}
+	if cap(a.reasons)-len(a.reasons) < n {
+		a.reasons = make([]string, 0, stepReasons)
+	}
+	l := a.reasons[len(a.reasons) : len(a.reasons) : len(a.reasons)+n]
+	a.reasons = a.reasons[:len(a.reasons)+n]
+	return l
 }
 
 // A room holds values of a type made one at a time for a request, size
@@ -649,6 +751,12 @@ func (a *boardArrays) release() {
 	a.personnelMade.clear()
 	a.shipsMade.clear()
 	a.missionsMade.clear()
+	a.ruleKeys.clear()
+	a.personnelLists.clear()
+	a.shipLists.clear()
+	a.missionLists.clear()
+	a.marks.clear()
+	a.reasons = nil
 	clear(a.missions)
 	clear(a.ships)
 	clear(a.personnel)
@@ -681,6 +789,7 @@ func (a *boardArrays) compiledFor(n int) *compiled {
 	if a.judgements == nil {
 		a.judgements = make([]judgement, pooledSteps)
 	}
+	a.names.marks = &a.marks
 	a.compiled = compiled{names: &a.names, arrays: a}
 	return &a.compiled
 }

@@ -178,6 +178,8 @@ type judgement struct {
 	// verdict is the verdict made of the judgement, made with it: one
 	// allocation a step of a turn, not two.
 	verdict rules.Verdict
+	// step says the judgement is of a step of a turn (stepJudgement).
+	step bool
 }
 
 // say adds a sentence to the verdict's reasons. The sentences of a
@@ -222,8 +224,15 @@ func (j *judgement) sentences() []string {
 		return j.reasons
 	}
 	all := string(j.said.text)
-	out := make([]string, len(j.reasons), len(j.reasons)+len(j.said.ends))
-	copy(out, j.reasons)
+	var out []string
+	if j.step {
+		// A turn's steps list their reasons in arrays made for a few
+		// steps at a time.
+		out = j.board.arrays().reasonsList(len(j.reasons) + len(j.said.ends))
+	} else {
+		out = make([]string, 0, len(j.reasons)+len(j.said.ends))
+	}
+	out = append(out, j.reasons...)
 	start := 0
 	for _, end := range j.said.ends {
 		out = append(out, all[start:end])
@@ -268,7 +277,7 @@ const (
 // grown from one.
 func (j *judgement) cite(keys ...ruleKey) {
 	if j.applied == nil {
-		j.applied = make([]ruleKey, 0, max(8, len(keys)))
+		j.applied = j.board.arrays().ruleKeysList(max(8, len(keys)))
 	}
 	j.applied = append(j.applied, keys...)
 }
@@ -419,10 +428,12 @@ func (s *Service) stepJudgement(doc *rules.Document, b *Board) *judgement {
 	if a := b.compile().arrays; a != nil && a.steps < len(a.judgements) {
 		j := &a.judgements[a.steps]
 		a.steps++
-		*j = judgement{edition: doc.Edition, doc: doc, rules: variantOf(*doc), board: b, vocab: &s.vocab}
+		*j = judgement{edition: doc.Edition, doc: doc, rules: variantOf(*doc), board: b, vocab: &s.vocab, step: true}
 		return j
 	}
-	return s.newJudgement(doc, b)
+	j := s.newJudgement(doc, b)
+	j.step = true
+	return j
 }
 
 // verdict is what a judgement of a question decided, with its citations.

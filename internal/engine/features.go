@@ -196,6 +196,9 @@ func (f feature) levelIn(t *nameTable, id int32, p *Personnel) int {
 type nameTable struct {
 	keys  []string
 	slots []int32 // a power of two long
+	// marks is where the personnel's numbered names are listed, the room
+	// of the request's board arrays; nil for a table of its own.
+	marks *listRoom[nameMark]
 }
 
 func newNameTable() *nameTable { return makeNameTable(8) }
@@ -229,6 +232,7 @@ func (t *nameTable) clear() {
 	clear(t.keys)
 	t.keys = t.keys[:0]
 	clear(t.slots)
+	t.marks = nil
 }
 
 // id is the number of a folded name, given one the first time it is asked.
@@ -305,7 +309,13 @@ func (p *Personnel) marksIn(t *nameTable) []nameMark {
 	if p.marked == t {
 		return p.marks
 	}
-	marks := make([]nameMark, 0, len(p.Skills)+len(p.Characteristics)+len(p.Icons)+4)
+	n := len(p.Skills) + len(p.Characteristics) + len(p.Icons) + 4
+	var marks []nameMark
+	if t.marks != nil {
+		marks = t.marks.take(n, pooledMarks)
+	} else {
+		marks = make([]nameMark, 0, n)
+	}
 	for _, s := range p.Skills {
 		marks = append(marks, nameMark{id: t.id(s.Key), level: int32(s.Level)})
 	}

@@ -24,7 +24,6 @@ package engine
 import (
 	"context"
 	"maps"
-	"slices"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -252,21 +251,21 @@ func (b *Board) copyMission(m *Mission) *Mission {
 // that no two boards append into one array.
 func (b *Board) ownMissions() {
 	if b.sharedMissions {
-		b.Missions = slices.Clip(slices.Clone(b.Missions))
+		b.Missions = append(b.arrays().missionPtrList(len(b.Missions)), b.Missions...)
 		b.sharedMissions = false
 	}
 }
 
 func (b *Board) ownShips() {
 	if b.sharedShips {
-		b.Ships = slices.Clip(slices.Clone(b.Ships))
+		b.Ships = append(b.arrays().shipPtrList(len(b.Ships)), b.Ships...)
 		b.sharedShips = false
 	}
 }
 
 func (b *Board) ownPersonnel() {
 	if b.sharedPeople {
-		b.Personnel = slices.Clip(slices.Clone(b.Personnel))
+		b.Personnel = append(b.arrays().personnelPtrList(len(b.Personnel)), b.Personnel...)
 		b.sharedPeople = false
 	}
 }
