@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/stccg/stccg-rules/internal/cputime"
 	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -86,4 +87,44 @@ func heldLeftovers(s *decodeScratch) string {
 		}
 	}
 	return ""
+}
+
+// BenchmarkDecodeLoadBodies measures the REST handler's decoding
+// (decodeAdjudicationHeld, its storage released after each body, as the
+// handler does once it has answered) of the load test's bodies: the
+// mid-game board's adjudications, and its turns of ten and eleven actions,
+// whose actions give their params before their question.
+func BenchmarkDecodeLoadBodies(b *testing.B) {
+	for _, set := range []struct {
+		name string
+		gen  func() ([][]byte, error)
+	}{{"adjudicate", loadgen.Adjudications}, {"replay", loadgen.Replays}} {
+		bodies, err := set.gen()
+		if err != nil {
+			b.Fatal(err)
+		}
+		size := 0
+		for _, body := range bodies {
+			size += len(body)
+		}
+		b.Run(set.name, func(b *testing.B) {
+			b.SetBytes(int64(size / len(bodies)))
+			b.ReportAllocs()
+			i := 0
+			cpu0, cpuOK := cputime.Process()
+			for b.Loop() {
+				var req rules.AdjudicationRequest
+				held, err := decodeAdjudicationHeld(bodies[i%len(bodies)], &req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				releaseHeld(held)
+				i++
+			}
+			// The process's CPU time a body, the collector's included.
+			if cpu1, ok := cputime.Process(); cpuOK && ok && i > 0 {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(i)/1e3, "cpu-µs/op")
+			}
+		})
+	}
 }
