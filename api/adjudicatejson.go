@@ -293,7 +293,7 @@ func (s *fieldSet) first(n uint) bool {
 // null reads null, and reports whether it did: a field given as null is a
 // field left out.
 func (d *requestDecoder) null() bool {
-	if d.off+4 <= len(d.data) && string(d.data[d.off:d.off+4]) == "null" && d.delimited(d.off+4) {
+	if d.off+4 <= len(d.data) && d.data[d.off] == 'n' && string(d.data[d.off:d.off+4]) == "null" && d.delimited(d.off+4) {
 		d.off += 4
 		return true
 	}
@@ -306,41 +306,88 @@ func (d *requestDecoder) delimited(i int) bool {
 	return i == len(d.data) || isSpace(d.data[i]) || isDelimiter(d.data[i])
 }
 
-// object reads an object, calling member for each key with the decoder at
-// the key's value; member reads the value. null is an object left out.
-func (d *requestDecoder) object(member func(key []byte) bool) bool {
+// The readers of objects (generated, adjudicatejson_fields.go) read an
+// object as a loop over its members: objectOpen, then for each member its
+// key (member), its value, and what follows it (objectNext).
+
+// objectOpen reads the opening of an object: more says members follow, ok
+// false that it failed. null is an object left out, read as {}.
+func (d *requestDecoder) objectOpen() (more, ok bool) {
 	if d.null() {
-		return true
+		return false, true
 	}
 	if !d.consume('{') {
-		return d.wrongType("an object")
+		return false, d.wrongType("an object")
 	}
 	d.skipSpace()
 	if d.consume('}') {
-		return true
+		return false, true
 	}
-	for {
-		d.skipSpace()
-		key, ok := d.key()
-		if !ok {
-			return false
-		}
-		d.skipSpace()
-		if !d.consume(':') {
-			return d.syntax()
-		}
-		d.skipSpace()
-		if !member(key) {
-			return false
-		}
-		d.skipSpace()
-		if !d.consume(',') {
-			if d.consume('}') {
-				return true
+	return true, true
+}
+
+// objectNext reads what follows a member's value: a comma (more members
+// follow) or the object's end.
+func (d *requestDecoder) objectNext() (more, ok bool) {
+	data, i := d.data, d.off
+	for i < len(data) && isSpace(data[i]) {
+		i++
+	}
+	if i < len(data) {
+		switch data[i] {
+		case ',':
+			i++
+			for i < len(data) && isSpace(data[i]) {
+				i++
 			}
-			return d.syntax()
+			d.off = i
+			return true, true
+		case '}':
+			d.off = i + 1
+			return false, true
 		}
 	}
+	d.off = i
+	return false, d.syntax()
+}
+
+// member reads a member's key and the colon after it, leaving the decoder
+// at its value: the key, unescaped, and false when the body is malformed
+// (recorded). A key of plain bytes is the body's own, read a byte at a
+// time (keys are short); one with escapes is read as any string.
+func (d *requestDecoder) member() ([]byte, bool) {
+	var key []byte
+	plain := false
+	if data, off := d.data, d.off; off < len(data) && data[off] == '"' {
+		i := plainEnd(data, off+1)
+		if plain = i < len(data) && data[i] == '"'; plain {
+			key = data[off+1 : i]
+			d.off = i + 1
+		}
+	}
+	if !plain {
+		var ok bool
+		if key, ok = d.key(); !ok {
+			return nil, false
+		}
+	}
+	d.skipSpace()
+	if !d.consume(':') {
+		return nil, d.syntax()
+	}
+	d.skipSpace()
+	return key, true
+}
+
+// keyCode is what the readers of objects dispatch a key on before
+// comparing it with the one field's name of that code: its length, first,
+// middle and last bytes (the generator checks that no two fields of an object
+// share one); 0 for the empty key.
+func keyCode(key []byte) int {
+	if len(key) == 0 {
+		return 0
+	}
+	return len(key)<<24 | int(key[0])<<16 | int(key[len(key)/2])<<8 | int(key[len(key)-1])
 }
 
 // array reads a list, calling element with the decoder at each element and
@@ -1101,13 +1148,15 @@ func (d *requestDecoder) consume(c byte) bool {
 }
 
 func (d *requestDecoder) skipSpace() {
-	for d.off < len(d.data) && isSpace(d.data[d.off]) {
-		d.off++
+	data, i := d.data, d.off
+	for i < len(data) && isSpace(data[i]) {
+		i++
 	}
+	d.off = i
 }
 
 // isSpace reports whether c is JSON whitespace.
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isSpace(c byte) bool { return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r') }
 
 func isDelimiter(c byte) bool { return c == ',' || c == '}' || c == ']' || c == ':' }
 

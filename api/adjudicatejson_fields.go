@@ -10,41 +10,67 @@ var adjudicationRequestFields = []string{"edition", "rules", "question", "board"
 // readAdjudicationRequest reads a rules.AdjudicationRequest.
 func (d *requestDecoder) readAdjudicationRequest(v *rules.AdjudicationRequest) bool {
 	params := -1
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	ok := d.object(func(key []byte) bool {
-		switch string(key) {
-		case "edition":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x765746e: // edition
+			if string(key) != "edition" {
+				return d.unknown(key, adjudicationRequestFields)
+			}
 			if !seen.first(0) {
 				return d.twice("edition")
 			}
-			return d.str(&v.Edition, textText) || d.at("edition")
-		case "rules":
+			ok = d.str(&v.Edition, textText) || d.at("edition")
+		case 0x5726c73: // rules
+			if string(key) != "rules" {
+				return d.unknown(key, adjudicationRequestFields)
+			}
 			if !seen.first(1) {
 				return d.twice("rules")
 			}
-			return d.str(&v.Rules, textText) || d.at("rules")
-		case "question":
+			ok = d.str(&v.Rules, textText) || d.at("rules")
+		case 0x871746e: // question
+			if string(key) != "question" {
+				return d.unknown(key, adjudicationRequestFields)
+			}
 			if !seen.first(2) {
 				return d.twice("question")
 			}
-			return d.str(&v.Question, textText) || d.at("question")
-		case "board":
+			ok = d.str(&v.Question, textText) || d.at("question")
+		case 0x5626164: // board
+			if string(key) != "board" {
+				return d.unknown(key, adjudicationRequestFields)
+			}
 			if !seen.first(3) {
 				return d.twice("board")
 			}
-			return d.readBoard(&v.Board) || d.at("board")
-		case "params":
+			ok = d.readBoard(&v.Board) || d.at("board")
+		case 0x6706173: // params
+			if string(key) != "params" {
+				return d.unknown(key, adjudicationRequestFields)
+			}
 			if !seen.first(4) {
 				return d.twice("params")
 			}
 			if seen.has(2) {
-				return d.paramsOf(v.Question, &v.Params, false)
+				ok = d.paramsOf(v.Question, &v.Params, false)
+			} else {
+				params = d.off
+				ok = d.skipValue() || d.at("params")
 			}
-			params = d.off
-			return d.skipValue() || d.at("params")
+		default:
+			return d.unknown(key, adjudicationRequestFields)
 		}
-		return d.unknown(key, adjudicationRequestFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
 	return ok && (params < 0 || d.deferredParams(params, v.Question, &v.Params, false))
 }
 
@@ -53,17 +79,31 @@ var shipStaffedParamsFields = []string{"ship"}
 
 // readShipStaffedParams reads a rules.ShipStaffedParams.
 func (d *requestDecoder) readShipStaffedParams(v *rules.ShipStaffedParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "ship":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x4736970: // ship
+			if string(key) != "ship" {
+				return d.unknown(key, shipStaffedParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("ship")
 			}
-			return d.str(&v.Ship, textText) || d.at("ship")
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		default:
+			return d.unknown(key, shipStaffedParamsFields)
 		}
-		return d.unknown(key, shipStaffedParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // shipMoveParamsFields are the fields of a rules.ShipMoveParams, as a request writes them.
@@ -71,22 +111,39 @@ var shipMoveParamsFields = []string{"ship", "to"}
 
 // readShipMoveParams reads a rules.ShipMoveParams.
 func (d *requestDecoder) readShipMoveParams(v *rules.ShipMoveParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "ship":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x4736970: // ship
+			if string(key) != "ship" {
+				return d.unknown(key, shipMoveParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("ship")
 			}
-			return d.str(&v.Ship, textText) || d.at("ship")
-		case "to":
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 0x2746f6f: // to
+			if string(key) != "to" {
+				return d.unknown(key, shipMoveParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("to")
 			}
-			return d.str(&v.To, textText) || d.at("to")
+			ok = d.str(&v.To, textText) || d.at("to")
+		default:
+			return d.unknown(key, shipMoveParamsFields)
 		}
-		return d.unknown(key, shipMoveParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // missionAttemptParamsFields are the fields of a rules.MissionAttemptParams, as a request writes them.
@@ -94,22 +151,39 @@ var missionAttemptParamsFields = []string{"mission", "ship"}
 
 // readMissionAttemptParams reads a rules.MissionAttemptParams.
 func (d *requestDecoder) readMissionAttemptParams(v *rules.MissionAttemptParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "mission":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x76d736e: // mission
+			if string(key) != "mission" {
+				return d.unknown(key, missionAttemptParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("mission")
 			}
-			return d.str(&v.Mission, textText) || d.at("mission")
-		case "ship":
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 0x4736970: // ship
+			if string(key) != "ship" {
+				return d.unknown(key, missionAttemptParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("ship")
 			}
-			return d.str(&v.Ship, textText) || d.at("ship")
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		default:
+			return d.unknown(key, missionAttemptParamsFields)
 		}
-		return d.unknown(key, missionAttemptParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // missionRequirementsParamsFields are the fields of a rules.MissionRequirementsParams, as a request writes them.
@@ -117,27 +191,47 @@ var missionRequirementsParamsFields = []string{"mission", "personnel", "ship"}
 
 // readMissionRequirementsParams reads a rules.MissionRequirementsParams.
 func (d *requestDecoder) readMissionRequirementsParams(v *rules.MissionRequirementsParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "mission":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x76d736e: // mission
+			if string(key) != "mission" {
+				return d.unknown(key, missionRequirementsParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("mission")
 			}
-			return d.str(&v.Mission, textText) || d.at("mission")
-		case "personnel":
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 0x9706f6c: // personnel
+			if string(key) != "personnel" {
+				return d.unknown(key, missionRequirementsParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("personnel")
 			}
-			return d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
-		case "ship":
+			ok = d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case 0x4736970: // ship
+			if string(key) != "ship" {
+				return d.unknown(key, missionRequirementsParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("ship")
 			}
-			return d.str(&v.Ship, textText) || d.at("ship")
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		default:
+			return d.unknown(key, missionRequirementsParamsFields)
 		}
-		return d.unknown(key, missionRequirementsParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // dilemmaStackParamsFields are the fields of a rules.DilemmaStackParams, as a request writes them.
@@ -145,27 +239,47 @@ var dilemmaStackParamsFields = []string{"mission", "attempting", "stack"}
 
 // readDilemmaStackParams reads a rules.DilemmaStackParams.
 func (d *requestDecoder) readDilemmaStackParams(v *rules.DilemmaStackParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "mission":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x76d736e: // mission
+			if string(key) != "mission" {
+				return d.unknown(key, dilemmaStackParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("mission")
 			}
-			return d.str(&v.Mission, textText) || d.at("mission")
-		case "attempting":
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 0xa617067: // attempting
+			if string(key) != "attempting" {
+				return d.unknown(key, dilemmaStackParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("attempting")
 			}
-			return d.intPointer(&v.Attempting, &rangeAttempting, false) || d.at("attempting")
-		case "stack":
+			ok = d.intPointer(&v.Attempting, &rangeAttempting, false) || d.at("attempting")
+		case 0x573616b: // stack
+			if string(key) != "stack" {
+				return d.unknown(key, dilemmaStackParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("stack")
 			}
-			return d.readStackedDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
+			ok = d.readStackedDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
+		default:
+			return d.unknown(key, dilemmaStackParamsFields)
 		}
-		return d.unknown(key, dilemmaStackParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // combatParamsFields are the fields of a rules.CombatParams, as a request writes them.
@@ -173,32 +287,55 @@ var combatParamsFields = []string{"mission", "ship", "you", "opponent"}
 
 // readCombatParams reads a rules.CombatParams.
 func (d *requestDecoder) readCombatParams(v *rules.CombatParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "mission":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x76d736e: // mission
+			if string(key) != "mission" {
+				return d.unknown(key, combatParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("mission")
 			}
-			return d.str(&v.Mission, textText) || d.at("mission")
-		case "ship":
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 0x4736970: // ship
+			if string(key) != "ship" {
+				return d.unknown(key, combatParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("ship")
 			}
-			return d.str(&v.Ship, textText) || d.at("ship")
-		case "you":
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 0x3796f75: // you
+			if string(key) != "you" {
+				return d.unknown(key, combatParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("you")
 			}
-			return d.strsPointer(&v.You, &listListed, textText, true) || d.at("you")
-		case "opponent":
+			ok = d.strsPointer(&v.You, &listListed, textText, true) || d.at("you")
+		case 0x86f6e74: // opponent
+			if string(key) != "opponent" {
+				return d.unknown(key, combatParamsFields)
+			}
 			if !seen.first(3) {
 				return d.twice("opponent")
 			}
-			return d.strsPointer(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+			ok = d.strsPointer(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+		default:
+			return d.unknown(key, combatParamsFields)
 		}
-		return d.unknown(key, combatParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // engagementParamsFields are the fields of a rules.EngagementParams, as a request writes them.
@@ -206,27 +343,47 @@ var engagementParamsFields = []string{"mission", "you", "opponent"}
 
 // readEngagementParams reads a rules.EngagementParams.
 func (d *requestDecoder) readEngagementParams(v *rules.EngagementParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "mission":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x76d736e: // mission
+			if string(key) != "mission" {
+				return d.unknown(key, engagementParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("mission")
 			}
-			return d.str(&v.Mission, textText) || d.at("mission")
-		case "you":
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 0x3796f75: // you
+			if string(key) != "you" {
+				return d.unknown(key, engagementParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("you")
 			}
-			return d.strs(&v.You, &listListed, textText, true) || d.at("you")
-		case "opponent":
+			ok = d.strs(&v.You, &listListed, textText, true) || d.at("you")
+		case 0x86f6e74: // opponent
+			if string(key) != "opponent" {
+				return d.unknown(key, engagementParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("opponent")
 			}
-			return d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+			ok = d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+		default:
+			return d.unknown(key, engagementParamsFields)
 		}
-		return d.unknown(key, engagementParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // shipDamageParamsFields are the fields of a rules.ShipDamageParams, as a request writes them.
@@ -234,27 +391,47 @@ var shipDamageParamsFields = []string{"ship", "add", "directHit"}
 
 // readShipDamageParams reads a rules.ShipDamageParams.
 func (d *requestDecoder) readShipDamageParams(v *rules.ShipDamageParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "ship":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x4736970: // ship
+			if string(key) != "ship" {
+				return d.unknown(key, shipDamageParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("ship")
 			}
-			return d.str(&v.Ship, textText) || d.at("ship")
-		case "add":
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 0x3616464: // add
+			if string(key) != "add" {
+				return d.unknown(key, shipDamageParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("add")
 			}
-			return d.intPointer(&v.Add, &rangeAdd, false) || d.at("add")
-		case "directHit":
+			ok = d.intPointer(&v.Add, &rangeAdd, false) || d.at("add")
+		case 0x9646374: // directHit
+			if string(key) != "directHit" {
+				return d.unknown(key, shipDamageParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("directHit")
 			}
-			return d.boolean(&v.DirectHit) || d.at("directHit")
+			ok = d.boolean(&v.DirectHit) || d.at("directHit")
+		default:
+			return d.unknown(key, shipDamageParamsFields)
 		}
-		return d.unknown(key, shipDamageParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // gameWinnerParamsFields are the fields of a rules.GameWinnerParams, as a request writes them.
@@ -262,22 +439,39 @@ var gameWinnerParamsFields = []string{"players", "decksEmpty"}
 
 // readGameWinnerParams reads a rules.GameWinnerParams.
 func (d *requestDecoder) readGameWinnerParams(v *rules.GameWinnerParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "players":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x7707973: // players
+			if string(key) != "players" {
+				return d.unknown(key, gameWinnerParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("players")
 			}
-			return d.readPlayerList(&v.Players, &listPlayers, false, false) || d.at("players")
-		case "decksEmpty":
+			ok = d.readPlayerList(&v.Players, &listPlayers, false, false) || d.at("players")
+		case 0xa644579: // decksEmpty
+			if string(key) != "decksEmpty" {
+				return d.unknown(key, gameWinnerParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("decksEmpty")
 			}
-			return d.boolean(&v.DecksEmpty) || d.at("decksEmpty")
+			ok = d.boolean(&v.DecksEmpty) || d.at("decksEmpty")
+		default:
+			return d.unknown(key, gameWinnerParamsFields)
 		}
-		return d.unknown(key, gameWinnerParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // deckValidateParamsFields are the fields of a rules.DeckValidateParams, as a request writes them.
@@ -285,32 +479,55 @@ var deckValidateParamsFields = []string{"missions", "dilemmas", "seeds", "deck"}
 
 // readDeckValidateParams reads a rules.DeckValidateParams.
 func (d *requestDecoder) readDeckValidateParams(v *rules.DeckValidateParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "missions":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x86d6973: // missions
+			if string(key) != "missions" {
+				return d.unknown(key, deckValidateParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("missions")
 			}
-			return d.readDeckLineList(&v.Missions, &listSeeds, false, false) || d.at("missions")
-		case "dilemmas":
+			ok = d.readDeckLineList(&v.Missions, &listSeeds, false, false) || d.at("missions")
+		case 0x8646d73: // dilemmas
+			if string(key) != "dilemmas" {
+				return d.unknown(key, deckValidateParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("dilemmas")
 			}
-			return d.readDeckLineList(&v.Dilemmas, &listSeeds, false, false) || d.at("dilemmas")
-		case "seeds":
+			ok = d.readDeckLineList(&v.Dilemmas, &listSeeds, false, false) || d.at("dilemmas")
+		case 0x5736573: // seeds
+			if string(key) != "seeds" {
+				return d.unknown(key, deckValidateParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("seeds")
 			}
-			return d.readDeckLineList(&v.Seeds, &listSeeds, false, false) || d.at("seeds")
-		case "deck":
+			ok = d.readDeckLineList(&v.Seeds, &listSeeds, false, false) || d.at("seeds")
+		case 0x464636b: // deck
+			if string(key) != "deck" {
+				return d.unknown(key, deckValidateParamsFields)
+			}
 			if !seen.first(3) {
 				return d.twice("deck")
 			}
-			return d.readDeckLineList(&v.Deck, &listDeck, false, false) || d.at("deck")
+			ok = d.readDeckLineList(&v.Deck, &listDeck, false, false) || d.at("deck")
+		default:
+			return d.unknown(key, deckValidateParamsFields)
 		}
-		return d.unknown(key, deckValidateParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // cardPlayParamsFields are the fields of a rules.CardPlayParams, as a request writes them.
@@ -318,42 +535,71 @@ var cardPlayParamsFields = []string{"card", "counters", "commanded", "cardPlayUs
 
 // readCardPlayParams reads a rules.CardPlayParams.
 func (d *requestDecoder) readCardPlayParams(v *rules.CardPlayParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "card":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x4637264: // card
+			if string(key) != "card" {
+				return d.unknown(key, cardPlayParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("card")
 			}
-			return d.cardRef(&v.Card, textText) || d.at("card")
-		case "counters":
+			ok = d.cardRef(&v.Card, textText) || d.at("card")
+		case 0x8637473: // counters
+			if string(key) != "counters" {
+				return d.unknown(key, cardPlayParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("counters")
 			}
-			return d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
-		case "commanded":
+			ok = d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
+		case 0x9636164: // commanded
+			if string(key) != "commanded" {
+				return d.unknown(key, cardPlayParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("commanded")
 			}
-			return d.strs(&v.Commanded, &listListed, textText, true) || d.at("commanded")
-		case "cardPlayUsed":
+			ok = d.strs(&v.Commanded, &listListed, textText, true) || d.at("commanded")
+		case 0xc636164: // cardPlayUsed
+			if string(key) != "cardPlayUsed" {
+				return d.unknown(key, cardPlayParamsFields)
+			}
 			if !seen.first(3) {
 				return d.twice("cardPlayUsed")
 			}
-			return d.boolean(&v.CardPlayUsed) || d.at("cardPlayUsed")
-		case "at":
+			ok = d.boolean(&v.CardPlayUsed) || d.at("cardPlayUsed")
+		case 0x2617474: // at
+			if string(key) != "at" {
+				return d.unknown(key, cardPlayParamsFields)
+			}
 			if !seen.first(4) {
 				return d.twice("at")
 			}
-			return d.str(&v.At, textText) || d.at("at")
-		case "id":
+			ok = d.str(&v.At, textText) || d.at("at")
+		case 0x2696464: // id
+			if string(key) != "id" {
+				return d.unknown(key, cardPlayParamsFields)
+			}
 			if !seen.first(5) {
 				return d.twice("id")
 			}
-			return d.str(&v.ID, textText) || d.at("id")
+			ok = d.str(&v.ID, textText) || d.at("id")
+		default:
+			return d.unknown(key, cardPlayParamsFields)
 		}
-		return d.unknown(key, cardPlayParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // shipBattleParamsFields are the fields of a rules.ShipBattleParams, as a request writes them.
@@ -361,37 +607,63 @@ var shipBattleParamsFields = []string{"attackers", "target", "attackBonus", "def
 
 // readShipBattleParams reads a rules.ShipBattleParams.
 func (d *requestDecoder) readShipBattleParams(v *rules.ShipBattleParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "attackers":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x9616373: // attackers
+			if string(key) != "attackers" {
+				return d.unknown(key, shipBattleParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("attackers")
 			}
-			return d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
-		case "target":
+			ok = d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
+		case 0x6746774: // target
+			if string(key) != "target" {
+				return d.unknown(key, shipBattleParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("target")
 			}
-			return d.str(&v.Target, textText) || d.at("target")
-		case "attackBonus":
+			ok = d.str(&v.Target, textText) || d.at("target")
+		case 0xb616b73: // attackBonus
+			if string(key) != "attackBonus" {
+				return d.unknown(key, shipBattleParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("attackBonus")
 			}
-			return d.integer(&v.AttackBonus, &rangeAttackBonus, false) || d.at("attackBonus")
-		case "defenseBonus":
+			ok = d.integer(&v.AttackBonus, &rangeAttackBonus, false) || d.at("attackBonus")
+		case 0xc646573: // defenseBonus
+			if string(key) != "defenseBonus" {
+				return d.unknown(key, shipBattleParamsFields)
+			}
 			if !seen.first(3) {
 				return d.twice("defenseBonus")
 			}
-			return d.integer(&v.DefenseBonus, &rangeDefenseBonus, false) || d.at("defenseBonus")
-		case "dockedShields":
+			ok = d.integer(&v.DefenseBonus, &rangeDefenseBonus, false) || d.at("defenseBonus")
+		case 0xd645373: // dockedShields
+			if string(key) != "dockedShields" {
+				return d.unknown(key, shipBattleParamsFields)
+			}
 			if !seen.first(4) {
 				return d.twice("dockedShields")
 			}
-			return d.intPointer(&v.DockedShields, &rangeDockedShields, false) || d.at("dockedShields")
+			ok = d.intPointer(&v.DockedShields, &rangeDockedShields, false) || d.at("dockedShields")
+		default:
+			return d.unknown(key, shipBattleParamsFields)
 		}
-		return d.unknown(key, shipBattleParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // personnelBattleParamsFields are the fields of a rules.PersonnelBattleParams, as a request writes them.
@@ -399,22 +671,39 @@ var personnelBattleParamsFields = []string{"you", "opponent"}
 
 // readPersonnelBattleParams reads a rules.PersonnelBattleParams.
 func (d *requestDecoder) readPersonnelBattleParams(v *rules.PersonnelBattleParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "you":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x3796f75: // you
+			if string(key) != "you" {
+				return d.unknown(key, personnelBattleParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("you")
 			}
-			return d.strs(&v.You, &listListed, textText, true) || d.at("you")
-		case "opponent":
+			ok = d.strs(&v.You, &listListed, textText, true) || d.at("you")
+		case 0x86f6e74: // opponent
+			if string(key) != "opponent" {
+				return d.unknown(key, personnelBattleParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("opponent")
 			}
-			return d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+			ok = d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
+		default:
+			return d.unknown(key, personnelBattleParamsFields)
 		}
-		return d.unknown(key, personnelBattleParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // battleInitiateParamsFields are the fields of a rules.BattleInitiateParams, as a request writes them.
@@ -422,22 +711,39 @@ var battleInitiateParamsFields = []string{"attackers", "defenders"}
 
 // readBattleInitiateParams reads a rules.BattleInitiateParams.
 func (d *requestDecoder) readBattleInitiateParams(v *rules.BattleInitiateParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "attackers":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x9616373: // attackers
+			if string(key) != "attackers" {
+				return d.unknown(key, battleInitiateParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("attackers")
 			}
-			return d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
-		case "defenders":
+			ok = d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
+		case 0x9646e73: // defenders
+			if string(key) != "defenders" {
+				return d.unknown(key, battleInitiateParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("defenders")
 			}
-			return d.strs(&v.Defenders, &listListed, textText, true) || d.at("defenders")
+			ok = d.strs(&v.Defenders, &listListed, textText, true) || d.at("defenders")
+		default:
+			return d.unknown(key, battleInitiateParamsFields)
 		}
-		return d.unknown(key, battleInitiateParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // requirementCheckParamsFields are the fields of a rules.RequirementCheckParams, as a request writes them.
@@ -445,22 +751,39 @@ var requirementCheckParamsFields = []string{"requirement", "personnel"}
 
 // readRequirementCheckParams reads a rules.RequirementCheckParams.
 func (d *requestDecoder) readRequirementCheckParams(v *rules.RequirementCheckParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "requirement":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0xb727274: // requirement
+			if string(key) != "requirement" {
+				return d.unknown(key, requirementCheckParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("requirement")
 			}
-			return d.str(&v.Requirement, textRequirement) || d.at("requirement")
-		case "personnel":
+			ok = d.str(&v.Requirement, textRequirement) || d.at("requirement")
+		case 0x9706f6c: // personnel
+			if string(key) != "personnel" {
+				return d.unknown(key, requirementCheckParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("personnel")
 			}
-			return d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+			ok = d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		default:
+			return d.unknown(key, requirementCheckParamsFields)
 		}
-		return d.unknown(key, requirementCheckParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // personnelBeamParamsFields are the fields of a rules.PersonnelBeamParams, as a request writes them.
@@ -468,22 +791,39 @@ var personnelBeamParamsFields = []string{"personnel", "to"}
 
 // readPersonnelBeamParams reads a rules.PersonnelBeamParams.
 func (d *requestDecoder) readPersonnelBeamParams(v *rules.PersonnelBeamParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "personnel":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x9706f6c: // personnel
+			if string(key) != "personnel" {
+				return d.unknown(key, personnelBeamParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("personnel")
 			}
-			return d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
-		case "to":
+			ok = d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case 0x2746f6f: // to
+			if string(key) != "to" {
+				return d.unknown(key, personnelBeamParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("to")
 			}
-			return d.str(&v.To, textText) || d.at("to")
+			ok = d.str(&v.To, textText) || d.at("to")
+		default:
+			return d.unknown(key, personnelBeamParamsFields)
 		}
-		return d.unknown(key, personnelBeamParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // missionResolveParamsFields are the fields of a rules.MissionResolveParams, as a request writes them.
@@ -491,32 +831,55 @@ var missionResolveParamsFields = []string{"mission", "ship", "personnel", "stack
 
 // readMissionResolveParams reads a rules.MissionResolveParams.
 func (d *requestDecoder) readMissionResolveParams(v *rules.MissionResolveParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "mission":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x76d736e: // mission
+			if string(key) != "mission" {
+				return d.unknown(key, missionResolveParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("mission")
 			}
-			return d.str(&v.Mission, textText) || d.at("mission")
-		case "ship":
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 0x4736970: // ship
+			if string(key) != "ship" {
+				return d.unknown(key, missionResolveParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("ship")
 			}
-			return d.str(&v.Ship, textText) || d.at("ship")
-		case "personnel":
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 0x9706f6c: // personnel
+			if string(key) != "personnel" {
+				return d.unknown(key, missionResolveParamsFields)
+			}
 			if !seen.first(2) {
 				return d.twice("personnel")
 			}
-			return d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
-		case "stack":
+			ok = d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case 0x573616b: // stack
+			if string(key) != "stack" {
+				return d.unknown(key, missionResolveParamsFields)
+			}
 			if !seen.first(3) {
 				return d.twice("stack")
 			}
-			return d.readResolveDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
+			ok = d.readResolveDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
+		default:
+			return d.unknown(key, missionResolveParamsFields)
 		}
-		return d.unknown(key, missionResolveParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // turnReplayParamsFields are the fields of a rules.TurnReplayParams, as a request writes them.
@@ -524,22 +887,39 @@ var turnReplayParamsFields = []string{"actions", "counters"}
 
 // readTurnReplayParams reads a rules.TurnReplayParams.
 func (d *requestDecoder) readTurnReplayParams(v *rules.TurnReplayParams) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "actions":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x7616973: // actions
+			if string(key) != "actions" {
+				return d.unknown(key, turnReplayParamsFields)
+			}
 			if !seen.first(0) {
 				return d.twice("actions")
 			}
-			return d.readActionListPointer(&v.Actions, &listActions, false, true) || d.at("actions")
-		case "counters":
+			ok = d.readActionListPointer(&v.Actions, &listActions, false, true) || d.at("actions")
+		case 0x8637473: // counters
+			if string(key) != "counters" {
+				return d.unknown(key, turnReplayParamsFields)
+			}
 			if !seen.first(1) {
 				return d.twice("counters")
 			}
-			return d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
+			ok = d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
+		default:
+			return d.unknown(key, turnReplayParamsFields)
 		}
-		return d.unknown(key, turnReplayParamsFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // boardFields are the fields of a rules.Board, as a request writes them.
@@ -547,32 +927,55 @@ var boardFields = []string{"missions", "ships", "personnel", "facilities"}
 
 // readBoard reads a rules.Board.
 func (d *requestDecoder) readBoard(v *rules.Board) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "missions":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x86d6973: // missions
+			if string(key) != "missions" {
+				return d.unknown(key, boardFields)
+			}
 			if !seen.first(0) {
 				return d.twice("missions")
 			}
-			return d.readBoardMissionList(&v.Missions, &listMissions, false, false) || d.at("missions")
-		case "ships":
+			ok = d.readBoardMissionList(&v.Missions, &listMissions, false, false) || d.at("missions")
+		case 0x5736973: // ships
+			if string(key) != "ships" {
+				return d.unknown(key, boardFields)
+			}
 			if !seen.first(1) {
 				return d.twice("ships")
 			}
-			return d.readBoardShipList(&v.Ships, &listShips, false, false) || d.at("ships")
-		case "personnel":
+			ok = d.readBoardShipList(&v.Ships, &listShips, false, false) || d.at("ships")
+		case 0x9706f6c: // personnel
+			if string(key) != "personnel" {
+				return d.unknown(key, boardFields)
+			}
 			if !seen.first(2) {
 				return d.twice("personnel")
 			}
-			return d.readBoardPersonnelList(&v.Personnel, &listPersonnel, false, false) || d.at("personnel")
-		case "facilities":
+			ok = d.readBoardPersonnelList(&v.Personnel, &listPersonnel, false, false) || d.at("personnel")
+		case 0xa666973: // facilities
+			if string(key) != "facilities" {
+				return d.unknown(key, boardFields)
+			}
 			if !seen.first(3) {
 				return d.twice("facilities")
 			}
-			return d.readBoardFacilityList(&v.Facilities, &listFacilities, false, false) || d.at("facilities")
+			ok = d.readBoardFacilityList(&v.Facilities, &listFacilities, false, false) || d.at("facilities")
+		default:
+			return d.unknown(key, boardFields)
 		}
-		return d.unknown(key, boardFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // stackedDilemmaFields are the fields of a rules.StackedDilemma, as a request writes them.
@@ -580,32 +983,55 @@ var stackedDilemmaFields = []string{"title", "kind", "cost", "seededBy"}
 
 // readStackedDilemma reads a rules.StackedDilemma.
 func (d *requestDecoder) readStackedDilemma(v *rules.StackedDilemma) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "title":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x5747465: // title
+			if string(key) != "title" {
+				return d.unknown(key, stackedDilemmaFields)
+			}
 			if !seen.first(0) {
 				return d.twice("title")
 			}
-			return d.str(&v.Title, textText) || d.at("title")
-		case "kind":
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 0x46b6e64: // kind
+			if string(key) != "kind" {
+				return d.unknown(key, stackedDilemmaFields)
+			}
 			if !seen.first(1) {
 				return d.twice("kind")
 			}
-			return d.str(&v.Kind, textText) || d.at("kind")
-		case "cost":
+			ok = d.str(&v.Kind, textText) || d.at("kind")
+		case 0x4637374: // cost
+			if string(key) != "cost" {
+				return d.unknown(key, stackedDilemmaFields)
+			}
 			if !seen.first(2) {
 				return d.twice("cost")
 			}
-			return d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
-		case "seededBy":
+			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case 0x8736579: // seededBy
+			if string(key) != "seededBy" {
+				return d.unknown(key, stackedDilemmaFields)
+			}
 			if !seen.first(3) {
 				return d.twice("seededBy")
 			}
-			return d.str(&v.SeededBy, textText) || d.at("seededBy")
+			ok = d.str(&v.SeededBy, textText) || d.at("seededBy")
+		default:
+			return d.unknown(key, stackedDilemmaFields)
 		}
-		return d.unknown(key, stackedDilemmaFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // playerFields are the fields of a rules.Player, as a request writes them.
@@ -613,32 +1039,55 @@ var playerFields = []string{"name", "score", "planet", "space"}
 
 // readPlayer reads a rules.Player.
 func (d *requestDecoder) readPlayer(v *rules.Player) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "name":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x46e6d65: // name
+			if string(key) != "name" {
+				return d.unknown(key, playerFields)
+			}
 			if !seen.first(0) {
 				return d.twice("name")
 			}
-			return d.str(&v.Name, textText) || d.at("name")
-		case "score":
+			ok = d.str(&v.Name, textText) || d.at("name")
+		case 0x5736f65: // score
+			if string(key) != "score" {
+				return d.unknown(key, playerFields)
+			}
 			if !seen.first(1) {
 				return d.twice("score")
 			}
-			return d.integer(&v.Score, &rangeScore, false) || d.at("score")
-		case "planet":
+			ok = d.integer(&v.Score, &rangeScore, false) || d.at("score")
+		case 0x6706e74: // planet
+			if string(key) != "planet" {
+				return d.unknown(key, playerFields)
+			}
 			if !seen.first(2) {
 				return d.twice("planet")
 			}
-			return d.boolean(&v.Planet) || d.at("planet")
-		case "space":
+			ok = d.boolean(&v.Planet) || d.at("planet")
+		case 0x5736165: // space
+			if string(key) != "space" {
+				return d.unknown(key, playerFields)
+			}
 			if !seen.first(3) {
 				return d.twice("space")
 			}
-			return d.boolean(&v.Space) || d.at("space")
+			ok = d.boolean(&v.Space) || d.at("space")
+		default:
+			return d.unknown(key, playerFields)
 		}
-		return d.unknown(key, playerFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // deckLineFields are the fields of a rules.DeckLine, as a request writes them.
@@ -646,32 +1095,55 @@ var deckLineFields = []string{"card", "title", "count", "universal"}
 
 // readDeckLine reads a rules.DeckLine.
 func (d *requestDecoder) readDeckLine(v *rules.DeckLine) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "card":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x4637264: // card
+			if string(key) != "card" {
+				return d.unknown(key, deckLineFields)
+			}
 			if !seen.first(0) {
 				return d.twice("card")
 			}
-			return d.str(&v.Card, textText) || d.at("card")
-		case "title":
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 0x5747465: // title
+			if string(key) != "title" {
+				return d.unknown(key, deckLineFields)
+			}
 			if !seen.first(1) {
 				return d.twice("title")
 			}
-			return d.str(&v.Title, textText) || d.at("title")
-		case "count":
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 0x5637574: // count
+			if string(key) != "count" {
+				return d.unknown(key, deckLineFields)
+			}
 			if !seen.first(2) {
 				return d.twice("count")
 			}
-			return d.copies(&v.Count) || d.at("count")
-		case "universal":
+			ok = d.copies(&v.Count) || d.at("count")
+		case 0x975656c: // universal
+			if string(key) != "universal" {
+				return d.unknown(key, deckLineFields)
+			}
 			if !seen.first(3) {
 				return d.twice("universal")
 			}
-			return d.boolean(&v.Universal) || d.at("universal")
+			ok = d.boolean(&v.Universal) || d.at("universal")
+		default:
+			return d.unknown(key, deckLineFields)
 		}
-		return d.unknown(key, deckLineFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // inlineCardFields are the fields of a rules.InlineCard, as a request writes them.
@@ -679,107 +1151,175 @@ var inlineCardFields = []string{"title", "subtitle", "type", "cost", "unique", "
 
 // readInlineCard reads a rules.InlineCard.
 func (d *requestDecoder) readInlineCard(v *rules.InlineCard) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "title":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x5747465: // title
+			if string(key) != "title" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(0) {
 				return d.twice("title")
 			}
-			return d.str(&v.Title, textText) || d.at("title")
-		case "subtitle":
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 0x8736965: // subtitle
+			if string(key) != "subtitle" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(1) {
 				return d.twice("subtitle")
 			}
-			return d.str(&v.Subtitle, textText) || d.at("subtitle")
-		case "type":
+			ok = d.str(&v.Subtitle, textText) || d.at("subtitle")
+		case 0x4747065: // type
+			if string(key) != "type" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(2) {
 				return d.twice("type")
 			}
-			return d.str(&v.Type, textWord) || d.at("type")
-		case "cost":
+			ok = d.str(&v.Type, textWord) || d.at("type")
+		case 0x4637374: // cost
+			if string(key) != "cost" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(3) {
 				return d.twice("cost")
 			}
-			return d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
-		case "unique":
+			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case 0x6757165: // unique
+			if string(key) != "unique" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(4) {
 				return d.twice("unique")
 			}
-			return d.boolean(&v.Unique) || d.at("unique")
-		case "quadrant":
+			ok = d.boolean(&v.Unique) || d.at("unique")
+		case 0x8717274: // quadrant
+			if string(key) != "quadrant" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(5) {
 				return d.twice("quadrant")
 			}
-			return d.str(&v.Quadrant, textWord) || d.at("quadrant")
-		case "persona":
+			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
+		case 0x7707361: // persona
+			if string(key) != "persona" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(6) {
 				return d.twice("persona")
 			}
-			return d.str(&v.Persona, textText) || d.at("persona")
-		case "affiliation":
+			ok = d.str(&v.Persona, textText) || d.at("persona")
+		case 0xb61696e: // affiliation
+			if string(key) != "affiliation" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(7) {
 				return d.twice("affiliation")
 			}
-			return d.str(&v.Affiliation, textWord) || d.at("affiliation")
-		case "icons":
+			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case 0x5696f73: // icons
+			if string(key) != "icons" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(8) {
 				return d.twice("icons")
 			}
-			return d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
-		case "skills":
+			ok = d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
+		case 0x6736c73: // skills
+			if string(key) != "skills" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(9) {
 				return d.twice("skills")
 			}
-			return d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
-		case "characteristics":
+			ok = d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
+		case 0xf636573: // characteristics
+			if string(key) != "characteristics" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(10) {
 				return d.twice("characteristics")
 			}
-			return d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
-		case "integrity":
+			ok = d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
+		case 0x9696779: // integrity
+			if string(key) != "integrity" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(11) {
 				return d.twice("integrity")
 			}
-			return d.intPointer(&v.Integrity, &rangeIntegrity, false) || d.at("integrity")
-		case "cunning":
+			ok = d.intPointer(&v.Integrity, &rangeIntegrity, false) || d.at("integrity")
+		case 0x7636e67: // cunning
+			if string(key) != "cunning" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(12) {
 				return d.twice("cunning")
 			}
-			return d.intPointer(&v.Cunning, &rangeCunning, false) || d.at("cunning")
-		case "strength":
+			ok = d.intPointer(&v.Cunning, &rangeCunning, false) || d.at("cunning")
+		case 0x8736e68: // strength
+			if string(key) != "strength" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(13) {
 				return d.twice("strength")
 			}
-			return d.intPointer(&v.Strength, &rangeStrength, false) || d.at("strength")
-		case "species":
+			ok = d.intPointer(&v.Strength, &rangeStrength, false) || d.at("strength")
+		case 0x7736373: // species
+			if string(key) != "species" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(14) {
 				return d.twice("species")
 			}
-			return d.str(&v.Species, textWord) || d.at("species")
-		case "staffing":
+			ok = d.str(&v.Species, textWord) || d.at("species")
+		case 0x8736667: // staffing
+			if string(key) != "staffing" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(15) {
 				return d.twice("staffing")
 			}
-			return d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
-		case "range":
+			ok = d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
+		case 0x5726e65: // range
+			if string(key) != "range" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(16) {
 				return d.twice("range")
 			}
-			return d.intPointer(&v.Range, &rangeRange, false) || d.at("range")
-		case "weapons":
+			ok = d.intPointer(&v.Range, &rangeRange, false) || d.at("range")
+		case 0x7777073: // weapons
+			if string(key) != "weapons" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(17) {
 				return d.twice("weapons")
 			}
-			return d.intPointer(&v.Weapons, &rangeWeapons, false) || d.at("weapons")
-		case "shields":
+			ok = d.intPointer(&v.Weapons, &rangeWeapons, false) || d.at("weapons")
+		case 0x7736573: // shields
+			if string(key) != "shields" {
+				return d.unknown(key, inlineCardFields)
+			}
 			if !seen.first(18) {
 				return d.twice("shields")
 			}
-			return d.intPointer(&v.Shields, &rangeShields, false) || d.at("shields")
+			ok = d.intPointer(&v.Shields, &rangeShields, false) || d.at("shields")
+		default:
+			return d.unknown(key, inlineCardFields)
 		}
-		return d.unknown(key, inlineCardFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // resolveDilemmaFields are the fields of a rules.ResolveDilemma, as a request writes them.
@@ -787,52 +1327,87 @@ var resolveDilemmaFields = []string{"title", "kind", "cost", "seededBy", "stops"
 
 // readResolveDilemma reads a rules.ResolveDilemma.
 func (d *requestDecoder) readResolveDilemma(v *rules.ResolveDilemma) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "title":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x5747465: // title
+			if string(key) != "title" {
+				return d.unknown(key, resolveDilemmaFields)
+			}
 			if !seen.first(0) {
 				return d.twice("title")
 			}
-			return d.str(&v.Title, textText) || d.at("title")
-		case "kind":
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 0x46b6e64: // kind
+			if string(key) != "kind" {
+				return d.unknown(key, resolveDilemmaFields)
+			}
 			if !seen.first(1) {
 				return d.twice("kind")
 			}
-			return d.str(&v.Kind, textText) || d.at("kind")
-		case "cost":
+			ok = d.str(&v.Kind, textText) || d.at("kind")
+		case 0x4637374: // cost
+			if string(key) != "cost" {
+				return d.unknown(key, resolveDilemmaFields)
+			}
 			if !seen.first(2) {
 				return d.twice("cost")
 			}
-			return d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
-		case "seededBy":
+			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case 0x8736579: // seededBy
+			if string(key) != "seededBy" {
+				return d.unknown(key, resolveDilemmaFields)
+			}
 			if !seen.first(3) {
 				return d.twice("seededBy")
 			}
-			return d.str(&v.SeededBy, textText) || d.at("seededBy")
-		case "stops":
+			ok = d.str(&v.SeededBy, textText) || d.at("seededBy")
+		case 0x5736f73: // stops
+			if string(key) != "stops" {
+				return d.unknown(key, resolveDilemmaFields)
+			}
 			if !seen.first(4) {
 				return d.twice("stops")
 			}
-			return d.strs(&v.Stops, &listListed, textText, true) || d.at("stops")
-		case "kills":
+			ok = d.strs(&v.Stops, &listListed, textText, true) || d.at("stops")
+		case 0x56b6c73: // kills
+			if string(key) != "kills" {
+				return d.unknown(key, resolveDilemmaFields)
+			}
 			if !seen.first(5) {
 				return d.twice("kills")
 			}
-			return d.strs(&v.Kills, &listListed, textText, true) || d.at("kills")
-		case "brigs":
+			ok = d.strs(&v.Kills, &listListed, textText, true) || d.at("kills")
+		case 0x5626973: // brigs
+			if string(key) != "brigs" {
+				return d.unknown(key, resolveDilemmaFields)
+			}
 			if !seen.first(6) {
 				return d.twice("brigs")
 			}
-			return d.strs(&v.Brigs, &listListed, textText, true) || d.at("brigs")
-		case "returns":
+			ok = d.strs(&v.Brigs, &listListed, textText, true) || d.at("brigs")
+		case 0x7727573: // returns
+			if string(key) != "returns" {
+				return d.unknown(key, resolveDilemmaFields)
+			}
 			if !seen.first(7) {
 				return d.twice("returns")
 			}
-			return d.boolean(&v.Returns) || d.at("returns")
+			ok = d.boolean(&v.Returns) || d.at("returns")
+		default:
+			return d.unknown(key, resolveDilemmaFields)
 		}
-		return d.unknown(key, resolveDilemmaFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // actionFields are the fields of a rules.Action, as a request writes them.
@@ -841,26 +1416,43 @@ var actionFields = []string{"question", "params"}
 // readAction reads a rules.Action.
 func (d *requestDecoder) readAction(v *rules.Action) bool {
 	params := -1
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	ok := d.object(func(key []byte) bool {
-		switch string(key) {
-		case "question":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x871746e: // question
+			if string(key) != "question" {
+				return d.unknown(key, actionFields)
+			}
 			if !seen.first(0) {
 				return d.twice("question")
 			}
-			return d.str(&v.Question, textText) || d.at("question")
-		case "params":
+			ok = d.str(&v.Question, textText) || d.at("question")
+		case 0x6706173: // params
+			if string(key) != "params" {
+				return d.unknown(key, actionFields)
+			}
 			if !seen.first(1) {
 				return d.twice("params")
 			}
 			if seen.has(0) {
-				return d.paramsOf(v.Question, &v.Params, true)
+				ok = d.paramsOf(v.Question, &v.Params, true)
+			} else {
+				params = d.off
+				ok = d.skipValue() || d.at("params")
 			}
-			params = d.off
-			return d.skipValue() || d.at("params")
+		default:
+			return d.unknown(key, actionFields)
 		}
-		return d.unknown(key, actionFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
 	return ok && (params < 0 || d.deferredParams(params, v.Question, &v.Params, true))
 }
 
@@ -869,82 +1461,135 @@ var boardMissionFields = []string{"id", "owner", "card", "title", "type", "quadr
 
 // readBoardMission reads a rules.BoardMission.
 func (d *requestDecoder) readBoardMission(v *rules.BoardMission) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "id":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x2696464: // id
+			if string(key) != "id" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(0) {
 				return d.twice("id")
 			}
-			return d.str(&v.ID, textText) || d.at("id")
-		case "owner":
+			ok = d.str(&v.ID, textText) || d.at("id")
+		case 0x56f6e72: // owner
+			if string(key) != "owner" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(1) {
 				return d.twice("owner")
 			}
-			return d.str(&v.Owner, textWord) || d.at("owner")
-		case "card":
+			ok = d.str(&v.Owner, textWord) || d.at("owner")
+		case 0x4637264: // card
+			if string(key) != "card" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(2) {
 				return d.twice("card")
 			}
-			return d.str(&v.Card, textText) || d.at("card")
-		case "title":
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 0x5747465: // title
+			if string(key) != "title" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(3) {
 				return d.twice("title")
 			}
-			return d.str(&v.Title, textText) || d.at("title")
-		case "type":
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 0x4747065: // type
+			if string(key) != "type" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(4) {
 				return d.twice("type")
 			}
-			return d.str(&v.Type, textWord) || d.at("type")
-		case "quadrant":
+			ok = d.str(&v.Type, textWord) || d.at("type")
+		case 0x8717274: // quadrant
+			if string(key) != "quadrant" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(5) {
 				return d.twice("quadrant")
 			}
-			return d.str(&v.Quadrant, textWord) || d.at("quadrant")
-		case "span":
+			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
+		case 0x473616e: // span
+			if string(key) != "span" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(6) {
 				return d.twice("span")
 			}
-			return d.intPointer(&v.Span, &rangeSpan, true) || d.at("span")
-		case "region":
+			ok = d.intPointer(&v.Span, &rangeSpan, true) || d.at("span")
+		case 0x672696e: // region
+			if string(key) != "region" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(7) {
 				return d.twice("region")
 			}
-			return d.str(&v.Region, textText) || d.at("region")
-		case "points":
+			ok = d.str(&v.Region, textText) || d.at("region")
+		case 0x6706e73: // points
+			if string(key) != "points" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(8) {
 				return d.twice("points")
 			}
-			return d.intPointer(&v.Points, &rangePoints, true) || d.at("points")
-		case "requirements":
+			ok = d.intPointer(&v.Points, &rangePoints, true) || d.at("points")
+		case 0xc726573: // requirements
+			if string(key) != "requirements" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(9) {
 				return d.twice("requirements")
 			}
-			return d.str(&v.Requirements, textRequirement) || d.at("requirements")
-		case "affiliations":
+			ok = d.str(&v.Requirements, textRequirement) || d.at("requirements")
+		case 0xc616173: // affiliations
+			if string(key) != "affiliations" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(10) {
 				return d.twice("affiliations")
 			}
-			return d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
-		case "completed":
+			ok = d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
+		case 0x9636c64: // completed
+			if string(key) != "completed" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(11) {
 				return d.twice("completed")
 			}
-			return d.boolean(&v.Completed) || d.at("completed")
-		case "overcomeDilemmas":
+			ok = d.boolean(&v.Completed) || d.at("completed")
+		case 0x106f4473: // overcomeDilemmas
+			if string(key) != "overcomeDilemmas" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(12) {
 				return d.twice("overcomeDilemmas")
 			}
-			return d.integer(&v.OvercomeDilemmas, &rangeOvercomeDilemmas, true) || d.at("overcomeDilemmas")
-		case "play":
+			ok = d.integer(&v.OvercomeDilemmas, &rangeOvercomeDilemmas, true) || d.at("overcomeDilemmas")
+		case 0x4706179: // play
+			if string(key) != "play" {
+				return d.unknown(key, boardMissionFields)
+			}
 			if !seen.first(13) {
 				return d.twice("play")
 			}
-			return d.strs(&v.Play, &listPlay, textWord, false) || d.at("play")
+			ok = d.strs(&v.Play, &listPlay, textWord, false) || d.at("play")
+		default:
+			return d.unknown(key, boardMissionFields)
 		}
-		return d.unknown(key, boardMissionFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // boardShipFields are the fields of a rules.BoardShip, as a request writes them.
@@ -952,87 +1597,143 @@ var boardShipFields = []string{"id", "owner", "card", "title", "affiliation", "s
 
 // readBoardShip reads a rules.BoardShip.
 func (d *requestDecoder) readBoardShip(v *rules.BoardShip) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "id":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x2696464: // id
+			if string(key) != "id" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(0) {
 				return d.twice("id")
 			}
-			return d.str(&v.ID, textText) || d.at("id")
-		case "owner":
+			ok = d.str(&v.ID, textText) || d.at("id")
+		case 0x56f6e72: // owner
+			if string(key) != "owner" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(1) {
 				return d.twice("owner")
 			}
-			return d.str(&v.Owner, textWord) || d.at("owner")
-		case "card":
+			ok = d.str(&v.Owner, textWord) || d.at("owner")
+		case 0x4637264: // card
+			if string(key) != "card" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(2) {
 				return d.twice("card")
 			}
-			return d.str(&v.Card, textText) || d.at("card")
-		case "title":
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 0x5747465: // title
+			if string(key) != "title" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(3) {
 				return d.twice("title")
 			}
-			return d.str(&v.Title, textText) || d.at("title")
-		case "affiliation":
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 0xb61696e: // affiliation
+			if string(key) != "affiliation" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(4) {
 				return d.twice("affiliation")
 			}
-			return d.str(&v.Affiliation, textWord) || d.at("affiliation")
-		case "staffing":
+			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case 0x8736667: // staffing
+			if string(key) != "staffing" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(5) {
 				return d.twice("staffing")
 			}
-			return d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
-		case "range":
+			ok = d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
+		case 0x5726e65: // range
+			if string(key) != "range" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(6) {
 				return d.twice("range")
 			}
-			return d.intPointer(&v.Range, &rangeRange, true) || d.at("range")
-		case "rangeUsed":
+			ok = d.intPointer(&v.Range, &rangeRange, true) || d.at("range")
+		case 0x9726564: // rangeUsed
+			if string(key) != "rangeUsed" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(7) {
 				return d.twice("rangeUsed")
 			}
-			return d.integer(&v.RangeUsed, &rangeRangeUsed, true) || d.at("rangeUsed")
-		case "weapons":
+			ok = d.integer(&v.RangeUsed, &rangeRangeUsed, true) || d.at("rangeUsed")
+		case 0x7777073: // weapons
+			if string(key) != "weapons" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(8) {
 				return d.twice("weapons")
 			}
-			return d.intPointer(&v.Weapons, &rangeWeapons, true) || d.at("weapons")
-		case "shields":
+			ok = d.intPointer(&v.Weapons, &rangeWeapons, true) || d.at("weapons")
+		case 0x7736573: // shields
+			if string(key) != "shields" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(9) {
 				return d.twice("shields")
 			}
-			return d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
-		case "at":
+			ok = d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
+		case 0x2617474: // at
+			if string(key) != "at" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(10) {
 				return d.twice("at")
 			}
-			return d.readLocationPointer(&v.At) || d.at("at")
-		case "stopped":
+			ok = d.readLocationPointer(&v.At) || d.at("at")
+		case 0x7737064: // stopped
+			if string(key) != "stopped" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(11) {
 				return d.twice("stopped")
 			}
-			return d.boolean(&v.Stopped) || d.at("stopped")
-		case "damage":
+			ok = d.boolean(&v.Stopped) || d.at("stopped")
+		case 0x6646165: // damage
+			if string(key) != "damage" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(12) {
 				return d.twice("damage")
 			}
-			return d.integer(&v.Damage, &rangeDamage, true) || d.at("damage")
-		case "docked":
+			ok = d.integer(&v.Damage, &rangeDamage, true) || d.at("damage")
+		case 0x6646b64: // docked
+			if string(key) != "docked" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(13) {
 				return d.twice("docked")
 			}
-			return d.str(&v.Docked, textText) || d.at("docked")
-		case "cloaked":
+			ok = d.str(&v.Docked, textText) || d.at("docked")
+		case 0x7636164: // cloaked
+			if string(key) != "cloaked" {
+				return d.unknown(key, boardShipFields)
+			}
 			if !seen.first(14) {
 				return d.twice("cloaked")
 			}
-			return d.boolean(&v.Cloaked) || d.at("cloaked")
+			ok = d.boolean(&v.Cloaked) || d.at("cloaked")
+		default:
+			return d.unknown(key, boardShipFields)
 		}
-		return d.unknown(key, boardShipFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // boardPersonnelFields are the fields of a rules.BoardPersonnel, as a request writes them.
@@ -1040,87 +1741,143 @@ var boardPersonnelFields = []string{"id", "owner", "card", "title", "affiliation
 
 // readBoardPersonnel reads a rules.BoardPersonnel.
 func (d *requestDecoder) readBoardPersonnel(v *rules.BoardPersonnel) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "id":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x2696464: // id
+			if string(key) != "id" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(0) {
 				return d.twice("id")
 			}
-			return d.str(&v.ID, textText) || d.at("id")
-		case "owner":
+			ok = d.str(&v.ID, textText) || d.at("id")
+		case 0x56f6e72: // owner
+			if string(key) != "owner" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(1) {
 				return d.twice("owner")
 			}
-			return d.str(&v.Owner, textWord) || d.at("owner")
-		case "card":
+			ok = d.str(&v.Owner, textWord) || d.at("owner")
+		case 0x4637264: // card
+			if string(key) != "card" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(2) {
 				return d.twice("card")
 			}
-			return d.str(&v.Card, textText) || d.at("card")
-		case "title":
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 0x5747465: // title
+			if string(key) != "title" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(3) {
 				return d.twice("title")
 			}
-			return d.str(&v.Title, textText) || d.at("title")
-		case "affiliation":
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 0xb61696e: // affiliation
+			if string(key) != "affiliation" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(4) {
 				return d.twice("affiliation")
 			}
-			return d.str(&v.Affiliation, textWord) || d.at("affiliation")
-		case "icons":
+			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case 0x5696f73: // icons
+			if string(key) != "icons" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(5) {
 				return d.twice("icons")
 			}
-			return d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
-		case "skills":
+			ok = d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
+		case 0x6736c73: // skills
+			if string(key) != "skills" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(6) {
 				return d.twice("skills")
 			}
-			return d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
-		case "characteristics":
+			ok = d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
+		case 0xf636573: // characteristics
+			if string(key) != "characteristics" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(7) {
 				return d.twice("characteristics")
 			}
-			return d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
-		case "integrity":
+			ok = d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
+		case 0x9696779: // integrity
+			if string(key) != "integrity" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(8) {
 				return d.twice("integrity")
 			}
-			return d.intPointer(&v.Integrity, &rangeIntegrity, true) || d.at("integrity")
-		case "cunning":
+			ok = d.intPointer(&v.Integrity, &rangeIntegrity, true) || d.at("integrity")
+		case 0x7636e67: // cunning
+			if string(key) != "cunning" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(9) {
 				return d.twice("cunning")
 			}
-			return d.intPointer(&v.Cunning, &rangeCunning, true) || d.at("cunning")
-		case "strength":
+			ok = d.intPointer(&v.Cunning, &rangeCunning, true) || d.at("cunning")
+		case 0x8736e68: // strength
+			if string(key) != "strength" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(10) {
 				return d.twice("strength")
 			}
-			return d.intPointer(&v.Strength, &rangeStrength, true) || d.at("strength")
-		case "species":
+			ok = d.intPointer(&v.Strength, &rangeStrength, true) || d.at("strength")
+		case 0x7736373: // species
+			if string(key) != "species" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(11) {
 				return d.twice("species")
 			}
-			return d.str(&v.Species, textWord) || d.at("species")
-		case "at":
+			ok = d.str(&v.Species, textWord) || d.at("species")
+		case 0x2617474: // at
+			if string(key) != "at" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(12) {
 				return d.twice("at")
 			}
-			return d.readLocationPointer(&v.At) || d.at("at")
-		case "stopped":
+			ok = d.readLocationPointer(&v.At) || d.at("at")
+		case 0x7737064: // stopped
+			if string(key) != "stopped" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(13) {
 				return d.twice("stopped")
 			}
-			return d.boolean(&v.Stopped) || d.at("stopped")
-		case "persona":
+			ok = d.boolean(&v.Stopped) || d.at("stopped")
+		case 0x7707361: // persona
+			if string(key) != "persona" {
+				return d.unknown(key, boardPersonnelFields)
+			}
 			if !seen.first(14) {
 				return d.twice("persona")
 			}
-			return d.str(&v.Persona, textText) || d.at("persona")
+			ok = d.str(&v.Persona, textText) || d.at("persona")
+		default:
+			return d.unknown(key, boardPersonnelFields)
 		}
-		return d.unknown(key, boardPersonnelFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // boardFacilityFields are the fields of a rules.BoardFacility, as a request writes them.
@@ -1128,62 +1885,103 @@ var boardFacilityFields = []string{"id", "owner", "card", "title", "affiliation"
 
 // readBoardFacility reads a rules.BoardFacility.
 func (d *requestDecoder) readBoardFacility(v *rules.BoardFacility) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "id":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x2696464: // id
+			if string(key) != "id" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(0) {
 				return d.twice("id")
 			}
-			return d.str(&v.ID, textText) || d.at("id")
-		case "owner":
+			ok = d.str(&v.ID, textText) || d.at("id")
+		case 0x56f6e72: // owner
+			if string(key) != "owner" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(1) {
 				return d.twice("owner")
 			}
-			return d.str(&v.Owner, textWord) || d.at("owner")
-		case "card":
+			ok = d.str(&v.Owner, textWord) || d.at("owner")
+		case 0x4637264: // card
+			if string(key) != "card" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(2) {
 				return d.twice("card")
 			}
-			return d.str(&v.Card, textText) || d.at("card")
-		case "title":
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 0x5747465: // title
+			if string(key) != "title" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(3) {
 				return d.twice("title")
 			}
-			return d.str(&v.Title, textText) || d.at("title")
-		case "affiliation":
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 0xb61696e: // affiliation
+			if string(key) != "affiliation" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(4) {
 				return d.twice("affiliation")
 			}
-			return d.str(&v.Affiliation, textWord) || d.at("affiliation")
-		case "affiliations":
+			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case 0xc616173: // affiliations
+			if string(key) != "affiliations" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(5) {
 				return d.twice("affiliations")
 			}
-			return d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
-		case "kind":
+			ok = d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
+		case 0x46b6e64: // kind
+			if string(key) != "kind" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(6) {
 				return d.twice("kind")
 			}
-			return d.str(&v.Kind, textWord) || d.at("kind")
-		case "quadrant":
+			ok = d.str(&v.Kind, textWord) || d.at("kind")
+		case 0x8717274: // quadrant
+			if string(key) != "quadrant" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(7) {
 				return d.twice("quadrant")
 			}
-			return d.str(&v.Quadrant, textWord) || d.at("quadrant")
-		case "at":
+			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
+		case 0x2617474: // at
+			if string(key) != "at" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(8) {
 				return d.twice("at")
 			}
-			return d.readLocationPointer(&v.At) || d.at("at")
-		case "shields":
+			ok = d.readLocationPointer(&v.At) || d.at("at")
+		case 0x7736573: // shields
+			if string(key) != "shields" {
+				return d.unknown(key, boardFacilityFields)
+			}
 			if !seen.first(9) {
 				return d.twice("shields")
 			}
-			return d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
+			ok = d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
+		default:
+			return d.unknown(key, boardFacilityFields)
 		}
-		return d.unknown(key, boardFacilityFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // locationFields are the fields of a rules.Location, as a request writes them.
@@ -1191,32 +1989,55 @@ var locationFields = []string{"mission", "ship", "facility", "brig"}
 
 // readLocation reads a rules.Location.
 func (d *requestDecoder) readLocation(v *rules.Location) bool {
+	more, ok := d.objectOpen()
 	var seen fieldSet
-	return d.object(func(key []byte) bool {
-		switch string(key) {
-		case "mission":
+	for more {
+		key, read := d.member()
+		if !read {
+			return false
+		}
+		switch keyCode(key) {
+		case 0x76d736e: // mission
+			if string(key) != "mission" {
+				return d.unknown(key, locationFields)
+			}
 			if !seen.first(0) {
 				return d.twice("mission")
 			}
-			return d.str(&v.Mission, textText) || d.at("mission")
-		case "ship":
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 0x4736970: // ship
+			if string(key) != "ship" {
+				return d.unknown(key, locationFields)
+			}
 			if !seen.first(1) {
 				return d.twice("ship")
 			}
-			return d.str(&v.Ship, textText) || d.at("ship")
-		case "facility":
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 0x8666c79: // facility
+			if string(key) != "facility" {
+				return d.unknown(key, locationFields)
+			}
 			if !seen.first(2) {
 				return d.twice("facility")
 			}
-			return d.str(&v.Facility, textText) || d.at("facility")
-		case "brig":
+			ok = d.str(&v.Facility, textText) || d.at("facility")
+		case 0x4626967: // brig
+			if string(key) != "brig" {
+				return d.unknown(key, locationFields)
+			}
 			if !seen.first(3) {
 				return d.twice("brig")
 			}
-			return d.str(&v.Brig, textText) || d.at("brig")
+			ok = d.str(&v.Brig, textText) || d.at("brig")
+		default:
+			return d.unknown(key, locationFields)
 		}
-		return d.unknown(key, locationFields)
-	})
+		if !ok {
+			return false
+		}
+		more, ok = d.objectNext()
+	}
+	return ok
 }
 
 // readParams reads a question's params into p, a value rules.NewParams gave.

@@ -198,18 +198,24 @@ func (g *generator) writeStruct(t reflect.Type) ([]reflect.Type, error) {
 			deferred = f.Name
 		}
 	}
+	// The object is read as a loop over its members (objectOpen, member,
+	// objectNext), each key dispatched on its code (keyCode), then
+	// compared with the one field's name of that code.
 	if deferred != "" {
 		b.WriteString("\tparams := -1\n")
 	}
-	b.WriteString("\tvar seen fieldSet\n")
-	if deferred != "" {
-		b.WriteString("\tok := d.object(func(key []byte) bool {\n")
-	} else {
-		b.WriteString("\treturn d.object(func(key []byte) bool {\n")
-	}
-	b.WriteString("\t\tswitch string(key) {\n")
+	b.WriteString("\tmore, ok := d.objectOpen()\n\tvar seen fieldSet\n\tfor more {\n")
+	b.WriteString("\t\tkey, read := d.member()\n\t\tif !read {\n\t\t\treturn false\n\t\t}\n")
+	b.WriteString("\t\tswitch keyCode(key) {\n")
+	codes := map[int]string{}
 	for i, f := range fields {
-		fmt.Fprintf(b, "\t\tcase %q:\n", f.JSON)
+		code := keyCode(f.JSON)
+		if other, ok := codes[code]; ok || code == 0 {
+			return nil, fmt.Errorf("%s: the fields %q and %q have one key code (length, first, middle and last bytes): teach decodergen and keyCode another", t.Name(), other, f.JSON)
+		}
+		codes[code] = f.JSON
+		fmt.Fprintf(b, "\t\tcase %#x: // %s\n", code, f.JSON)
+		fmt.Fprintf(b, "\t\t\tif string(key) != %q {\n\t\t\t\treturn d.unknown(key, %s)\n\t\t\t}\n", f.JSON, fieldsVar(t))
 		fmt.Fprintf(b, "\t\t\tif !seen.first(%d) {\n\t\t\t\treturn d.twice(%q)\n\t\t\t}\n", i, f.JSON)
 		read, next, err := g.fieldReader(t, f, onBoard)
 		if err != nil {
@@ -222,23 +228,35 @@ func (g *generator) writeStruct(t reflect.Type) ([]reflect.Type, error) {
 			if q < 0 {
 				return nil, fmt.Errorf("%s has params and no question to read them by", t.Name())
 			}
-			fmt.Fprintf(b, "\t\t\tif seen.has(%d) {\n\t\t\t\treturn d.paramsOf(v.Question, &v.%s, %v)\n\t\t\t}\n", q, f.Name, t != root)
-			b.WriteString("\t\t\tparams = d.off\n")
-			fmt.Fprintf(b, "\t\t\treturn d.skipValue() || d.at(%q)\n", f.JSON)
+			fmt.Fprintf(b, "\t\t\tif seen.has(%d) {\n\t\t\t\tok = d.paramsOf(v.Question, &v.%s, %v)\n\t\t\t} else {\n", q, f.Name, t != root)
+			b.WriteString("\t\t\t\tparams = d.off\n")
+			fmt.Fprintf(b, "\t\t\t\tok = d.skipValue() || d.at(%q)\n\t\t\t}\n", f.JSON)
 			continue
 		}
-		fmt.Fprintf(b, "\t\t\treturn %s || d.at(%q)\n", read, f.JSON)
+		fmt.Fprintf(b, "\t\t\tok = %s || d.at(%q)\n", read, f.JSON)
 		more = append(more, next...)
 	}
-	fmt.Fprintf(b, "\t\t}\n\t\treturn d.unknown(key, %s)\n\t})\n", fieldsVar(t))
+	fmt.Fprintf(b, "\t\tdefault:\n\t\t\treturn d.unknown(key, %s)\n\t\t}\n", fieldsVar(t))
+	b.WriteString("\t\tif !ok {\n\t\t\treturn false\n\t\t}\n\t\tmore, ok = d.objectNext()\n\t}\n")
 	if deferred != "" {
 		// The params are read once the object is: the question that says
 		// what they are may come after them.
 		inAction := t != root
 		fmt.Fprintf(b, "\treturn ok && (params < 0 || d.deferredParams(params, v.Question, &v.%s, %v))\n", deferred, inAction)
+	} else {
+		b.WriteString("\treturn ok\n")
 	}
 	b.WriteString("}\n")
 	return more, nil
+}
+
+// keyCode is api's keyCode of a field's name: its length, first, middle
+// and last bytes.
+func keyCode(name string) int {
+	if name == "" {
+		return 0
+	}
+	return len(name)<<24 | int(name[0])<<16 | int(name[len(name)/2])<<8 | int(name[len(name)-1])
 }
 
 // fieldReader is the expression reading field f of t, and the struct types
