@@ -121,16 +121,15 @@ func (m *beamMove) group(j *judgement) ([]*Personnel, error) {
 	// Each id names a personnel of the board, once: the list is no longer
 	// than the board's personnel.
 	out := make([]*Personnel, 0, min(len(m.personnel), len(j.board.Personnel)))
-	seen := make(map[*Personnel]bool, cap(out))
+	var seen map[*Personnel]bool
 	for i, id := range m.personnel {
-		p, err := j.board.personnel(id, indexed("params.personnel", i))
+		p, err := j.board.personnelAt(id, "params.personnel", i)
 		if err != nil {
 			return nil, err
 		}
-		if seen[p] {
+		if listedBefore(p, out, &seen) {
 			return nil, unprocessable(indexed("params.personnel", i), "%q is listed twice", id)
 		}
-		seen[p] = true
 		out = append(out, p)
 	}
 	return out, nil

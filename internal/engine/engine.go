@@ -631,16 +631,15 @@ func (j *judgement) mission(id, field string) (*Mission, error) {
 
 func (j *judgement) personnelList(ids []string, field string) ([]*Personnel, error) {
 	out := make([]*Personnel, 0, len(ids))
-	seen := map[string]bool{}
+	var seen map[*Personnel]bool
 	for i, id := range ids {
-		p, err := j.board.personnel(id, indexed(field, i))
+		p, err := j.board.personnelAt(id, field, i)
 		if err != nil {
 			return nil, err
 		}
-		if seen[id] {
+		if listedBefore(p, out, &seen) { // an id names one personnel
 			return nil, unprocessable(indexed(field, i), "%q is listed twice", id)
 		}
-		seen[id] = true
 		out = append(out, p)
 	}
 	return j.withoutCaptives(out), nil

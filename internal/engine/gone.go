@@ -59,6 +59,35 @@ func (e *goneError) Error() string {
 // personnel looks up the personnel an id of a question's params names:
 // the personnel, a *goneError for one that left play earlier in the turn,
 // or EUNPROCESSABLE naming the field for an id the board never held.
+// personnelAt is personnel of the i-th id of the list at field, the
+// id's path built only for an error.
+func (b *Board) personnelAt(id, field string, i int) (*Personnel, error) {
+	if p := b.PersonnelByID(id); p != nil {
+		return p, nil
+	}
+	return b.personnel(id, indexed(field, i))
+}
+
+// listedBefore says whether p is among listed, the personnel of a list
+// read before it: read in turn while the list is short, else through
+// seen, made on the first need and kept by the caller.
+func listedBefore(p *Personnel, listed []*Personnel, seen *map[*Personnel]bool) bool {
+	if len(listed) < 16 {
+		return slices.Contains(listed, p)
+	}
+	if *seen == nil {
+		*seen = make(map[*Personnel]bool, 2*len(listed))
+		for _, q := range listed {
+			(*seen)[q] = true
+		}
+	}
+	if (*seen)[p] {
+		return true
+	}
+	(*seen)[p] = true
+	return false
+}
+
 func (b *Board) personnel(id, field string) (*Personnel, error) {
 	if p := b.PersonnelByID(id); p != nil {
 		return p, nil

@@ -91,3 +91,28 @@ func TestBoardFindsObjectsWithOrWithoutAnIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestListedBeforeFindsEverySecondMention: a list of personnel read one
+// at a time finds a personnel listed before it, however long the list,
+// and only those.
+func TestListedBeforeFindsEverySecondMention(t *testing.T) {
+	for _, n := range []int{1, 3, 15, 16, 17, 40} {
+		people := make([]Personnel, n+1)
+		var listed []*Personnel
+		var seen map[*Personnel]bool
+		for i := range n {
+			if listedBefore(&people[i], listed, &seen) {
+				t.Fatalf("%d: personnel %d found before it was listed", n, i)
+			}
+			listed = append(listed, &people[i])
+		}
+		for i := range n {
+			if !listedBefore(&people[i], listed, &seen) {
+				t.Errorf("%d: personnel %d, listed, not found", n, i)
+			}
+		}
+		if listedBefore(&people[n], listed, &seen) {
+			t.Errorf("%d: a personnel never listed found", n)
+		}
+	}
+}
