@@ -390,47 +390,65 @@ func keyCode(key []byte) int {
 	return len(key)<<24 | int(key[0])<<16 | int(key[len(key)/2])<<8 | int(key[len(key)-1])
 }
 
-// array reads a list, calling element with the decoder at each element and
-// its index; element reads it. It refuses the list once it holds more
-// items than limit. turn: its items count toward a turn's total while a
-// turn's actions are read; turns: it is a turn's actions.
-func (d *requestDecoder) array(limit *rules.ListLimit, turn, turns bool, element func(i int) bool) bool {
+// The readers of lists read a list as a loop over its items: arrayOpen,
+// then for each item arrayItem, the item, and what follows it
+// (arrayNext).
+
+// arrayOpen reads the opening of a list: more says items follow, ok false
+// that it failed.
+func (d *requestDecoder) arrayOpen() (more, ok bool) {
 	if !d.consume('[') {
-		return d.wrongType("a list")
-	}
-	if turns {
-		d.inTurn++
-		defer func() { d.inTurn-- }()
+		return false, d.wrongType("a list")
 	}
 	d.skipSpace()
 	if d.consume(']') {
-		return true
+		return false, true
 	}
-	counted := turn && d.inTurn > 0
-	for i := 0; ; i++ {
-		if i == limit.Max {
-			l := *limit
-			return d.failWith(func(f string) *rules.Error { return l.Exceeded(f) })
-		}
-		if counted {
-			if d.turnListed++; d.turnListed > rules.TurnListLimit.Max {
-				d.failWith(func(string) *rules.Error { return rules.TurnListLimit.Exceeded("params.actions") })
-				d.fail.absolute = true
-				return false
-			}
-		}
-		d.skipSpace()
-		if !element(i) {
+	return true, true
+}
+
+// arrayItem says whether item i of a list within limit may be read: it
+// refuses the list once it holds more items than limit, and, counted (its
+// items count toward a turn's total while a turn's actions are read), the
+// turn once its lists hold more than rules.TurnListLimit.
+func (d *requestDecoder) arrayItem(i int, limit *rules.ListLimit, counted bool) bool {
+	if i == limit.Max {
+		l := *limit
+		return d.failWith(func(f string) *rules.Error { return l.Exceeded(f) })
+	}
+	if counted {
+		if d.turnListed++; d.turnListed > rules.TurnListLimit.Max {
+			d.failWith(func(string) *rules.Error { return rules.TurnListLimit.Exceeded("params.actions") })
+			d.fail.absolute = true
 			return false
 		}
-		d.skipSpace()
-		if !d.consume(',') {
-			if d.consume(']') {
-				return true
+	}
+	return true
+}
+
+// arrayNext reads what follows an item: a comma (more items follow) or the
+// list's end.
+func (d *requestDecoder) arrayNext() (more, ok bool) {
+	data, i := d.data, d.off
+	for i < len(data) && isSpace(data[i]) {
+		i++
+	}
+	if i < len(data) {
+		switch data[i] {
+		case ',':
+			i++
+			for i < len(data) && isSpace(data[i]) {
+				i++
 			}
-			return d.syntax()
+			d.off = i
+			return true, true
+		case ']':
+			d.off = i + 1
+			return false, true
 		}
 	}
+	d.off = i
+	return false, d.syntax()
 }
 
 // scratch is the decoder's scratch lists, taken from the pool the first
@@ -566,14 +584,19 @@ func (d *requestDecoder) strs(list *[]string, limit *rules.ListLimit, max int, t
 		return true
 	}
 	start := len(d.strings)
-	ok := d.array(limit, turn, false, func(i int) bool {
+	more, ok := d.arrayOpen()
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
 		var s string
+		if !d.arrayItem(i, limit, counted) {
+			return false
+		}
 		if !d.str(&s, max) {
 			return d.atIndex(i)
 		}
 		d.listString(s, &start)
-		return true
-	})
+		more, ok = d.arrayNext()
+	}
 	if !ok {
 		return false
 	}
@@ -1076,14 +1099,29 @@ func hex4(data []byte, i int) (rune, bool) {
 // params read once the object holding them is; the value is read in full
 // then.
 func (d *requestDecoder) skipValue() bool {
+	data, i := d.data, d.off
 	depth := 0
-	for d.off < len(d.data) {
-		switch c := d.data[d.off]; c {
+	for i < len(data) {
+		switch c := data[i]; c {
 		case '"':
-			if !d.skipString() {
-				return d.syntax()
+			// A string: past its plain bytes, an escape's two, any other.
+			i++
+			for {
+				if i = plainEnd(data, i); i >= len(data) {
+					d.off = i
+					return d.syntax()
+				}
+				if data[i] == '"' {
+					break
+				}
+				if data[i] == '\\' {
+					i++
+				}
+				i++
 			}
+			i++
 			if depth == 0 {
+				d.off = i
 				return true
 			}
 			continue
@@ -1092,41 +1130,31 @@ func (d *requestDecoder) skipValue() bool {
 		case '}', ']':
 			depth--
 			if depth < 0 {
+				d.off = i
 				return d.syntax()
 			}
 			if depth == 0 {
-				d.off++
+				d.off = i + 1
 				return true
 			}
 		default:
 			if depth == 0 && !isSpace(c) && c != ',' {
 				// A number, true, false or null: up to what follows it.
-				for d.off < len(d.data) && !isSpace(d.data[d.off]) && !isDelimiter(d.data[d.off]) {
-					d.off++
+				for i < len(data) && !isSpace(data[i]) && !isDelimiter(data[i]) {
+					i++
 				}
+				d.off = i
 				return true
 			}
 			if depth == 0 {
+				d.off = i
 				return d.syntax()
 			}
 		}
-		d.off++
+		i++
 	}
+	d.off = i
 	return d.syntax()
-}
-
-// skipString moves past a string, escapes and all.
-func (d *requestDecoder) skipString() bool {
-	for i := d.off + 1; i < len(d.data); i++ {
-		switch d.data[i] {
-		case '\\':
-			i++
-		case '"':
-			d.off = i + 1
-			return true
-		}
-	}
-	return false
 }
 
 // end reads the white space after the body's value: anything else is

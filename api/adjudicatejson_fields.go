@@ -2088,12 +2088,28 @@ func (d *requestDecoder) readStackedDilemmaList(list *[]rules.StackedDilemma, li
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().stackedDilemma
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		*s = pushed(*s)
-		return d.readStackedDilemma(&(*s)[start+i]) || d.atIndex(i)
-	})
+		if !d.readStackedDilemma(&(*s)[start+i]) {
+			ok = d.atIndex(i)
+			break
+		}
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.stackedDilemma, *s, start)
 	}
@@ -2115,12 +2131,28 @@ func (d *requestDecoder) readPlayerList(list *[]rules.Player, limit *rules.ListL
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().player
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		*s = pushed(*s)
-		return d.readPlayer(&(*s)[start+i]) || d.atIndex(i)
-	})
+		if !d.readPlayer(&(*s)[start+i]) {
+			ok = d.atIndex(i)
+			break
+		}
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.player, *s, start)
 	}
@@ -2142,12 +2174,28 @@ func (d *requestDecoder) readDeckLineList(list *[]rules.DeckLine, limit *rules.L
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().deckLine
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		*s = pushed(*s)
-		return d.readDeckLine(&(*s)[start+i]) || d.atIndex(i)
-	})
+		if !d.readDeckLine(&(*s)[start+i]) {
+			ok = d.atIndex(i)
+			break
+		}
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.deckLine, *s, start)
 	}
@@ -2169,12 +2217,28 @@ func (d *requestDecoder) readResolveDilemmaList(list *[]rules.ResolveDilemma, li
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().resolveDilemma
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		*s = pushed(*s)
-		return d.readResolveDilemma(&(*s)[start+i]) || d.atIndex(i)
-	})
+		if !d.readResolveDilemma(&(*s)[start+i]) {
+			ok = d.atIndex(i)
+			break
+		}
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.resolveDilemma, *s, start)
 	}
@@ -2196,16 +2260,29 @@ func (d *requestDecoder) readActionList(list *[]rules.Action, limit *rules.ListL
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().action
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		var v rules.Action
 		if !d.readAction(&v) {
-			return d.atIndex(i)
+			ok = d.atIndex(i)
+			break
 		}
 		*s = append(*s, v)
-		return true
-	})
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.action, *s, start)
 	}
@@ -2227,12 +2304,28 @@ func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission, limit 
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().boardMission
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		*s = pushed(*s)
-		return d.readBoardMission(&(*s)[start+i]) || d.atIndex(i)
-	})
+		if !d.readBoardMission(&(*s)[start+i]) {
+			ok = d.atIndex(i)
+			break
+		}
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.boardMission, *s, start)
 	}
@@ -2254,12 +2347,28 @@ func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip, limit *rules
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().boardShip
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		*s = pushed(*s)
-		return d.readBoardShip(&(*s)[start+i]) || d.atIndex(i)
-	})
+		if !d.readBoardShip(&(*s)[start+i]) {
+			ok = d.atIndex(i)
+			break
+		}
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.boardShip, *s, start)
 	}
@@ -2281,12 +2390,28 @@ func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel, li
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().boardPersonnel
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		*s = pushed(*s)
-		return d.readBoardPersonnel(&(*s)[start+i]) || d.atIndex(i)
-	})
+		if !d.readBoardPersonnel(&(*s)[start+i]) {
+			ok = d.atIndex(i)
+			break
+		}
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.boardPersonnel, *s, start)
 	}
@@ -2308,12 +2433,28 @@ func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility, limi
 	if d.null() {
 		return true
 	}
+	more, ok := d.arrayOpen()
 	s := &d.scratch().boardFacility
 	start := len(*s)
-	ok := d.array(limit, turn, turns, func(i int) bool {
+	if turns {
+		d.inTurn++
+	}
+	counted := turn && d.inTurn > 0
+	for i := 0; more; i++ {
+		if !d.arrayItem(i, limit, counted) {
+			ok = false
+			break
+		}
 		*s = pushed(*s)
-		return d.readBoardFacility(&(*s)[start+i]) || d.atIndex(i)
-	})
+		if !d.readBoardFacility(&(*s)[start+i]) {
+			ok = d.atIndex(i)
+			break
+		}
+		more, ok = d.arrayNext()
+	}
+	if turns {
+		d.inTurn--
+	}
 	if ok {
 		*list = kept(d.hold, &d.lists.held.boardFacility, *s, start)
 	}

@@ -357,19 +357,25 @@ func (g *generator) writeList(t reflect.Type) {
 	fmt.Fprintf(b, "\n// %s reads a list of rules.%s.\n", name, t.Name())
 	fmt.Fprintf(b, "func (d *requestDecoder) %s(list *[]rules.%s, limit *rules.ListLimit, turn, turns bool) bool {\n", name, t.Name())
 	b.WriteString("\tif d.null() {\n\t\treturn true\n\t}\n")
+	b.WriteString("\tmore, ok := d.arrayOpen()\n")
 	fmt.Fprintf(b, "\ts := &d.scratch().%s\n", scratchField(t))
 	b.WriteString("\tstart := len(*s)\n")
-	b.WriteString("\tok := d.array(limit, turn, turns, func(i int) bool {\n")
+	b.WriteString("\tif turns {\n\t\td.inTurn++\n\t}\n")
+	b.WriteString("\tcounted := turn && d.inTurn > 0\n")
+	b.WriteString("\tfor i := 0; more; i++ {\n")
+	b.WriteString("\t\tif !d.arrayItem(i, limit, counted) {\n\t\t\tok = false\n\t\t\tbreak\n\t\t}\n")
 	if holdsListOf(t) {
 		// A list of t inside an item of one would move the scratch list
 		// under the item's feet: the item is read on its own, then put on.
 		fmt.Fprintf(b, "\t\tvar v rules.%s\n", t.Name())
-		fmt.Fprintf(b, "\t\tif !d.%s(&v) {\n\t\t\treturn d.atIndex(i)\n\t\t}\n", reader(t))
-		b.WriteString("\t\t*s = append(*s, v)\n\t\treturn true\n\t})\n")
+		fmt.Fprintf(b, "\t\tif !d.%s(&v) {\n\t\t\tok = d.atIndex(i)\n\t\t\tbreak\n\t\t}\n", reader(t))
+		b.WriteString("\t\t*s = append(*s, v)\n")
 	} else {
 		b.WriteString("\t\t*s = pushed(*s)\n")
-		fmt.Fprintf(b, "\t\treturn d.%s(&(*s)[start+i]) || d.atIndex(i)\n\t})\n", reader(t))
+		fmt.Fprintf(b, "\t\tif !d.%s(&(*s)[start+i]) {\n\t\t\tok = d.atIndex(i)\n\t\t\tbreak\n\t\t}\n", reader(t))
 	}
+	b.WriteString("\t\tmore, ok = d.arrayNext()\n\t}\n")
+	b.WriteString("\tif turns {\n\t\td.inTurn--\n\t}\n")
 	fmt.Fprintf(b, "\tif ok {\n\t\t*list = kept(d.hold, &d.lists.held.%s, *s, start)\n\t}\n", scratchField(t))
 	b.WriteString("\t*s = cleared(*s, start)\n\treturn ok\n}\n")
 	fmt.Fprintf(b, "\n// %sPointer reads a list of rules.%s that may be left out.\n", name, t.Name())
