@@ -353,8 +353,9 @@ func (d *requestDecoder) objectNext() (more, ok bool) {
 
 // member reads a member's key and the colon after it, leaving the decoder
 // at its value: the key, unescaped, and false when the body is malformed
-// (recorded). A key of plain bytes is the body's own, read a byte at a
-// time (keys are short); one with escapes is read as any string.
+// (recorded): a key keyIs did not read (another case, a misspelling, an
+// escape). A key of plain bytes is the body's own; one with escapes is read
+// as any string.
 func (d *requestDecoder) member() ([]byte, bool) {
 	var key []byte
 	plain := false
@@ -379,15 +380,47 @@ func (d *requestDecoder) member() ([]byte, bool) {
 	return key, true
 }
 
-// keyCode is what the readers of objects dispatch a key on before
-// comparing it with the one field's name of that code: its length, first,
-// middle and last bytes (the generator checks that no two fields of an object
-// share one); 0 for the empty key.
-func keyCode(key []byte) int {
-	if len(key) == 0 {
-		return 0
+// keyHead is the first two bytes of the key at the decoder, the first in
+// the low byte (the second is the closing quote of a key of one byte),
+// which the readers of objects dispatch a key on; -1 when no key of two
+// bytes or more begins there.
+func (d *requestDecoder) keyHead() int {
+	if data, off := d.data, d.off; off+2 < len(data) && data[off] == '"' {
+		return int(data[off+1]) | int(data[off+2])<<8
 	}
-	return len(key)<<24 | int(key[0])<<16 | int(key[len(key)/2])<<8 | int(key[len(key)-1])
+	return -1
+}
+
+// keyIs reads the key at the decoder when it is name, its bytes and then a
+// quote, and reports whether it did.
+func (d *requestDecoder) keyIs(name string) bool {
+	data, off := d.data, d.off
+	if e := off + 1 + len(name); e < len(data) && data[e] == '"' && string(data[off+1:e]) == name {
+		d.off = e + 1
+		return true
+	}
+	return false
+}
+
+// colon reads the colon after a key read by keyIs, leaving the decoder at
+// the member's value.
+func (d *requestDecoder) colon() bool {
+	d.skipSpace()
+	if !d.consume(':') {
+		return d.syntax()
+	}
+	d.skipSpace()
+	return true
+}
+
+// fieldIndex is the index of key among fields, -1 when none is it.
+func fieldIndex(fields []string, key []byte) int {
+	for i, f := range fields {
+		if f == string(key) {
+			return i
+		}
+	}
+	return -1
 }
 
 // The readers of lists read a list as a loop over its items: arrayOpen,

@@ -13,58 +13,61 @@ func (d *requestDecoder) readAdjudicationRequest(v *rules.AdjudicationRequest) b
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6465: // "ed"
+			if d.keyIs("edition") {
+				f = 0
+			}
+		case 0x7572: // "ru"
+			if d.keyIs("rules") {
+				f = 1
+			}
+		case 0x7571: // "qu"
+			if d.keyIs("question") {
+				f = 2
+			}
+		case 0x6f62: // "bo"
+			if d.keyIs("board") {
+				f = 3
+			}
+		case 0x6170: // "pa"
+			if d.keyIs("params") {
+				f = 4
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(adjudicationRequestFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x765746e: // edition
-			if string(key) != "edition" {
-				return d.unknown(key, adjudicationRequestFields)
-			}
-			if !seen.first(0) {
-				return d.twice("edition")
-			}
+		if f < 0 {
+			return d.unknown(key, adjudicationRequestFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(adjudicationRequestFields[f])
+		}
+		switch f {
+		case 0: // edition
 			ok = d.str(&v.Edition, textText) || d.at("edition")
-		case 0x5726c73: // rules
-			if string(key) != "rules" {
-				return d.unknown(key, adjudicationRequestFields)
-			}
-			if !seen.first(1) {
-				return d.twice("rules")
-			}
+		case 1: // rules
 			ok = d.str(&v.Rules, textText) || d.at("rules")
-		case 0x871746e: // question
-			if string(key) != "question" {
-				return d.unknown(key, adjudicationRequestFields)
-			}
-			if !seen.first(2) {
-				return d.twice("question")
-			}
+		case 2: // question
 			ok = d.str(&v.Question, textText) || d.at("question")
-		case 0x5626164: // board
-			if string(key) != "board" {
-				return d.unknown(key, adjudicationRequestFields)
-			}
-			if !seen.first(3) {
-				return d.twice("board")
-			}
+		case 3: // board
 			ok = d.readBoard(&v.Board) || d.at("board")
-		case 0x6706173: // params
-			if string(key) != "params" {
-				return d.unknown(key, adjudicationRequestFields)
-			}
-			if !seen.first(4) {
-				return d.twice("params")
-			}
+		case 4: // params
 			if seen.has(2) {
 				ok = d.paramsOf(v.Question, &v.Params, false)
 			} else {
 				params = d.off
 				ok = d.skipValue() || d.at("params")
 			}
-		default:
-			return d.unknown(key, adjudicationRequestFields)
 		}
 		if !ok {
 			return false
@@ -82,21 +85,32 @@ func (d *requestDecoder) readShipStaffedParams(v *rules.ShipStaffedParams) bool 
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6873: // "sh"
+			if d.keyIs("ship") {
+				f = 0
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(shipStaffedParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x4736970: // ship
-			if string(key) != "ship" {
-				return d.unknown(key, shipStaffedParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("ship")
-			}
-			ok = d.str(&v.Ship, textText) || d.at("ship")
-		default:
+		if f < 0 {
 			return d.unknown(key, shipStaffedParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(shipStaffedParamsFields[f])
+		}
+		switch f {
+		case 0: // ship
+			ok = d.str(&v.Ship, textText) || d.at("ship")
 		}
 		if !ok {
 			return false
@@ -114,29 +128,38 @@ func (d *requestDecoder) readShipMoveParams(v *rules.ShipMoveParams) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6873: // "sh"
+			if d.keyIs("ship") {
+				f = 0
+			}
+		case 0x6f74: // "to"
+			if d.keyIs("to") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(shipMoveParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x4736970: // ship
-			if string(key) != "ship" {
-				return d.unknown(key, shipMoveParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("ship")
-			}
-			ok = d.str(&v.Ship, textText) || d.at("ship")
-		case 0x2746f6f: // to
-			if string(key) != "to" {
-				return d.unknown(key, shipMoveParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("to")
-			}
-			ok = d.str(&v.To, textText) || d.at("to")
-		default:
+		if f < 0 {
 			return d.unknown(key, shipMoveParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(shipMoveParamsFields[f])
+		}
+		switch f {
+		case 0: // ship
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 1: // to
+			ok = d.str(&v.To, textText) || d.at("to")
 		}
 		if !ok {
 			return false
@@ -154,29 +177,38 @@ func (d *requestDecoder) readMissionAttemptParams(v *rules.MissionAttemptParams)
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("mission") {
+				f = 0
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("ship") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(missionAttemptParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x76d736e: // mission
-			if string(key) != "mission" {
-				return d.unknown(key, missionAttemptParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("mission")
-			}
-			ok = d.str(&v.Mission, textText) || d.at("mission")
-		case 0x4736970: // ship
-			if string(key) != "ship" {
-				return d.unknown(key, missionAttemptParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("ship")
-			}
-			ok = d.str(&v.Ship, textText) || d.at("ship")
-		default:
+		if f < 0 {
 			return d.unknown(key, missionAttemptParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(missionAttemptParamsFields[f])
+		}
+		switch f {
+		case 0: // mission
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 1: // ship
+			ok = d.str(&v.Ship, textText) || d.at("ship")
 		}
 		if !ok {
 			return false
@@ -194,37 +226,44 @@ func (d *requestDecoder) readMissionRequirementsParams(v *rules.MissionRequireme
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("mission") {
+				f = 0
+			}
+		case 0x6570: // "pe"
+			if d.keyIs("personnel") {
+				f = 1
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("ship") {
+				f = 2
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(missionRequirementsParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x76d736e: // mission
-			if string(key) != "mission" {
-				return d.unknown(key, missionRequirementsParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("mission")
-			}
-			ok = d.str(&v.Mission, textText) || d.at("mission")
-		case 0x9706f6c: // personnel
-			if string(key) != "personnel" {
-				return d.unknown(key, missionRequirementsParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("personnel")
-			}
-			ok = d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
-		case 0x4736970: // ship
-			if string(key) != "ship" {
-				return d.unknown(key, missionRequirementsParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("ship")
-			}
-			ok = d.str(&v.Ship, textText) || d.at("ship")
-		default:
+		if f < 0 {
 			return d.unknown(key, missionRequirementsParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(missionRequirementsParamsFields[f])
+		}
+		switch f {
+		case 0: // mission
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 1: // personnel
+			ok = d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case 2: // ship
+			ok = d.str(&v.Ship, textText) || d.at("ship")
 		}
 		if !ok {
 			return false
@@ -242,37 +281,44 @@ func (d *requestDecoder) readDilemmaStackParams(v *rules.DilemmaStackParams) boo
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("mission") {
+				f = 0
+			}
+		case 0x7461: // "at"
+			if d.keyIs("attempting") {
+				f = 1
+			}
+		case 0x7473: // "st"
+			if d.keyIs("stack") {
+				f = 2
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(dilemmaStackParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x76d736e: // mission
-			if string(key) != "mission" {
-				return d.unknown(key, dilemmaStackParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("mission")
-			}
-			ok = d.str(&v.Mission, textText) || d.at("mission")
-		case 0xa617067: // attempting
-			if string(key) != "attempting" {
-				return d.unknown(key, dilemmaStackParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("attempting")
-			}
-			ok = d.intPointer(&v.Attempting, &rangeAttempting, false) || d.at("attempting")
-		case 0x573616b: // stack
-			if string(key) != "stack" {
-				return d.unknown(key, dilemmaStackParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("stack")
-			}
-			ok = d.readStackedDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
-		default:
+		if f < 0 {
 			return d.unknown(key, dilemmaStackParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(dilemmaStackParamsFields[f])
+		}
+		switch f {
+		case 0: // mission
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 1: // attempting
+			ok = d.intPointer(&v.Attempting, &rangeAttempting, false) || d.at("attempting")
+		case 2: // stack
+			ok = d.readStackedDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
 		}
 		if !ok {
 			return false
@@ -290,45 +336,50 @@ func (d *requestDecoder) readCombatParams(v *rules.CombatParams) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("mission") {
+				f = 0
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("ship") {
+				f = 1
+			}
+		case 0x6f79: // "yo"
+			if d.keyIs("you") {
+				f = 2
+			}
+		case 0x706f: // "op"
+			if d.keyIs("opponent") {
+				f = 3
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(combatParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x76d736e: // mission
-			if string(key) != "mission" {
-				return d.unknown(key, combatParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("mission")
-			}
-			ok = d.str(&v.Mission, textText) || d.at("mission")
-		case 0x4736970: // ship
-			if string(key) != "ship" {
-				return d.unknown(key, combatParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("ship")
-			}
-			ok = d.str(&v.Ship, textText) || d.at("ship")
-		case 0x3796f75: // you
-			if string(key) != "you" {
-				return d.unknown(key, combatParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("you")
-			}
-			ok = d.strsPointer(&v.You, &listListed, textText, true) || d.at("you")
-		case 0x86f6e74: // opponent
-			if string(key) != "opponent" {
-				return d.unknown(key, combatParamsFields)
-			}
-			if !seen.first(3) {
-				return d.twice("opponent")
-			}
-			ok = d.strsPointer(&v.Opponent, &listListed, textText, true) || d.at("opponent")
-		default:
+		if f < 0 {
 			return d.unknown(key, combatParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(combatParamsFields[f])
+		}
+		switch f {
+		case 0: // mission
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 1: // ship
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 2: // you
+			ok = d.strsPointer(&v.You, &listListed, textText, true) || d.at("you")
+		case 3: // opponent
+			ok = d.strsPointer(&v.Opponent, &listListed, textText, true) || d.at("opponent")
 		}
 		if !ok {
 			return false
@@ -346,37 +397,44 @@ func (d *requestDecoder) readEngagementParams(v *rules.EngagementParams) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("mission") {
+				f = 0
+			}
+		case 0x6f79: // "yo"
+			if d.keyIs("you") {
+				f = 1
+			}
+		case 0x706f: // "op"
+			if d.keyIs("opponent") {
+				f = 2
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(engagementParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x76d736e: // mission
-			if string(key) != "mission" {
-				return d.unknown(key, engagementParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("mission")
-			}
-			ok = d.str(&v.Mission, textText) || d.at("mission")
-		case 0x3796f75: // you
-			if string(key) != "you" {
-				return d.unknown(key, engagementParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("you")
-			}
-			ok = d.strs(&v.You, &listListed, textText, true) || d.at("you")
-		case 0x86f6e74: // opponent
-			if string(key) != "opponent" {
-				return d.unknown(key, engagementParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("opponent")
-			}
-			ok = d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
-		default:
+		if f < 0 {
 			return d.unknown(key, engagementParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(engagementParamsFields[f])
+		}
+		switch f {
+		case 0: // mission
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 1: // you
+			ok = d.strs(&v.You, &listListed, textText, true) || d.at("you")
+		case 2: // opponent
+			ok = d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
 		}
 		if !ok {
 			return false
@@ -394,37 +452,44 @@ func (d *requestDecoder) readShipDamageParams(v *rules.ShipDamageParams) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6873: // "sh"
+			if d.keyIs("ship") {
+				f = 0
+			}
+		case 0x6461: // "ad"
+			if d.keyIs("add") {
+				f = 1
+			}
+		case 0x6964: // "di"
+			if d.keyIs("directHit") {
+				f = 2
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(shipDamageParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x4736970: // ship
-			if string(key) != "ship" {
-				return d.unknown(key, shipDamageParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("ship")
-			}
-			ok = d.str(&v.Ship, textText) || d.at("ship")
-		case 0x3616464: // add
-			if string(key) != "add" {
-				return d.unknown(key, shipDamageParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("add")
-			}
-			ok = d.intPointer(&v.Add, &rangeAdd, false) || d.at("add")
-		case 0x9646374: // directHit
-			if string(key) != "directHit" {
-				return d.unknown(key, shipDamageParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("directHit")
-			}
-			ok = d.boolean(&v.DirectHit) || d.at("directHit")
-		default:
+		if f < 0 {
 			return d.unknown(key, shipDamageParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(shipDamageParamsFields[f])
+		}
+		switch f {
+		case 0: // ship
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 1: // add
+			ok = d.intPointer(&v.Add, &rangeAdd, false) || d.at("add")
+		case 2: // directHit
+			ok = d.boolean(&v.DirectHit) || d.at("directHit")
 		}
 		if !ok {
 			return false
@@ -442,29 +507,38 @@ func (d *requestDecoder) readGameWinnerParams(v *rules.GameWinnerParams) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6c70: // "pl"
+			if d.keyIs("players") {
+				f = 0
+			}
+		case 0x6564: // "de"
+			if d.keyIs("decksEmpty") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(gameWinnerParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x7707973: // players
-			if string(key) != "players" {
-				return d.unknown(key, gameWinnerParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("players")
-			}
-			ok = d.readPlayerList(&v.Players, &listPlayers, false, false) || d.at("players")
-		case 0xa644579: // decksEmpty
-			if string(key) != "decksEmpty" {
-				return d.unknown(key, gameWinnerParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("decksEmpty")
-			}
-			ok = d.boolean(&v.DecksEmpty) || d.at("decksEmpty")
-		default:
+		if f < 0 {
 			return d.unknown(key, gameWinnerParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(gameWinnerParamsFields[f])
+		}
+		switch f {
+		case 0: // players
+			ok = d.readPlayerList(&v.Players, &listPlayers, false, false) || d.at("players")
+		case 1: // decksEmpty
+			ok = d.boolean(&v.DecksEmpty) || d.at("decksEmpty")
 		}
 		if !ok {
 			return false
@@ -482,45 +556,50 @@ func (d *requestDecoder) readDeckValidateParams(v *rules.DeckValidateParams) boo
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("missions") {
+				f = 0
+			}
+		case 0x6964: // "di"
+			if d.keyIs("dilemmas") {
+				f = 1
+			}
+		case 0x6573: // "se"
+			if d.keyIs("seeds") {
+				f = 2
+			}
+		case 0x6564: // "de"
+			if d.keyIs("deck") {
+				f = 3
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(deckValidateParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x86d6973: // missions
-			if string(key) != "missions" {
-				return d.unknown(key, deckValidateParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("missions")
-			}
-			ok = d.readDeckLineList(&v.Missions, &listSeeds, false, false) || d.at("missions")
-		case 0x8646d73: // dilemmas
-			if string(key) != "dilemmas" {
-				return d.unknown(key, deckValidateParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("dilemmas")
-			}
-			ok = d.readDeckLineList(&v.Dilemmas, &listSeeds, false, false) || d.at("dilemmas")
-		case 0x5736573: // seeds
-			if string(key) != "seeds" {
-				return d.unknown(key, deckValidateParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("seeds")
-			}
-			ok = d.readDeckLineList(&v.Seeds, &listSeeds, false, false) || d.at("seeds")
-		case 0x464636b: // deck
-			if string(key) != "deck" {
-				return d.unknown(key, deckValidateParamsFields)
-			}
-			if !seen.first(3) {
-				return d.twice("deck")
-			}
-			ok = d.readDeckLineList(&v.Deck, &listDeck, false, false) || d.at("deck")
-		default:
+		if f < 0 {
 			return d.unknown(key, deckValidateParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(deckValidateParamsFields[f])
+		}
+		switch f {
+		case 0: // missions
+			ok = d.readDeckLineList(&v.Missions, &listSeeds, false, false) || d.at("missions")
+		case 1: // dilemmas
+			ok = d.readDeckLineList(&v.Dilemmas, &listSeeds, false, false) || d.at("dilemmas")
+		case 2: // seeds
+			ok = d.readDeckLineList(&v.Seeds, &listSeeds, false, false) || d.at("seeds")
+		case 3: // deck
+			ok = d.readDeckLineList(&v.Deck, &listDeck, false, false) || d.at("deck")
 		}
 		if !ok {
 			return false
@@ -538,61 +617,58 @@ func (d *requestDecoder) readCardPlayParams(v *rules.CardPlayParams) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6163: // "ca"
+			if d.keyIs("card") {
+				f = 0
+			} else if d.keyIs("cardPlayUsed") {
+				f = 3
+			}
+		case 0x6f63: // "co"
+			if d.keyIs("counters") {
+				f = 1
+			} else if d.keyIs("commanded") {
+				f = 2
+			}
+		case 0x7461: // "at"
+			if d.keyIs("at") {
+				f = 4
+			}
+		case 0x6469: // "id"
+			if d.keyIs("id") {
+				f = 5
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(cardPlayParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x4637264: // card
-			if string(key) != "card" {
-				return d.unknown(key, cardPlayParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("card")
-			}
-			ok = d.cardRef(&v.Card, textText) || d.at("card")
-		case 0x8637473: // counters
-			if string(key) != "counters" {
-				return d.unknown(key, cardPlayParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("counters")
-			}
-			ok = d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
-		case 0x9636164: // commanded
-			if string(key) != "commanded" {
-				return d.unknown(key, cardPlayParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("commanded")
-			}
-			ok = d.strs(&v.Commanded, &listListed, textText, true) || d.at("commanded")
-		case 0xc636164: // cardPlayUsed
-			if string(key) != "cardPlayUsed" {
-				return d.unknown(key, cardPlayParamsFields)
-			}
-			if !seen.first(3) {
-				return d.twice("cardPlayUsed")
-			}
-			ok = d.boolean(&v.CardPlayUsed) || d.at("cardPlayUsed")
-		case 0x2617474: // at
-			if string(key) != "at" {
-				return d.unknown(key, cardPlayParamsFields)
-			}
-			if !seen.first(4) {
-				return d.twice("at")
-			}
-			ok = d.str(&v.At, textText) || d.at("at")
-		case 0x2696464: // id
-			if string(key) != "id" {
-				return d.unknown(key, cardPlayParamsFields)
-			}
-			if !seen.first(5) {
-				return d.twice("id")
-			}
-			ok = d.str(&v.ID, textText) || d.at("id")
-		default:
+		if f < 0 {
 			return d.unknown(key, cardPlayParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(cardPlayParamsFields[f])
+		}
+		switch f {
+		case 0: // card
+			ok = d.cardRef(&v.Card, textText) || d.at("card")
+		case 1: // counters
+			ok = d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
+		case 2: // commanded
+			ok = d.strs(&v.Commanded, &listListed, textText, true) || d.at("commanded")
+		case 3: // cardPlayUsed
+			ok = d.boolean(&v.CardPlayUsed) || d.at("cardPlayUsed")
+		case 4: // at
+			ok = d.str(&v.At, textText) || d.at("at")
+		case 5: // id
+			ok = d.str(&v.ID, textText) || d.at("id")
 		}
 		if !ok {
 			return false
@@ -610,53 +686,54 @@ func (d *requestDecoder) readShipBattleParams(v *rules.ShipBattleParams) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x7461: // "at"
+			if d.keyIs("attackers") {
+				f = 0
+			} else if d.keyIs("attackBonus") {
+				f = 2
+			}
+		case 0x6174: // "ta"
+			if d.keyIs("target") {
+				f = 1
+			}
+		case 0x6564: // "de"
+			if d.keyIs("defenseBonus") {
+				f = 3
+			}
+		case 0x6f64: // "do"
+			if d.keyIs("dockedShields") {
+				f = 4
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(shipBattleParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x9616373: // attackers
-			if string(key) != "attackers" {
-				return d.unknown(key, shipBattleParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("attackers")
-			}
-			ok = d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
-		case 0x6746774: // target
-			if string(key) != "target" {
-				return d.unknown(key, shipBattleParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("target")
-			}
-			ok = d.str(&v.Target, textText) || d.at("target")
-		case 0xb616b73: // attackBonus
-			if string(key) != "attackBonus" {
-				return d.unknown(key, shipBattleParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("attackBonus")
-			}
-			ok = d.integer(&v.AttackBonus, &rangeAttackBonus, false) || d.at("attackBonus")
-		case 0xc646573: // defenseBonus
-			if string(key) != "defenseBonus" {
-				return d.unknown(key, shipBattleParamsFields)
-			}
-			if !seen.first(3) {
-				return d.twice("defenseBonus")
-			}
-			ok = d.integer(&v.DefenseBonus, &rangeDefenseBonus, false) || d.at("defenseBonus")
-		case 0xd645373: // dockedShields
-			if string(key) != "dockedShields" {
-				return d.unknown(key, shipBattleParamsFields)
-			}
-			if !seen.first(4) {
-				return d.twice("dockedShields")
-			}
-			ok = d.intPointer(&v.DockedShields, &rangeDockedShields, false) || d.at("dockedShields")
-		default:
+		if f < 0 {
 			return d.unknown(key, shipBattleParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(shipBattleParamsFields[f])
+		}
+		switch f {
+		case 0: // attackers
+			ok = d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
+		case 1: // target
+			ok = d.str(&v.Target, textText) || d.at("target")
+		case 2: // attackBonus
+			ok = d.integer(&v.AttackBonus, &rangeAttackBonus, false) || d.at("attackBonus")
+		case 3: // defenseBonus
+			ok = d.integer(&v.DefenseBonus, &rangeDefenseBonus, false) || d.at("defenseBonus")
+		case 4: // dockedShields
+			ok = d.intPointer(&v.DockedShields, &rangeDockedShields, false) || d.at("dockedShields")
 		}
 		if !ok {
 			return false
@@ -674,29 +751,38 @@ func (d *requestDecoder) readPersonnelBattleParams(v *rules.PersonnelBattleParam
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6f79: // "yo"
+			if d.keyIs("you") {
+				f = 0
+			}
+		case 0x706f: // "op"
+			if d.keyIs("opponent") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(personnelBattleParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x3796f75: // you
-			if string(key) != "you" {
-				return d.unknown(key, personnelBattleParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("you")
-			}
-			ok = d.strs(&v.You, &listListed, textText, true) || d.at("you")
-		case 0x86f6e74: // opponent
-			if string(key) != "opponent" {
-				return d.unknown(key, personnelBattleParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("opponent")
-			}
-			ok = d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
-		default:
+		if f < 0 {
 			return d.unknown(key, personnelBattleParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(personnelBattleParamsFields[f])
+		}
+		switch f {
+		case 0: // you
+			ok = d.strs(&v.You, &listListed, textText, true) || d.at("you")
+		case 1: // opponent
+			ok = d.strs(&v.Opponent, &listListed, textText, true) || d.at("opponent")
 		}
 		if !ok {
 			return false
@@ -714,29 +800,38 @@ func (d *requestDecoder) readBattleInitiateParams(v *rules.BattleInitiateParams)
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x7461: // "at"
+			if d.keyIs("attackers") {
+				f = 0
+			}
+		case 0x6564: // "de"
+			if d.keyIs("defenders") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(battleInitiateParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x9616373: // attackers
-			if string(key) != "attackers" {
-				return d.unknown(key, battleInitiateParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("attackers")
-			}
-			ok = d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
-		case 0x9646e73: // defenders
-			if string(key) != "defenders" {
-				return d.unknown(key, battleInitiateParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("defenders")
-			}
-			ok = d.strs(&v.Defenders, &listListed, textText, true) || d.at("defenders")
-		default:
+		if f < 0 {
 			return d.unknown(key, battleInitiateParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(battleInitiateParamsFields[f])
+		}
+		switch f {
+		case 0: // attackers
+			ok = d.strs(&v.Attackers, &listListed, textText, true) || d.at("attackers")
+		case 1: // defenders
+			ok = d.strs(&v.Defenders, &listListed, textText, true) || d.at("defenders")
 		}
 		if !ok {
 			return false
@@ -754,29 +849,38 @@ func (d *requestDecoder) readRequirementCheckParams(v *rules.RequirementCheckPar
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6572: // "re"
+			if d.keyIs("requirement") {
+				f = 0
+			}
+		case 0x6570: // "pe"
+			if d.keyIs("personnel") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(requirementCheckParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0xb727274: // requirement
-			if string(key) != "requirement" {
-				return d.unknown(key, requirementCheckParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("requirement")
-			}
-			ok = d.str(&v.Requirement, textRequirement) || d.at("requirement")
-		case 0x9706f6c: // personnel
-			if string(key) != "personnel" {
-				return d.unknown(key, requirementCheckParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("personnel")
-			}
-			ok = d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
-		default:
+		if f < 0 {
 			return d.unknown(key, requirementCheckParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(requirementCheckParamsFields[f])
+		}
+		switch f {
+		case 0: // requirement
+			ok = d.str(&v.Requirement, textRequirement) || d.at("requirement")
+		case 1: // personnel
+			ok = d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
 		}
 		if !ok {
 			return false
@@ -794,29 +898,38 @@ func (d *requestDecoder) readPersonnelBeamParams(v *rules.PersonnelBeamParams) b
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6570: // "pe"
+			if d.keyIs("personnel") {
+				f = 0
+			}
+		case 0x6f74: // "to"
+			if d.keyIs("to") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(personnelBeamParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x9706f6c: // personnel
-			if string(key) != "personnel" {
-				return d.unknown(key, personnelBeamParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("personnel")
-			}
-			ok = d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
-		case 0x2746f6f: // to
-			if string(key) != "to" {
-				return d.unknown(key, personnelBeamParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("to")
-			}
-			ok = d.str(&v.To, textText) || d.at("to")
-		default:
+		if f < 0 {
 			return d.unknown(key, personnelBeamParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(personnelBeamParamsFields[f])
+		}
+		switch f {
+		case 0: // personnel
+			ok = d.strs(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case 1: // to
+			ok = d.str(&v.To, textText) || d.at("to")
 		}
 		if !ok {
 			return false
@@ -834,45 +947,50 @@ func (d *requestDecoder) readMissionResolveParams(v *rules.MissionResolveParams)
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("mission") {
+				f = 0
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("ship") {
+				f = 1
+			}
+		case 0x6570: // "pe"
+			if d.keyIs("personnel") {
+				f = 2
+			}
+		case 0x7473: // "st"
+			if d.keyIs("stack") {
+				f = 3
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(missionResolveParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x76d736e: // mission
-			if string(key) != "mission" {
-				return d.unknown(key, missionResolveParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("mission")
-			}
-			ok = d.str(&v.Mission, textText) || d.at("mission")
-		case 0x4736970: // ship
-			if string(key) != "ship" {
-				return d.unknown(key, missionResolveParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("ship")
-			}
-			ok = d.str(&v.Ship, textText) || d.at("ship")
-		case 0x9706f6c: // personnel
-			if string(key) != "personnel" {
-				return d.unknown(key, missionResolveParamsFields)
-			}
-			if !seen.first(2) {
-				return d.twice("personnel")
-			}
-			ok = d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
-		case 0x573616b: // stack
-			if string(key) != "stack" {
-				return d.unknown(key, missionResolveParamsFields)
-			}
-			if !seen.first(3) {
-				return d.twice("stack")
-			}
-			ok = d.readResolveDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
-		default:
+		if f < 0 {
 			return d.unknown(key, missionResolveParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(missionResolveParamsFields[f])
+		}
+		switch f {
+		case 0: // mission
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 1: // ship
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 2: // personnel
+			ok = d.strsPointer(&v.Personnel, &listListed, textText, true) || d.at("personnel")
+		case 3: // stack
+			ok = d.readResolveDilemmaList(&v.Stack, &listStack, true, false) || d.at("stack")
 		}
 		if !ok {
 			return false
@@ -890,29 +1008,38 @@ func (d *requestDecoder) readTurnReplayParams(v *rules.TurnReplayParams) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6361: // "ac"
+			if d.keyIs("actions") {
+				f = 0
+			}
+		case 0x6f63: // "co"
+			if d.keyIs("counters") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(turnReplayParamsFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x7616973: // actions
-			if string(key) != "actions" {
-				return d.unknown(key, turnReplayParamsFields)
-			}
-			if !seen.first(0) {
-				return d.twice("actions")
-			}
-			ok = d.readActionListPointer(&v.Actions, &listActions, false, true) || d.at("actions")
-		case 0x8637473: // counters
-			if string(key) != "counters" {
-				return d.unknown(key, turnReplayParamsFields)
-			}
-			if !seen.first(1) {
-				return d.twice("counters")
-			}
-			ok = d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
-		default:
+		if f < 0 {
 			return d.unknown(key, turnReplayParamsFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(turnReplayParamsFields[f])
+		}
+		switch f {
+		case 0: // actions
+			ok = d.readActionListPointer(&v.Actions, &listActions, false, true) || d.at("actions")
+		case 1: // counters
+			ok = d.intPointer(&v.Counters, &rangeCounters, false) || d.at("counters")
 		}
 		if !ok {
 			return false
@@ -930,45 +1057,50 @@ func (d *requestDecoder) readBoard(v *rules.Board) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("missions") {
+				f = 0
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("ships") {
+				f = 1
+			}
+		case 0x6570: // "pe"
+			if d.keyIs("personnel") {
+				f = 2
+			}
+		case 0x6166: // "fa"
+			if d.keyIs("facilities") {
+				f = 3
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(boardFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x86d6973: // missions
-			if string(key) != "missions" {
-				return d.unknown(key, boardFields)
-			}
-			if !seen.first(0) {
-				return d.twice("missions")
-			}
-			ok = d.readBoardMissionList(&v.Missions, &listMissions, false, false) || d.at("missions")
-		case 0x5736973: // ships
-			if string(key) != "ships" {
-				return d.unknown(key, boardFields)
-			}
-			if !seen.first(1) {
-				return d.twice("ships")
-			}
-			ok = d.readBoardShipList(&v.Ships, &listShips, false, false) || d.at("ships")
-		case 0x9706f6c: // personnel
-			if string(key) != "personnel" {
-				return d.unknown(key, boardFields)
-			}
-			if !seen.first(2) {
-				return d.twice("personnel")
-			}
-			ok = d.readBoardPersonnelList(&v.Personnel, &listPersonnel, false, false) || d.at("personnel")
-		case 0xa666973: // facilities
-			if string(key) != "facilities" {
-				return d.unknown(key, boardFields)
-			}
-			if !seen.first(3) {
-				return d.twice("facilities")
-			}
-			ok = d.readBoardFacilityList(&v.Facilities, &listFacilities, false, false) || d.at("facilities")
-		default:
+		if f < 0 {
 			return d.unknown(key, boardFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(boardFields[f])
+		}
+		switch f {
+		case 0: // missions
+			ok = d.readBoardMissionList(&v.Missions, &listMissions, false, false) || d.at("missions")
+		case 1: // ships
+			ok = d.readBoardShipList(&v.Ships, &listShips, false, false) || d.at("ships")
+		case 2: // personnel
+			ok = d.readBoardPersonnelList(&v.Personnel, &listPersonnel, false, false) || d.at("personnel")
+		case 3: // facilities
+			ok = d.readBoardFacilityList(&v.Facilities, &listFacilities, false, false) || d.at("facilities")
 		}
 		if !ok {
 			return false
@@ -986,45 +1118,50 @@ func (d *requestDecoder) readStackedDilemma(v *rules.StackedDilemma) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6974: // "ti"
+			if d.keyIs("title") {
+				f = 0
+			}
+		case 0x696b: // "ki"
+			if d.keyIs("kind") {
+				f = 1
+			}
+		case 0x6f63: // "co"
+			if d.keyIs("cost") {
+				f = 2
+			}
+		case 0x6573: // "se"
+			if d.keyIs("seededBy") {
+				f = 3
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(stackedDilemmaFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x5747465: // title
-			if string(key) != "title" {
-				return d.unknown(key, stackedDilemmaFields)
-			}
-			if !seen.first(0) {
-				return d.twice("title")
-			}
-			ok = d.str(&v.Title, textText) || d.at("title")
-		case 0x46b6e64: // kind
-			if string(key) != "kind" {
-				return d.unknown(key, stackedDilemmaFields)
-			}
-			if !seen.first(1) {
-				return d.twice("kind")
-			}
-			ok = d.str(&v.Kind, textText) || d.at("kind")
-		case 0x4637374: // cost
-			if string(key) != "cost" {
-				return d.unknown(key, stackedDilemmaFields)
-			}
-			if !seen.first(2) {
-				return d.twice("cost")
-			}
-			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
-		case 0x8736579: // seededBy
-			if string(key) != "seededBy" {
-				return d.unknown(key, stackedDilemmaFields)
-			}
-			if !seen.first(3) {
-				return d.twice("seededBy")
-			}
-			ok = d.str(&v.SeededBy, textText) || d.at("seededBy")
-		default:
+		if f < 0 {
 			return d.unknown(key, stackedDilemmaFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(stackedDilemmaFields[f])
+		}
+		switch f {
+		case 0: // title
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 1: // kind
+			ok = d.str(&v.Kind, textText) || d.at("kind")
+		case 2: // cost
+			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case 3: // seededBy
+			ok = d.str(&v.SeededBy, textText) || d.at("seededBy")
 		}
 		if !ok {
 			return false
@@ -1042,45 +1179,50 @@ func (d *requestDecoder) readPlayer(v *rules.Player) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x616e: // "na"
+			if d.keyIs("name") {
+				f = 0
+			}
+		case 0x6373: // "sc"
+			if d.keyIs("score") {
+				f = 1
+			}
+		case 0x6c70: // "pl"
+			if d.keyIs("planet") {
+				f = 2
+			}
+		case 0x7073: // "sp"
+			if d.keyIs("space") {
+				f = 3
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(playerFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x46e6d65: // name
-			if string(key) != "name" {
-				return d.unknown(key, playerFields)
-			}
-			if !seen.first(0) {
-				return d.twice("name")
-			}
-			ok = d.str(&v.Name, textText) || d.at("name")
-		case 0x5736f65: // score
-			if string(key) != "score" {
-				return d.unknown(key, playerFields)
-			}
-			if !seen.first(1) {
-				return d.twice("score")
-			}
-			ok = d.integer(&v.Score, &rangeScore, false) || d.at("score")
-		case 0x6706e74: // planet
-			if string(key) != "planet" {
-				return d.unknown(key, playerFields)
-			}
-			if !seen.first(2) {
-				return d.twice("planet")
-			}
-			ok = d.boolean(&v.Planet) || d.at("planet")
-		case 0x5736165: // space
-			if string(key) != "space" {
-				return d.unknown(key, playerFields)
-			}
-			if !seen.first(3) {
-				return d.twice("space")
-			}
-			ok = d.boolean(&v.Space) || d.at("space")
-		default:
+		if f < 0 {
 			return d.unknown(key, playerFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(playerFields[f])
+		}
+		switch f {
+		case 0: // name
+			ok = d.str(&v.Name, textText) || d.at("name")
+		case 1: // score
+			ok = d.integer(&v.Score, &rangeScore, false) || d.at("score")
+		case 2: // planet
+			ok = d.boolean(&v.Planet) || d.at("planet")
+		case 3: // space
+			ok = d.boolean(&v.Space) || d.at("space")
 		}
 		if !ok {
 			return false
@@ -1098,45 +1240,50 @@ func (d *requestDecoder) readDeckLine(v *rules.DeckLine) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6163: // "ca"
+			if d.keyIs("card") {
+				f = 0
+			}
+		case 0x6974: // "ti"
+			if d.keyIs("title") {
+				f = 1
+			}
+		case 0x6f63: // "co"
+			if d.keyIs("count") {
+				f = 2
+			}
+		case 0x6e75: // "un"
+			if d.keyIs("universal") {
+				f = 3
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(deckLineFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x4637264: // card
-			if string(key) != "card" {
-				return d.unknown(key, deckLineFields)
-			}
-			if !seen.first(0) {
-				return d.twice("card")
-			}
-			ok = d.str(&v.Card, textText) || d.at("card")
-		case 0x5747465: // title
-			if string(key) != "title" {
-				return d.unknown(key, deckLineFields)
-			}
-			if !seen.first(1) {
-				return d.twice("title")
-			}
-			ok = d.str(&v.Title, textText) || d.at("title")
-		case 0x5637574: // count
-			if string(key) != "count" {
-				return d.unknown(key, deckLineFields)
-			}
-			if !seen.first(2) {
-				return d.twice("count")
-			}
-			ok = d.copies(&v.Count) || d.at("count")
-		case 0x975656c: // universal
-			if string(key) != "universal" {
-				return d.unknown(key, deckLineFields)
-			}
-			if !seen.first(3) {
-				return d.twice("universal")
-			}
-			ok = d.boolean(&v.Universal) || d.at("universal")
-		default:
+		if f < 0 {
 			return d.unknown(key, deckLineFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(deckLineFields[f])
+		}
+		switch f {
+		case 0: // card
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 1: // title
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 2: // count
+			ok = d.copies(&v.Count) || d.at("count")
+		case 3: // universal
+			ok = d.boolean(&v.Universal) || d.at("universal")
 		}
 		if !ok {
 			return false
@@ -1154,165 +1301,138 @@ func (d *requestDecoder) readInlineCard(v *rules.InlineCard) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6974: // "ti"
+			if d.keyIs("title") {
+				f = 0
+			}
+		case 0x7573: // "su"
+			if d.keyIs("subtitle") {
+				f = 1
+			}
+		case 0x7974: // "ty"
+			if d.keyIs("type") {
+				f = 2
+			}
+		case 0x6f63: // "co"
+			if d.keyIs("cost") {
+				f = 3
+			}
+		case 0x6e75: // "un"
+			if d.keyIs("unique") {
+				f = 4
+			}
+		case 0x7571: // "qu"
+			if d.keyIs("quadrant") {
+				f = 5
+			}
+		case 0x6570: // "pe"
+			if d.keyIs("persona") {
+				f = 6
+			}
+		case 0x6661: // "af"
+			if d.keyIs("affiliation") {
+				f = 7
+			}
+		case 0x6369: // "ic"
+			if d.keyIs("icons") {
+				f = 8
+			}
+		case 0x6b73: // "sk"
+			if d.keyIs("skills") {
+				f = 9
+			}
+		case 0x6863: // "ch"
+			if d.keyIs("characteristics") {
+				f = 10
+			}
+		case 0x6e69: // "in"
+			if d.keyIs("integrity") {
+				f = 11
+			}
+		case 0x7563: // "cu"
+			if d.keyIs("cunning") {
+				f = 12
+			}
+		case 0x7473: // "st"
+			if d.keyIs("strength") {
+				f = 13
+			} else if d.keyIs("staffing") {
+				f = 15
+			}
+		case 0x7073: // "sp"
+			if d.keyIs("species") {
+				f = 14
+			}
+		case 0x6172: // "ra"
+			if d.keyIs("range") {
+				f = 16
+			}
+		case 0x6577: // "we"
+			if d.keyIs("weapons") {
+				f = 17
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("shields") {
+				f = 18
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(inlineCardFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x5747465: // title
-			if string(key) != "title" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(0) {
-				return d.twice("title")
-			}
-			ok = d.str(&v.Title, textText) || d.at("title")
-		case 0x8736965: // subtitle
-			if string(key) != "subtitle" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(1) {
-				return d.twice("subtitle")
-			}
-			ok = d.str(&v.Subtitle, textText) || d.at("subtitle")
-		case 0x4747065: // type
-			if string(key) != "type" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(2) {
-				return d.twice("type")
-			}
-			ok = d.str(&v.Type, textWord) || d.at("type")
-		case 0x4637374: // cost
-			if string(key) != "cost" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(3) {
-				return d.twice("cost")
-			}
-			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
-		case 0x6757165: // unique
-			if string(key) != "unique" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(4) {
-				return d.twice("unique")
-			}
-			ok = d.boolean(&v.Unique) || d.at("unique")
-		case 0x8717274: // quadrant
-			if string(key) != "quadrant" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(5) {
-				return d.twice("quadrant")
-			}
-			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
-		case 0x7707361: // persona
-			if string(key) != "persona" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(6) {
-				return d.twice("persona")
-			}
-			ok = d.str(&v.Persona, textText) || d.at("persona")
-		case 0xb61696e: // affiliation
-			if string(key) != "affiliation" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(7) {
-				return d.twice("affiliation")
-			}
-			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
-		case 0x5696f73: // icons
-			if string(key) != "icons" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(8) {
-				return d.twice("icons")
-			}
-			ok = d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
-		case 0x6736c73: // skills
-			if string(key) != "skills" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(9) {
-				return d.twice("skills")
-			}
-			ok = d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
-		case 0xf636573: // characteristics
-			if string(key) != "characteristics" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(10) {
-				return d.twice("characteristics")
-			}
-			ok = d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
-		case 0x9696779: // integrity
-			if string(key) != "integrity" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(11) {
-				return d.twice("integrity")
-			}
-			ok = d.intPointer(&v.Integrity, &rangeIntegrity, false) || d.at("integrity")
-		case 0x7636e67: // cunning
-			if string(key) != "cunning" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(12) {
-				return d.twice("cunning")
-			}
-			ok = d.intPointer(&v.Cunning, &rangeCunning, false) || d.at("cunning")
-		case 0x8736e68: // strength
-			if string(key) != "strength" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(13) {
-				return d.twice("strength")
-			}
-			ok = d.intPointer(&v.Strength, &rangeStrength, false) || d.at("strength")
-		case 0x7736373: // species
-			if string(key) != "species" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(14) {
-				return d.twice("species")
-			}
-			ok = d.str(&v.Species, textWord) || d.at("species")
-		case 0x8736667: // staffing
-			if string(key) != "staffing" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(15) {
-				return d.twice("staffing")
-			}
-			ok = d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
-		case 0x5726e65: // range
-			if string(key) != "range" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(16) {
-				return d.twice("range")
-			}
-			ok = d.intPointer(&v.Range, &rangeRange, false) || d.at("range")
-		case 0x7777073: // weapons
-			if string(key) != "weapons" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(17) {
-				return d.twice("weapons")
-			}
-			ok = d.intPointer(&v.Weapons, &rangeWeapons, false) || d.at("weapons")
-		case 0x7736573: // shields
-			if string(key) != "shields" {
-				return d.unknown(key, inlineCardFields)
-			}
-			if !seen.first(18) {
-				return d.twice("shields")
-			}
-			ok = d.intPointer(&v.Shields, &rangeShields, false) || d.at("shields")
-		default:
+		if f < 0 {
 			return d.unknown(key, inlineCardFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(inlineCardFields[f])
+		}
+		switch f {
+		case 0: // title
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 1: // subtitle
+			ok = d.str(&v.Subtitle, textText) || d.at("subtitle")
+		case 2: // type
+			ok = d.str(&v.Type, textWord) || d.at("type")
+		case 3: // cost
+			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case 4: // unique
+			ok = d.boolean(&v.Unique) || d.at("unique")
+		case 5: // quadrant
+			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
+		case 6: // persona
+			ok = d.str(&v.Persona, textText) || d.at("persona")
+		case 7: // affiliation
+			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case 8: // icons
+			ok = d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
+		case 9: // skills
+			ok = d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
+		case 10: // characteristics
+			ok = d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
+		case 11: // integrity
+			ok = d.intPointer(&v.Integrity, &rangeIntegrity, false) || d.at("integrity")
+		case 12: // cunning
+			ok = d.intPointer(&v.Cunning, &rangeCunning, false) || d.at("cunning")
+		case 13: // strength
+			ok = d.intPointer(&v.Strength, &rangeStrength, false) || d.at("strength")
+		case 14: // species
+			ok = d.str(&v.Species, textWord) || d.at("species")
+		case 15: // staffing
+			ok = d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
+		case 16: // range
+			ok = d.intPointer(&v.Range, &rangeRange, false) || d.at("range")
+		case 17: // weapons
+			ok = d.intPointer(&v.Weapons, &rangeWeapons, false) || d.at("weapons")
+		case 18: // shields
+			ok = d.intPointer(&v.Shields, &rangeShields, false) || d.at("shields")
 		}
 		if !ok {
 			return false
@@ -1330,77 +1450,72 @@ func (d *requestDecoder) readResolveDilemma(v *rules.ResolveDilemma) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6974: // "ti"
+			if d.keyIs("title") {
+				f = 0
+			}
+		case 0x696b: // "ki"
+			if d.keyIs("kind") {
+				f = 1
+			} else if d.keyIs("kills") {
+				f = 5
+			}
+		case 0x6f63: // "co"
+			if d.keyIs("cost") {
+				f = 2
+			}
+		case 0x6573: // "se"
+			if d.keyIs("seededBy") {
+				f = 3
+			}
+		case 0x7473: // "st"
+			if d.keyIs("stops") {
+				f = 4
+			}
+		case 0x7262: // "br"
+			if d.keyIs("brigs") {
+				f = 6
+			}
+		case 0x6572: // "re"
+			if d.keyIs("returns") {
+				f = 7
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(resolveDilemmaFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x5747465: // title
-			if string(key) != "title" {
-				return d.unknown(key, resolveDilemmaFields)
-			}
-			if !seen.first(0) {
-				return d.twice("title")
-			}
-			ok = d.str(&v.Title, textText) || d.at("title")
-		case 0x46b6e64: // kind
-			if string(key) != "kind" {
-				return d.unknown(key, resolveDilemmaFields)
-			}
-			if !seen.first(1) {
-				return d.twice("kind")
-			}
-			ok = d.str(&v.Kind, textText) || d.at("kind")
-		case 0x4637374: // cost
-			if string(key) != "cost" {
-				return d.unknown(key, resolveDilemmaFields)
-			}
-			if !seen.first(2) {
-				return d.twice("cost")
-			}
-			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
-		case 0x8736579: // seededBy
-			if string(key) != "seededBy" {
-				return d.unknown(key, resolveDilemmaFields)
-			}
-			if !seen.first(3) {
-				return d.twice("seededBy")
-			}
-			ok = d.str(&v.SeededBy, textText) || d.at("seededBy")
-		case 0x5736f73: // stops
-			if string(key) != "stops" {
-				return d.unknown(key, resolveDilemmaFields)
-			}
-			if !seen.first(4) {
-				return d.twice("stops")
-			}
-			ok = d.strs(&v.Stops, &listListed, textText, true) || d.at("stops")
-		case 0x56b6c73: // kills
-			if string(key) != "kills" {
-				return d.unknown(key, resolveDilemmaFields)
-			}
-			if !seen.first(5) {
-				return d.twice("kills")
-			}
-			ok = d.strs(&v.Kills, &listListed, textText, true) || d.at("kills")
-		case 0x5626973: // brigs
-			if string(key) != "brigs" {
-				return d.unknown(key, resolveDilemmaFields)
-			}
-			if !seen.first(6) {
-				return d.twice("brigs")
-			}
-			ok = d.strs(&v.Brigs, &listListed, textText, true) || d.at("brigs")
-		case 0x7727573: // returns
-			if string(key) != "returns" {
-				return d.unknown(key, resolveDilemmaFields)
-			}
-			if !seen.first(7) {
-				return d.twice("returns")
-			}
-			ok = d.boolean(&v.Returns) || d.at("returns")
-		default:
+		if f < 0 {
 			return d.unknown(key, resolveDilemmaFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(resolveDilemmaFields[f])
+		}
+		switch f {
+		case 0: // title
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 1: // kind
+			ok = d.str(&v.Kind, textText) || d.at("kind")
+		case 2: // cost
+			ok = d.intPointer(&v.Cost, &rangeCost, false) || d.at("cost")
+		case 3: // seededBy
+			ok = d.str(&v.SeededBy, textText) || d.at("seededBy")
+		case 4: // stops
+			ok = d.strs(&v.Stops, &listListed, textText, true) || d.at("stops")
+		case 5: // kills
+			ok = d.strs(&v.Kills, &listListed, textText, true) || d.at("kills")
+		case 6: // brigs
+			ok = d.strs(&v.Brigs, &listListed, textText, true) || d.at("brigs")
+		case 7: // returns
+			ok = d.boolean(&v.Returns) || d.at("returns")
 		}
 		if !ok {
 			return false
@@ -1419,34 +1534,43 @@ func (d *requestDecoder) readAction(v *rules.Action) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x7571: // "qu"
+			if d.keyIs("question") {
+				f = 0
+			}
+		case 0x6170: // "pa"
+			if d.keyIs("params") {
+				f = 1
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(actionFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x871746e: // question
-			if string(key) != "question" {
-				return d.unknown(key, actionFields)
-			}
-			if !seen.first(0) {
-				return d.twice("question")
-			}
+		if f < 0 {
+			return d.unknown(key, actionFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(actionFields[f])
+		}
+		switch f {
+		case 0: // question
 			ok = d.str(&v.Question, textText) || d.at("question")
-		case 0x6706173: // params
-			if string(key) != "params" {
-				return d.unknown(key, actionFields)
-			}
-			if !seen.first(1) {
-				return d.twice("params")
-			}
+		case 1: // params
 			if seen.has(0) {
 				ok = d.paramsOf(v.Question, &v.Params, true)
 			} else {
 				params = d.off
 				ok = d.skipValue() || d.at("params")
 			}
-		default:
-			return d.unknown(key, actionFields)
 		}
 		if !ok {
 			return false
@@ -1464,125 +1588,108 @@ func (d *requestDecoder) readBoardMission(v *rules.BoardMission) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6469: // "id"
+			if d.keyIs("id") {
+				f = 0
+			}
+		case 0x776f: // "ow"
+			if d.keyIs("owner") {
+				f = 1
+			}
+		case 0x6163: // "ca"
+			if d.keyIs("card") {
+				f = 2
+			}
+		case 0x6974: // "ti"
+			if d.keyIs("title") {
+				f = 3
+			}
+		case 0x7974: // "ty"
+			if d.keyIs("type") {
+				f = 4
+			}
+		case 0x7571: // "qu"
+			if d.keyIs("quadrant") {
+				f = 5
+			}
+		case 0x7073: // "sp"
+			if d.keyIs("span") {
+				f = 6
+			}
+		case 0x6572: // "re"
+			if d.keyIs("region") {
+				f = 7
+			} else if d.keyIs("requirements") {
+				f = 9
+			}
+		case 0x6f70: // "po"
+			if d.keyIs("points") {
+				f = 8
+			}
+		case 0x6661: // "af"
+			if d.keyIs("affiliations") {
+				f = 10
+			}
+		case 0x6f63: // "co"
+			if d.keyIs("completed") {
+				f = 11
+			}
+		case 0x766f: // "ov"
+			if d.keyIs("overcomeDilemmas") {
+				f = 12
+			}
+		case 0x6c70: // "pl"
+			if d.keyIs("play") {
+				f = 13
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(boardMissionFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x2696464: // id
-			if string(key) != "id" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(0) {
-				return d.twice("id")
-			}
-			ok = d.str(&v.ID, textText) || d.at("id")
-		case 0x56f6e72: // owner
-			if string(key) != "owner" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(1) {
-				return d.twice("owner")
-			}
-			ok = d.str(&v.Owner, textWord) || d.at("owner")
-		case 0x4637264: // card
-			if string(key) != "card" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(2) {
-				return d.twice("card")
-			}
-			ok = d.str(&v.Card, textText) || d.at("card")
-		case 0x5747465: // title
-			if string(key) != "title" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(3) {
-				return d.twice("title")
-			}
-			ok = d.str(&v.Title, textText) || d.at("title")
-		case 0x4747065: // type
-			if string(key) != "type" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(4) {
-				return d.twice("type")
-			}
-			ok = d.str(&v.Type, textWord) || d.at("type")
-		case 0x8717274: // quadrant
-			if string(key) != "quadrant" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(5) {
-				return d.twice("quadrant")
-			}
-			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
-		case 0x473616e: // span
-			if string(key) != "span" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(6) {
-				return d.twice("span")
-			}
-			ok = d.intPointer(&v.Span, &rangeSpan, true) || d.at("span")
-		case 0x672696e: // region
-			if string(key) != "region" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(7) {
-				return d.twice("region")
-			}
-			ok = d.str(&v.Region, textText) || d.at("region")
-		case 0x6706e73: // points
-			if string(key) != "points" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(8) {
-				return d.twice("points")
-			}
-			ok = d.intPointer(&v.Points, &rangePoints, true) || d.at("points")
-		case 0xc726573: // requirements
-			if string(key) != "requirements" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(9) {
-				return d.twice("requirements")
-			}
-			ok = d.str(&v.Requirements, textRequirement) || d.at("requirements")
-		case 0xc616173: // affiliations
-			if string(key) != "affiliations" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(10) {
-				return d.twice("affiliations")
-			}
-			ok = d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
-		case 0x9636c64: // completed
-			if string(key) != "completed" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(11) {
-				return d.twice("completed")
-			}
-			ok = d.boolean(&v.Completed) || d.at("completed")
-		case 0x106f4473: // overcomeDilemmas
-			if string(key) != "overcomeDilemmas" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(12) {
-				return d.twice("overcomeDilemmas")
-			}
-			ok = d.integer(&v.OvercomeDilemmas, &rangeOvercomeDilemmas, true) || d.at("overcomeDilemmas")
-		case 0x4706179: // play
-			if string(key) != "play" {
-				return d.unknown(key, boardMissionFields)
-			}
-			if !seen.first(13) {
-				return d.twice("play")
-			}
-			ok = d.strs(&v.Play, &listPlay, textWord, false) || d.at("play")
-		default:
+		if f < 0 {
 			return d.unknown(key, boardMissionFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(boardMissionFields[f])
+		}
+		switch f {
+		case 0: // id
+			ok = d.str(&v.ID, textText) || d.at("id")
+		case 1: // owner
+			ok = d.str(&v.Owner, textWord) || d.at("owner")
+		case 2: // card
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 3: // title
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 4: // type
+			ok = d.str(&v.Type, textWord) || d.at("type")
+		case 5: // quadrant
+			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
+		case 6: // span
+			ok = d.intPointer(&v.Span, &rangeSpan, true) || d.at("span")
+		case 7: // region
+			ok = d.str(&v.Region, textText) || d.at("region")
+		case 8: // points
+			ok = d.intPointer(&v.Points, &rangePoints, true) || d.at("points")
+		case 9: // requirements
+			ok = d.str(&v.Requirements, textRequirement) || d.at("requirements")
+		case 10: // affiliations
+			ok = d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
+		case 11: // completed
+			ok = d.boolean(&v.Completed) || d.at("completed")
+		case 12: // overcomeDilemmas
+			ok = d.integer(&v.OvercomeDilemmas, &rangeOvercomeDilemmas, true) || d.at("overcomeDilemmas")
+		case 13: // play
+			ok = d.strs(&v.Play, &listPlay, textWord, false) || d.at("play")
 		}
 		if !ok {
 			return false
@@ -1600,133 +1707,112 @@ func (d *requestDecoder) readBoardShip(v *rules.BoardShip) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6469: // "id"
+			if d.keyIs("id") {
+				f = 0
+			}
+		case 0x776f: // "ow"
+			if d.keyIs("owner") {
+				f = 1
+			}
+		case 0x6163: // "ca"
+			if d.keyIs("card") {
+				f = 2
+			}
+		case 0x6974: // "ti"
+			if d.keyIs("title") {
+				f = 3
+			}
+		case 0x6661: // "af"
+			if d.keyIs("affiliation") {
+				f = 4
+			}
+		case 0x7473: // "st"
+			if d.keyIs("staffing") {
+				f = 5
+			} else if d.keyIs("stopped") {
+				f = 11
+			}
+		case 0x6172: // "ra"
+			if d.keyIs("range") {
+				f = 6
+			} else if d.keyIs("rangeUsed") {
+				f = 7
+			}
+		case 0x6577: // "we"
+			if d.keyIs("weapons") {
+				f = 8
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("shields") {
+				f = 9
+			}
+		case 0x7461: // "at"
+			if d.keyIs("at") {
+				f = 10
+			}
+		case 0x6164: // "da"
+			if d.keyIs("damage") {
+				f = 12
+			}
+		case 0x6f64: // "do"
+			if d.keyIs("docked") {
+				f = 13
+			}
+		case 0x6c63: // "cl"
+			if d.keyIs("cloaked") {
+				f = 14
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(boardShipFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x2696464: // id
-			if string(key) != "id" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(0) {
-				return d.twice("id")
-			}
-			ok = d.str(&v.ID, textText) || d.at("id")
-		case 0x56f6e72: // owner
-			if string(key) != "owner" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(1) {
-				return d.twice("owner")
-			}
-			ok = d.str(&v.Owner, textWord) || d.at("owner")
-		case 0x4637264: // card
-			if string(key) != "card" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(2) {
-				return d.twice("card")
-			}
-			ok = d.str(&v.Card, textText) || d.at("card")
-		case 0x5747465: // title
-			if string(key) != "title" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(3) {
-				return d.twice("title")
-			}
-			ok = d.str(&v.Title, textText) || d.at("title")
-		case 0xb61696e: // affiliation
-			if string(key) != "affiliation" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(4) {
-				return d.twice("affiliation")
-			}
-			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
-		case 0x8736667: // staffing
-			if string(key) != "staffing" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(5) {
-				return d.twice("staffing")
-			}
-			ok = d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
-		case 0x5726e65: // range
-			if string(key) != "range" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(6) {
-				return d.twice("range")
-			}
-			ok = d.intPointer(&v.Range, &rangeRange, true) || d.at("range")
-		case 0x9726564: // rangeUsed
-			if string(key) != "rangeUsed" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(7) {
-				return d.twice("rangeUsed")
-			}
-			ok = d.integer(&v.RangeUsed, &rangeRangeUsed, true) || d.at("rangeUsed")
-		case 0x7777073: // weapons
-			if string(key) != "weapons" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(8) {
-				return d.twice("weapons")
-			}
-			ok = d.intPointer(&v.Weapons, &rangeWeapons, true) || d.at("weapons")
-		case 0x7736573: // shields
-			if string(key) != "shields" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(9) {
-				return d.twice("shields")
-			}
-			ok = d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
-		case 0x2617474: // at
-			if string(key) != "at" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(10) {
-				return d.twice("at")
-			}
-			ok = d.readLocationPointer(&v.At) || d.at("at")
-		case 0x7737064: // stopped
-			if string(key) != "stopped" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(11) {
-				return d.twice("stopped")
-			}
-			ok = d.boolean(&v.Stopped) || d.at("stopped")
-		case 0x6646165: // damage
-			if string(key) != "damage" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(12) {
-				return d.twice("damage")
-			}
-			ok = d.integer(&v.Damage, &rangeDamage, true) || d.at("damage")
-		case 0x6646b64: // docked
-			if string(key) != "docked" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(13) {
-				return d.twice("docked")
-			}
-			ok = d.str(&v.Docked, textText) || d.at("docked")
-		case 0x7636164: // cloaked
-			if string(key) != "cloaked" {
-				return d.unknown(key, boardShipFields)
-			}
-			if !seen.first(14) {
-				return d.twice("cloaked")
-			}
-			ok = d.boolean(&v.Cloaked) || d.at("cloaked")
-		default:
+		if f < 0 {
 			return d.unknown(key, boardShipFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(boardShipFields[f])
+		}
+		switch f {
+		case 0: // id
+			ok = d.str(&v.ID, textText) || d.at("id")
+		case 1: // owner
+			ok = d.str(&v.Owner, textWord) || d.at("owner")
+		case 2: // card
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 3: // title
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 4: // affiliation
+			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case 5: // staffing
+			ok = d.strs(&v.Staffing, &listStaffing, textWord, false) || d.at("staffing")
+		case 6: // range
+			ok = d.intPointer(&v.Range, &rangeRange, true) || d.at("range")
+		case 7: // rangeUsed
+			ok = d.integer(&v.RangeUsed, &rangeRangeUsed, true) || d.at("rangeUsed")
+		case 8: // weapons
+			ok = d.intPointer(&v.Weapons, &rangeWeapons, true) || d.at("weapons")
+		case 9: // shields
+			ok = d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
+		case 10: // at
+			ok = d.readLocationPointer(&v.At) || d.at("at")
+		case 11: // stopped
+			ok = d.boolean(&v.Stopped) || d.at("stopped")
+		case 12: // damage
+			ok = d.integer(&v.Damage, &rangeDamage, true) || d.at("damage")
+		case 13: // docked
+			ok = d.str(&v.Docked, textText) || d.at("docked")
+		case 14: // cloaked
+			ok = d.boolean(&v.Cloaked) || d.at("cloaked")
 		}
 		if !ok {
 			return false
@@ -1744,133 +1830,114 @@ func (d *requestDecoder) readBoardPersonnel(v *rules.BoardPersonnel) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6469: // "id"
+			if d.keyIs("id") {
+				f = 0
+			}
+		case 0x776f: // "ow"
+			if d.keyIs("owner") {
+				f = 1
+			}
+		case 0x6163: // "ca"
+			if d.keyIs("card") {
+				f = 2
+			}
+		case 0x6974: // "ti"
+			if d.keyIs("title") {
+				f = 3
+			}
+		case 0x6661: // "af"
+			if d.keyIs("affiliation") {
+				f = 4
+			}
+		case 0x6369: // "ic"
+			if d.keyIs("icons") {
+				f = 5
+			}
+		case 0x6b73: // "sk"
+			if d.keyIs("skills") {
+				f = 6
+			}
+		case 0x6863: // "ch"
+			if d.keyIs("characteristics") {
+				f = 7
+			}
+		case 0x6e69: // "in"
+			if d.keyIs("integrity") {
+				f = 8
+			}
+		case 0x7563: // "cu"
+			if d.keyIs("cunning") {
+				f = 9
+			}
+		case 0x7473: // "st"
+			if d.keyIs("strength") {
+				f = 10
+			} else if d.keyIs("stopped") {
+				f = 13
+			}
+		case 0x7073: // "sp"
+			if d.keyIs("species") {
+				f = 11
+			}
+		case 0x7461: // "at"
+			if d.keyIs("at") {
+				f = 12
+			}
+		case 0x6570: // "pe"
+			if d.keyIs("persona") {
+				f = 14
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(boardPersonnelFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x2696464: // id
-			if string(key) != "id" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(0) {
-				return d.twice("id")
-			}
-			ok = d.str(&v.ID, textText) || d.at("id")
-		case 0x56f6e72: // owner
-			if string(key) != "owner" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(1) {
-				return d.twice("owner")
-			}
-			ok = d.str(&v.Owner, textWord) || d.at("owner")
-		case 0x4637264: // card
-			if string(key) != "card" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(2) {
-				return d.twice("card")
-			}
-			ok = d.str(&v.Card, textText) || d.at("card")
-		case 0x5747465: // title
-			if string(key) != "title" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(3) {
-				return d.twice("title")
-			}
-			ok = d.str(&v.Title, textText) || d.at("title")
-		case 0xb61696e: // affiliation
-			if string(key) != "affiliation" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(4) {
-				return d.twice("affiliation")
-			}
-			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
-		case 0x5696f73: // icons
-			if string(key) != "icons" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(5) {
-				return d.twice("icons")
-			}
-			ok = d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
-		case 0x6736c73: // skills
-			if string(key) != "skills" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(6) {
-				return d.twice("skills")
-			}
-			ok = d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
-		case 0xf636573: // characteristics
-			if string(key) != "characteristics" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(7) {
-				return d.twice("characteristics")
-			}
-			ok = d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
-		case 0x9696779: // integrity
-			if string(key) != "integrity" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(8) {
-				return d.twice("integrity")
-			}
-			ok = d.intPointer(&v.Integrity, &rangeIntegrity, true) || d.at("integrity")
-		case 0x7636e67: // cunning
-			if string(key) != "cunning" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(9) {
-				return d.twice("cunning")
-			}
-			ok = d.intPointer(&v.Cunning, &rangeCunning, true) || d.at("cunning")
-		case 0x8736e68: // strength
-			if string(key) != "strength" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(10) {
-				return d.twice("strength")
-			}
-			ok = d.intPointer(&v.Strength, &rangeStrength, true) || d.at("strength")
-		case 0x7736373: // species
-			if string(key) != "species" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(11) {
-				return d.twice("species")
-			}
-			ok = d.str(&v.Species, textWord) || d.at("species")
-		case 0x2617474: // at
-			if string(key) != "at" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(12) {
-				return d.twice("at")
-			}
-			ok = d.readLocationPointer(&v.At) || d.at("at")
-		case 0x7737064: // stopped
-			if string(key) != "stopped" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(13) {
-				return d.twice("stopped")
-			}
-			ok = d.boolean(&v.Stopped) || d.at("stopped")
-		case 0x7707361: // persona
-			if string(key) != "persona" {
-				return d.unknown(key, boardPersonnelFields)
-			}
-			if !seen.first(14) {
-				return d.twice("persona")
-			}
-			ok = d.str(&v.Persona, textText) || d.at("persona")
-		default:
+		if f < 0 {
 			return d.unknown(key, boardPersonnelFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(boardPersonnelFields[f])
+		}
+		switch f {
+		case 0: // id
+			ok = d.str(&v.ID, textText) || d.at("id")
+		case 1: // owner
+			ok = d.str(&v.Owner, textWord) || d.at("owner")
+		case 2: // card
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 3: // title
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 4: // affiliation
+			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case 5: // icons
+			ok = d.strs(&v.Icons, &listIcons, textWord, false) || d.at("icons")
+		case 6: // skills
+			ok = d.strs(&v.Skills, &listSkills, textSkill, false) || d.at("skills")
+		case 7: // characteristics
+			ok = d.strs(&v.Characteristics, &listCharacteristics, textWord, false) || d.at("characteristics")
+		case 8: // integrity
+			ok = d.intPointer(&v.Integrity, &rangeIntegrity, true) || d.at("integrity")
+		case 9: // cunning
+			ok = d.intPointer(&v.Cunning, &rangeCunning, true) || d.at("cunning")
+		case 10: // strength
+			ok = d.intPointer(&v.Strength, &rangeStrength, true) || d.at("strength")
+		case 11: // species
+			ok = d.str(&v.Species, textWord) || d.at("species")
+		case 12: // at
+			ok = d.readLocationPointer(&v.At) || d.at("at")
+		case 13: // stopped
+			ok = d.boolean(&v.Stopped) || d.at("stopped")
+		case 14: // persona
+			ok = d.str(&v.Persona, textText) || d.at("persona")
 		}
 		if !ok {
 			return false
@@ -1888,93 +1955,84 @@ func (d *requestDecoder) readBoardFacility(v *rules.BoardFacility) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x6469: // "id"
+			if d.keyIs("id") {
+				f = 0
+			}
+		case 0x776f: // "ow"
+			if d.keyIs("owner") {
+				f = 1
+			}
+		case 0x6163: // "ca"
+			if d.keyIs("card") {
+				f = 2
+			}
+		case 0x6974: // "ti"
+			if d.keyIs("title") {
+				f = 3
+			}
+		case 0x6661: // "af"
+			if d.keyIs("affiliation") {
+				f = 4
+			} else if d.keyIs("affiliations") {
+				f = 5
+			}
+		case 0x696b: // "ki"
+			if d.keyIs("kind") {
+				f = 6
+			}
+		case 0x7571: // "qu"
+			if d.keyIs("quadrant") {
+				f = 7
+			}
+		case 0x7461: // "at"
+			if d.keyIs("at") {
+				f = 8
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("shields") {
+				f = 9
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(boardFacilityFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x2696464: // id
-			if string(key) != "id" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(0) {
-				return d.twice("id")
-			}
-			ok = d.str(&v.ID, textText) || d.at("id")
-		case 0x56f6e72: // owner
-			if string(key) != "owner" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(1) {
-				return d.twice("owner")
-			}
-			ok = d.str(&v.Owner, textWord) || d.at("owner")
-		case 0x4637264: // card
-			if string(key) != "card" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(2) {
-				return d.twice("card")
-			}
-			ok = d.str(&v.Card, textText) || d.at("card")
-		case 0x5747465: // title
-			if string(key) != "title" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(3) {
-				return d.twice("title")
-			}
-			ok = d.str(&v.Title, textText) || d.at("title")
-		case 0xb61696e: // affiliation
-			if string(key) != "affiliation" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(4) {
-				return d.twice("affiliation")
-			}
-			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
-		case 0xc616173: // affiliations
-			if string(key) != "affiliations" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(5) {
-				return d.twice("affiliations")
-			}
-			ok = d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
-		case 0x46b6e64: // kind
-			if string(key) != "kind" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(6) {
-				return d.twice("kind")
-			}
-			ok = d.str(&v.Kind, textWord) || d.at("kind")
-		case 0x8717274: // quadrant
-			if string(key) != "quadrant" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(7) {
-				return d.twice("quadrant")
-			}
-			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
-		case 0x2617474: // at
-			if string(key) != "at" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(8) {
-				return d.twice("at")
-			}
-			ok = d.readLocationPointer(&v.At) || d.at("at")
-		case 0x7736573: // shields
-			if string(key) != "shields" {
-				return d.unknown(key, boardFacilityFields)
-			}
-			if !seen.first(9) {
-				return d.twice("shields")
-			}
-			ok = d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
-		default:
+		if f < 0 {
 			return d.unknown(key, boardFacilityFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(boardFacilityFields[f])
+		}
+		switch f {
+		case 0: // id
+			ok = d.str(&v.ID, textText) || d.at("id")
+		case 1: // owner
+			ok = d.str(&v.Owner, textWord) || d.at("owner")
+		case 2: // card
+			ok = d.str(&v.Card, textText) || d.at("card")
+		case 3: // title
+			ok = d.str(&v.Title, textText) || d.at("title")
+		case 4: // affiliation
+			ok = d.str(&v.Affiliation, textWord) || d.at("affiliation")
+		case 5: // affiliations
+			ok = d.strs(&v.Affiliations, &listAffiliations, textWord, false) || d.at("affiliations")
+		case 6: // kind
+			ok = d.str(&v.Kind, textWord) || d.at("kind")
+		case 7: // quadrant
+			ok = d.str(&v.Quadrant, textWord) || d.at("quadrant")
+		case 8: // at
+			ok = d.readLocationPointer(&v.At) || d.at("at")
+		case 9: // shields
+			ok = d.intPointer(&v.Shields, &rangeShields, true) || d.at("shields")
 		}
 		if !ok {
 			return false
@@ -1992,45 +2050,50 @@ func (d *requestDecoder) readLocation(v *rules.Location) bool {
 	more, ok := d.objectOpen()
 	var seen fieldSet
 	for more {
-		key, read := d.member()
+		f := -1
+		switch d.keyHead() {
+		case 0x696d: // "mi"
+			if d.keyIs("mission") {
+				f = 0
+			}
+		case 0x6873: // "sh"
+			if d.keyIs("ship") {
+				f = 1
+			}
+		case 0x6166: // "fa"
+			if d.keyIs("facility") {
+				f = 2
+			}
+		case 0x7262: // "br"
+			if d.keyIs("brig") {
+				f = 3
+			}
+		}
+		var key []byte
+		read := true
+		if f >= 0 {
+			read = d.colon()
+		} else if key, read = d.member(); read {
+			f = fieldIndex(locationFields, key)
+		}
 		if !read {
 			return false
 		}
-		switch keyCode(key) {
-		case 0x76d736e: // mission
-			if string(key) != "mission" {
-				return d.unknown(key, locationFields)
-			}
-			if !seen.first(0) {
-				return d.twice("mission")
-			}
-			ok = d.str(&v.Mission, textText) || d.at("mission")
-		case 0x4736970: // ship
-			if string(key) != "ship" {
-				return d.unknown(key, locationFields)
-			}
-			if !seen.first(1) {
-				return d.twice("ship")
-			}
-			ok = d.str(&v.Ship, textText) || d.at("ship")
-		case 0x8666c79: // facility
-			if string(key) != "facility" {
-				return d.unknown(key, locationFields)
-			}
-			if !seen.first(2) {
-				return d.twice("facility")
-			}
-			ok = d.str(&v.Facility, textText) || d.at("facility")
-		case 0x4626967: // brig
-			if string(key) != "brig" {
-				return d.unknown(key, locationFields)
-			}
-			if !seen.first(3) {
-				return d.twice("brig")
-			}
-			ok = d.str(&v.Brig, textText) || d.at("brig")
-		default:
+		if f < 0 {
 			return d.unknown(key, locationFields)
+		}
+		if !seen.first(uint(f)) {
+			return d.twice(locationFields[f])
+		}
+		switch f {
+		case 0: // mission
+			ok = d.str(&v.Mission, textText) || d.at("mission")
+		case 1: // ship
+			ok = d.str(&v.Ship, textText) || d.at("ship")
+		case 2: // facility
+			ok = d.str(&v.Facility, textText) || d.at("facility")
+		case 3: // brig
+			ok = d.str(&v.Brig, textText) || d.at("brig")
 		}
 		if !ok {
 			return false

@@ -198,25 +198,43 @@ func (g *generator) writeStruct(t reflect.Type) ([]reflect.Type, error) {
 			deferred = f.Name
 		}
 	}
-	// The object is read as a loop over its members (objectOpen, member,
-	// objectNext), each key dispatched on its code (keyCode), then
-	// compared with the one field's name of that code.
+	// The object is read as a loop over its members (objectOpen, the key,
+	// objectNext). A key is dispatched on its first two bytes (keyHead)
+	// and read when it is the name of a field with them (keyIs); any other
+	// is read as a string (member) and looked for among the fields.
 	if deferred != "" {
 		b.WriteString("\tparams := -1\n")
 	}
 	b.WriteString("\tmore, ok := d.objectOpen()\n\tvar seen fieldSet\n\tfor more {\n")
-	b.WriteString("\t\tkey, read := d.member()\n\t\tif !read {\n\t\t\treturn false\n\t\t}\n")
-	b.WriteString("\t\tswitch keyCode(key) {\n")
-	codes := map[int]string{}
+	b.WriteString("\t\tf := -1\n\t\tswitch d.keyHead() {\n")
+	heads := map[int][]int{}
+	var order []int
 	for i, f := range fields {
-		code := keyCode(f.JSON)
-		if other, ok := codes[code]; ok || code == 0 {
-			return nil, fmt.Errorf("%s: the fields %q and %q have one key code (length, first, middle and last bytes): teach decodergen and keyCode another", t.Name(), other, f.JSON)
+		h := keyHead(f.JSON)
+		if _, ok := heads[h]; !ok {
+			order = append(order, h)
 		}
-		codes[code] = f.JSON
-		fmt.Fprintf(b, "\t\tcase %#x: // %s\n", code, f.JSON)
-		fmt.Fprintf(b, "\t\t\tif string(key) != %q {\n\t\t\t\treturn d.unknown(key, %s)\n\t\t\t}\n", f.JSON, fieldsVar(t))
-		fmt.Fprintf(b, "\t\t\tif !seen.first(%d) {\n\t\t\t\treturn d.twice(%q)\n\t\t\t}\n", i, f.JSON)
+		heads[h] = append(heads[h], i)
+	}
+	for _, h := range order {
+		fmt.Fprintf(b, "\t\tcase %#x: // %q\n\t\t\t", h, string([]byte{byte(h), byte(h >> 8)}))
+		for k, i := range heads[h] {
+			if k > 0 {
+				b.WriteString(" else ")
+			}
+			fmt.Fprintf(b, "if d.keyIs(%q) {\n\t\t\t\tf = %d\n\t\t\t}", fields[i].JSON, i)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\t\t}\n")
+	b.WriteString("\t\tvar key []byte\n\t\tread := true\n")
+	fmt.Fprintf(b, "\t\tif f >= 0 {\n\t\t\tread = d.colon()\n\t\t} else if key, read = d.member(); read {\n\t\t\tf = fieldIndex(%s, key)\n\t\t}\n", fieldsVar(t))
+	b.WriteString("\t\tif !read {\n\t\t\treturn false\n\t\t}\n")
+	fmt.Fprintf(b, "\t\tif f < 0 {\n\t\t\treturn d.unknown(key, %s)\n\t\t}\n", fieldsVar(t))
+	fmt.Fprintf(b, "\t\tif !seen.first(uint(f)) {\n\t\t\treturn d.twice(%s[f])\n\t\t}\n", fieldsVar(t))
+	b.WriteString("\t\tswitch f {\n")
+	for i, f := range fields {
+		fmt.Fprintf(b, "\t\tcase %d: // %s\n", i, f.JSON)
 		read, next, err := g.fieldReader(t, f, onBoard)
 		if err != nil {
 			return nil, err
@@ -236,7 +254,7 @@ func (g *generator) writeStruct(t reflect.Type) ([]reflect.Type, error) {
 		fmt.Fprintf(b, "\t\t\tok = %s || d.at(%q)\n", read, f.JSON)
 		more = append(more, next...)
 	}
-	fmt.Fprintf(b, "\t\tdefault:\n\t\t\treturn d.unknown(key, %s)\n\t\t}\n", fieldsVar(t))
+	b.WriteString("\t\t}\n")
 	b.WriteString("\t\tif !ok {\n\t\t\treturn false\n\t\t}\n\t\tmore, ok = d.objectNext()\n\t}\n")
 	if deferred != "" {
 		// The params are read once the object is: the question that says
@@ -250,13 +268,14 @@ func (g *generator) writeStruct(t reflect.Type) ([]reflect.Type, error) {
 	return more, nil
 }
 
-// keyCode is api's keyCode of a field's name: its length, first, middle
-// and last bytes.
-func keyCode(name string) int {
-	if name == "" {
-		return 0
+// keyHead is api's keyHead of a field's name: its first two bytes, the
+// first in the low byte (the second the closing quote of a name of one).
+func keyHead(name string) int {
+	second := byte('"')
+	if len(name) > 1 {
+		second = name[1]
 	}
-	return len(name)<<24 | int(name[0])<<16 | int(name[len(name)/2])<<8 | int(name[len(name)-1])
+	return int(name[0]) | int(second)<<8
 }
 
 // fieldReader is the expression reading field f of t, and the struct types
