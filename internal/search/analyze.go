@@ -196,8 +196,14 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	a.key = rules.FoldTerm(a.text)
 	var plain analysis.TokenStream
 	a.tokens, plain = ix.analyzeText(a.text)
-	a.stems = ix.lex.distinctTerms(a.tokens)
-	a.plain = ix.lex.distinctTerms(plain)
+	// The distinct terms and plain words with their lexicon ids, each
+	// looked up once: what is read of them below is read by their places.
+	termIDs := make([]uint32, 0, 32)
+	a.stems, termIDs = ix.lex.distinctTerms(a.tokens, termIDs)
+	a.plain, termIDs = ix.lex.distinctTerms(plain, termIDs)
+	stemIDOf, plainIDOf := termIDs[:len(a.stems)], termIDs[len(a.stems):]
+	plainID := func(t []byte) uint32 { return plainIDOf[slices.Index(a.plain, string(t))] }
+	stemID := func(t []byte) uint32 { return stemIDOf[slices.Index(a.stems, string(t))] }
 	// A plain word with no English term at its position is a stop word.
 	j := 0
 	for _, tok := range plain {
@@ -208,7 +214,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			continue
 		}
 		if !slices.ContainsFunc(a.stopWords, func(w string) bool { return w == string(tok.Term) }) {
-			a.stopWords = append(a.stopWords, ix.lex.word(tok.Term))
+			a.stopWords = append(a.stopWords, a.plain[slices.Index(a.plain, string(tok.Term))])
 		}
 	}
 
@@ -220,10 +226,14 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	a.stemPlain, a.stemNumber = ids[3*n+8:4*n+8:4*n+8], ids[4*n+8:5*n+8:5*n+8]
 	a.plainIDs = ids[5*n+8 : 5*n+8 : 5*n+8+len(a.plain)]
 	a.stemIDF = make([]float64, 0, n)
-	for _, t := range a.stems {
-		id := ix.lex.id(t)
+	for k, t := range a.stems {
+		id := stemIDOf[k]
 		a.stemIDs = append(a.stemIDs, id)
-		a.stemIDF = append(a.stemIDF, ix.vocab.idf(t))
+		if id != noTerm {
+			a.stemIDF = append(a.stemIDF, ix.lex.idf[id]) // vocabulary.idf's (lexicon.weigh)
+		} else {
+			a.stemIDF = append(a.stemIDF, ix.vocab.idf(t))
+		}
 		a.stemAll += a.stemIDF[len(a.stemIDF)-1]
 		if id != noTerm {
 			a.markTerms = append(a.markTerms, id)
@@ -245,8 +255,10 @@ func (ix *Index) analyze(u userQuery) analyzed {
 			j++
 		}
 		if j < len(plain) && plain[j].Position == tok.Position {
-			a.stemPlain[k] = ix.lex.id(string(plain[j].Term))
-			a.stemNumber[k] = ix.otherNumber(string(plain[j].Term))
+			a.stemPlain[k] = plainID(plain[j].Term)
+			if a.stemPlain[k] != noTerm {
+				a.stemNumber[k] = ix.lex.number[a.stemPlain[k]] // otherNumber
+			}
 		}
 	}
 	if sides[0] != nil {
@@ -282,15 +294,13 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	if ix.w.Siblings {
 		ix.addSiblings(&a)
 	}
-	for _, w := range a.plain {
-		a.plainIDs = append(a.plainIDs, ix.lex.id(w))
-	}
+	a.plainIDs = append(a.plainIDs, plainIDOf...)
 	// The whole query as a phrase: evidence for a short query ("showing your
 	// cards"), seldom for a question in many words, which skips the cost.
 	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase && len(a.tokens) > 0 {
 		a.phrase = make([]phraseTerm, 0, len(a.tokens))
 		for _, tok := range a.tokens {
-			id := ix.lex.id(string(tok.Term))
+			id := stemID(tok.Term)
 			if id == noTerm {
 				a.phrase = nil
 				break
@@ -305,12 +315,12 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		a.typed = make([]typedWord, len(plain))
 		j := 0
 		for i, tok := range plain {
-			a.typed[i] = typedWord{plain: ix.lex.id(string(tok.Term)), term: noTerm}
+			a.typed[i] = typedWord{plain: plainID(tok.Term), term: noTerm}
 			for j < len(a.tokens) && a.tokens[j].Position < tok.Position {
 				j++
 			}
 			if j < len(a.tokens) && a.tokens[j].Position == tok.Position {
-				a.typed[i].term = ix.lex.id(string(a.tokens[j].Term))
+				a.typed[i].term = stemID(a.tokens[j].Term)
 			}
 		}
 	}
@@ -483,15 +493,20 @@ func (ix *Index) addMeanings(a *analyzed, plain analysis.TokenStream) {
 }
 
 // distinctTerms returns the distinct terms of a token stream, in order (the
-// lexicon's strings for the terms it holds).
-func (l *lexicon) distinctTerms(ts analysis.TokenStream) []string {
+// lexicon's strings for the terms it holds), and ids with the id of each
+// (noTerm for a term it does not hold) appended.
+func (l *lexicon) distinctTerms(ts analysis.TokenStream, ids []uint32) ([]string, []uint32) {
 	out := make([]string, 0, len(ts))
 	for _, tok := range ts {
 		if !slices.ContainsFunc(out, func(t string) bool { return t == string(tok.Term) }) {
-			out = append(out, l.word(tok.Term))
+			if id, ok := l.ids[string(tok.Term)]; ok {
+				out, ids = append(out, l.words[id]), append(ids, id)
+			} else {
+				out, ids = append(out, string(tok.Term)), append(ids, noTerm)
+			}
 		}
 	}
-	return out
+	return out, ids
 }
 
 // otherNumber returns the id of the plural of a singular word, or the

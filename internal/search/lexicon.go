@@ -42,15 +42,6 @@ func (l *lexicon) intern(s []byte) uint32 {
 	return id
 }
 
-// word returns s as a string: the lexicon's own when it holds s, so that
-// reading the terms of a query the index holds makes no string.
-func (l *lexicon) word(s []byte) string {
-	if id, ok := l.ids[string(s)]; ok {
-		return l.words[id]
-	}
-	return string(s)
-}
-
 // id returns the id of s, or noTerm.
 func (l *lexicon) id(s string) uint32 {
 	if id, ok := l.ids[s]; ok {
