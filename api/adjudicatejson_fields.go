@@ -2152,7 +2152,11 @@ func (d *requestDecoder) readStackedDilemmaList(list *[]rules.StackedDilemma, li
 		return true
 	}
 	more, ok := d.arrayOpen()
-	s := &d.scratch().stackedDilemma
+	sc := d.scratch()
+	s := &sc.stackedDilemma
+	if d.hold {
+		s = &sc.held.stackedDilemma
+	}
 	start := len(*s)
 	if turns {
 		d.inTurn++
@@ -2163,7 +2167,7 @@ func (d *requestDecoder) readStackedDilemmaList(list *[]rules.StackedDilemma, li
 			ok = false
 			break
 		}
-		*s = pushed(*s)
+		*s = pushedOn(*s, &start, d.hold)
 		if !d.readStackedDilemma(&(*s)[start+i]) {
 			ok = d.atIndex(i)
 			break
@@ -2174,7 +2178,10 @@ func (d *requestDecoder) readStackedDilemmaList(list *[]rules.StackedDilemma, li
 		d.inTurn--
 	}
 	if ok {
-		*list = kept(d.hold, &d.lists.held.stackedDilemma, *s, start)
+		*list = listAt(*s, start, d.hold)
+		if d.hold {
+			return true
+		}
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -2195,7 +2202,11 @@ func (d *requestDecoder) readPlayerList(list *[]rules.Player, limit *rules.ListL
 		return true
 	}
 	more, ok := d.arrayOpen()
-	s := &d.scratch().player
+	sc := d.scratch()
+	s := &sc.player
+	if d.hold {
+		s = &sc.held.player
+	}
 	start := len(*s)
 	if turns {
 		d.inTurn++
@@ -2206,7 +2217,7 @@ func (d *requestDecoder) readPlayerList(list *[]rules.Player, limit *rules.ListL
 			ok = false
 			break
 		}
-		*s = pushed(*s)
+		*s = pushedOn(*s, &start, d.hold)
 		if !d.readPlayer(&(*s)[start+i]) {
 			ok = d.atIndex(i)
 			break
@@ -2217,7 +2228,10 @@ func (d *requestDecoder) readPlayerList(list *[]rules.Player, limit *rules.ListL
 		d.inTurn--
 	}
 	if ok {
-		*list = kept(d.hold, &d.lists.held.player, *s, start)
+		*list = listAt(*s, start, d.hold)
+		if d.hold {
+			return true
+		}
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -2238,7 +2252,11 @@ func (d *requestDecoder) readDeckLineList(list *[]rules.DeckLine, limit *rules.L
 		return true
 	}
 	more, ok := d.arrayOpen()
-	s := &d.scratch().deckLine
+	sc := d.scratch()
+	s := &sc.deckLine
+	if d.hold {
+		s = &sc.held.deckLine
+	}
 	start := len(*s)
 	if turns {
 		d.inTurn++
@@ -2249,7 +2267,7 @@ func (d *requestDecoder) readDeckLineList(list *[]rules.DeckLine, limit *rules.L
 			ok = false
 			break
 		}
-		*s = pushed(*s)
+		*s = pushedOn(*s, &start, d.hold)
 		if !d.readDeckLine(&(*s)[start+i]) {
 			ok = d.atIndex(i)
 			break
@@ -2260,7 +2278,10 @@ func (d *requestDecoder) readDeckLineList(list *[]rules.DeckLine, limit *rules.L
 		d.inTurn--
 	}
 	if ok {
-		*list = kept(d.hold, &d.lists.held.deckLine, *s, start)
+		*list = listAt(*s, start, d.hold)
+		if d.hold {
+			return true
+		}
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -2281,7 +2302,11 @@ func (d *requestDecoder) readResolveDilemmaList(list *[]rules.ResolveDilemma, li
 		return true
 	}
 	more, ok := d.arrayOpen()
-	s := &d.scratch().resolveDilemma
+	sc := d.scratch()
+	s := &sc.resolveDilemma
+	if d.hold {
+		s = &sc.held.resolveDilemma
+	}
 	start := len(*s)
 	if turns {
 		d.inTurn++
@@ -2292,7 +2317,7 @@ func (d *requestDecoder) readResolveDilemmaList(list *[]rules.ResolveDilemma, li
 			ok = false
 			break
 		}
-		*s = pushed(*s)
+		*s = pushedOn(*s, &start, d.hold)
 		if !d.readResolveDilemma(&(*s)[start+i]) {
 			ok = d.atIndex(i)
 			break
@@ -2303,7 +2328,10 @@ func (d *requestDecoder) readResolveDilemmaList(list *[]rules.ResolveDilemma, li
 		d.inTurn--
 	}
 	if ok {
-		*list = kept(d.hold, &d.lists.held.resolveDilemma, *s, start)
+		*list = listAt(*s, start, d.hold)
+		if d.hold {
+			return true
+		}
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -2368,7 +2396,11 @@ func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission, limit 
 		return true
 	}
 	more, ok := d.arrayOpen()
-	s := &d.scratch().boardMission
+	sc := d.scratch()
+	s := &sc.boardMission
+	if d.hold {
+		s = &sc.held.boardMission
+	}
 	start := len(*s)
 	if turns {
 		d.inTurn++
@@ -2379,7 +2411,7 @@ func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission, limit 
 			ok = false
 			break
 		}
-		*s = pushed(*s)
+		*s = pushedOn(*s, &start, d.hold)
 		if !d.readBoardMission(&(*s)[start+i]) {
 			ok = d.atIndex(i)
 			break
@@ -2390,7 +2422,10 @@ func (d *requestDecoder) readBoardMissionList(list *[]rules.BoardMission, limit 
 		d.inTurn--
 	}
 	if ok {
-		*list = kept(d.hold, &d.lists.held.boardMission, *s, start)
+		*list = listAt(*s, start, d.hold)
+		if d.hold {
+			return true
+		}
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -2411,7 +2446,11 @@ func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip, limit *rules
 		return true
 	}
 	more, ok := d.arrayOpen()
-	s := &d.scratch().boardShip
+	sc := d.scratch()
+	s := &sc.boardShip
+	if d.hold {
+		s = &sc.held.boardShip
+	}
 	start := len(*s)
 	if turns {
 		d.inTurn++
@@ -2422,7 +2461,7 @@ func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip, limit *rules
 			ok = false
 			break
 		}
-		*s = pushed(*s)
+		*s = pushedOn(*s, &start, d.hold)
 		if !d.readBoardShip(&(*s)[start+i]) {
 			ok = d.atIndex(i)
 			break
@@ -2433,7 +2472,10 @@ func (d *requestDecoder) readBoardShipList(list *[]rules.BoardShip, limit *rules
 		d.inTurn--
 	}
 	if ok {
-		*list = kept(d.hold, &d.lists.held.boardShip, *s, start)
+		*list = listAt(*s, start, d.hold)
+		if d.hold {
+			return true
+		}
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -2454,7 +2496,11 @@ func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel, li
 		return true
 	}
 	more, ok := d.arrayOpen()
-	s := &d.scratch().boardPersonnel
+	sc := d.scratch()
+	s := &sc.boardPersonnel
+	if d.hold {
+		s = &sc.held.boardPersonnel
+	}
 	start := len(*s)
 	if turns {
 		d.inTurn++
@@ -2465,7 +2511,7 @@ func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel, li
 			ok = false
 			break
 		}
-		*s = pushed(*s)
+		*s = pushedOn(*s, &start, d.hold)
 		if !d.readBoardPersonnel(&(*s)[start+i]) {
 			ok = d.atIndex(i)
 			break
@@ -2476,7 +2522,10 @@ func (d *requestDecoder) readBoardPersonnelList(list *[]rules.BoardPersonnel, li
 		d.inTurn--
 	}
 	if ok {
-		*list = kept(d.hold, &d.lists.held.boardPersonnel, *s, start)
+		*list = listAt(*s, start, d.hold)
+		if d.hold {
+			return true
+		}
 	}
 	*s = cleared(*s, start)
 	return ok
@@ -2497,7 +2546,11 @@ func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility, limi
 		return true
 	}
 	more, ok := d.arrayOpen()
-	s := &d.scratch().boardFacility
+	sc := d.scratch()
+	s := &sc.boardFacility
+	if d.hold {
+		s = &sc.held.boardFacility
+	}
 	start := len(*s)
 	if turns {
 		d.inTurn++
@@ -2508,7 +2561,7 @@ func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility, limi
 			ok = false
 			break
 		}
-		*s = pushed(*s)
+		*s = pushedOn(*s, &start, d.hold)
 		if !d.readBoardFacility(&(*s)[start+i]) {
 			ok = d.atIndex(i)
 			break
@@ -2519,7 +2572,10 @@ func (d *requestDecoder) readBoardFacilityList(list *[]rules.BoardFacility, limi
 		d.inTurn--
 	}
 	if ok {
-		*list = kept(d.hold, &d.lists.held.boardFacility, *s, start)
+		*list = listAt(*s, start, d.hold)
+		if d.hold {
+			return true
+		}
 	}
 	*s = cleared(*s, start)
 	return ok

@@ -121,3 +121,31 @@ func emptied[T any](s []T) []T {
 	}
 	return s[:0]
 }
+
+// pushedOn is s, a scratch list or (hold) a held list, with one more item,
+// zero, for the list being read from *start on. A held list full is
+// followed by one twice its size holding the items of that list alone
+// (*start then 0): the lists handed out before keep the one they are in.
+func pushedOn[T any](s []T, start *int, hold bool) []T {
+	if len(s) < cap(s) || !hold {
+		return pushed(s)
+	}
+	items := s[*start:]
+	moved := make([]T, len(items)+1, max(2*cap(s), 2*len(items), heldFirst))
+	copy(moved, items)
+	*start = 0
+	return moved
+}
+
+// listAt is the list of the items read onto s from start on: a part of s
+// no other list can append into when s is a held list (hold), else made at
+// its length (listOf).
+func listAt[T any](s []T, start int, hold bool) []T {
+	if !hold {
+		return listOf(s, start)
+	}
+	if len(s) == start {
+		return []T{}
+	}
+	return s[start:len(s):len(s)]
+}

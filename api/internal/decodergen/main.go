@@ -367,9 +367,11 @@ func (g *generator) writeParams(types []reflect.Type) {
 // The items are read one by one into the decoder's scratch list of t (a
 // stack: a list of t read inside an item of one is read on top of it and
 // taken off before the item is put there), and the list is made once, at
-// its length, when its end is read (kept: for the REST handler, a part of
-// the decoder's held list of t, which the handler empties once it has
-// answered).
+// its length, when its end is read. For the REST handler (hold) the items
+// are read straight onto the end of the decoder's held list of t, the
+// list handed out a part of it, which the handler empties once it has
+// answered; a list of a type an item of it may hold (a turn's actions) is
+// read into the scratch list and copied there (kept).
 func (g *generator) writeList(t reflect.Type) {
 	b := &g.b
 	name := listReader(t)
@@ -377,25 +379,35 @@ func (g *generator) writeList(t reflect.Type) {
 	fmt.Fprintf(b, "func (d *requestDecoder) %s(list *[]rules.%s, limit *rules.ListLimit, turn, turns bool) bool {\n", name, t.Name())
 	b.WriteString("\tif d.null() {\n\t\treturn true\n\t}\n")
 	b.WriteString("\tmore, ok := d.arrayOpen()\n")
-	fmt.Fprintf(b, "\ts := &d.scratch().%s\n", scratchField(t))
+	direct := !holdsListOf(t)
+	if direct {
+		// Read for the REST handler straight onto the held list of t.
+		fmt.Fprintf(b, "\tsc := d.scratch()\n\ts := &sc.%s\n\tif d.hold {\n\t\ts = &sc.held.%s\n\t}\n", scratchField(t), scratchField(t))
+	} else {
+		fmt.Fprintf(b, "\ts := &d.scratch().%s\n", scratchField(t))
+	}
 	b.WriteString("\tstart := len(*s)\n")
 	b.WriteString("\tif turns {\n\t\td.inTurn++\n\t}\n")
 	b.WriteString("\tcounted := turn && d.inTurn > 0\n")
 	b.WriteString("\tfor i := 0; more; i++ {\n")
 	b.WriteString("\t\tif !d.arrayItem(i, limit, counted) {\n\t\t\tok = false\n\t\t\tbreak\n\t\t}\n")
-	if holdsListOf(t) {
+	if !direct {
 		// A list of t inside an item of one would move the scratch list
 		// under the item's feet: the item is read on its own, then put on.
 		fmt.Fprintf(b, "\t\tvar v rules.%s\n", t.Name())
 		fmt.Fprintf(b, "\t\tif !d.%s(&v) {\n\t\t\tok = d.atIndex(i)\n\t\t\tbreak\n\t\t}\n", reader(t))
 		b.WriteString("\t\t*s = append(*s, v)\n")
 	} else {
-		b.WriteString("\t\t*s = pushed(*s)\n")
+		b.WriteString("\t\t*s = pushedOn(*s, &start, d.hold)\n")
 		fmt.Fprintf(b, "\t\tif !d.%s(&(*s)[start+i]) {\n\t\t\tok = d.atIndex(i)\n\t\t\tbreak\n\t\t}\n", reader(t))
 	}
 	b.WriteString("\t\tmore, ok = d.arrayNext()\n\t}\n")
 	b.WriteString("\tif turns {\n\t\td.inTurn--\n\t}\n")
-	fmt.Fprintf(b, "\tif ok {\n\t\t*list = kept(d.hold, &d.lists.held.%s, *s, start)\n\t}\n", scratchField(t))
+	if direct {
+		b.WriteString("\tif ok {\n\t\t*list = listAt(*s, start, d.hold)\n\t\tif d.hold {\n\t\t\treturn true\n\t\t}\n\t}\n")
+	} else {
+		fmt.Fprintf(b, "\tif ok {\n\t\t*list = kept(d.hold, &d.lists.held.%s, *s, start)\n\t}\n", scratchField(t))
+	}
 	b.WriteString("\t*s = cleared(*s, start)\n\treturn ok\n}\n")
 	fmt.Fprintf(b, "\n// %sPointer reads a list of rules.%s that may be left out.\n", name, t.Name())
 	fmt.Fprintf(b, "func (d *requestDecoder) %sPointer(list **[]rules.%s, limit *rules.ListLimit, turn, turns bool) bool {\n", name, t.Name())
