@@ -25,7 +25,9 @@ func readBeam(_ context.Context, _ *Service, j *judgement, raw rules.Params, _ *
 	if err != nil {
 		return nil, err
 	}
-	return &beamMove{personnel: p.Personnel, to: p.To}, nil
+	m := newMove(j.board.arrays(), func(a *boardArrays) *room[beamMove] { return &a.beams })
+	*m = beamMove{personnel: p.Personnel, to: p.To}
+	return m, nil
 }
 
 // A beamPoint is one end of a beam: a ship, a facility, or a mission's

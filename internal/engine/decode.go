@@ -554,6 +554,11 @@ type boardArrays struct {
 	personnelMade room[Personnel]
 	shipsMade     room[Ship]
 	missionsMade  room[Mission]
+	// The moves a turn's steps read (and a single move's question).
+	cardPlays room[cardPlay]
+	beams     room[beamMove]
+	shipMoves room[shipMove]
+	resolves  room[resolveMove]
 	// The room of the lists the request's judgements and moves make and
 	// drop before its verdict is made: the rules a judgement applied, the
 	// lists of a board a move changes (Board.ownPersonnel, ...), the
@@ -692,6 +697,19 @@ const (
 	pooledMissions  = 8
 )
 
+// pooledMoves is how many moves of each kind a turn reads in the room of
+// its board arrays.
+const pooledMoves = 8
+
+// newMove returns a zero move made in r, a room of the arrays, or alone
+// when a is nil.
+func newMove[T any](a *boardArrays, r func(*boardArrays) *room[T]) *T {
+	if a == nil {
+		return new(T)
+	}
+	return r(a).take(pooledMoves)
+}
+
 // newBoard, newPersonnel, newShip and newMission return a zero value
 // made in the arrays' room, or alone when a is nil.
 func (a *boardArrays) newBoard() *Board {
@@ -751,6 +769,10 @@ func (a *boardArrays) release() {
 	a.personnelMade.clear()
 	a.shipsMade.clear()
 	a.missionsMade.clear()
+	a.cardPlays.clear()
+	a.beams.clear()
+	a.shipMoves.clear()
+	a.resolves.clear()
 	a.ruleKeys.clear()
 	a.personnelLists.clear()
 	a.shipLists.clear()

@@ -134,7 +134,9 @@ func readShipMove(_ context.Context, _ *Service, j *judgement, raw rules.Params,
 	if err != nil {
 		return nil, err
 	}
-	return &shipMove{ship: p.Ship, to: p.To, edition: j.edition, variant: j.rules}, nil
+	m := newMove(j.board.arrays(), func(a *boardArrays) *room[shipMove] { return &a.shipMoves })
+	*m = shipMove{ship: p.Ship, to: p.To, edition: j.edition, variant: j.rules}
+	return m, nil
 }
 
 // ship and mission read the ship the move names and where it goes; errors

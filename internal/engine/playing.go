@@ -144,7 +144,8 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 	if err != nil {
 		return nil, err
 	}
-	m := &cardPlay{edition: j.edition, variant: j.rules, params: *given}
+	m := newMove(j.board.arrays(), func(a *boardArrays) *room[cardPlay] { return &a.cardPlays })
+	*m = cardPlay{edition: j.edition, variant: j.rules, params: *given}
 	p := &m.params
 	c, err := s.resolvePlayCard(ctx, j.edition, p.Card)
 	if err != nil {

@@ -74,12 +74,14 @@ type resolveMove struct {
 	Effect AttemptResolution
 }
 
-func readResolve(_ context.Context, _ *Service, _ *judgement, raw rules.Params, _ *Turn) (Move, error) {
+func readResolve(_ context.Context, _ *Service, j *judgement, raw rules.Params, _ *Turn) (Move, error) {
 	p, err := paramsAs[rules.MissionResolveParams](raw)
 	if err != nil {
 		return nil, err
 	}
-	return &resolveMove{params: *p}, nil
+	m := newMove(j.board.arrays(), func(a *boardArrays) *room[resolveMove] { return &a.resolves })
+	*m = resolveMove{params: *p}
+	return m, nil
 }
 
 // Legal says whether the attempt could begin: a move made, whatever it
