@@ -293,7 +293,12 @@ func (s *fieldSet) first(n uint) bool {
 // null reads null, and reports whether it did: a field given as null is a
 // field left out.
 func (d *requestDecoder) null() bool {
-	if d.off+4 <= len(d.data) && d.data[d.off] == 'n' && string(d.data[d.off:d.off+4]) == "null" && d.delimited(d.off+4) {
+	return d.off < len(d.data) && d.data[d.off] == 'n' && d.nullHere()
+}
+
+// nullHere reads null at the decoder, whose first byte is an n.
+func (d *requestDecoder) nullHere() bool {
+	if d.off+4 <= len(d.data) && string(d.data[d.off:d.off+4]) == "null" && d.delimited(d.off+4) {
 		d.off += 4
 		return true
 	}
@@ -330,6 +335,11 @@ func (d *requestDecoder) objectOpen() (more, ok bool) {
 // follow) or the object's end.
 func (d *requestDecoder) objectNext() (more, ok bool) {
 	data, i := d.data, d.off
+	if i+1 < len(data) && data[i] == ',' && data[i+1] > ' ' {
+		// As bots write it: no space around the comma.
+		d.off = i + 1
+		return true, true
+	}
 	for i < len(data) && isSpace(data[i]) {
 		i++
 	}
@@ -405,6 +415,16 @@ func (d *requestDecoder) keyIs(name string) bool {
 // colon reads the colon after a key read by keyIs, leaving the decoder at
 // the member's value.
 func (d *requestDecoder) colon() bool {
+	if i := d.off + 1; i < len(d.data) && d.data[i-1] == ':' && d.data[i] > ' ' {
+		// As bots write it: no space around the colon.
+		d.off = i
+		return true
+	}
+	return d.spacedColon()
+}
+
+// spacedColon is colon with white space around the colon, or none there.
+func (d *requestDecoder) spacedColon() bool {
 	d.skipSpace()
 	if !d.consume(':') {
 		return d.syntax()
@@ -463,6 +483,10 @@ func (d *requestDecoder) arrayItem(i int, limit *rules.ListLimit, counted bool) 
 // list's end.
 func (d *requestDecoder) arrayNext() (more, ok bool) {
 	data, i := d.data, d.off
+	if i+1 < len(data) && data[i] == ',' && data[i+1] > ' ' {
+		d.off = i + 1
+		return true, true
+	}
 	for i < len(data) && isSpace(data[i]) {
 		i++
 	}
@@ -1009,8 +1033,14 @@ func (d *requestDecoder) text() ([]byte, bool) {
 		d.off = i + 1
 		return d.data[start:i], true
 	}
-	// Unescaped into the decoder's buffer, which the caller copies what
-	// it keeps out of before the next text is read.
+	return d.unescaped(start, i)
+}
+
+// unescaped reads the rest of a string value whose text from start on is
+// plain up to i, where an escape, a byte past ASCII or a malformed byte
+// is: unescaped into the decoder's buffer, which the caller copies what it
+// keeps out of before the next text is read.
+func (d *requestDecoder) unescaped(start, i int) ([]byte, bool) {
 	sc := d.scratch()
 	out := append(sc.text[:0], d.data[start:i]...)
 	for i < len(d.data) {
