@@ -364,7 +364,7 @@ func (d *requestDecoder) objectNext() (more, ok bool) {
 // member reads a member's key and the colon after it, leaving the decoder
 // at its value: the key, unescaped, and false when the body is malformed
 // (recorded): a key keyIs did not read (another case, a misspelling, an
-// escape). A key of plain bytes is the body's own; one with escapes is read
+// escape, white space around its colon). A key of plain bytes is the body's own; one with escapes is read
 // as any string.
 func (d *requestDecoder) member() ([]byte, bool) {
 	var key []byte
@@ -401,36 +401,17 @@ func (d *requestDecoder) keyHead() int {
 	return -1
 }
 
-// keyIs reads the key at the decoder when it is name, its bytes and then a
-// quote, and reports whether it did.
-func (d *requestDecoder) keyIs(name string) bool {
+// keyIs reads the key at the decoder and its colon when they are key (a
+// field's name, its closing quote and a colon) and a value follows with no
+// space before it, as bots write them, and reports whether it did; any
+// other key is read by member.
+func (d *requestDecoder) keyIs(key string) bool {
 	data, off := d.data, d.off
-	if e := off + 1 + len(name); e < len(data) && data[e] == '"' && string(data[off+1:e]) == name {
-		d.off = e + 1
+	if e := off + 1 + len(key); e < len(data) && string(data[off+1:e]) == key && data[e] > ' ' {
+		d.off = e
 		return true
 	}
 	return false
-}
-
-// colon reads the colon after a key read by keyIs, leaving the decoder at
-// the member's value.
-func (d *requestDecoder) colon() bool {
-	if i := d.off + 1; i < len(d.data) && d.data[i-1] == ':' && d.data[i] > ' ' {
-		// As bots write it: no space around the colon.
-		d.off = i
-		return true
-	}
-	return d.spacedColon()
-}
-
-// spacedColon is colon with white space around the colon, or none there.
-func (d *requestDecoder) spacedColon() bool {
-	d.skipSpace()
-	if !d.consume(':') {
-		return d.syntax()
-	}
-	d.skipSpace()
-	return true
 }
 
 // fieldIndex is the index of key among fields, -1 when none is it.

@@ -16,32 +16,32 @@ func (d *requestDecoder) readAdjudicationRequest(v *rules.AdjudicationRequest) b
 		f := -1
 		switch d.keyHead() {
 		case 0x6465: // "ed"
-			if d.keyIs("edition") {
+			if d.keyIs("edition\":") {
 				f = 0
 			}
 		case 0x7572: // "ru"
-			if d.keyIs("rules") {
+			if d.keyIs("rules\":") {
 				f = 1
 			}
 		case 0x7571: // "qu"
-			if d.keyIs("question") {
+			if d.keyIs("question\":") {
 				f = 2
 			}
 		case 0x6f62: // "bo"
-			if d.keyIs("board") {
+			if d.keyIs("board\":") {
 				f = 3
 			}
 		case 0x6170: // "pa"
-			if d.keyIs("params") {
+			if d.keyIs("params\":") {
 				f = 4
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(adjudicationRequestFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(adjudicationRequestFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -88,16 +88,16 @@ func (d *requestDecoder) readShipStaffedParams(v *rules.ShipStaffedParams) bool 
 		f := -1
 		switch d.keyHead() {
 		case 0x6873: // "sh"
-			if d.keyIs("ship") {
+			if d.keyIs("ship\":") {
 				f = 0
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(shipStaffedParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(shipStaffedParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -131,20 +131,20 @@ func (d *requestDecoder) readShipMoveParams(v *rules.ShipMoveParams) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6873: // "sh"
-			if d.keyIs("ship") {
+			if d.keyIs("ship\":") {
 				f = 0
 			}
 		case 0x6f74: // "to"
-			if d.keyIs("to") {
+			if d.keyIs("to\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(shipMoveParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(shipMoveParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -180,20 +180,20 @@ func (d *requestDecoder) readMissionAttemptParams(v *rules.MissionAttemptParams)
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("mission") {
+			if d.keyIs("mission\":") {
 				f = 0
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("ship") {
+			if d.keyIs("ship\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(missionAttemptParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(missionAttemptParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -229,24 +229,24 @@ func (d *requestDecoder) readMissionRequirementsParams(v *rules.MissionRequireme
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("mission") {
+			if d.keyIs("mission\":") {
 				f = 0
 			}
 		case 0x6570: // "pe"
-			if d.keyIs("personnel") {
+			if d.keyIs("personnel\":") {
 				f = 1
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("ship") {
+			if d.keyIs("ship\":") {
 				f = 2
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(missionRequirementsParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(missionRequirementsParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -284,24 +284,24 @@ func (d *requestDecoder) readDilemmaStackParams(v *rules.DilemmaStackParams) boo
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("mission") {
+			if d.keyIs("mission\":") {
 				f = 0
 			}
 		case 0x7461: // "at"
-			if d.keyIs("attempting") {
+			if d.keyIs("attempting\":") {
 				f = 1
 			}
 		case 0x7473: // "st"
-			if d.keyIs("stack") {
+			if d.keyIs("stack\":") {
 				f = 2
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(dilemmaStackParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(dilemmaStackParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -339,28 +339,28 @@ func (d *requestDecoder) readCombatParams(v *rules.CombatParams) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("mission") {
+			if d.keyIs("mission\":") {
 				f = 0
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("ship") {
+			if d.keyIs("ship\":") {
 				f = 1
 			}
 		case 0x6f79: // "yo"
-			if d.keyIs("you") {
+			if d.keyIs("you\":") {
 				f = 2
 			}
 		case 0x706f: // "op"
-			if d.keyIs("opponent") {
+			if d.keyIs("opponent\":") {
 				f = 3
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(combatParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(combatParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -400,24 +400,24 @@ func (d *requestDecoder) readEngagementParams(v *rules.EngagementParams) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("mission") {
+			if d.keyIs("mission\":") {
 				f = 0
 			}
 		case 0x6f79: // "yo"
-			if d.keyIs("you") {
+			if d.keyIs("you\":") {
 				f = 1
 			}
 		case 0x706f: // "op"
-			if d.keyIs("opponent") {
+			if d.keyIs("opponent\":") {
 				f = 2
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(engagementParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(engagementParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -455,24 +455,24 @@ func (d *requestDecoder) readShipDamageParams(v *rules.ShipDamageParams) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6873: // "sh"
-			if d.keyIs("ship") {
+			if d.keyIs("ship\":") {
 				f = 0
 			}
 		case 0x6461: // "ad"
-			if d.keyIs("add") {
+			if d.keyIs("add\":") {
 				f = 1
 			}
 		case 0x6964: // "di"
-			if d.keyIs("directHit") {
+			if d.keyIs("directHit\":") {
 				f = 2
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(shipDamageParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(shipDamageParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -510,20 +510,20 @@ func (d *requestDecoder) readGameWinnerParams(v *rules.GameWinnerParams) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6c70: // "pl"
-			if d.keyIs("players") {
+			if d.keyIs("players\":") {
 				f = 0
 			}
 		case 0x6564: // "de"
-			if d.keyIs("decksEmpty") {
+			if d.keyIs("decksEmpty\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(gameWinnerParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(gameWinnerParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -559,28 +559,28 @@ func (d *requestDecoder) readDeckValidateParams(v *rules.DeckValidateParams) boo
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("missions") {
+			if d.keyIs("missions\":") {
 				f = 0
 			}
 		case 0x6964: // "di"
-			if d.keyIs("dilemmas") {
+			if d.keyIs("dilemmas\":") {
 				f = 1
 			}
 		case 0x6573: // "se"
-			if d.keyIs("seeds") {
+			if d.keyIs("seeds\":") {
 				f = 2
 			}
 		case 0x6564: // "de"
-			if d.keyIs("deck") {
+			if d.keyIs("deck\":") {
 				f = 3
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(deckValidateParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(deckValidateParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -620,32 +620,32 @@ func (d *requestDecoder) readCardPlayParams(v *rules.CardPlayParams) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6163: // "ca"
-			if d.keyIs("card") {
+			if d.keyIs("card\":") {
 				f = 0
-			} else if d.keyIs("cardPlayUsed") {
+			} else if d.keyIs("cardPlayUsed\":") {
 				f = 3
 			}
 		case 0x6f63: // "co"
-			if d.keyIs("counters") {
+			if d.keyIs("counters\":") {
 				f = 1
-			} else if d.keyIs("commanded") {
+			} else if d.keyIs("commanded\":") {
 				f = 2
 			}
 		case 0x7461: // "at"
-			if d.keyIs("at") {
+			if d.keyIs("at\":") {
 				f = 4
 			}
 		case 0x6469: // "id"
-			if d.keyIs("id") {
+			if d.keyIs("id\":") {
 				f = 5
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(cardPlayParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(cardPlayParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -689,30 +689,30 @@ func (d *requestDecoder) readShipBattleParams(v *rules.ShipBattleParams) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x7461: // "at"
-			if d.keyIs("attackers") {
+			if d.keyIs("attackers\":") {
 				f = 0
-			} else if d.keyIs("attackBonus") {
+			} else if d.keyIs("attackBonus\":") {
 				f = 2
 			}
 		case 0x6174: // "ta"
-			if d.keyIs("target") {
+			if d.keyIs("target\":") {
 				f = 1
 			}
 		case 0x6564: // "de"
-			if d.keyIs("defenseBonus") {
+			if d.keyIs("defenseBonus\":") {
 				f = 3
 			}
 		case 0x6f64: // "do"
-			if d.keyIs("dockedShields") {
+			if d.keyIs("dockedShields\":") {
 				f = 4
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(shipBattleParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(shipBattleParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -754,20 +754,20 @@ func (d *requestDecoder) readPersonnelBattleParams(v *rules.PersonnelBattleParam
 		f := -1
 		switch d.keyHead() {
 		case 0x6f79: // "yo"
-			if d.keyIs("you") {
+			if d.keyIs("you\":") {
 				f = 0
 			}
 		case 0x706f: // "op"
-			if d.keyIs("opponent") {
+			if d.keyIs("opponent\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(personnelBattleParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(personnelBattleParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -803,20 +803,20 @@ func (d *requestDecoder) readBattleInitiateParams(v *rules.BattleInitiateParams)
 		f := -1
 		switch d.keyHead() {
 		case 0x7461: // "at"
-			if d.keyIs("attackers") {
+			if d.keyIs("attackers\":") {
 				f = 0
 			}
 		case 0x6564: // "de"
-			if d.keyIs("defenders") {
+			if d.keyIs("defenders\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(battleInitiateParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(battleInitiateParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -852,20 +852,20 @@ func (d *requestDecoder) readRequirementCheckParams(v *rules.RequirementCheckPar
 		f := -1
 		switch d.keyHead() {
 		case 0x6572: // "re"
-			if d.keyIs("requirement") {
+			if d.keyIs("requirement\":") {
 				f = 0
 			}
 		case 0x6570: // "pe"
-			if d.keyIs("personnel") {
+			if d.keyIs("personnel\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(requirementCheckParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(requirementCheckParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -901,20 +901,20 @@ func (d *requestDecoder) readPersonnelBeamParams(v *rules.PersonnelBeamParams) b
 		f := -1
 		switch d.keyHead() {
 		case 0x6570: // "pe"
-			if d.keyIs("personnel") {
+			if d.keyIs("personnel\":") {
 				f = 0
 			}
 		case 0x6f74: // "to"
-			if d.keyIs("to") {
+			if d.keyIs("to\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(personnelBeamParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(personnelBeamParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -950,28 +950,28 @@ func (d *requestDecoder) readMissionResolveParams(v *rules.MissionResolveParams)
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("mission") {
+			if d.keyIs("mission\":") {
 				f = 0
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("ship") {
+			if d.keyIs("ship\":") {
 				f = 1
 			}
 		case 0x6570: // "pe"
-			if d.keyIs("personnel") {
+			if d.keyIs("personnel\":") {
 				f = 2
 			}
 		case 0x7473: // "st"
-			if d.keyIs("stack") {
+			if d.keyIs("stack\":") {
 				f = 3
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(missionResolveParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(missionResolveParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1011,20 +1011,20 @@ func (d *requestDecoder) readTurnReplayParams(v *rules.TurnReplayParams) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6361: // "ac"
-			if d.keyIs("actions") {
+			if d.keyIs("actions\":") {
 				f = 0
 			}
 		case 0x6f63: // "co"
-			if d.keyIs("counters") {
+			if d.keyIs("counters\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(turnReplayParamsFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(turnReplayParamsFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1060,28 +1060,28 @@ func (d *requestDecoder) readBoard(v *rules.Board) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("missions") {
+			if d.keyIs("missions\":") {
 				f = 0
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("ships") {
+			if d.keyIs("ships\":") {
 				f = 1
 			}
 		case 0x6570: // "pe"
-			if d.keyIs("personnel") {
+			if d.keyIs("personnel\":") {
 				f = 2
 			}
 		case 0x6166: // "fa"
-			if d.keyIs("facilities") {
+			if d.keyIs("facilities\":") {
 				f = 3
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(boardFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(boardFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1121,28 +1121,28 @@ func (d *requestDecoder) readStackedDilemma(v *rules.StackedDilemma) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6974: // "ti"
-			if d.keyIs("title") {
+			if d.keyIs("title\":") {
 				f = 0
 			}
 		case 0x696b: // "ki"
-			if d.keyIs("kind") {
+			if d.keyIs("kind\":") {
 				f = 1
 			}
 		case 0x6f63: // "co"
-			if d.keyIs("cost") {
+			if d.keyIs("cost\":") {
 				f = 2
 			}
 		case 0x6573: // "se"
-			if d.keyIs("seededBy") {
+			if d.keyIs("seededBy\":") {
 				f = 3
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(stackedDilemmaFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(stackedDilemmaFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1182,28 +1182,28 @@ func (d *requestDecoder) readPlayer(v *rules.Player) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x616e: // "na"
-			if d.keyIs("name") {
+			if d.keyIs("name\":") {
 				f = 0
 			}
 		case 0x6373: // "sc"
-			if d.keyIs("score") {
+			if d.keyIs("score\":") {
 				f = 1
 			}
 		case 0x6c70: // "pl"
-			if d.keyIs("planet") {
+			if d.keyIs("planet\":") {
 				f = 2
 			}
 		case 0x7073: // "sp"
-			if d.keyIs("space") {
+			if d.keyIs("space\":") {
 				f = 3
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(playerFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(playerFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1243,28 +1243,28 @@ func (d *requestDecoder) readDeckLine(v *rules.DeckLine) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6163: // "ca"
-			if d.keyIs("card") {
+			if d.keyIs("card\":") {
 				f = 0
 			}
 		case 0x6974: // "ti"
-			if d.keyIs("title") {
+			if d.keyIs("title\":") {
 				f = 1
 			}
 		case 0x6f63: // "co"
-			if d.keyIs("count") {
+			if d.keyIs("count\":") {
 				f = 2
 			}
 		case 0x6e75: // "un"
-			if d.keyIs("universal") {
+			if d.keyIs("universal\":") {
 				f = 3
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(deckLineFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(deckLineFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1304,86 +1304,86 @@ func (d *requestDecoder) readInlineCard(v *rules.InlineCard) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6974: // "ti"
-			if d.keyIs("title") {
+			if d.keyIs("title\":") {
 				f = 0
 			}
 		case 0x7573: // "su"
-			if d.keyIs("subtitle") {
+			if d.keyIs("subtitle\":") {
 				f = 1
 			}
 		case 0x7974: // "ty"
-			if d.keyIs("type") {
+			if d.keyIs("type\":") {
 				f = 2
 			}
 		case 0x6f63: // "co"
-			if d.keyIs("cost") {
+			if d.keyIs("cost\":") {
 				f = 3
 			}
 		case 0x6e75: // "un"
-			if d.keyIs("unique") {
+			if d.keyIs("unique\":") {
 				f = 4
 			}
 		case 0x7571: // "qu"
-			if d.keyIs("quadrant") {
+			if d.keyIs("quadrant\":") {
 				f = 5
 			}
 		case 0x6570: // "pe"
-			if d.keyIs("persona") {
+			if d.keyIs("persona\":") {
 				f = 6
 			}
 		case 0x6661: // "af"
-			if d.keyIs("affiliation") {
+			if d.keyIs("affiliation\":") {
 				f = 7
 			}
 		case 0x6369: // "ic"
-			if d.keyIs("icons") {
+			if d.keyIs("icons\":") {
 				f = 8
 			}
 		case 0x6b73: // "sk"
-			if d.keyIs("skills") {
+			if d.keyIs("skills\":") {
 				f = 9
 			}
 		case 0x6863: // "ch"
-			if d.keyIs("characteristics") {
+			if d.keyIs("characteristics\":") {
 				f = 10
 			}
 		case 0x6e69: // "in"
-			if d.keyIs("integrity") {
+			if d.keyIs("integrity\":") {
 				f = 11
 			}
 		case 0x7563: // "cu"
-			if d.keyIs("cunning") {
+			if d.keyIs("cunning\":") {
 				f = 12
 			}
 		case 0x7473: // "st"
-			if d.keyIs("strength") {
+			if d.keyIs("strength\":") {
 				f = 13
-			} else if d.keyIs("staffing") {
+			} else if d.keyIs("staffing\":") {
 				f = 15
 			}
 		case 0x7073: // "sp"
-			if d.keyIs("species") {
+			if d.keyIs("species\":") {
 				f = 14
 			}
 		case 0x6172: // "ra"
-			if d.keyIs("range") {
+			if d.keyIs("range\":") {
 				f = 16
 			}
 		case 0x6577: // "we"
-			if d.keyIs("weapons") {
+			if d.keyIs("weapons\":") {
 				f = 17
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("shields") {
+			if d.keyIs("shields\":") {
 				f = 18
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(inlineCardFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(inlineCardFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1453,42 +1453,42 @@ func (d *requestDecoder) readResolveDilemma(v *rules.ResolveDilemma) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6974: // "ti"
-			if d.keyIs("title") {
+			if d.keyIs("title\":") {
 				f = 0
 			}
 		case 0x696b: // "ki"
-			if d.keyIs("kind") {
+			if d.keyIs("kind\":") {
 				f = 1
-			} else if d.keyIs("kills") {
+			} else if d.keyIs("kills\":") {
 				f = 5
 			}
 		case 0x6f63: // "co"
-			if d.keyIs("cost") {
+			if d.keyIs("cost\":") {
 				f = 2
 			}
 		case 0x6573: // "se"
-			if d.keyIs("seededBy") {
+			if d.keyIs("seededBy\":") {
 				f = 3
 			}
 		case 0x7473: // "st"
-			if d.keyIs("stops") {
+			if d.keyIs("stops\":") {
 				f = 4
 			}
 		case 0x7262: // "br"
-			if d.keyIs("brigs") {
+			if d.keyIs("brigs\":") {
 				f = 6
 			}
 		case 0x6572: // "re"
-			if d.keyIs("returns") {
+			if d.keyIs("returns\":") {
 				f = 7
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(resolveDilemmaFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(resolveDilemmaFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1537,20 +1537,20 @@ func (d *requestDecoder) readAction(v *rules.Action) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x7571: // "qu"
-			if d.keyIs("question") {
+			if d.keyIs("question\":") {
 				f = 0
 			}
 		case 0x6170: // "pa"
-			if d.keyIs("params") {
+			if d.keyIs("params\":") {
 				f = 1
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(actionFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(actionFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1591,66 +1591,66 @@ func (d *requestDecoder) readBoardMission(v *rules.BoardMission) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6469: // "id"
-			if d.keyIs("id") {
+			if d.keyIs("id\":") {
 				f = 0
 			}
 		case 0x776f: // "ow"
-			if d.keyIs("owner") {
+			if d.keyIs("owner\":") {
 				f = 1
 			}
 		case 0x6163: // "ca"
-			if d.keyIs("card") {
+			if d.keyIs("card\":") {
 				f = 2
 			}
 		case 0x6974: // "ti"
-			if d.keyIs("title") {
+			if d.keyIs("title\":") {
 				f = 3
 			}
 		case 0x7974: // "ty"
-			if d.keyIs("type") {
+			if d.keyIs("type\":") {
 				f = 4
 			}
 		case 0x7571: // "qu"
-			if d.keyIs("quadrant") {
+			if d.keyIs("quadrant\":") {
 				f = 5
 			}
 		case 0x7073: // "sp"
-			if d.keyIs("span") {
+			if d.keyIs("span\":") {
 				f = 6
 			}
 		case 0x6572: // "re"
-			if d.keyIs("region") {
+			if d.keyIs("region\":") {
 				f = 7
-			} else if d.keyIs("requirements") {
+			} else if d.keyIs("requirements\":") {
 				f = 9
 			}
 		case 0x6f70: // "po"
-			if d.keyIs("points") {
+			if d.keyIs("points\":") {
 				f = 8
 			}
 		case 0x6661: // "af"
-			if d.keyIs("affiliations") {
+			if d.keyIs("affiliations\":") {
 				f = 10
 			}
 		case 0x6f63: // "co"
-			if d.keyIs("completed") {
+			if d.keyIs("completed\":") {
 				f = 11
 			}
 		case 0x766f: // "ov"
-			if d.keyIs("overcomeDilemmas") {
+			if d.keyIs("overcomeDilemmas\":") {
 				f = 12
 			}
 		case 0x6c70: // "pl"
-			if d.keyIs("play") {
+			if d.keyIs("play\":") {
 				f = 13
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(boardMissionFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(boardMissionFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1710,68 +1710,68 @@ func (d *requestDecoder) readBoardShip(v *rules.BoardShip) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6469: // "id"
-			if d.keyIs("id") {
+			if d.keyIs("id\":") {
 				f = 0
 			}
 		case 0x776f: // "ow"
-			if d.keyIs("owner") {
+			if d.keyIs("owner\":") {
 				f = 1
 			}
 		case 0x6163: // "ca"
-			if d.keyIs("card") {
+			if d.keyIs("card\":") {
 				f = 2
 			}
 		case 0x6974: // "ti"
-			if d.keyIs("title") {
+			if d.keyIs("title\":") {
 				f = 3
 			}
 		case 0x6661: // "af"
-			if d.keyIs("affiliation") {
+			if d.keyIs("affiliation\":") {
 				f = 4
 			}
 		case 0x7473: // "st"
-			if d.keyIs("staffing") {
+			if d.keyIs("staffing\":") {
 				f = 5
-			} else if d.keyIs("stopped") {
+			} else if d.keyIs("stopped\":") {
 				f = 11
 			}
 		case 0x6172: // "ra"
-			if d.keyIs("range") {
+			if d.keyIs("range\":") {
 				f = 6
-			} else if d.keyIs("rangeUsed") {
+			} else if d.keyIs("rangeUsed\":") {
 				f = 7
 			}
 		case 0x6577: // "we"
-			if d.keyIs("weapons") {
+			if d.keyIs("weapons\":") {
 				f = 8
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("shields") {
+			if d.keyIs("shields\":") {
 				f = 9
 			}
 		case 0x7461: // "at"
-			if d.keyIs("at") {
+			if d.keyIs("at\":") {
 				f = 10
 			}
 		case 0x6164: // "da"
-			if d.keyIs("damage") {
+			if d.keyIs("damage\":") {
 				f = 12
 			}
 		case 0x6f64: // "do"
-			if d.keyIs("docked") {
+			if d.keyIs("docked\":") {
 				f = 13
 			}
 		case 0x6c63: // "cl"
-			if d.keyIs("cloaked") {
+			if d.keyIs("cloaked\":") {
 				f = 14
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(boardShipFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(boardShipFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1833,70 +1833,70 @@ func (d *requestDecoder) readBoardPersonnel(v *rules.BoardPersonnel) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6469: // "id"
-			if d.keyIs("id") {
+			if d.keyIs("id\":") {
 				f = 0
 			}
 		case 0x776f: // "ow"
-			if d.keyIs("owner") {
+			if d.keyIs("owner\":") {
 				f = 1
 			}
 		case 0x6163: // "ca"
-			if d.keyIs("card") {
+			if d.keyIs("card\":") {
 				f = 2
 			}
 		case 0x6974: // "ti"
-			if d.keyIs("title") {
+			if d.keyIs("title\":") {
 				f = 3
 			}
 		case 0x6661: // "af"
-			if d.keyIs("affiliation") {
+			if d.keyIs("affiliation\":") {
 				f = 4
 			}
 		case 0x6369: // "ic"
-			if d.keyIs("icons") {
+			if d.keyIs("icons\":") {
 				f = 5
 			}
 		case 0x6b73: // "sk"
-			if d.keyIs("skills") {
+			if d.keyIs("skills\":") {
 				f = 6
 			}
 		case 0x6863: // "ch"
-			if d.keyIs("characteristics") {
+			if d.keyIs("characteristics\":") {
 				f = 7
 			}
 		case 0x6e69: // "in"
-			if d.keyIs("integrity") {
+			if d.keyIs("integrity\":") {
 				f = 8
 			}
 		case 0x7563: // "cu"
-			if d.keyIs("cunning") {
+			if d.keyIs("cunning\":") {
 				f = 9
 			}
 		case 0x7473: // "st"
-			if d.keyIs("strength") {
+			if d.keyIs("strength\":") {
 				f = 10
-			} else if d.keyIs("stopped") {
+			} else if d.keyIs("stopped\":") {
 				f = 13
 			}
 		case 0x7073: // "sp"
-			if d.keyIs("species") {
+			if d.keyIs("species\":") {
 				f = 11
 			}
 		case 0x7461: // "at"
-			if d.keyIs("at") {
+			if d.keyIs("at\":") {
 				f = 12
 			}
 		case 0x6570: // "pe"
-			if d.keyIs("persona") {
+			if d.keyIs("persona\":") {
 				f = 14
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(boardPersonnelFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(boardPersonnelFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -1958,50 +1958,50 @@ func (d *requestDecoder) readBoardFacility(v *rules.BoardFacility) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x6469: // "id"
-			if d.keyIs("id") {
+			if d.keyIs("id\":") {
 				f = 0
 			}
 		case 0x776f: // "ow"
-			if d.keyIs("owner") {
+			if d.keyIs("owner\":") {
 				f = 1
 			}
 		case 0x6163: // "ca"
-			if d.keyIs("card") {
+			if d.keyIs("card\":") {
 				f = 2
 			}
 		case 0x6974: // "ti"
-			if d.keyIs("title") {
+			if d.keyIs("title\":") {
 				f = 3
 			}
 		case 0x6661: // "af"
-			if d.keyIs("affiliation") {
+			if d.keyIs("affiliation\":") {
 				f = 4
-			} else if d.keyIs("affiliations") {
+			} else if d.keyIs("affiliations\":") {
 				f = 5
 			}
 		case 0x696b: // "ki"
-			if d.keyIs("kind") {
+			if d.keyIs("kind\":") {
 				f = 6
 			}
 		case 0x7571: // "qu"
-			if d.keyIs("quadrant") {
+			if d.keyIs("quadrant\":") {
 				f = 7
 			}
 		case 0x7461: // "at"
-			if d.keyIs("at") {
+			if d.keyIs("at\":") {
 				f = 8
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("shields") {
+			if d.keyIs("shields\":") {
 				f = 9
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(boardFacilityFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(boardFacilityFields, key)
+			}
 		}
 		if !read {
 			return false
@@ -2053,28 +2053,28 @@ func (d *requestDecoder) readLocation(v *rules.Location) bool {
 		f := -1
 		switch d.keyHead() {
 		case 0x696d: // "mi"
-			if d.keyIs("mission") {
+			if d.keyIs("mission\":") {
 				f = 0
 			}
 		case 0x6873: // "sh"
-			if d.keyIs("ship") {
+			if d.keyIs("ship\":") {
 				f = 1
 			}
 		case 0x6166: // "fa"
-			if d.keyIs("facility") {
+			if d.keyIs("facility\":") {
 				f = 2
 			}
 		case 0x7262: // "br"
-			if d.keyIs("brig") {
+			if d.keyIs("brig\":") {
 				f = 3
 			}
 		}
 		var key []byte
 		read := true
-		if f >= 0 {
-			read = d.colon()
-		} else if key, read = d.member(); read {
-			f = fieldIndex(locationFields, key)
+		if f < 0 {
+			if key, read = d.member(); read {
+				f = fieldIndex(locationFields, key)
+			}
 		}
 		if !read {
 			return false

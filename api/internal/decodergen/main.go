@@ -200,8 +200,9 @@ func (g *generator) writeStruct(t reflect.Type) ([]reflect.Type, error) {
 	}
 	// The object is read as a loop over its members (objectOpen, the key,
 	// objectNext). A key is dispatched on its first two bytes (keyHead)
-	// and read when it is the name of a field with them (keyIs); any other
-	// is read as a string (member) and looked for among the fields.
+	// and read with its colon when it is the name of a field with them
+	// (keyIs); any other is read as a string (member) and looked for
+	// among the fields.
 	if deferred != "" {
 		b.WriteString("\tparams := -1\n")
 	}
@@ -222,13 +223,13 @@ func (g *generator) writeStruct(t reflect.Type) ([]reflect.Type, error) {
 			if k > 0 {
 				b.WriteString(" else ")
 			}
-			fmt.Fprintf(b, "if d.keyIs(%q) {\n\t\t\t\tf = %d\n\t\t\t}", fields[i].JSON, i)
+			fmt.Fprintf(b, "if d.keyIs(%q) {\n\t\t\t\tf = %d\n\t\t\t}", fields[i].JSON+`":`, i)
 		}
 		b.WriteString("\n")
 	}
 	b.WriteString("\t\t}\n")
 	b.WriteString("\t\tvar key []byte\n\t\tread := true\n")
-	fmt.Fprintf(b, "\t\tif f >= 0 {\n\t\t\tread = d.colon()\n\t\t} else if key, read = d.member(); read {\n\t\t\tf = fieldIndex(%s, key)\n\t\t}\n", fieldsVar(t))
+	fmt.Fprintf(b, "\t\tif f < 0 {\n\t\t\tif key, read = d.member(); read {\n\t\t\t\tf = fieldIndex(%s, key)\n\t\t\t}\n\t\t}\n", fieldsVar(t))
 	b.WriteString("\t\tif !read {\n\t\t\treturn false\n\t\t}\n")
 	fmt.Fprintf(b, "\t\tif f < 0 {\n\t\t\treturn d.unknown(key, %s)\n\t\t}\n", fieldsVar(t))
 	fmt.Fprintf(b, "\t\tif !seen.first(uint(f)) {\n\t\t\treturn d.twice(%s[f])\n\t\t}\n", fieldsVar(t))
