@@ -572,6 +572,20 @@ func cleared[T any](s []T, start int) []T {
 
 // str reads a string no longer than max bytes.
 func (d *requestDecoder) str(s *string, max int) bool {
+	// A plain string within max is read here; anything else by anyString.
+	if data, off := d.data, d.off; off < len(data) && data[off] == '"' {
+		if i := plainEnd(data, off+1); i < len(data) && data[i] == '"' && i-off-1 <= max {
+			d.off = i + 1
+			*s = d.stringOf(data[off+1 : i])
+			return true
+		}
+	}
+	return d.anyString(s, max)
+}
+
+// anyString is str of any value: null, a string with escapes or past max,
+// or a value that is no string.
+func (d *requestDecoder) anyString(s *string, max int) bool {
 	if d.null() {
 		return true
 	}
