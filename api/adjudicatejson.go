@@ -695,6 +695,10 @@ func (d *requestDecoder) strsPointer(list **[]string, limit *rules.ListLimit, ma
 // which the Second Edition's zero rule lets go below zero, down to minus
 // its largest (read as zero by the engine).
 func (d *requestDecoder) integer(n *int, r *rules.NumberRange, board bool) bool {
+	if v, ok := d.digit(r); ok {
+		*n = v
+		return true
+	}
 	if d.null() {
 		return true
 	}
@@ -707,6 +711,10 @@ func (d *requestDecoder) integer(n *int, r *rules.NumberRange, board bool) bool 
 
 // intPointer reads a whole number within r that may be left out (nil).
 func (d *requestDecoder) intPointer(n **int, r *rules.NumberRange, board bool) bool {
+	if v, ok := d.digit(r); ok {
+		*n = d.int(v)
+		return true
+	}
 	if d.null() {
 		return true
 	}
@@ -715,6 +723,22 @@ func (d *requestDecoder) intPointer(n **int, r *rules.NumberRange, board bool) b
 		*n = d.int(v)
 	}
 	return ok
+}
+
+// digit reads a number of one digit within r followed by a comma or the
+// end of its object or list, as most of a board's statistics are written,
+// and reports whether it did; any other value is read by number.
+func (d *requestDecoder) digit(r *rules.NumberRange) (int, bool) {
+	data, i := d.data, d.off
+	if i+1 >= len(data) {
+		return 0, false
+	}
+	v, next := int(data[i])-'0', data[i+1]
+	if v < 0 || v > 9 || v < r.Min || v > r.Max || next != ',' && next != '}' && next != ']' {
+		return 0, false
+	}
+	d.off = i + 1
+	return v, true
 }
 
 // firstChunk is the room a decoder's first chunk of strings, places or
