@@ -948,7 +948,7 @@ func (d *requestDecoder) cardRef(c *rules.CardRef, max int) bool {
 		return true
 	}
 	if d.off < len(d.data) && d.data[d.off] == '{' {
-		c.Inline = new(rules.InlineCard)
+		c.Inline = d.inlineCard()
 		return d.readInlineCard(c.Inline)
 	}
 	if d.off < len(d.data) && d.data[d.off] == '"' {

@@ -18,6 +18,9 @@ type heldStorage struct {
 	ints      []int
 	strings   []string
 	locations []rules.Location
+	// inline holds the cards played inline (card.play's card object); its
+	// length is how many a decoding took.
+	inline []rules.InlineCard
 	// used is how much of each chunk the last decoding wrote.
 	usedInts, usedStrings, usedLocations int
 }
@@ -33,9 +36,10 @@ const (
 
 // The held chunks' sizes: the most a decoder's first chunk of each takes.
 const (
-	heldInts      = 32
+	heldInts      = 64
 	heldStrings   = 256
 	heldLocations = 64
+	heldInline    = 16
 )
 
 // maxHeldItems is the most items a held list keeps room for from one
@@ -86,9 +90,28 @@ func releaseHeld(s *decodeScratch) {
 	clear(h.ints[:h.usedInts])
 	clear(h.strings[:h.usedStrings])
 	clear(h.locations[:h.usedLocations])
+	clear(h.inline)
+	h.inline = h.inline[:0]
 	h.usedInts, h.usedStrings, h.usedLocations = 0, 0, 0
 	d := requestDecoder{lists: s}
 	d.release()
+}
+
+// inlineCard is a new InlineCard: for the REST handler (hold) one of the
+// held ones while they last, else an allocation of its own.
+func (d *requestDecoder) inlineCard() *rules.InlineCard {
+	if !d.hold {
+		return new(rules.InlineCard)
+	}
+	h := &d.scratch().held
+	if cap(h.inline) == 0 {
+		h.inline = make([]rules.InlineCard, 0, heldInline)
+	}
+	if len(h.inline) == cap(h.inline) {
+		return new(rules.InlineCard)
+	}
+	h.inline = h.inline[:len(h.inline)+1]
+	return &h.inline[len(h.inline)-1]
 }
 
 // kept is the list of the items read onto the scratch list s from start
