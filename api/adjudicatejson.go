@@ -333,7 +333,11 @@ func (d *requestDecoder) objectOpen() (more, ok bool) {
 
 // objectNext reads what follows a member's value: a comma (more members
 // follow) or the object's end.
-func (d *requestDecoder) objectNext() (more, ok bool) {
+func (d *requestDecoder) objectNext() (more, ok bool) { return d.next('}') }
+
+// next reads what follows a member's value or a list's item: a comma (more
+// follow) or end, the object's or the list's end.
+func (d *requestDecoder) next(end byte) (more, ok bool) {
 	data, i := d.data, d.off
 	if i+1 < len(data) && data[i] == ',' && data[i+1] > ' ' {
 		// As bots write it: no space around the comma.
@@ -352,7 +356,7 @@ func (d *requestDecoder) objectNext() (more, ok bool) {
 			}
 			d.off = i
 			return true, true
-		case '}':
+		case end:
 			d.off = i + 1
 			return false, true
 		}
@@ -462,32 +466,7 @@ func (d *requestDecoder) arrayItem(i int, limit *rules.ListLimit, counted bool) 
 
 // arrayNext reads what follows an item: a comma (more items follow) or the
 // list's end.
-func (d *requestDecoder) arrayNext() (more, ok bool) {
-	data, i := d.data, d.off
-	if i+1 < len(data) && data[i] == ',' && data[i+1] > ' ' {
-		d.off = i + 1
-		return true, true
-	}
-	for i < len(data) && isSpace(data[i]) {
-		i++
-	}
-	if i < len(data) {
-		switch data[i] {
-		case ',':
-			i++
-			for i < len(data) && isSpace(data[i]) {
-				i++
-			}
-			d.off = i
-			return true, true
-		case ']':
-			d.off = i + 1
-			return false, true
-		}
-	}
-	d.off = i
-	return false, d.syntax()
-}
+func (d *requestDecoder) arrayNext() (more, ok bool) { return d.next(']') }
 
 // scratch is the decoder's scratch lists, taken from the pool the first
 // time a list of board objects is read.
