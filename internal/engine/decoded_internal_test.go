@@ -27,15 +27,23 @@ func (p rawParams) MarshalJSON() ([]byte, error) {
 // ask adjudicates req as the service does a body: written as JSON, read by
 // the API's decoder, then judged.
 func ask(ctx context.Context, svc *Service, req rules.AdjudicationRequest) (*rules.Verdict, error) {
-	body, err := json.Marshal(req)
+	decoded, err := readAsTheAPI(req)
 	if err != nil {
 		return nil, err
 	}
-	var decoded rules.AdjudicationRequest
-	if err := api.DecodeAdjudication(body, &decoded); err != nil {
-		return nil, err
-	}
 	return svc.Adjudicate(ctx, decoded)
+}
+
+// readAsTheAPI is req written as JSON and read back by the API's decoder,
+// as a body is.
+func readAsTheAPI(req rules.AdjudicationRequest) (rules.AdjudicationRequest, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return rules.AdjudicationRequest{}, err
+	}
+	var decoded rules.AdjudicationRequest
+	err = api.DecodeAdjudication(body, &decoded)
+	return decoded, err
 }
 
 // decodedParams are a question's params written as JSON, read by the API's

@@ -2,9 +2,7 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 
-	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -58,12 +56,8 @@ var (
 // never cleared nor read into again (judge without boardArrays): the
 // verdict as it is before a request's arrays go back.
 func AskKeepingArrays(ctx context.Context, svc *Service, req rules.AdjudicationRequest) (*rules.Verdict, error) {
-	body, err := json.Marshal(req)
+	decoded, err := readAsTheAPI(req)
 	if err != nil {
-		return nil, err
-	}
-	var decoded rules.AdjudicationRequest
-	if err := api.DecodeAdjudication(body, &decoded); err != nil {
 		return nil, err
 	}
 	j, err := svc.judge(ctx, decoded, nil)

@@ -77,15 +77,20 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 
 // fold is fold through the memo. A name already folded is its own fold, and
 // is not kept.
-func (t *textMemos) fold(name string) string {
-	if f, ok := t.folded.load(name); ok {
-		return f
+func (t *textMemos) fold(name string) string { return foldedThrough(&t.folded, name, fold) }
+
+// foldedThrough is f(name) through m: a name that is its own f(name) is not
+// kept, and a value kept is a clone (f's result may be a part of name, and
+// name a part of a request).
+func foldedThrough(m *memo[string], name string, f func(string) string) string {
+	if v, ok := m.load(name); ok {
+		return v
 	}
-	f := fold(name)
-	if f != name {
-		t.folded.store(name, strings.Clone(f)) // f may be a part of name
+	v := f(name)
+	if v != name {
+		m.store(name, strings.Clone(v))
 	}
-	return f
+	return v
 }
 
 // key is skillKey(name) through the vocabulary's memo of requirement names
@@ -95,14 +100,7 @@ func (v *Vocabulary) key(name string) string {
 	if v == nil || v.keys == nil {
 		return skillKey(name)
 	}
-	if k, ok := v.keys.load(name); ok {
-		return k
-	}
-	k := skillKey(name)
-	if k != name {
-		v.keys.store(name, strings.Clone(k)) // k may be a part of name
-	}
-	return k
+	return foldedThrough(v.keys, name, skillKey)
 }
 
 // maxRequirementMemoText is the longest requirement text whose reading is
