@@ -11,7 +11,8 @@
 #                                   search-varied, card-fuzzy, adjudicate, replay)
 #   scripts/load.sh --pprof ...     also serve /debug/pprof/ (the address is printed)
 #   scripts/load.sh --keep ...      keep the binaries and logs (kept anyway when a run fails)
-#   scripts/load.sh -- --json       anything after -- goes to stccg-load (--duration 30s, --json, ...)
+#   scripts/load.sh -- --json       anything after -- goes to stccg-load (--duration 30s, --json,
+#                                   --cpuprofile FILE for the load generator's own profile, ...)
 #
 # The service reads the corpus from ../shared/corpus unless STCCG_CORPUS says
 # otherwise. Logs and binaries go to a temporary folder, printed at the end.
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=1 ;;
     --) shift; break ;;
     --scenario) shift; scenario=${1:?--scenario needs a name} ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "load.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift

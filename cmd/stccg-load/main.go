@@ -25,6 +25,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"syscall"
@@ -51,6 +52,7 @@ type config struct {
 	all      bool
 	json     bool
 	rssPID   int
+	cpuProf  string
 	warmup   time.Duration
 	timeout  time.Duration
 	lim      limits
@@ -69,6 +71,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.all, "all", false, "run every scenario in turn and compare each with healthz")
 	fs.BoolVar(&cfg.json, "json", false, "print the report as JSON")
 	fs.IntVar(&cfg.rssPID, "rss-pid", 0, "process id of the server, to sample its resident memory (/proc/PID/status)")
+	fs.StringVar(&cfg.cpuProf, "cpuprofile", "", "write the load generator's own CPU profile of the measured scenarios to this file")
 	fs.IntVar(&cfg.lim.concurrency, "concurrency", 16, "requests in flight at once")
 	fs.DurationVar(&cfg.lim.duration, "duration", 10*time.Second, "how long each scenario runs")
 	fs.Uint64Var(&cfg.lim.requests, "requests", 0, "stop a scenario after this many requests (0: duration only)")
@@ -167,6 +170,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if _, err := sampler.take(); err != nil {
 			return fmt.Errorf("--rss-pid: %w", err)
 		}
+	}
+	if cfg.cpuProf != "" {
+		f, err := os.Create(cfg.cpuProf)
+		if err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	for _, sc := range scenarios {
 		if ctx.Err() != nil {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -141,5 +143,31 @@ func TestFlagsRefuseRemoteTargetsAndBadBounds(t *testing.T) {
 		if (err == nil) != tt.ok {
 			t.Errorf("parseFlags(%q) = %v, want ok %v", tt.args, err, tt.ok)
 		}
+	}
+}
+
+func TestCPUProfileIsWrittenOfTheMeasuredScenarios(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `{"status":"ok"}`)
+	}))
+	defer srv.Close()
+	prof := filepath.Join(t.TempDir(), "load.pb")
+	args := []string{"--base", srv.URL, "--scenario", "healthz", "--requests", "200",
+		"--warmup", "0", "--concurrency", "2", "--cpuprofile", prof}
+	if err := run(context.Background(), args, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A CPU profile is gzipped protocol buffers, even with no sample taken.
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("profile of %d bytes is not gzipped: % x", len(b), b[:min(len(b), 8)])
+	}
+
+	args[len(args)-1] = filepath.Join(t.TempDir(), "no-such-folder", "load.pb")
+	if err := run(context.Background(), args, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "--cpuprofile") {
+		t.Fatalf("a profile that cannot be created: %v, want an error naming --cpuprofile", err)
 	}
 }
