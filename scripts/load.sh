@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=1 ;;
     --) shift; break ;;
     --scenario) shift; scenario=${1:?--scenario needs a name} ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "load.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
