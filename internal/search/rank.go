@@ -349,10 +349,13 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 // deepFor is how many of the best hits of a query are measured by their
 // paragraphs: Deep for a question of many words (longQuery terms or more),
 // whose answer is often one paragraph of a long section its whole text
-// scores little; half as many for a few words, which a section's whole
+// scores little, and for a question asking for a kind of answer ("min
+// dilemmas in dilemma pile": a number), which only a paragraph is read
+// for (the answer is one list item of a section its whole text scores
+// little); half as many for a few words alone, which a section's whole
 // text scores as well as its paragraph.
 func (w *weights) deepFor(a *analyzed) int {
-	if len(a.stemIDs) >= longQuery {
+	if len(a.stemIDs) >= longQuery || a.intent != 0 {
 		return w.Deep
 	}
 	return w.Deep / 2

@@ -319,3 +319,39 @@ func TestSharesOfIsShare(t *testing.T) {
 		t.Error("no share read from the memo")
 	}
 }
+
+// TestQuestionAskingForAKindOfAnswerIsMeasuredDeep checks that a question of
+// few words asking for a kind of answer ("max", "how many", "can I") has as
+// many hits measured by their paragraphs as a question of many words: only a
+// paragraph is read for the kind of answer, and the answer may be one list
+// item of a section whose whole text scores little. Few words alone keep half
+// as many.
+func TestQuestionAskingForAKindOfAnswerIsMeasuredDeep(t *testing.T) {
+	ix := buildCorpus(t)
+	w := defaultWeights()
+	for _, c := range []struct {
+		q    string
+		want int
+	}{
+		{"dilemma pile", w.Deep / 2},
+		{"max dilemmas in dilemma pile", w.Deep},
+		{"how many dilemma piles", w.Deep},
+		{"can i seed dilemmas", w.Deep},
+		{"seed dilemmas", w.Deep / 2},
+		{"seed dilemmas under missions with ships", w.Deep},
+	} {
+		u, err := parseQuery(c.q)
+		if err != nil {
+			t.Fatalf("%q: %v", c.q, err)
+		}
+		a := ix.analyze(u)
+		if got := w.deepFor(&a); got != c.want {
+			t.Errorf("%q: %d hits measured by their paragraphs, want %d", c.q, got, c.want)
+		}
+	}
+	// The section listing what a deck holds states the least dilemma pile
+	// in one item: measured by that paragraph, it is among the first.
+	if r, _ := rankOf(t, ix, rules.SearchQuery{Q: "max dilemmas in dilemma pile", Edition: rules.Edition2E}, "2e-rulebook", "building a deck"); r == 0 || r > 5 {
+		t.Errorf("max dilemmas in dilemma pile: the newest rulebook's BUILDING A DECK at rank %d, want within 5", r)
+	}
+}
