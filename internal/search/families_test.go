@@ -448,3 +448,55 @@ func TestFamilyTitleOfStopWordsAmongOtherWords(t *testing.T) {
 		{rules.SearchQuery{Q: "while or when effects timing"}, "", "when and while", 1, ""},
 	})
 }
+
+// A line of a section's list of contents ("Order – Beam personnel.", naming
+// its sub-section) holds the words of a question about that sub-section,
+// and once stood for the section's answer: the section came second on the
+// strength of its contents, its snippet the line. Such a line is never a
+// hit's paragraph; the sub-section answers.
+func TestFamilyContentsLineIsNoAnswer(t *testing.T) {
+	ix := buildCorpus(t)
+	lines := 0
+	for _, m := range ix.meta {
+		others := 0
+		for p := range m.paras {
+			if !m.paras[p].contents {
+				others++
+				continue
+			}
+			lines++
+			if !m.contents {
+				t.Errorf("%s: a contents line in an entry not marked as holding one", m.ID)
+			}
+			if n := paragraphWords(m, p); n > contentsWords {
+				t.Errorf("%s #%s: a contents line of %d words", m.ID, m.paras[p].anchor, n)
+			}
+		}
+		if lines > 0 && m.contents && others == 0 {
+			t.Errorf("%s: every paragraph a contents line", m.ID)
+		}
+	}
+	if lines == 0 {
+		t.Fatalf("no contents line found in the corpus (the newest rulebook's EXECUTE ORDERS lists its orders)")
+	}
+	for _, q := range []string{"order beam personnel", "move your ship order", "order attempt a mission"} {
+		res := search(t, ix, rules.SearchQuery{Q: q, Edition: rules.Edition2E, Limit: 10})
+		for i, h := range res.Hits {
+			m := ix.meta[h.ID]
+			for p := range m.paras {
+				if m.paras[p].contents && m.paras[p].anchor == h.Anchor {
+					t.Errorf("%q: hit %d %s is anchored at the contents line %q", q, i+1, h.ID, m.Text[m.paras[p].from:m.paras[p].to])
+				}
+			}
+		}
+	}
+}
+
+// paragraphWords is how many words paragraph p of m has.
+func paragraphWords(m *docMeta, p int) int {
+	hi := uint32(len(m.words))
+	if p+1 < len(m.paras) {
+		hi = m.paras[p+1].at
+	}
+	return int(hi - m.paras[p].at)
+}

@@ -124,6 +124,9 @@ type docMeta struct {
 	mostNorm float64
 	// headed says a paragraph opens with a heading (see headParagraphs).
 	headed bool
+	// contents says a paragraph is a line of its list of contents (see
+	// markContents).
+	contents bool
 	// unpassable says no hit comes before it by precedence (see
 	// governFirst): a card, or an entry of its edition's governing
 	// document that is no caption.
@@ -392,6 +395,7 @@ func (ix *Index) prepare() error {
 	ix.tableWords()
 	ix.weighParagraphs()
 	ix.headParagraphs()
+	ix.markContents()
 	packStrings(metas)
 	packTitles(metas)
 	for f, name := range facetNames {

@@ -35,6 +35,10 @@ type paragraph struct {
 	// its own (see headParagraphs). None for most.
 	headIDs []uint32
 	headIDF float64
+	// contents says it is a line of its entry's list of contents: it
+	// names a sub-section of the entry ("Order – Beam personnel.") and
+	// says nothing of its own (see markContents).
+	contents bool
 }
 
 // deriveParagraphs finds the paragraphs of a document's text (the same as
@@ -112,6 +116,80 @@ func (ix *Index) headParagraphs() {
 		}
 	}
 }
+
+// markContents marks the lines of an entry's list of contents: a paragraph of
+// at most contentsWords words, every word of which (its stop words aside) is
+// a word of the title of one of the entry's sub-sections (an entry whose id
+// is the entry's and more: "...2-execute-orders.order-beam-personnel" under
+// "...2-execute-orders"). Such a line names where the rule is; it is not the
+// rule, and bestParagraph never takes it for the entry's answer, when the
+// entry has a paragraph besides.
+func (ix *Index) markContents() {
+	children := map[string][]*docMeta{}
+	for id, m := range ix.meta {
+		if i := strings.LastIndexByte(id, '.'); i > 0 {
+			children[id[:i]] = append(children[id[:i]], m)
+		}
+	}
+	// underTitled reports whether a sub-section of m, at any depth, has
+	// every one of terms in its title.
+	var underTitled func(m *docMeta, terms []uint32) bool
+	underTitled = func(m *docMeta, terms []uint32) bool {
+		for _, c := range children[m.ID] {
+			all := true
+			for _, t := range terms {
+				if !slices.Contains(c.titleIDs, t) {
+					all = false
+					break
+				}
+			}
+			if all || underTitled(c, terms) {
+				return true
+			}
+		}
+		return false
+	}
+	var terms []uint32
+	for _, m := range ix.meta {
+		m.contents = false
+		if len(m.paras) < 2 || len(children[m.ID]) == 0 {
+			continue
+		}
+		lines := 0
+		for p := range m.paras {
+			para := &m.paras[p]
+			para.contents = false
+			lo, hi := para.at, uint32(len(m.words))
+			if p+1 < len(m.paras) {
+				hi = m.paras[p+1].at
+			}
+			if hi-lo > contentsWords {
+				continue
+			}
+			terms = terms[:0]
+			for _, w := range m.words[lo:hi] {
+				if w.term != noTerm {
+					terms = append(terms, w.term)
+				}
+			}
+			if len(terms) > 0 && underTitled(m, terms) {
+				para.contents = true
+				lines++
+			}
+		}
+		if lines == len(m.paras) {
+			// Nothing but contents: the lines are what it says.
+			for p := range m.paras {
+				m.paras[p].contents = false
+			}
+			lines = 0
+		}
+		m.contents = lines > 0
+	}
+}
+
+// contentsWords is the most words a line of a list of contents has.
+const contentsWords = 8
 
 // headingOf returns the heading a paragraph opens with: a term it defines
 // ("Skills: ...") or one set before a dash ("Headquarters — A headquarters
@@ -330,6 +408,11 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 	mostKey := 0.0
 	lastAll, lastShare, known := uint64(0), 0.0, false
 	for p, h := range held {
+		if m.contents && m.paras[p].contents {
+			// A line of the entry's contents is never its answer.
+			shares[p], own[p] = 0, -1
+			continue
+		}
 		all := h | title
 		asked := a.intent != 0 && a.intent&a.answersOf(m, p) != 0
 		if asked {
@@ -348,8 +431,12 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		mostKey = max(mostKey, own[p])
 	}
 	mostOwn := -1.0
+	first := 0 // the first paragraph that may answer
+	for m.contents && m.paras[first].contents {
+		first++
+	}
 	for p, h := range held {
-		if own[p] < mostKey-1e-9 || mostKey == 0 && p > 0 {
+		if own[p] < mostKey-1e-9 || mostKey == 0 && p > first {
 			own[p] = -1
 			continue
 		}
