@@ -22,6 +22,9 @@ export const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 export const args = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  // A container's /dev/shm is often 64 MB, too little for a tab's shared
+  // memory: the tab crashes. The temporary folder holds it instead.
+  "--disable-dev-shm-usage",
 ];
 export const STEP_TIMEOUT = 15000;
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");

@@ -236,7 +236,31 @@ func TestJudgeAndFanPagesInABrowser(t *testing.T) {
 		t.Fatalf("the browser run took longer than %v", limit)
 	}
 	if err != nil {
-		t.Fatalf("browser run failed: %v", err)
+		t.Fatalf("browser run failed: %v (free space: %s)", err, freeSpace(os.TempDir(), "/dev/shm", dir))
 	}
 	t.Logf("screenshots in %s", shots)
+}
+
+// freeSpace says how much room each folder's file system has left: a
+// browser whose tab crashes has most often run out of it.
+func freeSpace(dirs ...string) string {
+	parts := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		var st syscall.Statfs_t
+		if err := syscall.Statfs(d, &st); err != nil {
+			parts = append(parts, d+" unknown")
+			continue
+		}
+		free := uint64(st.Bavail) * uint64(st.Bsize)
+		parts = append(parts, fmt.Sprintf("%s %.1f GB", d, float64(free)/1e9))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func TestFreeSpaceNamesEachFolder(t *testing.T) {
+	dir := t.TempDir()
+	got := freeSpace(dir, filepath.Join(dir, "missing"))
+	if !strings.HasPrefix(got, dir+" ") || !strings.Contains(got, " GB, ") || !strings.HasSuffix(got, "missing unknown") {
+		t.Fatalf("freeSpace: %q", got)
+	}
 }
