@@ -30,15 +30,15 @@ type paragraph struct {
 	// plain says its text holds no byte appendOneLine does not copy as it
 	// is (needsEscape): a snippet cut from it is its bytes.
 	plain bool
+	// contents says it is a line of its entry's list of contents: it
+	// names a sub-section of the entry ("Order – Beam personnel.") and
+	// says nothing of its own (see markContents).
+	contents bool
 	// headIDs are the terms of the heading it opens with ("Headquarters —
 	// ...", "Skills: ..."), headIDF the sum of their rarities: a title of
 	// its own (see headParagraphs). None for most.
 	headIDs []uint32
 	headIDF float64
-	// contents says it is a line of its entry's list of contents: it
-	// names a sub-section of the entry ("Order – Beam personnel.") and
-	// says nothing of its own (see markContents).
-	contents bool
 }
 
 // deriveParagraphs finds the paragraphs of a document's text (the same as
