@@ -15,14 +15,20 @@ import (
 	"github.com/stccg/stccg-rules/internal/cputime"
 )
 
-// BenchmarkAnswerWrites sends a 4.7 KB answer of known length (a page of
-// search hits) over a loopback connection kept alive, as net/http writes it
-// (split: its 4 KB buffer, then the rest) and through JSONProtocolErrors's
-// connection (whole: one write), and reports the CPU time of the process,
-// client and server together, per answer: a busy machine inflates it far
-// less than wall time.
+// BenchmarkAnswerWrites sends an answer of known length, 4.7 KB (a page of
+// search hits) or 30 KB (a ten-action turn's verdict), over a loopback
+// connection kept alive, as net/http writes it (split: its 4 KB buffer, then
+// the rest) and through JSONProtocolErrors's connection (whole: one write),
+// and reports the CPU time of the process, client and server together, per
+// answer: a busy machine inflates it far less than wall time.
 func BenchmarkAnswerWrites(b *testing.B) {
-	body := strings.Repeat("x", 4400)
+	for _, size := range []int{4400, 30000} {
+		b.Run(strconv.Itoa(size), func(b *testing.B) { benchmarkAnswerWrites(b, size) })
+	}
+}
+
+func benchmarkAnswerWrites(b *testing.B, size int) {
+	body := strings.Repeat("x", size)
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Content-Length", strconv.Itoa(len(body)))

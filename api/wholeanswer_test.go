@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -162,5 +163,66 @@ func TestAnAnswerOfKnownLengthGoesInOneWrite(t *testing.T) {
 		} else if !tc.oneWrite && len(writes) < 2 {
 			t.Errorf("%s %s %d: %d writes %v, want it passed on as written", tc.method, tc.path, tc.n, len(writes), writes)
 		}
+	}
+}
+
+// TestWholeAnswersOverTCPArriveIntact: over TCP, every byte of answers of
+// several sizes, under, at and past what is held, written whole or in
+// pieces, arrives in order, on connections several clients use at once.
+func TestWholeAnswersOverTCPArriveIntact(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pattern := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "0123456789abcdefghijklmnopqrstuvwxyz"[(i*7+i/36)%36]
+		}
+		return b
+	}
+	srv := &http.Server{
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			n, _ := strconv.Atoi(r.URL.Query().Get("n"))
+			pieces, _ := strconv.Atoi(r.URL.Query().Get("pieces"))
+			body := pattern(n)
+			w.Header().Set("Content-Length", strconv.Itoa(n))
+			for i := range pieces {
+				_, _ = w.Write(body[i*n/pieces : (i+1)*n/pieces])
+			}
+		}),
+		ReadHeaderTimeout: 5 * time.Second,
+	}
+	go func() { _ = srv.Serve(api.JSONProtocolErrors(ln)) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	t.Cleanup(client.CloseIdleConnections)
+	base := "http://" + ln.Addr().String() + "/"
+
+	sizes := []int{100, 4000, 4700, 9000, 30000, 64000, 70000}
+	var wg sync.WaitGroup
+	errs := make(chan error, 4*len(sizes)*3)
+	for range 4 {
+		wg.Go(func() {
+			for _, n := range sizes {
+				for _, pieces := range []int{1, 3, 17} {
+					res, err := client.Get(base + "?n=" + strconv.Itoa(n) + "&pieces=" + strconv.Itoa(pieces))
+					if err != nil {
+						errs <- err
+						return
+					}
+					got, err := io.ReadAll(res.Body)
+					_ = res.Body.Close()
+					if err != nil || string(got) != string(pattern(n)) {
+						errs <- fmt.Errorf("%d bytes in %d pieces: read %d bytes (%v), not the answer sent", n, pieces, len(got), err)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
