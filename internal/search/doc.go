@@ -184,9 +184,12 @@
 //     to the entries it points at when better than theirs, and keeps 0.3
 //     of it.
 //  4. The best paragraph, for the ten best hits, or the twenty best of a
-//     question of four terms or more (Deep; past the tenth, only a hit its
-//     paragraph could lift among the first ten, see mostGain), and those
-//     tied with the last. A paragraph holds the query's words of its own
+//     question of four terms or more or asking for a kind of answer
+//     (Deep; past the tenth, only a hit its paragraph could lift among the
+//     first ten, see mostGain), and those tied with the last. A line of
+//     the entry's list of contents, naming one of its sub-sections ("Order
+//     – Beam personnel."), is never its paragraph (markContents). A
+//     paragraph holds the query's words of its own
 //     text and those its entry's title holds (the heading it stands under);
 //     one holding the kind of answer the question's form asks for (intent.go:
 //     "how many", "max", "limit" a number, one counting a word of the
