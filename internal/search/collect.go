@@ -485,6 +485,7 @@ type scratch struct {
 	// for its snippet.
 	paraWords [][]termAt
 	found     []int32 // byPrecedence's hits by rule
+	seen      []int32 // byPrecedence's rules of the hits
 	start     []int32 // where byPrecedence puts the next hit of each rule
 	maybe     []int   // byPrecedence's hits that may be one rule
 	// sameRule's groups of hits, and a group's hits, scores and members

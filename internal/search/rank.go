@@ -592,28 +592,41 @@ func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
 	found := resize(sc.found, ix.rules)
 	clear(found)
 	sc.found = found
+	// The rules of the hits, each once, in the order first met: what is
+	// read of found is read through them, not by reading every rule of the
+	// index (a search's hits are of a few of them).
+	seen := sc.seen[:0]
 	several := false
 	for i := range out {
 		if k := out[i].rule; k >= 0 {
+			if found[k] == 0 {
+				seen = append(seen, k)
+			}
 			found[k]++
 			several = several || found[k] > 1
 		}
 	}
+	sc.seen = seen
 	if !several {
 		return
 	}
-	// Each rule's hits together, in the order of the rules (counted out
-	// into place rather than sorted: there are few of each), then best
-	// first.
+	// The rules of several hits, and each one's hits together, in that
+	// order (counted out into place rather than sorted: there are few of
+	// each), then best first. The order of the rules changes nothing:
+	// each rule's hits are handed out among themselves, and firstLeast
+	// selects a score of them all.
+	ofSeveral := seen[:0]
 	start := resize(sc.start, ix.rules)
 	sc.start = start
 	n := int32(0)
-	for k, c := range found {
-		if c > 1 {
+	for _, k := range seen {
+		if c := found[k]; c > 1 {
+			ofSeveral = append(ofSeveral, k)
 			start[k] = n
 			n += c
 		}
 	}
+	seen = ofSeveral
 	maybe := resize(sc.maybe, int(n))
 	sc.maybe = maybe
 	for i := range out {
@@ -622,11 +635,9 @@ func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
 			start[k]++
 		}
 	}
-	least := firstLeast(out, found, maybe, first, &sc.sort.scores)
-	for _, c := range found {
-		if c < 2 {
-			continue
-		}
+	least := firstLeast(out, found, seen, maybe, first, &sc.sort.scores)
+	for _, k := range seen {
+		c := found[k]
 		hits := maybe[:c]
 		maybe = maybe[c:]
 		if bestOf(out, hits) < least {
@@ -642,11 +653,11 @@ func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
 // (fewer scores than first). Handing out leaves the hits of no rule and
 // those alone of theirs (found by rule) as they are, and the best score of
 // each rule's hits (maybe: the hits of each rule of several, together, in
-// the order of the rules) among them, never higher: so the first-th best of
-// those scores. A rule whose hits all score less than it cannot have one
-// among the first, nor change which the first are: it is left as it is.
-// The scores are selected in the memory of *room.
-func firstLeast(out []ranked, found []int32, maybe []int, first int, room *[]float64) float64 {
+// the order of those rules, several) among them, never higher: so the
+// first-th best of those scores. A rule whose hits all score less than it
+// cannot have one among the first, nor change which the first are: it is
+// left as it is. The scores are selected in the memory of *room.
+func firstLeast(out []ranked, found, several []int32, maybe []int, first int, room *[]float64) float64 {
 	scores := (*room)[:0]
 	defer func() { *room = scores }()
 	for i := range out {
@@ -654,11 +665,10 @@ func firstLeast(out []ranked, found []int32, maybe []int, first int, room *[]flo
 			scores = append(scores, out[i].score)
 		}
 	}
-	for _, c := range found {
-		if c > 1 {
-			scores = append(scores, bestOf(out, maybe[:c]))
-			maybe = maybe[c:]
-		}
+	for _, k := range several {
+		c := found[k]
+		scores = append(scores, bestOf(out, maybe[:c]))
+		maybe = maybe[c:]
 	}
 	if first > len(scores) {
 		return math.Inf(-1)
