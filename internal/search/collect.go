@@ -468,9 +468,11 @@ type facetTally [len(facetNames)][]int
 // search and collect it again. Nothing of it outlives the search.
 type scratch struct {
 	best matches // collect's matches
-	// termMatches' clauses, the next document of each, and matches
+	// termMatches' clauses, the next document of each, what it sums of a
+	// block of documents, and matches
 	clauses []termScorer
-	heads   []uint64
+	heads   []uint32
+	block   termBlock
 	matched []scoredDoc
 	counts  []int    // collect's facet counts
 	cursor  []int    // collect's places in the lists of the query's terms

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"math/bits"
 	"sort"
 
 	"github.com/blevesearch/bleve/v2/search/searcher"
@@ -14,7 +15,8 @@ import (
 // a pool, compared by its id's bytes: about a third of a search's time for a
 // query of a few words. termMatches scores the same disjunction from the
 // postings in memory, as Bleve's term scorer and disjunction scorer do, in
-// one pass over each term's postings into an array by document number.
+// one pass over each term's postings into a small array by document, a
+// block of documents at a time.
 // TestCollectAgreesWithBleve and FuzzTermMatchesAgreeWithBleve check the two
 // give the same matches and scores.
 
@@ -103,90 +105,114 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 		clauses[i].weight = clauses[i].boost * clauses[i].idf * norm
 	}
 
-	// The clauses' lists merged document by document, each match's scores
-	// summed in the order of the clauses (Bleve's), without an array by
-	// document number: a match's terms are read where its lists are.
-	live := clauses[:0]
+	// The clauses' lists merged blockDocs documents at a time: each
+	// list's postings of those documents are summed into a small array by
+	// document, the clauses in their order (Bleve's), so each match's sum
+	// is the same float as summed clause by clause; the matches then come
+	// out in the order of their numbers from the bits of those summed.
+	// The next document of each list (noDoc past its end) is kept apart,
+	// where the least is found without reading the clauses.
+	heads := sc.heads[:0]
 	for _, c := range clauses {
+		h := noDoc
 		if len(c.list) > 0 {
-			live = append(live, c)
+			h = c.list[0].num
 		}
+		heads = append(heads, h)
 	}
-	// The next document of each list, its number and the clause's place
-	// in one key, in a heap, least first: a match's clauses come out
-	// together, in their order.
-	keys := sc.heads[:0]
-	for i, c := range live {
-		keys = append(keys, uint64(c.list[0].num)<<32|uint64(i))
-	}
-	sc.heads = keys
-	for i := len(keys)/2 - 1; i >= 0; i-- {
-		siftKeys(keys, i)
-	}
+	sc.heads = heads
+	acc := &sc.block
 	out := sc.matched[:0]
 	all := f == filter{anyValue, anyValue, anyValue}
-	lastWord, admitted, check := -1, uint64(0), false
-	for len(keys) > 0 {
-		num := uint32(keys[0] >> 32)
-		sum, terms, held := 0.0, 0, uint64(0)
-		for len(keys) > 0 && uint32(keys[0]>>32) == num {
-			i := uint32(keys[0])
-			c := &live[i]
-			pt := &c.list[0]
-			var tf float64
-			if pt.freq < uint32(len(sqrtOf)) {
-				tf = sqrtOf[pt.freq]
-			} else {
-				tf = math.Sqrt(float64(pt.freq))
-			}
-			s := tf * pt.norm * c.idf
-			if c.weight != 1.0 {
-				s = s * c.weight
-			}
-			sum += s
-			terms++
-			held |= c.held
-			if c.list = c.list[1:]; len(c.list) > 0 {
-				keys[0] = uint64(c.list[0].num)<<32 | uint64(i)
-			} else {
-				keys[0] = keys[len(keys)-1]
-				keys = keys[:len(keys)-1]
-			}
-			siftKeys(keys, 0)
+	for {
+		// The next documents holding a match: the block of the least
+		// next document of the lists.
+		next := noDoc
+		for _, h := range heads {
+			next = min(next, h)
 		}
-		if !all {
-			// The filter read 64 documents at a time, without the
-			// facts of the documents it leaves out.
-			if w := int(num / 64); w != lastWord {
-				lastWord = w
-				admitted, check = ix.snap.admitted(&f, w)
-			}
-			if admitted&(1<<(num%64)) == 0 || check && !f.admitsFacts(&ix.snap.rank[num]) {
+		if next == noDoc {
+			break
+		}
+		first := next / blockDocs * blockDocs
+		end := uint64(first) + blockDocs
+		var hit [blockDocs / 64]uint64
+		for i, h := range heads {
+			if uint64(h) >= end {
 				continue
 			}
+			c := &clauses[i]
+			l := c.list
+			j := 0
+			for ; j < len(l) && uint64(l[j].num) < end; j++ {
+				pt := &l[j]
+				var tf float64
+				if pt.freq < uint32(len(sqrtOf)) {
+					tf = sqrtOf[pt.freq]
+				} else {
+					tf = math.Sqrt(float64(pt.freq))
+				}
+				s := tf * pt.norm * c.idf
+				if c.weight != 1.0 {
+					s = s * c.weight
+				}
+				d := pt.num % blockDocs
+				doc := &acc[d]
+				doc.sum += s
+				doc.terms++
+				doc.held |= c.held
+				hit[d/64] |= 1 << (d % 64)
+			}
+			c.list = l[j:]
+			heads[i] = noDoc
+			if j < len(l) {
+				heads[i] = l[j].num
+			}
 		}
-		out = append(out, scoredDoc{num: num, score: sum * (float64(terms) / float64(n)), held: held})
+		for k, bits64 := range hit {
+			if bits64 == 0 {
+				continue
+			}
+			// The filter read 64 documents at a time, without the facts
+			// of the documents it leaves out.
+			w := first/64 + uint32(k)
+			admitted, check := ^uint64(0), false
+			if !all {
+				admitted, check = ix.snap.admitted(&f, int(w))
+			}
+			for m := bits64; m != 0; m &= m - 1 {
+				b := bits.TrailingZeros64(m)
+				num := w*64 + uint32(b)
+				doc := &acc[k*64+b]
+				if admitted&(1<<b) != 0 && (!check || f.admitsFacts(&ix.snap.rank[num])) {
+					out = append(out, scoredDoc{num: num, score: doc.sum * (float64(doc.terms) / float64(n)), held: doc.held})
+				}
+				*doc = blockDoc{}
+			}
+		}
 	}
 	sc.matched = out
 	return out
 }
 
-// siftKeys moves keys[i] down the heap keys (least on top) to its place.
-func siftKeys(keys []uint64, i int) {
-	for {
-		least := i
-		if l := 2*i + 1; l < len(keys) && keys[l] < keys[least] {
-			least = l
-		}
-		if r := 2*i + 2; r < len(keys) && keys[r] < keys[least] {
-			least = r
-		}
-		if least == i {
-			return
-		}
-		keys[i], keys[least] = keys[least], keys[i]
-		i = least
-	}
+// noDoc is past every document number (termMatches' list ended).
+const noDoc uint32 = math.MaxUint32
+
+// blockDocs is how many documents termMatches sums at a time: a multiple
+// of 64.
+const blockDocs = 256
+
+// termBlock is what termMatches sums of blockDocs documents, all zeros
+// between two blocks.
+type termBlock [blockDocs]blockDoc
+
+// blockDoc is what termMatches sums of one document: its score, how many
+// of the clauses it matched and the terms they tell it holds; together, so
+// that a match's sums are read and written in one place.
+type blockDoc struct {
+	sum   float64
+	held  uint64
+	terms uint32
 }
 
 // sqrtOf are the square roots Bleve's term scorer reads a term's frequency
