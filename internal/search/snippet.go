@@ -203,7 +203,7 @@ func leadStart(text string, first int) int {
 		lo++
 	}
 	lead := text[lo:first]
-	if i := strings.LastIndexAny(lead, ".!?:\n"); i >= 0 {
+	if i := lastSentenceEnd(lead); i >= 0 {
 		lo, lead = lo+i+1, lead[i+1:]
 	} else if i := strings.IndexFunc(lead, func(r rune) bool { return !isWordChar(r) }); i >= 0 {
 		lo, lead = lo+i, lead[i:]
@@ -213,6 +213,26 @@ func leadStart(text string, first int) int {
 	}
 	return first
 }
+
+// lastSentenceEnd returns the index of the last byte of s that ends a
+// sentence or a line (see sentenceEnds), or -1: strings.LastIndexAny of
+// those bytes, read through a table made once.
+func lastSentenceEnd(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if sentenceEnds[s[i]] {
+			return i
+		}
+	}
+	return -1
+}
+
+// sentenceEnds marks the bytes a snippet's lead starts after.
+var sentenceEnds = func() (c [256]bool) {
+	for _, b := range []byte(".!?:\n") {
+		c[b] = true
+	}
+	return c
+}()
 
 // Classes of the bytes of a text, for appendText.
 const (

@@ -137,6 +137,26 @@ func TestPlainUntilStopsWhereAByteAtATimeDoes(t *testing.T) {
 	}
 }
 
+// TestLastSentenceEndIsLastIndexAny checks lastSentenceEnd against
+// strings.LastIndexAny of the same bytes, each byte value at each place of
+// short strings.
+func TestLastSentenceEndIsLastIndexAny(t *testing.T) {
+	for _, fill := range []string{"a", "é", ". ", "~"} {
+		for n := 0; n <= 12; n++ {
+			base := []byte(strings.Repeat(fill, n))[:n]
+			for at := 0; at < n; at++ {
+				for c := range 256 {
+					s := []byte(string(base))
+					s[at] = byte(c)
+					if got, want := lastSentenceEnd(string(s)), strings.LastIndexAny(string(s), ".!?:\n"); got != want {
+						t.Fatalf("lastSentenceEnd(%q) = %d, want %d", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestPlainTextsAreTheirSnippets checks on the real corpus that the texts
 // and paragraphs marked plain, whose snippets are copied as they are, are
 // those appendOneLine writes as they are, and that most are.
