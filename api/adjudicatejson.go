@@ -961,7 +961,7 @@ func (d *requestDecoder) paramsOf(q string, dst *rules.Params, inAction bool) bo
 	// forgiveness and the same words for a name that is no question, and
 	// a question that is no move refused as such.
 	question, err := rules.Question(q), error(nil)
-	p := rules.NewParams(question)
+	p := d.newParams(question)
 	if p == nil || inAction && !question.IsMove() {
 		if inAction {
 			question, err = rules.ParseMove(q, "")
@@ -986,7 +986,7 @@ func (d *requestDecoder) paramsOf(q string, dst *rules.Params, inAction bool) bo
 		return d.at("question")
 	}
 	if p == nil {
-		p = rules.NewParams(question)
+		p = d.newParams(question)
 	}
 	if !d.readParams(p) {
 		return d.at("params")

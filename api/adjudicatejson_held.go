@@ -21,6 +21,8 @@ type heldStorage struct {
 	// inline holds the cards played inline (card.play's card object); its
 	// length is how many a decoding took.
 	inline []rules.InlineCard
+	// params holds the params of a turn's actions and of the turn.
+	params heldParams
 	// used is how much of each chunk the last decoding wrote.
 	usedInts, usedStrings, usedLocations int
 }
@@ -92,6 +94,7 @@ func releaseHeld(s *decodeScratch) {
 	clear(h.locations[:h.usedLocations])
 	clear(h.inline)
 	h.inline = h.inline[:0]
+	h.params.clear()
 	h.usedInts, h.usedStrings, h.usedLocations = 0, 0, 0
 	d := requestDecoder{lists: s}
 	d.release()
@@ -112,6 +115,76 @@ func (d *requestDecoder) inlineCard() *rules.InlineCard {
 	}
 	h.inline = h.inline[:len(h.inline)+1]
 	return &h.inline[len(h.inline)-1]
+}
+
+// heldParams are the params of the questions a turn is made of, its own
+// and its actions' (rules.NewParams made one each: eleven or twelve of a
+// turn's thirteen allocations in decoding), heldMoves of each kind; the
+// length of each list is how many a decoding took.
+type heldParams struct {
+	cardPlays []rules.CardPlayParams
+	beams     []rules.PersonnelBeamParams
+	shipMoves []rules.ShipMoveParams
+	resolves  []rules.MissionResolveParams
+	turns     []rules.TurnReplayParams
+}
+
+// heldMoves is how many params of each move a held decoding keeps.
+const heldMoves = 16
+
+// newParams is rules.NewParams, for the REST handler (hold) the params of
+// a turn and of its moves taken from held storage while it lasts.
+func (d *requestDecoder) newParams(q rules.Question) rules.Params {
+	if !d.hold {
+		return rules.NewParams(q)
+	}
+	h := &d.scratch().held.params
+	switch q {
+	case rules.QuestionCardPlay:
+		if p := heldOne(&h.cardPlays); p != nil {
+			return p
+		}
+	case rules.QuestionPersonnelBeam:
+		if p := heldOne(&h.beams); p != nil {
+			return p
+		}
+	case rules.QuestionShipMove:
+		if p := heldOne(&h.shipMoves); p != nil {
+			return p
+		}
+	case rules.QuestionMissionResolve:
+		if p := heldOne(&h.resolves); p != nil {
+			return p
+		}
+	case rules.QuestionTurnReplay:
+		if p := heldOne(&h.turns); p != nil {
+			return p
+		}
+	}
+	return rules.NewParams(q)
+}
+
+// heldOne is the next value of a held list, zero; nil once the list is
+// full (heldMoves).
+func heldOne[T any](l *[]T) *T {
+	if cap(*l) == 0 {
+		*l = make([]T, 0, heldMoves)
+	}
+	if len(*l) == cap(*l) {
+		return nil
+	}
+	*l = (*l)[:len(*l)+1]
+	return &(*l)[len(*l)-1]
+}
+
+// clear empties the held params, keeping their room.
+func (h *heldParams) clear() {
+	clear(h.cardPlays)
+	clear(h.beams)
+	clear(h.shipMoves)
+	clear(h.resolves)
+	clear(h.turns)
+	h.cardPlays, h.beams, h.shipMoves, h.resolves, h.turns = h.cardPlays[:0], h.beams[:0], h.shipMoves[:0], h.resolves[:0], h.turns[:0]
 }
 
 // kept is the list of the items read onto the scratch list s from start
