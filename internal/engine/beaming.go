@@ -122,7 +122,7 @@ func (m *beamMove) group(j *judgement) ([]*Personnel, error) {
 	}
 	// Each id names a personnel of the board, once: the list is no longer
 	// than the board's personnel.
-	out := make([]*Personnel, 0, min(len(m.personnel), len(j.board.Personnel)))
+	out := j.board.arrays().personnelPtrList(min(len(m.personnel), len(j.board.Personnel)))
 	var seen map[*Personnel]bool
 	for i, id := range m.personnel {
 		p, err := j.board.personnelAt(id, "params.personnel", i)
@@ -477,7 +477,8 @@ func (j *judgement) explainBeam2E(bm beaming) {
 		j.cite("beam.opponent")
 	}
 	if at != nil {
-		where := []string{}
+		var room [8]string
+		where := room[:0]
 		if bm.Command != nil {
 			where = append(where, bm.Command.Mission)
 		}

@@ -356,7 +356,8 @@ func (b *Board) Aboard(shipID string) []*Personnel {
 }
 
 // personnelWhere returns the personnel for whom where is true, in board
-// order; nil when there is none.
+// order; nil when there is none. The list is the board arrays' (a list
+// with no room past it, for the request), as the board's own lists are.
 func (b *Board) personnelWhere(where func(p *Personnel) bool) []*Personnel {
 	n := 0
 	for _, p := range b.Personnel {
@@ -367,7 +368,7 @@ func (b *Board) personnelWhere(where func(p *Personnel) bool) []*Personnel {
 	if n == 0 {
 		return nil
 	}
-	out := make([]*Personnel, 0, n)
+	out := b.arrays().personnelPtrList(n)
 	for _, p := range b.Personnel {
 		if where(p) {
 			out = append(out, p)

@@ -571,6 +571,10 @@ type boardArrays struct {
 	// reasons is where the reasons of a turn's steps are listed: lists
 	// the answer holds, so never cleared nor kept, only let go (release).
 	reasons []string
+	// said is where the steps of a turn write their sentences, one step
+	// after another (judgement.saying): bytes and offsets, nothing of the
+	// request once they are made strings.
+	said sentenceBuffer
 }
 
 // A listRoom holds lists of a type made for a request, carved from one
@@ -603,7 +607,7 @@ func (r *listRoom[T]) clear() {
 // How long each list room is.
 const (
 	pooledRuleKeys      = 128
-	pooledPersonnelPtrs = 128
+	pooledPersonnelPtrs = 256
 	pooledShipPtrs      = 32
 	pooledMissionPtrs   = 32
 	pooledMarks         = 256
@@ -779,6 +783,10 @@ func (a *boardArrays) release() {
 	a.missionLists.clear()
 	a.marks.clear()
 	a.reasons = nil
+	a.said.text, a.said.ends = a.said.text[:0], a.said.ends[:0]
+	if cap(a.said.text) > maxSentenceBuffer || cap(a.said.ends) > maxSentenceEnds {
+		a.said = sentenceBuffer{}
+	}
 	clear(a.missions)
 	clear(a.ships)
 	clear(a.personnel)

@@ -48,10 +48,13 @@ package engine
 
 import (
 	"context"
+	"hash/maphash"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -87,7 +90,7 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService,
 		moves:     moveReaders(),
 		memos:     &textMemos{},
 		vocab:     vocabularyOf(cards),
-		cited:     &citedLists{lists: map[string][]rules.Citation{}},
+		cited:     &citedLists{},
 	}
 	for _, d := range docs {
 		s.docs[d.ID] = &d
@@ -201,10 +204,17 @@ func (j *judgement) sayStrings(format string, args ...string) {
 	w.ends = append(w.ends, len(w.text))
 }
 
-// saying is where the judgement's sentences are written, taken once.
+// saying is where the judgement's sentences are written, taken once: for
+// a step of a turn the buffer its board arrays keep (the steps are judged
+// one after another, each verdict made before the next step is judged),
+// else one from the pool.
 func (j *judgement) saying() *sentenceBuffer {
 	if j.said == nil {
-		j.said = sentenceBuffers.Get().(*sentenceBuffer)
+		if a := j.stepArrays(); a != nil {
+			j.said = &a.said
+		} else {
+			j.said = sentenceBuffers.Get().(*sentenceBuffer)
+		}
 	}
 	return j.said
 }
@@ -246,11 +256,25 @@ func (j *judgement) sentences() []string {
 // unsay forgets the sentences said and not yet made strings, and gives
 // their buffer back.
 func (j *judgement) unsay() {
+	if a := j.stepArrays(); a != nil && j.said == &a.said {
+		a.said.text, a.said.ends = a.said.text[:0], a.said.ends[:0]
+		j.said = nil
+		return
+	}
 	if w := j.said; w != nil && cap(w.text) <= maxSentenceBuffer && cap(w.ends) <= maxSentenceEnds {
 		w.text, w.ends = w.text[:0], w.ends[:0]
 		sentenceBuffers.Put(w)
 	}
 	j.said = nil
+}
+
+// stepArrays are the board arrays of a step of a turn, nil for any other
+// judgement or a board without them.
+func (j *judgement) stepArrays() *boardArrays {
+	if !j.step || j.board == nil {
+		return nil
+	}
+	return j.board.arrays()
 }
 
 // A sentenceBuffer holds the sentences of a judgement not yet made
@@ -500,47 +524,79 @@ func (s *Service) cite(doc *rules.Document, keys []ruleKey, more int) []rules.Ci
 	if more > 0 {
 		return s.citeAnew(doc, keys, more)
 	}
-	var room [256]byte
-	k := citedKey(room[:0], doc.ID, keys)
-	if k == nil {
-		return s.citeAnew(doc, keys, 0)
-	}
-	s.cited.mu.RLock()
-	out, ok := s.cited.lists[string(k)]
-	s.cited.mu.RUnlock()
-	if ok {
+	if out, ok := s.cited.load(doc.ID, keys); ok {
 		return out
 	}
-	out = s.citeAnew(doc, keys, 0)
+	out := s.citeAnew(doc, keys, 0)
 	out = out[:len(out):len(out)]
-	s.cited.mu.Lock()
-	if len(s.cited.lists) < memoMaxEntries {
-		s.cited.lists[string(k)] = out
-	}
-	s.cited.mu.Unlock()
+	s.cited.store(doc.ID, keys, out)
 	return out
 }
 
 // citedLists are the lists of citations cite made for the lists of rules
-// verdicts applied, by citedKey; bounded as the memos are, by
-// memoMaxEntries (the lists of rules are the engine's own, few).
+// verdicts applied, kept by their document and list of rules in a table
+// of citedSlots places read without a lock: a list is found by the hash
+// of its document's id and rules' keys, within citedProbes places of it,
+// and a place once filled is never changed. Every step of every turn
+// looks its list up, from every request at once; a map under a lock was
+// a cache line the two cores took from each other for each look, and the
+// key a string built for each. Bounded: a list finding its places full is
+// made for each verdict and not kept (the lists of rules are the
+// engine's own, few).
 type citedLists struct {
-	mu    sync.RWMutex
-	lists map[string][]rules.Citation
+	slots [citedSlots]atomic.Pointer[citedList]
 }
 
-// citedKey appends to dst the key of a document's list of rules: the
-// document's id and each rule's key, each after a zero byte. It is nil for
-// a list whose key is longer than dst's room, which is not kept.
-func citedKey(dst []byte, doc string, keys []ruleKey) []byte {
-	dst = append(dst, doc...)
+// A citedList is a list of citations kept, with what it is the list of.
+type citedList struct {
+	doc  string
+	keys []ruleKey
+	list []rules.Citation
+}
+
+const (
+	citedSlots  = 4096 // a power of two
+	citedProbes = 8
+)
+
+// citedHash is the hash of a document's list of rules.
+func citedHash(doc string, keys []ruleKey) uint64 {
+	h := maphash.String(nameSeed, doc)
 	for _, k := range keys {
-		if len(dst)+1+len(k) > cap(dst) {
-			return nil
-		}
-		dst = append(append(dst, 0), k...)
+		h = (h^maphash.String(nameSeed, string(k)))*0x100000001b3 + 1
 	}
-	return dst
+	return h
+}
+
+// load is the list kept for a document's list of rules.
+func (c *citedLists) load(doc string, keys []ruleKey) ([]rules.Citation, bool) {
+	h := citedHash(doc, keys)
+	for i := range uint64(citedProbes) {
+		l := c.slots[(h+i)&(citedSlots-1)].Load()
+		if l == nil {
+			return nil, false
+		}
+		if l.doc == doc && slices.Equal(l.keys, keys) {
+			return l.list, true
+		}
+	}
+	return nil, false
+}
+
+// store keeps the list of a document's list of rules in the first empty
+// place of its own, if one is left; keys are copied.
+func (c *citedLists) store(doc string, keys []ruleKey, list []rules.Citation) {
+	h := citedHash(doc, keys)
+	l := &citedList{doc: doc, keys: slices.Clone(keys), list: list}
+	for i := range uint64(citedProbes) {
+		slot := &c.slots[(h+i)&(citedSlots-1)]
+		if slot.CompareAndSwap(nil, l) {
+			return
+		}
+		if k := slot.Load(); k.doc == doc && slices.Equal(k.keys, keys) {
+			return // kept from another request meanwhile
+		}
+	}
 }
 
 // citeAnew is cite's list made anew, with room for more.

@@ -52,13 +52,15 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 		return PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique(),
 			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, Ref: ref, ID: c.ID}, nil
 	}
-	in := *card.Inline
+	// The card object is read, never changed: the play points to it (the
+	// board object the card becomes copies what it needs of it).
+	in := card.Inline
 	if in.Title == "" {
 		return PlayCard{}, unprocessable("params.card.title", "an inline card needs a title")
 	}
 	c := rules.Card{Title: in.Title, Subtitle: in.Subtitle}
 	pc := PlayCard{Name: c.Name(), Title: in.Title, Type: fold(in.Type), Cost: in.Cost, Unique: in.Unique,
-		Affiliation: foldAffiliations(in.Affiliation), Icons: foldAll(in.Icons), Quadrant: fold(in.Quadrant), Persona: in.Persona, Inline: &in}
+		Affiliation: foldAffiliations(in.Affiliation), Icons: foldAll(in.Icons), Quadrant: fold(in.Quadrant), Persona: in.Persona, Inline: in}
 	if pc.Quadrant != "" && !validQuadrant(pc.Quadrant) {
 		return PlayCard{}, unprocessable("params.card.quadrant", "a quadrant is alpha, gamma, delta or mirror, not %q", in.Quadrant)
 	}
@@ -219,7 +221,7 @@ func (m *cardPlay) place(ctx context.Context, s *Service, b *Board) error {
 	title := in.Title
 	if c.Type == "personnel" {
 		bp := &rules.BoardPersonnel{ID: m.id, Card: c.Ref, Title: title, PersonnelStats: in.PersonnelStats, Persona: in.Persona, At: &loc}
-		p := &Personnel{}
+		p := b.arrays().newPersonnel()
 		if err := s.readPersonnel(ctx, m.edition, b, boardPlace{"personnel", len(b.Personnel)}, bp, p, &skillArena{}); err != nil {
 			return withField(err, "params.card")
 		}
@@ -228,7 +230,7 @@ func (m *cardPlay) place(ctx context.Context, s *Service, b *Board) error {
 	}
 	bs := &rules.BoardShip{ID: m.id, Card: c.Ref, Title: title, Affiliation: in.Affiliation, Staffing: in.Staffing,
 		Range: in.Range, Weapons: in.Weapons, Shields: in.Shields, At: &loc, Docked: docked}
-	sh := &Ship{}
+	sh := b.arrays().newShip()
 	if err := s.readShip(ctx, m.edition, b, boardPlace{"ships", len(b.Ships)}, bs, sh); err != nil {
 		return withField(err, "params.card")
 	}
@@ -428,7 +430,13 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 		after = pl.Counters - pl.Cost
 	}
 	j.allow(pl.Allowed)
-	j.result = &rules.CardPlayResult{Cost: ptr(pl.Cost), CountersAfter: ptr(after), At: pl.At}
+	// The result and its two numbers are made together, one allocation.
+	r := &struct {
+		res         rules.CardPlayResult
+		cost, after int
+	}{cost: pl.Cost, after: after}
+	r.res = rules.CardPlayResult{Cost: &r.cost, CountersAfter: &r.after, At: pl.At}
+	j.result = &r.res
 }
 
 // playedAnyTime says whether a card may be played once orders have been
@@ -489,13 +497,11 @@ func (m *cardPlay) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	switch pl := m.placement; {
 	case pl.personnel != nil:
 		nb := b.clone()
-		p := *pl.personnel
-		nb.addPersonnel(&p)
+		nb.addPersonnel(nb.copyPersonnel(pl.personnel))
 		return nb, t, nil
 	case pl.ship != nil:
 		nb := b.clone()
-		sh := *pl.ship
-		nb.addShip(&sh)
+		nb.addShip(nb.copyShip(pl.ship))
 		return nb, t, nil
 	}
 	return b, t, nil

@@ -99,7 +99,7 @@ func (j *judgement) explainHeadquarters(c PlayCard, at string, hq hqPlacement) {
 func playAllows(play []string, c PlayCard) (string, bool) {
 	for _, item := range play {
 		all := true
-		for _, part := range strings.Split(item, "+") {
+		for part := range strings.SplitSeq(item, "+") {
 			if !cardHas(c, playTerm(part)) {
 				all = false
 				break

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -91,49 +90,23 @@ func appendStrings(dst []byte, format string, args []string) []byte {
 
 // appendArgs appends the sentence to dst when every verb of format is a
 // plain %s, %v or %q of a string or %d or %v of an int (or %%), one for
-// each argument; false otherwise, for fmt to write it.
+// each argument; false otherwise, for fmt to write it, with dst as it was.
 func appendArgs(dst []byte, format string, args []sentenceArg) ([]byte, bool) {
 	// The verbs are found by strings.IndexByte, many bytes at a time: a
-	// sentence's format is mostly text.
-	size, arg := len(format), 0
+	// sentence's format is mostly text. The sentence is written as the
+	// verbs are read, in one pass; a verb fmt must write takes back what
+	// was written (dst is a judgement's buffer of sentences, with room).
+	b, arg := dst, 0
 	for rest := format; ; {
 		i := strings.IndexByte(rest, '%')
 		if i < 0 {
-			break
+			if arg != len(args) {
+				return dst, false
+			}
+			return append(b, rest...), true
 		}
 		if i+1 >= len(rest) {
 			return dst, false
-		}
-		verb := rest[i+1]
-		rest = rest[i+2:]
-		if verb == '%' {
-			continue
-		}
-		if arg >= len(args) {
-			return dst, false
-		}
-		a := args[arg]
-		switch {
-		case a.num && (verb == 'd' || verb == 'v'):
-			size += 20
-		case !a.num && (verb == 's' || verb == 'v'):
-			size += len(a.s)
-		case !a.num && verb == 'q':
-			size += len(a.s) + 2
-		default:
-			return dst, false
-		}
-		arg++
-	}
-	if arg != len(args) {
-		return dst, false
-	}
-	b := slices.Grow(dst, size)
-	arg = 0
-	for rest := format; ; {
-		i := strings.IndexByte(rest, '%')
-		if i < 0 {
-			return append(b, rest...), true
 		}
 		b = append(b, rest[:i]...)
 		verb := rest[i+1]
@@ -142,13 +115,18 @@ func appendArgs(dst []byte, format string, args []sentenceArg) ([]byte, bool) {
 			b = append(b, '%')
 			continue
 		}
+		if arg >= len(args) {
+			return dst, false
+		}
 		switch a := args[arg]; {
-		case a.num:
+		case a.num && (verb == 'd' || verb == 'v'):
 			b = strconv.AppendInt(b, int64(a.n), 10)
-		case verb == 'q':
+		case !a.num && (verb == 's' || verb == 'v'):
+			b = append(b, a.s...)
+		case !a.num && verb == 'q':
 			b = strconv.AppendQuote(b, a.s)
 		default:
-			b = append(b, a.s...)
+			return dst, false
 		}
 		arg++
 	}

@@ -194,7 +194,7 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	}
 	aboard := b.Aboard(s.ID)
 	// The crew and those of them of the ship's affiliation share one array.
-	crew := make([]*Personnel, 2*len(aboard))
+	crew := b.arrays().personnelPtrList(2 * len(aboard))[:2*len(aboard)]
 	out.Crew, out.Affiliated = crew[:0:len(aboard)], crew[len(aboard):len(aboard)]
 	for _, p := range aboard {
 		switch {
@@ -343,7 +343,7 @@ func (c *compiled) candidatesOf(ship string, need []staffingSlot, crew []*Person
 		return c.staffing[i].candidates
 	}
 	cands := slotCandidates(need, crew)
-	kept := staffingCandidates{ship: ship, need: need, crew: slices.Clone(crew), candidates: cands}
+	kept := staffingCandidates{ship: ship, need: need, crew: append(c.arrays.personnelPtrList(len(crew)), crew...), candidates: cands}
 	if i >= 0 {
 		c.staffing[i] = kept
 	} else {
