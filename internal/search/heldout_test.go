@@ -75,7 +75,7 @@ func TestNoHeldOutQuestionPinned(t *testing.T) {
 	for _, q := range readJudgeSet(t, filepath.Join("testdata", "judge-questions.json")).Queries {
 		pins = append(pins, pinned{q.Q, "judge-questions.json"})
 	}
-	for _, name := range []string{freshQuestions, round5Questions, round7Questions, round8Questions} {
+	for _, name := range []string{freshQuestions, round5Questions, round7Questions, round8Questions, round9Questions} {
 		for _, q := range readFreshSet(t, name).Questions {
 			pins = append(pins, pinned{q.Q, name})
 		}
