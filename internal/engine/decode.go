@@ -568,13 +568,47 @@ type boardArrays struct {
 	shipLists      listRoom[*Ship]
 	missionLists   listRoom[*Mission]
 	marks          listRoom[nameMark]
+	// The working lists of staffing searches (Staffing): a ship's slots,
+	// the candidates of each and the matching's numbers.
+	slots    listRoom[staffingSlot]
+	ints     listRoom[int]
+	intLists listRoom[[]int]
 	// reasons is where the reasons of a turn's steps are listed: lists
 	// the answer holds, so never cleared nor kept, only let go (release).
 	reasons []string
 	// said is where the steps of a turn write their sentences, one step
 	// after another (judgement.saying): bytes and offsets, nothing of the
-	// request once they are made strings.
-	said sentenceBuffer
+	// request once they are made strings. unmade are the steps' lists of
+	// reasons whose strings are still to be made of them (madeReasons).
+	said   sentenceBuffer
+	unmade []unmadeReasons
+}
+
+// unmadeReasons are a step's reasons still to be made strings: list is
+// where they go, from the index in said.ends of its first sentence.
+type unmadeReasons struct {
+	list []string
+	from int
+}
+
+// madeReasons makes the strings of the reasons of the turn's steps judged
+// so far: one string of all their sentences, each reason a part of it.
+func (a *boardArrays) madeReasons() {
+	if a == nil || len(a.unmade) == 0 {
+		return
+	}
+	all := string(a.said.text)
+	for _, u := range a.unmade {
+		for i := range u.list {
+			start := 0
+			if e := u.from + i; e > 0 {
+				start = a.said.ends[e-1]
+			}
+			u.list[i] = all[start:a.said.ends[u.from+i]]
+		}
+	}
+	clear(a.unmade)
+	a.unmade = a.unmade[:0]
 }
 
 // A listRoom holds lists of a type made for a request, carved from one
@@ -611,6 +645,9 @@ const (
 	pooledShipPtrs      = 32
 	pooledMissionPtrs   = 32
 	pooledMarks         = 256
+	pooledSlots         = 64
+	pooledInts          = 512
+	pooledIntLists      = 64
 	stepReasons         = 64
 )
 
@@ -643,6 +680,27 @@ func (a *boardArrays) missionPtrList(n int) []*Mission {
 		return make([]*Mission, 0, n)
 	}
 	return a.missionLists.take(n, pooledMissionPtrs)
+}
+
+func (a *boardArrays) slotList(n int) []staffingSlot {
+	if a == nil {
+		return make([]staffingSlot, 0, n)
+	}
+	return a.slots.take(n, pooledSlots)
+}
+
+func (a *boardArrays) intList(n int) []int {
+	if a == nil {
+		return make([]int, 0, n)
+	}
+	return a.ints.take(n, pooledInts)
+}
+
+func (a *boardArrays) intListList(n int) [][]int {
+	if a == nil {
+		return make([][]int, 0, n)
+	}
+	return a.intLists.take(n, pooledIntLists)
 }
 
 func (a *boardArrays) marksList(n int) []nameMark {
@@ -782,11 +840,16 @@ func (a *boardArrays) release() {
 	a.shipLists.clear()
 	a.missionLists.clear()
 	a.marks.clear()
+	a.slots.clear()
+	a.ints.clear()
+	a.intLists.clear()
 	a.reasons = nil
 	a.said.text, a.said.ends = a.said.text[:0], a.said.ends[:0]
 	if cap(a.said.text) > maxSentenceBuffer || cap(a.said.ends) > maxSentenceEnds {
 		a.said = sentenceBuffer{}
 	}
+	clear(a.unmade)
+	a.unmade = a.unmade[:0]
 	clear(a.missions)
 	clear(a.ships)
 	clear(a.personnel)

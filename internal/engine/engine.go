@@ -183,6 +183,9 @@ type judgement struct {
 	verdict rules.Verdict
 	// step says the judgement is of a step of a turn (stepJudgement).
 	step bool
+	// saidFrom and saidText are where a step's sentences begin in the
+	// buffer of its board arrays (saying): the sentence and the byte.
+	saidFrom, saidText int
 }
 
 // say adds a sentence to the verdict's reasons. The sentences of a
@@ -205,13 +208,14 @@ func (j *judgement) sayStrings(format string, args ...string) {
 }
 
 // saying is where the judgement's sentences are written, taken once: for
-// a step of a turn the buffer its board arrays keep (the steps are judged
-// one after another, each verdict made before the next step is judged),
-// else one from the pool.
+// a step of a turn the buffer its board arrays keep, the steps' sentences
+// one after another (the steps are judged one after another, each verdict
+// made before the next step is judged), else one from the pool.
 func (j *judgement) saying() *sentenceBuffer {
 	if j.said == nil {
 		if a := j.stepArrays(); a != nil {
 			j.said = &a.said
+			j.saidFrom, j.saidText = len(a.said.ends), len(a.said.text)
 		} else {
 			j.said = sentenceBuffers.Get().(*sentenceBuffer)
 		}
@@ -230,6 +234,9 @@ func (j *judgement) sayAll(sentences []string) {
 // last call made one string, each a part of it. The buffer they were
 // written into goes back for the next judgement.
 func (j *judgement) sentences() []string {
+	if a := j.stepArrays(); a != nil && j.said == &a.said {
+		return j.stepSentences(a)
+	}
 	if j.said == nil || len(j.said.ends) == 0 {
 		return j.reasons
 	}
@@ -257,7 +264,7 @@ func (j *judgement) sentences() []string {
 // their buffer back.
 func (j *judgement) unsay() {
 	if a := j.stepArrays(); a != nil && j.said == &a.said {
-		a.said.text, a.said.ends = a.said.text[:0], a.said.ends[:0]
+		a.said.text, a.said.ends = a.said.text[:j.saidText], a.said.ends[:j.saidFrom]
 		j.said = nil
 		return
 	}
@@ -266,6 +273,27 @@ func (j *judgement) unsay() {
 		sentenceBuffers.Put(w)
 	}
 	j.said = nil
+}
+
+// stepSentences are sentences of a step of a turn, whose sentences are in
+// the buffer of its board arrays: a list of them, whose strings are made
+// once the turn's steps are all judged (boardArrays.madeReasons), all of
+// them parts of one string rather than one string a step. Until then its
+// items are "": a step's verdict is read by the turn's (explainReplay),
+// which makes them first.
+func (j *judgement) stepSentences(a *boardArrays) []string {
+	j.said = nil
+	n := len(a.said.ends) - j.saidFrom
+	if n == 0 {
+		return j.reasons
+	}
+	out := a.reasonsList(len(j.reasons) + n)
+	out = append(out, j.reasons...)
+	at := len(out)
+	out = out[:at+n]
+	a.unmade = append(a.unmade, unmadeReasons{list: out[at:], from: j.saidFrom})
+	j.reasons = out
+	return out
 }
 
 // stepArrays are the board arrays of a step of a turn, nil for any other
@@ -474,8 +502,11 @@ func (s *Service) verdict(question string, j *judgement) *rules.Verdict {
 		Reasons:   j.sentences(),
 		Citations: s.cite(j.doc, j.applied, len(j.carried)),
 	}
+	// The citations carried are each once already (carry): each is looked
+	// for among those of the rules the judgement applied alone.
+	own := len(v.Citations)
 	for _, c := range j.carried {
-		if !cited(v.Citations, *c) {
+		if !cited(v.Citations[:own], *c) {
 			v.Citations = append(v.Citations, *c)
 		}
 	}

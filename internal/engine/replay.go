@@ -164,6 +164,8 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	// A step's verdict is in its judgement's room, which may be the
 	// request's board arrays', given back once the turn's verdict is
 	// made: what the steps say is copied out of it, allowed included.
+	// Their reasons are made strings first, all at once.
+	j.board.arrays().madeReasons()
 	steps := make([]rules.ReplayStep, len(r.Steps))
 	allowed := make([]bool, len(r.Steps))
 	for i, st := range r.Steps {
@@ -237,7 +239,24 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 		j.carry(r.Steps[r.FirstIllegal].Verdict.Citations)
 	}
 	j.carry(s.cite(j.doc, keys, 0))
+	// Steps citing the same rules share one list (cite): a list carried
+	// already adds nothing, and is not looked through again.
+	var lists [16][]rules.Citation
+	carriedLists := lists[:0]
+steps:
 	for _, st := range r.Steps[:legal] {
-		j.carry(st.Verdict.Citations)
+		cs := st.Verdict.Citations
+		if len(cs) == 0 {
+			continue
+		}
+		for _, l := range carriedLists {
+			if len(l) == len(cs) && &l[0] == &cs[0] {
+				continue steps
+			}
+		}
+		if len(carriedLists) < cap(carriedLists) {
+			carriedLists = append(carriedLists, cs)
+		}
+		j.carry(cs)
 	}
 }

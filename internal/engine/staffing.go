@@ -100,11 +100,14 @@ const maxStaffingLines = rules.MaxStaffingIcons
 
 // lines are a ship's staffing requirements as slots, in a new slice: read
 // from its 1E lines when decoded, its icons otherwise.
-func (s *Ship) lines() []staffingSlot {
+func (s *Ship) lines() []staffingSlot { return s.linesIn(nil) }
+
+// linesIn is lines, the list made in a's room (a nil a makes it).
+func (s *Ship) linesIn(a *boardArrays) []staffingSlot {
 	if s.slots != nil {
-		return slices.Clone(s.slots)
+		return append(a.slotList(len(s.slots)), s.slots...)
 	}
-	out := make([]staffingSlot, len(s.Staffing))
+	out := a.slotList(len(s.Staffing))[:len(s.Staffing)]
 	for i, icon := range s.Staffing {
 		out[i] = staffingSlot{feature: feature{kind: featureIcon, key: icon}, level: 1, shown: icon}
 	}
@@ -187,7 +190,7 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	if err := needAffiliation(s); err != nil {
 		return StaffingOutcome{}, err
 	}
-	need := s.lines()
+	need := s.linesIn(b.arrays())
 	reads := statAffiliation
 	for _, sl := range need {
 		reads |= sl.reads()
@@ -216,7 +219,7 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	// Specific lines first, staff last: command personnel are kept for the
 	// icons only they can give.
 	slices.SortStableFunc(need, func(a, b staffingSlot) int { return cmp.Compare(rankSlot(a), rankSlot(b)) })
-	m := matchOver(need, out.Crew, b.compile().candidatesOf(s.ID, need, out.Crew))
+	m := matchOver(need, out.Crew, b.compile().candidatesOf(s.ID, need, out.Crew), b.arrays())
 	if err := m.run(ctx); err != nil {
 		return StaffingOutcome{}, err
 	}
@@ -277,15 +280,16 @@ type staffingMatch struct {
 }
 
 func newStaffingMatch(need []staffingSlot, crew []*Personnel) staffingMatch {
-	return matchOver(need, crew, slotCandidates(need, crew))
+	return matchOver(need, crew, slotCandidates(need, crew, nil), nil)
 }
 
 // matchOver is the matching of need to crew over the candidates of each
 // slot (slotCandidates), which it only reads.
-func matchOver(need []staffingSlot, crew []*Personnel, candidates [][]int) staffingMatch {
-	// match, owner and seen share one array.
+func matchOver(need []staffingSlot, crew []*Personnel, candidates [][]int, a *boardArrays) staffingMatch {
+	// match, owner and seen share one array, made in a's room (a nil a
+	// makes it).
 	r, c := len(need), len(crew)
-	ints := make([]int, r+2*c)
+	ints := a.intList(r + 2*c)[:r+2*c]
 	m := staffingMatch{
 		need:       need,
 		candidates: candidates,
@@ -306,9 +310,9 @@ func matchOver(need []staffingSlot, crew []*Personnel, candidates [][]int) staff
 // slotCandidates lists, for each slot, the crew who may fill it in the
 // order they are tried, the lists of equal slots shared, in one array: a
 // ship needs few different slots.
-func slotCandidates(need []staffingSlot, crew []*Personnel) [][]int {
-	out := make([][]int, len(need))
-	lists := make([]int, 0, len(crew)*distinct(need))
+func slotCandidates(need []staffingSlot, crew []*Personnel, a *boardArrays) [][]int {
+	out := a.intListList(len(need))[:len(need)]
+	lists := a.intList(len(crew) * distinct(need))
 	for i, slot := range need {
 		if same := slices.Index(need[:i], slot); same >= 0 {
 			out[i] = out[same]
@@ -342,7 +346,7 @@ func (c *compiled) candidatesOf(ship string, need []staffingSlot, crew []*Person
 	if i >= 0 && slices.Equal(c.staffing[i].need, need) && slices.Equal(c.staffing[i].crew, crew) {
 		return c.staffing[i].candidates
 	}
-	cands := slotCandidates(need, crew)
+	cands := slotCandidates(need, crew, c.arrays)
 	kept := staffingCandidates{ship: ship, need: need, crew: append(c.arrays.personnelPtrList(len(crew)), crew...), candidates: cands}
 	if i >= 0 {
 		c.staffing[i] = kept
@@ -369,7 +373,8 @@ func distinct(slots []staffingSlot) int {
 func appendCandidates(out []int, slot staffingSlot, crew []*Personnel) []int {
 	t := namesOf(crew)
 	id := t.id(slot.key)
-	var standIns []int
+	var room [16]int
+	standIns := room[:0]
 	for c, p := range crew {
 		switch {
 		case !slot.filledBy(t, id, p):
