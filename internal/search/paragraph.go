@@ -443,7 +443,7 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		own[p] = a.shareHeld(h)
 		mostOwn = max(mostOwn, own[p])
 	}
-	best, bestGain := -1, 0.0
+	best, bestGain, last := -1, 0.0, -1
 	for p, h := range held {
 		if own[p] < mostOwn-1e-9 {
 			continue
@@ -452,14 +452,15 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 		// answering alike, the first states the rule, a later one its
 		// example.
 		a.wordsIn(m, p, sc)
+		last = p
 		near := a.nearness(m, h, sc)
 		g := w.paragraphGain(a, m, p, shares[p], near, near == 1 && a.phraseIn(m, p, sc), sc)
 		if best < 0 || g/m.paras[p].norm > bestGain/m.paras[best].norm+1e-12 {
 			best, bestGain = p, g
 		}
 	}
-	if len(m.paras) > 1 {
-		a.wordsIn(m, best, sc)
+	if best != last {
+		a.wordsIn(m, best, sc) // the words of the last weighed are kept
 	}
 	return best, shares[best], bestGain
 }
@@ -665,15 +666,19 @@ func (a *analyzed) exactShare(m *docMeta, sc *paragraphScratch) float64 {
 			continue
 		}
 		other := a.stemNumber[k]
-		found := slices.Contains(m.titlePlain, want) || other != noTerm && slices.Contains(m.titlePlain, other)
+		// The paragraph's words first: most often one of them is the
+		// word, and the title's words are not read.
+		found := false
 		if k < len(sc.inBest) {
 			for _, o := range sc.inBest[k] {
-				if found {
+				p := o.plain // m.words[o.at].plain
+				if found = p == want || p == other; found {
 					break
 				}
-				p := o.plain // m.words[o.at].plain
-				found = p == want || p == other
 			}
+		}
+		if !found {
+			found = slices.Contains(m.titlePlain, want) || other != noTerm && slices.Contains(m.titlePlain, other)
 		}
 		if found {
 			in += a.stemIDF[k]

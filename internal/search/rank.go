@@ -13,9 +13,17 @@ import (
 const minShare = 0.05
 
 // whole is the factor of a hit holding share of the query: share to the
-// power Whole (without math.Pow for the usual powers, once per hit).
+// power Whole (without math.Pow for the usual powers, once per hit; the
+// power of 1 inlined).
 func (w *weights) whole(share float64) float64 {
-	share = max(share, minShare)
+	if w.Whole == 1 {
+		return max(share, minShare)
+	}
+	return w.wholePower(max(share, minShare))
+}
+
+// wholePower is whole of a share of at least minShare.
+func (w *weights) wholePower(share float64) float64 {
 	switch w.Whole {
 	case 0:
 		return 1
@@ -114,8 +122,8 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	if a.bothEditions {
 		first = len(out)
 	}
-	ix.byPrecedence(out, first, sc)
-	sortBest(out, k, &sc.sort)
+	least := ix.byPrecedence(out, first, sc)
+	sortBestFrom(out, k, least, &sc.sort)
 	ix.w.governFirst(out)
 	if a.bothEditions {
 		bothEditionsLead(out)
@@ -410,7 +418,13 @@ func (t *topScores) least() float64 {
 // sortBest puts the k best hits first, in order, the others after them in
 // no order: a page needs only the hits up to its end. s is the sort's working
 // memory, kept for the next search.
-func sortBest(r []ranked, k int, s *sortScratch) {
+func sortBest(r []ranked, k int, s *sortScratch) { sortBestFrom(r, k, math.Inf(-1), s) }
+
+// sortBestFrom is sortBest knowing that at least k hits score atLeast or
+// more (-Inf: nothing known), as byPrecedence measures: the k best are
+// selected among those alone, and when they are k, they are the k best
+// without a selection.
+func sortBestFrom(r []ranked, k int, atLeast float64, s *sortScratch) {
 	if k >= len(r) {
 		s.sort(r)
 		return
@@ -419,19 +433,36 @@ func sortBest(r []ranked, k int, s *sortScratch) {
 		// The k best score at least the k-th best score: those first,
 		// sorted (a page of a few: that score selected from a copy of
 		// the scores, one pass to put them first).
-		scores := s.scores[:0]
-		for i := range r {
-			scores = append(scores, r[i].score)
-		}
-		s.scores = scores
-		least, n := kthBest(scores, k), 0
-		for i := range r {
-			if r[i].score >= least {
-				r[i], r[n] = r[n], r[i]
-				n++
+		n := len(r)
+		if !math.IsInf(atLeast, -1) {
+			n = 0
+			for i := range r {
+				if r[i].score >= atLeast {
+					r[i], r[n] = r[n], r[i]
+					n++
+				}
+			}
+			if n < k {
+				n = len(r) // not so: selected among all
 			}
 		}
-		s.sort(r[:n])
+		c := r[:n]
+		if n > k {
+			scores := s.scores[:0]
+			for i := range c {
+				scores = append(scores, c[i].score)
+			}
+			s.scores = scores
+			least, m := kthBest(scores, k), 0
+			for i := range c {
+				if c[i].score >= least {
+					c[i], c[m] = c[m], c[i]
+					m++
+				}
+			}
+			c = c[:m]
+		}
+		s.sort(c)
 		return
 	}
 	// The best k so far in r[:k], a heap with the worst on top.
@@ -584,10 +615,12 @@ func compareRankedAt(x, y *ranked) int {
 // title, or related by the corpus (the same term's entry in another
 // document), directly or through other hits. Only hits that may be one rule
 // with another hit (docMeta.rule) are looked at, and of those only the ones
-// that may be among the first best hits (see firstLeast).
-func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
+// that may be among the first best hits (see firstLeast). It returns a score
+// the first best hits score at least once handed out (firstLeast's), or
+// -Inf when it did not measure one.
+func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) float64 {
 	if ix.rules == 0 {
-		return
+		return math.Inf(-1)
 	}
 	found := resize(sc.found, ix.rules)
 	clear(found)
@@ -608,7 +641,7 @@ func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
 	}
 	sc.seen = seen
 	if !several {
-		return
+		return math.Inf(-1)
 	}
 	// The rules of several hits, and each one's hits together, in that
 	// order (counted out into place rather than sorted: there are few of
@@ -646,6 +679,7 @@ func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) {
 		slices.SortFunc(hits, func(i, j int) int { return compareRankedAt(&out[i], &out[j]) })
 		ix.sameRule(out, hits, sc)
 	}
+	return least
 }
 
 // firstLeast is a score the first best hits of out score at least once

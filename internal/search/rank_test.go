@@ -235,7 +235,9 @@ func TestHitFactsAnswerAsTheMetadata(t *testing.T) {
 // searches of the real corpus that byPrecedence, handing out again only the
 // scores of rules that may reach the first hits (firstLeast), puts the same
 // hits first, in the same order and with the same scores, as handing out
-// every rule's; and that it does skip rules, in most searches.
+// every rule's, sortBestFrom selecting them among the hits scoring at least
+// the least byPrecedence measured; and that it does skip rules, and measure
+// that score, in many searches.
 func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 	ix := buildCorpus(t)
 	ss, err := loadgen.Searches(variedSeed, 2000)
@@ -244,7 +246,7 @@ func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 	}
 	sc := ix.scratch.Get().(*scratch)
 	defer ix.scratch.Put(sc)
-	skipped := 0
+	skipped, measured := 0, 0
 	for _, s := range ss {
 		u, err := parseQuery(s.Q)
 		if err != nil {
@@ -263,12 +265,15 @@ func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 		k := max(DefaultLimit, governWindow)
 		all, some := slices.Clone(scored), slices.Clone(scored)
 		ix.byPrecedence(all, len(all), sc)
-		ix.byPrecedence(some, k, sc)
+		least := ix.byPrecedence(some, k, sc)
 		if !slices.Equal(all, some) {
 			skipped++
 		}
+		if !math.IsInf(least, -1) {
+			measured++
+		}
 		sortBest(all, k, &sc.sort)
-		sortBest(some, k, &sc.sort)
+		sortBestFrom(some, k, least, &sc.sort) // as rerank does
 		for i := range min(k, len(all)) {
 			if some[i] != all[i] {
 				t.Fatalf("%q: hit %d is %s %v, want %s %v", s.Q, i, some[i].meta.ID, some[i].score, all[i].meta.ID, all[i].score)
@@ -278,7 +283,10 @@ func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 	if skipped < len(ss)/4 {
 		t.Errorf("rules skipped in %d of %d searches; want a quarter at least", skipped, len(ss))
 	}
-	t.Logf("rules skipped in %d of %d searches", skipped, len(ss))
+	if measured < len(ss)/4 {
+		t.Errorf("the first hits' least score measured in %d of %d searches; want a quarter at least", measured, len(ss))
+	}
+	t.Logf("rules skipped in %d of %d searches, the least score measured in %d", skipped, len(ss), measured)
 }
 
 // TestSharesOfIsShare checks on the load test's searches of the real corpus
