@@ -219,6 +219,35 @@ func TestRankFactsAreOneCacheLine(t *testing.T) {
 	}
 }
 
+// TestDocMetaMeasuredFieldsComeFirst checks the layout docMeta's comment
+// speaks of, on the metadata of the real corpus where it was allocated:
+// what bestParagraph reads of every hit measured (its paragraphs, its
+// title's terms and its flags) lies in one cache line, and its words by
+// term in the next.
+func TestDocMetaMeasuredFieldsComeFirst(t *testing.T) {
+	ix := buildCorpus(t)
+	for _, m := range ix.meta {
+		line := func(field unsafe.Pointer, size uintptr) [2]uintptr {
+			return [2]uintptr{uintptr(field) / 64, (uintptr(field) + size - 1) / 64}
+		}
+		first := line(unsafe.Pointer(&m.paras), unsafe.Sizeof(m.paras))
+		for name, l := range map[string][2]uintptr{
+			"titleIDs":  line(unsafe.Pointer(&m.titleIDs), unsafe.Sizeof(m.titleIDs)),
+			"answers":   line(unsafe.Pointer(&m.answers), 1),
+			"contents":  line(unsafe.Pointer(&m.contents), 1),
+			"plainText": line(unsafe.Pointer(&m.plainText), 1),
+		} {
+			if l != [2]uintptr{first[0], first[0]} || first[1] != first[0] {
+				t.Fatalf("%s: paras in lines %v, %s in %v", m.ID, first, name, l)
+			}
+		}
+		runs, byTerm := line(unsafe.Pointer(&m.termRuns), unsafe.Sizeof(m.termRuns)), line(unsafe.Pointer(&m.byTerm), unsafe.Sizeof(m.byTerm))
+		if want := first[0] + 1; runs != [2]uintptr{want, want} || byTerm != runs {
+			t.Fatalf("%s: paras in line %d, termRuns in %v, byTerm in %v", m.ID, first[0], runs, byTerm)
+		}
+	}
+}
+
 // TestAdmittedAgreesWithAdmits checks that the documents a filter admits by
 // the bits of each value of a facet of few values (snapshot.admitted), the
 // facts read for a facet of more, are those filter.admits admits, for

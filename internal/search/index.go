@@ -67,6 +67,46 @@ type Index struct {
 // Bleve index (and saved in its internal metadata) so that a search never
 // loads stored fields.
 type docMeta struct {
+	// What the re-ranking reads of a hit measured by its paragraphs comes
+	// first, together: its paragraphs, its title's terms, its kinds of
+	// answer and flags in one cache line, and its words by term in the
+	// next (allocated alone, the struct starts 8 bytes into a line, after
+	// the allocation's header: TestDocMetaMeasuredFieldsComeFirst). See
+	// derive, deriveParagraphs and prepare.
+	//
+	// paras are the paragraphs of the text (see rules.Paragraphs): where
+	// each starts among words, its bytes in Text and its anchor; mostNorm
+	// is the most the length of its best paragraph may multiply its score
+	// by (see weighParagraphs), shortest the fewest words one has.
+	paras []paragraph
+	// titleIDs are the ids of TitleTerms; titleIDF the sum of their rarity;
+	// titleMask has bit id%64 set for each (see termMask).
+	titleIDs []uint32
+	// answers are the kinds of answer any of its paragraphs holds: a
+	// question asking for another kind cannot be answered better by them
+	// (see mostGain).
+	answers intent
+	// headed says a paragraph opens with a heading (see headParagraphs).
+	headed bool
+	// contents says a paragraph is a line of its list of contents (see
+	// markContents).
+	contents  bool
+	textWords bool // words are those of the text, not the title
+	// plainText says the text holds no byte appendOneLine does not copy
+	// as it is: a snippet of it is its bytes (see paragraph.plain).
+	plainText bool
+	mostNorm  float64
+	// termRuns are where each term's words start in byTerm, by term, and
+	// a last one (noTerm) where they end (see occurrences); byTerm are the
+	// words with an English term, by term (then in order); words are the
+	// words of the text a snippet is cut from.
+	termRuns  []termRun
+	byTerm    []termAt
+	words     []word
+	shortest  int
+	titleIDF  float64
+	titleMask uint64
+
 	ID         string   `json:"id"`
 	Kind       string   `json:"kind"`
 	Title      string   `json:"title"`
@@ -91,50 +131,18 @@ type docMeta struct {
 	// (snapshot.holding), for measuring how much of a query a hit matched
 	// without asking Bleve for term locations.
 	terms []uint32
-	// titleIDs are the ids of TitleTerms; titleIDF the sum of their rarity;
-	// titleMask has bit id%64 set for each (see termMask).
-	titleIDs  []uint32
-	titleIDF  float64
-	titleMask uint64
 	// titleWords are the English terms of the title's words, in order
 	// (noTerm for a stop word); nil for a title of stop words.
 	titleWords []uint32
 	// titlePlain are the plain words of the title (by lexicon id).
 	titlePlain []uint32
-	// words are the words of the text a snippet is cut from; byTerm those
-	// with an English term, by term (then in order).
-	words  []word
-	byTerm []termAt
-	// termRuns are where each term's words start in byTerm, by term, and
-	// a last one (noTerm) where they end (see occurrences).
-	termRuns []termRun
 	// numbers are the indexes among words of the numbers (figures or
 	// words: see isNumber), in order.
-	numbers   []uint32
-	textWords bool // words are those of the text, not the title
-	// plainText says the text holds no byte appendOneLine does not copy
-	// as it is: a snippet of it is its bytes (see paragraph.plain).
-	plainText bool
-	// paras are the paragraphs of the text (see rules.Paragraphs): where
-	// each starts among words, its bytes in Text and its anchor; shortest
-	// is the fewest words one has, and mostNorm the most the length of its
-	// best paragraph may multiply its score by (see weighParagraphs).
-	paras    []paragraph
-	shortest int
-	mostNorm float64
-	// headed says a paragraph opens with a heading (see headParagraphs).
-	headed bool
-	// contents says a paragraph is a line of its list of contents (see
-	// markContents).
-	contents bool
+	numbers []uint32
 	// unpassable says no hit comes before it by precedence (see
 	// governFirst): a card, or an entry of its edition's governing
 	// document that is no caption.
 	unpassable bool
-	// answers are the kinds of answer any of its paragraphs holds: a
-	// question asking for another kind cannot be answered better by them
-	// (see mostGain).
-	answers intent
 	// prior is the kind of document whose score is scaled whatever the
 	// query (see weighPriors); seeTo are the documents of See.
 	prior uint8
