@@ -48,7 +48,6 @@ package engine
 
 import (
 	"context"
-	"hash/maphash"
 	"slices"
 	"sort"
 	"strconv"
@@ -590,13 +589,23 @@ const (
 	citedProbes = 8
 )
 
-// citedHash is the hash of a document's list of rules.
+// citedHash is the hash of a document's list of rules: of each string's
+// length and three of its bytes, enough to tell apart the engine's own
+// keys (a list looked up is compared whole), at a few instructions a key.
 func citedHash(doc string, keys []ruleKey) uint64 {
-	h := maphash.String(nameSeed, doc)
+	h := citedMix(0xcbf29ce484222325, doc)
 	for _, k := range keys {
-		h = (h^maphash.String(nameSeed, string(k)))*0x100000001b3 + 1
+		h = citedMix(h, string(k))
 	}
-	return h
+	return h ^ h>>29
+}
+
+func citedMix(h uint64, s string) uint64 {
+	v := uint64(len(s))
+	if len(s) > 0 {
+		v |= uint64(s[0])<<16 | uint64(s[len(s)/2])<<24 | uint64(s[len(s)-1])<<32
+	}
+	return (h ^ v) * 0x100000001b3
 }
 
 // load is the list kept for a document's list of rules.

@@ -108,7 +108,7 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, st
 		}
 		ra.Stack = JudgeStack2E(rv, m.Type, len(group), m.OvercomeDilemmas, stacked)
 	}
-	a := attemptState{board: b, first: first, mission: m, remaining: slices.Clone(group), began: group, gone: map[string]bool{}}
+	a := attemptState{board: b, first: first, mission: m, remaining: append(b.arrays().personnelPtrList(len(group)), group...), began: group}
 	ra.Dilemmas = make([]dilemmaResolved, 0, len(stack))
 	for i, d := range stack {
 		if err := ctx.Err(); err != nil {
@@ -143,7 +143,7 @@ type attemptState struct {
 	killed    []string
 	brigged   []string
 	stopped   []string
-	gone      map[string]bool // ids of those who left: killed, brigged or stopped
+	gone      map[string]bool // ids of those who left: killed, brigged or stopped (nil until one has)
 	// shipStopped is the 1E ship stopped with its crew.
 	shipStopped string
 	// ended says why a 1E attempt ended before its last dilemma ("" while
@@ -239,6 +239,9 @@ func (a *attemptState) apply(d rules.ResolveDilemma, dr *dilemmaResolved) {
 				continue
 			}
 			delete(in, id)
+			if a.gone == nil {
+				a.gone = map[string]bool{}
+			}
 			a.gone[id] = true
 			*into = append(*into, p.ID)
 			gone = append(gone, p.Name())

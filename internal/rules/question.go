@@ -50,6 +50,13 @@ var questions = []Question{
 // with spaces around forgiven. An empty or unknown name is EINVALID naming
 // the field "question", with every question's name in details.questions.
 func ParseQuestion(s string) (Question, error) {
+	// A question as the contract writes it, as the engine reads each
+	// action of a turn again, is one of the list as it is.
+	for _, known := range questions {
+		if s == string(known) {
+			return known, nil
+		}
+	}
 	q := Question(strings.ToLower(strings.TrimSpace(s)))
 	for _, known := range questions {
 		if q == known {
