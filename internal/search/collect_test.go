@@ -305,6 +305,55 @@ func TestAdmittedAgreesWithAdmits(t *testing.T) {
 // it matched (searchPlan.held, scoredDoc.held) are those the lists of the
 // documents holding each say (snapshot.held), and that a snapshot whose
 // lists are not its title and text postings is found out when opened (the
+// TestWordsAreOfTermsHeld checks what bestParagraph relies on in skipping
+// the words of the terms a hit does not hold (collected.held): every word
+// of a document's snippet text with a term has a term the document holds
+// (docMeta.terms, from which the lists of the documents holding each term
+// are made), and on the load test's searches of the real corpus no hit
+// collected has a word of a term its held bits say it lacks.
+func TestWordsAreOfTermsHeld(t *testing.T) {
+	ix := buildCorpus(t)
+	for _, m := range ix.meta {
+		for _, w := range m.byTerm {
+			if _, ok := slices.BinarySearch(m.terms, w.term); !ok {
+				t.Fatalf("%s: a word of term %d the document does not hold", m.ID, w.term)
+			}
+		}
+	}
+	ss, err := loadgen.Searches(variedSeed, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := ix.scratch.Get().(*scratch)
+	defer ix.scratch.Put(sc)
+	lacking := 0
+	for _, s := range ss {
+		u, err := parseQuery(s.Q)
+		if err != nil {
+			continue
+		}
+		a := ix.analyze(u)
+		hits, _, _, err := ix.collect(t.Context(), ix.buildQuery(u, a), ix.filterOf(rules.SearchQuery{Edition: rules.Edition(s.Edition)}), a.terms, rerankWindow, sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hits {
+			for k, term := range a.terms[:min(len(a.terms), 64)] {
+				if term == noTerm || h.held&(1<<k) != 0 {
+					continue
+				}
+				lacking++
+				if o := h.meta.occurrences(term); len(o) > 0 {
+					t.Fatalf("%q, %s: held %b lacks term %d, which %d words have", s.Q, h.meta.ID, h.held, k, len(o))
+				}
+			}
+		}
+	}
+	if lacking == 0 {
+		t.Fatal("no hit lacked a term")
+	}
+}
+
 // clauses are then not read for it).
 func TestMatchesTellTheTermsTheyHold(t *testing.T) {
 	ix := buildCorpus(t)

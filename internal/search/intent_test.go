@@ -143,7 +143,7 @@ func TestQueryAsTypedChoosesTheParagraph(t *testing.T) {
 	var sc paragraphScratch
 	m := ix.meta[e.ID]
 	for p, run := range []int{0, 4} {
-		a.bestParagraph(m, &ix.w, &sc) // fills sc.byTerm
+		a.bestParagraph(m, ^uint64(0), &ix.w, &sc) // fills sc.byTerm
 		a.wordsIn(m, p, &sc)
 		if got := a.typedRun(m, p, &sc); got != run {
 			t.Errorf("paragraph %d holds %d words of the query as typed, want %d", p, got, run)

@@ -359,8 +359,11 @@ type stemWords struct {
 // typed, the kind of answer asked for; the first of equals, whatever their
 // lengths (a rulebook states a rule before its examples and exceptions). A paragraph
 // that holds every word of the query once beats one that repeats some. A
-// document without paragraphs gives -1.
-func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (best int, share, gain float64) {
+// document without paragraphs gives -1. holds has a bit clear for each of
+// the query's first 64 terms (a.terms) the document is known not to hold
+// (collected.held; all set when not known): their words are not looked
+// for.
+func (a *analyzed) bestParagraph(m *docMeta, holds uint64, w *weights, sc *paragraphScratch) (best int, share, gain float64) {
 	if len(m.paras) == 0 {
 		sc.byTerm, sc.inBest = sc.byTerm[:0], sc.inBest[:0]
 		return -1, 0, w.paragraphGain(a, m, -1, 0, 0, false, sc)
@@ -381,7 +384,7 @@ func (a *analyzed) bestParagraph(m *docMeta, w *weights, sc *paragraphScratch) (
 	occ := sc.byTerm[:0]
 	for k, t := range a.terms[:n] {
 		var o []termAt
-		if t != noTerm {
+		if t != noTerm && holds&(1<<k) != 0 {
 			o = m.occurrences(t)
 		}
 		occ = append(occ, o)

@@ -178,7 +178,7 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 			deep.add(r.score)
 		}
 	}
-	ix.deepen(out, a, deep.least(), sc)
+	ix.deepen(out, hits, a, deep.least(), sc)
 	return out
 }
 
@@ -309,8 +309,10 @@ func (ix *Index) handOver(out []ranked, hits []collected, stubs []int32, sc *scr
 // not depend on the order Bleve found them in. They are taken best first:
 // past the first Deep/2, a hit whose score its paragraph could not raise
 // (mostGain) to that of the Deep/2-th scored so far is left as it is: it
-// cannot reach the first page.
-func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
+// cannot reach the first page. hits are the matches out was scored from, in
+// the same places: the terms each holds (collected.held) are those whose
+// words bestParagraph looks for.
+func (ix *Index) deepen(out []ranked, hits []collected, a *analyzed, least float64, sc *scratch) {
 	if ix.w.Deep <= 0 || ix.w.Paragraph == 0 {
 		return
 	}
@@ -331,7 +333,7 @@ func (ix *Index) deepen(out []ranked, a *analyzed, least float64, sc *scratch) {
 		if n >= sure.k && r.score*ix.w.mostGain(a, r.meta, float64(r.share)) < sure.least() {
 			continue
 		}
-		p, share, gain := a.bestParagraph(r.meta, &ix.w, &sc.para)
+		p, share, gain := a.bestParagraph(r.meta, hits[i].held, &ix.w, &sc.para)
 		r.para, r.words = int16(p), sc.keepWords()
 		r.score *= gain
 		if p >= 0 && ix.w.Headings && len(r.meta.paras[p].headIDs) > 0 {

@@ -190,7 +190,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 		text, at := sc.snippets[:0], sc.snippetAt[:0]
 		for i, h := range page {
 			if h.para < 0 {
-				p, _, _ := a.bestParagraph(h.meta, &ix.w, &sc.para)
+				p, _, _ := a.bestParagraph(h.meta, ^uint64(0), &ix.w, &sc.para)
 				page[i].para, page[i].words = int16(p), sc.keepWords()
 			}
 			var from, to int
