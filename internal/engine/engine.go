@@ -672,8 +672,10 @@ func (j *judgement) carry(cs []rules.Citation) {
 
 // carried is cited of the citations a judgement carries.
 func carried(list []*rules.Citation, c *rules.Citation) bool {
+	// The quotes first: their lengths differ more than the entries' ids,
+	// which share long prefixes, and most pairs differ.
 	for _, x := range list {
-		if x.ID == c.ID && x.Quote == c.Quote {
+		if x.Quote == c.Quote && x.ID == c.ID {
 			return true
 		}
 	}
@@ -685,7 +687,7 @@ func carried(list []*rules.Citation, c *rules.Citation) bool {
 // rule, so the list is short.
 func cited(list []rules.Citation, c rules.Citation) bool {
 	for _, x := range list {
-		if x.ID == c.ID && x.Quote == c.Quote {
+		if x.Quote == c.Quote && x.ID == c.ID {
 			return true
 		}
 	}

@@ -15,14 +15,39 @@ type StaffingOutcome struct {
 	Staffed bool
 	// Missing are the staffing icons no unstopped personnel aboard covers.
 	Missing []string
-	// Assignment maps a personnel id to the icon it covers.
-	Assignment map[string]string
 	// Affiliated are the unstopped crew of the ship's affiliation.
 	Affiliated []*Personnel
 	// Crew are the unstopped personnel who may staff the ship.
 	Crew []*Personnel
 	// Stopped and Incompatible were aboard but could not staff.
 	Stopped, Incompatible []*Personnel
+	// need are the slots searched, in the order tried, and match the
+	// index in Crew of the personnel who fills each, -1 for none.
+	need  []staffingSlot
+	match []int
+}
+
+// Assignment maps the id of each personnel who covers an icon to the
+// icon, made when asked for: a ship's move reads it only when the ship is
+// not staffed.
+func (o StaffingOutcome) Assignment() map[string]string {
+	out := make(map[string]string, len(o.match))
+	for r, c := range o.match {
+		if c >= 0 {
+			out[o.Crew[c].ID] = o.need[r].shown
+		}
+	}
+	return out
+}
+
+// covers is the icon p covers, false when p covers none.
+func (o StaffingOutcome) covers(p *Personnel) (string, bool) {
+	for r, c := range o.match {
+		if c >= 0 && o.Crew[c] == p {
+			return o.need[r].shown, true
+		}
+	}
+	return "", false
 }
 
 // compatible1E says whether a 1E personnel may crew a ship: the same
@@ -177,7 +202,7 @@ func provides(p *Personnel, icon string) bool {
 // crew, found by augmenting paths (staffingMatch) in time polynomial in the
 // slots and the crew. It fails only with ctx's error, when ctx ends.
 func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (StaffingOutcome, error) {
-	out := StaffingOutcome{Assignment: map[string]string{}}
+	var out StaffingOutcome
 	if err := ctx.Err(); err != nil {
 		return StaffingOutcome{}, err
 	}
@@ -228,10 +253,9 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 		if c < 0 {
 			out.Missing = append(out.Missing, need[r].shown)
 			unfilled |= need[r].unfilledReads()
-			continue
 		}
-		out.Assignment[out.Crew[c].ID] = need[r].shown
 	}
+	out.need, out.match = need, m.match
 	if unfilled != 0 {
 		for _, p := range out.Crew {
 			if err := p.need(unfilled); err != nil {
@@ -443,7 +467,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 	} else {
 		var gives []string
 		for _, p := range st.Crew {
-			if icon, ok := st.Assignment[p.ID]; ok {
+			if icon, ok := st.covers(p); ok {
 				g := fmt.Sprintf("%s gives %s", p.Name(), title(icon))
 				if icon == "staff" && !hasIcon(p, "staff") {
 					g += " (Command stands in for Staff)"
@@ -531,6 +555,6 @@ func runShipStaffed(ctx context.Context, _ *Service, j *judgement, raw rules.Par
 	}
 	j.explainStaffing(s, st)
 	j.allow(st.Staffed)
-	j.result = &rules.ShipStaffedResult{Missing: st.Missing, Assignment: st.Assignment, Affiliated: ids(st.Affiliated)}
+	j.result = &rules.ShipStaffedResult{Missing: st.Missing, Assignment: st.Assignment(), Affiliated: ids(st.Affiliated)}
 	return nil
 }
