@@ -54,6 +54,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -808,14 +809,30 @@ func (j *judgement) shipList(ids []string, field string) ([]*Ship, error) {
 // names lists cards by name for a reason: "Kira, Odo and Quark";
 // "nobody" when there are none.
 func names[T interface{ Name() string }](xs []T) string {
-	if len(xs) == 0 {
+	switch len(xs) {
+	case 0:
 		return "nobody"
+	case 1:
+		return xs[0].Name()
+	case 2:
+		return xs[0].Name() + " and " + xs[1].Name()
 	}
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = x.Name()
+	// joinAnd's string, made once without a list of the names.
+	n := len(" and ") + len(", ")*(len(xs)-2)
+	for _, x := range xs {
+		n += len(x.Name())
 	}
-	return joinAnd(parts)
+	var b strings.Builder
+	b.Grow(n)
+	for i, x := range xs[:len(xs)-1] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(x.Name())
+	}
+	b.WriteString(" and ")
+	b.WriteString(xs[len(xs)-1].Name())
+	return b.String()
 }
 
 // joinAnd lists words for a reason: "a, b and c"; "none" when there are
@@ -871,7 +888,18 @@ func title(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	if c := s[0]; c < 'a' || c > 'z' {
+		if c < utf8.RuneSelf {
+			return s // nothing to capitalise
+		}
+		return strings.ToUpper(s[:1]) + s[1:]
+	}
+	// An ASCII letter, as nearly every word the engine says: one string.
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteByte(s[0] - 'a' + 'A')
+	b.WriteString(s[1:])
+	return b.String()
 }
 
 // ptr is a pointer to a copy of v, for a result's fields that may be

@@ -168,3 +168,32 @@ func TestJoinAndIsJoinThenAnd(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleAndNamesAsJoined holds title and names, written to make one
+// string, to what they made before: strings.ToUpper of the first byte and
+// the rest; joinAnd of the names.
+func TestTitleAndNamesAsJoined(t *testing.T) {
+	for _, s := range []string{"", "a", "abc", "Abc", "1x", "éa", "\xc3", "zeta", "Z", "_x", "staff", "command"} {
+		want := s
+		if s != "" {
+			want = strings.ToUpper(s[:1]) + s[1:]
+		}
+		if got := title(s); got != want {
+			t.Errorf("title(%q) = %q, want %q", s, got, want)
+		}
+	}
+	crew := []*Personnel{{ID: "kira"}, {ID: "odo", Title: "Odo"}, {ID: "quark", Title: "Quark"}, {ID: "rom"}}
+	for n := range len(crew) + 1 {
+		parts := make([]string, n)
+		for i, p := range crew[:n] {
+			parts[i] = p.Name()
+		}
+		want := joinAnd(parts)
+		if n == 0 {
+			want = "nobody"
+		}
+		if got := names(crew[:n]); got != want {
+			t.Errorf("names of %d = %q, want %q", n, got, want)
+		}
+	}
+}
