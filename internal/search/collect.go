@@ -534,9 +534,7 @@ func (ix *Index) collect(ctx context.Context, q searchPlan, f filter, terms []ui
 		if ix.snap.holdingPostings {
 			c.told = q.held
 		}
-		for _, m := range ix.termMatches(q, f, sc) {
-			c.addHeld(m.num, m.score, m.held)
-		}
+		ix.matchTerms(q, f, sc, c)
 	} else if err := ix.collectBleve(ctx, q, f, sc, c); err != nil {
 		sc.best = c.best[:0]
 		return nil, 0, c.facets, err

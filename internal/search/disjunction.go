@@ -76,6 +76,13 @@ func (ix *Index) scoresTerms(p searchPlan) bool {
 // order the documents were indexed in; these are summed in the order of
 // the clauses, so that every build of the index scores a search alike.
 func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
+	return ix.matchTerms(p, f, sc, nil)
+}
+
+// matchTerms is termMatches, each match handed to into (collector.addHeld)
+// as it is found when into is not nil, rather than kept: a search's matches
+// are collected without being written down twice.
+func (ix *Index) matchTerms(p searchPlan, f filter, sc *scratch, into *collector) []scoredDoc {
 	ps := ix.snap.search
 	n := len(p.should)
 	clauses := resize(sc.clauses, n)
@@ -185,7 +192,12 @@ func (ix *Index) termMatches(p searchPlan, f filter, sc *scratch) []scoredDoc {
 				num := w*64 + uint32(b)
 				doc := &acc[k*64+b]
 				if admitted&(1<<b) != 0 && (!check || f.admitsFacts(&ix.snap.rank[num])) {
-					out = append(out, scoredDoc{num: num, score: doc.sum * (float64(doc.terms) / float64(n)), held: doc.held})
+					score := doc.sum * (float64(doc.terms) / float64(n))
+					if into != nil {
+						into.addHeld(num, score, doc.held)
+					} else {
+						out = append(out, scoredDoc{num: num, score: score, held: doc.held})
+					}
 				}
 				*doc = blockDoc{}
 			}
