@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -24,6 +25,8 @@ type RangeCost struct {
 	AcrossQuadrants bool
 	// Passed names the locations a 1E ship flies by on its way.
 	Passed []string
+	// terms is Terms joined by " + ", when they were made of it.
+	terms string
 }
 
 // RangeCost2E is the Range a 2E move costs: the spans of the two missions,
@@ -49,7 +52,10 @@ func RangeCost2E(from, to *Mission) (RangeCost, error) {
 		}
 	}
 	rc.Cost = fs + ts
-	rc.Terms = []string{sprintf("%s (span %d)", from.Name(), fs), sprintf("%s (span %d)", to.Name(), ts)}
+	// The two terms are parts of the sum a reason says, made once.
+	first := len(from.Name()) + len(" (span ") + len(strconv.Itoa(fs)) + len(")")
+	rc.terms = sprintArgs("%s (span %d) + %s (span %d)", text(from.Name()), number(fs), text(to.Name()), number(ts))
+	rc.Terms = []string{rc.terms[:first], rc.terms[first+len(" + "):]}
 	if from.Quadrant != to.Quadrant {
 		rc.AcrossQuadrants = true
 		rc.Cost += 2
@@ -312,7 +318,10 @@ func (j *judgement) explainShipMove(m ShipMove) {
 		j.sayStrings("%s and %s are copies of the same mission: no span is required, even with no Range left.", from.Name(), to.Name())
 		j.cite("move.same")
 	default:
-		sum := strings.Join(rc.Terms, " + ")
+		sum := rc.terms
+		if sum == "" {
+			sum = strings.Join(rc.Terms, " + ")
+		}
 		if len(rc.Adjustments) > 0 {
 			sum += " " + strings.Join(rc.Adjustments, " ")
 		}
@@ -340,8 +349,12 @@ func (j *judgement) explainShipMove(m ShipMove) {
 		}
 	}
 	j.allow(m.Allowed)
-	res.RangeCost = ptr(rc.Cost)
-	res.Staffed = ptr(m.Staffing.Staffed)
+	// The two figures are made together, one allocation.
+	figures := &struct {
+		cost    int
+		staffed bool
+	}{rc.Cost, m.Staffing.Staffed}
+	res.RangeCost, res.Staffed = &figures.cost, &figures.staffed
 	if m.Allowed {
 		res.RangeRemaining = m.Available - rc.Cost
 	}

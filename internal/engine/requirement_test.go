@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -142,6 +144,14 @@ func TestRangeCostTwoEditions(t *testing.T) {
 	}
 	if rc, _ := RangeCost2E(earth, far); rc.Cost != 7 {
 		t.Errorf("across quadrants: %d, want 7", rc.Cost)
+	}
+	// The terms are each mission's span, parts of the sum a reason says.
+	for _, to := range []*Mission{luna, far, {ID: "x", Title: "Ten (span 9) + ", Quadrant: "alpha", Span: span(10)}} {
+		rc, _ := RangeCost2E(earth, to)
+		want := []string{"Earth (span 2)", fmt.Sprintf("%s (span %d)", to.Name(), *to.Span)}
+		if !reflect.DeepEqual(rc.Terms, want) || rc.terms != strings.Join(want, " + ") {
+			t.Errorf("to %s: terms %q (%q), want %q", to.ID, rc.Terms, rc.terms, want)
+		}
 	}
 	b := &Board{Missions: []*Mission{earth, luna, far}}
 	if rc, _ := RangeCost1E(b, earth, far); !rc.AcrossQuadrants {

@@ -21,6 +21,30 @@ func sprintf(format string, args ...any) string {
 	return string(appendf(room[:0], format, args...))
 }
 
+// sprintArgs is sprintf of arguments that are strings and ints, each given
+// as what it is (text, number): none is put in an interface, an
+// allocation each for a string.
+func sprintArgs(format string, args ...sentenceArg) string {
+	var room [160]byte
+	if b, ok := appendArgs(room[:0], format, args); ok {
+		return string(b)
+	}
+	return fmt.Sprintf(format, boxedArgs(args)...)
+}
+
+// boxedArgs are the arguments as fmt takes them.
+func boxedArgs(args []sentenceArg) []any {
+	boxed := make([]any, len(args))
+	for i, a := range args {
+		if a.num {
+			boxed[i] = a.n
+		} else {
+			boxed[i] = a.s
+		}
+	}
+	return boxed
+}
+
 // A sentenceArg is an argument of a sentence as appendArgs writes it: a
 // string (for a value with a String method, what it said) or an int.
 type sentenceArg struct {
@@ -151,15 +175,7 @@ func (j *judgement) sayArgs(format string, args ...sentenceArg) {
 	if b, ok := appendArgs(w.text, format, args); ok {
 		w.text = b
 	} else {
-		boxed := make([]any, len(args))
-		for i, a := range args {
-			if a.num {
-				boxed[i] = a.n
-			} else {
-				boxed[i] = a.s
-			}
-		}
-		w.text = append(w.text, fmt.Sprintf(format, boxed...)...)
+		w.text = append(w.text, fmt.Sprintf(format, boxedArgs(args)...)...)
 	}
 	w.ends = append(w.ends, len(w.text))
 }
