@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -339,7 +340,7 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) rules.Requ
 // attribute; and for a mission (not levels) the 2E sentence that meeting
 // both completes it.
 func (j *judgement) citeRequirement(r Requirement, levels bool) {
-	skills, attrs := namesSkill(r), len(attributesUsed(r)) > 0
+	skills, attrs := namesSkill(r), totalsAttribute(r)
 	if j.first() {
 		if skills {
 			j.cite("req1.skills")
@@ -385,25 +386,17 @@ func namesSkill(r Requirement) bool {
 	return false
 }
 
-// attributesUsed lists the attributes a requirement totals.
-func attributesUsed(r Requirement) []string {
+// totalsAttribute says whether a requirement totals an attribute.
+func totalsAttribute(r Requirement) bool {
 	switch r := r.(type) {
 	case AttributeNeed:
-		return []string{attributeName(r.Attribute)}
+		return true
 	case AllOf:
-		var out []string
-		for _, p := range r.Parts {
-			out = append(out, attributesUsed(p)...)
-		}
-		return out
+		return slices.ContainsFunc(r.Parts, totalsAttribute)
 	case AnyOf:
-		var out []string
-		for _, p := range r.Alternatives {
-			out = append(out, attributesUsed(p)...)
-		}
-		return out
+		return slices.ContainsFunc(r.Alternatives, totalsAttribute)
 	}
-	return nil
+	return false
 }
 
 // needRequirement fails when a statistic the requirement reads is not
@@ -569,7 +562,8 @@ func (rc requirementChecker) check(r Requirement) RequirementCheck {
 		return c
 	case AllOf:
 		// The same skill named twice in one list asks for the levels together.
-		var merged []Requirement
+		var room [8]Requirement
+		merged := room[:0]
 		index := map[string]int{}
 		for _, p := range r.Parts {
 			if s, ok := p.(SkillNeed); ok {
