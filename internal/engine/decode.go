@@ -640,7 +640,7 @@ func (r *listRoom[T]) clear() {
 
 // How long each list room is.
 const (
-	pooledRuleKeys      = 128
+	pooledRuleKeys      = 256
 	pooledPersonnelPtrs = 256
 	pooledShipPtrs      = 32
 	pooledMissionPtrs   = 32

@@ -325,11 +325,11 @@ const (
 )
 
 // cite notes the rules applied. A question applies a few (a turn's step
-// up to a dozen): the list begins with room for eight rather than being
-// grown from one.
+// up to a dozen, an attempt more): the list begins with room for sixteen
+// rather than being grown from one.
 func (j *judgement) cite(keys ...ruleKey) {
 	if j.applied == nil {
-		j.applied = j.board.arrays().ruleKeysList(max(8, len(keys)))
+		j.applied = j.board.arrays().ruleKeysList(max(16, len(keys)))
 	}
 	j.applied = append(j.applied, keys...)
 }

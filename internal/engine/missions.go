@@ -459,11 +459,11 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw rules.Pa
 func (j *judgement) explainBudget(attempting, overcome int) int {
 	drawn := max(attempting-overcome, 0)
 	if overcome > 0 {
-		j.say("%s attempting, less %s already overcome there: your opponent draws %d dilemmas and may spend a total cost of %d.",
-			plural(attempting, "personnel", "personnel"), plural(overcome, "dilemma", "dilemmas"), drawn, drawn)
+		j.sayArgs("%s attempting, less %s already overcome there: your opponent draws %d dilemmas and may spend a total cost of %d.",
+			counted(attempting, "personnel", "personnel"), counted(overcome, "dilemma", "dilemmas"), number(drawn), number(drawn))
 		j.cite("dilemmas.overcome")
 	} else {
-		j.say("%s attempting: your opponent draws %d dilemmas and may spend a total cost of %d.", plural(attempting, "personnel", "personnel"), drawn, drawn)
+		j.sayArgs("%s attempting: your opponent draws %d dilemmas and may spend a total cost of %d.", counted(attempting, "personnel", "personnel"), number(drawn), number(drawn))
 	}
 	j.cite("dilemmas.draw", "dilemmas.budget")
 	return drawn

@@ -277,20 +277,26 @@ func (j *judgement) explainShipMove(m ShipMove) {
 			j.say("%s is damaged: its RANGE %d is already 5 or less and remains the same.", s.Name(), m.PrintedRange)
 		}
 	}
-	res := &rules.ShipMoveResult{RangeAvailable: m.Available, RangeRemaining: m.Available}
+	// The result and its two figures are made together, one allocation.
+	made := &struct {
+		res     rules.ShipMoveResult
+		cost    int
+		staffed bool
+	}{res: rules.ShipMoveResult{RangeAvailable: m.Available, RangeRemaining: m.Available}}
+	res := &made.res
 	j.result = res
 	switch {
 	case m.AlreadyThere:
 		j.allow(false)
 		j.sayStrings("%s is already at %s.", s.Name(), to.Name())
 		j.cite(j.moveRules()...)
-		res.RangeCost = ptr(0)
+		res.RangeCost = &made.cost // 0
 		return
 	case m.Relocated:
 		j.allow(true)
 		j.sayStrings("%s and %s are copies of the same mission, so %s is already there: it may be relocated to either copy without moving, whatever its Range, staffing or stops.", from.Name(), to.Name(), s.Name())
 		j.cite("move.same")
-		res.RangeCost = ptr(0)
+		res.RangeCost = &made.cost // 0
 		return
 	}
 	if m.NotYours {
@@ -349,12 +355,8 @@ func (j *judgement) explainShipMove(m ShipMove) {
 		}
 	}
 	j.allow(m.Allowed)
-	// The two figures are made together, one allocation.
-	figures := &struct {
-		cost    int
-		staffed bool
-	}{rc.Cost, m.Staffing.Staffed}
-	res.RangeCost, res.Staffed = &figures.cost, &figures.staffed
+	made.cost, made.staffed = rc.Cost, m.Staffing.Staffed
+	res.RangeCost, res.Staffed = &made.cost, &made.staffed
 	if m.Allowed {
 		res.RangeRemaining = m.Available - rc.Cost
 	}

@@ -193,10 +193,10 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 	case asked == 0:
 		j.sayStrings("The turn has no actions: nothing to replay, and the board is as it was given.")
 	case r.FirstIllegal < 0:
-		j.sayStrings("All %s of the turn were legal, each judged on the board the actions before it left.", plural(asked, "action", "actions"))
+		j.sayArgs("All %s of the turn were legal, each judged on the board the actions before it left.", counted(asked, "action", "actions"))
 	default:
 		j.sayArgs("Action %d of %d (%s) is refused, for the reasons its step gives; the replay stops there, and the board is the one the %s before it left.",
-			number(r.FirstIllegal+1), number(asked), text(r.Steps[r.FirstIllegal].Verdict.Question), text(plural(legal, "legal action", "legal actions")))
+			number(r.FirstIllegal+1), number(asked), text(r.Steps[r.FirstIllegal].Verdict.Question), counted(legal, "legal action", "legal actions"))
 	}
 	if r.PointsKnown && r.Points > 0 {
 		j.say("The turn scored %d points.", r.Points)
@@ -222,7 +222,7 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 		res.Counters = ptr(r.Turn.Counters)
 		if played || len(r.Steps) == 0 {
 			spent := start.Counters - r.Turn.Counters
-			j.sayArgs("%s spent on cards played; %d left of the %d the turn began with.", text(plural(spent, "counter", "counters")), number(r.Turn.Counters), number(start.Counters))
+			j.sayArgs("%s spent on cards played; %d left of the %d the turn began with.", counted(spent, "counter", "counters"), number(r.Turn.Counters), number(start.Counters))
 			keys = append(keys, "turn.counters")
 		}
 		if ordered {

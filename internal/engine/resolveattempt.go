@@ -327,7 +327,7 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 func (j *judgement) explainResolvedAttempt(ra *resolvedAttempt) (drawn *int, figures rules.RequirementFigures) {
 	m := ra.Start.Mission
 	if j.first() {
-		j.sayStrings("%s under %s, encountered in order.", plural(len(ra.Dilemmas), "dilemma seeded", "dilemmas seeded"), m.Name())
+		j.sayArgs("%s under %s, encountered in order.", counted(len(ra.Dilemmas), "dilemma seeded", "dilemmas seeded"), text(m.Name()))
 	} else {
 		drawn = ptr(j.explainBudget(len(ra.Start.Group.Personnel), m.OvercomeDilemmas))
 	}
@@ -475,7 +475,7 @@ func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) rules.Requiremen
 		j.sayStrings("%s is completed; its points are not known.", m.Name())
 		j.cite(j.pick("attempt1.score", "attempt.score"), j.pick("attempt1.done", "attempt.again"))
 	default:
-		j.sayStrings("%s is completed: %s scored.", m.Name(), plural(*m.Points, "point", "points"))
+		j.sayArgs("%s is completed: %s scored.", text(m.Name()), counted(*m.Points, "point", "points"))
 		j.cite(j.pick("attempt1.score", "attempt.score"), j.pick("attempt1.done", "attempt.again"))
 	}
 	return figures

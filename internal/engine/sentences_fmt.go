@@ -36,9 +36,12 @@ func sprintArgs(format string, args ...sentenceArg) string {
 func boxedArgs(args []sentenceArg) []any {
 	boxed := make([]any, len(args))
 	for i, a := range args {
-		if a.num {
+		switch {
+		case a.num:
 			boxed[i] = a.n
-		} else {
+		case a.counted:
+			boxed[i] = plural(a.n, a.s, a.many)
+		default:
 			boxed[i] = a.s
 		}
 	}
@@ -51,11 +54,21 @@ type sentenceArg struct {
 	s   string
 	n   int
 	num bool
+	// many is the word after a number counted (counted): s is the word
+	// for one.
+	many    string
+	counted bool
 }
 
 // text and number are a sentence's arguments for sayArgs.
 func text(s string) sentenceArg { return sentenceArg{s: s} }
 func number(n int) sentenceArg  { return sentenceArg{n: n, num: true} }
+
+// counted is a sentence's argument "1 point", "35 points": plural's
+// string, written into the sentence rather than made.
+func counted(n int, one, many string) sentenceArg {
+	return sentenceArg{n: n, s: one, many: many, counted: true}
+}
 
 // maxSentenceArgs is the most arguments a sentence is written with
 // without fmt.
@@ -145,6 +158,15 @@ func appendArgs(dst []byte, format string, args []sentenceArg) ([]byte, bool) {
 		switch a := args[arg]; {
 		case a.num && (verb == 'd' || verb == 'v'):
 			b = strconv.AppendInt(b, int64(a.n), 10)
+		case a.counted && (verb == 's' || verb == 'v'):
+			b = strconv.AppendInt(b, int64(a.n), 10)
+			if a.n == 1 {
+				b = append(append(b, ' '), a.s...)
+			} else {
+				b = append(append(b, ' '), a.many...)
+			}
+		case a.counted:
+			return dst, false
 		case !a.num && (verb == 's' || verb == 'v'):
 			b = append(b, a.s...)
 		case !a.num && verb == 'q':

@@ -197,3 +197,21 @@ func TestTitleAndNamesAsJoined(t *testing.T) {
 		}
 	}
 }
+
+// TestCountedIsPlural: a counted argument is written as plural's string,
+// by appendArgs and by fmt when a verb sends the sentence there.
+func TestCountedIsPlural(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 35, -1, 1000} {
+		for _, format := range []string{"%s scored.", "%v of %d", "%q here"} {
+			args := []sentenceArg{counted(n, "point", "points"), number(n)}
+			boxed := []any{plural(n, "point", "points"), n}
+			if strings.Count(format, "%") == 1 {
+				args, boxed = args[:1], boxed[:1]
+			}
+			want := fmt.Sprintf(format, boxed...)
+			if got := sprintArgs(format, args...); got != want {
+				t.Errorf("sprintArgs(%q) of %d = %q, want %q", format, n, got, want)
+			}
+		}
+	}
+}
