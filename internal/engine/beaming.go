@@ -257,7 +257,7 @@ func (d beamDestination) open() bool { return d == destinationOpen || d == desti
 // beamGroup judges a beam of the group to one place by the rules of the
 // edition (first: 1E), on the board alone.
 func beamGroup(b *Board, first bool, group []*Personnel, to beamPoint) beaming {
-	bm := beaming{To: to, At: to.missionID(), Beamers: make([]beamer, len(group)), Allowed: true}
+	bm := beaming{To: to, At: to.missionID(), Beamers: b.arrays().beamerList(len(group))[:len(group)], Allowed: true}
 	for i, p := range group {
 		refused, carrier := refusal(b, p)
 		bm.Beamers[i] = beamer{Personnel: p, From: pointOf(b, p), Refused: refused, Carrier: carrier}
@@ -383,7 +383,13 @@ func (j *judgement) explainBeam(bm beaming) {
 		}
 		from[x.Personnel.ID] = x.From.location()
 	}
-	res := &rules.PersonnelBeamResult{Moved: []string{}, From: from}
+	// The result and the ids of up to four beamed are made together, one
+	// allocation.
+	made := &struct {
+		res   rules.PersonnelBeamResult
+		moved [4]string
+	}{res: rules.PersonnelBeamResult{Moved: []string{}, From: from}}
+	res := &made.res
 	j.result = res
 	for _, x := range bm.Beamers {
 		if x.Refused == refusedStoppedAboard {
@@ -399,7 +405,12 @@ func (j *judgement) explainBeam(bm beaming) {
 	}
 	j.allow(bm.Allowed)
 	if bm.Allowed {
-		moved := make([]string, len(bm.Beamers))
+		var moved []string
+		if n := len(bm.Beamers); n <= len(made.moved) {
+			moved = made.moved[:n:n]
+		} else {
+			moved = make([]string, n)
+		}
 		for i, x := range bm.Beamers {
 			moved[i] = x.Personnel.ID
 		}

@@ -570,7 +570,9 @@ type boardArrays struct {
 	marks          listRoom[nameMark]
 	// The working lists of staffing searches (Staffing): a ship's slots,
 	// the candidates of each and the matching's numbers.
-	slots    listRoom[staffingSlot]
+	slots listRoom[staffingSlot]
+	// beamers are the personnel of the beams judged (beamGroup).
+	beamers  listRoom[beamer]
 	ints     listRoom[int]
 	intLists listRoom[[]int]
 	// reasons is where the reasons of a turn's steps are listed: lists
@@ -646,6 +648,7 @@ const (
 	pooledMissionPtrs   = 32
 	pooledMarks         = 256
 	pooledSlots         = 64
+	pooledBeamers       = 64
 	pooledInts          = 512
 	pooledIntLists      = 64
 	stepReasons         = 64
@@ -680,6 +683,13 @@ func (a *boardArrays) missionPtrList(n int) []*Mission {
 		return make([]*Mission, 0, n)
 	}
 	return a.missionLists.take(n, pooledMissionPtrs)
+}
+
+func (a *boardArrays) beamerList(n int) []beamer {
+	if a == nil {
+		return make([]beamer, 0, n)
+	}
+	return a.beamers.take(n, pooledBeamers)
 }
 
 func (a *boardArrays) slotList(n int) []staffingSlot {
@@ -841,6 +851,7 @@ func (a *boardArrays) release() {
 	a.missionLists.clear()
 	a.marks.clear()
 	a.slots.clear()
+	a.beamers.clear()
 	a.ints.clear()
 	a.intLists.clear()
 	a.reasons = nil
