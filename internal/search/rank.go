@@ -492,9 +492,55 @@ type sortScratch struct {
 }
 
 // kthBest returns the k-th highest of scores (1 <= k <= len(scores)),
-// leaving them in another order: Hoare's selection, about two passes over
-// the scores where keeping the k best seen moves each new one among them.
+// leaving them in another order: a selection that splits the scores about a
+// pivot without a branch on each comparison (the sign of their difference
+// is added), where comparing and branching (kthBestCompared) mispredicts
+// about one comparison in two on scores in no order: 0.3 against 0.8 µs for
+// a search's 87 scores. A split that does not shrink the scores (what a NaN
+// or an infinity may do to a difference) hands them to kthBestCompared.
 func kthBest(scores []float64, k int) float64 {
+	k-- // its index, highest first
+	lo, hi := 0, len(scores)
+	for hi-lo > 1 {
+		pivot := scores[lo+(hi-lo)/2]
+		// The scores above the pivot first: the sign bit of pivot-v is set
+		// exactly when v > pivot (pivot-pivot is +0).
+		above := lo
+		for j := lo; j < hi; j++ {
+			v := scores[j]
+			scores[j] = scores[above]
+			scores[above] = v
+			above += int(math.Float64bits(pivot-v) >> 63)
+		}
+		if above == hi {
+			return kthBestCompared(scores, k+1)
+		}
+		if k < above {
+			hi = above
+			continue
+		}
+		// Then those equal to it, all the others being below it: v-pivot
+		// is +0 for those, negative for the rest.
+		equal := above
+		for j := above; j < hi; j++ {
+			v := scores[j]
+			scores[j] = scores[equal]
+			scores[equal] = v
+			equal += 1 - int(math.Float64bits(v-pivot)>>63)
+		}
+		if equal == above {
+			return kthBestCompared(scores, k+1)
+		}
+		if k < equal {
+			return pivot
+		}
+		lo = equal
+	}
+	return scores[k]
+}
+
+// kthBestCompared is kthBest by comparisons: Hoare's selection.
+func kthBestCompared(scores []float64, k int) float64 {
 	k-- // its index, highest first
 	lo, hi := 0, len(scores)-1
 	for lo < hi {

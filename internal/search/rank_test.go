@@ -131,8 +131,34 @@ func TestKthBestIsTheKthOfTheSorted(t *testing.T) {
 				if got := kthBest(work, k); got != want[k-1] {
 					t.Fatalf("size %d, %d distinct: kthBest(%d) = %v, want %v", size, distinct, k, got, want[k-1])
 				}
+				work = slices.Clone(s)
+				if got := kthBestCompared(work, k); got != want[k-1] {
+					t.Fatalf("size %d, %d distinct: kthBestCompared(%d) = %v, want %v", size, distinct, k, got, want[k-1])
+				}
 			}
 		}
+	}
+	// Zeros of both signs, and infinities: the k-th is still the k-th (a
+	// zero of either sign for a zero), and a split that cannot shrink the
+	// scores (infinities' differences are NaN) ends; of scores holding a
+	// NaN, which have no order, only that it ends.
+	inf := math.Inf(1)
+	for _, s := range [][]float64{
+		{0, math.Copysign(0, -1), 0, math.Copysign(0, -1), 1, -1},
+		{inf, inf, inf, 2, -inf, -inf},
+		{inf, inf, inf},
+	} {
+		want := slices.Clone(s)
+		slices.Sort(want)
+		slices.Reverse(want)
+		for k := 1; k <= len(s); k++ {
+			if got := kthBest(slices.Clone(s), k); got != want[k-1] {
+				t.Fatalf("%v: kthBest(%d) = %v, want %v", s, k, got, want[k-1])
+			}
+		}
+	}
+	for k := 1; k <= 4; k++ {
+		kthBest([]float64{math.NaN(), 1, 2, math.NaN()}, k)
 	}
 }
 
