@@ -52,39 +52,45 @@ func (AnyOf) isRequirement()         {}
 func (SkillNeed) isRequirement()     {}
 func (AttributeNeed) isRequirement() {}
 
-func (r AllOf) String() string {
-	parts := make([]string, len(r.Parts))
-	for i, p := range r.Parts {
-		s := p.String()
-		if _, ok := p.(AnyOf); ok {
-			s = "(" + s + ")"
+func (r AllOf) String() string         { return string(appendRequirement(nil, r)) }
+func (r AnyOf) String() string         { return string(appendRequirement(nil, r)) }
+func (r SkillNeed) String() string     { return string(appendRequirement(nil, r)) }
+func (r AttributeNeed) String() string { return string(appendRequirement(nil, r)) }
+
+// appendRequirement appends the requirement's canonical notation (String):
+// the parts of an "all of" after ", ", the alternatives of an "or" after
+// " or ", either in parentheses when it is an "or" itself; a skill with
+// its level before it past 1; an attribute, ">" and its threshold. A
+// reason says it in place, with no string of its own (requirement).
+func appendRequirement(b []byte, r Requirement) []byte {
+	switch r := r.(type) {
+	case AllOf:
+		return appendRequirements(b, r.Parts, ", ")
+	case AnyOf:
+		return appendRequirements(b, r.Alternatives, " or ")
+	case SkillNeed:
+		if r.Level > 1 {
+			b = append(strconv.AppendInt(b, int64(r.Level), 10), ' ')
 		}
-		parts[i] = s
+		return append(b, r.Name...)
+	case AttributeNeed:
+		return strconv.AppendInt(append(append(b, r.Attribute...), '>'), int64(r.Threshold), 10)
 	}
-	return strings.Join(parts, ", ")
+	return append(b, r.String()...)
 }
 
-func (r AnyOf) String() string {
-	parts := make([]string, len(r.Alternatives))
-	for i, p := range r.Alternatives {
-		s := p.String()
-		if _, ok := p.(AnyOf); ok {
-			s = "(" + s + ")"
+func appendRequirements(b []byte, parts []Requirement, sep string) []byte {
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, sep...)
 		}
-		parts[i] = s
+		if _, or := p.(AnyOf); or {
+			b = append(appendRequirement(append(b, '('), p), ')')
+		} else {
+			b = appendRequirement(b, p)
+		}
 	}
-	return strings.Join(parts, " or ")
-}
-
-func (r SkillNeed) String() string {
-	if r.Level > 1 {
-		return strconv.Itoa(r.Level) + " " + r.Name
-	}
-	return r.Name
-}
-
-func (r AttributeNeed) String() string {
-	return r.Attribute + ">" + strconv.Itoa(r.Threshold)
+	return b
 }
 
 // attributeName returns the folded attribute a word names ("integrity",

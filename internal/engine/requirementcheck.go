@@ -185,9 +185,9 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 		j.cite(j.pick("req1.unstopped", "req.stopped"))
 	}
 	if len(rc.Group) == 0 {
-		j.sayStrings("%s requires %s; no personnel are there to check it against.", m.Name(), rc.Requirement.String())
+		j.sayArgs("%s requires %s; no personnel are there to check it against.", text(m.Name()), requirement(rc.Requirement))
 	} else {
-		j.sayStrings("%s requires %s; checked against %s.", m.Name(), rc.Requirement.String(), names(rc.Group))
+		j.sayArgs("%s requires %s; checked against %s.", text(m.Name()), requirement(rc.Requirement), text(names(rc.Group)))
 	}
 	j.result = &rules.MissionRequirementsResult{Personnel: ids(rc.Group), RequirementFigures: j.explainCheck(&rc.Check, false), Points: copyOf(m.Points)}
 	if j.first() {
@@ -252,9 +252,9 @@ func (j *judgement) explainRequirementCheck(rc requirementsCheck) {
 	}
 	j.citeRequirement(rc.Requirement, true)
 	if len(rc.Group) == 0 {
-		j.sayStrings("%s: no personnel to check it against.", rc.Requirement.String())
+		j.sayArgs("%s: no personnel to check it against.", requirement(rc.Requirement))
 	} else {
-		j.sayStrings("%s checked against %s.", rc.Requirement.String(), names(rc.Group))
+		j.sayArgs("%s checked against %s.", requirement(rc.Requirement), text(names(rc.Group)))
 	}
 	j.result = &rules.RequirementCheckResult{Personnel: ids(rc.Group), Stopped: ids(rc.Stopped), RequirementFigures: j.explainCheck(&rc.Check, false)}
 	j.allow(rc.Met)

@@ -447,7 +447,7 @@ func (j *judgement) explainAttemptEnd(m *Mission, e attemptEnd) rules.Requiremen
 		j.cite("attempt1.fail")
 		return j.explainCheck(nil, true)
 	}
-	j.sayStrings("%s requires %s; checked against those remaining: %s.", m.Name(), e.Requirement.String(), names(e.Remaining))
+	j.sayArgs("%s requires %s; checked against those remaining: %s.", text(m.Name()), requirement(e.Requirement), text(names(e.Remaining)))
 	figures := j.explainCheck(&e.Check, true)
 	if j.first() {
 		j.cite("req1.unstopped")

@@ -41,6 +41,8 @@ func boxedArgs(args []sentenceArg) []any {
 			boxed[i] = a.n
 		case a.counted:
 			boxed[i] = plural(a.n, a.s, a.many)
+		case a.req != nil:
+			boxed[i] = a.req.String()
 		default:
 			boxed[i] = a.s
 		}
@@ -58,11 +60,17 @@ type sentenceArg struct {
 	// for one.
 	many    string
 	counted bool
+	// req is a requirement said in its notation (requirement).
+	req Requirement
 }
 
 // text and number are a sentence's arguments for sayArgs.
 func text(s string) sentenceArg { return sentenceArg{s: s} }
 func number(n int) sentenceArg  { return sentenceArg{n: n, num: true} }
+
+// requirement is a sentence's argument written as the requirement's
+// String, into the sentence rather than made.
+func requirement(r Requirement) sentenceArg { return sentenceArg{req: r} }
 
 // counted is a sentence's argument "1 point", "35 points": plural's
 // string, written into the sentence rather than made.
@@ -166,6 +174,10 @@ func appendArgs(dst []byte, format string, args []sentenceArg) ([]byte, bool) {
 				b = append(append(b, ' '), a.many...)
 			}
 		case a.counted:
+			return dst, false
+		case a.req != nil && (verb == 's' || verb == 'v'):
+			b = appendRequirement(b, a.req)
+		case a.req != nil:
 			return dst, false
 		case !a.num && (verb == 's' || verb == 'v'):
 			b = append(b, a.s...)

@@ -215,3 +215,21 @@ func TestCountedIsPlural(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirementArgIsString: a requirement said in a sentence is its
+// String, by appendArgs and by fmt.
+func TestRequirementArgIsString(t *testing.T) {
+	for _, text := range []string{"Astrometrics, Navigation, Physics, and Cunning>28", "2 Geology, Biology, and Integrity>24",
+		"Diplomacy or (Leadership and 2 Medical) or STRENGTH>40", "Vulcan x2 OR Cunning>30", "Honor"} {
+		r, err := ParseRequirement(text)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		for _, format := range []string{"needs %s.", "%v", "%q"} {
+			want := fmt.Sprintf(format, r.String())
+			if got := sprintArgs(format, requirement(r)); got != want {
+				t.Errorf("%q in %q: %q, want %q", text, format, got, want)
+			}
+		}
+	}
+}
