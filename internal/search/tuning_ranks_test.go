@@ -1,3 +1,5 @@
+//go:build fitweights
+
 package search
 
 import (
@@ -15,11 +17,12 @@ import (
 // STCCG_TUNING_RANKS, which questions moved and where: what a change of the
 // ranking does, question by question, on the questions it may be tuned on.
 // With STCCG_TUNING_RANKS_RECORD=1 it records the ranks in that file
-// instead. Off without STCCG_TUNING_RANKS.
+// instead. A tool of tuning, as the fit of the weights is: built only with
+// the fitweights tag, and then it needs STCCG_TUNING_RANKS.
 func TestTuningRanks(t *testing.T) {
 	path := os.Getenv("STCCG_TUNING_RANKS")
 	if path == "" {
-		t.Skip("STCCG_TUNING_RANKS names the file of recorded ranks")
+		t.Fatal("STCCG_TUNING_RANKS names the file of recorded ranks (STCCG_TUNING_RANKS_RECORD=1 records them)")
 	}
 	ix := buildCorpus(t)
 	type figures struct {
