@@ -1,0 +1,51 @@
+package search
+
+import (
+	"os"
+	"testing"
+)
+
+// The sets written round by round as judges type, each before any of it was
+// run against the search, all tuning sets, named by entry id (and anchor)
+// as the fresh set is:
+const (
+	// round5Questions: typed at a table, from the five documents.
+	round5Questions = "round5-questions.json"
+	// round7Questions: a Current Rulings entry titled for a term and a First
+	// Edition rulebook section both hold the question's words, half answered
+	// by each.
+	round7Questions = "round7-questions.json"
+	// round8Questions: most answered by one paragraph of a long section of
+	// either edition.
+	round8Questions = "round8-questions.json"
+	// round9Questions: asking in what order things happen.
+	round9Questions = "round9-questions.json"
+)
+
+// relevanceRound is one round's set and its floor, a little under what the
+// ranking reaches, so that a change that loses ground fails.
+type relevanceRound struct {
+	label, name, file   string
+	floorMRR, floorHit1 float64
+}
+
+var (
+	round5 = relevanceRound{"round5", "round-five questions", round5Questions, 0.95, 0.93}
+	round7 = relevanceRound{"round7", "round-seven questions", round7Questions, 0.95, 0.92}
+	round8 = relevanceRound{"round8", "round-eight questions", round8Questions, 0.86, 0.79}
+	round9 = relevanceRound{"round9", "round-nine questions", round9Questions, 0.70, 0.60}
+)
+
+// measure measures the ranking on the round's questions and fails below its
+// floor. Misses are logged with STCCG_RELEVANCE_VERBOSE=1.
+func (r relevanceRound) measure(t *testing.T) {
+	ix := buildCorpus(t)
+	groups := measureFresh(t, ix, readFreshSet(t, r.file), os.Getenv("STCCG_RELEVANCE_VERBOSE") != "")
+	printFigures(t, r.label, groups)
+	atLeast(t, r.name, groups["all"], r.floorMRR, r.floorHit1)
+}
+
+func TestRelevanceRound5(t *testing.T) { round5.measure(t) }
+func TestRelevanceRound7(t *testing.T) { round7.measure(t) }
+func TestRelevanceRound8(t *testing.T) { round8.measure(t) }
+func TestRelevanceRound9(t *testing.T) { round9.measure(t) }
