@@ -905,61 +905,58 @@ func (a *boardArrays) missionsFor(n int) []Mission {
 	if a == nil {
 		return make([]Mission, n)
 	}
-	if cap(a.missions) < n {
-		a.missions = make([]Mission, n)
-	}
-	a.missions = a.missions[:n]
-	return a.missions[:n:n]
+	return keptObjects(&a.missions, n)
 }
 
 func (a *boardArrays) shipsFor(n int) []Ship {
 	if a == nil {
 		return make([]Ship, n)
 	}
-	if cap(a.ships) < n {
-		a.ships = make([]Ship, n)
-	}
-	a.ships = a.ships[:n]
-	return a.ships[:n:n]
+	return keptObjects(&a.ships, n)
 }
 
 func (a *boardArrays) personnelFor(n int) []Personnel {
 	if a == nil {
 		return make([]Personnel, n)
 	}
-	if cap(a.personnel) < n {
-		a.personnel = make([]Personnel, n)
-	}
-	a.personnel = a.personnel[:n]
-	return a.personnel[:n:n]
+	return keptObjects(&a.personnel, n)
 }
 
 func (a *boardArrays) missionList(n int) []*Mission {
 	if a == nil {
 		return make([]*Mission, 0, n)
 	}
-	if cap(a.missionPtrs) < n {
-		a.missionPtrs = make([]*Mission, 0, n)
-	}
-	return a.missionPtrs[:0:n]
+	return keptList(&a.missionPtrs, n)
 }
 
 func (a *boardArrays) shipList(n int) []*Ship {
 	if a == nil {
 		return make([]*Ship, 0, n)
 	}
-	if cap(a.shipPtrs) < n {
-		a.shipPtrs = make([]*Ship, 0, n)
-	}
-	return a.shipPtrs[:0:n]
+	return keptList(&a.shipPtrs, n)
 }
 
 func (a *boardArrays) personnelList(n int) []*Personnel {
 	if a == nil {
 		return make([]*Personnel, 0, n)
 	}
-	if cap(a.personnelPtrs) < n {
-		a.personnelPtrs = make([]*Personnel, 0, n)
+	return keptList(&a.personnelPtrs, n)
+}
+
+// keptObjects returns n objects of *kept, grown to n when it has less room;
+// *kept is left n long, for clearing.
+func keptObjects[T any](kept *[]T, n int) []T {
+	if cap(*kept) < n {
+		*kept = make([]T, n)
 	}
-	return a.personnelPtrs[:0:n]
+	*kept = (*kept)[:n]
+	return (*kept)[:n:n]
+}
+
+// keptList returns *kept empty with room for n, grown when it has less.
+func keptList[T any](kept *[]T, n int) []T {
+	if cap(*kept) < n {
+		*kept = make([]T, 0, n)
+	}
+	return (*kept)[:0:n]
 }
