@@ -50,12 +50,22 @@ func readAsTheAPI(req rules.AdjudicationRequest) (rules.AdjudicationRequest, err
 // decoder.
 func decodedParams(t testing.TB, question, raw string) rules.Params {
 	t.Helper()
+	p, err := paramsAsTheAPIReads(question, raw)
+	if err != nil {
+		t.Fatalf("params of %s %s: %v", question, raw, err)
+	}
+	return p
+}
+
+// paramsAsTheAPIReads is raw read by the API's decoder as the params of
+// question, or the error the API answers them with.
+func paramsAsTheAPIReads(question, raw string) (rules.Params, error) {
 	q, _ := json.Marshal(question)
 	var req rules.AdjudicationRequest
 	if err := api.DecodeAdjudication([]byte(`{"question":`+string(q)+`,"params":`+raw+`}`), &req); err != nil {
-		t.Fatalf("params of %s %s: %v", question, raw, err)
+		return nil, err
 	}
-	return req.Params
+	return req.Params, nil
 }
 
 // decodedRequest is req as the API's decoder reads it from its JSON.
