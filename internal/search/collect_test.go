@@ -300,11 +300,6 @@ func TestAdmittedAgreesWithAdmits(t *testing.T) {
 	}
 }
 
-// TestMatchesTellTheTermsTheyHold checks on the load test's searches of the
-// real corpus that the terms a match of the disjunction holds by the clauses
-// it matched (searchPlan.held, scoredDoc.held) are those the lists of the
-// documents holding each say (snapshot.held), and that a snapshot whose
-// lists are not its title and text postings is found out when opened (the
 // TestWordsAreOfTermsHeld checks what bestParagraph relies on in skipping
 // the words of the terms a hit does not hold (collected.held): every word
 // of a document's snippet text with a term has a term the document holds
@@ -320,23 +315,10 @@ func TestWordsAreOfTermsHeld(t *testing.T) {
 			}
 		}
 	}
-	ss, err := loadgen.Searches(variedSeed, 500)
-	if err != nil {
-		t.Fatal(err)
-	}
 	sc := ix.scratch.Get().(*scratch)
 	defer ix.scratch.Put(sc)
 	lacking := 0
-	for _, s := range ss {
-		u, err := parseQuery(s.Q)
-		if err != nil {
-			continue
-		}
-		a := ix.analyze(u)
-		hits, _, _, err := ix.collect(t.Context(), ix.buildQuery(u, a), ix.filterOf(rules.SearchQuery{Edition: rules.Edition(s.Edition)}), a.terms, rerankWindow, sc)
-		if err != nil {
-			t.Fatal(err)
-		}
+	ix.collectedLoadSearches(t, 500, sc, func(s loadgen.Search, a *analyzed, hits []collected) {
 		for _, h := range hits {
 			for k, term := range a.terms[:min(len(a.terms), 64)] {
 				if term == noTerm || h.held&(1<<k) != 0 {
@@ -348,33 +330,29 @@ func TestWordsAreOfTermsHeld(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	if lacking == 0 {
 		t.Fatal("no hit lacked a term")
 	}
 }
 
+// TestMatchesTellTheTermsTheyHold checks on the load test's searches of the
+// real corpus that the terms a match of the disjunction holds by the clauses
+// it matched (searchPlan.held, scoredDoc.held) are those the lists of the
+// documents holding each say (snapshot.held), and that a snapshot whose
+// lists are not its title and text postings is found out when opened (the
 // clauses are then not read for it).
 func TestMatchesTellTheTermsTheyHold(t *testing.T) {
 	ix := buildCorpus(t)
 	if !ix.snap.holdingPostings {
 		t.Fatal("the documents holding each term are not those of its title and text postings")
 	}
-	ss, err := loadgen.Searches(variedSeed, 500)
-	if err != nil {
-		t.Fatal(err)
-	}
 	sc := new(scratch)
 	told := 0
-	for _, s := range ss {
-		u, err := parseQuery(s.Q)
-		if err != nil {
-			continue
-		}
-		a := ix.analyze(u)
-		p := ix.buildQuery(u, a)
+	analysedLoadSearches(t, ix, 500, func(s loadgen.Search, u userQuery, a *analyzed) {
+		p := ix.buildQuery(u, *a)
 		if !ix.scoresTerms(p) {
-			continue
+			return
 		}
 		if p.held != min(len(a.stemIDs), 64) {
 			t.Fatalf("%q: the clauses tell %d terms, want its %d stems", s.Q, p.held, len(a.stemIDs))
@@ -388,7 +366,7 @@ func TestMatchesTellTheTermsTheyHold(t *testing.T) {
 			}
 			told++
 		}
-	}
+	})
 	if told == 0 {
 		t.Fatal("no match compared")
 	}
@@ -404,4 +382,41 @@ func TestMatchesTellTheTermsTheyHold(t *testing.T) {
 	if s.holdingIsPostings(ix.lex) {
 		t.Error("a list of documents holding a term without one of its postings' is taken for them")
 	}
+}
+
+// analysedLoadSearches hands each of the first n of the load test's
+// searches the query parser reads to each, parsed and analysed, and returns
+// how many it handed.
+func analysedLoadSearches(t *testing.T, ix *Index, n int, each func(s loadgen.Search, u userQuery, a *analyzed)) int {
+	t.Helper()
+	ss, err := loadgen.Searches(variedSeed, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	handed := 0
+	for _, s := range ss {
+		u, err := parseQuery(s.Q)
+		if err != nil {
+			continue
+		}
+		a := ix.analyze(u)
+		each(s, u, &a)
+		handed++
+	}
+	return handed
+}
+
+// collectedLoadSearches hands each of the first n of the load test's
+// searches the parser reads to each, analysed, with the hits collected for
+// it as a search collects them for its rerank (rerankWindow of them, the
+// search's edition filter).
+func (ix *Index) collectedLoadSearches(t *testing.T, n int, sc *scratch, each func(s loadgen.Search, a *analyzed, hits []collected)) {
+	t.Helper()
+	analysedLoadSearches(t, ix, n, func(s loadgen.Search, u userQuery, a *analyzed) {
+		hits, _, _, err := ix.collect(t.Context(), ix.buildQuery(u, *a), ix.filterOf(rules.SearchQuery{Edition: rules.Edition(s.Edition)}), a.terms, rerankWindow, sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		each(s, a, hits)
+	})
 }

@@ -266,28 +266,19 @@ func TestHitFactsAnswerAsTheMetadata(t *testing.T) {
 // that score, in many searches.
 func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 	ix := buildCorpus(t)
-	ss, err := loadgen.Searches(variedSeed, 2000)
-	if err != nil {
-		t.Fatal(err)
-	}
 	sc := ix.scratch.Get().(*scratch)
 	defer ix.scratch.Put(sc)
 	skipped, measured := 0, 0
-	for _, s := range ss {
-		u, err := parseQuery(s.Q)
-		if err != nil {
-			continue
-		}
-		a := ix.analyze(u)
+	searched := analysedLoadSearches(t, ix, 2000, func(s loadgen.Search, u userQuery, a *analyzed) {
 		q := rules.SearchQuery{Q: s.Q, Edition: rules.Edition(s.Edition)}
 		if q.Edition == "" {
 			q.Edition = rules.Edition(a.edition)
 		}
-		hits, _, _, err := ix.collect(t.Context(), ix.buildQuery(u, a), ix.filterOf(q), a.terms, rerankWindow, sc)
+		hits, _, _, err := ix.collect(t.Context(), ix.buildQuery(u, *a), ix.filterOf(q), a.terms, rerankWindow, sc)
 		if err != nil {
 			t.Fatal(err)
 		}
-		scored := ix.scoreHits(hits, &a, sc)
+		scored := ix.scoreHits(hits, a, sc)
 		k := max(DefaultLimit, governWindow)
 		all, some := slices.Clone(scored), slices.Clone(scored)
 		ix.byPrecedence(all, len(all), sc)
@@ -305,14 +296,14 @@ func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 				t.Fatalf("%q: hit %d is %s %v, want %s %v", s.Q, i, some[i].meta.ID, some[i].score, all[i].meta.ID, all[i].score)
 			}
 		}
+	})
+	if skipped < searched/4 {
+		t.Errorf("rules skipped in %d of %d searches; want a quarter at least", skipped, searched)
 	}
-	if skipped < len(ss)/4 {
-		t.Errorf("rules skipped in %d of %d searches; want a quarter at least", skipped, len(ss))
+	if measured < searched/4 {
+		t.Errorf("the first hits' least score measured in %d of %d searches; want a quarter at least", measured, searched)
 	}
-	if measured < len(ss)/4 {
-		t.Errorf("the first hits' least score measured in %d of %d searches; want a quarter at least", measured, len(ss))
-	}
-	t.Logf("rules skipped in %d of %d searches, the least score measured in %d", skipped, len(ss), measured)
+	t.Logf("rules skipped in %d of %d searches, the least score measured in %d", skipped, searched, measured)
 }
 
 // TestSharesOfIsShare checks on the load test's searches of the real corpus
@@ -320,27 +311,14 @@ func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 // sets of terms held before (sharesOf), is the share computed for it.
 func TestSharesOfIsShare(t *testing.T) {
 	ix := buildCorpus(t)
-	ss, err := loadgen.Searches(variedSeed, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
 	sc := new(scratch)
 	kept := 0
-	for _, s := range ss {
-		u, err := parseQuery(s.Q)
-		if err != nil {
-			continue
-		}
-		a := ix.analyze(u)
-		hits, _, _, err := ix.collect(t.Context(), ix.buildQuery(u, a), ix.filterOf(rules.SearchQuery{Edition: rules.Edition(s.Edition)}), a.terms, rerankWindow, sc)
-		if err != nil {
-			t.Fatal(err)
-		}
+	ix.collectedLoadSearches(t, 1000, sc, func(s loadgen.Search, a *analyzed, hits []collected) {
 		var m shareMemo
 		for _, h := range hits {
 			known := m.set
-			got, gotHeld := ix.sharesOf(&m, h, &a)
-			want, wantHeld := ix.share(h, &a)
+			got, gotHeld := ix.sharesOf(&m, h, a)
+			want, wantHeld := ix.share(h, a)
 			if got != want || gotHeld != wantHeld {
 				t.Fatalf("%q, %s: share %v of %b, want %v of %b", s.Q, h.meta.ID, got, gotHeld, want, wantHeld)
 			}
@@ -348,7 +326,7 @@ func TestSharesOfIsShare(t *testing.T) {
 				kept++
 			}
 		}
-	}
+	})
 	if kept == 0 {
 		t.Error("no share read from the memo")
 	}
