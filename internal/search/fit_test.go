@@ -53,7 +53,7 @@ func tuningQuestions(tb *testing.T) []fitQuestion {
 	byTitle("contract", readJudgeSet(tb, filepath.Join(testcorpus.Dir(tb), "..", "contract", "examples", "search.json")).Queries, all)
 	byTitle("judge", readJudgeSet(tb, filepath.Join("testdata", "judge-questions.json")).Queries, all)
 	byTitle("typed", readJudgeSet(tb, filepath.Join("testdata", typedQuestions)).Queries, func(i int) bool { return !heldOut(i) })
-	for _, set := range []struct{ label, name string }{{"fresh", freshQuestions}, {"round5", round5Questions}, {"round7", round7Questions}, {"round8", round8Questions}, {"round9", round9Questions}} {
+	for _, set := range []struct{ label, name string }{{"fresh", freshQuestions}, {"round5", round5Questions}, {"round7", round7Questions}, {"round8", round8Questions}, {"round9", round9Questions}, {"round10", round10Questions}} {
 		for _, q := range readFreshSet(tb, set.name).Questions {
 			gov := grade.governingCopies(grade.freshNamed(q))
 			out = append(out, fitQuestion{set: set.label, q: rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10},
