@@ -93,6 +93,9 @@ type analyzed struct {
 	sideAll [2]float64
 	// addTerms are the terms of adds (terms after stemIDs), as strings.
 	addTerms []string
+	// derived is how many of the last addTerms are words derived from
+	// typed ones (see addDerived).
+	derived int
 	// typed are the query's words in order, stop words included, each
 	// with its plain word and its English term (noTerm for a stop word or
 	// a word the index does not hold), when the query has a stop word
@@ -109,6 +112,10 @@ type typedWord struct{ plain, term uint32 }
 // the terms a hit must hold for it (bits by index in terms).
 type addition struct {
 	stems, need uint64
+	// weight is what holding it counts for against a stem's 1: altWeight
+	// for the thesaurus and the forms of a word, Derived for a word derived
+	// from a typed one (see addDerived).
+	weight float64
 }
 
 // phraseTerm is a term of a phrase and its distance in words from the first.
@@ -293,6 +300,9 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	ix.addMeanings(&a, plain)
 	if ix.w.Siblings {
 		ix.addSiblings(&a)
+	}
+	if ix.w.Derived > 0 {
+		ix.addDerived(&a)
 	}
 	a.plainIDs = append(a.plainIDs, plainIDOf...)
 	// The whole query as a phrase: evidence for a short query ("showing your
@@ -486,7 +496,7 @@ func (ix *Index) addMeanings(a *analyzed, plain analysis.TokenStream) {
 				need |= 1 << k
 			}
 			if need != 0 && need&stems != need {
-				a.adds = append(a.adds, addition{stems: stems, need: need})
+				a.adds = append(a.adds, addition{stems: stems, need: need, weight: altWeight})
 			}
 		}
 	})

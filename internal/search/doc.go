@@ -122,6 +122,17 @@
 //     terms ("tie", "tied"), and the forms of an irregular verb the
 //     rulebooks use ("draw", "drawn", "drew"; "go", "goes"; from a table of
 //     English verbs), are searched as meanings of each other (siblings.go).
+//   - A typed word the rulebooks use in fewer than one document in fifty,
+//     or never, and that no rule's title holds, is also searched as the
+//     words English derives from it or it from, which the stemmer reads as
+//     other terms ("decision" and "decide", "leader" and "lead", "death"
+//     and "die"), at a quarter of its weight, in the search and in the
+//     re-ranking (Derived, wordnet.go). They are read from WordNet 3.0's
+//     derivationally related forms of the word's sense most often seen in
+//     use, restricted to the rules' words, by a generator run by hand
+//     (internal/wordnetgen), never written per question. A word common in
+//     the rulebooks, or a title's, is the game's word in the game's sense
+//     ("player" is not "play", "persona" not "impersonate").
 //   - An edition named once ("first edition", "2E"), and not as the subject
 //     of the question ("2e cards", "1e compatible"), filters the search;
 //     both editions named ("stopped 1e vs 2e") is a question about the rule
@@ -142,6 +153,7 @@
 //	a word in the title, stemmed                         0.5
 //	a stop word in the title as written                  0.7
 //	near words of a typo, in title / text                0.6 / 0.2
+//	a word derived from a rare typed word, in the text   4 x 1/4
 //
 // Title words weigh little inside Bleve on purpose: its idf is per field, and
 // in a field of a few words nearly every word is rare, so a one-word title

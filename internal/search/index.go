@@ -54,6 +54,9 @@ type Index struct {
 	// siblings are the terms of the other forms of each term's words (see
 	// findSiblings).
 	siblings map[string][]string
+	// derived are the lexicon's terms of the words derived from each
+	// term's words (see findDerived).
+	derived map[string][]uint32
 	// scratch holds a *scratch for each search under way, and keeps them
 	// for the next.
 	scratch sync.Pool
@@ -400,6 +403,7 @@ func (ix *Index) prepare() error {
 	ix.weighPriors(metas)
 	markUnpassable(metas)
 	ix.findSiblings()
+	ix.findDerived()
 	ix.tableWords()
 	ix.weighParagraphs()
 	ix.headParagraphs()

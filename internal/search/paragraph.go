@@ -706,7 +706,7 @@ func (a *analyzed) shareHeld(held uint64) float64 {
 		}
 		for _, ad := range a.adds {
 			if ad.stems&(1<<i) != 0 && held&ad.need == ad.need {
-				in += altWeight * a.stemIDF[i]
+				in += ad.weight * a.stemIDF[i]
 				break
 			}
 		}

@@ -47,7 +47,11 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
 	// typed (in the text only: a title holding them counts in the
 	// re-ranking, see cover.)
 	for j, t := range a.addTerms {
-		add([]byte(t), fieldText, ix.w.Text*altWeight)
+		boost := ix.w.Text * altWeight
+		if j >= len(a.addTerms)-a.derived {
+			boost = ix.w.Text * ix.w.Derived // a word derived from a typed one (addDerived)
+		}
+		add([]byte(t), fieldText, boost)
 		c := &p.should[len(p.should)-1]
 		c.id, c.hasID = a.terms[len(a.stemIDs)+j], true // the lexicon's (see addMeanings)
 	}

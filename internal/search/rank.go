@@ -895,7 +895,7 @@ func (ix *Index) cover(titleIDs []uint32, titleIDF float64, a *analyzed) (cover 
 		default:
 			for _, ad := range a.adds {
 				if i < 64 && ad.stems&(1<<i) != 0 && held&ad.need == ad.need {
-					w = altWeight
+					w = ad.weight
 					break
 				}
 			}
@@ -961,7 +961,7 @@ func (ix *Index) share(h collected, a *analyzed) (share float64, held uint64) {
 		} else {
 			for _, ad := range a.adds {
 				if i < 64 && ad.stems&(1<<i) != 0 && h.held&ad.need == ad.need {
-					w = altWeight
+					w = ad.weight
 					break
 				}
 			}

@@ -148,7 +148,7 @@ func (ix *Index) addSiblings(a *analyzed) {
 				j = len(a.addTerms) - 1
 			}
 			if j += len(a.stemIDs); j < 64 {
-				a.adds = append(a.adds, addition{stems: 1 << k, need: 1 << j})
+				a.adds = append(a.adds, addition{stems: 1 << k, need: 1 << j, weight: altWeight})
 			}
 		}
 	}
