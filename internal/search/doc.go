@@ -269,7 +269,11 @@
 // (TestNoHeldOutQuestionPinned). The constants sit on a plateau: halving or
 // doubling any one moves MRR@10 on the tuning sets by at most 0.02. Bleve's
 // tf-idf scoring measured better than its BM25 here (MRR@10 0.93 against
-// 0.87), the re-ranking doing the length and rarity work BM25 would. See
+// 0.87), the re-ranking doing the length and rarity work BM25 would. A
+// second ranking, of the paragraphs themselves by BM25 over paragraphs,
+// fused with the search's order by reciprocal rank, or bringing the entries
+// of its best paragraphs to be measured, lost ground on the tuning sets
+// and is not used (passages_fit_test.go, a tool of the fitweights tag). See
 // docs/search.md for the sets and their figures.
 //
 // # Snippets and anchors

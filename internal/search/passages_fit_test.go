@@ -321,6 +321,10 @@ type passageFusion struct {
 	// alone orders by the paragraphs' ranking alone (the search's order
 	// after it).
 	byRule, alone bool
+	// window is how many of the search's first hits are fused (0:
+	// fusionWindow, hits of the paragraphs' ranking from beyond it taking
+	// part; fewer: those alone, reordered among themselves).
+	window int
 }
 
 // fusionWindow is how many of the search's first hits are fused: the window
@@ -377,6 +381,9 @@ func (f passageFusion) fused(ix *Index, px *passageIndex, q rules.SearchQuery, r
 		}
 	}
 	window := min(fusionWindow, len(res.Hits))
+	if f.window > 0 {
+		window = min(f.window, len(res.Hits))
+	}
 	miss := float64(max(window, f.depth) + 1)
 	type fusedHit struct {
 		score float64
@@ -401,7 +408,7 @@ func (f passageFusion) fused(ix *Index, px *passageIndex, q rules.SearchQuery, r
 		add(i)
 	}
 	for i := range paraRank {
-		if i >= window {
+		if i >= window && f.window == 0 {
 			add(i)
 		}
 	}
@@ -431,8 +438,8 @@ func (f passageFusion) fused(ix *Index, px *passageIndex, q rules.SearchQuery, r
 // TestPassageFusion measures ways of fusing the ranking of paragraphs with
 // the search's on the tuning questions alone, by set and over all:
 // STCCG_PASSAGE_FUSION lists them, separated by ';', each
-// "minTerms,sentences,k,depth,title,paraWeight,byRule,alone" (0 or 1 for
-// the switches). With STCCG_TUNING_RANKS it names the questions each moved
+// "minTerms,sentences,k,depth,title,paraWeight,byRule,alone,window" (0 or
+// 1 for the switches). With STCCG_TUNING_RANKS it names the questions each moved
 // against the ranks recorded there (see TestTuningRanks).
 func TestPassageFusion(t *testing.T) {
 	spec := os.Getenv("STCCG_PASSAGE_FUSION")
@@ -460,7 +467,7 @@ func TestPassageFusion(t *testing.T) {
 	for _, v := range strings.Split(spec, ";") {
 		var f passageFusion
 		var sentences, byRule, alone int
-		if _, err := fmt.Sscanf(v, "%d,%d,%g,%d,%g,%g,%d,%d", &f.minTerms, &sentences, &f.k, &f.depth, &f.title, &f.paraWeight, &byRule, &alone); err != nil {
+		if _, err := fmt.Sscanf(v, "%d,%d,%g,%d,%g,%g,%d,%d,%d", &f.minTerms, &sentences, &f.k, &f.depth, &f.title, &f.paraWeight, &byRule, &alone, &f.window); err != nil {
 			t.Fatalf("%q: %v", v, err)
 		}
 		f.sentences, f.byRule, f.alone = sentences == 1, byRule == 1, alone == 1
