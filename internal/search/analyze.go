@@ -165,6 +165,9 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	a.edition, words, a.bothEditions = editionWords(words)
 	var asking []string
 	a.intent, asking = intentOf(words)
+	if !ix.w.Bounds {
+		a.intent &^= intentBounds
+	}
 	counted := countedAfter(words)
 	if a.document = ix.thes.documentNamed(words); a.document == "" {
 		a.document = named

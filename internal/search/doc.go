@@ -207,7 +207,12 @@
 //     "how many", "max", "limit" a number, one counting a word of the
 //     question, standing just before it, and after "how many" or "number
 //     of" one counting the words asked ("how many missions": six missions,
-//     not 30 seed cards); "who wins" the winner or a tie;
+//     not 30 seed cards); "max", "maximum", "limit" an upper bound and
+//     "min", "minimum" a lower one: a number answers them only in a
+//     paragraph stating that bound beside a number, and that bound stated
+//     answers them ("up to seven", "no more than three", "at least 20",
+//     "three or more", "exactly six" both; bounds.go); "who wins" the
+//     winner or a tie;
 //     "can I", "allowed" what may or may not be done; "what is", "mean",
 //     "define" what a term is: a paragraph saying "means", "called",
 //     "refers", "defined", a glossary entry's first paragraph, or one

@@ -35,11 +35,11 @@ const (
 var intentAsks = []intentAsk{
 	{[]string{"how", "many"}, intentNumber},
 	{[]string{"how", "much"}, intentNumber},
-	{[]string{"max"}, intentNumber},
-	{[]string{"maximum"}, intentNumber},
-	{[]string{"min"}, intentNumber},
-	{[]string{"minimum"}, intentNumber},
-	{[]string{"limit"}, intentNumber},
+	{[]string{"max"}, intentNumber | intentAtMost},
+	{[]string{"maximum"}, intentNumber | intentAtMost},
+	{[]string{"min"}, intentNumber | intentAtLeast},
+	{[]string{"minimum"}, intentNumber | intentAtLeast},
+	{[]string{"limit"}, intentNumber | intentAtMost},
 	{[]string{"number", "of"}, intentNumber},
 	{[]string{"who", "wins"}, intentWinner},
 	{[]string{"who", "won"}, intentWinner},
@@ -221,5 +221,5 @@ func answersIn(text string) intent {
 			in |= answerWords[string(buf[:n])]
 		}
 	}
-	return in
+	return in | boundsIn(text)
 }

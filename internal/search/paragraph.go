@@ -473,7 +473,7 @@ func (a *analyzed) bestParagraph(m *docMeta, holds uint64, w *weights, sc *parag
 // one of the query's words, standing just before it ("three spacelines",
 // "30 counted seed cards"; numberReach), not a number anywhere.
 func (a *analyzed) answersOf(m *docMeta, p int) intent {
-	in := m.paras[p].answers
+	in := a.boundsOf(m.paras[p].answers)
 	if in&intentNumber == 0 || a.intent&intentNumber == 0 {
 		return in
 	}

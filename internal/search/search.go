@@ -109,6 +109,10 @@ type weights struct {
 	// Siblings searches the terms of other forms of a typed word's word
 	// ("tied" of "tie") as its meanings (see findSiblings).
 	Siblings bool
+	// Bounds reads "min" and "max" as asking for a bound: a number answers
+	// them only beside the bound asked ("at least 20", "up to seven"; see
+	// boundsOf).
+	Bounds bool
 	// Derived is what a word derived from a typed word the index holds
 	// rarely ("decision" of "decide", wordnet.txt) counts for against the
 	// typed word's 1, in the search and in the re-ranking; 0 searches none
@@ -147,7 +151,7 @@ type weights struct {
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.7, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
 		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 2, Superseded: 0.15, Related: true,
-		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true, Derived: 0.25,
+		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true, Derived: 0.25, Bounds: true,
 		Scoring: "tf-idf"}
 }
 
