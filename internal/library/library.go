@@ -156,7 +156,10 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 	key := rules.FoldTerm(term)
 	out := l.followSee(inEdition(l.terms[key], edition), edition)
 	if len(out) == 0 {
-		out = l.sectionsNaming(key, edition)
+		// The term is read as a section's title is, so a title copied as
+		// printed ("ORDER – MOVE A SHIP", "2. EXECUTE ORDERS") names its
+		// section.
+		out = l.sectionsNaming(sectionTerm(term), edition)
 	}
 	if len(out) == 0 {
 		return nil, l.undefined(ctx, term, key, edition)

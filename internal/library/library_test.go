@@ -174,3 +174,26 @@ func TestDefineOfAFunctionWordIsNoSection(t *testing.T) {
 		t.Errorf("Define(port) = %v, %v", es, err)
 	}
 }
+
+// A section is defined by its title as printed too, step number and order
+// prefix included: the title is read as the term it names, and so is the
+// term a judge copies from the page.
+func TestDefineOfASectionsPrintedTitle(t *testing.T) {
+	docs := []rules.Document{{ID: "book-2e", Edition: "2e", Kind: rules.DocumentRulebook, Precedence: 1}}
+	section := func(title string) *rules.Entry {
+		return &rules.Entry{ID: rules.EntryID("book-2e", rules.KindSection, title), Kind: rules.KindSection, Title: title, DocumentID: "book-2e", Edition: "2e"}
+	}
+	l := library.New(docs, []*rules.Entry{section("ORDER – HAIL A STARBASE"), section("3. TIDY UP")})
+	for term, want := range map[string]string{
+		"ORDER – HAIL A STARBASE": "ORDER – HAIL A STARBASE",
+		"order hail a starbase":   "ORDER – HAIL A STARBASE",
+		"hail a starbase":         "ORDER – HAIL A STARBASE",
+		"3. Tidy Up":              "3. TIDY UP",
+		"tidy up":                 "3. TIDY UP",
+	} {
+		es, err := l.Define(context.Background(), term, "")
+		if err != nil || len(es) != 1 || es[0].Title != want {
+			t.Errorf("Define(%q) = %v, %v; want the section %q", term, es, err, want)
+		}
+	}
+}
