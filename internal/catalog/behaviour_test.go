@@ -15,11 +15,11 @@ import (
 // sampleCatalog is a small catalog of invented cards and entries.
 func sampleCatalog() *catalog.Catalog {
 	cards := []*rules.Card{
-		{ID: "2e-9-1", Edition: "2e", Set: "9", Number: "1", Title: "Escape", Type: "interrupt"},
+		{ID: "2e-9-1", Edition: "2e", Set: "9", SetName: "Far Frontier", Number: "1", Title: "Escape", Type: "interrupt"},
 		{ID: "2e-9-2", Edition: "2e", Set: "9", Number: "2", Title: "Tavor", Subtitle: "Quiet Listener", Type: "personnel", Affiliation: "romulan"},
 		{ID: "2e-9-3", Edition: "2e", Set: "9", Number: "3", Title: "Kestra System", Subtitle: "Chart Nebula", MissionName: "Chart Nebula", Location: "Kestra System", Type: "mission",
 			Errata: []rules.Erratum{{Field: "requirements", Corrected: "Physics", Source: "new.glossary.chart-nebula"}}},
-		{ID: "1e-101-4", Edition: "1e", Set: "101", Number: "4", Title: "Tavor", Type: "personnel", Affiliation: "klingon/romulan"},
+		{ID: "1e-101-4", Edition: "1e", Set: "101", SetName: "Old Days", Number: "4", Title: "Tavor", Type: "personnel", Affiliation: "klingon/romulan"},
 		{ID: "2e-9-5", Edition: "2e", Set: "9", Number: "5", Title: "I.K.S. Brakk", Type: "ship", Affiliation: "klingon"},
 	}
 	entries := []*rules.Entry{
@@ -127,6 +127,39 @@ func TestCardsAffiliationMatchesAnyOfSeveral(t *testing.T) {
 	}
 	if _, _, err := cat.Cards(context.Background(), rules.CardFilter{Limit: 101}); rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "limit" {
 		t.Errorf("a page past the bound: %v", err)
+	}
+}
+
+// An affiliation or a set the cards do not have matches nothing: it is a
+// mistake named back with what the data holds, as an unknown type is, not
+// an empty page. A set is named by its number; its name is pointed to it.
+func TestCardsUnknownAffiliationOrSetIsNamed(t *testing.T) {
+	cat := sampleCatalog()
+	ctx := context.Background()
+	for _, aff := range []string{"Klingons", "KLINGON"} {
+		if _, total, err := cat.Cards(ctx, rules.CardFilter{Affiliation: aff}); err != nil || total != 2 {
+			t.Errorf("affiliation=%q: %d cards, %v", aff, total, err)
+		}
+	}
+	_, _, err := cat.Cards(ctx, rules.CardFilter{Affiliation: "klingn"})
+	affs, _ := rules.ErrorDetails(err)["affiliations"].([]string)
+	if rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "affiliation" || !slices.Equal(affs, []string{"klingon", "romulan"}) {
+		t.Errorf("affiliation=klingn: %v, details %v", err, rules.ErrorDetails(err))
+	}
+	if _, total, err := cat.Cards(ctx, rules.CardFilter{Set: "09"}); err != nil || total != 4 {
+		t.Errorf("set=09: %d cards, %v", total, err)
+	}
+	if _, total, err := cat.Cards(ctx, rules.CardFilter{Set: "101", Edition: "2e"}); err != nil || total != 0 {
+		t.Errorf("a set of the other edition is no mistake: %d cards, %v", total, err)
+	}
+	_, _, err = cat.Cards(ctx, rules.CardFilter{Set: "Far Frontier"})
+	if rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "set" || !strings.Contains(rules.ErrorMessage(err), "set 9") {
+		t.Errorf("set=Far Frontier: %v, details %v", err, rules.ErrorDetails(err))
+	}
+	_, _, err = cat.Cards(ctx, rules.CardFilter{Set: "77"})
+	sets, _ := rules.ErrorDetails(err)["sets"].([]catalog.SetName)
+	if rules.ErrorCode(err) != rules.EINVALID || len(sets) != 2 || sets[0].Set != "9" || sets[1].SetName != "Old Days" {
+		t.Errorf("set=77: %v, details %v", err, rules.ErrorDetails(err))
 	}
 }
 

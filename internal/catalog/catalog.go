@@ -5,6 +5,7 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -50,6 +51,11 @@ type Catalog struct {
 	// types are the card types of the data, folded, sorted: what a type
 	// filter may name.
 	types []string
+	// affiliations are the affiliations of the data, folded, sorted, and
+	// sets its sets in the order of their numbers: what an affiliation or
+	// a set filter may name.
+	affiliations []string
+	sets         []SetName
 	// lookups keeps the working space of fuzzy look-ups (*lookup) for the
 	// next.
 	lookups sync.Pool
@@ -228,7 +234,20 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		for _, a := range card.Affiliations {
 			c.filterAffils[i] = append(c.filterAffils[i], rules.FoldName(a))
 		}
+		for _, a := range c.filterAffils[i] {
+			if a != "" && !slices.Contains(c.affiliations, a) {
+				c.affiliations = append(c.affiliations, a)
+			}
+		}
+		c.addSet(card)
 	}
+	slices.Sort(c.affiliations)
+	slices.SortFunc(c.sets, func(a, b SetName) int {
+		if n := cmp.Compare(len(a.Set), len(b.Set)); n != 0 {
+			return n
+		}
+		return cmp.Compare(a.Set, b.Set)
+	})
 	for _, f := range fulls {
 		c.full = append(c.full, *f)
 	}
@@ -462,7 +481,8 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 
 // Cards returns a page of the cards that match the filter and how many match
 // in all. Q matches cards whose name holds words starting with each of its
-// words; type, affiliation and set compare case-insensitively. A limit of 0
+// words; type, affiliation and set compare case-insensitively, and one the
+// data does not hold is EINVALID naming those it does. A limit of 0
 // is 20; a page past rules.CheckLimit's or rules.CheckOffset's bounds is
 // EINVALID.
 func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error) {
@@ -481,8 +501,14 @@ func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card,
 	if err != nil {
 		return nil, 0, err
 	}
-	aff := rules.FoldName(f.Affiliation)
-	set := strings.TrimLeft(strings.TrimSpace(f.Set), "0")
+	aff, err := c.cardAffiliation(f.Affiliation)
+	if err != nil {
+		return nil, 0, err
+	}
+	set, err := c.cardSet(f.Set)
+	if err != nil {
+		return nil, 0, err
+	}
 	var page []*rules.Card
 	total := 0
 	for i, card := range c.cards {
@@ -525,6 +551,73 @@ func (c *Catalog) cardType(name string) (string, error) {
 	// The list is the data's own, not the caller's text: it is not clipped.
 	e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("Card type %q is not known; use one of %s.", rules.Truncate(name), strings.Join(c.types, ", "))}
 	return "", e.WithDetail("field", "type").WithDetail("types", slices.Clone(c.types))
+}
+
+// cardAffiliation returns the affiliation of the data an affiliation filter
+// names (case, punctuation and a plural forgiven), "" for none; one the data
+// does not know is EINVALID naming those it does, as cardType does.
+func (c *Catalog) cardAffiliation(name string) (string, error) {
+	if rules.FoldName(name) == "" {
+		return "", nil
+	}
+	want := rules.FoldTerm(name)
+	for _, a := range c.affiliations {
+		if rules.FoldTerm(a) == want {
+			return a, nil
+		}
+	}
+	e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("Affiliation %q is not known; use one of %s.", rules.Truncate(name), strings.Join(c.affiliations, ", "))}
+	return "", e.WithDetail("field", "affiliation").WithDetail("affiliations", slices.Clone(c.affiliations))
+}
+
+// A SetName is one set of the card data: its number, as a card's set
+// gives it, its name and its edition.
+type SetName struct {
+	Set     string `json:"set"`
+	SetName string `json:"setName,omitempty"`
+	Edition string `json:"edition"`
+}
+
+// addSet notes the card's set among the sets of the data, with the first
+// name a card of it gives.
+func (c *Catalog) addSet(card *rules.Card) {
+	if card.Set == "" {
+		return
+	}
+	for i := range c.sets {
+		if c.sets[i].Set == card.Set {
+			if c.sets[i].SetName == "" {
+				c.sets[i].SetName = card.SetName
+			}
+			return
+		}
+	}
+	c.sets = append(c.sets, SetName{Set: card.Set, SetName: card.SetName, Edition: card.Edition})
+}
+
+// cardSet returns the set number a set filter names (leading zeros
+// forgiven), "" for none. A set the data does not have is EINVALID with the
+// sets it has; a set's name is pointed to its number.
+func (c *Catalog) cardSet(name string) (string, error) {
+	set := strings.TrimLeft(strings.TrimSpace(name), "0")
+	if set == "" && strings.TrimSpace(name) == "" {
+		return "", nil
+	}
+	var named []string
+	for _, s := range c.sets {
+		if s.Set == set {
+			return set, nil
+		}
+		if s.SetName != "" && rules.FoldName(s.SetName) == rules.FoldName(name) {
+			named = append(named, s.Set)
+		}
+	}
+	msg := fmt.Sprintf("Set %q is not known: give a set's number, as a card's set gives it (details.sets).", rules.Truncate(name))
+	if len(named) > 0 {
+		msg = fmt.Sprintf("A set is asked for by its number, as a card's set gives it: %s is set %s.", rules.Truncate(strings.TrimSpace(name)), strings.Join(named, " or set "))
+	}
+	e := &rules.Error{Code: rules.EINVALID, Message: msg}
+	return "", e.WithDetail("field", "set").WithDetail("sets", slices.Clone(c.sets))
 }
 
 // hasWordsStarting says whether every word of q starts a word of words.
