@@ -129,7 +129,7 @@ func decodeStrict(buf *bytes.Buffer, v any) error {
 	dec := json.NewDecoder(buf)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return jsonError(err, data)
+		return jsonError(err, data, v)
 	}
 	// Only white space may follow the value: dec.More alone would take a
 	// stray "}" or "]" for the end of the body.
@@ -144,8 +144,8 @@ func decodeStrict(buf *bytes.Buffer, v any) error {
 // jsonError turns a decoding error of the body data into a sentence naming
 // the place: a value of the wrong type by its path with the index of every
 // list ("board.missions[0].span"), a number the game cannot hold with the
-// numbers it can.
-func jsonError(err error, data []byte) error {
+// numbers it can, a field v does not take with those it does.
+func jsonError(err error, data []byte, v any) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var re *rules.Error
@@ -177,7 +177,38 @@ func jsonError(err error, data []byte) error {
 		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, kind, rules.Truncate(typ.Value)).WithDetail("field", rules.Truncate(field))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return rules.Errorf(rules.EINVALID, "Unknown field %q in the request body.", name).WithDetail("field", rules.Truncate(name))
+		known := bodyFields(v)
+		near := nearFields(name, known)
+		if near == nil {
+			near = []string{}
+		}
+		return rules.Errorf(rules.EINVALID, "Unknown field %q in the request body, which takes %s.", rules.Truncate(name), strings.Join(known, ", ")).
+			WithDetail("field", rules.Truncate(name)).WithDetail("suggestions", near)
 	}
 	return rules.Errorf(rules.EINVALID, "The request body could not be decoded: %s.", err.Error())
+}
+
+// bodyFields are the JSON names of the fields of the struct v points to:
+// what the body may hold at its top.
+func bodyFields(v any) []string {
+	t := reflect.TypeOf(v)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "-" || !f.IsExported():
+			continue
+		case name == "":
+			name = f.Name
+		}
+		out = append(out, name)
+	}
+	return out
 }

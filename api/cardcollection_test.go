@@ -184,3 +184,23 @@ func TestCardCollectionSameOnGraphQL(t *testing.T) {
 		t.Errorf("GraphQL answered %s, want %s", gout, want)
 	}
 }
+
+// A misspelt field of the body is named with the field meant, at the top
+// of the body as inside an identifier.
+func TestCardCollectionUnknownFieldSuggestsTheFieldMeant(t *testing.T) {
+	srv := newServer(t)
+	for body, want := range map[string]string{
+		`{"identifers":[{"id":"2e-1-179"}]}`: "identifiers",
+		`{"identifiers":[{"nmae":"x"}]}`:     "name",
+	} {
+		code, out := post(t, srv.URL, "/v1/cards/collection", []byte(body))
+		var e errorBody
+		if err := json.Unmarshal(out, &e); err != nil {
+			t.Fatal(err)
+		}
+		suggestions, _ := e.Error.Details["suggestions"].([]any)
+		if code != 400 || e.Error.Code != rules.EINVALID || len(suggestions) != 1 || suggestions[0] != want {
+			t.Errorf("%s: %d %s, want 400 suggesting %q", body, code, out, want)
+		}
+	}
+}
