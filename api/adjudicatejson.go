@@ -799,12 +799,50 @@ func (d *requestDecoder) number(r *rules.NumberRange, board bool) (int, bool) {
 	if v > r.Max || v < least {
 		literal := string(d.data[start:d.off])
 		rr := *r
+		if least < r.Min {
+			// The first reading takes a number below zero of any board;
+			// the refusal says the numbers the board's edition takes.
+			data := d.data
+			return 0, d.failWith(func(f string) *rules.Error {
+				if secondEditionBody(data) {
+					rr.Min = least
+				}
+				return rules.NumberOutOfRange(f, literal, rr)
+			})
+		}
 		return 0, d.failWith(func(f string) *rules.Error { return rules.NumberOutOfRange(f, literal, rr) })
 	}
 	if v < r.Min {
 		d.negative = true
 	}
 	return v, true
+}
+
+// secondEditionBody says whether the request body data gives the edition
+// "2e" at its top, read as far as it is JSON: for a refusal only, never on
+// the way of a body that is read.
+func secondEditionBody(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if key != "edition" {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return false
+			}
+			continue
+		}
+		v, err := dec.Token()
+		ed, ok := v.(string)
+		return err == nil && ok && strings.EqualFold(strings.TrimSpace(ed), rules.Edition2E)
+	}
+	return false
 }
 
 // maxPlainDigits is the most digits of an integer read as one: every such

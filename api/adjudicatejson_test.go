@@ -934,3 +934,27 @@ func readReference(r *bytes.Reader, req *rules.AdjudicationRequest, unmarshal un
 	*req = out
 	return err
 }
+
+// A modified statistic of a Second Edition board may be written below zero
+// (it is read as zero), so a refusal of one says the least it may be: the
+// error names the numbers the field takes on that board, no fewer.
+func TestNumberRefusedSaysTheNumbersTheFieldTakes(t *testing.T) {
+	for _, tc := range []struct {
+		body     string
+		min, max int
+	}{
+		{`{"edition":"2e","board":{"ships":[{"id":"s","range":-1000}]}}`, -rules.MaxStatistic, rules.MaxStatistic},
+		{`{"edition":"2e","board":{"ships":[{"id":"s","range":1000}]}}`, -rules.MaxStatistic, rules.MaxStatistic},
+		{`{"edition":"1e","board":{"ships":[{"id":"s","range":-5}]}}`, 0, rules.MaxStatistic},
+		{`{"board":{"ships":[{"id":"s","range":-1000}]},"edition":"1e"}`, 0, rules.MaxStatistic},
+		{`{"edition":"2e","board":{"missions":[{"id":"m","span":-1}]}}`, 0, 10},
+	} {
+		var req rules.AdjudicationRequest
+		err := DecodeAdjudication([]byte(tc.body), &req)
+		d := rules.ErrorDetails(err)
+		want := fmt.Sprintf("from %d to %d", tc.min, tc.max)
+		if err == nil || d["min"] != tc.min || d["max"] != tc.max || !strings.Contains(rules.ErrorMessage(err), want) {
+			t.Errorf("%s: %v %v, want the numbers %s", tc.body, err, d, want)
+		}
+	}
+}
