@@ -21,6 +21,7 @@ func sampleCatalog() *catalog.Catalog {
 			Errata: []rules.Erratum{{Field: "requirements", Corrected: "Physics", Source: "new.glossary.chart-nebula"}}},
 		{ID: "1e-101-4", Edition: "1e", Set: "101", SetName: "Old Days", Number: "4", Title: "Tavor", Type: "personnel", Affiliation: "klingon/romulan"},
 		{ID: "2e-9-5", Edition: "2e", Set: "9", Number: "5", Title: "I.K.S. Brakk", Type: "ship", Affiliation: "klingon"},
+		{ID: "2e-9-6", Edition: "2e", Set: "9", Number: "6", Title: "Cargo Hauler", Type: "ship", Affiliation: "non-aligned"},
 	}
 	entries := []*rules.Entry{
 		{ID: "old.glossary.escaping", Kind: rules.KindGlossary, Title: "escaping", DocumentID: "old", Edition: "2e", Text: "A personnel may escape when ... but Escape lets you.", Order: 1},
@@ -136,17 +137,17 @@ func TestCardsAffiliationMatchesAnyOfSeveral(t *testing.T) {
 func TestCardsUnknownAffiliationOrSetIsNamed(t *testing.T) {
 	cat := sampleCatalog()
 	ctx := context.Background()
-	for _, aff := range []string{"Klingons", "KLINGON"} {
-		if _, total, err := cat.Cards(ctx, rules.CardFilter{Affiliation: aff}); err != nil || total != 2 {
+	for aff, want := range map[string]int{"Klingons": 2, "KLINGON": 2, "Non Aligned": 1, "non-aligned": 1} {
+		if _, total, err := cat.Cards(ctx, rules.CardFilter{Affiliation: aff}); err != nil || total != want {
 			t.Errorf("affiliation=%q: %d cards, %v", aff, total, err)
 		}
 	}
 	_, _, err := cat.Cards(ctx, rules.CardFilter{Affiliation: "klingn"})
 	affs, _ := rules.ErrorDetails(err)["affiliations"].([]string)
-	if rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "affiliation" || !slices.Equal(affs, []string{"klingon", "romulan"}) {
+	if rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "affiliation" || !slices.Equal(affs, []string{"klingon", "non-aligned", "romulan"}) {
 		t.Errorf("affiliation=klingn: %v, details %v", err, rules.ErrorDetails(err))
 	}
-	if _, total, err := cat.Cards(ctx, rules.CardFilter{Set: "09"}); err != nil || total != 4 {
+	if _, total, err := cat.Cards(ctx, rules.CardFilter{Set: "09"}); err != nil || total != 5 {
 		t.Errorf("set=09: %d cards, %v", total, err)
 	}
 	if _, total, err := cat.Cards(ctx, rules.CardFilter{Set: "101", Edition: "2e"}); err != nil || total != 0 {

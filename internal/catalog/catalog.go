@@ -51,7 +51,8 @@ type Catalog struct {
 	// types are the card types of the data, folded, sorted: what a type
 	// filter may name.
 	types []string
-	// affiliations are the affiliations of the data, folded, sorted, and
+	// affiliations are the affiliations of the data as it writes them
+	// ("non-aligned"), sorted, and
 	// sets its sets in the order of their numbers: what an affiliation or
 	// a set filter may name.
 	affiliations []string
@@ -234,8 +235,9 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		for _, a := range card.Affiliations {
 			c.filterAffils[i] = append(c.filterAffils[i], rules.FoldName(a))
 		}
-		for _, a := range c.filterAffils[i] {
-			if a != "" && !slices.Contains(c.affiliations, a) {
+		for _, a := range append(strings.Split(card.Affiliation, "/"), card.Affiliations...) {
+			a = strings.TrimSpace(a)
+			if rules.FoldName(a) != "" && !slices.ContainsFunc(c.affiliations, func(k string) bool { return rules.FoldName(k) == rules.FoldName(a) }) {
 				c.affiliations = append(c.affiliations, a)
 			}
 		}
@@ -563,7 +565,7 @@ func (c *Catalog) cardAffiliation(name string) (string, error) {
 	want := rules.FoldTerm(name)
 	for _, a := range c.affiliations {
 		if rules.FoldTerm(a) == want {
-			return a, nil
+			return rules.FoldName(a), nil
 		}
 	}
 	e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("Affiliation %q is not known; use one of %s.", rules.Truncate(name), strings.Join(c.affiliations, ", "))}
