@@ -36,10 +36,13 @@ func textCost(base int, text string, units, per int) int { return base + len(tex
 // and adds the base cost of the service call behind each field.
 func complexity() ComplexityRoot {
 	var c ComplexityRoot
+	// A page past rules.MaxPageLimit is refused by its resolver before any
+	// work, naming first, as a page of 101 is: priced as the largest page,
+	// it is that refusal at any size, not a complexity one.
 	perPage := func(child int, first *int, def int) int {
 		n := def
 		if first != nil && *first > 0 {
-			n = *first
+			n = min(*first, rules.MaxPageLimit)
 		}
 		return 1 + n*child
 	}

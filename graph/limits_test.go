@@ -256,3 +256,19 @@ func TestAVariableIsCountedAtEveryUse(t *testing.T) {
 		t.Errorf("%d uses: %d answers, %+v", uses/2, len(r.Data), firstErrors(r))
 	}
 }
+
+// A page larger than any page is the same mistake at any size: refused
+// naming first, as first: 101 is, never priced as the page it cannot be.
+func TestPagePastTheBoundIsRefusedNamingFirstAtAnySize(t *testing.T) {
+	srv := newFakeServer(t)
+	for _, q := range []string{
+		`{ search(q: "x", first: 101) { totalCount } }`,
+		`{ search(q: "x", first: 2000000000) { edges { node { id title snippet } } } }`,
+		`{ cards(first: 1000000) { edges { node { id name } } } }`,
+	} {
+		r := query(t, srv, q, nil)
+		if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != rules.EINVALID || !strings.Contains(r.Errors[0].Message, "first asks for") {
+			t.Errorf("%s: %+v, want invalid_request naming first", q, firstErrors(r))
+		}
+	}
+}
