@@ -272,3 +272,23 @@ func TestPagePastTheBoundIsRefusedNamingFirstAtAnySize(t *testing.T) {
 		}
 	}
 }
+
+// A body whose query, operationName, variables or extensions is of the
+// wrong JSON type is refused in the service's words, naming the field, as
+// REST names one: no Go type of the server in the message.
+func TestRequestFieldOfTheWrongTypeIsNamed(t *testing.T) {
+	srv := newFakeServer(t)
+	for _, tc := range []struct {
+		body map[string]any
+		want string
+	}{
+		{map[string]any{"query": 5}, "The field query must be a string, not a JSON number."},
+		{map[string]any{"query": "{ documents { totalCount } }", "variables": []any{1}}, "The field variables must be an object, not a JSON array."},
+		{map[string]any{"query": "{ documents { totalCount } }", "operationName": true}, "The field operationName must be a string, not a JSON bool."},
+	} {
+		r := postBody(t, srv.URL, tc.body)
+		if len(r.Errors) != 1 || r.Errors[0].Message != tc.want || r.Errors[0].Extensions["code"] != rules.EINVALID {
+			t.Errorf("%v: %+v, want %q", tc.body, firstErrors(r), tc.want)
+		}
+	}
+}

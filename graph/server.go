@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -153,6 +154,11 @@ func writeRequestError(w http.ResponseWriter, status int, message string) {
 // gqlgen appends the whole body to it.
 const undecodable = "json request body could not be decoded: "
 
+// envelopeTypeError is encoding/json's message, as gqlgen passes it on,
+// for a field of the request's envelope (query, operationName, variables,
+// extensions) of the wrong JSON type: the kind given, the field, the Go type.
+var envelopeTypeError = regexp.MustCompile(`^json: cannot unmarshal (\w+) into Go struct field \w+\.(\w+) of type (\S+)`)
+
 // presentError gives every GraphQL error the REST API's code and details in
 // its extensions, and hides internal faults, reporting them as internal.
 func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, internal bool) {
@@ -186,6 +192,13 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 		if rest, ok := strings.CutPrefix(gerr.Message, undecodable); ok {
 			reason, _, _ := strings.Cut(rest, " body:")
 			gerr.Message = "The request body is not valid JSON: " + rules.Truncate(reason) + "."
+			if m := envelopeTypeError.FindStringSubmatch(reason); m != nil {
+				want := "a string"
+				if strings.HasPrefix(m[3], "map") {
+					want = "an object"
+				}
+				gerr.Message = fmt.Sprintf("The field %s must be %s, not a JSON %s.", m[2], want, m[1])
+			}
 			gerr.Extensions = map[string]any{"code": rules.EINVALID}
 		}
 		return gerr, false
