@@ -292,3 +292,15 @@ func TestRequestFieldOfTheWrongTypeIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// A variable of type Int given a fraction or a number past any integer is
+// named with what it must be, not read back as the value 0.
+func TestIntVariableNotWholeIsNamed(t *testing.T) {
+	srv := newFakeServer(t)
+	for _, raw := range []string{`5.5`, `1e30`} {
+		r := query(t, srv, `query($n: Int) { search(q: "x", first: $n) { totalCount } }`, map[string]any{"n": json.Number(raw)})
+		if len(r.Errors) != 1 || strings.Contains(r.Errors[0].Message, "value 0") || !strings.Contains(r.Errors[0].Message, "$n must be a whole number") {
+			t.Errorf("n = %s: %+v, want the variable named as not a whole number", raw, firstErrors(r))
+		}
+	}
+}

@@ -187,6 +187,12 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
 			return gerr, false
 		}
+		// gqlparser reads a fraction or a number past int64 given for an
+		// Int variable as 0, and says "cannot use value 0 as Int".
+		if ge.Message == "cannot use value 0 as Int" && len(ge.Path) == 2 && ge.Path[0] == ast.PathName("variable") {
+			gerr.Message = fmt.Sprintf("The variable $%s must be a whole number (Int).", ge.Path[1])
+			return gerr, false
+		}
 		// A validation or parse error of the query: its message is for the
 		// caller, but not the whole body echoed back.
 		if rest, ok := strings.CutPrefix(gerr.Message, undecodable); ok {
