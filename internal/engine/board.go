@@ -57,6 +57,11 @@ type Board struct {
 	// gave below zero, read as zero ("Zero: Any number that is less than
 	// zero becomes zero"): "Odo's STRENGTH -2".
 	zeroed []string
+
+	// loose says, for the verdict's reasons, which card names of the
+	// board the card service matched loosely (a typo, a missing word
+	// forgiven), and the card each was read as.
+	loose []string
 }
 
 // compiled is what a request computes once of its boards and keeps for

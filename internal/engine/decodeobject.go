@@ -58,7 +58,17 @@ func (s *Service) placeObject(ctx context.Context, edition string, b *Board, at 
 	if c.Type != "" && c.Type != kind {
 		return "", nil, unprocessable(at.field("card"), "%q is a %s card, not a %s", c.Name(), c.Type, kind)
 	}
+	if c.Match == rules.MatchFuzzy {
+		b.loose = append(b.loose, looseReading(ref, at.field("card"), c.Name(), c.ID))
+	}
 	return owner, c, nil
+}
+
+// looseReading says which card a name matched loosely was read as, for
+// the reasons: `"uss galxy" (board.ships[0].card) is read as U.S.S. Galaxy
+// (2e-1-394)`.
+func looseReading(ref, field, name, id string) string {
+	return fmt.Sprintf("%q (%s) is read as %s (%s)", rules.Truncate(ref), field, name, id)
 }
 
 // checkID fails when a board object has no id, or one an object before it

@@ -461,6 +461,9 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest, arra
 		j.sayStrings("Any number less than zero becomes zero: %s %s read as 0.", joinAnd(board.zeroed), isAre(len(board.zeroed)))
 		j.cite("zero")
 	}
+	if len(board.loose) > 0 {
+		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", joinAnd(board.loose))
+	}
 	if err := q.run(ctx, s, j, req.Params); err != nil {
 		return nil, err
 	}

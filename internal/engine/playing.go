@@ -35,6 +35,10 @@ type PlayCard struct {
 	// object it becomes is built from.
 	Ref, ID string
 	Inline  *rules.InlineCard
+	// Match is how the card service found the card by Ref's name
+	// (rules.MatchFuzzy when it matched loosely); "" for an id or an
+	// inline card.
+	Match string
 }
 
 // resolvePlayCard reads the card a card.play plays: one the card data
@@ -50,7 +54,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 			return PlayCard{}, err
 		}
 		return PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique(),
-			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, Ref: ref, ID: c.ID}, nil
+			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, Ref: ref, ID: c.ID, Match: c.Match}, nil
 	}
 	// The card object is read, never changed: the play points to it (the
 	// board object the card becomes copies what it needs of it).
@@ -154,6 +158,9 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 		return nil, err
 	}
 	m.card = c
+	if c.Match == rules.MatchFuzzy {
+		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", looseReading(c.Ref, "params.card", c.Name, c.ID))
+	}
 	if m.commanded, err = s.commandedCards(ctx, j.edition, p.Commanded); err != nil {
 		return nil, err
 	}
