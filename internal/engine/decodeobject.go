@@ -56,7 +56,7 @@ func (s *Service) placeObject(ctx context.Context, edition string, b *Board, at 
 		return "", nil, err
 	}
 	if c.Type != "" && c.Type != kind {
-		return "", nil, unprocessable(at.field("card"), "%q is a %s card, not a %s", c.Name(), c.Type, kind)
+		return "", nil, unprocessable(at.field("card"), "%q is %s %s card, not a %s", c.Name(), article(c.Type), c.Type, kind)
 	}
 	if c.Match == rules.MatchFuzzy {
 		b.loose = append(b.loose, looseReading(ref, at.field("card"), c.Name(), c.ID))
@@ -213,4 +213,12 @@ func validQuadrant(q string) bool {
 		return true
 	}
 	return false
+}
+
+// article is "an" before a word opening with a vowel, else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }

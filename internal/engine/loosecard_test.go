@@ -73,3 +73,20 @@ func TestACardNamedLooselySaysWhichCardItWasReadAs(t *testing.T) {
 		}
 	}
 }
+
+// A board object naming a card of another kind is refused in a sentence
+// that reads: "an equipment card", "a ship card".
+func TestABoardCardOfAnotherKindIsRefusedInASentence(t *testing.T) {
+	kit := rules.Card{ID: "2e-9-2", Edition: "2e", Title: "Field Kit", Type: "equipment"}
+	cards := &mock.CardService{CardFn: func(ctx context.Context, id string) (*rules.Card, error) {
+		c := kit
+		return &c, nil
+	}}
+	svc := engine.New([]rules.Document{{ID: "house-rules", Edition: rules.Edition2E, Kind: rules.DocumentRulebook, Precedence: 1}}, nil, cards)
+	board := rules.Board{Personnel: []rules.BoardPersonnel{{ID: "p", Card: "2e-9-2"}}}
+	_, err := svc.Adjudicate(context.Background(), rules.AdjudicationRequest{Edition: "2e", Question: "requirement.check", Board: board,
+		Params: &rules.RequirementCheckParams{Requirement: "Diplomacy", Personnel: []string{"p"}}})
+	if rules.ErrorCode(err) != rules.EUNPROCESSABLE || !strings.Contains(rules.ErrorMessage(err), `"Field Kit" is an equipment card, not a personnel`) {
+		t.Errorf("%v, want the card's kind said in a sentence", err)
+	}
+}
