@@ -197,6 +197,9 @@ func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if raw := c.Request().URL.RawQuery; strings.ContainsAny(raw, "%;") {
 			if _, err := url.ParseQuery(raw); err != nil {
+				if strings.Contains(err.Error(), "semicolon") {
+					return rules.Errorf(rules.EINVALID, "The query string is malformed: %s (parameters are separated by &; a ; in a value is written %%3B).", err.Error())
+				}
 				return rules.Errorf(rules.EINVALID, "The query string is malformed: %s (a %% must start an escape like %%20).", err.Error())
 			}
 		}

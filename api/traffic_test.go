@@ -445,6 +445,11 @@ func TestMalformedQueryStringIsAClearJSONError(t *testing.T) {
 			e.Error.Code != "invalid_request" || !strings.Contains(e.Error.Message, "query string") {
 			t.Errorf("%s: %d %q %s", target, code, ct, body)
 		}
+		// The hint is the one for the mistake made: a stray ; is no bad
+		// escape.
+		if hint := "%20"; strings.Contains(target, ";") == strings.Contains(e.Error.Message, hint) {
+			t.Errorf("%s: %q, want the hint for its mistake", target, e.Error.Message)
+		}
 	}
 	if code, _, body := rawGet(t, srv, "/v1/search?q=range%20span"); code != 200 {
 		t.Errorf("a well-formed escape refused: %d %s", code, body)
