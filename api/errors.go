@@ -72,8 +72,37 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 			_ = c.NoContent(status)
 			return
 		}
+		if c.Request().URL.Path == graphQLPath {
+			_ = c.JSON(status, graphQLErrorOf(body))
+			return
+		}
 		_ = c.JSON(status, body)
 	}
+}
+
+// graphQLPath is where GraphQL is served.
+const graphQLPath = "/graphql"
+
+// A graphQLError is an error answered to a GraphQL request before GraphQL
+// read it (a body past the limit, a rate limit): GraphQL's shape, with the
+// contract's code and details in its extensions, as the GraphQL handler
+// writes its own.
+type graphQLError struct {
+	Errors []graphQLErrorItem `json:"errors"`
+	Data   any                `json:"data"`
+}
+
+type graphQLErrorItem struct {
+	Message    string         `json:"message"`
+	Extensions map[string]any `json:"extensions"`
+}
+
+func graphQLErrorOf(body errorBody) graphQLError {
+	ext := map[string]any{"code": body.Error.Code}
+	if len(body.Error.Details) > 0 {
+		ext["details"] = body.Error.Details
+	}
+	return graphQLError{Errors: []graphQLErrorItem{{Message: body.Error.Message, Extensions: ext}}}
 }
 
 func errorResponse(err error) (int, errorBody) {

@@ -337,3 +337,32 @@ func TestGraphQLPaysForItsServiceCallsOverHTTP(t *testing.T) {
 		t.Errorf("third query: %d, Retry-After %q, %.200s", code, h.Get("Retry-After"), body)
 	}
 }
+
+// An error the service answers before GraphQL reads the request (a body
+// past the limit, a route's method) reaches a GraphQL client in GraphQL's
+// shape, {"errors": [{message, extensions: {code}}]}, as its own errors do,
+// with the same status and code REST gives.
+func TestGraphQLRouteErrorsAreInGraphQLShape(t *testing.T) {
+	s := services(t)
+	gql := graph.NewHandler(&graph.Resolver{Reference: s.Reference, Searcher: s.Search, Catalog: s.Cards, Adjudicator: s.Adjudicator},
+		graph.ServerConfig{Logger: slog.New(slog.DiscardHandler)})
+	srv := httptest.NewServer(api.New(api.Config{Services: s, GraphQL: gql, Logger: slog.New(slog.DiscardHandler)}))
+	t.Cleanup(srv.Close)
+	big := `{"query":"{ documents { totalCount } }","variables":{"x":"` + strings.Repeat("a", 2<<20) + `"}}`
+	res, err := http.Post(srv.URL+"/graphql", "application/json", strings.NewReader(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out struct {
+		Errors []struct {
+			Message    string         `json:"message"`
+			Extensions map[string]any `json:"extensions"`
+		} `json:"errors"`
+	}
+	b, _ := io.ReadAll(res.Body)
+	if err := json.Unmarshal(b, &out); err != nil || res.StatusCode != http.StatusRequestEntityTooLarge || len(out.Errors) != 1 ||
+		out.Errors[0].Extensions["code"] != "invalid_request" || !strings.Contains(out.Errors[0].Message, "1 MiB") {
+		t.Errorf("a body past the limit: %d %.300s", res.StatusCode, b)
+	}
+}
