@@ -225,44 +225,14 @@ func newStatField(kind, id, field string, form url.Values, errs map[string]strin
 }
 
 // lacks says whether a statistic is unknown for an object: its card's data
-// does not give it (the card is nil when none is named or found; inline
-// says the object names no card, so all it has is given inline). A list
-// (icons, skills, staffing) is unknown on a card whose data holds none of
-// the statistics printed beside it: a 2E personnel the data gives no
-// Integrity has no icons or skills from the data either.
+// does not give it (rules.Card.LacksStat; the card is nil when none is named
+// or found; inline says the object names no card, so all it has is given
+// inline).
 func lacks(card *rules.Card, kind, field string, inline bool) bool {
 	if card == nil {
 		return !inline
 	}
-	switch field {
-	case "icons":
-		return len(card.Icons) == 0 && card.Integrity == nil
-	case "skills":
-		return len(card.Skills) == 0 && card.Integrity == nil
-	case "integrity":
-		return card.Integrity == nil
-	case "cunning":
-		return card.Cunning == nil
-	case "strength":
-		return card.Strength == nil
-	case "staffing":
-		return len(card.Staffing) == 0 && card.Range == nil
-	case "range":
-		return card.Range == nil
-	case "weapons":
-		return card.Weapons == nil
-	case "shields":
-		return card.Shields == nil
-	case "span":
-		return card.Span == nil
-	case "points":
-		return card.Points == nil
-	case "requirements":
-		return card.Requirements == ""
-	case "missionType":
-		return card.MissionType == ""
-	}
-	return false
+	return card.LacksStat(field)
 }
 
 // whereWords says where an object stands, naming what it stands at.

@@ -36,20 +36,6 @@ type cardFace struct {
 	LacksSentence string
 }
 
-// printed are what every card of a kind prints, for saying which the data
-// lacks: a card of the kind without one of them has it printed all the
-// same, the data just does not hold it.
-var printed = map[string][]string{
-	"personnel": {"icons", "skills", "integrity", "cunning", "strength"},
-	"ship":      {"staffing", "range", "weapons", "shields"},
-	"mission":   {"mission type", "span", "requirements", "points"},
-	"dilemma":   {"game text"},
-	"event":     {"game text"},
-	"interrupt": {"game text"},
-	"equipment": {"game text"},
-	"facility":  {"game text"},
-}
-
 func newCardFace(c *rules.Card) cardFace {
 	f := cardFace{Name: c.Name(), Collector: c.Collector, GameText: c.GameText, Lore: loreHTML(c.Lore)}
 	if c.IsUnique() {
@@ -100,22 +86,7 @@ func newCardFace(c *rules.Card) cardFace {
 	num("Weapons", c.Weapons)
 	num("Shields", c.Shields)
 	f.Stats = strings.Join(nums, " · ")
-	for _, field := range printed[c.Type] {
-		if cardLacks(c, field) {
-			f.Lacks = append(f.Lacks, field)
-		}
-	}
-	// Every Second Edition card prints whether it is unique, and every one
-	// but a mission its cost: a card known only from a rulebook's card
-	// list has neither in the data.
-	if c.Edition == rules.Edition2E {
-		if c.Type != "mission" && c.Type != "" && c.Cost == nil {
-			f.Lacks = append(f.Lacks, "cost")
-		}
-		if c.Unique == nil {
-			f.Lacks = append(f.Lacks, "uniqueness")
-		}
-	}
+	f.Lacks = c.Lacks()
 	f.LacksSentence = lacksSentence(f.Lacks)
 	return f
 }
@@ -148,22 +119,6 @@ func lacksSentence(lacks []string) string {
 		return s + "; the adjudicator asks for " + pronoun(asked) + " rather than guess."
 	}
 	return s + "; the adjudicator asks for its " + andList(capitalStats(asked)) + " rather than guess."
-}
-
-// cardLacks says whether the card data lacks a statistic every card of the
-// card's kind prints.
-func cardLacks(c *rules.Card, field string) bool {
-	switch field {
-	case "mission type":
-		return c.MissionType == ""
-	case "points":
-		return c.Points == nil && c.MissionType != "headquarters"
-	case "requirements":
-		return c.Requirements == "" && c.MissionType != "headquarters"
-	case "game text":
-		return c.GameText == ""
-	}
-	return lacks(c, c.Type, field, false)
 }
 
 // capitalStats writes the game's attributes as the cards print them.

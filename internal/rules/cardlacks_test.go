@@ -1,0 +1,59 @@
+package rules_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A card says which of what its kind prints the data lacks: all of it for
+// a card known only by its title, none for one the data gives in full.
+func TestCardLacksWhatItsKindPrintsAndTheDataDoesNot(t *testing.T) {
+	n := rules.IntPtr
+	for _, tc := range []struct {
+		name string
+		card rules.Card
+		want []string
+	}{
+		{"2E personnel known by title", rules.Card{Edition: "2e", Type: "personnel", Title: "Ensign Example"},
+			[]string{"icons", "skills", "integrity", "cunning", "strength", "cost", "uniqueness"}},
+		{"2E ship known by title", rules.Card{Edition: "2e", Type: "ship", Title: "Example Runabout"},
+			[]string{"staffing", "range", "weapons", "shields", "cost", "uniqueness"}},
+		{"2E mission known by title: no cost to print", rules.Card{Edition: "2e", Type: "mission", Title: "Example Survey"},
+			[]string{"mission type", "span", "requirements", "points", "uniqueness"}},
+		{"2E dilemma known by title", rules.Card{Edition: "2e", Type: "dilemma", Title: "Example Trap"},
+			[]string{"game text", "cost", "uniqueness"}},
+		{"1E personnel given in full, printing no icons", rules.Card{Edition: "1e", Type: "personnel", Title: "Example Civilian",
+			Skills: []rules.Skill{{Name: "Biology", Level: 1}}, Integrity: n(5), Cunning: n(6), Strength: n(4)}, nil},
+		{"1E personnel of no Cunning", rules.Card{Edition: "1e", Type: "personnel", Title: "Example Officer",
+			Skills: []rules.Skill{{Name: "Navigation", Level: 1}}, Integrity: n(5), Strength: n(4)}, []string{"cunning"}},
+		{"headquarters: no requirements or points to print", rules.Card{Edition: "2e", Type: "mission", Title: "Example Home",
+			MissionType: "headquarters", Unique: rules.BoolPtr(true), Span: n(2)}, nil},
+		{"a kind the table does not know", rules.Card{Edition: "1e", Type: "doorway", Title: "Example Door"}, nil},
+	} {
+		if got := tc.card.Lacks(); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: lacks %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A list is lacking only when the figures printed beside it are too.
+func TestLacksStatReadsAListBesideItsFigures(t *testing.T) {
+	bare := rules.Card{Type: "personnel"}
+	civilian := rules.Card{Type: "personnel", Integrity: rules.IntPtr(5)}
+	shuttle := rules.Card{Type: "ship", Range: rules.IntPtr(5)}
+	for _, tc := range []struct {
+		card  rules.Card
+		field string
+		want  bool
+	}{
+		{bare, "icons", true}, {bare, "skills", true}, {civilian, "icons", false}, {civilian, "skills", false},
+		{civilian, "cunning", true}, {shuttle, "staffing", false}, {rules.Card{Type: "ship"}, "staffing", true},
+		{bare, "missionType", true}, {bare, "lore", false},
+	} {
+		if got := tc.card.LacksStat(tc.field); got != tc.want {
+			t.Errorf("%+v lacks %s: %v, want %v", tc.card, tc.field, got, tc.want)
+		}
+	}
+}
