@@ -510,3 +510,37 @@ func TestOpenAPIDescribesTheInteractionsEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// A card the data knows only by its title is answered with what it prints
+// that the data lacks, named: unknown is not zero, and not left out.
+func TestCardCommandSaysWhatTheCardDataLacks(t *testing.T) {
+	titleOnly := &rules.Card{ID: "2e-9-7", Edition: "2e", Set: "9", Number: "7", Title: "Ensign Example", Type: "personnel",
+		Affiliation: "federation", Sources: []string{"2e-rulebook"}}
+	full := &rules.Card{ID: "1e-9-8", Edition: "1e", Set: "9", Number: "8", Title: "Example Civilian", Type: "personnel",
+		Skills: []rules.Skill{{Name: "Biology", Level: 1}}, Integrity: rules.IntPtr(5), Cunning: rules.IntPtr(6), Strength: rules.IntPtr(4)}
+	cards := &mock.CardService{LookUpCardFn: func(_ context.Context, id rules.CardIdentifier) (*rules.Card, error) {
+		if id.Name == titleOnly.Title {
+			return titleOnly, nil
+		}
+		return full, nil
+	}}
+	b := fakeBot(t, discord.Config{Cards: cards})
+	lacking := func(name string) string {
+		res := b.ask(command("card", map[string]string{"name": name}))
+		if res.Data == nil || len(res.Data.Embeds) != 1 {
+			t.Fatalf("%s: answer %+v", name, res)
+		}
+		for _, f := range res.Data.Embeds[0].Fields {
+			if f.Name == "Not in the card data" {
+				return f.Value
+			}
+		}
+		return ""
+	}
+	if got, want := lacking("Ensign Example"), "icons, skills, integrity, cunning, strength, cost, uniqueness (printed on the card)"; got != want {
+		t.Errorf("a card known by its title: %q, want %q", got, want)
+	}
+	if got := lacking("Example Civilian"); got != "" {
+		t.Errorf("a card the data gives in full: %q", got)
+	}
+}

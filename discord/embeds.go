@@ -184,6 +184,11 @@ func cardEmbed(c *rules.Card, base string) *discordgo.MessageEmbed {
 	if len(c.Affiliations) > 0 {
 		field("May attempt", escapeMarkdown(strings.Join(c.Affiliations, ", ")), false)
 	}
+	// What the card prints that the data does not hold is named, never
+	// left out as if the card had none.
+	if lacks := c.Lacks(); len(lacks) > 0 {
+		field("Not in the card data", strings.Join(lacks, ", ")+" (printed on the card)", false)
+	}
 	for _, er := range c.Errata {
 		printed := er.Printed
 		if printed == "" {
