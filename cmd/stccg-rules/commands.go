@@ -188,9 +188,11 @@ func printCard(w io.Writer, c *rules.Card) {
 	}
 	fmt.Fprintf(w, "  (id %s)\n\n", c.ID)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	rows := 0
 	row := func(k, v string) {
 		if v != "" {
 			fmt.Fprintf(tw, "  %s\t%s\n", k, v)
+			rows++
 		}
 	}
 	num := func(p *int) string {
@@ -198,6 +200,9 @@ func printCard(w io.Writer, c *rules.Card) {
 			return ""
 		}
 		return fmt.Sprint(*p)
+	}
+	if c.Unique != nil {
+		row("unique", map[bool]string{true: "yes", false: "no"}[*c.Unique])
 	}
 	row("affiliation", c.Affiliation)
 	row("mission", strings.TrimSpace(c.MissionType+" "+c.Quadrant))
@@ -223,9 +228,18 @@ func printCard(w io.Writer, c *rules.Card) {
 	row("weapons", num(c.Weapons))
 	row("shields", num(c.Shields))
 	row("species", c.Species)
+	row("game text", c.GameText)
 	row("lore", c.Lore)
 	row("image", c.ImageURL)
 	_ = tw.Flush()
+	// What the card prints that the data does not hold is named, never
+	// left out as if the card had none.
+	if lacks := c.Lacks(); len(lacks) > 0 {
+		if rows > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "  not in the card data: %s (printed on the card)\n", strings.Join(lacks, ", "))
+	}
 	for _, e := range c.Errata {
 		printed := e.Printed
 		if printed == "" {

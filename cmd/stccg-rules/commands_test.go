@@ -254,3 +254,31 @@ func TestLogLinesAreTextAtATerminalAndJSONOtherwise(t *testing.T) {
 		t.Error("an unknown log format was accepted")
 	}
 }
+
+// A card is printed with its game text and uniqueness when the data holds
+// them, and with what it prints that the data lacks named, never left out
+// as if the card had none: the same card as the API and the card page.
+func TestCardIsPrintedWithItsTextAndWhatTheDataLacks(t *testing.T) {
+	print := func(c *rules.Card) string {
+		var b bytes.Buffer
+		printCard(&b, c)
+		return b.String()
+	}
+	titleOnly := &rules.Card{ID: "2e-9-7", Edition: "2e", Title: "Ensign Example", Type: "personnel", Affiliation: "federation"}
+	out := print(titleOnly)
+	if !strings.Contains(out, "not in the card data: icons, skills, integrity, cunning, strength, cost, uniqueness (printed on the card)") {
+		t.Errorf("a card known by its title:\n%s", out)
+	}
+	full := &rules.Card{ID: "1e-9-8", Edition: "1e", Title: "Example Shuttle", Type: "ship", Unique: rules.BoolPtr(false),
+		Staffing: []string{"staff"}, Range: rules.IntPtr(5), Weapons: rules.IntPtr(2), Shields: rules.IntPtr(4), GameText: "May carry two example personnel."}
+	out = print(full)
+	words := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"game text May carry two example personnel.", "unique no"} {
+		if !strings.Contains(words, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "not in the card data") {
+		t.Errorf("a card the data gives in full:\n%s", out)
+	}
+}
