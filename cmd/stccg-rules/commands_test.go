@@ -282,3 +282,17 @@ func TestCardIsPrintedWithItsTextAndWhatTheDataLacks(t *testing.T) {
 		t.Errorf("a card the data gives in full:\n%s", out)
 	}
 }
+
+// A term nothing defines and no term is near is answered as the API
+// answers it: with the entries whose text explains it, each by its id, not
+// only "search for it instead".
+func TestDefineCommandNamesTheEntriesThatExplainATermNothingDefines(t *testing.T) {
+	_, err := runCmd(t, "", "define", "--corpus", testcorpus.Dir(t), "--edition", "1e", "range")
+	if err == nil {
+		t.Fatal("a term no 1E glossary entry or ruling is titled with was defined")
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "explains it.") || !strings.Contains(msg, "Entries that explain it:") || !strings.Contains(msg, "  1e-rulebook.section.") {
+		t.Errorf("message:\n%s", msg)
+	}
+}

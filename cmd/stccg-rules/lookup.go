@@ -35,8 +35,19 @@ func (cl cli) defineCmd(ctx context.Context, args []string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	// Define needs only the entries: no search index is built for it.
+	// Define needs only the entries: no search index is built for it,
+	// unless nothing defines the term and no term is near (the error asks
+	// for a search): the API then names the entries whose text explains
+	// it, which the search finds, so the index is built for that answer.
 	es, err := library.New(c.Documents, c.Entries).Define(ctx, term, edition)
+	if rules.ErrorCode(err) == rules.ENOTFOUND && rules.ErrorDetails(err)["search"] != nil {
+		a, berr := cl.build(ctx, cfg)
+		if berr != nil {
+			return berr
+		}
+		defer a.Close()
+		es, err = a.services.Reference.Define(ctx, term, edition)
+	}
 	if err != nil {
 		return terminalError(err)
 	}
@@ -86,6 +97,18 @@ func terminalError(err error) error {
 	for _, k := range []string{"suggestions", "candidates"} {
 		if list := rules.DetailStrings(err, k); len(list) > 0 {
 			msg += fmt.Sprintf(" %s: %s.", map[string]string{"suggestions": "Did you mean", "candidates": "Candidates"}[k], strings.Join(list, "; "))
+		}
+	}
+	// The entries whose text explains a term nothing defines, each by the
+	// id (and paragraph) to ask for.
+	if refs, _ := d["sections"].([]rules.EntryRef); len(refs) > 0 {
+		msg += "\nEntries that explain it:"
+		for _, r := range refs {
+			id := r.ID
+			if r.Anchor != "" {
+				id += "#" + r.Anchor
+			}
+			msg += fmt.Sprintf("\n  %s  %s (%s)", id, r.Title, r.DocumentID)
 		}
 	}
 	return fmt.Errorf("%s", msg)
