@@ -284,8 +284,8 @@ func (s *Site) adjudicate(c echo.Context) error {
 	ap := s.newAdjudicatePage(c)
 	ap.Edition = strings.TrimSpace(c.FormValue("edition"))
 	// "2E" is 2e, as everywhere; another word is no edition to build a
-	// board in, and goes on to be refused by the adjudicator in the
-	// parser's words.
+	// board in or to judge one by, and is refused beside the edition, in
+	// the parser's words, before anything else is asked of the board.
 	edition, perr := rules.ParseEdition(ap.Edition)
 	if perr == nil {
 		ap.Edition = string(edition)
@@ -336,6 +336,9 @@ func (s *Site) adjudicate(c echo.Context) error {
 	ap.Board = indentJSON(board)
 	if len(statErrs) > 0 {
 		return render(http.StatusBadRequest)
+	}
+	if perr != nil {
+		return fail(http.StatusBadRequest, "edition", rules.ErrorMessage(perr))
 	}
 	req := rules.AdjudicationRequest{Edition: ap.Edition, Rules: ap.Rules, Question: ap.Question}
 	bc := &boardCards{ctx: c.Request().Context(), cards: s.cfg.Cards, edition: rules.Edition(ap.Edition), found: map[string]*rules.Card{}}

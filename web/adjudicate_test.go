@@ -302,3 +302,20 @@ func TestAMistypedStatisticIsNamedAsTyped(t *testing.T) {
 		t.Error("the page names a Go type")
 	}
 }
+
+// An edition that is none ("3e", sent by a form edited by hand or a stale
+// bookmark) is said beside the edition, in the words REST refuses it in,
+// before anything else is asked of the board: not "Pick the ship".
+func TestAnUnknownEditionIsNamedFirst(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	board := `{"missions":[{"id":"home","span":2},{"id":"nebula","span":3}],"ships":[{"id":"cruiser","range":7}]}`
+	for _, form := range []url.Values{
+		{"edition": {"3e"}, "question": {"ship.move"}, "board": {board}},
+		{"edition": {"3e"}, "question": {"ship.move"}, "board": {board}, "action": {"add"}, "add_card": {"Ensign Reed"}},
+		{"edition": {"first"}, "question": {"ship.move"}, "board": {board}, "p.ship.move.ship": {"cruiser"}, "p.ship.move.to": {"nebula"}},
+	} {
+		r := postForm(t, srv, "/adjudicate", form)
+		_, want := rules.ParseEdition(form.Get("edition"))
+		checkPage(t, r, 400, []string{`<p class="fielderror" id="edition-error">` + html.EscapeString(rules.ErrorMessage(want)), `data-focus="edition"`}, []string{"Pick the ship"})
+	}
+}
