@@ -124,6 +124,10 @@ func TestEmbedLookUpAnswersACardChoicesOrNearNames(t *testing.T) {
 	if r := get(t, srv, "/embed/card"); r.status != 400 || !strings.Contains(r.body, "?name=") {
 		t.Errorf("no name: %d %s", r.status, r.body)
 	}
+	// An id no card has is said to be an id no card has, not a name.
+	if a := look("id=2e-9-404"); a.Card != nil || a.Message != `No card has the id "2e-9-404".` {
+		t.Errorf("an id no card has: %+v", a)
+	}
 }
 
 func TestLoreMarkupIsRenderedAndNothingElse(t *testing.T) {

@@ -124,6 +124,8 @@ func (s *Site) embedLookup(c echo.Context) error {
 		for _, r := range rulingRefs(err) {
 			ans.Rulings = append(ans.Rulings, entryLinkJ{ID: r.ID, Title: r.Title, Kind: r.Kind, Edition: r.Edition, URL: base + "/entries/" + url.PathEscape(r.ID)})
 		}
+	case rules.ErrorCode(err) == rules.ENOTFOUND && id != "":
+		ans.Message = rules.ErrorMessage(err) // the id, named as REST names it
 	case rules.ErrorCode(err) == rules.ENOTFOUND:
 		ans.Message = "No card of the card data has this name."
 		for _, n := range rules.DetailStrings(err, "suggestions") {
