@@ -338,7 +338,8 @@ func (s *Site) adjudicate(c echo.Context) error {
 		return render(http.StatusBadRequest)
 	}
 	if perr != nil {
-		return fail(http.StatusBadRequest, "edition", rules.ErrorMessage(perr))
+		// 422, as REST and GraphQL answer an adjudication's edition.
+		return fail(http.StatusUnprocessableEntity, "edition", rules.ErrorMessage(perr))
 	}
 	req := rules.AdjudicationRequest{Edition: ap.Edition, Rules: ap.Rules, Question: ap.Question}
 	bc := &boardCards{ctx: c.Request().Context(), cards: s.cfg.Cards, edition: rules.Edition(ap.Edition), found: map[string]*rules.Card{}}

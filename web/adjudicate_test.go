@@ -304,8 +304,9 @@ func TestAMistypedStatisticIsNamedAsTyped(t *testing.T) {
 }
 
 // An edition that is none ("3e", sent by a form edited by hand or a stale
-// bookmark) is said beside the edition, in the words REST refuses it in,
-// before anything else is asked of the board: not "Pick the ship".
+// bookmark) is said beside the edition, as REST refuses it (422, in the
+// same words), before anything else is asked of the board: not "Pick the
+// ship".
 func TestAnUnknownEditionIsNamedFirst(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
 	board := `{"missions":[{"id":"home","span":2},{"id":"nebula","span":3}],"ships":[{"id":"cruiser","range":7}]}`
@@ -316,6 +317,6 @@ func TestAnUnknownEditionIsNamedFirst(t *testing.T) {
 	} {
 		r := postForm(t, srv, "/adjudicate", form)
 		_, want := rules.ParseEdition(form.Get("edition"))
-		checkPage(t, r, 400, []string{`<p class="fielderror" id="edition-error">` + html.EscapeString(rules.ErrorMessage(want)), `data-focus="edition"`}, []string{"Pick the ship"})
+		checkPage(t, r, 422, []string{`<p class="fielderror" id="edition-error">` + html.EscapeString(rules.ErrorMessage(want)), `data-focus="edition"`}, []string{"Pick the ship"})
 	}
 }
