@@ -293,23 +293,22 @@ func (s *Site) cardNamed(c echo.Context) error {
 	if s.cfg.Cards == nil {
 		return s.unavailable(c, "The card data")
 	}
-	// The name as every transport reads a text (rules.ParseText): too
-	// long or holding a control character is a 400 page in REST's words.
-	field := "fuzzy"
-	if strings.TrimSpace(c.QueryParam(field)) == "" {
-		field = "exact"
-	}
-	name, err := rules.ParseText(field, c.QueryParam(field))
+	// The name and edition as REST reads them (rules.ParseCardNamed): a
+	// name too long or holding a control character, both ?exact= and
+	// ?fuzzy=, neither, or an edition that is none is a 400 page in REST's
+	// words.
+	asked, err := rules.ParseCardNamed(c.QueryParam("exact"), c.QueryParam("fuzzy"), c.QueryParam("edition"))
 	if err != nil {
-		return s.fail(c, err, "Not a card name")
+		heading := "Not a card name"
+		switch {
+		case rules.ErrorDetails(err)["field"] == "edition":
+			heading = "Unknown edition"
+		case strings.TrimSpace(c.QueryParam("exact")+c.QueryParam("fuzzy")) == "":
+			heading = "No card name"
+		}
+		return s.fail(c, err, heading)
 	}
-	if name == "" {
-		return s.fail(c, rules.Errorf(rules.EINVALID, "Give a card name in ?fuzzy=."), "No card name")
-	}
-	edition, err := rules.ParseEdition(c.QueryParam("edition"))
-	if err != nil {
-		return s.fail(c, err, "Unknown edition")
-	}
+	name, edition := asked.Name, asked.Edition
 	ctx := c.Request().Context()
 	// A name typed by hand may be near a card's: it is always forgiven,
 	// and the card page says so.

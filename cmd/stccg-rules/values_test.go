@@ -149,6 +149,10 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 			{via: viaCLI, what: "define stopped\x07", field: "term"},
 			{via: viaDiscord, what: "card", opts: map[string]string{"name": "worf\x07"}, field: "name"},
 		}},
+		{"a name asked both exactly and loosely", `Give either ?exact= or ?fuzzy=, not both.`, []sending{
+			{via: viaREST, what: "/v1/cards/named?fuzzy=worf&exact=data", field: "exact"},
+			{via: viaPage, what: "/cards/named?fuzzy=worf&exact=data", field: "exact"},
+		}},
 		{"a page size that is no number", `%[1]s must be a whole number; got "ten".`, []sending{
 			{via: viaREST, what: "/v1/search?q=range&limit=ten", field: "limit"},
 			{via: viaCLI, what: "search --limit ten range", field: "limit"},
@@ -260,6 +264,7 @@ func refusal(t *testing.T, srv *httptest.Server, sign func(string) http.Header, 
 			`Unknown edition "3e": use "1e" or "2e".`,
 			`Unknown kind "rule": use section, glossary, ruling or card.`,
 			`offset skips 10001 items; from 0 to 10000 may be skipped.`,
+			`Give either ?exact= or ?fuzzy=, not both.`,
 		} {
 			if bytes.Contains(body, []byte(template.HTMLEscapeString(want))) {
 				return rules.EINVALID, want, ""
