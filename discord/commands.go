@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -281,6 +282,25 @@ func (a *answerer) failure(err error) *discordgo.InteractionResponse {
 	msg := rules.ErrorMessage(err)
 	if sugg := rules.DetailStrings(err, "suggestions"); len(sugg) > 0 {
 		msg += " Did you mean: " + strings.Join(sugg, ", ") + "?"
+	}
+	// The entries whose text explains a term nothing defines, linked at
+	// their paragraph, as REST names them (details.sections).
+	if refs, _ := rules.ErrorDetails(err)["sections"].([]rules.EntryRef); len(refs) > 0 {
+		msg += "\nRead:"
+		for i, r := range refs {
+			u := entryURL(a.base, r.ID)
+			if r.Anchor != "" {
+				u += "#" + r.Anchor
+			}
+			link := " [" + escapeMarkdown(r.Title) + "](" + u + ")"
+			if i > 0 {
+				link = " ·" + link
+			}
+			if utf8.RuneCountInString(msg+link) > maxContent {
+				break // whole links only
+			}
+			msg += link
+		}
 	}
 	return notice(msg)
 }

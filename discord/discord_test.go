@@ -544,3 +544,24 @@ func TestCardCommandSaysWhatTheCardDataLacks(t *testing.T) {
 		t.Errorf("a card the data gives in full: %q", got)
 	}
 }
+
+// A term nothing defines is answered with links to the entries whose text
+// explains it, each at its paragraph, as REST's details.sections name them.
+func TestDefineCommandLinksTheEntriesThatExplainATermNothingDefines(t *testing.T) {
+	explaining := []rules.EntryRef{
+		{ID: "1e-x.section.moving", Kind: "section", Title: "MOVING", DocumentID: "1e-x", Edition: "1e", Anchor: "p-a-ship-moves"},
+		{ID: "1e-x.ruling.warp", Kind: "ruling", Title: "Warp", DocumentID: "1e-x", Edition: "1e"},
+	}
+	ref := &mock.ReferenceService{DefineFn: func(context.Context, string, rules.Edition) ([]*rules.Entry, error) {
+		return nil, rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; MOVING explains it.", "speed").
+			WithDetail("suggestions", []string{}).WithDetail("search", "speed").WithDetail("sections", explaining)
+	}}
+	b := fakeBot(t, discord.Config{Reference: ref})
+	res := b.ask(command("define", map[string]string{"term": "speed"}))
+	for _, want := range []string{"MOVING explains it.", "[MOVING](https://rules.example.org/entries/1e-x.section.moving#p-a-ship-moves)",
+		"[Warp](https://rules.example.org/entries/1e-x.ruling.warp)"} {
+		if !strings.Contains(res.Data.Content, want) {
+			t.Errorf("the answer lacks %q: %q", want, res.Data.Content)
+		}
+	}
+}
