@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -202,5 +203,26 @@ func TestCardCollectionUnknownFieldSuggestsTheFieldMeant(t *testing.T) {
 		if code != 400 || e.Error.Code != rules.EINVALID || len(suggestions) != 1 || suggestions[0] != want {
 			t.Errorf("%s: %d %s, want 400 suggesting %q", body, code, out, want)
 		}
+	}
+}
+
+// A card says which of the fields it prints the card data does not hold, the
+// same on REST and GraphQL: a field left out of it is then not known,
+// never none. A card the data gives whole says nothing.
+func TestCardSaysWhichPrintedFieldsAreNotKnown(t *testing.T) {
+	srv := newServer(t)
+	var listed, whole rules.Card
+	if code := get(t, srv, "/v1/cards/2e-1-268", &listed); code != 200 || !slices.Contains(listed.Unknown, "skills") || !slices.Contains(listed.Unknown, "integrity") || listed.Skills != nil {
+		t.Errorf("a card from a card list: %d, unknown %v", code, listed.Unknown)
+	}
+	if code := get(t, srv, "/v1/cards/2e-1-394", &whole); code != 200 || len(whole.Unknown) != 0 {
+		t.Errorf("a card the data gives whole: %d, unknown %v", code, whole.Unknown)
+	}
+	code, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ a: card(id: \"2e-1-268\") { unknown } b: card(id: \"2e-1-394\") { unknown } }"}`))
+	var gql struct {
+		Data struct{ A, B struct{ Unknown []string } }
+	}
+	if err := json.Unmarshal(out, &gql); err != nil || code != 200 || !slices.Equal(gql.Data.A.Unknown, listed.Unknown) || gql.Data.B.Unknown == nil || len(gql.Data.B.Unknown) != 0 {
+		t.Errorf("GraphQL: %d %s, want %v and []", code, out, listed.Unknown)
 	}
 }

@@ -1798,6 +1798,9 @@ type Card struct {
 	// Universal A 1E universal card (the universal symbol before its title): any number of copies may be in play, and a seed deck may hold more than one of a universal mission. False for every 2E card.
 	Universal bool `json:"universal"`
 
+	// Unknown The fields the card prints that the card data does not hold (icons, skills, integrity, cost, unique, gameText, ...): such a field, left out of the card, is not known, never none. Left out when the data holds every field the card prints.
+	Unknown *[]string `json:"unknown,omitempty"`
+
 	// Versions Ids of the other cards of the same title or persona, in both editions.
 	Versions *[]string `json:"versions,omitempty"`
 	Weapons  *int      `json:"weapons,omitempty"`

@@ -97,6 +97,7 @@ type ComplexityRoot struct {
 		Type                      func(childComplexity int) int
 		Unique                    func(childComplexity int) int
 		Universal                 func(childComplexity int) int
+		Unknown                   func(childComplexity int) int
 		Versions                  func(childComplexity int) int
 		Weapons                   func(childComplexity int) int
 	}
@@ -707,6 +708,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Universal(childComplexity), true
+	case "Card.unknown":
+		if e.ComplexityRoot.Card.Unknown == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.Unknown(childComplexity), true
 	case "Card.versions":
 		if e.ComplexityRoot.Card.Versions == nil {
 			break
@@ -1982,6 +1989,8 @@ type Card {
   rulings(first: Int, after: String): EntryConnection!
   "How a look-up by name found the card: exact (the name as printed, or by id), fuzzy (a typo, a missing or extra word, a changed or dropped subtitle forgiven; possibly of the other edition when none of the edition asked fitted), other-edition (the name is printed exactly, but only in the other edition than the one asked for). Null on a card not looked up by name."
   match: String
+  "The fields the card prints that the card data does not hold, by their REST names (icons, skills, integrity, cost, unique, gameText, ...): such a field is not known, and an empty list or a null of it here never means none."
+  unknown: [String!]!
 }
 
 "One card to look up: by id, or by name (a title, or title, subtitle) in an edition (either when left out), exactly or, with fuzzy, forgiving typos and missing words."
@@ -4068,6 +4077,35 @@ func (ec *executionContext) fieldContext_Card_match(_ context.Context, field gra
 	return fc, nil
 }
 
+func (ec *executionContext) _Card_unknown(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_unknown,
+		func(ctx context.Context) (any, error) {
+			return obj.Unknown, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_unknown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CardCandidate_id(ctx context.Context, field graphql.CollectedField, obj *rules.CardCandidate) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4401,6 +4439,8 @@ func (ec *executionContext) fieldContext_CardCollection_data(_ context.Context, 
 				return ec.fieldContext_Card_rulings(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
+			case "unknown":
+				return ec.fieldContext_Card_unknown(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -4692,6 +4732,8 @@ func (ec *executionContext) fieldContext_CardEdge_node(_ context.Context, field 
 				return ec.fieldContext_Card_rulings(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
+			case "unknown":
+				return ec.fieldContext_Card_unknown(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -7804,6 +7846,8 @@ func (ec *executionContext) fieldContext_Query_card(ctx context.Context, field g
 				return ec.fieldContext_Card_rulings(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
+			case "unknown":
+				return ec.fieldContext_Card_unknown(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -7953,6 +7997,8 @@ func (ec *executionContext) fieldContext_Query_cardNamed(ctx context.Context, fi
 				return ec.fieldContext_Card_rulings(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
+			case "unknown":
+				return ec.fieldContext_Card_unknown(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -9229,6 +9275,8 @@ func (ec *executionContext) fieldContext_SearchHit_card(_ context.Context, field
 				return ec.fieldContext_Card_rulings(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
+			case "unknown":
+				return ec.fieldContext_Card_unknown(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
 		},
@@ -11937,6 +11985,11 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "unknown":
+			out.Values[i] = ec._Card_unknown(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -126,6 +126,9 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		opt(&o)
 	}
 	cards = withVersions(cards)
+	for _, card := range cards {
+		card.Unknown = card.UnknownFields()
+	}
 	c := &Catalog{
 		cards:     cards,
 		byID:      make(map[string]*rules.Card, len(cards)),

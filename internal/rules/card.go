@@ -107,6 +107,10 @@ type Card struct {
 	// MatchFuzzy or MatchOtherEdition. Empty on a card not looked up (a
 	// card by id, a page of cards); a look-up answers a copy carrying it.
 	Match string `json:"match,omitempty"`
+	// Unknown are the fields the card prints that the card data does not
+	// hold (UnknownFields), so that a field left out is read as not known,
+	// never as none. The card catalog fills it.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // Name is the card's full name as a look-up answers it: "Title, Subtitle", or
