@@ -283,9 +283,14 @@ func (a *answerer) failure(err error) *discordgo.InteractionResponse {
 	if sugg := rules.DetailStrings(err, "suggestions"); len(sugg) > 0 {
 		msg += " Did you mean: " + strings.Join(sugg, ", ") + "?"
 	}
-	// The entries whose text explains a term nothing defines, linked at
-	// their paragraph, as REST names them (details.sections).
-	if refs, _ := rules.ErrorDetails(err)["sections"].([]rules.EntryRef); len(refs) > 0 {
+	// The entries whose text explains a term nothing defines, and the
+	// rulings titled with a name no card has, linked at their paragraph,
+	// as REST names them (details.sections, details.rulings).
+	refs, _ := rules.ErrorDetails(err)["sections"].([]rules.EntryRef)
+	if rulings, _ := rules.ErrorDetails(err)["rulings"].([]rules.EntryRef); len(rulings) > 0 {
+		refs = append(rulings, refs...)
+	}
+	if len(refs) > 0 {
 		msg += "\nRead:"
 		for i, r := range refs {
 			u := entryURL(a.base, r.ID)

@@ -565,3 +565,18 @@ func TestDefineCommandLinksTheEntriesThatExplainATermNothingDefines(t *testing.T
 		}
 	}
 }
+
+// A name no card has but a Current Rulings entry is titled with is
+// answered with a link to that ruling, as the card pages send a reader
+// there.
+func TestCardCommandLinksTheRulingOfANameNoCardHas(t *testing.T) {
+	ruling := rules.EntryRef{ID: "1e-x.ruling.example-rule", Kind: "ruling", Title: "Example Rule", DocumentID: "1e-x", Edition: "1e"}
+	cards := &mock.CardService{LookUpCardFn: func(context.Context, rules.CardIdentifier) (*rules.Card, error) {
+		return nil, rules.Errorf(rules.ENOTFOUND, "No card is named %q; a ruling is titled so.", "Example Rule").WithDetail("rulings", []rules.EntryRef{ruling})
+	}}
+	b := fakeBot(t, discord.Config{Cards: cards})
+	res := b.ask(command("card", map[string]string{"name": "Example Rule"}))
+	if want := "[Example Rule](https://rules.example.org/entries/1e-x.ruling.example-rule)"; !strings.Contains(res.Data.Content, want) {
+		t.Errorf("the answer lacks %q: %q", want, res.Data.Content)
+	}
+}
