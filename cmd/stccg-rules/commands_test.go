@@ -296,3 +296,13 @@ func TestDefineCommandNamesTheEntriesThatExplainATermNothingDefines(t *testing.T
 		t.Errorf("message:\n%s", msg)
 	}
 }
+
+// A name no card has but a ruling is titled with names that ruling by its
+// id, as the card pages send a reader to it and Discord links it.
+func TestTerminalErrorNamesTheRulingOfANameNoCardHas(t *testing.T) {
+	ruling := rules.EntryRef{ID: "1e-x.ruling.example-rule", Kind: "ruling", Title: "Example Rule", DocumentID: "1e-x", Edition: "1e"}
+	err := terminalError(rules.Errorf(rules.ENOTFOUND, "No card is named %q; a ruling is titled so.", "Example Rule").WithDetail("rulings", []rules.EntryRef{ruling}))
+	if want := "\nRulings titled so:\n  1e-x.ruling.example-rule  Example Rule (1e-x)"; !strings.Contains(err.Error(), want) {
+		t.Errorf("message:\n%s\nlacks %q", err, want)
+	}
+}

@@ -99,10 +99,15 @@ func terminalError(err error) error {
 			msg += fmt.Sprintf(" %s: %s.", map[string]string{"suggestions": "Did you mean", "candidates": "Candidates"}[k], strings.Join(list, "; "))
 		}
 	}
-	// The entries whose text explains a term nothing defines, each by the
-	// id (and paragraph) to ask for.
-	if refs, _ := d["sections"].([]rules.EntryRef); len(refs) > 0 {
-		msg += "\nEntries that explain it:"
+	// The rulings titled with a name no card has, and the entries whose
+	// text explains a term nothing defines, each by the id (and paragraph)
+	// to ask for.
+	for _, k := range []string{"rulings", "sections"} {
+		refs, _ := d[k].([]rules.EntryRef)
+		if len(refs) == 0 {
+			continue
+		}
+		msg += map[string]string{"rulings": "\nRulings titled so:", "sections": "\nEntries that explain it:"}[k]
 		for _, r := range refs {
 			id := r.ID
 			if r.Anchor != "" {
