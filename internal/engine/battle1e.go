@@ -263,6 +263,13 @@ func runPersonnelBattle(_ context.Context, _ *Service, j *judgement, raw rules.P
 	if err != nil {
 		return err
 	}
+	// A personnel battle is fought between personnel of both sides.
+	if len(p.You) == 0 {
+		return unprocessable("params.you", "params.you is required: the ids of your personnel in the battle, in combat-pile order")
+	}
+	if len(p.Opponent) == 0 {
+		return unprocessable("params.opponent", "params.opponent is required: the ids of your opponent's personnel in the battle, in combat-pile order")
+	}
 	yours, theirs, err := j.opposingPersonnel(p.You, p.Opponent)
 	if err != nil {
 		return err

@@ -1,11 +1,13 @@
 package engine_test
 
 import (
+	"context"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -413,5 +415,26 @@ func TestBattleInitiateWithFacilities1E(t *testing.T) {
 		Personnel: append(crew, opp(person("r", "romulan", nil, at("m"))))}
 	if f := refuse(t, req1E("battle.initiate", mixed, obj{"attackers": []string{"vorcha"}, "defenders": []string{"ro", "r"}})); f != "params.defenders[1]" {
 		t.Errorf("a facility and personnel defending together: field %q", f)
+	}
+}
+
+// A personnel battle is fought by personnel of both sides: one with no
+// one on a side is refused naming the side, as a ship battle without
+// attackers is, not answered as a battle no one wins.
+func TestPersonnelBattleWithNoOneOnASideIsRefused(t *testing.T) {
+	svc := engine.New([]rules.Document{{ID: "house-rules-1e", Edition: rules.Edition1E, Kind: rules.DocumentRulebook, Precedence: 1}}, nil, nil)
+	n := func(v int) *int { return &v }
+	board := rules.Board{
+		Missions:  []rules.BoardMission{{ID: "m", Title: "Somewhere", Type: "planet", Quadrant: "alpha", Span: n(2)}},
+		Personnel: []rules.BoardPersonnel{{ID: "a", PersonnelStats: rules.PersonnelStats{Strength: n(5)}, At: &rules.Location{Mission: "m"}}},
+	}
+	for field, params := range map[string]*rules.PersonnelBattleParams{
+		"params.you":      {Opponent: []string{}},
+		"params.opponent": {You: []string{"a"}},
+	} {
+		_, err := svc.Adjudicate(context.Background(), rules.AdjudicationRequest{Edition: "1e", Question: "battle.personnel", Board: board, Params: params})
+		if rules.ErrorCode(err) != rules.EUNPROCESSABLE || rules.ErrorDetails(err)["field"] != field {
+			t.Errorf("no one as %s: %v %v, want 422 naming it", field, err, rules.ErrorDetails(err))
+		}
 	}
 }
