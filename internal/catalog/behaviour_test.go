@@ -286,3 +286,12 @@ func mustCard(t *testing.T, cat *catalog.Catalog, id string) *rules.Card {
 	}
 	return card
 }
+
+// A name that fits a card of each edition is told apart by an edition, and
+// the refusal says so, whether or not the full names differ.
+func TestAmbiguousAcrossEditionsSaysAnEditionTellsThemApart(t *testing.T) {
+	_, err := sampleCatalog().CardNamed(context.Background(), "Tavor", false, "")
+	if rules.ErrorCode(err) != rules.EAMBIGUOUS || !strings.Contains(rules.ErrorMessage(err), "add an edition") {
+		t.Errorf("Tavor in both editions: %v", err)
+	}
+}

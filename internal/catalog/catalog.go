@@ -388,6 +388,9 @@ func ambiguous(name string, cs []*rules.Card) error {
 		choices = append(choices, map[string]string{"id": c.ID, "name": c.Name(), "edition": c.Edition, "set": c.Set, "setName": c.SetName, "type": c.Type})
 	}
 	how := "name one of the candidates"
+	if len(editions) > 1 {
+		how = "name one of the candidates or add an edition"
+	}
 	if len(names) < len(sorted) {
 		// The same name is printed more than once: only an edition or an id tells them apart.
 		how = "the same name is printed more than once, so add an edition or ask by id"
