@@ -248,3 +248,25 @@ func TestACardFoundByItsPersonaSaysSo(t *testing.T) {
 		t.Errorf("a typo of the title read as a persona: %s", r.body)
 	}
 }
+
+// The embed's JSON errors are in the API's shape, details and all: a fan
+// site's script reads which parameter was wrong as it reads REST's.
+func TestEmbedErrorsAreInTheAPIShape(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	for q, field := range map[string]string{"": "name", "name=Scout+Vessel&edition=3e": "edition"} {
+		r := get(t, srv, "/embed/card?"+q)
+		var e struct {
+			Error struct {
+				Code    string         `json:"code"`
+				Message string         `json:"message"`
+				Details map[string]any `json:"details"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(r.body), &e); err != nil || r.status != 400 || e.Error.Code != rules.EINVALID || e.Error.Details["field"] != field {
+			t.Errorf("%q: %d %s, want 400 with details.field %q", q, r.status, r.body, field)
+		}
+	}
+	if r := get(t, srv, "/oembed"); !strings.Contains(r.body, `"details":{"field":"url"}`) {
+		t.Errorf("oembed without a url: %d %s, want details", r.status, r.body)
+	}
+}

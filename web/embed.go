@@ -121,8 +121,24 @@ type oembedError struct {
 }
 
 type errorPayload struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Code    string         `json:"code"`
+	Message string         `json:"message"`
+	Details map[string]any `json:"details"`
+}
+
+// jsonError is err as the API answers it: its code, its message and its
+// details (an empty object when it has none), so a fan site's script reads
+// the embed's errors as it reads REST's.
+func jsonError(err error) oembedError {
+	return jsonErrorOf(rules.ErrorCode(err), rules.ErrorMessage(err), rules.ErrorDetails(err))
+}
+
+// jsonErrorOf is an error of the API's shape; details nil is none.
+func jsonErrorOf(code, message string, details map[string]any) oembedError {
+	if details == nil {
+		details = map[string]any{}
+	}
+	return oembedError{errorPayload{Code: code, Message: message, Details: details}}
 }
 
 // oembed answers /oembed?url=…&format=json for a card page's URL
@@ -132,12 +148,11 @@ type errorPayload struct {
 func (s *Site) oembed(c echo.Context) error {
 	format := c.QueryParam("format")
 	if format != "" && format != "json" {
-		return c.JSON(http.StatusNotImplemented, oembedError{errorPayload{Code: rules.EINVALID,
-			Message: fmt.Sprintf("The format %q is not offered: use format=json.", format)}})
+		return c.JSON(http.StatusNotImplemented, jsonErrorOf(rules.EINVALID, fmt.Sprintf("The format %q is not offered: use format=json.", format), map[string]any{"field": "format"}))
 	}
 	raw := c.QueryParam("url")
 	notFound := func(msg string) error {
-		return c.JSON(http.StatusNotFound, oembedError{errorPayload{Code: rules.ENOTFOUND, Message: msg}})
+		return c.JSON(http.StatusNotFound, jsonErrorOf(rules.ENOTFOUND, msg, map[string]any{"field": "url"}))
 	}
 	if raw == "" {
 		return notFound("Give the card page's address in ?url=.")
@@ -164,7 +179,7 @@ func (s *Site) oembed(c echo.Context) error {
 			return notFound(rules.ErrorMessage(err))
 		}
 		s.log.ErrorContext(c.Request().Context(), "oembed card", "id", id, "err", err)
-		return c.JSON(http.StatusInternalServerError, oembedError{errorPayload{Code: rules.EINTERNAL, Message: "An internal error occurred."}})
+		return c.JSON(http.StatusInternalServerError, jsonErrorOf(rules.EINTERNAL, "An internal error occurred.", nil))
 	}
 	w := embedWidth
 	if mw, err := strconv.Atoi(c.QueryParam("maxwidth")); err == nil && mw > 0 && mw < w {

@@ -68,25 +68,25 @@ type cardLinkJ struct {
 func (s *Site) embedLookup(c echo.Context) error {
 	c.Response().Header().Set("Access-Control-Allow-Origin", "*")
 	if s.cfg.Cards == nil {
-		return c.JSON(http.StatusServiceUnavailable, oembedError{errorPayload{Code: rules.EINTERNAL, Message: "The card data is not available on this server."}})
+		return c.JSON(http.StatusServiceUnavailable, jsonErrorOf(rules.EINTERNAL, "The card data is not available on this server.", nil))
 	}
 	ctx := c.Request().Context()
 	base := baseURL(c)
 	// The name and id as every transport reads a text (rules.ParseText).
 	name, err := rules.ParseText("name", c.QueryParam("name"))
 	if err != nil {
-		return c.JSON(api.StatusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+		return c.JSON(api.StatusOf(rules.ErrorCode(err)), jsonError(err))
 	}
 	id, err := rules.ParseText("id", c.QueryParam("id"))
 	if err != nil {
-		return c.JSON(api.StatusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+		return c.JSON(api.StatusOf(rules.ErrorCode(err)), jsonError(err))
 	}
 	if name == "" && id == "" {
-		return c.JSON(http.StatusBadRequest, oembedError{errorPayload{Code: rules.EINVALID, Message: "Give the card's name in ?name= (or its id in ?id=)."}})
+		return c.JSON(http.StatusBadRequest, jsonErrorOf(rules.EINVALID, "Give the card's name in ?name= (or its id in ?id=).", map[string]any{"field": "name"}))
 	}
 	edition, err := rules.ParseEdition(c.QueryParam("edition"))
 	if err != nil {
-		return c.JSON(api.StatusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+		return c.JSON(api.StatusOf(rules.ErrorCode(err)), jsonError(err))
 	}
 	if utf8.RuneCountInString(name) > maxSuggestQuery {
 		name = string([]rune(name)[:maxSuggestQuery])

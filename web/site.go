@@ -126,7 +126,7 @@ func (s *Site) Register(e *echo.Echo, work ...echo.MiddlewareFunc) {
 	}
 	pages := withErrors(func(c echo.Context, err error) error { return s.fail(c, err, "") })
 	jsonErrors := withErrors(func(c echo.Context, err error) error {
-		return c.JSON(api.StatusOf(rules.ErrorCode(err)), oembedError{errorPayload{Code: rules.ErrorCode(err), Message: rules.ErrorMessage(err)}})
+		return c.JSON(api.StatusOf(rules.ErrorCode(err)), jsonError(err))
 	})
 	e.GET("/", s.home, pages...)
 	e.GET("/entries/:id", s.entry, pages...)
