@@ -295,3 +295,21 @@ func TestAmbiguousAcrossEditionsSaysAnEditionTellsThemApart(t *testing.T) {
 		t.Errorf("Tavor in both editions: %v", err)
 	}
 }
+
+// A card the name look-up finds by forgiving a typo says so (Match fuzzy),
+// so a board or a card play naming it can say which card it read; one
+// named exactly carries no such mark.
+func TestCardNamedMarksALooseReading(t *testing.T) {
+	cat := sampleCatalog()
+	loose, err := cat.CardNamed(context.Background(), "Tavor, Quiet Listner", true, "2e")
+	if err != nil || loose.ID != "2e-9-2" || loose.Match != rules.MatchFuzzy {
+		t.Errorf("a typo: %+v, %v", loose, err)
+	}
+	exact, err := cat.CardNamed(context.Background(), "Tavor, Quiet Listener", true, "2e")
+	if err != nil || exact.ID != "2e-9-2" || exact.Match == rules.MatchFuzzy {
+		t.Errorf("the name as printed: %+v, %v", exact, err)
+	}
+	if again, _ := cat.Card(context.Background(), "2e-9-2"); again.Match != "" {
+		t.Errorf("the catalog's own card was marked: %q", again.Match)
+	}
+}

@@ -306,7 +306,8 @@ func (c *Catalog) Card(ctx context.Context, id string) (*rules.Card, error) {
 // Exact: the name folded (case, punctuation and white space forgiven) is the
 // card's title, full name or mission name. Fuzzy: also forgives typos,
 // missing words and a subtitle alone, scoring every name that shares a word
-// (or a near word) with the query and taking the best. Several cards fitting equally well is
+// (or a near word) with the query and taking the best, as a copy marked
+// rules.MatchFuzzy. Several cards fitting equally well is
 // EAMBIGUOUS with "candidates" (full names, sorted) and "ids"; none is
 // ENOTFOUND with "suggestions".
 func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
@@ -320,7 +321,13 @@ func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, editio
 	if !fuzzy {
 		return nil, notFound(name, scored)
 	}
-	return bestFit(name, scored)
+	card, err := bestFit(name, scored)
+	if err != nil {
+		return nil, err
+	}
+	// A typo or a missing word forgiven: the answer says so, so a board
+	// naming the card can say which card it read.
+	return labelled(card, rules.MatchFuzzy), nil
 }
 
 // CardRef finds the card of an edition a reference names, as a board or a

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -32,6 +33,10 @@ func TestABoardCardNamedWithATypoIsTheCardTheFuzzyLookUpFinds(t *testing.T) {
 	v := judge(t, req2E("ship.staffed", board, obj{"ship": "galaxy"}))
 	if got := v.Result.(*rules.ShipStaffedResult).Missing; !slices.Equal(got, []string{"staff", "staff", "staff"}) {
 		t.Errorf("missing %v, want the Galaxy's three Staff icons", got)
+	}
+	// The verdict says which card the typo was read as.
+	if said := strings.Join(v.Reasons, " "); !strings.Contains(said, `"uss galxy" (board.ships[0].card) is read as U.S.S. Galaxy (`+want.ID+`)`) {
+		t.Errorf("reasons %q, want the loose reading said", v.Reasons)
 	}
 }
 
