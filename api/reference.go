@@ -57,6 +57,9 @@ func (h *handlers) search(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := rules.CheckSearchScope(c.Request().Context(), h.svc.Reference, q); err != nil {
+		return err
+	}
 	totalOnly := q.Limit == 0
 	if totalOnly {
 		q.Limit = 1 // the service's 0 is its default page

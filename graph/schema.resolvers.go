@@ -142,7 +142,11 @@ func (r *queryResolver) Search(ctx context.Context, q string, edition *string, k
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.Searcher.Search(ctx, rules.SearchQuery{Q: q, Edition: ed, Kind: k, Document: str(document), Limit: max(limit, 1), Offset: offset})
+	sq := rules.SearchQuery{Q: q, Edition: ed, Kind: k, Document: str(document), Limit: max(limit, 1), Offset: offset}
+	if err := rules.CheckSearchScope(ctx, r.Reference, sq); err != nil {
+		return nil, err
+	}
+	res, err := r.Searcher.Search(ctx, sq)
 	if err != nil {
 		return nil, err
 	}

@@ -119,10 +119,17 @@ func (s *Site) home(c echo.Context) error {
 		if s.cfg.Search == nil {
 			hp.SearchMissing = true
 		} else {
-			res, err := s.cfg.Search.Search(ctx, rules.SearchQuery{
+			sq := rules.SearchQuery{
 				Q: hp.Q, Edition: edition, Kind: kind, Document: hp.Document,
 				Limit: pageSize, Offset: hp.Offset,
-			})
+			}
+			// Filters that contradict each other are refused as REST
+			// refuses them.
+			err := rules.CheckSearchScope(ctx, s.cfg.Reference, sq)
+			var res *rules.SearchResult
+			if err == nil {
+				res, err = s.cfg.Search.Search(ctx, sq)
+			}
 			if err != nil {
 				status = api.StatusOf(rules.ErrorCode(err))
 				if status >= 500 {

@@ -571,3 +571,13 @@ func TestOEmbedFrameFitsItsCard(t *testing.T) {
 		t.Errorf("a narrower frame is %d tall, not more than %d", narrow, big)
 	}
 }
+
+// A search of a document within the other edition than its own is refused
+// on the page as REST refuses it, not shown as a search that found nothing.
+func TestSearchPageRefusesADocumentOfTheOtherEdition(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	r := get(t, srv, "/?q=range&document=2e-rulebook&edition=1e")
+	if r.status != 400 || !strings.Contains(r.body, "a document of the Second Edition") {
+		t.Errorf("%d %.300s", r.status, r.body)
+	}
+}

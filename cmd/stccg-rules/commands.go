@@ -98,6 +98,9 @@ func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Wri
 		return err
 	}
 	defer a.Close()
+	if err := rules.CheckSearchScope(ctx, a.services.Reference, q); err != nil {
+		return terminalError(err)
+	}
 	res, err := a.services.Search.Search(ctx, q)
 	if err != nil {
 		return terminalError(err)
