@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -114,18 +115,33 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
+// DecodeCardCollection reads the body of POST /v1/cards/collection as the
+// endpoint does, strictly: the identifiers, or the error naming what is
+// wrong (GraphQL's cardCollection words its refusals so).
+func DecodeCardCollection(body []byte) ([]rules.CardIdentifier, error) {
+	return decodeCardCollection(bytes.NewReader(body))
+}
+
+func decodeCardCollection(body io.Reader) ([]rules.CardIdentifier, error) {
+	var req collectionRequest
+	if err := decodeJSON(body, &req); err != nil {
+		return nil, err
+	}
+	if req.Identifiers == nil {
+		return nil, rules.Errorf(rules.EINVALID, "Give the cards to look up as {\"identifiers\": [...]}, each {\"id\"} or {\"name\", \"edition\", \"fuzzy\"}.").WithDetail("field", "identifiers")
+	}
+	return *req.Identifiers, nil
+}
+
 // cardCollection answers POST /v1/cards/collection: the cards of up to
 // rules.MaxCardIdentifiers identifiers in one request, in the order asked,
 // and those not found.
 func (h *handlers) cardCollection(c echo.Context) error {
-	var req collectionRequest
-	if err := decodeJSON(c.Request().Body, &req); err != nil {
+	ids, err := decodeCardCollection(c.Request().Body)
+	if err != nil {
 		return err
 	}
-	if req.Identifiers == nil {
-		return rules.Errorf(rules.EINVALID, "Give the cards to look up as {\"identifiers\": [...]}, each {\"id\"} or {\"name\", \"edition\", \"fuzzy\"}.").WithDetail("field", "identifiers")
-	}
-	out, err := h.svc.Cards.CardCollection(c.Request().Context(), *req.Identifiers)
+	out, err := h.svc.Cards.CardCollection(c.Request().Context(), ids)
 	if err != nil {
 		return err
 	}

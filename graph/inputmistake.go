@@ -26,10 +26,27 @@ import (
 // sent (the query's literal, the variables it names) with the same decoder,
 // and answers its refusal of the field GraphQL named.
 
-// bodyArguments names, for each root field, the argument that is the whole
-// of the matching REST body: its fields' paths start inside it, as a REST
-// body's do.
-var bodyArguments = map[string]string{"adjudicate": "request"}
+// A bodyArgument is the argument of a root field that holds what the
+// matching REST body holds, and the REST body's decoder of it: the
+// argument's fields' paths are the body's.
+type bodyArgument struct {
+	name   string
+	decode func(arg []byte) error
+}
+
+// bodyArguments are, by root field, the arguments REST bodies match: an
+// adjudication's request is the whole body; a collection's identifiers are
+// the body's "identifiers".
+var bodyArguments = map[string]bodyArgument{
+	"adjudicate": {"request", func(arg []byte) error {
+		var req rules.AdjudicationRequest
+		return api.DecodeAdjudication(arg, &req)
+	}},
+	"cardCollection": {"identifiers", func(arg []byte) error {
+		_, err := api.DecodeCardCollection(append(append([]byte(`{"identifiers":`), arg...), '}'))
+		return err
+	}},
+}
 
 // VariablesKeeper keeps the variables of a request as sent, before
 // GraphQL's validation, so that a refusal of one can be worded as REST's
@@ -86,14 +103,17 @@ func inputMistake(ctx context.Context, gerr *gqlerror.Error) *rules.Error {
 		if !ok {
 			continue
 		}
-		arg := f.Arguments.ForName(bodyArguments[f.Name])
+		ba, ok := bodyArguments[f.Name]
+		if !ok {
+			continue
+		}
+		arg := f.Arguments.ForName(ba.name)
 		if arg == nil {
 			continue
 		}
 		var body bytes.Buffer
 		writeValue(&body, arg.Value, vars)
-		var req rules.AdjudicationRequest
-		err := api.DecodeAdjudication(body.Bytes(), &req)
+		err := ba.decode(body.Bytes())
 		field, _ := rules.ErrorDetails(err)["field"].(string)
 		if rules.ErrorCode(err) == rules.EINVALID && (field == name || strings.HasSuffix(field, "."+name)) {
 			re, _ := err.(*rules.Error)

@@ -304,3 +304,22 @@ func TestIntVariableNotWholeIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// A field no card identifier has is refused in REST's words, naming its
+// full path and the field meant, in a query's literal as in a variable.
+func TestCardIdentifierUnknownFieldIsRefusedAsRESTRefusesIt(t *testing.T) {
+	srv := newFakeServer(t)
+	for _, r := range []gqlResponse{
+		query(t, srv, `{ cardCollection(identifiers: [{id: "x"}, {nam: "y"}]) { data { id } } }`, nil),
+		query(t, srv, `query($ids: [CardIdentifier!]!) { cardCollection(identifiers: $ids) { data { id } } }`, map[string]any{"ids": []any{map[string]any{"id": "x"}, map[string]any{"nam": "y"}}}),
+	} {
+		if len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != rules.EINVALID {
+			t.Errorf("%+v, want invalid_request", firstErrors(r))
+			continue
+		}
+		d, _ := r.Errors[0].Extensions["details"].(map[string]any)
+		if s, _ := d["suggestions"].([]any); d["field"] != "identifiers[1].nam" || len(s) != 1 || s[0] != "name" {
+			t.Errorf("details %v, want identifiers[1].nam suggesting name", d)
+		}
+	}
+}
