@@ -342,3 +342,27 @@ func TestServeAnswersDiscordInteractions(t *testing.T) {
 		t.Fatalf("discord commands printed %s (%v)", out.String(), err)
 	}
 }
+
+// A flag given a value it cannot take is refused in one line naming it,
+// before the service listens: nothing is served on a configuration it
+// would refuse a moment later.
+func TestServeRefusesANegativeLimitBeforeListening(t *testing.T) {
+	bin := binary(t)
+	for _, flag := range []string{"--rate-limit", "--memory-limit"} {
+		// A service that took the value would serve until killed: the
+		// bound only ends a failing test.
+		ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, bin, "serve", "--addr", freeAddr(t), "--corpus", testcorpus.Dir(t), flag, "-5")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+			t.Fatalf("%s -5: exit %v, want status 1 (stderr %q)", flag, err, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+		if len(lines) != 1 || !strings.Contains(lines[0], flag) || strings.Contains(stderr.String(), "listening") {
+			t.Errorf("%s -5: stderr = %q, want one line naming %s, before listening", flag, stderr.String(), flag)
+		}
+	}
+}

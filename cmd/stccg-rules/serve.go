@@ -51,6 +51,20 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	// A value no flag can take is refused before anything is served on it.
+	for _, f := range []struct {
+		name, zero string
+		value      int64
+	}{
+		{"--rate-limit", "no limit", int64(cfg.RateLimit)},
+		{"--memory-limit", "no limit", cfg.MemoryLimit},
+		{"--max-conns", "the file limit less 256", int64(cfg.MaxConns)},
+		{"--max-conns-per-client", "no bound", int64(cfg.MaxConnsClient)},
+	} {
+		if f.value < 0 {
+			return fmt.Errorf("%s must not be negative, got %d (0 is %s)", f.name, f.value, f.zero)
+		}
+	}
 	proxies, err := parseProxies(cfg.TrustProxy)
 	if err != nil {
 		return err
@@ -87,9 +101,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 
-	if cfg.MaxConns < 0 || cfg.MaxConnsClient < 0 {
-		return fmt.Errorf("--max-conns and --max-conns-per-client must not be negative")
-	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
