@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -304,5 +305,18 @@ func TestTerminalErrorNamesTheRulingOfANameNoCardHas(t *testing.T) {
 	err := terminalError(rules.Errorf(rules.ENOTFOUND, "No card is named %q; a ruling is titled so.", "Example Rule").WithDetail("rulings", []rules.EntryRef{ruling}))
 	if want := "\nRulings titled so:\n  1e-x.ruling.example-rule  Example Rule (1e-x)"; !strings.Contains(err.Error(), want) {
 		t.Errorf("message:\n%s\nlacks %q", err, want)
+	}
+}
+
+// A word the discord command does not know is named, with a non-zero exit.
+func TestDiscordCommandNamesAWordItDoesNotKnow(t *testing.T) {
+	for _, args := range [][]string{{"discord", "comands"}, {"discord", "commands", "extra"}} {
+		out, err := runCmd(t, "", args...)
+		if err == nil || !strings.Contains(err.Error(), strconv.Quote(strings.Join(args[1:], " "))) || !strings.Contains(out, "discord --help") {
+			t.Errorf("%v: %v\n%s", args, err, out)
+		}
+	}
+	if out, err := runCmd(t, "", "discord", "commands"); err != nil || !strings.Contains(out, `"name": "card"`) {
+		t.Errorf("discord commands: %v\n%.200s", err, out)
 	}
 }

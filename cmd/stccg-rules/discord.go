@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/stccg/stccg-rules/discord"
 )
@@ -18,9 +20,15 @@ func discordCmd(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 || fs.Arg(0) != "commands" {
+	switch {
+	case fs.NArg() == 0:
 		fs.Usage()
 		return errUsage
+	case fs.NArg() > 1 || fs.Arg(0) != "commands":
+		// A word it does not know is named, as every command names its
+		// mistakes.
+		usageHint(stderr, "discord")
+		return fmt.Errorf("discord takes the one word commands, not %q", strings.Join(fs.Args(), " "))
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
