@@ -424,6 +424,11 @@ async function fan(page, vp) {
   const t50 = await resolved(page, 50);
   check(t50.none + t50.error === 0, "titles that resolved to nothing: " + t50.other.join(", "));
   check(collections.length === 1 && other.length === 0, `${collections.length} collection look-ups and ${other.length} others for 50 references`);
+  // A card the data knows only by its title says what it lacks.
+  await page.locator("a.stccg-link", { hasText: "Alyssa Ogawa" }).first().focus();
+  await page.waitForSelector(".stccg-pop.stccg-card:not([hidden])", { timeout: STEP_TIMEOUT });
+  const lacking = await page.locator(".stccg-pop.stccg-card:not([hidden])").innerText();
+  check(/Not in the card data: icons, skills, integrity/.test(lacking), "a card known only by its title does not say what the data lacks: " + lacking.split("\n").slice(0, 6).join(" / "));
   log(`data-edition="2e": ${t50.card} cards and ${t50.choices} choosers of 50, in one request`);
 
   setStep(`${vp} forty names`);

@@ -138,6 +138,8 @@
   }
 
   var EDITION = { "1e": "First Edition", "2e": "Second Edition" };
+  // The card JSON's names of its unknown fields, in words where they differ.
+  var UNKNOWN = { missionType: "mission type", gameText: "game text", unique: "uniqueness" };
 
   function cardURL(card) { return base + "/cards/" + encodeURIComponent(card.id); }
   function entryURL(id) { return base + "/entries/" + encodeURIComponent(id); }
@@ -178,6 +180,11 @@
     stat(dl, "Weapons", card.weapons);
     stat(dl, "Shields", card.shields);
     pop.appendChild(dl);
+    // What the card prints that the card data does not hold is named,
+    // never left out as if the card had none.
+    if (card.unknown && card.unknown.length) {
+      pop.appendChild(el("p", "meta", "Not in the card data: " + card.unknown.map(function (f) { return UNKNOWN[f] || f; }).join(", ") + " (printed on the card)."));
+    }
     if (card.gameText) { pop.appendChild(el("p", null, card.gameText)); }
     (card.errata || []).forEach(function (er) {
       var p = el("p", "meta");
