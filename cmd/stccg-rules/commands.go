@@ -172,10 +172,24 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 // findCard takes a card id as it stands ("2e-1-392"), and anything else as
 // a name.
 func findCard(ctx context.Context, cards rules.CardService, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
-	if card, err := cards.Card(ctx, name); err == nil {
+	card, idErr := cards.Card(ctx, name)
+	if idErr == nil {
 		return card, nil
 	}
-	return cards.LookUpCard(ctx, rules.CardIdentifier{Name: name, Fuzzy: fuzzy, Edition: edition})
+	card, err := cards.LookUpCard(ctx, rules.CardIdentifier{Name: name, Fuzzy: fuzzy, Edition: edition})
+	// A word written as an id is ("2e-1-999": an edition, a hyphen, no
+	// space) that no card has and no name fits is answered as REST
+	// answers /v1/cards/{id}: no card has that id.
+	if rules.ErrorCode(err) == rules.ENOTFOUND && rules.ErrorCode(idErr) == rules.ENOTFOUND && idShaped(name) && len(rules.DetailStrings(err, "suggestions")) == 0 {
+		return nil, idErr
+	}
+	return card, err
+}
+
+// idShaped says a word is written as a card id is: an edition and a
+// hyphen first, no space.
+func idShaped(s string) bool {
+	return !strings.ContainsAny(s, " \t") && (strings.HasPrefix(s, rules.Edition1E+"-") || strings.HasPrefix(s, rules.Edition2E+"-"))
 }
 
 func printCard(w io.Writer, c *rules.Card) {

@@ -320,3 +320,11 @@ func TestDiscordCommandNamesAWordItDoesNotKnow(t *testing.T) {
 		t.Errorf("discord commands: %v\n%.200s", err, out)
 	}
 }
+
+// An id no card has is answered as REST answers it, not as a name.
+func TestCardCommandSaysNoCardHasAnIDNoCardHas(t *testing.T) {
+	_, err := runCmd(t, "", "card", "--corpus", testcorpus.Dir(t), "2e-1-99999")
+	if err == nil || err.Error() != `No card has the id "2e-1-99999".` {
+		t.Errorf("card 2e-1-99999: %v", err)
+	}
+}
