@@ -580,3 +580,30 @@ func TestCardCommandLinksTheRulingOfANameNoCardHas(t *testing.T) {
 		t.Errorf("the answer lacks %q: %q", want, res.Data.Content)
 	}
 }
+
+// /rule links each hit at the paragraph that answers best, as the search
+// page does, so that a judge lands on the governing paragraph, not the top
+// of a long section.
+func TestRuleCommandLinksTheParagraphThatAnswers(t *testing.T) {
+	search := &mock.SearchService{SearchFn: func(context.Context, rules.SearchQuery) (*rules.SearchResult, error) {
+		return &rules.SearchResult{Total: 3, Hits: []rules.SearchHit{
+			{ID: "2e-x.section.moving", Kind: "section", Title: "MOVING", DocumentID: "2e-x", Edition: "2e", Snippet: "a ship <mark>moves</mark>", Anchor: "p-a-ship-moves"},
+			{ID: "2e-x.glossary.range", Kind: "glossary", Title: "Range", DocumentID: "2e-x", Edition: "2e", Snippet: "range", Anchor: "p-range-is"},
+			{ID: "2e-9-1", Kind: "card", Title: "Example Shuttle", DocumentID: "cards", Edition: "2e", Snippet: "a shuttle"},
+		}}, nil
+	}}
+	b := fakeBot(t, discord.Config{Search: search})
+	e := b.ask(command("rule", map[string]string{"question": "how far does a ship move"})).Data.Embeds[0]
+	if e.URL != "https://rules.example.org/entries/2e-x.section.moving#p-a-ship-moves" {
+		t.Errorf("the best hit links %q", e.URL)
+	}
+	also := ""
+	for _, f := range e.Fields {
+		if f.Name == "Also" {
+			also = f.Value
+		}
+	}
+	if !strings.Contains(also, "(https://rules.example.org/entries/2e-x.glossary.range#p-range-is)") || !strings.Contains(also, "(https://rules.example.org/cards/2e-9-1)") {
+		t.Errorf("the other hits: %q", also)
+	}
+}

@@ -44,6 +44,18 @@ func editionName(edition string) string { return rules.EditionName(edition) }
 func entryURL(base, id string) string { return base + "/entries/" + url.PathEscape(id) }
 func cardURL(base, id string) string  { return base + "/cards/" + url.PathEscape(id) }
 
+// hitURL is a search hit's page: a card's, or an entry's at the paragraph
+// that answers best, as the search page links it.
+func hitURL(base string, hit rules.SearchHit) string {
+	if hit.Kind == rules.KindCard {
+		return cardURL(base, hit.ID)
+	}
+	if hit.Anchor != "" {
+		return entryURL(base, hit.ID) + "#" + url.PathEscape(hit.Anchor)
+	}
+	return entryURL(base, hit.ID)
+}
+
 // docTitle is a document's title, or its id when the documents are not known.
 func docTitle(docs map[string]rules.Document, id string) string {
 	if d, ok := docs[id]; ok && d.Title != "" {
@@ -55,10 +67,9 @@ func docTitle(docs map[string]rules.Document, id string) string {
 // ruleEmbed is the best hit of a search: its title, the snippet with the
 // matched words in bold, and where it stands.
 func ruleEmbed(hit rules.SearchHit, docs map[string]rules.Document, base string) *discordgo.MessageEmbed {
-	link := entryURL(base, hit.ID)
-	where := docTitle(docs, hit.DocumentID)
+	link, where := hitURL(base, hit), docTitle(docs, hit.DocumentID)
 	if hit.Kind == rules.KindCard {
-		link, where = cardURL(base, hit.ID), "Card · "+editionName(hit.Edition)
+		where = "Card · " + editionName(hit.Edition)
 	}
 	return &discordgo.MessageEmbed{
 		Title: hit.Title, URL: link, Color: editionColour(hit.Edition),
@@ -101,9 +112,9 @@ func addGoverning(e *discordgo.MessageEmbed, entry *rules.Entry, related []*rule
 func moreHits(hits []rules.SearchHit, docs map[string]rules.Document, base string) string {
 	var b strings.Builder
 	for _, h := range hits {
-		link, where := entryURL(base, h.ID), docTitle(docs, h.DocumentID)
+		link, where := hitURL(base, h), docTitle(docs, h.DocumentID)
 		if h.Kind == rules.KindCard {
-			link, where = cardURL(base, h.ID), "card, "+editionName(h.Edition)
+			where = "card, " + editionName(h.Edition)
 		}
 		line := fmt.Sprintf("[%s](%s) (%s)\n", escapeMarkdown(truncate(h.Title, 80)), link, escapeMarkdown(where))
 		if utf8.RuneCountInString(b.String())+utf8.RuneCountInString(line) > maxFieldValue {
