@@ -110,7 +110,13 @@ func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Wri
 		return nil
 	}
 	for i, h := range res.Hits {
-		fmt.Fprintf(stdout, "%2d. %s  (%s, %s)\n    %s\n    %s\n\n", i+1, h.Title, h.DocumentID, h.Kind, h.ID, plainSnippet(h.Snippet))
+		// An entry's id with the paragraph that answers best, as the
+		// search page links it.
+		id := h.ID
+		if h.Anchor != "" {
+			id += "#" + h.Anchor
+		}
+		fmt.Fprintf(stdout, "%2d. %s  (%s, %s)\n    %s\n    %s\n\n", i+1, h.Title, h.DocumentID, h.Kind, id, plainSnippet(h.Snippet))
 	}
 	return nil
 }

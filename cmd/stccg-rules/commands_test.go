@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,6 +79,11 @@ func TestSearchCommandPrintsRankedHits(t *testing.T) {
 	}
 	if !strings.Contains(out, " 1. Tantalus Field") || !strings.Contains(out, "1e-current-rulings") || !strings.Contains(out, "[") {
 		t.Fatalf("output:\n%s", out)
+	}
+	// An entry is named at the paragraph that answers best, as the search
+	// page links it.
+	if !regexp.MustCompile(`(?m)^    1e-current-rulings\.ruling\.[a-z0-9-]+#p-[a-z0-9-]+$`).MatchString(out) {
+		t.Errorf("no hit names its paragraph:\n%s", out)
 	}
 }
 
