@@ -185,7 +185,7 @@ func (a *answerer) card(name string, edition rules.Edition) *discordgo.Interacti
 	if err != nil {
 		return a.failure(err)
 	}
-	return message(cardEmbed(c, a.base))
+	return message(a.cardWithVersions(c))
 }
 
 func (a *answerer) cardByID(id string) *discordgo.InteractionResponse {
@@ -196,7 +196,44 @@ func (a *answerer) cardByID(id string) *discordgo.InteractionResponse {
 	if err != nil {
 		return a.failure(err)
 	}
-	return message(cardEmbed(c, a.base))
+	return message(a.cardWithVersions(c))
+}
+
+// maxVersions bounds the other versions one answer looks up and links.
+const maxVersions = 10
+
+// cardWithVersions is the card's embed with its other versions (of both
+// editions) linked, as the card page and the terminal list them, so that
+// the asker can open the one they meant; a version the service cannot find
+// is left out.
+func (a *answerer) cardWithVersions(c *rules.Card) *discordgo.MessageEmbed {
+	e := cardEmbed(c, a.base)
+	var b strings.Builder
+	for i, id := range c.Versions {
+		if i == maxVersions || a.ctx.Err() != nil {
+			break
+		}
+		v, err := a.h.cfg.Cards.Card(a.ctx, id)
+		if err != nil {
+			continue
+		}
+		where := editionName(v.Edition)
+		if v.SetName != "" && v.SetName != where { // a set may be named for its edition
+			where += ", " + v.SetName
+		}
+		line := fmt.Sprintf("[%s](%s) (%s)", escapeMarkdown(truncate(v.Name(), 80)), cardURL(a.base, v.ID), escapeMarkdown(where))
+		if b.Len() > 0 {
+			line = "\n" + line
+		}
+		if utf8.RuneCountInString(b.String())+utf8.RuneCountInString(line) > maxFieldValue {
+			break
+		}
+		b.WriteString(line)
+	}
+	if b.Len() > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Other versions", Value: b.String()})
+	}
+	return e
 }
 
 // maxChoices is the most choices Discord shows for an autocompletion.

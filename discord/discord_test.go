@@ -607,3 +607,33 @@ func TestRuleCommandLinksTheParagraphThatAnswers(t *testing.T) {
 		t.Errorf("the other hits: %q", also)
 	}
 }
+
+// /card offers the card's other versions, of both editions, as links, as
+// the card page and the terminal list them: a judge asked for the one
+// they meant.
+func TestCardCommandLinksTheOtherVersions(t *testing.T) {
+	cards := map[string]*rules.Card{
+		"2e-9-1": {ID: "2e-9-1", Edition: "2e", Set: "9", SetName: "Example Set", Title: "Example Captain", Subtitle: "Explorer", Type: "personnel", Versions: []string{"1e-9-2", "2e-9-404"}},
+		"1e-9-2": {ID: "1e-9-2", Edition: "1e", Set: "9", SetName: "Example Premiere", Title: "Example Captain", Type: "personnel", Versions: []string{"2e-9-1"}},
+	}
+	svc := &mock.CardService{
+		LookUpCardFn: func(context.Context, rules.CardIdentifier) (*rules.Card, error) { return cards["2e-9-1"], nil },
+		CardFn: func(_ context.Context, id string) (*rules.Card, error) {
+			if c, ok := cards[id]; ok {
+				return c, nil
+			}
+			return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", id)
+		},
+	}
+	b := fakeBot(t, discord.Config{Cards: svc})
+	e := b.ask(command("card", map[string]string{"name": "Example Captain, Explorer"})).Data.Embeds[0]
+	versions := ""
+	for _, f := range e.Fields {
+		if f.Name == "Other versions" {
+			versions = f.Value
+		}
+	}
+	if want := "[Example Captain](https://rules.example.org/cards/1e-9-2) (First Edition, Example Premiere)"; versions != want {
+		t.Errorf("other versions %q, want %q", versions, want)
+	}
+}
