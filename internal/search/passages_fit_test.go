@@ -444,7 +444,7 @@ func (f passageFusion) fused(ix *Index, px *passageIndex, q rules.SearchQuery, r
 func TestPassageFusion(t *testing.T) {
 	spec := os.Getenv("STCCG_PASSAGE_FUSION")
 	if spec == "" {
-		t.Skip("STCCG_PASSAGE_FUSION lists the ways of fusing")
+		t.Fatal("STCCG_PASSAGE_FUSION lists the ways of fusing")
 	}
 	ix := buildCorpus(t)
 	px := buildPassages(ix.snap.byNum, ix.meta, len(ix.lex.idf))
@@ -471,13 +471,7 @@ func TestPassageFusion(t *testing.T) {
 			t.Fatalf("%q: %v", v, err)
 		}
 		f.sentences, f.byRule, f.alone = sentences == 1, byRule == 1, alone == 1
-		type figures struct {
-			n, first int
-			mrr      float64
-		}
-		bySet := map[string]*figures{}
-		var sets []string
-		all := &figures{}
+		var figs setFigures
 		for _, q := range qs {
 			page := q.q
 			page.Limit = 100
@@ -494,27 +488,12 @@ func TestPassageFusion(t *testing.T) {
 			if was, ok := recorded[key]; ok && was != fmt.Sprint(r) {
 				t.Logf("  moved %s -> %d: %s | %s", was, r, q.set, q.q.Q)
 			}
-			s := bySet[q.set]
-			if s == nil {
-				s = &figures{}
-				bySet[q.set] = s
-				sets = append(sets, q.set)
-			}
-			for _, s := range []*figures{s, all} {
-				s.n++
-				if r > 0 {
-					s.mrr += 1 / float64(r)
-				}
-				if r == 1 {
-					s.first++
-				}
-			}
+			figs.add(q.set, r)
 		}
-		slices.Sort(sets)
-		line := fmt.Sprintf("%-28s all %.4f/%.4f", v, all.mrr/float64(all.n), float64(all.first)/float64(all.n))
-		for _, s := range sets {
-			f := bySet[s]
-			line += fmt.Sprintf(" | %s %.3f/%d", s, f.mrr/float64(f.n), f.first)
+		line := fmt.Sprintf("%-28s all %.4f/%.4f", v, figs.all.mrr(), figs.all.hit1())
+		for _, s := range figs.names() {
+			f := figs.of(s)
+			line += fmt.Sprintf(" | %s %.3f/%d", s, f.mrr(), f.first)
 		}
 		t.Log(line)
 	}
@@ -525,7 +504,7 @@ func TestPassageFusion(t *testing.T) {
 // rule choosing between them could read (STCCG_PASSAGE_AGREEMENT=1).
 func TestPassageAgreement(t *testing.T) {
 	if os.Getenv("STCCG_PASSAGE_AGREEMENT") == "" {
-		t.Skip()
+		t.Fatal("STCCG_PASSAGE_AGREEMENT=1 prints the agreement of the two rankings")
 	}
 	ix := buildCorpus(t)
 	px := buildPassages(ix.snap.byNum, ix.meta, len(ix.lex.idf))

@@ -4,6 +4,7 @@ package search
 
 import (
 	"context"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -25,13 +26,7 @@ func TestTuningRanks(t *testing.T) {
 		t.Fatal("STCCG_TUNING_RANKS names the file of recorded ranks (STCCG_TUNING_RANKS_RECORD=1 records them)")
 	}
 	ix := buildCorpus(t)
-	type figures struct {
-		n, first int
-		mrr      float64
-	}
-	bySet := map[string]*figures{}
-	var sets []string
-	all := &figures{}
+	var figs setFigures
 	var lines []string
 	ranks := map[string]int{}
 	for _, q := range tuningQuestions(t) {
@@ -40,32 +35,14 @@ func TestTuningRanks(t *testing.T) {
 			t.Fatalf("%q: %v", q.q.Q, err)
 		}
 		r := q.rank(res).rank
-		f := bySet[q.set]
-		if f == nil {
-			f = &figures{}
-			bySet[q.set] = f
-			sets = append(sets, q.set)
-		}
-		for _, f := range []*figures{f, all} {
-			f.n++
-			if r > 0 {
-				f.mrr += 1 / float64(r)
-			}
-			if r == 1 {
-				f.first++
-			}
-		}
+		figs.add(q.set, r)
 		key := q.set + "\t" + q.q.Q + "\t" + string(q.q.Edition)
 		lines = append(lines, key+"\t"+strconv.Itoa(r))
 		ranks[key] = r
 	}
-	slices.Sort(sets)
-	for _, s := range append(sets, "all") {
-		f := bySet[s]
-		if s == "all" {
-			f = all
-		}
-		t.Logf("%-9s n=%3d MRR@10=%.4f hit@1=%.4f (%d first)", s, f.n, f.mrr/float64(f.n), float64(f.first)/float64(f.n), f.first)
+	for _, s := range append(figs.names(), "all") {
+		f := figs.of(s)
+		t.Logf("%-9s n=%3d MRR@10=%.4f hit@1=%.4f (%d first)", s, f.n, f.mrr(), f.hit1(), f.first)
 	}
 	if os.Getenv("STCCG_TUNING_RANKS_RECORD") == "1" {
 		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
@@ -88,4 +65,58 @@ func TestTuningRanks(t *testing.T) {
 			t.Logf("moved %s -> %d: %s", was, now, strings.ReplaceAll(key, "\t", " | "))
 		}
 	}
+}
+
+// rankFigures add up the ranks of questions: how many, how many first, and
+// the sum of their reciprocal ranks (0 beyond the page).
+type rankFigures struct {
+	n, first int
+	rr       float64
+}
+
+func (f *rankFigures) add(rank int) {
+	f.n++
+	if rank > 0 {
+		f.rr += 1 / float64(rank)
+	}
+	if rank == 1 {
+		f.first++
+	}
+}
+
+func (f *rankFigures) mrr() float64  { return f.rr / float64(f.n) }
+func (f *rankFigures) hit1() float64 { return float64(f.first) / float64(f.n) }
+
+// setFigures are the figures of the tuning questions by set and over all
+// ("all"), the tools of tuning's one way of adding them up.
+type setFigures struct {
+	bySet map[string]*rankFigures
+	all   rankFigures
+}
+
+// add counts a question of set at rank.
+func (s *setFigures) add(set string, rank int) {
+	if s.bySet == nil {
+		s.bySet = map[string]*rankFigures{}
+	}
+	f := s.bySet[set]
+	if f == nil {
+		f = &rankFigures{}
+		s.bySet[set] = f
+	}
+	f.add(rank)
+	s.all.add(rank)
+}
+
+// names are the sets counted, sorted.
+func (s *setFigures) names() []string {
+	return slices.Sorted(maps.Keys(s.bySet))
+}
+
+// of returns the figures of set, or of all for "all".
+func (s *setFigures) of(set string) *rankFigures {
+	if set == "all" {
+		return &s.all
+	}
+	return s.bySet[set]
 }
