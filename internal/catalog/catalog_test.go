@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/cputime"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
@@ -389,11 +390,15 @@ func BenchmarkCardNamedFuzzy(b *testing.B) {
 	cat := realCatalog(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	n := 0
+	m := cputime.Start()
 	for b.Loop() {
 		if _, err := cat.CardNamed(ctx, "investgate massacre", true, "2e"); err != nil {
 			b.Fatal(err)
 		}
+		n++
 	}
+	m.Report(b, n)
 }
 
 func FuzzCardNamed(f *testing.F) {

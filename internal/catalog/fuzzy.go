@@ -116,22 +116,65 @@ type queryWord struct {
 	text   string
 	weight float64
 	like   []int32
+	// read is the similarity of the words of the names nearest a typo'd
+	// word, by which its similarities are divided when the cards are
+	// compared (see readAs); 1 for a word of the names, or one no typo
+	// away from any.
+	read float64
+	// known says the word is a word of the names; recognised that it is
+	// one, or a typo of one: a card holds it when its names have the
+	// word or a word starting with it ("Lamp" of "Lampwick"), or, typo'd,
+	// a word like it (see match).
+	known, recognised bool
 }
 
+// maxHeldWords is how many of a query's words a card is said to hold or
+// lack (matched.held): a name of more words is compared by the first.
+const maxHeldWords = 64
+
+// A fit is how well a card fits a query: its best name's score, 0 to 1;
+// the share of the query its names explain; the share of its best name the
+// query gives.
+type fit struct {
+	score, precision, recall float64
+}
+
+// ok says whether the fit makes the card a plausible answer at all.
+func (f fit) ok() bool { return f.score >= minScore && f.precision >= minPrecision }
+
 type scoredCard struct {
-	card      *rules.Card
-	name      string  // the card's full name, which orders equal scores
-	score     float64 // its best name's fit, 0 to 1
-	precision float64 // the share of the query its names explain
-	recall    float64 // the share of its best name the query gives
+	card *rules.Card
+	name string // the card's full name, which orders equal scores
+	// fit is the card's fit to the query read as meant: each typo'd word
+	// as the word of the names it is nearest (readAs).
+	fit
+	// typedRecall is the share of its best name the query gives as typed,
+	// every typo costing its similarity (lookup.typed holds the whole fit
+	// as typed while the look-up runs).
+	typedRecall float64
+	// held are the recognised words of the query the card holds
+	// (matched.held); lacks says a fitting card holds more of them, and
+	// all of these (lookup.lackers).
+	held  uint64
+	lacks bool
 }
 
 // fits says whether the card is a plausible answer at all.
-func (s scoredCard) fits() bool { return s.score >= minScore && s.precision >= minPrecision }
+func (s scoredCard) fits() bool { return s.ok() }
 
-// byFit orders scored cards best first, then by full name and id, so the
-// order is stable.
-func byFit(a, b scoredCard) int {
+// byFit orders scored cards best first, a card that lacks a word another
+// fitting card holds after every other (lookup.lackers), then by full name
+// and id, so the order is stable.
+func byFit(a, b scoredCard) int { return fitOrder(&a, &b) }
+
+// fitOrder is byFit of two cards in place.
+func fitOrder(a, b *scoredCard) int {
+	if a.lacks != b.lacks {
+		if b.lacks {
+			return -1
+		}
+		return 1
+	}
 	if d := a.score - b.score; d > tieEpsilon {
 		return -1
 	} else if d < -tieEpsilon {
@@ -161,6 +204,9 @@ type lookup struct {
 	cand  []int32
 	place indexMap // card -> its place in out
 	out   []scoredCard
+	typed []fit    // by place in out: the card's fit to the query as typed
+	order []int32  // places in out, best fit first
+	held  []uint64 // the distinct sets of words fitting cards hold
 }
 
 func (c *Catalog) newLookup() *lookup {
@@ -243,11 +289,29 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 		}
 		w := &s.q[i]
 		from := len(s.likes)
-		c.wordMatches(s, i, w.text)
+		typo := c.wordMatches(s, i, w.text)
 		w.like = s.likes[from:len(s.likes):len(s.likes)]
 		w.weight = c.queryWeight(s, i) * w.weight
+		_, w.known = c.wordID[w.text]
+		w.known = w.known && !stopWords[w.text]
+		w.recognised = w.known || typo > 0
+		w.read = 1
+		if !w.known && typo > 0 {
+			// The nearest words, a typo or a start away, are read as it.
+			w.read = c.nearest(s, i)
+		}
 	}
 	return nil
+}
+
+// nearest is the greatest similarity of a vocabulary word to query word qi.
+func (c *Catalog) nearest(s *lookup, qi int) float64 {
+	best := 0.0
+	for _, w := range s.q[qi].like {
+		r, _ := s.row.get(w)
+		best = max(best, s.sims[int(r)*len(s.q)+qi])
+	}
+	return best
 }
 
 // joinedWord reads two words of a query as the one word of names they make
@@ -335,7 +399,7 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 		}
 	}
 	s.place.reset()
-	s.out = s.out[:0]
+	s.out, s.typed = s.out[:0], s.typed[:0]
 	for n, vi := range s.cand {
 		if n%candidatesBetweenChecks == candidatesBetweenChecks-1 {
 			if err := ctx.Err(); err != nil {
@@ -348,34 +412,108 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 		}
 		i, ok := s.place.get(v.cardIndex)
 		if !ok {
-			explained, _ := c.match(s, v.all)
+			m := c.match(s, v.all)
 			i = int32(len(s.out))
 			s.place.put(v.cardIndex, i)
-			s.out = append(s.out, scoredCard{card: v.card, name: c.cardNames[v.cardIndex], precision: explained / qmass})
+			s.out = append(s.out, scoredCard{card: v.card, name: c.cardNames[v.cardIndex], held: m.held,
+				fit: fit{precision: m.readExplained / qmass}})
+			s.typed = append(s.typed, fit{precision: m.explained / qmass})
 		}
-		p := s.out[i].precision
-		_, given := c.match(s, v.tokens)
-		if p == 0 || given == 0 {
-			continue
-		}
-		r := given / v.mass
-		if score := 2 * p * r / (p + r) * v.weight; score > s.out[i].score {
-			s.out[i].score, s.out[i].recall = score, r
+		m := c.match(s, v.tokens)
+		s.out[i].fit.better(m.readGiven/v.mass, v.weight)
+		s.typed[i].better(m.given/v.mass, v.weight)
+	}
+	// The name is read as meant only when, as typed, it fits some card:
+	// a name no card fits as typed is not found, its typos forgiven or
+	// not ("Tom Paris" is not Taris).
+	read := slices.ContainsFunc(s.typed, fit.ok)
+	for i := range s.out {
+		s.out[i].typedRecall = s.typed[i].recall
+		if !read {
+			s.out[i].fit = s.typed[i]
 		}
 	}
-	out := slices.Clone(s.out)
-	slices.SortFunc(out, byFit)
+	s.lackers()
+	// Sorted by their places in s.out, then copied once in that order.
+	s.order = s.order[:0]
+	for i := range s.out {
+		s.order = append(s.order, int32(i))
+	}
+	slices.SortFunc(s.order, func(a, b int32) int { return fitOrder(&s.out[a], &s.out[b]) })
+	out := make([]scoredCard, len(s.out))
+	for i, o := range s.order {
+		out[i] = s.out[o]
+	}
 	return out, nil
+}
+
+// better takes a name giving the share r of itself, with the weight of its
+// kind, as the card's best when it scores better (the card's precision
+// set).
+func (f *fit) better(r, weight float64) {
+	p := f.precision
+	if p == 0 || r == 0 {
+		return
+	}
+	if score := 2 * p * r / (p + r) * weight; score > f.score {
+		f.score, f.recall = score, r
+	}
+}
+
+// lackers marks each fitting card that lacks a recognised word of the
+// query another fitting card holds, while holding none that card lacks
+// (scoredCard.lacks): whatever it scores, it is no answer beside that one.
+// A name of a word or more the vocabulary recognises ("Bajorn Vessel":
+// "Bajorn", typo'd, and "Vessel") is not answered by a card holding only
+// the one ("Bajor, Gift of the Prophets", whose short name the query
+// gives almost whole) when a card fits holding both (Bajoran Scout
+// Vessel); cards holding words none of the others hold ("Klingon Officer":
+// Klingon Disruptor Pistol and the Science Officers) are each compared by
+// their fit. The work is that of the distinct sets of words held, at most
+// one a fitting card.
+func (s *lookup) lackers() {
+	s.held = s.held[:0]
+	for _, sc := range s.out {
+		if sc.fits() && !slices.Contains(s.held, sc.held) {
+			s.held = append(s.held, sc.held)
+		}
+	}
+	if len(s.held) < 2 {
+		return
+	}
+	for i := range s.out {
+		sc := &s.out[i]
+		if !sc.fits() {
+			continue
+		}
+		for _, h := range s.held {
+			if h != sc.held && h&sc.held == sc.held {
+				sc.lacks = true
+				break
+			}
+		}
+	}
 }
 
 // candidatesBetweenChecks is how many candidate names a look-up scores
 // between two checks of its context: some tens of microseconds.
 const candidatesBetweenChecks = 256
 
+// A matched is the query weight a name's words explain and the name weight
+// the query gives, each times the similarity: as typed, and as read.
+type matched struct {
+	explained, given         float64
+	readExplained, readGiven float64
+	// held has bit i set when the name holds the query's i-th word,
+	// recognised (see queryWord): the word itself, or a word like the
+	// typo'd one.
+	held uint64
+}
+
 // match matches the query's words, greedily and in order, each to the
-// unused name word it is most like, and returns the query weight they
-// explain and the name weight they give, each times the similarity.
-func (c *Catalog) match(s *lookup, tokens []int32) (explained, given float64) {
+// unused name word it is most like, and returns what they explain and
+// give, as typed and as read (readAs).
+func (c *Catalog) match(s *lookup, tokens []int32) (m matched) {
 	// Each name word's row of similarities, or -1 for one like no query
 	// word or already used.
 	var rowBuf [16]int32
@@ -403,28 +541,45 @@ func (c *Catalog) match(s *lookup, tokens []int32) (explained, given float64) {
 		}
 		if bi >= 0 {
 			rows[bi] = -1
-			explained += bs * s.q[qi].weight
-			given += bs * c.weight[tokens[bi]]
+			w, g := s.q[qi].weight, c.weight[tokens[bi]]
+			m.explained += bs * w
+			m.given += bs * g
+			r := readAs(bs, s.q[qi].read)
+			m.readExplained += r * w
+			m.readGiven += r * g
+			if q := &s.q[qi]; qi < maxHeldWords && q.recognised && (!q.known || strings.HasPrefix(c.vocab[tokens[bi]], q.text)) {
+				m.held |= 1 << qi
+			}
 		}
 	}
-	return explained, given
+	return m
 }
 
+// readAs is the similarity sim of a query word read as meant: a typo'd
+// word whose nearest words of the names are alike to it by read is each of
+// them, as if typed right, and any word like it counts in that proportion.
+// A typo costs how sure the look-up is that the name names a card at all
+// (the fit as typed, see fuzzy), never which card it names: "Klingon
+// Officr" fits the cards holding "officer" as well as "Klingon Officer"
+// does, not less well than those holding "Klingon" alone.
+func readAs(sim, read float64) float64 { return min(1, sim/read) }
+
 // wordMatches records the vocabulary words like t, query word qi, with
-// their similarity.
-func (c *Catalog) wordMatches(s *lookup, qi int, t string) {
+// their similarity, and returns the greatest similarity of a word a typo
+// or two away (0 when none is).
+func (c *Catalog) wordMatches(s *lookup, qi int, t string) (typo float64) {
 	if len(t) > c.longestWord+maxEdits(len(t)) {
 		// Longer than any word of the names by more than the typos a
 		// word may carry: like none, neither whole, nor as a start, nor
 		// within typos.
-		return
+		return 0
 	}
 	from := len(s.likes)
 	if id, ok := c.wordID[t]; ok {
 		s.setSim(qi, id, 1)
 	}
 	if stopWords[t] {
-		return // "of" is not the start of "officer"
+		return 0 // "of" is not the start of "officer"
 	}
 	if len(t) >= minPrefix {
 		i := sort.SearchStrings(c.vocab, t)
@@ -449,11 +604,14 @@ func (c *Catalog) wordMatches(s *lookup, qi int, t string) {
 				}
 				w := c.vocab[wi]
 				if dist := osaDistance(t, w, k); dist > 0 && dist <= k && dist <= maxEdits(len(w)) {
-					s.setSim(qi, wi, 1-float64(dist)/float64(max(len(w), len(t))))
+					sim := 1 - float64(dist)/float64(max(len(w), len(t)))
+					s.setSim(qi, wi, sim)
+					typo = max(typo, sim)
 				}
 			}
 		}
 	}
+	return typo
 }
 
 // deletions are a word and the strings made by deleting up to k of its

@@ -188,21 +188,41 @@ func indexTitles(entries []*rules.Entry, docs []rules.Document) (map[string][]*r
 
 // bestFit is the card that fits the scored names best (best first), or
 // EAMBIGUOUS when several fit equally well, or ENOTFOUND when none fits.
+//
+// Besides the cards tied with the best, two kinds of card explaining the
+// query as well as the best one (its precision) fit it equally well: any,
+// when the query gives only part of the best card's name as typed (see
+// wholeRecall: "Mils" is as much Miles O'Brien as Mills); and a card
+// holding a recognised word of the query the best card lacks
+// (scoredCard.held): "Klingon Officer" is Klingon Disruptor Pistol as much
+// as Jadzia Dax, Science Officer, a typo'd word ("Officr") or not, since
+// no card holds both words.
 func bestFit(name string, scored []scoredCard) (*rules.Card, error) {
 	if len(scored) == 0 || !scored[0].fits() {
 		return nil, notFound(name, scored)
 	}
 	top := scored[0]
 	best := []*rules.Card{top.card}
-	partial := top.recall < wholeRecall
+	partial := top.typedRecall < wholeRecall
+	var others uint64 // the words fitting cards hold that the best lacks
 	for _, s := range scored[1:] {
-		tied := top.score-s.score <= tieEpsilon
-		if !tied && !partial {
+		if s.lacks {
+			break // and every card after it lacks a word another holds
+		}
+		if s.fits() {
+			others |= s.held &^ top.held
+		}
+	}
+	for _, s := range scored[1:] {
+		if s.lacks {
 			break
 		}
-		// A query naming only part of the best card's name tells it from
-		// no card explaining the query as well (see wholeRecall).
-		if s.fits() && (tied || s.precision >= top.precision-tieEpsilon) {
+		tied := top.score-s.score <= tieEpsilon
+		if !tied && !partial && others == 0 {
+			break
+		}
+		asWell := (partial || s.held&others != 0) && s.precision >= top.precision-tieEpsilon
+		if s.fits() && (tied || asWell) {
 			best = append(best, s.card)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/cputime"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -213,11 +214,15 @@ func BenchmarkCardCollection(b *testing.B) {
 		ids[i] = rules.CardIdentifier{Name: names[i%len(names)], Edition: []rules.Edition{rules.Edition1E, rules.Edition2E}[i%2], Fuzzy: true}
 	}
 	b.ReportAllocs()
+	n := 0
+	m := cputime.Start()
 	for b.Loop() {
 		if _, err := cat.CardCollection(context.Background(), ids); err != nil {
 			b.Fatal(err)
 		}
+		n++
 	}
+	m.Report(b, n)
 }
 
 // personaCatalog holds invented cards: one title printed twice in First
