@@ -47,6 +47,17 @@ import (
 // query as well: a shorter name is no better answer to the words given, so
 // those cards fit equally well too.
 //
+// A typo'd word is read as the words of the names it is nearest (readAs):
+// the cards are compared as for the name typed right, so a typo in a word
+// several cards share does not hand the answer to the cards holding the
+// other words ("Klingon Officr" fits the Science Officers as well as
+// Klingon Disruptor Pistol, as "Klingon Officer" does). The typo still
+// costs whether the name names a card at all: it is read so only when, as
+// typed, it fits some card. A fitting card lacking a recognised word of
+// the query that another fitting card holds, and holding none that one
+// lacks, answers nothing (lookup.lackers); cards holding different words
+// of the query, no card holding them all, fit it equally well (bestFit).
+//
 // Candidates come from an inverted index of the names' words and a
 // symmetric-delete index of the vocabulary (every word with up to two
 // letters deleted), so a look-up scores only the few names that share a
