@@ -55,7 +55,35 @@ type SearchResult struct {
 	Total  int                     `json:"total"`
 	Hits   []SearchHit             `json:"hits"`
 	Facets map[string][]FacetCount `json:"facets,omitempty"`
+	// ReadAs is how the search read the query's words that it read as
+	// other words, in the order typed; nil when it read every word as
+	// typed (a look-up that matched loosely says so).
+	ReadAs []WordReading `json:"readAs,omitempty"`
 }
+
+// WordReading is a typed word (or two) the search read as another: Typed as
+// the judge typed it, As what was searched, Why one of the Read* kinds.
+type WordReading struct {
+	Typed string `json:"typed"`
+	As    string `json:"as"`
+	Why   string `json:"why"`
+}
+
+// The kinds of WordReading.Why.
+const (
+	// ReadTypo is a word the index does not hold read as the nearest one
+	// it does ("stoped" as "stopped").
+	ReadTypo = "typo"
+	// ReadJoined is one typed word read as two words run together
+	// ("awayteam" as "away team").
+	ReadJoined = "joined"
+	// ReadSplit is two typed words read as the one word the rulebooks
+	// write ("head quarters" as "headquarters"), a typo inside or not.
+	ReadSplit = "split"
+	// ReadShorthand is shorthand read as the word it stands for ("opp" as
+	// "opponent").
+	ReadShorthand = "shorthand"
+)
 
 // SearchService runs full-text searches over entries and cards. An
 // unrunnable query is an *Error with EINVALIDQUERY.

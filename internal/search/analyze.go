@@ -96,6 +96,9 @@ type analyzed struct {
 	// derived is how many of the last addTerms are words derived from
 	// typed ones (see addDerived).
 	derived int
+	// readAs are the typed words read as other words, in the order typed
+	// (see read); nil when every word was read as typed.
+	readAs []rules.WordReading
 	// typed are the query's words in order, stop words included, each
 	// with its plain word and its English term (noTerm for a stop word or
 	// a word the index does not hold), when the query has a stop word
@@ -130,36 +133,54 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	// and the document they name and the form of the question.
 	words := make([]string, 0, len(u.Words))
 	named := ""
-	typed := ix.joinSplitWords(u.Words)
+	// The places (in typed) of words made of two typed ones, and the two
+	// as typed: nil unless a pair was joined.
+	var pairs []typedPair
+	typed := ix.joinSplitWords(u.Words, func(at int, first, second string) {
+		pairs = append(pairs, typedPair{at, first + " " + second})
+	})
 	for i, w := range typed {
+		from := len(a.readAs)
+		var r string // what w is read as
+		shorthand := false
 		if m, ok := ix.thes.casedShorthand(w); ok {
 			if doc := ix.thes.documentNamed(plainWords(m)); doc != "" && len(u.Words) > 1 {
 				named = doc // "CR": where to look, not what about
 				continue
 			}
-			words = append(words, strings.Fields(m)...)
-			continue
-		}
-		// Shorthand with one meaning the index does not hold ("opp",
-		// "rng", "reqs") is that word as the rulebooks write it, not a
-		// word of its own with a meaning of less weight.
-		if lw := strings.ToLower(w); !ix.vocab.known(lw) {
+			r, shorthand = m, true
+		} else if lw := strings.ToLower(w); !ix.vocab.known(lw) {
+			// Shorthand with one meaning the index does not hold ("opp",
+			// "rng", "reqs") is that word as the rulebooks write it, not a
+			// word of its own with a meaning of less weight.
 			if m, ok := ix.thes.spelledOut(lw); ok {
-				words = append(words, strings.Fields(m)...)
-				continue
+				r, shorthand = m, true
 			}
 		}
-		before, after := "", ""
-		if i > 0 {
-			before = typed[i-1]
-		}
-		if i+1 < len(typed) {
-			after = typed[i+1]
-		}
-		if c := ix.correct(w, &a, before, after); strings.IndexByte(c, ' ') < 0 {
-			words = append(words, c)
+		if shorthand {
+			words = append(words, strings.Fields(r)...)
+			a.read(strings.ToLower(w), r, rules.ReadShorthand)
 		} else {
-			words = append(words, strings.Fields(c)...)
+			before, after := "", ""
+			if i > 0 {
+				before = typed[i-1]
+			}
+			if i+1 < len(typed) {
+				after = typed[i+1]
+			}
+			if r = ix.correct(w, &a, before, after); strings.IndexByte(r, ' ') < 0 {
+				words = append(words, r)
+			} else {
+				words = append(words, strings.Fields(r)...)
+			}
+		}
+		for _, p := range pairs {
+			if p.at == i {
+				// Two typed words read as one: one reading of the two,
+				// whatever the word they make was read as.
+				a.readAs = a.readAs[:from]
+				a.read(p.typed, ix.shown(r), rules.ReadSplit)
+			}
 		}
 	}
 	a.edition, words, a.bothEditions = editionWords(words)
@@ -355,6 +376,76 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	return a
 }
 
+// typedPair is a word made of two typed words (see joinSplitWords): its
+// place among the words read, and the two as typed.
+type typedPair struct {
+	at    int
+	typed string
+}
+
+// read notes that the typed word (or two) was read as another, as, for why
+// (a rules.Read* kind): the search answers how it read the query
+// (rules.SearchResult.ReadAs). A word read as itself is not noted (nor two
+// typed apart read as the word the rulebooks hyphenate, "face up" as
+// "face-up"), nor shorthand for an edition ("1e", "2nd": the edition
+// filter says how it was read), nor the same reading twice; there are at
+// most as many as a query has words.
+func (a *analyzed) read(typed, as, why string) {
+	if sameWords(typed, as) || why == rules.ReadShorthand && editionSpelling(as) || len(a.readAs) >= maxQueryWords {
+		return
+	}
+	r := rules.WordReading{Typed: typed, As: as, Why: why}
+	if !slices.Contains(a.readAs, r) {
+		a.readAs = append(a.readAs, r)
+	}
+}
+
+// sameWords reports whether two readings are the same words, case and
+// hyphens aside ("Face up" and "face-up").
+func sameWords(x, y string) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := 0; i < len(x); i++ {
+		c, d := x[i]|0x20, y[i]|0x20
+		if c == '-'|0x20 {
+			c = ' '
+		}
+		if d == '-'|0x20 {
+			d = ' '
+		}
+		if c != d {
+			return false
+		}
+	}
+	return true
+}
+
+// editionSpelling reports whether shorthand's meaning only names an edition
+// or its ordinal, words editionWords reads as the edition filter.
+func editionSpelling(m string) bool {
+	for _, w := range strings.Fields(m) {
+		switch foldedWord(w) {
+		case "first", "second", "1st", "2nd", "1e", "2e", "edition":
+		default:
+			return false
+		}
+	}
+	return m != ""
+}
+
+// shown is a word as correct reads it, as the rulebooks write it: the parts
+// of a word they hyphenate joined by hyphens ("mis seed" is "mis-seed").
+func (ix *Index) shown(r string) string {
+	if strings.IndexByte(r, ' ') < 0 {
+		return r
+	}
+	if c, ok := ix.vocab.compounds[strings.ReplaceAll(r, " ", "")]; ok && c.parts == r {
+		return strings.ReplaceAll(r, " ", "-")
+	}
+	return r
+}
+
 // correct reads a typed word or phrase as the index holds it: each word the
 // index does not know (nor the thesaurus, as shorthand) becomes the hyphenated word it joins ("misseed" ->
 // "mis seed"), else the two words it runs together ("awayteam" -> "away
@@ -397,6 +488,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			// ("misson" is "mission", not "mis son").
 			if cs := ix.vocab.corrections(w, 1); len(cs) == 0 || ix.vocab.freqOf(cs[0].word) <= rarer {
 				toks[i] = split
+				a.read(w, split, rules.ReadJoined)
 				continue
 			}
 		}
@@ -427,6 +519,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			// the index: the judge meant that word ("figth", "wahts").
 			if tw, d := ix.thes.nearest(w, f); tw != "" && (len(cs) == 0 || d < cs[0].dist) {
 				toks[i] = tw
+				a.read(w, tw, rules.ReadTypo)
 				continue
 			}
 		}
@@ -435,6 +528,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			if c, ok := ix.vocab.compounds[cs[0].word]; ok {
 				toks[i] = c.parts
 			}
+			a.read(w, ix.shown(toks[i]), rules.ReadTypo)
 			// A near word of the chosen one's stem ("opponent" beside
 			// "opponents") is no other reading of the typo: the stemmed
 			// search finds it already, and as a clause of its own it

@@ -189,7 +189,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	}
 
 	hits := ix.rerank(found, &a, q.Offset+q.Limit, sc)
-	out := &rules.SearchResult{Total: total, Hits: []rules.SearchHit{}, Facets: make(map[string][]rules.FacetCount, len(facetNames))}
+	out := &rules.SearchResult{Total: total, Hits: []rules.SearchHit{}, Facets: make(map[string][]rules.FacetCount, len(facetNames)), ReadAs: a.readAs}
 	if q.Offset < len(hits) {
 		page := hits[q.Offset:]
 		if len(page) > q.Limit {

@@ -23,8 +23,10 @@ const maxJoined = 24
 // index knows both are joined only when the rulebooks write them as one
 // word in more documents than they write them side by side ("head quarters"
 // is "headquarters"; "a part" and "any one" stay). The words are left as
-// they are (the same slice) when none is joined.
-func (ix *Index) joinSplitWords(words []string) []string {
+// they are (the same slice) when none is joined. joined, when not nil, is
+// told of each pair made one word: its place in the words returned and the
+// two as typed.
+func (ix *Index) joinSplitWords(words []string, joined func(at int, first, second string)) []string {
 	var out []string // nil until a pair is joined
 	for i := 0; i < len(words); i++ {
 		if i+1 < len(words) {
@@ -43,6 +45,9 @@ func (ix *Index) joinSplitWords(words []string) []string {
 					out = append(make([]string, 0, len(words)), words[:i]...)
 				}
 				out = append(out, j)
+				if joined != nil {
+					joined(len(out)-1, words[i], words[i+1])
+				}
 				i++
 				continue
 			}
