@@ -5,9 +5,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -67,6 +71,46 @@ func TestSearchHitsNameTheirParagraph(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("hit %s anchors %q, none of its paragraphs", h.ID, h.Anchor)
+		}
+	}
+}
+
+// A search says how it read a word it read as another, computed or from the
+// response cache alike, in the JSON encoding/json writes; a query read as
+// typed has no readAs at all.
+func TestSearchSaysHowItReadTheQuery(t *testing.T) {
+	lru, err := cache.NewLRU(100, 1<<20, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServerWith(t, api.Config{Responses: cache.NewResponses(lru, time.Minute, 0)})
+	for _, c := range []struct {
+		q    string
+		want []rules.WordReading
+	}{
+		{"stoped+personnel", []rules.WordReading{{Typed: "stoped", As: "stopped", Why: rules.ReadTypo}}},
+		{"stopped+personnel", nil},
+	} {
+		for _, cached := range []string{"MISS", "HIT"} {
+			res, err := http.Get(srv.URL + "/v1/search?q=" + c.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusOK || res.Header.Get("X-Cache") != cached {
+				t.Fatalf("%s: status %d, X-Cache %q, want %s", c.q, res.StatusCode, res.Header.Get("X-Cache"), cached)
+			}
+			var r rules.SearchResult
+			if err := json.Unmarshal(body, &r); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(r.ReadAs, c.want) {
+				t.Errorf("%s (%s): readAs %+v, want %+v", c.q, cached, r.ReadAs, c.want)
+			}
+			if c.want == nil && bytes.Contains(body, []byte(`"readAs"`)) {
+				t.Errorf("%s (%s): %.300s: want no readAs", c.q, cached, body)
+			}
 		}
 	}
 }

@@ -80,6 +80,22 @@ func appendSearchJSON(b []byte, r *rules.SearchResult) []byte {
 		}
 		b = append(b, '}')
 	}
+	if len(r.ReadAs) > 0 { // omitempty: a query read as typed costs nothing
+		b = append(b, `,"readAs":[`...)
+		for i, w := range r.ReadAs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"typed":`...)
+			b = appendJSONString(b, w.Typed)
+			b = append(b, `,"as":`...)
+			b = appendJSONString(b, w.As)
+			b = append(b, `,"why":`...)
+			b = appendJSONString(b, w.Why)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
 	return append(b, '}', '\n')
 }
 

@@ -27,7 +27,8 @@ func encodingJSON(t testing.TB, v any) []byte {
 func TestAppendSearchJSONWritesWhatEncodingJSONDoes(t *testing.T) {
 	// appendSearchJSON writes these fields; a new one must be added there.
 	for typ, n := range map[reflect.Type]int{
-		reflect.TypeFor[rules.SearchResult](): 3,
+		reflect.TypeFor[rules.SearchResult](): 4,
+		reflect.TypeFor[rules.WordReading]():  3,
 		reflect.TypeFor[rules.SearchHit]():    8,
 		reflect.TypeFor[rules.FacetCount]():   2,
 	} {
@@ -56,6 +57,11 @@ func TestAppendSearchJSONWritesWhatEncodingJSONDoes(t *testing.T) {
 			"document": nil,
 			"empty":    {},
 		}},
+		{Total: 1, Hits: []rules.SearchHit{hit("x", 1)}, ReadAs: []rules.WordReading{}},
+		{Total: 1, Hits: []rules.SearchHit{hit("x", 1)}, ReadAs: []rules.WordReading{
+			{Typed: "stoped", As: "stopped", Why: rules.ReadTypo},
+			{Typed: `"Head" quarters\`, As: "headquarters", Why: rules.ReadSplit}}},
+		{Total: 0, Hits: []rules.SearchHit{}, ReadAs: []rules.WordReading{{Typed: "opp", As: "opponent", Why: rules.ReadShorthand}}},
 	} {
 		got := appendSearchJSON(nil, &r)
 		if want := encodingJSON(t, &r); !bytes.Equal(got, want) {

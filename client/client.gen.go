@@ -1304,6 +1304,30 @@ func (e TurnReplayVerdictQuestion) Valid() bool {
 	}
 }
 
+// Defines values for WordReadingWhy.
+const (
+	Joined    WordReadingWhy = "joined"
+	Shorthand WordReadingWhy = "shorthand"
+	Split     WordReadingWhy = "split"
+	Typo      WordReadingWhy = "typo"
+)
+
+// Valid indicates whether the value is a known member of the WordReadingWhy enum.
+func (e WordReadingWhy) Valid() bool {
+	switch e {
+	case Joined:
+		return true
+	case Shorthand:
+		return true
+	case Split:
+		return true
+	case Typo:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Healthz200JSONResponseBodyStatus.
 const (
 	Ok Healthz200JSONResponseBodyStatus = "ok"
@@ -3058,8 +3082,11 @@ type SearchResult struct {
 		Edition  *[]FacetCount `json:"edition,omitempty"`
 		Kind     *[]FacetCount `json:"kind,omitempty"`
 	} `json:"facets,omitempty"`
-	Hits  []SearchHit `json:"hits"`
-	Total int         `json:"total"`
+	Hits []SearchHit `json:"hits"`
+
+	// ReadAs How the search read the query's words that it read as other words, in the order typed: a typo corrected, a word read as two run together, two words read as one, shorthand spelled out. Absent when every word was read as typed.
+	ReadAs *[]WordReading `json:"readAs,omitempty"`
+	Total  int            `json:"total"`
 }
 
 // ShipDamageParams Params of ship.damage: The ship's damage after more is placed.
@@ -3354,6 +3381,21 @@ type Violation struct {
 	Message string `json:"message"`
 	Rule    string `json:"rule"`
 }
+
+// WordReading A typed word (or two) the search read as another.
+type WordReading struct {
+	// As What was searched for them ("stopped").
+	As string `json:"as"`
+
+	// Typed The word or words as typed ("stoped").
+	Typed string `json:"typed"`
+
+	// Why typo: the nearest word the rulebooks hold; joined: one word read as two run together ("awayteam" as "away team"); split: two words read as the one the rulebooks write ("head quarters" as "headquarters"); shorthand: the word it stands for ("opp" as "opponent").
+	Why WordReadingWhy `json:"why"`
+}
+
+// WordReadingWhy typo: the nearest word the rulebooks hold; joined: one word read as two run together ("awayteam" as "away team"); split: two words read as the one the rulebooks write ("head quarters" as "headquarters"); shorthand: the word it stands for ("opp" as "opponent").
+type WordReadingWhy string
 
 // BadRequest Every error answer: the status says the kind, the code says which.
 type BadRequest = Error
