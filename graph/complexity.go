@@ -117,6 +117,8 @@ var listBounds = map[string]int{
 	"SearchFacets.edition":  2,
 	"SearchFacets.kind":     4,
 	"SearchFacets.document": facetDocuments,
+	// A search reads at most as many words as others as a query has.
+	"SearchConnection.readAs": rules.MaxQueryWords,
 	// A name fits a few cards equally well; a few rulings are titled with
 	// a name.
 	"CardNotFound.candidates": nameCandidates,

@@ -110,6 +110,16 @@ func facets(f map[string][]rules.FacetCount) *model.SearchFacets {
 	return &model.SearchFacets{Edition: conv(f["edition"]), Kind: conv(f["kind"]), Document: conv(f["document"])}
 }
 
+// readings are the search's readings of the query's words, an empty list
+// when it read every word as typed.
+func readings(rs []rules.WordReading) []*rules.WordReading {
+	out := make([]*rules.WordReading, len(rs))
+	for i := range rs {
+		out[i] = &rs[i]
+	}
+	return out
+}
+
 // optional is null for a string not given, as REST leaves such a field out.
 func optional(s string) *string {
 	if s == "" {

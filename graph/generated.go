@@ -286,6 +286,7 @@ type ComplexityRoot struct {
 		Edges      func(childComplexity int) int
 		Facets     func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
+		ReadAs     func(childComplexity int) int
 		TotalCount func(childComplexity int) int
 	}
 
@@ -327,6 +328,12 @@ type ComplexityRoot struct {
 		Result    func(childComplexity int) int
 		Rules     func(childComplexity int) int
 		Steps     func(childComplexity int) int
+	}
+
+	WordReading struct {
+		As    func(childComplexity int) int
+		Typed func(childComplexity int) int
+		Why   func(childComplexity int) int
 	}
 }
 
@@ -1490,6 +1497,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SearchConnection.PageInfo(childComplexity), true
+	case "SearchConnection.readAs":
+		if e.ComplexityRoot.SearchConnection.ReadAs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchConnection.ReadAs(childComplexity), true
 	case "SearchConnection.totalCount":
 		if e.ComplexityRoot.SearchConnection.TotalCount == nil {
 			break
@@ -1651,6 +1664,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Verdict.Steps(childComplexity), true
+
+	case "WordReading.as":
+		if e.ComplexityRoot.WordReading.As == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WordReading.As(childComplexity), true
+	case "WordReading.typed":
+		if e.ComplexityRoot.WordReading.Typed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WordReading.Typed(childComplexity), true
+	case "WordReading.why":
+		if e.ComplexityRoot.WordReading.Why == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WordReading.Why(childComplexity), true
 
 	}
 	return 0, false
@@ -1898,11 +1930,23 @@ type SearchFacets {
   document: [FacetCount!]!
 }
 
+"A typed word (or two) the search read as another word."
+type WordReading {
+  "The word or words as typed (\"stoped\")."
+  typed: String!
+  "What was searched for them (\"stopped\")."
+  as: String!
+  "typo: the nearest word the rulebooks hold; joined: one word read as two run together (\"awayteam\" as \"away team\"); split: two words read as the one the rulebooks write (\"head quarters\" as \"headquarters\"); shorthand: the word it stands for (\"opp\" as \"opponent\")."
+  why: String!
+}
+
 type SearchConnection {
   edges: [SearchEdge!]!
   pageInfo: PageInfo!
   totalCount: Int!
   facets: SearchFacets!
+  "How the search read the query's words that it read as other words, in the order typed; empty when it read every word as typed."
+  readAs: [WordReading!]!
 }
 
 type Skill {
@@ -7648,6 +7692,8 @@ func (ec *executionContext) fieldContext_Query_search(ctx context.Context, field
 				return ec.fieldContext_SearchConnection_totalCount(ctx, field)
 			case "facets":
 				return ec.fieldContext_SearchConnection_facets(ctx, field)
+			case "readAs":
+				return ec.fieldContext_SearchConnection_readAs(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type SearchConnection", field.Name)
 		},
@@ -8657,6 +8703,43 @@ func (ec *executionContext) fieldContext_SearchConnection_facets(_ context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _SearchConnection_readAs(ctx context.Context, field graphql.CollectedField, obj *model.SearchConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SearchConnection_readAs,
+		func(ctx context.Context) (any, error) {
+			return obj.ReadAs, nil
+		},
+		nil,
+		ec.marshalNWordReading2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐWordReadingᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SearchConnection_readAs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "typed":
+				return ec.fieldContext_WordReading_typed(ctx, field)
+			case "as":
+				return ec.fieldContext_WordReading_as(ctx, field)
+			case "why":
+				return ec.fieldContext_WordReading_why(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type WordReading", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SearchEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.SearchEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9597,6 +9680,93 @@ func (ec *executionContext) fieldContext_Verdict_steps(_ context.Context, field 
 				return ec.fieldContext_ReplayStep_citations(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type ReplayStep", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WordReading_typed(ctx context.Context, field graphql.CollectedField, obj *rules.WordReading) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_WordReading_typed,
+		func(ctx context.Context) (any, error) {
+			return obj.Typed, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_WordReading_typed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WordReading",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WordReading_as(ctx context.Context, field graphql.CollectedField, obj *rules.WordReading) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_WordReading_as,
+		func(ctx context.Context) (any, error) {
+			return obj.As, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_WordReading_as(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WordReading",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WordReading_why(ctx context.Context, field graphql.CollectedField, obj *rules.WordReading) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_WordReading_why,
+		func(ctx context.Context) (any, error) {
+			return obj.Why, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_WordReading_why(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WordReading",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -13821,6 +13991,11 @@ func (ec *executionContext) _SearchConnection(ctx context.Context, sel ast.Selec
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "readAs":
+			out.Values[i] = ec._SearchConnection_readAs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -14228,6 +14403,55 @@ func (ec *executionContext) _Verdict(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var wordReadingImplementors = []string{"WordReading"}
+
+func (ec *executionContext) _WordReading(ctx context.Context, sel ast.SelectionSet, obj *rules.WordReading) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, wordReadingImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WordReading")
+		case "typed":
+			out.Values[i] = ec._WordReading_typed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "as":
+			out.Values[i] = ec._WordReading_as(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "why":
+			out.Values[i] = ec._WordReading_why(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -15225,6 +15449,32 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNWordReading2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐWordReadingᚄ(ctx context.Context, sel ast.SelectionSet, v []*rules.WordReading) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWordReading2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐWordReading(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWordReading2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐWordReading(ctx context.Context, sel ast.SelectionSet, v *rules.WordReading) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WordReading(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {

@@ -467,3 +467,24 @@ func TestCardVersionsAreIDsOfBothEditions(t *testing.T) {
 		t.Fatalf("versions = %v", card.Versions)
 	}
 }
+
+// search says how it read the words it read as others, as REST's readAs;
+// an empty list when it read every word as typed.
+func TestSearchSaysHowItReadTheQuery(t *testing.T) {
+	srv := newServer(t)
+	for _, c := range []struct {
+		q    string
+		want []rules.WordReading
+	}{
+		{"stoped personnel", []rules.WordReading{{Typed: "stoped", As: "stopped", Why: rules.ReadTypo}}},
+		{"stopped personnel", []rules.WordReading{}},
+	} {
+		var s struct {
+			ReadAs []rules.WordReading `json:"readAs"`
+		}
+		mustData(t, query(t, srv, `query($q: String!) { search(q: $q, first: 1) { readAs { typed as why } } }`, map[string]any{"q": c.q}), "search", &s)
+		if s.ReadAs == nil || !slices.Equal(s.ReadAs, c.want) {
+			t.Errorf("%q: readAs %+v, want %+v", c.q, s.ReadAs, c.want)
+		}
+	}
+}

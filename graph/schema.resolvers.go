@@ -154,7 +154,7 @@ func (r *queryResolver) Search(ctx context.Context, q string, edition *string, k
 	if limit == 0 {
 		hits = nil
 	}
-	c := &model.SearchConnection{TotalCount: res.Total, Facets: facets(res.Facets)}
+	c := &model.SearchConnection{TotalCount: res.Total, Facets: facets(res.Facets), ReadAs: readings(res.ReadAs)}
 	c.Edges, c.PageInfo = connection(hits, offset, res.Total, func(h *rules.SearchHit, cur string) *model.SearchEdge {
 		return &model.SearchEdge{Node: h, Cursor: cur}
 	})

@@ -68,6 +68,8 @@ type SearchConnection struct {
 	PageInfo   *PageInfo     `json:"pageInfo"`
 	TotalCount int           `json:"totalCount"`
 	Facets     *SearchFacets `json:"facets"`
+	// How the search read the query's words that it read as other words, in the order typed; empty when it read every word as typed.
+	ReadAs []*rules.WordReading `json:"readAs"`
 }
 
 type SearchEdge struct {

@@ -61,6 +61,11 @@ type SearchResult struct {
 	ReadAs []WordReading `json:"readAs,omitempty"`
 }
 
+// MaxQueryWords is the most words a search query may have (words, words of
+// its phrases and words left out): a search reads at most this many as
+// other words (SearchResult.ReadAs).
+const MaxQueryWords = 32
+
 // WordReading is a typed word (or two) the search read as another: Typed as
 // the judge typed it, As what was searched, Why one of the Read* kinds.
 type WordReading struct {

@@ -11,7 +11,7 @@ import (
 // Limits on what a judge may type, so one request cannot ask for unbounded work.
 const (
 	maxQueryBytes = 500
-	maxQueryWords = 32
+	maxQueryWords = rules.MaxQueryWords
 )
 
 // userQuery is what a judge typed, read into plain words, quoted phrases and
