@@ -141,8 +141,10 @@ func (a *answerer) rule(question string, edition rules.Edition) *discordgo.Inter
 	if err != nil {
 		return a.failure(err)
 	}
+	// How the search read a word it read as another, said above the answer.
+	readAs := rules.ShowingResultsFor(res.ReadAs)
 	if len(res.Hits) == 0 {
-		return notice(fmt.Sprintf("Nothing in the rules answers %q. Try other words, or /define a term.", truncate(question, 100)))
+		return notice(strings.TrimSpace(fmt.Sprintf("Nothing in the rules answers %q. Try other words, or /define a term. %s", truncate(question, 100), readAs)))
 	}
 	docs := a.documents()
 	top := res.Hits[0]
@@ -155,7 +157,9 @@ func (a *answerer) rule(question string, edition rules.Edition) *discordgo.Inter
 	if more := moreHits(res.Hits[1:], docs, a.base); more != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Also", Value: more})
 	}
-	return message(e)
+	m := message(e)
+	m.Data.Content = truncate(readAs, maxContent)
+	return m
 }
 
 // define answers /define: the governing entry in full (as far as an embed

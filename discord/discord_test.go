@@ -637,3 +637,31 @@ func TestCardCommandLinksTheOtherVersions(t *testing.T) {
 		t.Errorf("other versions %q, want %q", versions, want)
 	}
 }
+
+// /rule says above its answer how the search read a word it read as
+// another, and in its notice when nothing answers; nothing of a query read
+// as typed.
+func TestRuleCommandSaysHowTheQuestionWasRead(t *testing.T) {
+	hits := []rules.SearchHit{{ID: "2e-x.glossary.stopped", Kind: "glossary", Title: "Stopped", DocumentID: "2e-x", Edition: "2e", Snippet: "a <mark>stopped</mark> card", Anchor: "p-a-stopped-card"}}
+	search := &mock.SearchService{SearchFn: func(_ context.Context, q rules.SearchQuery) (*rules.SearchResult, error) {
+		res := &rules.SearchResult{Total: len(hits), Hits: hits}
+		if strings.Contains(q.Q, "nothing") {
+			res = &rules.SearchResult{Hits: []rules.SearchHit{}}
+		}
+		if strings.Contains(q.Q, "stoped") {
+			res.ReadAs = []rules.WordReading{{Typed: "stoped", As: "stopped", Why: rules.ReadTypo}}
+		}
+		return res, nil
+	}}
+	b := fakeBot(t, discord.Config{Search: search})
+	const said = "Showing results for stopped (you typed stoped)."
+	if res := b.ask(command("rule", map[string]string{"question": "stoped card"})); res.Data.Content != said || len(res.Data.Embeds) != 1 {
+		t.Errorf("content %q, %d embeds; want %q above the answer", res.Data.Content, len(res.Data.Embeds), said)
+	}
+	if res := b.ask(command("rule", map[string]string{"question": "stopped card"})); res.Data.Content != "" {
+		t.Errorf("content %q for a question read as typed", res.Data.Content)
+	}
+	if res := b.ask(command("rule", map[string]string{"question": "stoped nothing"})); !strings.HasSuffix(res.Data.Content, said) {
+		t.Errorf("notice %q lacks %q", res.Data.Content, said)
+	}
+}

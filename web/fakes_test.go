@@ -130,10 +130,18 @@ func (f *fakeSearch) Search(ctx context.Context, q rules.SearchQuery) (*rules.Se
 			Snippet: "A <mark>stopped</mark> card cannot <script>alert(1)</script> move", Anchor: "p-a-stopped-card-cannot-move-or"},
 		{ID: "2e-1-1", Kind: rules.KindCard, Title: "Scout Vessel", Edition: "2e", Snippet: "a <mark>fast</mark> ship"},
 	}
-	return &rules.SearchResult{Total: 25, Hits: hits, Facets: map[string][]rules.FacetCount{
+	res := &rules.SearchResult{Total: 25, Hits: hits, Facets: map[string][]rules.FacetCount{
 		"edition": {{Value: "2e", Count: 20}, {Value: "1e", Count: 5}},
 		"kind":    {{Value: "glossary", Count: 24}, {Value: "card", Count: 1}},
-	}}, nil
+	}}
+	// A typo, and two typed words read as one, as the search reads them.
+	if strings.Contains(q.Q, "stoped") {
+		res.ReadAs = append(res.ReadAs, rules.WordReading{Typed: "stoped", As: "stopped", Why: rules.ReadTypo})
+	}
+	if strings.Contains(q.Q, "head quarters") {
+		res.ReadAs = append(res.ReadAs, rules.WordReading{Typed: "head quarters", As: "headquarters", Why: rules.ReadSplit})
+	}
+	return res, nil
 }
 
 type fakeCards struct{ cards map[string]*rules.Card }

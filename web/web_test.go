@@ -581,3 +581,15 @@ func TestSearchPageRefusesADocumentOfTheOtherEdition(t *testing.T) {
 		t.Errorf("%d %.300s", r.status, r.body)
 	}
 }
+
+// The search page says how the search read a word it read as another,
+// beside the results, and says nothing of a query read as typed.
+func TestSearchPageSaysHowTheQueryWasRead(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	r := get(t, srv, "/?q=stoped+head+quarters")
+	checkPage(t, r, 200, []string{
+		`<p class="readas" role="status">Showing results for <strong>stopped</strong> (you typed <q>stoped</q>), <strong>headquarters</strong> (you typed <q>head quarters</q>).</p>`,
+	}, nil)
+	r = get(t, srv, "/?q=stopped")
+	checkPage(t, r, 200, []string{`Results 1–2 of 25`}, []string{"Showing results for", `class="readas"`})
+}

@@ -105,7 +105,11 @@ func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Wri
 	if err != nil {
 		return terminalError(err)
 	}
-	fmt.Fprintf(stdout, "%d hits for %q\n\n", res.Total, q.Q)
+	fmt.Fprintf(stdout, "%d hits for %q\n", res.Total, q.Q)
+	if s := rules.ShowingResultsFor(res.ReadAs); s != "" {
+		fmt.Fprintln(stdout, s) // how the search read a word it read as another
+	}
+	fmt.Fprintln(stdout)
 	if countOnly {
 		return nil
 	}
