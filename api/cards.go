@@ -95,14 +95,26 @@ func (h *handlers) cards(c echo.Context) error {
 	if totalOnly {
 		f.Limit = 1 // the service's 0 is its default page
 	}
-	cards, total, err := h.svc.Cards.Cards(c.Request().Context(), f)
+	p, err := h.svc.Cards.CardPage(c.Request().Context(), f)
 	if err != nil {
 		return err
 	}
+	out := cardList{list: newList(p.Cards, p.Total)}
 	if totalOnly {
-		cards = []*rules.Card{}
+		out.Data = []*rules.Card{}
 	}
-	return c.JSON(http.StatusOK, newList(cards, total))
+	if p.Unknown.Any() {
+		out.Unknown = &p.Unknown
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// cardList is the card list's answer: the page and the total of the cards
+// known to match and, when a filter could not read some cards that match
+// everything else, how many by filter (absent when none).
+type cardList struct {
+	list[*rules.Card]
+	Unknown *rules.CardsUnknown `json:"unknown,omitempty"`
 }
 
 func (h *handlers) cardRulings(c echo.Context) error {

@@ -1963,6 +1963,13 @@ type CardRef struct {
 // CardRef0 A card id or name.
 type CardRef0 = string
 
+// CardsUnknown By filter, how many cards match the query and every other filter but have the filtered field unknown: the card data does not hold it (most Second Edition cards are known only by title), so they may or may not belong and total leaves them out. A card lacking several filtered fields is counted under each. Absent when no card is unknown; a filter with none is left out.
+type CardsUnknown struct {
+	Affiliation *int `json:"affiliation,omitempty"`
+	Set         *int `json:"set,omitempty"`
+	Type        *int `json:"type,omitempty"`
+}
+
 // Citation defines model for Citation.
 type Citation struct {
 	// Anchor The paragraph the quote stands in.
@@ -7920,8 +7927,13 @@ type ListCardsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		Data  []Card `json:"data"`
-		Total int    `json:"total"`
+		Data []Card `json:"data"`
+
+		// Total How many cards are known to match the query and every filter.
+		Total int `json:"total"`
+
+		// Unknown By filter, how many cards match the query and every other filter but have the filtered field unknown: the card data does not hold it (most Second Edition cards are known only by title), so they may or may not belong and total leaves them out. A card lacking several filtered fields is counted under each. Absent when no card is unknown; a filter with none is left out.
+		Unknown *CardsUnknown `json:"unknown,omitempty"`
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *BadRequest
@@ -7945,8 +7957,13 @@ type ListCardsResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListCardsResponse) GetJSON200() *struct {
-	Data  []Card `json:"data"`
-	Total int    `json:"total"`
+	Data []Card `json:"data"`
+
+	// Total How many cards are known to match the query and every filter.
+	Total int `json:"total"`
+
+	// Unknown By filter, how many cards match the query and every other filter but have the filtered field unknown: the card data does not hold it (most Second Edition cards are known only by title), so they may or may not belong and total leaves them out. A card lacking several filtered fields is counted under each. Absent when no card is unknown; a filter with none is left out.
+	Unknown *CardsUnknown `json:"unknown,omitempty"`
 } {
 	return r.JSON200
 }
@@ -10399,8 +10416,13 @@ func ParseListCardsResponse(rsp *http.Response) (*ListCardsResponse, error) {
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			Data  []Card `json:"data"`
-			Total int    `json:"total"`
+			Data []Card `json:"data"`
+
+			// Total How many cards are known to match the query and every filter.
+			Total int `json:"total"`
+
+			// Unknown By filter, how many cards match the query and every other filter but have the filtered field unknown: the card data does not hold it (most Second Edition cards are known only by title), so they may or may not belong and total leaves them out. A card lacking several filtered fields is counted under each. Absent when no card is unknown; a filter with none is left out.
+			Unknown *CardsUnknown `json:"unknown,omitempty"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err

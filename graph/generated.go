@@ -121,6 +121,7 @@ type ComplexityRoot struct {
 		Edges      func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
 		TotalCount func(childComplexity int) int
+		Unknown    func(childComplexity int) int
 	}
 
 	CardEdge struct {
@@ -139,6 +140,12 @@ type ComplexityRoot struct {
 		Name        func(childComplexity int) int
 		Rulings     func(childComplexity int) int
 		Suggestions func(childComplexity int) int
+	}
+
+	CardsUnknown struct {
+		Affiliation func(childComplexity int) int
+		Set         func(childComplexity int) int
+		Type        func(childComplexity int) int
 	}
 
 	Citation struct {
@@ -808,6 +815,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardConnection.TotalCount(childComplexity), true
+	case "CardConnection.unknown":
+		if e.ComplexityRoot.CardConnection.Unknown == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardConnection.Unknown(childComplexity), true
 
 	case "CardEdge.cursor":
 		if e.ComplexityRoot.CardEdge.Cursor == nil {
@@ -882,6 +895,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardNotFound.Suggestions(childComplexity), true
+
+	case "CardsUnknown.affiliation":
+		if e.ComplexityRoot.CardsUnknown.Affiliation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardsUnknown.Affiliation(childComplexity), true
+	case "CardsUnknown.set":
+		if e.ComplexityRoot.CardsUnknown.Set == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardsUnknown.Set(childComplexity), true
+	case "CardsUnknown.type":
+		if e.ComplexityRoot.CardsUnknown.Type == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardsUnknown.Type(childComplexity), true
 
 	case "Citation.anchor":
 		if e.ComplexityRoot.Citation.Anchor == nil {
@@ -2099,7 +2131,22 @@ type CardEdge {
 type CardConnection {
   edges: [CardEdge!]!
   pageInfo: PageInfo!
+  "How many cards are known to match the query and every filter."
   totalCount: Int!
+  "By filter, the cards a filter could not read (their field is not in the card data) and that match everything else: they may or may not belong, and totalCount leaves them out. Null when there is none."
+  unknown: CardsUnknown
+}
+
+"""
+By filter, how many cards match the query and every other filter but have the
+filtered field unknown: the card data does not hold it (most Second Edition
+cards are known only by title). A card lacking several filtered fields is
+counted under each; 0 where a filter reads every card (or is not asked).
+"""
+type CardsUnknown {
+  type: Int!
+  affiliation: Int!
+  set: Int!
 }
 
 type NameEdge {
@@ -4646,6 +4693,43 @@ func (ec *executionContext) fieldContext_CardConnection_totalCount(_ context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _CardConnection_unknown(ctx context.Context, field graphql.CollectedField, obj *model.CardConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardConnection_unknown,
+		func(ctx context.Context) (any, error) {
+			return obj.Unknown, nil
+		},
+		nil,
+		ec.marshalOCardsUnknown2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardsUnknown,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardConnection_unknown(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "type":
+				return ec.fieldContext_CardsUnknown_type(ctx, field)
+			case "affiliation":
+				return ec.fieldContext_CardsUnknown_affiliation(ctx, field)
+			case "set":
+				return ec.fieldContext_CardsUnknown_set(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CardsUnknown", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CardEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.CardEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5127,6 +5211,93 @@ func (ec *executionContext) fieldContext_CardNotFound_rulings(_ context.Context,
 				return ec.fieldContext_EntryRef_edition(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type EntryRef", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardsUnknown_type(ctx context.Context, field graphql.CollectedField, obj *rules.CardsUnknown) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardsUnknown_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardsUnknown_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardsUnknown",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardsUnknown_affiliation(ctx context.Context, field graphql.CollectedField, obj *rules.CardsUnknown) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardsUnknown_affiliation,
+		func(ctx context.Context) (any, error) {
+			return obj.Affiliation, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardsUnknown_affiliation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardsUnknown",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardsUnknown_set(ctx context.Context, field graphql.CollectedField, obj *rules.CardsUnknown) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardsUnknown_set,
+		func(ctx context.Context) (any, error) {
+			return obj.Set, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardsUnknown_set(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardsUnknown",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
 		},
 	}
 	return fc, nil
@@ -8141,6 +8312,8 @@ func (ec *executionContext) fieldContext_Query_cards(ctx context.Context, field 
 				return ec.fieldContext_CardConnection_pageInfo(ctx, field)
 			case "totalCount":
 				return ec.fieldContext_CardConnection_totalCount(ctx, field)
+			case "unknown":
+				return ec.fieldContext_CardConnection_unknown(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type CardConnection", field.Name)
 		},
@@ -12316,6 +12489,8 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "unknown":
+			out.Values[i] = ec._CardConnection_unknown(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -12527,6 +12702,55 @@ func (ec *executionContext) _CardNotFound(ctx context.Context, sel ast.Selection
 			out.Values[i] = ec._CardNotFound_rulings(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var cardsUnknownImplementors = []string{"CardsUnknown"}
+
+func (ec *executionContext) _CardsUnknown(ctx context.Context, sel ast.SelectionSet, obj *rules.CardsUnknown) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cardsUnknownImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CardsUnknown")
+		case "type":
+			out.Values[i] = ec._CardsUnknown_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "affiliation":
+			out.Values[i] = ec._CardsUnknown_affiliation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "set":
+			out.Values[i] = ec._CardsUnknown_set(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -15740,6 +15964,13 @@ func (ec *executionContext) marshalOCardConnection2ᚖgithubᚗcomᚋstccgᚋstc
 		return graphql.Null
 	}
 	return ec._CardConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCardsUnknown2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCardsUnknown(ctx context.Context, sel ast.SelectionSet, v *rules.CardsUnknown) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CardsUnknown(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalODocumentConnection2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐDocumentConnection(ctx context.Context, sel ast.SelectionSet, v *model.DocumentConnection) graphql.Marshaler {

@@ -231,15 +231,19 @@ func (r *queryResolver) Cards(ctx context.Context, q *string, edition *string, t
 	if err != nil {
 		return nil, err
 	}
-	cards, total, err := r.Catalog.Cards(ctx, rules.CardFilter{Q: str(q), Edition: ed, Type: str(typeArg),
+	p, err := r.Catalog.CardPage(ctx, rules.CardFilter{Q: str(q), Edition: ed, Type: str(typeArg),
 		Affiliation: str(affiliation), Set: str(set), Limit: max(limit, 1), Offset: offset})
 	if err != nil {
 		return nil, err
 	}
+	cards, total := p.Cards, p.Total
 	if limit == 0 {
 		cards = nil
 	}
 	c := &model.CardConnection{TotalCount: total}
+	if p.Unknown.Any() {
+		c.Unknown = &p.Unknown
+	}
 	c.Edges, c.PageInfo = connection(cards, offset, total, func(card **rules.Card, cur string) *model.CardEdge {
 		return &model.CardEdge{Node: *card, Cursor: cur}
 	})

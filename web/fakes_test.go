@@ -262,6 +262,10 @@ func (f *fakeCards) Cards(ctx context.Context, cf rules.CardFilter) ([]*rules.Ca
 	return nil, 0, nil
 }
 
+func (f *fakeCards) CardPage(ctx context.Context, cf rules.CardFilter) (*rules.CardPage, error) {
+	return &rules.CardPage{Cards: []*rules.Card{}}, nil
+}
+
 func (f *fakeCards) CardRulings(ctx context.Context, id string) ([]*rules.Entry, error) {
 	if id == "2e-1-1" {
 		return []*rules.Entry{{ID: "2e-rulebook.glossary.stopped", Title: "Stopped", DocumentID: "2e-rulebook",

@@ -7,9 +7,12 @@ import (
 )
 
 type CardConnection struct {
-	Edges      []*CardEdge `json:"edges"`
-	PageInfo   *PageInfo   `json:"pageInfo"`
-	TotalCount int         `json:"totalCount"`
+	Edges    []*CardEdge `json:"edges"`
+	PageInfo *PageInfo   `json:"pageInfo"`
+	// How many cards are known to match the query and every filter.
+	TotalCount int `json:"totalCount"`
+	// By filter, the cards a filter could not read (their field is not in the card data) and that match everything else: they may or may not belong, and totalCount leaves them out. Null when there is none.
+	Unknown *rules.CardsUnknown `json:"unknown,omitempty"`
 }
 
 type CardEdge struct {

@@ -495,17 +495,29 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 }
 
 // Cards returns a page of the cards that match the filter and how many match
-// in all. Q matches cards whose name holds words starting with each of its
-// words; type, affiliation and set compare case-insensitively, and one the
-// data does not hold is EINVALID naming those it does. A limit of 0
-// is 20; a page past rules.CheckLimit's or rules.CheckOffset's bounds is
-// EINVALID.
+// in all, as CardPage does.
 func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error) {
-	if _, err := rules.CheckLimit("limit", f.Limit); err != nil {
+	p, err := c.CardPage(ctx, f)
+	if err != nil {
 		return nil, 0, err
 	}
+	return p.Cards, p.Total, nil
+}
+
+// CardPage returns a page of the cards that match the filter, how many match
+// in all and, in the same pass, how many match the query and every other
+// filter but lack the field a filter reads (rules.Card.LacksFiltered): they
+// may or may not belong. Q matches cards whose name holds words starting
+// with each of its words; type, affiliation and set compare
+// case-insensitively, and one the data does not hold is EINVALID naming
+// those it does. A limit of 0 is 20; a page past rules.CheckLimit's or
+// rules.CheckOffset's bounds is EINVALID.
+func (c *Catalog) CardPage(ctx context.Context, f rules.CardFilter) (*rules.CardPage, error) {
+	if _, err := rules.CheckLimit("limit", f.Limit); err != nil {
+		return nil, err
+	}
 	if _, err := rules.CheckOffset("offset", f.Offset); err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	limit := f.Limit
 	if limit == 0 {
@@ -514,38 +526,62 @@ func (c *Catalog) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.Card,
 	q := strings.Fields(rules.FoldName(f.Q))
 	typ, err := c.cardType(f.Type)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	aff, err := c.cardAffiliation(f.Affiliation)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	set, err := c.cardSet(f.Set)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	var page []*rules.Card
-	total := 0
+	p := &rules.CardPage{Cards: []*rules.Card{}}
 	for i, card := range c.cards {
 		if err := ctx.Err(); i%1024 == 1023 && err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		if f.Edition != "" && card.Edition != string(f.Edition) ||
-			typ != "" && c.filterType[i] != typ ||
-			set != "" && card.Set != set ||
-			aff != "" && !slices.Contains(c.filterAffils[i], aff) ||
 			len(q) > 0 && !hasWordsStarting(c.filterWords[i], q) {
 			continue
 		}
-		if total >= f.Offset && len(page) < limit {
-			page = append(page, card)
+		// Each filter either matches, fails, or cannot read the card.
+		var typeUnknown, setUnknown, affUnknown bool
+		if typ != "" && c.filterType[i] != typ {
+			if typeUnknown = card.LacksFiltered("type"); !typeUnknown {
+				continue
+			}
 		}
-		total++
+		if set != "" && card.Set != set {
+			if setUnknown = card.LacksFiltered("set"); !setUnknown {
+				continue
+			}
+		}
+		if aff != "" && !slices.Contains(c.filterAffils[i], aff) {
+			if affUnknown = card.LacksFiltered("affiliation"); !affUnknown {
+				continue
+			}
+		}
+		if typeUnknown || setUnknown || affUnknown {
+			p.Unknown.Type += b2i(typeUnknown)
+			p.Unknown.Set += b2i(setUnknown)
+			p.Unknown.Affiliation += b2i(affUnknown)
+			continue
+		}
+		if p.Total >= f.Offset && len(p.Cards) < limit {
+			p.Cards = append(p.Cards, card)
+		}
+		p.Total++
 	}
-	if page == nil {
-		page = []*rules.Card{}
+	return p, nil
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return page, total, nil
+	return 0
 }
 
 // cardType returns the type of the data a type filter names (case,

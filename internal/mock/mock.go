@@ -81,6 +81,7 @@ type CardService struct {
 	CardNamedFn      func(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error)
 	AutocompleteFn   func(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error)
 	CardsFn          func(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error)
+	CardPageFn       func(ctx context.Context, f rules.CardFilter) (*rules.CardPage, error)
 	CardRulingsFn    func(ctx context.Context, id string) ([]*rules.Entry, error)
 	LookUpCardFn     func(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error)
 	CardCollectionFn func(ctx context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error)
@@ -118,6 +119,18 @@ func (s *CardService) Cards(ctx context.Context, f rules.CardFilter) ([]*rules.C
 		return nil, 0, unset("CardService.Cards")
 	}
 	return s.CardsFn(ctx, f)
+}
+
+// CardPage calls CardPageFn; without one, CardsFn, with no card unknown.
+func (s *CardService) CardPage(ctx context.Context, f rules.CardFilter) (*rules.CardPage, error) {
+	if s.CardPageFn != nil {
+		return s.CardPageFn(ctx, f)
+	}
+	cards, total, err := s.Cards(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return &rules.CardPage{Cards: cards, Total: total}, nil
 }
 
 // CardRulings calls CardRulingsFn.

@@ -121,6 +121,9 @@ type CardService interface {
 	Autocomplete(ctx context.Context, prefix string, edition Edition, limit int) ([]string, error)
 	// Cards returns a page of cards and the total that match the filter.
 	Cards(ctx context.Context, f CardFilter) ([]*Card, int, error)
+	// CardPage is Cards with the count, by filter, of the cards the filter
+	// cannot read (CardPage.Unknown): what a card list answers.
+	CardPage(ctx context.Context, f CardFilter) (*CardPage, error)
 	// CardRulings returns the glossary entries, errata and rulings that name the card.
 	CardRulings(ctx context.Context, id string) ([]*Entry, error)
 	// LookUpCard finds the card an identifier names, labelled with how it
