@@ -485,8 +485,10 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 		}); ok {
 			// Two words run together, unless one letter away from a
 			// word the rulebooks use more than the rarer of the two
-			// ("misson" is "mission", not "mis son").
-			if cs := ix.vocab.corrections(w, 1); len(cs) == 0 || ix.vocab.freqOf(cs[0].word) <= rarer {
+			// ("misson" is "mission", not "mis son") or never write
+			// the two side by side ("wellcome" is "welcome"; see
+			// splitOverTypo).
+			if cs := ix.vocab.corrections(w, 1); len(cs) == 0 || ix.splitOverTypo(w, split, rarer, cs[0]) {
 				toks[i] = split
 				a.read(w, split, rules.ReadJoined)
 				continue

@@ -344,3 +344,44 @@ func neighbour(w string) string {
 	}
 	return strings.ToLower(w)
 }
+
+// splitOverTypo reports whether a typed word w that runs two words together
+// (split, "a b", the rarer of them in rarer documents; see splitForm) is
+// read as the two rather than as near, a word of the index one letter from
+// it: not when the rulebooks use near more than the rarer of the two
+// ("misson" is "mission", not "mis son"), nor when near is w as a judge
+// mistypes a word -- a letter dropped, one typed twice, two swapped -- and
+// the rulebooks never write the two side by side: "wellcome" is "welcome",
+// not "well come"; "peacefull" "peaceful"; "manhim" Manheim; "setfan"
+// Stefan. Two stop words are never measured side by side ("somehere" is
+// "somewhere"). A word one letter from near by another edit stays the two:
+// "halfway" is "half way", not "hallway"; "replay" "re play", not "relay".
+func (ix *Index) splitOverTypo(w, split string, rarer int, near correction) bool {
+	if ix.vocab.freqOf(near.word) > rarer {
+		return false
+	}
+	if !mistyped(w, near.word) {
+		return true
+	}
+	a, b, _ := strings.Cut(split, " ")
+	n, ok := ix.sideBySide(a, b)
+	return ok && n > 0
+}
+
+// mistyped reports whether the typed word w is the word with one letter
+// dropped, one letter typed twice, or two neighbouring letters swapped.
+func mistyped(w, word string) bool {
+	i := 0 // the first place they differ
+	for i < len(w) && i < len(word) && w[i] == word[i] {
+		i++
+	}
+	switch len(word) - len(w) {
+	case 1: // a letter dropped
+		return w[i:] == word[i+1:]
+	case -1: // a letter typed twice
+		return i > 0 && w[i] == w[i-1] && w[i+1:] == word[i:]
+	case 0: // two letters swapped
+		return i+1 < len(w) && w[i] == word[i+1] && w[i+1] == word[i] && w[i+2:] == word[i+2:]
+	}
+	return false
+}
