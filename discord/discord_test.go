@@ -516,7 +516,7 @@ func TestOpenAPIDescribesTheInteractionsEndpoint(t *testing.T) {
 func TestCardCommandSaysWhatTheCardDataLacks(t *testing.T) {
 	titleOnly := &rules.Card{ID: "2e-9-7", Edition: "2e", Set: "9", Number: "7", Title: "Ensign Example", Type: "personnel",
 		Affiliation: "federation", Sources: []string{"2e-rulebook"}}
-	full := &rules.Card{ID: "1e-9-8", Edition: "1e", Set: "9", Number: "8", Title: "Example Civilian", Type: "personnel",
+	full := &rules.Card{ID: "1e-9-8", Edition: "1e", Set: "9", Number: "8", Title: "Example Civilian", Type: "personnel", Affiliation: "non-aligned",
 		Skills: []rules.Skill{{Name: "Biology", Level: 1}}, Integrity: rules.IntPtr(5), Cunning: rules.IntPtr(6), Strength: rules.IntPtr(4)}
 	cards := &mock.CardService{LookUpCardFn: func(_ context.Context, id rules.CardIdentifier) (*rules.Card, error) {
 		if id.Name == titleOnly.Title {

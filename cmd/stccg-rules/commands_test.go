@@ -276,7 +276,7 @@ func TestCardIsPrintedWithItsTextAndWhatTheDataLacks(t *testing.T) {
 	if !strings.Contains(out, "not in the card data: icons, skills, integrity, cunning, strength, cost, uniqueness (printed on the card)") {
 		t.Errorf("a card known by its title:\n%s", out)
 	}
-	full := &rules.Card{ID: "1e-9-8", Edition: "1e", Title: "Example Shuttle", Type: "ship", Unique: rules.BoolPtr(false),
+	full := &rules.Card{ID: "1e-9-8", Edition: "1e", Title: "Example Shuttle", Type: "ship", Affiliation: "federation", Unique: rules.BoolPtr(false),
 		Staffing: []string{"staff"}, Range: rules.IntPtr(5), Weapons: rules.IntPtr(2), Shields: rules.IntPtr(4), GameText: "May carry two example personnel."}
 	out = print(full)
 	words := strings.Join(strings.Fields(out), " ")

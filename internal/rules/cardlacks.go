@@ -25,7 +25,9 @@ var printedBy = map[string][]string{
 // data does not hold, in words, in the order a card prints them: "icons",
 // "skills", "integrity", "cunning", "strength", "staffing", "range",
 // "weapons", "shields", "mission type", "span", "requirements", "points",
-// "game text", then for a Second Edition card "cost" (every one but a
+// "game text", then "affiliation" ("affiliation icons" of a mission: those
+// who may attempt it) where the card prints one the data does not give
+// (LacksFiltered), then for a Second Edition card "cost" (every one but a
 // mission prints it) and "uniqueness". Nil when the data holds them all. A
 // headquarters mission prints no requirements or points, so lacks neither.
 func (c *Card) Lacks() []string {
@@ -34,6 +36,9 @@ func (c *Card) Lacks() []string {
 		if c.lacksPrinted(field) {
 			out = append(out, field)
 		}
+	}
+	if affiliated[c.Type] && c.LacksFiltered("affiliation") {
+		out = append(out, lacksAffiliation(c.Type))
 	}
 	if c.Edition == Edition2E {
 		if c.Type != "mission" && c.Type != "" && c.Cost == nil {
@@ -100,4 +105,13 @@ func (c *Card) LacksStat(field string) bool {
 		return c.MissionType == ""
 	}
 	return false
+}
+
+// lacksAffiliation is Lacks' word for an affiliation the data does not
+// give: a mission prints the icons of those who may attempt it.
+func lacksAffiliation(kind string) string {
+	if kind == "mission" {
+		return "affiliation icons"
+	}
+	return "affiliation"
 }

@@ -2,10 +2,11 @@ package rules
 
 // unknownNames are the card JSON's names of what Lacks says in words, where
 // they differ.
-var unknownNames = map[string]string{"mission type": "missionType", "game text": "gameText", "uniqueness": "unique"}
+var unknownNames = map[string]string{"mission type": "missionType", "game text": "gameText", "uniqueness": "unique", "affiliation icons": "affiliations"}
 
 // UnknownFields is Lacks by the card JSON's field names ("icons", "skills",
-// "integrity", ..., "missionType", "gameText", "cost", "unique"): what a
+// "integrity", ..., "missionType", "gameText", "affiliation", "affiliations",
+// "cost", "unique"): what a
 // look-up answers as the card's unknown, so that a field the card prints
 // and the answer leaves out (or GraphQL answers as an empty list or a
 // null) is read as not known, never as none.
