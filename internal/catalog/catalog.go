@@ -48,6 +48,9 @@ type Catalog struct {
 	filterWords  [][]string
 	filterType   []string
 	filterAffils [][]string
+	// filterLacks holds, by card, the fields a filter reads that the data
+	// lacks (lacksType, lacksSet, lacksAffiliation), read by CardPage.
+	filterLacks []uint8
 	// types are the card types of the data, folded, sorted: what a type
 	// filter may name.
 	types []string
@@ -229,7 +232,13 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		}
 	}
 	c.filterWords, c.filterType, c.filterAffils = make([][]string, len(cards)), make([]string, len(cards)), make([][]string, len(cards))
+	c.filterLacks = make([]uint8, len(cards))
 	for i, card := range cards {
+		for _, l := range filterLacking {
+			if card.LacksFiltered(l.field) {
+				c.filterLacks[i] |= l.bit
+			}
+		}
 		c.filterWords[i] = strings.Fields(rules.FoldName(card.Name() + " " + card.MissionName))
 		c.filterType[i] = rules.FoldName(card.Type)
 		for _, a := range strings.Split(card.Affiliation, "/") {
@@ -545,27 +554,32 @@ func (c *Catalog) CardPage(ctx context.Context, f rules.CardFilter) (*rules.Card
 			len(q) > 0 && !hasWordsStarting(c.filterWords[i], q) {
 			continue
 		}
-		// Each filter either matches, fails, or cannot read the card.
-		var typeUnknown, setUnknown, affUnknown bool
+		// Each filter either matches, fails, or cannot read the card: the
+		// bits of the filters that could not.
+		var unread uint8
+		lacks := c.filterLacks[i]
 		if typ != "" && c.filterType[i] != typ {
-			if typeUnknown = card.LacksFiltered("type"); !typeUnknown {
+			if lacks&lacksType == 0 {
 				continue
 			}
+			unread |= lacksType
 		}
 		if set != "" && card.Set != set {
-			if setUnknown = card.LacksFiltered("set"); !setUnknown {
+			if lacks&lacksSet == 0 {
 				continue
 			}
+			unread |= lacksSet
 		}
 		if aff != "" && !slices.Contains(c.filterAffils[i], aff) {
-			if affUnknown = card.LacksFiltered("affiliation"); !affUnknown {
+			if lacks&lacksAffiliation == 0 {
 				continue
 			}
+			unread |= lacksAffiliation
 		}
-		if typeUnknown || setUnknown || affUnknown {
-			p.Unknown.Type += b2i(typeUnknown)
-			p.Unknown.Set += b2i(setUnknown)
-			p.Unknown.Affiliation += b2i(affUnknown)
+		if unread != 0 {
+			p.Unknown.Type += int(unread & lacksType)
+			p.Unknown.Set += int(unread&lacksSet) >> 1
+			p.Unknown.Affiliation += int(unread&lacksAffiliation) >> 2
 			continue
 		}
 		if p.Total >= f.Offset && len(p.Cards) < limit {
@@ -576,13 +590,18 @@ func (c *Catalog) CardPage(ctx context.Context, f rules.CardFilter) (*rules.Card
 	return p, nil
 }
 
-// b2i is 1 for true.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
+// The bits of Catalog.filterLacks: the fields a filter reads that a card's
+// data lacks (rules.Card.LacksFiltered).
+const (
+	lacksType uint8 = 1 << iota
+	lacksSet
+	lacksAffiliation
+)
+
+var filterLacking = []struct {
+	field string
+	bit   uint8
+}{{"type", lacksType}, {"set", lacksSet}, {"affiliation", lacksAffiliation}}
 
 // cardType returns the type of the data a type filter names (case,
 // punctuation and a plural forgiven), "" for none. A type the data does not
