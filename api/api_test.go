@@ -183,6 +183,10 @@ func TestDefineFallsBackToASection(t *testing.T) {
 	if code := get(t, srv, "/v1/define?term=brig", &body); code != 200 || len(body.Data) == 0 || body.Data[0].Kind != rules.KindSection {
 		t.Fatalf("status %d, data %+v", code, body.Data)
 	}
+	// It says so: a section is no definition of the term itself.
+	if m := body.Data[0].Match; m != rules.DefineSection && m != rules.DefinePartial {
+		t.Errorf("match %q, want section or partial", m)
+	}
 }
 
 func TestDefinePersonaRulingHasMirrorVersions(t *testing.T) {

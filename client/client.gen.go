@@ -2329,6 +2329,9 @@ type Entry struct {
 	Kind    EntryKind `json:"kind"`
 	Marked  *bool     `json:"marked,omitempty"`
 
+	// Match define only: how the entry matched the term asked for, one of exact, see, section, partial. exact: its title is the term (case, punctuation and plurals forgiven); see: followed from the See entry seeFrom; section: no glossary entry or ruling is titled with the term, a section's title is it (without a step number or an order's prefix); partial: a section whose title holds the term among other words.
+	Match *string `json:"match,omitempty"`
+
 	// OtherEdition Ids of the same term's entries in the other edition; never governing over this one.
 	OtherEdition *[]string `json:"otherEdition,omitempty"`
 
@@ -2339,8 +2342,11 @@ type Entry struct {
 	Related           []string     `json:"related"`
 	SeeAlso           []string     `json:"seeAlso"`
 	SeeAlsoUnresolved *[]string    `json:"seeAlsoUnresolved,omitempty"`
-	Text              string       `json:"text"`
-	Title             string       `json:"title"`
+
+	// SeeFrom define only: the See entry titled with the term that was followed to this entry (match see).
+	SeeFrom *EntryRef `json:"seeFrom,omitempty"`
+	Text    string    `json:"text"`
+	Title   string    `json:"title"`
 }
 
 // EntryKind defines model for Entry.Kind.

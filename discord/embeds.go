@@ -135,9 +135,17 @@ func defineEmbed(entries []*rules.Entry, docs map[string]rules.Document, base st
 		Description: textMarkdown(first.Text, maxEmbedDescription, link),
 		Footer:      &discordgo.MessageEmbedFooter{Text: docTitle(docs, first.DocumentID) + " · governs · " + first.ID},
 	}
+	// A definition that is not the term itself says how it matched.
+	if how := rules.DefineMatchPhrase(first); how != "" {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Matched", Value: escapeMarkdown(strings.Trim(how, "()"))})
+	}
 	var also strings.Builder
 	for _, o := range entries[1:] {
-		line := fmt.Sprintf("[%s](%s) (%s, %s)\n", escapeMarkdown(docTitle(docs, o.DocumentID)), entryURL(base, o.ID), o.Kind, editionName(o.Edition))
+		line := fmt.Sprintf("[%s](%s) (%s, %s)", escapeMarkdown(docTitle(docs, o.DocumentID)), entryURL(base, o.ID), o.Kind, editionName(o.Edition))
+		if how := rules.DefineMatchPhrase(o); how != "" && o.Match != first.Match {
+			line += " " + escapeMarkdown(how)
+		}
+		line += "\n"
 		if utf8.RuneCountInString(also.String())+utf8.RuneCountInString(line) > maxFieldValue {
 			break
 		}

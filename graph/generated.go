@@ -195,6 +195,7 @@ type ComplexityRoot struct {
 		ID                  func(childComplexity int) int
 		Kind                func(childComplexity int) int
 		Marked              func(childComplexity int) int
+		Match               func(childComplexity int) int
 		OtherEdition        func(childComplexity int) int
 		OtherEditionEntries func(childComplexity int) int
 		Paragraphs          func(childComplexity int) int
@@ -204,6 +205,7 @@ type ComplexityRoot struct {
 		RelatedEntries      func(childComplexity int) int
 		SeeAlso             func(childComplexity int) int
 		SeeAlsoEntries      func(childComplexity int) int
+		SeeFrom             func(childComplexity int) int
 		Text                func(childComplexity int) int
 		Title               func(childComplexity int) int
 	}
@@ -1106,6 +1108,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entry.Marked(childComplexity), true
+	case "Entry.match":
+		if e.ComplexityRoot.Entry.Match == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Entry.Match(childComplexity), true
 	case "Entry.otherEdition":
 		if e.ComplexityRoot.Entry.OtherEdition == nil {
 			break
@@ -1160,6 +1168,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entry.SeeAlsoEntries(childComplexity), true
+	case "Entry.seeFrom":
+		if e.ComplexityRoot.Entry.SeeFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Entry.SeeFrom(childComplexity), true
 	case "Entry.text":
 		if e.ComplexityRoot.Entry.Text == nil {
 			break
@@ -1902,6 +1916,10 @@ type Entry {
   marked: Boolean!
   cardRuling: Boolean!
   amends: String
+  "How a definition matched the term asked for (define only; null elsewhere): exact (the title is the term, case, punctuation and plurals forgiven), see (followed from the See entry seeFrom), section (no glossary entry or ruling is titled with the term; a section's title is it) or partial (a section whose title holds the term among other words)."
+  match: String
+  "The See entry titled with the term that define followed to this entry (match see)."
+  seeFrom: EntryRef
   "The document the entry stands in."
   document: Document!
   "The cross-referenced entries themselves."
@@ -5504,6 +5522,10 @@ func (ec *executionContext) fieldContext_Citation_entry(_ context.Context, field
 				return ec.fieldContext_Entry_cardRuling(ctx, field)
 			case "amends":
 				return ec.fieldContext_Entry_amends(ctx, field)
+			case "match":
+				return ec.fieldContext_Entry_match(ctx, field)
+			case "seeFrom":
+				return ec.fieldContext_Entry_seeFrom(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -6495,6 +6517,76 @@ func (ec *executionContext) fieldContext_Entry_amends(_ context.Context, field g
 	return fc, nil
 }
 
+func (ec *executionContext) _Entry_match(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Entry_match,
+		func(ctx context.Context) (any, error) {
+			return obj.Match, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Entry_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Entry_seeFrom(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Entry_seeFrom,
+		func(ctx context.Context) (any, error) {
+			return obj.SeeFrom, nil
+		},
+		nil,
+		ec.marshalOEntryRef2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryRef,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Entry_seeFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_EntryRef_id(ctx, field)
+			case "kind":
+				return ec.fieldContext_EntryRef_kind(ctx, field)
+			case "title":
+				return ec.fieldContext_EntryRef_title(ctx, field)
+			case "documentId":
+				return ec.fieldContext_EntryRef_documentId(ctx, field)
+			case "edition":
+				return ec.fieldContext_EntryRef_edition(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type EntryRef", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Entry_document(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6596,6 +6688,10 @@ func (ec *executionContext) fieldContext_Entry_seeAlsoEntries(_ context.Context,
 				return ec.fieldContext_Entry_cardRuling(ctx, field)
 			case "amends":
 				return ec.fieldContext_Entry_amends(ctx, field)
+			case "match":
+				return ec.fieldContext_Entry_match(ctx, field)
+			case "seeFrom":
+				return ec.fieldContext_Entry_seeFrom(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -6667,6 +6763,10 @@ func (ec *executionContext) fieldContext_Entry_relatedEntries(_ context.Context,
 				return ec.fieldContext_Entry_cardRuling(ctx, field)
 			case "amends":
 				return ec.fieldContext_Entry_amends(ctx, field)
+			case "match":
+				return ec.fieldContext_Entry_match(ctx, field)
+			case "seeFrom":
+				return ec.fieldContext_Entry_seeFrom(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -6738,6 +6838,10 @@ func (ec *executionContext) fieldContext_Entry_otherEditionEntries(_ context.Con
 				return ec.fieldContext_Entry_cardRuling(ctx, field)
 			case "amends":
 				return ec.fieldContext_Entry_amends(ctx, field)
+			case "match":
+				return ec.fieldContext_Entry_match(ctx, field)
+			case "seeFrom":
+				return ec.fieldContext_Entry_seeFrom(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -6912,6 +7016,10 @@ func (ec *executionContext) fieldContext_EntryEdge_node(_ context.Context, field
 				return ec.fieldContext_Entry_cardRuling(ctx, field)
 			case "amends":
 				return ec.fieldContext_Entry_amends(ctx, field)
+			case "match":
+				return ec.fieldContext_Entry_match(ctx, field)
+			case "seeFrom":
+				return ec.fieldContext_Entry_seeFrom(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -7804,6 +7912,10 @@ func (ec *executionContext) fieldContext_Query_entry(ctx context.Context, field 
 				return ec.fieldContext_Entry_cardRuling(ctx, field)
 			case "amends":
 				return ec.fieldContext_Entry_amends(ctx, field)
+			case "match":
+				return ec.fieldContext_Entry_match(ctx, field)
+			case "seeFrom":
+				return ec.fieldContext_Entry_seeFrom(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -9386,6 +9498,10 @@ func (ec *executionContext) fieldContext_SearchHit_entry(_ context.Context, fiel
 				return ec.fieldContext_Entry_cardRuling(ctx, field)
 			case "amends":
 				return ec.fieldContext_Entry_amends(ctx, field)
+			case "match":
+				return ec.fieldContext_Entry_match(ctx, field)
+			case "seeFrom":
+				return ec.fieldContext_Entry_seeFrom(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -13168,6 +13284,10 @@ func (ec *executionContext) _Entry(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "amends":
 			out.Values[i] = ec._Entry_amends(ctx, field, obj)
+		case "match":
+			out.Values[i] = ec._Entry_match(ctx, field, obj)
+		case "seeFrom":
+			out.Values[i] = ec._Entry_seeFrom(ctx, field, obj)
 		case "document":
 			field := field
 
@@ -15992,6 +16112,13 @@ func (ec *executionContext) marshalOEntryConnection2ᚖgithubᚗcomᚋstccgᚋst
 		return graphql.Null
 	}
 	return ec._EntryConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEntryRef2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryRef(ctx context.Context, sel ast.SelectionSet, v *rules.EntryRef) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EntryRef(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {

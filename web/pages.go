@@ -55,6 +55,9 @@ type definition struct {
 	DocTitle  string
 	First     string
 	Governing bool
+	// Matched says how the entry matched the query when it is not the term
+	// itself ("(a section titled with the term)"); empty when it is.
+	Matched string
 }
 
 // facetGroup is one filter's values with their hit counts, as links.
@@ -200,7 +203,7 @@ func (s *Site) define(ctx context.Context, q string, edition rules.Edition, titl
 	governing := rules.Governing(entries, docs)
 	out := make([]definition, 0, len(entries))
 	for _, e := range entries {
-		d := definition{Entry: e, DocTitle: titles[e.DocumentID], Governing: governing[e.ID]}
+		d := definition{Entry: e, DocTitle: titles[e.DocumentID], Governing: governing[e.ID], Matched: rules.DefineMatchPhrase(e)}
 		if d.DocTitle == "" {
 			d.DocTitle = e.DocumentID
 		}

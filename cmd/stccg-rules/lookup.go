@@ -71,6 +71,9 @@ func printEntry(w io.Writer, e *rules.Entry, governing bool) {
 	if governing {
 		mark = "  [governing]"
 	}
+	if how := rules.DefineMatchPhrase(e); how != "" {
+		mark += "  " + how // a definition matched loosely says so
+	}
 	fmt.Fprintf(w, "%s — %s (%s, %s)%s\n", e.Title, strings.Join(e.Path, " > "), e.DocumentID, e.Kind, mark)
 	fmt.Fprintf(w, "id: %s\n\n", e.ID)
 	fmt.Fprintln(w, wrap(e.Text, 90, "  "))

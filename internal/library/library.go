@@ -167,6 +167,18 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 	return out, nil
 }
 
+// matched is a copy of the entry saying how Define matched it (the
+// library's entries are shared and never changed).
+func matched(e *rules.Entry, match string, from *rules.Entry) *rules.Entry {
+	c := *e
+	c.Match = match
+	if from != nil {
+		ref := rules.RefOf(from)
+		c.SeeFrom = &ref
+	}
+	return &c
+}
+
 // undefined is Define's ENOTFOUND: the terms near a misspelt one
 // ("suggestions"); for a question, or a term nothing is near, the search to
 // try ("search") and the entries whose text explains it ("sections", best
@@ -235,29 +247,35 @@ func inEdition(es []*rules.Entry, edition string) []*rules.Entry {
 // followSee replaces each entry that is only a cross-reference ("here - See
 // headquarters.") by the entries it points at, in its place; an entry with
 // text of its own stays, followed by nothing. Each entry is given once.
+// Each is a copy marked DefineExact, or DefineSee with the See entry it was
+// followed from.
 func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
 	var out []*rules.Entry
-	add := func(e *rules.Entry) {
+	add := func(e *rules.Entry, from *rules.Entry) {
 		for _, x := range out {
-			if x == e {
+			if x.ID == e.ID {
 				return
 			}
 		}
-		out = append(out, e)
+		if from == nil {
+			out = append(out, matched(e, rules.DefineExact, nil))
+		} else {
+			out = append(out, matched(e, rules.DefineSee, from))
+		}
 	}
 	for _, e := range es {
 		if !e.OnlySee() {
-			add(e)
+			add(e, nil)
 			continue
 		}
 		n := len(out)
 		for _, id := range e.SeeAlso {
 			if t, ok := l.byID[id]; ok && (edition == "" || t.Edition == edition) {
-				add(t)
+				add(t, e)
 			}
 		}
 		if len(out) == n {
-			add(e) // it points nowhere the corpus holds: the entry is all there is
+			add(e, nil) // it points nowhere the corpus holds: the entry is all there is
 		}
 	}
 	return out
@@ -266,9 +284,11 @@ func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
 // sectionsNaming returns the sections titled with the term, else those
 // whose title holds its words in a row among others ("brig" names BRIG AND
 // CAPTIVES), governing document first within each.
+// Each is a copy marked DefineSection (titled with the term) or
+// DefinePartial (a title holding it).
 func (l *Library) sectionsNaming(key, edition string) []*rules.Entry {
 	if out := inEdition(l.sections[key], edition); len(out) > 0 || key == "" || onlyFunctionWords(key) {
-		return out
+		return markAll(out, rules.DefineSection)
 	}
 	var out []*rules.Entry
 	for _, k := range l.sectionKeys {
@@ -277,7 +297,15 @@ func (l *Library) sectionsNaming(key, edition string) []*rules.Entry {
 		}
 	}
 	l.sortGoverningFirst(out)
-	return out
+	return markAll(out, rules.DefinePartial)
+}
+
+// markAll replaces each entry by a copy marked with the match.
+func markAll(es []*rules.Entry, match string) []*rules.Entry {
+	for i, e := range es {
+		es[i] = matched(e, match, nil)
+	}
+	return es
 }
 
 // functionWords name nothing: a title holding one ("ORDER – ATTEMPT A

@@ -197,3 +197,44 @@ func TestDefineOfASectionsPrintedTitle(t *testing.T) {
 		}
 	}
 }
+
+// Each defined entry says how it matched the term: only a title that is the
+// term is exact; a See entry followed, a section standing in for a
+// definition and a title holding the term among other words say so.
+func TestDefineSaysHowEachEntryMatched(t *testing.T) {
+	docs := []rules.Document{{ID: "book", Edition: "2e", Kind: rules.DocumentRulebook, Precedence: 1}}
+	mk := func(kind, title, text string, see ...string) *rules.Entry {
+		return &rules.Entry{ID: rules.EntryID("book", kind, title), Kind: kind, Title: title, DocumentID: "book", Edition: "2e", Text: text, SeeAlso: see}
+	}
+	dock := mk(rules.KindGlossary, "docking bay", "Where a ship rests.")
+	l := library.New(docs, []*rules.Entry{
+		dock,
+		mk(rules.KindGlossary, "berth", "See docking bay.", dock.ID),
+		mk(rules.KindSection, "ORDER – HAIL A STARBASE", ""),
+		mk(rules.KindSection, "STARBASE UPKEEP", ""),
+	})
+	for _, c := range []struct{ term, title, match, from string }{
+		{"Docking Bays", "docking bay", rules.DefineExact, ""},
+		{"berths", "docking bay", rules.DefineSee, "berth"},
+		{"hail a starbase", "ORDER – HAIL A STARBASE", rules.DefineSection, ""},
+		{"upkeep", "STARBASE UPKEEP", rules.DefinePartial, ""},
+	} {
+		es, err := l.Define(context.Background(), c.term, "")
+		if err != nil || len(es) != 1 {
+			t.Fatalf("Define(%q) = %v, %v", c.term, es, err)
+		}
+		e := es[0]
+		from := ""
+		if e.SeeFrom != nil {
+			from = e.SeeFrom.Title
+		}
+		if e.Title != c.title || e.Match != c.match || from != c.from {
+			t.Errorf("Define(%q) = %q match %q from %q; want %q match %q from %q", c.term, e.Title, e.Match, from, c.title, c.match, c.from)
+		}
+	}
+	// The library's own entries are not marked: a define does not change
+	// what an entry look-up answers.
+	if e, _ := l.Entry(context.Background(), dock.ID); e.Match != "" || e.SeeFrom != nil {
+		t.Errorf("Entry(%s) carries match %q after a define", dock.ID, e.Match)
+	}
+}

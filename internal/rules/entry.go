@@ -10,6 +10,45 @@ const (
 	KindCard     = "card"     // a card (search hits only; cards have their own type)
 )
 
+// How a definition matched the term asked for (Entry.Match of an entry
+// Define answers). Only DefineExact is the term itself; the others matched
+// loosely and say so.
+const (
+	// DefineExact: a glossary entry or ruling titled with the term (case,
+	// punctuation, plurals and a trailing ", The" forgiven).
+	DefineExact = "exact"
+	// DefineSee: the entry a "See" entry titled with the term points at
+	// (Entry.SeeFrom names that entry).
+	DefineSee = "see"
+	// DefineSection: no glossary entry or ruling is titled with the term; a
+	// rulebook section's title is the term, read without a step number, an
+	// order's prefix or a parenthesised aside ("ORDER – MOVE A SHIP" for
+	// "move a ship").
+	DefineSection = "section"
+	// DefinePartial: no entry or section is titled with the term; a
+	// section's title holds its words in a row among others ("beam" answers
+	// ORDER – BEAM PERSONNEL).
+	DefinePartial = "partial"
+)
+
+// DefineMatchPhrase is a short phrase saying how a definition matched
+// loosely, for a reader ("(a section titled with the term)"); empty for
+// DefineExact and for an entry that carries no match.
+func DefineMatchPhrase(e *Entry) string {
+	switch e.Match {
+	case DefineSee:
+		if e.SeeFrom != nil {
+			return "(followed from the entry " + e.SeeFrom.Title + ")"
+		}
+		return "(followed from a See entry)"
+	case DefineSection:
+		return "(a section titled with the term)"
+	case DefinePartial:
+		return "(a section whose title holds the term)"
+	}
+	return ""
+}
+
 // Glossary amendments a 1E Current Rulings entry may make.
 const (
 	AmendReplace = "replace" // "Replace the Glossary entry with the following"
@@ -62,6 +101,13 @@ type Entry struct {
 	// (AmendAdd) or deletes from (AmendDelete) the Glossary entry of the same
 	// term; empty otherwise.
 	Amends string `json:"amends,omitempty"`
+	// Match says how a definition matched the term it was asked for (one
+	// of the DefineMatch words); set only on the entries Define answers,
+	// empty elsewhere.
+	Match string `json:"match,omitempty"`
+	// SeeFrom is the "See" entry titled with the term that Define followed
+	// to this one (Match DefineSee); nil otherwise.
+	SeeFrom *EntryRef `json:"seeFrom,omitempty"`
 	// Refs are the raw cross-reference targets a parser read ("See mission");
 	// the corpus linker resolves them into SeeAlso.
 	Refs []string `json:"-"`
