@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -33,15 +34,95 @@ func flagParam(c echo.Context, name string) bool {
 	return sent
 }
 
-// lookUpParam returns the first value of the query parameter name, as echo's
+// lookUpParam returns the value of the query parameter name, as echo's
 // QueryParam gives it, and whether it was sent: read from the query string
 // itself (queryValue) rather than from the map of every parameter echo
-// decodes it into.
+// decodes it into. A name the route does not declare (readParams) reads as
+// not sent: strictQuery refused the request had it been sent, and no
+// handler reads what its route's list lacks.
 func lookUpParam(c echo.Context, name string) (string, bool) {
 	if read, ok := c.Get(paramsReadKey).(*[]string); ok {
 		*read = append(*read, name)
 	}
+	if !slices.Contains(readParams[c.Path()], name) {
+		return "", false
+	}
 	return queryValue(c.Request().URL.RawQuery, name)
+}
+
+// strictQuery reads the query string of a /v1 route once, against the
+// route's declared parameters (readParams), before the response cache and
+// the handler: a parameter the route does not take is 400 invalid_request
+// naming it (details.field) with the names meant (details.suggestions, by
+// nearFields, as for a body's unknown field), and a parameter given twice is
+// 400 naming it, since two readers of "?q=a&q=b" (a proxy, a cache, this
+// service) may each take another. A path of no route passes on to its 404
+// or 405. wellFormedQuery has refused a query url.ParseQuery cannot read.
+func strictQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		raw := c.Request().URL.RawQuery
+		if raw == "" {
+			return next(c)
+		}
+		names, ok := readParams[c.Path()]
+		if !ok {
+			return next(c)
+		}
+		if err := checkQuery(raw, names); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}
+
+// checkQuery says what is wrong with the query string raw of a route taking
+// the parameters names (at most 64): its pairs split as url.ParseQuery
+// splits them (queryValue), an empty pair ("a&&b") skipped as it skips it.
+func checkQuery(raw string, names []string) error {
+	var seen uint64
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		if pair == "" {
+			continue
+		}
+		key, _, _ := strings.Cut(pair, "=")
+		if strings.ContainsAny(key, "%+") {
+			if k, err := url.QueryUnescape(key); err == nil {
+				key = k
+			}
+		}
+		i := slices.Index(names, key)
+		if i < 0 {
+			return unknownParam(key, names)
+		}
+		if seen&(1<<i) != 0 {
+			return rules.Errorf(rules.EINVALID, "The query parameter %s is given twice: give %s once.", key, key).WithDetail("field", key)
+		}
+		seen |= 1 << i
+	}
+	return nil
+}
+
+// maxParamName is longer than the name of every parameter a route takes.
+const maxParamName = 16
+
+// unknownParam refuses a query parameter the route does not take, in the
+// words of a body's unknown field (requestDecoder.unknown).
+func unknownParam(name string, names []string) error {
+	var near []string
+	if len(name) <= 2*maxParamName { // nearer than two edits to none beyond
+		near = nearFields(name, names)
+	}
+	shown := rules.Truncate(name)
+	var e *rules.Error
+	if len(near) > 0 {
+		e = rules.Errorf(rules.EINVALID, "Unknown query parameter %q: did you mean %s?", shown, quoteAll(near))
+	} else {
+		near = []string{}
+		e = rules.Errorf(rules.EINVALID, "Unknown query parameter %q, which this route does not take; it takes %s.", shown, strings.Join(names, ", "))
+	}
+	return e.WithDetail("field", shown).WithDetail("suggestions", near)
 }
 
 // queryValue returns the first value of the parameter name in the query

@@ -110,9 +110,11 @@ func New(cfg Config) *echo.Echo {
 		// A GraphQL query pays for its service calls beyond the request.
 		gqlMW = append(append([]echo.MiddlewareFunc(nil), apiMW...), chargeable(cfg.Limiter, onLimited))
 	}
-	v1MW := apiMW
+	// A query is read against the route's parameters before the cache
+	// keys it: a refused request is neither cached nor keyed.
+	v1MW := append(append([]echo.MiddlewareFunc(nil), apiMW...), strictQuery)
 	if cfg.Responses != nil {
-		v1MW = append(append([]echo.MiddlewareFunc(nil), apiMW...), cacheReads(cfg.Responses))
+		v1MW = append(v1MW, cacheReads(cfg.Responses))
 	}
 	v1 := e.Group("/v1", v1MW...)
 	v1.GET("/documents", h.documents)

@@ -47,27 +47,30 @@ type recorded struct {
 
 func (r *recorded) Error() string { return "response not cached" }
 
-// readParams are the query parameters each cached read takes, by route: the
-// only ones its cache key holds. A parameter the route does not read
-// changes nothing in its answer, so it is left out of the key rather than
-// refused: bots add their own (a cache-buster, a tracking tag), the contract
-// adds parameters as it adds fields, and a client that sends one a later
-// version reads is answered today as if it had not. Without this, every
-// unknown parameter made a new key, and any read could be made to miss the
-// cache and push its answers out. A name in another case ("Q", "Fuzzy") is
-// another, unknown parameter, as for the handlers. A route missing here is
-// not cached at all; TestCachedReadsKeyEveryParameterTheyRead holds the
-// table to the parameters each handler reads.
+// readParams are the query parameters each /v1 route takes, by route: the
+// one declared list of them. strictQuery refuses a request sending any
+// other (400 naming it, with the names meant), or one of them twice, before
+// the handler or the response cache sees it; lookUpParam reads none the
+// list lacks; and a cached read's key holds these alone, each as sent once:
+// the key of the request as it is read. "pretty" (indented JSON) is a
+// parameter of every route: echo's c.JSON reads it for every answer, so a
+// key without it would serve an indented answer to a plain request. A name
+// in another case ("Q", "Fuzzy") is another, unknown parameter. A GET route
+// missing here is not cached at all, and takes every query unread;
+// TestCachedReadsKeyEveryParameterTheyRead holds the table to the
+// parameters each handler reads, and to the routes.
 var readParams = map[string][]string{
-	"/v1/documents":          nil,
-	"/v1/entries/:id":        nil,
-	"/v1/define":             {"term", "edition"},
+	"/v1/documents":          {"pretty"},
+	"/v1/entries/:id":        {"pretty"},
+	"/v1/define":             {"term", "edition", "pretty"},
 	"/v1/search":             {"q", "edition", "kind", "document", "limit", "offset", "pretty"},
-	"/v1/cards":              {"q", "edition", "type", "affiliation", "set", "limit", "offset"},
-	"/v1/cards/named":        {"exact", "fuzzy", "edition"},
-	"/v1/cards/autocomplete": {"q", "edition"},
-	"/v1/cards/:id":          nil,
-	"/v1/cards/:id/rulings":  nil,
+	"/v1/cards":              {"q", "edition", "type", "affiliation", "set", "limit", "offset", "pretty"},
+	"/v1/cards/named":        {"exact", "fuzzy", "edition", "pretty"},
+	"/v1/cards/autocomplete": {"q", "edition", "pretty"},
+	"/v1/cards/:id":          {"pretty"},
+	"/v1/cards/:id/rulings":  {"pretty"},
+	"/v1/cards/collection":   {"pretty"}, // POST: read, never cached
+	"/v1/adjudicate":         {"pretty"}, // POST: read, never cached
 }
 
 // keyFormat starts every key of a cached read: a replica that stores
@@ -107,7 +110,7 @@ var plainQuery = func() (t [256]bool) {
 }()
 
 // maxPlainParams bounds the parameters plainReadKey keeps (a route takes at
-// most seven); a request sending more of them is keyed the long way.
+// most eight); a request sending more of them is keyed the long way.
 const maxPlainParams = 16
 
 // plainReadKey is readKey without decoding the query into a map and encoding

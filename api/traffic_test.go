@@ -87,10 +87,20 @@ func TestReadsAndMissesAreCachedAndErrorsAreNot(t *testing.T) {
 		return res, body
 	}
 	first, a := fetch("/v1/define?term=stopped&edition=2e")
-	// The parameters in another order, and one the route does not take.
-	second, b := fetch("/v1/define?edition=2e&term=stopped&utm_source=discord-bot")
+	// The parameters in another order.
+	second, b := fetch("/v1/define?edition=2e&term=stopped")
 	if first.Header.Get("X-Cache") != "MISS" || second.Header.Get("X-Cache") != "HIT" {
-		t.Fatalf("X-Cache %q then %q, want MISS then HIT (parameters in any order, unknown ones left out)", first.Header.Get("X-Cache"), second.Header.Get("X-Cache"))
+		t.Fatalf("X-Cache %q then %q, want MISS then HIT (parameters in any order)", first.Header.Get("X-Cache"), second.Header.Get("X-Cache"))
+	}
+	// One the route does not take, or one given twice, is refused before
+	// the cache: neither answered from it nor kept in it.
+	for _, path := range []string{"/v1/define?edition=2e&term=stopped&utm_source=discord-bot", "/v1/define?edition=2e&term=stopped&term=mirror"} {
+		for range 2 {
+			res, body := fetch(path)
+			if res.StatusCode != http.StatusBadRequest || res.Header.Get("X-Cache") != "" {
+				t.Fatalf("%s: %d X-Cache %q %s, want a 400 the cache never saw", path, res.StatusCode, res.Header.Get("X-Cache"), body)
+			}
+		}
 	}
 	if !bytes.Equal(a, b) || second.Header.Get("Content-Type") != "application/json" {
 		t.Fatalf("cached answer differs: %s vs %s, %q", a, b, second.Header.Get("Content-Type"))
@@ -108,7 +118,7 @@ func TestReadsAndMissesAreCachedAndErrorsAreNot(t *testing.T) {
 	}
 	// A miss costs what a hit does, and is kept as one: its status, body
 	// and suggestions.
-	for i, path := range []string{"/v1/cards/named?fuzzy=qzxv+wrvk", "/v1/cards/named?fuzzy=qzxv+wrvk&_=1712345678", "/v1/define?term=nosuchterm", "/v1/define?term=nosuchterm"} {
+	for i, path := range []string{"/v1/cards/named?fuzzy=qzxv+wrvk", "/v1/cards/named?fuzzy=qzxv%20wrvk", "/v1/define?term=nosuchterm", "/v1/define?term=nosuchterm"} {
 		res, body := fetch(path)
 		var e errorBody
 		if err := json.Unmarshal(body, &e); err != nil || res.StatusCode != 404 || e.Error.Code != "not_found" {
@@ -119,7 +129,7 @@ func TestReadsAndMissesAreCachedAndErrorsAreNot(t *testing.T) {
 		}
 	}
 	// A refused request is answered anew each time, as is a name in
-	// another case, which is another parameter: none given.
+	// another case, which is another parameter the route does not take.
 	for range 2 {
 		res, body := fetch("/v1/define?Term=stopped")
 		if res.StatusCode != 400 || res.Header.Get("X-Cache") == "HIT" || !strings.Contains(string(body), "term") {

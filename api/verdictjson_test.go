@@ -67,7 +67,7 @@ func TestAPrettyVerdictIsIndented(t *testing.T) {
 		`{"id":"b","title":"B","type":"planet","quadrant":"alpha","span":3}],"ships":[{"id":"s","title":"S","range":8,"staffing":[],"affiliation":"federation","at":{"mission":"a"}}]},` +
 		`"params":{"ship":"s","to":"b"}}`
 	answers := map[string][]byte{}
-	for _, q := range []string{"", "?pretty", "?x=1"} {
+	for _, q := range []string{"", "?pretty"} {
 		resp, err := http.Post(srv.URL+"/v1/adjudicate"+q, "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
@@ -88,8 +88,8 @@ func TestAPrettyVerdictIsIndented(t *testing.T) {
 		t.Fatal(err)
 	}
 	compact.WriteByte('\n')
-	if !bytes.Equal(compact.Bytes(), answers[""]) || !bytes.Equal(answers[""], answers["?x=1"]) {
-		t.Errorf("the answers differ:\n%s\n%s\n%s", answers[""], compact.Bytes(), answers["?x=1"])
+	if !bytes.Equal(compact.Bytes(), answers[""]) {
+		t.Errorf("the answers differ:\n%s\n%s", answers[""], compact.Bytes())
 	}
 }
 
