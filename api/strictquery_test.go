@@ -1,12 +1,17 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/internal/cache"
 )
 
 // TestQueryStringsAreReadStrictly: a query parameter a /v1 route does not
@@ -132,6 +137,38 @@ func TestEveryRouteTakesItsParameters(t *testing.T) {
 		}
 		if res.StatusCode >= 500 {
 			t.Errorf("%s %s: %d %s", tc.method, tc.path, res.StatusCode, b)
+		}
+	}
+}
+
+// TestAPrettyAnswerIsKeyedApart: ?pretty (read by echo's c.JSON for every
+// answer) is in every cached read's key, so an indented answer is never
+// served to a plain request, nor a plain one to ?pretty.
+func TestAPrettyAnswerIsKeyedApart(t *testing.T) {
+	lru, err := cache.NewLRU(100, 1<<20, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServerWith(t, api.Config{Responses: cache.NewResponses(lru, time.Minute, 0)})
+	for _, route := range []string{"/v1/cards/2e-1-394", "/v1/define?term=stopped", "/v1/documents"} {
+		sep := "?"
+		if strings.Contains(route, "?") {
+			sep = "&"
+		}
+		for i, path := range []string{route + sep + "pretty", route, route + sep + "pretty", route} {
+			res, err := http.Get(srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			indented := bytes.Contains(b, []byte("\n  "))
+			if res.StatusCode != http.StatusOK || indented != strings.Contains(path, "pretty") {
+				t.Errorf("%s (%s): %d, indented %v: %.80s", path, res.Header.Get("X-Cache"), res.StatusCode, indented, b)
+			}
+			if want := []string{"MISS", "HIT"}[i/2]; res.Header.Get("X-Cache") != want {
+				t.Errorf("%s: X-Cache %q, want %s", path, res.Header.Get("X-Cache"), want)
+			}
 		}
 	}
 }
