@@ -1872,7 +1872,10 @@ type CardNotFound struct {
 	Id      *string  `json:"id,omitempty"`
 
 	// Index The identifier's place in the request, from 0.
-	Index       int         `json:"index"`
+	Index int `json:"index"`
+
+	// Match How the candidates of an ambiguous name fit it: exact, other-edition or fuzzy, in the words of a card's match.
+	Match       *string     `json:"match,omitempty"`
 	Message     string      `json:"message"`
 	Name        *string     `json:"name,omitempty"`
 	Rulings     *[]EntryRef `json:"rulings,omitempty"`
@@ -2419,6 +2422,9 @@ type Error struct {
 
 			// Limit The requests a client may make per minute (rate_limited).
 			Limit *int `json:"limit,omitempty"`
+
+			// Match How the candidates of an ambiguous card name fit it, in the words of a card's match: exact (the name as typed, case and punctuation forgiven), other-edition (the name as typed, printed only in the other edition than the one asked for) or fuzzy (a typo, a missing or extra word or a subtitle forgiven).
+			Match *string `json:"match,omitempty"`
 
 			// Needs The statistic a question reads that neither the card data nor the board gives (icons, skills, integrity, staffing, range, span, requirements, type, cost, ...), named as the board field that gives it inline (unprocessable).
 			Needs *string `json:"needs,omitempty"`

@@ -381,9 +381,12 @@ func pickResponse(name string, err error) *discordgo.InteractionResponse {
 				Description: truncate(editionName(c["edition"])+", set "+c["set"]+" · "+c["id"], 100)})
 		}
 	}
-	text := fmt.Sprintf("Several cards fit %q equally well; pick one:", truncate(name, 100))
+	// Whether the candidates fit the name as typed or only with a typo
+	// forgiven, as the card page's chooser says.
+	fit := rules.CandidatesFit(truncate(name, 100), rules.AmbiguousMatch(err))
+	text := fit + " Pick one:"
 	if len(opts) == 0 {
-		return notice(fmt.Sprintf("Several cards fit %q equally well: %s.", truncate(name, 100), strings.Join(rules.DetailStrings(err, "candidates"), "; ")))
+		return notice(fit + " " + strings.Join(rules.DetailStrings(err, "candidates"), "; ") + ".")
 	}
 	one := 1
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,

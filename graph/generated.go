@@ -136,6 +136,7 @@ type ComplexityRoot struct {
 		Fuzzy       func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Index       func(childComplexity int) int
+		Match       func(childComplexity int) int
 		Message     func(childComplexity int) int
 		Name        func(childComplexity int) int
 		Rulings     func(childComplexity int) int
@@ -873,6 +874,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardNotFound.Index(childComplexity), true
+	case "CardNotFound.match":
+		if e.ComplexityRoot.CardNotFound.Match == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.Match(childComplexity), true
 	case "CardNotFound.message":
 		if e.ComplexityRoot.CardNotFound.Message == nil {
 			break
@@ -2128,6 +2135,8 @@ type CardNotFound {
   message: String!
   "The cards an ambiguous name fits equally well."
   candidates: [CardCandidate!]!
+  "How the candidates of an ambiguous name fit it, in the words of Card.match: exact (the name as typed), other-edition (as typed, printed only in the other edition) or fuzzy (a typo or missing word forgiven); empty when not ambiguous."
+  match: String
   "The names nearest one that fits no card."
   suggestions: [String!]!
   "The rulings and glossary entries titled with a name no card has."
@@ -4597,6 +4606,8 @@ func (ec *executionContext) fieldContext_CardCollection_notFound(_ context.Conte
 				return ec.fieldContext_CardNotFound_message(ctx, field)
 			case "candidates":
 				return ec.fieldContext_CardNotFound_candidates(ctx, field)
+			case "match":
+				return ec.fieldContext_CardNotFound_match(ctx, field)
 			case "suggestions":
 				return ec.fieldContext_CardNotFound_suggestions(ctx, field)
 			case "rulings":
@@ -5159,6 +5170,35 @@ func (ec *executionContext) fieldContext_CardNotFound_candidates(_ context.Conte
 				return ec.fieldContext_CardCandidate_type(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type CardCandidate", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_match(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_match,
+		func(ctx context.Context) (any, error) {
+			return obj.Match, nil
+		},
+		nil,
+		ec.marshalOString2string,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -12809,6 +12849,8 @@ func (ec *executionContext) _CardNotFound(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "match":
+			out.Values[i] = ec._CardNotFound_match(ctx, field, obj)
 		case "suggestions":
 			out.Values[i] = ec._CardNotFound_suggestions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

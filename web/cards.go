@@ -277,7 +277,12 @@ func cardLinkOf(v *rules.Card) cardLink {
 type chooserPage struct {
 	Name    string
 	Message string
-	ByEd    []editionChoices
+	// Near is true when the candidates fit the name only with a typo or a
+	// missing word forgiven (rules.MatchFuzzy); Fit says how they fit it
+	// (rules.CandidatesFit).
+	Near bool
+	Fit  string
+	ByEd []editionChoices
 }
 
 type editionChoices struct {
@@ -371,7 +376,8 @@ func lookedUpOf(c echo.Context, card *rules.Card) *lookedUp {
 // by id. It answers 300 Multiple Choices: the name has several answers.
 func (s *Site) chooser(c echo.Context, name string, err error) error {
 	ctx := c.Request().Context()
-	cp := chooserPage{Name: name, Message: rules.ErrorMessage(err)}
+	match := rules.AmbiguousMatch(err)
+	cp := chooserPage{Name: name, Message: rules.ErrorMessage(err), Near: match == rules.MatchFuzzy, Fit: rules.CandidatesFit(name, match)}
 	for _, ch := range choicesOf(err) {
 		if len(cp.ByEd) > 0 && countLinks(cp.ByEd) >= maxCardLinks {
 			break
@@ -390,7 +396,11 @@ func (s *Site) chooser(c echo.Context, name string, err error) error {
 	if len(cp.ByEd) == 0 {
 		return s.fail(c, err, "Several cards fit that name")
 	}
-	return s.render(c, http.StatusMultipleChoices, "chooser", page{Title: "Cards named " + name, Data: cp,
+	title := "Cards named " + name
+	if cp.Near {
+		title = "Cards whose names are near " + name
+	}
+	return s.render(c, http.StatusMultipleChoices, "chooser", page{Title: title, Data: cp,
 		Description: "Several cards of the Star Trek CCG fit the name " + name + ": pick one."})
 }
 

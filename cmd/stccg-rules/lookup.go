@@ -91,6 +91,11 @@ func terminalError(err error) error {
 	if choices := choicesOf(d["choices"]); len(choices) > 0 {
 		var b strings.Builder
 		b.WriteString(msg)
+		if m := rules.AmbiguousMatch(err); m != "" {
+			// Whether the candidates fit the name as typed or only with a
+			// typo forgiven, in the words of a card's match.
+			fmt.Fprintf(&b, "\nThey fit the name %s.", candidatesFitWords(m))
+		}
 		b.WriteString("\nAsk by one of these ids:")
 		for _, c := range choices {
 			fmt.Fprintf(&b, "\n  %-12s %s  (%s)", c["id"], c["name"], strings.Join(nonEmpty(c["edition"], c["setName"], c["type"]), ", "))
@@ -120,6 +125,20 @@ func terminalError(err error) error {
 		}
 	}
 	return fmt.Errorf("%s", msg)
+}
+
+// candidatesFitWords says in words how an ambiguous name's candidates fit
+// it (rules.AmbiguousMatch).
+func candidatesFitWords(match string) string {
+	switch match {
+	case rules.MatchExact:
+		return "as typed (match exact)"
+	case rules.MatchOtherEdition:
+		return "as typed, printed only in the other edition (match other-edition)"
+	case rules.MatchFuzzy:
+		return "only with a typo or a missing word forgiven (match fuzzy)"
+	}
+	return "(match " + match + ")"
 }
 
 // choicesOf reads the "choices" detail of an ambiguous name.

@@ -367,7 +367,7 @@ func (c *Catalog) cardExact(name, edition string) (*rules.Card, error) {
 	case 1:
 		return found[0], nil
 	}
-	return nil, ambiguous(name, found)
+	return nil, ambiguous(name, found, rules.MatchExact)
 }
 
 func filterEdition(cs []*rules.Card, edition string) []*rules.Card {
@@ -383,7 +383,12 @@ func filterEdition(cs []*rules.Card, edition string) []*rules.Card {
 	return out
 }
 
-func ambiguous(name string, cs []*rules.Card) error {
+// ambiguous is EAMBIGUOUS for the cards that fit the name equally well,
+// with "match" saying how they fit it, in the words of rules.Card.Match:
+// the name as typed (rules.MatchExact), as printed only in the other
+// edition (rules.MatchOtherEdition), or with a typo or missing word
+// forgiven (rules.MatchFuzzy).
+func ambiguous(name string, cs []*rules.Card, match string) error {
 	sorted := append([]*rules.Card(nil), cs...)
 	sort.Slice(sorted, func(i, j int) bool {
 		if sorted[i].Name() != sorted[j].Name() {
@@ -415,7 +420,7 @@ func ambiguous(name string, cs []*rules.Card) error {
 		}
 	}
 	return rules.Errorf(rules.EAMBIGUOUS, "%q fits %d cards equally well; %s.", name, len(sorted), how).
-		WithDetail("candidates", names).WithDetail("ids", ids).WithDetail("choices", choices)
+		WithDetail("candidates", names).WithDetail("ids", ids).WithDetail("choices", choices).WithDetail("match", match)
 }
 
 // notFound is ENOTFOUND with the closest names (of the fuzzy look-up's

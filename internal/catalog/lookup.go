@@ -229,13 +229,13 @@ func bestFit(name string, scored []scoredCard) (*rules.Card, error) {
 	if len(best) == 1 {
 		return best[0], nil
 	}
-	return nil, ambiguous(name, best)
+	return nil, ambiguous(name, best, rules.MatchFuzzy)
 }
 
 // ambiguousIn is ambiguous for cards only of the other edition than the
 // one asked for, saying so.
 func ambiguousIn(name string, cs []*rules.Card, asked string) error {
-	err := ambiguous(name, cs)
+	err := ambiguous(name, cs, rules.MatchOtherEdition)
 	if re, ok := err.(*rules.Error); ok {
 		re.Message = rules.Truncate("\""+name+"\"") + " is printed only in " + rules.EditionName(cs[0].Edition) +
 			", not " + rules.EditionName(asked) + ", as several cards; name one of the candidates or ask by id."
@@ -294,6 +294,7 @@ func (c *Catalog) CardCollection(ctx context.Context, ids []rules.CardIdentifier
 		}
 		nf := rules.CardNotFound{CardIdentifier: id, Index: i, Code: code, Message: rules.ErrorMessage(err)}
 		if code == rules.EAMBIGUOUS {
+			nf.Match, _ = rules.ErrorDetails(err)["match"].(string)
 			for _, cid := range rules.DetailStrings(err, "ids") {
 				if card := c.byID[cid]; card != nil {
 					nf.Candidates = append(nf.Candidates, rules.CandidateOf(card))

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -19,6 +20,31 @@ const (
 	// other edition than the one asked for.
 	MatchOtherEdition = "other-edition"
 )
+
+// AmbiguousMatch is how the candidates of an ambiguous card name fit it
+// (its error's "match" detail: MatchExact, MatchOtherEdition or
+// MatchFuzzy); empty when the error says none.
+func AmbiguousMatch(err error) string {
+	m, _ := ErrorDetails(err)["match"].(string)
+	return m
+}
+
+// CandidatesFit is the sentence a page, a bot or a terminal shows above the
+// candidates of an ambiguous card name, saying whether they fit the name as
+// typed or only with a typo forgiven: "Several cards are named "Tavor"." or
+// "No card is named "Tavr" exactly; these cards' names are near it.".
+func CandidatesFit(name, match string) string {
+	q := strconv.Quote(Truncate(name))
+	switch match {
+	case MatchExact:
+		return "Several cards are named " + q + "."
+	case MatchOtherEdition:
+		return "Several cards are named " + q + ", printed only in the other edition."
+	case MatchFuzzy:
+		return "No card is named " + q + " exactly; these cards' names are near it."
+	}
+	return "Several cards fit " + q + " equally well."
+}
 
 // MaxCardIdentifiers bounds one collection look-up: a fan page of some
 // dozens of cards, a deck list's different cards (Scryfall's collection
@@ -99,17 +125,20 @@ func CandidateOf(c *Card) CardCandidate {
 
 // A CardNotFound is an identifier of a collection that found no card: its
 // Index in the request, Code ENOTFOUND or EAMBIGUOUS with the sentence
-// saying why, the Candidates an ambiguous name fits, the Suggestions
+// saying why, the Candidates an ambiguous name fits and how (Match), the Suggestions
 // (names) nearest one that fits none, and the Rulings (rulings and glossary
 // entries) titled with a name no card has.
 type CardNotFound struct {
 	CardIdentifier
-	Index       int             `json:"index"`
-	Code        string          `json:"code"`
-	Message     string          `json:"message"`
-	Candidates  []CardCandidate `json:"candidates,omitempty"`
-	Suggestions []string        `json:"suggestions,omitempty"`
-	Rulings     []EntryRef      `json:"rulings,omitempty"`
+	Index      int             `json:"index"`
+	Code       string          `json:"code"`
+	Message    string          `json:"message"`
+	Candidates []CardCandidate `json:"candidates,omitempty"`
+	// Match says how the Candidates of an ambiguous name fit it, in the
+	// words of Card.Match: MatchExact, MatchOtherEdition or MatchFuzzy.
+	Match       string     `json:"match,omitempty"`
+	Suggestions []string   `json:"suggestions,omitempty"`
+	Rulings     []EntryRef `json:"rulings,omitempty"`
 }
 
 // A CardCollection is the answer of a collection look-up: the cards found,
