@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -50,17 +51,27 @@ func TestFuzzyWorkDoesNotGrowWithTheWord(t *testing.T) {
 	// its suggestions), not its words' deletions: a 500-letter word no more
 	// than twice what a word just out of reach of the names allocates, and
 	// far less than its deletions would be, whatever the race detector adds.
+	// The process's count of bytes also holds what anything else running
+	// allocates meanwhile (another test's goroutines, the runtime's), which
+	// only adds: each word is measured five times and its least taken.
 	allocated := func(word string) uint64 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		for range 100 {
-			_, _ = cat.CardNamed(ctx, word, true, "")
+		least := uint64(math.MaxUint64)
+		for range 5 {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for range 100 {
+				_, _ = cat.CardNamed(ctx, word, true, "")
+			}
+			runtime.ReadMemStats(&after)
+			least = min(least, (after.TotalAlloc-before.TotalAlloc)/100)
 		}
-		runtime.ReadMemStats(&after)
-		return (after.TotalAlloc - before.TotalAlloc) / 100
+		return least
 	}
 	edge, long := allocated(randomWord(rng, reach+1)), allocated(randomWord(rng, 500))
-	if long > 2*edge+2048 || long > 500*500 {
+	// Under the race detector a look-up's bytes are mostly the detector's
+	// own, from 7 to 18 KB whatever the word: there only the bound far
+	// below a 500-letter word's deletions is read.
+	if !raceDetector && long > 2*edge+2048 || long > 500*500 {
 		t.Errorf("a 500-letter word allocated %d bytes a look-up, one of %d letters %d", long, reach+1, edge)
 	}
 	t.Logf("allocated a look-up: %d bytes for %d letters, %d for 500", edge, reach+1, long)
