@@ -52,7 +52,7 @@ func (h *handlers) cardNamed(c echo.Context) error {
 }
 
 // maxAutocomplete is the most names one autocomplete answers.
-const maxAutocomplete = 20
+const maxAutocomplete = rules.MaxAutocomplete
 
 func (h *handlers) autocomplete(c echo.Context) error {
 	q, err := textParam(c, "q")

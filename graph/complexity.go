@@ -39,13 +39,14 @@ func complexity() ComplexityRoot {
 	// A page past rules.MaxPageLimit is refused by its resolver before any
 	// work, naming first, as a page of 101 is: priced as the largest page,
 	// it is that refusal at any size, not a complexity one.
-	perPage := func(child int, first *int, def int) int {
+	perPageOf := func(child int, first *int, def, max int) int {
 		n := def
 		if first != nil && *first > 0 {
-			n = min(*first, rules.MaxPageLimit)
+			n = min(*first, max)
 		}
 		return 1 + n*child
 	}
+	perPage := func(child int, first *int, def int) int { return perPageOf(child, first, def, rules.MaxPageLimit) }
 	c.Query.Cards = func(child int, q, _, _, _, _ *string, first *int, _ *string) int {
 		base := cardsCost
 		if q != nil && *q != "" {
@@ -61,7 +62,7 @@ func complexity() ComplexityRoot {
 	}
 	c.Query.Documents = func(child int, first *int, _ *string) int { return perPage(child, first, 5) }
 	c.Query.Autocomplete = func(child int, q string, _ *string, first *int) int {
-		return textCost(autocompleteCost, q, 1, 4) + perPage(child, first, 20)
+		return textCost(autocompleteCost, q, 1, 4) + perPageOf(child, first, rules.MaxAutocomplete, rules.MaxAutocomplete)
 	}
 	c.Query.CardNamed = func(child int, name string, fuzzy *bool, _ *string) int {
 		if fuzzy != nil && *fuzzy {

@@ -1855,7 +1855,7 @@ type Query {
   cardCollection(identifiers: [CardIdentifier!]!): CardCollection!
   "A page of cards."
   cards(q: String, edition: String, type: String, affiliation: String, set: String, first: Int = 20, after: String): CardConnection
-  "Full card names with a word starting with q (names starting with it first), of one edition when given; at most 20."
+  "Full card names with a word starting with q (names starting with it first), of one edition when given; at most 20 (a first past 20 is refused, naming first)."
   autocomplete(q: String!, edition: String, first: Int = 20): NameConnection
   "Answer a question about a board situation; null beside an unprocessable error when the board cannot be adjudicated."
   adjudicate(request: AdjudicationRequest!): Verdict

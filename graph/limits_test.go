@@ -323,3 +323,24 @@ func TestCardIdentifierUnknownFieldIsRefusedAsRESTRefusesIt(t *testing.T) {
 		}
 	}
 }
+
+// An autocompletion answers at most rules.MaxAutocomplete names, as REST's
+// does: a first past it is refused naming first and the bound, never cut
+// to the bound without a word.
+func TestAutocompletePastItsBoundIsRefusedNamingFirst(t *testing.T) {
+	srv := newFakeServer(t)
+	for _, first := range []int{rules.MaxAutocomplete + 1, 50, rules.MaxPageLimit, rules.MaxPageLimit + 1} {
+		q := fmt.Sprintf(`{ autocomplete(q: "pic", first: %d) { totalCount edges { node } } }`, first)
+		r := query(t, srv, q, nil)
+		want := fmt.Sprintf("first asks for %d items a page; a page holds 0 to %d.", first, rules.MaxAutocomplete)
+		if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != rules.EINVALID || r.Errors[0].Message != want {
+			t.Errorf("%s: %+v, want invalid_request %q", q, firstErrors(r), want)
+		}
+	}
+	for _, first := range []int{0, rules.MaxAutocomplete} {
+		q := fmt.Sprintf(`{ autocomplete(q: "pic", first: %d) { totalCount } }`, first)
+		if r := query(t, srv, q, nil); len(r.Errors) > 0 {
+			t.Errorf("%s: %+v, want an answer", q, firstErrors(r))
+		}
+	}
+}

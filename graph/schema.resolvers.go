@@ -256,15 +256,17 @@ func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *str
 	if err != nil {
 		return nil, err
 	}
-	_, limit, err := page(first, nil, 20)
-	if err != nil {
-		return nil, err
+	limit := rules.MaxAutocomplete
+	if first != nil {
+		if limit, err = rules.CheckLimitOf("first", *first, rules.MaxAutocomplete); err != nil {
+			return nil, err
+		}
 	}
 	ed, err := editionArg(edition)
 	if err != nil {
 		return nil, err
 	}
-	names, err := r.Catalog.Autocomplete(ctx, q, ed, min(limit, 20))
+	names, err := r.Catalog.Autocomplete(ctx, q, ed, limit)
 	if err != nil {
 		return nil, err
 	}

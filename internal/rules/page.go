@@ -17,6 +17,10 @@ const (
 	MaxPageOffset = 10_000
 )
 
+// MaxAutocomplete is the most names one autocompletion answers: a list of
+// its own, shorter bound than MaxPageLimit, on every transport.
+const MaxAutocomplete = 20
+
 // ParseLimit reads the number of items a page holds from a caller's text
 // (a query parameter's value), def when it is empty. It is a whole number
 // from 0 (the total alone, no items) to MaxPageLimit; anything else is
@@ -35,15 +39,24 @@ func ParseLimit(field, s string, def int) (int, error) {
 // CheckLimit checks the number of items a page holds given as a number
 // (GraphQL's first, a flag): from 0 to MaxPageLimit, else EINVALID naming
 // field.
-func CheckLimit(field string, n int) (int, error) {
-	if n < 0 || n > MaxPageLimit {
-		return 0, limitError(field, strconv.Itoa(n))
+func CheckLimit(field string, n int) (int, error) { return CheckLimitOf(field, n, MaxPageLimit) }
+
+// CheckLimitOf checks the number of items a page of a list bounded by max
+// (MaxAutocomplete; never more than MaxPageLimit) holds: from 0 to max,
+// else EINVALID naming field and the bound, never a page cut short
+// without a word.
+func CheckLimitOf(field string, n, max int) (int, error) {
+	max = min(max, MaxPageLimit)
+	if n < 0 || n > max {
+		return 0, limitErrorOf(field, strconv.Itoa(n), max)
 	}
 	return n, nil
 }
 
-func limitError(field, n string) error {
-	return Errorf(EINVALID, "%s asks for %s items a page; a page holds 0 to %d.", field, n, MaxPageLimit).WithDetail("field", field)
+func limitError(field, n string) error { return limitErrorOf(field, n, MaxPageLimit) }
+
+func limitErrorOf(field, n string, max int) error {
+	return Errorf(EINVALID, "%s asks for %s items a page; a page holds 0 to %d.", field, n, max).WithDetail("field", field)
 }
 
 // ParseOffset reads the number of items skipped before a page from a
