@@ -102,7 +102,9 @@ func checkOwner(owner string, at boardPlace) (string, error) {
 // takes the exact name only, as a deck line's. A name that fits no card, or
 // several equally well, is 422 with details.candidates: the cards meant
 // ([{id, title, subtitle, ...}]), those equally fitting, or the nearest
-// when none fits. field names the reference, for errors.
+// when none fits; equally fitting ones with details.match, how they fit
+// the name (rules.AmbiguousMatch: exact, other-edition or fuzzy), as GET
+// /v1/cards/named's ambiguous answer says. field names the reference, for errors.
 func cardLookup(ctx context.Context, cards rules.CardService, edition, ref string, field func() string, fuzzy bool) (*rules.Card, error) {
 	if cards == nil {
 		return nil, unprocessable(field(), "no card data is available to look up %q", ref)
@@ -133,8 +135,12 @@ func cardLookup(ctx context.Context, cards rules.CardService, edition, ref strin
 		if ferr != nil {
 			return nil, ferr
 		}
-		return nil, unprocessable(field(), "%q fits %d %s cards equally well: "+candidateNames(fit)+"; give one's id", ref, len(fit), edition).
+		e := unprocessable(field(), "%q fits %d %s cards equally well: "+candidateNames(fit)+"; give one's id", ref, len(fit), edition).
 			WithDetail("candidates", fit)
+		if m := rules.AmbiguousMatch(err); m != "" {
+			e = e.WithDetail("match", m)
+		}
+		return nil, e
 	}
 	return nil, fmt.Errorf("look up card %q: %w", ref, err)
 }
