@@ -576,6 +576,13 @@ func (d *requestDecoder) anyString(s *string, max int) bool {
 		n := len(b)
 		return d.failWith(func(f string) *rules.Error { return rules.TextTooLong(f, n, max) })
 	}
+	// A plain string (str's fast path) holds no control character and
+	// nothing past ASCII; any other is read by the one rule of a typed text.
+	if rules.TextFaultBytes(b) {
+		return d.failWith(func(f string) *rules.Error {
+			return rules.WithCode(rules.TextRefused(f, f), rules.EUNPROCESSABLE).(*rules.Error)
+		})
+	}
 	*s = d.stringOf(b)
 	return true
 }
@@ -1147,11 +1154,11 @@ func plainEnd(data []byte, i int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for i+8 <= len(data) {
 		v := binary.LittleEndian.Uint64(data[i:])
-		// The high bit of each byte that is a quote, a backslash, below
-		// 0x20 or past ASCII (x-ones &^ x has it for a zero byte, exact
+		// The high bit of each byte that is a quote, a backslash, DEL,
+		// below 0x20 or past ASCII (x-ones &^ x has it for a zero byte, exact
 		// up to the first: what is found past it does not count).
-		q, b := v^('"'*ones), v^('\\'*ones)
-		stop := (q-ones)&^q | (b-ones)&^b | (v - 0x20*ones) | v
+		q, b, del := v^('"'*ones), v^('\\'*ones), v^(0x7f*ones)
+		stop := (q-ones)&^q | (b-ones)&^b | (del-ones)&^del | (v - 0x20*ones) | v
 		if stop &= highs; stop != 0 {
 			return i + bits.TrailingZeros64(stop)/8
 		}
@@ -1164,10 +1171,11 @@ func plainEnd(data []byte, i int) int {
 }
 
 // plainByte marks the bytes a string's text holds as they are: not its
-// quote, not an escape, not a control character, not past ASCII.
+// quote, not an escape, not a control character (DEL is one), not past
+// ASCII.
 var plainByte = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
+		t[c] = c != '"' && c != '\\' && c != 0x7f
 	}
 	return t
 }()

@@ -21,30 +21,13 @@ func (h *handlers) card(c echo.Context) error {
 }
 
 func (h *handlers) cardNamed(c echo.Context) error {
-	exact, err := textParam(c, "exact")
+	// Read as the card pages read it (rules.ParseCardNamed): each name as
+	// every transport reads a card name, then the edition.
+	id, err := rules.ParseCardNamed(queryParam(c, "exact"), queryParam(c, "fuzzy"), queryParam(c, "edition"))
 	if err != nil {
 		return err
 	}
-	fuzzy, err := textParam(c, "fuzzy")
-	if err != nil {
-		return err
-	}
-	edition, err := editionParam(c)
-	if err != nil {
-		return err
-	}
-	var name string
-	switch {
-	case exact != "" && fuzzy != "":
-		return rules.Errorf(rules.EINVALID, "Give either ?exact= or ?fuzzy=, not both.").WithDetail("field", "exact")
-	case exact != "":
-		name = exact
-	case fuzzy != "":
-		name = fuzzy
-	default:
-		return rules.Errorf(rules.EINVALID, "Give the card name as ?exact= or ?fuzzy=.").WithDetail("field", "fuzzy")
-	}
-	card, err := h.svc.Cards.LookUpCard(c.Request().Context(), rules.CardIdentifier{Name: name, Fuzzy: fuzzy != "", Edition: edition})
+	card, err := h.svc.Cards.LookUpCard(c.Request().Context(), id)
 	if err != nil {
 		return err
 	}

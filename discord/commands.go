@@ -115,7 +115,11 @@ func (a *answerer) command(name string, opts map[string]string) *discordgo.Inter
 	// (rules.ParseText): Discord bounds what its box takes, but an
 	// interaction sent by hand is bounded here, in the same words.
 	field := textOption[name]
-	text, err := rules.ParseText(field, opts[field])
+	read := rules.ParseText
+	if name == cmdCard {
+		read = rules.ParseCardName // a card name's one limit
+	}
+	text, err := read(field, opts[field])
 	if err != nil {
 		return a.failure(err)
 	}

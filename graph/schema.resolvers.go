@@ -196,7 +196,7 @@ func (r *queryResolver) Card(ctx context.Context, id string) (*rules.Card, error
 
 // CardNamed is the resolver for the cardNamed field.
 func (r *queryResolver) CardNamed(ctx context.Context, name string, fuzzy *bool, edition *string) (*rules.Card, error) {
-	name, err := textArg("name", name)
+	name, err := rules.ParseCardName("name", name)
 	if err != nil {
 		return nil, err
 	}

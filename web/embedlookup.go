@@ -73,7 +73,7 @@ func (s *Site) embedLookup(c echo.Context) error {
 	ctx := c.Request().Context()
 	base := baseURL(c)
 	// The name and id as every transport reads a text (rules.ParseText).
-	name, err := rules.ParseText("name", c.QueryParam("name"))
+	name, err := rules.ParseCardName("name", c.QueryParam("name"))
 	if err != nil {
 		return c.JSON(api.StatusOf(rules.ErrorCode(err)), jsonError(err))
 	}

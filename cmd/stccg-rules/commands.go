@@ -143,7 +143,7 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 	if err != nil {
 		return terminalError(err)
 	}
-	name, err := rules.ParseText("name", strings.Join(fs.Args(), " "))
+	name, err := rules.ParseCardName("name", strings.Join(fs.Args(), " "))
 	if err != nil {
 		return terminalError(err)
 	}

@@ -70,6 +70,7 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 	}
 
 	long := strings.Repeat("x", rules.MaxQueryTextBytes+1)
+	longName := strings.Repeat("x", rules.MaxCardNameBytes+1)
 	mistakes := []struct {
 		name    string
 		message string // %[1]s is the parameter as the transport names it
@@ -138,7 +139,33 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 			{via: viaDiscord, what: "define", opts: map[string]string{"term": long}, field: "term"},
 			{via: viaDiscord, what: "card", opts: map[string]string{"name": long}, field: "name"},
 		}},
-		{"a text holding a control character", `The %[1]s parameter holds a control character or invalid UTF-8.`, []sending{
+		{"a card name past its bound", `The %[1]s parameter is 129 bytes long; at most 128 are allowed.`, []sending{
+			{via: viaREST, what: "/v1/cards/named?fuzzy=" + longName, field: "fuzzy"},
+			{via: viaREST, what: "/v1/cards/named?exact=" + longName, field: "exact"},
+			{via: viaGraphQL, what: `{ cardNamed(name: "` + longName + `", fuzzy: true) { id } }`, field: "name"},
+			{via: viaPage, what: "/cards/named?exact=" + longName, field: "exact"},
+			{via: viaPage, what: "/embed/card?name=" + longName, field: "name"},
+			{via: viaCLI, what: "card " + longName, field: "name"},
+			{via: viaDiscord, what: "card", opts: map[string]string{"name": longName}, field: "name"},
+		}},
+		{"a text holding a right-to-left override", `The %[1]s parameter holds a control character, a bidirectional control or invalid UTF-8.`, []sending{
+			{via: viaREST, what: "/v1/search?q=range%E2%80%AE", field: "q"},
+			{via: viaREST, what: "/v1/cards/named?exact=worf%E2%80%AE", field: "exact"},
+			{via: viaGraphQL, what: `{ search(q: "range\u202e") { totalCount } }`, field: "q"},
+			{via: viaGraphQL, what: `{ cardNamed(name: "worf\u202e") { id } }`, field: "name"},
+			{via: viaPage, what: "/?q=range%E2%80%AE", field: "q"},
+			{via: viaPage, what: "/cards/named?fuzzy=worf%E2%80%AE", field: "fuzzy"},
+			{via: viaCLI, what: "card worf\u202e", field: "name"},
+			{via: viaDiscord, what: "card", opts: map[string]string{"name": "worf\u202e"}, field: "name"},
+		}},
+		{"a text holding invalid UTF-8", `The %[1]s parameter holds a control character, a bidirectional control or invalid UTF-8.`, []sending{
+			{via: viaREST, what: "/v1/search?q=range%FF", field: "q"},
+			{via: viaREST, what: "/v1/cards/named?fuzzy=worf%C3", field: "fuzzy"},
+			{via: viaPage, what: "/cards/named?exact=worf%FF", field: "exact"},
+			{via: viaCLI, what: "card worf\xff", field: "name"},
+			{via: viaDiscord, what: "card", opts: map[string]string{"name": "worf\xff"}, field: "name"},
+		}},
+		{"a text holding a control character", `The %[1]s parameter holds a control character, a bidirectional control or invalid UTF-8.`, []sending{
 			{via: viaREST, what: "/v1/search?q=range%07", field: "q"},
 			{via: viaREST, what: "/v1/cards/named?fuzzy=worf%07", field: "fuzzy"},
 			{via: viaGraphQL, what: `{ search(q: "range\u0007") { totalCount } }`, field: "q"},
@@ -204,7 +231,7 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 }
 
 // pageTextRefusal is rules.ParseText's refusal as a page shows it.
-var pageTextRefusal = regexp.MustCompile(`The \w+ parameter (is \d+ bytes long; at most \d+ are allowed|holds a control character or invalid UTF-8)\.`)
+var pageTextRefusal = regexp.MustCompile(`The \w+ parameter (is \d+ bytes long; at most \d+ are allowed|holds a control character, a bidirectional control or invalid UTF-8)\.`)
 
 // refusal sends s and reads the refusal: its code (EINVALID for a 400, the
 // GraphQL error's code, a failed command's, a Discord notice's), its

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -80,7 +79,7 @@ func ParseCardIdentifier(id CardIdentifier, field string) (CardIdentifier, error
 
 // Check says what is wrong with an identifier as a request gave it, field
 // naming it in errors ("identifiers[3]"): an id or a name, not both, none
-// longer than MaxTextBytes, and an edition read by ParseEdition.
+// longer than MaxCardNameBytes or holding what TextFault refuses, and an edition read by ParseEdition.
 func (id CardIdentifier) Check(field string) error {
 	switch {
 	case id.ID == "" && strings.TrimSpace(id.Name) == "":
@@ -91,9 +90,11 @@ func (id CardIdentifier) Check(field string) error {
 		return Errorf(EINVALID, "%s is looked up by id, which takes no edition or fuzzy.", field).WithDetail("field", field)
 	}
 	for _, f := range []struct{ name, v string }{{"id", id.ID}, {"name", id.Name}} {
-		if len(f.v) > MaxTextBytes {
-			return (&Error{Code: EUNPROCESSABLE, Message: fmt.Sprintf("%s.%s is longer than %d bytes: no card's is.", field, f.name, MaxTextBytes)}).
-				WithDetail("field", field+"."+f.name).WithDetail("limit", MaxTextBytes)
+		if len(f.v) > MaxCardNameBytes {
+			return TextTooLong(field+"."+f.name, len(f.v), MaxCardNameBytes)
+		}
+		if TextFault(f.v) {
+			return WithCode(TextRefused(field+"."+f.name, field+"."+f.name), EUNPROCESSABLE)
 		}
 	}
 	if ed, err := ParseEdition(string(id.Edition)); err != nil || ed != id.Edition {

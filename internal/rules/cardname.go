@@ -3,17 +3,17 @@ package rules
 // ParseCardNamed reads a look-up of one card by name as a query string
 // gives it (GET /v1/cards/named, the card pages' /cards/named): the name in
 // exact (as printed, case and punctuation forgiven) or in fuzzy (typos and
-// missing words forgiven too), each read as ParseText reads a text, and the
+// missing words forgiven too), each read as ParseCardName reads a name, and the
 // edition as ParseEdition reads it, in that order, so that every transport
 // refuses the same mistake first. Both names given is EINVALID naming
 // "exact"; neither is EINVALID naming "fuzzy".
 func ParseCardNamed(exact, fuzzy, edition string) (CardIdentifier, error) {
 	var id CardIdentifier
-	exact, err := ParseText("exact", exact)
+	exact, err := ParseCardName("exact", exact)
 	if err != nil {
 		return id, err
 	}
-	if fuzzy, err = ParseText("fuzzy", fuzzy); err != nil {
+	if fuzzy, err = ParseCardName("fuzzy", fuzzy); err != nil {
 		return id, err
 	}
 	if id.Edition, err = ParseEdition(edition); err != nil {

@@ -109,9 +109,10 @@ const (
 	MaxTurnListed = 2 * MaxListedCards
 
 	// MaxTextBytes bounds a name, id, title, region, card reference or
-	// other short text of a request: the longest card names, a title and
-	// its subtitle, are under 80 characters (46 in the card data).
-	MaxTextBytes = 128
+	// other short text of a request: a card reference is a card name, so
+	// it is MaxCardNameBytes (the longest card names, a title and its
+	// subtitle, are under 80 characters; 46 in the card data).
+	MaxTextBytes = MaxCardNameBytes
 
 	// MaxWordBytes bounds an icon, characteristic, keyword, affiliation,
 	// species, owner, mission type or quadrant: a word or two (the longest

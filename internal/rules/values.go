@@ -3,7 +3,6 @@ package rules
 import (
 	"errors"
 	"strings"
-	"unicode"
 )
 
 // The values a request names by a word (an edition, a kind of entry, a
@@ -122,10 +121,8 @@ func ParseText(field, s string) (string, error) {
 	if len(v) > MaxQueryTextBytes {
 		return "", ParamTooLong(field, len(v))
 	}
-	for _, r := range v {
-		if unicode.IsControl(r) || r == unicode.ReplacementChar {
-			return "", Errorf(EINVALID, "The %s parameter holds a control character or invalid UTF-8.", field).WithDetail("field", field)
-		}
+	if TextFault(v) {
+		return "", TextRefused("The "+field+" parameter", field)
 	}
 	return v, nil
 }
@@ -134,6 +131,11 @@ func ParseText(field, s string) (string, error) {
 // that measures its texts before reading them (GraphQL, on the query
 // parsed).
 func ParamTooLong(field string, n int) *Error {
-	return Errorf(EINVALID, "The %s parameter is %d bytes long; at most %d are allowed.", field, n, MaxQueryTextBytes).
-		WithDetail("field", field).WithDetail("limit", MaxQueryTextBytes)
+	return textTooLongParam(field, n, MaxQueryTextBytes)
+}
+
+// textTooLongParam refuses a parameter's text of n bytes past max.
+func textTooLongParam(field string, n, max int) *Error {
+	return Errorf(EINVALID, "The %s parameter is %d bytes long; at most %d are allowed.", field, n, max).
+		WithDetail("field", field).WithDetail("limit", max)
 }

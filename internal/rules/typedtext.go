@@ -1,0 +1,84 @@
+package rules
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxCardNameBytes bounds a card name wherever a request names one: a query
+// string's ?exact=, ?fuzzy= or ?name=, a GraphQL cardNamed name, a board
+// card, card.play's card, a collection identifier's name or id, the page's
+// form, a Discord option or a CLI argument. The longest name in the card
+// data is 46 bytes, and the longest printed, a title and its subtitle, are
+// under 80 characters; 128 leaves room for a name typed with extra spaces
+// or punctuation, and nothing longer can be any card's.
+const MaxCardNameBytes = 128
+
+// TextFault says whether s holds what no text a person types holds: a
+// control character (NUL, C0, DEL, C1), a bidirectional control (U+061C,
+// U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: the overrides that make a
+// name read otherwise than it is stored), or invalid UTF-8 (a byte that is
+// none, or U+FFFD, which is what a JSON decoder makes of such a byte and of
+// a lone surrogate escape such as \udc00). It is the one rule of a typed
+// text on every transport: query strings (ParseText), JSON bodies (the
+// adjudication decoder, CardIdentifier.Check), GraphQL arguments, pages,
+// Discord and the CLI.
+func TextFault(s string) bool {
+	for _, r := range s {
+		if faultRune(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// TextFaultBytes is TextFault of a text read into bytes (a JSON body's
+// string), with no copy.
+func TextFaultBytes(b []byte) bool {
+	for _, r := range string(b) {
+		if faultRune(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// faultRune says whether r is one TextFault refuses; a byte that is not
+// UTF-8 is read as utf8.RuneError.
+func faultRune(r rune) bool {
+	return r < 0x20 || r == 0x7f || r >= 0x80 && (r == utf8.RuneError || unicode.IsControl(r) || bidiControl(r))
+}
+
+// bidiControl says whether r is a Unicode bidirectional formatting control.
+func bidiControl(r rune) bool {
+	switch {
+	case r == 0x061c, r == 0x200e, r == 0x200f:
+		return true
+	case 0x202a <= r && r <= 0x202e, 0x2066 <= r && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// TextRefused is the refusal of a text TextFault finds fault with, in the
+// same words wherever it is read: subject says what holds it ("The q
+// parameter", "board.personnel[0].card"), field is details.field (the
+// query parameter, the body path, the GraphQL argument). The code is
+// EINVALID; a body's reader makes it EUNPROCESSABLE (WithCode).
+func TextRefused(subject, field string) *Error {
+	return Errorf(EINVALID, "%s holds a control character, a bidirectional control or invalid UTF-8.", subject).WithDetail("field", field)
+}
+
+// ParseCardName reads a card name given by a parameter or argument: as
+// ParseText reads a text, and no longer than MaxCardNameBytes, the limit
+// in details.limit.
+func ParseCardName(field, s string) (string, error) {
+	v, err := ParseText(field, s)
+	if err != nil {
+		return "", err
+	}
+	if len(v) > MaxCardNameBytes {
+		return "", textTooLongParam(field, len(v), MaxCardNameBytes)
+	}
+	return v, nil
+}
