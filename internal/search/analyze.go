@@ -159,7 +159,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		}
 		if shorthand {
 			words = append(words, strings.Fields(r)...)
-			a.read(strings.ToLower(w), r, rules.ReadShorthand)
+			a.read(w, r, rules.ReadShorthand)
 		} else {
 			before, after := "", ""
 			if i > 0 {
@@ -390,14 +390,35 @@ type typedPair struct {
 // "face-up"), nor shorthand for an edition ("1e", "2nd": the edition
 // filter says how it was read), nor the same reading twice; there are at
 // most as many as a query has words.
+//
+// typed is the word as the person typed it, case kept ("Stoped", "Head
+// Quarters"): the reading of a word typed twice in two cases is listed
+// once, as first typed.
 func (a *analyzed) read(typed, as, why string) {
 	if sameWords(typed, as) || why == rules.ReadShorthand && editionSpelling(as) || len(a.readAs) >= maxQueryWords {
 		return
 	}
-	r := rules.WordReading{Typed: typed, As: as, Why: why}
-	if !slices.Contains(a.readAs, r) {
-		a.readAs = append(a.readAs, r)
+	for _, r := range a.readAs {
+		if r.As == as && r.Why == why && strings.EqualFold(r.Typed, typed) {
+			return
+		}
 	}
+	a.readAs = append(a.readAs, rules.WordReading{Typed: typed, As: as, Why: why})
+}
+
+// asTyped is the word w of the typed text s (its lower-cased token) as it
+// was typed, case kept: the whole of s when it is w but for case, else the
+// first run of s w matches but for case, else w.
+func asTyped(s, w string) string {
+	if len(s) == len(w) && strings.EqualFold(s, w) {
+		return s
+	}
+	for i := 0; i+len(w) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(w)], w) {
+			return s[i : i+len(w)]
+		}
+	}
+	return w
 }
 
 // sameWords reports whether two readings are the same words, case and
@@ -490,7 +511,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			// splitOverTypo).
 			if cs := ix.vocab.corrections(w, 1); len(cs) == 0 || ix.splitOverTypo(w, split, rarer, cs[0]) {
 				toks[i] = split
-				a.read(w, split, rules.ReadJoined)
+				a.read(asTyped(s, w), split, rules.ReadJoined)
 				continue
 			}
 		}
@@ -521,7 +542,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			// the index: the judge meant that word ("figth", "wahts").
 			if tw, d := ix.thes.nearest(w, f); tw != "" && (len(cs) == 0 || d < cs[0].dist) {
 				toks[i] = tw
-				a.read(w, tw, rules.ReadTypo)
+				a.read(asTyped(s, w), tw, rules.ReadTypo)
 				continue
 			}
 		}
@@ -530,7 +551,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			if c, ok := ix.vocab.compounds[cs[0].word]; ok {
 				toks[i] = c.parts
 			}
-			a.read(w, ix.shown(toks[i]), rules.ReadTypo)
+			a.read(asTyped(s, w), ix.shown(toks[i]), rules.ReadTypo)
 			// A near word of the chosen one's stem ("opponent" beside
 			// "opponents") is no other reading of the typo: the stemmed
 			// search finds it already, and as a clause of its own it

@@ -21,7 +21,15 @@ func TestSearchSaysHowItReadTheQuery(t *testing.T) {
 		want []rules.WordReading
 	}{
 		{"stoped card", []rules.WordReading{{Typed: "stoped", As: "stopped", Why: rules.ReadTypo}}},
-		{"Stoped", []rules.WordReading{{Typed: "stoped", As: "stopped", Why: rules.ReadTypo}}},
+		// The typed word as typed, case kept, as two typed words are.
+		{"Stoped", []rules.WordReading{{Typed: "Stoped", As: "stopped", Why: rules.ReadTypo}}},
+		{"STOPED card", []rules.WordReading{{Typed: "STOPED", As: "stopped", Why: rules.ReadTypo}}},
+		{"Engagment weapons", []rules.WordReading{{Typed: "Engagment", As: "engagement", Why: rules.ReadTypo}}},
+		{"FacilityPhase outpost", []rules.WordReading{{Typed: "FacilityPhase", As: "facility phase", Why: rules.ReadJoined}}},
+		{"Head Quarters", []rules.WordReading{{Typed: "Head Quarters", As: "headquarters", Why: rules.ReadSplit}}},
+		{"Opp dilemmas", []rules.WordReading{{Typed: "Opp", As: "opponent", Why: rules.ReadShorthand}}},
+		{`"Stoped card" combat`, []rules.WordReading{{Typed: "Stoped", As: "stopped", Why: rules.ReadTypo}}},
+		{"Stoped stoped", []rules.WordReading{{Typed: "Stoped", As: "stopped", Why: rules.ReadTypo}}},
 		{"engagment weapons", []rules.WordReading{{Typed: "engagment", As: "engagement", Why: rules.ReadTypo}}},
 		{"facilityphase outpost", []rules.WordReading{{Typed: "facilityphase", As: "facility phase", Why: rules.ReadJoined}}},
 		{"head quarters", []rules.WordReading{{Typed: "head quarters", As: "headquarters", Why: rules.ReadSplit}}},
