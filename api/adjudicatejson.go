@@ -229,6 +229,12 @@ func (d *requestDecoder) unknown(key []byte, fields []string) bool {
 		}
 		return e.WithDetail("field", rules.Truncate(f)).WithDetail("suggestions", near)
 	})
+	if rules.TextFault(name) {
+		// The path names a key holding what no typed text holds as Go
+		// quotes it (ca\u202erd), never echoing the character back.
+		q := strconv.QuoteToASCII(name)
+		name = q[1 : len(q)-1]
+	}
 	return d.at(name)
 }
 

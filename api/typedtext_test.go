@@ -111,3 +111,19 @@ func refusalOf(t *testing.T, out []byte) (code, message, field string) {
 	f, _ := g.Errors[0].Extensions.Details["field"].(string)
 	return g.Errors[0].Extensions.Code, g.Errors[0].Message, f
 }
+
+// A key holding such a character is an unknown field, named in
+// details.field with the character escaped, never echoed back.
+func TestAnUnknownKeyHoldingAControlIsNamedEscaped(t *testing.T) {
+	srv := newServer(t)
+	for body, field := range map[string]string{
+		`{"board":{"personnel":[{"id":"p","ca\u202erd":"x"}]}}`: `board.personnel[0].ca\u202erd`,
+		`{"qu\u0000estion":"ship.move"}`:                        `qu\x00estion`,
+	} {
+		status, out := post(t, srv.URL, "/v1/adjudicate", []byte(body))
+		code, _, got := refusalOf(t, out)
+		if status != 400 || code != rules.EINVALID || got != field || strings.ContainsRune(string(out), 0x202e) {
+			t.Errorf("%s: %d %s naming %q, want 400 naming %q", body, status, out, got, field)
+		}
+	}
+}
