@@ -664,6 +664,9 @@ func TestAdjudicationMistakeSameAnswerOnEveryTransport(t *testing.T) {
 		{"3e", "ship.staffed", `{"ship":"s"}`, "edition", rules.ErrorMessage(editionErr)},
 		{"2e", "warp.core", `{"ship":"s"}`, "question", rules.ErrorMessage(questionErr)},
 		{"2e", "turn.replay", `{"actions":[{"question":"warp.core","params":{"ship":"s","to":"m"}}]}`, "params.actions[0].question", rules.ErrorMessage(questionErr)},
+		{"2e", "ship.staffed", `{"ship":"s\u202e"}`, "params.ship", rules.ErrorMessage(rules.TextRefused("params.ship", "params.ship"))},
+		{"2e", "card.play", `{"card":"Worf\u0000"}`, "params.card", rules.ErrorMessage(rules.TextRefused("params.card", "params.card"))},
+		{"2e", "card.play", `{"card":"Worf\udc00"}`, "params.card", rules.ErrorMessage(rules.TextRefused("params.card", "params.card"))},
 	}
 	for _, m := range mistakes {
 		body := fmt.Sprintf(`{"edition":%q,"question":%q,"board":%s,"params":%s}`, m.edition, m.question, board, m.params)
