@@ -176,14 +176,14 @@ func jsonError(err error, data []byte, v any) error {
 		}
 		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", field, kind, rules.Truncate(typ.Value)).WithDetail("field", rules.Truncate(field))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		name := unknownFieldName(err)
 		known := bodyFields(v)
 		near := nearFields(name, known)
 		if near == nil {
 			near = []string{}
 		}
 		return rules.Errorf(rules.EINVALID, "Unknown field %q in the request body, which takes %s.", rules.Truncate(name), strings.Join(known, ", ")).
-			WithDetail("field", rules.Truncate(name)).WithDetail("suggestions", near)
+			WithDetail("field", rules.Truncate(keyInPath(name))).WithDetail("suggestions", near)
 	}
 	return rules.Errorf(rules.EINVALID, "The request body could not be decoded: %s.", err.Error())
 }

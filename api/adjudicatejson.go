@@ -229,13 +229,28 @@ func (d *requestDecoder) unknown(key []byte, fields []string) bool {
 		}
 		return e.WithDetail("field", rules.Truncate(f)).WithDetail("suggestions", near)
 	})
-	if rules.TextFault(name) {
-		// The path names a key holding what no typed text holds as Go
-		// quotes it (ca\u202erd), never echoing the character back.
-		q := strconv.QuoteToASCII(name)
-		name = q[1 : len(q)-1]
+	return d.at(keyInPath(name))
+}
+
+// keyInPath is an unknown key as a field's path names it: as it is, or,
+// holding what no typed text holds (rules.TextFault), as Go quotes it
+// (ca\u202erd), never echoing the character back.
+func keyInPath(name string) string {
+	if !rules.TextFault(name) {
+		return name
 	}
-	return d.at(name)
+	q := strconv.QuoteToASCII(name)
+	return q[1 : len(q)-1]
+}
+
+// unknownFieldName is the key encoding/json's "json: unknown field" error
+// names, which it quotes as Go does.
+func unknownFieldName(err error) string {
+	quoted := strings.TrimPrefix(err.Error(), "json: unknown field ")
+	if name, uerr := strconv.Unquote(quoted); uerr == nil {
+		return name
+	}
+	return strings.Trim(quoted, `"`)
 }
 
 func quoteAll(names []string) string {

@@ -65,9 +65,9 @@ func identifierError(field string, err error) error {
 		}
 		return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", at, jsonKindOf(typ), rules.Truncate(typ.Value)).WithDetail("field", at)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		name := unknownFieldName(err)
 		e := rules.Errorf(rules.EINVALID, "Unknown field %q in %s: an identifier takes %s.", name, field, strings.Join(identifierFields, ", ")).
-			WithDetail("field", rules.Truncate(field+"."+name))
+			WithDetail("field", rules.Truncate(field+"."+keyInPath(name)))
 		if near := nearFields(name, identifierFields); len(near) > 0 {
 			e.WithDetail("suggestions", near)
 		}

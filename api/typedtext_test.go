@@ -119,10 +119,15 @@ func TestAnUnknownKeyHoldingAControlIsNamedEscaped(t *testing.T) {
 	for body, field := range map[string]string{
 		`{"board":{"personnel":[{"id":"p","ca\u202erd":"x"}]}}`: `board.personnel[0].ca\u202erd`,
 		`{"qu\u0000estion":"ship.move"}`:                        `qu\x00estion`,
+		`{"identifiers":[{"na\u202eme":"Worf"}]}`:               `identifiers[0].na\u202eme`,
 	} {
-		status, out := post(t, srv.URL, "/v1/adjudicate", []byte(body))
+		path := "/v1/adjudicate"
+		if strings.HasPrefix(body, `{"identifiers"`) {
+			path = "/v1/cards/collection"
+		}
+		status, out := post(t, srv.URL, path, []byte(body))
 		code, _, got := refusalOf(t, out)
-		if status != 400 || code != rules.EINVALID || got != field || strings.ContainsRune(string(out), 0x202e) {
+		if status != 400 || code != rules.EINVALID || got != field || strings.ContainsRune(string(out), 0x202e) || strings.Contains(string(out), `\\\\`) {
 			t.Errorf("%s: %d %s naming %q, want 400 naming %q", body, status, out, got, field)
 		}
 	}
