@@ -48,19 +48,7 @@ func TestQueryStringsAreReadStrictly(t *testing.T) {
 		{"POST", "/v1/adjudicate?prety", verdictBody, "prety", []string{"pretty"}, `did you mean "pretty"?`},
 		{"POST", "/v1/cards/collection?edition=2e", `{"identifiers":[{"name":"Worf"}]}`, "edition", []string{}, "it takes pretty"},
 	} {
-		req, err := http.NewRequest(tc.method, srv.URL+tc.path, strings.NewReader(tc.body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tc.body != "" {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		res, b := sendBody(t, tc.method, srv.URL+tc.path, tc.body)
 		name := tc.method + " " + tc.path
 		if len(name) > 80 {
 			name = name[:80] + "..."
@@ -73,7 +61,7 @@ func TestQueryStringsAreReadStrictly(t *testing.T) {
 			continue
 		}
 		var e errorBody
-		err = json.Unmarshal(b, &e)
+		err := json.Unmarshal(b, &e)
 		field, _ := e.Error.Details["field"].(string)
 		// A long name is named clipped, as every quoted input is.
 		if err != nil || e.Error.Code != "invalid_request" || field != tc.field && (len(field) < 50 || !strings.HasPrefix(tc.field, strings.TrimSuffix(field, "…"))) {
@@ -119,19 +107,7 @@ func TestEveryRouteTakesItsParameters(t *testing.T) {
 		{"GET", "/v1/cards/2e-1-394/rulings?pretty", ""},
 		{"POST", "/v1/cards/collection?pretty", `{"identifiers":[{"name":"Worf","fuzzy":true}]}`},
 	} {
-		req, err := http.NewRequest(tc.method, srv.URL+tc.path, strings.NewReader(tc.body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tc.body != "" {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		res, b := sendBody(t, tc.method, srv.URL+tc.path, tc.body)
 		if res.StatusCode == http.StatusBadRequest && strings.Contains(string(b), "query parameter") {
 			t.Errorf("%s %s refused: %s", tc.method, tc.path, b)
 		}
@@ -171,4 +147,24 @@ func TestAPrettyAnswerIsKeyedApart(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sendBody sends a request with body (JSON when there is one) and returns
+// the answer, its body read whole.
+func sendBody(t *testing.T, method, url, body string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, b
 }

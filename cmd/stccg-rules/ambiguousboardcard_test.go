@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/engine"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -17,11 +16,7 @@ import (
 // each is 422 naming the field and the candidates, and says how they fit
 // the name (details.match), as GET /v1/cards/named's ambiguous answer does.
 func TestAmbiguousBoardCardSaysHowItsCandidatesFit(t *testing.T) {
-	cat := catalog.New([]*rules.Card{
-		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Starship Valiant", Type: "ship"},
-		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Starship Valiant", Type: "ship"},
-		{ID: "2e-1-1", Edition: "2e", Set: "1", Number: "1", Title: "Tide Chart", Type: "event"},
-	}, nil)
+	cat := twinNamesCatalog()
 	svc := newEdgeServices()
 	svc.Adjudicator.AdjudicateFn = engine.New([]rules.Document{
 		{ID: "house-rules-1e", Edition: rules.Edition1E, Kind: rules.DocumentRulebook, Precedence: 1},

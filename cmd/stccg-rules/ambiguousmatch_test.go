@@ -18,11 +18,7 @@ import (
 // name as typed or only with a typo forgiven, in the words of a card's
 // match.
 func TestAmbiguousMatchSameOnEveryTransport(t *testing.T) {
-	cat := catalog.New([]*rules.Card{
-		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Starship Valiant", Type: "ship"},
-		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Starship Valiant", Type: "ship"},
-		{ID: "2e-1-1", Edition: "2e", Set: "1", Number: "1", Title: "Tide Chart", Type: "event"},
-	}, nil)
+	cat := twinNamesCatalog()
 	svc := newEdgeServices()
 	svc.Cards.LookUpCardFn = cat.LookUpCard
 	svc.Cards.CardFn = cat.Card
@@ -103,4 +99,15 @@ func TestAmbiguousMatchSameOnEveryTransport(t *testing.T) {
 			}
 		})
 	}
+}
+
+// twinNamesCatalog is a small catalog of its own where a name fits several
+// cards: two First Edition ships printed with one title, and a Second
+// Edition event.
+func twinNamesCatalog() *catalog.Catalog {
+	return catalog.New([]*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Starship Valiant", Type: "ship"},
+		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Starship Valiant", Type: "ship"},
+		{ID: "2e-1-1", Edition: "2e", Set: "1", Number: "1", Title: "Tide Chart", Type: "event"},
+	}, nil)
 }
