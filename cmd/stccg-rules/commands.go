@@ -158,7 +158,7 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 	defer a.Close()
 	card, err := findCard(ctx, a.services.Cards, name, !*exact, edition)
 	if err != nil {
-		return terminalError(err)
+		return lookUpError(err, name)
 	}
 	printCard(stdout, card)
 	rulings, err := a.services.Cards.CardRulings(ctx, card.ID)

@@ -85,16 +85,23 @@ func printEntry(w io.Writer, e *rules.Entry, governing bool) {
 // terminalError turns a domain error into a message for a terminal: its
 // sentence, then the cards a name fits, each with the id to ask by, or the
 // suggestions.
-func terminalError(err error) error {
+func terminalError(err error) error { return lookUpError(err, "") }
+
+// lookUpError is terminalError of a look-up of name: the cards an ambiguous
+// name fits open with the sentence the card page and Discord show
+// (rules.CandidatesFit) and the match's word, as REST's details.match says it.
+func lookUpError(err error, name string) error {
 	msg := rules.ErrorMessage(err)
 	d := rules.ErrorDetails(err)
 	if choices := choicesOf(d["choices"]); len(choices) > 0 {
 		var b strings.Builder
 		b.WriteString(msg)
 		if m := rules.AmbiguousMatch(err); m != "" {
-			// Whether the candidates fit the name as typed or only with a
-			// typo forgiven, in the words of a card's match.
-			fmt.Fprintf(&b, "\nThey fit the name %s.", candidatesFitWords(m))
+			b.WriteString("\n")
+			if name != "" {
+				b.WriteString(rules.CandidatesFit(name, m) + " ")
+			}
+			fmt.Fprintf(&b, "(match %s)", m)
 		}
 		b.WriteString("\nAsk by one of these ids:")
 		for _, c := range choices {
@@ -125,20 +132,6 @@ func terminalError(err error) error {
 		}
 	}
 	return fmt.Errorf("%s", msg)
-}
-
-// candidatesFitWords says in words how an ambiguous name's candidates fit
-// it (rules.AmbiguousMatch).
-func candidatesFitWords(match string) string {
-	switch match {
-	case rules.MatchExact:
-		return "as typed (match exact)"
-	case rules.MatchOtherEdition:
-		return "as typed, printed only in the other edition (match other-edition)"
-	case rules.MatchFuzzy:
-		return "only with a typo or a missing word forgiven (match fuzzy)"
-	}
-	return "(match " + match + ")"
 }
 
 // choicesOf reads the "choices" detail of an ambiguous name.
