@@ -614,35 +614,34 @@ var filterLacking = []struct {
 // that can match nothing is a mistake the caller wants named, not an empty
 // page.
 func (c *Catalog) cardType(name string) (string, error) {
-	if rules.FoldName(name) == "" {
-		return "", nil
-	}
-	want := rules.FoldTerm(name)
-	for _, t := range c.types {
-		if rules.FoldTerm(t) == want {
-			return t, nil
-		}
-	}
-	// The list is the data's own, not the caller's text: it is not clipped.
-	e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("Card type %q is not known; use one of %s.", rules.Truncate(name), strings.Join(c.types, ", "))}
-	return "", e.WithDetail("field", "type").WithDetail("types", slices.Clone(c.types))
+	return oneOf(name, c.types, "type", "Card type", "types")
 }
 
 // cardAffiliation returns the affiliation of the data an affiliation filter
 // names (case, punctuation and a plural forgiven), "" for none; one the data
 // does not know is EINVALID naming those it does, as cardType does.
 func (c *Catalog) cardAffiliation(name string) (string, error) {
+	a, err := oneOf(name, c.affiliations, "affiliation", "Affiliation", "affiliations")
+	return rules.FoldName(a), err
+}
+
+// oneOf returns the value of known that name names (case, punctuation and a
+// plural forgiven), "" for none; a name none of them is is EINVALID saying
+// what (the field's name in a sentence), naming field, and listing known
+// under list in the details.
+func oneOf(name string, known []string, field, what, list string) (string, error) {
 	if rules.FoldName(name) == "" {
 		return "", nil
 	}
 	want := rules.FoldTerm(name)
-	for _, a := range c.affiliations {
-		if rules.FoldTerm(a) == want {
-			return rules.FoldName(a), nil
+	for _, v := range known {
+		if rules.FoldTerm(v) == want {
+			return v, nil
 		}
 	}
-	e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("Affiliation %q is not known; use one of %s.", rules.Truncate(name), strings.Join(c.affiliations, ", "))}
-	return "", e.WithDetail("field", "affiliation").WithDetail("affiliations", slices.Clone(c.affiliations))
+	// The list is the data's own, not the caller's text: it is not clipped.
+	e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("%s %q is not known; use one of %s.", what, rules.Truncate(name), strings.Join(known, ", "))}
+	return "", e.WithDetail("field", field).WithDetail(list, slices.Clone(known))
 }
 
 // A SetName is one set of the card data: its number, as a card's set
