@@ -126,6 +126,9 @@ func decodeStrict(buf *bytes.Buffer, v any) error {
 	// Decoding straight from the buffer: the decoder reads it once, with no
 	// further copy of the whole body.
 	data := buf.Bytes() // what the decoder reads, kept to name the place of an error
+	if err := nullBody(data); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(buf)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -38,7 +38,8 @@ import (
 //   - Malformed JSON, anywhere in the body, is 400 as encoding/json words
 //     it, before any other mistake.
 //
-// null is a field left out, as encoding/json reads it. When it accepts a
+// null is a field left out, as encoding/json reads it (a body that is null
+// is refused, as any body that is no object). When it accepts a
 // body, req holds what encoding/json reads of it, field by field
 // (FuzzDecodeAdjudication). REST, GraphQL, the pages and the terminal
 // read every adjudication through it.
@@ -56,6 +57,9 @@ func DecodeAdjudication(body []byte, req *rules.AdjudicationRequest) error {
 func (d *requestDecoder) decode(req *rules.AdjudicationRequest) error {
 	body := d.data
 	var out rules.AdjudicationRequest
+	if err := nullBody(body); err != nil {
+		return err
+	}
 	d.skipSpace()
 	if d.readAdjudicationRequest(&out) && d.end() {
 		if !d.negative {
@@ -81,6 +85,25 @@ func (d *requestDecoder) decode(req *rules.AdjudicationRequest) error {
 		}
 	}
 	return d.error()
+}
+
+// nullBody refuses a body that is JSON null as every body that is not an
+// object is refused ("The field (the body) must be an object, not a JSON
+// array."): null is a field left out only inside an object, as
+// encoding/json reads a field; a request left out whole is malformed, 400,
+// never read as {} and answered for the fields it lacks.
+func nullBody(data []byte) error {
+	if string(bytes.Trim(data, " \t\r\n")) != "null" {
+		return nil
+	}
+	return notAnObject("null")
+}
+
+// notAnObject is the refusal of a body that is a JSON value of another
+// type than an object (got as jsonTypeAt names it, or "null").
+func notAnObject(got string) *rules.Error {
+	const f = "(the body)"
+	return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", f, "an object", got).WithDetail("field", f)
 }
 
 // requestDecoder reads one adjudication request from data; off is the next

@@ -75,9 +75,17 @@ func (VariablesKeeper) MutateOperationParameters(ctx context.Context, raw *graph
 // inputMistake is the REST refusal of the unknown input field a validation
 // error of GraphQL names, or nil when the error is of another kind or no
 // body argument holds the field.
+//
+// A body argument that is no object (null, a list, a string, a number,
+// true), which GraphQL refuses as "cannot be null" or "must be a
+// AdjudicationRequest, not a slice" for a variable and "Expected value of
+// type ..., found []." for a literal, is refused as REST refuses such a
+// body ("The field (the body) must be an object, not a JSON array."), the
+// argument named in place of the body.
 func inputMistake(ctx context.Context, gerr *gqlerror.Error) *rules.Error {
 	name, ok := unknownInputField(gerr)
-	if !ok || !graphql.HasOperationContext(ctx) {
+	whole := !ok && argumentOfWrongType(gerr)
+	if !ok && !whole || !graphql.HasOperationContext(ctx) {
 		return nil
 	}
 	oc := graphql.GetOperationContext(ctx)
@@ -115,12 +123,36 @@ func inputMistake(ctx context.Context, gerr *gqlerror.Error) *rules.Error {
 		writeValue(&body, arg.Value, vars)
 		err := ba.decode(body.Bytes())
 		field, _ := rules.ErrorDetails(err)["field"].(string)
-		if rules.ErrorCode(err) == rules.EINVALID && (field == name || strings.HasSuffix(field, "."+name)) {
-			re, _ := err.(*rules.Error)
+		re, _ := err.(*rules.Error)
+		switch {
+		case re == nil || re.Code != rules.EINVALID:
+		case whole && field == bodyField:
+			// The argument is the body: named as GraphQL names it.
+			return rules.Errorf(rules.EINVALID, "%s", strings.Replace(re.Message, bodyField, ba.name, 1)).WithDetail("field", ba.name)
+		case whole && field == ba.name:
+			return re
+		case !whole && (field == name || strings.HasSuffix(field, "."+name)):
 			return re
 		}
 	}
 	return nil
+}
+
+// bodyField is how the REST decoders name the body itself.
+const bodyField = "(the body)"
+
+// argumentOfWrongType says whether a validation error refuses an argument's
+// or a variable's whole value for its type: null for a type that is not
+// nullable, or a value of another kind.
+func argumentOfWrongType(gerr *gqlerror.Error) bool {
+	if code, _ := gerr.Extensions["code"].(string); code != "GRAPHQL_VALIDATION_FAILED" {
+		return false
+	}
+	if strings.HasPrefix(gerr.Message, "Expected value of type ") {
+		return true
+	}
+	return len(gerr.Path) == 2 && gerr.Path[0] == ast.PathName("variable") &&
+		(gerr.Message == "cannot be null" || strings.HasPrefix(gerr.Message, "must be a "))
 }
 
 // unknownInputField is the name of the input field a validation error says

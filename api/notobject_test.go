@@ -1,0 +1,67 @@
+package api_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// TestABodyThatIsNoObjectIsRefusedAlike sends bodies that are a JSON value
+// but no object (null among them, which is a field left out only inside an
+// object) to every route that reads a body, and the same values as the
+// GraphQL argument that stands for the body, as a variable and as a
+// literal: each is 400 invalid_request in one sentence naming the body (the
+// argument in GraphQL), never read as {} and answered for what it lacks.
+func TestABodyThatIsNoObjectIsRefusedAlike(t *testing.T) {
+	srv := newServer(t)
+	for _, v := range []struct{ body, kind string }{
+		{"null", "null"}, {" null\n", "null"}, {"[]", "array"}, {`[{"edition":"2e"}]`, "array"},
+		{`"2e"`, "string"}, {"1", "number"}, {"true", "bool"},
+	} {
+		for _, route := range []string{"/v1/adjudicate", "/v1/cards/collection"} {
+			code, out := post(t, srv.URL, route, []byte(v.body))
+			var e errorBody
+			if err := json.Unmarshal(out, &e); err != nil {
+				t.Fatalf("%s %q: %d %s", route, v.body, code, out)
+			}
+			want := "The field (the body) must be an object, not a JSON " + v.kind + "."
+			if code != 400 || e.Error.Code != rules.EINVALID || e.Error.Message != want || e.Error.Details["field"] != "(the body)" {
+				t.Errorf("%s %q: %d %+v\nwant 400 %q naming (the body)", route, v.body, code, e.Error, want)
+			}
+		}
+
+		literal := strings.TrimSpace(v.body)
+		if literal == `[{"edition":"2e"}]` {
+			literal = `[{edition: "2e"}]`
+		}
+		for _, q := range []string{
+			`{"query":"query($r: AdjudicationRequest!){ adjudicate(request: $r){ allowed } }","variables":{"r":` + v.body + `}}`,
+			`{"query":` + jsonString(`{ adjudicate(request: `+literal+`){ allowed } }`) + `}`,
+		} {
+			_, out := post(t, srv.URL, "/graphql", []byte(q))
+			var r struct {
+				Errors []struct {
+					Message    string
+					Extensions struct {
+						Code    string
+						Details map[string]any
+					}
+				}
+			}
+			if err := json.Unmarshal(out, &r); err != nil || len(r.Errors) != 1 {
+				t.Fatalf("%s: %s", q, out)
+			}
+			want := "The field request must be an object, not a JSON " + v.kind + "."
+			if g := r.Errors[0]; g.Message != want || g.Extensions.Code != rules.EINVALID || g.Extensions.Details["field"] != "request" {
+				t.Errorf("GraphQL %s:\n%+v\nwant %s %q naming request", q, g, rules.EINVALID, want)
+			}
+		}
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
