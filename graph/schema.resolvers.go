@@ -142,7 +142,11 @@ func (r *queryResolver) Search(ctx context.Context, q string, edition *string, k
 	if err != nil {
 		return nil, err
 	}
-	sq := rules.SearchQuery{Q: q, Edition: ed, Kind: k, Document: str(document), Limit: max(limit, 1), Offset: offset}
+	doc, err := textArg("document", str(document)) // as REST reads ?document=
+	if err != nil {
+		return nil, err
+	}
+	sq := rules.SearchQuery{Q: q, Edition: ed, Kind: k, Document: doc, Limit: max(limit, 1), Offset: offset}
 	if err := rules.CheckSearchScope(ctx, r.Reference, sq); err != nil {
 		return nil, err
 	}
@@ -231,8 +235,19 @@ func (r *queryResolver) Cards(ctx context.Context, q *string, edition *string, t
 	if err != nil {
 		return nil, err
 	}
-	p, err := r.Catalog.CardPage(ctx, rules.CardFilter{Q: str(q), Edition: ed, Type: str(typeArg),
-		Affiliation: str(affiliation), Set: str(set), Limit: max(limit, 1), Offset: offset})
+	// Each text as REST's /v1/cards reads it (rules.ParseText): trimmed,
+	// compatibility forms folded, a control character refused.
+	f := rules.CardFilter{Edition: ed, Limit: max(limit, 1), Offset: offset}
+	for _, a := range []struct {
+		name string
+		arg  *string
+		to   *string
+	}{{"q", q, &f.Q}, {"type", typeArg, &f.Type}, {"affiliation", affiliation, &f.Affiliation}, {"set", set, &f.Set}} {
+		if *a.to, err = textArg(a.name, str(a.arg)); err != nil {
+			return nil, err
+		}
+	}
+	p, err := r.Catalog.CardPage(ctx, f)
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,12 @@ const (
 // is printed more than once). It always answers 200 with a list, empty when
 // nothing fits.
 func (s *Site) suggest(c echo.Context) error {
-	q := strings.TrimSpace(c.QueryParam("q"))
+	// The words as every transport reads a text (rules.ParseText); a text
+	// it refuses has nothing to suggest.
+	q, err := rules.ParseText("q", c.QueryParam("q"))
+	if err != nil {
+		q = ""
+	}
 	out := suggestions{Q: q, Suggestions: []suggestion{}}
 	if q != "" && utf8.RuneCountInString(q) <= maxSuggestQuery && c.QueryParam("kind") == rules.KindCard {
 		// A builder's card field: the edition's cards, each one by itself.

@@ -28,9 +28,10 @@ func FuzzFoldNameShortcut(f *testing.F) {
 
 // foldNameBefore is foldName as it was written before it read the ", the"
 // suffix in place and grew its builder once: the reference the faster one
-// must answer as.
+// must answer as (a name's compatibility forms read first, FoldCompat, as
+// both do).
 func foldNameBefore(s string) string {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(FoldCompat(s))
 	lower := strings.ToLower(s)
 	if strings.HasSuffix(lower, ", the") {
 		s = s[:len(s)-len(", the")]

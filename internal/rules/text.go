@@ -58,7 +58,9 @@ func FoldName(s string) string {
 
 // foldName is FoldName's full work.
 func foldName(s string) string {
-	s = strings.TrimSpace(s)
+	// Compatibility forms first ("ｐｉｃａｒｄ", "ﬁ", "Ｔｈｅ", a combining
+	// accent composed): a typed name reads as the name it stands for.
+	s = strings.TrimSpace(FoldCompat(s))
 	// Only ASCII lowers to ", the" (the two letters other than ASCII that
 	// lower to ASCII are K and İ), so the suffix is read in place rather
 	// than from a lowered copy.

@@ -3,6 +3,8 @@ package rules
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // MaxCardNameBytes bounds a card name wherever a request names one: a query
@@ -81,4 +83,74 @@ func ParseCardName(field, s string) (string, error) {
 		return "", textTooLongParam(field, len(v), MaxCardNameBytes)
 	}
 	return v, nil
+}
+
+// FoldCompat reads a typed text's compatibility forms as what they stand
+// for: the full-width forms of ASCII ("ｐｉｃａｒｄ", "２Ｅ", "＂stopped＂"),
+// ligatures ("ﬁ" as "fi"), other letters, digits, spaces and punctuation
+// that Unicode's compatibility decomposition (NFKC) writes otherwise, and
+// accents typed as combining marks, composed (NFC) as the documents write
+// them. A symbol is left as it is: "™" is a symbol where it stands, never
+// the letters "TM" joined to the word before it, and "³" is no digit of a
+// number. A character whose folded form would be longer is left too, so
+// the text read is never longer than the text sent and every bound checked
+// on the one holds on the other. It is the one compatibility fold of a
+// text a person types, applied where such a text is read (ParseText, and so
+// every query string, GraphQL argument, page, Discord option and CLI
+// argument) and by FoldName, which every comparison of names makes (the card catalog,
+// definitions, the names of a board's cards); ASCII is returned as it is,
+// with no work. The words of the API (an edition, a kind of entry, a
+// question) are values of a closed list, not typed texts: ParseEdition
+// reads "２ｅ" as the unknown word it is.
+func FoldCompat(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	if !norm.NFC.IsNormalString(s) {
+		// Composed, unless composing lengthens it (a character Unicode
+		// keeps out of composition, as U+FB2E, is decomposed by NFC).
+		if c := norm.NFC.String(s); len(c) <= len(s) {
+			s = c
+		}
+	}
+	var b []byte
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:]) // a byte not UTF-8 is one
+		one := s[i : i+size]
+		i += size
+		f := one
+		if r >= 0x80 && compatFolded(r) {
+			// A compatibility form is one whose compatibility decomposition
+			// is not its canonical one; its folded form is made only then.
+			if k := norm.NFKC.PropertiesString(one).Decomposition(); k != nil && string(k) != string(norm.NFC.PropertiesString(one).Decomposition()) {
+				if isASCII(string(k)) {
+					f = string(k) // NFKC of ASCII is itself: no composing
+				} else {
+					f = norm.NFKC.String(one)
+				}
+				if len(f) > len(one) {
+					f = one
+				}
+			}
+		}
+		switch {
+		case b != nil:
+			b = append(b, f...)
+		case f != one:
+			b = make([]byte, 0, len(s))
+			b = append(append(b, s[:i-size]...), f...)
+		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// compatFolded says whether FoldCompat reads r's compatibility form: a
+// letter, a decimal digit, a space, a punctuation mark, or any full-width
+// form of ASCII (U+FF01-U+FF5E: "＋", "＄" too).
+func compatFolded(r rune) bool {
+	return 0xff01 <= r && r <= 0xff5e || unicode.IsLetter(r) || unicode.Is(unicode.Nd, r) ||
+		unicode.IsSpace(r) || unicode.IsPunct(r)
 }

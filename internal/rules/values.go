@@ -113,7 +113,8 @@ func WithCode(err error, code string) error {
 const MaxQueryTextBytes = 500
 
 // ParseText reads a text parameter or argument as a caller writes it:
-// spaces around it trimmed; more than MaxQueryTextBytes bytes, a control
+// spaces around it trimmed, compatibility forms read as what they stand for
+// (FoldCompat: "ｐｉｃａｒｄ" is "picard"); more than MaxQueryTextBytes bytes, a control
 // character or invalid UTF-8 is EINVALID naming the field, the limit in
 // details.limit when it is the length. "" is no text.
 func ParseText(field, s string) (string, error) {
@@ -124,7 +125,9 @@ func ParseText(field, s string) (string, error) {
 	if TextFault(v) {
 		return "", TextRefused("The "+field+" parameter", field)
 	}
-	return v, nil
+	// Read as its compatibility forms stand for (FoldCompat): never
+	// longer, so the bound above holds on what is read.
+	return FoldCompat(v), nil
 }
 
 // ParamTooLong is ParseText's refusal of a text of n bytes, for a transport
