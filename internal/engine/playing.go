@@ -1,10 +1,11 @@
 // Playing cards: card.play, the move that puts a card from hand into play.
 // 2E: its cost in counters, uniqueness by title, and the headquarters
 // mission whose game text lets personnel, ships and equipment be played
-// there. 1E: the normal card play, uniqueness and persona, and reporting
-// for duty to a compatible outpost or headquarters in the native quadrant
-// of both card and facility. Uniqueness is in uniqueness.go, where a card
-// is played in playplace.go.
+// there. 1E: the normal card play, uniqueness and persona, reporting for
+// duty to a compatible outpost or headquarters in the native quadrant of
+// both card and facility, and building a facility where the rules let it
+// stand. Neither edition plays a mission or a dilemma from hand.
+// Uniqueness is in uniqueness.go, where a card is played in playplace.go.
 
 package engine
 
@@ -30,6 +31,9 @@ type PlayCard struct {
 	Icons       []string
 	Quadrant    string
 	Persona     string
+	// FacilityKind is a 1E facility's kind (outpost, headquarters,
+	// station), folded; "" when not known (a card given inline).
+	FacilityKind string
 	// Ref is the card id or name it was given by, ID the id of the card
 	// it names; Inline the card object given instead: what the board
 	// object it becomes is built from.
@@ -54,7 +58,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 			return PlayCard{}, err
 		}
 		return PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique(),
-			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, Ref: ref, ID: c.ID, Match: c.Match}, nil
+			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, FacilityKind: fold(c.FacilityType), Ref: ref, ID: c.ID, Match: c.Match}, nil
 	}
 	// The card object is read, never changed: the play points to it (the
 	// board object the card becomes copies what it needs of it).
@@ -288,10 +292,13 @@ type playing struct {
 	// Free: a 1E interrupt or doorway, which does not use the normal card
 	// play; PlayUsed: the normal card play was used before this card.
 	Free, PlayUsed bool
-	// Report is where a 1E card reports for duty.
+	// Report is where a 1E card reports for duty; Build where a 1E
+	// facility is built.
 	Report reporting
-	// NotFromHand: a 2E mission or dilemma, which is not played from
-	// hand; nothing else is judged.
+	Build  building
+	// NotFromHand: a mission or dilemma, which is not played from hand
+	// (2E: they are not in the deck; 1E: they are seeded); nothing else is
+	// judged.
 	NotFromHand bool
 	// Cost is what the 2E card costs, of the Counters left before it.
 	Cost, Counters int
@@ -310,12 +317,23 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 	pl := playing{Card: c, At: p.At, Allowed: true}
 	pl.OutOfSegment = m.ordersBegun && !playedAnyTime(first, c)
 	if first {
+		if notFromHand(c) {
+			pl.NotFromHand, pl.Allowed, pl.PlayUsed = true, false, m.playUsed
+			return pl, nil
+		}
 		pl.Unique = uniquenessOf(b, first, c, m.commanded)
 		pl.Free = c.Type == "interrupt" || c.Type == "doorway"
 		pl.PlayUsed = m.playUsed
 		pl.Allowed = !pl.Unique.refused() && !pl.OutOfSegment && (pl.Free || !m.playUsed)
-		if p.At != "" {
-			var err error
+		var err error
+		switch {
+		case p.At == "":
+		case c.Type == "facility":
+			if pl.Build, err = buildFacility(b, c, p.At); err != nil {
+				return pl, err
+			}
+			pl.Allowed = pl.Allowed && pl.Build.OK
+		default:
 			if pl.Report, err = reportForDuty(b, c, p.At); err != nil {
 				return pl, err
 			}
@@ -330,7 +348,7 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 	if pl.Counters < 0 || pl.Counters > countersPerTurn {
 		return pl, unprocessable("params.counters", "counters left are between 0 and 7")
 	}
-	if c.Type == "mission" || c.Type == "dilemma" {
+	if notFromHand(c) {
 		pl.NotFromHand, pl.Allowed = true, false
 		return pl, nil
 	}
@@ -351,11 +369,27 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 	return pl, nil
 }
 
+// notFromHand says whether a card is one no player plays from hand: a
+// mission or a dilemma. 2E: the deck holds five other types ("two other
+// types of cards are used in the game: missions and dilemmas"); 1E: they
+// are seed cards ("cards that must be seeded rather than played — such as
+// dilemmas").
+func notFromHand(c PlayCard) bool {
+	return c.Type == "mission" || c.Type == "dilemma"
+}
+
 // explainCardPlay1E writes the verdict of a 1E card play: uniqueness, the
 // segment, the normal card play, where it reports, and the figures (1E
 // cards have no cost in counters).
 func (j *judgement) explainCardPlay1E(pl playing) {
 	c, u := pl.Card, pl.Unique
+	if pl.NotFromHand {
+		j.allow(false)
+		j.sayStrings("%s is a %s; missions and dilemmas are seeded, not played from hand.", c.Name, c.Type)
+		j.cite("play1.seeded")
+		j.result = &rules.CardPlayResult{At: pl.At, CardPlayUsed: ptr(pl.PlayUsed)}
+		return
+	}
 	switch {
 	case c.Unique && u.Commanded != nil && fold(u.Commanded.title) != fold(c.Title):
 		j.sayStrings("%s is unique and you already have %s in play, another version of the same persona; you may have only one of those versions in play at a time.", c.Name, u.Commanded.name)
@@ -385,7 +419,11 @@ func (j *judgement) explainCardPlay1E(pl playing) {
 		j.sayStrings("Your normal card play is still available this turn.")
 		j.cite("play1.normal")
 	}
-	if pl.At != "" {
+	switch {
+	case pl.At == "":
+	case c.Type == "facility":
+		j.explainBuild(c, pl.At, pl.Build)
+	default:
 		j.explainReport(c, pl.At, pl.Report)
 	}
 	j.allow(pl.Allowed)

@@ -1,7 +1,9 @@
 // Where a card is played: 2E personnel, ships and equipment at a
 // headquarters mission whose game text allows them; 1E personnel, ships
 // and equipment reporting for duty to a compatible outpost or
-// headquarters in the native quadrant of both card and facility.
+// headquarters in the native quadrant of both card and facility, and 1E
+// facilities built at a location where you have none, an outpost only at
+// a mission showing its affiliation icon.
 
 package engine
 
@@ -324,4 +326,104 @@ func compatibility(as, bs []string) affinity {
 		}
 	}
 	return out
+}
+
+// A building is what the 1E rules make of building a facility at a place
+// during the play phase (1E rulebook, Facility and Site cards; 4. FACILITY
+// PHASE).
+type building struct {
+	// Mission is the location the facility is built at; nil when the
+	// place is a ship or a facility, where no facility is built.
+	Mission *Mission
+	// Occupied is your facility already at that location: you may not
+	// build another there (the opponent's does not stop you).
+	Occupied *Facility
+	// Outpost: the facility is an outpost, built only at a mission with
+	// its affiliation icon; NoIcon says the mission has none of its
+	// affiliations. OwnText: another kind of facility (or one whose kind
+	// the card data does not give), built where its own text says.
+	Outpost, NoIcon, OwnText bool
+	OK                       bool
+}
+
+// buildFacility judges where a 1E facility is built: at a spaceline
+// location (a mission) where you have no facility yet, an outpost only at a
+// mission showing its affiliation icon. Where another kind of facility may
+// be built is said by its text, which the card data does not hold, and so
+// is whether an outpost's text lets it be built during play and whether the
+// mission is a homeworld: those the verdict says it did not check. It
+// fails, naming the field, when an outpost's affiliation or the mission's
+// affiliation icons are not known.
+func buildFacility(b *Board, c PlayCard, at string) (building, error) {
+	m := b.Mission(at)
+	if m == nil {
+		return building{}, nil
+	}
+	bd := building{Mission: m, OK: true}
+	for _, f := range b.Facilities {
+		if f.Owner == You && f.Mission == m.ID {
+			bd.Occupied, bd.OK = f, false
+			break
+		}
+	}
+	if c.FacilityKind != "outpost" {
+		bd.OwnText = true
+		return bd, nil
+	}
+	bd.Outpost = true
+	if c.Affiliation == "" {
+		return bd, unprocessable("params.card", "the affiliation of %s is not known; give it in an inline card", c.Name)
+	}
+	if len(m.Affiliations) == 0 && !m.AnyMayAttempt && !m.affiliationsKnown {
+		return bd, unprocessable(m.field("affiliations"), "the affiliation icons of %s are not known", m.Name())
+	}
+	if !outpostMayStand(splitAffiliations(c.Affiliation), m) {
+		bd.NoIcon, bd.OK = true, false
+	}
+	return bd, nil
+}
+
+// outpostMayStand says whether a mission shows one of an outpost's
+// affiliation icons (or its text lets that affiliation attempt it).
+func outpostMayStand(affiliations []string, m *Mission) bool {
+	for _, a := range affiliations {
+		if contains(m.Affiliations, a) || (m.AnyMayAttempt && !contains(m.AttemptExcept, a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// explainBuild says where a 1E facility is built, and why it may or may
+// not be built there, naming what the card data does not let it check.
+func (j *judgement) explainBuild(c PlayCard, at string, bd building) {
+	m := bd.Mission
+	if m == nil {
+		j.sayStrings("%s is not a spaceline location; %s is built at a mission.", at, c.Name)
+		j.cite("build1.where")
+		return
+	}
+	if f := bd.Occupied; f != nil {
+		j.sayStrings("You already have %s at %s; you may not build another facility at a location where you already have one.", f.Name(), m.Name())
+		j.cite("build1.one")
+	}
+	if bd.OwnText {
+		j.sayStrings("%s is built only where its own text says, which the card data does not hold: where it may be built is not checked.", c.Name)
+		j.cite("build1.where")
+		return
+	}
+	if bd.NoIcon {
+		j.sayStrings("%s (%s) may be built only at a mission with its affiliation icon; %s shows %s.", c.Name, c.Affiliation, m.Name(), iconsShown(m))
+	} else {
+		j.sayStrings("%s shows the %s icon, where %s may be built; whether its text lets it be built during play and whether %s is a homeworld (where no outpost stands) the card data does not say: not checked.", m.Name(), c.Affiliation, c.Name, m.Name())
+	}
+	j.cite("build1.where")
+}
+
+// iconsShown names the affiliation icons a mission shows, for a sentence.
+func iconsShown(m *Mission) string {
+	if len(m.Affiliations) == 0 {
+		return "no affiliation icon"
+	}
+	return joinAnd(m.Affiliations)
 }
