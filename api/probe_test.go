@@ -33,7 +33,24 @@ type probeExample struct {
 // facilities and the dead named by later actions of a turn. Each answer
 // must hold what its example names; the figure is logged.
 func TestBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
-	raw, err := os.ReadFile("testdata/blind-probe.json")
+	judgeProbe(t, "testdata/blind-probe.json")
+}
+
+// TestSecondBlindProbeIsJudgedAsTheRulebooksSay posts a second probe,
+// written the same way and aimed at the edges: cards the card data knows by
+// title only, names typed loosely or shared by both editions, ties in
+// combat, engagements and battles, the limits of a turn, cards where the
+// rules put none, statistics given inline, requirements joined by OR, and
+// the two editions answering one question differently.
+func TestSecondBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
+	judgeProbe(t, "testdata/blind-probe-2.json")
+}
+
+// judgeProbe posts every situation of a probe file through the HTTP handler
+// and checks each answer holds what its example names; the figure is logged.
+func judgeProbe(t *testing.T, path string) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +100,7 @@ func TestBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 			held++
 		})
 	}
-	t.Logf("blind probe judged as expected: %d of %d", held, len(file.Examples))
+	t.Logf("%s judged as expected: %d of %d", path, held, len(file.Examples))
 }
 
 // quotes says whether one citation of an answer quotes a phrase, case and
