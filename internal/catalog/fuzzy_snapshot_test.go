@@ -19,7 +19,8 @@ import (
 // from the real corpus's names, and checks on every run what holds of them
 // whatever the ranking: each is answered the same way twice (the full
 // ranked answer, ids, scores and precisions to the last bit, then what
-// CardNamed makes of it), a look-up that does not find one card is
+// CardNamed makes of it, and what LookUpCard, the card services' look-up,
+// answers and how it matched), a look-up that does not find one card is
 // ambiguous, not found or refused as no name, never another error, and at least
 // minOwnCardShare of those made from a card of the edition asked (or of no
 // edition) answer with that card, alone or among the cards its name fits.
@@ -121,6 +122,16 @@ func writeFuzzyAnswer(b *bytes.Buffer, cat *Catalog, l fuzzyLookup) {
 	default:
 		d := rules.ErrorDetails(err)
 		fmt.Fprintf(b, "! %s %v %v %v\n", rules.ErrorCode(err), d["ids"], d["candidates"], d["suggestions"])
+	}
+	// And what the card services answer (LookUpCard: the exact steps, the
+	// other edition, a typo read as the word), with how it matched.
+	card, err = cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: l.name, Fuzzy: true, Edition: rules.Edition(l.edition)})
+	switch {
+	case err == nil:
+		fmt.Fprintf(b, "@ %s %s\n", card.ID, card.Match)
+	default:
+		d := rules.ErrorDetails(err)
+		fmt.Fprintf(b, "@! %s %v %v %v\n", rules.ErrorCode(err), d["ids"], d["match"], d["suggestions"])
 	}
 }
 

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,10 @@ import (
 //     printed only in First Edition ("U.S.S. Enterprise") means that card
 //     even on a Second Edition page, not a fuzzy reading of it among
 //     Second Edition cards ("U.S.S. Enterprise-E").
-//  3. Fuzzy, when asked for: the best fit in the edition asked, unless the
+//  3. A ruling or glossary entry titled with the name: not found, with it.
+//  4. A name with a typo, asked fuzzily: read as the name typed right
+//     (typoRead), steps 1 to 3 with it; what they answer is MatchFuzzy.
+//  5. Fuzzy, when asked for: the best fit in the edition asked, unless the
 //     other edition's best fits clearly better (its score, less
 //     otherEditionPenalty, still above): a misspelt name printed only in
 //     the other edition, or a title with a subtitle only the other
@@ -46,28 +50,25 @@ func (c *Catalog) LookUpCard(ctx context.Context, id rules.CardIdentifier) (*rul
 }
 
 func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
-	card, err := c.cardExact(name, edition)
-	if card != nil {
-		return labelled(card, rules.MatchExact), nil
-	}
-	if err != nil {
-		return nil, err
-	}
 	folded := rules.FoldName(name)
-	titled := c.titled[folded]
-	other := otherEdition(edition)
-	if other != "" && !slices.ContainsFunc(titled, func(e *rules.Entry) bool { return e.Edition == edition }) {
-		switch in := filterEdition(c.exact[folded], other); len(in) {
-		case 0:
-		case 1:
-			return labelled(in[0], rules.MatchOtherEdition), nil
-		default:
-			return nil, ambiguousIn(name, in, edition)
+	if folded == "" {
+		return nil, rules.Errorf(rules.EINVALID, "A card name is needed.").WithDetail("field", "name")
+	}
+	if card, err, done := c.namedSteps(name, folded, edition, false); done {
+		return card, err
+	}
+	if fuzzy {
+		// A name with a typo is read as the name typed right, and goes
+		// through the same steps: "Bajorn Phaser" asked in Second Edition
+		// is the First Edition's Bajoran Phaser, as "Bajoran Phaser" is,
+		// never Bajoran Phaser Pistol read fuzzily. It matched loosely.
+		if read, ok := c.typoRead(ctx, name); ok && read != folded {
+			if card, err, done := c.namedSteps(name, read, edition, true); done {
+				return card, err
+			}
 		}
 	}
-	if len(titled) > 0 {
-		return nil, c.entriesTitled(name, titled, edition)
-	}
+	other := otherEdition(edition)
 	scored, err := c.fuzzy(ctx, name, edition)
 	if err != nil {
 		return nil, err
@@ -110,6 +111,130 @@ func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, editi
 	return labelled(best, rules.MatchFuzzy), nil
 }
 
+// namedSteps are the steps of a look-up by the name as it is (folded, the
+// name folded; name, as typed, for the answers' words): the name exactly
+// in the edition asked, exactly in the other edition unless a ruling or
+// glossary entry of the edition asked is titled with it, then the rulings
+// and glossary entries titled with it. done says a step answered. read
+// says folded is the name read with its typos corrected (typoRead): every
+// card it answers matched loosely (rules.MatchFuzzy), and so do the
+// candidates of an ambiguous answer.
+func (c *Catalog) namedSteps(name, folded, edition string, read bool) (*rules.Card, error, bool) {
+	loose := func(match string) string {
+		if read {
+			return rules.MatchFuzzy
+		}
+		return match
+	}
+	switch found := filterEdition(c.exact[folded], edition); len(found) {
+	case 0:
+	case 1:
+		return labelled(found[0], loose(rules.MatchExact)), nil, true
+	default:
+		return nil, ambiguous(name, found, loose(rules.MatchExact)), true
+	}
+	titled := c.titled[folded]
+	other := otherEdition(edition)
+	if other != "" && !slices.ContainsFunc(titled, func(e *rules.Entry) bool { return e.Edition == edition }) {
+		switch in := filterEdition(c.exact[folded], other); len(in) {
+		case 0:
+		case 1:
+			return labelled(in[0], loose(rules.MatchOtherEdition)), nil, true
+		default:
+			if read {
+				// Said as a fuzzy fit of the other edition is said.
+				return nil, fitsOnlyIn(ambiguous(name, in, rules.MatchFuzzy), in[0].Edition, edition), true
+			}
+			return nil, ambiguousIn(name, in, edition), true
+		}
+	}
+	if len(titled) > 0 {
+		return nil, c.entriesTitled(name, titled, edition, read), true
+	}
+	return nil, nil, false
+}
+
+// typoRead is the name read with each word no card name has, and no small
+// word, taken for the one word of names it is nearest, a typo or two away
+// as the fuzzy look-up counts them (maxEdits: "bajorn" is "bajoran"), and
+// words run together or split as the fuzzy look-up reads them ("laforge",
+// "tal aura"); folded as FoldName folds. ok is false when a word is near
+// no word of names, or equally near several: the name is then not read
+// as any other, and only the fuzzy look-up answers it.
+func (c *Catalog) typoRead(ctx context.Context, name string) (string, bool) {
+	typo := false
+	for t := range strings.FieldsSeq(rules.FoldName(name)) {
+		if _, ok := c.wordID[t]; !ok && !stopWords[t] {
+			typo = true
+			break
+		}
+	}
+	if !typo {
+		return "", false // every word is a word of names: nothing to read
+	}
+	s := c.lookups.Get().(*lookup)
+	defer c.lookups.Put(s)
+	if err := c.query(ctx, s, name); err != nil || len(s.q) == 0 {
+		return "", false
+	}
+	words := make([]string, 0, len(s.q))
+	for i := range s.q {
+		if err := ctx.Err(); err != nil {
+			return "", false
+		}
+		t := s.q[i].text
+		if _, ok := c.wordID[t]; ok || stopWords[t] {
+			words = append(words, t)
+			continue
+		}
+		w, ok := c.nearestTypo(s, t)
+		if !ok {
+			return "", false
+		}
+		words = append(words, w)
+	}
+	return strings.Join(words, " "), true
+}
+
+// nearestTypo is the one word of names nearest t by typos (the fewest, up
+// to maxEdits of both words), or false when none is within them or
+// several are as near.
+//
+// A word that begins a word of names is not read as a typo: it may be
+// that word begun ("K'Ehl" of K'Ehleyr is no typo of Kell), and the fuzzy
+// look-up weighs both readings.
+func (c *Catalog) nearestTypo(s *lookup, t string) (string, bool) {
+	if len(t) > c.longestWord+maxEdits(len(t)) {
+		return "", false
+	}
+	if i := sort.SearchStrings(c.vocab, t); i < len(c.vocab) && strings.HasPrefix(c.vocab[i], t) {
+		return "", false
+	}
+	for k := 1; k <= maxEdits(len(t)); k++ {
+		s.typos.reset()
+		s.dels.of(t, k)
+		found, n := "", 0
+		for d := range s.dels.ends {
+			for _, wi := range c.deletes[string(s.dels.at(d))] {
+				if !s.typos.add(wi) {
+					continue
+				}
+				w := c.vocab[wi]
+				if dist := osaDistance(t, w, k); dist == k && dist <= maxEdits(len(w)) && !stopWords[w] {
+					found, n = w, n+1
+				}
+			}
+		}
+		switch {
+		case n == 1:
+			return found, true
+		case n > 1:
+			return "", false
+		}
+	}
+	return "", false
+}
+
 // fitsOnlyIn says of an ambiguous fuzzy look-up answered from the other
 // edition than the one asked for that its candidates are of that edition,
 // none of the one asked fitting as well.
@@ -129,7 +254,10 @@ func fitsOnlyIn(err error, theirs, asked string) error {
 // "turn", a term), offering them as "rulings", those of the edition asked
 // first. A fuzzy reading of such a name ("Kurn" for "turn") is no answer:
 // the entries are what it names exactly.
-func (c *Catalog) entriesTitled(name string, es []*rules.Entry, edition string) error {
+//
+// read says the name was read with a typo corrected: the entry's title is
+// then said, not "titled so".
+func (c *Catalog) entriesTitled(name string, es []*rules.Entry, edition string, read bool) error {
 	refs := make([]rules.EntryRef, 0, len(es))
 	for _, e := range es {
 		if edition == "" || e.Edition == edition {
@@ -149,7 +277,11 @@ func (c *Catalog) entriesTitled(name string, es []*rules.Entry, edition string) 
 	if refs[0].Kind == rules.KindGlossary {
 		what = "a glossary entry"
 	}
-	return rules.Errorf(rules.ENOTFOUND, "No card is named %q; %s of %s is titled so.", name, what, where).
+	titled := "titled so"
+	if read {
+		titled = "titled " + strconv.Quote(refs[0].Title)
+	}
+	return rules.Errorf(rules.ENOTFOUND, "No card is named %q; %s of %s is %s.", name, what, where, titled).
 		WithDetail("suggestions", []string{}).WithDetail("rulings", refs)
 }
 
