@@ -494,6 +494,9 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			continue // a word of the index, the game's shorthand for one, or of a question's form
 		}
 		stem, knownStem := ix.knownStem(w)
+		// mistypedOf is the word of the rulebooks w is mistyped from, when
+		// that decided it is no two words run together (splitOverTypo).
+		mistypedOf := ""
 		if c, ok := ix.vocab.compounds[w]; ok {
 			toks[i] = c.parts
 			continue
@@ -509,7 +512,12 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			// ("misson" is "mission", not "mis son") or never write
 			// the two side by side ("wellcome" is "welcome"; see
 			// splitOverTypo).
-			if cs := ix.vocab.corrections(w, 1); len(cs) == 0 || ix.splitOverTypo(w, split, rarer, cs[0]) {
+			cs := ix.vocab.corrections(w, 1)
+			asSplit := len(cs) == 0
+			if !asSplit {
+				asSplit, mistypedOf = ix.splitOverTypo(w, split, rarer, cs)
+			}
+			if asSplit {
 				toks[i] = split
 				a.read(asTyped(s, w), split, rules.ReadJoined)
 				continue
@@ -536,6 +544,14 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			next = toks[i+1]
 		}
 		ix.inContext(cs, prev, next)
+		if k := slices.IndexFunc(cs, func(c correction) bool { return c.word == mistypedOf }); k > 0 && cs[k].dist == cs[0].dist {
+			// The word it is mistyped from, which read it as no two
+			// words, before a word as near by another edit ("reday" is
+			// "ready", before "relay").
+			c := cs[k]
+			copy(cs[1:k+1], cs[:k])
+			cs[0] = c
+		}
 		if !knownStem {
 			// A typo of a word the thesaurus reads (the table's
 			// "fight", a question's "whats") nearer than any word of

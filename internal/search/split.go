@@ -347,25 +347,34 @@ func neighbour(w string) string {
 
 // splitOverTypo reports whether a typed word w that runs two words together
 // (split, "a b", the rarer of them in rarer documents; see splitForm) is
-// read as the two rather than as near, a word of the index one letter from
-// it: not when the rulebooks use near more than the rarer of the two
-// ("misson" is "mission", not "mis son"), nor when near is w as a judge
+// read as the two rather than as one of near, the words of the index one
+// letter from it, nearest first (vocabulary.corrections): not when the
+// rulebooks use the first of them more than the rarer of the two ("misson"
+// is "mission", not "mis son"), nor when one of them is w as a judge
 // mistypes a word -- a letter dropped, one typed twice, two swapped -- and
 // the rulebooks never write the two side by side: "wellcome" is "welcome",
 // not "well come"; "peacefull" "peaceful"; "manhim" Manheim; "setfan"
-// Stefan. Two stop words are never measured side by side ("somehere" is
-// "somewhere"). A word one letter from near by another edit stays the two:
-// "halfway" is "half way", not "hallway"; "replay" "re play", not "relay".
-func (ix *Index) splitOverTypo(w, split string, rarer int, near correction) bool {
-	if ix.vocab.freqOf(near.word) > rarer {
-		return false
+// Stefan; "reday" "ready", though "relay", one letter changed, comes
+// first. Two stop words are never measured side by side ("somehere" is
+// "somewhere"). A word one letter from near by another edit only stays the
+// two: "halfway" is "half way", not "hallway"; "replay" "re play", not
+// "relay". typo is the word of near read in its place when it is not the
+// two: the one mistyped, or "" for the first.
+func (ix *Index) splitOverTypo(w, split string, rarer int, near []correction) (asSplit bool, typo string) {
+	if ix.vocab.freqOf(near[0].word) > rarer {
+		return false, ""
 	}
-	if !mistyped(w, near.word) {
-		return true
+	for _, c := range near {
+		if c.dist != 1 || !mistyped(w, c.word) {
+			continue
+		}
+		a, b, _ := strings.Cut(split, " ")
+		if n, ok := ix.sideBySide(a, b); ok && n > 0 {
+			return true, ""
+		}
+		return false, c.word
 	}
-	a, b, _ := strings.Cut(split, " ")
-	n, ok := ix.sideBySide(a, b)
-	return ok && n > 0
+	return true, ""
 }
 
 // mistyped reports whether the typed word w is the word with one letter

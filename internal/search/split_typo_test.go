@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -64,6 +66,11 @@ func TestCorpusSplitOrTypoBySideBySide(t *testing.T) {
 		"seeddeck":     "seed deck",
 		"equippedwith": "equipped with",
 		"replay":       "re play",
+		// A word mistyped from one of the rulebooks' words is that word
+		// though another word, one letter changed, comes first among the
+		// words near it: "reday" is "ready", not "re day" nor "relay".
+		"reday":   "ready",
+		"halfway": "half way", // one letter changed only: the two
 	})
 }
 
@@ -85,5 +92,62 @@ func TestMistyped(t *testing.T) {
 		if got := mistyped(c.typed, c.word); got != c.want {
 			t.Errorf("mistyped(%q, %q) = %v, want %v", c.typed, c.word, got, c.want)
 		}
+	}
+}
+
+// TestAMistypedWordIsNotReadAsTwoNeverSideBySide writes every word of the
+// real corpus's rulebooks as a judge mistypes one (a letter dropped, one
+// typed twice, two swapped) and searches each: one read as two words run
+// together must be two the rulebooks write side by side, or have no word
+// of the rulebooks it is mistyped from one letter away. Whatever other
+// word comes first among those near it ("relay" before "ready" for
+// "reday"), a word mistyped from one is that word, never two words the
+// rulebooks never write side by side.
+func TestAMistypedWordIsNotReadAsTwoNeverSideBySide(t *testing.T) {
+	ix := buildCorpus(t)
+	var words []string
+	for w := range ix.vocab.freq {
+		if len(w) >= 5 && lowerWord(w) && asciiWord(w) {
+			words = append(words, w)
+		}
+	}
+	slices.Sort(words)
+	seen := map[string]bool{}
+	tried, split := 0, 0
+	for _, word := range words {
+		var typed []string
+		for i := 1; i < len(word); i++ {
+			typed = append(typed, word[:i]+word[i+1:], word[:i]+word[i:i+1]+word[i:], word[:i-1]+word[i:i+1]+word[i-1:i]+word[i+1:])
+		}
+		for _, m := range typed {
+			if seen[m] || ix.vocab.known(m) || ix.thes.knows(m) {
+				continue
+			}
+			seen[m] = true
+			tried++
+			u, err := parseQuery(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := ix.analyze(u)
+			if len(a.readAs) != 1 || a.readAs[0].Why != rules.ReadJoined {
+				continue
+			}
+			split++
+			x, y, _ := strings.Cut(a.readAs[0].As, " ")
+			if n, ok := ix.sideBySide(x, y); ok && n > 0 {
+				continue
+			}
+			for _, c := range ix.vocab.corrections(m, 1) {
+				if c.dist == 1 && mistyped(m, c.word) {
+					t.Errorf("%q is read as %q, never side by side, not as %q it is mistyped from", m, a.readAs[0].As, c.word)
+					break
+				}
+			}
+		}
+	}
+	t.Logf("%d mistyped words searched, %d read as two words", tried, split)
+	if tried < 10000 {
+		t.Errorf("only %d mistyped words: the test no longer measures the family", tried)
 	}
 }
