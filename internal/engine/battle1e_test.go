@@ -161,6 +161,31 @@ func TestShipBattleInitiationNeedsALeaderAndMatchingCrew1E(t *testing.T) {
 	}
 }
 
+// A 1E ship fires only with WEAPONS>0: one with none among the attackers
+// breaks that rule, citing it, and one whose WEAPONS nobody gave is a
+// board to complete, never taken to have none or some.
+func TestAFiringShipNeedsWeapons1E(t *testing.T) {
+	k := ship("k", "klingon", []string{"command"}, 7, "m")
+	r := ship("r", "romulan", []string{"command"}, 8, "m")
+	r.Owner = "opponent"
+	board := func(weapons *int) rules.Board {
+		k.Weapons = weapons
+		return rules.Board{Missions: []rules.BoardMission{mission("m", "space", "alpha", 3)}, Ships: []rules.BoardShip{k, r},
+			Personnel: []rules.BoardPersonnel{person("a", "klingon", nil, aboard("k"), "Leadership")}}
+	}
+	ask := obj{"attackers": []string{"k"}, "defenders": []string{"r"}}
+	v := judge(t, req1E("battle.initiate", board(ip(0)), ask))
+	if got := rulesOf(t, v); allowed(t, v) || !slices.Equal(got, []string{"weapons"}) || !quotes(v, "must have WEAPONS>0") {
+		t.Errorf("violations %v, want weapons alone citing WEAPONS>0; reasons %q", got, v.Reasons)
+	}
+	if v := judge(t, req1E("battle.initiate", board(ip(1)), ask)); !allowed(t, v) {
+		t.Errorf("WEAPONS 1 may fire; reasons %q", v.Reasons)
+	}
+	if f := refuse(t, req1E("battle.initiate", board(nil), ask)); f != "board.ships[0]" {
+		t.Errorf("field %q, want board.ships[0]", f)
+	}
+}
+
 // A stopped attacking ship is refused for being stopped, not also for the
 // leader and crew its stopped crew cannot be; a stopped leader aboard an
 // unstopped ship leaves it with no unstopped leader, said so.

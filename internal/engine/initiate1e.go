@@ -266,7 +266,8 @@ const (
 
 // initiateBattle judges an attack by the 1E rules on the board alone. It
 // fails, naming the field, when a force is not on the board or mixes ships
-// and personnel, or the two forces are not both of ships or of personnel.
+// and personnel, the two forces are not both of ships or of personnel, or
+// an attacking ship's WEAPONS are not known.
 func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, error) {
 	var bi battleInitiation
 	var err error
@@ -328,7 +329,7 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 		free = append(free, x)
 	}
 	// Presence, and no attacker stopped; every attacking ship free to
-	// fire (unstopped, undocked, uncloaked).
+	// fire (unstopped, undocked, uncloaked) and with WEAPONS>0.
 	if bi.ships {
 		units := append(att.units(b), def.units(b)...)
 		for _, u := range units {
@@ -344,6 +345,15 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 				add(checkPresence, "battle1.fire", "docked", "%s is docked at %s: a ship that fires its WEAPONS must be undocked.", s.Name(), x.Facility.Name())
 			case barCloaked:
 				add(checkPresence, "battle1.fire", "cloaked", "%s is cloaked: a ship that fires its WEAPONS must be uncloaked.", s.Name())
+			}
+			// A firing ship must have WEAPONS>0: its WEAPONS are read,
+			// never taken as none when not known.
+			w, err := needNumber(s.Weapons, s, statWeapons)
+			if err != nil {
+				return bi, err
+			}
+			if w <= 0 {
+				add(checkPresence, "battle1.fire", "weapons", "%s has WEAPONS %d: a ship that fires must have WEAPONS>0.", s.Name(), w)
 			}
 		}
 	} else if len(free) > 0 {
