@@ -105,9 +105,29 @@ func (h *handlers) cardRulings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	es, err := h.svc.Cards.CardRulings(c.Request().Context(), id)
+	ctx := c.Request().Context()
+	es, err := h.svc.Cards.CardRulings(ctx, id)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, newList(es, len(es)))
+	cov, err := h.svc.Cards.RulingsCoverage(ctx, id)
+	if err != nil {
+		return err
+	}
+	out := cardRulings{list: newList(es, len(es)), Coverage: cov}
+	if !cov.Complete {
+		out.Unknown = []string{"rulings", "errata"}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// cardRulings is a card's rulings answer: the entries naming it, the
+// documents read for them and whether each covers the card, and, when
+// some does not, unknown naming what the list cannot be read as the whole
+// of (as a card's unknown names its fields the data lacks): an empty list
+// is then not known to be none.
+type cardRulings struct {
+	list[*rules.Entry]
+	Coverage *rules.RulingsCoverage `json:"coverage"`
+	Unknown  []string               `json:"unknown,omitempty"`
 }

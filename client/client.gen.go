@@ -586,16 +586,16 @@ func (e DiscordInteractionType) Valid() bool {
 
 // Defines values for DocumentKind.
 const (
-	Rulebook DocumentKind = "rulebook"
-	Rulings  DocumentKind = "rulings"
+	DocumentKindRulebook DocumentKind = "rulebook"
+	DocumentKindRulings  DocumentKind = "rulings"
 )
 
 // Valid indicates whether the value is a known member of the DocumentKind enum.
 func (e DocumentKind) Valid() bool {
 	switch e {
-	case Rulebook:
+	case DocumentKindRulebook:
 		return true
-	case Rulings:
+	case DocumentKindRulings:
 		return true
 	default:
 		return false
@@ -1343,6 +1343,24 @@ func (e Healthz200JSONResponseBodyStatus) Valid() bool {
 	}
 }
 
+// Defines values for CardRulings200JSONResponseBodyUnknown.
+const (
+	CardRulings200JSONResponseBodyUnknownErrata  CardRulings200JSONResponseBodyUnknown = "errata"
+	CardRulings200JSONResponseBodyUnknownRulings CardRulings200JSONResponseBodyUnknown = "rulings"
+)
+
+// Valid indicates whether the value is a known member of the CardRulings200JSONResponseBodyUnknown enum.
+func (e CardRulings200JSONResponseBodyUnknown) Valid() bool {
+	switch e {
+	case CardRulings200JSONResponseBodyUnknownErrata:
+		return true
+	case CardRulings200JSONResponseBodyUnknownRulings:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SearchParamsKind.
 const (
 	SearchParamsKindCard     SearchParamsKind = "card"
@@ -1822,7 +1840,7 @@ type Card struct {
 	// Universal A 1E universal card (the universal symbol before its title): any number of copies may be in play, and a seed deck may hold more than one of a universal mission. False for every 2E card.
 	Universal bool `json:"universal"`
 
-	// Unknown The fields the card prints that the card data does not hold (icons, skills, integrity, cost, unique, gameText, ...): such a field, left out of the card, is not known, never none. Left out when the data holds every field the card prints.
+	// Unknown The fields the card prints that the card data does not hold (icons, skills, integrity, cost, unique, gameText, ...): such a field, left out of the card, is not known, never none; and errata and rulings when some document read for the card's rulings and errata does not cover it (see GET /v1/cards/{id}/rulings, coverage): errata left out, or GraphQL's empty errata and rulings, are then not known to be none. Left out when the data holds every field the card prints and its rulings are covered.
 	Unknown *[]string `json:"unknown,omitempty"`
 
 	// Versions Ids of the other cards of the same title or persona, in both editions.
@@ -2249,6 +2267,26 @@ type Document struct {
 
 // DocumentKind defines model for Document.Kind.
 type DocumentKind string
+
+// DocumentCoverage One document read for a card's rulings and errata, and whether it covers the card.
+type DocumentCoverage struct {
+	// CardRulings The document rules on cards by name (a rulings document, a glossary's card rulings and errata).
+	CardRulings bool `json:"cardRulings"`
+
+	// Covers Its silence on the card means it holds no ruling or erratum on it.
+	Covers     bool   `json:"covers"`
+	DocumentId string `json:"documentId"`
+
+	// Letters The titles it is held for, when only part of the alphabet is held (H-Z).
+	Letters *string `json:"letters,omitempty"`
+
+	// Reason Why it does not cover the card, in a sentence.
+	Reason *string `json:"reason,omitempty"`
+
+	// ThroughSet The newest set whose cards its card rulings can name: the set of its own card list.
+	ThroughSet *string `json:"throughSet,omitempty"`
+	Title      string  `json:"title"`
+}
 
 // Edition The edition: 1e (First Edition) or 2e (Second Edition).
 type Edition string
@@ -3073,6 +3111,16 @@ type ResolvedDilemmaKind string
 // ResolvedDilemmaSeededBy 1E: who seeded it (default the opponent); only copies seeded by one player are mis-seeds.
 type ResolvedDilemmaSeededBy string
 
+// RulingsCoverage What was read for a card's rulings and errata: the documents of its edition, each saying whether it covers the card (whether its silence on the card means it holds no ruling or erratum on it). A rulings document held for part of the alphabet (the First Edition Current Rulings, H-Z) covers the titles in it; a document that rules on cards by name and lists the cards of the set it came with (the Call to Arms rulebook's card rulings) covers cards up to that set; a rulebook read whole covers every card of its edition. The card data files hold no rulings or errata and are not read for them.
+type RulingsCoverage struct {
+	// Complete Every document read covers the card, and one of them rules on cards by name: the list is all the documents hold, and an empty list a known none.
+	Complete  bool               `json:"complete"`
+	Documents []DocumentCoverage `json:"documents"`
+
+	// Missing When not complete, what is not held, in sentences.
+	Missing *string `json:"missing,omitempty"`
+}
+
 // SearchHit defines model for SearchHit.
 type SearchHit struct {
 	// Anchor The paragraph that answers best, from which the snippet is cut.
@@ -3526,6 +3574,9 @@ type CardNamedParams struct {
 	// Edition The edition: 1e or 2e; case and spaces around are forgiven ("2E" reads as 2e). Any other value is a 400 invalid_request naming edition.
 	Edition *Edition `form:"edition,omitempty" json:"edition,omitempty"`
 }
+
+// CardRulings200JSONResponseBodyUnknown defines parameters for CardRulings.
+type CardRulings200JSONResponseBodyUnknown string
 
 // DefineParams defines parameters for Define.
 type DefineParams struct {
@@ -8593,8 +8644,13 @@ type CardRulingsResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		Data  []Entry `json:"data"`
-		Total int     `json:"total"`
+		// Coverage What was read for a card's rulings and errata: the documents of its edition, each saying whether it covers the card (whether its silence on the card means it holds no ruling or erratum on it). A rulings document held for part of the alphabet (the First Edition Current Rulings, H-Z) covers the titles in it; a document that rules on cards by name and lists the cards of the set it came with (the Call to Arms rulebook's card rulings) covers cards up to that set; a rulebook read whole covers every card of its edition. The card data files hold no rulings or errata and are not read for them.
+		Coverage RulingsCoverage `json:"coverage"`
+		Data     []Entry         `json:"data"`
+		Total    int             `json:"total"`
+
+		// Unknown Present when some document read does not cover the card (coverage.complete is false): the rulings and errata listed are not known to be all there are, and an empty list is not known to be none. Left out when every document read covers the card.
+		Unknown *[]CardRulings200JSONResponseBodyUnknown `json:"unknown,omitempty"`
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *BadRequest
@@ -8622,8 +8678,13 @@ type CardRulingsResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r CardRulingsResponse) GetJSON200() *struct {
-	Data  []Entry `json:"data"`
-	Total int     `json:"total"`
+	// Coverage What was read for a card's rulings and errata: the documents of its edition, each saying whether it covers the card (whether its silence on the card means it holds no ruling or erratum on it). A rulings document held for part of the alphabet (the First Edition Current Rulings, H-Z) covers the titles in it; a document that rules on cards by name and lists the cards of the set it came with (the Call to Arms rulebook's card rulings) covers cards up to that set; a rulebook read whole covers every card of its edition. The card data files hold no rulings or errata and are not read for them.
+	Coverage RulingsCoverage `json:"coverage"`
+	Data     []Entry         `json:"data"`
+	Total    int             `json:"total"`
+
+	// Unknown Present when some document read does not cover the card (coverage.complete is false): the rulings and errata listed are not known to be all there are, and an empty list is not known to be none. Left out when every document read covers the card.
+	Unknown *[]CardRulings200JSONResponseBodyUnknown `json:"unknown,omitempty"`
 } {
 	return r.JSON200
 }
@@ -11399,8 +11460,13 @@ func ParseCardRulingsResponse(rsp *http.Response) (*CardRulingsResponse, error) 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			Data  []Entry `json:"data"`
-			Total int     `json:"total"`
+			// Coverage What was read for a card's rulings and errata: the documents of its edition, each saying whether it covers the card (whether its silence on the card means it holds no ruling or erratum on it). A rulings document held for part of the alphabet (the First Edition Current Rulings, H-Z) covers the titles in it; a document that rules on cards by name and lists the cards of the set it came with (the Call to Arms rulebook's card rulings) covers cards up to that set; a rulebook read whole covers every card of its edition. The card data files hold no rulings or errata and are not read for them.
+			Coverage RulingsCoverage `json:"coverage"`
+			Data     []Entry         `json:"data"`
+			Total    int             `json:"total"`
+
+			// Unknown Present when some document read does not cover the card (coverage.complete is false): the rulings and errata listed are not known to be all there are, and an empty list is not known to be none. Left out when every document read covers the card.
+			Unknown *[]CardRulings200JSONResponseBodyUnknown `json:"unknown,omitempty"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err

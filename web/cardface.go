@@ -178,44 +178,6 @@ func stripMarkup(s string) string {
 	return regexp.MustCompile(`(?i)</?[ib]>`).ReplaceAllString(s, "")
 }
 
-// A coverage is a rulings document indexed for an edition, with the part
-// of the alphabet it covers when it covers only a part ("(H-Z)").
-type coverage struct {
-	Title    string
-	From, To rune
-}
-
-// coverageRange reads the letters a rulings document covers from its title
-// ("Current Rulings (H-Z)"), or none when it covers all.
-var coverageRange = regexp.MustCompile(`\(([A-Z])\s*[-–]\s*([A-Z])\)`)
-
-// rulingsCoverage lists the rulebooks and rulings documents of the edition
-// that a card's rulings are read from, and says whether a card of that
-// title falls outside what the rulings cover: a 1E card titled Anaphasic
-// Organism would be ruled on in the A-G part of the Current Rulings.
-func rulingsCoverage(docs []rules.Document, card *rules.Card) (indexed []coverage, outside *coverage) {
-	first := rune(0)
-	for _, r := range rules.FoldName(card.Title) {
-		first = unicode.ToUpper(r)
-		break
-	}
-	for _, d := range docs {
-		if d.Edition != card.Edition {
-			continue
-		}
-		cv := coverage{Title: shortTitle(d)}
-		if m := coverageRange.FindStringSubmatch(d.Title); m != nil && d.Kind == rules.DocumentRulings {
-			cv.From, cv.To = rune(m[1][0]), rune(m[2][0])
-			if first != 0 && unicode.IsLetter(first) && (first < cv.From || first > cv.To) && outside == nil {
-				c := cv
-				outside = &c
-			}
-		}
-		indexed = append(indexed, cv)
-	}
-	return indexed, outside
-}
-
 // followSee reads the entry a "See X" ruling points at, for the page to
 // show it inline: its title, document and opening paragraphs.
 func (s *Site) followSee(ctx context.Context, e *rules.Entry, docs map[string]rules.Document) *linkedExcerpt {

@@ -31,11 +31,10 @@ type cardPage struct {
 	LookedUp *lookedUp
 	// Face is the card as printed, in words.
 	Face cardFace
-	// Indexed are the documents of the card's edition its rulings are
-	// read from; Outside the rulings document whose part of the alphabet
-	// does not hold the card's title (the 1E Current Rulings cover H-Z).
-	Indexed []coverage
-	Outside *coverage
+	// Coverage is what was read for the card's rulings and errata and
+	// whether each document covers it (rules.CoverageOf); nil when the
+	// card service could not say.
+	Coverage *rules.RulingsCoverage
 }
 
 // stat is one statistic of a card, labelled and worded as the card prints
@@ -96,7 +95,11 @@ func (s *Site) card(c echo.Context) error {
 		}
 	}
 	cp.Face = newCardFace(card)
-	cp.Indexed, cp.Outside = rulingsCoverage(s.documentList(ctx), card)
+	if cov, err := s.cfg.Cards.RulingsCoverage(ctx, card.ID); err == nil {
+		cp.Coverage = cov
+	} else {
+		s.log.WarnContext(ctx, "card rulings coverage", "card", card.ID, "err", err)
+	}
 	cp.Versions = s.cardLinks(ctx, card.Versions)
 	p := page{Title: card.Name(), Data: cp, Description: cardDescription(card), Image: card.ImageURL,
 		URL:    baseURL(c) + "/cards/" + url.PathEscape(card.ID),

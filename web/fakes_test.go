@@ -274,6 +274,23 @@ func (f *fakeCards) CardRulings(ctx context.Context, id string) ([]*rules.Entry,
 	return nil, nil
 }
 
+// RulingsCoverage reads the fake cards' coverage from documents of its own:
+// a First Edition rulings document held for H-Z, and a Second Edition
+// rulebook that rules on cards by name.
+func (f *fakeCards) RulingsCoverage(ctx context.Context, id string) (*rules.RulingsCoverage, error) {
+	c, err := f.Card(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	sources := rules.NewRulingsSources([]rules.Document{
+		{ID: "1e-rulebook", Title: "First Edition Rulebook", Edition: "1e", Kind: rules.DocumentRulebook},
+		{ID: "1e-current-rulings", Title: "Current Rulings (H-Z)", Edition: "1e", Kind: rules.DocumentRulings},
+		{ID: "2e-rulebook", Title: "Second Edition Rulebook", Edition: "2e", Kind: rules.DocumentRulebook},
+	}, []*rules.Entry{{DocumentID: "2e-rulebook", Kind: rules.KindGlossary, CardRuling: true}}, nil)
+	cov := rules.CoverageOf(sources, c)
+	return &cov, nil
+}
+
 type fakeAdjudicator struct{ last rules.AdjudicationRequest }
 
 func (f *fakeAdjudicator) Adjudicate(ctx context.Context, req rules.AdjudicationRequest) (*rules.Verdict, error) {

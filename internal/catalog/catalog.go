@@ -73,6 +73,9 @@ type Catalog struct {
 	titled map[string][]*rules.Entry
 	// docTitles are the documents' titles by id, for messages.
 	docTitles map[string]string
+	// sources are the documents read for the cards' rulings and errata,
+	// with what each one's silence on a card means.
+	sources []rules.RulingsSource
 }
 
 // A nameVariant is one way to name a card: its full name, its title, its
@@ -129,8 +132,14 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		opt(&o)
 	}
 	cards = withVersions(cards)
+	sources := rules.NewRulingsSources(o.docs, entries, cards)
 	for _, card := range cards {
 		card.Unknown = card.UnknownFields()
+		if !rules.CoverageOf(sources, card).Complete {
+			// Its rulings and errata are not all held: an empty list of
+			// either is not known to be none.
+			card.Unknown = append(card.Unknown, "errata", "rulings")
+		}
 	}
 	c := &Catalog{
 		cards:     cards,
@@ -139,6 +148,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		wordID:    map[string]int32{},
 		deletes:   map[string][]int32{},
 		cardNames: make([]string, len(cards)),
+		sources:   sources,
 	}
 	c.lookups.New = func() any { return c.newLookup() }
 	fulls := map[string]*fullName{}
@@ -725,6 +735,18 @@ func (c *Catalog) CardRulings(ctx context.Context, id string) ([]*rules.Entry, e
 		out = []*rules.Entry{}
 	}
 	return out, nil
+}
+
+// RulingsCoverage says which documents were read for the card's rulings
+// and errata and whether each covers it (rules.CoverageOf): without the
+// documents (WithDocuments), none is known to be read.
+func (c *Catalog) RulingsCoverage(ctx context.Context, id string) (*rules.RulingsCoverage, error) {
+	card, err := c.Card(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	cov := rules.CoverageOf(c.sources, card)
+	return &cov, nil
 }
 
 // isWordRune is a rune that belongs to a word of a name.

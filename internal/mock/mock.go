@@ -77,14 +77,17 @@ func (s *SearchService) Search(ctx context.Context, q rules.SearchQuery) (*rules
 
 // CardService is a fake rules.CardService.
 type CardService struct {
-	CardFn           func(ctx context.Context, id string) (*rules.Card, error)
-	CardNamedFn      func(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error)
-	AutocompleteFn   func(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error)
-	CardsFn          func(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error)
-	CardPageFn       func(ctx context.Context, f rules.CardFilter) (*rules.CardPage, error)
-	CardRulingsFn    func(ctx context.Context, id string) ([]*rules.Entry, error)
-	LookUpCardFn     func(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error)
-	CardCollectionFn func(ctx context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error)
+	CardFn         func(ctx context.Context, id string) (*rules.Card, error)
+	CardNamedFn    func(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error)
+	AutocompleteFn func(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error)
+	CardsFn        func(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error)
+	CardPageFn     func(ctx context.Context, f rules.CardFilter) (*rules.CardPage, error)
+	CardRulingsFn  func(ctx context.Context, id string) ([]*rules.Entry, error)
+	// RulingsCoverageFn answers RulingsCoverage; without one, a coverage of
+	// no document read, which is never complete.
+	RulingsCoverageFn func(ctx context.Context, id string) (*rules.RulingsCoverage, error)
+	LookUpCardFn      func(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error)
+	CardCollectionFn  func(ctx context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error)
 }
 
 var _ rules.CardService = (*CardService)(nil)
@@ -139,6 +142,20 @@ func (s *CardService) CardRulings(ctx context.Context, id string) ([]*rules.Entr
 		return nil, unset("CardService.CardRulings")
 	}
 	return s.CardRulingsFn(ctx, id)
+}
+
+// RulingsCoverage calls RulingsCoverageFn; without one, it answers that no
+// document was read for the card (rules.CoverageOf of no source).
+func (s *CardService) RulingsCoverage(ctx context.Context, id string) (*rules.RulingsCoverage, error) {
+	if s.RulingsCoverageFn != nil {
+		return s.RulingsCoverageFn(ctx, id)
+	}
+	card, err := s.Card(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	cov := rules.CoverageOf(nil, card)
+	return &cov, nil
 }
 
 // LookUpCard calls LookUpCardFn.

@@ -126,6 +126,10 @@ type CardService interface {
 	CardPage(ctx context.Context, f CardFilter) (*CardPage, error)
 	// CardRulings returns the glossary entries, errata and rulings that name the card.
 	CardRulings(ctx context.Context, id string) ([]*Entry, error)
+	// RulingsCoverage says which documents were read for the card's
+	// rulings and errata and whether each covers it (CoverageOf): an empty
+	// CardRulings is a known none only when the coverage is Complete.
+	RulingsCoverage(ctx context.Context, id string) (*RulingsCoverage, error)
 	// LookUpCard finds the card an identifier names, labelled with how it
 	// matched (Card.Match): by id, or by name in the edition asked for,
 	// preferring an exact name in the other edition to a fuzzy name in

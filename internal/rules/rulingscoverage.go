@@ -1,0 +1,209 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// A RulingsSource is a document read for the cards' rulings and errata, with
+// what its silence on a card means, decided once from the corpus:
+//
+//   - a rulings document held for part of the alphabet only ("Current
+//     Rulings (H-Z)") says nothing of a title outside it because that part
+//     is not held: a ruling on "Anaphasic Organism" would stand in A-G;
+//   - a document that rules on cards by name (a rulings document, or a
+//     rulebook whose glossary holds card rulings and errata, the "*" entries
+//     of Call to Arms) and lists the cards of the set it came with can rule
+//     on no card of a later set: its silence on one says nothing;
+//   - any other document (a rulebook read whole, which names cards in its
+//     rules and glossary but rules on none by name) covers every card of its
+//     edition: what it says of a card is all it says.
+//
+// The card data files give no rulings or errata of their own (neither holds
+// such a field), so they are no source.
+type RulingsSource struct {
+	Document Document
+	// CardRulings is true for a document that rules on cards by name.
+	CardRulings bool
+	// From and To are the letters of the titles the document is held for
+	// when it is held for part of the alphabet only; 0 when it is whole.
+	From, To rune
+	// ThroughSet is the newest set of the document's own card list: its
+	// card rulings can name no card of a later set. 0 when it lists none
+	// (no bound is known).
+	ThroughSet int
+}
+
+// letterRange reads the letters a rulings document covers from its title
+// ("Current Rulings (H-Z)").
+var letterRange = regexp.MustCompile(`\(([A-Z])\s*[-–]\s*([A-Z])\)`)
+
+// NewRulingsSources reads, once, what each document's silence on a card
+// means (see RulingsSource): from its kind and title, from its entries
+// (card rulings) and from the cards read from its card list (Card.Sources).
+func NewRulingsSources(docs []Document, entries []*Entry, cards []*Card) []RulingsSource {
+	rulesOnCards := map[string]bool{}
+	for _, e := range entries {
+		if e.Kind == KindRuling || e.CardRuling {
+			rulesOnCards[e.DocumentID] = true
+		}
+	}
+	through := map[string]int{}
+	for _, c := range cards {
+		n, err := strconv.Atoi(c.Set)
+		if err != nil {
+			continue
+		}
+		for _, s := range c.Sources {
+			if n > through[s] {
+				through[s] = n
+			}
+		}
+	}
+	out := make([]RulingsSource, 0, len(docs))
+	for _, d := range docs {
+		s := RulingsSource{Document: d, CardRulings: d.Kind == DocumentRulings || rulesOnCards[d.ID]}
+		if m := letterRange.FindStringSubmatch(d.Title); m != nil && d.Kind == DocumentRulings {
+			s.From, s.To = rune(m[1][0]), rune(m[2][0])
+		}
+		if s.CardRulings {
+			s.ThroughSet = through[d.ID]
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// A DocumentCoverage is one document read for a card's rulings and errata,
+// and whether it covers the card: whether its silence on the card is known
+// to mean it holds no ruling or erratum on it.
+type DocumentCoverage struct {
+	DocumentID string `json:"documentId"`
+	Title      string `json:"title"`
+	// CardRulings is true for a document that rules on cards by name.
+	CardRulings bool `json:"cardRulings"`
+	Covers      bool `json:"covers"`
+	// Letters are the titles the document is held for when only part of
+	// the alphabet is held ("H-Z").
+	Letters string `json:"letters,omitempty"`
+	// ThroughSet is the newest set whose cards the document's card rulings
+	// can name, when it lists the cards of a set.
+	ThroughSet string `json:"throughSet,omitempty"`
+	// Reason says, when it does not cover the card, why, in a sentence.
+	Reason string `json:"reason,omitempty"`
+}
+
+// RulingsCoverage is what was read for one card's rulings and errata: the
+// documents of its edition, each saying whether it covers the card. A card's
+// rulings list (and its errata) is complete only when Complete: otherwise
+// an empty list is not known to be none.
+type RulingsCoverage struct {
+	Documents []DocumentCoverage `json:"documents"`
+	// Complete is true when every document read covers the card and at
+	// least one of them rules on cards by name.
+	Complete bool `json:"complete"`
+	// Missing says, when not Complete, what is not held, in sentences a
+	// page, a bot or the terminal says as they are.
+	Missing string `json:"missing,omitempty"`
+}
+
+// CoverageOf says, for a card, which documents were read for its rulings
+// and errata and whether each covers it (see RulingsSource).
+func CoverageOf(sources []RulingsSource, card *Card) RulingsCoverage {
+	first := rune(0)
+	for _, r := range FoldName(card.Title) {
+		first = unicode.ToUpper(r)
+		break
+	}
+	set, setErr := strconv.Atoi(card.Set)
+	var cov RulingsCoverage
+	var missing []string
+	anyRules := false
+	for _, s := range sources {
+		if s.Document.Edition != card.Edition {
+			continue
+		}
+		dc := DocumentCoverage{DocumentID: s.Document.ID, Title: s.Document.Title, CardRulings: s.CardRulings, Covers: true}
+		if s.From != 0 {
+			dc.Letters = string(s.From) + "-" + string(s.To)
+			switch {
+			case !unicode.IsLetter(first):
+				dc.Covers = false
+				dc.Reason = fmt.Sprintf("%s is held for titles %c to %c only, and where it would file a title beginning %q is not known.", s.Document.Title, s.From, s.To, firstOf(card.Title))
+			case first < s.From || first > s.To:
+				dc.Covers = false
+				dc.Reason = fmt.Sprintf("%s is held for titles %c to %c only: a ruling on %s would stand in the part not held.", s.Document.Title, s.From, s.To, card.Title)
+			}
+		}
+		if s.ThroughSet > 0 {
+			dc.ThroughSet = strconv.Itoa(s.ThroughSet)
+			if dc.Covers && (setErr != nil || set > s.ThroughSet) {
+				dc.Covers = false
+				what := "set " + card.Set
+				if setErr != nil {
+					what = "a set the card data does not number"
+				}
+				dc.Reason = fmt.Sprintf("%s rules on cards up to set %d, the set it came with; this card is of %s.", s.Document.Title, s.ThroughSet, what)
+			}
+		}
+		if dc.Covers && s.CardRulings {
+			anyRules = true
+		}
+		if !dc.Covers {
+			missing = append(missing, dc.Reason)
+		}
+		cov.Documents = append(cov.Documents, dc)
+	}
+	if cov.Documents == nil {
+		cov.Documents = []DocumentCoverage{}
+	}
+	if len(missing) == 0 && !anyRules {
+		missing = append(missing, fmt.Sprintf("No document read rules on %s cards by name.", EditionName(card.Edition)))
+	}
+	cov.Complete = len(missing) == 0
+	if !cov.Complete {
+		cov.Missing = "Rulings and errata on this card may be missing: " + strings.Join(missing, " ")
+	}
+	return cov
+}
+
+// firstOf is the first character of a title, for a sentence.
+func firstOf(title string) string {
+	for _, r := range strings.TrimSpace(title) {
+		return string(r)
+	}
+	return ""
+}
+
+// ReadFrom names the documents read for a card's rulings, for a sentence:
+// "Rulings are read from A, B (titles H-Z only) and C."
+func (c RulingsCoverage) ReadFrom() string {
+	if len(c.Documents) == 0 {
+		return "No document is read for this card's rulings."
+	}
+	var names []string
+	for _, d := range c.Documents {
+		n := d.Title
+		if d.Letters != "" {
+			n += " (titles " + strings.Replace(d.Letters, "-", "–", 1) + " only)"
+		}
+		names = append(names, n)
+	}
+	list := names[0]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	}
+	return "Rulings and errata are read from " + list + "."
+}
+
+// NoneSentence is what a card's answer says when no ruling names it: a
+// known none when the coverage is complete, else what is missing.
+func (c RulingsCoverage) NoneSentence() string {
+	if c.Complete {
+		return "No ruling or erratum in the documents read is about this card."
+	}
+	return c.Missing
+}
