@@ -104,6 +104,13 @@ func checkQuery(raw string, names []string) error {
 	return nil
 }
 
+// CheckQuery says what is wrong with the query string raw of a route taking
+// the parameters names, as every /v1 route's is read (strictQuery): a
+// parameter the route does not take, or one given twice, is EINVALID
+// naming it (details.field) with the names meant (details.suggestions).
+// The pages read their query strings by it too, each by its own list.
+func CheckQuery(raw string, names []string) error { return checkQuery(raw, names) }
+
 // maxParamName is longer than the name of every parameter a route takes.
 const maxParamName = 16
 
@@ -120,7 +127,11 @@ func unknownParam(name string, names []string) error {
 		e = rules.Errorf(rules.EINVALID, "Unknown query parameter %q: did you mean %s?", shown, quoteAll(near))
 	} else {
 		near = []string{}
-		e = rules.Errorf(rules.EINVALID, "Unknown query parameter %q, which this route does not take; it takes %s.", shown, strings.Join(names, ", "))
+		takes := strings.Join(names, ", ")
+		if takes == "" {
+			takes = "none"
+		}
+		e = rules.Errorf(rules.EINVALID, "Unknown query parameter %q, which this route does not take; it takes %s.", shown, takes)
 	}
 	return e.WithDetail("field", shown).WithDetail("suggestions", near)
 }

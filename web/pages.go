@@ -92,11 +92,13 @@ func (s *Site) home(c echo.Context) error {
 	if qErr != nil {
 		words = clipName(q.Get("q"))
 	}
+	// The document as REST's ?document= is read (rules.ParseText).
+	doc, docErr := rules.ParseText("document", q.Get("document"))
 	hp := homePage{
 		Q:        words,
 		Edition:  string(edition),
 		Kind:     string(kind),
-		Document: q.Get("document"),
+		Document: doc,
 		Offset:   offset,
 		Editions: editionOptions,
 		Kinds:    kindOptions,
@@ -109,7 +111,7 @@ func (s *Site) home(c echo.Context) error {
 	hp.FilterSummary = hp.filterSummary()
 	status := http.StatusOK
 	title := "Search the rules"
-	if err := cmp.Or(qErr, edErr, kindErr, offErr); err != nil {
+	if err := cmp.Or(qErr, edErr, kindErr, docErr, offErr); err != nil {
 		status = api.StatusOf(rules.ErrorCode(err))
 		hp.Error = rules.ErrorMessage(err)
 	} else if hp.Q != "" || hp.Document != "" || hp.Kind != "" {

@@ -128,19 +128,30 @@ func (s *Site) Register(e *echo.Echo, work ...echo.MiddlewareFunc) {
 	jsonErrors := withErrors(func(c echo.Context, err error) error {
 		return c.JSON(api.StatusOf(rules.ErrorCode(err)), jsonError(err))
 	})
-	e.GET("/", s.home, pages...)
-	e.GET("/entries/:id", s.entry, pages...)
-	e.GET("/documents", s.documentsPage, pages...)
-	e.GET("/documents/:id", s.document, pages...)
-	e.GET("/cards/named", s.cardNamed, pages...)
-	e.GET("/cards/:id", s.card, pages...)
-	e.GET("/adjudicate", s.adjudicateForm, compress)
-	e.POST("/adjudicate", s.adjudicate, pages...)
-	e.GET("/suggest", s.suggest, jsonErrors...)
+	// Each route's query string read against its declared parameters
+	// (pageParams) first, its mistake shown as the route shows its own.
+	strict := func(method, path string, mws []echo.MiddlewareFunc) []echo.MiddlewareFunc {
+		out := append([]echo.MiddlewareFunc{}, mws[:2]...) // compress, showErrors
+		out = append(out, strictQuery(method, path))
+		return append(out, mws[2:]...)
+	}
+	get := func(path string, h echo.HandlerFunc, mws []echo.MiddlewareFunc) {
+		e.GET(path, h, strict("GET", path, mws)...)
+	}
+	get("/", s.home, pages)
+	get("/entries/:id", s.entry, pages)
+	get("/documents", s.documentsPage, pages)
+	get("/documents/:id", s.document, pages)
+	get("/cards/named", s.cardNamed, pages)
+	get("/cards/:id", s.card, pages)
+	// The empty form calls no service: no rate limit, only its query read.
+	e.GET("/adjudicate", s.adjudicateForm, compress, showErrors(func(c echo.Context, err error) error { return s.fail(c, err, "") }), strictQuery("GET", "/adjudicate"))
+	e.POST("/adjudicate", s.adjudicate, strict("POST", "/adjudicate", pages)...)
+	get("/suggest", s.suggest, jsonErrors)
 	e.GET("/embed.js", s.embedScript)
-	e.GET("/embed/card", s.embedLookup, jsonErrors...)
-	e.GET("/embed/cards/:id", s.embedCard, withErrors(s.renderEmbedError)...)
-	e.GET("/oembed", s.oembed, jsonErrors...)
+	get("/embed/card", s.embedLookup, jsonErrors)
+	get("/embed/cards/:id", s.embedCard, withErrors(s.renderEmbedError))
+	get("/oembed", s.oembed, jsonErrors)
 	e.GET("/static/*", s.asset)
 	e.GET("/favicon.ico", s.favicon)
 	e.GET("/robots.txt", s.robots)
@@ -269,6 +280,8 @@ type errorPage struct {
 	// SuggestCards says the suggestions are card names (linked to their
 	// cards), not search terms.
 	SuggestCards bool
+	// ParamFixes are the addresses a query string refused meant.
+	ParamFixes []paramFix
 }
 
 // fail renders the error page for err: the service's own sentence for a
@@ -284,6 +297,13 @@ func (s *Site) fail(c echo.Context, err error, heading string) error {
 	ep.SuggestCards = strings.HasPrefix(c.Request().URL.Path, "/cards/")
 	ep.Suggestions = rules.DetailStrings(err, "suggestions")
 	ep.Candidates = rules.DetailStrings(err, "candidates")
+	var qm *queryMistake
+	if errors.As(err, &qm) {
+		// The names meant are parameters, not search terms: each is the
+		// address with the name corrected.
+		ep.Suggestions = nil
+		ep.ParamFixes = qm.fixes(c.Request().URL.Path, c.Request().URL.RawQuery)
+	}
 	if ep.Heading == "" {
 		ep.Heading = http.StatusText(status)
 	}

@@ -186,6 +186,17 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 			{via: viaREST, what: "/v1/cards/named?fuzzy=worf&exact=data", field: "exact"},
 			{via: viaPage, what: "/cards/named?fuzzy=worf&exact=data", field: "exact"},
 		}},
+		{"a parameter the route does not take", `Unknown query parameter "editon": did you mean "edition"?`, []sending{
+			{via: viaREST, what: "/v1/search?q=range&editon=2e", field: "editon"},
+			{via: viaREST, what: "/v1/cards/named?fuzzy=worf&editon=2e", field: "editon"},
+			{via: viaPage, what: "/?q=range&editon=2e"},
+			{via: viaPage, what: "/cards/named?fuzzy=worf&editon=2e"},
+			{via: viaPage, what: "/embed/card?name=worf&editon=2e"},
+		}},
+		{"a parameter given twice", `The query parameter fuzzy is given twice: give fuzzy once.`, []sending{
+			{via: viaREST, what: "/v1/cards/named?fuzzy=worf&fuzzy=data", field: "fuzzy"},
+			{via: viaPage, what: "/cards/named?fuzzy=worf&fuzzy=data"},
+		}},
 		{"a page size that is no number", `%[1]s must be a whole number; got "ten".`, []sending{
 			{via: viaREST, what: "/v1/search?q=range&limit=ten", field: "limit"},
 			{via: viaCLI, what: "search --limit ten range", field: "limit"},
@@ -298,6 +309,8 @@ func refusal(t *testing.T, srv *httptest.Server, sign func(string) http.Header, 
 			`Unknown kind "rule": use section, glossary, ruling or card.`,
 			`offset skips 10001 items; from 0 to 10000 may be skipped.`,
 			`Give either ?exact= or ?fuzzy=, not both.`,
+			`Unknown query parameter "editon": did you mean "edition"?`,
+			`The query parameter fuzzy is given twice: give fuzzy once.`,
 		} {
 			if bytes.Contains(body, []byte(template.HTMLEscapeString(want))) {
 				return rules.EINVALID, want, ""

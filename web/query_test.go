@@ -1,0 +1,107 @@
+package web
+
+import (
+	"encoding/json"
+	"html/template"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+)
+
+// TestPagesReadTheirQueryStringsStrictly sends every page, and every JSON
+// answer of the pages, a parameter it does not take (misspelt, in another
+// case, a cache-buster) and one of its own twice: each answers 400 naming
+// it, as the /v1 routes do, a page in its HTML (the sentence in an alert,
+// the address corrected linked), a JSON answer in the API's JSON, before
+// any service is asked; and each still answers its own parameters, empty
+// ones too (the search form sends every filter).
+func TestPagesReadTheirQueryStringsStrictly(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	for _, c := range []struct {
+		path, want, fix string
+		json            bool
+	}{
+		{"/?q=stopped&limt=3", `Unknown query parameter "limt", which this route does not take; it takes q, edition, kind, document, offset.`, "", false},
+		{"/?q=stopped&editon=2e", `Unknown query parameter "editon": did you mean "edition"?`, "/?q=stopped&amp;edition=2e", false},
+		{"/?Q=stopped", `Unknown query parameter "Q": did you mean "q"?`, "/?q=stopped", false},
+		{"/?q=stopped&q=mirror", `The query parameter q is given twice: give q once.`, "/?q=stopped", false},
+		{"/?q=stopped&_=1712", `Unknown query parameter "_": did you mean "q"?`, "", false}, // as /v1/search answers it; no link gives q twice
+		{"/entries/2e-rulebook.glossary.stopped?crad=Worf", `Unknown query parameter "crad": did you mean "card"?`, "/entries/2e-rulebook.glossary.stopped?card=Worf", false},
+		{"/documents?utm_source=x", `Unknown query parameter "utm_source", which this route does not take; it takes none.`, "", false},
+		{"/documents/2e-rulebook?q=x", `Unknown query parameter "q", which this route does not take; it takes none.`, "", false},
+		{"/cards/named?fuzy=worf", `Unknown query parameter "fuzy": did you mean "fuzzy"?`, "/cards/named?fuzzy=worf", false},
+		{"/cards/named?fuzzy=worf&edition=2e&edition=1e", `The query parameter edition is given twice: give edition once.`, "/cards/named?fuzzy=worf&amp;edition=2e", false},
+		{"/cards/2e-1-1?ref=x", `Unknown query parameter "ref", which this route does not take; it takes asked, match.`, "", false},
+		{"/adjudicate?sampel=turn-replay", `Unknown query parameter "sampel": did you mean "sample"?`, "/adjudicate?sample=turn-replay", false},
+		{"/suggest?q=wor&kinds=card", `Unknown query parameter "kinds": did you mean "kind"?`, "", true},
+		{"/embed/card?nam=worf", `Unknown query parameter "nam": did you mean "name"?`, "", true},
+		{"/oembed?url=x&format=json&maxwidht=300", `Unknown query parameter "maxwidht": did you mean "maxwidth"?`, "", true},
+	} {
+		r := get(t, srv, c.path)
+		if r.status != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", c.path, r.status)
+			continue
+		}
+		if c.json {
+			var e struct {
+				Error struct {
+					Code, Message string
+					Details       map[string]any
+				}
+			}
+			if err := json.Unmarshal([]byte(r.body), &e); err != nil || e.Error.Code != "invalid_request" || e.Error.Message != c.want || e.Error.Details["field"] == nil {
+				t.Errorf("%s: %s\nwant invalid_request %q naming the field", c.path, r.body, c.want)
+			}
+			continue
+		}
+		if !strings.Contains(r.body, `<p class="notice" role="alert">`+template.HTMLEscapeString(c.want)+`</p>`) {
+			t.Errorf("%s: the page does not say %q in an alert:\n%s", c.path, c.want, bodyAround(r.body, "notice"))
+		}
+		if c.fix != "" && !strings.Contains(r.body, `href="`+c.fix+`"`) {
+			t.Errorf("%s: no link to %s:\n%s", c.path, c.fix, bodyAround(r.body, "Did you mean"))
+		}
+		if c.fix == "" && strings.Contains(r.body, "Did you mean") {
+			t.Errorf("%s: a link to an address that is refused too:\n%s", c.path, bodyAround(r.body, "Did you mean"))
+		}
+	}
+	for _, path := range []string{"/?q=stopped&edition=&kind=&document=", "/?q=stopped&offset=10", "/cards/named?fuzzy=fast&edition=2e", "/adjudicate?sample=turn-replay", "/suggest?q=wor&kind=card&edition=2e", "/documents"} {
+		if r := get(t, srv, path); r.status == http.StatusBadRequest {
+			t.Errorf("%s: %d", path, r.status)
+		}
+	}
+}
+
+// TestEveryPageRouteDeclaresItsParameters holds the declared lists to the
+// routes: every route the pages register that reads a query has its list,
+// and every list a route.
+func TestEveryPageRouteDeclaresItsParameters(t *testing.T) {
+	e := echo.New()
+	New(fullConfig()).Register(e)
+	assets := map[string]bool{"/static/*": true, "/embed.js": true, "/favicon.ico": true, "/robots.txt": true}
+	routes := map[string]bool{}
+	for _, r := range e.Routes() {
+		if r.Method == echo.RouteNotFound || assets[r.Path] || r.Method == http.MethodHead {
+			continue
+		}
+		key := r.Method + " " + r.Path
+		routes[key] = true
+		if _, ok := pageParams[key]; !ok {
+			t.Errorf("%s declares no query parameters", key)
+		}
+	}
+	for key := range pageParams {
+		if !routes[key] {
+			t.Errorf("%s is declared but no route", key)
+		}
+	}
+}
+
+func bodyAround(s, w string) string {
+	i := strings.Index(s, w)
+	if i < 0 {
+		return ""
+	}
+	return s[i:min(len(s), i+300)]
+}
