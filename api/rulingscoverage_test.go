@@ -1,11 +1,14 @@
 package api_test
 
 import (
+	"encoding/json"
 	"log/slog"
+	"net/http/httptest"
 	"slices"
 	"testing"
 
 	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -48,7 +51,10 @@ func coverageCatalog() *catalog.Catalog {
 // says which documents were read and whether each covers the card; an
 // empty list is a known none only when every one does.
 func TestCardRulingsSayWhatWasRead(t *testing.T) {
-	srv := newValidatedServer(t, api.New(api.Config{Services: api.Services{Cards: coverageCatalog()}, Logger: slog.New(slog.DiscardHandler)}))
+	cat := coverageCatalog()
+	logger := slog.New(slog.DiscardHandler)
+	srv := newValidatedServer(t, api.New(api.Config{Services: api.Services{Cards: cat}, Logger: logger,
+		GraphQL: graph.NewHandler(&graph.Resolver{Catalog: cat}, graph.ServerConfig{Logger: logger})}))
 	for _, tc := range []struct {
 		id        string
 		total     int
@@ -84,7 +90,53 @@ func TestCardRulingsSayWhatWasRead(t *testing.T) {
 		if slices.Contains(card.Unknown, "errata") == tc.complete || slices.Contains(card.Unknown, "rulings") == tc.complete {
 			t.Errorf("%s: the card's unknown %v, rulings complete %v", tc.id, card.Unknown, tc.complete)
 		}
+		// GraphQL: the same coverage beside the card's rulings.
+		gql := graphQLCoverage(t, srv, tc.id)
+		if gql.Complete != tc.complete || len(gql.Documents) != len(got.Coverage.Documents) || (gql.Missing == nil) != tc.complete ||
+			slices.Contains(gql.Unknown, "rulings") == tc.complete || gql.Total != tc.total {
+			t.Errorf("%s: GraphQL %+v, REST %+v", tc.id, gql, got.Coverage)
+		}
+		for i, d := range gql.Documents {
+			if r := got.Coverage.Documents[i]; d.DocumentID != r.DocumentID || d.Covers != r.Covers || (d.Reason == nil) != (r.Reason == "") {
+				t.Errorf("%s: GraphQL %+v, REST %+v", tc.id, d, r)
+			}
+		}
 	}
+}
+
+// gqlCoverage is a card's rulings coverage as GraphQL answers it.
+type gqlCoverage struct {
+	Total     int
+	Unknown   []string
+	Complete  bool
+	Missing   *string
+	Documents []struct {
+		DocumentID string
+		Covers     bool
+		Letters    *string
+		Reason     *string
+	}
+}
+
+func graphQLCoverage(t *testing.T, srv *httptest.Server, id string) gqlCoverage {
+	t.Helper()
+	code, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ card(id: \"`+id+`\") { unknown rulings { totalCount } rulingsCoverage { complete missing documents { documentId covers letters reason } } } }"}`))
+	var res struct {
+		Data struct {
+			Card struct {
+				Unknown         []string
+				Rulings         struct{ TotalCount int }
+				RulingsCoverage gqlCoverage
+			}
+		}
+		Errors []any
+	}
+	if err := json.Unmarshal(out, &res); err != nil || code != 200 || res.Errors != nil {
+		t.Fatalf("%s: %d %s", id, code, out)
+	}
+	c := res.Data.Card.RulingsCoverage
+	c.Total, c.Unknown = res.Data.Card.Rulings.TotalCount, res.Data.Card.Unknown
+	return c
 }
 
 // TestCardRulingsCoverageOnTheCorpus: a First Edition card titled in A-G is
@@ -103,6 +155,9 @@ func TestCardRulingsCoverageOnTheCorpus(t *testing.T) {
 		if code := get(t, srv, "/v1/cards/"+tc.id+"/rulings", &got); code != 200 || got.Total != 0 || got.Coverage == nil ||
 			got.Coverage.Complete != tc.complete || (got.Unknown != nil) == tc.complete || len(got.Coverage.Documents) != 2 {
 			t.Errorf("%s: %d %+v", tc.id, code, got)
+		}
+		if gql := graphQLCoverage(t, srv, tc.id); gql.Complete != tc.complete || gql.Total != 0 || slices.Contains(gql.Unknown, "errata") == tc.complete {
+			t.Errorf("%s: GraphQL %+v", tc.id, gql)
 		}
 		for _, d := range got.Coverage.Documents {
 			if d.DocumentID == "1e-current-rulings" && (d.Letters != "H-Z" || d.Covers != tc.complete || !d.CardRulings) {

@@ -114,6 +114,8 @@ var listBounds = map[string]int{
 	"Entry.paragraphs":          entryParagraphs,
 	"Card.skills":               rules.MaxPersonnelSkills,
 	"Card.errata":               cardErrata,
+	// A card's rulings are read from the documents of its edition.
+	"RulingsCoverage.documents": facetDocuments,
 	// The facets: two editions, four kinds, the documents of the corpus.
 	"SearchFacets.edition":  2,
 	"SearchFacets.kind":     4,

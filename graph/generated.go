@@ -31,11 +31,13 @@ type ResolverRoot interface {
 	Card() CardResolver
 	CardNotFound() CardNotFoundResolver
 	Citation() CitationResolver
+	DocumentCoverage() DocumentCoverageResolver
 	Entry() EntryResolver
 	Erratum() ErratumResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
 	ReplayStep() ReplayStepResolver
+	RulingsCoverage() RulingsCoverageResolver
 	SearchHit() SearchHitResolver
 	Verdict() VerdictResolver
 	CardIdentifier() CardIdentifierResolver
@@ -82,6 +84,7 @@ type ComplexityRoot struct {
 		Region                    func(childComplexity int) int
 		Requirements              func(childComplexity int) int
 		Rulings                   func(childComplexity int, first *int, after *string) int
+		RulingsCoverage           func(childComplexity int) int
 		Set                       func(childComplexity int) int
 		SetName                   func(childComplexity int) int
 		Shields                   func(childComplexity int) int
@@ -179,6 +182,16 @@ type ComplexityRoot struct {
 		Glossary func(childComplexity int) int
 		Rulings  func(childComplexity int) int
 		Sections func(childComplexity int) int
+	}
+
+	DocumentCoverage struct {
+		CardRulings func(childComplexity int) int
+		Covers      func(childComplexity int) int
+		DocumentID  func(childComplexity int) int
+		Letters     func(childComplexity int) int
+		Reason      func(childComplexity int) int
+		ThroughSet  func(childComplexity int) int
+		Title       func(childComplexity int) int
 	}
 
 	DocumentEdge struct {
@@ -292,6 +305,12 @@ type ComplexityRoot struct {
 		Result    func(childComplexity int) int
 	}
 
+	RulingsCoverage struct {
+		Complete  func(childComplexity int) int
+		Documents func(childComplexity int) int
+		Missing   func(childComplexity int) int
+	}
+
 	SearchConnection struct {
 		Edges      func(childComplexity int) int
 		Facets     func(childComplexity int) int
@@ -349,6 +368,7 @@ type ComplexityRoot struct {
 
 type CardResolver interface {
 	Rulings(ctx context.Context, obj *rules.Card, first *int, after *string) (*model.EntryConnection, error)
+	RulingsCoverage(ctx context.Context, obj *rules.Card) (*rules.RulingsCoverage, error)
 	Match(ctx context.Context, obj *rules.Card) (*string, error)
 }
 type CardNotFoundResolver interface {
@@ -358,6 +378,11 @@ type CardNotFoundResolver interface {
 }
 type CitationResolver interface {
 	Entry(ctx context.Context, obj *rules.Citation) (*rules.Entry, error)
+}
+type DocumentCoverageResolver interface {
+	Letters(ctx context.Context, obj *rules.DocumentCoverage) (*string, error)
+	ThroughSet(ctx context.Context, obj *rules.DocumentCoverage) (*string, error)
+	Reason(ctx context.Context, obj *rules.DocumentCoverage) (*string, error)
 }
 type EntryResolver interface {
 	Document(ctx context.Context, obj *rules.Entry) (*rules.Document, error)
@@ -385,6 +410,9 @@ type QueryResolver interface {
 }
 type ReplayStepResolver interface {
 	Result(ctx context.Context, obj *rules.ReplayStep) (map[string]any, error)
+}
+type RulingsCoverageResolver interface {
+	Missing(ctx context.Context, obj *rules.RulingsCoverage) (*string, error)
 }
 type SearchHitResolver interface {
 	Entry(ctx context.Context, obj *rules.SearchHit) (*rules.Entry, error)
@@ -635,6 +663,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Card.Rulings(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "Card.rulingsCoverage":
+		if e.ComplexityRoot.Card.RulingsCoverage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Card.RulingsCoverage(childComplexity), true
 	case "Card.set":
 		if e.ComplexityRoot.Card.Set == nil {
 			break
@@ -1047,6 +1081,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DocumentCounts.Sections(childComplexity), true
+
+	case "DocumentCoverage.cardRulings":
+		if e.ComplexityRoot.DocumentCoverage.CardRulings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentCoverage.CardRulings(childComplexity), true
+	case "DocumentCoverage.covers":
+		if e.ComplexityRoot.DocumentCoverage.Covers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentCoverage.Covers(childComplexity), true
+	case "DocumentCoverage.documentId":
+		if e.ComplexityRoot.DocumentCoverage.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentCoverage.DocumentID(childComplexity), true
+	case "DocumentCoverage.letters":
+		if e.ComplexityRoot.DocumentCoverage.Letters == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentCoverage.Letters(childComplexity), true
+	case "DocumentCoverage.reason":
+		if e.ComplexityRoot.DocumentCoverage.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentCoverage.Reason(childComplexity), true
+	case "DocumentCoverage.throughSet":
+		if e.ComplexityRoot.DocumentCoverage.ThroughSet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentCoverage.ThroughSet(childComplexity), true
+	case "DocumentCoverage.title":
+		if e.ComplexityRoot.DocumentCoverage.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DocumentCoverage.Title(childComplexity), true
 
 	case "DocumentEdge.cursor":
 		if e.ComplexityRoot.DocumentEdge.Cursor == nil {
@@ -1531,6 +1608,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ReplayStep.Result(childComplexity), true
+
+	case "RulingsCoverage.complete":
+		if e.ComplexityRoot.RulingsCoverage.Complete == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RulingsCoverage.Complete(childComplexity), true
+	case "RulingsCoverage.documents":
+		if e.ComplexityRoot.RulingsCoverage.Documents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RulingsCoverage.Documents(childComplexity), true
+	case "RulingsCoverage.missing":
+		if e.ComplexityRoot.RulingsCoverage.Missing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RulingsCoverage.Missing(childComplexity), true
 
 	case "SearchConnection.edges":
 		if e.ComplexityRoot.SearchConnection.Edges == nil {
@@ -2088,10 +2184,37 @@ type Card {
   extendedShieldsPercentage: Float
   "The glossary entries, errata and rulings that name this card."
   rulings(first: Int, after: String): EntryConnection!
+  "What was read for this card's rulings and errata, and whether each document covers the card: rulings (and errata) empty while complete is false are not known to be none."
+  rulingsCoverage: RulingsCoverage!
   "How a look-up by name found the card: exact (the name as printed, or by id), fuzzy (a typo, a missing or extra word, a changed or dropped subtitle forgiven; possibly of the other edition when none of the edition asked fitted), other-edition (the name is printed exactly, but only in the other edition than the one asked for). Null on a card not looked up by name."
   match: String
   "The fields the card prints that the card data does not hold, by their REST names (icons, skills, integrity, cost, unique, gameText, ...): such a field is not known, and an empty list or a null of it here never means none."
   unknown: [String!]!
+}
+
+"What was read for a card's rulings and errata: the documents of its edition, each saying whether it covers the card (whether its silence on the card means it holds no ruling or erratum on it). A rulings document held for part of the alphabet (the First Edition Current Rulings, H-Z) covers the titles in it; a document that rules on cards by name and lists the cards of the set it came with (the Call to Arms rulebook) covers cards up to that set; a rulebook read whole covers every card of its edition. The card data holds no rulings or errata."
+type RulingsCoverage {
+  documents: [DocumentCoverage!]!
+  "Every document read covers the card, and one of them rules on cards by name: the card's rulings are all the documents hold, and none is a known none."
+  complete: Boolean!
+  "When not complete, what is not held, in sentences; null when complete."
+  missing: String
+}
+
+"One document read for a card's rulings and errata, and whether it covers the card."
+type DocumentCoverage {
+  documentId: String!
+  title: String!
+  "The document rules on cards by name (a rulings document, a glossary's card rulings and errata)."
+  cardRulings: Boolean!
+  "Its silence on the card means it holds no ruling or erratum on it."
+  covers: Boolean!
+  "The titles it is held for when only part of the alphabet is held (H-Z); null when whole."
+  letters: String
+  "The newest set whose cards its card rulings can name: the set of its own card list; null when it lists none."
+  throughSet: String
+  "Why it does not cover the card, in a sentence; null when it does."
+  reason: String
 }
 
 "One card to look up: by id, or by name (a title, or title, subtitle) in an edition (either when left out), exactly or, with fuzzy, forgiving typos and missing words."
@@ -4166,6 +4289,43 @@ func (ec *executionContext) fieldContext_Card_rulings(ctx context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Card_rulingsCoverage(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Card_rulingsCoverage,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Card().RulingsCoverage(ctx, obj)
+		},
+		nil,
+		ec.marshalNRulingsCoverage2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐRulingsCoverage,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Card_rulingsCoverage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Card",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "documents":
+				return ec.fieldContext_RulingsCoverage_documents(ctx, field)
+			case "complete":
+				return ec.fieldContext_RulingsCoverage_complete(ctx, field)
+			case "missing":
+				return ec.fieldContext_RulingsCoverage_missing(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type RulingsCoverage", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Card_match(ctx context.Context, field graphql.CollectedField, obj *rules.Card) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4555,6 +4715,8 @@ func (ec *executionContext) fieldContext_CardCollection_data(_ context.Context, 
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "rulingsCoverage":
+				return ec.fieldContext_Card_rulingsCoverage(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
 			case "unknown":
@@ -4887,6 +5049,8 @@ func (ec *executionContext) fieldContext_CardEdge_node(_ context.Context, field 
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "rulingsCoverage":
+				return ec.fieldContext_Card_rulingsCoverage(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
 			case "unknown":
@@ -6008,6 +6172,209 @@ func (ec *executionContext) fieldContext_DocumentCounts_cards(_ context.Context,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DocumentCoverage_documentId(ctx context.Context, field graphql.CollectedField, obj *rules.DocumentCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DocumentCoverage_documentId,
+		func(ctx context.Context) (any, error) {
+			return obj.DocumentID, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_DocumentCoverage_documentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DocumentCoverage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DocumentCoverage_title(ctx context.Context, field graphql.CollectedField, obj *rules.DocumentCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DocumentCoverage_title,
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_DocumentCoverage_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DocumentCoverage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DocumentCoverage_cardRulings(ctx context.Context, field graphql.CollectedField, obj *rules.DocumentCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DocumentCoverage_cardRulings,
+		func(ctx context.Context) (any, error) {
+			return obj.CardRulings, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_DocumentCoverage_cardRulings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DocumentCoverage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DocumentCoverage_covers(ctx context.Context, field graphql.CollectedField, obj *rules.DocumentCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DocumentCoverage_covers,
+		func(ctx context.Context) (any, error) {
+			return obj.Covers, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_DocumentCoverage_covers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DocumentCoverage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DocumentCoverage_letters(ctx context.Context, field graphql.CollectedField, obj *rules.DocumentCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DocumentCoverage_letters,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.DocumentCoverage().Letters(ctx, obj)
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_DocumentCoverage_letters(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DocumentCoverage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DocumentCoverage_throughSet(ctx context.Context, field graphql.CollectedField, obj *rules.DocumentCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DocumentCoverage_throughSet,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.DocumentCoverage().ThroughSet(ctx, obj)
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_DocumentCoverage_throughSet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DocumentCoverage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DocumentCoverage_reason(ctx context.Context, field graphql.CollectedField, obj *rules.DocumentCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DocumentCoverage_reason,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.DocumentCoverage().Reason(ctx, obj)
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_DocumentCoverage_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DocumentCoverage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -8213,6 +8580,8 @@ func (ec *executionContext) fieldContext_Query_card(ctx context.Context, field g
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "rulingsCoverage":
+				return ec.fieldContext_Card_rulingsCoverage(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
 			case "unknown":
@@ -8364,6 +8733,8 @@ func (ec *executionContext) fieldContext_Query_cardNamed(ctx context.Context, fi
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "rulingsCoverage":
+				return ec.fieldContext_Card_rulingsCoverage(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
 			case "unknown":
@@ -8883,6 +9254,109 @@ func (ec *executionContext) fieldContext_ReplayStep_citations(_ context.Context,
 				return ec.fieldContext_Citation_entry(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Citation", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RulingsCoverage_documents(ctx context.Context, field graphql.CollectedField, obj *rules.RulingsCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RulingsCoverage_documents,
+		func(ctx context.Context) (any, error) {
+			return obj.Documents, nil
+		},
+		nil,
+		ec.marshalNDocumentCoverage2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverageᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RulingsCoverage_documents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RulingsCoverage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "documentId":
+				return ec.fieldContext_DocumentCoverage_documentId(ctx, field)
+			case "title":
+				return ec.fieldContext_DocumentCoverage_title(ctx, field)
+			case "cardRulings":
+				return ec.fieldContext_DocumentCoverage_cardRulings(ctx, field)
+			case "covers":
+				return ec.fieldContext_DocumentCoverage_covers(ctx, field)
+			case "letters":
+				return ec.fieldContext_DocumentCoverage_letters(ctx, field)
+			case "throughSet":
+				return ec.fieldContext_DocumentCoverage_throughSet(ctx, field)
+			case "reason":
+				return ec.fieldContext_DocumentCoverage_reason(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type DocumentCoverage", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RulingsCoverage_complete(ctx context.Context, field graphql.CollectedField, obj *rules.RulingsCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RulingsCoverage_complete,
+		func(ctx context.Context) (any, error) {
+			return obj.Complete, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RulingsCoverage_complete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RulingsCoverage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RulingsCoverage_missing(ctx context.Context, field graphql.CollectedField, obj *rules.RulingsCoverage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RulingsCoverage_missing,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.RulingsCoverage().Missing(ctx, obj)
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_RulingsCoverage_missing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RulingsCoverage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -9685,6 +10159,8 @@ func (ec *executionContext) fieldContext_SearchHit_card(_ context.Context, field
 				return ec.fieldContext_Card_extendedShieldsPercentage(ctx, field)
 			case "rulings":
 				return ec.fieldContext_Card_rulings(ctx, field)
+			case "rulingsCoverage":
+				return ec.fieldContext_Card_rulingsCoverage(ctx, field)
 			case "match":
 				return ec.fieldContext_Card_match(ctx, field)
 			case "unknown":
@@ -12451,6 +12927,42 @@ func (ec *executionContext) _Card(ctx context.Context, sel ast.SelectionSet, obj
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "rulingsCoverage":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Card_rulingsCoverage(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "match":
 			field := field
 
@@ -13174,6 +13686,159 @@ func (ec *executionContext) _DocumentCounts(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var documentCoverageImplementors = []string{"DocumentCoverage"}
+
+func (ec *executionContext) _DocumentCoverage(ctx context.Context, sel ast.SelectionSet, obj *rules.DocumentCoverage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, documentCoverageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DocumentCoverage")
+		case "documentId":
+			out.Values[i] = ec._DocumentCoverage_documentId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "title":
+			out.Values[i] = ec._DocumentCoverage_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "cardRulings":
+			out.Values[i] = ec._DocumentCoverage_cardRulings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "covers":
+			out.Values[i] = ec._DocumentCoverage_covers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "letters":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._DocumentCoverage_letters(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "throughSet":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._DocumentCoverage_throughSet(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "reason":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._DocumentCoverage_reason(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -14346,6 +15011,83 @@ func (ec *executionContext) _ReplayStep(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var rulingsCoverageImplementors = []string{"RulingsCoverage"}
+
+func (ec *executionContext) _RulingsCoverage(ctx context.Context, sel ast.SelectionSet, obj *rules.RulingsCoverage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rulingsCoverageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RulingsCoverage")
+		case "documents":
+			out.Values[i] = ec._RulingsCoverage_documents(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "complete":
+			out.Values[i] = ec._RulingsCoverage_complete(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "missing":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._RulingsCoverage_missing(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var searchConnectionImplementors = []string{"SearchConnection"}
 
 func (ec *executionContext) _SearchConnection(ctx context.Context, sel ast.SelectionSet, obj *model.SearchConnection) graphql.Marshaler {
@@ -15401,6 +16143,26 @@ func (ec *executionContext) marshalNDocumentCounts2githubᚗcomᚋstccgᚋstccg�
 	return ec._DocumentCounts(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNDocumentCoverage2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverage(ctx context.Context, sel ast.SelectionSet, v rules.DocumentCoverage) graphql.Marshaler {
+	return ec._DocumentCoverage(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNDocumentCoverage2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverageᚄ(ctx context.Context, sel ast.SelectionSet, v []rules.DocumentCoverage) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDocumentCoverage2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNDocumentEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐDocumentEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.DocumentEdge) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -15723,6 +16485,20 @@ func (ec *executionContext) marshalNReplayStep2ᚖgithubᚗcomᚋstccgᚋstccg�
 		return graphql.Null
 	}
 	return ec._ReplayStep(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRulingsCoverage2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐRulingsCoverage(ctx context.Context, sel ast.SelectionSet, v rules.RulingsCoverage) graphql.Marshaler {
+	return ec._RulingsCoverage(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRulingsCoverage2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐRulingsCoverage(ctx context.Context, sel ast.SelectionSet, v *rules.RulingsCoverage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RulingsCoverage(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSearchEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐSearchEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.SearchEdge) graphql.Marshaler {

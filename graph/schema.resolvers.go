@@ -26,6 +26,11 @@ func (r *cardResolver) Rulings(ctx context.Context, obj *rules.Card, first *int,
 	return entryConnection(es, offset, limit), nil
 }
 
+// RulingsCoverage is the resolver for the rulingsCoverage field.
+func (r *cardResolver) RulingsCoverage(ctx context.Context, obj *rules.Card) (*rules.RulingsCoverage, error) {
+	return r.Catalog.RulingsCoverage(ctx, obj.ID)
+}
+
 // Match is the resolver for the match field.
 func (r *cardResolver) Match(ctx context.Context, obj *rules.Card) (*string, error) {
 	if obj.Match == "" {
@@ -56,6 +61,21 @@ func (r *cardNotFoundResolver) Edition(ctx context.Context, obj *rules.CardNotFo
 // Entry is the resolver for the entry field.
 func (r *citationResolver) Entry(ctx context.Context, obj *rules.Citation) (*rules.Entry, error) {
 	return r.loaders(ctx).Entries.Load(ctx, obj.ID)
+}
+
+// Letters is the resolver for the letters field.
+func (r *documentCoverageResolver) Letters(ctx context.Context, obj *rules.DocumentCoverage) (*string, error) {
+	return optional(obj.Letters), nil
+}
+
+// ThroughSet is the resolver for the throughSet field.
+func (r *documentCoverageResolver) ThroughSet(ctx context.Context, obj *rules.DocumentCoverage) (*string, error) {
+	return optional(obj.ThroughSet), nil
+}
+
+// Reason is the resolver for the reason field.
+func (r *documentCoverageResolver) Reason(ctx context.Context, obj *rules.DocumentCoverage) (*string, error) {
+	return optional(obj.Reason), nil
 }
 
 // Document is the resolver for the document field.
@@ -302,6 +322,11 @@ func (r *replayStepResolver) Result(ctx context.Context, obj *rules.ReplayStep) 
 	return resultObject(obj.Result)
 }
 
+// Missing is the resolver for the missing field.
+func (r *rulingsCoverageResolver) Missing(ctx context.Context, obj *rules.RulingsCoverage) (*string, error) {
+	return optional(obj.Missing), nil
+}
+
 // Entry is the resolver for the entry field.
 func (r *searchHitResolver) Entry(ctx context.Context, obj *rules.SearchHit) (*rules.Entry, error) {
 	if obj.Kind == rules.KindCard {
@@ -346,6 +371,9 @@ func (r *Resolver) CardNotFound() CardNotFoundResolver { return &cardNotFoundRes
 // Citation returns CitationResolver implementation.
 func (r *Resolver) Citation() CitationResolver { return &citationResolver{r} }
 
+// DocumentCoverage returns DocumentCoverageResolver implementation.
+func (r *Resolver) DocumentCoverage() DocumentCoverageResolver { return &documentCoverageResolver{r} }
+
 // Entry returns EntryResolver implementation.
 func (r *Resolver) Entry() EntryResolver { return &entryResolver{r} }
 
@@ -361,6 +389,9 @@ func (r *Resolver) Query() QueryResolver { return &queryResolver{r} }
 // ReplayStep returns ReplayStepResolver implementation.
 func (r *Resolver) ReplayStep() ReplayStepResolver { return &replayStepResolver{r} }
 
+// RulingsCoverage returns RulingsCoverageResolver implementation.
+func (r *Resolver) RulingsCoverage() RulingsCoverageResolver { return &rulingsCoverageResolver{r} }
+
 // SearchHit returns SearchHitResolver implementation.
 func (r *Resolver) SearchHit() SearchHitResolver { return &searchHitResolver{r} }
 
@@ -373,11 +404,13 @@ func (r *Resolver) CardIdentifier() CardIdentifierResolver { return &cardIdentif
 type cardResolver struct{ *Resolver }
 type cardNotFoundResolver struct{ *Resolver }
 type citationResolver struct{ *Resolver }
+type documentCoverageResolver struct{ *Resolver }
 type entryResolver struct{ *Resolver }
 type erratumResolver struct{ *Resolver }
 type mutationResolver struct{ *Resolver }
 type queryResolver struct{ *Resolver }
 type replayStepResolver struct{ *Resolver }
+type rulingsCoverageResolver struct{ *Resolver }
 type searchHitResolver struct{ *Resolver }
 type verdictResolver struct{ *Resolver }
 type cardIdentifierResolver struct{ *Resolver }
