@@ -216,6 +216,16 @@ const maxVersions = 10
 // is left out.
 func (a *answerer) cardWithVersions(c *rules.Card) *discordgo.MessageEmbed {
 	e := cardEmbed(c, a.base)
+	// Rulings and errata the documents read may not hold are said so, as
+	// the card page says it: an erratum left out is then not known to be
+	// none (rules.CoverageOf).
+	cov, err := a.h.cfg.Cards.RulingsCoverage(a.ctx, c.ID)
+	switch {
+	case err != nil:
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Rulings and errata", Value: "Whether the documents read hold a ruling or erratum on this card is not known."})
+	case !cov.Complete:
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Rulings and errata", Value: truncate(escapeMarkdown(cov.Missing), maxFieldValue)})
+	}
 	var b strings.Builder
 	for i, id := range c.Versions {
 		if i == maxVersions || a.ctx.Err() != nil {

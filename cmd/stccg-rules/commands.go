@@ -162,11 +162,8 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	printCard(stdout, card)
 	rulings, err := a.services.Cards.CardRulings(ctx, card.ID)
-	if err == nil && len(rulings) > 0 {
-		fmt.Fprintf(stdout, "\nrulings and errata:\n")
-		for _, e := range rulings {
-			fmt.Fprintf(stdout, "  %s (%s)  %s\n", e.Title, e.DocumentID, e.ID)
-		}
+	if err == nil {
+		printRulings(ctx, stdout, rulings, a.services.Cards, card.ID)
 	}
 	if len(card.Versions) > 0 {
 		fmt.Fprintf(stdout, "\nother versions:\n")
@@ -177,6 +174,28 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 		}
 	}
 	return nil
+}
+
+// printRulings lists the entries naming a card and says, as the card page
+// does, which documents were read for them and what they may miss: none
+// listed is a known none only when the coverage is complete.
+func printRulings(ctx context.Context, w io.Writer, rulings []*rules.Entry, cards rules.CardService, id string) {
+	fmt.Fprintf(w, "\nrulings and errata:\n")
+	for _, e := range rulings {
+		fmt.Fprintf(w, "  %s (%s)  %s\n", e.Title, e.DocumentID, e.ID)
+	}
+	cov, err := cards.RulingsCoverage(ctx, id)
+	switch {
+	case err != nil:
+		fmt.Fprintln(w, "  Whether the documents read hold a ruling or erratum on this card is not known.")
+	case len(rulings) == 0:
+		fmt.Fprintf(w, "  %s\n", cov.NoneSentence())
+	case !cov.Complete:
+		fmt.Fprintf(w, "  %s\n", cov.Missing)
+	}
+	if err == nil {
+		fmt.Fprintf(w, "  %s\n", cov.ReadFrom())
+	}
 }
 
 // findCard takes a card id as it stands ("2e-1-392"), and anything else as

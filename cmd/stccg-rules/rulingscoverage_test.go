@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"html"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// lanternCatalog is a small catalog of its own: a First Edition rulebook,
+// a rulings document held for titles H to Z, and two cards no entry names,
+// one titled outside that part (Bright Lantern) and one inside it (Quiet
+// Lantern).
+func lanternCatalog() *catalog.Catalog {
+	docs := []rules.Document{
+		{ID: "1e-book", Title: "Lantern Rulebook", Edition: "1e", Kind: rules.DocumentRulebook, Precedence: 1},
+		{ID: "1e-rulings", Title: "Lantern Rulings (H-Z)", Edition: "1e", Kind: rules.DocumentRulings, Precedence: 2},
+	}
+	return catalog.New([]*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Bright Lantern", Type: "event", GameText: "Glow."},
+		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Quiet Lantern", Type: "event", GameText: "Hush."},
+	}, nil, catalog.WithDocuments(docs))
+}
+
+// TestRulingsCoverageSameOnEveryTransport asks each transport for the
+// rulings of a card no entry names: outside the part of the rulings held,
+// each says they may be missing, in the same sentence; inside it, each
+// answers a known none.
+func TestRulingsCoverageSameOnEveryTransport(t *testing.T) {
+	cat := lanternCatalog()
+	svc := newEdgeServices()
+	svc.Cards.CardFn = cat.Card
+	svc.Cards.LookUpCardFn = cat.LookUpCard
+	svc.Cards.CardRulingsFn = cat.CardRulings
+	svc.Cards.RulingsCoverageFn = cat.RulingsCoverage
+	srv, sign := transports(t, svc)
+	for _, c := range []struct {
+		id, name string
+		complete bool
+	}{{"1e-1-1", "Bright Lantern", false}, {"1e-1-2", "Quiet Lantern", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			cov, err := cat.RulingsCoverage(context.Background(), c.id)
+			if err != nil || cov.Complete != c.complete {
+				t.Fatalf("%+v %v", cov, err)
+			}
+			say := cov.NoneSentence()
+
+			_, body := httpDo(t, srv, "/v1/cards/"+c.id+"/rulings", "", nil)
+			var rest struct {
+				Total    int
+				Coverage rules.RulingsCoverage
+				Unknown  []string
+			}
+			if err := json.Unmarshal(body, &rest); err != nil || rest.Total != 0 || rest.Coverage.Complete != c.complete || (rest.Unknown == nil) != c.complete {
+				t.Errorf("REST %s", body)
+			}
+
+			_, body = httpDo(t, srv, "/graphql", `{"query":"{ card(id: \"`+c.id+`\") { rulingsCoverage { complete missing } } }"}`, nil)
+			if !strings.Contains(string(body), `"complete":`+map[bool]string{true: "true", false: "false"}[c.complete]) {
+				t.Errorf("GraphQL %s", body)
+			}
+
+			_, page := httpDo(t, srv, "/cards/"+c.id, "", nil)
+			if text := html.UnescapeString(pageText(string(page))); !strings.Contains(text, say) {
+				t.Errorf("page: want %q in %s", say, text)
+			}
+
+			var out bytes.Buffer
+			if err := edgeCLI(svc).run(context.Background(), []string{"card", c.id}, strings.NewReader(""), &out, io.Discard); err != nil || !strings.Contains(out.String(), say) {
+				t.Errorf("terminal: %v %s, want %q", err, out.String(), say)
+			}
+
+			d := discordAsk(t, srv, sign, sending{via: viaDiscord, what: "card", opts: map[string]string{"name": c.name}})
+			var embed struct{ Fields []struct{ Name, Value string } }
+			if len(d.Data.Embeds) != 1 || json.Unmarshal(d.Data.Embeds[0], &embed) != nil {
+				t.Fatalf("Discord %+v", d)
+			}
+			got := ""
+			for _, f := range embed.Fields {
+				if f.Name == "Rulings and errata" {
+					got = f.Value
+				}
+			}
+			if c.complete && got != "" || !c.complete && got != cov.Missing {
+				t.Errorf("Discord says %q, want %q", got, cov.Missing)
+			}
+		})
+	}
+}
