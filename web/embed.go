@@ -141,6 +141,22 @@ func jsonErrorOf(code, message string, details map[string]any) oembedError {
 	return oembedError{errorPayload{Code: code, Message: message, Details: details}}
 }
 
+// oembedBound reads an oEmbed consumer's maxwidth or maxheight: a whole
+// number of pixels, 1 or more (oEmbed 1.0); none is no bound. Anything else
+// is refused naming it, as a page size that is no number is: it was
+// ignored, so "maxwidth=3OO" answered a frame wider than asked for.
+func oembedBound(field, s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 0, rules.Errorf(rules.EINVALID, "%s must be a whole number of pixels, 1 or more; got %q.", field, rules.Truncate(s)).WithDetail("field", field)
+	}
+	return n, nil
+}
+
 // oembed answers /oembed?url=…&format=json for a card page's URL
 // (/cards/{id} or /embed/cards/{id} of this service) with an iframe of the
 // embeddable card. Per oEmbed 1.0: 404 for a URL it has nothing for, 501 for
@@ -150,7 +166,20 @@ func (s *Site) oembed(c echo.Context) error {
 	if format != "" && format != "json" {
 		return c.JSON(http.StatusNotImplemented, jsonErrorOf(rules.EINVALID, fmt.Sprintf("The format %q is not offered: use format=json.", format), map[string]any{"field": "format"}))
 	}
-	raw := c.QueryParam("url")
+	// Read at once, as every transport reads a text (rules.ParseText) and
+	// a number: a bound that is no number is refused, never ignored.
+	raw, err := rules.ParseText("url", c.QueryParam("url"))
+	if err != nil {
+		return c.JSON(http.StatusBadRequest, jsonError(err))
+	}
+	maxWidth, err := oembedBound("maxwidth", c.QueryParam("maxwidth"))
+	if err != nil {
+		return c.JSON(http.StatusBadRequest, jsonError(err))
+	}
+	maxHeight, err := oembedBound("maxheight", c.QueryParam("maxheight"))
+	if err != nil {
+		return c.JSON(http.StatusBadRequest, jsonError(err))
+	}
 	notFound := func(msg string) error {
 		return c.JSON(http.StatusNotFound, jsonErrorOf(rules.ENOTFOUND, msg, map[string]any{"field": "url"}))
 	}
@@ -182,16 +211,16 @@ func (s *Site) oembed(c echo.Context) error {
 		return c.JSON(http.StatusInternalServerError, jsonErrorOf(rules.EINTERNAL, "An internal error occurred.", nil))
 	}
 	w := embedWidth
-	if mw, err := strconv.Atoi(c.QueryParam("maxwidth")); err == nil && mw > 0 && mw < w {
-		w = mw
+	if maxWidth > 0 && maxWidth < w {
+		w = maxWidth
 	}
 	cp := cardPage{Card: card, Stats: cardStats(card), Face: newCardFace(card)}
 	if rs, err := s.cfg.Cards.CardRulings(c.Request().Context(), card.ID); err == nil {
 		cp.Rulings, cp.Mentions = groupRulings(card, rs, nil)
 	}
 	h := embedHeightOf(cp, w)
-	if mh, err := strconv.Atoi(c.QueryParam("maxheight")); err == nil && mh > 0 && mh < h {
-		h = mh
+	if maxHeight > 0 && maxHeight < h {
+		h = maxHeight
 	}
 	base := baseURL(c)
 	src := base + "/embed/cards/" + url.PathEscape(card.ID)

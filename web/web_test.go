@@ -363,6 +363,14 @@ func TestOEmbedAnswersRichIframeOrErrors(t *testing.T) {
 		{"not a card page", url.Values{"url": {"https://h.test/entries/x"}}, 404, []string{`"code":"not_found"`}},
 		{"not a url", url.Values{"url": {"javascript:alert(1)"}}, 404, []string{`"code":"not_found"`}},
 		{"no url", url.Values{}, 404, []string{`"code":"not_found"`}},
+		// A bound that is no number, or none, is refused naming it: it
+		// was ignored, and the frame answered wider than asked for.
+		{"a width that is no number", url.Values{"url": {"https://h.test/cards/2e-1-1"}, "maxwidth": {"3OO"}}, 400,
+			[]string{`"code":"invalid_request"`, `maxwidth must be a whole number of pixels, 1 or more; got \"3OO\".`, `"field":"maxwidth"`}},
+		{"a height below one", url.Values{"url": {"https://h.test/cards/2e-1-1"}, "maxheight": {"0"}}, 400,
+			[]string{`"field":"maxheight"`}},
+		{"a url holding a control character", url.Values{"url": {"https://h.test/cards/2e-1-1\x07"}}, 400,
+			[]string{`The url parameter holds a control character, a bidirectional control or invalid UTF-8.`, `"field":"url"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
