@@ -38,9 +38,8 @@ func (h *handlers) define(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if term == "" {
-		return rules.Errorf(rules.EINVALID, "Give the term to define as ?term=.").WithDetail("field", "term")
-	}
+	// No term is the definitions' own mistake, in their words, as GraphQL
+	// answers it ("The term is empty: ...").
 	edition, err := editionParam(c)
 	if err != nil {
 		return err
@@ -127,9 +126,8 @@ func searchQuery(c echo.Context) (rules.SearchQuery, error) {
 	if q.Q, err = textParam(c, "q"); err != nil {
 		return q, err
 	}
-	if q.Q == "" {
-		return q, rules.Errorf(rules.EINVALIDQUERY, "Give the words to search for as ?q=.").WithDetail("field", "q")
-	}
+	// No words (none given, or only "-x" or punctuation) is the search's
+	// own mistake, in its words, as GraphQL answers it.
 	if q.Edition, err = editionParam(c); err != nil {
 		return q, err
 	}
