@@ -242,7 +242,8 @@ type Mission struct {
 	unknown            stat   // the statistics not known (known.go)
 	requirementsSource string // the field the requirements came from: "card" or "requirements"
 	titleKey           string // the title folded, as copies of one mission compare
-	site               site   // the place it is, shared by the copies of one 2E mission
+	site               site   // the place it is, shared by the copies of one mission (sites)
+	universal          bool   // a 1E universal mission (the card data's marking): each copy is a location
 	src                *rules.BoardMission
 }
 

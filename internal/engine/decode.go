@@ -63,7 +63,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		m := &missions[i]
 		*m = Mission{ID: bm.ID, Owner: owner, Index: i, Completed: bm.Completed, OvercomeDilemmas: bm.OvercomeDilemmas, Play: bm.Play, src: &in[i]}
 		if c != nil {
-			m.card = c.ID
+			m.card, m.universal = c.ID, c.Universal
 			m.Title, m.Type, m.Quadrant, m.Region = c.Title, c.MissionType, c.Quadrant, c.Region
 			if c.MissionName != "" {
 				m.Title = c.MissionName // a 2E mission is known by its mission name, not its location

@@ -257,7 +257,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	if start.AffiliationsUnknown && !start.NoShip {
 		return start, unprocessable(fmt.Sprintf("board.missions[%d].affiliations", m.Index), "the affiliations that may attempt %s are not known", m.Name())
 	}
-	start.Completed = m.Completed
+	start.Completed = j.board.siteCompleted(m)
 	start.OpponentsMission = !first && m.Owner != You
 	if ship := start.Ship; ship != nil {
 		switch x := b.shipMay(ship, actAttempt); {

@@ -89,16 +89,26 @@ func RangeCost1E(b *Board, from, to *Mission) (RangeCost, error) {
 	var line []*Mission
 	fi, ti := -1, -1
 	for _, m := range b.Missions {
-		if m.Quadrant != from.Quadrant {
+		if m.Quadrant != from.Quadrant || m.siteKey() != site(m.ID) {
+			// Another quadrant, or a copy stacked on a mission already
+			// on the spaceline: no location of its own.
 			continue
 		}
-		if m == from {
+		if m.siteKey() == from.siteKey() {
 			fi = len(line)
 		}
-		if m == to {
+		if m.siteKey() == to.siteKey() {
 			ti = len(line)
 		}
 		line = append(line, m)
+	}
+	if fi < 0 || ti < 0 {
+		// A copy given another quadrant than the mission it is stacked on.
+		m := from
+		if ti < 0 {
+			m = to
+		}
+		return rc, unprocessable(fmt.Sprintf("board.missions[%d].quadrant", m.Index), "%s is a copy of a mission in another quadrant; copies of one mission are one location", m.Name())
 	}
 	step := 1
 	if ti < fi {
@@ -231,7 +241,8 @@ func moveShip(ctx context.Context, b *Board, rules variant, s *Ship, from, to *M
 		m.Damaged, m.Range = true, min(printed, 5)
 	}
 	m.Available = max(m.Range-s.RangeUsed, 0)
-	if from == to {
+	if from == to || (first && from.siteKey() == to.siteKey()) {
+		// 1E: a copy stacked on the mission is the same location.
 		m.AlreadyThere = true
 		return m, nil
 	}
@@ -289,6 +300,10 @@ func (j *judgement) explainShipMove(m ShipMove) {
 	case m.AlreadyThere:
 		j.allow(false)
 		j.sayStrings("%s is already at %s.", s.Name(), to.Name())
+		if from != to {
+			j.sayStrings("%s and %s are copies of one mission, the later placed on top of the first: one location, treated by both players as theirs.", from.Name(), to.Name())
+			j.cite("mission1.copies")
+		}
 		j.cite(j.moveRules()...)
 		res.RangeCost = &made.cost // 0
 		return

@@ -17,8 +17,13 @@ import (
 // (the 2E glossary, missions: "all of the personnel, equipment, and ships
 // at those copies are at the same mission, as if they were all at the
 // same card"); a site is named by the id of the first copy on the board.
-// In 1E each mission is a site of its own: a copy seeded onto a mission
-// already on the spaceline is stacked on it, one card on the board.
+// In 1E a copy of a non-universal mission seeded when one is already on
+// the spaceline is placed on top of it (1E rulebook, 2. MISSION PHASE: the
+// mission "is treated by both players as 'their' mission for all
+// purposes", the spaceline has one fewer mission, and it "may only be
+// completed once"): a board that lists both copies names one site; a
+// universal mission's copies are locations of their own, and so is every
+// mission the card data does not say is not universal (one given inline).
 type site string
 
 // siteOf is the site of the mission with the id; "" for no mission.
@@ -46,25 +51,38 @@ func (b *Board) sameSite(a, c string) bool {
 	return a != "" && c != "" && b.siteOf(a) == b.siteOf(c)
 }
 
+// siteCompleted says whether a mission is completed: the mission itself,
+// or in 1E a copy of it stacked at the same location ("the mission may only
+// be completed once"). 2E copies are each their player's own mission.
+func (b *Board) siteCompleted(m *Mission) bool {
+	if m.Completed || b.edition == rules.Edition2E {
+		return m.Completed
+	}
+	for _, o := range b.Missions {
+		if o.Completed && o.siteKey() == m.siteKey() {
+			return true
+		}
+	}
+	return false
+}
+
 // atSite says whether a card at the mission with the id is at m: m itself,
 // or in 2E a copy of it.
 func (b *Board) atSite(missionID string, m *Mission) bool {
 	return missionID != "" && b.siteOf(missionID) == m.siteKey()
 }
 
-// assignSites names the site of every mission of a decoded board: in 2E
-// the copies of one mission (the same title, folded) share the site of
-// the first, in 1E each mission is its own.
+// assignSites names the site of every mission of a decoded board: the
+// copies of one mission (the same title, folded) share the site of the
+// first; in 1E only copies of a mission the card data says is not
+// universal.
 func (b *Board) assignSites() {
-	if b.edition != rules.Edition2E {
-		for _, m := range b.Missions {
-			m.site = site(m.ID)
-		}
-		return
-	}
 	first := make(map[string]site, len(b.Missions))
 	for _, m := range b.Missions {
 		key := m.foldedTitle()
+		if b.edition != rules.Edition2E && (m.card == "" || m.universal) {
+			key = ""
+		}
 		if key == "" {
 			m.site = site(m.ID)
 			continue

@@ -3,6 +3,9 @@ package engine_test
 import (
 	"testing"
 
+	"github.com/stccg/stccg-rules/internal/engine"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
+
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -341,4 +344,74 @@ func TestCardDataMarkingsDecideTheRules(t *testing.T) {
 		{name: "ADeltaQuadrantPersonnelAtAnAlphaOutpost", edition: "1e", question: "card.play", board: outpost, params: obj{"card": "1e-123-120", "at": "fo"}, want: false, quote: "both in their native quadrant"},
 		{name: "AnAlphaQuadrantPersonnelAtAnAlphaOutpost", edition: "1e", question: "card.play", board: outpost, params: obj{"card": "1e-101-251", "at": "fo"}, want: true},
 	})
+}
+
+// 1E: a copy of a non-universal mission seeded when one is on the
+// spaceline is placed on top of it, one location both players treat as
+// theirs and complete once; a universal mission's copies, and missions
+// given inline (universal or not, the board does not say), are locations
+// of their own.
+func TestCopiesOfA1EMissionAreOneLocation(t *testing.T) {
+	// 1e-101-154 (Excavation, span 3) is not universal in the card data.
+	mk := func(first, second rules.BoardMission) rules.Board {
+		second.Owner = engine.Opponent
+		far := mission("far", "planet", "alpha", 4)
+		far.Affiliations = []string{"federation"}
+		return rules.Board{
+			Missions: []rules.BoardMission{first, far, second},
+			Ships:    []rules.BoardShip{ship("runner", "federation", nil, 9, "mine")},
+			Personnel: []rules.BoardPersonnel{
+				strength(person("k", "klingon", nil, at("mine"), "Leadership"), 6),
+				opp(strength(person("t", "federation", nil, at("theirs"), "Leadership"), 5)),
+				person("crew", "federation", []string{"command"}, aboard("runner")),
+			},
+		}
+	}
+	copies := mk(rules.BoardMission{ID: "mine", Card: "1e-101-154", Quadrant: "alpha"}, rules.BoardMission{ID: "theirs", Card: "1e-101-154", Quadrant: "alpha"})
+	if v := judge(t, req1E("battle.initiate", copies, obj{"attackers": []string{"k"}, "defenders": []string{"t"}})); !allowed(t, v) {
+		t.Errorf("personnel on two copies of one mission are not present together; reasons %q", v.Reasons)
+	}
+	v := judge(t, req1E("ship.move", copies, obj{"ship": "runner", "to": "theirs"}))
+	if allowed(t, v) || !quotes(v, "is treated by both players as") {
+		t.Errorf("a move to the copy stacked on the ship's location: allowed %v, reasons %q", allowed(t, v), v.Reasons)
+	}
+	// Leaving the location for "far" and coming back to the later copy
+	// costs the spans of the one location, never of the copy listed
+	// after "far".
+	back := copies
+	back.Ships = []rules.BoardShip{ship("runner", "federation", nil, 9, "far")}
+	back.Personnel = []rules.BoardPersonnel{person("crew", "federation", []string{"command"}, aboard("runner"))}
+	v = judge(t, req1E("ship.move", back, obj{"ship": "runner", "to": "theirs"}))
+	if got := num(t, v, "rangeCost"); !allowed(t, v) || got != 3 {
+		t.Errorf("far to the copy: rangeCost %v (allowed %v), want Excavation's span 3; reasons %q", got, allowed(t, v), v.Reasons)
+	}
+	done := mk(rules.BoardMission{ID: "mine", Card: "1e-101-154", Completed: true}, rules.BoardMission{ID: "theirs", Card: "1e-101-154"})
+	done.Personnel = []rules.BoardPersonnel{person("p", "federation", nil, at("theirs"), "Archaeology")}
+	if v := judge(t, req1E("mission.attempt", done, obj{"mission": "theirs"})); allowed(t, v) {
+		t.Errorf("the copy of a completed mission was attempted again; reasons %q", v.Reasons)
+	}
+	for name, pair := range map[string][2]rules.BoardMission{
+		"Universal": {{ID: "mine", Card: universalMission1E(t)}, {ID: "theirs", Card: universalMission1E(t)}},
+		"Inline":    {{ID: "mine", Title: "Zq Dig", Type: "planet", Quadrant: "alpha", Span: ip(3), Affiliations: []string{"klingon"}}, {ID: "theirs", Title: "Zq Dig", Type: "planet", Quadrant: "alpha", Span: ip(3), Affiliations: []string{"klingon"}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			v := judge(t, req1E("battle.initiate", mk(pair[0], pair[1]), obj{"attackers": []string{"k"}, "defenders": []string{"t"}}))
+			if allowed(t, v) {
+				t.Errorf("personnel at two locations fought; reasons %q", v.Reasons)
+			}
+		})
+	}
+}
+
+// universalMission1E is the id of a 1E mission the card data marks
+// universal.
+func universalMission1E(t *testing.T) string {
+	t.Helper()
+	for _, c := range testcorpus.Load(t).Cards {
+		if c.Edition == rules.Edition1E && c.Type == "mission" && c.Universal {
+			return c.ID
+		}
+	}
+	t.Fatal("no universal 1E mission in the card data")
+	return ""
 }
