@@ -76,6 +76,14 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 			}
 			m.requirementsSource = "card"
 			m.affiliationsKnown = true
+			if edition == rules.Edition1E && m.Quadrant == "" && m.Points != nil {
+				// A 1E mission's point box marks the Gamma Quadrant (and
+				// the card data the others it names); an Alpha Quadrant
+				// point box "has no symbol" (1E rulebook, 2. MISSION
+				// PHASE). A mission with no point box may be placed in
+				// either quadrant: its quadrant stays unknown.
+				m.Quadrant = "alpha"
+			}
 		}
 		if bm.Title != "" {
 			m.Title = bm.Title

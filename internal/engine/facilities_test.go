@@ -174,3 +174,33 @@ func TestFacilityCardDataFillsItsStatistics(t *testing.T) {
 		t.Errorf("beam aboard an outpost with SHIELDS 0: %q", v.Reasons)
 	}
 }
+
+// A 1E mission of the card data is in the Alpha Quadrant unless the data
+// names another (an Alpha Quadrant point box has no symbol): a ship moves
+// to it and a card native elsewhere does not report there. Where a
+// mission given inline says no quadrant, reporting for duty there is a
+// board to complete, never passed over.
+func TestA1EMissionOfTheCardDataIsInTheAlphaQuadrant(t *testing.T) {
+	dock := mission("dock", "space", "alpha", 2)
+	board := rules.Board{
+		Missions:   []rules.BoardMission{dock, {ID: "dig", Card: "1e-101-154"}},
+		Facilities: []rules.BoardFacility{{ID: "post", Card: "1e-101-104", At: at("dig")}},
+		Ships:      []rules.BoardShip{ship("runner", "federation", nil, 9, "dock")},
+		Personnel:  []rules.BoardPersonnel{person("crew", "federation", []string{"command"}, aboard("runner"))},
+	}
+	v := judge(t, req1E("ship.move", board, obj{"ship": "runner", "to": "dig"}))
+	if got := num(t, v, "rangeCost"); !allowed(t, v) || got != 3 {
+		t.Errorf("to Excavation (span 3): rangeCost %v, allowed %v; reasons %q", got, allowed(t, v), v.Reasons)
+	}
+	// 1e-123-120 is native to the Delta Quadrant.
+	if v := judge(t, req1E("card.play", board, obj{"card": "1e-123-120", "at": "post"})); allowed(t, v) {
+		t.Errorf("a Delta Quadrant card reported to an outpost at an Alpha Quadrant mission; reasons %q", v.Reasons)
+	}
+	if v := judge(t, req1E("card.play", board, obj{"card": "1e-101-251", "at": "post"})); !allowed(t, v) {
+		t.Errorf("an Alpha Quadrant card did not report there; reasons %q", v.Reasons)
+	}
+	board.Missions[1] = rules.BoardMission{ID: "dig", Title: "Zq Dig", Type: "planet", Span: ip(3)}
+	if f := refuse(t, req1E("card.play", board, obj{"card": "1e-101-251", "at": "post"})); f != "board.missions[1].quadrant" {
+		t.Errorf("field %q, want board.missions[1].quadrant", f)
+	}
+}

@@ -22,7 +22,10 @@
 //     matching affiliation"); every 2E ship prints staffing icons, and the
 //     data lists them for all, so a 2E ship without them is unknown;
 //   - a mission's affiliation icons: none (it cannot be attempted) unless
-//     the data says any affiliation may attempt it.
+//     the data says any affiliation may attempt it;
+//   - a 1E mission's quadrant: Alpha, whose point box has no symbol (the
+//     data names the Gamma, Delta and Mirror ones; every 1E mission of the
+//     data has a point box).
 //
 //     Other fields the data leaves out are not known: every personnel
 //     prints a skill box and its three attributes (the data leaves the

@@ -183,7 +183,8 @@ const (
 // one), never directly to a planet or a ship, a Nor itself, or a station
 // whose text does not allow it; the card and the facility both in their
 // native quadrant (equipment is native to all). It fails, naming the
-// field, when the facility's kind or the card's affiliation is not known.
+// field, when the facility's kind, the card's affiliation or the quadrant
+// of the mission the facility stands at is not known.
 func reportForDuty(b *Board, c PlayCard, at string) (reporting, error) {
 	switch c.Type {
 	case "personnel", "ship", "equipment":
@@ -212,7 +213,13 @@ func reportForDuty(b *Board, c PlayCard, at string) (reporting, error) {
 	if r.OpponentsOutpost {
 		r.OK = false
 	}
-	where := b.Mission(f.Mission).Quadrant
+	m := b.Mission(f.Mission)
+	where := m.Quadrant
+	if where == "" {
+		// Both the card and the facility must stand in their native
+		// quadrant: where the facility stands must be known.
+		return reporting{}, unprocessable(m.field("quadrant"), "the quadrant of %s, where %s stands, is not known; give it as \"quadrant\": \"alpha\" (or gamma, delta, mirror)", m.Name(), f.Name())
+	}
 	if c.Type != "equipment" {
 		if c.Affiliation == "" {
 			return reporting{}, unprocessable("params.card", "the affiliation of %s is not known; give it in an inline card", c.Name)
@@ -225,11 +232,11 @@ func reportForDuty(b *Board, c PlayCard, at string) (reporting, error) {
 		if r.Native == "" {
 			r.Native = "alpha"
 		}
-		if where != "" && r.Native != where {
+		if r.Native != where {
 			r.OK, r.CardAway = false, where
 		}
 	}
-	if where != "" && f.Quadrant != where {
+	if f.Quadrant != where {
 		r.OK, r.FacilityAway = false, where
 	}
 	return r, nil
