@@ -71,8 +71,23 @@ func strictQuery(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := checkQuery(raw, names); err != nil {
 			return err
 		}
+		if err := checkPretty(raw); err != nil {
+			return err
+		}
 		return next(c)
 	}
+}
+
+// checkPretty refuses a value of ?pretty that it would not be read as: the
+// JSON is indented whenever pretty is sent (echo's c.JSON reads it so), so
+// ?pretty=false answered indented JSON, the opposite of what it says. It
+// takes no value, or true.
+func checkPretty(raw string) error {
+	v, sent := queryValue(raw, "pretty")
+	if !sent || v == "" || v == "true" {
+		return nil
+	}
+	return rules.Errorf(rules.EINVALID, "The pretty parameter takes no value (?pretty indents the JSON; leave it out for plain JSON); got %q.", rules.Truncate(v)).WithDetail("field", "pretty")
 }
 
 // checkQuery says what is wrong with the query string raw of a route taking

@@ -43,6 +43,9 @@ func TestQueryStringsAreReadStrictly(t *testing.T) {
 		{"GET", "/v1/cards/autocomplete?q=wor&q=wor", "", "q", nil, "give q once"},
 		{"GET", "/v1/cards/2e-1-394?edition=2e", "", "edition", []string{}, "it takes pretty"},
 		{"GET", "/v1/cards/2e-1-394/rulings?pretty&pretty", "", "pretty", nil, "give pretty once"},
+		// pretty indents whenever it is sent: a value saying otherwise is refused.
+		{"GET", "/v1/documents?pretty=false", "", "pretty", nil, `takes no value`},
+		{"GET", "/v1/search?q=mirror&pretty=0", "", "pretty", nil, `got "0"`},
 		{"GET", "/v1/entries/2e-rulebook.glossary.stopped?=x", "", "", []string{}, `Unknown query parameter ""`},
 		{"GET", "/v1/documents?" + strings.Repeat("x", 5000), "", strings.Repeat("x", 5000), []string{}, "does not take"},
 		{"POST", "/v1/adjudicate?prety", verdictBody, "prety", []string{"pretty"}, `did you mean "pretty"?`},
@@ -95,6 +98,8 @@ func TestEveryRouteTakesItsParameters(t *testing.T) {
 	srv := newServer(t)
 	for _, tc := range []struct{ method, path, body string }{
 		{"GET", "/v1/documents?pretty", ""},
+		{"GET", "/v1/documents?pretty=true", ""},
+		{"GET", "/v1/documents?pretty=", ""},
 		{"GET", "/v1/entries/2e-rulebook.glossary.stopped?pretty", ""},
 		{"GET", "/v1/define?term=stopped&edition=2e&pretty", ""},
 		{"GET", "/v1/search?q=stopped+personnel&edition=2e&kind=glossary&document=2e-rulebook&limit=3&offset=0&pretty", ""},
