@@ -318,9 +318,12 @@ func (s *Site) cardNamed(c echo.Context) error {
 	}
 	name, edition := asked.Name, asked.Edition
 	ctx := c.Request().Context()
-	// A name typed by hand may be near a card's: it is always forgiven,
-	// and the card page says so.
-	card, err := s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: clipName(name), Edition: edition, Fuzzy: true})
+	// Looked up as REST looks it up: ?fuzzy= forgives typos and missing
+	// words, and the card page says so; ?exact= does not, and a name no
+	// card has exactly is a 404 page offering the names near it, as
+	// REST's 404 does (the page forgave it, so one address answered two
+	// ways). The embed's links to names it could not read are ?fuzzy=.
+	card, err := s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: clipName(name), Edition: edition, Fuzzy: asked.Fuzzy})
 	if rules.ErrorCode(err) == rules.EAMBIGUOUS {
 		return s.chooser(c, name, err)
 	}

@@ -133,6 +133,10 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"ambiguous name offers each card by id", "/cards/named?fuzzy=vessel", 300, []string{"Cards named “vessel”", `href="/cards/2e-1-5">Cargo Vessel</a>`, `href="/cards/1e-1-9">Cargo Vessel</a>`, "First Edition"}},
 		{"a name printed in both editions offers both", "/cards/named?exact=Cargo+Vessel", 300, []string{`href="/cards/2e-1-5"`, `href="/cards/1e-1-9"`}},
 		{"a name printed in both editions, asked in one, is that card", "/cards/named?exact=Cargo+Vessel&edition=1e", 302, nil},
+		// ?exact= is exact, as REST's is: a name no card has so is not
+		// found, offering the names near it; ?fuzzy= forgives it.
+		{"a name asked exactly that no card has so is not found", "/cards/named?exact=Scout+Ves", 404, []string{"Did you mean", `href="/cards/named?exact=Scout%20Vessel"`}},
+		{"the same name asked loosely is its card", "/cards/named?fuzzy=Scout+Ves", 302, nil},
 		{"card lists its other versions", "/cards/2e-1-5", 200, []string{"Other versions (1)", `href="/cards/1e-1-9">Cargo Vessel</a>`, "Non-Aligned"}},
 		{"documents list", "/documents", 200, []string{`href="/documents/2e-rulebook"`, "Second Edition Rulebook"}},
 		{"document contents as a heading tree", "/documents/2e-rulebook", 200, []string{`<li><a href="/entries/2e-rulebook.section.turn">Your Turn</a><ol><li><a href="/entries/2e-rulebook.section.turn.move-ships">Move Ships</a>`, `id="glossary-letter-s"`, `href="#glossary-letter-s"`}},
