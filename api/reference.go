@@ -44,11 +44,25 @@ func (h *handlers) define(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	es, err := h.svc.Reference.Define(c.Request().Context(), term, edition)
+	ctx := c.Request().Context()
+	es, err := h.svc.Reference.Define(ctx, term, edition)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, newList(es, len(es)))
+	notHeld, err := rules.DefineNotHeld(ctx, h.svc.Reference, term, edition)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, definition{list: newList(es, len(es)), NotHeld: notHeld})
+}
+
+// definition is define's answer: the entries, and the documents whose part
+// that would hold an entry titled with the term is not in the data (absent
+// when none): the entries are then not known to be all, nor the first to
+// govern.
+type definition struct {
+	list[*rules.Entry]
+	NotHeld []rules.DocumentCoverage `json:"notHeld,omitempty"`
 }
 
 func (h *handlers) search(c echo.Context) error {

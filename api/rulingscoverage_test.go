@@ -5,11 +5,13 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/library"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -120,12 +122,15 @@ type gqlCoverage struct {
 
 func graphQLCoverage(t *testing.T, srv *httptest.Server, id string) gqlCoverage {
 	t.Helper()
-	code, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ card(id: \"`+id+`\") { unknown rulings { totalCount } rulingsCoverage { complete missing documents { documentId covers letters reason } } } }"}`))
+	code, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ card(id: \"`+id+`\") { unknown rulings { totalCount notHeld { documentId } } rulingsCoverage { complete missing documents { documentId covers letters reason } } } }"}`))
 	var res struct {
 		Data struct {
 			Card struct {
-				Unknown         []string
-				Rulings         struct{ TotalCount int }
+				Unknown []string
+				Rulings struct {
+					TotalCount int
+					NotHeld    []struct{ DocumentID string }
+				}
 				RulingsCoverage gqlCoverage
 			}
 		}
@@ -136,6 +141,19 @@ func graphQLCoverage(t *testing.T, srv *httptest.Server, id string) gqlCoverage 
 	}
 	c := res.Data.Card.RulingsCoverage
 	c.Total, c.Unknown = res.Data.Card.Rulings.TotalCount, res.Data.Card.Unknown
+	var uncovered []string
+	for _, d := range c.Documents {
+		if !d.Covers {
+			uncovered = append(uncovered, d.DocumentID)
+		}
+	}
+	var notHeld []string
+	for _, d := range res.Data.Card.Rulings.NotHeld {
+		notHeld = append(notHeld, d.DocumentID)
+	}
+	if !slices.Equal(notHeld, uncovered) {
+		t.Errorf("%s: rulings.notHeld %v, the documents not covering it %v", id, notHeld, uncovered)
+	}
 	return c
 }
 
@@ -163,6 +181,90 @@ func TestCardRulingsCoverageOnTheCorpus(t *testing.T) {
 			if d.DocumentID == "1e-current-rulings" && (d.Letters != "H-Z" || d.Covers != tc.complete || !d.CardRulings) {
 				t.Errorf("%s: %+v", tc.id, d)
 			}
+		}
+	}
+}
+
+// TestDefineSaysWhatIsNotHeld: a term outside the part of a rulings
+// document held is answered with that document named in notHeld (its
+// entries are not known to be all, nor the first to govern), on REST and
+// GraphQL, and so is a term nothing defines; a term inside it is not.
+func TestDefineSaysWhatIsNotHeld(t *testing.T) {
+	docs := []rules.Document{
+		{ID: "book-1", Title: "First Rulebook", Edition: "1e", Kind: rules.DocumentRulebook, Precedence: 1},
+		{ID: "rulings-1", Title: "Rulings (H-Z), updated 1999", Edition: "1e", Kind: rules.DocumentRulings, Precedence: 2},
+	}
+	entry := func(id, doc, kind, title string) *rules.Entry {
+		return &rules.Entry{ID: id, DocumentID: doc, Kind: kind, Edition: "1e", Title: title, Text: title + " is a word of the game.",
+			Paragraphs: []rules.Paragraph{{Anchor: "p1", Text: title}}, Path: []string{title}, SeeAlso: []string{}, Related: []string{}, OtherEdition: []string{}}
+	}
+	lib := library.New(docs, []*rules.Entry{
+		entry("book-1.glossary.beacon", "book-1", rules.KindGlossary, "beacon"),
+		entry("book-1.glossary.tether", "book-1", rules.KindGlossary, "tether"),
+	})
+	logger := slog.New(slog.DiscardHandler)
+	srv := newValidatedServer(t, api.New(api.Config{Services: api.Services{Reference: lib}, Logger: logger,
+		GraphQL: graph.NewHandler(&graph.Resolver{Reference: lib}, graph.ServerConfig{Logger: logger})}))
+	for _, tc := range []struct {
+		term    string
+		status  int
+		notHeld bool
+	}{{"beacon", 200, true}, {"tether", 200, false}, {"gantry", 404, true}, {"hawser", 404, false}} {
+		var got struct {
+			Total   int
+			NotHeld []rules.DocumentCoverage
+			Error   struct {
+				Message string
+				Details struct{ NotHeld []rules.DocumentCoverage }
+			}
+		}
+		code := get(t, srv, "/v1/define?edition=1e&term="+tc.term, &got)
+		gaps := got.NotHeld
+		if code == 404 {
+			gaps = got.Error.Details.NotHeld
+		}
+		if code != tc.status || (len(gaps) == 1) != tc.notHeld || len(gaps) > 1 ||
+			(tc.notHeld && (gaps[0].DocumentID != "rulings-1" || gaps[0].Letters != "H-Z" || gaps[0].Reason == "")) {
+			t.Errorf("%s: %d %+v", tc.term, code, got)
+		}
+		if code == 404 && tc.notHeld && !strings.Contains(got.Error.Message, gaps[0].Reason) {
+			t.Errorf("%s: the message does not say it: %q", tc.term, got.Error.Message)
+		}
+		if code != 200 {
+			continue
+		}
+		_, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ define(term: \"`+tc.term+`\", edition: \"1e\") { totalCount notHeld { documentId letters reason } } }"}`))
+		var gql struct {
+			Data struct {
+				Define struct {
+					TotalCount int
+					NotHeld    []struct{ DocumentID, Letters, Reason string }
+				}
+			}
+		}
+		if err := json.Unmarshal(out, &gql); err != nil || gql.Data.Define.TotalCount != 1 || len(gql.Data.Define.NotHeld) != len(gaps) ||
+			(tc.notHeld && gql.Data.Define.NotHeld[0].Reason != gaps[0].Reason) {
+			t.Errorf("%s: GraphQL %s", tc.term, out)
+		}
+	}
+}
+
+// TestDefineNotHeldOnTheCorpus: a First Edition term outside the Current
+// Rulings held (H-Z) names them in notHeld, one inside does not, nor does
+// a Second Edition term.
+func TestDefineNotHeldOnTheCorpus(t *testing.T) {
+	srv := newServer(t)
+	for _, tc := range []struct {
+		query   string
+		notHeld bool
+	}{{"term=battle&edition=1e", true}, {"term=headquarters&edition=1e", false}, {"term=stopped&edition=2e", false}} {
+		var got struct {
+			Total   int
+			NotHeld []rules.DocumentCoverage
+		}
+		if code := get(t, srv, "/v1/define?"+tc.query, &got); code != 200 || got.Total == 0 || (len(got.NotHeld) == 1) != tc.notHeld ||
+			(tc.notHeld && got.NotHeld[0].DocumentID != "1e-current-rulings") {
+			t.Errorf("%s: %d %+v", tc.query, code, got)
 		}
 	}
 }

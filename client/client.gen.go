@@ -2467,6 +2467,9 @@ type Error struct {
 			// Needs The statistic a question reads that neither the card data nor the board gives (icons, skills, integrity, staffing, range, span, requirements, type, cost, ...), named as the board field that gives it inline (unprocessable).
 			Needs *string `json:"needs,omitempty"`
 
+			// NotHeld For a term nothing defines (define, not_found): the documents whose part that would hold an entry titled with it is not in the data (the First Edition Current Rulings, held for H-Z): that nothing defines it is then not known.
+			NotHeld *[]DocumentCoverage `json:"notHeld,omitempty"`
+
 			// Offset The byte of the request body where reading failed.
 			Offset *int `json:"offset,omitempty"`
 
@@ -8789,8 +8792,11 @@ type DefineResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		Data  []Entry `json:"data"`
-		Total int     `json:"total"`
+		Data []Entry `json:"data"`
+
+		// NotHeld The documents whose part that would hold an entry titled with the term is not in the data: the First Edition Current Rulings are held for titles H to Z only, so for a term outside them (battle) a ruling that governs the rulebook's glossary entry may stand in the part not held. The entries are then not known to be all, nor the first to govern. Absent when every document is held for the term.
+		NotHeld *[]DocumentCoverage `json:"notHeld,omitempty"`
+		Total   int                 `json:"total"`
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *BadRequest
@@ -8818,8 +8824,11 @@ type DefineResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r DefineResponse) GetJSON200() *struct {
-	Data  []Entry `json:"data"`
-	Total int     `json:"total"`
+	Data []Entry `json:"data"`
+
+	// NotHeld The documents whose part that would hold an entry titled with the term is not in the data: the First Edition Current Rulings are held for titles H to Z only, so for a term outside them (battle) a ruling that governs the rulebook's glossary entry may stand in the part not held. The entries are then not known to be all, nor the first to govern. Absent when every document is held for the term.
+	NotHeld *[]DocumentCoverage `json:"notHeld,omitempty"`
+	Total   int                 `json:"total"`
 } {
 	return r.JSON200
 }
@@ -11648,8 +11657,11 @@ func ParseDefineResponse(rsp *http.Response) (*DefineResponse, error) {
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			Data  []Entry `json:"data"`
-			Total int     `json:"total"`
+			Data []Entry `json:"data"`
+
+			// NotHeld The documents whose part that would hold an entry titled with the term is not in the data: the First Edition Current Rulings are held for titles H to Z only, so for a term outside them (battle) a ruling that governs the rulebook's glossary entry may stand in the part not held. The entries are then not known to be all, nor the first to govern. Absent when every document is held for the term.
+			NotHeld *[]DocumentCoverage `json:"notHeld,omitempty"`
+			Total   int                 `json:"total"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err

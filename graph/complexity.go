@@ -116,6 +116,7 @@ var listBounds = map[string]int{
 	"Card.errata":               cardErrata,
 	// A card's rulings are read from the documents of its edition.
 	"RulingsCoverage.documents": facetDocuments,
+	"EntryConnection.notHeld":   facetDocuments,
 	// The facets: two editions, four kinds, the documents of the corpus.
 	"SearchFacets.edition":  2,
 	"SearchFacets.kind":     4,

@@ -85,11 +85,21 @@ func slice[T any](items []T, offset, limit int) []T {
 }
 
 func entryConnection(all []*rules.Entry, offset, limit int) *model.EntryConnection {
-	c := &model.EntryConnection{TotalCount: len(all)}
+	c := &model.EntryConnection{TotalCount: len(all), NotHeld: []*rules.DocumentCoverage{}}
 	c.Edges, c.PageInfo = connection(slice(all, offset, limit), offset, len(all), func(e **rules.Entry, cur string) *model.EntryEdge {
 		return &model.EntryEdge{Node: *e, Cursor: cur}
 	})
 	return c
+}
+
+// notHeld are the documents not held for a connection's entries, as the
+// schema lists them (EntryConnection.notHeld).
+func notHeld(ds []rules.DocumentCoverage) []*rules.DocumentCoverage {
+	out := make([]*rules.DocumentCoverage, 0, len(ds))
+	for i := range ds {
+		out = append(out, &ds[i])
+	}
+	return out
 }
 
 func str(p *string) string {

@@ -226,6 +226,7 @@ type ComplexityRoot struct {
 
 	EntryConnection struct {
 		Edges      func(childComplexity int) int
+		NotHeld    func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
 		TotalCount func(childComplexity int) int
 	}
@@ -1277,6 +1278,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.EntryConnection.Edges(childComplexity), true
+	case "EntryConnection.notHeld":
+		if e.ComplexityRoot.EntryConnection.NotHeld == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryConnection.NotHeld(childComplexity), true
 	case "EntryConnection.pageInfo":
 		if e.ComplexityRoot.EntryConnection.PageInfo == nil {
 			break
@@ -2049,6 +2056,8 @@ type EntryConnection {
   edges: [EntryEdge!]!
   pageInfo: PageInfo!
   totalCount: Int!
+  "The documents whose part that would hold more of these entries is not in the data: for define, a rulings document held for titles H to Z and a term outside them (its entries are then not known to be all, nor the first to govern); for a card's rulings, the documents that do not cover the card (Card.rulingsCoverage). Empty when every document is held for them."
+  notHeld: [DocumentCoverage!]!
 }
 
 type SearchHit {
@@ -4271,6 +4280,8 @@ func (ec *executionContext) fieldContext_Card_rulings(ctx context.Context, field
 				return ec.fieldContext_EntryConnection_pageInfo(ctx, field)
 			case "totalCount":
 				return ec.fieldContext_EntryConnection_totalCount(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_EntryConnection_notHeld(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type EntryConnection", field.Name)
 		},
@@ -7367,6 +7378,51 @@ func (ec *executionContext) fieldContext_EntryConnection_totalCount(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _EntryConnection_notHeld(ctx context.Context, field graphql.CollectedField, obj *model.EntryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryConnection_notHeld,
+		func(ctx context.Context) (any, error) {
+			return obj.NotHeld, nil
+		},
+		nil,
+		ec.marshalNDocumentCoverage2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverageᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryConnection_notHeld(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "documentId":
+				return ec.fieldContext_DocumentCoverage_documentId(ctx, field)
+			case "title":
+				return ec.fieldContext_DocumentCoverage_title(ctx, field)
+			case "cardRulings":
+				return ec.fieldContext_DocumentCoverage_cardRulings(ctx, field)
+			case "covers":
+				return ec.fieldContext_DocumentCoverage_covers(ctx, field)
+			case "letters":
+				return ec.fieldContext_DocumentCoverage_letters(ctx, field)
+			case "throughSet":
+				return ec.fieldContext_DocumentCoverage_throughSet(ctx, field)
+			case "reason":
+				return ec.fieldContext_DocumentCoverage_reason(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type DocumentCoverage", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _EntryEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.EntryEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8433,6 +8489,8 @@ func (ec *executionContext) fieldContext_Query_define(ctx context.Context, field
 				return ec.fieldContext_EntryConnection_pageInfo(ctx, field)
 			case "totalCount":
 				return ec.fieldContext_EntryConnection_totalCount(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_EntryConnection_notHeld(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type EntryConnection", field.Name)
 		},
@@ -14188,6 +14246,11 @@ func (ec *executionContext) _EntryConnection(ctx context.Context, sel ast.Select
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "notHeld":
+			out.Values[i] = ec._EntryConnection_notHeld(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -16161,6 +16224,32 @@ func (ec *executionContext) marshalNDocumentCoverage2ᚕgithubᚗcomᚋstccgᚋs
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNDocumentCoverage2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverageᚄ(ctx context.Context, sel ast.SelectionSet, v []*rules.DocumentCoverage) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDocumentCoverage2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNDocumentCoverage2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverage(ctx context.Context, sel ast.SelectionSet, v *rules.DocumentCoverage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DocumentCoverage(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNDocumentEdge2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐDocumentEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.DocumentEdge) graphql.Marshaler {

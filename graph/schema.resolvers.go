@@ -23,7 +23,17 @@ func (r *cardResolver) Rulings(ctx context.Context, obj *rules.Card, first *int,
 	if err != nil {
 		return nil, err
 	}
-	return entryConnection(es, offset, limit), nil
+	cov, err := r.Catalog.RulingsCoverage(ctx, obj.ID)
+	if err != nil {
+		return nil, err
+	}
+	c := entryConnection(es, offset, limit)
+	for _, d := range cov.Documents {
+		if !d.Covers {
+			c.NotHeld = append(c.NotHeld, &d)
+		}
+	}
+	return c, nil
 }
 
 // RulingsCoverage is the resolver for the rulingsCoverage field.
@@ -206,7 +216,13 @@ func (r *queryResolver) Define(ctx context.Context, term string, edition *string
 		// other fields of the query are still answered.
 		return nil, err
 	}
-	return entryConnection(es, offset, limit), nil
+	gaps, err := rules.DefineNotHeld(ctx, r.Reference, term, ed)
+	if err != nil {
+		return nil, err
+	}
+	c := entryConnection(es, offset, limit)
+	c.NotHeld = notHeld(gaps)
+	return c, nil
 }
 
 // Card is the resolver for the card field.

@@ -35,6 +35,8 @@ type EntryConnection struct {
 	Edges      []*EntryEdge `json:"edges"`
 	PageInfo   *PageInfo    `json:"pageInfo"`
 	TotalCount int          `json:"totalCount"`
+	// The documents whose part that would hold more of these entries is not in the data: for define, a rulings document held for titles H to Z and a term outside them (its entries are then not known to be all, nor the first to govern); for a card's rulings, the documents that do not cover the card (Card.rulingsCoverage). Empty when every document is held for them.
+	NotHeld []*rules.DocumentCoverage `json:"notHeld"`
 }
 
 type EntryEdge struct {

@@ -17,6 +17,9 @@ import (
 type Library struct {
 	docs    []rules.Document
 	docByID map[string]rules.Document
+	// sources say which documents are held for which titles, for the
+	// terms a document holds only part of the alphabet of.
+	sources []rules.RulingsSource
 	byID    map[string]*rules.Entry
 	byDoc   map[string][]*rules.Entry
 	// terms maps a folded term to the glossary entries and rulings titled so,
@@ -60,6 +63,7 @@ func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library
 	for _, d := range docs {
 		l.docByID[d.ID] = d
 	}
+	l.sources = rules.NewRulingsSources(docs, entries, nil)
 	for _, e := range entries {
 		if _, dup := l.byID[e.ID]; dup {
 			continue
@@ -188,8 +192,8 @@ func (l *Library) undefined(ctx context.Context, term, key, edition string) erro
 	suggestions := l.suggest(key, edition, 5)
 	q, question := questionSearch(term)
 	if !question && len(suggestions) > 0 {
-		return rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", term).
-			WithDetail("suggestions", suggestions)
+		return l.notHeld(rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", term).
+			WithDetail("suggestions", suggestions), term, edition)
 	}
 	if !question {
 		q = strings.TrimSpace(term)
@@ -204,7 +208,20 @@ func (l *Library) undefined(ctx context.Context, term, key, edition string) erro
 	default:
 		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; search for it instead.", term)
 	}
-	return err.WithDetail("suggestions", suggestions).WithDetail("search", q).WithDetail("sections", explaining)
+	return l.notHeld(err.WithDetail("suggestions", suggestions).WithDetail("search", q).WithDetail("sections", explaining), term, edition)
+}
+
+// notHeld adds to a term's ENOTFOUND the documents whose part that would
+// hold an entry titled with it is not in the data (details "notHeld", and
+// their sentences in the message): that nothing defines it is then not
+// known (rules.TermNotHeld).
+func (l *Library) notHeld(err *rules.Error, term, edition string) *rules.Error {
+	gaps := rules.TermNotHeld(l.sources, rules.Edition(edition), term)
+	if len(gaps) == 0 {
+		return err
+	}
+	err.Message += " " + rules.NotHeldSentence(gaps)
+	return err.WithDetail("notHeld", gaps)
 }
 
 // explaining are the rules entries (not cards) the search finds best for

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -113,11 +114,6 @@ type RulingsCoverage struct {
 // CoverageOf says, for a card, which documents were read for its rulings
 // and errata and whether each covers it (see RulingsSource).
 func CoverageOf(sources []RulingsSource, card *Card) RulingsCoverage {
-	first := rune(0)
-	for _, r := range FoldName(card.Title) {
-		first = unicode.ToUpper(r)
-		break
-	}
 	set, setErr := strconv.Atoi(card.Set)
 	var cov RulingsCoverage
 	var missing []string
@@ -128,15 +124,8 @@ func CoverageOf(sources []RulingsSource, card *Card) RulingsCoverage {
 		}
 		dc := DocumentCoverage{DocumentID: s.Document.ID, Title: s.Document.Title, CardRulings: s.CardRulings, Covers: true}
 		if s.From != 0 {
-			dc.Letters = string(s.From) + "-" + string(s.To)
-			switch {
-			case !unicode.IsLetter(first):
-				dc.Covers = false
-				dc.Reason = fmt.Sprintf("%s is held for titles %c to %c only, and where it would file a title beginning %q is not known.", s.Document.Title, s.From, s.To, firstOf(card.Title))
-			case first < s.From || first > s.To:
-				dc.Covers = false
-				dc.Reason = fmt.Sprintf("%s is held for titles %c to %c only: a ruling on %s would stand in the part not held.", s.Document.Title, s.From, s.To, card.Title)
-			}
+			dc.Letters = s.letters()
+			dc.Reason, dc.Covers = s.holds(card.Title, "a ruling on "+card.Title)
 		}
 		if s.ThroughSet > 0 {
 			dc.ThroughSet = strconv.Itoa(s.ThroughSet)
@@ -168,6 +157,71 @@ func CoverageOf(sources []RulingsSource, card *Card) RulingsCoverage {
 		cov.Missing = "Rulings and errata on this card may be missing: " + strings.Join(missing, " ")
 	}
 	return cov
+}
+
+// letters are the titles a document is held for, "H-Z".
+func (s RulingsSource) letters() string { return string(s.From) + "-" + string(s.To) }
+
+// holds says whether the document is held for the part of the alphabet an
+// entry titled title would stand in, and, when not, why: what would stand
+// there ("a ruling on Anaphasic Organism") stands in the part not held.
+func (s RulingsSource) holds(title, what string) (reason string, held bool) {
+	if s.From == 0 {
+		return "", true
+	}
+	first := rune(0)
+	for _, r := range FoldName(title) {
+		first = unicode.ToUpper(r)
+		break
+	}
+	switch {
+	case !unicode.IsLetter(first):
+		return fmt.Sprintf("%s is held for titles %c to %c only, and where it would file a title beginning %q is not known.", s.Document.Title, s.From, s.To, firstOf(title)), false
+	case first < s.From || first > s.To:
+		return fmt.Sprintf("%s is held for titles %c to %c only: %s would stand in the part not held.", s.Document.Title, s.From, s.To, what), false
+	}
+	return "", true
+}
+
+// TermNotHeld lists the documents of an edition (of both when edition is
+// the zero Edition) whose part that would hold an entry titled with term is
+// not in the data: a rulings document held for titles H to Z, and a term
+// outside them ("battle", which a ruling of the First Edition Current
+// Rulings, governing the rulebook's glossary, may be titled with). What
+// define answers for such a term is then not known to be all, nor its first
+// entry to govern; empty when every document is held for it.
+func TermNotHeld(sources []RulingsSource, edition Edition, term string) []DocumentCoverage {
+	out := []DocumentCoverage{}
+	for _, s := range sources {
+		if edition != "" && s.Document.Edition != string(edition) {
+			continue
+		}
+		if reason, held := s.holds(term, fmt.Sprintf("an entry titled %q", Clip(strings.TrimSpace(term), MaxQuoted))); !held {
+			out = append(out, DocumentCoverage{DocumentID: s.Document.ID, Title: s.Document.Title, CardRulings: s.CardRulings, Letters: s.letters(), Reason: reason})
+		}
+	}
+	return out
+}
+
+// DefineNotHeld is TermNotHeld over the documents of ref: what every
+// transport says beside a definition of the term (the library says it in
+// the details of a term it does not define).
+func DefineNotHeld(ctx context.Context, ref ReferenceService, term string, edition Edition) ([]DocumentCoverage, error) {
+	docs, err := ref.Documents(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return TermNotHeld(NewRulingsSources(docs, nil, nil), edition, term), nil
+}
+
+// NotHeldSentence joins the reasons of documents not held for something,
+// or "" for none.
+func NotHeldSentence(gaps []DocumentCoverage) string {
+	var rs []string
+	for _, g := range gaps {
+		rs = append(rs, g.Reason)
+	}
+	return strings.Join(rs, " ")
 }
 
 // firstOf is the first character of a title, for a sentence.
