@@ -378,6 +378,17 @@ func notFromHand(c PlayCard) bool {
 	return c.Type == "mission" || c.Type == "dilemma"
 }
 
+// alternateUniverse says whether a card has the 1E Alternate Universe
+// icon.
+func alternateUniverse(c PlayCard) bool {
+	for _, i := range c.Icons {
+		if playTerm(i) == "au" {
+			return true
+		}
+	}
+	return false
+}
+
 // explainCardPlay1E writes the verdict of a 1E card play: uniqueness, the
 // segment, the normal card play, where it reports, and the figures (1E
 // cards have no cost in counters).
@@ -418,6 +429,11 @@ func (j *judgement) explainCardPlay1E(pl playing) {
 	default:
 		j.sayStrings("Your normal card play is still available this turn.")
 		j.cite("play1.normal")
+	}
+	if alternateUniverse(c) {
+		// The board holds no doorways: whether one is open is not known.
+		j.sayStrings("%s has the Alternate Universe icon: it plays only while you have an open doorway that allows such cards (such as the Alternate Universe Door), which the board does not show: not checked.", c.Name)
+		j.cite("play1.au")
 	}
 	switch {
 	case pl.At == "":

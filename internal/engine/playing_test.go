@@ -81,3 +81,22 @@ func TestCardPlayInlineStatisticOfTheWrongKind(t *testing.T) {
 		t.Errorf("message %q does not name the integrity as written", msg)
 	}
 }
+
+// 1E: a card with the Alternate Universe icon plays only while an open
+// doorway allows it; the board shows no doorways, so the verdict cites
+// that rule and says it was not checked, for that card and no other.
+func TestAnAlternateUniverseCardNamesTheDoorwayNotChecked1E(t *testing.T) {
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)},
+		Facilities: []rules.BoardFacility{{ID: "post", Title: "Zq Post", Kind: "outpost", Affiliation: "federation", At: at("m")}}}
+	for _, c := range []struct {
+		icons []string
+		au    bool
+	}{{[]string{"staff", "AU"}, true}, {[]string{"staff"}, false}} {
+		card := obj{"title": "Zq Ensign", "type": "personnel", "affiliation": "federation", "icons": c.icons}
+		v := judge(t, req1E("card.play", board, obj{"card": card, "at": "post"}))
+		said := strings.Contains(strings.Join(v.Reasons, " "), "not checked")
+		if cited := quotes(v, "play cards with an Alternate Universe"); cited != c.au || said != c.au {
+			t.Errorf("icons %v: cites the doorway rule %v, says not checked %v; want %v", c.icons, cited, said, c.au)
+		}
+	}
+}
