@@ -177,7 +177,13 @@ func (a *answerer) define(term string, edition rules.Edition) *discordgo.Interac
 		return a.failure(err)
 	}
 	docs := a.documents()
-	return message(defineEmbed(entries, docs, a.base))
+	e := defineEmbed(entries, docs, a.base)
+	// A term whose entries a document not held may hold says so, as the
+	// search page's definition does: what governs is then not known.
+	if gaps, err := rules.DefineNotHeld(a.ctx, a.h.cfg.Reference, term, edition); err == nil && len(gaps) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "May be missing", Value: truncate(escapeMarkdown(rules.NotHeldSentence(gaps)), maxFieldValue)})
+	}
+	return message(e)
 }
 
 // card answers /card: the card, or the cards an ambiguous name fits to

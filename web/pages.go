@@ -26,7 +26,11 @@ type homePage struct {
 	Documents                  []rules.Document
 	DocTitles                  map[string]string
 	Definitions                []definition
-	Result                     *rules.SearchResult
+	// DefineNotHeld says which documents' part that would hold an entry
+	// titled with the query is not held (rules.TermNotHeld): the
+	// definition is then not known to be all, nor its first to govern.
+	DefineNotHeld string
+	Result        *rules.SearchResult
 	// Hits are the page's hits, one a term: the same entry in several
 	// documents of an edition shown once, the governing one, with the
 	// others under it.
@@ -120,6 +124,11 @@ func (s *Site) home(c echo.Context) error {
 		}
 		if hp.Q != "" && hp.Offset == 0 && s.cfg.Reference != nil {
 			hp.Definitions = s.define(ctx, hp.Q, edition, hp.DocTitles, hp.Documents)
+			if len(hp.Definitions) > 0 {
+				if gaps, err := rules.DefineNotHeld(ctx, s.cfg.Reference, hp.Q, edition); err == nil {
+					hp.DefineNotHeld = rules.NotHeldSentence(gaps)
+				}
+			}
 		}
 		if s.cfg.Search == nil {
 			hp.SearchMissing = true

@@ -62,6 +62,11 @@ func (cl cli) defineCmd(ctx context.Context, args []string, stdout, stderr io.Wr
 		}
 		printEntry(stdout, e, inForce[e.ID])
 	}
+	// As the API's notHeld: a part of a document that would hold an entry
+	// titled with the term is not in the data.
+	if gaps := rules.TermNotHeld(rules.NewRulingsSources(c.Documents, c.Entries, nil), edition, term); len(gaps) > 0 {
+		fmt.Fprintf(stdout, "\nentries on this term may be missing: %s\n", rules.NotHeldSentence(gaps))
+	}
 	return nil
 }
 

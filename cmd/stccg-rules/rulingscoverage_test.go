@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/library"
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 // lanternCatalog is a small catalog of its own: a First Edition rulebook,
@@ -77,7 +79,9 @@ func TestRulingsCoverageSameOnEveryTransport(t *testing.T) {
 			}
 
 			d := discordAsk(t, srv, sign, sending{via: viaDiscord, what: "card", opts: map[string]string{"name": c.name}})
-			var embed struct{ Fields []struct{ Name, Value string } }
+			var embed struct {
+				Fields []struct{ Name, Value string }
+			}
 			if len(d.Data.Embeds) != 1 || json.Unmarshal(d.Data.Embeds[0], &embed) != nil {
 				t.Fatalf("Discord %+v", d)
 			}
@@ -91,5 +95,61 @@ func TestRulingsCoverageSameOnEveryTransport(t *testing.T) {
 				t.Errorf("Discord says %q, want %q", got, cov.Missing)
 			}
 		})
+	}
+}
+
+// TestDefineNotHeldSameOnEveryTransport defines, through the search page's
+// definition and Discord's /define, a term of a library of its own that
+// the part of its rulings held (H-Z) does not cover, and one it does; the
+// terminal defines a First Edition term of the corpus outside H-Z.
+func TestDefineNotHeldSameOnEveryTransport(t *testing.T) {
+	docs := []rules.Document{
+		{ID: "1e-book", Title: "Lantern Rulebook", Edition: "1e", Kind: rules.DocumentRulebook, Precedence: 1},
+		{ID: "1e-rulings", Title: "Lantern Rulings (H-Z)", Edition: "1e", Kind: rules.DocumentRulings, Precedence: 2},
+	}
+	entry := func(id, title string) *rules.Entry {
+		return &rules.Entry{ID: id, DocumentID: "1e-book", Kind: rules.KindGlossary, Edition: "1e", Title: title, Text: title + " is a word of the game."}
+	}
+	lib := library.New(docs, []*rules.Entry{entry("1e-book.glossary.beacon", "beacon"), entry("1e-book.glossary.tether", "tether")})
+	svc := newEdgeServices()
+	svc.Reference.DefineFn = lib.Define
+	svc.Reference.DocumentsFn = lib.Documents
+	srv, sign := transports(t, svc)
+	for _, c := range []struct {
+		term    string
+		missing bool
+	}{{"beacon", true}, {"tether", false}} {
+		gaps := rules.TermNotHeld(rules.NewRulingsSources(docs, nil, nil), "1e", c.term)
+		say := rules.NotHeldSentence(gaps)
+		if (say != "") != c.missing {
+			t.Fatalf("%s: %q", c.term, say)
+		}
+		_, page := httpDo(t, srv, "/?edition=1e&q="+c.term, "", nil)
+		if text := html.UnescapeString(pageText(string(page))); strings.Contains(text, "may be missing") != c.missing || !strings.Contains(text, say) {
+			t.Errorf("%s: page %s", c.term, text)
+		}
+		d := discordAsk(t, srv, sign, sending{via: viaDiscord, what: "define", opts: map[string]string{"term": c.term, "edition": "1e"}})
+		var embed struct {
+			Fields []struct{ Name, Value string }
+		}
+		if len(d.Data.Embeds) != 1 || json.Unmarshal(d.Data.Embeds[0], &embed) != nil {
+			t.Fatalf("Discord %+v", d)
+		}
+		got := ""
+		for _, f := range embed.Fields {
+			if f.Name == "May be missing" {
+				got = f.Value
+			}
+		}
+		if got != say {
+			t.Errorf("%s: Discord says %q, want %q", c.term, got, say)
+		}
+	}
+	out, err := runCmd(t, "", "define", "--corpus", testcorpus.Dir(t), "--edition", "1e", "battle")
+	if err != nil || !strings.Contains(out, "entries on this term may be missing: ") || !strings.Contains(out, "H to Z only") {
+		t.Errorf("terminal: %v %s", err, out)
+	}
+	if out, err := runCmd(t, "", "define", "--corpus", testcorpus.Dir(t), "--edition", "2e", "stopped"); err != nil || strings.Contains(out, "may be missing") {
+		t.Errorf("terminal, a 2E term: %v %s", err, out)
 	}
 }
