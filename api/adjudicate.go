@@ -141,7 +141,9 @@ func decodeStrict(buf *bytes.Buffer, v any) error {
 		off := dec.InputOffset() + int64(len(rest)-len(bytes.TrimLeft(rest, " \t\r\n")))
 		return rules.Errorf(rules.EINVALID, "The request body holds more than one JSON value (more begins at byte %d).", off).WithDetail("offset", off)
 	}
-	return nil
+	// A well-formed body may still give a key twice, which the decoder
+	// read as the last.
+	return duplicateKey(data)
 }
 
 // jsonError turns a decoding error of the body data into a sentence naming

@@ -65,3 +65,26 @@ func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestAFieldGivenTwiceInACollectionIsRefused sends a collection whose body
+// gives a key twice, at its top and in an identifier: each is 400 naming
+// the field's path, as the adjudication body's reader refuses one, where
+// encoding/json kept the last ("worf" then "data" was looked up as data).
+func TestAFieldGivenTwiceInACollectionIsRefused(t *testing.T) {
+	srv := newServer(t)
+	for _, c := range []struct{ body, field string }{
+		{`{"identifiers":[{"name":"worf","name":"data","edition":"2e"}]}`, "identifiers[0].name"},
+		{`{"identifiers":[{"id":"2e-1-1"},{"name":"worf","edition":"2e","edition":"1e"}]}`, "identifiers[1].edition"},
+		{`{"identifiers":[{"name":"worf"}],"identifiers":[{"name":"data"}]}`, "identifiers"},
+	} {
+		code, out := post(t, srv.URL, "/v1/cards/collection", []byte(c.body))
+		var e errorBody
+		if err := json.Unmarshal(out, &e); err != nil || code != 400 || e.Error.Code != rules.EINVALID ||
+			e.Error.Message != "The field "+c.field+" is given twice." || e.Error.Details["field"] != c.field {
+			t.Errorf("%s: %d %s, want 400 naming %s", c.body, code, out, c.field)
+		}
+	}
+	if code, out := post(t, srv.URL, "/v1/cards/collection", []byte(`{"identifiers":[{"name":"worf","edition":"2e"},{"name":"worf","edition":"2e"}]}`)); code != 200 {
+		t.Errorf("the same identifier twice in the list is two look-ups: %d %s", code, out)
+	}
+}
