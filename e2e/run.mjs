@@ -278,8 +278,8 @@ async function cards(page, vp) {
   await shot(page, `${vp}-card-see`, false);
   await page.goto(base + "/cards/1e-101-12", { waitUntil: "load" });
   const none = await page.locator(".cardrulings").innerText();
-  check(/cover H–Z only/.test(none) && /titles H–Z only/.test(none), "a card outside the indexed rulings is not said to be: " + none);
-  log(`lacks: "${lacks}"; See outpost followed; coverage: "${none.split("\n").find((l) => /cover H–Z only/.test(l))}"`);
+  check(/may be missing: .*held for titles H to Z only: a ruling on Anaphasic Organism would stand in the part not held/.test(none) && /titles H–Z only/.test(none), "a card outside the indexed rulings is not said to be: " + none);
+  log(`lacks: "${lacks}"; See outpost followed; coverage: "${none.split("\n").find((l) => /held for titles H to Z only/.test(l))}"`);
 
   setStep(`${vp} card versions`);
   await page.goto(base + "/cards/2e-1-268", { waitUntil: "load" });
