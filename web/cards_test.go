@@ -231,6 +231,12 @@ func TestACardOutsideTheRulingsCoverageIsSaidSo(t *testing.T) {
 	if r.status != 200 || !strings.Contains(r.body, "No ruling or erratum in the documents read is about this card.") || strings.Contains(r.body, "may be missing") {
 		t.Errorf("a Q card is covered: %d %s", r.status, r.body)
 	}
+	if r := get(t, srv, "/embed/cards/2e-1-1"); !strings.Contains(r.body, "1 ruling") || strings.Contains(r.body, "not all held") {
+		t.Errorf("an embedded card whose rulings are covered: %s", r.body)
+	}
+	if r := get(t, srv, "/embed/cards/1e-1-9"); !strings.Contains(r.body, "0 rulings <span") || !strings.Contains(r.body, "(not all held)") {
+		t.Errorf("an embedded card outside the rulings held: %s", r.body)
+	}
 }
 
 // A card found by its persona's name says it is a version of that persona,

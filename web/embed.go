@@ -90,6 +90,11 @@ func (s *Site) embedCard(c echo.Context) error {
 	if rs, err := s.cfg.Cards.CardRulings(ctx, card.ID); err == nil {
 		cp.Rulings, cp.Mentions = groupRulings(card, rs, nil)
 	}
+	// Its count of rulings is the whole only when the documents read cover
+	// the card (rules.CoverageOf): "0 rulings" is otherwise not none.
+	if cov, err := s.cfg.Cards.RulingsCoverage(ctx, card.ID); err == nil {
+		cp.Coverage = cov
+	}
 	return s.render(c, http.StatusOK, "embedcard", page{Title: card.Name(), Data: cp, Description: cardDescription(card)})
 }
 

@@ -145,6 +145,7 @@ func TestPagesAnswerWithStatusAndContent(t *testing.T) {
 		{"adjudication form loads a chosen sample", "/adjudicate?sample=combat", 200, []string{`value="combat" selected`}},
 		{"unknown sample is a 404 with the form", "/adjudicate?sample=nope", 404, []string{"no sample named", `<form class="adjudicate"`}},
 		{"embedded card page is minimal", "/embed/cards/2e-1-1", 200, []string{`class="embed"`, "Scout Vessel", "1 ruling"}},
+		{"embedded card outside the rulings held says its count is not all", "/embed/cards/1e-1-9", 200, []string{"0 rulings <span title=\"Rulings and errata on this card may be missing: Current Rulings (H-Z) is held for titles H to Z only: a ruling on Cargo Vessel would stand in the part not held.\">(not all held)</span>"}},
 		{"static style sheet", "/static/site.css", 200, []string{"prefers-color-scheme"}},
 		{"missing static file is a 404 page", "/static/nope.css", 404, nil},
 	}
