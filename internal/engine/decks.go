@@ -27,6 +27,9 @@ type DeckCard struct {
 	OtherEdition string
 	Elsewhere    *rules.Card
 	Candidates   []string
+	// AlternateUniverse: the card data gives the card the 1E Alternate
+	// Universe icon.
+	AlternateUniverse bool
 }
 
 // A Violation is one rule a deck breaks: its name, what breaks it, and the
@@ -202,6 +205,9 @@ func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
 	if n := total(d.Deck); n < 30 {
 		out = append(out, Violation{Rule: "deck.minimum", Message: fmt.Sprintf("The draw deck has %d cards; it needs at least 30.", n), cite: "deck1.draw"})
 	}
+	if au, door := alternateUniverseSeeds(d); au != nil && door == doorwayNone {
+		out = append(out, Violation{Rule: "seed.doorway", Message: fmt.Sprintf("%s has the Alternate Universe icon; to seed it the seed deck needs a doorway that allows such cards, such as the Alternate Universe Door or Space-Time Portal, and has none.", au.Name), cite: "seed1.au"})
+	}
 	out = append(out, checkTypes(d.Missions, []string{"mission"}, "missions", "deck1.missions")...)
 	// The dilemmas may hold other seed cards, as decks listed them before
 	// there was a list of seeds.
@@ -209,6 +215,53 @@ func ValidateDeck1E(d DeckLists) ([]Violation, []ruleKey) {
 	out = append(out, checkTypes(d.Dilemmas, seedTypes, "seed cards", "deck1.seed")...)
 	out = append(out, checkTypes(d.Seeds, seedTypes[1:], "seed cards besides dilemmas", "deck1.seed")...)
 	return out, checked
+}
+
+// How a 1E seed deck stands to its Alternate Universe cards: a doorway of
+// it allows them, none can, or one may (a doorway, or a line the card data
+// does not know, whose text is not held).
+type auDoorway int
+
+const (
+	doorwayNone auDoorway = iota
+	doorwayAllows
+	doorwayMay
+)
+
+// alternateUniverseSeeds finds the first seed card of a 1E deck with the
+// Alternate Universe icon (nil when none), and whether a doorway seeded
+// with it lets it seed (1E rulebook, 1. DOORWAY PHASE: "you must seed a
+// doorway during this phase, such as the Alternate Universe Door or
+// Space-Time Portal, which allows such cards to seed").
+func alternateUniverseSeeds(d DeckLists) (*DeckCard, auDoorway) {
+	var au *DeckCard
+	door := doorwayNone
+	for _, list := range [][]DeckCard{d.Missions, d.Dilemmas, d.Seeds} {
+		for i := range list {
+			c := &list[i]
+			if c.AlternateUniverse && au == nil {
+				au = c
+			}
+			switch t := fold(c.Title); {
+			case t == fold("Alternate Universe Door") || t == fold("Space-Time Portal"):
+				door = doorwayAllows
+			case door == doorwayNone && (c.Type == "doorway" || (!c.Known && c.OtherEdition == "")):
+				door = doorwayMay
+			}
+		}
+	}
+	return au, door
+}
+
+// hasAlternateUniverseIcon says whether a card's icons hold the 1E
+// Alternate Universe icon.
+func hasAlternateUniverseIcon(icons []string) bool {
+	for _, i := range icons {
+		if playTerm(i) == "au" {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveDeck looks each line up in the card data of the deck's edition; a
@@ -252,6 +305,7 @@ func (s *Service) resolveDeck(ctx context.Context, edition string, items []rules
 			case l.card != nil:
 				dc.Name, dc.Title, dc.Type, dc.Known = l.card.Name(), l.card.Title, l.card.Type, true
 				dc.Universal = dc.Universal || l.card.Universal
+				dc.AlternateUniverse = hasAlternateUniverseIcon(l.card.Icons)
 			case l.candidates != nil:
 				dc.Candidates = l.candidates
 			case l.byID != nil:
@@ -409,6 +463,12 @@ func runDeckValidate(ctx context.Context, s *Service, j *judgement, raw rules.Pa
 		for _, e := range elsewhere {
 			j.sayStrings("%s: the %s card data has a card of that name (%s); this deck's line is counted by its title, as a %s card the data does not hold.",
 				e.Name, editionName(e.Edition), e.Card, editionName(j.edition))
+		}
+	}
+	if j.first() {
+		if au, door := alternateUniverseSeeds(d); au != nil && door == doorwayMay {
+			j.sayStrings("%s has the Alternate Universe icon and seeds only with a doorway that allows such cards; whether a doorway of this seed deck (or a line the card data does not know) is one, the card data does not say: not checked.", au.Name)
+			j.cite("seed1.au")
 		}
 	}
 	for _, v := range violations {

@@ -269,3 +269,44 @@ func TestSevenSitesBreakTheSiteRule1E(t *testing.T) {
 		t.Errorf("six sites: %+v", got)
 	}
 }
+
+// A 1E card with the Alternate Universe icon seeds only with a doorway that
+// allows it (1E rulebook, 1. DOORWAY PHASE): none in the seed deck is a
+// violation citing that rule; the Space-Time Portal allows it; another
+// doorway, or a line the card data does not know, may: said not checked.
+func TestAnAlternateUniverseSeedNeedsADoorway1E(t *testing.T) {
+	missions := []obj{}
+	for _, id := range []string{"1e-101-146", "1e-101-147", "1e-101-148", "1e-101-149", "1e-101-150", "1e-101-151"} {
+		missions = append(missions, obj{"card": id, "count": 1})
+	}
+	harriman := obj{"card": "1e-126-57", "count": 1} // [AU] personnel
+	for _, c := range []struct {
+		name      string
+		seeds     []obj
+		want      bool
+		violation bool
+		unchecked bool
+	}{
+		{"NoDoorway", []obj{harriman}, false, true, false},
+		{"TheSpaceTimePortal", []obj{harriman, {"title": "Space-Time Portal", "count": 1}}, true, false, false},
+		{"AnotherDoorway", []obj{harriman, {"card": "1e-116-11", "count": 1}}, true, false, true},
+		{"ALineTheDataDoesNotKnow", []obj{harriman, {"title": "Zq Gate", "count": 1}}, true, false, true},
+		{"NoAlternateUniverseCard", []obj{{"card": "1e-116-11", "count": 1}}, true, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			v := judge(t, req1E("deck.validate", rules.Board{}, obj{"missions": missions, "seeds": c.seeds, "deck": []obj{{"card": "1e-101-251", "count": 30}}}))
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed %v, want %v; reasons %q", !c.want, c.want, v.Reasons)
+			}
+			if got := slices.Contains(rulesOf(t, v), "seed.doorway"); got != c.violation {
+				t.Errorf("seed.doorway violation %v, want %v: %v", got, c.violation, rulesOf(t, v))
+			}
+			if got := strings.Contains(strings.Join(v.Reasons, " "), "not checked"); got != c.unchecked {
+				t.Errorf("says not checked %v, want %v: %q", got, c.unchecked, v.Reasons)
+			}
+			if cited := quotes(v, "if you wish to seed any cards containing an Alternate Universe"); cited != (c.violation || c.unchecked) {
+				t.Errorf("cites the doorway rule %v", cited)
+			}
+		})
+	}
+}

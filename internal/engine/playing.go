@@ -381,12 +381,7 @@ func notFromHand(c PlayCard) bool {
 // alternateUniverse says whether a card has the 1E Alternate Universe
 // icon.
 func alternateUniverse(c PlayCard) bool {
-	for _, i := range c.Icons {
-		if playTerm(i) == "au" {
-			return true
-		}
-	}
-	return false
+	return hasAlternateUniverseIcon(c.Icons)
 }
 
 // explainCardPlay1E writes the verdict of a 1E card play: uniqueness, the

@@ -209,6 +209,7 @@ func ruleBook() map[ruleKey]rule {
 		"captive1.beam":     {[]string{"subspace transporter", "capturing"}, []string{"you may not beam the captive back"}},
 		"mission1.copies":   {[]string{"2. mission phase", "mission phase", "the seed phases"}, []string{"is treated by both players as", "place your copy on top of the one already seeded"}},
 		"play1.au":          {[]string{"1. play a card", "play a card"}, []string{"you may normally play cards with an alternate universe"}},
+		"seed1.au":          {[]string{"1. doorway phase", "doorway phase", "the seed phases"}, []string{"if you wish to seed any cards containing an alternate universe"}},
 		"play1.seeded":      {[]string{"draw deck", "customizing a deck"}, []string{"must be seeded rather than played"}},
 		"build1.where":      {[]string{"facility and site cards", "other card plays", "facility phase"}, []string{"outposts may be built only at a mission with a matching", "may be seeded (or built) at either a planet or a space"}},
 		"build1.one":        {[]string{"facility and site cards", "other card plays", "facility phase"}, []string{"you may not build a facility at any location where", "you may not seed or build a facility at any location"}},
