@@ -3,8 +3,13 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/labstack/echo/v4"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -13,87 +18,191 @@ import (
 // adjudication decoder does ("The field identifiers[0].name is given
 // twice."): encoding/json keeps the last, so {"name":"worf","name":"data"}
 // was looked up as data, a request read otherwise than a reader reads it.
-// A body that is not JSON is left to the decoder to name; a key given
-// twice is found in one pass over its tokens, before the body is decoded.
+// It reads the body once, byte by byte, with no allocation but for an
+// object of many keys or a key written with escapes; a body that is not
+// JSON is left to its decoder to name (nil).
 func duplicateKey(data []byte) error {
-	type frame struct {
-		obj       bool
-		keys      map[string]bool
-		key       string
-		index     int
-		expectKey bool
-	}
-	var stack []*frame
-	path := func(last string) string {
-		var b strings.Builder
-		for _, f := range stack {
-			switch {
-			case f.obj && f == stack[len(stack)-1]:
-				if b.Len() > 0 {
-					b.WriteByte('.')
-				}
-				b.WriteString(last)
-			case f.obj:
-				if b.Len() > 0 {
-					b.WriteByte('.')
-				}
-				b.WriteString(f.key)
-			default:
-				b.WriteString("[" + strconv.Itoa(f.index) + "]")
+	var stack []keyFrame
+	var keys [][]byte // the keys of the objects open, each object's after its parent's
+	i := 0
+	for i < len(data) {
+		switch c := data[i]; c {
+		case ' ', '\t', '\r', '\n', ':':
+			i++
+		case '{':
+			stack = append(stack, keyFrame{obj: true, expectKey: true, from: len(keys)})
+			i++
+		case '[':
+			stack = append(stack, keyFrame{from: len(keys)})
+			i++
+		case '}', ']':
+			if len(stack) == 0 {
+				return nil
 			}
-		}
-		return b.String()
-	}
-	// valueDone marks a value of the innermost container read.
-	valueDone := func() {
-		if len(stack) == 0 {
-			return
-		}
-		if f := stack[len(stack)-1]; f.obj {
-			f.expectKey = true
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil // the end, or JSON the decoder names
-		}
-		if len(stack) > 0 {
-			if f := stack[len(stack)-1]; !f.obj && tok != json.Delim(']') {
-				f.index++ // a value of a list begins
-			}
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{':
-				stack = append(stack, &frame{obj: true, expectKey: true})
-			case '[':
-				stack = append(stack, &frame{index: -1})
-			default:
-				if len(stack) > 0 {
-					stack = stack[:len(stack)-1]
+			keys = keys[:stack[len(stack)-1].from]
+			stack = stack[:len(stack)-1]
+			i++
+		case ',':
+			if n := len(stack); n > 0 {
+				if stack[n-1].obj {
+					stack[n-1].expectKey = true
+				} else {
+					stack[n-1].index++
 				}
-				valueDone()
 			}
-		case string:
-			if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].expectKey {
-				f := stack[n-1]
-				if f.keys == nil {
-					f.keys = map[string]bool{}
-				}
-				if f.keys[t] {
-					p := path(t)
-					return rules.Errorf(rules.EINVALID, "The field %s is given twice.", p).WithDetail("field", rules.Truncate(p))
-				}
-				f.keys[t] = true
-				f.key, f.expectKey = t, false
-				continue
+			i++
+		case '"':
+			end := stringEnd(data, i+1)
+			if end < 0 {
+				return nil
 			}
-			valueDone()
+			raw := data[i+1 : end]
+			i = end + 1
+			n := len(stack)
+			if n == 0 || !stack[n-1].obj || !stack[n-1].expectKey {
+				continue // a string value
+			}
+			f := &stack[n-1]
+			f.expectKey = false
+			key := raw
+			if bytes.IndexByte(raw, '\\') >= 0 {
+				var s string
+				if json.Unmarshal(data[i-len(raw)-2:i], &s) != nil {
+					return nil
+				}
+				key = []byte(s)
+			}
+			if f.has(keys[f.from:], key) {
+				p := duplicatePath(stack, string(key))
+				return rules.Errorf(rules.EINVALID, "The field %s is given twice.", p).WithDetail("field", rules.Truncate(p))
+			}
+			if f.many == nil && len(keys)-f.from < manyKeys {
+				keys = append(keys, key)
+			} else {
+				f.addMany(keys[f.from:], key)
+			}
+			f.last = key
 		default:
-			valueDone()
+			// A number, true, false or null: to the next delimiter.
+			for i < len(data) && !isJSONDelimiter(data[i]) {
+				i++
+			}
 		}
+	}
+	return nil
+}
+
+// A keyFrame is an object or a list being read: where its keys start
+// among the keys of the objects open, whether a key comes next, its keys
+// once they are many; a list's index.
+type keyFrame struct {
+	obj, expectKey bool
+	index, from    int
+	many           map[string]bool // the keys, once they are many
+	last           []byte          // the key whose value is being read
+}
+
+// manyKeys is where an object's keys go to a map: below it, looking a key
+// up among those read costs less than hashing it.
+const manyKeys = 16
+
+// has says whether k is among the object's keys (few, the keys read).
+func (f *keyFrame) has(few [][]byte, k []byte) bool {
+	if f.many != nil {
+		return f.many[string(k)]
+	}
+	for _, x := range few {
+		if bytes.Equal(x, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// addMany adds k to the object's keys, moving the few read so far to a map.
+func (f *keyFrame) addMany(few [][]byte, k []byte) {
+	if f.many == nil {
+		f.many = make(map[string]bool, 2*manyKeys)
+		for _, x := range few {
+			f.many[string(x)] = true
+		}
+	}
+	f.many[string(k)] = true
+}
+
+// duplicatePath is the path of key in the innermost object of stack:
+// "identifiers[0].name".
+func duplicatePath(stack []keyFrame, key string) string {
+	var b strings.Builder
+	for j, f := range stack {
+		switch {
+		case !f.obj:
+			b.WriteString("[" + strconv.Itoa(f.index) + "]")
+		default:
+			k := string(f.lastKey())
+			if j == len(stack)-1 {
+				k = key
+			}
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(k)
+		}
+	}
+	return b.String()
+}
+
+// lastKey is the key whose value is being read.
+func (f *keyFrame) lastKey() []byte { return f.last }
+
+// stringEnd is the index of the quote closing the JSON string whose text
+// starts at i, or -1.
+func stringEnd(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			return i
+		case '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
+	return -1
+}
+
+func isJSONDelimiter(c byte) bool {
+	switch c {
+	case ',', '}', ']', ':', ' ', '\t', '\r', '\n', '"', '{', '[':
+		return true
+	}
+	return false
+}
+
+// singleKeys reads a GraphQL request's body before GraphQL does and refuses
+// one giving a key twice ({"query": a, "query": b}, a variable given
+// twice), as a REST body is refused: the GraphQL handler kept the last, so
+// it ran another query than the first a reader of the body sees. The body
+// is handed on as it was read.
+func singleKeys(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if req.Body == nil || req.Body == http.NoBody {
+			return next(c)
+		}
+		data, err := io.ReadAll(req.Body)
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			var he *echo.HTTPError
+			if errors.As(err, &tooLarge) || errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
+				return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+			}
+			return rules.Errorf(rules.EINVALID, "The request body could not be read.")
+		}
+		req.Body = io.NopCloser(bytes.NewReader(data))
+		if err := duplicateKey(data); err != nil {
+			return err
+		}
+		return next(c)
 	}
 }

@@ -88,3 +88,35 @@ func TestAFieldGivenTwiceInACollectionIsRefused(t *testing.T) {
 		t.Errorf("the same identifier twice in the list is two look-ups: %d %s", code, out)
 	}
 }
+
+// TestAGraphQLBodyGivingAKeyTwiceIsRefused posts GraphQL requests whose
+// body gives the query, or a variable, twice: each is refused naming it,
+// in GraphQL's shape, where the handler ran the last.
+func TestAGraphQLBodyGivingAKeyTwiceIsRefused(t *testing.T) {
+	srv := newServer(t)
+	for _, c := range []struct{ body, field string }{
+		{`{"query":"{ documents { totalCount } }","query":"{ card(id: \"2e-1-1\") { id } }"}`, "query"},
+		{`{"query":"query($n: String!){ cardNamed(name: $n) { id } }","variables":{"n":"worf","n":"Data, Aspirer"}}`, "variables.n"},
+	} {
+		_, out := post(t, srv.URL, "/graphql", []byte(c.body))
+		var r struct {
+			Errors []struct {
+				Message    string
+				Extensions struct {
+					Code    string
+					Details map[string]any
+				}
+			}
+			Data any
+		}
+		if err := json.Unmarshal(out, &r); err != nil || len(r.Errors) != 1 || r.Data != nil {
+			t.Fatalf("%s: %s", c.body, out)
+		}
+		if e := r.Errors[0]; e.Message != "The field "+c.field+" is given twice." || e.Extensions.Code != rules.EINVALID || e.Extensions.Details["field"] != c.field {
+			t.Errorf("%s: %+v, want %s naming %s", c.body, e, rules.EINVALID, c.field)
+		}
+	}
+	if code, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ documents { totalCount } }"}`)); code != 200 || !strings.Contains(string(out), "totalCount") {
+		t.Errorf("a plain query: %d %s", code, out)
+	}
+}

@@ -131,7 +131,7 @@ func New(cfg Config) *echo.Echo {
 
 	if cfg.GraphQL != nil {
 		gql := echo.WrapHandler(cfg.GraphQL)
-		e.POST("/graphql", gql, gqlMW...)
+		e.POST("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), singleKeys)...)
 		e.GET("/graphql", gql, gqlMW...)
 		e.OPTIONS("/graphql", echo.NotFoundHandler, apiMW...)
 	}
