@@ -36,6 +36,11 @@ func TestPagesReadTheirQueryStringsStrictly(t *testing.T) {
 		{"/cards/2e-1-1?ref=x", `Unknown query parameter "ref", which this route does not take; it takes asked, match.`, "", false},
 		{"/adjudicate?sampel=turn-replay", `Unknown query parameter "sampel": did you mean "sample"?`, "/adjudicate?sample=turn-replay", false},
 		{"/suggest?q=wor&kinds=card", `Unknown query parameter "kinds": did you mean "kind"?`, "", true},
+		// Its values too, as every transport reads them: never either
+		// edition for one that is none.
+		{"/suggest?q=wor&kind=card&edition=3e", `Unknown edition "3e": use "1e" or "2e".`, "", true},
+		{"/suggest?q=wor&kind=cards", `Unknown kind "cards": use section, glossary, ruling or card.`, "", true},
+		{"/suggest?q=wor%07", `The q parameter holds a control character, a bidirectional control or invalid UTF-8.`, "", true},
 		{"/embed/card?nam=worf", `Unknown query parameter "nam": did you mean "name"?`, "", true},
 		{"/oembed?url=x&format=json&maxwidht=300", `Unknown query parameter "maxwidht": did you mean "maxwidth"?`, "", true},
 	} {

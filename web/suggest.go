@@ -42,19 +42,29 @@ const (
 // suggest answers /suggest?q=: the glossary terms the words are or are
 // close to, each leading to its governing entry, then the card names
 // starting with them, each leading to its card (or the chooser, when a name
-// is printed more than once). It always answers 200 with a list, empty when
-// nothing fits.
+// is printed more than once). It answers 200 with a list, empty when
+// nothing fits; a mistake of its query, 400 in the API's JSON.
 func (s *Site) suggest(c echo.Context) error {
-	// The words as every transport reads a text (rules.ParseText); a text
-	// it refuses has nothing to suggest.
+	// The words, the kind and the edition as every transport reads them:
+	// a text too long or holding a control character, a kind or an
+	// edition that is none is refused in the API's JSON (the search box
+	// shows no suggestions for an answer that is not 200), never read as
+	// no words or as either edition.
 	q, err := rules.ParseText("q", c.QueryParam("q"))
 	if err != nil {
-		q = ""
+		return err
+	}
+	kind, err := rules.ParseEntryKind(c.QueryParam("kind"))
+	if err != nil {
+		return err
+	}
+	edition, err := rules.ParseEdition(c.QueryParam("edition"))
+	if err != nil {
+		return err
 	}
 	out := suggestions{Q: q, Suggestions: []suggestion{}}
-	if q != "" && utf8.RuneCountInString(q) <= maxSuggestQuery && c.QueryParam("kind") == rules.KindCard {
+	if q != "" && utf8.RuneCountInString(q) <= maxSuggestQuery && kind == rules.KindCard {
 		// A builder's card field: the edition's cards, each one by itself.
-		edition, _ := rules.ParseEdition(c.QueryParam("edition")) // another word: either edition
 		out.Suggestions = s.builderCards(c.Request().Context(), q, edition)
 	} else if q != "" && utf8.RuneCountInString(q) <= maxSuggestQuery {
 		ctx := c.Request().Context()
