@@ -128,6 +128,14 @@ func TestEmbedLookUpAnswersACardChoicesOrNearNames(t *testing.T) {
 	if a := look("id=2e-9-404"); a.Card != nil || a.Message != `No card has the id "2e-9-404".` {
 		t.Errorf("an id no card has: %+v", a)
 	}
+	// One card asked one way, as a collection's identifier: a name beside
+	// an id, or an edition beside an id, was ignored.
+	for q, field := range map[string]string{"id=2e-1-1&name=Cargo+Vessel": "id", "id=2e-1-1&edition=1e": "edition"} {
+		r := get(t, srv, "/embed/card?"+q)
+		if r.status != 400 || !strings.Contains(r.body, `"code":"invalid_request"`) || !strings.Contains(r.body, `"field":"`+field+`"`) {
+			t.Errorf("%s: %d %s, want 400 naming %s", q, r.status, r.body, field)
+		}
+	}
 }
 
 func TestLoreMarkupIsRenderedAndNothingElse(t *testing.T) {

@@ -63,8 +63,9 @@ type cardLinkJ struct {
 // script: the card a reference means, in the page's edition when it has
 // one by that name, else in the other; the cards the name fits when
 // several do; the nearest names when none does. 200 in all three cases; 400
-// for a request with no name, or an edition that is not one (in the words
-// REST refuses ?edition= in).
+// for a request with no name, both a name and an id, an id with an
+// edition, or an edition that is not one (in the words REST refuses
+// ?edition= in).
 func (s *Site) embedLookup(c echo.Context) error {
 	c.Response().Header().Set("Access-Control-Allow-Origin", "*")
 	if s.cfg.Cards == nil {
@@ -87,6 +88,15 @@ func (s *Site) embedLookup(c echo.Context) error {
 	edition, err := rules.ParseEdition(c.QueryParam("edition"))
 	if err != nil {
 		return c.JSON(api.StatusOf(rules.ErrorCode(err)), jsonError(err))
+	}
+	// One card asked one way, as a collection's identifier is: an id and a
+	// name is two look-ups (the name was ignored), and an id takes no
+	// edition (it was ignored too).
+	switch {
+	case name != "" && id != "":
+		return c.JSON(http.StatusBadRequest, jsonErrorOf(rules.EINVALID, "Give either ?name= or ?id=, not both.", map[string]any{"field": "id"}))
+	case id != "" && edition != "":
+		return c.JSON(http.StatusBadRequest, jsonErrorOf(rules.EINVALID, "A card looked up by ?id= takes no ?edition=: its id names its edition.", map[string]any{"field": "edition"}))
 	}
 	if utf8.RuneCountInString(name) > maxSuggestQuery {
 		name = string([]rune(name)[:maxSuggestQuery])
