@@ -206,3 +206,32 @@ func singleKeys(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// graphQLParams are the query parameters of /graphql, by method: GET
+// carries the request in its query string (GraphQL over HTTP: query,
+// variables, operationName, extensions), POST in its body and takes none.
+// Any other is refused as a /v1 route refuses one, in GraphQL's shape: it
+// was ignored, so a misspelt ?qeury= or a ?query= on a POST ran another
+// request than the one written.
+var graphQLParams = map[string][]string{
+	http.MethodGet:  {"query", "variables", "operationName", "extensions"},
+	http.MethodPost: {},
+}
+
+// graphQLQuery reads /graphql's query string against graphQLParams.
+func graphQLQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		raw := c.Request().URL.RawQuery
+		if raw == "" {
+			return next(c)
+		}
+		names, ok := graphQLParams[c.Request().Method]
+		if !ok {
+			return next(c)
+		}
+		if err := checkQuery(raw, names); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}

@@ -120,3 +120,35 @@ func TestAGraphQLBodyGivingAKeyTwiceIsRefused(t *testing.T) {
 		t.Errorf("a plain query: %d %s", code, out)
 	}
 }
+
+// TestGraphQLQueryStringsAreReadStrictly sends /graphql a query string
+// parameter it does not take: GET a misspelt one, POST any (its request is
+// its body). Each is refused naming it in GraphQL's shape, as a /v1 route
+// refuses one; it was ignored.
+func TestGraphQLQueryStringsAreReadStrictly(t *testing.T) {
+	srv := newServer(t)
+	for _, c := range []struct{ method, path, body, field string }{
+		{"GET", "/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D&qeury=x", "", "qeury"},
+		{"GET", "/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D&query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D", "", "query"},
+		{"POST", "/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D", `{"query":"{ documents { totalCount } }"}`, "query"},
+	} {
+		code, _, out := send(t, c.method, srv.URL+c.path, c.body, "Content-Type", "application/json")
+		var r struct {
+			Errors []struct {
+				Extensions struct {
+					Code    string
+					Details map[string]any
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil || code != 400 || len(r.Errors) != 1 ||
+			r.Errors[0].Extensions.Code != rules.EINVALID || r.Errors[0].Extensions.Details["field"] != c.field {
+			t.Errorf("%s %s: %d %s, want 400 naming %s", c.method, c.path, code, out, c.field)
+		}
+	}
+	for _, path := range []string{"/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D", "/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D&variables=%7B%7D&operationName="} {
+		if code, _, out := send(t, "GET", srv.URL+path, ""); code != 200 {
+			t.Errorf("GET %s: %d %s", path, code, out)
+		}
+	}
+}

@@ -131,8 +131,8 @@ func New(cfg Config) *echo.Echo {
 
 	if cfg.GraphQL != nil {
 		gql := echo.WrapHandler(cfg.GraphQL)
-		e.POST("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), singleKeys)...)
-		e.GET("/graphql", gql, gqlMW...)
+		e.POST("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, singleKeys)...)
+		e.GET("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery)...)
 		e.OPTIONS("/graphql", echo.NotFoundHandler, apiMW...)
 	}
 	if len(cfg.APIMiddleware) > 0 {
