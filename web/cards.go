@@ -81,7 +81,11 @@ func (s *Site) card(c echo.Context) error {
 	if err != nil {
 		return s.fail(c, err, "No such card")
 	}
-	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c), LookedUp: lookedUpOf(c, card)}
+	looked, err := lookedUpOf(c, card)
+	if err != nil {
+		return s.fail(c, err, "")
+	}
+	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c), LookedUp: looked}
 	docs := s.documents(ctx)
 	rs, err := s.cfg.Cards.CardRulings(ctx, card.ID)
 	if err != nil && rules.ErrorCode(err) != rules.ENOTFOUND {
@@ -369,13 +373,24 @@ type lookedUp struct {
 	Persona bool
 }
 
-func lookedUpOf(c echo.Context, card *rules.Card) *lookedUp {
-	asked := clipName(c.QueryParam("asked"))
-	match := c.QueryParam("match")
-	if asked == "" || (match != rules.MatchFuzzy && match != rules.MatchOtherEdition) {
-		return nil
+//
+// The name is read as every transport reads a card name, and match is one
+// of the loose matches /cards/named sends here (fuzzy, other-edition): a
+// name holding a control character, or a match that is no loose one, is a
+// 400 page, not a page without its notice. Either alone says nothing.
+func lookedUpOf(c echo.Context, card *rules.Card) (*lookedUp, error) {
+	asked, err := rules.ParseCardName("asked", c.QueryParam("asked"))
+	if err != nil {
+		return nil, err
 	}
-	return &lookedUp{Asked: asked, Match: match, Persona: card.Persona != "" && rules.FoldName(card.Persona) == rules.FoldName(asked)}
+	match := c.QueryParam("match")
+	if match != "" && match != rules.MatchFuzzy && match != rules.MatchOtherEdition {
+		return nil, rules.Errorf(rules.EINVALID, "Unknown match %q: a card page says how a name matched loosely, %s or %s.", rules.Truncate(match), rules.MatchFuzzy, rules.MatchOtherEdition).WithDetail("field", "match")
+	}
+	if asked == "" || match == "" {
+		return nil, nil
+	}
+	return &lookedUp{Asked: asked, Match: match, Persona: card.Persona != "" && rules.FoldName(card.Persona) == rules.FoldName(asked)}, nil
 }
 
 // chooser shows the cards an ambiguous name fits, by edition, each linked

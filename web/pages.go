@@ -362,7 +362,12 @@ func (s *Site) entry(c echo.Context) error {
 		ep.Document = rules.Document{ID: e.DocumentID, Title: e.DocumentID, Edition: e.Edition}
 	}
 	ep.Crumbs = s.crumbs(ctx, e, ep.Document)
-	if name := clipName(c.QueryParam("card")); name != "" && rules.FoldName(name) == rules.FoldName(e.Title) {
+	// The card name /cards/named sends here, read as every card name is.
+	name, err := rules.ParseCardName("card", c.QueryParam("card"))
+	if err != nil {
+		return s.fail(c, err, "")
+	}
+	if name != "" && rules.FoldName(name) == rules.FoldName(e.Title) {
 		ep.NoCard = name
 	}
 	ep.SeeAlso = s.linked(ctx, e.SeeAlso, docs)

@@ -42,6 +42,12 @@ func TestPagesReadTheirQueryStringsStrictly(t *testing.T) {
 		{"/suggest?q=wor&kind=cards", `Unknown kind "cards": use section, glossary, ruling or card.`, "", true},
 		{"/suggest?q=wor%07", `The q parameter holds a control character, a bidirectional control or invalid UTF-8.`, "", true},
 		{"/embed/card?nam=worf", `Unknown query parameter "nam": did you mean "name"?`, "", true},
+		// The values the pages send one another, read as every transport
+		// reads them: a match that is no loose one, a name holding a
+		// control character (each was shown without a word, or clipped).
+		{"/cards/2e-1-1?asked=Scout+Vesel&match=exact", `Unknown match "exact": a card page says how a name matched loosely, fuzzy or other-edition.`, "", false},
+		{"/cards/2e-1-1?asked=Scout%07&match=fuzzy", `The asked parameter holds a control character, a bidirectional control or invalid UTF-8.`, "", false},
+		{"/entries/2e-rulebook.glossary.stopped?card=Worf%E2%80%AE", `The card parameter holds a control character, a bidirectional control or invalid UTF-8.`, "", false},
 		{"/oembed?url=x&format=json&maxwidht=300", `Unknown query parameter "maxwidht": did you mean "maxwidth"?`, "", true},
 	} {
 		r := get(t, srv, c.path)
