@@ -373,7 +373,6 @@ type lookedUp struct {
 	Persona bool
 }
 
-//
 // The name is read as every transport reads a card name, and match is one
 // of the loose matches /cards/named sends here (fuzzy, other-edition): a
 // name holding a control character, or a match that is no loose one, is a
