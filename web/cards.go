@@ -373,7 +373,8 @@ type lookedUp struct {
 	Persona bool
 }
 
-// The name is read as every transport reads a card name, and match is one
+// lookedUpOf is how the page was reached by a name, from its query: the
+// name is read as every transport reads a card name, and match is one
 // of the loose matches /cards/named sends here (fuzzy, other-edition): a
 // name holding a control character, or a match that is no loose one, is a
 // 400 page, not a page without its notice. Either alone says nothing.
