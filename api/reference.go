@@ -26,11 +26,24 @@ func (h *handlers) entry(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	e, err := h.svc.Reference.Entry(c.Request().Context(), id)
+	ctx := c.Request().Context()
+	e, err := h.svc.Reference.Entry(ctx, id)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, e)
+	notHeld, err := rules.EntryNotHeld(ctx, h.svc.Reference, e)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, entryAnswer{Entry: e, NotHeld: notHeld})
+}
+
+// entryAnswer is an entry as GET /v1/entries/{id} answers it: with, for a
+// glossary entry or ruling, the documents whose part that would hold an
+// entry of its term is not in the data (absent when none).
+type entryAnswer struct {
+	*rules.Entry
+	NotHeld []rules.DocumentCoverage `json:"notHeld,omitempty"`
 }
 
 func (h *handlers) define(c echo.Context) error {

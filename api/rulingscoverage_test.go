@@ -233,7 +233,19 @@ func TestDefineSaysWhatIsNotHeld(t *testing.T) {
 		if code != 200 {
 			continue
 		}
-		_, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ define(term: \"`+tc.term+`\", edition: \"1e\") { totalCount notHeld { documentId letters reason } } }"}`))
+		// The entry itself, as a search leads to it, says the same.
+		var e struct {
+			ID      string
+			NotHeld []rules.DocumentCoverage
+		}
+		if code := get(t, srv, "/v1/entries/book-1.glossary."+tc.term, &e); code != 200 || len(e.NotHeld) != len(gaps) || (tc.notHeld && e.NotHeld[0].Reason != gaps[0].Reason) {
+			t.Errorf("%s: entry %d %+v", tc.term, code, e)
+		}
+		_, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ entry(id: \"book-1.glossary.`+tc.term+`\") { notHeld { documentId } } }"}`))
+		if strings.Contains(string(out), "rulings-1") != tc.notHeld || !strings.Contains(string(out), `"notHeld":[`) {
+			t.Errorf("%s: GraphQL entry %s", tc.term, out)
+		}
+		_, out = post(t, srv.URL, "/graphql", []byte(`{"query":"{ define(term: \"`+tc.term+`\", edition: \"1e\") { totalCount notHeld { documentId letters reason } } }"}`))
 		var gql struct {
 			Data struct {
 				Define struct {

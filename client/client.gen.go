@@ -2373,6 +2373,9 @@ type Entry struct {
 	// Match define only: how the entry matched the term asked for, one of exact, see, section, partial. exact: its title is the term (case, punctuation and plurals forgiven); see: followed from the See entry seeFrom; section: no glossary entry or ruling is titled with the term, a section's title is it (without a step number or an order's prefix); partial: a section whose title holds the term among other words.
 	Match *string `json:"match,omitempty"`
 
+	// NotHeld GET /v1/entries/{id} only, for a glossary entry or a ruling: the documents of its edition whose part that would hold an entry of the same term is not in the data (the First Edition Current Rulings, held for H-Z, and a term outside them): its related entries are then not known to be all, nor it to govern. Absent when none, and in lists.
+	NotHeld *[]DocumentCoverage `json:"notHeld,omitempty"`
+
 	// OtherEdition Ids of the same term's entries in the other edition; never governing over this one.
 	OtherEdition *[]string `json:"otherEdition,omitempty"`
 

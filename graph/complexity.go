@@ -117,6 +117,7 @@ var listBounds = map[string]int{
 	// A card's rulings are read from the documents of its edition.
 	"RulingsCoverage.documents": facetDocuments,
 	"EntryConnection.notHeld":   facetDocuments,
+	"Entry.notHeld":             facetDocuments,
 	// The facets: two editions, four kinds, the documents of the corpus.
 	"SearchFacets.edition":  2,
 	"SearchFacets.kind":     4,

@@ -210,6 +210,7 @@ type ComplexityRoot struct {
 		Kind                func(childComplexity int) int
 		Marked              func(childComplexity int) int
 		Match               func(childComplexity int) int
+		NotHeld             func(childComplexity int) int
 		OtherEdition        func(childComplexity int) int
 		OtherEditionEntries func(childComplexity int) int
 		Paragraphs          func(childComplexity int) int
@@ -386,6 +387,8 @@ type DocumentCoverageResolver interface {
 	Reason(ctx context.Context, obj *rules.DocumentCoverage) (*string, error)
 }
 type EntryResolver interface {
+	NotHeld(ctx context.Context, obj *rules.Entry) ([]*rules.DocumentCoverage, error)
+
 	Document(ctx context.Context, obj *rules.Entry) (*rules.Document, error)
 	SeeAlsoEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
 	RelatedEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
@@ -1199,6 +1202,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entry.Match(childComplexity), true
+	case "Entry.notHeld":
+		if e.ComplexityRoot.Entry.NotHeld == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Entry.NotHeld(childComplexity), true
 	case "Entry.otherEdition":
 		if e.ComplexityRoot.Entry.OtherEdition == nil {
 			break
@@ -2011,6 +2020,8 @@ type Entry {
   documentId: String!
   edition: String!
   text: String!
+  "For a glossary entry or a ruling, the documents of its edition whose part that would hold an entry of the same term is not in the data (the First Edition Current Rulings, held for titles H to Z, and a term outside them): its related entries are then not known to be all, nor it to govern. Empty when none, and for a section."
+  notHeld: [DocumentCoverage!]!
   "The heading path, outermost first."
   path: [String!]!
   parent: ID
@@ -5717,6 +5728,8 @@ func (ec *executionContext) fieldContext_Citation_entry(_ context.Context, field
 				return ec.fieldContext_Entry_edition(ctx, field)
 			case "text":
 				return ec.fieldContext_Entry_text(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_Entry_notHeld(ctx, field)
 			case "path":
 				return ec.fieldContext_Entry_path(ctx, field)
 			case "parent":
@@ -6639,6 +6652,51 @@ func (ec *executionContext) fieldContext_Entry_text(_ context.Context, field gra
 	return fc, nil
 }
 
+func (ec *executionContext) _Entry_notHeld(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Entry_notHeld,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Entry().NotHeld(ctx, obj)
+		},
+		nil,
+		ec.marshalNDocumentCoverage2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverageᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Entry_notHeld(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entry",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "documentId":
+				return ec.fieldContext_DocumentCoverage_documentId(ctx, field)
+			case "title":
+				return ec.fieldContext_DocumentCoverage_title(ctx, field)
+			case "cardRulings":
+				return ec.fieldContext_DocumentCoverage_cardRulings(ctx, field)
+			case "covers":
+				return ec.fieldContext_DocumentCoverage_covers(ctx, field)
+			case "letters":
+				return ec.fieldContext_DocumentCoverage_letters(ctx, field)
+			case "throughSet":
+				return ec.fieldContext_DocumentCoverage_throughSet(ctx, field)
+			case "reason":
+				return ec.fieldContext_DocumentCoverage_reason(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type DocumentCoverage", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Entry_path(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7086,6 +7144,8 @@ func (ec *executionContext) fieldContext_Entry_seeAlsoEntries(_ context.Context,
 				return ec.fieldContext_Entry_edition(ctx, field)
 			case "text":
 				return ec.fieldContext_Entry_text(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_Entry_notHeld(ctx, field)
 			case "path":
 				return ec.fieldContext_Entry_path(ctx, field)
 			case "parent":
@@ -7161,6 +7221,8 @@ func (ec *executionContext) fieldContext_Entry_relatedEntries(_ context.Context,
 				return ec.fieldContext_Entry_edition(ctx, field)
 			case "text":
 				return ec.fieldContext_Entry_text(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_Entry_notHeld(ctx, field)
 			case "path":
 				return ec.fieldContext_Entry_path(ctx, field)
 			case "parent":
@@ -7236,6 +7298,8 @@ func (ec *executionContext) fieldContext_Entry_otherEditionEntries(_ context.Con
 				return ec.fieldContext_Entry_edition(ctx, field)
 			case "text":
 				return ec.fieldContext_Entry_text(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_Entry_notHeld(ctx, field)
 			case "path":
 				return ec.fieldContext_Entry_path(ctx, field)
 			case "parent":
@@ -7459,6 +7523,8 @@ func (ec *executionContext) fieldContext_EntryEdge_node(_ context.Context, field
 				return ec.fieldContext_Entry_edition(ctx, field)
 			case "text":
 				return ec.fieldContext_Entry_text(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_Entry_notHeld(ctx, field)
 			case "path":
 				return ec.fieldContext_Entry_path(ctx, field)
 			case "parent":
@@ -8355,6 +8421,8 @@ func (ec *executionContext) fieldContext_Query_entry(ctx context.Context, field 
 				return ec.fieldContext_Entry_edition(ctx, field)
 			case "text":
 				return ec.fieldContext_Entry_text(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_Entry_notHeld(ctx, field)
 			case "path":
 				return ec.fieldContext_Entry_path(ctx, field)
 			case "parent":
@@ -10050,6 +10118,8 @@ func (ec *executionContext) fieldContext_SearchHit_entry(_ context.Context, fiel
 				return ec.fieldContext_Entry_edition(ctx, field)
 			case "text":
 				return ec.fieldContext_Entry_text(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_Entry_notHeld(ctx, field)
 			case "path":
 				return ec.fieldContext_Entry_path(ctx, field)
 			case "parent":
@@ -14005,6 +14075,42 @@ func (ec *executionContext) _Entry(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "notHeld":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Entry_notHeld(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "path":
 			out.Values[i] = ec._Entry_path(ctx, field, obj)
 			if out.Values[i] == graphql.Null {

@@ -88,6 +88,15 @@ func (r *documentCoverageResolver) Reason(ctx context.Context, obj *rules.Docume
 	return optional(obj.Reason), nil
 }
 
+// NotHeld is the resolver for the notHeld field.
+func (r *entryResolver) NotHeld(ctx context.Context, obj *rules.Entry) ([]*rules.DocumentCoverage, error) {
+	gaps, err := rules.EntryNotHeld(ctx, r.Reference, obj)
+	if err != nil {
+		return nil, err
+	}
+	return notHeld(gaps), nil
+}
+
 // Document is the resolver for the document field.
 func (r *entryResolver) Document(ctx context.Context, obj *rules.Entry) (*rules.Document, error) {
 	d, err := r.loaders(ctx).Documents.Load(ctx, obj.DocumentID)

@@ -324,6 +324,10 @@ type entryPage struct {
 	// NoCard is the card name a reader looked up that no card has, and
 	// that this entry is titled with.
 	NoCard string
+	// NotHeld says which documents' part that would hold an entry of the
+	// term is not in the data (rules.EntryNotHeld): the versions are then
+	// not known to be all, nor this one to govern.
+	NotHeld string
 }
 
 type crumb struct{ Label, URL string }
@@ -393,6 +397,9 @@ func (s *Site) entry(c echo.Context) error {
 	})
 	governing := rules.Governing(all, docs)
 	ep.Governing = governing[e.ID]
+	if gaps, err := rules.EntryNotHeld(ctx, s.cfg.Reference, e); err == nil {
+		ep.NotHeld = rules.NotHeldSentence(gaps)
+	}
 	for _, r := range all {
 		if r.ID == e.ID {
 			continue

@@ -114,6 +114,7 @@ func TestDefineNotHeldSameOnEveryTransport(t *testing.T) {
 	svc := newEdgeServices()
 	svc.Reference.DefineFn = lib.Define
 	svc.Reference.DocumentsFn = lib.Documents
+	svc.Reference.EntryFn = lib.Entry
 	srv, sign := transports(t, svc)
 	for _, c := range []struct {
 		term    string
@@ -127,6 +128,10 @@ func TestDefineNotHeldSameOnEveryTransport(t *testing.T) {
 		_, page := httpDo(t, srv, "/?edition=1e&q="+c.term, "", nil)
 		if text := html.UnescapeString(pageText(string(page))); strings.Contains(text, "may be missing") != c.missing || !strings.Contains(text, say) {
 			t.Errorf("%s: page %s", c.term, text)
+		}
+		_, page = httpDo(t, srv, "/entries/1e-book.glossary."+c.term, "", nil)
+		if text := html.UnescapeString(pageText(string(page))); strings.Contains(text, "Other entries on this term may be missing") != c.missing || !strings.Contains(text, say) {
+			t.Errorf("%s: entry page %s", c.term, text)
 		}
 		d := discordAsk(t, srv, sign, sending{via: viaDiscord, what: "define", opts: map[string]string{"term": c.term, "edition": "1e"}})
 		var embed struct {

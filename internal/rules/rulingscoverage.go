@@ -207,11 +207,26 @@ func TermNotHeld(sources []RulingsSource, edition Edition, term string) []Docume
 // transport says beside a definition of the term (the library says it in
 // the details of a term it does not define).
 func DefineNotHeld(ctx context.Context, ref ReferenceService, term string, edition Edition) ([]DocumentCoverage, error) {
+	if ref == nil {
+		return nil, Errorf(EINTERNAL, "The documents are not available: what is held of them is not known.")
+	}
 	docs, err := ref.Documents(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return TermNotHeld(NewRulingsSources(docs, nil, nil), edition, term), nil
+}
+
+// EntryNotHeld is, for a glossary entry or a ruling, the documents of its
+// edition whose part that would hold an entry of the same term is not in
+// the data (TermNotHeld of its title): its related entries are then not
+// known to be all, nor it to govern (a 1E glossary entry "battle", which a
+// ruling of the A-G Current Rulings may replace). Empty for a section.
+func EntryNotHeld(ctx context.Context, ref ReferenceService, e *Entry) ([]DocumentCoverage, error) {
+	if e.Kind != KindGlossary && e.Kind != KindRuling {
+		return []DocumentCoverage{}, nil
+	}
+	return DefineNotHeld(ctx, ref, e.Title, Edition(e.Edition))
 }
 
 // NotHeldSentence joins the reasons of documents not held for something,
