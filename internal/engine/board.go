@@ -27,7 +27,8 @@ type Board struct {
 	// sharedMissions, sharedShips and sharedPeople say the missions, ships
 	// and personnel lists are those of the board this one was cloned
 	// from (clone), not to be changed; Facilities are never changed by a
-	// move.
+	// move, only added to (addFacility: a 1E facility built), in a list of
+	// the new board's own.
 	sharedMissions, sharedShips, sharedPeople bool
 
 	// objects finds a board object by its id, as its kind and its place

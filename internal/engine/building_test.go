@@ -98,3 +98,34 @@ func TestMissionsAndDilemmasAreNotPlayedFromHand(t *testing.T) {
 		t.Errorf("firstIllegal %v, cardPlayUsed %v; want 0 and false", val(tr.FirstIllegal), val(tr.CardPlayUsed))
 	}
 }
+
+// A 1E facility built in a turn stands on the board after it, under the id
+// its play gave, where the turn's later actions find it: personnel beam
+// aboard it, and the board after lists it with them.
+func TestABuilt1EFacilityStandsOnTheBoardAfter(t *testing.T) {
+	site := mission("greenvale", "planet", "alpha", 2)
+	site.Affiliations = []string{"federation"}
+	board := rules.Board{
+		Missions:  []rules.BoardMission{site},
+		Ships:     []rules.BoardShip{ship("runner", "federation", nil, 7, "greenvale")},
+		Personnel: []rules.BoardPersonnel{person("crew", "federation", []string{"command"}, aboard("runner"))},
+	}
+	v := judge(t, req1E("turn.replay", board, obj{"actions": []obj{
+		{"question": "card.play", "params": obj{"card": "1e-101-104", "at": "greenvale", "id": "post"}},
+		{"question": "personnel.beam", "params": obj{"personnel": []string{"crew"}, "to": "post"}},
+	}}))
+	tr := turnOf(t, v)
+	if !allowed(t, v) || tr.FirstIllegal != nil {
+		t.Fatalf("the turn was refused at %v; reasons %q", val(tr.FirstIllegal), v.Reasons)
+	}
+	after := tr.Board
+	if len(after.Facilities) != 1 || after.Facilities[0].ID != "post" || after.Facilities[0].At == nil || after.Facilities[0].At.Mission != "greenvale" {
+		t.Fatalf("facilities after %+v, want post at greenvale", after.Facilities)
+	}
+	if at := after.Personnel[0].At; at == nil || at.Facility != "post" {
+		t.Errorf("crew at %+v after, want aboard post", at)
+	}
+	if len(board.Facilities) != 0 {
+		t.Errorf("the request's board changed: %+v", board.Facilities)
+	}
+}

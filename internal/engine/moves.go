@@ -24,6 +24,7 @@ package engine
 import (
 	"context"
 	"maps"
+	"slices"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -304,6 +305,15 @@ func (b *Board) addPersonnel(p *Personnel) {
 	p.Index = len(b.Personnel)
 	b.Personnel = append(b.Personnel, p)
 	b.index(p.ID, personnelObject, p.Index)
+}
+
+// addFacility puts a facility new to the board at the end of a list of
+// its own (the list of the board cloned from is never changed).
+func (b *Board) addFacility(f *Facility) {
+	b.ownObjects()
+	b.Facilities = append(slices.Clip(b.Facilities), f)
+	f.Index = len(b.Facilities) - 1
+	b.index(f.ID, facilityObject, f.Index)
 }
 
 // addShip puts a ship new to the board at the end of its list.

@@ -147,6 +147,7 @@ type cardPlay struct {
 type boardPlacement struct {
 	personnel *Personnel
 	ship      *Ship
+	facility  *Facility
 }
 
 func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Params, turn *Turn) (Move, error) {
@@ -188,7 +189,7 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 	if p.At != "" && !j.board.has(p.At) {
 		return nil, unprocessable("params.at", "no mission, ship or facility on the board has the id %q", p.At)
 	}
-	if p.At != "" && (c.Type == "personnel" || c.Type == "ship") {
+	if p.At != "" && (c.Type == "personnel" || c.Type == "ship" || (j.first() && c.Type == "facility")) {
 		m.id = p.ID
 		if m.id == "" {
 			m.id = j.board.freeID(c.Title)
@@ -211,6 +212,11 @@ func (m *cardPlay) place(ctx context.Context, s *Service, b *Board) error {
 	var loc rules.Location
 	var docked string
 	switch {
+	case m.edition == rules.Edition1E && m.card.Type == "facility":
+		if o.mission == nil {
+			return nil // no location: refused when judged
+		}
+		return m.placeFacility(ctx, s, b, o.mission.ID)
 	case m.edition == rules.Edition2E && o.mission != nil:
 		loc.Mission = o.mission.ID
 	case m.edition == rules.Edition1E && o.facility != nil:
@@ -246,6 +252,22 @@ func (m *cardPlay) place(ctx context.Context, s *Service, b *Board) error {
 		return withField(err, "params.card")
 	}
 	m.placement.ship = sh
+	return nil
+}
+
+// placeFacility reads the 1E facility a card play builds at a mission:
+// yours, of the card's kind and affiliation (or the inline card's).
+func (m *cardPlay) placeFacility(ctx context.Context, s *Service, b *Board, mission string) error {
+	c := m.card
+	bf := &rules.BoardFacility{ID: m.id, Card: c.Ref, At: &rules.Location{Mission: mission}}
+	if in := c.Inline; in != nil {
+		bf.Title, bf.Affiliation, bf.Quadrant = in.Title, in.Affiliation, in.Quadrant
+	}
+	f := &Facility{}
+	if err := s.readFacility(ctx, m.edition, b, boardPlace{"facilities", len(b.Facilities)}, bf, f); err != nil {
+		return withField(err, "params.card")
+	}
+	m.placement.facility = f
 	return nil
 }
 
@@ -535,8 +557,8 @@ func (m *cardPlay) cost() (int, error) {
 }
 
 // Apply spends the card's cost (2E counters) or the normal card play (1E)
-// and puts a personnel or ship on the board where it was played, under the
-// id the params give. Equipment, events and interrupts leave the board as
+// and puts a personnel or ship on the board where it was played, or a 1E
+// facility where it was built, under the id the params give. Equipment, events and interrupts leave the board as
 // it is: it holds no such cards.
 func (m *cardPlay) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	if m.edition == rules.Edition1E {
@@ -558,6 +580,11 @@ func (m *cardPlay) Apply(b *Board, t Turn) (*Board, Turn, error) {
 	case pl.ship != nil:
 		nb := b.clone()
 		nb.addShip(nb.copyShip(pl.ship))
+		return nb, t, nil
+	case pl.facility != nil:
+		nb := b.clone()
+		f := *pl.facility
+		nb.addFacility(&f)
 		return nb, t, nil
 	}
 	return b, t, nil
