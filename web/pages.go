@@ -322,8 +322,10 @@ type entryPage struct {
 	// never governing over this entry.
 	OtherEdition []linkedEntry
 	// NoCard is the card name a reader looked up that no card has, and
-	// that this entry is titled with.
-	NoCard string
+	// that this entry is titled with, or near it (NoCardNear: the name was
+	// read with a typo corrected).
+	NoCard     string
+	NoCardNear bool
 	// NotHeld says which documents' part that would hold an entry of the
 	// term is not in the data (rules.EntryNotHeld): the versions are then
 	// not known to be all, nor this one to govern.
@@ -371,8 +373,11 @@ func (s *Site) entry(c echo.Context) error {
 	if err != nil {
 		return s.fail(c, err, "")
 	}
-	if name != "" && rules.FoldName(name) == rules.FoldName(e.Title) {
+	if name != "" {
+		// The name as typed, titling this entry, or (a typo read as the
+		// title) near it: said so, never landed on without a word.
 		ep.NoCard = name
+		ep.NoCardNear = rules.FoldName(name) != rules.FoldName(e.Title)
 	}
 	ep.SeeAlso = s.linked(ctx, e.SeeAlso, docs)
 	ep.Unresolved = e.SeeAlsoUnresolved

@@ -116,3 +116,22 @@ func bodyAround(s, w string) string {
 	}
 	return s[i:min(len(s), i+300)]
 }
+
+// TestARulingLandedOnByANameSaysHowTheNameFitIt: /cards/named sends a name
+// no card has to the ruling or glossary entry titled with it, or (a typo
+// read as the title) near it; the entry says which, never landing on it
+// without a word.
+func TestARulingLandedOnByANameSaysHowTheNameFitIt(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	for path, want := range map[string]string{
+		"/entries/2e-rulebook.glossary.stopped?card=Stopped": "No card of the card data is named “Stopped”: this glossary is titled so.",
+		"/entries/2e-rulebook.glossary.stopped?card=Stoped":  "No card of the card data is named “Stoped”: this glossary’s title, “Stopped”, is the nearest.",
+	} {
+		if r := get(t, srv, path); r.status != 200 || !strings.Contains(r.body, want) {
+			t.Errorf("%s: %d, want %q:\n%s", path, r.status, want, bodyAround(r.body, "No card"))
+		}
+	}
+	if r := get(t, srv, "/entries/2e-rulebook.glossary.stopped"); strings.Contains(r.body, "No card of the card data") {
+		t.Error("an entry reached without a name says it was looked up by one")
+	}
+}
