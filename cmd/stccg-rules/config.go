@@ -69,7 +69,35 @@ func newFlags(name string, stderr io.Writer, cfg *config) *flag.FlagSet {
 // ("define stopped --edition 2e" as well as "define --edition 2e stopped");
 // the words are left in fs.Args(). Asked for, the command's help is printed
 // and errHelp returned; a wrong flag is errUsage.
+//
+// A flag the command does not take is named with the flags meant first
+// (another case, a letter or two off), as the API names a query parameter
+// it does not take: "Unknown flag --limt: did you mean --limit?".
 func parseFlags(fs *flag.FlagSet, args []string) error {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		name, ok := strings.CutPrefix(a, "-")
+		if !ok || name == "" {
+			continue
+		}
+		name = strings.TrimPrefix(name, "-")
+		name, _, _ = strings.Cut(name, "=")
+		if name == "" || name == "h" || name == "help" || fs.Lookup(name) != nil {
+			continue
+		}
+		var near []string
+		fs.VisitAll(func(f *flag.Flag) {
+			if flagDistance(strings.ToLower(name), strings.ToLower(f.Name)) <= 2 {
+				near = append(near, "--"+f.Name)
+			}
+		})
+		if len(near) > 0 {
+			fmt.Fprintf(fs.Output(), "Unknown flag --%s: did you mean %s?\n", name, strings.Join(near, " or "))
+		}
+		break // the flag package names the mistake and prints the help
+	}
 	var words []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -139,4 +167,25 @@ func parseProxies(list string) ([]*net.IPNet, error) {
 		nets = append(nets, n)
 	}
 	return nets, nil
+}
+
+// flagDistance is the edit distance of two flag names.
+func flagDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
