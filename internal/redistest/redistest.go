@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -212,7 +213,7 @@ func (s *Server) launch() error {
 	s.cmd, s.done, s.out = cmd, done, out
 	s.mu.Unlock()
 
-	if err := waitPing(s.Addr(), done); err != nil {
+	if err := waitPing(s.Addr(), done, cmd.Process.Pid); err != nil {
 		s.Kill()
 		return fmt.Errorf("%w; server output: %s", err, bytes.TrimSpace([]byte(out.String())))
 	}
@@ -220,8 +221,12 @@ func (s *Server) launch() error {
 }
 
 // waitPing polls addr until it answers PING, the process exits, or
-// startTimeout passes.
-func waitPing(addr string, exited <-chan struct{}) error {
+// startTimeout passes. The server answering must be the process pid: a
+// free port found by one test process may be taken by another's
+// redis-server before this one binds it (packages' tests run at once), and
+// a PING answered by that other server would have the test share, flush
+// and restart a server that is not its own.
+func waitPing(addr string, exited <-chan struct{}, pid int) error {
 	client := redis.NewClient(&redis.Options{
 		Addr:            addr,
 		DialTimeout:     200 * time.Millisecond,
@@ -245,11 +250,33 @@ func waitPing(addr string, exited <-chan struct{}) error {
 		err = client.Ping(ctx).Err()
 		cancel()
 		if err == nil {
-			return nil
+			return sameProcess(client, pid)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	return fmt.Errorf("no PING answer from %s within %s: %w", addr, startTimeout, err)
+}
+
+// sameProcess says whether the server client reaches is the process pid,
+// by the process_id its INFO gives.
+func sameProcess(client *redis.Client, pid int) error {
+	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+	defer cancel()
+	info, err := client.Info(ctx, "server").Result()
+	if err != nil {
+		return fmt.Errorf("INFO server: %w", err)
+	}
+	for line := range strings.Lines(info) {
+		v, ok := strings.CutPrefix(strings.TrimSpace(line), "process_id:")
+		if !ok {
+			continue
+		}
+		if got, err := strconv.Atoi(v); err != nil || got != pid {
+			return fmt.Errorf("%s is answered by another redis-server (process %s), not the one started (process %d)", client.Options().Addr, v, pid)
+		}
+		return nil
+	}
+	return errors.New("INFO server gives no process_id")
 }
 
 // freePort finds a loopback port nobody listens on. A cluster node also

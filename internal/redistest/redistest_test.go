@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,5 +150,26 @@ func TestMissingRedisSkipsLocallyAndFailsUnderCI(t *testing.T) {
 				t.Errorf("path = %q", path)
 			}
 		})
+	}
+}
+
+// A port taken by another test process's redis-server between finding it
+// free and binding it is not taken for the server started: its PING is
+// answered, but by another process.
+func TestAServerAnsweringForAnotherProcessIsNotTaken(t *testing.T) {
+	s := Start(t)
+	s.mu.Lock()
+	pid := s.cmd.Process.Pid
+	s.mu.Unlock()
+	never := make(chan struct{})
+	if err := waitPing(s.Addr(), never, pid); err != nil {
+		t.Fatalf("the server's own process refused: %v", err)
+	}
+	err := waitPing(s.Addr(), never, pid+1)
+	if err == nil {
+		t.Fatal("a server of another process was taken as the one started")
+	}
+	if want := fmt.Sprintf("not the one started (process %d)", pid+1); !strings.Contains(err.Error(), want) {
+		t.Errorf("error = %v, want it to say %q", err, want)
 	}
 }
