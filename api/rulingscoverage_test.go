@@ -280,3 +280,39 @@ func TestDefineNotHeldOnTheCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestANameNoCardHasSaysWhatIsNotHeld: a First Edition name no card has
+// and no entry is titled with, outside the part of the rulings held, names
+// that part as not held (a card the data lacks is known by its ruling only
+// when the rulings held cover its title), on REST's look-up and collection
+// and GraphQL's; one inside it does not.
+func TestANameNoCardHasSaysWhatIsNotHeld(t *testing.T) {
+	cat := coverageCatalog()
+	logger := slog.New(slog.DiscardHandler)
+	srv := newValidatedServer(t, api.New(api.Config{Services: api.Services{Cards: cat}, Logger: logger,
+		GraphQL: graph.NewHandler(&graph.Resolver{Catalog: cat}, graph.ServerConfig{Logger: logger})}))
+	for _, tc := range []struct {
+		name    string
+		notHeld bool
+	}{{"Amber Signal", true}, {"Quartz Signal", false}} {
+		var got struct {
+			Error struct {
+				Message string
+				Details struct{ NotHeld []rules.DocumentCoverage }
+			}
+		}
+		code := get(t, srv, "/v1/cards/named?edition=1e&exact="+strings.ReplaceAll(tc.name, " ", "+"), &got)
+		gaps := got.Error.Details.NotHeld
+		if code != 404 || (len(gaps) == 1) != tc.notHeld || (tc.notHeld && (gaps[0].DocumentID != "rulings-1" || !strings.Contains(got.Error.Message, gaps[0].Reason))) {
+			t.Errorf("%s: %d %+v", tc.name, code, got)
+		}
+		_, out := post(t, srv.URL, "/v1/cards/collection", []byte(`{"identifiers":[{"name":"`+tc.name+`","edition":"1e"}]}`))
+		if strings.Contains(string(out), `"notHeld":[{"documentId":"rulings-1"`) != tc.notHeld {
+			t.Errorf("%s: collection %s", tc.name, out)
+		}
+		_, out = post(t, srv.URL, "/graphql", []byte(`{"query":"{ cardCollection(identifiers: [{name: \"`+tc.name+`\", edition: \"1e\"}]) { notFound { notHeld { documentId } } } }"}`))
+		if strings.Contains(string(out), `"notHeld":[{"documentId":"rulings-1"}]`) != tc.notHeld || !strings.Contains(string(out), `"notHeld":[`) {
+			t.Errorf("%s: GraphQL %s", tc.name, out)
+		}
+	}
+}

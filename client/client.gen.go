@@ -1893,11 +1893,14 @@ type CardNotFound struct {
 	Index int `json:"index"`
 
 	// Match How the candidates of an ambiguous name fit it: exact, other-edition or fuzzy, in the words of a card's match.
-	Match       *string     `json:"match,omitempty"`
-	Message     string      `json:"message"`
-	Name        *string     `json:"name,omitempty"`
-	Rulings     *[]EntryRef `json:"rulings,omitempty"`
-	Suggestions *[]string   `json:"suggestions,omitempty"`
+	Match   *string `json:"match,omitempty"`
+	Message string  `json:"message"`
+	Name    *string `json:"name,omitempty"`
+
+	// NotHeld For a name no card has and no entry is titled with: the documents whose part that would hold an entry titled with it is not in the data (the First Edition Current Rulings, held for H-Z, rule on cards the data lacks by their titles): that no ruling is titled with the name is then not known.
+	NotHeld     *[]DocumentCoverage `json:"notHeld,omitempty"`
+	Rulings     *[]EntryRef         `json:"rulings,omitempty"`
+	Suggestions *[]string           `json:"suggestions,omitempty"`
 }
 
 // CardNotFoundCode defines model for CardNotFound.Code.

@@ -142,6 +142,7 @@ type ComplexityRoot struct {
 		Match       func(childComplexity int) int
 		Message     func(childComplexity int) int
 		Name        func(childComplexity int) int
+		NotHeld     func(childComplexity int) int
 		Rulings     func(childComplexity int) int
 		Suggestions func(childComplexity int) int
 	}
@@ -930,6 +931,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardNotFound.Name(childComplexity), true
+	case "CardNotFound.notHeld":
+		if e.ComplexityRoot.CardNotFound.NotHeld == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardNotFound.NotHeld(childComplexity), true
 	case "CardNotFound.rulings":
 		if e.ComplexityRoot.CardNotFound.Rulings == nil {
 			break
@@ -2284,6 +2291,8 @@ type CardNotFound {
   suggestions: [String!]!
   "The rulings and glossary entries titled with a name no card has."
   rulings: [EntryRef!]!
+  "For a name no card has and no entry is titled with: the documents whose part that would hold an entry titled with it is not in the data (the First Edition Current Rulings, held for H-Z); empty when none."
+  notHeld: [DocumentCoverage!]!
 }
 
 "The answer of a collection look-up."
@@ -4796,6 +4805,8 @@ func (ec *executionContext) fieldContext_CardCollection_notFound(_ context.Conte
 				return ec.fieldContext_CardNotFound_suggestions(ctx, field)
 			case "rulings":
 				return ec.fieldContext_CardNotFound_rulings(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_CardNotFound_notHeld(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type CardNotFound", field.Name)
 		},
@@ -5455,6 +5466,51 @@ func (ec *executionContext) fieldContext_CardNotFound_rulings(_ context.Context,
 				return ec.fieldContext_EntryRef_edition(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type EntryRef", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardNotFound_notHeld(ctx context.Context, field graphql.CollectedField, obj *rules.CardNotFound) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardNotFound_notHeld,
+		func(ctx context.Context) (any, error) {
+			return obj.NotHeld, nil
+		},
+		nil,
+		ec.marshalNDocumentCoverage2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverageᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardNotFound_notHeld(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardNotFound",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "documentId":
+				return ec.fieldContext_DocumentCoverage_documentId(ctx, field)
+			case "title":
+				return ec.fieldContext_DocumentCoverage_title(ctx, field)
+			case "cardRulings":
+				return ec.fieldContext_DocumentCoverage_cardRulings(ctx, field)
+			case "covers":
+				return ec.fieldContext_DocumentCoverage_covers(ctx, field)
+			case "letters":
+				return ec.fieldContext_DocumentCoverage_letters(ctx, field)
+			case "throughSet":
+				return ec.fieldContext_DocumentCoverage_throughSet(ctx, field)
+			case "reason":
+				return ec.fieldContext_DocumentCoverage_reason(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type DocumentCoverage", field.Name)
 		},
 	}
 	return fc, nil
@@ -13498,6 +13554,11 @@ func (ec *executionContext) _CardNotFound(ctx context.Context, sel ast.Selection
 			}
 		case "rulings":
 			out.Values[i] = ec._CardNotFound_rulings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "notHeld":
+			out.Values[i] = ec._CardNotFound_notHeld(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

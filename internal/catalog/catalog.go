@@ -330,6 +330,11 @@ func (c *Catalog) Card(ctx context.Context, id string) (*rules.Card, error) {
 // EAMBIGUOUS with "candidates" (full names, sorted) and "ids"; none is
 // ENOTFOUND with "suggestions".
 func (c *Catalog) CardNamed(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
+	card, err := c.cardNamed(ctx, name, fuzzy, edition)
+	return card, c.nameNotHeld(err, name, edition)
+}
+
+func (c *Catalog) cardNamed(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error) {
 	if card, err := c.cardExact(name, string(edition)); card != nil || err != nil {
 		return card, err
 	}

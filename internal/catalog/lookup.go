@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sort"
 	"strconv"
@@ -39,6 +40,11 @@ const otherEditionPenalty = 0.2
 // LookUpCard finds the card an identifier names, as a copy labelled with
 // how it matched (rules.Card.Match).
 func (c *Catalog) LookUpCard(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error) {
+	card, err := c.lookUpCard(ctx, id)
+	return card, c.nameNotHeld(err, id.Name, id.Edition)
+}
+
+func (c *Catalog) lookUpCard(ctx context.Context, id rules.CardIdentifier) (*rules.Card, error) {
 	if id.ID != "" {
 		card, err := c.Card(ctx, id.ID)
 		if err != nil {
@@ -249,6 +255,33 @@ func fitsOnlyIn(err error, theirs, asked string) error {
 	return re
 }
 
+// nameNotHeld adds to ENOTFOUND for a name no card has, and no ruling or
+// glossary entry is titled with, the documents whose part that would hold
+// an entry titled with it is not in the data (details "notHeld", and their
+// reason in the message; rules.TermNotHeld): a First Edition card the data
+// lacks is known by its Current Rulings entry only when the rulings held
+// cover its title ("Make It So"), so for a name outside H-Z that no ruling
+// is titled with it is not known.
+func (c *Catalog) nameNotHeld(err error, name string, edition rules.Edition) error {
+	var re *rules.Error
+	if !errors.As(err, &re) || re.Code != rules.ENOTFOUND || name == "" {
+		return err
+	}
+	_, byName := re.Details["suggestions"]
+	_, titled := re.Details["rulings"]
+	_, said := re.Details["notHeld"]
+	if !byName || titled || said {
+		return err
+	}
+	gaps := rules.TermNotHeld(c.sources, edition, name)
+	if len(gaps) == 0 {
+		return err
+	}
+	re.Message += " " + rules.NotHeldSentence(gaps)
+	re.WithDetail("notHeld", gaps)
+	return err
+}
+
 // entriesTitled is ENOTFOUND for a name no card has but rulings or
 // glossary entries are titled with ("Make It So", a card the data lacks;
 // "turn", a term), offering them as "rulings", those of the edition asked
@@ -436,6 +469,9 @@ func (c *Catalog) CardCollection(ctx context.Context, ids []rules.CardIdentifier
 			nf.Suggestions = rules.DetailStrings(err, "suggestions")
 			if refs, ok := rules.ErrorDetails(err)["rulings"].([]rules.EntryRef); ok {
 				nf.Rulings = refs
+			}
+			if gaps, ok := rules.ErrorDetails(err)["notHeld"].([]rules.DocumentCoverage); ok {
+				nf.NotHeld = gaps
 			}
 		}
 		out.NotFound = append(out.NotFound, nf)

@@ -140,6 +140,10 @@ type CardNotFound struct {
 	Match       string     `json:"match,omitempty"`
 	Suggestions []string   `json:"suggestions,omitempty"`
 	Rulings     []EntryRef `json:"rulings,omitempty"`
+	// NotHeld are, for a name no card has and no entry is titled with, the
+	// documents whose part that would hold an entry titled with it is not
+	// in the data (TermNotHeld).
+	NotHeld []DocumentCoverage `json:"notHeld,omitempty"`
 }
 
 // A CardCollection is the answer of a collection look-up: the cards found,
