@@ -2215,7 +2215,7 @@ type Card {
   rulingsCoverage: RulingsCoverage!
   "How a look-up by name found the card: exact (the name as printed, or by id), fuzzy (a typo, a missing or extra word, a changed or dropped subtitle forgiven; possibly of the other edition when none of the edition asked fitted), other-edition (the name is printed exactly, but only in the other edition than the one asked for). Null on a card not looked up by name."
   match: String
-  "The fields the card prints that the card data does not hold, by their REST names (icons, skills, integrity, cost, unique, gameText, ...): such a field is not known, and an empty list or a null of it here never means none."
+  "The fields the card prints that the card data does not hold, by their REST names (icons, skills, integrity, cost, unique, gameText, ...): such a field is not known, and an empty list or a null of it here never means none. Also errata and rulings when some document read for the card's rulings and errata does not cover it (rulingsCoverage): an empty errata or rulings is then not known to be none."
   unknown: [String!]!
 }
 
