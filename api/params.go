@@ -4,7 +4,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/labstack/echo/v4"
 
@@ -228,10 +227,7 @@ func idParam(c echo.Context, name string) (string, error) {
 	if v == "" || len(v) > maxParamLength || strings.ContainsAny(v, "/\\") || strings.Contains(v, "..") {
 		return "", rules.Errorf(rules.ENOTFOUND, "No entry or card has the id %q.", v).WithDetail("field", name)
 	}
-	for _, r := range v {
-		if unicode.IsControl(r) {
-			return "", rules.Errorf(rules.EINVALID, "The id holds a control character.").WithDetail("field", name)
-		}
-	}
-	return v, nil
+	// As every transport reads an id (rules.ParseID): a control character,
+	// a bidirectional control or bytes not UTF-8 are refused, never echoed.
+	return rules.ParseID(name, v)
 }

@@ -156,6 +156,10 @@ func (r *queryResolver) Documents(ctx context.Context, first *int, after *string
 
 // Entry is the resolver for the entry field.
 func (r *queryResolver) Entry(ctx context.Context, id string) (*rules.Entry, error) {
+	id, err := rules.ParseID("id", id)
+	if err != nil {
+		return nil, err
+	}
 	e, err := r.Reference.Entry(ctx, id)
 	if rules.ErrorCode(err) == rules.ENOTFOUND {
 		return nil, nil
@@ -236,6 +240,10 @@ func (r *queryResolver) Define(ctx context.Context, term string, edition *string
 
 // Card is the resolver for the card field.
 func (r *queryResolver) Card(ctx context.Context, id string) (*rules.Card, error) {
+	id, err := rules.ParseID("id", id)
+	if err != nil {
+		return nil, err
+	}
 	c, err := r.Catalog.Card(ctx, id)
 	if rules.ErrorCode(err) == rules.ENOTFOUND {
 		return nil, nil

@@ -77,7 +77,11 @@ func (s *Site) card(c echo.Context) error {
 		return s.unavailable(c, "The card data")
 	}
 	ctx := c.Request().Context()
-	card, err := s.cfg.Cards.Card(ctx, c.Param("id"))
+	id, err := rules.ParseID("id", c.Param("id"))
+	if err != nil {
+		return s.fail(c, err, "")
+	}
+	card, err := s.cfg.Cards.Card(ctx, id)
 	if err != nil {
 		return s.fail(c, err, "No such card")
 	}

@@ -70,11 +70,15 @@ const maxTOCDepth = 8
 
 // document shows a document's table of contents.
 func (s *Site) document(c echo.Context) error {
+	id, err := rules.ParseID("id", c.Param("id"))
+	if err != nil {
+		return s.fail(c, err, "")
+	}
 	contents, ok := s.cfg.Reference.(rules.ContentsService)
 	if !ok {
 		return s.unavailable(c, "The documents' contents")
 	}
-	d, entries, err := contents.Contents(c.Request().Context(), c.Param("id"))
+	d, entries, err := contents.Contents(c.Request().Context(), id)
 	if err != nil {
 		return s.fail(c, err, "No such document")
 	}

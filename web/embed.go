@@ -82,7 +82,11 @@ func (s *Site) embedCard(c echo.Context) error {
 		return s.unavailable(c, "The card data")
 	}
 	ctx := c.Request().Context()
-	card, err := s.cfg.Cards.Card(ctx, c.Param("id"))
+	id, err := rules.ParseID("id", c.Param("id"))
+	if err != nil {
+		return s.renderEmbedError(c, err)
+	}
+	card, err := s.cfg.Cards.Card(ctx, id)
 	if err != nil {
 		return s.renderEmbedError(c, err)
 	}
@@ -101,7 +105,13 @@ func (s *Site) embedCard(c echo.Context) error {
 func (s *Site) renderEmbedError(c echo.Context, err error) error {
 	status := api.StatusOf(rules.ErrorCode(err))
 	c.Response().Header().Set("Content-Security-Policy", embedCSP)
-	return c.HTML(status, "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Card not found</title><p>"+
+	// Titled by what went wrong: a card not found, or the request's own
+	// mistake (an id holding a control character) named as such.
+	title := "Card not found"
+	if status != http.StatusNotFound {
+		title = http.StatusText(status)
+	}
+	return c.HTML(status, "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>"+html.EscapeString(title)+"</title><p role=\"alert\">"+
 		html.EscapeString(rules.ErrorMessage(err))+"</p></html>")
 }
 

@@ -358,7 +358,11 @@ func (s *Site) entry(c echo.Context) error {
 		return s.unavailable(c, "The rules reference")
 	}
 	ctx := c.Request().Context()
-	e, err := s.cfg.Reference.Entry(ctx, c.Param("id"))
+	id, err := rules.ParseID("id", c.Param("id"))
+	if err != nil {
+		return s.fail(c, err, "")
+	}
+	e, err := s.cfg.Reference.Entry(ctx, id)
 	if err != nil {
 		return s.fail(c, err, "No such entry")
 	}

@@ -135,3 +135,16 @@ func TestARulingLandedOnByANameSaysHowTheNameFitIt(t *testing.T) {
 		t.Error("an entry reached without a name says it was looked up by one")
 	}
 }
+
+// TestAnIdHoldingAControlIsRefusedOnEveryPage: a page's path id is read as
+// every transport reads an id (rules.ParseID): refused naming it, titled as
+// the request's mistake, never looked up and echoed as an id not found.
+func TestAnIdHoldingAControlIsRefusedOnEveryPage(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	for _, path := range []string{"/cards/2e-1-1%E2%80%AE", "/entries/2e-rulebook.glossary.stopped%07", "/documents/2e-rulebook%E2%80%AE", "/embed/cards/2e-1-1%07"} {
+		r := get(t, srv, path)
+		if r.status != 400 || !strings.Contains(r.body, "The id holds a control character, a bidirectional control or invalid UTF-8.") || strings.Contains(r.body, "not found") {
+			t.Errorf("%s: %d\n%s", path, r.status, bodyAround(r.body, "<title>"))
+		}
+	}
+}

@@ -186,6 +186,16 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 			{via: viaREST, what: "/v1/cards/named?fuzzy=worf&exact=data", field: "exact"},
 			{via: viaPage, what: "/cards/named?fuzzy=worf&exact=data", field: "exact"},
 		}},
+		{"an id holding a right-to-left override or a control character", `The id holds a control character, a bidirectional control or invalid UTF-8.`, []sending{
+			{via: viaREST, what: "/v1/cards/2e-1-1%E2%80%AE", field: "id"},
+			{via: viaREST, what: "/v1/cards/2e-1-1%E2%80%AE/rulings", field: "id"},
+			{via: viaREST, what: "/v1/entries/2e-rulebook.glossary.stopped%07", field: "id"},
+			{via: viaGraphQL, what: `{ card(id: "2e-1-1\u202e") { id } }`, field: "id"},
+			{via: viaGraphQL, what: `{ entry(id: "2e-rulebook.glossary.stopped\u0007") { id } }`, field: "id"},
+			{via: viaPage, what: "/cards/2e-1-1%E2%80%AE"},
+			{via: viaPage, what: "/entries/2e-rulebook.glossary.stopped%E2%80%AE"},
+			{via: viaPage, what: "/documents/2e-rulebook%07"},
+		}},
 		{"a parameter the route does not take", `Unknown query parameter "editon": did you mean "edition"?`, []sending{
 			{via: viaREST, what: "/v1/search?q=range&editon=2e", field: "editon"},
 			{via: viaREST, what: "/v1/cards/named?fuzzy=worf&editon=2e", field: "editon"},
@@ -310,6 +320,7 @@ func refusal(t *testing.T, srv *httptest.Server, sign func(string) http.Header, 
 			`offset skips 10001 items; from 0 to 10000 may be skipped.`,
 			`Give either ?exact= or ?fuzzy=, not both.`,
 			`Unknown query parameter "editon": did you mean "edition"?`,
+			`The id holds a control character, a bidirectional control or invalid UTF-8.`,
 			`The query parameter fuzzy is given twice: give fuzzy once.`,
 		} {
 			if bytes.Contains(body, []byte(template.HTMLEscapeString(want))) {
