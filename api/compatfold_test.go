@@ -26,6 +26,9 @@ func TestCompatibilityFormsFindWhatTheirTextFinds(t *testing.T) {
 		{"/v1/cards/named?edition=1e&fuzzy=", "Meﬂoquine", "Mefloquine"},
 		{"/v1/cards/autocomplete?q=", "ｊｅａｎ", "jean"},
 		{"/v1/cards?limit=3&q=", "ｗｏｒｆ", "worf"},
+		{"/v1/search?limit=3&q=stopped&document=", "２ｅ－ｒｕｌｅｂｏｏｋ", "2e-rulebook"},
+		{"/v1/cards/", "２ｅ－１－３９４", "2e-1-394"},
+		{"/v1/entries/", "２ｅ－ｒｕｌｅｂｏｏｋ．ｇｌｏｓｓａｒｙ．ｓｔｏｐｐｅｄ", "2e-rulebook.glossary.stopped"},
 	} {
 		tc, typed := getRaw(c.path + url.QueryEscape(c.typed))
 		pc, plain := getRaw(c.path + url.QueryEscape(c.plain))

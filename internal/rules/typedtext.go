@@ -158,12 +158,14 @@ func compatFolded(r rune) bool {
 // ParseID reads the id of an entry, a card or a document as a request
 // names it, in its path or as an argument: a text a person or a bot types,
 // holding none of what TextFault refuses (refused in TextRefused's words,
-// "The id holds a control character, ...", EINVALID naming field), else
-// looked up as it is, an id no entry has being not found. REST's paths,
-// the pages' and GraphQL's card and entry arguments read an id by it.
+// "The id holds a control character, ...", EINVALID naming field), its
+// compatibility forms read as a query's ?document= id is (FoldCompat:
+// "２ｅ-１-１" is 2e-1-1), else looked up as it is, an id no entry has
+// being not found. REST's paths, the pages' and GraphQL's card and entry
+// arguments read an id by it.
 func ParseID(field, s string) (string, error) {
 	if TextFault(s) {
 		return "", TextRefused("The "+field, field)
 	}
-	return s, nil
+	return FoldCompat(s), nil
 }
