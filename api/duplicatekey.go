@@ -232,6 +232,23 @@ func graphQLQuery(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := checkQuery(raw, names); err != nil {
 			return err
 		}
+		// A GET's variables and extensions are JSON in the query string:
+		// each key once, as in a POST's body.
+		for _, name := range []string{"variables", "extensions"} {
+			if v, ok := queryValue(raw, name); ok {
+				if err := duplicateKey([]byte(v)); err != nil {
+					return withPathIn(err, name)
+				}
+			}
+		}
 		return next(c)
 	}
+}
+
+// withPathIn names a key given twice by its path from the parameter that
+// holds its JSON: "variables.n".
+func withPathIn(err error, param string) error {
+	field, _ := rules.ErrorDetails(err)["field"].(string)
+	p := param + "." + field
+	return rules.Errorf(rules.EINVALID, "The field %s is given twice.", p).WithDetail("field", rules.Truncate(p))
 }

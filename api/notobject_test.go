@@ -131,6 +131,8 @@ func TestGraphQLQueryStringsAreReadStrictly(t *testing.T) {
 		{"GET", "/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D&qeury=x", "", "qeury"},
 		{"GET", "/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D&query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D", "", "query"},
 		{"POST", "/graphql?query=%7B%20documents%20%7B%20totalCount%20%7D%20%7D", `{"query":"{ documents { totalCount } }"}`, "query"},
+		// A GET's variables are JSON in the query string: each key once.
+		{"GET", "/graphql?query=query(%24n%3A%20String!)%7B%20cardNamed(name%3A%20%24n)%20%7B%20id%20%7D%20%7D&variables=%7B%22n%22%3A%22worf%22%2C%22n%22%3A%22data%22%7D", "", "variables.n"},
 	} {
 		code, _, out := send(t, c.method, srv.URL+c.path, c.body, "Content-Type", "application/json")
 		var r struct {
