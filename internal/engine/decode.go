@@ -47,6 +47,14 @@ func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.
 	if err := s.decodePersonnel(ctx, edition, in.Personnel, b, into); err != nil {
 		return nil, err
 	}
+	for _, m := range b.Missions {
+		if m.requirementsSource != "requirements" {
+			continue // a card's printed requirements are the card data's own words
+		}
+		if err := s.vocab.checkRequirementWords(m.requirementsField, m.Requirements, b); err != nil {
+			return nil, err
+		}
+	}
 	return b, nil
 }
 
@@ -93,14 +101,14 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		}
 		m.Type = fold(m.Type)
 		if m.Type != "" && !validMissionType(edition, m.Type) {
-			return unprocessable(at.field("type"), "a %s mission is %s, not %q", edition, missionTypes(edition), bm.Type)
+			return checkChoice(at.field("type"), m.Type, missionTypeList(edition), "a %s mission is %s, not %q", edition, missionTypes(edition), bm.Type)
 		}
 		if bm.Quadrant != "" {
 			m.Quadrant = bm.Quadrant
 		}
 		m.Quadrant = fold(m.Quadrant)
 		if m.Quadrant != "" && !validQuadrant(m.Quadrant) {
-			return unprocessable(at.field("quadrant"), "a quadrant is alpha, gamma, delta or mirror, not %q", bm.Quadrant)
+			return checkChoice(at.field("quadrant"), m.Quadrant, quadrantList, "a quadrant is alpha, gamma, delta or mirror, not %q", bm.Quadrant)
 		}
 		if bm.Region != "" {
 			m.Region = bm.Region
@@ -122,6 +130,9 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		if bm.Affiliations != nil {
 			// [] says the mission has no affiliation icons.
 			m.Affiliations = foldAll(bm.Affiliations)
+			if err := s.vocab.words.checkWords(at, "affiliations", "an affiliation", bm.Affiliations, m.Affiliations, affiliationWords); err != nil {
+				return err
+			}
 			m.AnyMayAttempt, m.AttemptExcept = false, nil
 			m.affiliationsKnown = true
 		}
@@ -185,6 +196,11 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 		sh.Affiliation = bs.Affiliation
 	}
 	sh.Affiliation = s.memos.fold(sh.Affiliation)
+	if bs.Affiliation != "" {
+		if err := s.checkAffiliation(at.fieldOf("affiliation"), bs.Affiliation, sh.Affiliation); err != nil {
+			return err
+		}
+	}
 	if bs.Staffing != nil {
 		sh.Staffing = bs.Staffing // [] says the ship lists no staffing icons
 	}
@@ -192,6 +208,12 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 		return err
 	}
 	sh.Staffing = foldAll(sh.Staffing)
+	if bs.Staffing != nil && edition != rules.Edition1E {
+		// 2E staffing is icons; a 1E line is read in staffingSlots.
+		if err := s.vocab.words.checkWords(at, "staffing", "a staffing icon", bs.Staffing, sh.Staffing, iconWords); err != nil {
+			return err
+		}
+	}
 	if bs.Range != nil {
 		sh.Range = bs.Range
 	}
@@ -351,6 +373,9 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 	if bp.Species != "" {
 		p.Species = bp.Species
 	}
+	if err := s.checkPersonnelWords(b, at, bp, p); err != nil {
+		return err
+	}
 	// Skills given on the board replace the card's, even none.
 	n := len(bp.Skills)
 	if bp.Skills == nil && card != nil {
@@ -365,6 +390,10 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 			ps, err := s.memos.parseSkill(text)
 			if err != nil {
 				return unprocessable(indexed(at.field("skills"), j), "%v", err)
+			}
+			if len(ps.typo) > 0 {
+				// 1E: a classification is a skill and a characteristic.
+				return unknownWord(indexed(at.field("skills"), j), "a skill", text, ps.typo)
 			}
 			sk.skills = append(sk.skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})
 		}
@@ -494,6 +523,16 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 		f.Affiliations = splitAffiliations(bf.Affiliation)
 	}
 	f.Affiliations = foldAll(f.Affiliations)
+	switch {
+	case len(bf.Affiliations) > 0:
+		if err := s.vocab.words.checkWords(at, "affiliations", "an affiliation", bf.Affiliations, f.Affiliations, affiliationWords); err != nil {
+			return err
+		}
+	case bf.Affiliation != "":
+		if err := s.checkAffiliation(at.fieldOf("affiliation"), bf.Affiliation, fold(bf.Affiliation)); err != nil {
+			return err
+		}
+	}
 	if bf.Kind != "" {
 		f.Kind = bf.Kind
 	}
@@ -501,7 +540,7 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 	switch f.Kind {
 	case "", "outpost", "headquarters", "station", "nor":
 	default:
-		return unprocessable(at.field("kind"), "a facility is an outpost, headquarters, station or nor, not %q", bf.Kind)
+		return checkChoice(at.field("kind"), f.Kind, facilityKinds, "a facility is an outpost, headquarters, station or nor, not %q", bf.Kind)
 	}
 	if bf.Quadrant != "" {
 		f.Quadrant = bf.Quadrant
@@ -511,7 +550,7 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 		f.Quadrant = "alpha" // native to the Alpha Quadrant unless it says otherwise
 	}
 	if !validQuadrant(f.Quadrant) {
-		return unprocessable(at.field("quadrant"), "a quadrant is alpha, gamma, delta or mirror, not %q", bf.Quadrant)
+		return checkChoice(at.field("quadrant"), f.Quadrant, quadrantList, "a quadrant is alpha, gamma, delta or mirror, not %q", bf.Quadrant)
 	}
 	if bf.Shields != nil {
 		f.Shields = bf.Shields

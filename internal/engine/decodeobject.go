@@ -92,7 +92,7 @@ func checkOwner(owner string, at boardPlace) (string, error) {
 	case You, Opponent:
 		return o, nil
 	}
-	return "", unprocessable(at.field("owner"), "owner must be %q or %q, not %q", You, Opponent, owner)
+	return "", checkChoice(at.field("owner"), owner, ownerList, "owner must be %q or %q, not %q", You, Opponent, owner)
 }
 
 // cardLookup finds the card a board object or a card.play names: by id,

@@ -98,6 +98,7 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService,
 	for _, o := range opts {
 		o(s)
 	}
+	s.memos.words = &s.vocab.words
 	for _, edition := range []string{rules.Edition1E, rules.Edition2E} {
 		if d, ok := rules.GoverningRulebook(docs, edition); ok {
 			s.newest[edition] = d.ID

@@ -51,6 +51,13 @@ func (k featureKind) String() string {
 // name.
 type Vocabulary struct {
 	skills, species, characteristics, icons map[string]bool
+	affiliations                            map[string]bool
+	// typos are the names of requirements read that are typos of its
+	// words, by the requirements' text (nil: none kept).
+	typos *memo[[]nameTypo]
+	// words are the same names, and the affiliations, as sorted lists: a
+	// board's word is read against them (words.go).
+	words vocabularyWords
 	// requirements are the requirements read, by their text: the same
 	// missions' requirements come again and again (nil: none kept).
 	requirements *memo[Requirement]
@@ -72,8 +79,10 @@ const maxVocabularyPages = 1000
 func vocabularyOf(cards rules.CardService) Vocabulary {
 	v := Vocabulary{skills: map[string]bool{}, species: map[string]bool{}, characteristics: map[string]bool{},
 		icons:        map[string]bool{"command": true, "staff": true},
-		requirements: &memo[Requirement]{maxText: maxRequirementMemoText}, keys: &memo[string]{}}
+		requirements: &memo[Requirement]{maxText: maxRequirementMemoText}, keys: &memo[string]{},
+		typos: &memo[[]nameTypo]{maxText: maxRequirementMemoText}}
 	if cards == nil {
+		v.words = v.wordsOf()
 		return v
 	}
 	ctx := context.Background()
@@ -92,7 +101,26 @@ func vocabularyOf(cards rules.CardService) Vocabulary {
 			}
 		}
 	}
+	v.words = v.wordsOf()
 	return v
+}
+
+// ruleAffiliations are the affiliations the rulebooks of both editions
+// name, besides those of the card data's cards.
+var ruleAffiliations = []string{"bajoran", "borg", "cardassian", "dominion", "federation", "ferengi", "hirogen",
+	"kazon", "klingon", "maquis", "neutral", "non aligned", "romulan", "starfleet", "terran empire", "vidiian", "vulcan"}
+
+// wordsOf lists the vocabulary's names, and the affiliations the rules and
+// the cards learnt give.
+func (v *Vocabulary) wordsOf() vocabularyWords {
+	aff := map[string]bool{}
+	for _, a := range ruleAffiliations {
+		aff[fold(a)] = true
+	}
+	for a := range v.affiliations {
+		aff[a] = true
+	}
+	return newVocabularyWords(v.icons, v.skills, v.species, v.characteristics, aff)
 }
 
 // learn adds the names a card gives to the vocabulary.
@@ -113,6 +141,10 @@ func (v *Vocabulary) learn(c *rules.Card) {
 	add(v.characteristics, c.Classification)
 	add(v.icons, c.Icons...)
 	add(v.icons, c.Staffing...)
+	if v.affiliations == nil {
+		v.affiliations = map[string]bool{}
+	}
+	add(v.affiliations, strings.Split(c.Affiliation, "/")...)
 }
 
 // splitSpecies lists the species a card or board gives, "Human, Vulcan"

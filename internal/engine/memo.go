@@ -50,12 +50,18 @@ func (m *memo[V]) store(text string, v V) {
 type parsedSkill struct {
 	name, key string
 	level     int
+	// typo is the skills and characteristics the name is a typo of
+	// (vocabularyWords.typoOf), read once with the skill.
+	typo []string
 }
 
 // textMemos are the memos of a Service.
 type textMemos struct {
 	skills memo[parsedSkill] // ParseSkill of a skill as written
 	folded memo[string]      // fold of a name
+	// words are the vocabularies a skill's name is read against (none
+	// when nil).
+	words *vocabularyWords
 }
 
 // parseSkill is ParseSkill through the memo, with the name's key. Texts
@@ -69,9 +75,12 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 		return parsedSkill{}, err
 	}
 	ps := parsedSkill{name: name, key: key, level: level}
+	if t.words != nil {
+		ps.typo = t.words.typoOf(key, skillWords|characteristicWords)
+	}
 	// What is kept is copied, as the text is: the name may be a part of
 	// the text, which may be a part of the whole request.
-	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level})
+	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level, typo: ps.typo})
 	return ps, nil
 }
 

@@ -210,6 +210,9 @@ func (j *judgement) explainMissionRequirements(m *Mission, rc requirementsCheck)
 	j.allow(rc.Met)
 }
 
+// requirementParam is requirement.check's field.
+func requirementParam() string { return "params.requirement" }
+
 func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
 	p, err := paramsAs[rules.RequirementCheckParams](raw)
 	if err != nil {
@@ -221,6 +224,9 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw rules.
 	req, err := j.vocab.parseRequirement(p.Requirement)
 	if err != nil {
 		return withField(err, "params.requirement")
+	}
+	if err := j.vocab.checkNeeds(requirementParam, req, j.board); err != nil {
+		return err
 	}
 	listed, err := j.personnelList(p.Personnel, "params.personnel")
 	if err != nil {

@@ -159,6 +159,11 @@ func (s *Service) staffingSlots(edition string, lines []string, at boardPlace) (
 			return nil, unprocessable(indexed(at.field("staffing"), i), "staffing line %q: %v", line, err)
 		}
 		kind := s.vocab.staffingKind(ps.key)
+		if kind == featureUnknown {
+			if err := s.staffingTypo(at, i, line, ps.key); err != nil {
+				return nil, err
+			}
+		}
 		shown := ps.key
 		if kind != featureIcon {
 			shown = strings.TrimSpace(line)

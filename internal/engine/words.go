@@ -1,0 +1,423 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Words of the board read against what the rules and the card data know.
+// A board's icons, affiliations, skills, species and characteristics are
+// words of a vocabulary: a word the vocabulary knows is read as it is; a
+// word it does not know but lies a typo away from one it knows ("comand",
+// "Diplomcy", "Klingn") is refused, 422 naming its path with
+// details.suggestions the words meant, rather than read as a word that
+// matches nothing and answered with a confident verdict ("Not staffed").
+// A word far from every known one (an affiliation, skill or icon of a set
+// the card data lacks, a name invented for a test board) is read as
+// written, as the engine always read it: the vocabulary of the card data
+// is not every word a later set prints.
+
+// wordList is one vocabulary's words, folded, sorted: what a typo is
+// measured against, with the words a typo away of those already asked
+// (typos: a board's words come again and again, and most are known or far
+// from every known word, found by measuring each).
+type wordList struct {
+	words []string
+	typos *memo[[]string]
+}
+
+// sortedWords is the words of m as a wordList.
+func sortedWords(m map[string]bool) wordList {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return wordList{words: out, typos: &memo[[]string]{}}
+}
+
+// wordKinds are vocabularies a word is read against, one bit each.
+type wordKinds uint8
+
+const (
+	iconWords wordKinds = 1 << iota
+	skillWords
+	speciesWords
+	characteristicWords
+	affiliationWords
+	wordKindCount = iota
+)
+
+// vocabularyWords are a vocabulary's names, and the affiliations, as sorted
+// lists a board's word is read against (lists, by wordKinds bit), with the
+// vocabularies each word is of (kinds): a word of the board is one look-up.
+type vocabularyWords struct {
+	lists [wordKindCount]wordList
+	kinds map[string]wordKinds
+}
+
+// newVocabularyWords lists the words of each vocabulary of sets, in
+// wordKinds order.
+func newVocabularyWords(sets ...map[string]bool) vocabularyWords {
+	w := vocabularyWords{kinds: map[string]wordKinds{}}
+	for i, m := range sets {
+		w.lists[i] = sortedWords(m)
+		for k := range m {
+			w.kinds[k] |= 1 << i
+		}
+	}
+	return w
+}
+
+// typosOf is near through l's memo.
+func (l wordList) typosOf(key string) []string {
+	if l.typos == nil {
+		return l.near(key)
+	}
+	if near, ok := l.typos.load(key); ok {
+		return near
+	}
+	near := l.near(key)
+	l.typos.store(key, near)
+	return near
+}
+
+// typoDistance is how many edits a word of n bytes may be from a known
+// word to be read as a typo of it: none for a word of four letters or
+// fewer (too many short words differ by one: "ds9", "law", "lore"), one
+// up to eight letters ("comand", "klingn"; "geology" stays two from
+// "biology"), two beyond.
+func typoDistance(n int) int {
+	switch {
+	case n <= 4:
+		return 0
+	case n <= 8:
+		return 1
+	}
+	return 2
+}
+
+// near lists the words of l a typo from key (folded), nearest first; none
+// when key is itself a word of l.
+func (l wordList) near(key string) []string {
+	limit := typoDistance(len(key))
+	if limit == 0 {
+		return nil
+	}
+	var out []string
+	best := limit + 1
+	for _, w := range l.words {
+		if w == key {
+			return nil
+		}
+		if d := len(w) - len(key); d > limit || -d > limit {
+			continue
+		}
+		d := editDistance(key, w, limit)
+		switch {
+		case d > limit:
+		case d < best:
+			best, out = d, append(out[:0], w)
+		case d == best:
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// editDistance is the optimal string alignment distance of a and b (a
+// letter added, dropped, changed, or two letters swapped is one edit),
+// or limit+1 when it is more than limit.
+func editDistance(a, b string, limit int) int {
+	if len(a) > 64 || len(b) > 64 {
+		return limit + 1
+	}
+	var rows [3][65]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		low := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d = min(d, prev2[j-2]+1)
+			}
+			cur[j] = d
+			low = min(low, d)
+		}
+		if low > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// typoOf lists the words of the vocabularies kinds that key (a word
+// folded) is a typo of: none when it is a word of one of them, or far from
+// every one.
+func (w *vocabularyWords) typoOf(key string, kinds wordKinds) []string {
+	if key == "" || w.kinds[key]&kinds != 0 {
+		return nil
+	}
+	var near []string
+	for i := range w.lists {
+		if kinds&(1<<i) == 0 {
+			continue
+		}
+		if n := w.lists[i].typosOf(key); len(n) > 0 {
+			if near == nil {
+				near = n
+				continue
+			}
+			near = slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(near), n...))))
+		}
+	}
+	return near
+}
+
+// checkWord refuses word, given at the path field builds as a word of the
+// vocabulary named what ("an icon", "a skill"), when key, the word folded,
+// is not a word of known but a typo of one of them. The path is built only
+// for the refusal.
+func (w *vocabularyWords) checkWord(field func() string, what, word, key string, kinds wordKinds) error {
+	near := w.typoOf(key, kinds)
+	if len(near) == 0 {
+		return nil
+	}
+	return unknownWord(field(), what, word, near)
+}
+
+// checkWords is checkWord of each word of a list the board gives (given),
+// read folded (keys: given folded, those folding to nothing left out), the
+// refusal naming the item of the list as given.
+func (w *vocabularyWords) checkWords(at boardPlace, list, what string, given, keys []string, kinds wordKinds) error {
+	for _, key := range keys {
+		if key == "command" || key == "staff" {
+			continue // the staffing icons of both editions, and most of a board's words
+		}
+		near := w.typoOf(key, kinds)
+		if len(near) == 0 {
+			continue
+		}
+		for j, w := range given {
+			if fold(w) == key {
+				return unknownWord(indexed(at.field(list), j), what, w, near)
+			}
+		}
+	}
+	return nil
+}
+
+// checkAffiliation refuses an affiliation given (as written; key folded),
+// or one of a multi-affiliation one ("klingon/romulan"), that is a typo of
+// one the rules or the card data know.
+func (s *Service) checkAffiliation(field func() string, given, key string) error {
+	w := &s.vocab.words
+	if key == "" || w.kinds[key]&affiliationWords != 0 {
+		return nil
+	}
+	for a := range strings.SplitSeq(given, "/") {
+		if err := w.checkWord(field, "an affiliation", a, fold(a), affiliationWords); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unknownWord is the refusal of a word that is none of a vocabulary's:
+// 422 naming the field, with details.suggestions the words meant.
+func unknownWord(field, what, word string, near []string) error {
+	quoted := make([]string, len(near))
+	for i, n := range near {
+		quoted[i] = `"` + n + `"`
+	}
+	return unprocessable(field, "%q is not %s the rules or the card data know: did you mean %s?", rules.Truncate(word), what, strings.Join(quoted, " or ")).
+		WithDetail("suggestions", near)
+}
+
+// checkChoice refuses word at field unless it is one of a closed list
+// the rules give (a mission type, a quadrant, a facility's kind, an
+// owner), with the message said and details.suggestions the words of the
+// list nearest it (every word of the list when none is near).
+func checkChoice(field, word string, list []string, format string, args ...any) error {
+	near := wordList{words: list}.nearAny(fold(word))
+	return unprocessable(field, format, args...).WithDetail("suggestions", near)
+}
+
+// nearAny lists the words of l nearest key, however far: a closed list's
+// refusal always names what it takes.
+func (l wordList) nearAny(key string) []string {
+	if n := l.near(key); len(n) > 0 {
+		return n
+	}
+	best, out := 3, []string(nil)
+	for _, w := range l.words {
+		d := editDistance(key, w, 2)
+		switch {
+		case d > 2:
+		case d < best:
+			best, out = d, append(out[:0], w)
+		case d == best:
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		return slices.Clone(l.words)
+	}
+	return out
+}
+
+// The closed lists the rules give a board's words.
+var (
+	quadrantList  = []string{"alpha", "delta", "gamma", "mirror"}
+	facilityKinds = []string{"headquarters", "nor", "outpost", "station"}
+	ownerList     = []string{You, Opponent}
+)
+
+// missionTypeList is the mission types of an edition.
+func missionTypeList(edition string) []string {
+	if edition == rules.Edition1E {
+		return []string{"dual", "planet", "space"}
+	}
+	return []string{"headquarters", "planet", "space"}
+}
+
+// checkPersonnelWords reads the words a board gives a personnel, folded
+// into p: its affiliation, icons, characteristics and species (its skills
+// are read with their levels, in readPersonnel).
+func (s *Service) checkPersonnelWords(b *Board, at boardPlace, bp *rules.BoardPersonnel, p *Personnel) error {
+	w := &s.vocab.words
+	// A board's personnel are mostly of one affiliation: the one read
+	// before was read against the vocabulary.
+	if n := len(b.Personnel); bp.Affiliation != "" && (n == 0 || b.Personnel[n-1].Affiliation != p.Affiliation) {
+		if err := s.checkAffiliation(at.fieldOf("affiliation"), bp.Affiliation, p.Affiliation); err != nil {
+			return err
+		}
+	}
+	if bp.Icons != nil {
+		if err := w.checkWords(at, "icons", "an icon", bp.Icons, p.Icons, iconWords); err != nil {
+			return err
+		}
+	}
+	if bp.Characteristics != nil {
+		// A 1E classification is a characteristic and a skill.
+		if err := w.checkWords(at, "characteristics", "a characteristic", bp.Characteristics, p.Characteristics, characteristicWords|skillWords); err != nil {
+			return err
+		}
+	}
+	if bp.Species != "" {
+		for sp := range strings.SplitSeq(bp.Species, ",") {
+			if err := w.checkWord(at.fieldOf("species"), "a species", sp, s.memos.fold(sp), speciesWords); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// staffingTypo refuses a 1E staffing line (line; key, its name folded) the
+// vocabulary does not know that is a typo of an icon, skill, species or
+// characteristic it knows ("Leadrship").
+func (s *Service) staffingTypo(at boardPlace, i int, line, key string) error {
+	w := &s.vocab.words
+	return w.checkWord(at.itemOf("staffing", i), "a staffing icon, skill, species or characteristic", line, key, iconWords|skillWords|speciesWords|characteristicWords)
+}
+
+// A nameTypo is a name of a requirement that is a typo of words the
+// vocabulary knows (near).
+type nameTypo struct {
+	name string
+	near []string
+}
+
+// checkRequirementWords reads the names of a requirement given in the
+// request (a board mission's requirements, requirement.check's), read from
+// text at the path field builds, as a board's skills are read: a name that
+// is no skill, species or characteristic the vocabulary knows, nor the
+// title of a personnel on the board, but a typo of a word it knows
+// ("Medicl + Honor"), is refused with the words meant. A text the grammar
+// cannot read is left to the question, which says what is wrong with it.
+// The typos of a text are kept with the requirements read (typos).
+func (v *Vocabulary) checkRequirementWords(field func() string, text string, b *Board) error {
+	if v.typos != nil {
+		if typos, ok := v.typos.load(text); ok {
+			return refuseTypos(field, typos, b)
+		}
+	}
+	req, err := v.parseRequirement(text)
+	if err != nil {
+		return nil
+	}
+	typos := v.requirementTypos(req, nil)
+	if v.typos != nil && len(text) <= maxRequirementMemoText {
+		v.typos.store(text, typos)
+	}
+	return refuseTypos(field, typos, b)
+}
+
+// checkNeeds is checkRequirementWords of a requirement read.
+func (v *Vocabulary) checkNeeds(field func() string, r Requirement, b *Board) error {
+	return refuseTypos(field, v.requirementTypos(r, nil), b)
+}
+
+// refuseTypos refuses the first typo that is not a personnel's title on
+// the board.
+func refuseTypos(field func() string, typos []nameTypo, b *Board) error {
+	for _, t := range typos {
+		if !b.titled(fold(t.name)) {
+			return unknownWord(field(), "a skill, species or characteristic", t.name, t.near)
+		}
+	}
+	return nil
+}
+
+// requirementTypos appends to typos the names of r that are typos of words
+// the vocabulary knows.
+func (v *Vocabulary) requirementTypos(r Requirement, typos []nameTypo) []nameTypo {
+	switch r := r.(type) {
+	case AllOf:
+		for _, p := range r.Parts {
+			typos = v.requirementTypos(p, typos)
+		}
+	case AnyOf:
+		for _, p := range r.Alternatives {
+			typos = v.requirementTypos(p, typos)
+		}
+	case SkillNeed:
+		if near := v.words.typoOf(v.key(r.Name), skillWords|speciesWords|characteristicWords|iconWords); len(near) > 0 {
+			typos = append(typos, nameTypo{name: strings.Clone(r.Name), near: near})
+		}
+	}
+	return typos
+}
+
+// titled says whether a personnel on the board has the title key (folded).
+func (b *Board) titled(key string) bool {
+	for _, p := range b.Personnel {
+		if fold(p.Title) == key {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldOf is the path of the object's field name, built when called.
+func (p boardPlace) fieldOf(name string) func() string {
+	return func() string { return p.field(name) }
+}
+
+// itemOf is the path of the i-th item of the object's list field name,
+// built when called.
+func (p boardPlace) itemOf(name string, i int) func() string {
+	return func() string { return indexed(p.field(name), i) }
+}

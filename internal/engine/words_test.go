@@ -1,0 +1,122 @@
+package engine_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A word of a board that is none the rules or the card data know, but a
+// typo of one they know, is refused naming its path with the words meant:
+// never read as a word that matches nothing and answered with a confident
+// verdict ("Not staffed" for a crew whose Command icon is spelt "comand").
+func TestAMisspeltBoardWordIsRefusedWithTheWordsMeant(t *testing.T) {
+	base := func() rules.Board {
+		return rules.Board{
+			Missions:  []rules.BoardMission{mission("m", "planet", "alpha", 2)},
+			Ships:     []rules.BoardShip{ship("s", "federation", []string{"command", "staff"}, 8, "m")},
+			Personnel: []rules.BoardPersonnel{person("a", "federation", []string{"command"}, aboard("s"), "Leadership"), person("b", "federation", []string{"staff"}, aboard("s"))},
+		}
+	}
+	staffed := obj{"ship": "s"}
+	cases := []struct {
+		name    string
+		edition string
+		change  func(*rules.Board)
+		field   string
+		meant   string
+	}{
+		{"Icon", "2e", func(b *rules.Board) { b.Personnel[1].Icons = []string{"comand"} }, "board.personnel[1].icons[0]", "command"},
+		{"IconSwappedLetters1E", "1e", func(b *rules.Board) { b.Personnel[0].Icons = []string{"Comamnd"} }, "board.personnel[0].icons[0]", "command"},
+		{"ShipStaffingIcon", "2e", func(b *rules.Board) { b.Ships[0].Staffing = []string{"command", "staf"} }, "", ""},
+		{"ShipStaffingIconLonger", "2e", func(b *rules.Board) { b.Ships[0].Staffing = []string{"commnd"} }, "board.ships[0].staffing[0]", "command"},
+		{"StaffingLineSkill1E", "1e", func(b *rules.Board) { b.Ships[0].Staffing = []string{"Leadrship"} }, "board.ships[0].staffing[0]", "leadership"},
+		{"PersonnelAffiliation", "2e", func(b *rules.Board) { b.Personnel[0].Affiliation = "federaton" }, "board.personnel[0].affiliation", "federation"},
+		{"ShipAffiliation", "1e", func(b *rules.Board) { b.Ships[0].Affiliation = "Federatoin" }, "board.ships[0].affiliation", "federation"},
+		{"MissionAffiliation", "1e", func(b *rules.Board) { b.Missions[0].Affiliations = []string{"federation", "klingn"} }, "board.missions[0].affiliations[1]", "klingon"},
+		{"Skill", "2e", func(b *rules.Board) { b.Personnel[0].Skills = []string{"2 Diplomcy"} }, "board.personnel[0].skills[0]", "diplomacy"},
+		{"SkillAsPrinted1E", "1e", func(b *rules.Board) { b.Personnel[0].Skills = []string{"Leadershp x2"} }, "board.personnel[0].skills[0]", "leadership"},
+		{"Species", "1e", func(b *rules.Board) { b.Personnel[0].Species = "Vulcn" }, "board.personnel[0].species", "vulcan"},
+		{"Characteristic", "1e", func(b *rules.Board) { b.Personnel[0].Characteristics = []string{"Admirl"} }, "board.personnel[0].characteristics[0]", "admiral"},
+		// A closed list's refusal names its nearest words too.
+		{"MissionType", "2e", func(b *rules.Board) { b.Missions[0].Type = "plnet" }, "board.missions[0].type", "planet"},
+		{"Quadrant", "1e", func(b *rules.Board) { b.Missions[0].Quadrant = "gama" }, "board.missions[0].quadrant", "gamma"},
+		{"Owner", "2e", func(b *rules.Board) { b.Ships[0].Owner = "oponent" }, "board.ships[0].owner", "opponent"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := base()
+			c.change(&b)
+			r := req2E("ship.staffed", b, staffed)
+			if c.edition == "1e" {
+				r = req1E("ship.staffed", b, staffed)
+			}
+			if c.field == "" {
+				// "staf" is four letters: too short to be read as a
+				// typo; it is read as written, and the verdict is not
+				// "staffed".
+				v := judge(t, r)
+				if v.Allowed == nil || *v.Allowed {
+					t.Fatalf("a ship asking for an icon nobody has is staffed: %+v", v)
+				}
+				return
+			}
+			if got := refuse(t, r); got != c.field {
+				t.Fatalf("field = %q, want %q", got, c.field)
+			}
+			_, err := ask(context.Background(), realWorld(t).svc, r)
+			near := rules.DetailStrings(err, "suggestions")
+			if !slices.Contains(near, c.meant) {
+				t.Errorf("suggestions = %q, want %q among them (%v)", near, c.meant, err)
+			}
+		})
+	}
+}
+
+// A word the vocabulary knows, and a word far from every word it knows (an
+// affiliation, skill or icon of a set the card data lacks), are read as
+// written.
+func TestAKnownOrFarBoardWordIsRead(t *testing.T) {
+	b := rules.Board{
+		Missions:  []rules.BoardMission{mission("m", "planet", "alpha", 2)},
+		Ships:     []rules.BoardShip{ship("s", "Terran Empire", []string{"command"}, 8, "m")},
+		Personnel: []rules.BoardPersonnel{person("a", "Terran Empire", []string{"Command", "Zq Icon"}, aboard("s"), "Geology", "Zq Skill")},
+	}
+	b.Personnel[0].Species = "Human"
+	v := judge(t, req1E("ship.staffed", b, obj{"ship": "s"}))
+	if v.Allowed == nil || !*v.Allowed {
+		t.Fatalf("not staffed: %+v", v)
+	}
+}
+
+// A requirement given in the request, a board mission's or
+// requirement.check's, reads its names as a board's skills are read: a
+// typo of a known word is refused with the words meant, a name that is a
+// personnel's title on the board is read as the title.
+func TestAMisspeltRequirementNameIsRefused(t *testing.T) {
+	b := rules.Board{
+		Missions:  []rules.BoardMission{{ID: "m", Type: "planet", Quadrant: "alpha", Span: ip(2), Points: ip(30), Requirements: "Medicl + Honor", Affiliations: []string{"federation"}}},
+		Personnel: []rules.BoardPersonnel{person("a", "federation", []string{"staff"}, at("m"), "Medical", "Honor")},
+	}
+	r := req2E("mission.requirements", b, obj{"mission": "m", "personnel": []string{"a"}})
+	if got := refuse(t, r); got != "board.missions[0].requirements" {
+		t.Fatalf("field = %q", got)
+	}
+	_, err := ask(context.Background(), realWorld(t).svc, r)
+	if near := rules.DetailStrings(err, "suggestions"); !slices.Contains(near, "medical") {
+		t.Errorf("suggestions = %q (%v)", near, err)
+	}
+	b.Missions[0].Requirements = "Medical + Honor"
+	check := req1E("requirement.check", b, obj{"requirement": "Diplomcy x2 OR Honor", "personnel": []string{"a"}})
+	if got := refuse(t, check); got != "params.requirement" {
+		t.Fatalf("field = %q", got)
+	}
+	// A personnel's title on the board is a name a requirement may ask for.
+	b.Personnel[0].Title = "Medicl"
+	v := judge(t, req1E("requirement.check", b, obj{"requirement": "Medicl", "personnel": []string{"a"}}))
+	if v.Allowed == nil || !*v.Allowed {
+		t.Errorf("a requirement naming the personnel's title is not met: %+v", v)
+	}
+}
