@@ -321,8 +321,10 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) rules.Requ
 		f.Attribute = ptr(attrs[0])
 	}
 	if c.Alternatives == nil {
+		j.sayUnrecognisedNeeds(c)
 		return f
 	}
+	defer j.sayUnrecognisedNeeds(c)
 	// An "or": say what each alternative has and lacks. attribute is the
 	// deciding alternative's, else the first an alternative totals.
 	for i, a := range c.Alternatives {

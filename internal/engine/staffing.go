@@ -487,6 +487,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 		j.sayStrings("%s; each personnel gives one icon.", line)
 		if len(st.Missing) > 0 {
 			j.sayStrings("No other unstopped personnel aboard gives %s.", iconList(st.Missing))
+			j.sayUnrecognisedIcons(st)
 		}
 	}
 	if len(st.Stopped) > 0 {

@@ -421,3 +421,58 @@ func (p boardPlace) fieldOf(name string) func() string {
 func (p boardPlace) itemOf(name string, i int) func() string {
 	return func() string { return indexed(p.field(name), i) }
 }
+
+// A verdict that turns on a name the vocabularies do not know says so:
+// the name was read as written, as a name a personnel may have, and not
+// as a word the judge can vouch for (a skill of a set the card data
+// lacks, or a misspelling too far from any word to be read as one).
+
+// unrecognisedNeeds appends to names each name of checks left unmet that
+// the vocabulary knows as no skill, species or characteristic; each name
+// once.
+func (j *judgement) unrecognisedNeeds(checks []rules.SkillCheck, names []string) []string {
+	for _, s := range checks {
+		if s.Have >= s.Needed || slices.Contains(names, s.Name) {
+			continue
+		}
+		if j.vocab.requirementKind(j.vocab.key(s.Name)) == featureUnknown {
+			names = append(names, s.Name)
+		}
+	}
+	return names
+}
+
+// sayUnrecognisedNeeds says, of a requirement left unmet, which of the
+// names it lacks no vocabulary knows: they were read as written.
+func (j *judgement) sayUnrecognisedNeeds(c *RequirementCheck) {
+	if c.Met {
+		return
+	}
+	names := j.unrecognisedNeeds(c.Skills, nil)
+	for _, a := range c.Alternatives {
+		names = j.unrecognisedNeeds(a.Skills, names)
+	}
+	if len(names) == 0 {
+		return
+	}
+	j.sayStrings("Not a skill, species or characteristic the rules or the card data know, so read as written (met only by a personnel with a title, skill, species, characteristic or icon of that name): %s.", strings.Join(names, ", "))
+}
+
+// sayUnrecognisedIcons says, of each staffing line left unfilled that the
+// vocabulary does not know (an icon none of the rules' or the card data's,
+// a 1E line naming nothing it knows), that it was read as written.
+func (j *judgement) sayUnrecognisedIcons(st StaffingOutcome) {
+	var names []string
+	for r, c := range st.match {
+		sl := st.need[r]
+		if c >= 0 || slices.Contains(names, sl.shown) {
+			continue
+		}
+		if sl.kind == featureUnknown || (sl.kind == featureIcon && !j.vocab.icons[sl.key]) {
+			names = append(names, sl.shown)
+		}
+	}
+	if len(names) > 0 {
+		j.sayStrings("Not a staffing icon, skill, species or characteristic the rules or the card data know, so read as written (given only by a personnel with an icon or other name of that name): %s.", strings.Join(names, ", "))
+	}
+}

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -118,5 +119,46 @@ func TestAMisspeltRequirementNameIsRefused(t *testing.T) {
 	v := judge(t, req1E("requirement.check", b, obj{"requirement": "Medicl", "personnel": []string{"a"}}))
 	if v.Allowed == nil || !*v.Allowed {
 		t.Errorf("a requirement naming the personnel's title is not met: %+v", v)
+	}
+}
+
+// A verdict that turns on a name no vocabulary knows, far from every known
+// word, says it read the name as written rather than answer as if it knew.
+func TestAVerdictTurningOnAnUnknownNameSaysSo(t *testing.T) {
+	b := rules.Board{
+		Missions:  []rules.BoardMission{mission("m", "planet", "alpha", 2)},
+		Ships:     []rules.BoardShip{ship("s", "federation", []string{"command", "Zq Quux"}, 8, "m")},
+		Personnel: []rules.BoardPersonnel{person("a", "federation", []string{"command"}, aboard("s"), "Diplomacy"), person("b", "federation", []string{"staff"}, aboard("s"))},
+	}
+	for i := range b.Personnel {
+		// Every name a personnel answers to is given: an unknown name asks
+		// for them all.
+		b.Personnel[i].Species, b.Personnel[i].Characteristics = "Human", []string{}
+	}
+	said := func(v *rules.Verdict, name string) bool {
+		for _, r := range v.Reasons {
+			if strings.HasPrefix(r, "Not a ") && strings.Contains(r, name) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, edition := range []string{"1e", "2e"} {
+		r := req2E("ship.staffed", b, obj{"ship": "s"})
+		if edition == "1e" {
+			r = req1E("ship.staffed", b, obj{"ship": "s"})
+		}
+		v := judge(t, r)
+		if v.Allowed == nil || *v.Allowed || !said(v, "zq quux") && !said(v, "Zq Quux") {
+			t.Errorf("%s: a ship asking for an icon no vocabulary knows: %+v", edition, v)
+		}
+	}
+	v := judge(t, req2E("requirement.check", b, obj{"requirement": "Diplomacy + Zq Xyzzy", "personnel": []string{"a", "b"}}))
+	if v.Allowed == nil || *v.Allowed || !said(v, "Zq Xyzzy") || said(v, "Diplomacy") {
+		t.Errorf("a requirement naming a word no vocabulary knows: %+v", v)
+	}
+	v = judge(t, req2E("requirement.check", b, obj{"requirement": "2 Diplomacy", "personnel": []string{"a", "b"}}))
+	if v.Allowed == nil || *v.Allowed || said(v, "Diplomacy") {
+		t.Errorf("a requirement of a known skill left unmet says it is unknown: %+v", v)
 	}
 }
