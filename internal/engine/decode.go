@@ -473,7 +473,7 @@ func readPersonnelLocation(edition string, b *Board, at boardPlace, loc *rules.L
 		case You, Opponent:
 			p.Brig = o
 		default:
-			return unprocessable(at.field("at.brig"), "a brig is %q or %q (the player whose brig it is), not %q", You, Opponent, loc.Brig)
+			return checkChoice(at.field("at.brig"), o, ownerList, "a brig is %q or %q (the player whose brig it is), not %q", You, Opponent, loc.Brig)
 		}
 	}
 	return nil

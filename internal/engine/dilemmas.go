@@ -25,7 +25,7 @@ func (j *judgement) checkStacked(d *rules.StackedDilemma, field func() string) e
 	}
 	d.Kind = fold(d.Kind)
 	if d.Kind != "planet" && d.Kind != "space" && d.Kind != "dual" {
-		return unprocessable(field()+".kind", "a dilemma's kind is planet, space or dual")
+		return checkChoice(field()+".kind", d.Kind, dilemmaKinds, "a dilemma's kind is planet, space or dual")
 	}
 	if d.Cost == nil && !j.first() {
 		return unprocessable(field()+".cost", "the cost of %s is needed", d.Title)
@@ -40,7 +40,7 @@ func (j *judgement) checkStacked(d *rules.StackedDilemma, field func() string) e
 			return unprocessable(field()+".seededBy", "2E dilemmas are not seeded: they come from your opponent's dilemma pile")
 		}
 	default:
-		return unprocessable(field()+".seededBy", "seededBy is %q or %q, not %q", You, Opponent, d.SeededBy)
+		return checkChoice(field()+".seededBy", d.SeededBy, ownerList, "seededBy is %q or %q, not %q", You, Opponent, d.SeededBy)
 	}
 	return nil
 }

@@ -70,7 +70,10 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 	pc := PlayCard{Name: c.Name(), Title: in.Title, Type: fold(in.Type), Cost: in.Cost, Unique: in.Unique,
 		Affiliation: foldAffiliations(in.Affiliation), Icons: foldAll(in.Icons), Quadrant: fold(in.Quadrant), Persona: in.Persona, Inline: in}
 	if pc.Quadrant != "" && !validQuadrant(pc.Quadrant) {
-		return PlayCard{}, unprocessable("params.card.quadrant", "a quadrant is alpha, gamma, delta or mirror, not %q", in.Quadrant)
+		return PlayCard{}, checkChoice("params.card.quadrant", pc.Quadrant, quadrantList, "a quadrant is alpha, gamma, delta or mirror, not %q", in.Quadrant)
+	}
+	if err := s.checkInlineCardWords(edition, in, &pc); err != nil {
+		return PlayCard{}, err
 	}
 	return pc, nil
 }

@@ -282,6 +282,14 @@ var (
 	quadrantList  = []string{"alpha", "delta", "gamma", "mirror"}
 	facilityKinds = []string{"headquarters", "nor", "outpost", "station"}
 	ownerList     = []string{You, Opponent}
+	dilemmaKinds  = []string{"dual", "planet", "space"}
+	// cardTypes are the card types of each edition's rulebooks.
+	cardTypes = map[string][]string{
+		rules.Edition1E: {"artifact", "dilemma", "doorway", "equipment", "event", "facility", "incident", "interrupt",
+			"mission", "objective", "personnel", "q artifact", "q dilemma", "q event", "q interrupt", "q mission",
+			"ship", "site", "tactic", "time location", "tribble", "trouble"},
+		rules.Edition2E: {"dilemma", "equipment", "event", "interrupt", "mission", "personnel", "ship"},
+	}
 )
 
 // missionTypeList is the mission types of an edition.
@@ -475,4 +483,25 @@ func (j *judgement) sayUnrecognisedIcons(st StaffingOutcome) {
 	if len(names) > 0 {
 		j.sayStrings("Not a staffing icon, skill, species or characteristic the rules or the card data know, so read as written (given only by a personnel with an icon or other name of that name): %s.", strings.Join(names, ", "))
 	}
+}
+
+// checkInlineCardWords reads the words of a card card.play gives inline
+// (pc, as read): its type, of the closed list of the edition's card types;
+// its affiliation and icons, as a board's are read.
+func (s *Service) checkInlineCardWords(edition string, in *rules.InlineCard, pc *PlayCard) error {
+	if pc.Type != "" && !slices.Contains(cardTypes[edition], pc.Type) {
+		return checkChoice("params.card.type", pc.Type, cardTypes[edition], "a %s card's type is %s, not %q", edition, strings.Join(cardTypes[edition], ", "), in.Type)
+	}
+	w := &s.vocab.words
+	if in.Affiliation != "" {
+		if err := s.checkAffiliation(func() string { return "params.card.affiliation" }, in.Affiliation, fold(in.Affiliation)); err != nil {
+			return err
+		}
+	}
+	for j, icon := range in.Icons {
+		if err := w.checkWord(func() string { return indexed("params.card.icons", j) }, "an icon", icon, fold(icon), iconWords); err != nil {
+			return err
+		}
+	}
+	return nil
 }

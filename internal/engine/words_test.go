@@ -162,3 +162,34 @@ func TestAVerdictTurningOnAnUnknownNameSaysSo(t *testing.T) {
 		t.Errorf("a requirement of a known skill left unmet says it is unknown: %+v", v)
 	}
 }
+
+// A card played inline reads its words as a board's are read: its type is
+// of the edition's card types, its affiliation and icons a typo away from
+// known ones are refused; the closed lists of a dilemma's kind and seeder
+// name their words.
+func TestAPlayedCardsMisspeltWordsAreRefused(t *testing.T) {
+	b := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)}}
+	cases := []struct {
+		name  string
+		req   rules.AdjudicationRequest
+		field string
+		meant string
+	}{
+		{"Type", req2E("card.play", b, obj{"card": obj{"title": "Zq Card", "type": "interupt", "cost": 1}, "counters": 7}), "params.card.type", "interrupt"},
+		{"Type1E", req1E("card.play", b, obj{"card": obj{"title": "Zq Card", "type": "Dorway"}}), "params.card.type", "doorway"},
+		{"Affiliation", req2E("card.play", b, obj{"card": obj{"title": "Zq Card", "type": "personnel", "cost": 1, "affiliation": "Romulen"}, "counters": 7}), "params.card.affiliation", "romulan"},
+		{"Icon", req2E("card.play", b, obj{"card": obj{"title": "Zq Card", "type": "personnel", "cost": 1, "icons": []string{"comand"}}, "counters": 7}), "params.card.icons[0]", "command"},
+		{"DilemmaKind", req2E("dilemmas.stack", b, obj{"mission": "m", "attempting": 2, "stack": []obj{{"title": "A", "kind": "planett", "cost": 1}}}), "params.stack[0].kind", "planet"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := refuse(t, c.req); got != c.field {
+				t.Fatalf("field = %q, want %q", got, c.field)
+			}
+			_, err := ask(context.Background(), realWorld(t).svc, c.req)
+			if near := rules.DetailStrings(err, "suggestions"); !slices.Contains(near, c.meant) {
+				t.Errorf("suggestions = %q, want %q among them (%v)", near, c.meant, err)
+			}
+		})
+	}
+}
