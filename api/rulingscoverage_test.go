@@ -1,9 +1,11 @@
 package api_test
 
 import (
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +15,8 @@ import (
 	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/library"
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/search"
+	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
 // rulingsAnswer is GET /v1/cards/{id}/rulings as a bot reads it.
@@ -315,4 +319,141 @@ func TestANameNoCardHasSaysWhatIsNotHeld(t *testing.T) {
 			t.Errorf("%s: GraphQL %s", tc.name, out)
 		}
 	}
+}
+
+// TestSearchHitSaysWhatItsEntrySays: a search hit of a glossary entry whose
+// term the part of a rulings document held does not cover carries the
+// entry's notHeld, the same list GET /v1/entries/{id} answers, on REST and
+// GraphQL; a hit of a term inside it and a section hit carry none (REST
+// writes nothing, GraphQL an empty list).
+func TestSearchHitSaysWhatItsEntrySays(t *testing.T) {
+	docs := []rules.Document{
+		{ID: "book-1", Title: "First Rulebook", Edition: "1e", Kind: rules.DocumentRulebook, Precedence: 1},
+		{ID: "rulings-1", Title: "Rulings (H-Z), updated 1999", Edition: "1e", Kind: rules.DocumentRulings, Precedence: 2},
+	}
+	entry := func(id, kind, title, text string) *rules.Entry {
+		return &rules.Entry{ID: id, DocumentID: "book-1", Kind: kind, Edition: "1e", Title: title, Text: text,
+			Paragraphs: []rules.Paragraph{{Anchor: "p1", Text: text}}, Path: []string{title}, SeeAlso: []string{}, Related: []string{}, OtherEdition: []string{}}
+	}
+	entries := []*rules.Entry{
+		entry("book-1.glossary.beacon", rules.KindGlossary, "beacon", "A beacon glows over the table."),
+		entry("book-1.glossary.tether", rules.KindGlossary, "tether", "A tether binds two ships."),
+		entry("book-1.section.signals", rules.KindSection, "Signals", "Each beacon and each tether is a signal."),
+	}
+	lib := library.New(docs, entries)
+	ix, err := search.Build(context.Background(), docs, entries, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ix.Close() })
+	logger := slog.New(slog.DiscardHandler)
+	srv := newValidatedServer(t, api.New(api.Config{Services: api.Services{Reference: lib, Search: ix}, Logger: logger,
+		GraphQL: graph.NewHandler(&graph.Resolver{Reference: lib, Searcher: ix}, graph.ServerConfig{Logger: logger})}))
+	for _, tc := range []struct {
+		id      string
+		notHeld bool
+	}{{"book-1.glossary.beacon", true}, {"book-1.glossary.tether", false}, {"book-1.section.signals", false}} {
+		var e struct {
+			Title   string
+			NotHeld []rules.DocumentCoverage
+		}
+		if code := get(t, srv, "/v1/entries/"+tc.id, &e); code != 200 || (len(e.NotHeld) == 1) != tc.notHeld {
+			t.Fatalf("%s: entry %d %+v", tc.id, code, e)
+		}
+		want, _ := json.Marshal(e.NotHeld)
+		// The hit is found by its title's word, and by a word of another text.
+		for _, q := range []string{strings.ToLower(e.Title), "signal"} {
+			var res struct {
+				Hits []map[string]json.RawMessage
+			}
+			if code := get(t, srv, "/v1/search?edition=1e&limit=100&q="+q, &res); code != 200 {
+				t.Fatalf("%s: search %d", q, code)
+			}
+			found := false
+			for _, h := range res.Hits {
+				if string(h["id"]) != `"`+tc.id+`"` {
+					continue
+				}
+				found = true
+				got, has := h["notHeld"]
+				if has != tc.notHeld || tc.notHeld && string(got) != string(want) {
+					t.Errorf("%s: search %q hit notHeld %s, the entry's %s", tc.id, q, got, want)
+				}
+			}
+			if !found && q != "signal" {
+				t.Errorf("%s: no hit for %q: %+v", tc.id, q, res)
+			}
+		}
+		_, out := post(t, srv.URL, "/graphql", []byte(`{"query":"{ search(q: \"`+strings.ToLower(e.Title)+`\", edition: \"1e\") { edges { node { id notHeld { documentId title cardRulings covers letters reason } } } } }"}`))
+		var gql struct {
+			Data struct {
+				Search struct {
+					Edges []struct {
+						Node struct {
+							ID      string
+							NotHeld []rules.DocumentCoverage
+						}
+					}
+				}
+			}
+		}
+		if err := json.Unmarshal(out, &gql); err != nil || len(gql.Data.Search.Edges) == 0 {
+			t.Fatalf("%s: GraphQL %s", tc.id, out)
+		}
+		for _, edge := range gql.Data.Search.Edges {
+			if edge.Node.ID != tc.id {
+				continue
+			}
+			if got, _ := json.Marshal(edge.Node.NotHeld); (len(edge.Node.NotHeld) == 1) != tc.notHeld || tc.notHeld && string(got) != string(want) || edge.Node.NotHeld == nil {
+				t.Errorf("%s: GraphQL hit notHeld %s, the entry's %s (%s)", tc.id, got, want, out)
+			}
+		}
+	}
+}
+
+// TestSearchHitNotHeldOnTheCorpus: every glossary entry and ruling of the
+// corpus that a search of its title finds is answered, on /v1/search, with
+// the notHeld of its entry (rules.EntryNotHeld, as GET /v1/entries/{id}
+// says it). The corpus's First Edition rulings are the part held (H-Z) and
+// its First Edition rulebook has no glossary, so none of them says one today;
+// the test holds whatever the corpus becomes.
+func TestSearchHitNotHeldOnTheCorpus(t *testing.T) {
+	srv := newServer(t)
+	ref := services(t).Reference
+	c := testcorpus.Load(t)
+	compared, said := 0, 0
+	for _, e := range c.Entries {
+		if !rules.MayBeNotHeld(e.Kind) {
+			continue
+		}
+		want, err := rules.EntryNotHeld(context.Background(), ref, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			Hits []struct {
+				ID      string
+				NotHeld []rules.DocumentCoverage
+			}
+		}
+		if code := get(t, srv, "/v1/search?limit=100&edition="+e.Edition+"&kind="+e.Kind+"&q="+url.QueryEscape(e.Title), &res); code != 200 {
+			continue // a title the search refuses (stop words alone)
+		}
+		for _, h := range res.Hits {
+			if h.ID != e.ID {
+				continue
+			}
+			compared++
+			if len(want) > 0 {
+				said++
+			}
+			if !slices.Equal(h.NotHeld, want) && len(h.NotHeld)+len(want) > 0 {
+				t.Errorf("%s: hit notHeld %+v, entry %+v", e.ID, h.NotHeld, want)
+			}
+		}
+	}
+	if compared == 0 {
+		t.Fatal("no glossary entry or ruling found by its title")
+	}
+	t.Logf("%d hits compared with their entries, %d of them saying notHeld", compared, said)
 }

@@ -42,6 +42,10 @@ func appendSearchJSON(b []byte, r *rules.SearchResult) []byte {
 			b = appendJSONString(b, h.Snippet)
 			b = append(b, `,"anchor":`...)
 			b = appendJSONString(b, h.Anchor)
+			if len(h.NotHeld) > 0 { // omitempty: most hits hold none
+				b = append(b, `,"notHeld":`...)
+				b = appendCoverageJSON(b, h.NotHeld)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -97,6 +101,39 @@ func appendSearchJSON(b []byte, r *rules.SearchResult) []byte {
 		b = append(b, ']')
 	}
 	return append(b, '}', '\n')
+}
+
+// appendCoverageJSON appends documents' coverage (rules.DocumentCoverage)
+// as encoding/json writes them.
+func appendCoverageJSON(b []byte, ds []rules.DocumentCoverage) []byte {
+	b = append(b, '[')
+	for i, d := range ds {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"documentId":`...)
+		b = appendJSONString(b, d.DocumentID)
+		b = append(b, `,"title":`...)
+		b = appendJSONString(b, d.Title)
+		b = append(b, `,"cardRulings":`...)
+		b = strconv.AppendBool(b, d.CardRulings)
+		b = append(b, `,"covers":`...)
+		b = strconv.AppendBool(b, d.Covers)
+		if d.Letters != "" {
+			b = append(b, `,"letters":`...)
+			b = appendJSONString(b, d.Letters)
+		}
+		if d.ThroughSet != "" {
+			b = append(b, `,"throughSet":`...)
+			b = appendJSONString(b, d.ThroughSet)
+		}
+		if d.Reason != "" {
+			b = append(b, `,"reason":`...)
+			b = appendJSONString(b, d.Reason)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 const hexDigits = "0123456789abcdef"

@@ -27,10 +27,11 @@ func encodingJSON(t testing.TB, v any) []byte {
 func TestAppendSearchJSONWritesWhatEncodingJSONDoes(t *testing.T) {
 	// appendSearchJSON writes these fields; a new one must be added there.
 	for typ, n := range map[reflect.Type]int{
-		reflect.TypeFor[rules.SearchResult](): 4,
-		reflect.TypeFor[rules.WordReading]():  3,
-		reflect.TypeFor[rules.SearchHit]():    8,
-		reflect.TypeFor[rules.FacetCount]():   2,
+		reflect.TypeFor[rules.SearchResult]():     4,
+		reflect.TypeFor[rules.WordReading]():      3,
+		reflect.TypeFor[rules.SearchHit]():        9,
+		reflect.TypeFor[rules.FacetCount]():       2,
+		reflect.TypeFor[rules.DocumentCoverage](): 7,
 	} {
 		if typ.NumField() != n {
 			t.Errorf("%s has %d fields, appendSearchJSON writes %d: write the new ones", typ, typ.NumField(), n)
@@ -62,6 +63,16 @@ func TestAppendSearchJSONWritesWhatEncodingJSONDoes(t *testing.T) {
 			{Typed: "stoped", As: "stopped", Why: rules.ReadTypo},
 			{Typed: `"Head" quarters\`, As: "headquarters", Why: rules.ReadSplit}}},
 		{Total: 0, Hits: []rules.SearchHit{}, ReadAs: []rules.WordReading{{Typed: "opp", As: "opponent", Why: rules.ReadShorthand}}},
+		// A hit whose term a document is not held for says which, as its
+		// entry does; an empty list is written as none.
+		{Total: 2, Hits: []rules.SearchHit{func() rules.SearchHit {
+			h := hit("x", 1)
+			h.NotHeld = []rules.DocumentCoverage{
+				{DocumentID: "rulings-1", Title: "Rulings (H-Z) <new>", CardRulings: true, Letters: "H-Z", Reason: "Held for \"H\" to Z only."},
+				{DocumentID: "book-2", Title: "Book", Covers: true, ThroughSet: "7"},
+			}
+			return h
+		}(), func() rules.SearchHit { h := hit("y", 2); h.NotHeld = []rules.DocumentCoverage{}; return h }()}},
 	} {
 		got := appendSearchJSON(nil, &r)
 		if want := encodingJSON(t, &r); !bytes.Equal(got, want) {

@@ -3140,7 +3140,10 @@ type SearchHit struct {
 	Edition Edition       `json:"edition"`
 	Id      string        `json:"id"`
 	Kind    SearchHitKind `json:"kind"`
-	Score   float32       `json:"score"`
+
+	// NotHeld For a glossary entry or a ruling, what GET /v1/entries/{id} says of it in notHeld: the documents of its edition whose part that would hold an entry of the same term is not in the data (the First Edition Current Rulings, held for H-Z, and a term outside them): it is then not known to govern. Absent when none.
+	NotHeld *[]DocumentCoverage `json:"notHeld,omitempty"`
+	Score   float32             `json:"score"`
 
 	// Snippet The best paragraph's words around the match, matched words marked with <mark>.
 	Snippet string `json:"snippet"`

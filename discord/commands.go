@@ -158,6 +158,11 @@ func (a *answerer) rule(question string, edition rules.Edition) *discordgo.Inter
 			addGoverning(e, entry, a.related(entry), docs, a.base)
 		}
 	}
+	// A hit whose term a document not held may hold says so, as /define
+	// says it of the term: what governs is then not known.
+	if len(top.NotHeld) > 0 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "May be missing", Value: truncate(escapeMarkdown(rules.NotHeldSentence(top.NotHeld)), maxFieldValue)})
+	}
 	if more := moreHits(res.Hits[1:], docs, a.base); more != "" {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Also", Value: more})
 	}

@@ -118,6 +118,7 @@ var listBounds = map[string]int{
 	"RulingsCoverage.documents": facetDocuments,
 	"EntryConnection.notHeld":   facetDocuments,
 	"Entry.notHeld":             facetDocuments,
+	"SearchHit.notHeld":         facetDocuments,
 	"CardNotFound.notHeld":      facetDocuments,
 	// The facets: two editions, four kinds, the documents of the corpus.
 	"SearchFacets.edition":  2,

@@ -341,6 +341,7 @@ type ComplexityRoot struct {
 		Entry      func(childComplexity int) int
 		ID         func(childComplexity int) int
 		Kind       func(childComplexity int) int
+		NotHeld    func(childComplexity int) int
 		Score      func(childComplexity int) int
 		Snippet    func(childComplexity int) int
 		Title      func(childComplexity int) int
@@ -420,6 +421,7 @@ type RulingsCoverageResolver interface {
 	Missing(ctx context.Context, obj *rules.RulingsCoverage) (*string, error)
 }
 type SearchHitResolver interface {
+	NotHeld(ctx context.Context, obj *rules.SearchHit) ([]*rules.DocumentCoverage, error)
 	Entry(ctx context.Context, obj *rules.SearchHit) (*rules.Entry, error)
 	Card(ctx context.Context, obj *rules.SearchHit) (*rules.Card, error)
 }
@@ -1756,6 +1758,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SearchHit.Kind(childComplexity), true
+	case "SearchHit.notHeld":
+		if e.ComplexityRoot.SearchHit.NotHeld == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SearchHit.NotHeld(childComplexity), true
 	case "SearchHit.score":
 		if e.ComplexityRoot.SearchHit.Score == nil {
 			break
@@ -2088,6 +2096,8 @@ type SearchHit {
   snippet: String!
   "The anchor of the entry's paragraph that answers best, from which the snippet is cut; empty for a card."
   anchor: String!
+  "For a glossary entry or a ruling, what its entry says in Entry.notHeld: the documents of its edition whose part that would hold an entry of the same term is not in the data (the First Edition Current Rulings, held for titles H to Z, and a term outside them): it is then not known to govern. Empty when none, and for a section or a card."
+  notHeld: [DocumentCoverage!]!
   "The entry the hit is, when it is not a card."
   entry: Entry
   "The card the hit is, when it is one."
@@ -9761,6 +9771,8 @@ func (ec *executionContext) fieldContext_SearchEdge_node(_ context.Context, fiel
 				return ec.fieldContext_SearchHit_snippet(ctx, field)
 			case "anchor":
 				return ec.fieldContext_SearchHit_anchor(ctx, field)
+			case "notHeld":
+				return ec.fieldContext_SearchHit_notHeld(ctx, field)
 			case "entry":
 				return ec.fieldContext_SearchHit_entry(ctx, field)
 			case "card":
@@ -10133,6 +10145,51 @@ func (ec *executionContext) fieldContext_SearchHit_anchor(_ context.Context, fie
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SearchHit_notHeld(ctx context.Context, field graphql.CollectedField, obj *rules.SearchHit) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SearchHit_notHeld,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.SearchHit().NotHeld(ctx, obj)
+		},
+		nil,
+		ec.marshalNDocumentCoverage2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐDocumentCoverageᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SearchHit_notHeld(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SearchHit",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "documentId":
+				return ec.fieldContext_DocumentCoverage_documentId(ctx, field)
+			case "title":
+				return ec.fieldContext_DocumentCoverage_title(ctx, field)
+			case "cardRulings":
+				return ec.fieldContext_DocumentCoverage_cardRulings(ctx, field)
+			case "covers":
+				return ec.fieldContext_DocumentCoverage_covers(ctx, field)
+			case "letters":
+				return ec.fieldContext_DocumentCoverage_letters(ctx, field)
+			case "throughSet":
+				return ec.fieldContext_DocumentCoverage_throughSet(ctx, field)
+			case "reason":
+				return ec.fieldContext_DocumentCoverage_reason(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type DocumentCoverage", field.Name)
 		},
 	}
 	return fc, nil
@@ -15521,6 +15578,42 @@ func (ec *executionContext) _SearchHit(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "notHeld":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._SearchHit_notHeld(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "entry":
 			field := field
 

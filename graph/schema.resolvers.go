@@ -360,6 +360,13 @@ func (r *rulingsCoverageResolver) Missing(ctx context.Context, obj *rules.Ruling
 	return optional(obj.Missing), nil
 }
 
+// NotHeld is the resolver for the notHeld field.
+func (r *searchHitResolver) NotHeld(ctx context.Context, obj *rules.SearchHit) ([]*rules.DocumentCoverage, error) {
+	// What the index read of the entry when it was built, as its entry
+	// says it (rules.EntryTermNotHeld).
+	return notHeld(obj.NotHeld), nil
+}
+
 // Entry is the resolver for the entry field.
 func (r *searchHitResolver) Entry(ctx context.Context, obj *rules.SearchHit) (*rules.Entry, error) {
 	if obj.Kind == rules.KindCard {

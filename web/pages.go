@@ -490,6 +490,10 @@ type hitGroup struct {
 	Also []linkedEntry
 }
 
+// NotHeldSentence is what the hit's entry says of the documents not held
+// for its term (SearchHit.NotHeld), as its entry page says it; "" for none.
+func (g hitGroup) NotHeldSentence() string { return rules.NotHeldSentence(g.NotHeld) }
+
 // groupHits shows each term once: hits of the same kind, edition and title
 // (the glossary entry "stopped" in three 2E rulebooks) are one, led by the
 // governing document's, in the place of the best of them.

@@ -120,7 +120,12 @@ func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Wri
 		if h.Anchor != "" {
 			id += "#" + h.Anchor
 		}
-		fmt.Fprintf(stdout, "%2d. %s  (%s, %s)\n    %s\n    %s\n\n", i+1, h.Title, h.DocumentID, h.Kind, id, plainSnippet(h.Snippet))
+		fmt.Fprintf(stdout, "%2d. %s  (%s, %s)\n    %s\n    %s\n", i+1, h.Title, h.DocumentID, h.Kind, id, plainSnippet(h.Snippet))
+		// As define says it of the term, and the API's notHeld.
+		if len(h.NotHeld) > 0 {
+			fmt.Fprintf(stdout, "    entries on this term may be missing: %s\n", rules.NotHeldSentence(h.NotHeld))
+		}
+		fmt.Fprintln(stdout)
 	}
 	return nil
 }

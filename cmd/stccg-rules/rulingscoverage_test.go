@@ -12,6 +12,7 @@ import (
 	"github.com/stccg/stccg-rules/internal/catalog"
 	"github.com/stccg/stccg-rules/internal/library"
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/search"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
 )
 
@@ -156,5 +157,76 @@ func TestDefineNotHeldSameOnEveryTransport(t *testing.T) {
 	}
 	if out, err := runCmd(t, "", "define", "--corpus", testcorpus.Dir(t), "--edition", "2e", "stopped"); err != nil || strings.Contains(out, "may be missing") {
 		t.Errorf("terminal, a 2E term: %v %s", err, out)
+	}
+}
+
+// TestSearchHitNotHeldSameOnEveryTransport searches, on the search page,
+// Discord's /rule and the terminal, an index of its own for a glossary term
+// that the part of its rulings held (H-Z) does not cover, and one it does:
+// the hit says what its entry says of the documents not held, in each
+// transport's words for define; a section hit of the same word says nothing.
+func TestSearchHitNotHeldSameOnEveryTransport(t *testing.T) {
+	docs := []rules.Document{
+		{ID: "1e-book", Title: "Lantern Rulebook", Edition: "1e", Kind: rules.DocumentRulebook, Precedence: 1},
+		{ID: "1e-rulings", Title: "Lantern Rulings (H-Z)", Edition: "1e", Kind: rules.DocumentRulings, Precedence: 2},
+	}
+	entry := func(id, kind, title, text string) *rules.Entry {
+		return &rules.Entry{ID: id, DocumentID: "1e-book", Kind: kind, Edition: "1e", Title: title, Text: text,
+			Paragraphs: []rules.Paragraph{{Anchor: "p1", Text: text}}, Path: []string{title}}
+	}
+	entries := []*rules.Entry{
+		entry("1e-book.glossary.beacon", rules.KindGlossary, "beacon", "A beacon glows over the table."),
+		entry("1e-book.glossary.tether", rules.KindGlossary, "tether", "A tether binds two ships."),
+	}
+	lib := library.New(docs, entries)
+	ix, err := search.Build(context.Background(), docs, entries, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ix.Close() })
+	svc := newEdgeServices()
+	svc.Search.SearchFn = ix.Search
+	svc.Reference.DefineFn = lib.Define
+	svc.Reference.DocumentsFn = lib.Documents
+	svc.Reference.EntryFn = lib.Entry
+	srv, sign := transports(t, svc)
+	for _, c := range []struct {
+		term    string
+		missing bool
+	}{{"beacon", true}, {"tether", false}} {
+		gaps, err := rules.EntryNotHeld(context.Background(), lib, entries[map[bool]int{true: 0, false: 1}[c.missing]])
+		if err != nil {
+			t.Fatal(err)
+		}
+		say := rules.NotHeldSentence(gaps)
+		if (say != "") != c.missing {
+			t.Fatalf("%s: %q", c.term, say)
+		}
+		_, page := httpDo(t, srv, "/?edition=1e&q="+c.term, "", nil)
+		if text := html.UnescapeString(pageText(string(page))); strings.Contains(text, "Other entries on this term may be missing: "+say) != c.missing {
+			t.Errorf("%s: page %s", c.term, text)
+		}
+		d := discordAsk(t, srv, sign, sending{via: viaDiscord, what: "rule", opts: map[string]string{"question": c.term, "edition": "1e"}})
+		var embed struct {
+			Title  string
+			Fields []struct{ Name, Value string }
+		}
+		if len(d.Data.Embeds) != 1 || json.Unmarshal(d.Data.Embeds[0], &embed) != nil || embed.Title != c.term {
+			t.Fatalf("Discord %+v", d)
+		}
+		got := ""
+		for _, f := range embed.Fields {
+			if f.Name == "May be missing" {
+				got = f.Value
+			}
+		}
+		if got != say {
+			t.Errorf("%s: Discord says %q, want %q", c.term, got, say)
+		}
+		var out bytes.Buffer
+		if err := edgeCLI(svc).run(context.Background(), []string{"search", "--edition", "1e", c.term}, strings.NewReader(""), &out, io.Discard); err != nil ||
+			strings.Contains(out.String(), "entries on this term may be missing: "+say+"\n") != c.missing || !strings.Contains(out.String(), "1e-book.glossary."+c.term) {
+			t.Errorf("%s: terminal %v %s", c.term, err, out.String())
+		}
 	}
 }

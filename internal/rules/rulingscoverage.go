@@ -207,6 +207,16 @@ func TermNotHeld(sources []RulingsSource, edition Edition, term string) []Docume
 // transport says beside a definition of the term (the library says it in
 // the details of a term it does not define).
 func DefineNotHeld(ctx context.Context, ref ReferenceService, term string, edition Edition) ([]DocumentCoverage, error) {
+	sources, err := notHeldSources(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	return TermNotHeld(sources, edition, term), nil
+}
+
+// notHeldSources are the documents of ref read for what is not held of
+// them (NewRulingsSources of the documents alone).
+func notHeldSources(ctx context.Context, ref ReferenceService) ([]RulingsSource, error) {
 	if ref == nil {
 		return nil, Errorf(EINTERNAL, "The documents are not available: what is held of them is not known.")
 	}
@@ -214,7 +224,7 @@ func DefineNotHeld(ctx context.Context, ref ReferenceService, term string, editi
 	if err != nil {
 		return nil, err
 	}
-	return TermNotHeld(NewRulingsSources(docs, nil, nil), edition, term), nil
+	return NewRulingsSources(docs, nil, nil), nil
 }
 
 // EntryNotHeld is, for a glossary entry or a ruling, the documents of its
@@ -223,10 +233,29 @@ func DefineNotHeld(ctx context.Context, ref ReferenceService, term string, editi
 // known to be all, nor it to govern (a 1E glossary entry "battle", which a
 // ruling of the A-G Current Rulings may replace). Empty for a section.
 func EntryNotHeld(ctx context.Context, ref ReferenceService, e *Entry) ([]DocumentCoverage, error) {
-	if e.Kind != KindGlossary && e.Kind != KindRuling {
+	if !MayBeNotHeld(e.Kind) {
 		return []DocumentCoverage{}, nil
 	}
-	return DefineNotHeld(ctx, ref, e.Title, Edition(e.Edition))
+	sources, err := notHeldSources(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	return EntryTermNotHeld(sources, e.Kind, e.Title, Edition(e.Edition)), nil
+}
+
+// MayBeNotHeld says whether an entry of a kind may be answered with the
+// documents not held for its term: a glossary entry or a ruling.
+func MayBeNotHeld(kind string) bool { return kind == KindGlossary || kind == KindRuling }
+
+// EntryTermNotHeld is what EntryNotHeld says of an entry of a kind, title
+// and edition, over sources read once: the search index says it of each
+// hit as the entry says it of itself (SearchHit.NotHeld). Empty for a
+// section or a card.
+func EntryTermNotHeld(sources []RulingsSource, kind, title string, edition Edition) []DocumentCoverage {
+	if !MayBeNotHeld(kind) {
+		return []DocumentCoverage{}
+	}
+	return TermNotHeld(sources, edition, title)
 }
 
 // NotHeldSentence joins the reasons of documents not held for something,

@@ -41,6 +41,11 @@ type SearchHit struct {
 	// Anchor is the anchor of the entry's paragraph that answers best, the
 	// one Snippet is cut from; empty for a card.
 	Anchor string `json:"anchor"`
+	// NotHeld is, for a glossary entry or a ruling, what its entry says
+	// (GET /v1/entries/{id}'s notHeld, rules.EntryNotHeld): the documents
+	// of its edition whose part that would hold an entry of the same term
+	// is not in the data. Nil when none, and for a section or a card.
+	NotHeld []DocumentCoverage `json:"notHeld,omitempty"`
 }
 
 // FacetCount is how many hits of a search share one value of a field.

@@ -32,6 +32,10 @@ var _ rules.SearchService = (*Index)(nil)
 var (
 	keyVersion = []byte("stccg.corpusVersion")
 	keyMeta    = []byte("stccg.meta")
+	// keyNotHeld marks an index whose metadata holds what each entry says
+	// is not held (docMeta.NotHeld): one written before says nothing of
+	// it, which would read as nothing missing, so it is refused.
+	keyNotHeld = []byte("stccg.notHeld")
 )
 
 // Index is the full-text index of every entry and card of a corpus. It is
@@ -126,6 +130,10 @@ type docMeta struct {
 	See []string `json:"see,omitempty"`
 	// CardRuling is true for a glossary entry or ruling about one card.
 	CardRuling bool `json:"cardRuling,omitempty"`
+	// NotHeld is what the entry says of the documents not held for its
+	// term (rules.EntryTermNotHeld), read once when the index is built and
+	// given to each of its hits; nil when none.
+	NotHeld []rules.DocumentCoverage `json:"notHeld,omitempty"`
 	// What searches need besides, computed when the index is built or
 	// opened (see derive and prepare).
 	//
@@ -293,6 +301,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 	for _, d := range docs {
 		precedence[d.ID] = d.Precedence
 	}
+	sources := rules.NewRulingsSources(docs, nil, nil)
 	batch := idx.NewBatch()
 	add := func(m *docMeta, d indexDoc) error {
 		if err := batch.Index(m.ID, d); err != nil {
@@ -317,6 +326,9 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 		m := &docMeta{ID: e.ID, Kind: e.Kind, Title: e.Title, DocumentID: e.DocumentID, Edition: e.Edition,
 			Precedence: precedence[e.DocumentID], TitleKey: rules.FoldTerm(e.Title), Text: oneLineParagraphs(indexed), Related: e.Related,
 			CardRuling: e.CardRuling}
+		if gaps := rules.EntryTermNotHeld(sources, e.Kind, e.Title, rules.Edition(e.Edition)); len(gaps) > 0 {
+			m.NotHeld = gaps
+		}
 		if e.OnlySee() {
 			m.See = e.SeeAlso
 		}
@@ -361,6 +373,7 @@ func fill(ctx context.Context, idx bleve.Index, version string, docs []rules.Doc
 	}
 	batch.SetInternal(keyMeta, raw)
 	batch.SetInternal(keyVersion, []byte(version))
+	batch.SetInternal(keyNotHeld, []byte("1"))
 	if err := idx.Batch(batch); err != nil {
 		return nil, fmt.Errorf("index batch: %w", err)
 	}
@@ -576,6 +589,9 @@ func load(idx bleve.Index) (*Index, error) {
 	}
 	if raw == nil {
 		return nil, errors.New("not an index of this service: no metadata")
+	}
+	if held, err := idx.GetInternal(keyNotHeld); err != nil || held == nil {
+		return nil, errors.New("written before its entries said what is not held of their terms: build it again")
 	}
 	var metas []*docMeta
 	if err := json.Unmarshal(raw, &metas); err != nil {

@@ -215,7 +215,7 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 				anchor = m.paras[h.para].anchor
 			}
 			out.Hits[i] = rules.SearchHit{ID: m.ID, Kind: m.Kind, Title: m.Title, DocumentID: m.DocumentID,
-				Edition: m.Edition, Score: round(h.score), Snippet: snippets[at[i][0]:at[i][1]], Anchor: anchor}
+				Edition: m.Edition, Score: round(h.score), Snippet: snippets[at[i][0]:at[i][1]], Anchor: anchor, NotHeld: m.NotHeld}
 		}
 	}
 	// The three facets' counts share one array, each with room for its own.
