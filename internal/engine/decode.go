@@ -96,6 +96,9 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		if bm.Title != "" {
 			m.Title = bm.Title
 		}
+		if err := s.checkPlayWords(at, bm.Play); err != nil {
+			return err
+		}
 		if bm.Type != "" {
 			m.Type = bm.Type
 		}

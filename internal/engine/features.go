@@ -120,7 +120,21 @@ func (v *Vocabulary) wordsOf() vocabularyWords {
 	for a := range v.affiliations {
 		aff[a] = true
 	}
-	return newVocabularyWords(v.icons, v.skills, v.species, v.characteristics, aff)
+	// What a headquarters' play list names: an affiliation, an icon (its
+	// "icon" left off, as playTerm reads it) or a card type.
+	play := map[string]bool{}
+	for a := range aff {
+		play[a] = true
+	}
+	for i := range v.icons {
+		play[playTerm(i)] = true
+	}
+	for _, types := range cardTypes {
+		for _, t := range types {
+			play[t] = true
+		}
+	}
+	return newVocabularyWords(v.icons, v.skills, v.species, v.characteristics, aff, play)
 }
 
 // learn adds the names a card gives to the vocabulary.

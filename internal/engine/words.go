@@ -47,6 +47,7 @@ const (
 	speciesWords
 	characteristicWords
 	affiliationWords
+	playTerms
 	wordKindCount = iota
 )
 
@@ -501,6 +502,21 @@ func (s *Service) checkInlineCardWords(edition string, in *rules.InlineCard, pc 
 	for j, icon := range in.Icons {
 		if err := w.checkWord(func() string { return indexed("params.card.icons", j) }, "an icon", icon, fold(icon), iconWords); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkPlayWords reads the play list a board gives a headquarters mission
+// (what its owner may play there): each item an affiliation, an icon or a
+// card type, or several joined by "+".
+func (s *Service) checkPlayWords(at boardPlace, play []string) error {
+	w := &s.vocab.words
+	for j, item := range play {
+		for part := range strings.SplitSeq(item, "+") {
+			if err := w.checkWord(at.itemOf("play", j), "an affiliation, icon or card type", strings.TrimSpace(part), playTerm(part), playTerms); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

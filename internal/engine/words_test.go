@@ -193,3 +193,22 @@ func TestAPlayedCardsMisspeltWordsAreRefused(t *testing.T) {
 		})
 	}
 }
+
+// A headquarters' play list reads each item as an affiliation, an icon or a
+// card type: a typo of one is refused with the words meant.
+func TestAMisspeltPlayListItemIsRefused(t *testing.T) {
+	hq := rules.BoardMission{ID: "hq", Title: "Zq Base", Type: "headquarters", Quadrant: "alpha", Span: ip(2), Play: []string{"federation", "klingon+tng-icon", "equipmnt"}}
+	r := req2E("card.play", rules.Board{Missions: []rules.BoardMission{hq}}, obj{"card": obj{"title": "Zq Kit", "type": "equipment", "cost": 1}, "counters": 7, "at": "hq"})
+	if got := refuse(t, r); got != "board.missions[0].play[2]" {
+		t.Fatalf("field = %q", got)
+	}
+	_, err := ask(context.Background(), realWorld(t).svc, r)
+	if near := rules.DetailStrings(err, "suggestions"); !slices.Contains(near, "equipment") {
+		t.Errorf("suggestions = %q (%v)", near, err)
+	}
+	hq.Play[2] = "equipment"
+	v := judge(t, req2E("card.play", rules.Board{Missions: []rules.BoardMission{hq}}, obj{"card": obj{"title": "Zq Kit", "type": "equipment", "cost": 1}, "counters": 7, "at": "hq"}))
+	if v.Allowed == nil || !*v.Allowed {
+		t.Errorf("equipment at a headquarters whose play list names it: %+v", v)
+	}
+}
