@@ -242,10 +242,13 @@ type Mission struct {
 	card               string // the id of its card; "" for a mission given inline
 	unknown            stat   // the statistics not known (known.go)
 	requirementsSource string // the field the requirements came from: "card" or "requirements"
-	titleKey           string // the title folded, as copies of one mission compare
-	site               site   // the place it is, shared by the copies of one mission (sites)
-	universal          bool   // a 1E universal mission (the card data's marking): each copy is a location
-	src                *rules.BoardMission
+	// readRequirements are the requirements given on the board, read
+	// where the board is decoded (nil: read when a question needs them).
+	readRequirements Requirement
+	titleKey         string // the title folded, as copies of one mission compare
+	site             site   // the place it is, shared by the copies of one mission (sites)
+	universal        bool   // a 1E universal mission (the card data's marking): each copy is a location
+	src              *rules.BoardMission
 }
 
 // A Ship is a ship on the board.

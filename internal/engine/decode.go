@@ -51,9 +51,11 @@ func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.
 		if m.requirementsSource != "requirements" {
 			continue // a card's printed requirements are the card data's own words
 		}
-		if err := s.vocab.checkRequirementWords(m.requirementsField, m.Requirements, b); err != nil {
+		req, err := s.vocab.checkRequirementWords(m.requirementsField, m.Requirements, b)
+		if err != nil {
 			return nil, err
 		}
+		m.readRequirements = req
 	}
 	return b, nil
 }
@@ -394,9 +396,9 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 			if err != nil {
 				return unprocessable(indexed(at.field("skills"), j), "%v", err)
 			}
-			if len(ps.typo) > 0 {
+			if ps.typo {
 				// 1E: a classification is a skill and a characteristic.
-				return unknownWord(indexed(at.field("skills"), j), "a skill", text, ps.typo)
+				return unknownWord(indexed(at.field("skills"), j), "a skill", text, s.vocab.words.typoOf(ps.key, skillWords|characteristicWords))
 			}
 			sk.skills = append(sk.skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})
 		}

@@ -52,9 +52,9 @@ func (k featureKind) String() string {
 type Vocabulary struct {
 	skills, species, characteristics, icons map[string]bool
 	affiliations                            map[string]bool
-	// typos are the names of requirements read that are typos of its
-	// words, by the requirements' text (nil: none kept).
-	typos *memo[[]nameTypo]
+	// typos are the requirements given on boards, read, with their names
+	// that are typos of its words, by their text (nil: none kept).
+	typos *memo[checkedRequirement]
 	// words are the same names, and the affiliations, as sorted lists: a
 	// board's word is read against them (words.go).
 	words vocabularyWords
@@ -80,7 +80,7 @@ func vocabularyOf(cards rules.CardService) Vocabulary {
 	v := Vocabulary{skills: map[string]bool{}, species: map[string]bool{}, characteristics: map[string]bool{},
 		icons:        map[string]bool{"command": true, "staff": true},
 		requirements: &memo[Requirement]{maxText: maxRequirementMemoText}, keys: &memo[string]{},
-		typos: &memo[[]nameTypo]{maxText: maxRequirementMemoText}}
+		typos: &memo[checkedRequirement]{maxText: maxRequirementMemoText}}
 	if cards == nil {
 		v.words = v.wordsOf()
 		return v

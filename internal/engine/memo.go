@@ -50,9 +50,9 @@ func (m *memo[V]) store(text string, v V) {
 type parsedSkill struct {
 	name, key string
 	level     int
-	// typo is the skills and characteristics the name is a typo of
-	// (vocabularyWords.typoOf), read once with the skill.
-	typo []string
+	// typo says the name is a typo of a skill or characteristic the
+	// vocabulary knows (vocabularyWords.typoOf), read once with the skill.
+	typo bool
 }
 
 // textMemos are the memos of a Service.
@@ -76,7 +76,7 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 	}
 	ps := parsedSkill{name: name, key: key, level: level}
 	if t.words != nil {
-		ps.typo = t.words.typoOf(key, skillWords|characteristicWords)
+		ps.typo = len(t.words.typoOf(key, skillWords|characteristicWords)) > 0
 	}
 	// What is kept is copied, as the text is: the name may be a part of
 	// the text, which may be a part of the whole request.

@@ -273,6 +273,9 @@ func (m *Mission) requirement(v *Vocabulary) (Requirement, error) {
 	if m.Requirements == "" {
 		return nil, needUnknown(m, statRequirements)
 	}
+	if m.readRequirements != nil {
+		return m.readRequirements, nil
+	}
 	req, err := v.parseRequirement(m.Requirements)
 	if err != nil {
 		return nil, withField(err, m.requirementsField())

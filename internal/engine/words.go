@@ -349,29 +349,42 @@ type nameTypo struct {
 	near []string
 }
 
+// A checkedRequirement is a requirement's text read, with the names of it
+// that are typos of words the vocabulary knows.
+type checkedRequirement struct {
+	req   Requirement
+	typos []nameTypo
+}
+
 // checkRequirementWords reads the names of a requirement given in the
-// request (a board mission's requirements, requirement.check's), read from
-// text at the path field builds, as a board's skills are read: a name that
-// is no skill, species or characteristic the vocabulary knows, nor the
-// title of a personnel on the board, but a typo of a word it knows
-// ("Medicl + Honor"), is refused with the words meant. A text the grammar
-// cannot read is left to the question, which says what is wrong with it.
-// The typos of a text are kept with the requirements read (typos).
-func (v *Vocabulary) checkRequirementWords(field func() string, text string, b *Board) error {
+// request (a board mission's requirements), read from text at the path
+// field builds, as a board's skills are read: a name that is no skill,
+// species or characteristic the vocabulary knows, nor the title of a
+// personnel on the board, but a typo of a word it knows ("Medicl +
+// Honor"), is refused with the words meant. It returns the requirement
+// read; nil, and no error, for a text the grammar cannot read, left to the
+// question, which says what is wrong with it. What is read of a text is
+// kept (typos), the requirement with its typos.
+func (v *Vocabulary) checkRequirementWords(field func() string, text string, b *Board) (Requirement, error) {
+	var c checkedRequirement
+	ok := false
 	if v.typos != nil {
-		if typos, ok := v.typos.load(text); ok {
-			return refuseTypos(field, typos, b)
+		c, ok = v.typos.load(text)
+	}
+	if !ok {
+		req, err := v.parseRequirement(text)
+		if err != nil {
+			return nil, nil
+		}
+		c = checkedRequirement{req: req, typos: v.requirementTypos(req, nil)}
+		if v.typos != nil && len(text) <= maxRequirementMemoText {
+			v.typos.store(text, c)
 		}
 	}
-	req, err := v.parseRequirement(text)
-	if err != nil {
-		return nil
+	if err := refuseTypos(field, c.typos, b); err != nil {
+		return nil, err
 	}
-	typos := v.requirementTypos(req, nil)
-	if v.typos != nil && len(text) <= maxRequirementMemoText {
-		v.typos.store(text, typos)
-	}
-	return refuseTypos(field, typos, b)
+	return c.req, nil
 }
 
 // checkNeeds is checkRequirementWords of a requirement read.
@@ -495,13 +508,20 @@ func (s *Service) checkInlineCardWords(edition string, in *rules.InlineCard, pc 
 	}
 	w := &s.vocab.words
 	if in.Affiliation != "" {
-		if err := s.checkAffiliation(func() string { return "params.card.affiliation" }, in.Affiliation, fold(in.Affiliation)); err != nil {
+		if err := s.checkAffiliation(func() string { return "params.card.affiliation" }, in.Affiliation, pc.Affiliation); err != nil {
 			return err
 		}
 	}
-	for j, icon := range in.Icons {
-		if err := w.checkWord(func() string { return indexed("params.card.icons", j) }, "an icon", icon, fold(icon), iconWords); err != nil {
-			return err
+	for _, key := range pc.Icons {
+		if key == "command" || key == "staff" {
+			continue
+		}
+		if near := w.typoOf(key, iconWords); len(near) > 0 {
+			for j, icon := range in.Icons {
+				if fold(icon) == key {
+					return unknownWord(indexed("params.card.icons", j), "an icon", icon, near)
+				}
+			}
 		}
 	}
 	return nil
@@ -514,7 +534,9 @@ func (s *Service) checkPlayWords(at boardPlace, play []string) error {
 	w := &s.vocab.words
 	for j, item := range play {
 		for part := range strings.SplitSeq(item, "+") {
-			if err := w.checkWord(at.itemOf("play", j), "an affiliation, icon or card type", strings.TrimSpace(part), playTerm(part), playTerms); err != nil {
+			// playTerm, its fold through the memo.
+			key := strings.TrimSuffix(strings.TrimSuffix(s.memos.fold(part), "icon"), " ")
+			if err := w.checkWord(at.itemOf("play", j), "an affiliation, icon or card type", strings.TrimSpace(part), key, playTerms); err != nil {
 				return err
 			}
 		}
