@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -681,24 +682,33 @@ func graphQLLiteral(v any) string {
 // the field.
 func TestAdjudicationMistakeSameAnswerOnEveryTransport(t *testing.T) {
 	svc := newEdgeServices()
-	adjudicator := engine.New(nil, nil, nil)
+	// A rulebook of the edition, and no card data: the board is read
+	// against the words the rules know.
+	adjudicator := engine.New([]rules.Document{{ID: "house-rules-2e", Edition: rules.Edition2E, Kind: rules.DocumentRulebook, Precedence: 1}}, nil, nil)
 	svc.Adjudicator.AdjudicateFn = adjudicator.Adjudicate
 	srv, _ := transports(t, svc)
 	board := `{"missions":[{"id":"m","title":"m","type":"planet","quadrant":"alpha","span":2}],"ships":[{"id":"s","affiliation":"federation","staffing":["command"],"at":{"mission":"m"}}]}`
 	_, editionErr := rules.ParseEditionRequired("3e")
 	_, questionErr := rules.ParseQuestion("warp.core")
+	// A personnel's icon misspelt: the engine reads a board's words once,
+	// against the words the rules know, for every transport.
+	misspelt := `{"missions":[{"id":"m","title":"m","type":"planet","quadrant":"alpha","span":2}],"ships":[{"id":"s","affiliation":"federation","staffing":["command"],"at":{"mission":"m"}}],` +
+		`"personnel":[{"id":"a","affiliation":"federation","icons":["comand"],"at":{"ship":"s"}}]}`
 	mistakes := []struct {
 		edition, question, params string
 		field, message            string
+		board                     string // the board above when ""
 	}{
-		{"3e", "ship.staffed", `{"ship":"s"}`, "edition", rules.ErrorMessage(editionErr)},
-		{"2e", "warp.core", `{"ship":"s"}`, "question", rules.ErrorMessage(questionErr)},
-		{"2e", "turn.replay", `{"actions":[{"question":"warp.core","params":{"ship":"s","to":"m"}}]}`, "params.actions[0].question", rules.ErrorMessage(questionErr)},
-		{"2e", "ship.staffed", `{"ship":"s\u202e"}`, "params.ship", rules.ErrorMessage(rules.TextRefused("params.ship", "params.ship"))},
-		{"2e", "card.play", `{"card":"Worf\u0000"}`, "params.card", rules.ErrorMessage(rules.TextRefused("params.card", "params.card"))},
-		{"2e", "card.play", `{"card":"Worf\udc00"}`, "params.card", rules.ErrorMessage(rules.TextRefused("params.card", "params.card"))},
+		{"3e", "ship.staffed", `{"ship":"s"}`, "edition", rules.ErrorMessage(editionErr), ""},
+		{"2e", "ship.staffed", `{"ship":"s"}`, "board.personnel[0].icons[0]", `"comand" is not an icon the rules or the card data know: did you mean "command"?`, misspelt},
+		{"2e", "warp.core", `{"ship":"s"}`, "question", rules.ErrorMessage(questionErr), ""},
+		{"2e", "turn.replay", `{"actions":[{"question":"warp.core","params":{"ship":"s","to":"m"}}]}`, "params.actions[0].question", rules.ErrorMessage(questionErr), ""},
+		{"2e", "ship.staffed", `{"ship":"s\u202e"}`, "params.ship", rules.ErrorMessage(rules.TextRefused("params.ship", "params.ship")), ""},
+		{"2e", "card.play", `{"card":"Worf\u0000"}`, "params.card", rules.ErrorMessage(rules.TextRefused("params.card", "params.card")), ""},
+		{"2e", "card.play", `{"card":"Worf\udc00"}`, "params.card", rules.ErrorMessage(rules.TextRefused("params.card", "params.card")), ""},
 	}
 	for _, m := range mistakes {
+		board := cmp.Or(m.board, board)
 		body := fmt.Sprintf(`{"edition":%q,"question":%q,"board":%s,"params":%s}`, m.edition, m.question, board, m.params)
 		name := m.field + " " + m.edition + " " + m.question
 
