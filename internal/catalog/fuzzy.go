@@ -614,7 +614,7 @@ func (c *Catalog) wordMatches(s *lookup, qi int, t string) (typo float64) {
 					continue
 				}
 				w := c.vocab[wi]
-				if dist := osaDistance(t, w, k); dist > 0 && dist <= k && dist <= maxEdits(len(w)) {
+				if dist := rules.EditDistance(t, w, k); dist > 0 && dist <= k && dist <= maxEdits(len(w)) {
 					sim := 1 - float64(dist)/float64(max(len(w), len(t)))
 					s.setSim(qi, wi, sim)
 					typo = max(typo, sim)
@@ -670,47 +670,6 @@ func (d *deletions) at(n int) []byte {
 		start = d.ends[n-1]
 	}
 	return d.buf[start:d.ends[n]]
-}
-
-// osaDistance is the optimal string alignment distance of a and b (edits:
-// insert, delete, substitute, swap two neighbours), or k+1 once it is known
-// to exceed k.
-func osaDistance(a, b string, k int) int {
-	if d := len(a) - len(b); d > k || -d > k {
-		return k + 1
-	}
-	// Three rows of the table; on the stack for the words of names.
-	n := len(b) + 1
-	var buf [3 * 32]int
-	rows := buf[:]
-	if 3*n > len(buf) {
-		rows = make([]int, 3*n)
-	}
-	prev2, prev, cur := rows[:n], rows[n:2*n], rows[2*n:3*n]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				v = min(v, prev2[j-2]+1)
-			}
-			cur[j] = v
-			rowMin = min(rowMin, v)
-		}
-		if rowMin > k {
-			return k + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // An indexMap maps the indexes of a catalog's words, names or cards to

@@ -226,7 +226,7 @@ func (c *Catalog) nearestTypo(s *lookup, t string) (string, bool) {
 					continue
 				}
 				w := c.vocab[wi]
-				if dist := osaDistance(t, w, k); dist == k && dist <= maxEdits(len(w)) && !stopWords[w] {
+				if dist := rules.EditDistance(t, w, k); dist == k && dist <= maxEdits(len(w)) && !stopWords[w] {
 					found, n = w, n+1
 				}
 			}

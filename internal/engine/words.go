@@ -116,7 +116,7 @@ func (l wordList) near(key string) []string {
 		if d := len(w) - len(key); d > limit || -d > limit {
 			continue
 		}
-		d := editDistance(key, w, limit)
+		d := rules.EditDistance(key, w, limit)
 		switch {
 		case d > limit:
 		case d < best:
@@ -126,41 +126,6 @@ func (l wordList) near(key string) []string {
 		}
 	}
 	return out
-}
-
-// editDistance is the optimal string alignment distance of a and b (a
-// letter added, dropped, changed, or two letters swapped is one edit),
-// or limit+1 when it is more than limit.
-func editDistance(a, b string, limit int) int {
-	if len(a) > 64 || len(b) > 64 {
-		return limit + 1
-	}
-	var rows [3][65]int
-	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
-	for j := 0; j <= len(b); j++ {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		low := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d = min(d, prev2[j-2]+1)
-			}
-			cur[j] = d
-			low = min(low, d)
-		}
-		if low > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // typoOf lists the words of the vocabularies kinds that key (a word
@@ -263,7 +228,7 @@ func (l wordList) nearAny(key string) []string {
 	}
 	best, out := 3, []string(nil)
 	for _, w := range l.words {
-		d := editDistance(key, w, 2)
+		d := rules.EditDistance(key, w, 2)
 		switch {
 		case d > 2:
 		case d < best:

@@ -289,6 +289,12 @@ func samePrefixShape(w, t string) bool {
 // insertion, a deletion, a substitution or a swap of two neighbouring letters
 // ("rnage" for "range") as one edit (optimal string alignment), and true when
 // it is at most max; it gives up early past max.
+//
+// It is rules.EditDistance counted over runes rather than bytes: the
+// vocabulary is kept by rune length (byLen, letterBound), and a word typed
+// or indexed may hold letters other than ASCII ("é" for "e" is one edit
+// here, two bytes there). It stays its own copy for that, and because the
+// corrections of every search run through it.
 func editDistance(a, b string, max int) (int, bool) {
 	var bufA, bufB [48]rune
 	ra, rb := appendRunes(bufA[:0], a), appendRunes(bufB[:0], b)
