@@ -84,35 +84,16 @@ func jsonKindOf(typ *json.UnmarshalTypeError) string {
 }
 
 // nearFields are the known fields within two typos of name, case
-// forgiven: the fields a caller meant.
+// forgiven, two neighbouring letters swapped counting as one ("lmiit" for
+// "limit"): the fields a caller meant.
 func nearFields(name string, known []string) []string {
 	var out []string
 	for _, k := range known {
-		if editDistance(strings.ToLower(name), strings.ToLower(k)) <= 2 {
+		if rules.EditDistance(strings.ToLower(name), strings.ToLower(k), 2) <= 2 {
 			out = append(out, k)
 		}
 	}
 	return out
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // DecodeCardCollection reads the body of POST /v1/cards/collection as the

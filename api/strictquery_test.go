@@ -30,6 +30,7 @@ func TestQueryStringsAreReadStrictly(t *testing.T) {
 	}{
 		{"GET", "/v1/search?q=mirror&limt=3", "", "limt", []string{"limit"}, `did you mean "limit"?`},
 		{"GET", "/v1/search?q=mirror&Limit=3", "", "Limit", []string{"limit"}, `did you mean "limit"?`},
+		{"GET", "/v1/search?q=mirror&eidtoin=2e", "", "eidtoin", []string{"edition"}, `did you mean "edition"?`}, // two swaps: two edits
 		{"GET", "/v1/search?q=a&q=b", "", "q", nil, "give q once"},
 		{"GET", "/v1/search?q=a&q=a", "", "q", nil, "give q once"},
 		{"GET", "/v1/search?%71=a&q=b", "", "q", nil, "give q once"},

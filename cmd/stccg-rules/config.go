@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stccg/stccg-rules/internal/ratelimit"
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // defaultCorpus is where the documents lie beside a checkout.
@@ -89,7 +90,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		}
 		var near []string
 		fs.VisitAll(func(f *flag.Flag) {
-			if flagDistance(strings.ToLower(name), strings.ToLower(f.Name)) <= 2 {
+			if rules.EditDistance(strings.ToLower(name), strings.ToLower(f.Name), 2) <= 2 {
 				near = append(near, "--"+f.Name)
 			}
 		})
@@ -167,25 +168,4 @@ func parseProxies(list string) ([]*net.IPNet, error) {
 		nets = append(nets, n)
 	}
 	return nets, nil
-}
-
-// flagDistance is the edit distance of two flag names.
-func flagDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

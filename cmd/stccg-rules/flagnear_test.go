@@ -18,6 +18,7 @@ func TestAnUnknownFlagIsNamedWithTheFlagsMeant(t *testing.T) {
 		"search --limt 3 range":     "Unknown flag --limt: did you mean --limit?",
 		"search range --Edition=2e": "Unknown flag --Edition: did you mean --edition?",
 		"card -edtion 2e worf":      "Unknown flag --edtion: did you mean --edition?",
+		"card --eidtoin 2e worf":    "Unknown flag --eidtoin: did you mean --edition?", // two swaps: two edits
 		"define --xyzzy stopped":    "",
 	} {
 		var stderr bytes.Buffer

@@ -399,7 +399,9 @@ func (l *Library) suggest(key, edition string, n int) []string {
 		if section {
 			title = sectionName(title) // "execute orders", not "2. EXECUTE ORDERS"
 		}
-		d := editDistance(key, k)
+		// A prefix or a shared word takes up to 3 off the distance, so
+		// the measure stops past the most that can still be suggested.
+		d := rules.EditDistance(key, k, max(2, len(key)/3)+3)
 		switch {
 		case strings.HasPrefix(k, key) || strings.HasPrefix(key, k):
 			d -= 3
@@ -437,26 +439,4 @@ func (l *Library) suggest(key, edition string, n int) []string {
 // some rulings put around their term (`"stopped"`).
 func suggestionOf(title string) string {
 	return strings.TrimSpace(strings.Trim(title, "\"'“”‘’ "))
-}
-
-// editDistance is the Levenshtein distance between a and b, by runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
