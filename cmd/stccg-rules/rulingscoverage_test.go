@@ -80,18 +80,7 @@ func TestRulingsCoverageSameOnEveryTransport(t *testing.T) {
 			}
 
 			d := discordAsk(t, srv, sign, sending{via: viaDiscord, what: "card", opts: map[string]string{"name": c.name}})
-			var embed struct {
-				Fields []struct{ Name, Value string }
-			}
-			if len(d.Data.Embeds) != 1 || json.Unmarshal(d.Data.Embeds[0], &embed) != nil {
-				t.Fatalf("Discord %+v", d)
-			}
-			got := ""
-			for _, f := range embed.Fields {
-				if f.Name == "Rulings and errata" {
-					got = f.Value
-				}
-			}
+			_, got := embedField(t, d, "Rulings and errata")
 			if c.complete && got != "" || !c.complete && got != cov.Missing {
 				t.Errorf("Discord says %q, want %q", got, cov.Missing)
 			}
@@ -135,18 +124,7 @@ func TestDefineNotHeldSameOnEveryTransport(t *testing.T) {
 			t.Errorf("%s: entry page %s", c.term, text)
 		}
 		d := discordAsk(t, srv, sign, sending{via: viaDiscord, what: "define", opts: map[string]string{"term": c.term, "edition": "1e"}})
-		var embed struct {
-			Fields []struct{ Name, Value string }
-		}
-		if len(d.Data.Embeds) != 1 || json.Unmarshal(d.Data.Embeds[0], &embed) != nil {
-			t.Fatalf("Discord %+v", d)
-		}
-		got := ""
-		for _, f := range embed.Fields {
-			if f.Name == "May be missing" {
-				got = f.Value
-			}
-		}
+		_, got := embedField(t, d, "May be missing")
 		if got != say {
 			t.Errorf("%s: Discord says %q, want %q", c.term, got, say)
 		}
@@ -207,18 +185,9 @@ func TestSearchHitNotHeldSameOnEveryTransport(t *testing.T) {
 			t.Errorf("%s: page %s", c.term, text)
 		}
 		d := discordAsk(t, srv, sign, sending{via: viaDiscord, what: "rule", opts: map[string]string{"question": c.term, "edition": "1e"}})
-		var embed struct {
-			Title  string
-			Fields []struct{ Name, Value string }
-		}
-		if len(d.Data.Embeds) != 1 || json.Unmarshal(d.Data.Embeds[0], &embed) != nil || embed.Title != c.term {
-			t.Fatalf("Discord %+v", d)
-		}
-		got := ""
-		for _, f := range embed.Fields {
-			if f.Name == "May be missing" {
-				got = f.Value
-			}
+		title, got := embedField(t, d, "May be missing")
+		if title != c.term {
+			t.Fatalf("Discord answers %q, want the hit %q", title, c.term)
 		}
 		if got != say {
 			t.Errorf("%s: Discord says %q, want %q", c.term, got, say)
@@ -229,4 +198,23 @@ func TestSearchHitNotHeldSameOnEveryTransport(t *testing.T) {
 			t.Errorf("%s: terminal %v %s", c.term, err, out.String())
 		}
 	}
+}
+
+// embedField reads a Discord answer of one embed: its title and the value
+// of its field named name ("" when it has none).
+func embedField(t *testing.T, d discordAnswer, name string) (title, value string) {
+	t.Helper()
+	var embed struct {
+		Title  string
+		Fields []struct{ Name, Value string }
+	}
+	if len(d.Data.Embeds) != 1 || json.Unmarshal(d.Data.Embeds[0], &embed) != nil {
+		t.Fatalf("Discord %+v", d)
+	}
+	for _, f := range embed.Fields {
+		if f.Name == name {
+			value = f.Value
+		}
+	}
+	return embed.Title, value
 }
