@@ -51,6 +51,11 @@ func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.
 		if m.requirementsSource != "requirements" {
 			continue // a card's printed requirements are the card data's own words
 		}
+		// Each text is read whole (up to 512 bytes, some 25 µs), whatever
+		// the question: the request is read once, at the edge.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		req, err := s.vocab.checkRequirementWords(m.requirementsField, m.Requirements, b)
 		if err != nil {
 			return nil, err
