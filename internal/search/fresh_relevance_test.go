@@ -35,6 +35,10 @@ type freshQuestion struct {
 	Accept  []string `json:"accept"`
 	Anchor  string   `json:"anchor"`
 	Family  string   `json:"family"`
+	// HeldOut marks a question of a set that is half tuned on, half held
+	// out (round12-questions.json): measured apart, never tuned on, its
+	// misses never logged.
+	HeldOut bool `json:"heldOut"`
 }
 
 // blindQuestions is a set written from the five documents before the
@@ -183,7 +187,7 @@ func TestFreshQuestionsNameRealEntries(t *testing.T) {
 	for _, e := range c.Entries {
 		byID[e.ID] = e
 	}
-	for _, name := range []string{freshQuestions, blindQuestions, round5Questions, round7Questions, round8Questions, round9Questions, round10Questions, round11Questions} {
+	for _, name := range []string{freshQuestions, blindQuestions, round5Questions, round7Questions, round8Questions, round9Questions, round10Questions, round11Questions, round12Questions} {
 		for _, q := range readFreshSet(t, name).Questions {
 			anchored := q.Anchor == ""
 			for _, id := range q.Accept {

