@@ -527,7 +527,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 		if f == 0 {
 			continue
 		}
-		cs := ix.vocab.corrections(w, f)
+		cs := ix.vocab.soundCorrections(w, f, ix.vocab.corrections(w, f))
 		if knownStem {
 			// Another form of a word of the rulebooks ("filling" of
 			// "fills", "earning" of "earned"): it is searched by its
@@ -556,7 +556,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			// A typo of a word the thesaurus reads (the table's
 			// "fight", a question's "whats") nearer than any word of
 			// the index: the judge meant that word ("figth", "wahts").
-			if tw, d := ix.thes.nearest(w, f); tw != "" && (len(cs) == 0 || d < cs[0].dist) {
+			if tw, d := ix.thes.nearestBySound(w, f); tw != "" && (len(cs) == 0 || d < cs[0].dist) {
 				toks[i] = tw
 				a.read(asTyped(s, w), tw, rules.ReadTypo)
 				continue

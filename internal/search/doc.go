@@ -91,7 +91,10 @@
 //     two from seven; a swap of two letters is one edit): of the words as
 //     near, the one the rulebooks write beside the typed word's neighbours
 //     in the most documents ("away teem" is away team, not "away them"),
-//     else the one keeping the first letter, then the most common; the
+//     else the one keeping the first letter, then the most common (a word
+//     spelled as it sounds is corrected as respelled too, within as many
+//     edits: "fazes" as "phazes", "kwadrant" as "quadrant", "fite" as
+//     "fight", British "armour" as "armor"; sound.go); the
 //     other near words are kept as low-boost alternatives (not the chosen
 //     word in other forms: "segment" for "segemnts" read as "segments"
 //     would lower every text saying "segments"). A typo of a word
