@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -132,6 +133,8 @@ const (
 	tokClose
 )
 
+// A token is a part of a requirement's text. Its text is a part of the
+// requirement's text, not a copy, and pos is where it begins, in bytes.
 type token struct {
 	kind tokenKind
 	text string
@@ -144,113 +147,194 @@ const maxLevel = 1_000_000
 
 // tokenize splits requirement text into tokens. Words run over letters,
 // digits after a letter, apostrophes, hyphens and inner dots ("U.S.S").
+// It reads the text in place, by byte offsets: a token's text is a part of
+// s. An error says where, in characters from 1.
 func tokenize(s string) ([]token, error) {
-	var toks []token
-	rs := []rune(s)
-	for i := 0; i < len(rs); {
-		r := rs[i]
+	// The card data's requirements hold a token in four bytes on average,
+	// the densest long ones one in three ("2 Law, "): room for them
+	// without growing.
+	toks := make([]token, 0, len(s)/3+2)
+	for i := 0; i < len(s); {
+		r, size := runeAt(s, i)
 		switch {
 		case unicode.IsSpace(r):
-			i++
+			i += size
 		case r == ',' || r == ';':
-			toks = append(toks, token{kind: tokComma, text: string(r), pos: i})
+			toks = append(toks, token{kind: tokComma, text: s[i : i+1], pos: i})
 			i++
 		case r == '+' || r == '&':
-			toks = append(toks, token{kind: tokAnd, text: string(r), pos: i})
+			toks = append(toks, token{kind: tokAnd, text: s[i : i+1], pos: i})
 			i++
 		case r == '>':
 			toks = append(toks, token{kind: tokGreater, text: ">", pos: i})
 			i++
 		case r == '(' || r == '[':
-			toks = append(toks, token{kind: tokOpen, text: string(r), pos: i})
+			toks = append(toks, token{kind: tokOpen, text: s[i : i+1], pos: i})
 			i++
 		case r == ')' || r == ']':
-			toks = append(toks, token{kind: tokClose, text: string(r), pos: i})
+			toks = append(toks, token{kind: tokClose, text: s[i : i+1], pos: i})
 			i++
-		case r == '.' && restIsSpace(rs[i+1:]):
+		case r == '.' && restIsSpace(s[i+1:]):
 			i++ // a closing full stop
 		case unicode.IsDigit(r):
-			j := i
-			for j < len(rs) && unicode.IsDigit(rs[j]) {
-				j++
+			j := i + size
+			for j < len(s) {
+				c, n := runeAt(s, j)
+				if !unicode.IsDigit(c) {
+					break
+				}
+				j += n
 			}
-			n, err := strconv.Atoi(string(rs[i:j]))
+			n, err := strconv.Atoi(s[i:j])
 			if err != nil || n > maxLevel {
-				return nil, fmt.Errorf("number %q at %d is too large", string(rs[i:j]), i+1)
+				return nil, fmt.Errorf("number %q at %d is too large", s[i:j], charAt(s, i))
 			}
-			toks = append(toks, token{kind: tokNumber, text: string(rs[i:j]), num: n, pos: i})
+			toks = append(toks, token{kind: tokNumber, text: s[i:j], num: n, pos: i})
 			i = j
 		case unicode.IsLetter(r):
-			j := i
-			for j < len(rs) {
-				c := rs[j]
+			j, last := i+size, i // last: where the word's last character begins
+			for j < len(s) {
+				c, n := runeAt(s, j)
 				if unicode.IsLetter(c) || unicode.IsDigit(c) || c == '\'' || c == '’' || c == '-' {
-					j++
+					last, j = j, j+n
 					continue
 				}
-				if c == '.' && j+1 < len(rs) && unicode.IsLetter(rs[j+1]) {
-					j++
-					continue
+				if c == '.' && j+1 < len(s) {
+					if next, _ := runeAt(s, j+1); unicode.IsLetter(next) {
+						last, j = j, j+1
+						continue
+					}
 				}
 				break
 			}
 			// a dot closing an abbreviation ("U.S.S.") belongs to the word,
 			// and so does one closing an initial inside a name ("James T.
 			// Kirk"): a capital letter alone, its dot, then another word
-			if j < len(rs) && rs[j] == '.' && (j > i+1 && rs[j-2] == '.' || initial(rs, i, j)) {
+			if j < len(s) && s[j] == '.' && (last > i && s[last-1] == '.' || initial(s, i, j)) {
 				j++
 			}
-			w := string(rs[i:j])
-			lw := strings.ToLower(w)
+			w := s[i:j]
 			switch {
-			case lw == "and":
+			case lowerIs(w, "and"):
 				toks = append(toks, token{kind: tokAnd, text: w, pos: i})
-			case lw == "or":
+			case lowerIs(w, "or"):
 				toks = append(toks, token{kind: tokOr, text: w, pos: i})
-			case lw == "x" && (nextIsDigit(rs[j:]) || bareMultiplier(toks, rs[j:])):
+			case lowerIs(w, "x") && (nextIsDigit(s[j:]) || bareMultiplier(toks, s[j:])):
 				// A bare "x" after a skill is a multiplier even with no
 				// number, so "SCIENCE x" is refused, not read as a skill.
 				toks = append(toks, token{kind: tokTimes, text: w, pos: i})
-			case len(lw) > 1 && lw[0] == 'x' && allDigits(lw[1:]):
-				n, err := strconv.Atoi(lw[1:])
+			case len(w) > 1 && (w[0] == 'x' || w[0] == 'X') && allDigits(w[1:]):
+				// No letter but x and X lowers to x, and digits have no
+				// case: the word is "x" and its digits as written.
+				n, err := strconv.Atoi(w[1:])
 				if err != nil || n > maxLevel {
-					return nil, fmt.Errorf("multiplier %q at %d is too large", w, i+1)
+					return nil, fmt.Errorf("multiplier %q at %d is too large", w, charAt(s, i))
 				}
 				toks = append(toks, token{kind: tokTimes, text: "x", pos: i})
-				toks = append(toks, token{kind: tokNumber, text: lw[1:], num: n, pos: i + 1})
+				toks = append(toks, token{kind: tokNumber, text: w[1:], num: n, pos: i + 1})
 			default:
 				toks = append(toks, token{kind: tokWord, text: w, pos: i})
 			}
 			i = j
 		default:
-			return nil, fmt.Errorf("unexpected %q at %d", string(r), i+1)
+			return nil, fmt.Errorf("unexpected %q at %d", string(r), charAt(s, i))
 		}
 	}
-	toks = append(toks, token{kind: tokEOF, pos: len(rs)})
+	toks = append(toks, token{kind: tokEOF, pos: len(s)})
 	return toks, nil
 }
 
-// initial says whether the word rs[i:j], followed by a dot at j, is an
-// initial within a name: one capital letter, and after the dot a space and
-// a word that is not "and" or "or", which would end the name.
-func initial(rs []rune, i, j int) bool {
-	if j != i+1 || !unicode.IsUpper(rs[i]) || j+2 >= len(rs) || !unicode.IsSpace(rs[j+1]) {
-		return false
+// runeAt is the character of s at byte i and its length in bytes: an ASCII
+// byte as it is, else decoded (a byte that begins no character is
+// utf8.RuneError, one byte long, as a conversion to runes reads it).
+func runeAt(s string, i int) (rune, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return rune(c), 1
 	}
-	k := j + 1
-	for k < len(rs) && unicode.IsSpace(rs[k]) {
-		k++
-	}
-	e := k
-	for e < len(rs) && unicode.IsLetter(rs[e]) {
-		e++
-	}
-	next := strings.ToLower(string(rs[k:e]))
-	return next != "" && next != "and" && next != "or" && next != "x"
+	return utf8.DecodeRuneInString(s[i:])
 }
 
-func restIsSpace(rs []rune) bool {
-	for _, r := range rs {
+// charAt is the place of byte i of s in characters, counted from 1, as
+// errors say where.
+func charAt(s string, i int) int { return utf8.RuneCountInString(s[:i]) + 1 }
+
+// lowerIs says whether word lowered (strings.ToLower) is lower, a word of
+// ASCII lower-case letters, without lowering a copy: a word of ASCII by
+// the case bit of its letters, any other character by unicode.ToLower,
+// read in place.
+func lowerIs(word, lower string) bool {
+	// Each character lowers to one character, of no more bytes than it
+	// has (the Kelvin sign, three bytes, lowers to k).
+	if len(word) < len(lower) || len(word) > utf8.UTFMax*len(lower) {
+		return false
+	}
+	ascii := true
+	for k := 0; k < len(word); k++ {
+		if word[k] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		if len(word) != len(lower) {
+			return false
+		}
+		for k := 0; k < len(word); k++ {
+			if word[k]|0x20 != lower[k] {
+				return false
+			}
+		}
+		return true
+	}
+	k := 0
+	for _, r := range word {
+		if k == len(lower) || unicode.ToLower(r) != rune(lower[k]) {
+			return false
+		}
+		k++
+	}
+	return k == len(lower)
+}
+
+// initial says whether the word s[i:j], followed by a dot at j, is an
+// initial within a name: one capital letter, and after the dot a space and
+// a word that is not "and" or "or", which would end the name.
+func initial(s string, i, j int) bool {
+	r, size := runeAt(s, i)
+	if i+size != j || !unicode.IsUpper(r) || j+1 >= len(s) {
+		return false
+	}
+	sp, n := runeAt(s, j+1)
+	if !unicode.IsSpace(sp) || j+1+n >= len(s) {
+		return false
+	}
+	next := leadingLetters(s[j+1:])
+	return next != "" && !lowerIs(next, "and") && !lowerIs(next, "or") && !lowerIs(next, "x")
+}
+
+// leadingLetters is the letters s begins with after its spaces.
+func leadingLetters(s string) string {
+	k := 0
+	for k < len(s) {
+		r, n := runeAt(s, k)
+		if !unicode.IsSpace(r) {
+			break
+		}
+		k += n
+	}
+	e := k
+	for e < len(s) {
+		r, n := runeAt(s, e)
+		if !unicode.IsLetter(r) {
+			break
+		}
+		e += n
+	}
+	return s[k:e]
+}
+
+func restIsSpace(s string) bool {
+	for _, r := range s {
 		if !unicode.IsSpace(r) {
 			return false
 		}
@@ -258,8 +342,8 @@ func restIsSpace(rs []rune) bool {
 	return true
 }
 
-func nextIsDigit(rs []rune) bool {
-	for _, r := range rs {
+func nextIsDigit(s string) bool {
+	for _, r := range s {
 		if unicode.IsSpace(r) {
 			continue
 		}
@@ -270,20 +354,12 @@ func nextIsDigit(rs []rune) bool {
 
 // bareMultiplier says whether an "x" with no number after it closes a name
 // (the tokens so far end with a word, and no word of the name follows it).
-func bareMultiplier(toks []token, rest []rune) bool {
+func bareMultiplier(toks []token, rest string) bool {
 	if len(toks) == 0 || toks[len(toks)-1].kind != tokWord {
 		return false
 	}
-	k := 0
-	for k < len(rest) && unicode.IsSpace(rest[k]) {
-		k++
-	}
-	e := k
-	for e < len(rest) && unicode.IsLetter(rest[e]) {
-		e++
-	}
-	next := strings.ToLower(string(rest[k:e]))
-	return next == "" || next == "and" || next == "or"
+	next := leadingLetters(rest)
+	return next == "" || lowerIs(next, "and") || lowerIs(next, "or")
 }
 
 func allDigits(s string) bool {
@@ -306,6 +382,7 @@ func allDigits(s string) bool {
 //	clause      := NUMBER name | name ">" NUMBER | name [ "x" NUMBER ]
 //	name        := WORD { WORD }
 type parser struct {
+	text  string // what the tokens were read from
 	toks  []token
 	at    int
 	depth int
@@ -327,7 +404,7 @@ func ParseRequirement(text string) (Requirement, error) {
 	if err != nil {
 		return nil, rules.Errorf(rules.EUNPROCESSABLE, "cannot read requirement %q: %v", text, err)
 	}
-	p := &parser{toks: toks}
+	p := &parser{text: text, toks: toks}
 	r, err := p.requirement()
 	if err == nil && p.peek().kind != tokEOF {
 		err = p.errorf("unexpected %q", p.peek().text)
@@ -352,7 +429,7 @@ func (p *parser) errorf(format string, args ...any) error {
 	t := p.peek()
 	where := "at the end"
 	if t.kind != tokEOF {
-		where = fmt.Sprintf("at %d", t.pos+1)
+		where = fmt.Sprintf("at %d", charAt(p.text, t.pos))
 	}
 	return fmt.Errorf(format+" "+where, args...)
 }
@@ -367,27 +444,37 @@ func (p *parser) requirement() (Requirement, error) {
 	if err != nil {
 		return nil, err
 	}
-	alts := []Requirement{first}
+	if p.peek().kind != tokOr {
+		return first, nil
+	}
+	// An "or" among the alternatives (in parentheses) is read as theirs.
+	flat := appendAlternatives(make([]Requirement, 0, 4), first)
 	for p.peek().kind == tokOr {
 		p.next()
 		r, err := p.conjunction()
 		if err != nil {
 			return nil, err
 		}
-		alts = append(alts, r)
-	}
-	if len(alts) == 1 {
-		return first, nil
-	}
-	var flat []Requirement
-	for _, a := range alts {
-		if any, ok := a.(AnyOf); ok {
-			flat = append(flat, any.Alternatives...)
-		} else {
-			flat = append(flat, a)
-		}
+		flat = appendAlternatives(flat, r)
 	}
 	return AnyOf{Alternatives: flat}, nil
+}
+
+// appendAlternatives appends r to alternatives; the alternatives of r
+// when it is an "or".
+func appendAlternatives(alternatives []Requirement, r Requirement) []Requirement {
+	if any, ok := r.(AnyOf); ok {
+		return append(alternatives, any.Alternatives...)
+	}
+	return append(alternatives, r)
+}
+
+// appendParts appends r to parts; the parts of r when it is an "all of".
+func appendParts(parts []Requirement, r Requirement) []Requirement {
+	if all, ok := r.(AllOf); ok {
+		return append(parts, all.Parts...)
+	}
+	return append(parts, r)
 }
 
 func (p *parser) conjunction() (Requirement, error) {
@@ -395,7 +482,9 @@ func (p *parser) conjunction() (Requirement, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := []Requirement{first}
+	// The parts, an "all of" among them (in parentheses) read as theirs,
+	// from the second part on (nil while there is one).
+	var flat []Requirement
 	for {
 		switch p.peek().kind {
 		case tokComma:
@@ -406,16 +495,8 @@ func (p *parser) conjunction() (Requirement, error) {
 		case tokAnd:
 			p.next()
 		default:
-			if len(parts) == 1 {
+			if flat == nil {
 				return first, nil
-			}
-			var flat []Requirement
-			for _, x := range parts {
-				if all, ok := x.(AllOf); ok {
-					flat = append(flat, all.Parts...)
-				} else {
-					flat = append(flat, x)
-				}
 			}
 			return AllOf{Parts: flat}, nil
 		}
@@ -423,7 +504,10 @@ func (p *parser) conjunction() (Requirement, error) {
 		if err != nil {
 			return nil, err
 		}
-		parts = append(parts, r)
+		if flat == nil {
+			flat = appendParts(make([]Requirement, 0, 8), first)
+		}
+		flat = appendParts(flat, r)
 	}
 }
 
@@ -496,12 +580,55 @@ func (p *parser) name() (string, error) {
 		}
 		return "", p.errorf("expected a skill, attribute or personnel, found %q", p.peek().text)
 	}
-	words := []string{p.next().text}
+	first := p.at
+	p.next()
 	for p.peek().kind == tokWord {
-		words = append(words, p.next().text)
+		p.next()
 	}
-	if last := words[len(words)-1]; len(words) > 1 && strings.EqualFold(last, "x") {
-		return "", fmt.Errorf("a multiplier %q needs a number at %d", last, p.toks[p.at-1].pos+1)
+	words := p.toks[first:p.at]
+	if last := words[len(words)-1]; len(words) > 1 && strings.EqualFold(last.text, "x") {
+		return "", fmt.Errorf("a multiplier %q needs a number at %d", last.text, charAt(p.text, last.pos))
 	}
-	return strings.Join(words, " "), nil
+	return joinWords(p.text, words), nil
+}
+
+// joinWords is the words of a name, read from text, joined by a space: the
+// part of text they span when one space parts each word from the next, as
+// names are written, else a new string.
+func joinWords(text string, words []token) string {
+	from, last := words[0].pos, words[len(words)-1]
+	to := last.pos + len(last.text)
+	if to-from == joinedLen(words) {
+		// Only white space parts two words in a row (a word runs on while
+		// a letter follows), here one byte of it each: the span is the
+		// name when each of those bytes is a space.
+		spaced := true
+		for _, w := range words[1:] {
+			if text[w.pos-1] != ' ' {
+				spaced = false
+				break
+			}
+		}
+		if spaced {
+			return text[from:to]
+		}
+	}
+	var b strings.Builder
+	b.Grow(joinedLen(words))
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.text)
+	}
+	return b.String()
+}
+
+// joinedLen is the length of the words joined by a space.
+func joinedLen(words []token) int {
+	n := len(words) - 1
+	for _, w := range words {
+		n += len(w.text)
+	}
+	return n
 }
