@@ -45,3 +45,19 @@ func TestSpellingBySoundRead(t *testing.T) {
 		"misson attempt":       "mission attempt",
 	})
 }
+
+// The words of text-speak and numbers past ten as words are read as the
+// rulebooks write them (synonyms.json): "b4" is before, "fifty" the 50 the
+// rulebooks print; "ur" is a word of the question's form, as "your" is.
+func TestTextSpeakAndNumberWordsRead(t *testing.T) {
+	checkReadings(t, buildCorpus(t), map[string]string{
+		"b4 the battle":          "before the battle",
+		"nxt turn":               "next turn",
+		"dmg on a ship":          "damage on a ship",
+		"thru a wormhole":        "through a wormhole",
+		"fifty points":           "50 points",
+		"sixty cards in a deck":  "sixty cards in a deck", // printed so: 60 is its meaning, of less weight
+		"score a hundred points": "score a 100 points",
+		"ur opening hand":        "opening hand",
+	})
+}
