@@ -51,10 +51,13 @@ func (h *handlers) define(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// No term is the definitions' own mistake, in their words, as GraphQL
-	// answers it ("The term is empty: ...").
+	// No term is refused in the words of every transport (rules.TermText),
+	// after the edition, as the definitions refuse it.
 	edition, err := editionParam(c)
 	if err != nil {
+		return err
+	}
+	if err := rules.TermText.Check("term", term); err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
@@ -84,6 +87,11 @@ func (h *handlers) search(c echo.Context) error {
 		return err
 	}
 	if err := rules.CheckSearchScope(c.Request().Context(), h.svc.Reference, q); err != nil {
+		return err
+	}
+	// No words at all is refused here, in the words of every transport
+	// (rules.SearchText); words the search cannot read are its own.
+	if err := rules.SearchText.Check("q", q.Q); err != nil {
 		return err
 	}
 	totalOnly := q.Limit == 0
@@ -153,8 +161,8 @@ func searchQuery(c echo.Context) (rules.SearchQuery, error) {
 	if q.Q, err = textParam(c, "q"); err != nil {
 		return q, err
 	}
-	// No words (none given, or only "-x" or punctuation) is the search's
-	// own mistake, in its words, as GraphQL answers it.
+	// No words (none given: rules.SearchText, after the scope; only "-x"
+	// or punctuation: the search's own) is refused as GraphQL refuses it.
 	if q.Edition, err = editionParam(c); err != nil {
 		return q, err
 	}

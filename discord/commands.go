@@ -123,6 +123,11 @@ func (a *answerer) command(name string, opts map[string]string) *discordgo.Inter
 	if err != nil {
 		return a.failure(err)
 	}
+	// A text given empty, or with nothing to read, is refused in the
+	// words of every transport (rules.NeededText).
+	if err := neededText[name].Check(field, text); err != nil {
+		return a.failure(err)
+	}
 	switch name {
 	case cmdRule:
 		return a.rule(text, edition)
@@ -134,6 +139,9 @@ func (a *answerer) command(name string, opts map[string]string) *discordgo.Inter
 
 // textOption is the option holding each command's text.
 var textOption = map[string]string{cmdRule: "question", cmdDefine: "term", cmdCard: "name"}
+
+// neededText is what each command's text is.
+var neededText = map[string]rules.NeededText{cmdRule: rules.SearchText, cmdDefine: rules.TermText, cmdCard: rules.CardNameText}
 
 // rule answers /rule: the best hit, its snippet and its governing document,
 // and the next hits as links.

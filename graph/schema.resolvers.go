@@ -193,6 +193,9 @@ func (r *queryResolver) Search(ctx context.Context, q string, edition *string, k
 	if err := rules.CheckSearchScope(ctx, r.Reference, sq); err != nil {
 		return nil, err
 	}
+	if err := rules.SearchText.Check("q", q); err != nil {
+		return nil, err
+	}
 	res, err := r.Searcher.Search(ctx, sq)
 	if err != nil {
 		return nil, err
@@ -220,6 +223,9 @@ func (r *queryResolver) Define(ctx context.Context, term string, edition *string
 	}
 	ed, err := editionArg(edition)
 	if err != nil {
+		return nil, err
+	}
+	if err := rules.TermText.Check("term", term); err != nil {
 		return nil, err
 	}
 	es, err := r.Reference.Define(ctx, term, ed)
@@ -259,6 +265,9 @@ func (r *queryResolver) CardNamed(ctx context.Context, name string, fuzzy *bool,
 	}
 	ed, err := editionArg(edition)
 	if err != nil {
+		return nil, err
+	}
+	if err := rules.CardNameText.Check("name", name); err != nil {
 		return nil, err
 	}
 	return r.Catalog.LookUpCard(ctx, rules.CardIdentifier{Name: name, Fuzzy: fuzzy != nil && *fuzzy, Edition: ed})

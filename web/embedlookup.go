@@ -82,8 +82,13 @@ func (s *Site) embedLookup(c echo.Context) error {
 	if err != nil {
 		return c.JSON(api.StatusOf(rules.ErrorCode(err)), jsonError(err))
 	}
-	if name == "" && id == "" {
+	switch {
+	case id == "" && !c.QueryParams().Has("name"):
 		return c.JSON(http.StatusBadRequest, jsonErrorOf(rules.EINVALID, "Give the card's name in ?name= (or its id in ?id=).", map[string]any{"field": "name"}))
+	case id == "" && rules.CardNameText.Missing(name):
+		// A name given with nothing to read is refused as every
+		// transport refuses it (rules.NeededText).
+		return c.JSON(http.StatusBadRequest, jsonError(rules.CardNameText.Refusal("name", name)))
 	}
 	edition, err := rules.ParseEdition(c.QueryParam("edition"))
 	if err != nil {

@@ -87,7 +87,7 @@ func (c cli) searchCmd(ctx context.Context, args []string, stdout, stderr io.Wri
 	}
 	if q.Q == "" && q.Kind == "" && q.Document == "" {
 		usageHint(stderr, "search")
-		return errors.New("search needs WORDS, e.g. stccg-rules search \"mirror universe\"")
+		return terminalError(rules.SearchText.Refusal("words", q.Q))
 	}
 	countOnly := q.Limit == 0
 	if countOnly {
@@ -152,9 +152,10 @@ func (c cli) cardCmd(ctx context.Context, args []string, stdout, stderr io.Write
 	if err != nil {
 		return terminalError(err)
 	}
-	if name == "" {
+	if rules.CardNameText.Missing(name) {
+		// Refused in the words of every transport (rules.NeededText).
 		usageHint(stderr, "card")
-		return errors.New("card needs a NAME or an ID, e.g. stccg-rules card \"jean-luc picard\" or stccg-rules card 2e-1-392")
+		return terminalError(rules.CardNameText.Refusal("name", name))
 	}
 	a, err := c.build(ctx, cfg)
 	if err != nil {

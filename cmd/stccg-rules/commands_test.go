@@ -220,7 +220,7 @@ func TestCardCommandTakesAnIDAndListsTheIDsOfAnAmbiguousName(t *testing.T) {
 			t.Errorf("the ambiguous name's message lacks the id %s:\n%s", id, err)
 		}
 	}
-	if _, err := runCmd(t, "", "card", "--corpus", testcorpus.Dir(t)); err == nil || !strings.Contains(err.Error(), "NAME or an ID") {
+	if _, err := runCmd(t, "", "card", "--corpus", testcorpus.Dir(t)); err == nil || err.Error() != rules.CardNameText.Refusal("name", "").Message {
 		t.Errorf("no name: %v", err)
 	}
 }

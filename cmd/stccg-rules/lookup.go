@@ -27,9 +27,9 @@ func (cl cli) defineCmd(ctx context.Context, args []string, stdout, stderr io.Wr
 	if err != nil {
 		return terminalError(err)
 	}
-	if term == "" {
+	if rules.TermText.Missing(term) {
 		usageHint(stderr, "define")
-		return fmt.Errorf("define needs a TERM, e.g. stccg-rules define stopped")
+		return terminalError(rules.TermText.Refusal("term", term))
 	}
 	c, err := cl.load(ctx, cfg.Corpus)
 	if err != nil {

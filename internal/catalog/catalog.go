@@ -373,7 +373,7 @@ func (c *Catalog) CardRef(ctx context.Context, ref, edition string) (*rules.Card
 func (c *Catalog) cardExact(name, edition string) (*rules.Card, error) {
 	folded := rules.FoldName(name)
 	if folded == "" {
-		return nil, rules.Errorf(rules.EINVALID, "A card name is needed.").WithDetail("field", "name")
+		return nil, rules.CardNameText.Refusal("name", name)
 	}
 	found := filterEdition(c.exact[folded], edition)
 	switch len(found) {

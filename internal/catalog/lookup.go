@@ -58,7 +58,7 @@ func (c *Catalog) lookUpCard(ctx context.Context, id rules.CardIdentifier) (*rul
 func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
 	folded := rules.FoldName(name)
 	if folded == "" {
-		return nil, rules.Errorf(rules.EINVALID, "A card name is needed.").WithDetail("field", "name")
+		return nil, rules.CardNameText.Refusal("name", name)
 	}
 	if card, err, done := c.namedSteps(name, folded, edition, false); done {
 		return card, err

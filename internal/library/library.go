@@ -154,8 +154,8 @@ func (l *Library) EntriesOf(documentID string) []*rules.Entry { return l.byDoc[d
 // the term reads as a question rather than a term.
 func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]*rules.Entry, error) {
 	edition := string(ed)
-	if strings.TrimSpace(term) == "" {
-		return nil, rules.Errorf(rules.EINVALID, "The term is empty: give the word or phrase to define.").WithDetail("field", "term")
+	if err := rules.TermText.Check("term", term); err != nil {
+		return nil, err
 	}
 	key := rules.FoldTerm(term)
 	out := l.followSee(inEdition(l.terms[key], edition), edition)

@@ -84,6 +84,10 @@ func (id CardIdentifier) Check(field string) error {
 	switch {
 	case id.ID == "" && strings.TrimSpace(id.Name) == "":
 		return Errorf(EINVALID, "%s names no card: give its id, or its name.", field).WithDetail("field", field)
+	case id.ID == "" && CardNameText.Missing(id.Name):
+		// A name of spaces or punctuation only: refused as every
+		// transport refuses a card name with nothing to read.
+		return CardNameText.Refusal(field+".name", id.Name)
 	case id.ID != "" && id.Name != "":
 		return Errorf(EINVALID, "%s gives both an id and a name: give one.", field).WithDetail("field", field)
 	case id.ID != "" && (id.Edition != "" || id.Fuzzy):

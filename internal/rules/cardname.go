@@ -6,7 +6,8 @@ package rules
 // missing words forgiven too), each read as ParseCardName reads a name, and the
 // edition as ParseEdition reads it, in that order, so that every transport
 // refuses the same mistake first. Both names given is EINVALID naming
-// "exact"; neither is EINVALID naming "fuzzy".
+// "exact"; neither, or one with nothing a name is read by ("!!!"), is
+// CardNameText's refusal, naming the one given (else "fuzzy").
 func ParseCardNamed(exact, fuzzy, edition string) (CardIdentifier, error) {
 	var id CardIdentifier
 	exact, err := ParseCardName("exact", exact)
@@ -20,6 +21,10 @@ func ParseCardNamed(exact, fuzzy, edition string) (CardIdentifier, error) {
 		return id, err
 	}
 	switch {
+	case exact != "" && CardNameText.Missing(exact):
+		return id, CardNameText.Refusal("exact", exact)
+	case fuzzy != "" && CardNameText.Missing(fuzzy):
+		return id, CardNameText.Refusal("fuzzy", fuzzy)
 	case exact != "" && fuzzy != "":
 		return id, Errorf(EINVALID, "Give either ?exact= or ?fuzzy=, not both.").WithDetail("field", "exact")
 	case exact != "":
@@ -27,7 +32,7 @@ func ParseCardNamed(exact, fuzzy, edition string) (CardIdentifier, error) {
 	case fuzzy != "":
 		id.Name, id.Fuzzy = fuzzy, true
 	default:
-		return id, Errorf(EINVALID, "Give the card name as ?exact= or ?fuzzy=.").WithDetail("field", "fuzzy")
+		return id, CardNameText.Refusal("fuzzy", "")
 	}
 	return id, nil
 }

@@ -94,7 +94,7 @@ func parseQuery(q string) (userQuery, error) {
 		if len(u.Exclude) > 0 {
 			return u, queryError("The query only says what to leave out; add a word to look for.")
 		}
-		return u, queryError("The query has no words to look for: type a word or a \"quoted phrase\".")
+		return u, rules.SearchText.Refusal("q", "")
 	}
 	n := len(u.Exclude)
 	for _, parts := range [...][]string{u.Words, u.Phrases} {
