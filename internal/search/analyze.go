@@ -141,6 +141,14 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	})
 	for i, w := range typed {
 		from := len(a.readAs)
+		if i > 0 && i+1 < len(typed) {
+			// Text-speak's figure for a word ("a leader 2 attack").
+			if r, ok := ix.digitAsWord(w, typed[i-1], typed[i+1]); ok {
+				words = append(words, r)
+				a.read(w, r, rules.ReadShorthand)
+				continue
+			}
+		}
 		var r string // what w is read as
 		shorthand := false
 		if m, ok := ix.thes.casedShorthand(w); ok {

@@ -107,6 +107,10 @@
 //     searched by its stem, and corrected only into a word of that stem. One
 //     letter from a word more common than the rarer of two words it could
 //     be split into is a typo, not two words ("misson" is "mission").
+//   - Text-speak's figure for a word ("2" for to, "4" for for) between two
+//     words is read as the word where the rulebooks write it before the
+//     word after it, twice as often as the number, in two documents or
+//     more ("a leader 2 attack", "seed 4 free"; textspeak.go).
 //   - The thesaurus (synonyms.json, data with the source of each entry)
 //     reads the game's shorthand and the other edition's words: "hq" means
 //     headquarters, "ds9" Deep Space Nine, "fight" combat, battle or

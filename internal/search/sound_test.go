@@ -61,3 +61,18 @@ func TestTextSpeakAndNumberWordsRead(t *testing.T) {
 		"ur opening hand":        "opening hand",
 	})
 }
+
+// A figure text-speak writes for a word ("2" for to, "4" for for) is read
+// as the word between two words the rulebooks write it beside, and stays a
+// number where they write the number there, or write neither often enough
+// to say.
+func TestTextSpeakFiguresRead(t *testing.T) {
+	checkReadings(t, buildCorpus(t), map[string]string{
+		"personnel able 2 move":   "personnel able to move",
+		"report 4 duty at a site": "report for duty at a site",
+		"stop 2 personnel":        "stop 2 personnel", // "two personnel"
+		"play 2 dilemmas":         "play 2 dilemmas",  // once "to dilemmas": too few
+		"range 4 ship":            "range 4 ship",
+		"2 attack":                "2 attack", // no word before it
+	})
+}
