@@ -7,6 +7,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -102,16 +103,47 @@ func attributeName(word string) string {
 	// the same length, a word equal to one of them but for case is ASCII
 	// (a letter other than ASCII that folds to an ASCII one, ſ or K, is
 	// longer), and folds to it.
-	for _, a := range [...]string{"integrity", "cunning", "strength"} {
+	attributes := [...]string{"integrity", "cunning", "strength"}
+	for _, a := range attributes {
 		if len(word) == len(a) && strings.EqualFold(word, a) {
 			return a
 		}
+	}
+	// Folding ASCII lowers its letters, drops or spaces the rest and may
+	// drop an article, never adds or reorders a letter: a word of ASCII
+	// whose letters hold no attribute's in order (every skill's name, and
+	// most personnel's) folds to none, and is not folded.
+	if asciiText(word) && !slices.ContainsFunc(attributes[:], func(a string) bool { return lettersInOrder(word, a) }) {
+		return ""
 	}
 	switch f := rules.FoldName(word); f {
 	case "integrity", "cunning", "strength":
 		return f
 	}
 	return ""
+}
+
+// asciiText says whether s is all ASCII.
+func asciiText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// lettersInOrder says whether the letters of lower, ASCII lower-case,
+// are among those of the ASCII word s in the same order, whatever their
+// case.
+func lettersInOrder(s, lower string) bool {
+	k := 0
+	for i := 0; i < len(s) && k < len(lower); i++ {
+		if s[i]|0x20 == lower[k] {
+			k++
+		}
+	}
+	return k == len(lower)
 }
 
 // skillKey is the form skill names and titles compare in: case, punctuation

@@ -173,11 +173,30 @@ func TestAttributeNameIsTheFoldsAttribute(t *testing.T) {
 	}
 	for _, w := range []string{"Cunning", "CUNNING", "cUnNiNg", "cunning", "Integrity", "INTEGRITY", "Strength", "STRENGTH",
 		"ſtrength", "STRENGTſ", "\u212aunning", "cunnin\u212a", " Cunning", "Cunning.", "Cun-ning", "Cunnin", "Cunnings", "Strenght",
-		"Diplomacy", "", "Integrity, The", "The Cunning", "İntegrity", "strength\x00", "strengtH"} {
+		"Diplomacy", "", "Integrity, The", "The Cunning", "İntegrity", "strength\x00", "strengtH", "Cun.ning", "Cun'ning", "C.U.N.N.I.N.G.",
+		"Cun ning", "the the Strength", "Strength, the", "Stre-ngth", "Integrity.", "gninnuc", "Cunningham", "Computer Skill", "Leadership"} {
 		if got, want := attributeName(w), byFold(w); got != want {
 			t.Errorf("attributeName(%q) = %q, folded %q", w, got, want)
 		}
 	}
+}
+
+// FuzzAttributeNameIsTheFoldsAttribute: of any word, attributeName is the
+// attribute its fold is, or none.
+func FuzzAttributeNameIsTheFoldsAttribute(f *testing.F) {
+	for _, w := range []string{"Cunning", "STRENGTH", "Integrity, The", "The Cunning", "Cun.ning", "ſtrength", "Diplomacy", "C U N"} {
+		f.Add(w)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		want := ""
+		switch fw := rules.FoldName(w); fw {
+		case "integrity", "cunning", "strength":
+			want = fw
+		}
+		if got := attributeName(w); got != want {
+			t.Fatalf("attributeName(%q) = %q, folded %q", w, got, want)
+		}
+	})
 }
 
 // TestVocabularyKeyIsSkillKey holds the vocabulary's memo of requirement
