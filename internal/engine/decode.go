@@ -47,20 +47,34 @@ func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.
 	if err := s.decodePersonnel(ctx, edition, in.Personnel, b, into); err != nil {
 		return nil, err
 	}
+	// A text given on several missions (copies of one mission, or the
+	// same card on both sides) is read once: what is read of it, and
+	// whether its names are typos, depends only on the text and the board.
+	var read map[string]Requirement
 	for _, m := range b.Missions {
 		if m.requirementsSource != "requirements" {
 			continue // a card's printed requirements are the card data's own words
 		}
-		// Each text is read whole (up to 512 bytes, some 25 µs), whatever
+		// Each text is read whole (up to 512 bytes, some 10 µs), whatever
 		// the question: the request is read once, at the edge.
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if req, ok := read[m.Requirements]; ok {
+			m.readRequirements = req
+			continue
 		}
 		req, err := s.vocab.checkRequirementWords(m.requirementsField, m.Requirements, b)
 		if err != nil {
 			return nil, err
 		}
 		m.readRequirements = req
+		if len(b.Missions) > 1 {
+			if read == nil {
+				read = make(map[string]Requirement, len(b.Missions))
+			}
+			read[m.Requirements] = req
+		}
 	}
 	return b, nil
 }
