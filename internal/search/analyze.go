@@ -491,6 +491,10 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 	if lowerWord(s) && (ix.vocab.known(s) || ix.thes.knows(s)) {
 		return s // the usual case, without allocating
 	}
+	if j, ok := ix.strayMarkJoined(s); ok {
+		a.read(s, j, rules.ReadTypo)
+		return j
+	}
 	if asciiWord(s) {
 		// What the plain analysis makes of it, without running it.
 		toks = []string{strings.ToLower(s)}

@@ -1,8 +1,11 @@
 package search
 
 import (
+	"context"
 	"slices"
 	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 func TestRespellings(t *testing.T) {
@@ -75,4 +78,25 @@ func TestTextSpeakFiguresRead(t *testing.T) {
 		"range 4 ship":            "range 4 ship",
 		"2 attack":                "2 attack", // no word before it
 	})
+}
+
+// A question or exclamation mark typed inside a word, between two letters,
+// is a slip of the shift key where the word without it is a word of the
+// index and its two sides are not both words; else it parts two words.
+func TestStrayMarkInsideAWordRead(t *testing.T) {
+	ix := buildCorpus(t)
+	checkReadings(t, ix, map[string]string{
+		"dilem!ma pile":   "dilemma pile",
+		"OPPO?NENT":       "opponent",
+		"cards?draw":      "cards draw", // two words
+		"spaceline?":      "spaceline",  // a question's mark
+		"combat?strength": "combat strength",
+	})
+	res, err := ix.Search(context.Background(), rules.SearchQuery{Q: "dilem!ma pile"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.ReadAs) != 1 || res.ReadAs[0].Typed != "dilem!ma" || res.ReadAs[0].As != "dilemma" {
+		t.Errorf("dilem!ma pile reads as %+v, want dilem!ma read as dilemma", res.ReadAs)
+	}
 }

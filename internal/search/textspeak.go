@@ -1,5 +1,7 @@
 package search
 
+import "strings"
+
 // Figures text-speak writes for a word that sounds alike: "a leader 2
 // attack" is a leader to attack, "seed 4 free" seed for free. A figure is
 // read as the word when it stands between two words and the rulebooks
@@ -29,3 +31,27 @@ func (ix *Index) digitAsWord(w, before, after string) (string, bool) {
 	n, _ := ix.sideBySide(w, after)
 	return d.word, asWord > 2*(asNumber+n)
 }
+
+// strayMarkJoined returns the typed word s without a question or exclamation
+// mark typed inside it, between two letters ("mat?ching": the shift key
+// held over a letter), when that is a word of the index, or another form of
+// one, and the two sides are not both words of it ("cards?draw" is two
+// words with no space between). The word is returned lower-cased.
+func (ix *Index) strayMarkJoined(s string) (string, bool) {
+	k := strings.IndexAny(s, "?!")
+	if k <= 0 || k+1 >= len(s) || !isLetterByte(s[k-1]) || !isLetterByte(s[k+1]) {
+		return "", false
+	}
+	left, right := strings.ToLower(s[:k]), strings.ToLower(s[k+1:])
+	joined := left + right
+	if !splitPart(joined) { // letters only, no other mark
+		return "", false
+	}
+	if !ix.readsAsTyped(joined) || ix.readsAsTyped(left) && ix.readsAsTyped(right) {
+		return "", false
+	}
+	return joined, true
+}
+
+// isLetterByte reports whether b is an ASCII letter.
+func isLetterByte(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
