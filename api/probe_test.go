@@ -24,6 +24,9 @@ type probeExample struct {
 	// Note says why an expectation was mended after the probe was first
 	// run: the author's reading, not the engine, was wrong.
 	Note string
+	// Batch is the batch the situation was written in, each before any of
+	// it was run; 0 when the probe does not say.
+	Batch int
 }
 
 // TestBlindProbeIsJudgedAsTheRulebooksSay posts a probe of boards and turns
@@ -44,6 +47,17 @@ func TestBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 // the two editions answering one question differently.
 func TestSecondBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 	judgeProbe(t, "testdata/blind-probe-2.json")
+}
+
+// TestThirdBlindProbeIsJudgedAsTheRulebooksSay posts a third probe, written
+// the same way from the rulebooks, the Current Rulings and the contract alone,
+// in the shapes an outside judge or bot author writes: cards named by title,
+// fields left to their defaults, statistics inline over a card's, cards the
+// card data knows by title only, numbers at zero, below zero and at the
+// game's limits, the turn's segments in orders the rules refuse, and the
+// Current Rulings' entries that change a rule.
+func TestThirdBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
+	judgeProbe(t, "testdata/blind-probe-3.json")
 }
 
 // judgeProbe posts every situation of a probe file through the HTTP handler
@@ -75,7 +89,9 @@ func judgeProbe(t *testing.T, path string) {
 	}
 	srv := newServer(t)
 	held := 0
+	heldIn, inBatch := map[int]int{}, map[int]int{}
 	for _, ex := range file.Examples {
+		inBatch[ex.Batch]++
 		t.Run(ex.Name, func(t *testing.T) {
 			code, body := post(t, srv.URL, "/v1/adjudicate", ex.Request)
 			want := ex.Status
@@ -98,9 +114,15 @@ func judgeProbe(t *testing.T, path string) {
 				}
 			}
 			held++
+			heldIn[ex.Batch]++
 		})
 	}
 	t.Logf("%s judged as expected: %d of %d", path, held, len(file.Examples))
+	if len(inBatch) > 1 {
+		for b := 1; b <= len(inBatch); b++ {
+			t.Logf("batch %d: %d of %d", b, heldIn[b], inBatch[b])
+		}
+	}
 }
 
 // quotes says whether one citation of an answer quotes a phrase, case and

@@ -59,8 +59,8 @@ func TestA1EFacilityIsBuiltWhereTheRulesAllow(t *testing.T) {
 		})
 	}
 	t.Run("AnOutpostAtAMissionWhoseIconsAreNotKnown", func(t *testing.T) {
-		if f := refuse(t, req1E("card.play", board, obj{"card": "1e-101-104", "at": "fog"})); f != "board.missions[3].affiliations" {
-			t.Errorf("field %q, want board.missions[3].affiliations", f)
+		if f := refuse(t, req1E("card.play", board, obj{"card": "1e-101-104", "at": "fog"})); f != "board.missions[3]" {
+			t.Errorf("field %q, want board.missions[3] (needs affiliations)", f)
 		}
 	})
 }

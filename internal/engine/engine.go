@@ -458,6 +458,7 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest, arra
 	}
 	j := s.newJudgement(doc, board)
 	j.question = name
+	s.applySpeciesRulings(j)
 	if len(board.zeroed) > 0 {
 		j.sayStrings("Any number less than zero becomes zero: %s %s read as 0.", joinAnd(board.zeroed), isAre(len(board.zeroed)))
 		j.cite("zero")

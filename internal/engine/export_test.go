@@ -26,7 +26,7 @@ func CitedRule(v Violation) string { return string(v.cite) }
 func UnknownStats(c *rules.Card, kind string, firstEdition bool) []string {
 	u := cardStats(c, kind, firstEdition)
 	var out []string
-	for s := statIcons; s <= statKind; s <<= 1 {
+	for s := statIcons; s <= statLast; s <<= 1 {
 		if u.has(s) {
 			out = append(out, s.name())
 		}
@@ -37,7 +37,7 @@ func UnknownStats(c *rules.Card, kind string, firstEdition bool) []string {
 // StatNames are the names of every statistic a question may read.
 func StatNames() []string {
 	var out []string
-	for s := statIcons; s <= statKind; s <<= 1 {
+	for s := statIcons; s <= statLast; s <<= 1 {
 		out = append(out, s.name())
 	}
 	return out

@@ -200,7 +200,7 @@ func TestA1EMissionOfTheCardDataIsInTheAlphaQuadrant(t *testing.T) {
 		t.Errorf("an Alpha Quadrant card did not report there; reasons %q", v.Reasons)
 	}
 	board.Missions[1] = rules.BoardMission{ID: "dig", Title: "Zq Dig", Type: "planet", Span: ip(3)}
-	if f := refuse(t, req1E("card.play", board, obj{"card": "1e-101-251", "at": "post"})); f != "board.missions[1].quadrant" {
-		t.Errorf("field %q, want board.missions[1].quadrant", f)
+	if f := refuse(t, req1E("card.play", board, obj{"card": "1e-101-251", "at": "post"})); f != "board.missions[1]" {
+		t.Errorf("field %q, want board.missions[1] (needs quadrant)", f)
 	}
 }

@@ -245,6 +245,10 @@ type nameTable struct {
 	// marks is where the personnel's numbered names are listed, the room
 	// of the request's board arrays; nil for a table of its own.
 	marks *listRoom[nameMark]
+	// also are the species the rules judged under make of another (the
+	// 1E Current Rulings: a Terran is human), folded: a personnel of the
+	// first answers to the second too. Set before any marks are read.
+	also map[string]string
 }
 
 func newNameTable() *nameTable { return makeNameTable(8) }
@@ -279,6 +283,7 @@ func (t *nameTable) clear() {
 	t.keys = t.keys[:0]
 	clear(t.slots)
 	t.marks = nil
+	t.also = nil
 }
 
 // id is the number of a folded name, given one the first time it is asked.
@@ -372,6 +377,9 @@ func (p *Personnel) marksIn(t *nameTable) []nameMark {
 		part, after, _ := strings.Cut(rest, ",")
 		if k := fold(part); k != "" {
 			marks = append(marks, nameMark{id: t.id(k), has: markSpecies})
+			if also, ok := t.also[k]; ok {
+				marks = append(marks, nameMark{id: t.id(also), has: markSpecies})
+			}
 		}
 		rest = after
 	}

@@ -79,7 +79,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
 			}
 			if len(x.Affiliations) == 0 {
-				return f, unprocessable(x.field("affiliation"), "the affiliation of %s is not known; give it on the board or name its card", x.Name())
+				return f, needUnknown(x, statAffiliation)
 			}
 			f.facilities = append(f.facilities, x)
 			for _, a := range x.Affiliations {

@@ -76,6 +76,11 @@ const (
 	statType
 	statCost
 	statKind
+	statPlay
+	statQuadrant
+	statAffiliations
+
+	statLast = statAffiliations
 )
 
 // name is the statistic's name, the board field that gives it.
@@ -115,6 +120,12 @@ func (s stat) name() string {
 		return "cost"
 	case statKind:
 		return "kind"
+	case statPlay:
+		return "play"
+	case statQuadrant:
+		return "quadrant"
+	case statAffiliations:
+		return "affiliations"
 	}
 	return "statistic"
 }
@@ -144,6 +155,12 @@ func (s stat) example() string {
 		return `"type": "planet"`
 	case statKind:
 		return `"kind": "outpost"`
+	case statPlay:
+		return `"play": ["federation", "equipment"]`
+	case statQuadrant:
+		return `"quadrant": "alpha" (or gamma, delta, mirror)`
+	case statAffiliations:
+		return `"affiliations": ["federation", "klingon"] (or [] for none)`
 	}
 	return `"` + s.name() + `": ...`
 }

@@ -239,6 +239,9 @@ var readingRequests = []string{
 		`"params":{"requirement":"Admiral","personnel":["v"]}}`,
 	`{"edition":"2e","question":"card.play","board":{"missions":[{"id":"hq","title":"hq","type":"headquarters","quadrant":"alpha","span":2,"play":["klingon","equipment"]}]},` +
 		`"params":{"card":{"title":"Zq Rifle","type":"equipment","cost":1,"unique":false},"counters":7,"at":"hq"}}`,
+	`{"edition":"1e","question":"card.play","board":{"missions":[{"id":"m","title":"m","type":"planet","quadrant":"alpha","span":2}],` +
+		`"facilities":[{"id":"post","affiliation":"klingon","kind":"outpost","shields":30,"at":{"mission":"m"}}]},` +
+		`"params":{"card":"1e-101-275","at":"post"}}`,
 }
 
 // answeredRequests are the bodies of the contract's examples, the pages'

@@ -8,7 +8,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -255,7 +254,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	// affiliations need not be known.
 	start.AffiliationsUnknown = none && !m.affiliationsKnown
 	if start.AffiliationsUnknown && !start.NoShip {
-		return start, unprocessable(fmt.Sprintf("board.missions[%d].affiliations", m.Index), "the affiliations that may attempt %s are not known", m.Name())
+		return start, needUnknown(m, statAffiliations)
 	}
 	start.Completed = j.board.siteCompleted(m)
 	start.OpponentsMission = !first && m.Owner != You

@@ -301,7 +301,7 @@ func TestMissionWithNoAffiliationIconsCannotBeAttempted(t *testing.T) {
 		t.Errorf("2E: allowed %v; citations %+v", deref(v.Allowed), v.Citations)
 	}
 	board.Missions[0].Affiliations = nil
-	if got := refuse(t, req1E("mission.attempt", board, obj{"mission": "m"})); got != "board.missions[0].affiliations" {
+	if got := refuse(t, req1E("mission.attempt", board, obj{"mission": "m"})); got != "board.missions[0]" {
 		t.Errorf("unknown affiliations: field %q", got)
 	}
 }

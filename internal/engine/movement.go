@@ -48,7 +48,7 @@ func RangeCost2E(from, to *Mission) (RangeCost, error) {
 	}
 	for _, m := range []*Mission{from, to} {
 		if m.Quadrant == "" {
-			return rc, unprocessable(fmt.Sprintf("board.missions[%d].quadrant", m.Index), "the quadrant of %s is not known", m.Name())
+			return rc, needUnknown(m, statQuadrant)
 		}
 	}
 	rc.Cost = fs + ts
@@ -79,7 +79,7 @@ func RangeCost1E(b *Board, from, to *Mission) (RangeCost, error) {
 	var rc RangeCost
 	for _, m := range []*Mission{from, to} {
 		if m.Quadrant == "" {
-			return rc, unprocessable(fmt.Sprintf("board.missions[%d].quadrant", m.Index), "the quadrant of %s is not known", m.Name())
+			return rc, needUnknown(m, statQuadrant)
 		}
 	}
 	if from.Quadrant != to.Quadrant {

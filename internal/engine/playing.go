@@ -43,6 +43,20 @@ type PlayCard struct {
 	// (rules.MatchFuzzy when it matched loosely); "" for an id or an
 	// inline card.
 	Match string
+	// unknown are the statistics of the card neither the card data nor
+	// the object given inline makes known (known.go): an inline card's
+	// icons or affiliation left out, every statistic of a card known by
+	// title only.
+	unknown stat
+}
+
+// need fails when a statistic the question reads of the card played is not
+// known: 422 naming params.card, with its card's id and the statistic.
+func (c PlayCard) need(x stat) error {
+	if !c.unknown.has(x) {
+		return nil
+	}
+	return missingStat("params.card", c.Name, c.ID, c.unknown&x&-(c.unknown&x))
 }
 
 // resolvePlayCard reads the card a card.play plays: one the card data
@@ -57,8 +71,18 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 		if err != nil {
 			return PlayCard{}, err
 		}
-		return PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique(),
-			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, FacilityKind: fold(c.FacilityType), Ref: ref, ID: c.ID, Match: c.Match}, nil
+		pc := PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique(),
+			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, FacilityKind: fold(c.FacilityType), Ref: ref, ID: c.ID, Match: c.Match}
+		pc.unknown = cardStats(c, c.Type, edition == rules.Edition1E)
+		if c.Affiliation == "" {
+			pc.unknown |= statAffiliation
+		}
+		if c.Type != "" {
+			// The card's type, as its list gives it (a mission's type,
+			// planet or space, is another statistic).
+			pc.unknown &^= statType
+		}
+		return pc, nil
 	}
 	// The card object is read, never changed: the play points to it (the
 	// board object the card becomes copies what it needs of it).
@@ -69,6 +93,12 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 	c := rules.Card{Title: in.Title, Subtitle: in.Subtitle}
 	pc := PlayCard{Name: c.Name(), Title: in.Title, Type: fold(in.Type), Cost: in.Cost, Unique: in.Unique,
 		Affiliation: foldAffiliations(in.Affiliation), Icons: foldAll(in.Icons), Quadrant: fold(in.Quadrant), Persona: in.Persona, Inline: in}
+	if in.Icons == nil {
+		pc.unknown |= statIcons
+	}
+	if in.Affiliation == "" {
+		pc.unknown |= statAffiliation
+	}
 	if pc.Quadrant != "" && !validQuadrant(pc.Quadrant) {
 		return PlayCard{}, checkChoice("params.card.quadrant", pc.Quadrant, quadrantList, "a quadrant is alpha, gamma, delta or mirror, not %q", in.Quadrant)
 	}
@@ -377,7 +407,15 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 		pl.NotFromHand, pl.Allowed = true, false
 		return pl, nil
 	}
+	// Where the card is played is read before its cost: a card whose
+	// place is not known (an icon or affiliation the card data lacks)
+	// is asked for that first, as a card given inline without it is.
 	var err error
+	if p.At != "" {
+		if pl.Place, err = playAtHeadquarters(b, m.variant, c, p.At); err != nil {
+			return pl, err
+		}
+	}
 	if pl.Cost, err = m.cost(); err != nil {
 		return pl, err
 	}
@@ -386,9 +424,6 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 	}
 	pl.Allowed = !pl.OutOfSegment && !pl.Unique.refused() && pl.Cost <= pl.Counters
 	if p.At != "" {
-		if pl.Place, err = playAtHeadquarters(b, m.variant, c, p.At); err != nil {
-			return pl, err
-		}
 		pl.Allowed = pl.Allowed && pl.Place.OK
 	}
 	return pl, nil

@@ -7,7 +7,10 @@
 
 package engine
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // An hqPlacement is what the 2E rules make of playing a card at a place.
 type hqPlacement struct {
@@ -58,11 +61,17 @@ func playAtHeadquarters(b *Board, rules variant, c PlayCard, at string) (hqPlace
 	case c.Type == "equipment" && rules != continuingCommittee:
 		hq.Kind, hq.OK = hqEquipment, true
 	case len(m.Play) == 0:
-		return hq, unprocessable(m.field("play"), "what %s lets you play is not known; give its play list or name its card", m.Name())
+		return hq, needUnknown(m, statPlay)
 	default:
 		hq.Kind = hqDisallows
-		if token, ok := playAllows(m.Play, c); ok {
+		token, allows, known := playAllows(m.Play, c)
+		switch {
+		case allows:
 			hq.Kind, hq.Token, hq.OK = hqAllows, token, true
+		case known != 0:
+			// An item of the play list the card may have or not: a
+			// refusal would read its icons or affiliation as none.
+			return hq, c.need(known)
 		}
 	}
 	return hq, nil
@@ -98,20 +107,50 @@ func (j *judgement) explainHeadquarters(c PlayCard, at string, hq hqPlacement) {
 // there, and which item does: an item is an affiliation, an icon or a card
 // type ("klingon", "tng-icon", "equipment"), or several joined by "+" that
 // the card must all have ("federation+ds9-icon").
-func playAllows(play []string, c PlayCard) (string, bool) {
+//
+// When no item allows the card, unknown names the statistics of the card
+// not known (its icons, its affiliation) on which an item could still allow
+// it: none when every item is refused by what is known.
+func playAllows(play []string, c PlayCard) (token string, allows bool, unknown stat) {
 	for _, item := range play {
-		all := true
-		for part := range strings.SplitSeq(item, "+") {
-			if !cardHas(c, playTerm(part)) {
-				all = false
-				break
-			}
+		if strings.TrimSpace(item) == "" {
+			continue
 		}
-		if all && strings.TrimSpace(item) != "" {
-			return item, true
+		all, maybe := true, stat(0)
+		for part := range strings.SplitSeq(item, "+") {
+			term := playTerm(part)
+			if cardHas(c, term) {
+				continue
+			}
+			if s := c.unknown & playTermStat(term); s != 0 && term != "" {
+				maybe |= s
+				continue
+			}
+			all = false
+			break
+		}
+		switch {
+		case all && maybe == 0:
+			return item, true, 0
+		case all:
+			unknown |= maybe
 		}
 	}
-	return "", false
+	return "", false, unknown
+}
+
+// playTermStat is the statistic of a card an item of a play list reads: a
+// card type its type, an affiliation its affiliation, anything else (TNG,
+// DS9, Earth) its icons.
+func playTermStat(term string) stat {
+	switch term {
+	case "personnel", "ship", "equipment", "event", "interrupt", "mission", "dilemma":
+		return statType
+	}
+	if slices.Contains(ruleAffiliations, term) || term == "non-aligned" {
+		return statAffiliation
+	}
+	return statIcons
 }
 
 // playTerm is an item of a play list, or an icon, as they compare: folded,
@@ -197,7 +236,7 @@ func reportForDuty(b *Board, c PlayCard, at string) (reporting, error) {
 		return reporting{Kind: reportNoFacility, Ship: o.ship != nil}, nil
 	}
 	if f.Kind == "" {
-		return reporting{}, unprocessable(f.field("kind"), "the kind of %s (outpost, headquarters, station or nor) is not known", f.Name())
+		return reporting{}, needUnknown(f, statKind)
 	}
 	r := reporting{Kind: reportFacility, Facility: f, OK: true}
 	switch f.Kind {
@@ -218,11 +257,16 @@ func reportForDuty(b *Board, c PlayCard, at string) (reporting, error) {
 	if where == "" {
 		// Both the card and the facility must stand in their native
 		// quadrant: where the facility stands must be known.
-		return reporting{}, unprocessable(m.field("quadrant"), "the quadrant of %s, where %s stands, is not known; give it as \"quadrant\": \"alpha\" (or gamma, delta, mirror)", m.Name(), f.Name())
+		return reporting{}, needUnknown(m, statQuadrant)
 	}
 	if c.Type != "equipment" {
 		if c.Affiliation == "" {
-			return reporting{}, unprocessable("params.card", "the affiliation of %s is not known; give it in an inline card", c.Name)
+			return reporting{}, c.need(statAffiliation)
+		}
+		if len(f.Affiliations) == 0 {
+			// A facility always has an affiliation: none given is not
+			// known, never incompatible with every card.
+			return reporting{}, needUnknown(f, statAffiliation)
 		}
 		r.Compatibility = compatibility(splitAffiliations(c.Affiliation), f.Affiliations)
 		if r.Compatibility == incompatible {
@@ -379,10 +423,10 @@ func buildFacility(b *Board, c PlayCard, at string) (building, error) {
 	}
 	bd.Outpost = true
 	if c.Affiliation == "" {
-		return bd, unprocessable("params.card", "the affiliation of %s is not known; give it in an inline card", c.Name)
+		return bd, c.need(statAffiliation)
 	}
 	if len(m.Affiliations) == 0 && !m.AnyMayAttempt && !m.affiliationsKnown {
-		return bd, unprocessable(m.field("affiliations"), "the affiliation icons of %s are not known", m.Name())
+		return bd, needUnknown(m, statAffiliations)
 	}
 	if !outpostMayStand(splitAffiliations(c.Affiliation), m) {
 		bd.NoIcon, bd.OK = true, false

@@ -76,7 +76,8 @@ func playBoard1E() rules.Board {
 func TestCardPlayAt(t *testing.T) {
 	b2, b1 := playBoard2E(), playBoard1E()
 	card := func(title, typ, aff string, icons ...string) obj {
-		return obj{"title": title, "type": typ, "cost": 2, "affiliation": aff, "icons": icons}
+		// icons given, [] for none: icons not given are not known.
+		return obj{"title": title, "type": typ, "cost": 2, "affiliation": aff, "icons": append([]string{}, icons...)}
 	}
 	unique := func(c obj) obj { c["unique"] = true; return c }
 	play := func(c obj, where string) obj { return obj{"card": c, "at": where, "counters": 7} }
@@ -183,8 +184,8 @@ func TestCardPlayAtNamesTheFieldItCannotJudge(t *testing.T) {
 		{"UnknownPlace", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1}, "at": "nowhere"}, "params.at"},
 		{"AnIDWithoutAPlace", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1}, "id": "zq"}, "params.at"},
 		{"AnIDTaken", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1, "affiliation": "klingon"}, "at": "qonos", "id": "kurn"}, "params.id"},
-		{"WhatTheHeadquartersAllowsIsUnknown", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1, "affiliation": "klingon"}, "at": "hq"}, "board.missions[5].play"},
-		{"TheFacilityKindIsUnknown", "1e", b1, obj{"card": obj{"title": "Zq", "type": "personnel", "affiliation": "federation"}, "at": "mystery"}, "board.facilities[8].kind"},
+		{"WhatTheHeadquartersAllowsIsUnknown", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1, "affiliation": "klingon"}, "at": "hq"}, "board.missions[5]"},
+		{"TheFacilityKindIsUnknown", "1e", b1, obj{"card": obj{"title": "Zq", "type": "personnel", "affiliation": "federation"}, "at": "mystery"}, "board.facilities[8]"},
 		{"TheCardsAffiliationIsUnknown", "1e", b1, obj{"card": obj{"title": "Zq", "type": "personnel"}, "at": "fedpost"}, "params.card"},
 		{"AnUnknownStatistic", "2e", b2, obj{"card": obj{"title": "Zq", "type": "personnel", "cost": 1, "warp": 9}, "at": "qonos"}, "params.card.warp"},
 	}

@@ -223,5 +223,6 @@ func ruleBook() map[ruleKey]rule {
 		"report1.hq":        {reporting, []string{"a headquarters is a planet facility, and thus ships"}},
 		"report1.persona":   {reporting, []string{"represent different versions of the same persona"}},
 		"persona1.mirror":   {[]string{"persona"}, []string{"you may have both in play at the same time"}},
+		"species1.terran":   {[]string{"species"}, []string{"personnel are human"}},
 	}
 }

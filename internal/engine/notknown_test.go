@@ -1,0 +1,144 @@
+package engine_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A statistic of a mission, a facility or a card played that the board
+// does not give is not known: wherever a question reads it, the answer is
+// 422 naming the object, the statistic it needs (details.needs) and its
+// card, never a verdict reading it as none. Where what is known decides
+// the question whatever the statistic, the verdict is given.
+func TestAStatisticNotGivenIsAskedForWhereverItIsRead(t *testing.T) {
+	w := realWorld(t)
+	fogPlanet := rules.BoardMission{ID: "fog", Title: "Zq Fog", Type: "planet", Quadrant: "alpha", Span: ip(2), Points: ip(30), Requirements: "Geology"}
+	hq := rules.BoardMission{ID: "hq", Title: "Zq Harbour", Type: "headquarters", Quadrant: "alpha", Span: ip(2)}
+	tngHQ := hq
+	tngHQ.Play = []string{"tng-icon", "equipment"}
+	klingonHQ := hq
+	klingonHQ.Play = []string{"klingon", "equipment"}
+	yard := rules.BoardFacility{ID: "yard", Kind: "outpost", Shields: ip(30), At: at("fog")}
+	withAff := yard
+	withAff.Affiliation = "klingon"
+	noKind := rules.BoardFacility{ID: "yard", Affiliation: "klingon", Shields: ip(30), At: at("fog")}
+	noQuadrant := fogPlanet
+	noQuadrant.Quadrant = ""
+	geologist := person("g", "klingon", []string{"staff"}, at("fog"), "Geology")
+	inline := func(fields obj) obj {
+		c := obj{"title": "Zq Hand", "type": "personnel", "cost": 1}
+		for k, v := range fields {
+			c[k] = v
+		}
+		return c
+	}
+	cases := []struct {
+		name, edition, question string
+		board                   rules.Board
+		params                  obj
+		field, needs            string
+	}{
+		{"2E a headquarters' play list", "2e", "card.play", rules.Board{Missions: []rules.BoardMission{hq}},
+			obj{"card": inline(obj{"affiliation": "klingon", "icons": []string{}}), "at": "hq", "counters": 7}, "board.missions[0]", "play"},
+		{"2E the icons of a card an icon of the list would allow", "2e", "card.play", rules.Board{Missions: []rules.BoardMission{tngHQ}},
+			obj{"card": inline(obj{"affiliation": "federation"}), "at": "hq", "counters": 7}, "params.card", "icons"},
+		{"2E the affiliation of a card an affiliation of the list would allow", "2e", "card.play", rules.Board{Missions: []rules.BoardMission{klingonHQ}},
+			obj{"card": inline(obj{"icons": []string{}}), "at": "hq", "counters": 7}, "params.card", "affiliation"},
+		{"2E who may attempt a mission", "2e", "mission.attempt", rules.Board{Missions: []rules.BoardMission{fogPlanet}, Personnel: []rules.BoardPersonnel{geologist}},
+			obj{"mission": "fog"}, "board.missions[0]", "affiliations"},
+		{"1E who may attempt a mission", "1e", "mission.attempt", rules.Board{Missions: []rules.BoardMission{fogPlanet}, Personnel: []rules.BoardPersonnel{geologist}},
+			obj{"mission": "fog"}, "board.missions[0]", "affiliations"},
+		{"1E the affiliation of an outpost reported to", "1e", "card.play", rules.Board{Missions: []rules.BoardMission{fogPlanet}, Facilities: []rules.BoardFacility{yard}},
+			obj{"card": inline(obj{"affiliation": "klingon"}), "at": "yard"}, "board.facilities[0]", "affiliation"},
+		{"1E the kind of a facility reported to", "1e", "card.play", rules.Board{Missions: []rules.BoardMission{fogPlanet}, Facilities: []rules.BoardFacility{noKind}},
+			obj{"card": inline(obj{"affiliation": "klingon"}), "at": "yard"}, "board.facilities[0]", "kind"},
+		{"1E the quadrant where an outpost reported to stands", "1e", "card.play", rules.Board{Missions: []rules.BoardMission{noQuadrant}, Facilities: []rules.BoardFacility{withAff}},
+			obj{"card": inline(obj{"affiliation": "klingon"}), "at": "yard"}, "board.missions[0]", "quadrant"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := req2E(c.question, c.board, c.params)
+			r.Edition = c.edition
+			_, err := ask(context.Background(), w.svc, r)
+			d := rules.ErrorDetails(err)
+			if rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != c.field || d["needs"] != c.needs {
+				t.Fatalf("err %v (details %v), want 422 naming %s, needs %s", err, d, c.field, c.needs)
+			}
+		})
+	}
+	// What is known decides: an Earth-icon list refuses a card whose icons
+	// are given as none, and an affiliation list refuses or allows a card
+	// of a known affiliation whatever its icons.
+	decided := []struct {
+		name  string
+		board rules.Board
+		card  obj
+		want  bool
+	}{
+		{"icons given as none", rules.Board{Missions: []rules.BoardMission{tngHQ}}, inline(obj{"affiliation": "federation", "icons": []string{}}), false},
+		{"an affiliation the list names, icons not given", rules.Board{Missions: []rules.BoardMission{klingonHQ}}, inline(obj{"affiliation": "klingon"}), true},
+		{"an affiliation the list does not name, icons not given", rules.Board{Missions: []rules.BoardMission{klingonHQ}}, inline(obj{"affiliation": "romulan"}), false},
+		{"equipment the list names, nothing else given", rules.Board{Missions: []rules.BoardMission{tngHQ}}, obj{"title": "Zq Spanner", "type": "equipment", "cost": 1}, true},
+	}
+	for _, c := range decided {
+		t.Run(c.name, func(t *testing.T) {
+			v := judge(t, req2E("card.play", c.board, obj{"card": c.card, "at": "hq", "counters": 7}))
+			if allowed(t, v) != c.want {
+				t.Errorf("allowed %v, want %v: %q", !c.want, c.want, v.Reasons)
+			}
+			if !quotes(v, "played at a headquarters mission") {
+				t.Errorf("no citation of where cards are played: %+v", v.Citations)
+			}
+		})
+	}
+}
+
+// A species a document makes of another holds under that document: the 1E
+// Current Rulings say Terran personnel are human, so under them a Terran
+// meets a requirement or a staffing line naming a Human, and the verdict
+// cites the ruling; under the 1E rulebook alone, which says nothing of
+// Terrans, a Terran is only a Terran.
+func TestASpeciesTheRulingsMakeHumanCountsAsHuman(t *testing.T) {
+	zq := person("zq", "federation", []string{"staff"}, at("m"))
+	zq.Species = "Terran"
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 3), mission("n", "planet", "alpha", 2)},
+		Personnel: []rules.BoardPersonnel{zq}}
+	check := req1E("requirement.check", board, obj{"requirement": "Human", "personnel": []string{"zq"}})
+	if v := judge(t, under(check, "1e-current-rulings")); !allowed(t, v) || !quotes(v, "personnel are human") {
+		t.Errorf("under the rulings: allowed %v, citations %+v", deref(v.Allowed), v.Citations)
+	}
+	if v := judge(t, under(check, "1e-rulebook")); allowed(t, v) || quotes(v, "personnel are human") {
+		t.Errorf("under the rulebook: allowed %v, citations %+v", deref(v.Allowed), v.Citations)
+	}
+	// A staffing line naming the species, and a move that needs it staffed.
+	flier := board
+	flier.Personnel = []rules.BoardPersonnel{zq}
+	flier.Personnel[0].At = aboard("s")
+	flier.Ships = []rules.BoardShip{ship("s", "federation", []string{"Human"}, 6, "m")}
+	for _, q := range []struct {
+		question string
+		params   obj
+	}{{"ship.staffed", obj{"ship": "s"}}, {"ship.move", obj{"ship": "s", "to": "n"}}} {
+		if v := judge(t, under(req1E(q.question, flier, q.params), "1e-current-rulings")); !allowed(t, v) || !quotes(v, "personnel are human") {
+			t.Errorf("%s under the rulings: allowed %v, reasons %q", q.question, deref(v.Allowed), v.Reasons)
+		}
+		if v := judge(t, under(req1E(q.question, flier, q.params), "1e-rulebook")); allowed(t, v) {
+			t.Errorf("%s under the rulebook: a Terran staffed a line naming a Human: %q", q.question, v.Reasons)
+		}
+	}
+	// A Human is a Human under both; nobody else is made one.
+	human := zq
+	human.Species = "Human"
+	other := zq
+	other.ID, other.Species = "zv", "Vulcan"
+	both := board
+	both.Personnel = []rules.BoardPersonnel{human, other}
+	for _, doc := range []string{"1e-current-rulings", "1e-rulebook"} {
+		v := judge(t, under(req1E("requirement.check", both, obj{"requirement": "Human x2", "personnel": []string{"zq", "zv"}}), doc))
+		if allowed(t, v) || quotes(v, "personnel are human") {
+			t.Errorf("%s: a Vulcan counted as a Human, or the ruling cited with no Terran: %q", doc, v.Reasons)
+		}
+	}
+}
