@@ -536,10 +536,29 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			}
 		}
 		f := fuzziness(utf8.RuneCountInString(w))
-		if f == 0 {
+		var cs []correction
+		switch {
+		case f > 0:
+			cs = ix.vocab.soundCorrections(w, f, ix.vocab.corrections(w, f))
+		case len(w) == shortTypo && asciiWord(w):
+			// A word of three letters is read only as a word it is
+			// mistyped from, a letter dropped or two swapped ("crd",
+			// "teh"), that the rulebooks write beside a word typed next
+			// to it; another letter changed has too many neighbours.
+			prev, next := before, after
+			if i > 0 {
+				prev = toks[i-1]
+			}
+			if i+1 < len(toks) {
+				next = toks[i+1]
+			}
+			if cs = ix.shortTypoInContext(w, prev, next); len(cs) == 0 {
+				continue
+			}
+			f = 1
+		default:
 			continue
 		}
-		cs := ix.vocab.soundCorrections(w, f, ix.vocab.corrections(w, f))
 		if knownStem {
 			// Another form of a word of the rulebooks ("filling" of
 			// "fills", "earning" of "earned"): it is searched by its

@@ -100,3 +100,20 @@ func TestStrayMarkInsideAWordRead(t *testing.T) {
 		t.Errorf("dilem!ma pile reads as %+v, want dilem!ma read as dilemma", res.ReadAs)
 	}
 }
+
+// A typed word of three letters the index does not know is read as the word
+// it is mistyped from (a letter dropped, two swapped) when the rulebooks
+// write that word beside a word typed next to it; alone, or beside words it
+// is never written with, it stays as typed.
+func TestShortTypoReadBesideItsNeighbour(t *testing.T) {
+	checkReadings(t, buildCorpus(t), map[string]string{
+		"draw a crd":   "draw a card",
+		"shp battle":   "ship battle",
+		"teh mission":  "the mission",
+		"dek of cards": "deck of cards",
+		"yes":          "yes", // alone: not "eyes"
+		"lol":          "lol",
+		"hnd size":     "hnd size", // "hand size" is never written
+		"fix the bug":  "fix the bug",
+	})
+}

@@ -55,3 +55,50 @@ func (ix *Index) strayMarkJoined(s string) (string, bool) {
 
 // isLetterByte reports whether b is an ASCII letter.
 func isLetterByte(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
+
+// shortTypo is the length of the shortest typed word read as a word it is
+// mistyped from (see mistypedFrom): shorter ones are too many words' typos.
+const shortTypo = 3
+
+// shortTypoInContext returns the word of the index a typed word of three
+// letters the index does not know is mistyped from, a letter dropped or two
+// neighbouring letters swapped ("crd" is card, "teh" the), when the
+// rulebooks write it beside the word typed before or after it ("draw a
+// crd": "a card"): of those, the one they write so in the most documents.
+// Alone, or beside words the rulebooks never write it with, it is no
+// reading: "yes" is not "eyes".
+func (ix *Index) shortTypoInContext(w, before, after string) []correction {
+	w = strings.ToLower(w)
+	cs := ix.vocab.correctionsWhere(w, 1, func(t string) bool { return mistyped(w, t) })
+	before, after = letters(before), letters(after)
+	best, most := -1, 0
+	for i, c := range cs {
+		n := 0
+		if before != "" {
+			k, _ := ix.sideBySide(before, c.word)
+			n += k
+		}
+		if after != "" {
+			k, _ := ix.sideBySide(c.word, after)
+			n += k
+		}
+		if n > most {
+			best, most = i, n
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return []correction{cs[best]}
+}
+
+// letters is a typed word lower-cased when it is made of ASCII letters
+// alone, one or more ("a" says "a card"), else "".
+func letters(w string) string {
+	for i := 0; i < len(w); i++ {
+		if !isLetterByte(w[i]) {
+			return ""
+		}
+	}
+	return strings.ToLower(w)
+}
