@@ -97,12 +97,12 @@
 //     "fight", British "armour" as "armor"; sound.go); the
 //     other near words are kept as low-boost alternatives (not the chosen
 //     word in other forms: "segment" for "segemnts" read as "segments"
-//     would lower every text saying "segments"). A typo of a word
-//     A word of three letters is read only as a word it is mistyped from
-//     (a letter dropped, two swapped) that the rulebooks write beside a
-//     word typed next to it ("draw a crd", "teh mission"; textspeak.go).
-//     A question or exclamation mark between two letters is a slip of the
-//     shift key when the word without it is the index's ("mat?ching").
+//     would lower every text saying "segments"). A word of three letters
+//     is read only as a word it is mistyped from (a letter dropped, two
+//     swapped) that the rulebooks write beside a word typed next to it
+//     ("draw a crd", "teh mission"; textspeak.go). A question or
+//     exclamation mark between two letters is a slip of the shift key when
+//     the word without it is the index's ("mat?ching"). A typo of a word
 //     the thesaurus reads alone (the table's "fight", a question's "whats")
 //     nearer than any word of the index is read as that word ("fgiht",
 //     "whaats"). A word the index knows is never changed,
