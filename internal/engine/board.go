@@ -63,6 +63,10 @@ type Board struct {
 	// board the card service matched loosely (a typo, a missing word
 	// forgiven), and the card each was read as.
 	loose []string
+
+	// plurals says, for the verdict's reasons, which words of the board
+	// were read as the words they are the plural of (words.go).
+	plurals pluralNotes
 }
 
 // compiled is what a request computes once of its boards and keeps for

@@ -466,6 +466,9 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest, arra
 	if len(board.loose) > 0 {
 		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", joinAnd(board.loose))
 	}
+	if len(board.plurals) > 0 {
+		j.sayStrings("%s", board.plurals.said())
+	}
 	if err := q.run(ctx, s, j, req.Params); err != nil {
 		return nil, err
 	}

@@ -51,8 +51,11 @@ type parsedSkill struct {
 	name, key string
 	level     int
 	// typo says the name is a typo of a skill or characteristic the
-	// vocabulary knows (vocabularyWords.typoOf), read once with the skill.
-	typo bool
+	// vocabulary knows (vocabularyWords.typoOf), read once with the skill;
+	// plural, the skills or characteristics it is the plural of
+	// (vocabularyWords.singularOf), read before its typos.
+	typo   bool
+	plural []string
 }
 
 // textMemos are the memos of a Service.
@@ -75,12 +78,14 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 		return parsedSkill{}, err
 	}
 	ps := parsedSkill{name: name, key: key, level: level}
-	if t.words != nil {
-		ps.typo = len(t.words.typoOf(key, skillWords|characteristicWords)) > 0
+	if t.words != nil && key != "" && t.words.kinds[key]&(skillWords|characteristicWords) == 0 {
+		if ps.plural = t.words.singularOf(key, skillWords|characteristicWords); len(ps.plural) == 0 {
+			ps.typo = len(t.words.typoOf(key, skillWords|characteristicWords)) > 0
+		}
 	}
 	// What is kept is copied, as the text is: the name may be a part of
 	// the text, which may be a part of the whole request.
-	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level, typo: ps.typo})
+	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level, typo: ps.typo, plural: ps.plural})
 	return ps, nil
 }
 

@@ -48,6 +48,9 @@ type PlayCard struct {
 	// icons or affiliation left out, every statistic of a card known by
 	// title only.
 	unknown stat
+	// plurals are the words of an inline card read as the words they are
+	// the plural of (plurals.go).
+	plurals pluralNotes
 }
 
 // need fails when a statistic the question reads of the card played is not
@@ -102,7 +105,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 	if pc.Quadrant != "" && !validQuadrant(pc.Quadrant) {
 		return PlayCard{}, checkChoice("params.card.quadrant", pc.Quadrant, quadrantList, "a quadrant is alpha, gamma, delta or mirror, not %q", in.Quadrant)
 	}
-	if err := s.checkInlineCardWords(edition, in, &pc); err != nil {
+	if err := s.checkInlineCardWords(&pc.plurals, edition, in, &pc); err != nil {
 		return PlayCard{}, err
 	}
 	return pc, nil
@@ -198,6 +201,9 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 	m.card = c
 	if c.Match == rules.MatchFuzzy {
 		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", looseReading(c.Ref, "params.card", c.Name, c.ID))
+	}
+	if len(c.plurals) > 0 {
+		j.sayStrings("%s", c.plurals.said())
 	}
 	if m.commanded, err = s.commandedCards(ctx, j.edition, p.Commanded); err != nil {
 		return nil, err

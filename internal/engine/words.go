@@ -184,20 +184,39 @@ func (w *vocabularyWords) checkWords(at boardPlace, list, what string, given, ke
 	return nil
 }
 
-// checkAffiliation refuses an affiliation given (as written; key folded),
-// or one of a multi-affiliation one ("klingon/romulan"), that is a typo of
-// one the rules or the card data know.
-func (s *Service) checkAffiliation(field func() string, given, key string) error {
+// readAffiliation reads an affiliation given (as written; key folded),
+// or each of a multi-affiliation one ("klingon/romulan"), as readWord
+// reads a word: a typo of one the rules or the card data know is
+// refused, a plural of one is read as it. It returns the affiliation as
+// given with each plural read as its word (given itself when none was).
+func (s *Service) readAffiliation(b *pluralNotes, field func() string, given, key string) (string, error) {
 	w := &s.vocab.words
 	if key == "" || w.kinds[key]&affiliationWords != 0 {
-		return nil
+		return given, nil
 	}
-	for a := range strings.SplitSeq(given, "/") {
-		if err := w.checkWord(field, "an affiliation", a, fold(a), affiliationWords); err != nil {
-			return err
+	if !strings.Contains(given, "/") {
+		read, err := w.readWord(b, field, "an affiliation", given, key, affiliationWords)
+		if err != nil || read == key {
+			return given, err
+		}
+		return read, nil
+	}
+	parts := strings.Split(given, "/")
+	changed := false
+	for i, a := range parts {
+		k := fold(a)
+		read, err := w.readWord(b, field, "an affiliation", a, k, affiliationWords)
+		if err != nil {
+			return "", err
+		}
+		if read != k {
+			parts[i], changed = read, true
 		}
 	}
-	return nil
+	if !changed {
+		return given, nil
+	}
+	return strings.Join(parts, "/"), nil
 }
 
 // unknownWord is the refusal of a word that is none of a vocabulary's:
@@ -273,27 +292,48 @@ func (s *Service) checkPersonnelWords(b *Board, at boardPlace, bp *rules.BoardPe
 	w := &s.vocab.words
 	// A board's personnel are mostly of one affiliation: the one read
 	// before was read against the vocabulary.
-	if n := len(b.Personnel); bp.Affiliation != "" && (n == 0 || b.Personnel[n-1].Affiliation != p.Affiliation) {
-		if err := s.checkAffiliation(at.fieldOf("affiliation"), bp.Affiliation, p.Affiliation); err != nil {
+	if n := len(b.Personnel); bp.Affiliation != "" && (n == 0 || b.Personnel[n-1].src.Affiliation != bp.Affiliation) {
+		read, err := s.readAffiliation(&b.plurals, at.fieldOf("affiliation"), bp.Affiliation, p.Affiliation)
+		if err != nil {
 			return err
 		}
+		if read != bp.Affiliation {
+			p.Affiliation = s.memos.fold(read)
+		}
+	} else if n > 0 && bp.Affiliation != "" {
+		p.Affiliation = b.Personnel[n-1].Affiliation // as read of the one before
 	}
+	var err error
 	if bp.Icons != nil {
-		if err := w.checkWords(at, "icons", "an icon", bp.Icons, p.Icons, iconWords); err != nil {
+		if p.Icons, err = w.readWords(&b.plurals, at, "icons", "an icon", bp.Icons, p.Icons, iconWords); err != nil {
 			return err
 		}
 	}
 	if bp.Characteristics != nil {
 		// A 1E classification is a characteristic and a skill.
-		if err := w.checkWords(at, "characteristics", "a characteristic", bp.Characteristics, p.Characteristics, characteristicWords|skillWords); err != nil {
+		if p.Characteristics, err = w.readWords(&b.plurals, at, "characteristics", "a characteristic", bp.Characteristics, p.Characteristics, characteristicWords|skillWords); err != nil {
 			return err
 		}
 	}
 	if bp.Species != "" {
+		var read []string // the species as given, each plural read as its word
+		i := 0
 		for sp := range strings.SplitSeq(bp.Species, ",") {
-			if err := w.checkWord(at.fieldOf("species"), "a species", sp, s.memos.fold(sp), speciesWords); err != nil {
+			key := s.memos.fold(sp)
+			r, err := w.readWord(&b.plurals, at.fieldOf("species"), "a species", sp, key, speciesWords)
+			if err != nil {
 				return err
 			}
+			if r != key {
+				if read == nil {
+					read = strings.Split(bp.Species, ",")
+				}
+				read[i] = r
+			}
+			i++
+		}
+		if read != nil {
+			p.Species = strings.Join(read, ",")
 		}
 	}
 	return nil
@@ -467,44 +507,73 @@ func (j *judgement) sayUnrecognisedIcons(st StaffingOutcome) {
 // checkInlineCardWords reads the words of a card card.play gives inline
 // (pc, as read): its type, of the closed list of the edition's card types;
 // its affiliation and icons, as a board's are read.
-func (s *Service) checkInlineCardWords(edition string, in *rules.InlineCard, pc *PlayCard) error {
+func (s *Service) checkInlineCardWords(b *pluralNotes, edition string, in *rules.InlineCard, pc *PlayCard) error {
 	if pc.Type != "" && !slices.Contains(cardTypes[edition], pc.Type) {
 		return checkChoice("params.card.type", pc.Type, cardTypes[edition], "a %s card's type is %s, not %q", edition, strings.Join(cardTypes[edition], ", "), in.Type)
 	}
 	w := &s.vocab.words
 	if in.Affiliation != "" {
-		if err := s.checkAffiliation(func() string { return "params.card.affiliation" }, in.Affiliation, pc.Affiliation); err != nil {
+		read, err := s.readAffiliation(b, func() string { return "params.card.affiliation" }, in.Affiliation, pc.Affiliation)
+		if err != nil {
 			return err
 		}
+		if read != in.Affiliation {
+			pc.Affiliation = foldAffiliations(read)
+		}
 	}
-	for _, key := range pc.Icons {
-		if key == "command" || key == "staff" {
+	for i, key := range pc.Icons {
+		if key == "command" || key == "staff" || w.kinds[key]&iconWords != 0 {
 			continue
 		}
-		if near := w.typoOf(key, iconWords); len(near) > 0 {
-			for j, icon := range in.Icons {
-				if fold(icon) == key {
-					return unknownWord(indexed("params.card.icons", j), "an icon", icon, near)
-				}
+		for j, icon := range in.Icons {
+			if fold(icon) != key {
+				continue
 			}
+			read, err := w.readWord(b, func() string { return indexed("params.card.icons", j) }, "an icon", icon, key, iconWords)
+			if err != nil {
+				return err
+			}
+			if read != key {
+				pc.Icons = slices.Clone(pc.Icons)
+				pc.Icons[i] = read
+			}
+			break
 		}
 	}
 	return nil
 }
 
-// checkPlayWords reads the play list a board gives a headquarters mission
-// (what its owner may play there): each item an affiliation, an icon or a
-// card type, or several joined by "+".
-func (s *Service) checkPlayWords(at boardPlace, play []string) error {
+// readPlayWords reads the play list a board gives a headquarters mission
+// (given; play, the mission's list so far: the card's when the board gives
+// none): each item an affiliation, an icon or a card type, or several
+// joined by "+", a typo of one refused, a plural of one read as it. It
+// returns the mission's list, a list of its own when a plural was read.
+func (s *Service) readPlayWords(b *pluralNotes, at boardPlace, play, given []string) ([]string, error) {
 	w := &s.vocab.words
-	for j, item := range play {
+	for j, item := range given {
+		var parts []string // the item's parts, each plural read as its word
+		i := 0
 		for part := range strings.SplitSeq(item, "+") {
 			// playTerm, its fold through the memo.
 			key := strings.TrimSuffix(strings.TrimSuffix(s.memos.fold(part), "icon"), " ")
-			if err := w.checkWord(at.itemOf("play", j), "an affiliation, icon or card type", strings.TrimSpace(part), key, playTerms); err != nil {
-				return err
+			read, err := w.readWord(b, at.itemOf("play", j), "an affiliation, icon or card type", strings.TrimSpace(part), key, playTerms)
+			if err != nil {
+				return nil, err
 			}
+			if read != key {
+				if parts == nil {
+					parts = strings.Split(item, "+")
+				}
+				parts[i] = read
+			}
+			i++
+		}
+		if parts != nil {
+			if &play[0] == &given[0] {
+				play = slices.Clone(given) // the request's own list
+			}
+			play[j] = strings.Join(parts, "+")
 		}
 	}
-	return nil
+	return play, nil
 }
