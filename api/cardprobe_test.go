@@ -33,6 +33,9 @@ type cardProbe struct {
 	// among its suggestions when given.
 	NotFound bool
 	Suggest  string
+	// Note says why an expectation was mended after the probe was first
+	// run: the author's reading, not the look-up, was wrong.
+	Note string
 }
 
 // cardProbeHeldOut says whether the probe's i-th look-up is held out: one

@@ -537,7 +537,7 @@ func TestCardCommandSaysWhatTheCardDataLacks(t *testing.T) {
 		}
 		return ""
 	}
-	if got, want := lacking("Ensign Example"), "icons, skills, integrity, cunning, strength, cost, uniqueness (printed on the card)"; got != want {
+	if got, want := lacking("Ensign Example"), "icons, skills, integrity, cunning, strength, species, cost, uniqueness (printed on the card)"; got != want {
 		t.Errorf("a card known by its title: %q, want %q", got, want)
 	}
 	if got := lacking("Example Civilian"); got != "" {

@@ -267,7 +267,7 @@ async function cards(page, vp) {
   setStep(`${vp} card: what the data lacks, lore, See, coverage`);
   await page.goto(base + "/cards/2e-1-268", { waitUntil: "load" });
   const lacks = await page.locator(".lacks").innerText();
-  check(/does not hold this card’s icons, skills, Integrity, Cunning, Strength, cost and uniqueness/.test(lacks), "a card whose data lacks its statistics does not say so: " + lacks);
+  check(/does not hold this card’s icons, skills, Integrity, Cunning, Strength, species, cost and uniqueness/.test(lacks), "a card whose data lacks its statistics does not say so: " + lacks);
   await shot(page, `${vp}-card-lacks`, false);
   await page.goto(base + "/cards/1e-155-35", { waitUntil: "load" });
   check(await page.locator(".cf-lore em").count() > 0 && !/<\/?[ib]>/.test(await page.locator("article.card").innerText()), "lore markup shown as tags");

@@ -93,7 +93,8 @@ func newCardFace(c *rules.Card) cardFace {
 
 // lacksSentence says what the card data lacks of what the card prints, and
 // that the adjudicator asks for what it would need of them (a statistic),
-// never guessing; it needs no game text or uniqueness from the data.
+// never guessing; it needs no game text, uniqueness, species or (of a
+// Second Edition mission) quadrant from the data.
 func lacksSentence(lacks []string) string {
 	if len(lacks) == 0 {
 		return ""
@@ -107,7 +108,7 @@ func lacksSentence(lacks []string) string {
 	}
 	var asked []string
 	for _, f := range lacks {
-		if f != "game text" && f != "uniqueness" {
+		if f != "game text" && f != "uniqueness" && f != "species" && f != "quadrant" {
 			asked = append(asked, f)
 		}
 	}

@@ -156,18 +156,18 @@ func TestTheCardFaceSaysWhatTheDataLacks(t *testing.T) {
 	if f.TypeLine != "Personnel — Federation" || string(f.Lore) != "A <em>plucky</em> helmsman." {
 		t.Errorf("face %+v", f)
 	}
-	if f.LacksSentence != "The card data does not hold this card’s icons, skills, Integrity, Cunning, Strength, cost and uniqueness. The printed card has them; the adjudicator asks for its icons, skills, Integrity, Cunning, Strength and cost rather than guess." {
+	if f.LacksSentence != "The card data does not hold this card’s icons, skills, Integrity, Cunning, Strength, species, cost and uniqueness. The printed card has them; the adjudicator asks for its icons, skills, Integrity, Cunning, Strength and cost rather than guess." {
 		t.Errorf("lacks %q", f.LacksSentence)
 	}
 	no := false
 	full := &rules.Card{ID: "2e-1-10", Edition: "2e", Title: "Kwan", Type: "personnel", Affiliation: "bajoran", Icons: []string{"staff"}, Skills: []rules.Skill{{Name: "Physics", Level: 2}},
-		Integrity: rules.IntPtr(6), Cunning: rules.IntPtr(5), Strength: rules.IntPtr(5), Cost: rules.IntPtr(1), Unique: &no}
+		Integrity: rules.IntPtr(6), Cunning: rules.IntPtr(5), Strength: rules.IntPtr(5), Species: "Bajoran", Cost: rules.IntPtr(1), Unique: &no}
 	f = newCardFace(full)
-	if f.LacksSentence != "" || f.Stats != "Integrity 6 · Cunning 5 · Strength 5" || f.Cost != "1" || len(f.Lines) != 2 || f.Lines[1].Value != "2 Physics" {
+	if f.LacksSentence != "" || f.Stats != "Integrity 6 · Cunning 5 · Strength 5" || f.Cost != "1" || len(f.Lines) != 3 || f.Lines[1].Value != "2 Physics" {
 		t.Errorf("face %+v", f)
 	}
 	yes := true
-	hq := &rules.Card{ID: "2e-1-11", Edition: "2e", Title: "Earth", Type: "mission", MissionType: "headquarters", Span: rules.IntPtr(2), Unique: &yes}
+	hq := &rules.Card{ID: "2e-1-11", Edition: "2e", Title: "Earth", Type: "mission", MissionType: "headquarters", Quadrant: "alpha", Span: rules.IntPtr(2), Unique: &yes}
 	if f := newCardFace(hq); f.LacksSentence != "" {
 		t.Errorf("a headquarters lacks %q", f.LacksSentence)
 	}
@@ -184,7 +184,7 @@ func TestTheCardFaceSaysWhatEveryCardOfItsEditionPrints(t *testing.T) {
 		{&rules.Card{ID: "2e-1-20", Edition: "2e", Title: "Ion Squall", Type: "dilemma"},
 			"The card data does not hold this card’s game text, cost and uniqueness. The printed card has them; the adjudicator asks for its cost rather than guess."},
 		{&rules.Card{ID: "2e-1-21", Edition: "2e", Title: "Far Shore", Type: "mission", MissionType: "planet", Span: rules.IntPtr(3), Points: rules.IntPtr(30), Requirements: "2 Geology"},
-			"The card data does not hold this card’s uniqueness. The printed card has it."},
+			"The card data does not hold this card’s quadrant and uniqueness. The printed card has them."},
 		{&rules.Card{ID: "2e-1-22", Edition: "2e", Title: "Tug", Type: "ship", Affiliation: "non-aligned", Range: rules.IntPtr(6), Weapons: rules.IntPtr(4), Shields: rules.IntPtr(5), Staffing: []string{"staff"}, Unique: new(bool)},
 			"The card data does not hold this card’s cost. The printed card has it; the adjudicator asks for it rather than guess."},
 		// First Edition cards print no cost; their uniqueness is in the data.

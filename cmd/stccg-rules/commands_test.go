@@ -273,7 +273,7 @@ func TestCardIsPrintedWithItsTextAndWhatTheDataLacks(t *testing.T) {
 	}
 	titleOnly := &rules.Card{ID: "2e-9-7", Edition: "2e", Title: "Ensign Example", Type: "personnel", Affiliation: "federation"}
 	out := print(titleOnly)
-	if !strings.Contains(out, "not in the card data: icons, skills, integrity, cunning, strength, cost, uniqueness (printed on the card)") {
+	if !strings.Contains(out, "not in the card data: icons, skills, integrity, cunning, strength, species, cost, uniqueness (printed on the card)") {
 		t.Errorf("a card known by its title:\n%s", out)
 	}
 	full := &rules.Card{ID: "1e-9-8", Edition: "1e", Title: "Example Shuttle", Type: "ship", Affiliation: "federation", Unique: rules.BoolPtr(false),

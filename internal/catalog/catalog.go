@@ -312,12 +312,64 @@ func variantsOf(c *rules.Card) []variantName {
 	return vs
 }
 
-// Card returns the card with the id, or ENOTFOUND.
+// Card returns the card with the id, or ENOTFOUND. An id is read as a
+// reader writes it (cardByID): "2E-1-394", "1e-101-012" and the card data's
+// blueprint "101_012" are the cards 2e-1-394 and 1e-101-12.
 func (c *Catalog) Card(ctx context.Context, id string) (*rules.Card, error) {
-	if card := c.byID[strings.TrimSpace(id)]; card != nil {
+	if card := c.cardByID(id); card != nil {
 		return card, nil
 	}
 	return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", id)
+}
+
+// cardByID is the card an id names, or nil: the id as the catalog gives it
+// ("2e-1-394"), else read as readers write one, edition and set in any
+// case, set and number with leading zeros ("2e-007-049"), or the card
+// data's blueprint id without an edition ("101_012", "1_394"), which names
+// the one card of either edition with that set and number. The card
+// answered carries its own id.
+func (c *Catalog) cardByID(id string) *rules.Card {
+	id = strings.TrimSpace(id)
+	if card := c.byID[id]; card != nil {
+		return card
+	}
+	if len(id) > rules.MaxCardNameBytes {
+		return nil
+	}
+	parts := strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '-' || r == '_' })
+	editions := []string{string(rules.Edition1E), string(rules.Edition2E)}
+	switch {
+	case len(parts) == 3 && slices.Contains(editions, parts[0]):
+		editions, parts = parts[:1], parts[1:]
+	case len(parts) != 2:
+		return nil
+	}
+	set, okSet := plainNumber(parts[0])
+	number, okNumber := plainNumber(parts[1])
+	if !okSet || !okNumber {
+		return nil
+	}
+	var found *rules.Card
+	for _, e := range editions {
+		if card := c.byID[e+"-"+set+"-"+number]; card != nil {
+			if found != nil {
+				return nil // a set and number of both editions: no one card
+			}
+			found = card
+		}
+	}
+	return found
+}
+
+// plainNumber is a run of digits without its leading zeros ("007" is "7").
+func plainNumber(s string) (string, bool) {
+	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+		return "", false
+	}
+	if t := strings.TrimLeft(s, "0"); t != "" {
+		return t, true
+	}
+	return "0", true
 }
 
 // CardNamed finds one card of the edition (of either when it is empty) by
@@ -361,7 +413,7 @@ func (c *Catalog) cardNamed(ctx context.Context, name string, fuzzy bool, editio
 // the suggestions a fuzzy search would cost: it is for callers that take a
 // name the data does not know as it is, a deck list's line.
 func (c *Catalog) CardRef(ctx context.Context, ref, edition string) (*rules.Card, error) {
-	if card := c.byID[strings.TrimSpace(ref)]; card != nil && card.Edition == edition {
+	if card := c.cardByID(ref); card != nil && card.Edition == edition {
 		return card, nil
 	}
 	return c.cardExact(ref, edition)

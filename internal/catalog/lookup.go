@@ -60,6 +60,14 @@ func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, editi
 	if folded == "" {
 		return nil, rules.CardNameText.Refusal("name", name)
 	}
+	// A bot that has a card's id may give it as the name: it names that
+	// card, as GET /v1/cards/{id} reads it (no card name is an id).
+	if card := c.cardByID(name); card != nil {
+		if edition != "" && card.Edition != edition {
+			return labelled(card, rules.MatchOtherEdition), nil
+		}
+		return labelled(card, rules.MatchExact), nil
+	}
 	if card, err, done := c.namedSteps(name, folded, edition, false); done {
 		return card, err
 	}

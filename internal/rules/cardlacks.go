@@ -21,11 +21,24 @@ var printedBy = map[string][]string{
 	"facility":  {"game text"},
 }
 
+// printed2E are what every Second Edition card of a kind prints besides
+// printedBy's: a personnel's species, a ship's icons (beside its staffing),
+// a mission's quadrant icon (the 2E rulebook counts a move between two
+// missions of different quadrant icons). First Edition cards print no
+// species line, and a First Edition mission shows a quadrant only outside
+// the Alpha Quadrant, so neither is said lacking there.
+var printed2E = map[string][]string{
+	"personnel": {"species"},
+	"ship":      {"icons"},
+	"mission":   {"quadrant"},
+}
+
 // Lacks returns what every card of the card's kind prints that the card
 // data does not hold, in words, in the order a card prints them: "icons",
 // "skills", "integrity", "cunning", "strength", "staffing", "range",
 // "weapons", "shields", "mission type", "span", "requirements", "points",
-// "game text", then "affiliation" ("affiliation icons" of a mission: those
+// "game text", then for a Second Edition card "species", "icons" (a ship's)
+// or "quadrant" (printed2E), then "affiliation" ("affiliation icons" of a mission: those
 // who may attempt it) where the card prints one the data does not give
 // (LacksFiltered), then for a Second Edition card "cost" (every one but a
 // mission prints it) and "uniqueness". Nil when the data holds them all. A
@@ -35,6 +48,13 @@ func (c *Card) Lacks() []string {
 	for _, field := range printedBy[c.Type] {
 		if c.lacksPrinted(field) {
 			out = append(out, field)
+		}
+	}
+	if c.Edition == Edition2E {
+		for _, field := range printed2E[c.Type] {
+			if c.lacksPrinted(field) {
+				out = append(out, field)
+			}
 		}
 	}
 	if affiliated[c.Type] && c.LacksFiltered("affiliation") {
@@ -63,6 +83,15 @@ func (c *Card) lacksPrinted(field string) bool {
 		return c.Requirements == "" && !hq
 	case "game text":
 		return c.GameText == ""
+	case "species":
+		return c.Species == ""
+	case "quadrant":
+		return c.Quadrant == ""
+	case "icons":
+		if c.Type == "ship" {
+			// A ship known with its figures and no icons prints none.
+			return len(c.Icons) == 0 && c.Range == nil
+		}
 	}
 	return c.LacksStat(field)
 }
