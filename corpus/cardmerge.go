@@ -63,10 +63,15 @@ func mergeCards(docs []rules.Document, rows []CardRow, data []*rules.Card, entri
 		byID[id] = c
 		out = append(out, c)
 	}
+	releases, err := setReleases()
+	if err != nil {
+		warns = append(warns, Warning{Message: err.Error() + "; no set is dated"})
+	}
 	for _, c := range out {
 		if name := setNames[c.Edition+"-"+c.Set]; name != "" {
 			c.SetName = name
 		}
+		c.SetReleased = releases[c.Edition][c.Set]
 		if c.Rarity != "" && c.Edition == rules.Edition2E {
 			// 2E cards print "set rarity number" in the lower right corner;
 			// 1E cards print no such line, so none is made up for them.

@@ -336,18 +336,21 @@ func (c *Catalog) cardByID(id string) *rules.Card {
 	if len(id) > rules.MaxCardNameBytes {
 		return nil
 	}
-	parts := strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '-' || r == '_' })
+	parts := strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' })
 	editions := []string{string(rules.Edition1E), string(rules.Edition2E)}
 	switch {
-	case len(parts) == 3 && slices.Contains(editions, parts[0]):
-		editions, parts = parts[:1], parts[1:]
+	case len(parts) == 3 && slices.Contains(editions, strings.ToLower(parts[0])):
+		editions, parts = []string{strings.ToLower(parts[0])}, parts[1:]
 	case len(parts) != 2:
 		return nil
 	}
 	set, okSet := plainNumber(parts[0])
 	number, okNumber := plainNumber(parts[1])
-	if !okSet || !okNumber {
+	if !okSet {
 		return nil
+	}
+	if !okNumber {
+		number = parts[1] // a number printed with a letter ("P1"), as it is
 	}
 	var found *rules.Card
 	for _, e := range editions {

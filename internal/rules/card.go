@@ -30,10 +30,14 @@ type Erratum struct {
 // without leading zeros: "2e-1-394" (Second Edition set 1, card 394),
 // "1e-101-12" (First Edition Premiere, card data blueprint "101_012").
 type Card struct {
-	ID              string    `json:"id"` // "2e-1-394", "1e-101-12": edition, set, number
-	Edition         string    `json:"edition"`
-	Set             string    `json:"set"` // "1", "3", "101": leading zeros dropped
-	SetName         string    `json:"setName,omitempty"`
+	ID      string `json:"id"` // "2e-1-394", "1e-101-12": edition, set, number
+	Edition string `json:"edition"`
+	Set     string `json:"set"` // "1", "3", "101": leading zeros dropped
+	SetName string `json:"setName,omitempty"`
+	// SetReleased is when the card's set was released, as far as it is
+	// known ("1998", "2001-03", "after 2003": ParseRelease); "" when not
+	// known. It bounds the rulings documents that could name the card.
+	SetReleased     string    `json:"-"`
 	Number          string    `json:"number"` // as printed within the set: "394", "12", "P1"
 	Rarity          string    `json:"rarity,omitempty"`
 	Collector       string    `json:"collector,omitempty"` // "1 R 392": set, rarity, number as a 2E card prints them

@@ -19,6 +19,11 @@ import (
 //     rulebook whose glossary holds card rulings and errata, the "*" entries
 //     of Call to Arms) and lists the cards of the set it came with can rule
 //     on no card of a later set: its silence on one says nothing;
+//   - a document that rules on cards by name and lists no set of its own
+//     (the Current Rulings, updated 2001-03-26) can name no card of a set
+//     released after its date: it covers a card only when the card's set is
+//     known to have been released on or before it (Card.SetReleased, read
+//     against the manifest's date of the document);
 //   - any other document (a rulebook read whole, which names cards in its
 //     rules and glossary but rules on none by name) covers every card of its
 //     edition: what it says of a card is all it says.
@@ -36,6 +41,10 @@ type RulingsSource struct {
 	// card rulings can name no card of a later set. 0 when it lists none
 	// (no bound is known).
 	ThroughSet int
+	// Dated is the document's date when it bounds the cards it could name:
+	// a document ruling on cards by name with no card list of its own, whose
+	// date the manifest gives. Nil otherwise.
+	Dated *Release
 }
 
 // letterRange reads the letters a rulings document covers from its title
@@ -72,6 +81,9 @@ func NewRulingsSources(docs []Document, entries []*Entry, cards []*Card) []Rulin
 		}
 		if s.CardRulings {
 			s.ThroughSet = through[d.ID]
+			if r, ok := ParseRelease(d.Published); ok && s.ThroughSet == 0 {
+				s.Dated = &r
+			}
 		}
 		out = append(out, s)
 	}
@@ -138,6 +150,9 @@ func CoverageOf(sources []RulingsSource, card *Card) RulingsCoverage {
 				dc.Reason = fmt.Sprintf("%s rules on cards up to set %d, the set it came with; this card is of %s.", s.Document.Title, s.ThroughSet, what)
 			}
 		}
+		if dc.Covers && s.Dated != nil {
+			dc.Reason, dc.Covers = s.datedFor(card)
+		}
 		if dc.Covers && s.CardRulings {
 			anyRules = true
 		}
@@ -157,6 +172,27 @@ func CoverageOf(sources []RulingsSource, card *Card) RulingsCoverage {
 		cov.Missing = "Rulings and errata on this card may be missing: " + strings.Join(missing, " ")
 	}
 	return cov
+}
+
+// datedFor says whether a document of a date (s.Dated) could name the
+// card: whether its set is known to have been released on or before the
+// document; when not, why (released after it, in a time that may be
+// either side of it, or at a time not known).
+func (s RulingsSource) datedFor(card *Card) (reason string, covers bool) {
+	set := "set " + card.Set
+	if card.SetName != "" {
+		set += " (" + card.SetName + ")"
+	}
+	rel, ok := ParseRelease(card.SetReleased)
+	switch {
+	case ok && rel.Before(*s.Dated):
+		return "", true
+	case !ok:
+		return fmt.Sprintf("%s is of %s, and when %s was released is not known: whether it could rule on this card is not known.", s.Document.Title, s.Dated.Text, set), false
+	case rel.After(*s.Dated):
+		return fmt.Sprintf("%s is of %s; this card is of %s, released %s, after it: a ruling on it could not stand there.", s.Document.Title, s.Dated.Text, set, rel.Text), false
+	}
+	return fmt.Sprintf("%s is of %s; this card is of %s, released %s, and whether before or after it is not known.", s.Document.Title, s.Dated.Text, set, rel.Text), false
 }
 
 // letters are the titles a document is held for, "H-Z".
