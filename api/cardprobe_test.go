@@ -36,6 +36,10 @@ type cardProbe struct {
 	// Note says why an expectation was mended after the probe was first
 	// run: the author's reading, not the look-up, was wrong.
 	Note string
+	// Open says why a look-up the probe found answered otherwise than the
+	// page means is not mended yet: it is logged, not failed, until it is
+	// answered as meant, when it must be pinned (Open removed).
+	Open string
 }
 
 // cardProbeHeldOut says whether the probe's i-th look-up is held out: one
@@ -138,7 +142,7 @@ func TestCardProbeIsAnsweredAsThePageMeans(t *testing.T) {
 		t.Fatalf("%d look-ups, want the 120 or more written", len(file.Lookups))
 	}
 	srv := newServer(t)
-	held, heldOut, heldOutHeld := 0, 0, 0
+	held, heldOut, heldOutHeld, open := 0, 0, 0, 0
 	for i, p := range file.Lookups {
 		a := cardProbeGet(t, srv.URL+p.path())
 		miss := p.judge(a)
@@ -156,13 +160,21 @@ func TestCardProbeIsAnsweredAsThePageMeans(t *testing.T) {
 			}
 			continue
 		}
-		if miss == "" {
+		switch {
+		case p.Open != "" && miss == "":
+			t.Errorf("%s (%s): answered as the page means; pin it (remove its open)", p.Name, p.path())
+			continue
+		case p.Open != "":
+			t.Logf("open %q: %s; answered %d %s", p.Name, miss, a.status, clipProbe(a.raw))
+			open++
+			continue
+		case miss == "":
 			held++
 			continue
 		}
 		t.Errorf("%s (%s): %s; answered %d %s", p.Name, p.path(), miss, a.status, clipProbe(a.raw))
 	}
-	t.Logf("card probe: %d of %d look-ups answered as the page means; held out: %d of %d", held, len(file.Lookups)-heldOut, heldOutHeld, heldOut)
+	t.Logf("card probe: %d of %d look-ups answered as the page means (%d open); held out: %d of %d", held, len(file.Lookups)-heldOut, open, heldOutHeld, heldOut)
 }
 
 func cardProbeGet(t *testing.T, u string) cardProbeAnswer {
