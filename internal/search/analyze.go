@@ -149,6 +149,9 @@ func (ix *Index) analyze(u userQuery) analyzed {
 				continue
 			}
 		}
+		// The possessive of the table's shorthand is the shorthand ("hq's",
+		// "AT's"), as the plain analysis reads the possessive of a word.
+		w = ix.possessiveShorthand(w)
 		var r string // what w is read as
 		shorthand := false
 		if m, ok := ix.thes.casedShorthand(w); ok {

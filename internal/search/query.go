@@ -87,7 +87,7 @@ func parseQuery(q string) (userQuery, error) {
 		case phrase && plainWordCount(part) > 1:
 			u.Phrases = append(u.Phrases, part)
 		default:
-			u.Words = append(u.Words, part)
+			u.Words = appendTyped(u.Words, part)
 		}
 	}
 	if len(u.Words) == 0 && len(u.Phrases) == 0 {
@@ -163,3 +163,68 @@ func plainWords(s string) []string {
 	flush()
 	return out
 }
+
+// appendTyped appends a typed word to words as a judge meant it: an
+// apostrophe typed twice is one ("opponent”s"), and two words typed with a
+// colon or a full stop between them and no space are two ("2e:stopped",
+// "u.s.s.enterprise"), where the stop is followed by the word's last four
+// letters or more, so that "u.s.s", "e.g." and "www.decipher.com" stay as
+// typed.
+func appendTyped(words []string, w string) []string {
+	if strings.Contains(w, "''") || strings.Contains(w, "’’") || strings.Contains(w, "'’") || strings.Contains(w, "’'") {
+		w = collapseApostrophes(w)
+	}
+	for {
+		k := missingSpace(w)
+		if k < 0 {
+			return append(words, w)
+		}
+		words = append(words, w[:k+1])
+		w = w[k+1:]
+	}
+}
+
+// collapseApostrophes writes each run of apostrophes in w as one.
+func collapseApostrophes(w string) string {
+	var b strings.Builder
+	prev := false
+	for _, r := range w {
+		ap := r == '\'' || r == '’'
+		if !(ap && prev) {
+			b.WriteRune(r)
+		}
+		prev = ap
+	}
+	return b.String()
+}
+
+// missingSpace returns where in w a colon, semicolon or full stop stands
+// between two words typed without a space after it, or -1: a colon or
+// semicolon between two letters or digits; a full stop after a letter and
+// before four letters or more that end the word ("1.7", "u.s.s", "e.g."
+// and "www.decipher.com" are one word each).
+func missingSpace(w string) int {
+	for k := 1; k+1 < len(w); k++ {
+		switch w[k] {
+		case ':', ';':
+			if isASCIIWordByte(w[k-1]) && isASCIIWordByte(w[k+1]) {
+				return k
+			}
+		case '.':
+			if !isLetterByte(w[k-1]) {
+				continue
+			}
+			n := 0
+			for n < len(w)-k-1 && isLetterByte(w[k+1+n]) {
+				n++
+			}
+			if n >= 4 && k+1+n == len(w) {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// isASCIIWordByte reports whether b is an ASCII letter or digit.
+func isASCIIWordByte(b byte) bool { return isLetterByte(b) || '0' <= b && b <= '9' }

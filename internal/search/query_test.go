@@ -24,8 +24,8 @@ func TestParseQueryReadsWordsPhrasesAndExclusions(t *testing.T) {
 		{`"single"`, userQuery{Words: []string{"single"}}},
 		{"dual-icon mission", userQuery{Words: []string{"dual-icon", "mission"}}},
 		{"a - b", userQuery{Words: []string{"a", "b"}}},
-		{"title:combat AND (x)", userQuery{Words: []string{"title:combat", "AND", "(x)"}}},
-		{"title:foo~2 +(", userQuery{Words: []string{"title:foo~2"}}},
+		{"title:combat AND (x)", userQuery{Words: []string{"title:", "combat", "AND", "(x)"}}},
+		{"title:foo~2 +(", userQuery{Words: []string{"title:", "foo~2"}}},
 		{`„low quotes“ and "two" "phrases here"`, userQuery{Words: []string{"and", "two"}, Phrases: []string{"low quotes", "phrases here"}}},
 		{"?? combat !!", userQuery{Words: []string{"combat"}}},
 	}

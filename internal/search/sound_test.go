@@ -117,3 +117,35 @@ func TestShortTypoReadBesideItsNeighbour(t *testing.T) {
 		"fix the bug":  "fix the bug",
 	})
 }
+
+// An apostrophe typed twice is one, two words typed with a colon or a full
+// stop between them and no space are two, and the possessive of the table's
+// shorthand is the shorthand; an abbreviation's stops and a web address
+// stay as typed.
+func TestPunctuationTypedAsMeant(t *testing.T) {
+	for _, c := range []struct {
+		typed string
+		want  []string
+	}{
+		{"opponent''s turn", []string{"opponent's", "turn"}},
+		{"2e:stopped", []string{"2e:", "stopped"}},
+		{"u.s.s.galaxy staffing", []string{"u.s.s.", "galaxy", "staffing"}},
+		{"stopped.next turn", []string{"stopped.", "next", "turn"}},
+		{"u.s.s. galaxy", []string{"u.s.s.", "galaxy"}},
+		{"e.g. www.decipher.com 1.7", []string{"e.g.", "www.decipher.com", "1.7"}},
+	} {
+		u, err := parseQuery(c.typed)
+		if err != nil {
+			t.Fatalf("parseQuery(%q): %v", c.typed, err)
+		}
+		if !slices.Equal(u.Words, c.want) {
+			t.Errorf("parseQuery(%q) words %q, want %q", c.typed, u.Words, c.want)
+		}
+	}
+	checkReadings(t, buildCorpus(t), map[string]string{
+		"2e:stopped":       "stopped", // the edition filters
+		"hq's game text":   "hq game text",
+		"AT's dilemma":     "away team dilemma",
+		"opponent''s hand": "opponent's hand",
+	})
+}

@@ -102,3 +102,22 @@ func letters(w string) string {
 	}
 	return strings.ToLower(w)
 }
+
+// possessiveShorthand returns the typed word w without its possessive "'s"
+// when w is the possessive of shorthand the thesaurus reads ("hq's" is
+// hq, "AT's" AT) and no word of the index; else w.
+func (ix *Index) possessiveShorthand(w string) string {
+	base, ok := strings.CutSuffix(w, "'s")
+	if !ok {
+		if base, ok = strings.CutSuffix(w, "’s"); !ok {
+			return w
+		}
+	}
+	if base == "" || ix.vocab.known(strings.ToLower(w)) {
+		return w
+	}
+	if _, cased := ix.thes.casedShorthand(base); cased || ix.thes.knows(strings.ToLower(base)) {
+		return base
+	}
+	return w
+}
