@@ -562,6 +562,15 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 		default:
 			continue
 		}
+		if len(cs) == 0 && !knownStem && asciiWord(w) {
+			// Two words run together, one of them mistyped
+			// ("awayteem").
+			if split, ok := ix.splitOverOneTypo(w); ok {
+				toks[i] = split
+				a.read(asTyped(s, w), split, rules.ReadJoined)
+				continue
+			}
+		}
 		if knownStem {
 			// Another form of a word of the rulebooks ("filling" of
 			// "fills", "earning" of "earned"): it is searched by its

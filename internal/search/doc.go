@@ -105,8 +105,10 @@
 //     the word without it is the index's ("mat?ching"). A typo of a word
 //     the thesaurus reads alone (the table's "fight", a question's "whats")
 //     nearer than any word of the index is read as that word ("fgiht",
-//     "whaats"). A word the index knows is never changed,
-//     nor is a word of the question's form ("arent" is not "agent"), nor
+//     "whaats"). Two words run together with a typo in one, which neither
+//     reader reads, are the two the rulebooks write side by side, one
+//     corrected ("awayteem", "dilemapile"; joined.go). A word the index
+//     knows is never changed, nor is a word of the question's form ("arent" is not "agent"), nor
 //     another form of a word of the rulebooks: a word that is an English
 //     term of the index with an ending ("earning", "hits", "putting") is
 //     searched by its stem, and corrected only into a word of that stem. One

@@ -149,3 +149,26 @@ func TestPunctuationTypedAsMeant(t *testing.T) {
 		"opponent''s hand": "opponent's hand",
 	})
 }
+
+// Two words run together with a typo in one of them are read as the two the
+// rulebooks write side by side; a pair never written so, or letters that
+// are no two words, stay as typed.
+func TestJoinedWordsWithATypoRead(t *testing.T) {
+	ix := buildCorpus(t)
+	checkReadings(t, ix, map[string]string{
+		"dilemapile":     "dilemma pile",
+		"personelbattle": "personnel battle",
+		"battlebrdige":   "battle bridge",
+		"staffingicnos":  "staffing icons",
+		"seeddekc":       "seed deck",
+		"sheildsdrop":    "sheildsdrop", // "shields drop" is never written
+		"qwertyuiop":     "qwertyuiop",
+	})
+	res, err := ix.Search(context.Background(), rules.SearchQuery{Q: "dilemapile"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.ReadAs) != 1 || res.ReadAs[0].As != "dilemma pile" || res.ReadAs[0].Why != rules.ReadJoined {
+		t.Errorf("dilemapile reads as %+v, want dilemma pile, joined", res.ReadAs)
+	}
+}
