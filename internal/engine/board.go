@@ -66,7 +66,7 @@ type Board struct {
 
 	// plurals says, for the verdict's reasons, which words of the board
 	// were read as the words they are the plural of (words.go).
-	plurals pluralNotes
+	words wordNotes
 }
 
 // compiled is what a request computes once of its boards and keeps for

@@ -117,7 +117,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		if bm.Title != "" {
 			m.Title = bm.Title
 		}
-		if m.Play, err = s.readPlayWords(&b.plurals, at, m.Play, bm.Play); err != nil {
+		if m.Play, err = s.readPlayWords(&b.words, at, m.Play, bm.Play); err != nil {
 			return err
 		}
 		if bm.Type != "" {
@@ -154,7 +154,7 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		if bm.Affiliations != nil {
 			// [] says the mission has no affiliation icons.
 			m.Affiliations = foldAll(bm.Affiliations)
-			if m.Affiliations, err = s.vocab.words.readWords(&b.plurals, at, "affiliations", "an affiliation", bm.Affiliations, m.Affiliations, affiliationWords); err != nil {
+			if m.Affiliations, err = s.vocab.words.readWords(&b.words, at, "affiliations", "an affiliation", bm.Affiliations, m.Affiliations, affiliationWords); err != nil {
 				return err
 			}
 			m.AnyMayAttempt, m.AttemptExcept = false, nil
@@ -221,7 +221,7 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 	}
 	sh.Affiliation = s.memos.fold(sh.Affiliation)
 	if bs.Affiliation != "" {
-		read, err := s.readAffiliation(&b.plurals, at.fieldOf("affiliation"), bs.Affiliation, sh.Affiliation)
+		read, err := s.readAffiliation(&b.words, at.fieldOf("affiliation"), bs.Affiliation, sh.Affiliation)
 		if err != nil {
 			return err
 		}
@@ -422,7 +422,7 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 			switch {
 			case len(ps.plural) == 1:
 				// "Engineers": the skill it is the plural of (words.go).
-				b.plurals.note(ps.name, ps.plural[0], indexed(at.field("skills"), j))
+				b.words.notePlural(ps.name, ps.plural[0], indexed(at.field("skills"), j))
 				ps.key = ps.plural[0]
 			case len(ps.plural) > 1:
 				return ambiguousPlural(indexed(at.field("skills"), j), "a skill", text, ps.plural)
@@ -430,6 +430,9 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 			if ps.typo {
 				// 1E: a classification is a skill and a characteristic.
 				return unknownWord(indexed(at.field("skills"), j), "a skill", text, s.vocab.words.typoOf(ps.key, skillWords|characteristicWords))
+			}
+			if len(ps.plural) == 0 && s.vocab.words.kinds[ps.key]&(skillWords|characteristicWords) == 0 {
+				b.words.noteWritten(ps.name, ps.key, func() string { return indexed(at.field("skills"), j) }, skillWords)
 			}
 			sk.skills = append(sk.skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})
 		}
@@ -561,11 +564,11 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 	f.Affiliations = foldAll(f.Affiliations)
 	switch {
 	case len(bf.Affiliations) > 0:
-		if f.Affiliations, err = s.vocab.words.readWords(&b.plurals, at, "affiliations", "an affiliation", bf.Affiliations, f.Affiliations, affiliationWords); err != nil {
+		if f.Affiliations, err = s.vocab.words.readWords(&b.words, at, "affiliations", "an affiliation", bf.Affiliations, f.Affiliations, affiliationWords); err != nil {
 			return err
 		}
 	case bf.Affiliation != "":
-		read, err := s.readAffiliation(&b.plurals, at.fieldOf("affiliation"), bf.Affiliation, fold(bf.Affiliation))
+		read, err := s.readAffiliation(&b.words, at.fieldOf("affiliation"), bf.Affiliation, fold(bf.Affiliation))
 		if err != nil {
 			return err
 		}

@@ -160,7 +160,10 @@ type judgement struct {
 	board   *Board
 	vocab   *Vocabulary
 	allowed *bool // &allows once set
-	allows  bool
+	// cardWords are the words of a card card.play gives inline, read as
+	// the board's are (aswritten.go); nil for other questions.
+	cardWords *wordNotes
+	allows    bool
 	// result is the question's result, set once by the question as a
 	// value of its type (rules.ShipMoveResult for ship.move), then filled
 	// in as the judgement goes.
@@ -345,6 +348,10 @@ func (j *judgement) first() bool { return j.edition == rules.Edition1E }
 type question struct {
 	editions []string
 	run      func(ctx context.Context, s *Service, j *judgement, params rules.Params) error
+	// reads are the vocabularies whose words can decide the verdict: a
+	// word of theirs the board gives and the engine read as written is
+	// said (aswritten.go). None for a question no word decides.
+	reads wordKinds
 }
 
 // paramsAs are the params a question is asked with, as its own params
@@ -368,25 +375,36 @@ func questions() map[string]question {
 	both := []string{rules.Edition1E, rules.Edition2E}
 	only1E := []string{rules.Edition1E}
 	only2E := []string{rules.Edition2E}
+	// What decides each verdict: a ship's staffing reads icons, 1E its
+	// crew's affiliation and a 1E staffing line's skill, species or
+	// characteristic; an attempt and a requirement read who may attempt
+	// (affiliation) and what they have; a card played reads the place's
+	// affiliation, icons and play list; 1E beaming reads affiliations, and
+	// initiating a battle affiliations and a leader's skill or
+	// classification (Leadership, OFFICER). STRENGTH, WEAPONS, SHIELDS, counts and scores are no
+	// words: battle.personnel, battle.ship, combat, engagement, ship.damage,
+	// dilemmas.stack, game.winner and deck.validate read none of the board's.
+	crew := affiliationWords | iconWords | skillWords | speciesWords | characteristicWords
+	all := crew | playTerms
 	return map[string]question{
-		"ship.staffed":         {both, runShipStaffed},
-		"ship.move":            {both, runMove(readShipMove)},
-		"mission.attempt":      {both, runMissionAttempt},
-		"mission.requirements": {both, runMissionRequirements},
-		"mission.resolve":      {both, runMove(readResolve)},
-		"requirement.check":    {both, runRequirementCheck},
-		"dilemmas.stack":       {both, runDilemmaStack},
-		"combat":               {only2E, runCombat},
-		"engagement":           {only2E, runEngagement},
-		"ship.damage":          {both, runShipDamage},
-		"game.winner":          {both, runGameWinner},
-		"deck.validate":        {both, runDeckValidate},
-		"card.play":            {both, runMove(readCardPlay)},
-		"battle.ship":          {only1E, runShipBattle},
-		"battle.personnel":     {only1E, runPersonnelBattle},
-		"battle.initiate":      {only1E, runBattleInitiate},
-		"personnel.beam":       {both, runMove(readBeam)},
-		"turn.replay":          {both, runReplay},
+		"ship.staffed":         {both, runShipStaffed, crew},
+		"ship.move":            {both, runMove(readShipMove), crew},
+		"mission.attempt":      {both, runMissionAttempt, crew},
+		"mission.requirements": {both, runMissionRequirements, crew},
+		"mission.resolve":      {both, runMove(readResolve), crew},
+		"requirement.check":    {both, runRequirementCheck, crew},
+		"dilemmas.stack":       {both, runDilemmaStack, 0},
+		"combat":               {only2E, runCombat, 0},
+		"engagement":           {only2E, runEngagement, 0},
+		"ship.damage":          {both, runShipDamage, 0},
+		"game.winner":          {both, runGameWinner, 0},
+		"deck.validate":        {both, runDeckValidate, 0},
+		"card.play":            {both, runMove(readCardPlay), all},
+		"battle.ship":          {only1E, runShipBattle, 0},
+		"battle.personnel":     {only1E, runPersonnelBattle, 0},
+		"battle.initiate":      {only1E, runBattleInitiate, affiliationWords | skillWords | characteristicWords},
+		"personnel.beam":       {both, runMove(readBeam), affiliationWords},
+		"turn.replay":          {both, runReplay, all},
 	}
 }
 
@@ -466,11 +484,21 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest, arra
 	if len(board.loose) > 0 {
 		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", joinAnd(board.loose))
 	}
-	if len(board.plurals) > 0 {
-		j.sayStrings("%s", board.plurals.said())
+	if len(board.words.plurals) > 0 {
+		j.sayStrings("%s", board.words.pluralsSaid())
 	}
 	if err := q.run(ctx, s, j, req.Params); err != nil {
 		return nil, err
+	}
+	if j.allowed != nil && !*j.allowed {
+		// A refusal may turn on a word read as written (aswritten.go).
+		notes := board.words
+		if j.cardWords != nil {
+			notes.written = append(slices.Clip(notes.written), j.cardWords.written...)
+		}
+		if said := notes.writtenSaid(q.reads); said != "" {
+			j.sayStrings("%s", said)
+		}
 	}
 	return j, nil
 }

@@ -50,7 +50,7 @@ type PlayCard struct {
 	unknown stat
 	// plurals are the words of an inline card read as the words they are
 	// the plural of (plurals.go).
-	plurals pluralNotes
+	words wordNotes
 }
 
 // need fails when a statistic the question reads of the card played is not
@@ -105,7 +105,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 	if pc.Quadrant != "" && !validQuadrant(pc.Quadrant) {
 		return PlayCard{}, checkChoice("params.card.quadrant", pc.Quadrant, quadrantList, "a quadrant is alpha, gamma, delta or mirror, not %q", in.Quadrant)
 	}
-	if err := s.checkInlineCardWords(&pc.plurals, edition, in, &pc); err != nil {
+	if err := s.checkInlineCardWords(&pc.words, edition, in, &pc); err != nil {
 		return PlayCard{}, err
 	}
 	return pc, nil
@@ -202,9 +202,11 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 	if c.Match == rules.MatchFuzzy {
 		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", looseReading(c.Ref, "params.card", c.Name, c.ID))
 	}
-	if len(c.plurals) > 0 {
-		j.sayStrings("%s", c.plurals.said())
+	if len(c.words.plurals) > 0 {
+		j.sayStrings("%s", c.words.pluralsSaid())
 	}
+	j.cardWords = &m.card.words // what the verdict may turn on, as the board's (aswritten.go)
+
 	if m.commanded, err = s.commandedCards(ctx, j.edition, p.Commanded); err != nil {
 		return nil, err
 	}

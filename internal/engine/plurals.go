@@ -11,7 +11,7 @@ import (
 // Plurals. A judge types "Klingons", "Vulcans", "Engineers": a word of a
 // board that is none of a vocabulary's but the regular English plural of
 // one of its words (-s; -es after s, x, z, ch or sh; -ies for a -y after a
-// consonant) is read as that word, and the verdict says so (Board.plurals).
+// consonant) is read as that word, and the verdict says so (Board.words).
 // A plural that could be two of its words ("boxes": box or boxe) is
 // refused naming both. Read so are the words that say what an object is
 // (its affiliation, icons, skills, species, characteristics, what a
@@ -60,14 +60,20 @@ func sibilantEnd(s string) bool {
 
 func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
 
-// A pluralReading is a board's word read as the word it is the plural
-// of, for the verdict's reasons.
-type pluralReading struct {
+// A wordReading is how a word of the request (given, at field) was
+// read: as the word it is the plural of (read), or as written (kinds, the
+// vocabularies it was read against), for the verdict's reasons.
+type wordReading struct {
 	given, read, field string
+	kinds              wordKinds
 }
 
-// pluralNotes are the plurals of a request read as their words.
-type pluralNotes []pluralReading
+// wordNotes are the words of a request read otherwise than as a word of
+// a vocabulary: plurals read as their words, and words no vocabulary
+// knows read as written (asWritten.go).
+type wordNotes struct {
+	plurals, written []wordReading
+}
 
 // readWord reads a word of the board (word as given, key folded) that
 // names what an object is, against the vocabularies kinds: the word
@@ -75,25 +81,29 @@ type pluralNotes []pluralReading
 // plural of when it is one's (noted on b, said in the verdict); refused
 // when it is the plural of several, or a typo of one (checkWord). It
 // returns the key to read.
-func (w *vocabularyWords) readWord(b *pluralNotes, field func() string, what, word, key string, kinds wordKinds) (string, error) {
+func (w *vocabularyWords) readWord(b *wordNotes, field func() string, what, word, key string, kinds wordKinds) (string, error) {
 	if key == "" || w.kinds[key]&kinds != 0 {
 		return key, nil
 	}
 	switch s := w.singularOf(key, kinds); len(s) {
 	case 0:
 	case 1:
-		b.note(strings.TrimSpace(word), s[0], field())
+		b.notePlural(strings.TrimSpace(word), s[0], field())
 		return s[0], nil
 	default:
 		return "", ambiguousPlural(field(), what, word, s)
 	}
-	return key, w.checkWord(field, what, word, key, kinds)
+	if err := w.checkWord(field, what, word, key, kinds); err != nil {
+		return "", err
+	}
+	b.noteWritten(strings.TrimSpace(word), key, field, kinds)
+	return key, nil
 }
 
 // readWords is readWord of each word of a list the board gives (given),
 // read folded (keys, as checkWords takes them): it returns the keys to
 // read, a list of its own when a plural was read.
-func (w *vocabularyWords) readWords(b *pluralNotes, at boardPlace, list, what string, given, keys []string, kinds wordKinds) ([]string, error) {
+func (w *vocabularyWords) readWords(b *wordNotes, at boardPlace, list, what string, given, keys []string, kinds wordKinds) ([]string, error) {
 	out := keys
 	for i, key := range keys {
 		if key == "command" || key == "staff" || w.kinds[key]&kinds != 0 {
@@ -128,21 +138,21 @@ func ambiguousPlural(field, what, word string, words []string) error {
 		WithDetail("suggestions", words)
 }
 
-// note notes a word read as the word it is the plural of, once a word
-// and reading (the first place it was given).
-func (n *pluralNotes) note(given, read, field string) {
-	for _, r := range *n {
+// notePlural notes a word read as the word it is the plural of, once a
+// word and reading (the first place it was given).
+func (n *wordNotes) notePlural(given, read, field string) {
+	for _, r := range n.plurals {
 		if fold(r.given) == fold(given) && r.read == read {
 			return
 		}
 	}
-	*n = append(*n, pluralReading{given: rules.Truncate(given), read: read, field: field})
+	n.plurals = append(n.plurals, wordReading{given: rules.Truncate(given), read: read, field: field})
 }
 
-// said says how the plurals were read, for the verdict's reasons.
-func (n pluralNotes) said() string {
-	parts := make([]string, len(n))
-	for i, r := range n {
+// pluralsSaid says how the plurals were read, for the verdict's reasons.
+func (n wordNotes) pluralsSaid() string {
+	parts := make([]string, len(n.plurals))
+	for i, r := range n.plurals {
 		parts[i] = fmt.Sprintf("%q (%s) as %s", r.given, r.field, r.read)
 	}
 	return fmt.Sprintf("Read as plurals of words the rules or the card data know: %s.", joinAnd(parts))

@@ -57,20 +57,20 @@ func TestRegularPluralsOfAVocabularysWordsAreReadAsThem(t *testing.T) {
 
 	// Read on a board: one word read and noted once; two refused, naming
 	// both; a word known read as it is.
-	var notes pluralNotes
+	var notes wordNotes
 	field := func() string { return "board.personnel[0].species" }
 	for i := 0; i < 2; i++ {
 		if got, err := w.readWord(&notes, field, "a species", "Vulcans", "vulcans", speciesWords); err != nil || got != "vulcan" {
 			t.Fatalf("readWord(Vulcans) = %q, %v", got, err)
 		}
 	}
-	if len(notes) != 1 || !strings.Contains(notes.said(), `"Vulcans" (board.personnel[0].species) as vulcan`) {
-		t.Errorf("notes = %+v: %s", notes, notes.said())
+	if len(notes.plurals) != 1 || !strings.Contains(notes.pluralsSaid(), `"Vulcans" (board.personnel[0].species) as vulcan`) {
+		t.Errorf("notes = %+v: %s", notes, notes.pluralsSaid())
 	}
 	if _, err := w.readWord(&notes, field, "a species", "Boxes", "boxes", speciesWords); err == nil || !strings.Contains(err.Error(), `could be "box" or "boxe"`) {
 		t.Errorf("a plural of two words: %v", err)
 	}
-	if got, err := w.readWord(&notes, field, "a species", "Tosk", "tosk", speciesWords); err != nil || got != "tosk" || len(notes) != 1 {
+	if got, err := w.readWord(&notes, field, "a species", "Tosk", "tosk", speciesWords); err != nil || got != "tosk" || len(notes.plurals) != 1 {
 		t.Errorf("a word known: %q, %v, %+v", got, err, notes)
 	}
 }

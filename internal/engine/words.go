@@ -189,7 +189,7 @@ func (w *vocabularyWords) checkWords(at boardPlace, list, what string, given, ke
 // reads a word: a typo of one the rules or the card data know is
 // refused, a plural of one is read as it. It returns the affiliation as
 // given with each plural read as its word (given itself when none was).
-func (s *Service) readAffiliation(b *pluralNotes, field func() string, given, key string) (string, error) {
+func (s *Service) readAffiliation(b *wordNotes, field func() string, given, key string) (string, error) {
 	w := &s.vocab.words
 	if key == "" || w.kinds[key]&affiliationWords != 0 {
 		return given, nil
@@ -293,7 +293,7 @@ func (s *Service) checkPersonnelWords(b *Board, at boardPlace, bp *rules.BoardPe
 	// A board's personnel are mostly of one affiliation: the one read
 	// before was read against the vocabulary.
 	if n := len(b.Personnel); bp.Affiliation != "" && (n == 0 || b.Personnel[n-1].src.Affiliation != bp.Affiliation) {
-		read, err := s.readAffiliation(&b.plurals, at.fieldOf("affiliation"), bp.Affiliation, p.Affiliation)
+		read, err := s.readAffiliation(&b.words, at.fieldOf("affiliation"), bp.Affiliation, p.Affiliation)
 		if err != nil {
 			return err
 		}
@@ -305,13 +305,13 @@ func (s *Service) checkPersonnelWords(b *Board, at boardPlace, bp *rules.BoardPe
 	}
 	var err error
 	if bp.Icons != nil {
-		if p.Icons, err = w.readWords(&b.plurals, at, "icons", "an icon", bp.Icons, p.Icons, iconWords); err != nil {
+		if p.Icons, err = w.readWords(&b.words, at, "icons", "an icon", bp.Icons, p.Icons, iconWords); err != nil {
 			return err
 		}
 	}
 	if bp.Characteristics != nil {
 		// A 1E classification is a characteristic and a skill.
-		if p.Characteristics, err = w.readWords(&b.plurals, at, "characteristics", "a characteristic", bp.Characteristics, p.Characteristics, characteristicWords|skillWords); err != nil {
+		if p.Characteristics, err = w.readWords(&b.words, at, "characteristics", "a characteristic", bp.Characteristics, p.Characteristics, characteristicWords|skillWords); err != nil {
 			return err
 		}
 	}
@@ -320,7 +320,7 @@ func (s *Service) checkPersonnelWords(b *Board, at boardPlace, bp *rules.BoardPe
 		i := 0
 		for sp := range strings.SplitSeq(bp.Species, ",") {
 			key := s.memos.fold(sp)
-			r, err := w.readWord(&b.plurals, at.fieldOf("species"), "a species", sp, key, speciesWords)
+			r, err := w.readWord(&b.words, at.fieldOf("species"), "a species", sp, key, speciesWords)
 			if err != nil {
 				return err
 			}
@@ -507,7 +507,7 @@ func (j *judgement) sayUnrecognisedIcons(st StaffingOutcome) {
 // checkInlineCardWords reads the words of a card card.play gives inline
 // (pc, as read): its type, of the closed list of the edition's card types;
 // its affiliation and icons, as a board's are read.
-func (s *Service) checkInlineCardWords(b *pluralNotes, edition string, in *rules.InlineCard, pc *PlayCard) error {
+func (s *Service) checkInlineCardWords(b *wordNotes, edition string, in *rules.InlineCard, pc *PlayCard) error {
 	if pc.Type != "" && !slices.Contains(cardTypes[edition], pc.Type) {
 		return checkChoice("params.card.type", pc.Type, cardTypes[edition], "a %s card's type is %s, not %q", edition, strings.Join(cardTypes[edition], ", "), in.Type)
 	}
@@ -548,7 +548,7 @@ func (s *Service) checkInlineCardWords(b *pluralNotes, edition string, in *rules
 // none): each item an affiliation, an icon or a card type, or several
 // joined by "+", a typo of one refused, a plural of one read as it. It
 // returns the mission's list, a list of its own when a plural was read.
-func (s *Service) readPlayWords(b *pluralNotes, at boardPlace, play, given []string) ([]string, error) {
+func (s *Service) readPlayWords(b *wordNotes, at boardPlace, play, given []string) ([]string, error) {
 	w := &s.vocab.words
 	for j, item := range given {
 		var parts []string // the item's parts, each plural read as its word

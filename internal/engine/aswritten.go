@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Words read as written. A word of the board that no vocabulary knows and
+// that is no typo or plural of one (an affiliation, icon or skill of a set
+// the card data lacks, a name invented for a test board) is read as
+// written: it matches only the same word. A refusal that may turn on
+// such a word says so, whatever the question: each question names the
+// vocabularies whose words can decide its verdict (question.reads), and
+// the words of those the board read as written are said once, with where
+// they stood (a card's required skill typed "Engineering", which the card
+// data names Engineer, leaves a mission unattempted as surely as a
+// missing crew member). A verdict that allows matched such a word with
+// the same word as written elsewhere on the board, and says nothing. The sentences of a requirement's unmet names and a ship's
+// unfilled staffing lines (words.go) say more, of the names the verdict
+// lacked; a question whose verdict no word decides (battle.personnel:
+// STRENGTH alone) says nothing of them.
+
+// maxWrittenSaid bounds the words one sentence names.
+const maxWrittenSaid = 8
+
+// noteWritten notes a word read as written, once a word and vocabulary
+// (the first place it was given).
+// key is the word folded.
+func (n *wordNotes) noteWritten(given, key string, field func() string, kinds wordKinds) {
+	if key == "" {
+		return
+	}
+	for _, r := range n.written {
+		if r.kinds == kinds && r.read == key {
+			return
+		}
+	}
+	n.written = append(n.written, wordReading{given: rules.Truncate(given), read: key, field: field(), kinds: kinds})
+}
+
+// writtenSaid says which words read as written, of the vocabularies
+// kinds, the verdict may have turned on; "" when none.
+func (n wordNotes) writtenSaid(kinds wordKinds) string {
+	var parts []string
+	more := 0
+	for _, r := range n.written {
+		if r.kinds&kinds == 0 {
+			continue
+		}
+		if len(parts) == maxWrittenSaid {
+			more++
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%q (%s)", r.given, r.field))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if more > 0 {
+		parts = append(parts, fmt.Sprintf("%d more", more))
+	}
+	names := kindNames(kinds & n.kindsWritten())
+	if len(names) > 1 {
+		names = append(names[:len(names)-2], names[len(names)-2]+" or "+names[len(names)-1])
+	}
+	return fmt.Sprintf("Not %s the rules or the card data know, so read as written (matched only by the same word): %s.", strings.Join(names, ", "), joinAnd(parts))
+}
+
+// kindsWritten are the vocabularies of the words read as written.
+func (n wordNotes) kindsWritten() wordKinds {
+	var k wordKinds
+	for _, r := range n.written {
+		k |= r.kinds
+	}
+	return k
+}
+
+// kindNames names the vocabularies of kinds, as a sentence lists them.
+func kindNames(kinds wordKinds) []string {
+	var out []string
+	for _, k := range []struct {
+		bit  wordKinds
+		name string
+	}{{affiliationWords, "affiliations"}, {iconWords, "icons"}, {skillWords, "skills"}, {speciesWords, "species"}, {characteristicWords, "characteristics"}, {playTerms, "what a headquarters lets play"}} {
+		if kinds&k.bit != 0 {
+			out = append(out, k.name)
+		}
+	}
+	if len(out) == 0 {
+		return []string{"words"}
+	}
+	return out
+}
