@@ -562,6 +562,18 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 		default:
 			continue
 		}
+		if len(cs) == 0 && f == 1 && !knownStem && asciiWord(w) {
+			// Two typos in a word of four to six letters ("atakc"),
+			// read only beside a word the rulebooks write it with.
+			prev, next := before, after
+			if i > 0 {
+				prev = toks[i-1]
+			}
+			if i+1 < len(toks) {
+				next = toks[i+1]
+			}
+			cs = ix.writtenBeside(ix.vocab.soundCorrections(w, 2, ix.vocab.corrections(w, 2)), prev, next, true)
+		}
 		if len(cs) == 0 && !knownStem && asciiWord(w) {
 			// Two words run together, one of them mistyped
 			// ("awayteem").

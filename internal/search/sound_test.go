@@ -172,3 +172,15 @@ func TestJoinedWordsWithATypoRead(t *testing.T) {
 		t.Errorf("dilemapile reads as %+v, want dilemma pile, joined", res.ReadAs)
 	}
 }
+
+// Two typos in a word of four to six letters, past the one edit such a word
+// may have, are read as the word the rulebooks write beside a word of the
+// game typed next to it; alone, or beside a stop word only, the word stays.
+func TestTwoTyposReadBesideAWordOfTheGame(t *testing.T) {
+	checkReadings(t, buildCorpus(t), map[string]string{
+		"atakc total":  "attack total",
+		"dilmea stack": "dilemma stack",
+		"dilmea":       "dilmea",
+		"the atakc":    "the atakc", // not "the stack"
+	})
+}

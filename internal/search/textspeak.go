@@ -69,8 +69,27 @@ const shortTypo = 3
 // reading: "yes" is not "eyes".
 func (ix *Index) shortTypoInContext(w, before, after string) []correction {
 	w = strings.ToLower(w)
-	cs := ix.vocab.correctionsWhere(w, 1, func(t string) bool { return mistyped(w, t) })
+	return ix.writtenBeside(ix.vocab.correctionsWhere(w, 1, func(t string) bool { return mistyped(w, t) }), before, after, false)
+}
+
+// writtenBeside returns, of the corrections cs of a typed word, the one the
+// rulebooks write beside the word typed before or after it (one letter or
+// more) in the most documents, the nearest of those as many; none when they
+// write none of them so. Two typos in a word of four to six letters, or a
+// typo in one of three, are read only so: alone they have too many
+// neighbours ("atakc total" is attack total; "rnaeg" alone stays). With
+// content, a neighbour counts only when it is a word of the game, not a
+// stop word ("the atakc" is not "the stack").
+func (ix *Index) writtenBeside(cs []correction, before, after string, content bool) []correction {
 	before, after = letters(before), letters(after)
+	if content {
+		if before != "" && ix.termOf(before) == noTerm {
+			before = ""
+		}
+		if after != "" && ix.termOf(after) == noTerm {
+			after = ""
+		}
+	}
 	best, most := -1, 0
 	for i, c := range cs {
 		n := 0
@@ -82,7 +101,7 @@ func (ix *Index) shortTypoInContext(w, before, after string) []correction {
 			k, _ := ix.sideBySide(c.word, after)
 			n += k
 		}
-		if n > most {
+		if n > most || n == most && n > 0 && c.dist < cs[best].dist {
 			best, most = i, n
 		}
 	}
