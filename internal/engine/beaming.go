@@ -155,6 +155,9 @@ func (m *beamMove) Judge(_ context.Context, j *judgement) error {
 	if err := bm.needAffiliations(); err != nil {
 		return err
 	}
+	if err := bm.needEnds(j.board, j.first()); err != nil {
+		return err
+	}
 	j.explainBeam(bm)
 	return nil
 }

@@ -79,6 +79,104 @@ func (bm beaming) needAffiliations() error {
 	return nil
 }
 
+// needEnds fails when what the beam's ends are is read, is not known, and
+// would decide: the type of a mission beamed to (a space mission has no
+// surface), and 2E of one beamed from; 1E, the kind of a facility at either
+// end or where a ship at either end is docked (nobody beams to, from or
+// within a Nor, nor from a ship docked at one), and the SHIELDS of an
+// opponent's ship or facility the beam would pass (SHIELDS>0 shut it,
+// SHIELDS 0 do not). A type or kind not known was read as letting the beam
+// pass, SHIELDS not known as shutting it: a beam refused for another reason
+// is refused whatever they are, and is judged.
+func (bm beaming) needEnds(b *Board, first bool) error {
+	if bm.Allowed {
+		if m := bm.To.mission; m != nil {
+			if err := needMissionType(m); err != nil {
+				return err
+			}
+		}
+		if first {
+			if err := needKind(b, bm.To); err != nil {
+				return err
+			}
+		}
+		for _, x := range bm.Beamers {
+			if !first && x.From.mission != nil {
+				if err := needMissionType(x.From.mission); err != nil {
+					return err
+				}
+			}
+			if first {
+				if err := needKind(b, x.From); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if !first || bm.refusedElsewise() {
+		return nil
+	}
+	if err := needShields(bm.To, bm.ToEnd); err != nil {
+		return err
+	}
+	for _, x := range bm.Beamers {
+		if err := needShields(x.From, x.FromEnd); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refusedElsewise says whether a 1E beam is refused for a reason other than
+// SHIELDS not known at an end: a personnel who may not beam, a path both
+// editions refuse, a space location, a Nor or SHIELDS up, a ship or facility
+// the personnel is not compatible with.
+func (bm beaming) refusedElsewise() bool {
+	shut := func(e endPassage) bool { return !e.open() && e.kind != passageShieldsUnknown }
+	if bm.SpaceLocation || shut(bm.ToEnd) {
+		return true
+	}
+	for _, x := range bm.Beamers {
+		switch {
+		case x.Refused != beamable,
+			x.Path != pathUnjudged && x.Path != pathDown1E && x.Path != pathBetween1E,
+			shut(x.FromEnd),
+			x.Aboard.kind == aboardIncompatible:
+			return true
+		}
+	}
+	return false
+}
+
+// needKind fails when a 1E beam's end is a facility, or a ship docked at
+// one, whose kind is not known: it may be a Nor.
+func needKind(b *Board, end beamPoint) error {
+	f := end.facility
+	if end.ship != nil && end.ship.Docked != "" {
+		f = b.Facility(end.ship.Docked)
+	}
+	if f != nil && f.Kind == "" {
+		return needUnknown(f, statKind)
+	}
+	return nil
+}
+
+// needShields fails when a 1E beam would pass an opponent's ship or
+// facility whose SHIELDS are not known.
+func needShields(end beamPoint, e endPassage) error {
+	if e.kind != passageShieldsUnknown {
+		return nil
+	}
+	switch {
+	case end.ship != nil:
+		return needUnknown(end.ship, statShields)
+	case end.facility != nil:
+		return needUnknown(end.facility, statShields)
+	}
+	return nil
+}
+
 // beam1E judges 1E beaming: down to a planet surface, or between ships and
 // facilities at the same spaceline location that you control or may use,
 // compatible with the personnel beaming aboard; through SHIELDS only when

@@ -188,6 +188,11 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) er
 		allowed = false
 		j.say("%s %s not present %s: combat involves only personnel present there.", names(absent), isAre(len(absent)), site)
 	}
+	if allowed && m.Type == "" && len(involved) > 0 && len(theirs) > 0 {
+		// Nothing else refuses the combat: whether the mission is a
+		// headquarters, where it cannot begin, decides.
+		return needUnknown(m, statType)
+	}
 	if m.Type == "headquarters" {
 		allowed = false
 		j.sayStrings("%s is a headquarters mission; combat cannot begin there.", m.Name())
@@ -352,6 +357,11 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 			allowed = false
 			j.sayStrings("%s is not at %s.", s.Name(), m.Name())
 		}
+	}
+	if allowed && m.Type == "" {
+		// Nothing else refuses the engagement: whether the mission is a
+		// headquarters, where it cannot begin, decides.
+		return needUnknown(m, statType)
 	}
 	var at []string
 	for _, s := range append(append([]*Ship(nil), yours...), theirs...) {

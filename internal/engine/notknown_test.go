@@ -142,3 +142,70 @@ func TestASpeciesTheRulingsMakeHumanCountsAsHuman(t *testing.T) {
 		}
 	}
 }
+
+// The ends of a beam and the place of a combat or an engagement, read and
+// not known, are asked for when they decide: a mission's type (a space
+// mission has no surface, a headquarters no combat), a 1E facility's kind
+// (nobody beams to, from or within a Nor, nor from a ship docked at one),
+// the SHIELDS of an opponent's ship or facility beamed to (SHIELDS>0 shut
+// it, 0 do not). A beam or combat refused for another reason is judged.
+func TestAnUnknownEndOfABeamOrPlaceOfAFightIsAskedForWhenItDecides(t *testing.T) {
+	w := realWorld(t)
+	untyped := rules.BoardMission{ID: "u", Title: "Zq Haze", Quadrant: "alpha", Span: ip(3)}
+	space := mission("s", "space", "alpha", 3)
+	planet := mission("p", "planet", "alpha", 3)
+	crew := func(where *rules.Location) []rules.BoardPersonnel {
+		return []rules.BoardPersonnel{person("c", "federation", []string{"command"}, where), person("d", "federation", []string{"staff"}, where)}
+	}
+	ownShip := ship("own", "federation", []string{"command"}, 8, "u")
+	theirs := ship("their", "romulan", nil, 8, "s")
+	theirs.Owner, theirs.Shields = "opponent", nil
+	yard := rules.BoardFacility{ID: "yard", Affiliation: "federation", Shields: ip(20), At: at("p")}
+	docked := ship("own", "federation", []string{"command"}, 8, "p")
+	docked.Docked = "yard"
+	stoppedCrew := crew(aboard("own"))
+	stoppedCrew[1].Stopped = true
+	fighters := []rules.BoardPersonnel{person("a", "klingon", []string{"command"}, at("u")), opp(person("x", "romulan", []string{"command"}, at("u")))}
+	cases := []struct {
+		name, edition, question string
+		board                   rules.Board
+		params                  obj
+		field, needs            string // "" when the question is judged
+	}{
+		{"2E beaming down to a mission of no type", "2e", "personnel.beam", rules.Board{Missions: []rules.BoardMission{untyped}, Ships: []rules.BoardShip{ownShip}, Personnel: crew(aboard("own"))},
+			obj{"personnel": []string{"d"}, "to": "u"}, "board.missions[0]", "type"},
+		{"1E beaming down to a mission of no type", "1e", "personnel.beam", rules.Board{Missions: []rules.BoardMission{untyped}, Ships: []rules.BoardShip{ownShip}, Personnel: crew(aboard("own"))},
+			obj{"personnel": []string{"d"}, "to": "u"}, "board.missions[0]", "type"},
+		{"1E a stopped personnel beaming down to a mission of no type", "1e", "personnel.beam", rules.Board{Missions: []rules.BoardMission{untyped}, Ships: []rules.BoardShip{ownShip}, Personnel: stoppedCrew},
+			obj{"personnel": []string{"d"}, "to": "u"}, "", ""},
+		{"1E beaming into a facility of no kind", "1e", "personnel.beam", rules.Board{Missions: []rules.BoardMission{planet}, Facilities: []rules.BoardFacility{yard}, Ships: []rules.BoardShip{ship("own", "federation", []string{"command"}, 8, "p")}, Personnel: crew(aboard("own"))},
+			obj{"personnel": []string{"d"}, "to": "yard"}, "board.facilities[0]", "kind"},
+		{"1E beaming down from a ship docked at a facility of no kind", "1e", "personnel.beam", rules.Board{Missions: []rules.BoardMission{planet}, Facilities: []rules.BoardFacility{yard}, Ships: []rules.BoardShip{docked}, Personnel: crew(aboard("own"))},
+			obj{"personnel": []string{"d"}, "to": "p"}, "board.facilities[0]", "kind"},
+		{"1E beaming aboard an opponent's ship of SHIELDS not given", "1e", "personnel.beam", rules.Board{Missions: []rules.BoardMission{space}, Ships: []rules.BoardShip{ship("own", "federation", []string{"command"}, 8, "s"), theirs}, Personnel: crew(aboard("own"))},
+			obj{"personnel": []string{"d"}, "to": "their"}, "board.ships[1]", "shields"},
+		{"1E a stopped personnel beaming aboard it", "1e", "personnel.beam", rules.Board{Missions: []rules.BoardMission{space}, Ships: []rules.BoardShip{ship("own", "federation", []string{"command"}, 8, "s"), theirs}, Personnel: stoppedCrew},
+			obj{"personnel": []string{"d"}, "to": "their"}, "", ""},
+		{"2E combat at a mission of no type", "2e", "combat", rules.Board{Missions: []rules.BoardMission{untyped}, Personnel: fighters},
+			obj{"mission": "u", "you": []string{"a"}, "opponent": []string{"x"}}, "board.missions[0]", "type"},
+		{"2E combat with nobody of the opponent's there", "2e", "combat", rules.Board{Missions: []rules.BoardMission{untyped}, Personnel: fighters[:1]},
+			obj{"mission": "u", "you": []string{"a"}, "opponent": []string{}}, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := req2E(c.question, c.board, c.params)
+			r.Edition = c.edition
+			if c.field == "" {
+				if v := judge(t, r); allowed(t, v) {
+					t.Fatalf("allowed, want refused: %q", v.Reasons)
+				}
+				return
+			}
+			_, err := ask(context.Background(), w.svc, r)
+			d := rules.ErrorDetails(err)
+			if rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != c.field || d["needs"] != c.needs {
+				t.Fatalf("err %v (details %v), want 422 naming %s, needs %s", err, d, c.field, c.needs)
+			}
+		})
+	}
+}
