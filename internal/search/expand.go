@@ -340,6 +340,10 @@ func lowerWord(w string) bool {
 // searched for. Otherwise their words are dropped, and when the query names
 // one edition, it filters the search; naming both ("stopped 1e vs 2e") asks
 // about the rule in each (both).
+// editionWord are the ways a judge writes the word edition after its
+// ordinal: "first ed", "2nd edn".
+var editionWord = map[string]bool{"edition": true, "ed": true, "edn": true}
+
 func editionWords(words []string) (filter string, rest []string, both bool) {
 	type mention struct {
 		edition  string
@@ -351,7 +355,7 @@ func editionWords(words []string) (filter string, rest []string, both bool) {
 		case "1e", "2e":
 			found = append(found, mention{string(f[0]) + "e", i, i + 1})
 		case "first", "1st", "second", "2nd":
-			if i+1 < len(words) && foldedWord(words[i+1]) == "edition" {
+			if i+1 < len(words) && editionWord[foldedWord(words[i+1])] {
 				ed := rules.Edition1E
 				if f == "second" || f == "2nd" {
 					ed = rules.Edition2E

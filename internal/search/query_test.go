@@ -52,6 +52,10 @@ func TestEditionNamedOnceFiltersUnlessItIsTheSubject(t *testing.T) {
 		{[]string{"second", "edition", "range"}, "2e", []string{"range"}},
 		{[]string{"first", "phase"}, "", []string{"first", "phase"}},
 		{[]string{"stopped", "1e", "and", "1st", "edition"}, "1e", []string{"stopped", "and"}},
+		// The word edition as judges shorten it after its ordinal.
+		{[]string{"beaming", "first", "ed"}, "1e", []string{"beaming"}},
+		{[]string{"2nd", "edn", "range"}, "2e", []string{"range"}},
+		{[]string{"ed", "range"}, "", []string{"ed", "range"}},
 		// Both editions named: the rule in each, no filter.
 		{[]string{"stopped", "1e", "vs", "2e"}, "", []string{"stopped", "vs"}},
 		// An edition as the question's subject: its cards, their
