@@ -383,11 +383,17 @@ type lookedUp struct {
 // name holding a control character, or a match that is no loose one, is a
 // 400 page, not a page without its notice. Either alone says nothing.
 func lookedUpOf(c echo.Context, card *rules.Card) (*lookedUp, error) {
-	asked, err := rules.ParseCardName("asked", c.QueryParam("asked"))
+	return lookedUpIn(c.QueryParams(), card)
+}
+
+// lookedUpIn is lookedUpOf of a query given apart from the request (the
+// address an oEmbed consumer asks about).
+func lookedUpIn(q url.Values, card *rules.Card) (*lookedUp, error) {
+	asked, err := rules.ParseCardName("asked", q.Get("asked"))
 	if err != nil {
 		return nil, err
 	}
-	match := c.QueryParam("match")
+	match := q.Get("match")
 	if match != "" && match != rules.MatchFuzzy && match != rules.MatchOtherEdition {
 		return nil, rules.Errorf(rules.EINVALID, "Unknown match %q: a card page says how a name matched loosely, %s or %s.", rules.Truncate(match), rules.MatchFuzzy, rules.MatchOtherEdition).WithDetail("field", "match")
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/http"
@@ -39,6 +40,9 @@ func embedHeightOf(cp cardPage, w int) int {
 	}
 	text := w - 28
 	h := padding + 24*lines(cp.Card.Name(), text*14/19) + 4 // the name, at 19 px
+	if cp.LookedUp != nil {
+		h += line*lines(cp.LookedUp.Notice(cp.Card), text) + 12
+	}
 	h += line*lines(editionName(cp.Card.Edition)+" · "+gameWord(cp.Card.Type)+" · "+gameWord(cp.Card.Affiliation), text) + 6
 	if cp.Card.ImageURL != "" {
 		h += imageBox
@@ -91,6 +95,11 @@ func (s *Site) embedCard(c echo.Context) error {
 		return s.renderEmbedError(c, err)
 	}
 	cp := cardPage{Card: card, Stats: cardStats(card), Base: baseURL(c), Face: newCardFace(card)}
+	// Framed from a look-up that matched loosely (the oEmbed answer of a
+	// name's address), it says so, as the card page does.
+	if cp.LookedUp, err = lookedUpOf(c, card); err != nil {
+		return s.renderEmbedError(c, err)
+	}
 	if rs, err := s.cfg.Cards.CardRulings(ctx, card.ID); err == nil {
 		cp.Rulings, cp.Mentions = groupRulings(card, rs, nil)
 	}
@@ -129,6 +138,13 @@ type oembedResponse struct {
 	ThumbnailURL    string `json:"thumbnail_url,omitempty"`
 	ThumbnailWidth  int    `json:"thumbnail_width,omitempty"`
 	ThumbnailHeight int    `json:"thumbnail_height,omitempty"`
+	// Match says how the address's name found the card, as a look-up's
+	// match does (exact, fuzzy, other-edition): a card framed from a name
+	// read loosely says so here, in its title and in the frame. An
+	// addition to oEmbed's fields, which consumers may ignore.
+	Match string `json:"match"`
+	// Asked is the name the address asked for, when it matched loosely.
+	Asked string `json:"asked,omitempty"`
 }
 
 type oembedError struct {
@@ -205,31 +221,31 @@ func (s *Site) oembed(c echo.Context) error {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return notFound("The url is not an http(s) address of a card page.")
 	}
-	var id string
-	for _, prefix := range []string{"/cards/", "/embed/cards/"} {
-		if rest, ok := strings.CutPrefix(u.Path, prefix); ok && rest != "" && !strings.Contains(rest, "/") {
-			id = rest
-		}
-	}
-	if id == "" {
-		return notFound("The url is not the address of a card page (/cards/{id}).")
-	}
 	if s.cfg.Cards == nil {
 		return notFound("The card data is not available on this server.")
 	}
-	card, err := s.cfg.Cards.Card(c.Request().Context(), id)
+	card, looked, err := s.oembedCard(c.Request().Context(), u)
 	if err != nil {
-		if rules.ErrorCode(err) == rules.ENOTFOUND {
-			return notFound(rules.ErrorMessage(err))
+		switch rules.ErrorCode(err) {
+		case rules.ENOTFOUND, rules.EAMBIGUOUS, rules.EINVALID:
+			// A name several cards fit frames none of them: the reader is
+			// told which fit, as the look-up tells them.
+			details := map[string]any{"field": "url"}
+			for _, k := range []string{"candidates", "ids", "match", "suggestions"} {
+				if v, ok := rules.ErrorDetails(err)[k]; ok {
+					details[k] = v
+				}
+			}
+			return c.JSON(http.StatusNotFound, jsonErrorOf(rules.ErrorCode(err), rules.ErrorMessage(err), details))
 		}
-		s.log.ErrorContext(c.Request().Context(), "oembed card", "id", id, "err", err)
+		s.log.ErrorContext(c.Request().Context(), "oembed card", "url", raw, "err", err)
 		return c.JSON(http.StatusInternalServerError, jsonErrorOf(rules.EINTERNAL, "An internal error occurred.", nil))
 	}
 	w := embedWidth
 	if maxWidth > 0 && maxWidth < w {
 		w = maxWidth
 	}
-	cp := cardPage{Card: card, Stats: cardStats(card), Face: newCardFace(card)}
+	cp := cardPage{Card: card, Stats: cardStats(card), Face: newCardFace(card), LookedUp: looked}
 	if rs, err := s.cfg.Cards.CardRulings(c.Request().Context(), card.ID); err == nil {
 		cp.Rulings, cp.Mentions = groupRulings(card, rs, nil)
 	}
@@ -239,18 +255,89 @@ func (s *Site) oembed(c echo.Context) error {
 	}
 	base := baseURL(c)
 	src := base + "/embed/cards/" + url.PathEscape(card.ID)
+	title, match := card.Name(), rules.MatchExact
+	if looked != nil {
+		// The name asked matched loosely: the frame says so (its notice
+		// above the card), and so does the title a consumer shows.
+		src += "?" + url.Values{"asked": {looked.Asked}, "match": {looked.Match}}.Encode()
+		title, match = looked.title(card), looked.Match
+	}
 	resp := oembedResponse{
-		Type: "rich", Version: "1.0", Title: card.Name(),
+		Type: "rich", Version: "1.0", Title: title, Match: match,
 		ProviderName: s.cfg.Name, ProviderURL: base + "/", CacheAge: 86400,
 		Width: w, Height: h,
 		HTML: fmt.Sprintf(`<iframe src="%s" width="%d" height="%d" title="%s" style="border:0" loading="lazy"></iframe>`,
-			html.EscapeString(src), w, h, html.EscapeString("Card: "+card.Name())),
+			html.EscapeString(src), w, h, html.EscapeString("Card: "+title)),
+	}
+	if looked != nil {
+		resp.Asked = looked.Asked
 	}
 	if card.ImageURL != "" {
 		resp.ThumbnailURL = card.ImageURL
 	}
 	c.Response().Header().Set("Access-Control-Allow-Origin", "*")
 	return c.JSON(http.StatusOK, resp)
+}
+
+// oembedCard is the card a card page's address shows, and how the name it
+// asked for found it when loosely: /cards/{id} or /embed/cards/{id} (with
+// the ?asked=&match= a look-up's redirect adds), or /cards/named?fuzzy= or
+// ?exact= (and &edition=), looked up as the page looks it up.
+func (s *Site) oembedCard(ctx context.Context, u *url.URL) (*rules.Card, *lookedUp, error) {
+	if u.Path == "/cards/named" {
+		q := u.Query()
+		asked, err := rules.ParseCardNamed(q.Get("exact"), q.Get("fuzzy"), q.Get("edition"))
+		if err != nil {
+			return nil, nil, err
+		}
+		name := clipName(asked.Name)
+		card, err := s.cfg.Cards.LookUpCard(ctx, rules.CardIdentifier{Name: name, Edition: asked.Edition, Fuzzy: asked.Fuzzy})
+		if err != nil {
+			return nil, nil, err
+		}
+		if card.Match == rules.MatchExact || card.Match == "" {
+			return card, nil, nil
+		}
+		return card, &lookedUp{Asked: name, Match: card.Match, Persona: card.Persona != "" && rules.FoldName(card.Persona) == rules.FoldName(name)}, nil
+	}
+	var id string
+	for _, prefix := range []string{"/cards/", "/embed/cards/"} {
+		if rest, ok := strings.CutPrefix(u.Path, prefix); ok && rest != "" && !strings.Contains(rest, "/") {
+			id = rest
+		}
+	}
+	if id == "" {
+		return nil, nil, rules.Errorf(rules.ENOTFOUND, "The url is not the address of a card page (/cards/{id} or /cards/named?fuzzy=).")
+	}
+	card, err := s.cfg.Cards.Card(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	looked, err := lookedUpIn(u.Query(), card)
+	return card, looked, err
+}
+
+// Notice says, above a framed card, how the name asked for found it, in
+// the card page's words.
+func (l *lookedUp) Notice(card *rules.Card) string {
+	switch {
+	case l.Match == rules.MatchOtherEdition:
+		return fmt.Sprintf("“%s” is printed only in %s: this is that card.", l.Asked, rules.EditionName(card.Edition))
+	case l.Persona:
+		return fmt.Sprintf("No card is titled “%s”: %s is a version of that persona.", l.Asked, card.Name())
+	}
+	return fmt.Sprintf("No card is named “%s” exactly: this is the nearest, %s.", l.Asked, card.Name())
+}
+
+// title is what an oEmbed consumer shows of a card a name found loosely.
+func (l *lookedUp) title(card *rules.Card) string {
+	switch {
+	case l.Match == rules.MatchOtherEdition:
+		return fmt.Sprintf("%s (printed only in %s)", card.Name(), rules.EditionName(card.Edition))
+	case l.Persona:
+		return fmt.Sprintf("%s (a version of %s)", card.Name(), l.Asked)
+	}
+	return fmt.Sprintf("%s (the nearest card to “%s”)", card.Name(), l.Asked)
 }
 
 // CORS lets pages of any origin call the API: GET, POST and OPTIONS, no

@@ -34,7 +34,7 @@ var pageParams = map[string][]string{
 	"POST /adjudicate":     {}, // the form's fields come in the body
 	"GET /suggest":         {"q", "kind", "edition"},
 	"GET /embed/card":      {"name", "id", "edition"},
-	"GET /embed/cards/:id": {},
+	"GET /embed/cards/:id": {"asked", "match"},
 	"GET /oembed":          {"url", "format", "maxwidth", "maxheight"},
 }
 

@@ -351,6 +351,23 @@ func TestEmbeddedCardMayBeFramedAnywhere(t *testing.T) {
 	}
 }
 
+// A framed card a name found loosely says how, above it, in the card
+// page's words; its frame is the taller for it.
+func TestTheEmbeddedCardSaysANameMatchedLoosely(t *testing.T) {
+	srv := newTestServer(t, fullConfig())
+	checkPage(t, get(t, srv, "/embed/cards/2e-1-1?asked=scout&match=fuzzy"), 200,
+		[]string{`No card is named “scout” exactly: this is the nearest, Scout Vessel.`, `role="status"`}, nil)
+	checkPage(t, get(t, srv, "/embed/cards/2e-1-1"), 200, []string{"Scout Vessel"}, []string{"didyoumean"})
+	checkPage(t, get(t, srv, "/embed/cards/2e-1-1?match=maybe&asked=scout"), 400, []string{`Unknown match`}, nil)
+	card := newFakeCards().cards["2e-1-1"]
+	plain := cardPage{Card: card, Stats: cardStats(card), Face: newCardFace(card)}
+	loose := plain
+	loose.LookedUp = &lookedUp{Asked: "scout", Match: rules.MatchFuzzy}
+	if embedHeightOf(loose, embedWidth) <= embedHeightOf(plain, embedWidth) {
+		t.Errorf("the frame of a card with its notice is no taller")
+	}
+}
+
 func TestOEmbedAnswersRichIframeOrErrors(t *testing.T) {
 	srv := newTestServer(t, fullConfig())
 	tests := []struct {
@@ -376,6 +393,21 @@ func TestOEmbedAnswersRichIframeOrErrors(t *testing.T) {
 			[]string{`"field":"maxheight"`}},
 		{"a url holding a control character", url.Values{"url": {"https://h.test/cards/2e-1-1\x07"}}, 400,
 			[]string{`The url parameter holds a control character, a bidirectional control or invalid UTF-8.`, `"field":"url"`}},
+		// A card a name found loosely says so: in the title a consumer
+		// shows, in match and asked, and in the frame, which carries the
+		// name asked and shows the card page's notice.
+		{"a name's address read loosely", url.Values{"url": {"https://h.test/cards/named?fuzzy=scout"}}, 200,
+			[]string{`"title":"Scout Vessel (the nearest card to “scout”)"`, `"match":"fuzzy"`, `"asked":"scout"`, `/embed/cards/2e-1-1?asked=scout`}},
+		{"the card page a loose look-up led to", url.Values{"url": {"https://h.test/cards/2e-1-1?asked=scout&match=fuzzy"}}, 200,
+			[]string{`"title":"Scout Vessel (the nearest card to “scout”)"`, `"match":"fuzzy"`, `/embed/cards/2e-1-1?asked=scout`}},
+		{"a name's address printed only in the other edition", url.Values{"url": {"https://h.test/cards/named?fuzzy=ensign+reed,+plucky+helmsman&edition=1e"}}, 200,
+			[]string{`"title":"Ensign Reed, Plucky Helmsman (printed only in Second Edition)"`, `"match":"other-edition"`}},
+		{"a name's address matched exactly", url.Values{"url": {"https://h.test/cards/named?exact=Scout+Vessel"}}, 200,
+			[]string{`"title":"Scout Vessel"`, `"match":"exact"`}},
+		{"a name several cards fit frames none", url.Values{"url": {"https://h.test/cards/named?fuzzy=vessel"}}, 404,
+			[]string{`"code":"ambiguous"`, `"ids":["2e-1-1","2e-1-5","1e-1-9"]`, `"field":"url"`}},
+		{"a look-up's match that is none", url.Values{"url": {"https://h.test/cards/2e-1-1?asked=scout&match=maybe"}}, 404,
+			[]string{`"code":"invalid_request"`, `Unknown match \"maybe\"`, `"field":"url"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
