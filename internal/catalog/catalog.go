@@ -25,6 +25,10 @@ type Catalog struct {
 
 	// exact maps a folded name to the cards it names.
 	exact map[string][]*rules.Card
+	// numerals maps a name's numeralKey to the cards whose names it is but
+	// for the way their numbers are written: only names holding a roman
+	// numeral, whose key differs from the name.
+	numerals map[string][]*rules.Card
 	// names are every way a card can be named, for fuzzy look-ups.
 	names []nameVariant
 	// vocab is every word of every name, sorted; a word's place in it is
@@ -145,6 +149,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		cards:     cards,
 		byID:      make(map[string]*rules.Card, len(cards)),
 		exact:     map[string][]*rules.Card{},
+		numerals:  map[string][]*rules.Card{},
 		wordID:    map[string]int32{},
 		deletes:   map[string][]int32{},
 		cardNames: make([]string, len(cards)),
@@ -172,6 +177,9 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			// title, subtitle"): a look-up forgives it, as a fuzzy match.
 			if v.weight == weightName && !slices.Contains(c.exact[folded], card) {
 				c.exact[folded] = append(c.exact[folded], card)
+				if k := numeralKey(folded); k != folded && !slices.Contains(c.numerals[k], card) {
+					c.numerals[k] = append(c.numerals[k], card)
+				}
 			}
 			tokens := strings.Fields(folded)
 			c.names = append(c.names, nameVariant{card: card, cardIndex: int32(ci), weight: v.weight})

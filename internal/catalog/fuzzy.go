@@ -96,6 +96,20 @@ var stopWords = map[string]bool{
 	"in": true, "of": true, "on": true, "or": true, "the": true, "to": true, "with": true,
 }
 
+// rankWords are the ranks and offices a reader puts before a name ("Gul
+// Dukat", "Lieutenant Commander Data", "Kai Winn"), which a card prints
+// only now and then ("Lt. McGivers", "Danar, Irascible Gul"): leading a
+// query, one tells as little as a common word, so the name it comes with
+// decides. Elsewhere ("Geordi La Forge, Chief Engineer") it is a word
+// like any other.
+var rankWords = map[string]bool{
+	"admiral": true, "ambassador": true, "captain": true, "capt": true, "chancellor": true, "chief": true,
+	"colonel": true, "commander": true, "commodore": true, "constable": true, "counselor": true,
+	"doctor": true, "dr": true, "ensign": true, "general": true, "glinn": true, "gul": true, "kai": true,
+	"legate": true, "lieutenant": true, "lt": true, "major": true, "mr": true, "praetor": true,
+	"professor": true, "senator": true, "subcommander": true, "vedek": true,
+}
+
 // wordWeight is how much a word of a name tells which card is meant, from
 // how many cards have it in a name.
 func wordWeight(w string, cards int) float64 {
@@ -137,6 +151,9 @@ type queryWord struct {
 	// word or a word starting with it ("Lamp" of "Lampwick"), or, typo'd,
 	// a word like it (see match).
 	known, recognised bool
+	// rank says the word is a rank or office leading the query ("Gul" of
+	// "Gul Madred"): it weighs as a common word (rankWords).
+	rank bool
 }
 
 // maxHeldWords is how many of a query's words a card is said to hold or
@@ -272,8 +289,14 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 	}
 	// A word's weight is its tail factor until its matches are known.
 	s.q = s.q[:0]
+	leading := true // the words so far are ranks
 	for i := 0; i < len(s.words); i++ {
 		t := s.words[i]
+		if leading && rankWords[t] && i+1 < len(s.words) {
+			s.q = append(s.q, queryWord{text: t, weight: 1, rank: true})
+			continue
+		}
+		leading = false
 		tail := 1.0
 		if i >= head {
 			tail = weightQueryTail
@@ -371,6 +394,18 @@ func (c *Catalog) queryWeight(s *lookup, qi int) float64 {
 	if stopWords[t] {
 		return weightStopWord
 	}
+	w := c.queryWeightLike(s, qi)
+	if s.q[qi].rank {
+		return min(weightCommonWord, w)
+	}
+	return w
+}
+
+// queryWeightLike is the weight of query word qi as the names weigh it:
+// that of the same word in the names, else of the name word most like it;
+// a word like none weighs 1.
+func (c *Catalog) queryWeightLike(s *lookup, qi int) float64 {
+	t := s.q[qi].text
 	if id, ok := c.wordID[t]; ok {
 		return c.weight[id]
 	}
@@ -588,6 +623,14 @@ func (c *Catalog) wordMatches(s *lookup, qi int, t string) (typo float64) {
 	from := len(s.likes)
 	if id, ok := c.wordID[t]; ok {
 		s.setSim(qi, id, 1)
+	}
+	if n, ok := otherNumeral(t); ok {
+		// The same number written the other way ("9" for "IX"): the same
+		// word, recognised as a typo'd word is.
+		if id, ok := c.wordID[n]; ok {
+			s.setSim(qi, id, 1)
+			typo = 1
+		}
 	}
 	if stopWords[t] {
 		return 0 // "of" is not the start of "officer"

@@ -147,6 +147,33 @@ func (c *Catalog) namedSteps(name, folded, edition string, read bool) (*rules.Ca
 	default:
 		return nil, ambiguous(name, found, loose(rules.MatchExact)), true
 	}
+	// The name but for how its numbers are written, in the edition asked:
+	// matched loosely, and before the other edition's card of the name
+	// exactly ("Starfleet Type 2 Phaser" in 1E is Type II, not 2E's Type-2).
+	if k := numeralKey(folded); edition != "" || k != folded {
+		var found []*rules.Card
+		for _, card := range filterEdition(c.numerals[k], edition) {
+			if !slices.Contains(found, card) {
+				found = append(found, card)
+			}
+		}
+		if k != folded {
+			// A name written with roman numerals meets the names printed
+			// in figures under the key itself.
+			for _, card := range filterEdition(c.exact[k], edition) {
+				if !slices.Contains(found, card) {
+					found = append(found, card)
+				}
+			}
+		}
+		switch len(found) {
+		case 0:
+		case 1:
+			return labelled(found[0], rules.MatchFuzzy), nil, true
+		default:
+			return nil, ambiguous(name, found, rules.MatchFuzzy), true
+		}
+	}
 	titled := c.titled[folded]
 	other := otherEdition(edition)
 	if other != "" && !slices.ContainsFunc(titled, func(e *rules.Entry) bool { return e.Edition == edition }) {
