@@ -174,13 +174,20 @@ func (s stat) has(x stat) bool { return s&x != 0 }
 // its card's id (none for an object given inline), details.needs the
 // statistic, and a message saying how to give it.
 func missingStat(path, name, card string, s stat) *rules.Error {
+	return missingStatAs(path, name, card, s, s.example())
+}
+
+// missingStatAs is missingStat with the example of how the statistic is
+// given: a card played gives its card type ("personnel"), where a
+// mission's type is "planet".
+func missingStatAs(path, name, card string, s stat, example string) *rules.Error {
 	var e *rules.Error
 	if card != "" {
-		e = rules.Errorf(rules.EUNPROCESSABLE, "The card data for %s (%s, %s) does not give its %s, which this question reads: give the %s on the board, as "+s.example()+".",
+		e = rules.Errorf(rules.EUNPROCESSABLE, "The card data for %s (%s, %s) does not give its %s, which this question reads: give the %s on the board, as "+example+".",
 			name, card, path, s.name(), s.name())
 		e.WithDetail("card", card)
 	} else {
-		e = rules.Errorf(rules.EUNPROCESSABLE, "%s (%s) has no %s given, which this question reads: give the %s on the board, as "+s.example()+", or name a card that has them.",
+		e = rules.Errorf(rules.EUNPROCESSABLE, "%s (%s) has no %s given, which this question reads: give the %s on the board, as "+example+", or name a card that has them.",
 			name, path, s.name(), s.name())
 	}
 	return e.WithDetail("field", path).WithDetail("needs", s.name())
@@ -196,6 +203,11 @@ func cardStats(c *rules.Card, kind string, firstEdition bool) stat {
 			statStaffing | statRange | statWeapons | statShields | statSpan | statRequirements | statType | statCost | statKind
 		if c.Affiliation == "" {
 			unknown |= statAffiliation
+		}
+		if kind != "mission" && c.Type != "" {
+			// A card list gives each card's type; a mission's type
+			// (planet or space) it does not.
+			unknown &^= statType
 		}
 		return unknown
 	}

@@ -117,6 +117,12 @@ func TestEveryStatisticEveryQuestionReadsIsAskedForOnTheRealCards(t *testing.T) 
 				kind := k.kind
 				if kind == "card" {
 					kind = c.Type // a card played is of any type
+					if k.stat == "type" {
+						// The type of a card played is its card type,
+						// which every card's data or list gives; a
+						// mission's planet or space is another.
+						kind = "card"
+					}
 				} else if cardKind(c) != kind {
 					continue
 				}

@@ -56,6 +56,12 @@ func TestAStatisticNotGivenIsAskedForWhereverItIsRead(t *testing.T) {
 			obj{"card": inline(obj{"affiliation": "klingon"}), "at": "yard"}, "board.facilities[0]", "kind"},
 		{"1E the quadrant where an outpost reported to stands", "1e", "card.play", rules.Board{Missions: []rules.BoardMission{noQuadrant}, Facilities: []rules.BoardFacility{withAff}},
 			obj{"card": inline(obj{"affiliation": "klingon"}), "at": "yard"}, "board.missions[0]", "quadrant"},
+		{"2E the type of a card played at a headquarters", "2e", "card.play", rules.Board{Missions: []rules.BoardMission{klingonHQ}},
+			obj{"card": obj{"title": "Zq Thing", "cost": 1, "affiliation": "klingon", "icons": []string{}}, "at": "hq", "counters": 7}, "params.card", "type"},
+		{"2E the type of a card played nowhere", "2e", "card.play", rules.Board{Missions: []rules.BoardMission{klingonHQ}},
+			obj{"card": obj{"title": "Zq Thing", "cost": 1}, "counters": 7}, "params.card", "type"},
+		{"1E the type of a card reported to an outpost", "1e", "card.play", rules.Board{Missions: []rules.BoardMission{fogPlanet}, Facilities: []rules.BoardFacility{withAff}},
+			obj{"card": obj{"title": "Zq Thing", "affiliation": "klingon"}, "at": "yard"}, "params.card", "type"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -59,7 +59,11 @@ func (c PlayCard) need(x stat) error {
 	if !c.unknown.has(x) {
 		return nil
 	}
-	return missingStat("params.card", c.Name, c.ID, c.unknown&x&-(c.unknown&x))
+	s := c.unknown & x & -(c.unknown & x)
+	if s == statType {
+		return missingStatAs("params.card", c.Name, c.ID, s, `"type": "personnel" (or ship, equipment, event, interrupt, ...)`)
+	}
+	return missingStat("params.card", c.Name, c.ID, s)
 }
 
 // resolvePlayCard reads the card a card.play plays: one the card data
@@ -98,6 +102,9 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 		Affiliation: foldAffiliations(in.Affiliation), Icons: foldAll(in.Icons), Quadrant: fold(in.Quadrant), Persona: in.Persona, Inline: in}
 	if in.Icons == nil {
 		pc.unknown |= statIcons
+	}
+	if pc.Type == "" {
+		pc.unknown |= statType
 	}
 	if in.Affiliation == "" {
 		pc.unknown |= statAffiliation
@@ -199,6 +206,12 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 		return nil, err
 	}
 	m.card = c
+	if c.Type == "" {
+		// Where a card is played, whether it is played from hand at all,
+		// and when, all turn on its type: a card whose type is not known
+		// is not judged as one played by its own text.
+		return nil, c.need(statType)
+	}
 	if c.Match == rules.MatchFuzzy {
 		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", looseReading(c.Ref, "params.card", c.Name, c.ID))
 	}
