@@ -154,6 +154,10 @@ type queryWord struct {
 	// rank says the word is a rank or office leading the query ("Gul" of
 	// "Gul Madred"): it weighs as a common word (rankWords).
 	rank bool
+	// numeral says the word is no word of the names but a number they
+	// write the other way ("3" of "Parsion III"): a card holding no word of
+	// the query but such numbers does not fit it ("3 of 5").
+	numeral bool
 }
 
 // maxHeldWords is how many of a query's words a card is said to hold or
@@ -329,6 +333,7 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 		_, w.known = c.wordID[w.text]
 		w.known = w.known && !stopWords[w.text]
 		w.recognised = w.known || typo > 0
+		w.numeral = !w.known && len(otherNumerals(w.text)) > 0 && typo > 0
 		w.read = 1
 		if !w.known && typo > 0 {
 			// The nearest words, a typo or a start away, are read as it.
@@ -469,6 +474,15 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 		s.out[i].fit.better(m.readGiven/v.mass, v.weight)
 		s.typed[i].better(m.given/v.mass, v.weight)
 	}
+	// A card holding of the query only numbers written the other way does
+	// not fit it: "3 of 5" is not Parsion III.
+	if numerals := s.numeralWords(); numerals != 0 {
+		for i := range s.out {
+			if h := s.out[i].held; h != 0 && h&^numerals == 0 {
+				s.out[i].score, s.typed[i].score = 0, 0
+			}
+		}
+	}
 	// The name is read as meant only when, as typed, it fits some card:
 	// a name no card fits as typed is not found, its typos forgiven or
 	// not ("Tom Paris" is not Taris).
@@ -491,6 +505,18 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 		out[i] = s.out[o]
 	}
 	return out, nil
+}
+
+// numeralWords has bit i set when the query's i-th word is a number the
+// names write the other way (queryWord.numeral), as matched.held counts.
+func (s *lookup) numeralWords() uint64 {
+	var bits uint64
+	for i, w := range s.q {
+		if w.numeral && i < maxHeldWords {
+			bits |= 1 << i
+		}
+	}
+	return bits
 }
 
 // better takes a name giving the share r of itself, with the weight of its
@@ -624,7 +650,7 @@ func (c *Catalog) wordMatches(s *lookup, qi int, t string) (typo float64) {
 	if id, ok := c.wordID[t]; ok {
 		s.setSim(qi, id, 1)
 	}
-	if n, ok := otherNumeral(t); ok {
+	for _, n := range otherNumerals(t) {
 		// The same number written the other way ("9" for "IX"): the same
 		// word, recognised as a typo'd word is.
 		if id, ok := c.wordID[n]; ok {

@@ -150,7 +150,7 @@ func (c *Catalog) namedSteps(name, folded, edition string, read bool) (*rules.Ca
 	// The name but for how its numbers are written, in the edition asked:
 	// matched loosely, and before the other edition's card of the name
 	// exactly ("Starfleet Type 2 Phaser" in 1E is Type II, not 2E's Type-2).
-	if k := numeralKey(folded); edition != "" || k != folded {
+	if k := numeralKey(folded); len(c.numerals[k]) > 0 || k != folded {
 		var found []*rules.Card
 		for _, card := range filterEdition(c.numerals[k], edition) {
 			if !slices.Contains(found, card) {
