@@ -572,7 +572,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			if i+1 < len(toks) {
 				next = toks[i+1]
 			}
-			cs = ix.writtenBeside(ix.vocab.soundCorrections(w, 2, ix.vocab.corrections(w, 2)), prev, next, true)
+			cs = ix.writtenBeside(ix.vocab.twoTypos(w), prev, next, true)
 		}
 		if len(cs) == 0 && !knownStem && asciiWord(w) {
 			// Two words run together, one of them mistyped

@@ -171,6 +171,9 @@ func plainWords(s string) []string {
 // letters or more, so that "u.s.s", "e.g." and "www.decipher.com" stay as
 // typed.
 func appendTyped(words []string, w string) []string {
+	if strings.IndexAny(w, "'’:;.") < 0 {
+		return append(words, w) // the usual word
+	}
 	if strings.Contains(w, "''") || strings.Contains(w, "’’") || strings.Contains(w, "'’") || strings.Contains(w, "’'") {
 		w = collapseApostrophes(w)
 	}

@@ -140,3 +140,15 @@ func (ix *Index) possessiveShorthand(w string) string {
 	}
 	return w
 }
+
+// twoTypos returns the words of the index two edits from a typed word of
+// four to six letters that keep its first two letters ("atakc": attack,
+// "dilmea": dilemma): two typos past the start of a word. Only those are
+// measured, which keeps a word no typo explains ("budget", "errata") from
+// measuring every word of its length.
+func (v *vocabulary) twoTypos(w string) []correction {
+	if len(w) < 2 {
+		return nil
+	}
+	return v.correctionsWhere(w, 2, func(t string) bool { return len(t) >= 2 && t[0] == w[0] && t[1] == w[1] })
+}
