@@ -43,4 +43,10 @@ func TestAnIDIsReadAsReadersWriteIt(t *testing.T) {
 			t.Errorf("name %q (%s): %v %v, want %s %s", tc.name, tc.edition, card, err, tc.id, tc.match)
 		}
 	}
+	// An id no card has, given as a name, is not read for names in its
+	// figures: no card has that id.
+	card, err := cat.LookUpCard(ctx, rules.CardIdentifier{Name: "2e-7-999", Fuzzy: true})
+	if rules.ErrorCode(err) != rules.ENOTFOUND || rules.ErrorMessage(err) != `No card has the id "2e-7-999".` {
+		t.Errorf("2e-7-999 as a name: %v %v", card, err)
+	}
 }

@@ -341,24 +341,9 @@ func (c *Catalog) cardByID(id string) *rules.Card {
 	if card := c.byID[id]; card != nil {
 		return card
 	}
-	if len(id) > rules.MaxCardNameBytes {
+	editions, set, number, ok := parseCardID(id)
+	if !ok {
 		return nil
-	}
-	parts := strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' })
-	editions := []string{string(rules.Edition1E), string(rules.Edition2E)}
-	switch {
-	case len(parts) == 3 && slices.Contains(editions, strings.ToLower(parts[0])):
-		editions, parts = []string{strings.ToLower(parts[0])}, parts[1:]
-	case len(parts) != 2:
-		return nil
-	}
-	set, okSet := plainNumber(parts[0])
-	number, okNumber := plainNumber(parts[1])
-	if !okSet {
-		return nil
-	}
-	if !okNumber {
-		number = parts[1] // a number printed with a letter ("P1"), as it is
 	}
 	var found *rules.Card
 	for _, e := range editions {
@@ -370,6 +355,33 @@ func (c *Catalog) cardByID(id string) *rules.Card {
 		}
 	}
 	return found
+}
+
+// parseCardID reads an id as cardByID does: the editions it may be of (one
+// when it names its edition, both for a blueprint id), and its set and
+// number without leading zeros; ok is false for what is no id's shape.
+func parseCardID(id string) (editions []string, set, number string, ok bool) {
+	id = strings.TrimSpace(id)
+	if len(id) > rules.MaxCardNameBytes {
+		return nil, "", "", false
+	}
+	parts := strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' })
+	editions = []string{string(rules.Edition1E), string(rules.Edition2E)}
+	switch {
+	case len(parts) == 3 && slices.Contains(editions, strings.ToLower(parts[0])):
+		editions, parts = []string{strings.ToLower(parts[0])}, parts[1:]
+	case len(parts) != 2:
+		return nil, "", "", false
+	}
+	set, okSet := plainNumber(parts[0])
+	number, okNumber := plainNumber(parts[1])
+	if !okSet || strings.ContainsAny(parts[1], " \t") {
+		return nil, "", "", false
+	}
+	if !okNumber {
+		number = parts[1] // a number printed with a letter ("P1"), as it is
+	}
+	return editions, set, number, true
 }
 
 // plainNumber is a run of digits without its leading zeros ("007" is "7").

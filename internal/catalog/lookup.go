@@ -68,6 +68,12 @@ func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, editi
 		}
 		return labelled(card, rules.MatchExact), nil
 	}
+	if editions, _, _, ok := parseCardID(name); ok && len(editions) == 1 {
+		// An edition, a set and a number no card has: no card has that
+		// id, as GET /v1/cards/{id} says, rather than names read from its
+		// figures ("1" is no "I Don't Like to Lose").
+		return nil, rules.Errorf(rules.ENOTFOUND, "No card has the id %q.", strings.TrimSpace(name))
+	}
 	if card, err, done := c.namedSteps(name, folded, edition, false); done {
 		return card, err
 	}

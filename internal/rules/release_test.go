@@ -44,12 +44,12 @@ func TestCoverageReadsTheSetDateAgainstTheDocumentDate(t *testing.T) {
 		{"11", "1998", "Kestrel", true, ""},
 		{"12", "2000-04", "Kestrel", true, ""},
 		{"13", "2000-05-10", "Kestrel", true, ""},
-		{"14", "2000-05", "Kestrel", false, "released 2000-05, and whether before or after it is not known"},
-		{"15", "2000", "Kestrel", false, "released 2000, and whether before or after it is not known"},
-		{"16", "2000-06", "Kestrel", false, "released 2000-06, after it: a ruling on it could not stand there"},
-		{"17", "after 1999", "Kestrel", false, "released after 1999, and whether before or after it is not known"},
-		{"18", "after 2000", "Kestrel", false, "after it"},
-		{"19", "", "Kestrel", false, "when set 19 (Example Set) was released is not known"},
+		{"14", "2000-05", "Kestrel", false, "(of 2000-05-10) may not cover this card: its set 14 (Example Set) was released 2000-05, and whether before or after the document is not known"},
+		{"15", "2000", "Kestrel", false, "was released 2000, and whether before or after the document is not known"},
+		{"16", "2000-06", "Kestrel", false, "(of 2000-05-10) could name no card of set 16 (Example Set), released 2000-06, later than the document"},
+		{"17", "after 1999", "Kestrel", false, "was released after 1999, and whether before or after the document is not known"},
+		{"18", "after 2000", "Kestrel", false, "released after 2000, later than the document"},
+		{"19", "", "Kestrel", false, "may not cover this card: when its set 19 (Example Set) was released is not known"},
 		{"20", "2001", "Anvil", false, "would stand in the part not held"},
 	} {
 		card := &Card{Edition: "1e", Set: tc.set, SetName: "Example Set", SetReleased: tc.released, Title: tc.title}

@@ -188,11 +188,11 @@ func (s RulingsSource) datedFor(card *Card) (reason string, covers bool) {
 	case ok && rel.Before(*s.Dated):
 		return "", true
 	case !ok:
-		return fmt.Sprintf("%s is of %s, and when %s was released is not known: whether it could rule on this card is not known.", s.Document.Title, s.Dated.Text, set), false
+		return fmt.Sprintf("%s (of %s) may not cover this card: when its %s was released is not known.", s.Document.Title, s.Dated.Text, set), false
 	case rel.After(*s.Dated):
-		return fmt.Sprintf("%s is of %s; this card is of %s, released %s, after it: a ruling on it could not stand there.", s.Document.Title, s.Dated.Text, set, rel.Text), false
+		return fmt.Sprintf("%s (of %s) could name no card of %s, released %s, later than the document.", s.Document.Title, s.Dated.Text, set, rel.Text), false
 	}
-	return fmt.Sprintf("%s is of %s; this card is of %s, released %s, and whether before or after it is not known.", s.Document.Title, s.Dated.Text, set, rel.Text), false
+	return fmt.Sprintf("%s (of %s) may not cover this card: its %s was released %s, and whether before or after the document is not known.", s.Document.Title, s.Dated.Text, set, rel.Text), false
 }
 
 // letters are the titles a document is held for, "H-Z".
