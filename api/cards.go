@@ -46,6 +46,9 @@ func (h *handlers) autocomplete(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := rules.PrefixText.Check("q", q); err != nil {
+		return err // it answered an empty list, as if no name began with nothing
+	}
 	names, err := h.svc.Cards.Autocomplete(c.Request().Context(), q, edition, maxAutocomplete)
 	if err != nil {
 		return err

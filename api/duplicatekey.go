@@ -200,6 +200,9 @@ func singleKeys(next echo.HandlerFunc) echo.HandlerFunc {
 			return rules.Errorf(rules.EINVALID, "The request body could not be read.")
 		}
 		req.Body = io.NopCloser(bytes.NewReader(data))
+		if err := oneJSONValue(data); err != nil {
+			return err // gqlgen read the first and let the rest go
+		}
 		if err := duplicateKey(data); err != nil {
 			return err
 		}

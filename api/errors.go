@@ -126,6 +126,10 @@ func httpErrorResponse(he *echo.HTTPError) (int, errorBody) {
 		p.Message = "The request body is larger than the 1 MiB allowed."
 	case http.StatusUnsupportedMediaType:
 		p.Message = "Send the request body as application/json."
+		var re *rules.Error
+		if errors.As(he.Internal, &re) { // what jsonBody found of the body's headers
+			p.Message, p.Details = re.Message, re.Details
+		}
 	case http.StatusTooManyRequests:
 		p.Code = rules.ERATELIMITED
 	}

@@ -123,15 +123,16 @@ func New(cfg Config) *echo.Echo {
 	v1.GET("/search", h.search)
 	v1.GET("/cards", h.cards)
 	v1.GET("/cards/named", h.cardNamed)
-	v1.POST("/cards/collection", h.cardCollection)
+	body := jsonBody(bodyLimitBytes(cfg.BodyLimit))
+	v1.POST("/cards/collection", h.cardCollection, body)
 	v1.GET("/cards/autocomplete", h.autocomplete)
 	v1.GET("/cards/:id", h.card)
 	v1.GET("/cards/:id/rulings", h.cardRulings)
-	v1.POST("/adjudicate", h.adjudicate)
+	v1.POST("/adjudicate", h.adjudicate, body)
 
 	if cfg.GraphQL != nil {
 		gql := echo.WrapHandler(cfg.GraphQL)
-		e.POST("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, singleKeys)...)
+		e.POST("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, body, singleKeys)...)
 		e.GET("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery)...)
 		e.OPTIONS("/graphql", echo.NotFoundHandler, apiMW...)
 	}

@@ -71,6 +71,11 @@ func (a *answerer) answer(in *discordgo.Interaction) (*discordgo.InteractionResp
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}, nil
 	case discordgo.InteractionApplicationCommand:
 		data := in.ApplicationCommandData()
+		if twice := givenTwice(data.Options); twice != "" {
+			// Discord sends each option once; a hand-made interaction
+			// giving one twice had the last read without a word.
+			return notice(fmt.Sprintf("The option %s is given twice: give it once.", truncate(twice, 40))), nil
+		}
 		return a.command(data.Name, options(data.Options)), nil
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		data := in.ApplicationCommandData()
@@ -78,7 +83,7 @@ func (a *answerer) answer(in *discordgo.Interaction) (*discordgo.InteractionResp
 	case discordgo.InteractionMessageComponent:
 		data := in.MessageComponentData()
 		if data.CustomID != pickCard || len(data.Values) != 1 {
-			return nil, errNotAnInteraction
+			return nil, fmt.Errorf("The interaction's component %q is none this endpoint offered: %w.", truncate(data.CustomID, 40), errNotAnInteraction)
 		}
 		res := a.cardByID(data.Values[0])
 		// The pick replaces the message that offered it.
@@ -86,7 +91,19 @@ func (a *answerer) answer(in *discordgo.Interaction) (*discordgo.InteractionResp
 		res.Data.Components = []discordgo.MessageComponent{}
 		return res, nil
 	}
-	return nil, errNotAnInteraction
+	return nil, fmt.Errorf("The interaction's type %d is none this endpoint answers: %w.", in.Type, errNotAnInteraction)
+}
+
+// givenTwice names an option given more than once, "" when none is.
+func givenTwice(opts []*discordgo.ApplicationCommandInteractionDataOption) string {
+	for i, o := range opts {
+		for _, p := range opts[:i] {
+			if p.Name == o.Name {
+				return o.Name
+			}
+		}
+	}
+	return ""
 }
 
 // options reads a command's string options by name.

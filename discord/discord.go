@@ -156,7 +156,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var in discordgo.Interaction
 	if err := json.Unmarshal(body, &in); err != nil {
-		writeError(w, http.StatusBadRequest, "The body is not a Discord interaction.")
+		msg := "The body is not a Discord interaction."
+		var syn *json.SyntaxError
+		if dec := json.NewDecoder(bytes.NewReader(body)); errors.As(err, &syn) && dec.Decode(new(json.RawMessage)) == nil {
+			// A whole JSON value, and more after it.
+			msg = fmt.Sprintf("The body holds more than one JSON value (more begins at byte %d): send the interaction alone.", dec.InputOffset()+int64(len(body[dec.InputOffset():])-len(bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n"))))
+		}
+		writeError(w, http.StatusBadRequest, msg)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), h.cfg.Deadline)
@@ -259,4 +265,4 @@ func writeError(w http.ResponseWriter, status int, message string) {
 
 // errNotAnInteraction is an interaction of a type this endpoint does not
 // take (a modal it never opened).
-var errNotAnInteraction = errors.New("this endpoint answers pings, the /rule, /define and /card commands, their autocompletion and card picks")
+var errNotAnInteraction = errors.New("it answers pings, the /rule, /define and /card commands, their autocompletion and card picks")

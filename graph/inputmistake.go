@@ -224,3 +224,52 @@ func writeString(b *bytes.Buffer, s string) {
 	raw, _ := json.Marshal(s)
 	b.Write(raw)
 }
+
+// argumentAt finds the argument whose value a validation error points at
+// (its location), and the field it is an argument of: a value of the wrong
+// type written in the query, which the validator names by its type alone.
+func argumentAt(ctx context.Context, gerr *gqlerror.Error) (name, field string, ok bool) {
+	if code, _ := gerr.Extensions["code"].(string); code != "GRAPHQL_VALIDATION_FAILED" || len(gerr.Locations) != 1 || !graphql.HasOperationContext(ctx) {
+		return "", "", false
+	}
+	oc := graphql.GetOperationContext(ctx)
+	doc := oc.Doc
+	if doc == nil {
+		var err error
+		if doc, err = parser.ParseQuery(&ast.Source{Input: oc.RawQuery}); err != nil {
+			return "", "", false
+		}
+	}
+	at := gerr.Locations[0]
+	var walk func(ast.SelectionSet, int) bool
+	walk = func(set ast.SelectionSet, depth int) bool {
+		if depth > 64 {
+			return false // deeper than any query the limits let run
+		}
+		for _, sel := range set {
+			switch f := sel.(type) {
+			case *ast.Field:
+				for _, a := range f.Arguments {
+					if p := a.Value.Position; p != nil && p.Line == at.Line && p.Column == at.Column {
+						name, field = a.Name, f.Name
+						return true
+					}
+				}
+				if walk(f.SelectionSet, depth+1) {
+					return true
+				}
+			case *ast.InlineFragment:
+				if walk(f.SelectionSet, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, op := range doc.Operations {
+		if walk(op.SelectionSet, 0) {
+			return name, field, true
+		}
+	}
+	return "", "", false
+}

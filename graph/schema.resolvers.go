@@ -343,6 +343,9 @@ func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *str
 	if err != nil {
 		return nil, err
 	}
+	if err := rules.PrefixText.Check("q", q); err != nil {
+		return nil, err
+	}
 	names, err := r.Catalog.Autocomplete(ctx, q, ed, limit)
 	if err != nil {
 		return nil, err

@@ -193,6 +193,14 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 			gerr.Message = fmt.Sprintf("The variable $%s must be a whole number (Int).", ge.Path[1])
 			return gerr, false
 		}
+		// A literal of the wrong type for an argument ("Int cannot
+		// represent non-integer value: \"10\""): named by the argument,
+		// as every other mistake of an argument is.
+		if name, field, ok := argumentAt(ctx, ge); ok {
+			gerr.Message = fmt.Sprintf("The argument %s of %s: %s.", name, field, strings.TrimSuffix(ge.Message, "."))
+			gerr.Extensions["details"] = map[string]any{"field": name}
+			return gerr, false
+		}
 		// A validation or parse error of the query: its message is for the
 		// caller, but not the whole body echoed back.
 		if rest, ok := strings.CutPrefix(gerr.Message, undecodable); ok {

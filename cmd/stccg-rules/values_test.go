@@ -476,12 +476,20 @@ func discordAsk(t *testing.T, srv *httptest.Server, sign func(string) http.Heade
 // svc, wired as serve wires them, and signs interactions for it.
 func transports(t *testing.T, svc *edgeServices) (*httptest.Server, func(body string) http.Header) {
 	t.Helper()
+	return transportsOver(t, svc.services())
+}
+
+// transportsOver is transports over any services (the real corpus's, for
+// one).
+func transportsOver(t *testing.T, services api.Services) (*httptest.Server, func(body string) http.Header) {
+	t.Helper()
 	log := slog.New(slog.DiscardHandler)
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &app{services: svc.services()}
+	a := &app{services: services}
+	svc := services
 	h := api.New(api.Config{
 		Services: a.services,
 		GraphQL:  graph.NewHandler(&graph.Resolver{Reference: svc.Reference, Searcher: svc.Search, Catalog: svc.Cards, Adjudicator: svc.Adjudicator}, graph.ServerConfig{Logger: log}),

@@ -42,6 +42,14 @@ var (
 		empty: "The term is empty: give the word or phrase to define.",
 		read:  strings.TrimSpace,
 	}
+	// PrefixText is the first letters of a card's name to complete (GET
+	// /v1/cards/autocomplete, GraphQL autocomplete): every name begins
+	// with nothing, so an empty prefix completes to no one list.
+	PrefixText = NeededText{
+		code:  EINVALID,
+		empty: "The prefix is empty: give the first letters of a card's name.",
+		read:  strings.TrimSpace,
+	}
 	// SearchText is the words of a search (GET /v1/search, GraphQL
 	// search, Discord /rule, the CLI's search): the search's own reading
 	// says what else has no words to look for ("!!!", "-mirror").
