@@ -598,6 +598,13 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 		if i+1 < len(toks) {
 			next = toks[i+1]
 		}
+		// A stop word stands for a typo only as the word mistyped (a
+		// letter added, dropped or two swapped: "theg", "teh", "whne"),
+		// not with a letter changed: "fill" is not "will", which as a
+		// stop word would leave nothing of it.
+		cs = slices.DeleteFunc(cs, func(c correction) bool {
+			return len(c.word) == len(w) && !mistyped(w, c.word) && ix.termOf(c.word) == noTerm
+		})
 		ix.inContext(cs, prev, next)
 		if k := slices.IndexFunc(cs, func(c correction) bool { return c.word == mistypedOf }); k > 0 && cs[k].dist == cs[0].dist {
 			// The word it is mistyped from, which read it as no two

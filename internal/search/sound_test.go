@@ -184,3 +184,14 @@ func TestTwoTyposReadBesideAWordOfTheGame(t *testing.T) {
 		"the atakc":    "the atakc", // not "the stack"
 	})
 }
+
+// A stop word stands for a typo only as the word mistyped (a letter added,
+// dropped, or two swapped), never with a letter changed: "taem" is team,
+// not them; "theri" their, not there; "theg" the.
+func TestTypoReadAsAStopWordOnlyAsMistyped(t *testing.T) {
+	checkReadings(t, buildCorpus(t), map[string]string{
+		"taem":      "team", // was "them"
+		"theri":     "their",
+		"theg game": "the game",
+	})
+}
