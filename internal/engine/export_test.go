@@ -66,3 +66,10 @@ func AskKeepingArrays(ctx context.Context, svc *Service, req rules.AdjudicationR
 	}
 	return svc.verdict(string(j.question), j), nil
 }
+
+// DecodeBoard reads a board as a request gives it, its words read against
+// the vocabularies, and nothing more: what every question pays first.
+func (s *Service) DecodeBoard(ctx context.Context, edition string, in rules.Board) error {
+	_, err := s.decodeBoard(ctx, edition, in)
+	return err
+}

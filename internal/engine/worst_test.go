@@ -428,3 +428,57 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(out)
 	return out
 }
+
+// wordsBoard is a board of the size of a long game whose words are the
+// card data's, each given as a judge types it: capitals, plurals
+// ("Klingons", "Engineers"), words no vocabulary knows, the same skills,
+// icons and species across personnel.
+func wordsBoard() rules.Board {
+	var b rules.Board
+	b.Missions = []rules.BoardMission{{ID: "m0", Title: "Mission", Type: "planet", Quadrant: "alpha", Span: ip(2), Points: ip(35),
+		Requirements: "2 Engineer + Diplomacy", Affiliations: []string{"Federation", "Klingons"}, Play: []string{"Klingons", "Ships", "Command icon"}}}
+	affiliations := []string{"Federation", "Klingons", "Bajoran", "federation"}
+	skills := [][]string{{"Engineer", "2 Diplomacy"}, {"Engineers", "Leadership", "Zqxw Lore"}, {"Science", "Medical", "Security"}}
+	for i := range 64 {
+		b.Personnel = append(b.Personnel, rules.BoardPersonnel{ID: fmt.Sprint("p", i), Owner: "you", Title: fmt.Sprint("Crew ", i),
+			PersonnelStats: rules.PersonnelStats{Affiliation: affiliations[i%len(affiliations)], Icons: []string{"Command", "staff", "Maquis"}[:1+i%3],
+				Skills: skills[i%len(skills)], Characteristics: []string{"Officer", "Zqxw Rank"}[:1+i%2], Species: []string{"Human", "Klingons", "Vulcan, Romulans"}[i%3],
+				Integrity: ip(6), Cunning: ip(6), Strength: ip(5)}, At: at("m0")})
+	}
+	return b
+}
+
+// BenchmarkReadBoardWords reads a board as every question first does,
+// its words read against the vocabularies (the worst board the limits
+// allow, of both editions; a long game's board of words as a judge types
+// them), and nothing more; cpu-ns/op as BenchmarkWorstBoard.
+func BenchmarkReadBoardWords(b *testing.B) {
+	w := realWorld(b)
+	m0 := worstID("m", 0)
+	worst := worstBoard(func(i int) (string, *rules.Location, string) {
+		return "you", at(m0), []string{"federation", "klingon", "bajoran"}[i%3]
+	})
+	for _, c := range []struct {
+		name, edition string
+		board         rules.Board
+	}{
+		{"worst", rules.Edition2E, worst},
+		{"worst.1e", rules.Edition1E, withFacilities(worst)},
+		{"typed", rules.Edition2E, wordsBoard()},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			ctx := context.Background()
+			if err := w.svc.DecodeBoard(ctx, c.edition, c.board); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			cpu := cputime.Start()
+			for b.Loop() {
+				if err := w.svc.DecodeBoard(ctx, c.edition, c.board); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu.Report(b, b.N)
+		})
+	}
+}
