@@ -32,12 +32,41 @@ func (n *wordNotes) noteWritten(given, key string, field func() string, kinds wo
 	if key == "" {
 		return
 	}
-	for _, r := range n.written {
-		if r.kinds == kinds && r.read == key {
+	if n.writtenIndex != nil {
+		if _, ok := n.writtenIndex[writtenKey{key, kinds}]; ok {
 			return
+		}
+	} else {
+		for _, r := range n.written {
+			if r.kinds == kinds && r.read == key {
+				return
+			}
 		}
 	}
 	n.written = append(n.written, wordReading{given: rules.Truncate(given), read: key, field: field(), kinds: kinds})
+	switch {
+	case n.writtenIndex != nil:
+		n.writtenIndex[writtenKey{key, kinds}] = struct{}{}
+	case len(n.written) == writtenScanned:
+		// A board of words no vocabulary knows (a skill of its own for
+		// every personnel) would scan its notes once a word, read by
+		// read: past a few, they are looked up.
+		n.writtenIndex = make(map[writtenKey]struct{}, 2*writtenScanned)
+		for _, r := range n.written {
+			n.writtenIndex[writtenKey{r.read, r.kinds}] = struct{}{}
+		}
+	}
+}
+
+// writtenScanned is how many words read as written are scanned for one
+// before they are looked up by a map.
+const writtenScanned = 16
+
+// A writtenKey is a word read as written and the vocabularies it was
+// read against: a word is noted once a key.
+type writtenKey struct {
+	read  string
+	kinds wordKinds
 }
 
 // writtenSaid says which words read as written, of the vocabularies

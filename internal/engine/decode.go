@@ -393,11 +393,11 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 	if bp.Icons != nil {
 		p.Icons = bp.Icons
 	}
-	p.Icons = foldAll(p.Icons)
+	p.Icons = s.memos.foldAll(p.Icons)
 	if bp.Characteristics != nil {
 		p.Characteristics = bp.Characteristics
 	}
-	p.Characteristics = foldAll(p.Characteristics)
+	p.Characteristics = s.memos.foldAll(p.Characteristics)
 	if bp.Species != "" {
 		p.Species = bp.Species
 	}

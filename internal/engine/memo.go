@@ -93,6 +93,28 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 // is not kept.
 func (t *textMemos) fold(name string) string { return foldedThrough(&t.folded, name, fold) }
 
+// foldAll is foldAll through the memo: a board's lists repeat the same
+// icons and characteristics across its personnel.
+func (t *textMemos) foldAll(in []string) []string {
+	for i, s := range in {
+		if f := t.fold(s); f == s && f != "" {
+			continue
+		}
+		out := make([]string, i, len(in))
+		copy(out, in[:i])
+		for _, s := range in[i:] {
+			if f := t.fold(s); f != "" {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	if in == nil {
+		return []string{}
+	}
+	return in
+}
+
 // foldedThrough is f(name) through m: a name that is its own f(name) is not
 // kept, and a value kept is a clone (f's result may be a part of name, and
 // name a part of a request).

@@ -73,6 +73,9 @@ type wordReading struct {
 // knows read as written (asWritten.go).
 type wordNotes struct {
 	plurals, written []wordReading
+	// writtenIndex holds the words of written by key once they are many
+	// (noteWritten).
+	writtenIndex map[writtenKey]struct{}
 }
 
 // readWord reads a word of the board (word as given, key folded) that
@@ -109,7 +112,7 @@ func (w *vocabularyWords) readWords(b *wordNotes, at boardPlace, list, what stri
 		if key == "command" || key == "staff" || w.kinds[key]&kinds != 0 {
 			continue
 		}
-		j := slices.IndexFunc(given, func(g string) bool { return fold(g) == key })
+		j := givenAs(given, keys, i)
 		if j < 0 {
 			continue
 		}
@@ -125,6 +128,17 @@ func (w *vocabularyWords) readWords(b *wordNotes, at boardPlace, list, what stri
 		}
 	}
 	return out, nil
+}
+
+// givenAs is the index of the first word of given that folds to keys[i]
+// (keys: given folded, those folding to nothing left out), -1 if none.
+// When no word folded to nothing, keys[j] is given[j] folded, and the
+// first key equal to keys[i] is at that index: no word is folded again.
+func givenAs(given, keys []string, i int) int {
+	if len(keys) == len(given) {
+		return slices.Index(keys[:i+1], keys[i])
+	}
+	return slices.IndexFunc(given, func(g string) bool { return fold(g) == keys[i] })
 }
 
 // ambiguousPlural refuses a plural of several words of a vocabulary,

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -26,6 +27,13 @@ import (
 type wordList struct {
 	words []string
 	typos *memo[[]string]
+	// byLength are the words again, shortest first (of one length, in
+	// words' order), and lengths[n] where those of n bytes or more begin:
+	// a typo search measures only the words whose length is within its
+	// limit of the word's. Made once, with the vocabulary; nil for a list
+	// made on the spot (a closed list's), searched whole.
+	byLength []string
+	lengths  []int32
 }
 
 // sortedWords is the words of m as a wordList.
@@ -35,7 +43,29 @@ func sortedWords(m map[string]bool) wordList {
 		out = append(out, k)
 	}
 	slices.Sort(out)
-	return wordList{words: out, typos: &memo[[]string]{}}
+	l := wordList{words: out, typos: &memo[[]string]{}}
+	l.byLength = slices.Clone(out)
+	slices.SortStableFunc(l.byLength, func(a, b string) int { return len(a) - len(b) })
+	longest := 0
+	if n := len(l.byLength); n > 0 {
+		longest = len(l.byLength[n-1])
+	}
+	l.lengths = make([]int32, longest+2)
+	for n := range l.lengths {
+		l.lengths[n] = int32(sort.Search(len(l.byLength), func(i int) bool { return len(l.byLength[i]) >= n }))
+	}
+	return l
+}
+
+// ofLength are the words of l from lo to hi bytes long, shortest first
+// (all of l, in words' order, when it has no index by length).
+func (l wordList) ofLength(lo, hi int) []string {
+	if l.lengths == nil {
+		return l.words
+	}
+	last := len(l.lengths) - 1 // lengths[last] is len(byLength)
+	lo, hi = min(max(lo, 0), last), min(max(hi+1, 0), last)
+	return l.byLength[l.lengths[lo]:l.lengths[hi]]
 }
 
 // wordKinds are vocabularies a word is read against, one bit each.
@@ -109,7 +139,7 @@ func (l wordList) near(key string) []string {
 	}
 	var out []string
 	best := limit + 1
-	for _, w := range l.words {
+	for _, w := range l.ofLength(len(key)-limit, len(key)+limit) {
 		if w == key {
 			return nil
 		}
@@ -124,6 +154,9 @@ func (l wordList) near(key string) []string {
 		case d == best:
 			out = append(out, w)
 		}
+	}
+	if l.lengths != nil {
+		slices.Sort(out) // in words' order, as a search of words finds them
 	}
 	return out
 }
@@ -303,19 +336,37 @@ func (s *Service) checkPersonnelWords(b *Board, at boardPlace, bp *rules.BoardPe
 	} else if n > 0 && bp.Affiliation != "" {
 		p.Affiliation = b.Personnel[n-1].Affiliation // as read of the one before
 	}
+	// A list given as the personnel before gave it is read as it was:
+	// what a list reads to is the list's alone, and what reading it
+	// noted (a plural, a word read as written) was noted of the first
+	// place it was given.
+	var before *Personnel
+	if n := len(b.Personnel); n > 0 {
+		before = b.Personnel[n-1]
+	}
 	var err error
-	if bp.Icons != nil {
+	switch {
+	case bp.Icons == nil:
+	case before != nil && before.src.Icons != nil && slices.Equal(before.src.Icons, bp.Icons):
+		p.Icons = before.Icons
+	default:
 		if p.Icons, err = w.readWords(&b.words, at, "icons", "an icon", bp.Icons, p.Icons, iconWords); err != nil {
 			return err
 		}
 	}
-	if bp.Characteristics != nil {
+	switch {
+	case bp.Characteristics == nil:
+	case before != nil && before.src.Characteristics != nil && slices.Equal(before.src.Characteristics, bp.Characteristics):
+		p.Characteristics = before.Characteristics
+	default:
 		// A 1E classification is a characteristic and a skill.
 		if p.Characteristics, err = w.readWords(&b.words, at, "characteristics", "a characteristic", bp.Characteristics, p.Characteristics, characteristicWords|skillWords); err != nil {
 			return err
 		}
 	}
-	if bp.Species != "" {
+	if bp.Species != "" && before != nil && before.src.Species == bp.Species {
+		p.Species = before.Species
+	} else if bp.Species != "" {
 		var read []string // the species as given, each plural read as its word
 		i := 0
 		for sp := range strings.SplitSeq(bp.Species, ",") {
