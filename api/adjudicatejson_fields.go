@@ -1218,7 +1218,7 @@ func (d *requestDecoder) readPlayer(v *rules.Player) bool {
 		case 0: // name
 			ok = d.str(&v.Name, textText) || d.at("name")
 		case 1: // score
-			ok = d.integer(&v.Score, &rangeScore, false) || d.at("score")
+			ok = d.intPointer(&v.Score, &rangeScore, false) || d.at("score")
 		case 2: // planet
 			ok = d.boolean(&v.Planet) || d.at("planet")
 		case 3: // space

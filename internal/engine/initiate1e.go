@@ -425,6 +425,9 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 				}
 			}
 			if leader := firstLeader(crew); leader == nil {
+				if err := leaderUnknown(crew); err != nil {
+					return bi, err
+				}
 				add(checkLeaders, "init1.leader", "leader", "%s has no %sleader aboard (a personnel with Leadership or an OFFICER).", s.Name(), unstopped(stopped))
 			} else {
 				bi.leaders = append(bi.leaders, battleLeader{leader: leader, aboard: s.Name()})
@@ -447,6 +450,9 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 				}
 			}
 			if leader := firstLeader(crew); leader == nil {
+				if err := leaderUnknown(crew); err != nil {
+					return bi, err
+				}
 				add(checkLeaders, "init1.leader", "leader", "%s has no %sleader aboard (a personnel with Leadership or an OFFICER).", x.Name(), unstopped(stopped))
 			} else {
 				bi.leaders = append(bi.leaders, battleLeader{leader: leader, aboard: x.Name()})
@@ -463,6 +469,9 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 			}
 		}
 		if leader := firstLeader(able); leader == nil {
+			if err := leaderUnknown(able); err != nil {
+				return bi, err
+			}
 			add(checkLeaders, "init1.leader", "leader", "The attacking Away Team has no leader (a personnel with Leadership or an OFFICER).")
 		} else {
 			bi.leaders = append(bi.leaders, battleLeader{leader: leader})
@@ -523,6 +532,17 @@ func (j *judgement) explainBattleInitiation(bi battleInitiation) {
 		kind = "ship"
 	}
 	j.result = &rules.BattleInitiateResult{Violations: violations, Kind: kind}
+}
+
+// leaderUnknown fails, when none of ps is known to lead, naming the first
+// whose skills or classification are not given: it may be the leader.
+func leaderUnknown(ps []*Personnel) error {
+	for _, p := range ps {
+		if err := p.need(statSkills | statCharacteristics); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func firstLeader(ps []*Personnel) *Personnel {

@@ -215,3 +215,43 @@ func TestAnUnknownEndOfABeamOrPlaceOfAFightIsAskedForWhenItDecides(t *testing.T)
 		})
 	}
 }
+
+// A leader the board does not say is there may still be: a 1E attack whose
+// attackers' skills or classifications are not given is asked for them, not
+// refused for want of a leader; one with a known leader, or whose attackers
+// are all known to lead no one, is judged. A game.winner player's score,
+// which the contract requires, is never read as 0 when left out; planet and
+// space left out are false, as encoders of the contract's JSON leave them.
+func TestALeaderOrAScoreNotGivenIsAskedFor(t *testing.T) {
+	w := realWorld(t)
+	blank := person("a", "klingon", []string{"staff"}, at("p"))
+	blank.Skills, blank.Characteristics = nil, nil
+	known := person("b", "klingon", []string{"staff"}, at("p"), "Leadership")
+	none := person("c", "klingon", []string{"staff"}, at("p"), "Honor")
+	enemy := opp(person("x", "romulan", []string{"staff"}, at("p")))
+	board := func(ps ...rules.BoardPersonnel) rules.Board {
+		return rules.Board{Missions: []rules.BoardMission{mission("p", "planet", "alpha", 3)}, Personnel: append(ps, enemy)}
+	}
+	_, err := ask(context.Background(), w.svc, req1E("battle.initiate", board(blank), obj{"attackers": []string{"a"}, "defenders": []string{"x"}}))
+	if d := rules.ErrorDetails(err); rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != "board.personnel[0]" || d["needs"] != "skills" {
+		t.Errorf("an attacker whose skills are not given: err %v (details %v), want 422 naming board.personnel[0], needs skills", err, d)
+	}
+	if v := judge(t, req1E("battle.initiate", board(blank, known), obj{"attackers": []string{"a", "b"}, "defenders": []string{"x"}})); !allowed(t, v) {
+		t.Errorf("a known leader among them: refused %q", v.Reasons)
+	}
+	if v := judge(t, req1E("battle.initiate", board(none), obj{"attackers": []string{"c"}, "defenders": []string{"x"}})); allowed(t, v) || !quotes(v, "leader") {
+		t.Errorf("an attacker known to lead no one: allowed %v, citations %+v", deref(v.Allowed), v.Citations)
+	}
+	for _, ed := range []string{"1e", "2e"} {
+		r := req2E("game.winner", rules.Board{}, obj{"players": []obj{{"name": "ann", "planet": true, "space": true}, {"name": "bob", "score": 40}}})
+		r.Edition = ed
+		_, err := ask(context.Background(), w.svc, r)
+		if d := rules.ErrorDetails(err); rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != "params.players[0].score" || d["needs"] != "score" {
+			t.Errorf("%s: a player without a score: err %v (details %v)", ed, err, d)
+		}
+	}
+	v := judge(t, req2E("game.winner", rules.Board{}, obj{"players": []obj{{"name": "ann", "score": 120, "planet": true}, {"name": "bob", "score": 40}}}))
+	if g := resultFields(t, v.Result); g["ended"] != false {
+		t.Errorf("2E: 120 points, space left out (false): %v %q", g, v.Reasons)
+	}
+}

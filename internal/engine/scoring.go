@@ -7,6 +7,14 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
+// A Standing is one player's standing as game.winner reads it: the score
+// (given, as the contract requires it) and the missions completed.
+type Standing struct {
+	Name          string
+	Score         int
+	Planet, Space bool
+}
+
 // GameEnd says whether the game has ended and who won (several for a tie).
 type GameEnd struct {
 	Ended   bool
@@ -19,7 +27,7 @@ type GameEnd struct {
 
 // highest returns the players among the eligible with the highest score
 // (several only when their scores are equal) and that score.
-func highest(ps []rules.Player, eligible func(rules.Player) bool) (names []string, score int) {
+func highest(ps []Standing, eligible func(Standing) bool) (names []string, score int) {
 	found := false
 	for _, p := range ps {
 		if eligible(p) && (!found || p.Score > score) {
@@ -36,7 +44,7 @@ func highest(ps []rules.Player, eligible func(rules.Player) bool) (names []strin
 
 // decide ends the game in favour of the highest score among the eligible;
 // equal highest scores share the win.
-func (g *GameEnd) decide(ps []rules.Player, eligible func(rules.Player) bool) {
+func (g *GameEnd) decide(ps []Standing, eligible func(Standing) bool) {
 	g.Ended = true
 	g.Winners, _ = highest(ps, eligible)
 	g.Tie = len(g.Winners) > 1
@@ -51,11 +59,11 @@ func (g *GameEnd) decide(ps []rules.Player, eligible func(rules.Player) bool) {
 // completed, else overall. Only equal scores tie ("If multiple players meet
 // one of these conditions and their score is the same": the newest
 // rulebook).
-func GameWinner2E(players []rules.Player, decksEmpty bool) GameEnd {
+func GameWinner2E(players []Standing, decksEmpty bool) GameEnd {
 	var g GameEnd
 	g.Applied = append(g.Applied, "win.points")
-	won := func(p rules.Player) bool { return p.Score >= 100 && p.Planet && p.Space }
-	var qualified []rules.Player
+	won := func(p Standing) bool { return p.Score >= 100 && p.Planet && p.Space }
+	var qualified []Standing
 	for _, p := range players {
 		switch {
 		case won(p):
@@ -88,11 +96,11 @@ func GameWinner2E(players []rules.Player, decksEmpty bool) GameEnd {
 	g.Applied = append(g.Applied, "win.deckout")
 	tiers := []struct {
 		what string
-		ok   func(rules.Player) bool
+		ok   func(Standing) bool
 	}{
-		{"completed a planet and a space mission", func(p rules.Player) bool { return p.Planet && p.Space }},
-		{"completed any mission", func(p rules.Player) bool { return p.Planet || p.Space }},
-		{"played", func(rules.Player) bool { return true }},
+		{"completed a planet and a space mission", func(p Standing) bool { return p.Planet && p.Space }},
+		{"completed any mission", func(p Standing) bool { return p.Planet || p.Space }},
+		{"played", func(Standing) bool { return true }},
 	}
 	for _, t := range tiers {
 		if w, score := highest(players, t.ok); len(w) > 0 {
@@ -109,7 +117,7 @@ func GameWinner2E(players []rules.Player, decksEmpty bool) GameEnd {
 	return g
 }
 
-func missionsMissing(p rules.Player) string {
+func missionsMissing(p Standing) string {
 	switch {
 	case !p.Planet && !p.Space:
 		return "a planet mission or a space mission"
@@ -119,7 +127,7 @@ func missionsMissing(p rules.Player) string {
 	return "a space mission"
 }
 
-func playerNames(ps []rules.Player) []string {
+func playerNames(ps []Standing) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.Name
@@ -133,11 +141,11 @@ func playerNames(ps []rules.Player) []string {
 // rulebook knows one player reaching 100 at a time; should several stand at
 // 100 or more together, the most points wins. It names no tie-breaker:
 // equal highest scores share the win.
-func GameWinner1E(players []rules.Player, decksEmpty bool) GameEnd {
+func GameWinner1E(players []Standing, decksEmpty bool) GameEnd {
 	var g GameEnd
 	g.Applied = append(g.Applied, "win1.points")
-	hundred := func(p rules.Player) bool { return p.Score >= 100 }
-	var reached []rules.Player
+	hundred := func(p Standing) bool { return p.Score >= 100 }
+	var reached []Standing
 	for _, p := range players {
 		if hundred(p) {
 			reached = append(reached, p)
@@ -161,7 +169,7 @@ func GameWinner1E(players []rules.Player, decksEmpty bool) GameEnd {
 		return g
 	}
 	g.Applied = append(g.Applied, "win1.deckout")
-	g.decide(players, func(rules.Player) bool { return true })
+	g.decide(players, func(Standing) bool { return true })
 	if g.Tie {
 		g.Reasons = append(g.Reasons, fmt.Sprintf("Both draw decks have run out and %s have the same, highest score; the rulebook names no tie-breaker: they share the win.", joinAnd(g.Winners)))
 	} else {
@@ -179,6 +187,7 @@ func runGameWinner(_ context.Context, _ *Service, j *judgement, raw rules.Params
 		return unprocessable("params.players", "params.players is required: each player's name, score, planet and space")
 	}
 	seen := map[string]bool{}
+	standings := make([]Standing, len(p.Players))
 	for i, pl := range p.Players {
 		if pl.Name == "" {
 			return unprocessable(fmt.Sprintf("params.players[%d].name", i), "every player needs a name")
@@ -187,12 +196,18 @@ func runGameWinner(_ context.Context, _ *Service, j *judgement, raw rules.Params
 			return unprocessable(fmt.Sprintf("params.players[%d].name", i), "the name %q is used twice", pl.Name)
 		}
 		seen[pl.Name] = true
+		// A score not given is not 0: every score decides who has 100
+		// points, or the most. (planet and space, left out, are false.)
+		if pl.Score == nil {
+			return unprocessable(fmt.Sprintf("params.players[%d].score", i), "the score of %s is not given; every player needs a score", pl.Name).WithDetail("needs", "score")
+		}
+		standings[i] = Standing{Name: pl.Name, Score: *pl.Score, Planet: pl.Planet, Space: pl.Space}
 	}
 	var g GameEnd
 	if j.first() {
-		g = GameWinner1E(p.Players, p.DecksEmpty)
+		g = GameWinner1E(standings, p.DecksEmpty)
 	} else {
-		g = GameWinner2E(p.Players, p.DecksEmpty)
+		g = GameWinner2E(standings, p.DecksEmpty)
 	}
 	j.cite(g.Applied...)
 	j.sayAll(g.Reasons)

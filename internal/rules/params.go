@@ -194,7 +194,7 @@ type ShipDamageParams struct {
 // whether a planet and a space mission were completed.
 type Player struct {
 	Name   string `json:"name,omitempty" limit:"text"`
-	Score  int    `json:"score,omitempty" limit:"score"`
+	Score  *int   `json:"score,omitempty" limit:"score"` // required; nil when not given
 	Planet bool   `json:"planet,omitempty"`
 	Space  bool   `json:"space,omitempty"`
 }
