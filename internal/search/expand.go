@@ -131,6 +131,13 @@ func readThesaurus(english analysis.Analyzer) (*thesaurus, error) {
 			continue
 		}
 		for _, w := range e.Words {
+			if strings.Contains(w, "/") && len(e.Means) == 1 && !e.TwoWay {
+				// Shorthand written with a slash ("w/o"), one typed
+				// word the plain words would part in two: read as typed,
+				// and only so ("w" alone is no "with").
+				t.spelled[strings.ToLower(w)] = e.Means[0]
+				continue
+			}
 			if pw := plainWords(w); len(pw) == 1 && len(e.Means) == 1 && !e.TwoWay && strings.IndexFunc(pw[0], unicode.IsLetter) >= 0 {
 				if m, seen := t.spelled[pw[0]]; seen && m != e.Means[0] {
 					ambiguous[pw[0]] = true

@@ -61,6 +61,9 @@ func TestTextSpeakAndNumberWordsRead(t *testing.T) {
 		"fifty points":           "50 points",
 		"sixty cards in a deck":  "sixty cards in a deck", // printed so: 60 is its meaning, of less weight
 		"score a hundred points": "score a 100 points",
+		"beam w/o shields":       "beam without shields",
+		"report w/ crew":         "report with crew",
+		"w o":                    "w o", // "w" alone is no "with"
 		"ur opening hand":        "opening hand",
 	})
 }
