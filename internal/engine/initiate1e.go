@@ -21,6 +21,9 @@ type force struct {
 	personnel    []*Personnel
 	affiliations []string
 	listed       map[string]bool // the ids listed, and the affiliations added
+	// unknown are the force's personnel whose affiliation is not given:
+	// it may restrict whom the force attacks, or be what it may not.
+	unknown []*Personnel
 }
 
 // forceCard is a card of a force as the control check reads it.
@@ -39,6 +42,18 @@ func (f force) cards() []forceCard {
 		out = append(out, forceCard{p.Name(), p.Owner})
 	}
 	return out
+}
+
+// addPersonnel adds the affiliation of a personnel of the force (none for
+// a captive, whose affiliation counts for nothing), noting one not given.
+func (f *force) addPersonnel(p *Personnel) {
+	switch {
+	case p.Captive():
+	case p.Affiliation == "":
+		f.unknown = append(f.unknown, p)
+	default:
+		f.addAffiliation(p.Affiliation)
+	}
 }
 
 func (f *force) addAffiliation(a string) {
@@ -87,7 +102,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			}
 			for _, p := range b.AboardFacility(x.ID) {
 				if p.Owner == x.Owner && (defending || !b.stoppedNow(p)) {
-					f.addAffiliation(p.Affiliation)
+					f.addPersonnel(p)
 				}
 			}
 			continue
@@ -106,7 +121,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			f.addAffiliation(s.Affiliation)
 			for _, p := range b.Aboard(s.ID) {
 				if p.Owner == s.Owner && (defending || !b.stoppedNow(p)) {
-					f.addAffiliation(p.Affiliation)
+					f.addPersonnel(p)
 				}
 			}
 			continue
@@ -119,9 +134,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 				return f, unprocessable(indexed(field, i), "%q is listed twice", id)
 			}
 			f.personnel = append(f.personnel, p)
-			if !p.Captive() { // a captive's affiliation counts for nothing
-				f.addAffiliation(p.Affiliation)
-			}
+			f.addPersonnel(p) // a captive's affiliation counts for nothing
 			continue
 		}
 		return f, unprocessable(indexed(field, i), "no ship, facility or personnel on the board has the id %q", id)
@@ -185,6 +198,19 @@ func forceRestriction(a string, defenders []string, defending map[string]bool) (
 		}
 	}
 	return "", ""
+}
+
+// restrictionDepends says whether the affiliations an affiliation may
+// attack are some and not others (Federation: Borg only; most: any but
+// their own), so that a defender's affiliation decides.
+func restrictionDepends(a string) bool {
+	first, _ := AttackRestriction(a, a)
+	for _, d := range []string{"borg", "federation", "klingon", "romulan", "non aligned", "zq other"} {
+		if why, _ := AttackRestriction(a, d); (why == "") != (first == "") {
+			return true
+		}
+	}
+	return false
 }
 
 func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
@@ -373,7 +399,19 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 		}
 	}
 	// The affiliation restrictions of a force, mixed or not: those of all
-	// its members.
+	// its members. An attacker's affiliation not given may restrict the
+	// attack; a defender's decides it when some attacking affiliation may
+	// attack some affiliations and not others.
+	if len(att.unknown) > 0 {
+		return bi, needUnknown(att.unknown[0], statAffiliation)
+	}
+	if len(def.unknown) > 0 {
+		for _, a := range att.affiliations {
+			if restrictionDepends(a) {
+				return bi, needUnknown(def.unknown[0], statAffiliation)
+			}
+		}
+	}
 	sort.Strings(att.affiliations)
 	sort.Strings(def.affiliations)
 	defending := make(map[string]bool, len(def.affiliations))

@@ -292,6 +292,11 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 			}
 		}
 		if first && m.Type == "space" && start.Ship != nil {
+			// One crew member must match the ship's affiliation: the
+			// ship's, not given, is not none.
+			if err := needAffiliation(start.Ship); err != nil {
+				return start, err
+			}
 			match := matchingAffiliation(g.Personnel, []string{start.Ship.Affiliation})
 			if err := needMatch(match, g.Personnel); err != nil {
 				return start, err

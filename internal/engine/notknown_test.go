@@ -255,3 +255,59 @@ func TestALeaderOrAScoreNotGivenIsAskedFor(t *testing.T) {
 		t.Errorf("2E: 120 points, space left out (false): %v %q", g, v.Reasons)
 	}
 }
+
+// An affiliation not given is asked for where it decides: a 1E attacker's
+// (it may restrict the attack), a defender's when the attackers may attack
+// some affiliations and not others (Federation: Borg only), and a ship's
+// from which a 1E space mission is attempted (one crew member must match
+// it). Klingons, who may attack anyone, attack a defender of no given
+// affiliation without it.
+func TestAnAffiliationNotGivenIsAskedForWhenItDecides(t *testing.T) {
+	w := realWorld(t)
+	nobody := func(id, owner string) rules.BoardPersonnel {
+		p := person(id, "", []string{"staff"}, at("p"), "Leadership")
+		p.Owner = owner
+		return p
+	}
+	fed := person("f", "federation", []string{"command"}, at("p"), "Leadership")
+	kling := person("k", "klingon", []string{"command"}, at("p"), "Leadership")
+	rom := opp(person("r", "romulan", []string{"staff"}, at("p")))
+	planet := []rules.BoardMission{mission("p", "planet", "alpha", 3)}
+	space := rules.BoardMission{ID: "s", Title: "Zq Drift", Type: "space", Quadrant: "alpha", Span: ip(3), Points: ip(30), Affiliations: []string{"federation"}, Requirements: "Leadership"}
+	hull := rules.BoardShip{ID: "h", Staffing: []string{}, Range: ip(7), Weapons: ip(5), Shields: ip(5), At: at("s")}
+	aboardHull := person("c", "federation", []string{"command"}, aboard("h"), "Leadership")
+	cases := []struct {
+		name, question string
+		board          rules.Board
+		params         obj
+		field          string // "" when judged
+	}{
+		{"a Federation attack on a defender of no given affiliation", "battle.initiate", rules.Board{Missions: planet, Personnel: []rules.BoardPersonnel{fed, nobody("x", "opponent")}},
+			obj{"attackers": []string{"f"}, "defenders": []string{"x"}}, "board.personnel[1]"},
+		{"a Klingon attack on the same", "battle.initiate", rules.Board{Missions: planet, Personnel: []rules.BoardPersonnel{kling, nobody("x", "opponent")}},
+			obj{"attackers": []string{"k"}, "defenders": []string{"x"}}, ""},
+		{"an attacker of no given affiliation", "battle.initiate", rules.Board{Missions: planet, Personnel: []rules.BoardPersonnel{nobody("a", ""), rom}},
+			obj{"attackers": []string{"a"}, "defenders": []string{"r"}}, "board.personnel[0]"},
+		{"a space mission attempted from a ship of no given affiliation", "mission.attempt", rules.Board{Missions: []rules.BoardMission{space}, Ships: []rules.BoardShip{hull}, Personnel: []rules.BoardPersonnel{aboardHull}},
+			obj{"mission": "s", "ship": "h"}, "board.ships[0]"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := req1E(c.question, c.board, c.params)
+			if c.field == "" {
+				if v := judge(t, r); !allowed(t, v) {
+					t.Fatalf("refused: %q", v.Reasons)
+				}
+				return
+			}
+			_, err := ask(context.Background(), w.svc, r)
+			if d := rules.ErrorDetails(err); rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != c.field || d["needs"] != "affiliation" {
+				t.Fatalf("err %v (details %v), want 422 naming %s, needs affiliation", err, d, c.field)
+			}
+		})
+	}
+	hull.Affiliation = "federation"
+	if v := judge(t, req1E("mission.attempt", rules.Board{Missions: []rules.BoardMission{space}, Ships: []rules.BoardShip{hull}, Personnel: []rules.BoardPersonnel{aboardHull}}, obj{"mission": "s", "ship": "h"})); !allowed(t, v) {
+		t.Errorf("the same ship, Federation: refused %q", v.Reasons)
+	}
+}
