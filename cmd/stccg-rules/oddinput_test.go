@@ -133,6 +133,28 @@ func oddInputs() []oddInput {
 		{name: "interaction option given twice", path: discord.Route, body: interaction(`{"id":"3","name":"card","type":1,"options":[{"name":"name","type":3,"value":"worf"},{"name":"name","type":3,"value":"data"}]}`), discordSigned: true, names: "name"},
 		{name: "interaction of a type that is none", path: discord.Route, body: strings.Replace(interaction(`{"id":"3","name":"rule","type":1}`), `"type":2`, `"type":99`, 1), discordSigned: true, names: "type"},
 		{name: "interaction card name of spaces", path: discord.Route, body: interaction(`{"id":"3","name":"card","type":1,"options":[{"name":"name","type":3,"value":"   "}]}`), discordSigned: true, names: "card name"},
+
+		// A second batch, written before it was sent.
+		{name: "GraphQL variables in the query string not JSON", path: "/graphql?query=%7Bdocuments%7BtotalCount%7D%7D&variables=notjson", names: "variables"},
+		{name: "collection sent as text/plain, as the embed sends it", path: "/v1/cards/collection", body: `{"identifiers":[{"name":"worf"}]}`, header: text},
+		{name: "collection gzipped", path: "/v1/cards/collection", body: `{"identifiers":[{"name":"worf"}]}`, gzipped: true},
+		{name: "adjudication with a charset parameter", path: "/v1/adjudicate", body: validAdjudication, header: http.Header{"Content-Type": {"application/json; charset=utf-8"}}},
+		{name: "adjudication as a vendor JSON type", path: "/v1/adjudicate", body: validAdjudication, header: http.Header{"Content-Type": {"application/vnd.api+json"}}},
+		{name: "adjudication as multipart", path: "/v1/adjudicate", body: validAdjudication, header: http.Header{"Content-Type": {"multipart/form-data; boundary=x"}}, names: "content-type"},
+		{name: "adjudication gzip unpacking past the bound", path: "/v1/adjudicate", body: `{"edition":"2e"` + strings.Repeat(" ", 3<<20) + `}`, gzipped: true, names: "1 MiB"},
+		{name: "GraphQL in an encoding not taken", path: "/graphql", body: gql(`{ documents { totalCount } }`), header: http.Header{"Content-Encoding": {"deflate"}}, names: "encoding"},
+		{name: "adjudication by PUT", path: "/v1/adjudicate", method: http.MethodPut, body: validAdjudication, names: "method"},
+		{name: "adjudication by GET", path: "/v1/adjudicate", names: "method"},
+		{name: "search by POST", path: "/v1/search?q=stopped", body: `{}`, names: "method"},
+		{name: "page size with leading zeros", path: "/v1/search?q=stopped&limit=0010"},
+		{name: "page size with a plus sign", path: "/v1/search?q=stopped&limit=%2B5"},
+		{name: "offset at the deepest", path: "/v1/search?q=stopped&offset=10000"},
+		{name: "offset one past the deepest", path: "/v1/search?q=stopped&offset=10001", names: "offset"},
+		{name: "autocomplete of one letter", path: "/v1/cards/autocomplete?q=w"},
+		{name: "interaction of JSON null", path: discord.Route, body: `null`, discordSigned: true, names: "interaction"},
+		{name: "card page asked exactly, fuzzy left blank", path: "/cards/named?exact=worf&fuzzy="},
+		{name: "document page of spaces", path: "/documents/%20", names: "document"},
+		{name: "entry id past the text bound", path: "/v1/entries/" + long(600), names: "id"},
 	}
 }
 
