@@ -217,6 +217,11 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 			{via: viaCLI, what: "define", field: "term"},
 			{via: viaDiscord, what: "define", opts: map[string]string{"term": " "}, field: "term"},
 		}},
+		{"an empty prefix to complete", `The prefix is empty: give the first letters of a card's name.`, []sending{
+			{via: viaREST, what: "/v1/cards/autocomplete?q=", field: "q"},
+			{via: viaREST, what: "/v1/cards/autocomplete?q=%20", field: "q"},
+			{via: viaGraphQL, what: `{ autocomplete(q: " ") { totalCount } }`, field: "q"},
+		}},
 		{"a search of no words", `The query has no words to look for: type a word or a "quoted phrase".`, []sending{
 			{via: viaREST, what: "/v1/search?q=", field: "q"},
 			{via: viaREST, what: "/v1/search?q=%20", field: "q"},
