@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -347,7 +346,7 @@ type version struct {
 	DocTitle               string
 	Governing              bool
 	OlderTitle, NewerTitle string
-	Diff                   SentenceDiff
+	Diff                   rules.SentenceDiff
 }
 
 // maxLinked bounds how many related entries one page looks up.
@@ -388,41 +387,29 @@ func (s *Site) entry(c echo.Context) error {
 	ep.Children = s.linked(ctx, e.Children, docs)
 	ep.OtherEdition = s.linked(ctx, e.OtherEdition, docs)
 
-	// The versions are the entry and its relations, governing first; those
-	// that govern another of them are marked (rules.Governing).
-	all := []*rules.Entry{e}
+	// The versions are the entry's relations, governing first, each
+	// compared with it (rules.ChangesOf, as GET /v1/entries/{id}/changes
+	// answers); those that govern another of them are marked.
+	var related []*rules.Entry
 	for i, id := range e.Related {
 		if i >= maxLinked {
 			break
 		}
-		r, err := s.cfg.Reference.Entry(ctx, id)
-		if err != nil || r.ID == e.ID {
-			continue
+		if r, err := s.cfg.Reference.Entry(ctx, id); err == nil {
+			related = append(related, r)
 		}
-		all = append(all, r)
 	}
-	slices.SortStableFunc(all, func(a, b *rules.Entry) int {
-		return rules.CompareGoverning(rules.DocumentOf(docs, a), rules.DocumentOf(docs, b))
-	})
-	governing := rules.Governing(all, docs)
-	ep.Governing = governing[e.ID]
+	changes, err := rules.ChangesOf(ctx, e, related, docs)
+	if err != nil {
+		return err
+	}
+	ep.Governing = changes.Governing
 	if gaps, err := rules.EntryNotHeld(ctx, s.cfg.Reference, e); err == nil {
 		ep.NotHeld = rules.NotHeldSentence(gaps)
 	}
-	for _, r := range all {
-		if r.ID == e.ID {
-			continue
-		}
-		v := version{Entry: r, DocTitle: shortTitleOf(docs, r.DocumentID), Governing: governing[r.ID]}
-		// The older text on the left: the governed one, or the First
-		// Edition's beside the Second's.
-		older, newer := r, e
-		if rules.CompareGoverning(rules.DocumentOf(docs, r), rules.DocumentOf(docs, e)) < 0 {
-			older, newer = e, r
-		}
-		v.OlderTitle, v.NewerTitle = shortTitleOf(docs, older.DocumentID), shortTitleOf(docs, newer.DocumentID)
-		v.Diff = CompareSentences(older.Text, newer.Text)
-		ep.Versions = append(ep.Versions, v)
+	for _, c := range changes.Versions {
+		ep.Versions = append(ep.Versions, version{Entry: c.Other, DocTitle: shortTitleOf(docs, c.Other.DocumentID), Governing: c.OtherGoverns,
+			OlderTitle: shortTitleOf(docs, c.Older), NewerTitle: shortTitleOf(docs, c.Newer), Diff: c.Diff})
 	}
 	desc := e.Title + ": " + kindName(e.Kind) + " of the " + ep.Document.Title + "."
 	if len(ep.Paragraphs) > 0 {

@@ -440,3 +440,24 @@ func (l *Library) suggest(key, edition string, n int) []string {
 func suggestionOf(title string) string {
 	return strings.TrimSpace(strings.Trim(title, "\"'“”‘’ "))
 }
+
+// Changes compares the entry with the id with the same term's entries in
+// the other documents of its edition (its Related), governing first: what
+// changed from the older text to the newer (rules.ChangesOf). An unknown id
+// is ENOTFOUND as Entry answers it.
+func (l *Library) Changes(ctx context.Context, id string) (*rules.EntryChanges, error) {
+	e, err := l.Entry(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	versions := make([]*rules.Entry, 0, min(len(e.Related), rules.MaxVersions))
+	for _, rid := range e.Related {
+		if len(versions) == rules.MaxVersions {
+			break
+		}
+		if r, ok := l.byID[rid]; ok {
+			versions = append(versions, r)
+		}
+	}
+	return rules.ChangesOf(ctx, e, versions, l.docByID)
+}

@@ -1,4 +1,4 @@
-package web
+package rules
 
 import (
 	"strings"
@@ -19,9 +19,9 @@ func rowsOf(d SentenceDiff) []string {
 		}
 		return strings.Join(parts, " ")
 	}
-	for _, g := range d.Groups {
+	for _, g := range d.Groups() {
 		for _, r := range g.Rows {
-			out = append(out, srowView(r, "", "").Kind+": "+text(r.Older)+" | "+text(r.Newer))
+			out = append(out, string(r.Change)+": "+text(r.Older)+" | "+text(r.Newer))
 		}
 	}
 	return out
@@ -45,8 +45,8 @@ func TestSentencesAlignAcrossVersions(t *testing.T) {
 	if d.Summary != "1 sentence changed, 1 added, 1 moved; 2 the same (1 of other punctuation)." || d.Same {
 		t.Errorf("summary %q", d.Summary)
 	}
-	if n := len(d.Groups); n != 4 || !d.Groups[0].Folded || d.Groups[1].Folded || !d.Groups[2].Folded {
-		t.Errorf("groups %+v", d.Groups)
+	if n := len(d.Groups()); n != 4 || !d.Groups()[0].Folded || d.Groups()[1].Folded || !d.Groups()[2].Folded {
+		t.Errorf("groups %+v", d.Groups())
 	}
 }
 
@@ -69,7 +69,7 @@ func TestPunctuationAloneIsQuiet(t *testing.T) {
 		t.Errorf("%+v", d)
 	}
 	d = CompareSentences("A card may move – once.", "A card may move, once; twice!")
-	for _, g := range d.Groups {
+	for _, g := range d.Groups() {
 		for _, r := range g.Rows {
 			for _, s := range append(r.Older, r.Newer...) {
 				if s.Changed && strings.Trim(s.Text, ".,;!– ") != "twice" {

@@ -1,11 +1,9 @@
-package web
+package rules
 
 import (
 	"fmt"
 	"strings"
 	"unicode"
-
-	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // Two versions of a term (the same glossary entry in two rulebooks) are
@@ -17,17 +15,18 @@ import (
 // it now stands; the rest are added or removed. Unchanged sentences are
 // folded away and one line sums up what changed.
 
-// A SentenceChange says how a sentence of one version stands to the other.
-type SentenceChange int
+// A SentenceChange says how a sentence of one version stands to the other,
+// in the word an answer gives it (a row's "state").
+type SentenceChange string
 
 // The kinds of change of a sentence.
 const (
-	SentenceSame        SentenceChange = iota // the same words and punctuation
-	SentencePunctuation                       // the same words, other punctuation
-	SentenceChanged                           // other words: the words that differ are marked
-	SentenceMoved                             // the same words, in another place
-	SentenceRemoved                           // only in the older version
-	SentenceAdded                             // only in the newer version
+	SentenceSame        SentenceChange = "same"        // the same words and punctuation
+	SentencePunctuation SentenceChange = "punctuation" // the same words, other punctuation
+	SentenceChanged     SentenceChange = "changed"     // other words: the words that differ are marked
+	SentenceMoved       SentenceChange = "moved"       // the same words, in another place
+	SentenceRemoved     SentenceChange = "removed"     // only in the older version
+	SentenceAdded       SentenceChange = "added"       // only in the newer version
 )
 
 // A SentenceRow is one sentence of the older version set beside one of the
@@ -45,8 +44,8 @@ type SentenceRow struct {
 // other version of the sentence lacks (struck on the older side, marked new
 // on the newer).
 type Segment struct {
-	Text    string
-	Changed bool
+	Text    string `json:"text"`
+	Changed bool   `json:"changed"`
 }
 
 // A RowGroup is a run of rows shown together: unchanged sentences folded
@@ -56,9 +55,24 @@ type RowGroup struct {
 	Rows   []SentenceRow
 }
 
+// SentenceCounts count a comparison's rows by change: Same those of the same
+// words and punctuation, Punctuation those of the same words and other
+// punctuation (both unchanged, as far as the rules go).
+type SentenceCounts struct {
+	Changed     int `json:"changed"`
+	Added       int `json:"added"`
+	Removed     int `json:"removed"`
+	Same        int `json:"same"`
+	Moved       int `json:"moved"`
+	Punctuation int `json:"punctuation"`
+}
+
 // A SentenceDiff is two versions compared sentence by sentence.
 type SentenceDiff struct {
-	Groups []RowGroup
+	// Rows are the sentences in the newer version's order, each removed
+	// one where it stood.
+	Rows   []SentenceRow
+	Counts SentenceCounts
 	// Summary says in one line what changed.
 	Summary string
 	// Same is true when the versions have the same words in the same
@@ -66,15 +80,32 @@ type SentenceDiff struct {
 	Same bool
 }
 
+// Groups are the rows in runs: the unchanged ones (a sentence of other
+// punctuation is unchanged) folded away, the others shown.
+func (d SentenceDiff) Groups() []RowGroup {
+	var out []RowGroup
+	for _, r := range d.Rows {
+		folded := r.Change == SentenceSame || r.Change == SentencePunctuation
+		if n := len(out); n > 0 && out[n-1].Folded == folded {
+			out[n-1].Rows = append(out[n-1].Rows, r)
+			continue
+		}
+		out = append(out, RowGroup{Folded: folded, Rows: []SentenceRow{r}})
+	}
+	return out
+}
+
 // Bounds of a comparison: past maxDiffCells the longest common run is
 // taken from the texts' common start and end only (two texts of well over
 // a thousand differing sentences or words each); sentences past
-// maxSentences on a side are
+// MaxSentences on a side are
 // compared as one; sentences that share less than minSentenceLikeness of
 // their words are not one sentence changed.
 const (
-	maxDiffCells        = 2_000_000
-	maxSentences        = 400
+	maxDiffCells = 2_000_000
+	// MaxSentences is five times the most sentences an entry of the
+	// documents has (83).
+	MaxSentences        = 400
 	minSentenceLikeness = 0.5
 )
 
@@ -161,52 +192,64 @@ func CompareSentences(older, newer string) SentenceDiff {
 		ai, bj = p[0]+1, p[1]+1
 	}
 	flush(len(a), len(b))
-	return groupRows(rows)
+	return summarise(rows)
 }
 
-// groupRows folds the runs of unchanged sentences (a sentence of other
-// punctuation is unchanged) and sums the change up.
-func groupRows(rows []SentenceRow) SentenceDiff {
-	var d SentenceDiff
-	count := map[SentenceChange]int{}
+// summarise counts the rows by change and sums the change up in a line.
+func summarise(rows []SentenceRow) SentenceDiff {
+	d := SentenceDiff{Rows: rows}
+	c := &d.Counts
 	for _, r := range rows {
-		count[r.Change]++
-		folded := r.Change == SentenceSame || r.Change == SentencePunctuation
-		if n := len(d.Groups); n > 0 && d.Groups[n-1].Folded == folded {
-			d.Groups[n-1].Rows = append(d.Groups[n-1].Rows, r)
-			continue
+		switch r.Change {
+		case SentenceSame:
+			c.Same++
+		case SentencePunctuation:
+			c.Punctuation++
+		case SentenceChanged:
+			c.Changed++
+		case SentenceMoved:
+			c.Moved++
+		case SentenceRemoved:
+			c.Removed++
+		case SentenceAdded:
+			c.Added++
 		}
-		d.Groups = append(d.Groups, RowGroup{Folded: folded, Rows: []SentenceRow{r}})
 	}
-	d.Same = count[SentenceChanged]+count[SentenceMoved]+count[SentenceAdded]+count[SentenceRemoved] == 0
-	punct, same := count[SentencePunctuation], count[SentenceSame]+count[SentencePunctuation]
+	d.Same = c.Changed+c.Moved+c.Added+c.Removed == 0
+	punct, same := c.Punctuation, c.Same+c.Punctuation
 	switch {
 	case d.Same && punct == 0:
 		d.Summary = "The same words in both."
 	case d.Same:
 		d.Summary = "The same words in both; " + sentenceCount(punct, "differs", "differ") + " only in punctuation."
 	default:
-		var parts []string
-		for _, k := range []struct {
-			c    SentenceChange
-			word string
-		}{{SentenceChanged, "changed"}, {SentenceAdded, "added"}, {SentenceRemoved, "removed"}, {SentenceMoved, "moved"}} {
-			n := count[k.c]
-			switch {
-			case n == 0:
-			case len(parts) == 0:
-				parts = append(parts, plural(n, "sentence")+" "+k.word)
-			default:
-				parts = append(parts, fmt.Sprintf("%d %s", n, k.word))
-			}
-		}
-		d.Summary = strings.Join(parts, ", ") + fmt.Sprintf("; %d the same", same)
+		d.Summary = ChangeLine(d.Counts) + fmt.Sprintf("; %d the same", same)
 		if punct > 0 {
 			d.Summary += fmt.Sprintf(" (%d of other punctuation)", punct)
 		}
 		d.Summary += "."
 	}
 	return d
+}
+
+// ChangeLine says what changed in words, the sentences of other words
+// first: "5 sentences changed, 7 added"; empty when no sentence's words
+// changed.
+func ChangeLine(c SentenceCounts) string {
+	var parts []string
+	for _, k := range []struct {
+		n    int
+		word string
+	}{{c.Changed, "changed"}, {c.Added, "added"}, {c.Removed, "removed"}, {c.Moved, "moved"}} {
+		switch {
+		case k.n == 0:
+		case len(parts) == 0:
+			parts = append(parts, plural(k.n, "sentence")+" "+k.word)
+		default:
+			parts = append(parts, fmt.Sprintf("%d %s", k.n, k.word))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func sentenceCount(n int, one, many string) string {
@@ -226,6 +269,10 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// Sentences are a text's sentences, in order, as CompareSentences reads
+// them.
+func Sentences(text string) []string { return sentencesOf(text) }
+
 // sentencesOf splits a text into its sentences, in order, paragraph by
 // paragraph. A sentence ends at a full stop, question or exclamation mark
 // followed by a space and a capital, a digit or a quote, except after an
@@ -233,8 +280,9 @@ func plural(n int, word string) string {
 // sentence.
 func sentencesOf(text string) []string {
 	var out []string
-	for _, p := range paragraphs(text) {
-		words := strings.Fields(p)
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	for _, sp := range paragraphSpans(text) {
+		words := strings.Fields(text[sp[0]:sp[1]])
 		start := 0
 		for i, w := range words {
 			if i == len(words)-1 || !endsSentenceWord(w) || !startsSentenceWord(words[i+1]) {
@@ -278,7 +326,7 @@ func startsSentenceWord(w string) bool {
 
 // sentenceKey is what a sentence says, whatever its punctuation and case:
 // its words folded.
-func sentenceKey(s string) string { return rules.FoldName(rules.WithoutLostSymbols(s)) }
+func sentenceKey(s string) string { return FoldName(WithoutLostSymbols(s)) }
 
 // wordLikeness is the share of two folded sentences' words they have in
 // common (the Dice coefficient).
@@ -330,10 +378,10 @@ func compareWords(older, newer string) (o, n []Segment) {
 		// A mark of punctuation standing alone ("–") is no word: it is not
 		// marked.
 		for ; i < p[0]; i++ {
-			add(&o, wa[i], rules.FoldName(wa[i]) != "")
+			add(&o, wa[i], FoldName(wa[i]) != "")
 		}
 		for ; j < p[1]; j++ {
-			add(&n, wb[j], rules.FoldName(wb[j]) != "")
+			add(&n, wb[j], FoldName(wb[j]) != "")
 		}
 		if p[0] < len(wa) {
 			add(&o, wa[i], false)
@@ -347,7 +395,7 @@ func compareWords(older, newer string) (o, n []Segment) {
 // wordKey is a word as it is read: folded, its punctuation gone; a word of
 // punctuation alone is itself.
 func wordKey(w string) string {
-	if k := rules.FoldName(w); k != "" {
+	if k := FoldName(w); k != "" {
 		return k
 	}
 	return w
@@ -403,37 +451,10 @@ func lcsPairs(a, b []string) [][2]int {
 	return out
 }
 
-// capSentences joins the sentences past maxSentences into the last.
+// capSentences joins the sentences past MaxSentences into the last.
 func capSentences(ss []string) []string {
-	if len(ss) <= maxSentences {
+	if len(ss) <= MaxSentences {
 		return ss
 	}
-	return append(ss[:maxSentences-1:maxSentences-1], strings.Join(ss[maxSentences-1:], " "))
-}
-
-// A rowView is a row as the page shows it: its kind and label, and the
-// versions' titles.
-type rowView struct {
-	Row                    SentenceRow
-	Kind, Label            string
-	OlderTitle, NewerTitle string
-}
-
-func srowView(r SentenceRow, older, newer string) rowView {
-	v := rowView{Row: r, OlderTitle: older, NewerTitle: newer}
-	switch r.Change {
-	case SentenceSame:
-		v.Kind, v.Label = "same", "Same"
-	case SentencePunctuation:
-		v.Kind, v.Label = "punctuation", "Other punctuation only"
-	case SentenceChanged:
-		v.Kind, v.Label = "changed", "Changed"
-	case SentenceMoved:
-		v.Kind, v.Label = "moved", "Moved"
-	case SentenceRemoved:
-		v.Kind, v.Label = "removed", "Removed"
-	case SentenceAdded:
-		v.Kind, v.Label = "added", "Added"
-	}
-	return v
+	return append(ss[:MaxSentences-1:MaxSentences-1], strings.Join(ss[MaxSentences-1:], " "))
 }
