@@ -7840,6 +7840,14 @@ type AdjudicateResponse413Headers struct {
 	XRequestId          *string
 }
 
+// AdjudicateResponse415Headers the declared response headers of an HTTP 415 response for Adjudicate
+type AdjudicateResponse415Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
 // AdjudicateResponse422Headers the declared response headers of an HTTP 422 response for Adjudicate
 type AdjudicateResponse422Headers struct {
 	XRateLimitLimit     *int
@@ -7876,6 +7884,8 @@ type AdjudicateResponse struct {
 	JSON400 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -7890,6 +7900,8 @@ type AdjudicateResponse struct {
 	Headers400 *AdjudicateResponse400Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *AdjudicateResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *AdjudicateResponse415Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
 	Headers422 *AdjudicateResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -7913,6 +7925,11 @@ func (r AdjudicateResponse) GetJSON400() *Error {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r AdjudicateResponse) GetJSON413() *Error {
 	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r AdjudicateResponse) GetJSON415() *Error {
+	return r.JSON415
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
@@ -8234,6 +8251,14 @@ type CardCollectionResponse413Headers struct {
 	XRequestId          *string
 }
 
+// CardCollectionResponse415Headers the declared response headers of an HTTP 415 response for CardCollection
+type CardCollectionResponse415Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
 // CardCollectionResponse422Headers the declared response headers of an HTTP 422 response for CardCollection
 type CardCollectionResponse422Headers struct {
 	XRateLimitLimit     *int
@@ -8270,6 +8295,8 @@ type CardCollectionResponse struct {
 	JSON400 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
+	// JSON415 the response for an HTTP 415 `application/json` response
+	JSON415 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -8284,6 +8311,8 @@ type CardCollectionResponse struct {
 	Headers400 *CardCollectionResponse400Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *CardCollectionResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *CardCollectionResponse415Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
 	Headers422 *CardCollectionResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -8307,6 +8336,11 @@ func (r CardCollectionResponse) GetJSON400() *Error {
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
 func (r CardCollectionResponse) GetJSON413() *Error {
 	return r.JSON413
+}
+
+// GetJSON415 returns the response for an HTTP 415 `application/json` response
+func (r CardCollectionResponse) GetJSON415() *Error {
+	return r.JSON415
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
@@ -10273,6 +10307,13 @@ func ParseAdjudicateResponse(rsp *http.Response) (*AdjudicateResponse, error) {
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10397,6 +10438,37 @@ func ParseAdjudicateResponse(rsp *http.Response) (*AdjudicateResponse, error) {
 			headers.XRequestId = &value
 		}
 		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers AdjudicateResponse415Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
 		var headers AdjudicateResponse422Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -10863,6 +10935,13 @@ func ParseCardCollectionResponse(rsp *http.Response) (*CardCollectionResponse, e
 		}
 		response.JSON413 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON415 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -10987,6 +11066,37 @@ func ParseCardCollectionResponse(rsp *http.Response) (*CardCollectionResponse, e
 			headers.XRequestId = &value
 		}
 		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers CardCollectionResponse415Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers415 = &headers
 	case rsp.StatusCode == 422:
 		var headers CardCollectionResponse422Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
