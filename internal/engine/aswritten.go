@@ -29,21 +29,40 @@ const maxWrittenSaid = 8
 // (the first place it was given).
 // key is the word folded.
 func (n *wordNotes) noteWritten(given, key string, field func() string, kinds wordKinds) {
-	if key == "" {
+	if key == "" || n.wasWritten(key, kinds) {
 		return
 	}
+	n.addWritten(wordReading{given: rules.Truncate(given), read: key, field: field(), kinds: kinds})
+}
+
+// noteWrittenSkill is noteWritten of the item-th skill given the
+// personnel at, its path built only when said: a board's skills are
+// the most of its words, and may each be a word of their own.
+func (n *wordNotes) noteWrittenSkill(given, key string, at boardPlace, item int) {
+	if key == "" || n.wasWritten(key, skillWords) {
+		return
+	}
+	n.addWritten(wordReading{given: rules.Truncate(given), read: key, kinds: skillWords, skill: skillPlace{at, item}})
+}
+
+// wasWritten says whether key was noted read as written against kinds.
+func (n *wordNotes) wasWritten(key string, kinds wordKinds) bool {
 	if n.writtenIndex != nil {
-		if _, ok := n.writtenIndex[writtenKey{key, kinds}]; ok {
-			return
-		}
-	} else {
-		for _, r := range n.written {
-			if r.kinds == kinds && r.read == key {
-				return
-			}
+		_, ok := n.writtenIndex[writtenKey{key, kinds}]
+		return ok
+	}
+	for _, r := range n.written {
+		if r.kinds == kinds && r.read == key {
+			return true
 		}
 	}
-	n.written = append(n.written, wordReading{given: rules.Truncate(given), read: key, field: field(), kinds: kinds})
+	return false
+}
+
+// addWritten notes r, a word not noted before.
+func (n *wordNotes) addWritten(r wordReading) {
+	key, kinds := r.read, r.kinds
+	n.written = append(n.written, r)
 	switch {
 	case n.writtenIndex != nil:
 		n.writtenIndex[writtenKey{key, kinds}] = struct{}{}
@@ -82,7 +101,7 @@ func (n wordNotes) writtenSaid(kinds wordKinds) string {
 			more++
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%q (%s)", r.given, r.field))
+		parts = append(parts, fmt.Sprintf("%q (%s)", r.given, r.where()))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -432,7 +432,7 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 				return unknownWord(indexed(at.field("skills"), j), "a skill", text, s.vocab.words.typoOf(ps.key, skillWords|characteristicWords))
 			}
 			if len(ps.plural) == 0 && s.vocab.words.kinds[ps.key]&(skillWords|characteristicWords) == 0 {
-				b.words.noteWritten(ps.name, ps.key, func() string { return indexed(at.field("skills"), j) }, skillWords)
+				b.words.noteWrittenSkill(ps.name, ps.key, at, j)
 			}
 			sk.skills = append(sk.skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})
 		}

@@ -66,6 +66,23 @@ func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
 type wordReading struct {
 	given, read, field string
 	kinds              wordKinds
+	// skill, when field is "", is where the word was given: a skill of
+	// a personnel.
+	skill skillPlace
+}
+
+// A skillPlace is the item-th skill given a personnel (at).
+type skillPlace struct {
+	at   boardPlace
+	item int
+}
+
+// where is the path the word was given at.
+func (r wordReading) where() string {
+	if r.field == "" && r.skill.at.list != "" {
+		return indexed(r.skill.at.field("skills"), r.skill.item)
+	}
+	return r.field
 }
 
 // wordNotes are the words of a request read otherwise than as a word of
