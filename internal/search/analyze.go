@@ -572,7 +572,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 			if i+1 < len(toks) {
 				next = toks[i+1]
 			}
-			cs = ix.writtenBeside(ix.vocab.twoTypos(w), prev, next, true)
+			cs = ix.twoTyposBeside(w, prev, next)
 		}
 		if len(cs) == 0 && !knownStem && asciiWord(w) {
 			// Two words run together, one of them mistyped
@@ -745,11 +745,10 @@ func asciiWord(s string) bool {
 // "-ing"). A typo whose term happens to be a word of the index ("winnning"
 // is "winn" to the stemmer, the name of a card) is none.
 func (ix *Index) knownStem(w string) (string, bool) {
-	toks := ix.english.Analyze([]byte(w))
-	if len(toks) != 1 {
+	t, ok := ix.englishTerm(w)
+	if !ok {
 		return "", false
 	}
-	t := string(toks[0].Term)
 	if _, ok := ix.vocab.weight[t]; !ok {
 		return t, false
 	}

@@ -158,3 +158,30 @@ func BenchmarkSearchVariedEvicted(b *testing.B) {
 		i++
 	}
 }
+// unknownWordQueries are searches as the load test sends them holding a word
+// the index does not know and no typo explains.
+var unknownWordQueries = []string{
+	"budget mission",
+	"errata persona",
+	"staffing budget seed",
+	"dilemma errata",
+}
+
+// BenchmarkReadUnknownWords reads searches holding a word the index does not
+// know as BenchmarkReadQuery reads the load test's.
+func BenchmarkReadUnknownWords(b *testing.B) {
+	ix := buildCorpus(b)
+	b.ReportAllocs()
+	cpu := cputime.Start()
+	i := 0
+	for b.Loop() {
+		u, err := parseQuery(unknownWordQueries[i%len(unknownWordQueries)])
+		i++
+		if err != nil {
+			b.Fatal(err)
+		}
+		a := ix.analyze(u)
+		_ = ix.buildQuery(u, a)
+	}
+	cpu.Report(b, b.N)
+}

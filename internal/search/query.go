@@ -37,7 +37,7 @@ func parseQuery(q string) (userQuery, error) {
 	if !utf8.ValidString(q) {
 		q = strings.ToValidUTF8(q, " ")
 	}
-	if strings.ContainsAny(q, "“”„") {
+	if strings.IndexByte(q, typographicLead) >= 0 && strings.ContainsAny(q, "“”„") {
 		q = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`).Replace(q)
 	}
 	if strings.Count(q, `"`)%2 != 0 {
@@ -171,7 +171,7 @@ func plainWords(s string) []string {
 // letters or more, so that "u.s.s", "e.g." and "www.decipher.com" stay as
 // typed.
 func appendTyped(words []string, w string) []string {
-	if strings.IndexAny(w, "'’:;.") < 0 {
+	if !typedMarkByte(w) || strings.IndexAny(w, "'’:;.") < 0 {
 		return append(words, w) // the usual word
 	}
 	if strings.Contains(w, "''") || strings.Contains(w, "’’") || strings.Contains(w, "'’") || strings.Contains(w, "’'") {
@@ -231,3 +231,22 @@ func missingSpace(w string) int {
 
 // isASCIIWordByte reports whether b is an ASCII letter or digit.
 func isASCIIWordByte(b byte) bool { return isLetterByte(b) || '0' <= b && b <= '9' }
+
+// typographicLead is the first byte of the UTF-8 of the typographic quotes
+// and apostrophe a query may hold (“ ” „ ’, U+2018 to U+201E): a text
+// without it holds none of them, which a scan for one byte says at once.
+const typographicLead = 0xE2
+
+// typedMarkByte reports whether w holds a byte of a mark appendTyped reads:
+// an apostrophe, a colon, a semicolon, a full stop, or the first byte of a
+// typographic apostrophe. Most words hold none, and say so without the rune
+// by rune scan of strings.IndexAny for a set beyond ASCII.
+func typedMarkByte(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '\'', ':', ';', '.', typographicLead:
+			return true
+		}
+	}
+	return false
+}

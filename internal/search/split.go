@@ -289,11 +289,11 @@ func (ix *Index) phraseCount(a, b string) int {
 // termOf returns the lexicon id of the English term of a plain word, or
 // noTerm for a stop word or a word no document holds.
 func (ix *Index) termOf(w string) uint32 {
-	toks := ix.english.Analyze([]byte(w))
-	if len(toks) != 1 {
+	term, ok := ix.englishTerm(w)
+	if !ok {
 		return noTerm
 	}
-	if t := ix.lex.id(string(toks[0].Term)); int(t) < len(ix.snap.holding) {
+	if t := ix.lex.id(term); int(t) < len(ix.snap.holding) {
 		return t
 	}
 	return noTerm

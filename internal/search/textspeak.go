@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Figures text-speak writes for a word that sounds alike: "a leader 2
 // attack" is a leader to attack, "seed 4 free" seed for free. A figure is
@@ -150,5 +153,40 @@ func (v *vocabulary) twoTypos(w string) []correction {
 	if len(w) < 2 {
 		return nil
 	}
-	return v.correctionsWhere(w, 2, func(t string) bool { return len(t) >= 2 && t[0] == w[0] && t[1] == w[1] })
+	if !asciiStart(w) {
+		return v.correctionsWhere(w, 2, func(t string) bool { return len(t) >= 2 && t[0] == w[0] && t[1] == w[1] })
+	}
+	// The words keeping w's first two bytes, ASCII, are all of them among
+	// those starting with its first (byFirst): only those are read.
+	const max = 2
+	n := utf8.RuneCountInString(w)
+	bound := newLetterBound(w, max)
+	var out []correction
+	for l := n - max; l <= n+max; l++ {
+		for _, t := range v.byFirst[lengthByte{l, w[0]}] {
+			if t[1] != w[1] || bound.rules(t, l) {
+				continue
+			}
+			if d, ok := editDistance(w, t, max); ok {
+				out = append(out, correction{t, d})
+			}
+		}
+	}
+	return v.best(w, out)
+}
+
+// twoTyposBeside is writtenBeside of the words two typos from w (twoTypos),
+// beside a word of the game: none is measured when neither neighbour is one.
+func (ix *Index) twoTyposBeside(w, before, after string) []correction {
+	if !ix.gameWord(before) && !ix.gameWord(after) {
+		return nil
+	}
+	return ix.writtenBeside(ix.vocab.twoTypos(w), before, after, true)
+}
+
+// gameWord reports whether a typed neighbour counts for writtenBeside with
+// content: letters alone, and a word of the game, not a stop word.
+func (ix *Index) gameWord(w string) bool {
+	w = letters(w)
+	return w != "" && ix.termOf(w) != noTerm
 }

@@ -20,6 +20,7 @@ import (
 // for a stop word) and the type of its token.
 type wordForm struct {
 	english []byte
+	term    string // english as a string ("" for a stop word)
 	plain   []byte // the word itself, its plain term
 	typ     analysis.TokenType
 }
@@ -39,12 +40,28 @@ func (ix *Index) tableWords() {
 		f := wordForm{plain: []byte(w), typ: plain[0].Type}
 		switch {
 		case len(english) == 1 && english[0].Type == f.typ:
-			f.english = english[0].Term
+			f.english, f.term = english[0].Term, string(english[0].Term)
 		case len(english) != 0:
 			continue
 		}
 		ix.forms[w] = f
 	}
+}
+
+// englishTerm returns the English term the English analyzer makes of a
+// plain word, and whether it makes one token of it (none for a stop word):
+// from the table for a word of the lexicon, else by running the analyzer.
+// The readings of a word the index does not know ask it of every word they
+// weigh (termOf, knownStem), most of them words of the index.
+func (ix *Index) englishTerm(w string) (string, bool) {
+	if f, ok := ix.forms[w]; ok {
+		return f.term, f.english != nil
+	}
+	toks := ix.english.Analyze([]byte(w))
+	if len(toks) != 1 {
+		return "", false
+	}
+	return string(toks[0].Term), true
 }
 
 // simpleWord reports whether w is one run of lower-case ASCII letters and

@@ -1,0 +1,132 @@
+package search
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestEnglishTermIsTheAnalyzers checks that the English term read from the
+// table of words (englishTerm, which termOf and knownStem ask) is the one the
+// English analyzer makes, for every word of the lexicon and for words it does
+// not hold.
+func TestEnglishTermIsTheAnalyzers(t *testing.T) {
+	ix := buildCorpus(t)
+	words := make([]string, 0, len(ix.lex.ids)+8)
+	for w := range ix.lex.ids {
+		words = append(words, w)
+	}
+	slices.Sort(words)
+	words = append(words, "budget", "errata", "atakc", "crd", "the", "Ships", "mis-seed", "dévoré", "b4", "")
+	fromTable := 0
+	for _, w := range words {
+		if _, ok := ix.forms[w]; ok {
+			fromTable++
+		}
+		term, one := ix.englishTerm(w)
+		toks := ix.english.Analyze([]byte(w))
+		wantTerm, wantOne := "", len(toks) == 1
+		if wantOne {
+			wantTerm = string(toks[0].Term)
+		}
+		if term != wantTerm || one != wantOne {
+			t.Fatalf("englishTerm(%q) = %q, %v; the analyzer gives %q, %v", w, term, one, wantTerm, wantOne)
+		}
+	}
+	if fromTable < 1000 {
+		t.Fatalf("%d words read from the table", fromTable)
+	}
+}
+
+// TestTwoTyposReadsTheWordsItKeeps checks that twoTypos, reading only the
+// words of the typed word's first byte, finds what measuring every word within
+// two edits and keeping those of its first two letters finds: for every word of
+// four to six letters of the index written with two of its letters past the
+// second swapped, one dropped, one doubled, and a letter changed.
+func TestTwoTyposReadsTheWordsItKeeps(t *testing.T) {
+	ix := buildCorpus(t)
+	v := ix.vocab
+	measured := 0
+	for n := 4; n <= 6; n++ {
+		for _, w := range v.byLen[n] {
+			if !asciiWord(w) {
+				continue
+			}
+			for _, typed := range typosPastTheStart(w) {
+				if v.known(typed) {
+					continue
+				}
+				got := v.twoTypos(typed)
+				want := v.correctionsWhere(typed, 2, func(t string) bool { return len(t) >= 2 && t[0] == typed[0] && t[1] == typed[1] })
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("twoTypos(%q) = %v; measuring every word gives %v", typed, got, want)
+				}
+				measured++
+			}
+		}
+	}
+	if measured < 5000 {
+		t.Fatalf("%d typed words measured", measured)
+	}
+}
+
+// typosPastTheStart writes w with two typos past its second letter.
+func typosPastTheStart(w string) []string {
+	var out []string
+	for i := 2; i+1 < len(w); i++ {
+		b := []byte(w)
+		b[i], b[i+1] = b[i+1], b[i]
+		if i+2 < len(b) {
+			out = append(out, string(b[:i+2])+string(b[i+3:]))     // swapped and a letter dropped
+			out = append(out, string(b[:i+2])+"x"+string(b[i+2:])) // swapped and a letter added
+		}
+		out = append(out, string(b[:len(b)-1])+"q") // swapped and the last changed
+	}
+	return out
+}
+
+// TestTwoTyposBesideIsWrittenBeside checks that twoTyposBeside, which
+// measures no word when neither neighbour is a word of the game, reads what
+// writtenBeside of every two-typo word reads.
+func TestTwoTyposBesideIsWrittenBeside(t *testing.T) {
+	ix := buildCorpus(t)
+	neighbours := []string{"", "the", "a", "total", "stack", "mission", "Attack", "2e", "b4", "zzqx", "of"}
+	for _, w := range []string{"atakc", "dilmea", "rnaeg", "budget", "errata", "sedd", "persnl"} {
+		for _, before := range neighbours {
+			for _, after := range neighbours {
+				got := ix.twoTyposBeside(w, before, after)
+				want := ix.writtenBeside(ix.vocab.twoTypos(w), before, after, true)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("twoTyposBeside(%q, %q, %q) = %v; writtenBeside gives %v", w, before, after, got, want)
+				}
+			}
+		}
+	}
+	if cs := ix.twoTyposBeside("atakc", "", "total"); len(cs) != 1 || cs[0].word != "attack" {
+		t.Fatalf("atakc total: %v, want attack", cs)
+	}
+}
+
+// TestTypedMarkByteFindsEveryMark checks that a word typedMarkByte passes
+// over holds none of the marks appendTyped reads, over every rune of the
+// first three planes' start and a few words.
+func TestTypedMarkByteFindsEveryMark(t *testing.T) {
+	words := []string{"", "ship", "opponent's", "opponent’s", "2e:stopped", "u.s.s", "a;b", "“quoted”", "dévoré", "–", "…"}
+	for r := rune(0); r < 0x3000; r++ {
+		if utf8.ValidRune(r) {
+			words = append(words, "ab"+string(r)+"cd")
+		}
+	}
+	for _, w := range words {
+		if !typedMarkByte(w) && strings.IndexAny(w, "'’:;.") >= 0 {
+			t.Fatalf("typedMarkByte(%q) is false; it holds a mark", w)
+		}
+	}
+	for _, q := range []string{"“a”", "„a“", "plain"} {
+		if has := strings.IndexByte(q, typographicLead) >= 0; has != strings.ContainsAny(q, "“”„") {
+			t.Fatalf("%q: the lead byte says %v", q, has)
+		}
+	}
+}
