@@ -158,6 +158,7 @@ func BenchmarkSearchVariedEvicted(b *testing.B) {
 		i++
 	}
 }
+
 // unknownWordQueries are searches as the load test sends them holding a word
 // the index does not know and no typo explains.
 var unknownWordQueries = []string{
