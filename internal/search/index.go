@@ -396,6 +396,7 @@ func (ix *Index) prepare() error {
 		texts = append(texts, m.Title, m.Text)
 	}
 	ix.vocab.addCompounds(compoundsOf(texts))
+	ix.vocab.indexDeletions()
 	ix.lex.weigh(ix.vocab)
 	metas := make([]*docMeta, 0, len(ix.meta))
 	for _, m := range ix.meta {

@@ -130,3 +130,45 @@ func TestTypedMarkByteFindsEveryMark(t *testing.T) {
 		}
 	}
 }
+
+// TestOneEditIndexFindsWhatTheScanFinds checks that the corrections within
+// one edit read from the index of deletions (nearOne) are those found by
+// measuring every word of the lengths that could be: for every word of the
+// index written with a letter dropped, doubled, changed, added, and two
+// swapped, with and without a keep, and for a few words of no typo.
+func TestOneEditIndexFindsWhatTheScanFinds(t *testing.T) {
+	ix := buildCorpus(t)
+	v := ix.vocab
+	if v.oneEdit == nil {
+		t.Fatal("no index of deletions")
+	}
+	scan := *v
+	scan.oneEdit = nil
+	typed := []string{"", "a", "x", "budget", "errata", "crd", "teh", "awayteem", "qqqq"}
+	for k, w := range v.words {
+		if k%2 == 1 || !isASCII(w) || len(w) > 12 { // every second word, to bound the test's time
+			continue
+		}
+		for i := 0; i < len(w); i++ {
+			typed = append(typed, w[:i]+w[i+1:], w[:i+1]+w[i:], w[:i]+"x"+w[i+1:], w[:i]+"e"+w[i:])
+			if i+1 < len(w) {
+				typed = append(typed, w[:i]+w[i+1:i+2]+w[i:i+1]+w[i+2:])
+			}
+		}
+	}
+	found := 0
+	for _, w := range typed {
+		got, want := v.corrections(w, 1), scan.corrections(w, 1)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("corrections(%q, 1) = %v; the scan finds %v", w, got, want)
+		}
+		found += len(got)
+		keep := func(t string) bool { return mistyped(w, t) }
+		if got, want := v.correctionsWhere(w, 1, keep), scan.correctionsWhere(w, 1, keep); !reflect.DeepEqual(got, want) {
+			t.Fatalf("correctionsWhere(%q, 1, mistyped) = %v; the scan finds %v", w, got, want)
+		}
+	}
+	if len(typed) < 50000 || found < len(typed) {
+		t.Fatalf("%d typed words, %d corrections found", len(typed), found)
+	}
+}

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -36,6 +38,20 @@ type vocabulary struct {
 	// prefixes the short first parts of them ("re", "co", "mis").
 	compounds map[string]compound
 	prefixes  map[string]bool
+	// oneEdit is every word (and compound) by itself and by each form of it
+	// with one letter deleted, as the hash of that form and the word's
+	// place in words, in order of the hashes: the words one edit from a
+	// typed word are among those found under it and its own deletions (see
+	// nearOne). A hash two forms share only adds a word to measure.
+	oneEdit []deletion
+	words   []string
+}
+
+// deletion is a word of the vocabulary, by its place in words, under the
+// hash of itself or of a form of it with one letter deleted.
+type deletion struct {
+	hash  uint64
+	place int32
 }
 
 // idf is the rarity of an English term: log(1 + N/df), where df is how many
@@ -120,6 +136,72 @@ func (v *vocabulary) addCompounds(cs map[string]compound) {
 	}
 }
 
+// indexDeletions fills oneEdit, once the vocabulary is whole (its words and
+// its compounds): each word under itself and under each form of it with one
+// letter (one rune) deleted.
+func (v *vocabulary) indexDeletions() {
+	v.words = v.words[:0]
+	n := 0
+	for _, ws := range v.byLen {
+		v.words = append(v.words, ws...)
+		for _, w := range ws {
+			n += 1 + utf8.RuneCountInString(w)
+		}
+	}
+	sort.Strings(v.words)
+	v.oneEdit = make([]deletion, 0, n)
+	for i, t := range v.words {
+		v.oneEdit = append(v.oneEdit, deletion{hashDeleted(t, 0, 0), int32(i)})
+		for at, r := range t {
+			v.oneEdit = append(v.oneEdit, deletion{hashDeleted(t, at, utf8.RuneLen(r)), int32(i)})
+		}
+	}
+	slices.SortFunc(v.oneEdit, func(a, b deletion) int {
+		if c := cmp.Compare(a.hash, b.hash); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.place, b.place)
+	})
+}
+
+// hashDeleted is the FNV-1a hash of s with n bytes deleted at at.
+func hashDeleted(s string, at, n int) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		if i == at && n > 0 {
+			i += n - 1
+			continue
+		}
+		h = (h ^ uint64(s[i])) * prime
+	}
+	return h
+}
+
+// nearOne calls try with each word of the vocabulary that may be one edit
+// (an insertion, a deletion, a substitution or a swap of two neighbouring
+// letters) from the typed word w of ASCII letters, each once: a word one
+// edit away shares with w either itself or w (a letter added or dropped) or
+// a form with one letter deleted (a letter changed, or one of two swapped).
+// The places found are gathered in scratch.
+func (v *vocabulary) nearOne(w string, scratch []int32, try func(t string)) []int32 {
+	found := scratch[:0]
+	for at := -1; at < len(w); at++ {
+		h := hashDeleted(w, at, 1) // at -1, w itself
+		k, _ := slices.BinarySearchFunc(v.oneEdit, h, func(d deletion, h uint64) int { return cmp.Compare(d.hash, h) })
+		for ; k < len(v.oneEdit) && v.oneEdit[k].hash == h; k++ {
+			found = append(found, v.oneEdit[k].place)
+		}
+	}
+	slices.Sort(found)
+	for i, p := range found {
+		if i == 0 || p != found[i-1] {
+			try(v.words[p])
+		}
+	}
+	return found
+}
+
 // freqOf is how many documents hold a word, or how often the texts write a
 // compound.
 func (v *vocabulary) freqOf(w string) int {
@@ -164,6 +246,20 @@ func (v *vocabulary) corrections(w string, max int) []correction {
 func (v *vocabulary) correctionsWhere(w string, max int, keep func(string) bool) []correction {
 	n := utf8.RuneCountInString(w)
 	var out []correction
+	if max == 1 && v.oneEdit != nil && len(w) <= maxJoinedTypo && isASCII(w) {
+		// The words one edit away from their deletions, not every word of
+		// a length: those samePrefixShape passes, as below.
+		var scratch [64]int32
+		v.nearOne(w, scratch[:0], func(t string) {
+			if !samePrefixShape(w, t) || keep != nil && !keep(t) {
+				return
+			}
+			if d, ok := editDistance(w, t, max); ok {
+				out = append(out, correction{t, d})
+			}
+		})
+		return v.best(w, out)
+	}
 	bound := newLetterBound(w, max)
 	try := func(t string, l int) {
 		if keep != nil && !keep(t) || bound.rules(t, l) {
@@ -361,4 +457,14 @@ func eachTerm(idx bleve.Index, field string, fn func(term string, count int)) er
 		return fmt.Errorf("close dictionary of %s: %w", field, err)
 	}
 	return nil
+}
+
+// isASCII reports whether every byte of s is ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
