@@ -40,9 +40,10 @@ func TestCachedReadsKeyEveryParameterTheyRead(t *testing.T) {
 	}
 	e := New(Config{Services: keyServices(t), Logger: slog.New(slog.DiscardHandler), APIMiddleware: []echo.MiddlewareFunc{recordReads}})
 	paths := map[string]string{
-		"/v1/entries/:id":       "/v1/entries/2e-rulebook.glossary.stopped",
-		"/v1/cards/:id":         "/v1/cards/2e-1-394",
-		"/v1/cards/:id/rulings": "/v1/cards/2e-1-394/rulings",
+		"/v1/entries/:id":         "/v1/entries/2e-rulebook.glossary.stopped",
+		"/v1/entries/:id/changes": "/v1/entries/2e-rulebook.glossary.stopped/changes",
+		"/v1/cards/:id":           "/v1/cards/2e-1-394",
+		"/v1/cards/:id/rulings":   "/v1/cards/2e-1-394/rulings",
 	}
 	values := map[string]string{"edition": "2e", "kind": "glossary", "limit": "5", "offset": "1", "document": "2e-rulebook"}
 	readSome := map[string]bool{} // route and parameter

@@ -50,6 +50,8 @@ func TestOpenAPIDescribesTheLiveHandlers(t *testing.T) {
 		{"GET", "/v1/documents", "", 200},
 		{"GET", "/v1/entries/2e-rulebook.glossary.modifications", "", 200},
 		{"GET", "/v1/entries/nothing-here", "", 404},
+		{"GET", "/v1/entries/2e-rulebook.glossary.stopped/changes", "", 200},
+		{"GET", "/v1/entries/nothing-here/changes", "", 404},
 		{"GET", "/v1/define?term=stopped", "", 200},
 		{"GET", "/v1/define?term=zzzzqqq", "", 404},
 		{"GET", "/v1/define", "", 400},

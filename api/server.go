@@ -24,6 +24,10 @@ type Services struct {
 	Search      rules.SearchService
 	Cards       rules.CardService
 	Adjudicator rules.Adjudicator
+	// Changes compares an entry with its versions (GET
+	// /v1/entries/{id}/changes); nil takes Reference's when it answers
+	// them (library.Library does).
+	Changes rules.ChangesService
 }
 
 // Config configures the HTTP layer.
@@ -92,6 +96,9 @@ func New(cfg Config) *echo.Echo {
 	e.Use(composedOnce(every...))
 
 	h := &handlers{svc: cfg.Services, ready: cfg.Ready}
+	if cs, ok := h.svc.Reference.(rules.ChangesService); ok && h.svc.Changes == nil {
+		h.svc.Changes = cs
+	}
 	e.GET("/healthz", h.healthz)
 	e.GET("/readyz", h.readyz)
 	e.GET("/openapi.json", openAPI)
@@ -119,6 +126,7 @@ func New(cfg Config) *echo.Echo {
 	v1 := e.Group("/v1", v1MW...)
 	v1.GET("/documents", h.documents)
 	v1.GET("/entries/:id", h.entry)
+	v1.GET("/entries/:id/changes", h.changes)
 	v1.GET("/define", h.define)
 	v1.GET("/search", h.search)
 	v1.GET("/cards", h.cards)

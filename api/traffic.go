@@ -60,17 +60,18 @@ func (r *recorded) Error() string { return "response not cached" }
 // TestCachedReadsKeyEveryParameterTheyRead holds the table to the
 // parameters each handler reads, and to the routes.
 var readParams = map[string][]string{
-	"/v1/documents":          {"pretty"},
-	"/v1/entries/:id":        {"pretty"},
-	"/v1/define":             {"term", "edition", "pretty"},
-	"/v1/search":             {"q", "edition", "kind", "document", "limit", "offset", "pretty"},
-	"/v1/cards":              {"q", "edition", "type", "affiliation", "set", "limit", "offset", "pretty"},
-	"/v1/cards/named":        {"exact", "fuzzy", "edition", "pretty"},
-	"/v1/cards/autocomplete": {"q", "edition", "pretty"},
-	"/v1/cards/:id":          {"pretty"},
-	"/v1/cards/:id/rulings":  {"pretty"},
-	"/v1/cards/collection":   {"pretty"}, // POST: read, never cached
-	"/v1/adjudicate":         {"pretty"}, // POST: read, never cached
+	"/v1/documents":           {"pretty"},
+	"/v1/entries/:id":         {"pretty"},
+	"/v1/entries/:id/changes": {"pretty"},
+	"/v1/define":              {"term", "edition", "pretty"},
+	"/v1/search":              {"q", "edition", "kind", "document", "limit", "offset", "pretty"},
+	"/v1/cards":               {"q", "edition", "type", "affiliation", "set", "limit", "offset", "pretty"},
+	"/v1/cards/named":         {"exact", "fuzzy", "edition", "pretty"},
+	"/v1/cards/autocomplete":  {"q", "edition", "pretty"},
+	"/v1/cards/:id":           {"pretty"},
+	"/v1/cards/:id/rulings":   {"pretty"},
+	"/v1/cards/collection":    {"pretty"}, // POST: read, never cached
+	"/v1/adjudicate":          {"pretty"}, // POST: read, never cached
 }
 
 // keyFormat starts every key of a cached read: a replica that stores

@@ -401,6 +401,54 @@ func (e CardPlayVerdictQuestion) Valid() bool {
 	}
 }
 
+// Defines values for ChangeRowMovedFrom.
+const (
+	Earlier ChangeRowMovedFrom = "earlier"
+	Later   ChangeRowMovedFrom = "later"
+)
+
+// Valid indicates whether the value is a known member of the ChangeRowMovedFrom enum.
+func (e ChangeRowMovedFrom) Valid() bool {
+	switch e {
+	case Earlier:
+		return true
+	case Later:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ChangeRowState.
+const (
+	Added       ChangeRowState = "added"
+	Changed     ChangeRowState = "changed"
+	Moved       ChangeRowState = "moved"
+	Punctuation ChangeRowState = "punctuation"
+	Removed     ChangeRowState = "removed"
+	Same        ChangeRowState = "same"
+)
+
+// Valid indicates whether the value is a known member of the ChangeRowState enum.
+func (e ChangeRowState) Valid() bool {
+	switch e {
+	case Added:
+		return true
+	case Changed:
+		return true
+	case Moved:
+		return true
+	case Punctuation:
+		return true
+	case Removed:
+		return true
+	case Same:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CombatRequestQuestion.
 const (
 	CombatRequestQuestionCombat CombatRequestQuestion = "combat"
@@ -1994,6 +2042,29 @@ type CardsUnknown struct {
 	Type        *int `json:"type,omitempty"`
 }
 
+// ChangeRow One sentence of a comparison: its state and its text as the newer version has it (as the older had it, when removed).
+type ChangeRow struct {
+	// MovedFrom Where a moved sentence stood in the older version.
+	MovedFrom *ChangeRowMovedFrom `json:"movedFrom,omitempty"`
+
+	// Older The older version's sentence, where it differs (changed, punctuation).
+	Older *string `json:"older,omitempty"`
+
+	// OlderWords The older sentence as runs of words, changed marking those the newer lacks.
+	OlderWords *[]Segment     `json:"olderWords,omitempty"`
+	State      ChangeRowState `json:"state"`
+	Text       string         `json:"text"`
+
+	// Words A changed sentence as runs of words, changed marking those the older lacks.
+	Words *[]Segment `json:"words,omitempty"`
+}
+
+// ChangeRowMovedFrom Where a moved sentence stood in the older version.
+type ChangeRowMovedFrom string
+
+// ChangeRowState defines model for ChangeRow.State.
+type ChangeRowState string
+
 // Citation defines model for Citation.
 type Citation struct {
 	// Anchor The paragraph the quote stands in.
@@ -2398,6 +2469,20 @@ type Entry struct {
 
 // EntryKind defines model for Entry.Kind.
 type EntryKind string
+
+// EntryChanges An entry compared with the same term's entries in the other documents of its edition.
+type EntryChanges struct {
+	// Data One comparison a related entry, the governing first.
+	Data       []VersionChanges `json:"data"`
+	DocumentId string           `json:"documentId"`
+
+	// Governing The entry governs another of its versions.
+	Governing bool `json:"governing"`
+
+	// Id The entry compared.
+	Id    string `json:"id"`
+	Total int    `json:"total"`
+}
 
 // EntryRef An entry offered by a look-up: a ruling or glossary entry titled with a name no card has.
 type EntryRef struct {
@@ -3168,6 +3253,22 @@ type SearchResult struct {
 	Total  int            `json:"total"`
 }
 
+// Segment A run of words of a sentence; changed marks words the other version lacks.
+type Segment struct {
+	Changed bool   `json:"changed"`
+	Text    string `json:"text"`
+}
+
+// SentenceCounts The sentences of a comparison by change: same (the same words and punctuation) and punctuation (the same words, other punctuation) are both unchanged.
+type SentenceCounts struct {
+	Added       int `json:"added"`
+	Changed     int `json:"changed"`
+	Moved       int `json:"moved"`
+	Punctuation int `json:"punctuation"`
+	Removed     int `json:"removed"`
+	Same        int `json:"same"`
+}
+
 // ShipDamageParams Params of ship.damage: The ship's damage after more is placed.
 type ShipDamageParams struct {
 	// Add Damage cards placed.
@@ -3453,6 +3554,33 @@ type TurnReplayVerdictQuestion string
 // Verdict The answer: allowed, the figures behind it, the reasons and the rules applied; result per question.
 type Verdict struct {
 	union json.RawMessage
+}
+
+// VersionChanges The entry set beside one other version of its term: the older text against the newer.
+type VersionChanges struct {
+	// Counts The sentences of a comparison by change: same (the same words and punctuation) and punctuation (the same words, other punctuation) are both unchanged.
+	Counts SentenceCounts `json:"counts"`
+
+	// Entry An entry offered by a look-up: a ruling or glossary entry titled with a name no card has.
+	Entry EntryRef `json:"entry"`
+
+	// Governing The document (older or newer) that governs the other where they say different things; null when neither does.
+	Governing *string `json:"governing"`
+
+	// Newer The document of the newer text.
+	Newer string `json:"newer"`
+
+	// Older The document of the older text (the governed one).
+	Older string `json:"older"`
+
+	// Rows The sentences in the newer text's order, each removed one where it stood.
+	Rows []ChangeRow `json:"rows"`
+
+	// Same The two have the same words in the same order.
+	Same bool `json:"same"`
+
+	// Summary What changed in one line: "5 sentences changed, 7 added; 7 the same."
+	Summary string `json:"summary"`
 }
 
 // Violation defines model for Violation.
@@ -5884,6 +6012,13 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/entries/{id} (the `GetEntry` operationId).
 	GetEntry(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetEntryChanges What changed between an entry and the same term's entries in the other documents of its edition, sentence by sentence.
+	//
+	// For each of the entry's related entries (the same term in the other documents of its edition, governing first; at most 8): the older and the newer document, the one that governs the other (null when neither does), the sentences counted by change and summed up in a line, and the rows, each sentence with its state; a changed one with the older sentence and the words that differ marked. Unknown ids are 404 as GET /v1/entries/{id} answers them.
+	//
+	// Corresponds with GET /v1/entries/{id}/changes (the `GetEntryChanges` operationId).
+	GetEntryChanges(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// Search Full-text search over entries and cards, best first.
 	//
 	// Corresponds with GET /v1/search (the `Search` operationId).
@@ -6194,6 +6329,23 @@ func (c *Client) ListDocuments(ctx context.Context, reqEditors ...RequestEditorF
 // Corresponds with GET /v1/entries/{id} (the `GetEntry` operationId).
 func (c *Client) GetEntry(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetEntryRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetEntryChanges What changed between an entry and the same term's entries in the other documents of its edition, sentence by sentence.
+//
+// For each of the entry's related entries (the same term in the other documents of its edition, governing first; at most 8): the older and the newer document, the one that governs the other (null when neither does), the sentences counted by change and summed up in a line, and the rows, each sentence with its state; a changed one with the older sentence and the words that differ marked. Unknown ids are 404 as GET /v1/entries/{id} answers them.
+//
+// Corresponds with GET /v1/entries/{id}/changes (the `GetEntryChanges` operationId).
+func (c *Client) GetEntryChanges(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetEntryChangesRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -7009,6 +7161,40 @@ func NewGetEntryRequest(server string, id string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewGetEntryChangesRequest constructs an http.Request for the GetEntryChanges method
+func NewGetEntryChangesRequest(server string, id string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/entries/%s/changes", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewSearchRequest constructs an http.Request for the Search method
 func NewSearchRequest(server string, params *SearchParams) (*http.Request, error) {
 	var err error
@@ -7302,6 +7488,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/entries/{id} (the `GetEntry` operationId).
 	GetEntryWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetEntryResponse, error)
+
+	// GetEntryChangesWithResponse What changed between an entry and the same term's entries in the other documents of its edition, sentence by sentence.
+	//
+	// For each of the entry's related entries (the same term in the other documents of its edition, governing first; at most 8): the older and the newer document, the one that governs the other (null when neither does), the sentences counted by change and summed up in a line, and the rows, each sentence with its state; a changed one with the older sentence and the words that differ marked. Unknown ids are 404 as GET /v1/entries/{id} answers them.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/entries/{id}/changes (the `GetEntryChanges` operationId).
+	GetEntryChangesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetEntryChangesResponse, error)
 
 	// SearchWithResponse Full-text search over entries and cards, best first.
 	//
@@ -9174,6 +9369,132 @@ func (r GetEntryResponse) ContentType() string {
 	return ""
 }
 
+// GetEntryChangesResponse200Headers the declared response headers of an HTTP 200 response for GetEntryChanges
+type GetEntryChangesResponse200Headers struct {
+	XCache              *string
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// GetEntryChangesResponse400Headers the declared response headers of an HTTP 400 response for GetEntryChanges
+type GetEntryChangesResponse400Headers struct {
+	XRequestId *string
+}
+
+// GetEntryChangesResponse404Headers the declared response headers of an HTTP 404 response for GetEntryChanges
+type GetEntryChangesResponse404Headers struct {
+	XRequestId *string
+}
+
+// GetEntryChangesResponse429Headers the declared response headers of an HTTP 429 response for GetEntryChanges
+type GetEntryChangesResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestId          *string
+}
+
+// GetEntryChangesResponse503Headers the declared response headers of an HTTP 503 response for GetEntryChanges
+type GetEntryChangesResponse503Headers struct {
+	XRequestId *string
+}
+
+// GetEntryChangesResponseDefaultHeaders the declared response headers of an HTTP default response for GetEntryChanges
+type GetEntryChangesResponseDefaultHeaders struct {
+	XRequestId *string
+}
+
+type GetEntryChangesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *EntryChanges
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *BadRequest
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *NotFound
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *TooManyRequests
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Unavailable
+	// JSONDefault the response for an HTTP default `application/json` response
+	JSONDefault *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetEntryChangesResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *GetEntryChangesResponse400Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *GetEntryChangesResponse404Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetEntryChangesResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetEntryChangesResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetEntryChangesResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetEntryChangesResponse) GetJSON200() *EntryChanges {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetEntryChangesResponse) GetJSON400() *BadRequest {
+	return r.JSON400
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetEntryChangesResponse) GetJSON404() *NotFound {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetEntryChangesResponse) GetJSON429() *TooManyRequests {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetEntryChangesResponse) GetJSON503() *Unavailable {
+	return r.JSON503
+}
+
+// GetJSONDefault returns the response for an HTTP default `application/json` response
+func (r GetEntryChangesResponse) GetJSONDefault() *Error {
+	return r.JSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetEntryChangesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetEntryChangesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetEntryChangesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetEntryChangesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // SearchResponse200Headers the declared response headers of an HTTP 200 response for Search
 type SearchResponse200Headers struct {
 	XCache              *string
@@ -9544,6 +9865,21 @@ func (c *ClientWithResponses) GetEntryWithResponse(ctx context.Context, id strin
 		return nil, err
 	}
 	return ParseGetEntryResponse(rsp)
+}
+
+// GetEntryChangesWithResponse What changed between an entry and the same term's entries in the other documents of its edition, sentence by sentence.
+//
+// For each of the entry's related entries (the same term in the other documents of its edition, governing first; at most 8): the older and the newer document, the one that governs the other (null when neither does), the sentences counted by change and summed up in a line, and the rows, each sentence with its state; a changed one with the older sentence and the words that differ marked. Unknown ids are 404 as GET /v1/entries/{id} answers them.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/entries/{id}/changes (the `GetEntryChanges` operationId).
+func (c *ClientWithResponses) GetEntryChangesWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetEntryChangesResponse, error) {
+	rsp, err := c.GetEntryChanges(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetEntryChangesResponse(rsp)
 }
 
 // SearchWithResponse Full-text search over entries and cards, best first.
@@ -12300,6 +12636,186 @@ func ParseGetEntryResponse(rsp *http.Response) (*GetEntryResponse, error) {
 		response.Headers503 = &headers
 	case true:
 		var headers GetEntryResponseDefaultHeaders
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetEntryChangesResponse parses an HTTP response from a GetEntryChangesWithResponse call
+func ParseGetEntryChangesResponse(rsp *http.Response) (*GetEntryChangesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetEntryChangesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest EntryChanges
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest BadRequest
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest NotFound
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest TooManyRequests
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Unavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetEntryChangesResponse200Headers
+		if values := rsp.Header.Values("X-Cache"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Cache", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XCache = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers GetEntryChangesResponse400Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 404:
+		var headers GetEntryChangesResponse404Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetEntryChangesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetEntryChangesResponse503Headers
+		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestId = &value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers GetEntryChangesResponseDefaultHeaders
 		if values := rsp.Header.Values("X-Request-Id"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-Id", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {

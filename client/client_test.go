@@ -99,6 +99,17 @@ func TestGeneratedClientDrivesEveryRoute(t *testing.T) {
 	} else {
 		check("getEntry", r.StatusCode(), 404, r.JSON404 != nil && r.JSON404.Error.Code == client.ErrorErrorCodeNotFound)
 	}
+	if r, err := c.GetEntryChangesWithResponse(ctx, "2e-rulebook.glossary.stopped"); err != nil {
+		t.Fatal(err)
+	} else {
+		check("getEntryChanges", r.StatusCode(), 200, r.JSON200 != nil && r.JSON200.Total == len(r.JSON200.Data) && r.JSON200.Total > 0 &&
+			r.JSON200.Data[0].Governing != nil && len(r.JSON200.Data[0].Rows) > 0)
+	}
+	if r, err := c.GetEntryChangesWithResponse(ctx, "no-such-entry"); err != nil {
+		t.Fatal(err)
+	} else {
+		check("getEntryChanges", r.StatusCode(), 404, r.JSON404 != nil && r.JSON404.Error.Code == client.ErrorErrorCodeNotFound)
+	}
 	limit := 3
 	if r, err := c.SearchWithResponse(ctx, &client.SearchParams{Q: "range span", Limit: &limit}); err != nil {
 		t.Fatal(err)

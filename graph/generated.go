@@ -30,6 +30,7 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	Card() CardResolver
 	CardNotFound() CardNotFoundResolver
+	ChangeRow() ChangeRowResolver
 	Citation() CitationResolver
 	DocumentCoverage() DocumentCoverageResolver
 	Entry() EntryResolver
@@ -153,6 +154,15 @@ type ComplexityRoot struct {
 		Type        func(childComplexity int) int
 	}
 
+	ChangeRow struct {
+		MovedFrom  func(childComplexity int) int
+		Older      func(childComplexity int) int
+		OlderWords func(childComplexity int) int
+		State      func(childComplexity int) int
+		Text       func(childComplexity int) int
+		Words      func(childComplexity int) int
+	}
+
 	Citation struct {
 		Anchor     func(childComplexity int) int
 		DocumentID func(childComplexity int) int
@@ -203,6 +213,7 @@ type ComplexityRoot struct {
 	Entry struct {
 		Amends              func(childComplexity int) int
 		CardRuling          func(childComplexity int) int
+		Changes             func(childComplexity int) int
 		Children            func(childComplexity int) int
 		Document            func(childComplexity int) int
 		DocumentID          func(childComplexity int) int
@@ -224,6 +235,14 @@ type ComplexityRoot struct {
 		SeeFrom             func(childComplexity int) int
 		Text                func(childComplexity int) int
 		Title               func(childComplexity int) int
+	}
+
+	EntryChanges struct {
+		DocumentID func(childComplexity int) int
+		Governing  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Total      func(childComplexity int) int
+		Versions   func(childComplexity int) int
 	}
 
 	EntryConnection struct {
@@ -347,6 +366,20 @@ type ComplexityRoot struct {
 		Title      func(childComplexity int) int
 	}
 
+	Segment struct {
+		Changed func(childComplexity int) int
+		Text    func(childComplexity int) int
+	}
+
+	SentenceCounts struct {
+		Added       func(childComplexity int) int
+		Changed     func(childComplexity int) int
+		Moved       func(childComplexity int) int
+		Punctuation func(childComplexity int) int
+		Removed     func(childComplexity int) int
+		Same        func(childComplexity int) int
+	}
+
 	Skill struct {
 		Level func(childComplexity int) int
 		Name  func(childComplexity int) int
@@ -361,6 +394,17 @@ type ComplexityRoot struct {
 		Result    func(childComplexity int) int
 		Rules     func(childComplexity int) int
 		Steps     func(childComplexity int) int
+	}
+
+	VersionChanges struct {
+		Counts    func(childComplexity int) int
+		Entry     func(childComplexity int) int
+		Governing func(childComplexity int) int
+		Newer     func(childComplexity int) int
+		Older     func(childComplexity int) int
+		Rows      func(childComplexity int) int
+		Same      func(childComplexity int) int
+		Summary   func(childComplexity int) int
 	}
 
 	WordReading struct {
@@ -380,6 +424,13 @@ type CardNotFoundResolver interface {
 	Name(ctx context.Context, obj *rules.CardNotFound) (*string, error)
 	Edition(ctx context.Context, obj *rules.CardNotFound) (*string, error)
 }
+type ChangeRowResolver interface {
+	State(ctx context.Context, obj *rules.ChangeRow) (string, error)
+
+	Older(ctx context.Context, obj *rules.ChangeRow) (*string, error)
+
+	MovedFrom(ctx context.Context, obj *rules.ChangeRow) (*string, error)
+}
 type CitationResolver interface {
 	Entry(ctx context.Context, obj *rules.Citation) (*rules.Entry, error)
 }
@@ -395,6 +446,7 @@ type EntryResolver interface {
 	SeeAlsoEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
 	RelatedEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
 	OtherEditionEntries(ctx context.Context, obj *rules.Entry) ([]*rules.Entry, error)
+	Changes(ctx context.Context, obj *rules.Entry) (*rules.EntryChanges, error)
 }
 type ErratumResolver interface {
 	Printed(ctx context.Context, obj *rules.Erratum) (*string, error)
@@ -971,6 +1023,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CardsUnknown.Type(childComplexity), true
 
+	case "ChangeRow.movedFrom":
+		if e.ComplexityRoot.ChangeRow.MovedFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRow.MovedFrom(childComplexity), true
+	case "ChangeRow.older":
+		if e.ComplexityRoot.ChangeRow.Older == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRow.Older(childComplexity), true
+	case "ChangeRow.olderWords":
+		if e.ComplexityRoot.ChangeRow.OlderWords == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRow.OlderWords(childComplexity), true
+	case "ChangeRow.state":
+		if e.ComplexityRoot.ChangeRow.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRow.State(childComplexity), true
+	case "ChangeRow.text":
+		if e.ComplexityRoot.ChangeRow.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRow.Text(childComplexity), true
+	case "ChangeRow.words":
+		if e.ComplexityRoot.ChangeRow.Words == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ChangeRow.Words(childComplexity), true
+
 	case "Citation.anchor":
 		if e.ComplexityRoot.Citation.Anchor == nil {
 			break
@@ -1163,6 +1252,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entry.CardRuling(childComplexity), true
+	case "Entry.changes":
+		if e.ComplexityRoot.Entry.Changes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Entry.Changes(childComplexity), true
 	case "Entry.children":
 		if e.ComplexityRoot.Entry.Children == nil {
 			break
@@ -1289,6 +1384,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entry.Title(childComplexity), true
+
+	case "EntryChanges.documentId":
+		if e.ComplexityRoot.EntryChanges.DocumentID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryChanges.DocumentID(childComplexity), true
+	case "EntryChanges.governing":
+		if e.ComplexityRoot.EntryChanges.Governing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryChanges.Governing(childComplexity), true
+	case "EntryChanges.id":
+		if e.ComplexityRoot.EntryChanges.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryChanges.ID(childComplexity), true
+	case "EntryChanges.total":
+		if e.ComplexityRoot.EntryChanges.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryChanges.Total(childComplexity), true
+	case "EntryChanges.data":
+		if e.ComplexityRoot.EntryChanges.Versions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EntryChanges.Versions(childComplexity), true
 
 	case "EntryConnection.edges":
 		if e.ComplexityRoot.EntryConnection.Edges == nil {
@@ -1783,6 +1909,56 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SearchHit.Title(childComplexity), true
 
+	case "Segment.changed":
+		if e.ComplexityRoot.Segment.Changed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Segment.Changed(childComplexity), true
+	case "Segment.text":
+		if e.ComplexityRoot.Segment.Text == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Segment.Text(childComplexity), true
+
+	case "SentenceCounts.added":
+		if e.ComplexityRoot.SentenceCounts.Added == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SentenceCounts.Added(childComplexity), true
+	case "SentenceCounts.changed":
+		if e.ComplexityRoot.SentenceCounts.Changed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SentenceCounts.Changed(childComplexity), true
+	case "SentenceCounts.moved":
+		if e.ComplexityRoot.SentenceCounts.Moved == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SentenceCounts.Moved(childComplexity), true
+	case "SentenceCounts.punctuation":
+		if e.ComplexityRoot.SentenceCounts.Punctuation == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SentenceCounts.Punctuation(childComplexity), true
+	case "SentenceCounts.removed":
+		if e.ComplexityRoot.SentenceCounts.Removed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SentenceCounts.Removed(childComplexity), true
+	case "SentenceCounts.same":
+		if e.ComplexityRoot.SentenceCounts.Same == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SentenceCounts.Same(childComplexity), true
+
 	case "Skill.level":
 		if e.ComplexityRoot.Skill.Level == nil {
 			break
@@ -1844,6 +2020,55 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Verdict.Steps(childComplexity), true
+
+	case "VersionChanges.counts":
+		if e.ComplexityRoot.VersionChanges.Counts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionChanges.Counts(childComplexity), true
+	case "VersionChanges.entry":
+		if e.ComplexityRoot.VersionChanges.Entry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionChanges.Entry(childComplexity), true
+	case "VersionChanges.governing":
+		if e.ComplexityRoot.VersionChanges.Governing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionChanges.Governing(childComplexity), true
+	case "VersionChanges.newer":
+		if e.ComplexityRoot.VersionChanges.Newer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionChanges.Newer(childComplexity), true
+	case "VersionChanges.older":
+		if e.ComplexityRoot.VersionChanges.Older == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionChanges.Older(childComplexity), true
+	case "VersionChanges.rows":
+		if e.ComplexityRoot.VersionChanges.Rows == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionChanges.Rows(childComplexity), true
+	case "VersionChanges.same":
+		if e.ComplexityRoot.VersionChanges.Same == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionChanges.Same(childComplexity), true
+	case "VersionChanges.summary":
+		if e.ComplexityRoot.VersionChanges.Summary == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VersionChanges.Summary(childComplexity), true
 
 	case "WordReading.as":
 		if e.ComplexityRoot.WordReading.As == nil {
@@ -1955,6 +2180,73 @@ func newExecutionContext(
 }
 
 var sources = []*ast.Source{
+	{Name: "../schema/changes.graphqls", Input: `extend type Entry {
+  "What changed between this entry and the same term's entries in the other documents of its edition (related), sentence by sentence, governing first: the same answer as GET /v1/entries/{id}/changes."
+  changes: EntryChanges!
+}
+
+"An entry compared with the same term's entries in the other documents of its edition."
+type EntryChanges {
+  "The entry compared."
+  id: ID!
+  documentId: String!
+  "The entry governs another of its versions."
+  governing: Boolean!
+  "One comparison a related entry, the governing first (at most 8)."
+  data: [VersionChanges!]!
+  total: Int!
+}
+
+"The entry set beside one other version of its term: the older text against the newer."
+type VersionChanges {
+  "The other version."
+  entry: EntryRef!
+  "The document of the older text (the governed one)."
+  older: String!
+  "The document of the newer text."
+  newer: String!
+  "The document (older or newer) that governs the other where they say different things; null when neither does."
+  governing: String
+  counts: SentenceCounts!
+  "What changed in one line: \"5 sentences changed, 7 added; 7 the same.\""
+  summary: String!
+  "The two have the same words in the same order."
+  same: Boolean!
+  "The sentences in the newer text's order, each removed one where it stood."
+  rows: [ChangeRow!]!
+}
+
+"The sentences of a comparison by change: same (the same words and punctuation) and punctuation (the same words, other punctuation) are both unchanged."
+type SentenceCounts {
+  changed: Int!
+  added: Int!
+  removed: Int!
+  same: Int!
+  moved: Int!
+  punctuation: Int!
+}
+
+"One sentence of a comparison: its state and its text as the newer version has it (as the older had it, when removed)."
+type ChangeRow {
+  "same, punctuation, changed, moved, removed or added."
+  state: String!
+  text: String!
+  "The older version's sentence where it differs (changed, punctuation); null otherwise."
+  older: String
+  "A changed sentence as runs of words, changed marking those the older lacks; empty otherwise."
+  words: [Segment!]!
+  "The older sentence of a changed one as runs of words, changed marking those the newer lacks; empty otherwise."
+  olderWords: [Segment!]!
+  "Where a moved sentence stood in the older version: earlier or later; null otherwise."
+  movedFrom: String
+}
+
+"A run of words of a sentence; changed marks words the other version lacks."
+type Segment {
+  text: String!
+  changed: Boolean!
+}
+`, BuiltIn: false},
 	{Name: "../schema/schema.graphqls", Input: `# The stccg-rules GraphQL schema: the same reads and adjudication as the REST
 # API under /v1, from the same services. Lists are Relay connections.
 #
@@ -5613,6 +5905,192 @@ func (ec *executionContext) fieldContext_CardsUnknown_set(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _ChangeRow_state(ctx context.Context, field graphql.CollectedField, obj *rules.ChangeRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ChangeRow_state,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChangeRow().State(ctx, obj)
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ChangeRow_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRow",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRow_text(ctx context.Context, field graphql.CollectedField, obj *rules.ChangeRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ChangeRow_text,
+		func(ctx context.Context) (any, error) {
+			return obj.Text, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ChangeRow_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRow",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRow_older(ctx context.Context, field graphql.CollectedField, obj *rules.ChangeRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ChangeRow_older,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChangeRow().Older(ctx, obj)
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_ChangeRow_older(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRow",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRow_words(ctx context.Context, field graphql.CollectedField, obj *rules.ChangeRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ChangeRow_words,
+		func(ctx context.Context) (any, error) {
+			return obj.Words, nil
+		},
+		nil,
+		ec.marshalNSegment2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐSegmentᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ChangeRow_words(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRow",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "text":
+				return ec.fieldContext_Segment_text(ctx, field)
+			case "changed":
+				return ec.fieldContext_Segment_changed(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Segment", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRow_olderWords(ctx context.Context, field graphql.CollectedField, obj *rules.ChangeRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ChangeRow_olderWords,
+		func(ctx context.Context) (any, error) {
+			return obj.OlderWords, nil
+		},
+		nil,
+		ec.marshalNSegment2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐSegmentᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ChangeRow_olderWords(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRow",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "text":
+				return ec.fieldContext_Segment_text(ctx, field)
+			case "changed":
+				return ec.fieldContext_Segment_changed(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Segment", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ChangeRow_movedFrom(ctx context.Context, field graphql.CollectedField, obj *rules.ChangeRow) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ChangeRow_movedFrom,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ChangeRow().MovedFrom(ctx, obj)
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_ChangeRow_movedFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ChangeRow",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Citation_id(ctx context.Context, field graphql.CollectedField, obj *rules.Citation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5828,6 +6306,8 @@ func (ec *executionContext) fieldContext_Citation_entry(_ context.Context, field
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
 			case "otherEditionEntries":
 				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
+			case "changes":
+				return ec.fieldContext_Entry_changes(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -7244,6 +7724,8 @@ func (ec *executionContext) fieldContext_Entry_seeAlsoEntries(_ context.Context,
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
 			case "otherEditionEntries":
 				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
+			case "changes":
+				return ec.fieldContext_Entry_changes(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -7321,6 +7803,8 @@ func (ec *executionContext) fieldContext_Entry_relatedEntries(_ context.Context,
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
 			case "otherEditionEntries":
 				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
+			case "changes":
+				return ec.fieldContext_Entry_changes(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -7398,8 +7882,214 @@ func (ec *executionContext) fieldContext_Entry_otherEditionEntries(_ context.Con
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
 			case "otherEditionEntries":
 				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
+			case "changes":
+				return ec.fieldContext_Entry_changes(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Entry_changes(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Entry_changes,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Entry().Changes(ctx, obj)
+		},
+		nil,
+		ec.marshalNEntryChanges2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryChanges,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Entry_changes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entry",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_EntryChanges_id(ctx, field)
+			case "documentId":
+				return ec.fieldContext_EntryChanges_documentId(ctx, field)
+			case "governing":
+				return ec.fieldContext_EntryChanges_governing(ctx, field)
+			case "data":
+				return ec.fieldContext_EntryChanges_data(ctx, field)
+			case "total":
+				return ec.fieldContext_EntryChanges_total(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type EntryChanges", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryChanges_id(ctx context.Context, field graphql.CollectedField, obj *rules.EntryChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryChanges_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryChanges_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryChanges_documentId(ctx context.Context, field graphql.CollectedField, obj *rules.EntryChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryChanges_documentId,
+		func(ctx context.Context) (any, error) {
+			return obj.DocumentID, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryChanges_documentId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryChanges_governing(ctx context.Context, field graphql.CollectedField, obj *rules.EntryChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryChanges_governing,
+		func(ctx context.Context) (any, error) {
+			return obj.Governing, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryChanges_governing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryChanges_data(ctx context.Context, field graphql.CollectedField, obj *rules.EntryChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryChanges_data,
+		func(ctx context.Context) (any, error) {
+			return obj.Versions, nil
+		},
+		nil,
+		ec.marshalNVersionChanges2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVersionChangesᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryChanges_data(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "entry":
+				return ec.fieldContext_VersionChanges_entry(ctx, field)
+			case "older":
+				return ec.fieldContext_VersionChanges_older(ctx, field)
+			case "newer":
+				return ec.fieldContext_VersionChanges_newer(ctx, field)
+			case "governing":
+				return ec.fieldContext_VersionChanges_governing(ctx, field)
+			case "counts":
+				return ec.fieldContext_VersionChanges_counts(ctx, field)
+			case "summary":
+				return ec.fieldContext_VersionChanges_summary(ctx, field)
+			case "same":
+				return ec.fieldContext_VersionChanges_same(ctx, field)
+			case "rows":
+				return ec.fieldContext_VersionChanges_rows(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type VersionChanges", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EntryChanges_total(ctx context.Context, field graphql.CollectedField, obj *rules.EntryChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EntryChanges_total,
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EntryChanges_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EntryChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
 		},
 	}
 	return fc, nil
@@ -7623,6 +8313,8 @@ func (ec *executionContext) fieldContext_EntryEdge_node(_ context.Context, field
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
 			case "otherEditionEntries":
 				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
+			case "changes":
+				return ec.fieldContext_Entry_changes(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -8521,6 +9213,8 @@ func (ec *executionContext) fieldContext_Query_entry(ctx context.Context, field 
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
 			case "otherEditionEntries":
 				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
+			case "changes":
+				return ec.fieldContext_Entry_changes(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -10265,6 +10959,8 @@ func (ec *executionContext) fieldContext_SearchHit_entry(_ context.Context, fiel
 				return ec.fieldContext_Entry_relatedEntries(ctx, field)
 			case "otherEditionEntries":
 				return ec.fieldContext_Entry_otherEditionEntries(ctx, field)
+			case "changes":
+				return ec.fieldContext_Entry_changes(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Entry", field.Name)
 		},
@@ -10408,6 +11104,238 @@ func (ec *executionContext) fieldContext_SearchHit_card(_ context.Context, field
 				return ec.fieldContext_Card_unknown(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Card", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Segment_text(ctx context.Context, field graphql.CollectedField, obj *rules.Segment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Segment_text,
+		func(ctx context.Context) (any, error) {
+			return obj.Text, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Segment_text(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Segment",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Segment_changed(ctx context.Context, field graphql.CollectedField, obj *rules.Segment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Segment_changed,
+		func(ctx context.Context) (any, error) {
+			return obj.Changed, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Segment_changed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Segment",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SentenceCounts_changed(ctx context.Context, field graphql.CollectedField, obj *rules.SentenceCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SentenceCounts_changed,
+		func(ctx context.Context) (any, error) {
+			return obj.Changed, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SentenceCounts_changed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SentenceCounts",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SentenceCounts_added(ctx context.Context, field graphql.CollectedField, obj *rules.SentenceCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SentenceCounts_added,
+		func(ctx context.Context) (any, error) {
+			return obj.Added, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SentenceCounts_added(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SentenceCounts",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SentenceCounts_removed(ctx context.Context, field graphql.CollectedField, obj *rules.SentenceCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SentenceCounts_removed,
+		func(ctx context.Context) (any, error) {
+			return obj.Removed, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SentenceCounts_removed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SentenceCounts",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SentenceCounts_same(ctx context.Context, field graphql.CollectedField, obj *rules.SentenceCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SentenceCounts_same,
+		func(ctx context.Context) (any, error) {
+			return obj.Same, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SentenceCounts_same(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SentenceCounts",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SentenceCounts_moved(ctx context.Context, field graphql.CollectedField, obj *rules.SentenceCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SentenceCounts_moved,
+		func(ctx context.Context) (any, error) {
+			return obj.Moved, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SentenceCounts_moved(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SentenceCounts",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SentenceCounts_punctuation(ctx context.Context, field graphql.CollectedField, obj *rules.SentenceCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SentenceCounts_punctuation,
+		func(ctx context.Context) (any, error) {
+			return obj.Punctuation, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SentenceCounts_punctuation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SentenceCounts",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
 		},
 	}
 	return fc, nil
@@ -10726,6 +11654,278 @@ func (ec *executionContext) fieldContext_Verdict_steps(_ context.Context, field 
 				return ec.fieldContext_ReplayStep_citations(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type ReplayStep", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VersionChanges_entry(ctx context.Context, field graphql.CollectedField, obj *rules.VersionChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VersionChanges_entry,
+		func(ctx context.Context) (any, error) {
+			return obj.Entry, nil
+		},
+		nil,
+		ec.marshalNEntryRef2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryRef,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VersionChanges_entry(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VersionChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_EntryRef_id(ctx, field)
+			case "kind":
+				return ec.fieldContext_EntryRef_kind(ctx, field)
+			case "title":
+				return ec.fieldContext_EntryRef_title(ctx, field)
+			case "documentId":
+				return ec.fieldContext_EntryRef_documentId(ctx, field)
+			case "edition":
+				return ec.fieldContext_EntryRef_edition(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type EntryRef", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VersionChanges_older(ctx context.Context, field graphql.CollectedField, obj *rules.VersionChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VersionChanges_older,
+		func(ctx context.Context) (any, error) {
+			return obj.Older, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VersionChanges_older(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VersionChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VersionChanges_newer(ctx context.Context, field graphql.CollectedField, obj *rules.VersionChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VersionChanges_newer,
+		func(ctx context.Context) (any, error) {
+			return obj.Newer, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VersionChanges_newer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VersionChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VersionChanges_governing(ctx context.Context, field graphql.CollectedField, obj *rules.VersionChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VersionChanges_governing,
+		func(ctx context.Context) (any, error) {
+			return obj.Governing, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_VersionChanges_governing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VersionChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VersionChanges_counts(ctx context.Context, field graphql.CollectedField, obj *rules.VersionChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VersionChanges_counts,
+		func(ctx context.Context) (any, error) {
+			return obj.Counts, nil
+		},
+		nil,
+		ec.marshalNSentenceCounts2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐSentenceCounts,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VersionChanges_counts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VersionChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "changed":
+				return ec.fieldContext_SentenceCounts_changed(ctx, field)
+			case "added":
+				return ec.fieldContext_SentenceCounts_added(ctx, field)
+			case "removed":
+				return ec.fieldContext_SentenceCounts_removed(ctx, field)
+			case "same":
+				return ec.fieldContext_SentenceCounts_same(ctx, field)
+			case "moved":
+				return ec.fieldContext_SentenceCounts_moved(ctx, field)
+			case "punctuation":
+				return ec.fieldContext_SentenceCounts_punctuation(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type SentenceCounts", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VersionChanges_summary(ctx context.Context, field graphql.CollectedField, obj *rules.VersionChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VersionChanges_summary,
+		func(ctx context.Context) (any, error) {
+			return obj.Summary, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VersionChanges_summary(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VersionChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VersionChanges_same(ctx context.Context, field graphql.CollectedField, obj *rules.VersionChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VersionChanges_same,
+		func(ctx context.Context) (any, error) {
+			return obj.Same, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VersionChanges_same(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VersionChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VersionChanges_rows(ctx context.Context, field graphql.CollectedField, obj *rules.VersionChanges) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VersionChanges_rows,
+		func(ctx context.Context) (any, error) {
+			return obj.Rows, nil
+		},
+		nil,
+		ec.marshalNChangeRow2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐChangeRowᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VersionChanges_rows(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VersionChanges",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "state":
+				return ec.fieldContext_ChangeRow_state(ctx, field)
+			case "text":
+				return ec.fieldContext_ChangeRow_text(ctx, field)
+			case "older":
+				return ec.fieldContext_ChangeRow_older(ctx, field)
+			case "words":
+				return ec.fieldContext_ChangeRow_words(ctx, field)
+			case "olderWords":
+				return ec.fieldContext_ChangeRow_olderWords(ctx, field)
+			case "movedFrom":
+				return ec.fieldContext_ChangeRow_movedFrom(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ChangeRow", field.Name)
 		},
 	}
 	return fc, nil
@@ -13691,6 +14891,157 @@ func (ec *executionContext) _CardsUnknown(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var changeRowImplementors = []string{"ChangeRow"}
+
+func (ec *executionContext) _ChangeRow(ctx context.Context, sel ast.SelectionSet, obj *rules.ChangeRow) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, changeRowImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ChangeRow")
+		case "state":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ChangeRow_state(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "text":
+			out.Values[i] = ec._ChangeRow_text(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "older":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ChangeRow_older(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "words":
+			out.Values[i] = ec._ChangeRow_words(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "olderWords":
+			out.Values[i] = ec._ChangeRow_olderWords(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "movedFrom":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ChangeRow_movedFrom(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var citationImplementors = []string{"Citation"}
 
 func (ec *executionContext) _Citation(ctx context.Context, sel ast.SelectionSet, obj *rules.Citation) graphql.Marshaler {
@@ -14421,6 +15772,101 @@ func (ec *executionContext) _Entry(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "changes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Entry_changes(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var entryChangesImplementors = []string{"EntryChanges"}
+
+func (ec *executionContext) _EntryChanges(ctx context.Context, sel ast.SelectionSet, obj *rules.EntryChanges) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, entryChangesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EntryChanges")
+		case "id":
+			out.Values[i] = ec._EntryChanges_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "documentId":
+			out.Values[i] = ec._EntryChanges_documentId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "governing":
+			out.Values[i] = ec._EntryChanges_governing(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "data":
+			out.Values[i] = ec._EntryChanges_data(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._EntryChanges_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -15703,6 +17149,114 @@ func (ec *executionContext) _SearchHit(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var segmentImplementors = []string{"Segment"}
+
+func (ec *executionContext) _Segment(ctx context.Context, sel ast.SelectionSet, obj *rules.Segment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, segmentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Segment")
+		case "text":
+			out.Values[i] = ec._Segment_text(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "changed":
+			out.Values[i] = ec._Segment_changed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var sentenceCountsImplementors = []string{"SentenceCounts"}
+
+func (ec *executionContext) _SentenceCounts(ctx context.Context, sel ast.SelectionSet, obj *rules.SentenceCounts) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, sentenceCountsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SentenceCounts")
+		case "changed":
+			out.Values[i] = ec._SentenceCounts_changed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "added":
+			out.Values[i] = ec._SentenceCounts_added(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removed":
+			out.Values[i] = ec._SentenceCounts_removed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "same":
+			out.Values[i] = ec._SentenceCounts_same(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moved":
+			out.Values[i] = ec._SentenceCounts_moved(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "punctuation":
+			out.Values[i] = ec._SentenceCounts_punctuation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var skillImplementors = []string{"Skill"}
 
 func (ec *executionContext) _Skill(ctx context.Context, sel ast.SelectionSet, obj *rules.Skill) graphql.Marshaler {
@@ -15854,6 +17408,77 @@ func (ec *executionContext) _Verdict(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var versionChangesImplementors = []string{"VersionChanges"}
+
+func (ec *executionContext) _VersionChanges(ctx context.Context, sel ast.SelectionSet, obj *rules.VersionChanges) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, versionChangesImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VersionChanges")
+		case "entry":
+			out.Values[i] = ec._VersionChanges_entry(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "older":
+			out.Values[i] = ec._VersionChanges_older(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "newer":
+			out.Values[i] = ec._VersionChanges_newer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "governing":
+			out.Values[i] = ec._VersionChanges_governing(ctx, field, obj)
+		case "counts":
+			out.Values[i] = ec._VersionChanges_counts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "summary":
+			out.Values[i] = ec._VersionChanges_summary(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "same":
+			out.Values[i] = ec._VersionChanges_same(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rows":
+			out.Values[i] = ec._VersionChanges_rows(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -16428,6 +18053,26 @@ func (ec *executionContext) marshalNCardNotFound2ᚕgithubᚗcomᚋstccgᚋstccg
 	return ret
 }
 
+func (ec *executionContext) marshalNChangeRow2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐChangeRow(ctx context.Context, sel ast.SelectionSet, v rules.ChangeRow) graphql.Marshaler {
+	return ec._ChangeRow(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNChangeRow2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐChangeRowᚄ(ctx context.Context, sel ast.SelectionSet, v []rules.ChangeRow) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNChangeRow2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐChangeRow(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNCitation2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐCitation(ctx context.Context, sel ast.SelectionSet, v rules.Citation) graphql.Marshaler {
 	return ec._Citation(ctx, sel, &v)
 }
@@ -16562,6 +18207,20 @@ func (ec *executionContext) marshalNEntry2ᚖgithubᚗcomᚋstccgᚋstccgᚑrule
 		return graphql.Null
 	}
 	return ec._Entry(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEntryChanges2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryChanges(ctx context.Context, sel ast.SelectionSet, v rules.EntryChanges) graphql.Marshaler {
+	return ec._EntryChanges(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNEntryChanges2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐEntryChanges(ctx context.Context, sel ast.SelectionSet, v *rules.EntryChanges) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EntryChanges(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNEntryConnection2githubᚗcomᚋstccgᚋstccgᚑrulesᚋgraphᚋmodelᚐEntryConnection(ctx context.Context, sel ast.SelectionSet, v model.EntryConnection) graphql.Marshaler {
@@ -16896,6 +18555,30 @@ func (ec *executionContext) marshalNSearchHit2ᚖgithubᚗcomᚋstccgᚋstccgᚑ
 	return ec._SearchHit(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSegment2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐSegment(ctx context.Context, sel ast.SelectionSet, v rules.Segment) graphql.Marshaler {
+	return ec._Segment(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSegment2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐSegmentᚄ(ctx context.Context, sel ast.SelectionSet, v []rules.Segment) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSegment2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐSegment(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSentenceCounts2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐSentenceCounts(ctx context.Context, sel ast.SelectionSet, v rules.SentenceCounts) graphql.Marshaler {
+	return ec._SentenceCounts(ctx, sel, &v)
+}
+
 func (ec *executionContext) marshalNSkill2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐSkill(ctx context.Context, sel ast.SelectionSet, v rules.Skill) graphql.Marshaler {
 	return ec._Skill(ctx, sel, &v)
 }
@@ -16952,6 +18635,26 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	for i := range v {
 		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
 	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNVersionChanges2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVersionChanges(ctx context.Context, sel ast.SelectionSet, v rules.VersionChanges) graphql.Marshaler {
+	return ec._VersionChanges(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNVersionChanges2ᚕgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVersionChangesᚄ(ctx context.Context, sel ast.SelectionSet, v []rules.VersionChanges) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVersionChanges2githubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐVersionChanges(ctx, sel, v[i])
+	})
 
 	for _, e := range ret {
 		if e == graphql.Null {

@@ -103,6 +103,7 @@ var serviceFields = map[string]bool{
 	"Query.documents": true, "Query.entry": true, "Query.search": true, "Query.define": true,
 	"Query.card": true, "Query.cardNamed": true, "Query.cardCollection": true, "Query.cards": true, "Query.autocomplete": true,
 	"Query.adjudicate": true, "Mutation.adjudicate": true, "Query.__schema": true, "Query.__type": true,
+	"Entry.changes": true,
 }
 
 // ComplexityLimit refuses an operation whose complexity is over Max, as

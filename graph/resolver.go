@@ -12,4 +12,7 @@ type Resolver struct {
 	Searcher    rules.SearchService
 	Catalog     rules.CardService
 	Adjudicator rules.Adjudicator
+	// ChangesService compares an entry with its versions (Entry.changes);
+	// nil takes Reference's when it does (see changesService).
+	ChangesService rules.ChangesService
 }
