@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -36,13 +37,14 @@ func (n *wordNotes) noteWritten(given, key string, field func() string, kinds wo
 }
 
 // noteWrittenSkill is noteWritten of the item-th skill given the
-// personnel at, its path built only when said: a board's skills are
-// the most of its words, and may each be a word of their own.
+// personnel at (of the board's personnel), its path built only when
+// said: a board's skills are the most of its words, and may each be a
+// word of their own.
 func (n *wordNotes) noteWrittenSkill(given, key string, at boardPlace, item int) {
 	if key == "" || n.wasWritten(key, skillWords) {
 		return
 	}
-	n.addWritten(wordReading{given: rules.Truncate(given), read: key, kinds: skillWords, skill: skillPlace{at, item}})
+	n.addWritten(wordReading{given: rules.Truncate(given), read: key, kinds: skillWords, skill: skillPlace{int32(at.index), int32(item), true}})
 }
 
 // wasWritten says whether key was noted read as written against kinds.
@@ -62,6 +64,11 @@ func (n *wordNotes) wasWritten(key string, kinds wordKinds) bool {
 // addWritten notes r, a word not noted before.
 func (n *wordNotes) addWritten(r wordReading) {
 	key, kinds := r.read, r.kinds
+	if len(n.written) >= writtenScanned && len(n.written) == cap(n.written) {
+		// Doubled: grown a quarter at a time, a board's thousands of
+		// notes were copied some five times over.
+		n.written = slices.Grow(n.written, len(n.written))
+	}
 	n.written = append(n.written, r)
 	switch {
 	case n.writtenIndex != nil:

@@ -66,21 +66,22 @@ func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
 type wordReading struct {
 	given, read, field string
 	kinds              wordKinds
-	// skill, when field is "", is where the word was given: a skill of
-	// a personnel.
+	// skill, when field is "" and skill.given, is where the word was
+	// given: a skill of a personnel of the board.
 	skill skillPlace
 }
 
-// A skillPlace is the item-th skill given a personnel (at).
+// A skillPlace is the item-th skill given the board's personnel-th
+// personnel; small, as a board may note thousands.
 type skillPlace struct {
-	at   boardPlace
-	item int
+	personnel, item int32
+	given           bool
 }
 
 // where is the path the word was given at.
 func (r wordReading) where() string {
-	if r.field == "" && r.skill.at.list != "" {
-		return indexed(r.skill.at.field("skills"), r.skill.item)
+	if r.field == "" && r.skill.given {
+		return indexed(objectField("personnel", int(r.skill.personnel), "skills"), int(r.skill.item))
 	}
 	return r.field
 }
