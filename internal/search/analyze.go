@@ -508,7 +508,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 		if ix.vocab.known(w) || ix.thes.knows(w) || ix.thes.question[w] {
 			continue // a word of the index, the game's shorthand for one, or of a question's form
 		}
-		stem, knownStem := ix.knownStem(w)
+		stem, knownStem := ix.inflected(w)
 		// mistypedOf is the word of the rulebooks w is mistyped from, when
 		// that decided it is no two words run together (splitOverTypo).
 		mistypedOf := ""
@@ -519,7 +519,7 @@ func (ix *Index) correct(s string, a *analyzed, before, after string) string {
 		// A half may be another form of a word of the rulebooks they do
 		// not print ("drops"), or a word of the thesaurus ("fight").
 		if split, rarer, ok := ix.vocab.splitForm(w, func(h string) bool {
-			st, inflected := ix.knownStem(h)
+			st, inflected := ix.inflected(h)
 			return inflected && st != h || ix.thes.knows(h)
 		}); ok {
 			// Two words run together, unless one letter away from a
@@ -753,6 +753,42 @@ func (ix *Index) knownStem(w string) (string, bool) {
 		return t, false
 	}
 	return t, inflectionOf(w, t)
+}
+
+// inflected is knownStem, without running the analyzer for a word that no
+// ending of inflections makes of a term of the index, which knownStem says
+// is none (its stem is then ""): most words the index does not know, and
+// the halves the readings of such a word weigh ("bud", "get").
+func (ix *Index) inflected(w string) (string, bool) {
+	if !ix.mayBeInflected(w) {
+		return "", false
+	}
+	return ix.knownStem(w)
+}
+
+// mayBeInflected reports whether w is a term of the index (vocabulary.weight)
+// as it is, or with an ending of inflections, perhaps after its last letter
+// doubled: as inflectionOf reads a word and its term.
+func (ix *Index) mayBeInflected(w string) bool {
+	weight := ix.vocab.weight
+	if _, ok := weight[w]; ok {
+		return true
+	}
+	for _, e := range inflections {
+		s, ok := strings.CutSuffix(w, e)
+		if !ok || s == "" {
+			continue
+		}
+		if _, ok := weight[s]; ok {
+			return true
+		}
+		if n := len(s); n >= 3 && s[n-1] == s[n-2] {
+			if _, ok := weight[s[:n-1]]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inflections are the endings of English forms of a word (as the stemmer

@@ -189,7 +189,7 @@ func (ix *Index) readsAsTyped(w string) bool {
 	if ix.vocab.known(w) || ix.thes.knows(w) {
 		return true
 	}
-	_, inflected := ix.knownStem(w)
+	_, inflected := ix.inflected(w)
 	return inflected
 }
 

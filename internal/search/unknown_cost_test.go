@@ -172,3 +172,41 @@ func TestOneEditIndexFindsWhatTheScanFinds(t *testing.T) {
 		t.Fatalf("%d typed words, %d corrections found", len(typed), found)
 	}
 }
+
+// TestInflectedIsKnownStem checks that inflected, which runs the analyzer
+// only for a word some ending makes of a term of the index, says what
+// knownStem says: for every word of the lexicon, each written with the
+// endings of inflections, with its last letter doubled before them, with a
+// letter dropped and changed, and its halves (every third word of the
+// vocabulary).
+func TestInflectedIsKnownStem(t *testing.T) {
+	ix := buildCorpus(t)
+	var typed []string
+	for k, w := range ix.vocab.words {
+		if k%3 != 0 { // every third word, to bound the test's time
+			continue
+		}
+		typed = append(typed, w, w[:len(w)/2], w[len(w)/2:], w[:len(w)-1], w[:len(w)-1]+"q")
+		for _, e := range inflections {
+			typed = append(typed, w+e, w+w[len(w)-1:]+e)
+		}
+	}
+	typed = append(typed, "budget", "errata", "bud", "get", "err", "ata", "", "Fills", "putting", "winnning")
+	skipped, inflectedWords := 0, 0
+	for _, w := range typed {
+		stem, ok := ix.inflected(w)
+		wantStem, wantOK := ix.knownStem(w)
+		if ok != wantOK || ok && stem != wantStem {
+			t.Fatalf("inflected(%q) = %q, %v; knownStem gives %q, %v", w, stem, ok, wantStem, wantOK)
+		}
+		if !ix.mayBeInflected(w) {
+			skipped++
+		}
+		if ok {
+			inflectedWords++
+		}
+	}
+	if skipped < len(typed)/4 || inflectedWords < 500 {
+		t.Fatalf("of %d words, %d read without the analyzer, %d inflected", len(typed), skipped, inflectedWords)
+	}
+}
