@@ -172,6 +172,22 @@ func appendJSONVerdict(b []byte, v *rules.Verdict) []byte {
 		}
 		b = append(b, ']')
 	}
+	if len(v.GovernedBy) != 0 {
+		b = append(b, c)
+		c = ','
+		b = append(b, `"governedBy":`...)
+		b = appendHTMLJSONString(b, v.GovernedBy)
+	}
+	if v.GoverningDiffers != nil {
+		b = append(b, c)
+		c = ','
+		b = append(b, `"governingDiffers":`...)
+		if v.GoverningDiffers == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendBool(b, bool((*v.GoverningDiffers)))
+		}
+	}
 	if c == '{' {
 		b = append(b, '{')
 	}

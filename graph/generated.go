@@ -386,14 +386,16 @@ type ComplexityRoot struct {
 	}
 
 	Verdict struct {
-		Allowed   func(childComplexity int) int
-		Citations func(childComplexity int) int
-		Edition   func(childComplexity int) int
-		Question  func(childComplexity int) int
-		Reasons   func(childComplexity int) int
-		Result    func(childComplexity int) int
-		Rules     func(childComplexity int) int
-		Steps     func(childComplexity int) int
+		Allowed          func(childComplexity int) int
+		Citations        func(childComplexity int) int
+		Edition          func(childComplexity int) int
+		GovernedBy       func(childComplexity int) int
+		GoverningDiffers func(childComplexity int) int
+		Question         func(childComplexity int) int
+		Reasons          func(childComplexity int) int
+		Result           func(childComplexity int) int
+		Rules            func(childComplexity int) int
+		Steps            func(childComplexity int) int
 	}
 
 	VersionChanges struct {
@@ -479,6 +481,8 @@ type SearchHitResolver interface {
 }
 type VerdictResolver interface {
 	Result(ctx context.Context, obj *rules.Verdict) (map[string]any, error)
+
+	GovernedBy(ctx context.Context, obj *rules.Verdict) (*string, error)
 
 	Steps(ctx context.Context, obj *rules.Verdict) ([]*rules.ReplayStep, error)
 }
@@ -1990,6 +1994,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Verdict.Edition(childComplexity), true
+	case "Verdict.governedBy":
+		if e.ComplexityRoot.Verdict.GovernedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Verdict.GovernedBy(childComplexity), true
+	case "Verdict.governingDiffers":
+		if e.ComplexityRoot.Verdict.GoverningDiffers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Verdict.GoverningDiffers(childComplexity), true
 	case "Verdict.question":
 		if e.ComplexityRoot.Verdict.Question == nil {
 			break
@@ -2755,6 +2771,10 @@ type Verdict {
   result: JSON!
   reasons: [String!]!
   citations: [Citation!]!
+  "The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones) when a rule of it the engine applies bears on this board: the rules value to ask under; null otherwise."
+  governedBy: String
+  "Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); null when governedBy is, or when the board does not hold what the governing document needs."
+  governingDiffers: Boolean
   "turn.replay: each action's step, up to and including the first refused, typed (the same as result.steps, with each citation's entry); null for the other questions."
   steps: [ReplayStep!]
 }
@@ -8738,6 +8758,10 @@ func (ec *executionContext) fieldContext_Mutation_adjudicate(ctx context.Context
 				return ec.fieldContext_Verdict_reasons(ctx, field)
 			case "citations":
 				return ec.fieldContext_Verdict_citations(ctx, field)
+			case "governedBy":
+				return ec.fieldContext_Verdict_governedBy(ctx, field)
+			case "governingDiffers":
+				return ec.fieldContext_Verdict_governingDiffers(ctx, field)
 			case "steps":
 				return ec.fieldContext_Verdict_steps(ctx, field)
 			}
@@ -9829,6 +9853,10 @@ func (ec *executionContext) fieldContext_Query_adjudicate(ctx context.Context, f
 				return ec.fieldContext_Verdict_reasons(ctx, field)
 			case "citations":
 				return ec.fieldContext_Verdict_citations(ctx, field)
+			case "governedBy":
+				return ec.fieldContext_Verdict_governedBy(ctx, field)
+			case "governingDiffers":
+				return ec.fieldContext_Verdict_governingDiffers(ctx, field)
 			case "steps":
 				return ec.fieldContext_Verdict_steps(ctx, field)
 			}
@@ -11611,6 +11639,64 @@ func (ec *executionContext) fieldContext_Verdict_citations(_ context.Context, fi
 				return ec.fieldContext_Citation_entry(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Citation", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Verdict_governedBy(ctx context.Context, field graphql.CollectedField, obj *rules.Verdict) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Verdict_governedBy,
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Verdict().GovernedBy(ctx, obj)
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Verdict_governedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Verdict",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Verdict_governingDiffers(ctx context.Context, field graphql.CollectedField, obj *rules.Verdict) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Verdict_governingDiffers,
+		func(ctx context.Context) (any, error) {
+			return obj.GoverningDiffers, nil
+		},
+		nil,
+		ec.marshalOBoolean2ᚖbool,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Verdict_governingDiffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Verdict",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -17375,6 +17461,41 @@ func (ec *executionContext) _Verdict(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "governedBy":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Verdict_governedBy(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "governingDiffers":
+			out.Values[i] = ec._Verdict_governingDiffers(ctx, field, obj)
 		case "steps":
 			field := field
 

@@ -400,6 +400,14 @@ func (r *verdictResolver) Result(ctx context.Context, obj *rules.Verdict) (map[s
 	return resultObject(obj.Result)
 }
 
+// GovernedBy is the resolver for the governedBy field.
+func (r *verdictResolver) GovernedBy(ctx context.Context, obj *rules.Verdict) (*string, error) {
+	if obj.GovernedBy == "" {
+		return nil, nil
+	}
+	return &obj.GovernedBy, nil
+}
+
 // Steps is the resolver for the steps field.
 func (r *verdictResolver) Steps(ctx context.Context, obj *rules.Verdict) ([]*rules.ReplayStep, error) {
 	return replaySteps(obj), nil

@@ -72,6 +72,11 @@ type Service struct {
 	memos     *textMemos
 	vocab     Vocabulary
 	cited     *citedLists
+	// governing is, for each document a later one of its edition
+	// governs, that one (governing.go); governingRules are the rules of
+	// a governing document the engine applies.
+	governing      map[string]*rules.Document
+	governingRules []governingRule
 }
 
 var _ rules.Adjudicator = (*Service)(nil)
@@ -95,6 +100,13 @@ func New(docs []rules.Document, entries []*rules.Entry, cards rules.CardService,
 	for _, d := range docs {
 		s.docs[d.ID] = &d
 	}
+	s.governing = map[string]*rules.Document{}
+	for id, d := range s.docs {
+		if g := governingOf(s.docs, d); g != nil {
+			s.governing[id] = g
+		}
+	}
+	s.governingRules = governingRules()
 	for _, o := range opts {
 		o(s)
 	}
@@ -437,7 +449,11 @@ func (s *Service) Adjudicate(ctx context.Context, req rules.AdjudicationRequest)
 	if err != nil {
 		return nil, err
 	}
-	return s.verdict(string(j.question), j), nil
+	v := s.verdict(string(j.question), j)
+	if err := s.checkGoverning(ctx, req, j, v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // judge judges the request, returning the judgement its verdict is made

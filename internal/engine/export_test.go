@@ -73,3 +73,13 @@ func (s *Service) DecodeBoard(ctx context.Context, edition string, in rules.Boar
 	_, err := s.decodeBoard(ctx, edition, in)
 	return err
 }
+
+// GoverningRuleKeys are the rules of a governing document the engine
+// applies (governingRules), each once.
+func GoverningRuleKeys() []string {
+	var out []string
+	for _, r := range governingRules() {
+		out = append(out, string(r.key))
+	}
+	return out
+}

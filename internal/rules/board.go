@@ -222,6 +222,15 @@ type Verdict struct {
 	Result    Result     `json:"result"`
 	Reasons   []string   `json:"reasons"`
 	Citations []Citation `json:"citations"`
+	// GovernedBy is the document that governs the one judged under (the
+	// 1E Current Rulings the 1E rulebook; the newest 2E rulebook the
+	// earlier ones) when a rule of it the engine applies bears on the
+	// board: the rules value to ask under. Empty otherwise.
+	GovernedBy string `json:"governedBy,omitempty"`
+	// GoverningDiffers says whether the question judged under GovernedBy
+	// is answered otherwise (allowed or the result's figures); nil when
+	// GovernedBy is empty or the board does not hold what it needs there.
+	GoverningDiffers *bool `json:"governingDiffers,omitempty"`
 }
 
 // A ReplayStep is one action of a turn replayed (turn.replay): its verdict
