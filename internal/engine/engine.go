@@ -503,6 +503,9 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest, arra
 	if len(board.words.plurals) > 0 {
 		j.sayStrings("%s", board.words.pluralsSaid())
 	}
+	if len(board.words.forms) > 0 {
+		j.sayStrings("%s", board.words.formsSaid())
+	}
 	if err := q.run(ctx, s, j, req.Params); err != nil {
 		return nil, err
 	}

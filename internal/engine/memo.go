@@ -56,6 +56,9 @@ type parsedSkill struct {
 	// (vocabularyWords.singularOf), read before its typos.
 	typo   bool
 	plural []string
+	// form, the skills it is a form of (vocabularyWords.skillOf), read
+	// after its plurals and before its typos.
+	form []string
 }
 
 // textMemos are the memos of a Service.
@@ -80,12 +83,14 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 	ps := parsedSkill{name: name, key: key, level: level}
 	if t.words != nil && key != "" && t.words.kinds[key]&(skillWords|characteristicWords) == 0 {
 		if ps.plural = t.words.singularOf(key, skillWords|characteristicWords); len(ps.plural) == 0 {
-			ps.typo = len(t.words.typoOf(key, skillWords|characteristicWords)) > 0
+			if ps.form = t.words.skillOf(key); len(ps.form) == 0 {
+				ps.typo = len(t.words.typoOf(key, skillWords|characteristicWords)) > 0
+			}
 		}
 	}
 	// What is kept is copied, as the text is: the name may be a part of
 	// the text, which may be a part of the whole request.
-	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level, typo: ps.typo, plural: ps.plural})
+	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level, typo: ps.typo, plural: ps.plural, form: ps.form})
 	return ps, nil
 }
 

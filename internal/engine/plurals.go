@@ -91,6 +91,9 @@ func (r wordReading) where() string {
 // knows read as written (asWritten.go).
 type wordNotes struct {
 	plurals, written []wordReading
+	// forms are the words read as the skill they are a form of
+	// (skillforms.go).
+	forms []wordReading
 	// writtenIndex holds the words of written by key once they are many
 	// (noteWritten).
 	writtenIndex map[writtenKey]struct{}
@@ -113,6 +116,16 @@ func (w *vocabularyWords) readWord(b *wordNotes, field func() string, what, word
 		return s[0], nil
 	default:
 		return "", ambiguousPlural(field(), what, word, s)
+	}
+	if kinds&skillWords != 0 {
+		switch s := w.skillOf(key); len(s) {
+		case 0:
+		case 1:
+			b.noteForm(strings.TrimSpace(word), s[0], field())
+			return s[0], nil
+		default:
+			return "", ambiguousForm(field(), word, s)
+		}
 	}
 	if err := w.checkWord(field, what, word, key, kinds); err != nil {
 		return "", err

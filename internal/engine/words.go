@@ -87,6 +87,8 @@ const (
 type vocabularyWords struct {
 	lists [wordKindCount]wordList
 	kinds map[string]wordKinds
+	// forms are the skills each form of a skill is of (skillforms.go).
+	forms map[string][]string
 }
 
 // newVocabularyWords lists the words of each vocabulary of sets, in
@@ -97,6 +99,9 @@ func newVocabularyWords(sets ...map[string]bool) vocabularyWords {
 		w.lists[i] = sortedWords(m)
 		for k := range m {
 			w.kinds[k] |= 1 << i
+		}
+		if 1<<i == skillWords {
+			w.forms = skillFormsOf(w.lists[i].words)
 		}
 	}
 	return w
