@@ -208,6 +208,9 @@ func (a *answerer) define(term string, edition rules.Edition) *discordgo.Interac
 	}
 	docs := a.documents()
 	e := defineEmbed(entries, docs, a.base)
+	if f := a.changedField(entries[0], docs); f != nil {
+		e.Fields = append(e.Fields, f)
+	}
 	// A term whose entries a document not held may hold says so, as the
 	// search page's definition does: what governs is then not known.
 	if gaps, err := rules.DefineNotHeld(a.ctx, a.h.cfg.Reference, term, edition); err == nil && len(gaps) > 0 {

@@ -57,6 +57,9 @@ type Config struct {
 	Reference rules.ReferenceService
 	Search    rules.SearchService
 	Cards     rules.CardService
+	// Changes compares the entry /define answers with the version it
+	// superseded; nil takes Reference's when it does (library.Library).
+	Changes rules.ChangesService
 	// BaseURL is the public address of the service's pages, for the links
 	// of the answers ("https://rules.example.org"); "" uses the scheme and
 	// host the interaction reached.

@@ -39,7 +39,8 @@ func (cl cli) defineCmd(ctx context.Context, args []string, stdout, stderr io.Wr
 	// unless nothing defines the term and no term is near (the error asks
 	// for a search): the API then names the entries whose text explains
 	// it, which the search finds, so the index is built for that answer.
-	es, err := library.New(c.Documents, c.Entries).Define(ctx, term, edition)
+	lib := library.New(c.Documents, c.Entries)
+	es, err := lib.Define(ctx, term, edition)
 	if rules.ErrorCode(err) == rules.ENOTFOUND && rules.ErrorDetails(err)["search"] != nil {
 		a, berr := cl.build(ctx, cfg)
 		if berr != nil {
@@ -61,6 +62,13 @@ func (cl cli) defineCmd(ctx context.Context, args []string, stdout, stderr io.Wr
 			fmt.Fprintln(stdout)
 		}
 		printEntry(stdout, e, inForce[e.ID])
+		// What changed in the governing entry since the version it
+		// superseded, as Discord's /define says it.
+		if i == 0 {
+			if line := changedSince(ctx, lib, e, docs); line != "" {
+				fmt.Fprintf(stdout, "\n  %s (stccg-rules changes %s)\n", line, e.ID)
+			}
+		}
 	}
 	// As the API's notHeld: a part of a document that would hold an entry
 	// titled with the term is not in the data.

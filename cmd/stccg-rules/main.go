@@ -84,6 +84,8 @@ func (c cli) dispatch(ctx context.Context, cmd string, rest []string, stdin io.R
 		return c.searchCmd(ctx, rest, stdout, stderr)
 	case "define":
 		return c.defineCmd(ctx, rest, stdout, stderr)
+	case "changes":
+		return c.changesCmd(ctx, rest, stdout, stderr)
 	case "card":
 		return c.cardCmd(ctx, rest, stdout, stderr)
 	case "adjudicate":

@@ -59,6 +59,13 @@ func TestChangesSayWhichGovernsAndWhatChanged(t *testing.T) {
 		if strings.Join(states, " ") != "same changed punctuation added" {
 			t.Errorf("states %v", states)
 		}
+		since := ch.SinceGoverned()
+		if (since != nil) != (id == "new-2e.glossary.frozen") {
+			t.Errorf("%s: since the governed version %+v", id, since)
+		}
+		if since != nil && rules.ChangedSinceLine(since, "the old rulebook") != "Changed since the old rulebook: 1 sentence changed, 1 added." {
+			t.Errorf("line %q", rules.ChangedSinceLine(since, "the old rulebook"))
+		}
 	}
 }
 

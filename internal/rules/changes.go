@@ -175,3 +175,30 @@ func segmentsText(segs []Segment) string {
 type ChangesService interface {
 	Changes(ctx context.Context, id string) (*EntryChanges, error)
 }
+
+// SinceGoverned is the comparison with the version the entry superseded:
+// the newest of those it governs (its Older, where Governing names its
+// document). Nil when it governs none: then nothing changed "since".
+func (c *EntryChanges) SinceGoverned() *VersionChanges {
+	for i := range c.Versions {
+		v := &c.Versions[i]
+		if v.Governing != nil && *v.Governing == c.DocumentID && v.Newer == c.DocumentID {
+			return v
+		}
+	}
+	return nil
+}
+
+// ChangedSinceLine says in one line what changed from the older version of
+// v, whose document is titled older: "Changed since the Star Trek CCG
+// Second Edition Rulebook (Premiere): 5 sentences changed, 7 added." The
+// counts are those of every transport's answer (VersionChanges.Counts).
+func ChangedSinceLine(v *VersionChanges, older string) string {
+	if line := ChangeLine(v.Counts); line != "" {
+		return "Changed since " + older + ": " + line + "."
+	}
+	if v.Counts.Punctuation > 0 {
+		return "The same words as " + older + " (punctuation aside)."
+	}
+	return "The same words as " + older + "."
+}
