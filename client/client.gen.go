@@ -1497,8 +1497,14 @@ type BattleInitiateVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                       `json:"edition"`
-	Question BattleInitiateVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                         `json:"governingDiffers,omitempty"`
+	Question         BattleInitiateVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -1569,8 +1575,14 @@ type BattlePersonnelVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                        `json:"edition"`
-	Question BattlePersonnelVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                          `json:"governingDiffers,omitempty"`
+	Question         BattlePersonnelVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -1632,8 +1644,14 @@ type BattleShipVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                   `json:"edition"`
-	Question BattleShipVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                     `json:"governingDiffers,omitempty"`
+	Question         BattleShipVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2013,8 +2031,14 @@ type CardPlayVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                 `json:"edition"`
-	Question CardPlayVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                   `json:"governingDiffers,omitempty"`
+	Question         CardPlayVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2132,8 +2156,14 @@ type CombatVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition               `json:"edition"`
-	Question CombatVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                 `json:"governingDiffers,omitempty"`
+	Question         CombatVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2208,8 +2238,14 @@ type DeckValidateVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                     `json:"edition"`
-	Question DeckValidateVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                       `json:"governingDiffers,omitempty"`
+	Question         DeckValidateVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2277,8 +2313,14 @@ type DilemmasStackVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                      `json:"edition"`
-	Question DilemmasStackVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                        `json:"governingDiffers,omitempty"`
+	Question         DilemmasStackVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2417,8 +2459,14 @@ type EngagementVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                   `json:"edition"`
-	Question EngagementVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                     `json:"governingDiffers,omitempty"`
+	Question         EngagementVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2654,8 +2702,14 @@ type GameWinnerVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                   `json:"edition"`
-	Question GameWinnerVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                     `json:"governingDiffers,omitempty"`
+	Question         GameWinnerVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2800,8 +2854,14 @@ type MissionAttemptVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                       `json:"edition"`
-	Question MissionAttemptVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                         `json:"governingDiffers,omitempty"`
+	Question         MissionAttemptVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2869,8 +2929,14 @@ type MissionRequirementsVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                            `json:"edition"`
-	Question MissionRequirementsVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                              `json:"governingDiffers,omitempty"`
+	Question         MissionRequirementsVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -2983,8 +3049,14 @@ type MissionResolveVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                       `json:"edition"`
-	Question MissionResolveVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                         `json:"governingDiffers,omitempty"`
+	Question         MissionResolveVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -3055,8 +3127,14 @@ type PersonnelBeamVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                      `json:"edition"`
-	Question PersonnelBeamVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                        `json:"governingDiffers,omitempty"`
+	Question         PersonnelBeamVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -3164,8 +3242,14 @@ type RequirementCheckVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                         `json:"edition"`
-	Question RequirementCheckVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                           `json:"governingDiffers,omitempty"`
+	Question         RequirementCheckVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -3312,8 +3396,14 @@ type ShipDamageVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                   `json:"edition"`
-	Question ShipDamageVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                     `json:"governingDiffers,omitempty"`
+	Question         ShipDamageVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -3372,8 +3462,14 @@ type ShipMoveVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                 `json:"edition"`
-	Question ShipMoveVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                   `json:"governingDiffers,omitempty"`
+	Question         ShipMoveVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -3430,8 +3526,14 @@ type ShipStaffedVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                    `json:"edition"`
-	Question ShipStaffedVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                      `json:"governingDiffers,omitempty"`
+	Question         ShipStaffedVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
@@ -3537,8 +3639,14 @@ type TurnReplayVerdict struct {
 	Citations []Citation `json:"citations"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
-	Edition  Edition                   `json:"edition"`
-	Question TurnReplayVerdictQuestion `json:"question"`
+	Edition Edition `json:"edition"`
+
+	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
+	GovernedBy *string `json:"governedBy,omitempty"`
+
+	// GoverningDiffers Whether the question judged under governedBy is answered otherwise (allowed or the result's figures); absent when governedBy is, or when the board does not hold what the governing document needs.
+	GoverningDiffers *bool                     `json:"governingDiffers,omitempty"`
+	Question         TurnReplayVerdictQuestion `json:"question"`
 
 	// Reasons The steps of reasoning, as sentences.
 	Reasons []string `json:"reasons"`
