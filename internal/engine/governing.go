@@ -40,7 +40,7 @@ type governingRule struct {
 	differs func(s *Service, gov, under *rules.Document) bool
 	// bears says whether the rule bears on the question judged under the
 	// governed document: what of the board it reads.
-	bears func(c *governedCheck) bool
+	bears func(c governedCheck) bool
 }
 
 // A governedCheck is what a rule's trigger reads: the judgement under the
@@ -55,7 +55,7 @@ type governedCheck struct {
 // cites says whether the verdict under the governed document applied the
 // rule k: the judgement applied it, or a verdict it is made of (a turn's
 // step) cites the governed document's sentence of it.
-func (c *governedCheck) cites(k ruleKey) bool {
+func (c governedCheck) cites(k ruleKey) bool {
 	if slices.Contains(c.j.applied, k) {
 		return true
 	}
@@ -77,7 +77,7 @@ func governingRules() []governingRule {
 			differs: func(s *Service, gov, under *rules.Document) bool {
 				return s.holds(gov, r.rule) && !s.holds(under, r.rule)
 			},
-			bears: func(c *governedCheck) bool {
+			bears: func(c governedCheck) bool {
 				if c.q.reads&speciesWords == 0 {
 					return false
 				}
@@ -100,34 +100,34 @@ func governingRules() []governingRule {
 		// copy of a dilemma; the newest: a copy revealed is overcome.
 		governingRule{key: "dilemmas.copies", about: "a second copy of a dilemma revealed in an attempt",
 			differs: newest(premiereRules, callToArmsRules),
-			bears:   func(c *governedCheck) bool { return c.cites("dilemmas.copies") }},
+			bears:   func(c governedCheck) bool { return c.cites("dilemmas.copies") }},
 		// Premiere and Call to Arms: nor a dilemma of the wrong kind; the
 		// newest: it is overcome when revealed.
 		governingRule{key: "dilemmas.kind", about: "a dilemma of the wrong kind for the mission",
 			differs: newest(premiereRules, callToArmsRules),
-			bears:   func(c *governedCheck) bool { return c.cites("dilemmas.kindchoice") }},
+			bears:   func(c governedCheck) bool { return c.cites("dilemmas.kindchoice") }},
 		// Premiere: a dilemma over the budget is one not chosen, returned;
 		// later: it and every one after it are overcome.
 		governingRule{key: "dilemmas.over", about: "a dilemma that makes the stack cost more than allowed",
 			differs: newest(premiereRules),
-			bears: func(c *governedCheck) bool {
+			bears: func(c governedCheck) bool {
 				return c.cites("dilemmas.unchosen") && !c.cites("dilemmas.copies")
 			}},
 		// Premiere and Call to Arms: interrupts cost nothing; the newest:
 		// every card costs its counters.
 		governingRule{key: "play.counters", about: "an interrupt's cost in counters",
 			differs: newest(premiereRules, callToArmsRules),
-			bears:   func(c *governedCheck) bool { return c.cites("play.interrupt") }},
+			bears:   func(c governedCheck) bool { return c.cites("play.interrupt") }},
 		// Premiere and Call to Arms: every headquarters allows equipment;
 		// the newest: as its game text allows.
 		governingRule{key: "play.where", about: "equipment played at a headquarters mission",
 			differs: newest(premiereRules, callToArmsRules),
-			bears:   func(c *governedCheck) bool { return c.cites("play.equipment") }},
+			bears:   func(c governedCheck) bool { return c.cites("play.equipment") }},
 		// Premiere: a ship moves between copies of one mission with no
 		// span; later: they are one mission, no move at all.
 		governingRule{key: "mission.copies", about: "copies of one mission",
 			differs: newest(premiereRules),
-			bears:   func(c *governedCheck) bool { return c.cites("move.same") }},
+			bears:   func(c governedCheck) bool { return c.cites("move.same") }},
 	)
 	return out
 }
@@ -159,7 +159,7 @@ func (s *Service) checkGoverning(ctx context.Context, req rules.AdjudicationRequ
 	if gov == nil {
 		return nil
 	}
-	c := &governedCheck{s: s, j: j, v: v, q: s.questions[string(j.question)]}
+	c := governedCheck{s: s, j: j, v: v, q: s.questions[string(j.question)]}
 	var bearing []governingRule
 	for _, r := range s.governingRules {
 		if r.differs(s, gov, j.doc) && r.bears(c) {
