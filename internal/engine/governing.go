@@ -82,7 +82,7 @@ func governingRules() []governingRule {
 					return false
 				}
 				for _, p := range c.j.board.Personnel {
-					if hasSpecies(p.Species, r.species) {
+					if mayHoldSpecies(p.Species, r.species) && hasSpecies(p.Species, r.species) {
 						return true
 					}
 				}
@@ -273,4 +273,22 @@ func answerOf(v, there *rules.Verdict) string {
 		return "allowed is false there"
 	}
 	return "allowed is the same there, its figures are not these"
+}
+
+// mayHoldSpecies says, without folding (an allocation a personnel), whether
+// a personnel's species may hold the folded ASCII species key: its ASCII
+// letters hold the key's in any case, or it has letters folding may change
+// otherwise.
+func mayHoldSpecies(species, key string) bool {
+	for i := 0; i < len(species); i++ {
+		if species[i] >= 0x80 {
+			return true
+		}
+	}
+	for i := 0; i+len(key) <= len(species); i++ {
+		if strings.EqualFold(species[i:i+len(key)], key) {
+			return true
+		}
+	}
+	return false
 }
