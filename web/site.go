@@ -280,6 +280,9 @@ type errorPage struct {
 	// SuggestCards says the suggestions are card names (linked to their
 	// cards), not search terms.
 	SuggestCards bool
+	// SuggestEntries says the suggestions are entry ids (an entry page's
+	// unknown id: library.Entry), each linked to its page.
+	SuggestEntries bool
 	// ParamFixes are the addresses a query string refused meant.
 	ParamFixes []paramFix
 }
@@ -295,6 +298,7 @@ func (s *Site) fail(c echo.Context, err error, heading string) error {
 	ep := errorPage{Status: status, Heading: heading, Message: rules.ErrorMessage(err)}
 	// A card page's suggestions are card names, each a page of its own.
 	ep.SuggestCards = strings.HasPrefix(c.Request().URL.Path, "/cards/")
+	ep.SuggestEntries = strings.HasPrefix(c.Request().URL.Path, "/entries/") && rules.ErrorCode(err) == rules.ENOTFOUND
 	ep.Suggestions = rules.DetailStrings(err, "suggestions")
 	ep.Candidates = rules.DetailStrings(err, "candidates")
 	var qm *queryMistake

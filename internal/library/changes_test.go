@@ -114,3 +114,29 @@ func TestChangesBoundsHoldTheDocuments(t *testing.T) {
 	}
 	t.Logf("%d entries, %d with a version of other words, %d comparisons; most related %d, most sentences %d", len(c.Entries), withChanges, compared, mostRelated, mostSentences)
 }
+
+// An unknown id is answered with the ids near it, on GET /v1/entries/{id}
+// and its changes alike (both ask Entry): a typo in the title part, or the
+// title in another document or of another kind.
+func TestAnUnknownEntryIDSuggestsTheIDsNearIt(t *testing.T) {
+	l := versionsFixture()
+	for _, c := range []struct {
+		id   string
+		want []string
+	}{
+		{"new-2e.glossary.frozn", []string{"new-2e.glossary.frozen", "old-2e.glossary.frozen"}},
+		{"new-2e.ruling.frozen", []string{"new-2e.glossary.frozen", "old-2e.glossary.frozen"}},
+		{"new-2e.glossary.thawing-period", []string{}},
+	} {
+		for _, ask := range []func() error{
+			func() error { _, err := l.Entry(context.Background(), c.id); return err },
+			func() error { _, err := l.Changes(context.Background(), c.id); return err },
+		} {
+			err := ask()
+			got := rules.DetailStrings(err, "suggestions")
+			if rules.ErrorCode(err) != rules.ENOTFOUND || strings.Join(got, " ") != strings.Join(c.want, " ") {
+				t.Errorf("%s: %v, suggestions %q, want %q", c.id, err, got, c.want)
+			}
+		}
+	}
+}

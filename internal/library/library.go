@@ -133,13 +133,82 @@ func (l *Library) Document(ctx context.Context, id string) (rules.Document, erro
 	return d, nil
 }
 
-// Entry returns the entry with the id, or ENOTFOUND.
+// Entry returns the entry with the id, or ENOTFOUND with the ids of the
+// entries whose title part is within a typo or two of the id's (the same
+// title in another document or of another kind among them) as
+// "suggestions", the nearest first.
 func (l *Library) Entry(ctx context.Context, id string) (*rules.Entry, error) {
 	e, ok := l.byID[id]
 	if !ok {
-		return nil, rules.Errorf(rules.ENOTFOUND, "No entry has the id %q.", id).WithDetail("id", id)
+		return nil, rules.Errorf(rules.ENOTFOUND, "No entry has the id %q.", id).WithDetail("id", id).
+			WithDetail("suggestions", l.nearIDs(id, maxIDSuggestions))
 	}
 	return e, nil
+}
+
+// maxIDSuggestions is how many ids an unknown entry id is answered with.
+const maxIDSuggestions = 5
+
+// nearIDs are at most n ids of entries near id: their last part (the
+// title's, "stopped" of 2e-rulebook.glossary.stopped) within a quarter of
+// its letters of edits of id's, the nearest first and, as near, those of
+// the same document and kind (the rest of the id), then of the same
+// document, then of the same edition. Only the last parts are measured, each once: an
+// unknown id costs one short edit distance an entry.
+func (l *Library) nearIDs(id string, n int) []string {
+	prefix, slug := splitID(id)
+	limit := max(1, len(slug)/4)
+	askDoc, _, _ := strings.Cut(prefix, ".")
+	edition := l.docByID[askDoc].Edition
+	if edition == "" {
+		edition, _, _ = strings.Cut(askDoc, "-") // "2e" of an id's document misspelt
+	}
+	type cand struct {
+		id    string
+		score int
+	}
+	var cands []cand
+	for _, d := range l.docs {
+		for _, e := range l.byDoc[d.ID] {
+			p, s := splitID(e.ID)
+			dist := rules.EditDistance(slug, s, limit)
+			if dist > limit {
+				continue
+			}
+			// Another kind, then another document, then another
+			// edition, after the same one's, each within the same
+			// distance.
+			score := 4 * dist
+			if p != prefix {
+				score++
+				if doc, _, _ := strings.Cut(p, "."); doc != askDoc {
+					score++
+				}
+				if e.Edition != edition {
+					score++
+				}
+			}
+			cands = append(cands, cand{e.ID, score})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score < cands[j].score })
+	out := []string{}
+	for _, c := range cands {
+		if len(out) == n {
+			break
+		}
+		out = append(out, c.id)
+	}
+	return out
+}
+
+// splitID cuts an entry id before its last part: "2e-rulebook.glossary"
+// and "stopped".
+func splitID(id string) (prefix, last string) {
+	if i := strings.LastIndexByte(id, '.'); i >= 0 {
+		return id[:i], id[i+1:]
+	}
+	return "", id
 }
 
 // EntriesOf returns the entries of one document in reading order.
