@@ -168,6 +168,7 @@ func TestOneEditIndexFindsWhatTheScanFinds(t *testing.T) {
 			t.Fatalf("correctionsWhere(%q, 1, mistyped) = %v; the scan finds %v", w, got, want)
 		}
 	}
+	t.Logf("%d typed words, %d corrections within one edit found alike", len(typed), found)
 	if len(typed) < 50000 || found < len(typed) {
 		t.Fatalf("%d typed words, %d corrections found", len(typed), found)
 	}
