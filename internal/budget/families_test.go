@@ -147,7 +147,7 @@ func families(voc *vocabulary) []start {
 // its words of the corpus, misspelt or random, the parameters' names in
 // other cases and others the routes do not take, pages at their limits.
 func readsFamily(voc *vocabulary) family {
-	routes := []string{"search", "define", "named-fuzzy", "named-exact", "autocomplete", "cards", "entry", "card", "rulings", "documents"}
+	routes := []string{"search", "define", "named-fuzzy", "named-exact", "autocomplete", "cards", "entry", "card", "rulings", "documents", "changes"}
 	return family{
 		name: "reads",
 		knobs: []knob{{"route", len(routes) - 1}, {"bytes", 500}, {"words", 250}, {"source", 2}, {"case", 2},
@@ -192,12 +192,15 @@ func readsFamily(voc *vocabulary) family {
 				set("type", text[:min(len(text), 40)])
 				set("limit", fmt.Sprint(limit))
 				set("offset", fmt.Sprint(offset))
-			case "entry":
+			case "entry", "changes":
 				id := voc.entryIDs[rng.IntN(len(voc.entryIDs))]
 				if source == 2 {
 					id = text
 				}
 				path = "/v1/entries/" + url.PathEscape(id)
+				if route == "changes" {
+					path += "/changes"
+				}
 			case "card", "rulings":
 				id := voc.cardIDs[rng.IntN(len(voc.cardIDs))]
 				if source == 2 {
