@@ -19,7 +19,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -172,7 +171,7 @@ func (s *Service) checkGoverning(ctx context.Context, req rules.AdjudicationRequ
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	there, figures, err := s.judgeUnder(ctx, req, gov)
+	there, same, err := s.judgeUnder(ctx, req, gov, v)
 	if err != nil && rules.ErrorCode(err) != rules.EUNPROCESSABLE {
 		return err
 	}
@@ -184,7 +183,7 @@ func (s *Service) checkGoverning(ctx context.Context, req rules.AdjudicationRequ
 	switch {
 	case err != nil:
 		answer = "cannot be given from this board (" + strings.TrimRight(rules.ErrorMessage(err), ".") + ")"
-	case sameAnswer(v, there, figures):
+	case same:
 		answer = "is the same"
 		v.GoverningDiffers = ptr(false)
 	default:
@@ -205,61 +204,93 @@ func (s *Service) checkGoverning(ctx context.Context, req rules.AdjudicationRequ
 }
 
 // judgeUnder is the verdict on the request judged under doc, made in
-// board arrays of its own, and its result's figures: the verdict is read
-// once the arrays are given back, so its result is read before.
-func (s *Service) judgeUnder(ctx context.Context, req rules.AdjudicationRequest, doc *rules.Document) (*rules.Verdict, any, error) {
+// board arrays of its own, and whether it gives mine's answer: allowed and
+// the result's figures alike (sameFigures). The two are compared before the
+// arrays are given back, while the result may still read them.
+func (s *Service) judgeUnder(ctx context.Context, req rules.AdjudicationRequest, doc *rules.Document, mine *rules.Verdict) (*rules.Verdict, bool, error) {
 	arrays := takeBoardArrays()
 	defer arrays.release()
 	req.Rules = doc.ID
 	j, err := s.judge(ctx, req, arrays)
 	if err != nil {
-		return nil, nil, err
+		return nil, false, err
 	}
 	v := s.verdict(string(j.question), j)
-	return &rules.Verdict{Allowed: copyOf(v.Allowed)}, resultFigures(v.Result), nil
+	same := (v.Allowed == nil) == (mine.Allowed == nil) && (v.Allowed == nil || *v.Allowed == *mine.Allowed) &&
+		sameFigures(reflect.ValueOf(mine.Result), reflect.ValueOf(v.Result))
+	return &rules.Verdict{Allowed: copyOf(v.Allowed)}, same, nil
 }
 
-// resultFigures is a result as its figures: its JSON with every reason
-// and citation left out, read back; the sentences differ from one
-// document to another where the answer does not.
-func resultFigures(r rules.Result) any {
-	b, err := json.Marshal(r)
-	if err != nil {
-		return nil
-	}
-	var v any
-	if json.Unmarshal(b, &v) != nil {
-		return nil
-	}
-	return figuresOnly(v)
-}
-
-func figuresOnly(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		for _, k := range []string{"reason", "reasons", "citations"} {
-			delete(t, k)
-		}
-		for k, x := range t {
-			t[k] = figuresOnly(x)
-		}
-	case []any:
-		for i, x := range t {
-			t[i] = figuresOnly(x)
-		}
-	}
-	return v
-}
-
-// sameAnswer says whether the verdict v and the verdict there, whose
-// result's figures are figures, give one answer: allowed and the figures
-// alike.
-func sameAnswer(v, there *rules.Verdict, figures any) bool {
-	if (v.Allowed == nil) != (there.Allowed == nil) || v.Allowed != nil && *v.Allowed != *there.Allowed {
+// sameFigures says whether two results give the same figures: every field
+// the answer writes alike but their reasons and citations, whose sentences
+// differ from one document to another where the answer does not. A list
+// given empty is the same as one not given; a field the answer does not
+// write (unexported, or tagged "-") is not read.
+func sameFigures(a, b reflect.Value) bool {
+	if a.IsValid() != b.IsValid() {
 		return false
 	}
-	return reflect.DeepEqual(resultFigures(v.Result), figures)
+	if !a.IsValid() {
+		return true
+	}
+	if a.Type() != b.Type() {
+		return false
+	}
+	switch a.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return sameFigures(a.Elem(), b.Elem())
+	case reflect.Struct:
+		t := a.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() && !f.Anonymous || name == "-" || figureless[name] {
+				continue
+			}
+			if !sameFigures(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Slice, reflect.Array:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for i := range a.Len() {
+			if !sameFigures(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for it := a.MapRange(); it.Next(); {
+			if !sameFigures(it.Value(), b.MapIndex(it.Key())) {
+				return false
+			}
+		}
+		return true
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return a.Float() == b.Float()
+	case reflect.String:
+		return a.String() == b.String()
+	}
+	return false
 }
+
+// figureless are the fields of a result that hold sentences, not figures.
+var figureless = map[string]bool{"reason": true, "reasons": true, "citations": true}
 
 // answerOf says in words how the answer there differs from v's, for the
 // reason.
