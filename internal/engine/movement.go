@@ -325,6 +325,8 @@ func (j *judgement) explainShipMove(m ShipMove) {
 	if !m.Staffing.Staffed {
 		j.sayStrings("%s is not staffed, so it cannot move.", s.Name())
 		j.explainStaffing(s, m.Staffing)
+	} else if len(m.Staffing.Unread) > 0 {
+		j.sayUnread(s, m.Staffing)
 	}
 	j.cite(j.pick("move1.crew", "move.staffed"))
 	rc := m.Cost

@@ -21,6 +21,12 @@ type StaffingOutcome struct {
 	Crew []*Personnel
 	// Stopped and Incompatible were aboard but could not staff.
 	Stopped, Incompatible []*Personnel
+	// Unread were aboard, unstopped, without a statistic the staffing
+	// reads (their affiliation, icons, or what a line names): set aside
+	// when the ship is staffed without them, which they cannot undo;
+	// unreadErr asks for the first one's.
+	Unread    []*Personnel
+	unreadErr error
 	// need are the slots searched, in the order tried, and match the
 	// index in Crew of the personnel who fills each, -1 for none.
 	need  []staffingSlot
@@ -213,7 +219,10 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	}
 	// The ship's staffing and affiliation are read, and of each personnel
 	// of its owner aboard and unstopped, the affiliation and what the
-	// staffing asks for: not known, the question cannot be judged.
+	// staffing asks for. A personnel of whom one is not known is set
+	// aside: a ship staffed by the others is staffed whatever it gives
+	// (more crew never unstaffs a ship); one not staffed without it
+	// cannot be judged, and its statistic is asked for.
 	if err := s.need(statStaffing); err != nil {
 		return StaffingOutcome{}, err
 	}
@@ -221,7 +230,13 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 		return StaffingOutcome{}, err
 	}
 	need := s.linesIn(b.arrays())
-	reads := statAffiliation
+	// In 1E a personnel's affiliation says whether it may staff at all
+	// (compatibility); in 2E only whether it is the one of the ship's
+	// affiliation, so one of no given affiliation still gives its icon.
+	var reads stat
+	if firstEdition {
+		reads = statAffiliation
+	}
 	for _, sl := range need {
 		reads |= sl.reads()
 	}
@@ -229,6 +244,7 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	// The crew and those of them of the ship's affiliation share one array.
 	crew := b.arrays().personnelPtrList(2 * len(aboard))[:2*len(aboard)]
 	out.Crew, out.Affiliated = crew[:0:len(aboard)], crew[len(aboard):len(aboard)]
+	var setAside, affiliationUnknown error
 	for _, p := range aboard {
 		switch {
 		case p.Owner != s.Owner:
@@ -236,16 +252,25 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 		case b.stoppedNow(p):
 			out.Stopped = append(out.Stopped, p)
 		case p.need(reads) != nil:
-			return StaffingOutcome{}, p.need(reads)
+			if setAside == nil {
+				setAside = p.need(reads)
+			}
+			out.Unread = append(out.Unread, p)
 		case firstEdition && !compatible1E(p.Affiliation, s.Affiliation):
 			out.Incompatible = append(out.Incompatible, p)
 		default:
 			out.Crew = append(out.Crew, p)
 			if p.Affiliation == s.Affiliation {
 				out.Affiliated = append(out.Affiliated, p)
+			} else if err := p.need(statAffiliation); err != nil {
+				if affiliationUnknown == nil {
+					affiliationUnknown = err
+				}
+				out.Unread = append(out.Unread, p)
 			}
 		}
 	}
+	out.unreadErr = cmp.Or(setAside, affiliationUnknown)
 	// Specific lines first, staff last: command personnel are kept for the
 	// icons only they can give.
 	slices.SortStableFunc(need, func(a, b staffingSlot) int { return cmp.Compare(rankSlot(a), rankSlot(b)) })
@@ -261,6 +286,15 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 		}
 	}
 	out.need, out.match = need, m.match
+	// What was not read decides only where the ship is not staffed without
+	// it: an icon missing that a personnel set aside might give, or none of
+	// the ship's affiliation where one of no given affiliation might be.
+	switch {
+	case len(out.Missing) > 0 && setAside != nil:
+		return StaffingOutcome{}, setAside
+	case len(out.Missing) == 0 && len(out.Affiliated) == 0 && out.unreadErr != nil:
+		return StaffingOutcome{}, out.unreadErr
+	}
 	if unfilled != 0 {
 		for _, p := range out.Crew {
 			if err := p.need(unfilled); err != nil {
@@ -490,6 +524,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 			j.sayUnrecognisedIcons(st)
 		}
 	}
+	j.sayUnread(s, st)
 	if len(st.Stopped) > 0 {
 		if j.first() && s.Stopped {
 			j.sayStrings("%s cannot staff: %s is stopped, and your cards aboard your stopped ship are stopped too.", names(st.Stopped), s.Name())
@@ -507,6 +542,21 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 		j.sayStrings("%s is of the ship's affiliation (%s).", st.Affiliated[0].Name(), s.Affiliation)
 	} else {
 		j.sayStrings("No unstopped personnel of the ship's affiliation (%s) is aboard.", s.Affiliation)
+	}
+}
+
+// sayUnread says which personnel aboard the staffing set aside, their
+// statistics not given, and that the ship is staffed without them; it
+// cites the staffing rule that let it.
+func (j *judgement) sayUnread(s *Ship, st StaffingOutcome) {
+	if len(st.Unread) == 0 {
+		return
+	}
+	j.sayStrings("%s %s aboard %s without all that staffing reads given; the ship is staffed without them, whatever they give.", names(st.Unread), isAre(len(st.Unread)), s.Name())
+	if j.first() {
+		j.cite("staff1.command", "staff1.aff")
+	} else {
+		j.cite("staff.icons", "staff.affiliation")
 	}
 }
 
@@ -558,6 +608,11 @@ func runShipStaffed(ctx context.Context, _ *Service, j *judgement, raw rules.Par
 	st, err := Staffing(ctx, j.board, j.first(), s)
 	if err != nil {
 		return err
+	}
+	if st.unreadErr != nil {
+		// The answer's figures (who covers which icon, who is of the
+		// ship's affiliation) read every personnel aboard.
+		return st.unreadErr
 	}
 	j.explainStaffing(s, st)
 	j.allow(st.Staffed)

@@ -1,0 +1,79 @@
+package engine_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A personnel aboard whose statistic the staffing reads is not given (its
+// icons; in 1E its affiliation, which says whether it may staff at all; in
+// 2E its affiliation, which says only whether it is the one of the ship's)
+// is asked for when the ship is not staffed without it, and set aside when
+// it is: more crew never unstaffs a ship. ship.staffed, whose figures name
+// who covers each icon and who is of the ship's affiliation, asks for it
+// always.
+func TestACrewMemberNotFullyGivenIsAskedForOnlyWhereTheStaffingTurnsOnIt(t *testing.T) {
+	w := realWorld(t)
+	noIcons := func(p rules.BoardPersonnel) rules.BoardPersonnel { p.Icons = nil; return p }
+	noAff := func(p rules.BoardPersonnel) rules.BoardPersonnel { p.Affiliation = ""; return p }
+	cmdr := person("zc", "federation", []string{"command"}, aboard("s"))
+	staff := person("zs", "federation", []string{"staff"}, aboard("s"))
+	missions := []rules.BoardMission{mission("m", "planet", "alpha", 2), mission("n", "space", "alpha", 3)}
+	board := func(staffing []string, crew ...rules.BoardPersonnel) rules.Board {
+		return rules.Board{Missions: missions, Ships: []rules.BoardShip{ship("s", "federation", staffing, 8, "m")}, Personnel: crew}
+	}
+	move := obj{"ship": "s", "to": "n"}
+	cases := []struct {
+		name    string
+		first   bool
+		board   rules.Board
+		allowed bool   // when needs is ""
+		field   string // the 422's field, when it asks
+		needs   string
+	}{
+		{"2E staffed by a known commander, another's icons not given", false, board([]string{"command"}, cmdr, noIcons(staff)), true, "", ""},
+		{"2E the staff icon only the unknown one could give", false, board([]string{"command", "staff"}, cmdr, noIcons(staff)), false, "board.personnel[1]", "icons"},
+		{"2E the commander's affiliation not given, the other of the ship's", false, board([]string{"command", "staff"}, noAff(cmdr), staff), true, "", ""},
+		{"2E nobody known of the ship's affiliation", false, board([]string{"command"}, noAff(cmdr)), false, "board.personnel[0]", "affiliation"},
+		{"2E a staff icon missing whatever the unknown affiliation", false, board([]string{"command", "staff"}, noAff(cmdr)), false, "", ""},
+		{"1E staffed by a known commander, another's affiliation not given", true, board([]string{"command"}, cmdr, noAff(staff)), true, "", ""},
+		{"1E the only commander's affiliation not given", true, board([]string{"command"}, noAff(cmdr), staff), false, "board.personnel[0]", "affiliation"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := req2E("ship.move", c.board, move)
+			if c.first {
+				r = req1E("ship.move", c.board, move)
+			}
+			v, err := ask(context.Background(), w.svc, r)
+			if c.needs != "" {
+				d := rules.ErrorDetails(err)
+				if rules.ErrorCode(err) != rules.EUNPROCESSABLE || d["field"] != c.field || d["needs"] != c.needs {
+					t.Fatalf("err %v (details %v), want 422 naming %s, needs %s", err, d, c.field, c.needs)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("adjudicate: %v (details %v)", err, rules.ErrorDetails(err))
+			}
+			if allowed(t, v) != c.allowed {
+				t.Fatalf("allowed %v, want %v: %q", !c.allowed, c.allowed, v.Reasons)
+			}
+			if c.allowed && !strings.Contains(strings.Join(v.Reasons, " "), "staffed without them") {
+				t.Errorf("the verdict does not say who was set aside: %q", v.Reasons)
+			}
+			if !quotes(v, "staff") {
+				t.Errorf("no staffing rule cited: %+v", v.Citations)
+			}
+			// ship.staffed names who covers what: it reads everyone aboard.
+			sr := req2E("ship.staffed", c.board, obj{"ship": "s"})
+			sr.Edition = r.Edition
+			if _, err := ask(context.Background(), w.svc, sr); c.allowed && rules.ErrorCode(err) != rules.EUNPROCESSABLE {
+				t.Errorf("ship.staffed answered with a crew member's statistic not given: %v", err)
+			}
+		})
+	}
+}
