@@ -13,6 +13,36 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
+// Affiliation is the resolver for the affiliation field.
+func (r *cardResolver) Affiliation(ctx context.Context, obj *rules.Card) (*string, error) {
+	return optional(obj.Affiliation), nil
+}
+
+// MissionType is the resolver for the missionType field.
+func (r *cardResolver) MissionType(ctx context.Context, obj *rules.Card) (*string, error) {
+	return optional(obj.MissionType), nil
+}
+
+// Quadrant is the resolver for the quadrant field.
+func (r *cardResolver) Quadrant(ctx context.Context, obj *rules.Card) (*string, error) {
+	return optional(obj.Quadrant), nil
+}
+
+// Requirements is the resolver for the requirements field.
+func (r *cardResolver) Requirements(ctx context.Context, obj *rules.Card) (*string, error) {
+	return optional(obj.Requirements), nil
+}
+
+// Species is the resolver for the species field.
+func (r *cardResolver) Species(ctx context.Context, obj *rules.Card) (*string, error) {
+	return optional(obj.Species), nil
+}
+
+// GameText is the resolver for the gameText field.
+func (r *cardResolver) GameText(ctx context.Context, obj *rules.Card) (*string, error) {
+	return optional(obj.GameText), nil
+}
+
 // Rulings is the resolver for the rulings field.
 func (r *cardResolver) Rulings(ctx context.Context, obj *rules.Card, first *int, after *string) (*model.EntryConnection, error) {
 	offset, limit, err := page(first, after, maxPage)

@@ -540,8 +540,10 @@ const maxSuggestions = 5
 // Autocomplete returns at most limit (1 to 20, default 10) full names of
 // the edition's cards (any edition's when it is empty) that start with the
 // prefix, then those with a later word starting with it; shorter names
-// first within each. Letters inside a word are not a start: "uss" finds
-// "U.S.S. Galaxy", not "Toby Russell".
+// first within each, then the 1E cards whose persona's name does (Lore:
+// The One). Letters inside a word are not a start: "uss" finds "U.S.S.
+// Galaxy", not "Toby Russell". A prefix no name or persona begins is read
+// as the name typed right (typoRead): "Pciard" offers the Picards.
 func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
 	switch {
 	case limit <= 0:
@@ -555,7 +557,7 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 		return out, nil
 	}
 	type hit struct {
-		rank int // 0: the name starts with the prefix; 1: a later word does
+		rank int // 0: the name starts with the prefix; 1: a later word does; 2: its persona's name does
 		f    *fullName
 	}
 	before := func(a, b hit) bool {
@@ -570,26 +572,52 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 	// The best limit hits only, in order: a prefix of one letter starts a
 	// word of most names.
 	hits := make([]hit, 0, limit+1)
-	wordStart := " " + p
-	for i := range c.full {
-		f := &c.full[i]
-		if edition != "" && !slices.ContainsFunc(f.cards, func(card *rules.Card) bool { return card.Edition == string(edition) }) {
-			continue
+	scan := func(p string) error {
+		wordStart := " " + p
+		for i := range c.full {
+			if err := ctx.Err(); i%1024 == 1023 && err != nil {
+				return err
+			}
+			f := &c.full[i]
+			if edition != "" && !slices.ContainsFunc(f.cards, func(card *rules.Card) bool { return card.Edition == string(edition) }) {
+				continue
+			}
+			h := hit{rank: -1, f: f}
+			switch {
+			case strings.HasPrefix(f.folded, p):
+				h.rank = 0
+			case strings.Contains(f.folded, wordStart):
+				h.rank = 1
+			case slices.ContainsFunc(f.cards, func(card *rules.Card) bool {
+				// A 1E card is known by its persona's name too (Lore is
+				// The One), as the fuzzy look-up knows it.
+				pn := rules.FoldName(card.Persona)
+				return pn != "" && (strings.HasPrefix(pn, p) || strings.Contains(pn, wordStart))
+			}):
+				h.rank = 2
+			}
+			if h.rank < 0 || len(hits) == limit && !before(h, hits[limit-1]) {
+				continue
+			}
+			at := sort.Search(len(hits), func(i int) bool { return before(h, hits[i]) })
+			hits = slices.Insert(hits, at, h)
+			if len(hits) > limit {
+				hits = hits[:limit]
+			}
 		}
-		h := hit{rank: -1, f: f}
-		switch {
-		case strings.HasPrefix(f.folded, p):
-			h.rank = 0
-		case strings.Contains(f.folded, wordStart):
-			h.rank = 1
-		}
-		if h.rank < 0 || len(hits) == limit && !before(h, hits[limit-1]) {
-			continue
-		}
-		at := sort.Search(len(hits), func(i int) bool { return before(h, hits[i]) })
-		hits = slices.Insert(hits, at, h)
-		if len(hits) > limit {
-			hits = hits[:limit]
+		return nil
+	}
+	if err := scan(p); err != nil {
+		return nil, err
+	}
+	// Nothing begins with the prefix: its whole words read as the words of
+	// names they are a typo of, as a look-up by name reads them ("Pciard"
+	// is Picard, "galxy" galaxy), and the names beginning with that.
+	if len(hits) == 0 {
+		if read, ok := c.typoRead(ctx, prefix); ok && read != p {
+			if err := scan(read); err != nil {
+				return nil, err
+			}
 		}
 	}
 	for _, h := range hits {
@@ -730,8 +758,46 @@ func oneOf(name string, known []string, field, what, list string) (string, error
 		}
 	}
 	// The list is the data's own, not the caller's text: it is not clipped.
-	e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("%s %q is not known; use one of %s.", what, rules.Truncate(name), strings.Join(known, ", "))}
-	return "", e.WithDetail("field", field).WithDetail(list, slices.Clone(known))
+	near := nearValues(name, known, func(v string) string { return v })
+	msg := fmt.Sprintf("%s %q is not known; use one of %s.", what, rules.Truncate(name), strings.Join(known, ", "))
+	if len(near) > 0 {
+		msg = fmt.Sprintf("%s %q is not known; did you mean %s? The card data holds %s.", what, rules.Truncate(name), strings.Join(near, " or "), strings.Join(known, ", "))
+	}
+	e := &rules.Error{Code: rules.EINVALID, Message: msg}
+	return "", e.WithDetail("field", field).WithDetail(list, slices.Clone(known)).WithDetail("suggestions", near)
+}
+
+// maxFilterSuggestions is the most values a refused filter suggests.
+const maxFilterSuggestions = 5
+
+// nearValues returns what of known the name may mean, by the text key
+// gives each (a type, an affiliation, a set's name), nearest first, at
+// most maxFilterSuggestions, never nil: the values whose text is the
+// name's but for case, punctuation, spaces, a plural (FoldTerm), or
+// within the typos a word of its length may carry (maxEdits, as the
+// fuzzy look-up counts them: "Klingn" is klingon, "nonaligned"
+// non-aligned). The same value named by several keys is given once.
+func nearValues[T any](name string, known []T, key func(T) string) []T {
+	squash := func(s string) string { return strings.ReplaceAll(rules.FoldTerm(s), " ", "") }
+	want := squash(name)
+	near := []T{}
+	if want == "" {
+		return near
+	}
+	limit := maxEdits(len(want))
+	for d := 0; d <= limit && len(near) < maxFilterSuggestions; d++ {
+		for _, v := range known {
+			k := squash(key(v))
+			if k == "" || rules.EditDistance(want, k, limit) != d || d > maxEdits(len(k)) {
+				continue
+			}
+			near = append(near, v)
+			if len(near) == maxFilterSuggestions {
+				break
+			}
+		}
+	}
+	return near
 }
 
 // A SetName is one set of the card data: its number, as a card's set
@@ -776,12 +842,24 @@ func (c *Catalog) cardSet(name string) (string, error) {
 			named = append(named, s.Set)
 		}
 	}
-	msg := fmt.Sprintf("Set %q is not known: give a set's number, as a card's set gives it (details.sets).", rules.Truncate(name))
-	if len(named) > 0 {
-		msg = fmt.Sprintf("A set is asked for by its number, as a card's set gives it: %s is set %s.", rules.Truncate(strings.TrimSpace(name)), strings.Join(named, " or set "))
+	// The numbers of the sets the name may mean: a set's name, or a
+	// misspelt one, suggests its number.
+	suggestions := named
+	msg := fmt.Sprintf("A set is asked for by its number, as a card's set gives it: %s is set %s.", rules.Truncate(strings.TrimSpace(name)), strings.Join(named, " or set "))
+	if len(named) == 0 {
+		suggestions = []string{}
+		var near []string
+		for _, s := range nearValues(name, c.sets, func(s SetName) string { return s.SetName }) {
+			suggestions = append(suggestions, s.Set)
+			near = append(near, fmt.Sprintf("set %s (%s)", s.Set, s.SetName))
+		}
+		msg = fmt.Sprintf("Set %q is not known: give a set's number, as a card's set gives it (details.sets).", rules.Truncate(name))
+		if len(near) > 0 {
+			msg = fmt.Sprintf("Set %q is not known: did you mean %s? A set is asked for by its number, as a card's set gives it (details.sets).", rules.Truncate(name), strings.Join(near, " or "))
+		}
 	}
 	e := &rules.Error{Code: rules.EINVALID, Message: msg}
-	return "", e.WithDetail("field", "set").WithDetail("sets", slices.Clone(c.sets))
+	return "", e.WithDetail("field", "set").WithDetail("sets", slices.Clone(c.sets)).WithDetail("suggestions", suggestions)
 }
 
 // hasWordsStarting says whether every word of q starts a word of words.
@@ -807,10 +885,13 @@ func hasWordsStarting(words, q []string) bool {
 // give its errata; governing document first, then entries titled by the
 // card, then reading order.
 func (c *Catalog) CardRulings(ctx context.Context, id string) ([]*rules.Entry, error) {
-	if _, err := c.Card(ctx, id); err != nil {
+	card, err := c.Card(ctx, id)
+	if err != nil {
 		return nil, err
 	}
-	out := c.rulings[id]
+	// The card's own id: one asked in another form (1E-101-0105) is the
+	// same card, and its rulings are kept under the card's id.
+	out := c.rulings[card.ID]
 	if out == nil {
 		out = []*rules.Entry{}
 	}
