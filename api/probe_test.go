@@ -60,6 +60,16 @@ func TestThirdBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 	judgeProbe(t, "testdata/blind-probe-3.json")
 }
 
+// TestFourthBlindProbeIsJudgedAsTheRulebooksSay posts a fourth probe, written
+// the same way: each question with one field of a board object or of the
+// params left out at a time (asked for where it decides, not where it does
+// not), turns replayed where an early action changes what a later one may
+// do, the Current Rulings' entries, and the governing note of requests under
+// the 1E rulebook or the older 2E rulebooks.
+func TestFourthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
+	judgeProbe(t, "testdata/blind-probe-4.json")
+}
+
 // judgeProbe posts every situation of a probe file through the HTTP handler
 // and checks each answer holds what its example names; the figure is logged.
 func judgeProbe(t *testing.T, path string) {

@@ -55,6 +55,10 @@ type Turn struct {
 	// cards not limited to that segment (interrupts; 1E doorways) may be
 	// played.
 	OrdersBegun bool
+	// CountersAssumed says the turn's counters at its start were not
+	// given and a turn's seven were read: a card played while none are
+	// spent says so.
+	CountersAssumed bool
 }
 
 // countersPerTurn are the counters a 2E player has at the start of a turn.

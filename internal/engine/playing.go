@@ -172,8 +172,12 @@ type cardPlay struct {
 	// commanded are the cards params.commanded names, read for
 	// uniqueness.
 	commanded []commandedCard
-	counters  int  // 2E counters left before the play
-	playUsed  bool // 1E normal card play used before the play
+	counters  int // 2E counters left before the play
+	// countersAssumed: no counters were given (for the play, or for the
+	// turn it is played in, none spent yet), and a turn's seven were
+	// read; the verdict says so.
+	countersAssumed bool
+	playUsed        bool // 1E normal card play used before the play
 	// ordersBegun: the turn has executed orders already, so the segment
 	// for playing cards from hand is over.
 	ordersBegun bool
@@ -224,6 +228,7 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 		return nil, err
 	}
 	m.counters, m.playUsed = countersPerTurn, p.CardPlayUsed
+	m.countersAssumed = p.Counters == nil && turn == nil
 	if p.Counters != nil {
 		m.counters = *p.Counters
 	}
@@ -236,6 +241,7 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 			return nil, unprocessable("params.cardPlayUsed", "a card played within a turn uses the turn's normal card play")
 		}
 		m.counters, m.playUsed, m.ordersBegun = turn.Counters, turn.CardPlayUsed, turn.OrdersBegun
+		m.countersAssumed = turn.CountersAssumed && turn.Counters == countersPerTurn
 	}
 	if p.ID != "" && p.At == "" {
 		return nil, unprocessable("params.at", "params.id names the board object the card becomes; say where it is played in params.at")
@@ -378,6 +384,9 @@ type playing struct {
 	NotFromHand bool
 	// Cost is what the 2E card costs, of the Counters left before it.
 	Cost, Counters int
+	// CountersAssumed: the counters were not given, and a turn's seven,
+	// none spent, were read.
+	CountersAssumed bool
 	// Place is where a 2E card is played.
 	Place   hqPlacement
 	Allowed bool
@@ -420,7 +429,7 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 	if p.CardPlayUsed {
 		return pl, unprocessable("params.cardPlayUsed", "the normal card play is a First Edition rule; Second Edition counts counters")
 	}
-	pl.Counters = m.counters
+	pl.Counters, pl.CountersAssumed = m.counters, m.countersAssumed
 	if pl.Counters < 0 || pl.Counters > countersPerTurn {
 		return pl, unprocessable("params.counters", "counters left are between 0 and 7")
 	}
@@ -558,6 +567,9 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 		j.sayArgs("%s costs %d; you have %d counters left.", text(c.Name), number(pl.Cost), number(pl.Counters))
 	} else {
 		j.sayArgs("%s costs %d of your %d counters left.", text(c.Name), number(pl.Cost), number(pl.Counters))
+	}
+	if pl.CountersAssumed {
+		j.sayStrings("No counters left were given (params.counters): a turn's seven, none spent, were read.")
 	}
 	if pl.At != "" {
 		j.explainHeadquarters(c, pl.At, pl.Place)

@@ -141,6 +141,7 @@ func runReplay(ctx context.Context, s *Service, j *judgement, raw rules.Params) 
 		}
 	}
 	turn := NewTurn()
+	turn.CountersAssumed = p.Counters == nil && !j.first()
 	if p.Counters != nil {
 		if j.first() {
 			return unprocessable("params.counters", "counters are a Second Edition rule; a First Edition turn has its normal card play")

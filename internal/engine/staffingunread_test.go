@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -75,5 +76,39 @@ func TestACrewMemberNotFullyGivenIsAskedForOnlyWhereTheStaffingTurnsOnIt(t *test
 				t.Errorf("ship.staffed answered with a crew member's statistic not given: %v", err)
 			}
 		})
+	}
+}
+
+// A 2E card played with no counters given (for the play, or for the turn
+// it is played in, none spent yet) is judged against a turn's seven, none
+// spent, and the verdict says it read them so; given, nothing more is said.
+func TestCountersNotGivenAreSaidToBeReadAsATurnsSeven(t *testing.T) {
+	board := rules.Board{Missions: []rules.BoardMission{mission("m", "planet", "alpha", 2)}}
+	event := obj{"title": "Zq Notice", "type": "event", "cost": 3}
+	said := func(v *rules.Verdict) bool {
+		return strings.Contains(strings.Join(v.Reasons, " "), "No counters left were given")
+	}
+	v := judge(t, req2E("card.play", board, obj{"card": event}))
+	if !allowed(t, v) || !said(v) || v.Result == nil {
+		t.Fatalf("no counters: allowed %v, reasons %q", deref(v.Allowed), v.Reasons)
+	}
+	if !quotes(v, "enough counters") {
+		t.Errorf("no citation of paying costs: %+v", v.Citations)
+	}
+	if v := judge(t, req2E("card.play", board, obj{"card": event, "counters": 2})); allowed(t, v) || said(v) {
+		t.Errorf("two counters given: allowed %v, reasons %q", deref(v.Allowed), v.Reasons)
+	}
+	for _, c := range []struct {
+		params obj
+		want   bool
+	}{
+		{obj{"actions": []obj{{"question": "card.play", "params": obj{"card": event}}}}, true},
+		{obj{"actions": []obj{{"question": "card.play", "params": obj{"card": event}}}, "counters": 7}, false},
+	} {
+		v := judge(t, req2E("turn.replay", board, c.params))
+		b, _ := json.Marshal(v.Result)
+		if !allowed(t, v) || strings.Contains(string(b), "No counters left were given") != c.want {
+			t.Errorf("a turn %v: allowed %v, the step says the counters were read as seven: %v, want %v: %s", c.params["counters"], deref(v.Allowed), !c.want, c.want, b)
+		}
 	}
 }
