@@ -420,24 +420,19 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 				return unprocessable(indexed(at.field("skills"), j), "%v", err)
 			}
 			switch {
-			case len(ps.plural) == 1:
-				// "Engineers": the skill it is the plural of (words.go).
-				b.words.notePlural(ps.name, ps.plural[0], indexed(at.field("skills"), j))
-				ps.key = ps.plural[0]
-			case len(ps.plural) > 1:
-				return ambiguousPlural(indexed(at.field("skills"), j), "a skill", text, ps.plural)
-			case len(ps.form) == 1:
-				// "Engineering": the skill it is a form of (skillforms.go).
-				b.words.noteForm(ps.name, ps.form[0], indexed(at.field("skills"), j))
-				ps.key = ps.form[0]
-			case len(ps.form) > 1:
-				return ambiguousForm(indexed(at.field("skills"), j), text, ps.form)
+			case len(ps.formOf) == 1:
+				// "Engineers", "Engineering": the skill it is a form of
+				// (wordforms.go).
+				b.words.noteForm(ps.form, ps.name, ps.formOf[0], indexed(at.field("skills"), j))
+				ps.key = ps.formOf[0]
+			case len(ps.formOf) > 1:
+				return ambiguousForm(ps.form, indexed(at.field("skills"), j), "a skill", text, ps.formOf)
 			}
 			if ps.typo {
 				// 1E: a classification is a skill and a characteristic.
 				return unknownWord(indexed(at.field("skills"), j), "a skill", text, s.vocab.words.typoOf(ps.key, skillWords|characteristicWords))
 			}
-			if len(ps.plural) == 0 && len(ps.form) == 0 && s.vocab.words.kinds[ps.key]&(skillWords|characteristicWords) == 0 {
+			if len(ps.formOf) == 0 && s.vocab.words.kinds[ps.key]&(skillWords|characteristicWords) == 0 {
 				b.words.noteWrittenSkill(ps.name, ps.key, at, j)
 			}
 			sk.skills = append(sk.skills, SkillLevel{Key: ps.key, Name: ps.name, Level: ps.level})

@@ -500,11 +500,8 @@ func (s *Service) judge(ctx context.Context, req rules.AdjudicationRequest, arra
 	if len(board.loose) > 0 {
 		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", joinAnd(board.loose))
 	}
-	if len(board.words.plurals) > 0 {
-		j.sayStrings("%s", board.words.pluralsSaid())
-	}
-	if len(board.words.forms) > 0 {
-		j.sayStrings("%s", board.words.formsSaid())
+	for _, said := range board.words.formsSaid() {
+		j.sayStrings("%s", said)
 	}
 	if err := q.run(ctx, s, j, req.Params); err != nil {
 		return nil, err

@@ -52,13 +52,11 @@ type parsedSkill struct {
 	level     int
 	// typo says the name is a typo of a skill or characteristic the
 	// vocabulary knows (vocabularyWords.typoOf), read once with the skill;
-	// plural, the skills or characteristics it is the plural of
-	// (vocabularyWords.singularOf), read before its typos.
+	// formOf, the skills or characteristics it is a form of, by the family
+	// form (vocabularyWords.formOf), read before its typos.
 	typo   bool
-	plural []string
-	// form, the skills it is a form of (vocabularyWords.skillOf), read
-	// after its plurals and before its typos.
-	form []string
+	form   wordForm
+	formOf []string
 }
 
 // textMemos are the memos of a Service.
@@ -82,15 +80,13 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 	}
 	ps := parsedSkill{name: name, key: key, level: level}
 	if t.words != nil && key != "" && t.words.kinds[key]&(skillWords|characteristicWords) == 0 {
-		if ps.plural = t.words.singularOf(key, skillWords|characteristicWords); len(ps.plural) == 0 {
-			if ps.form = t.words.skillOf(key); len(ps.form) == 0 {
-				ps.typo = len(t.words.typoOf(key, skillWords|characteristicWords)) > 0
-			}
+		if ps.form, ps.formOf = t.words.formOf(key, skillWords|characteristicWords); len(ps.formOf) == 0 {
+			ps.typo = len(t.words.typoOf(key, skillWords|characteristicWords)) > 0
 		}
 	}
 	// What is kept is copied, as the text is: the name may be a part of
 	// the text, which may be a part of the whole request.
-	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level, typo: ps.typo, plural: ps.plural, form: ps.form})
+	t.skills.store(text, parsedSkill{name: strings.Clone(name), key: strings.Clone(key), level: level, typo: ps.typo, form: ps.form, formOf: ps.formOf})
 	return ps, nil
 }
 

@@ -219,8 +219,8 @@ func readCardPlay(ctx context.Context, s *Service, j *judgement, raw rules.Param
 	if c.Match == rules.MatchFuzzy {
 		j.sayStrings("No card is named exactly so; the nearest name was read: %s.", looseReading(c.Ref, "params.card", c.Name, c.ID))
 	}
-	if len(c.words.plurals) > 0 {
-		j.sayStrings("%s", c.words.pluralsSaid())
+	for _, said := range c.words.formsSaid() {
+		j.sayStrings("%s", said)
 	}
 	j.cardWords = &m.card.words // what the verdict may turn on, as the board's (aswritten.go)
 

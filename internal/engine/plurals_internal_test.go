@@ -64,13 +64,13 @@ func TestRegularPluralsOfAVocabularysWordsAreReadAsThem(t *testing.T) {
 			t.Fatalf("readWord(Vulcans) = %q, %v", got, err)
 		}
 	}
-	if len(notes.plurals) != 1 || !strings.Contains(notes.pluralsSaid(), `"Vulcans" (board.personnel[0].species) as vulcan`) {
-		t.Errorf("notes = %+v: %s", notes, notes.pluralsSaid())
+	if len(notes.forms) != 1 || !strings.Contains(strings.Join(notes.formsSaid(), " "), `"Vulcans" (board.personnel[0].species) as vulcan`) {
+		t.Errorf("notes = %+v: %s", notes, strings.Join(notes.formsSaid(), " "))
 	}
 	if _, err := w.readWord(&notes, field, "a species", "Boxes", "boxes", speciesWords); err == nil || !strings.Contains(err.Error(), `could be "box" or "boxe"`) {
 		t.Errorf("a plural of two words: %v", err)
 	}
-	if got, err := w.readWord(&notes, field, "a species", "Tosk", "tosk", speciesWords); err != nil || got != "tosk" || len(notes.plurals) != 1 {
+	if got, err := w.readWord(&notes, field, "a species", "Tosk", "tosk", speciesWords); err != nil || got != "tosk" || len(notes.forms) != 1 {
 		t.Errorf("a word known: %q, %v, %+v", got, err, notes)
 	}
 }

@@ -1,11 +1,8 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/stccg/stccg-rules/internal/rules"
 )
 
 // Forms of skills. A judge types a skill by its field or by its
@@ -93,33 +90,11 @@ func (w *vocabularyWords) skillOf(key string) []string {
 	return w.forms[key]
 }
 
-// ambiguousForm refuses a form of several skills, naming them.
-func ambiguousForm(field, word string, skills []string) error {
-	quoted := make([]string, len(skills))
-	for i, n := range skills {
-		quoted[i] = `"` + n + `"`
+// skillFormOf is skillOf of a word read against the vocabularies kinds:
+// none unless they are of the skills (wordForms).
+func (w *vocabularyWords) skillFormOf(key string, kinds wordKinds) []string {
+	if kinds&skillWords == 0 {
+		return nil
 	}
-	return unprocessable(field, "%q is not a skill the rules or the card data know, and as a form of one it could be %s: give the one meant.", rules.Truncate(word), strings.Join(quoted, " or ")).
-		WithDetail("suggestions", skills)
-}
-
-// noteForm notes a word read as the skill it is a form of, once a word
-// and reading (the first place it was given).
-func (n *wordNotes) noteForm(given, read, field string) {
-	for _, r := range n.forms {
-		if fold(r.given) == fold(given) && r.read == read {
-			return
-		}
-	}
-	n.forms = append(n.forms, wordReading{given: rules.Truncate(given), read: read, field: field})
-}
-
-// formsSaid says how the forms of skills were read, for the verdict's
-// reasons.
-func (n wordNotes) formsSaid() string {
-	parts := make([]string, len(n.forms))
-	for i, r := range n.forms {
-		parts[i] = fmt.Sprintf("%q (%s) as %s", r.given, r.field, r.read)
-	}
-	return fmt.Sprintf("Read as forms of skills the rules or the card data know: %s.", joinAnd(parts))
+	return w.skillOf(key)
 }

@@ -70,8 +70,8 @@ func TestFormsOfASkillAreReadAsIt(t *testing.T) {
 			t.Fatalf("readWord(Mechanicist) = %q, %v", got, err)
 		}
 	}
-	if len(notes.forms) != 1 || !strings.Contains(notes.formsSaid(), `"Mechanicist" (board.personnel[0].characteristics[0]) as mechanics`) {
-		t.Errorf("notes = %+v: %s", notes, notes.formsSaid())
+	if len(notes.forms) != 1 || !strings.Contains(strings.Join(notes.formsSaid(), " "), `"Mechanicist" (board.personnel[0].characteristics[0]) as mechanics`) {
+		t.Errorf("notes = %+v: %s", notes, strings.Join(notes.formsSaid(), " "))
 	}
 	if _, err := w.readWord(&notes, field, "a characteristic", "Alchemist", "alchemist", kinds); err == nil || !strings.Contains(err.Error(), `could be "alchemistship" or "alchemy"`) {
 		t.Errorf("a form of two skills: %v", err)

@@ -203,7 +203,7 @@ func TestListsGivenAgainAreReadAsTheFirst(t *testing.T) {
 				t.Errorf("%v %s: read %q, read anew %q", order, edition, got, want)
 			}
 			noted := func(b *Board, spaced bool) (out []string) {
-				for _, notes := range [][]wordReading{b.words.plurals, b.words.written} {
+				for _, notes := range [][]wordReading{b.words.forms, b.words.written} {
 					for _, r := range notes {
 						field := r.where()
 						if spaced {
@@ -231,7 +231,7 @@ func TestListsGivenAgainAreReadAsTheFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	var places []string
-	for _, r := range append(slices.Clone(b.words.plurals), b.words.written...) {
+	for _, r := range append(slices.Clone(b.words.forms), b.words.written...) {
 		places = append(places, r.given+" "+r.where())
 	}
 	want := []string{"Klingons board.personnel[0].affiliation", "Officers board.personnel[0].characteristics[0]",

@@ -1,0 +1,203 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// Forms of known words. A word of the board that is no word of the
+// vocabularies it is read against may be a regular form of one: its
+// plural ("Klingons", plurals.go) or a skill's field or practitioner
+// ("Engineering", "Physicist", skillforms.go). Each family of forms is a
+// row of wordForms, tried in that order: the first that derives any word
+// decides. A form of exactly one word is read as that word, and the
+// verdict says so, a sentence a family; a form of several is refused
+// naming them. A new family of forms is a row of wordForms and the
+// function that derives its words.
+
+// A wordForm is a family of forms of known words: an index of wordForms.
+type wordForm uint8
+
+const (
+	pluralForm wordForm = iota // "Klingons": klingon
+	skillForm                  // "Engineering": engineer
+)
+
+// wordForms are the families of forms, in the order they are tried.
+var wordForms = [...]struct {
+	// of lists the words of the vocabularies kinds that key (a word
+	// folded, none of theirs) is a form of, each once.
+	of func(w *vocabularyWords, key string, kinds wordKinds) []string
+	// what names the vocabulary in a refusal; "" for the one the word
+	// was read as.
+	what string
+	// as says what the word would be of them in a refusal ("a plural");
+	// read, what the words read were in the verdict ("plurals of
+	// words").
+	as, read string
+}{
+	pluralForm: {of: (*vocabularyWords).singularOf, as: "a plural", read: "plurals of words"},
+	skillForm:  {of: (*vocabularyWords).skillFormOf, what: "a skill", as: "a form of one", read: "forms of skills"},
+}
+
+// formOf lists the words of the vocabularies kinds that key (a word
+// folded, none of theirs) is a form of, by the first family of wordForms
+// that derives any, and that family; nil when none does.
+func (w *vocabularyWords) formOf(key string, kinds wordKinds) (wordForm, []string) {
+	for f := range wordForms {
+		if words := wordForms[f].of(w, key, kinds); len(words) > 0 {
+			return wordForm(f), words
+		}
+	}
+	return 0, nil
+}
+
+// A wordReading is how a word of the request (given, at field) was
+// read: as the word it is a form of (read, by form), or as written
+// (kinds, the vocabularies it was read against), for the verdict's
+// reasons.
+type wordReading struct {
+	given, read, field string
+	kinds              wordKinds
+	form               wordForm
+	// skill, when field is "" and skill.given, is where the word was
+	// given: a skill of a personnel of the board.
+	skill skillPlace
+}
+
+// A skillPlace is the item-th skill given the board's personnel-th
+// personnel; small, as a board may note thousands.
+type skillPlace struct {
+	personnel, item int32
+	given           bool
+}
+
+// where is the path the word was given at.
+func (r wordReading) where() string {
+	if r.field == "" && r.skill.given {
+		return indexed(objectField("personnel", int(r.skill.personnel), "skills"), int(r.skill.item))
+	}
+	return r.field
+}
+
+// wordNotes are the words of a request read otherwise than as a word of
+// a vocabulary: forms read as their words, and words no vocabulary
+// knows read as written (asWritten.go).
+type wordNotes struct {
+	forms, written []wordReading
+	// writtenIndex holds the words of written by key once they are many
+	// (noteWritten).
+	writtenIndex map[writtenKey]struct{}
+}
+
+// readWord reads a word of the board (word as given, key folded) that
+// names what an object is, against the vocabularies kinds: the word
+// itself when they know it or know nothing near it; the word it is a
+// form of when it is one's (noted on b, said in the verdict); refused
+// when it is a form of several, or a typo of one (checkWord). It returns
+// the key to read.
+func (w *vocabularyWords) readWord(b *wordNotes, field func() string, what, word, key string, kinds wordKinds) (string, error) {
+	if key == "" || w.kinds[key]&kinds != 0 {
+		return key, nil
+	}
+	switch f, s := w.formOf(key, kinds); len(s) {
+	case 0:
+	case 1:
+		b.noteForm(f, strings.TrimSpace(word), s[0], field())
+		return s[0], nil
+	default:
+		return "", ambiguousForm(f, field(), what, word, s)
+	}
+	if err := w.checkWord(field, what, word, key, kinds); err != nil {
+		return "", err
+	}
+	b.noteWritten(strings.TrimSpace(word), key, field, kinds)
+	return key, nil
+}
+
+// readWords is readWord of each word of a list the board gives (given),
+// read folded (keys, as checkWords takes them): it returns the keys to
+// read, a list of its own when a form was read.
+func (w *vocabularyWords) readWords(b *wordNotes, at boardPlace, list, what string, given, keys []string, kinds wordKinds) ([]string, error) {
+	out := keys
+	for i, key := range keys {
+		if key == "command" || key == "staff" || w.kinds[key]&kinds != 0 {
+			continue
+		}
+		j := givenAs(given, keys, i)
+		if j < 0 {
+			continue
+		}
+		read, err := w.readWord(b, at.itemOf(list, j), what, given[j], key, kinds)
+		if err != nil {
+			return nil, err
+		}
+		if read != key {
+			if &out[0] == &keys[0] {
+				out = slices.Clone(keys) // keys may be the request's own list
+			}
+			out[i] = read
+		}
+	}
+	return out, nil
+}
+
+// givenAs is the index of the first word of given that folds to keys[i]
+// (keys: given folded, those folding to nothing left out), -1 if none.
+// When no word folded to nothing, keys[j] is given[j] folded, and the
+// first key equal to keys[i] is at that index: no word is folded again.
+func givenAs(given, keys []string, i int) int {
+	if len(keys) == len(given) {
+		return slices.Index(keys[:i+1], keys[i])
+	}
+	return slices.IndexFunc(given, func(g string) bool { return fold(g) == keys[i] })
+}
+
+// ambiguousForm refuses a word (given at field as what, a word of a
+// vocabulary) that is a form f of several words of a vocabulary, naming
+// them.
+func ambiguousForm(f wordForm, field, what, word string, words []string) error {
+	quoted := make([]string, len(words))
+	for i, n := range words {
+		quoted[i] = `"` + n + `"`
+	}
+	return unprocessable(field, "%q is not %s the rules or the card data know, and as %s it could be %s: give the one meant.", rules.Truncate(word), cmp.Or(wordForms[f].what, what), wordForms[f].as, strings.Join(quoted, " or ")).
+		WithDetail("suggestions", words)
+}
+
+// noteForm notes a word read as the word it is a form f of, once a
+// family, word and reading (the first place it was given).
+func (n *wordNotes) noteForm(f wordForm, given, read, field string) {
+	for _, r := range n.forms {
+		if r.form == f && fold(r.given) == fold(given) && r.read == read {
+			return
+		}
+	}
+	n.forms = append(n.forms, wordReading{given: rules.Truncate(given), read: read, field: field, form: f})
+}
+
+// formsSaid says how the forms were read, a sentence a family of
+// wordForms, in their order, for the verdict's reasons; none when no
+// form was read.
+func (n wordNotes) formsSaid() []string {
+	if len(n.forms) == 0 {
+		return nil
+	}
+	var said []string
+	for f := range wordForms {
+		var parts []string
+		for _, r := range n.forms {
+			if r.form == wordForm(f) {
+				parts = append(parts, fmt.Sprintf("%q (%s) as %s", r.given, r.field, r.read))
+			}
+		}
+		if len(parts) > 0 {
+			said = append(said, fmt.Sprintf("Read as %s the rules or the card data know: %s.", wordForms[f].read, joinAnd(parts)))
+		}
+	}
+	return said
+}
