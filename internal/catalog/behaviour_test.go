@@ -150,8 +150,23 @@ func TestCardsUnknownAffiliationOrSetIsNamed(t *testing.T) {
 	if _, total, err := cat.Cards(ctx, rules.CardFilter{Set: "09"}); err != nil || total != 5 {
 		t.Errorf("set=09: %d cards, %v", total, err)
 	}
-	if _, total, err := cat.Cards(ctx, rules.CardFilter{Set: "101", Edition: "2e"}); err != nil || total != 0 {
-		t.Errorf("a set of the other edition is no mistake: %d cards, %v", total, err)
+	// A set of the other edition than the one asked can match no card, as
+	// a search's document of the other edition cannot: named, not an empty
+	// page.
+	if _, _, err := cat.Cards(ctx, rules.CardFilter{Set: "101", Edition: "2e"}); rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "set" {
+		t.Errorf("a set of the other edition: %v", err)
+	}
+	// So is an affiliation or a type only the other edition's cards have,
+	// which the cards of every edition hold.
+	_, _, err = cat.Cards(ctx, rules.CardFilter{Affiliation: "Non Aligned", Edition: "1e"})
+	if affs, _ := rules.ErrorDetails(err)["affiliations"].([]string); rules.ErrorCode(err) != rules.EINVALID || !slices.Equal(affs, []string{"klingon", "romulan"}) {
+		t.Errorf("affiliation=Non Aligned of 1E: %v, details %v", err, rules.ErrorDetails(err))
+	}
+	if _, _, err := cat.Cards(ctx, rules.CardFilter{Type: "interrupts", Edition: "1e"}); rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "type" {
+		t.Errorf("type=interrupts of 1E: %v", err)
+	}
+	if _, total, err := cat.Cards(ctx, rules.CardFilter{Type: "interrupts", Edition: "2e"}); err != nil || total != 1 {
+		t.Errorf("type=interrupts of 2E: %d cards, %v", total, err)
 	}
 	_, _, err = cat.Cards(ctx, rules.CardFilter{Set: "Far Frontier"})
 	if rules.ErrorCode(err) != rules.EINVALID || rules.ErrorDetails(err)["field"] != "set" || !strings.Contains(rules.ErrorMessage(err), "set 9") {
@@ -311,5 +326,34 @@ func TestCardNamedMarksALooseReading(t *testing.T) {
 	}
 	if again, _ := cat.Card(context.Background(), "2e-9-2"); again.Match != "" {
 		t.Errorf("the catalog's own card was marked: %q", again.Match)
+	}
+}
+
+// A refused filter suggests what it may mean: the value its text is within
+// a word's typos of, nearest first (details.suggestions), a set by its
+// number, of the set whose name (or misspelt name) it gives; never a
+// value of an edition not asked.
+func TestARefusedCardFilterSuggestsTheValueMeant(t *testing.T) {
+	cat := sampleCatalog()
+	ctx := context.Background()
+	for _, c := range []struct {
+		f    rules.CardFilter
+		want []string
+	}{
+		{rules.CardFilter{Affiliation: "klingn"}, []string{"klingon"}},
+		{rules.CardFilter{Affiliation: "nonaligned"}, []string{"non-aligned"}},
+		{rules.CardFilter{Affiliation: "Romulin", Edition: "2e"}, []string{"romulan"}},
+		{rules.CardFilter{Affiliation: "Cardassian"}, []string{}},
+		{rules.CardFilter{Type: "personel"}, []string{"personnel"}},
+		{rules.CardFilter{Type: "shipp"}, []string{"ship"}},
+		{rules.CardFilter{Set: "Far Frontier"}, []string{"9"}},
+		{rules.CardFilter{Set: "far frontir"}, []string{"9"}},
+		{rules.CardFilter{Set: "Old Dayz", Edition: "2e"}, []string{}},
+	} {
+		_, _, err := cat.Cards(ctx, c.f)
+		got, _ := rules.ErrorDetails(err)["suggestions"].([]string)
+		if rules.ErrorCode(err) != rules.EINVALID || !slices.Equal(got, c.want) {
+			t.Errorf("%+v: %v, suggestions %q, want %q", c.f, err, got, c.want)
+		}
 	}
 }

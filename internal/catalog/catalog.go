@@ -64,6 +64,9 @@ type Catalog struct {
 	// a set filter may name.
 	affiliations []string
 	sets         []SetName
+	// editionTypes and editionAffiliations are types and affiliations of
+	// each edition's cards: a filter of an edition may name only those.
+	editionTypes, editionAffiliations map[string][]string
 	// lookups keeps the working space of fuzzy look-ups (*lookup) for the
 	// next.
 	lookups sync.Pool
@@ -146,14 +149,16 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		}
 	}
 	c := &Catalog{
-		cards:     cards,
-		byID:      make(map[string]*rules.Card, len(cards)),
-		exact:     map[string][]*rules.Card{},
-		numerals:  map[string][]*rules.Card{},
-		wordID:    map[string]int32{},
-		deletes:   map[string][]int32{},
-		cardNames: make([]string, len(cards)),
-		sources:   sources,
+		cards:               cards,
+		byID:                make(map[string]*rules.Card, len(cards)),
+		editionTypes:        map[string][]string{},
+		editionAffiliations: map[string][]string{},
+		exact:               map[string][]*rules.Card{},
+		numerals:            map[string][]*rules.Card{},
+		wordID:              map[string]int32{},
+		deletes:             map[string][]int32{},
+		cardNames:           make([]string, len(cards)),
+		sources:             sources,
 	}
 	c.lookups.New = func() any { return c.newLookup() }
 	fulls := map[string]*fullName{}
@@ -166,6 +171,9 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		c.byID[card.ID] = card
 		if t := rules.FoldName(card.Type); t != "" && !slices.Contains(c.types, t) {
 			c.types = append(c.types, t)
+		}
+		if t := rules.FoldName(card.Type); t != "" && !slices.Contains(c.editionTypes[card.Edition], t) {
+			c.editionTypes[card.Edition] = append(c.editionTypes[card.Edition], t)
 		}
 		first := len(c.names)
 		for _, v := range variantsOf(card) {
@@ -270,10 +278,19 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			if rules.FoldName(a) != "" && !slices.ContainsFunc(c.affiliations, func(k string) bool { return rules.FoldName(k) == rules.FoldName(a) }) {
 				c.affiliations = append(c.affiliations, a)
 			}
+			if ea := c.editionAffiliations[card.Edition]; rules.FoldName(a) != "" && !slices.ContainsFunc(ea, func(k string) bool { return rules.FoldName(k) == rules.FoldName(a) }) {
+				c.editionAffiliations[card.Edition] = append(ea, a)
+			}
 		}
 		c.addSet(card)
 	}
 	slices.Sort(c.affiliations)
+	for _, l := range c.editionAffiliations {
+		slices.Sort(l)
+	}
+	for _, l := range c.editionTypes {
+		slices.Sort(l)
+	}
 	slices.SortFunc(c.sets, func(a, b SetName) int {
 		if n := cmp.Compare(len(a.Set), len(b.Set)); n != 0 {
 			return n
@@ -656,15 +673,15 @@ func (c *Catalog) CardPage(ctx context.Context, f rules.CardFilter) (*rules.Card
 		limit = 20
 	}
 	q := strings.Fields(rules.FoldName(f.Q))
-	typ, err := c.cardType(f.Type)
+	typ, err := c.cardType(f.Type, string(f.Edition))
 	if err != nil {
 		return nil, err
 	}
-	aff, err := c.cardAffiliation(f.Affiliation)
+	aff, err := c.cardAffiliation(f.Affiliation, string(f.Edition))
 	if err != nil {
 		return nil, err
 	}
-	set, err := c.cardSet(f.Set)
+	set, err := c.cardSet(f.Set, string(f.Edition))
 	if err != nil {
 		return nil, err
 	}
@@ -730,16 +747,37 @@ var filterLacking = []struct {
 // punctuation and a plural forgiven), "" for none. A type the data does not
 // know is EINVALID naming those it does, as an unknown edition is: a filter
 // that can match nothing is a mistake the caller wants named, not an empty
-// page.
-func (c *Catalog) cardType(name string) (string, error) {
-	return oneOf(name, c.types, "type", "Card type", "types")
+// page. Of an edition, a type only the other edition's cards have is as
+// unknown, and said so.
+func (c *Catalog) cardType(name, edition string) (string, error) {
+	return oneOfIn(name, edition, c.types, c.editionTypes, "type", "Card type", "types")
+}
+
+// oneOfIn is oneOf among the values of the edition's cards (known: of
+// every edition's, when edition is ""): a value only the other edition's
+// cards have can match no card of the edition asked, and is EINVALID saying
+// so, never read as an empty page.
+func oneOfIn(name, edition string, all []string, byEdition map[string][]string, field, what, list string) (string, error) {
+	if edition == "" {
+		return oneOf(name, all, field, what, list)
+	}
+	known := byEdition[edition]
+	v, err := oneOf(name, known, field, what, list)
+	if err == nil {
+		return v, nil
+	}
+	if other, err2 := oneOf(name, all, field, what, list); err2 == nil && other != "" {
+		e := &rules.Error{Code: rules.EINVALID, Message: fmt.Sprintf("%s %q is held by no %s card of the card data; use one of %s.", what, other, rules.EditionName(edition), strings.Join(known, ", "))}
+		return "", e.WithDetail("field", field).WithDetail(list, slices.Clone(known)).WithDetail("suggestions", []string{})
+	}
+	return "", err
 }
 
 // cardAffiliation returns the affiliation of the data an affiliation filter
 // names (case, punctuation and a plural forgiven), "" for none; one the data
 // does not know is EINVALID naming those it does, as cardType does.
-func (c *Catalog) cardAffiliation(name string) (string, error) {
-	a, err := oneOf(name, c.affiliations, "affiliation", "Affiliation", "affiliations")
+func (c *Catalog) cardAffiliation(name, edition string) (string, error) {
+	a, err := oneOfIn(name, edition, c.affiliations, c.editionAffiliations, "affiliation", "Affiliation", "affiliations")
 	return rules.FoldName(a), err
 }
 
@@ -828,15 +866,24 @@ func (c *Catalog) addSet(card *rules.Card) {
 // cardSet returns the set number a set filter names (leading zeros
 // forgiven), "" for none. A set the data does not have is EINVALID with the
 // sets it has; a set's name is pointed to its number.
-func (c *Catalog) cardSet(name string) (string, error) {
+func (c *Catalog) cardSet(name, edition string) (string, error) {
 	set := strings.TrimLeft(strings.TrimSpace(name), "0")
 	if set == "" && strings.TrimSpace(name) == "" {
 		return "", nil
 	}
 	var named []string
 	for _, s := range c.sets {
+		if s.Set == set && edition != "" && s.Edition != edition {
+			// A set of the other edition can match no card of the one
+			// asked: said so, never an empty page.
+			e := rules.Errorf(rules.EINVALID, "Set %s (%s) is a %s set: no %s card is of it.", s.Set, s.SetName, rules.EditionName(s.Edition), rules.EditionName(edition))
+			return "", e.WithDetail("field", "set").WithDetail("sets", c.setsOf(edition)).WithDetail("suggestions", []string{})
+		}
 		if s.Set == set {
 			return set, nil
+		}
+		if edition != "" && s.Edition != edition {
+			continue // a name of the other edition's set suggests none
 		}
 		if s.SetName != "" && rules.FoldName(s.SetName) == rules.FoldName(name) {
 			named = append(named, s.Set)
@@ -849,7 +896,7 @@ func (c *Catalog) cardSet(name string) (string, error) {
 	if len(named) == 0 {
 		suggestions = []string{}
 		var near []string
-		for _, s := range nearValues(name, c.sets, func(s SetName) string { return s.SetName }) {
+		for _, s := range nearValues(name, c.setsOf(edition), func(s SetName) string { return s.SetName }) {
 			suggestions = append(suggestions, s.Set)
 			near = append(near, fmt.Sprintf("set %s (%s)", s.Set, s.SetName))
 		}
@@ -859,7 +906,18 @@ func (c *Catalog) cardSet(name string) (string, error) {
 		}
 	}
 	e := &rules.Error{Code: rules.EINVALID, Message: msg}
-	return "", e.WithDetail("field", "set").WithDetail("sets", slices.Clone(c.sets)).WithDetail("suggestions", suggestions)
+	return "", e.WithDetail("field", "set").WithDetail("sets", c.setsOf(edition)).WithDetail("suggestions", suggestions)
+}
+
+// setsOf are the sets of the edition's cards (every set, for "").
+func (c *Catalog) setsOf(edition string) []SetName {
+	out := []SetName{}
+	for _, s := range c.sets {
+		if edition == "" || s.Edition == edition {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // hasWordsStarting says whether every word of q starts a word of words.
