@@ -186,6 +186,9 @@ func (p cardProbe3) judgeList(t *testing.T, srv *httptest.Server) (string, strin
 		} `json:"data"`
 		Total   int            `json:"total"`
 		Unknown map[string]int `json:"unknown"`
+		ReadAs  []struct {
+			Typed, As, Why string
+		} `json:"readAs"`
 	}
 	var e errorBody
 	miss := ""
@@ -207,6 +210,9 @@ func (p cardProbe3) judgeList(t *testing.T, srv *httptest.Server) (string, strin
 			miss = fmt.Sprintf("total %d, want %d or more", page.Total, p.MinTotal)
 		case p.UnknownAffiliation && page.Unknown["affiliation"] == 0:
 			miss = "unknown.affiliation not said"
+		case p.Suggest != "" && !slices.ContainsFunc(page.ReadAs, func(r struct{ Typed, As, Why string }) bool { return r.As == p.Suggest }):
+			// A filter read loosely says how it was read.
+			miss = "read without saying it read " + p.Suggest
 		}
 		for _, id := range p.IDs {
 			if miss == "" && !slices.Contains(ids, id) {
@@ -243,7 +249,10 @@ func (p cardProbe3) judgeList(t *testing.T, srv *httptest.Server) (string, strin
 		Data struct {
 			Cards *struct {
 				TotalCount int `json:"totalCount"`
-				Edges      []struct {
+				ReadAs     []struct {
+					Typed, As, Why string
+				} `json:"readAs"`
+				Edges []struct {
 					Node struct {
 						ID string `json:"id"`
 					} `json:"node"`
@@ -252,10 +261,11 @@ func (p cardProbe3) judgeList(t *testing.T, srv *httptest.Server) (string, strin
 		} `json:"data"`
 		Errors gqlErrors `json:"errors"`
 	}
-	probeGraphQL(t, srv.URL, `query($q: String, $edition: String, $type: String, $affiliation: String, $set: String){ cards(q: $q, edition: $edition, type: $type, affiliation: $affiliation, set: $set, first: 100){ totalCount edges { node { id } } } }`, vars, &got)
+	probeGraphQL(t, srv.URL, `query($q: String, $edition: String, $type: String, $affiliation: String, $set: String){ cards(q: $q, edition: $edition, type: $type, affiliation: $affiliation, set: $set, first: 100){ totalCount readAs { typed as why } edges { node { id } } } }`, vars, &got)
 	if status == 200 {
-		if got.Data.Cards == nil || got.Data.Cards.TotalCount != page.Total || len(got.Data.Cards.Edges) != len(page.Data) {
-			return "GraphQL: not the page REST answers", fmt.Sprintf("%d %s", status, body)
+		if got.Data.Cards == nil || got.Data.Cards.TotalCount != page.Total || len(got.Data.Cards.Edges) != len(page.Data) ||
+			fmt.Sprint(got.Data.Cards.ReadAs) != fmt.Sprint(page.ReadAs) && len(page.ReadAs)+len(got.Data.Cards.ReadAs) > 0 {
+			return fmt.Sprintf("GraphQL: not the page REST answers (%+v)", got.Errors), fmt.Sprintf("%d %s", status, body)
 		}
 		return "", ""
 	}

@@ -92,6 +92,7 @@ func (h *handlers) cards(c echo.Context) error {
 	if p.Unknown.Any() {
 		out.Unknown = &p.Unknown
 	}
+	out.ReadAs = p.ReadAs
 	return c.JSON(http.StatusOK, out)
 }
 
@@ -101,6 +102,9 @@ func (h *handlers) cards(c echo.Context) error {
 type cardList struct {
 	list[*rules.Card]
 	Unknown *rules.CardsUnknown `json:"unknown,omitempty"`
+	// ReadAs are the query's words that begin no word of a card's name,
+	// each read as the word it is a typo of, as a search's readAs.
+	ReadAs []rules.WordReading `json:"readAs,omitempty"`
 }
 
 func (h *handlers) cardRulings(c echo.Context) error {

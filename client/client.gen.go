@@ -8324,6 +8324,9 @@ type ListCardsResponse struct {
 	JSON200 *struct {
 		Data []Card `json:"data"`
 
+		// ReadAs When nothing matched q as typed, the words of q that begin no word of any card's name, each read as the word of names it is a typo of (q=galxy: [{"typed": "galxy", "as": "galaxy", "why": "typo"}]), as a search's readAs: the cards answered matched loosely. Absent when q was read as given.
+		ReadAs *[]WordReading `json:"readAs,omitempty"`
+
 		// Total How many cards are known to match the query and every filter.
 		Total int `json:"total"`
 
@@ -8353,6 +8356,9 @@ type ListCardsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListCardsResponse) GetJSON200() *struct {
 	Data []Card `json:"data"`
+
+	// ReadAs When nothing matched q as typed, the words of q that begin no word of any card's name, each read as the word of names it is a typo of (q=galxy: [{"typed": "galxy", "as": "galaxy", "why": "typo"}]), as a search's readAs: the cards answered matched loosely. Absent when q was read as given.
+	ReadAs *[]WordReading `json:"readAs,omitempty"`
 
 	// Total How many cards are known to match the query and every filter.
 	Total int `json:"total"`
@@ -11024,6 +11030,9 @@ func ParseListCardsResponse(rsp *http.Response) (*ListCardsResponse, error) {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
 			Data []Card `json:"data"`
+
+			// ReadAs When nothing matched q as typed, the words of q that begin no word of any card's name, each read as the word of names it is a typo of (q=galxy: [{"typed": "galxy", "as": "galaxy", "why": "typo"}]), as a search's readAs: the cards answered matched loosely. Absent when q was read as given.
+			ReadAs *[]WordReading `json:"readAs,omitempty"`
 
 			// Total How many cards are known to match the query and every filter.
 			Total int `json:"total"`

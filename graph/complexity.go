@@ -132,6 +132,7 @@ var listBounds = map[string]int{
 	"SearchFacets.document": facetDocuments,
 	// A search reads at most as many words as others as a query has.
 	"SearchConnection.readAs": rules.MaxQueryWords,
+	"CardConnection.readAs":   rules.MaxCardQueryReadings, // Catalog.CardPage reads no more
 	// A name fits a few cards equally well; a few rulings are titled with
 	// a name.
 	"CardNotFound.candidates": nameCandidates,

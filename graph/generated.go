@@ -124,6 +124,7 @@ type ComplexityRoot struct {
 	CardConnection struct {
 		Edges      func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
+		ReadAs     func(childComplexity int) int
 		TotalCount func(childComplexity int) int
 		Unknown    func(childComplexity int) int
 	}
@@ -919,6 +920,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CardConnection.PageInfo(childComplexity), true
+	case "CardConnection.readAs":
+		if e.ComplexityRoot.CardConnection.ReadAs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CardConnection.ReadAs(childComplexity), true
 	case "CardConnection.totalCount":
 		if e.ComplexityRoot.CardConnection.TotalCount == nil {
 			break
@@ -2642,6 +2649,8 @@ type CardConnection {
   totalCount: Int!
   "By filter, the cards a filter could not read (their field is not in the card data) and that match everything else: they may or may not belong, and totalCount leaves them out. Null when there is none."
   unknown: CardsUnknown
+  "When nothing matched q as typed, the words of q that begin no word of any card's name, each read as the word of names it is a typo of (\"galxy\" as \"galaxy\", why typo), as search's readAs: the cards answered matched loosely. Empty when q was read as given."
+  readAs: [WordReading!]!
 }
 
 """
@@ -5281,6 +5290,43 @@ func (ec *executionContext) fieldContext_CardConnection_unknown(_ context.Contex
 				return ec.fieldContext_CardsUnknown_set(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type CardsUnknown", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CardConnection_readAs(ctx context.Context, field graphql.CollectedField, obj *model.CardConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CardConnection_readAs,
+		func(ctx context.Context) (any, error) {
+			return obj.ReadAs, nil
+		},
+		nil,
+		ec.marshalNWordReading2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐWordReadingᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CardConnection_readAs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CardConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "typed":
+				return ec.fieldContext_WordReading_typed(ctx, field)
+			case "as":
+				return ec.fieldContext_WordReading_as(ctx, field)
+			case "why":
+				return ec.fieldContext_WordReading_why(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type WordReading", field.Name)
 		},
 	}
 	return fc, nil
@@ -9757,6 +9803,8 @@ func (ec *executionContext) fieldContext_Query_cards(ctx context.Context, field 
 				return ec.fieldContext_CardConnection_totalCount(ctx, field)
 			case "unknown":
 				return ec.fieldContext_CardConnection_unknown(ctx, field)
+			case "readAs":
+				return ec.fieldContext_CardConnection_readAs(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type CardConnection", field.Name)
 		},
@@ -14882,6 +14930,11 @@ func (ec *executionContext) _CardConnection(ctx context.Context, sel ast.Selecti
 			}
 		case "unknown":
 			out.Values[i] = ec._CardConnection_unknown(ctx, field, obj)
+		case "readAs":
+			out.Values[i] = ec._CardConnection_readAs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

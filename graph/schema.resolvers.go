@@ -347,7 +347,7 @@ func (r *queryResolver) Cards(ctx context.Context, q *string, edition *string, t
 	if limit == 0 {
 		cards = nil
 	}
-	c := &model.CardConnection{TotalCount: total}
+	c := &model.CardConnection{TotalCount: total, ReadAs: readings(p.ReadAs)}
 	if p.Unknown.Any() {
 		c.Unknown = &p.Unknown
 	}

@@ -13,6 +13,8 @@ type CardConnection struct {
 	TotalCount int `json:"totalCount"`
 	// By filter, the cards a filter could not read (their field is not in the card data) and that match everything else: they may or may not belong, and totalCount leaves them out. Null when there is none.
 	Unknown *rules.CardsUnknown `json:"unknown,omitempty"`
+	// When nothing matched q as typed, the words of q that begin no word of any card's name, each read as the word of names it is a typo of ("galxy" as "galaxy", why typo), as search's readAs: the cards answered matched loosely. Empty when q was read as given.
+	ReadAs []*rules.WordReading `json:"readAs"`
 }
 
 type CardEdge struct {

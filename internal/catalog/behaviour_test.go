@@ -357,3 +357,24 @@ func TestARefusedCardFilterSuggestsTheValueMeant(t *testing.T) {
 		}
 	}
 }
+
+// A list's query word that begins no word of a card's name is read as the
+// word of names it is a typo of, and the page says how it read the query
+// (ReadAs); a query read as given, or one no reading helps, says nothing.
+func TestACardListReadsATypoedQueryWordAndSaysSo(t *testing.T) {
+	cat := sampleCatalog()
+	ctx := context.Background()
+	p, err := cat.CardPage(ctx, rules.CardFilter{Q: "Tavro"})
+	if want := []rules.WordReading{{Typed: "tavro", As: "tavor", Why: rules.ReadTypo}}; err != nil || p.Total != 2 || !slices.Equal(p.ReadAs, want) {
+		t.Errorf("q=Tavro: %d cards, read as %q, %v", p.Total, p.ReadAs, err)
+	}
+	if p, err := cat.CardPage(ctx, rules.CardFilter{Q: "Tav"}); err != nil || p.Total != 2 || p.ReadAs != nil {
+		t.Errorf("q=Tav: %d cards, read as %q, %v", p.Total, p.ReadAs, err)
+	}
+	if p, err := cat.CardPage(ctx, rules.CardFilter{Q: "Tavro", Type: "ship"}); err != nil || p.Total != 0 || p.ReadAs != nil {
+		t.Errorf("q=Tavro&type=ship: %d cards, read as %q, %v", p.Total, p.ReadAs, err)
+	}
+	if p, err := cat.CardPage(ctx, rules.CardFilter{Q: "zzzzzz"}); err != nil || p.Total != 0 || p.ReadAs != nil {
+		t.Errorf("q=zzzzzz: %d cards, read as %q, %v", p.Total, p.ReadAs, err)
+	}
+}

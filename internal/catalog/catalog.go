@@ -685,6 +685,60 @@ func (c *Catalog) CardPage(ctx context.Context, f rules.CardFilter) (*rules.Card
 	if err != nil {
 		return nil, err
 	}
+	p, err := c.cardPass(ctx, f, q, typ, aff, set, limit)
+	if err != nil || len(q) == 0 || p.Total > 0 || p.Unknown.Any() {
+		return p, err
+	}
+	// No card matches, and a word of the query may begin no word of any
+	// card's name: read as the word of names it is a typo of, as a look-up
+	// by name reads it, and said (ReadAs), never an empty page claiming no
+	// card is named so.
+	read, ok := c.readQueryWords(ctx, q)
+	if !ok {
+		return p, nil
+	}
+	again, err := c.cardPass(ctx, f, read, typ, aff, set, limit)
+	if err != nil || again.Total == 0 && !again.Unknown.Any() {
+		return p, err
+	}
+	for i, w := range q {
+		if read[i] != w {
+			again.ReadAs = append(again.ReadAs, rules.WordReading{Typed: w, As: read[i], Why: rules.ReadTypo})
+		}
+	}
+	return again, nil
+}
+
+// readQueryWords is q with each word no word of names begins read as the
+// one word of names it is a typo of (nearestTypo); false when every word
+// begins one, or a word is near no word or several. A query of more than
+// rules.MaxCardQueryReadings words is not read.
+func (c *Catalog) readQueryWords(ctx context.Context, q []string) ([]string, bool) {
+	if len(q) > rules.MaxCardQueryReadings {
+		return nil, false
+	}
+	s := c.lookups.Get().(*lookup)
+	defer c.lookups.Put(s)
+	read, typo := make([]string, len(q)), false
+	for i, w := range q {
+		if err := ctx.Err(); err != nil {
+			return nil, false
+		}
+		read[i] = w
+		if at := sort.SearchStrings(c.vocab, w); at < len(c.vocab) && strings.HasPrefix(c.vocab[at], w) || stopWords[w] {
+			continue
+		}
+		t, ok := c.nearestTypo(s, w)
+		if !ok {
+			return nil, false
+		}
+		read[i], typo = t, true
+	}
+	return read, typo
+}
+
+// cardPass is CardPage's pass over the cards with its filters read.
+func (c *Catalog) cardPass(ctx context.Context, f rules.CardFilter, q []string, typ, aff, set string, limit int) (*rules.CardPage, error) {
 	p := &rules.CardPage{Cards: []*rules.Card{}}
 	for i, card := range c.cards {
 		if err := ctx.Err(); i%1024 == 1023 && err != nil {

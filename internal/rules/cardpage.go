@@ -7,6 +7,11 @@ package rules
 // them, those it cannot tell, so that a fan site never reads the page as
 // the whole list.
 
+// MaxCardQueryReadings is the most words of a card list's query read as
+// other words (CardPage.ReadAs): more than the words of the longest card
+// name (7 in the card data), so a query of more is not read at all.
+const MaxCardQueryReadings = 12
+
 // CardPage is a page of the cards a CardFilter selects.
 type CardPage struct {
 	Cards []*Card
@@ -14,6 +19,11 @@ type CardPage struct {
 	Total int
 	// Unknown counts, by filter, the cards the filter cannot read.
 	Unknown CardsUnknown
+	// ReadAs are the query's words that begin no word of any card's name
+	// and were read as the word of names each is a typo of ("galxy" as
+	// galaxy), as a search says how it read its words; nil when the query
+	// was read as given.
+	ReadAs []WordReading
 }
 
 // CardsUnknown counts, for each filter of a card list, the cards that match
