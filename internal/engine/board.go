@@ -299,6 +299,9 @@ type Personnel struct {
 	card             string // the id of its card; "" for a personnel given inline
 	unknown          stat   // the statistics not known (known.go)
 	src              *rules.BoardPersonnel
+	// Unplaced says the board gave no place (at): where it is is not
+	// known, which is not nowhere (whereabouts.go).
+	Unplaced bool
 	// The personnel compiled once (features.go): its title folded, and
 	// its names numbered in names, the table of its board's request.
 	foldedTitle string

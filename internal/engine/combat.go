@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,10 +102,15 @@ func (j *judgement) combatSite(m *Mission, p rules.CombatParams) (site combatSit
 // who are left out): one there who is left out of a list is refused naming
 // the list. One listed who is not there is absent: the combat cannot
 // involve it.
-func (j *judgement) combatSides(site combatSite, p rules.CombatParams) (yours, stopped, theirs, absent []*Personnel, err error) {
+func (j *judgement) combatSides(site combatSite, p rules.CombatParams) (yours, stopped, theirs, absent []*Personnel, unplaced combatUnplaced, err error) {
 	there := site.key()
 	for _, x := range j.board.Personnel {
-		if j.board.whereIs(x).presence() != there {
+		w := j.board.whereIs(x)
+		if w.Unknown {
+			unplaced.sort(j.board, x, p)
+			continue
+		}
+		if w.presence() != there {
 			continue
 		}
 		switch {
@@ -130,7 +136,7 @@ func (j *judgement) combatSides(site combatSite, p rules.CombatParams) (yours, s
 		named := make(map[string]bool, len(listed))
 		for _, x := range listed {
 			named[x.ID] = true
-			if j.board.whereIs(x).presence() != there {
+			if w := j.board.whereIs(x); !w.Unknown && w.presence() != there {
 				absent = append(absent, x)
 			}
 		}
@@ -147,17 +153,65 @@ func (j *judgement) combatSides(site combatSite, p rules.CombatParams) (yours, s
 		return nil
 	}
 	if err := check(p.You, You, "params.you", yours); err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, unplaced, err
 	}
 	if err := check(p.Opponent, Opponent, "params.opponent", theirs); err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, unplaced, err
 	}
 	for _, x := range append(append([]*Personnel(nil), yours...), theirs...) {
 		if err := x.need(statStrength); err != nil {
-			return nil, nil, nil, nil, err
+			return nil, nil, nil, nil, unplaced, err
 		}
 	}
-	return yours, stopped, theirs, absent, nil
+	return yours, stopped, theirs, absent, unplaced, nil
+}
+
+// combatUnplaced are the personnel given with no place, sorted by what
+// their presence would change: yours and theirs that the combat would
+// involve were they there (listed, or their side's list left out), and
+// those it would not (your stopped ones; those a side's list leaves out,
+// which it could not were they present).
+type combatUnplaced struct {
+	yours, theirs, aside []*Personnel
+}
+
+func (u *combatUnplaced) sort(b *Board, x *Personnel, p rules.CombatParams) {
+	list := p.You
+	if x.Owner == Opponent {
+		list = p.Opponent
+	}
+	switch {
+	case x.Owner != Opponent && b.stoppedNow(x):
+		u.aside = append(u.aside, x)
+	case list != nil && !slices.Contains(*list, x.ID):
+		u.aside = append(u.aside, x)
+	case x.Owner == Opponent:
+		u.theirs = append(u.theirs, x)
+	default:
+		u.yours = append(u.yours, x)
+	}
+}
+
+// decides is the first personnel given with no place whose presence would
+// change the combat's verdict, or nil: one the combat would involve were it
+// there, unless something else refuses the combat (refused), or the other
+// side has nobody, known or unplaced, so that it cannot begin either way.
+func (u combatUnplaced) decides(refused bool, yours, theirs []*Personnel) *Personnel {
+	if refused {
+		return nil
+	}
+	if len(u.yours) > 0 && len(theirs)+len(u.theirs) > 0 {
+		return u.yours[0]
+	}
+	if len(u.theirs) > 0 && len(yours)+len(u.yours) > 0 {
+		return u.theirs[0]
+	}
+	return nil
+}
+
+// all are the personnel given with no place, each once.
+func (u combatUnplaced) all() []*Personnel {
+	return append(append(append([]*Personnel(nil), u.yours...), u.theirs...), u.aside...)
 }
 
 func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
@@ -173,7 +227,7 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) er
 	if err != nil {
 		return err
 	}
-	involved, stopped, theirs, absent, err := j.combatSides(site, *p)
+	involved, stopped, theirs, absent, unplaced, err := j.combatSides(site, *p)
 	if err != nil {
 		return err
 	}
@@ -188,6 +242,12 @@ func runCombat(_ context.Context, _ *Service, j *judgement, raw rules.Params) er
 		allowed = false
 		j.say("%s %s not present %s: combat involves only personnel present there.", names(absent), isAre(len(absent)), site)
 	}
+	if x := unplaced.decides(!allowed || m.Type == "headquarters", involved, theirs); x != nil {
+		// Where it is decides: present, the combat involves it (or
+		// begins at all); absent, it does not.
+		return placeNotGiven(x)
+	}
+	j.sayUnplaced(unplaced.all())
 	if allowed && m.Type == "" && len(involved) > 0 && len(theirs) > 0 {
 		// Nothing else refuses the combat: whether the mission is a
 		// headquarters, where it cannot begin, decides.

@@ -471,6 +471,7 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 	if bp.At != nil {
 		return readPersonnelLocation(edition, b, at, bp.At, p)
 	}
+	p.Unplaced = true
 	return nil
 }
 
@@ -490,6 +491,8 @@ func readPersonnelLocation(edition string, b *Board, at boardPlace, loc *rules.L
 		return unprocessable(at.field("at"), "a personnel is at one place: a mission, a ship, a facility or a brig")
 	}
 	switch {
+	case set == 0:
+		p.Unplaced = true
 	case loc.Ship != "":
 		if b.Ship(loc.Ship) == nil {
 			return unprocessable(at.field("at.ship"), "no ship on the board has the id %q", loc.Ship)

@@ -242,6 +242,9 @@ type battleInitiation struct {
 	// has one, or the Away Team's.
 	leaders    []battleLeader
 	violations []initiationViolation
+	// unplaced are the personnel of a battle of personnel given no place,
+	// set aside when another rule refuses the attack.
+	unplaced []*Personnel
 }
 
 // A battleLeader is the personnel who leads an attack, aboard the ship or
@@ -383,10 +386,23 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 			}
 		}
 	} else if len(free) > 0 {
-		where := b.whereIs(free[0]).presence()
+		// A personnel given no place may or may not be present with the
+		// others: whether it is decides the attack unless another rule
+		// refuses it (below).
+		var placed []*Personnel
 		for _, x := range free {
-			if p := b.whereIs(x).presence(); p == "" || p != where {
-				add(checkPresence, "init1.present", "present", "%s is not present with %s.", x.Name(), free[0].Name())
+			if b.whereIs(x).Unknown {
+				bi.unplaced = append(bi.unplaced, x)
+				continue
+			}
+			placed = append(placed, x)
+		}
+		if len(placed) > 0 {
+			where := b.whereIs(placed[0]).presence()
+			for _, x := range placed {
+				if p := b.whereIs(x).presence(); p == "" || p != where {
+					add(checkPresence, "init1.present", "present", "%s is not present with %s.", x.Name(), placed[0].Name())
+				}
 			}
 		}
 		for _, x := range att.personnel {
@@ -515,6 +531,9 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 			bi.leaders = append(bi.leaders, battleLeader{leader: leader})
 		}
 	}
+	if len(bi.unplaced) > 0 && len(bi.violations) == 0 {
+		return bi, placeNotGiven(bi.unplaced[0])
+	}
 	return bi, nil
 }
 
@@ -534,6 +553,7 @@ func (j *judgement) explainBattleInitiation(bi battleInitiation) {
 		}
 	}
 	j.cite("init1.control", "init1.present", "init1.other")
+	j.sayUnplaced(bi.unplaced)
 	citeBroken(checkControl, checkCaptives, checkPresence)
 	if att := bi.attackers.affiliations; len(att) > 1 {
 		j.sayStrings("The attacking force is mixed (%s): it is subject to the restrictions of all its members.", joinAnd(att))

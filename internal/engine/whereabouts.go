@@ -8,6 +8,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -105,6 +106,10 @@ type whereabouts struct {
 	Site     site
 	Ship     *Ship     // aboard this ship
 	Facility *Facility // aboard this facility (1E)
+	// Unknown says the board gave no place: the card may be anywhere or
+	// nowhere, and a question whose answer turns on where it is asks
+	// for it (placeNotGiven) rather than read it as nowhere.
+	Unknown bool
 }
 
 // nowhere says whether the card is at no mission.
@@ -142,9 +147,44 @@ func (b *Board) whereIs(p *Personnel) whereabouts {
 		}
 	default:
 		w.Mission = p.Mission
+		w.Unknown = p.placeUnknown()
 	}
 	w.Site = b.siteOf(w.Mission)
 	return w
+}
+
+// placeUnknown says the board gave the personnel no place (at left out)
+// and nothing since has put it anywhere.
+func (p *Personnel) placeUnknown() bool {
+	return p.Unplaced && p.Mission == "" && p.Ship == "" && p.Facility == "" && p.Brig == ""
+}
+
+// placeNotGiven is the error of a question whose answer turns on whether a
+// personnel given with no place is present: EUNPROCESSABLE in the shape of
+// a statistic not given (missingStat), details.field the personnel's path,
+// details.needs "at".
+func placeNotGiven(p *Personnel) *rules.Error {
+	var e *rules.Error
+	if p.card != "" {
+		e = rules.Errorf(rules.EUNPROCESSABLE, "%s (%s, %s) has no place given, and whether it is present decides this question: give its at on the board, as \"at\": {\"mission\": \"m1\"} (or ship, facility, brig).", p.Name(), p.card, p.path())
+		e.WithDetail("card", p.card)
+	} else {
+		e = rules.Errorf(rules.EUNPROCESSABLE, "%s (%s) has no place given, and whether it is present decides this question: give its at on the board, as \"at\": {\"mission\": \"m1\"} (or ship, facility, brig).", p.Name(), p.path())
+	}
+	return e.WithDetail("field", p.path()).WithDetail("needs", "at")
+}
+
+// sayUnplaced says which personnel given with no place a verdict set
+// aside, its answer being the same wherever they are.
+func (j *judgement) sayUnplaced(ps []*Personnel) {
+	if len(ps) == 0 {
+		return
+	}
+	paths := make([]string, len(ps))
+	for i, p := range ps {
+		paths[i] = p.path() + ".at"
+	}
+	j.sayStrings("%s, given no place (%s), %s set aside: the answer is the same whether present or not.", names(ps), strings.Join(paths, ", "), isAre(len(ps)))
 }
 
 // shipWhere is where a ship is.
