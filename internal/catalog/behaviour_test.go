@@ -378,3 +378,25 @@ func TestACardListReadsATypoedQueryWordAndSaysSo(t *testing.T) {
 		t.Errorf("q=zzzzzz: %d cards, read as %q, %v", p.Total, p.ReadAs, err)
 	}
 }
+
+// Autocomplete offers a card by its persona's name after the names that
+// begin with the prefix, and reads a prefix no name begins as the name
+// typed right.
+func TestAutocompleteReadsAPersonaAndATypoedPrefix(t *testing.T) {
+	cat := catalog.New([]*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "The Quiet One", Type: "personnel", Persona: "Marrow"},
+		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Marrowbone Station", Type: "facility"},
+		{ID: "1e-1-3", Edition: "1e", Set: "1", Number: "3", Title: "Gallant Vessel", Type: "ship"},
+	}, nil)
+	ctx := context.Background()
+	for q, want := range map[string][]string{
+		"marrow":  {"Marrowbone Station", "The Quiet One"},
+		"galant":  {"Gallant Vessel"},
+		"vesel":   {"Gallant Vessel"},
+		"zzzzzzz": {},
+	} {
+		if got, err := cat.Autocomplete(ctx, q, "", 10); err != nil || !slices.Equal(got, want) {
+			t.Errorf("%q: %q, %v; want %q", q, got, err, want)
+		}
+	}
+}

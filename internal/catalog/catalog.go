@@ -104,6 +104,9 @@ type fullName struct {
 	folded string
 	name   string
 	cards  []*rules.Card
+	// personas are the folded persona names of its cards, when the data
+	// names one (Autocomplete offers The One for Lore).
+	personas []string
 }
 
 // Variant weights. A card named by a subtitle alone fits less well than one
@@ -208,10 +211,15 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		full := card.Name()
 		c.cardNames[ci] = full
 		k := rules.FoldName(full)
-		if f := fulls[k]; f != nil {
+		f := fulls[k]
+		if f != nil {
 			f.cards = append(f.cards, card)
 		} else {
-			fulls[k] = &fullName{folded: k, name: full, cards: []*rules.Card{card}}
+			f = &fullName{folded: k, name: full, cards: []*rules.Card{card}}
+			fulls[k] = f
+		}
+		if pn := rules.FoldName(card.Persona); pn != "" && !slices.Contains(f.personas, pn) {
+			f.personas = append(f.personas, pn)
 		}
 	}
 	for w := range cardsWith {
@@ -605,11 +613,10 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 				h.rank = 0
 			case strings.Contains(f.folded, wordStart):
 				h.rank = 1
-			case slices.ContainsFunc(f.cards, func(card *rules.Card) bool {
+			case slices.ContainsFunc(f.personas, func(pn string) bool {
 				// A 1E card is known by its persona's name too (Lore is
 				// The One), as the fuzzy look-up knows it.
-				pn := rules.FoldName(card.Persona)
-				return pn != "" && (strings.HasPrefix(pn, p) || strings.Contains(pn, wordStart))
+				return strings.HasPrefix(pn, p) || strings.Contains(pn, wordStart)
 			}):
 				h.rank = 2
 			}
