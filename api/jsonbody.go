@@ -63,8 +63,8 @@ func jsonBody(limit int64) echo.MiddlewareFunc {
 
 // checkJSONType refuses a Content-Type a JSON body is not sent as.
 func checkJSONType(ct string) error {
-	if strings.TrimSpace(ct) == "" {
-		return nil
+	if strings.TrimSpace(ct) == "" || strings.EqualFold(ct, echo.MIMEApplicationJSON) {
+		return nil // what nearly every client sends, read without parsing
 	}
 	mt, _, err := mime.ParseMediaType(ct)
 	if err == nil && (mt == echo.MIMEApplicationJSON || mt == echo.MIMETextPlain || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")) {

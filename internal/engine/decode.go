@@ -10,6 +10,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 
@@ -50,8 +51,7 @@ func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.
 	// A text given on several missions (copies of one mission, or the
 	// same card on both sides) is read once: what is read of it, and
 	// whether its names are typos, depends only on the text and the board.
-	var read map[string]Requirement
-	for _, m := range b.Missions {
+	for i, m := range b.Missions {
 		if m.requirementsSource != "requirements" {
 			continue // a card's printed requirements are the card data's own words
 		}
@@ -60,8 +60,12 @@ func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if req, ok := read[m.Requirements]; ok {
-			m.readRequirements = req
+		// The missions before this one are few (at most MaxBoardMissions):
+		// looking back through them costs no map a board.
+		if j := slices.IndexFunc(b.Missions[:i], func(p *Mission) bool {
+			return p.requirementsSource == "requirements" && p.Requirements == m.Requirements
+		}); j >= 0 {
+			m.readRequirements = b.Missions[j].readRequirements
 			continue
 		}
 		req, err := s.vocab.checkRequirementWords(m.requirementsField, m.Requirements, b)
@@ -69,12 +73,6 @@ func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.
 			return nil, err
 		}
 		m.readRequirements = req
-		if len(b.Missions) > 1 {
-			if read == nil {
-				read = make(map[string]Requirement, len(b.Missions))
-			}
-			read[m.Requirements] = req
-		}
 	}
 	return b, nil
 }

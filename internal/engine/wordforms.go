@@ -2,8 +2,8 @@ package engine
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -188,16 +188,37 @@ func (n wordNotes) formsSaid() []string {
 		return nil
 	}
 	var said []string
+	var b []byte
 	for f := range wordForms {
-		var parts []string
+		// `"given" (field) as read`, joined as joinAnd joins, in one
+		// buffer a sentence.
+		count := 0
 		for _, r := range n.forms {
 			if r.form == wordForm(f) {
-				parts = append(parts, fmt.Sprintf("%q (%s) as %s", r.given, r.field, r.read))
+				count++
 			}
 		}
-		if len(parts) > 0 {
-			said = append(said, fmt.Sprintf("Read as %s the rules or the card data know: %s.", wordForms[f].read, joinAnd(parts)))
+		if count == 0 {
+			continue
 		}
+		b = append(append(append(b[:0], "Read as "...), wordForms[f].read...), " the rules or the card data know: "...)
+		i := 0
+		for _, r := range n.forms {
+			if r.form != wordForm(f) {
+				continue
+			}
+			switch {
+			case i == 0:
+			case count == 2 || i == count-1:
+				b = append(b, " and "...)
+			default:
+				b = append(b, ", "...)
+			}
+			b = strconv.AppendQuote(b, r.given)
+			b = append(append(append(append(b, " ("...), r.field...), ") as "...), r.read...)
+			i++
+		}
+		said = append(said, string(append(b, '.')))
 	}
 	return said
 }
