@@ -188,20 +188,25 @@ func (n wordNotes) formsSaid() []string {
 		return nil
 	}
 	var said []string
-	var b []byte
 	for f := range wordForms {
 		// `"given" (field) as read`, joined as joinAnd joins, in one
-		// buffer a sentence.
-		count := 0
+		// string a sentence, its length counted first.
+		count, size := 0, 0
 		for _, r := range n.forms {
 			if r.form == wordForm(f) {
 				count++
+				size += len(r.given) + 2 + len(" () as ") + len(r.field) + len(r.read) + len(", ")
 			}
 		}
 		if count == 0 {
 			continue
 		}
-		b = append(append(append(b[:0], "Read as "...), wordForms[f].read...), " the rules or the card data know: "...)
+		prefix, suffix := "Read as ", " the rules or the card data know: "
+		var b strings.Builder
+		b.Grow(len(prefix) + len(wordForms[f].read) + len(suffix) + size + 1)
+		b.WriteString(prefix)
+		b.WriteString(wordForms[f].read)
+		b.WriteString(suffix)
 		i := 0
 		for _, r := range n.forms {
 			if r.form != wordForm(f) {
@@ -210,15 +215,33 @@ func (n wordNotes) formsSaid() []string {
 			switch {
 			case i == 0:
 			case count == 2 || i == count-1:
-				b = append(b, " and "...)
+				b.WriteString(" and ")
 			default:
-				b = append(b, ", "...)
+				b.WriteString(", ")
 			}
-			b = strconv.AppendQuote(b, r.given)
-			b = append(append(append(append(b, " ("...), r.field...), ") as "...), r.read...)
+			writeQuoted(&b, r.given)
+			b.WriteString(" (")
+			b.WriteString(r.field)
+			b.WriteString(") as ")
+			b.WriteString(r.read)
 			i++
 		}
-		said = append(said, string(append(b, '.')))
+		b.WriteByte('.')
+		said = append(said, b.String())
 	}
 	return said
+}
+
+// writeQuoted writes s as strconv.Quote does: a text of printable ASCII
+// but quotes and backslashes as it is between quotes, without the copy.
+func writeQuoted(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			b.WriteString(strconv.Quote(s))
+			return
+		}
+	}
+	b.WriteByte('"')
+	b.WriteString(s)
+	b.WriteByte('"')
 }
