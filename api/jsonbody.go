@@ -41,7 +41,9 @@ func jsonBody(limit int64) echo.MiddlewareFunc {
 			// Read as the JSON it is, whatever of the types taken it was
 			// sent as (GraphQL's transport takes application/json alone:
 			// it answered text/plain "transport not supported").
-			req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+			if ct := req.Header[echo.HeaderContentType]; len(ct) != 1 || ct[0] != echo.MIMEApplicationJSON {
+				req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+			}
 			switch enc := strings.ToLower(strings.TrimSpace(req.Header.Get(echo.HeaderContentEncoding))); enc {
 			case "", "identity":
 			case "gzip", "x-gzip":
