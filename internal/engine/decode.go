@@ -421,7 +421,9 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 			case len(ps.formOf) == 1:
 				// "Engineers", "Engineering": the skill it is a form of
 				// (wordforms.go).
-				b.words.noteForm(ps.form, ps.name, ps.formOf[0], indexed(at.field("skills"), j))
+				if !b.words.hasForm(ps.form, ps.name, ps.formOf[0]) { // its first place only
+					b.words.noteForm(ps.form, ps.name, ps.formOf[0], indexed(at.field("skills"), j))
+				}
 				ps.key = ps.formOf[0]
 			case len(ps.formOf) > 1:
 				return ambiguousForm(ps.form, indexed(at.field("skills"), j), "a skill", text, ps.formOf)

@@ -169,13 +169,22 @@ func ambiguousForm(f wordForm, field, what, word string, words []string) error {
 		WithDetail("suggestions", words)
 }
 
+// hasForm says whether the word given, read as read, its form f, is noted
+// already: a place need not be said for it.
+func (n *wordNotes) hasForm(f wordForm, given, read string) bool {
+	for _, r := range n.forms {
+		if r.form == f && r.read == read && (r.given == given || fold(r.given) == fold(given)) {
+			return true
+		}
+	}
+	return false
+}
+
 // noteForm notes a word read as the word it is a form f of, once a
 // family, word and reading (the first place it was given).
 func (n *wordNotes) noteForm(f wordForm, given, read, field string) {
-	for _, r := range n.forms {
-		if r.form == f && fold(r.given) == fold(given) && r.read == read {
-			return
-		}
+	if n.hasForm(f, given, read) {
+		return
 	}
 	n.forms = append(n.forms, wordReading{given: rules.Truncate(given), read: read, field: field, form: f})
 }
