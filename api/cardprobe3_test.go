@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -82,17 +81,7 @@ func (p *cardProbe3) UnmarshalJSON(b []byte) error {
 // for statistics, the card page and the embed). Every fifth look-up is held
 // out: counted, never pinned.
 func TestCardProbeThirdBatchIsAnsweredAsThePageMeans(t *testing.T) {
-	raw, err := os.ReadFile("testdata/card-probe-3.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct{ Lookups []cardProbe3 }
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	if len(file.Lookups) < 40 {
-		t.Fatalf("%d look-ups, want the 40 or more written", len(file.Lookups))
-	}
+	file := struct{ Lookups []cardProbe3 }{readProbeLookups[cardProbe3](t, "testdata/card-probe-3.json", 40)}
 	s := services(t)
 	srv := newServerWith(t, api.Config{Mount: web.New(web.Config{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Logger: slog.New(slog.DiscardHandler)}).Register})
 	held, heldOut, heldOutHeld, open := 0, 0, 0, 0

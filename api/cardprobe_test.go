@@ -130,17 +130,7 @@ func (p cardProbe) judge(a cardProbeAnswer) string {
 // answered as the page means, and GraphQL as REST. Every fifth look-up is
 // held out: counted, never pinned. The figures are logged.
 func TestCardProbeIsAnsweredAsThePageMeans(t *testing.T) {
-	raw, err := os.ReadFile("testdata/card-probe.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct{ Lookups []cardProbe }
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	if len(file.Lookups) < 120 {
-		t.Fatalf("%d look-ups, want the 120 or more written", len(file.Lookups))
-	}
+	file := struct{ Lookups []cardProbe }{readProbeLookups[cardProbe](t, "testdata/card-probe.json", 120)}
 	srv := newServer(t)
 	held, heldOut, heldOutHeld, open := 0, 0, 0, 0
 	for i, p := range file.Lookups {
@@ -259,4 +249,22 @@ func clipProbe(s string) string {
 		return s[:300] + "…"
 	}
 	return s
+}
+
+// readProbeLookups reads a card probe's file, its look-ups as T, and fails
+// when it holds fewer than the least written.
+func readProbeLookups[T any](t *testing.T, path string, least int) []T {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct{ Lookups []T }
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Lookups) < least {
+		t.Fatalf("%s: %d look-ups, want the %d or more written", path, len(file.Lookups), least)
+	}
+	return file.Lookups
 }
