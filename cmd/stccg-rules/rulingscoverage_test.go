@@ -101,10 +101,7 @@ func TestDefineNotHeldSameOnEveryTransport(t *testing.T) {
 		return &rules.Entry{ID: id, DocumentID: "1e-book", Kind: rules.KindGlossary, Edition: "1e", Title: title, Text: title + " is a word of the game."}
 	}
 	lib := library.New(docs, []*rules.Entry{entry("1e-book.glossary.beacon", "beacon"), entry("1e-book.glossary.tether", "tether")})
-	svc := newEdgeServices()
-	svc.Reference.DefineFn = lib.Define
-	svc.Reference.DocumentsFn = lib.Documents
-	svc.Reference.EntryFn = lib.Entry
+	svc := newEdgeServices().readFrom(lib)
 	srv, sign := transports(t, svc)
 	for _, c := range []struct {
 		term    string
@@ -162,11 +159,8 @@ func TestSearchHitNotHeldSameOnEveryTransport(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = ix.Close() })
-	svc := newEdgeServices()
+	svc := newEdgeServices().readFrom(lib)
 	svc.Search.SearchFn = ix.Search
-	svc.Reference.DefineFn = lib.Define
-	svc.Reference.DocumentsFn = lib.Documents
-	svc.Reference.EntryFn = lib.Entry
 	srv, sign := transports(t, svc)
 	for _, c := range []struct {
 		term    string
@@ -217,4 +211,13 @@ func embedField(t *testing.T, d discordAnswer, name string) (title, value string
 		}
 	}
 	return embed.Title, value
+}
+
+// readFrom has the services' reference answer from lib: its terms, its
+// documents and its entries.
+func (s *edgeServices) readFrom(lib *library.Library) *edgeServices {
+	s.Reference.DefineFn = lib.Define
+	s.Reference.DocumentsFn = lib.Documents
+	s.Reference.EntryFn = lib.Entry
+	return s
 }
