@@ -71,12 +71,14 @@ func (a *answerer) answer(in *discordgo.Interaction) (*discordgo.InteractionResp
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong}, nil
 	case discordgo.InteractionApplicationCommand:
 		data := in.ApplicationCommandData()
-		if twice := givenTwice(data.Options); twice != "" {
-			// Discord sends each option once; a hand-made interaction
-			// giving one twice had the last read without a word.
-			return notice(fmt.Sprintf("The option %s is given twice: give it once.", truncate(twice, 40))), nil
+		if !knownCommand(data.Name) {
+			return notice(fmt.Sprintf("This server does not know the command /%s.", truncate(data.Name, 40))), nil
 		}
-		return a.command(data.Name, options(data.Options)), nil
+		opts, err := readOptions(data.Name, data.Options)
+		if err != "" {
+			return notice(err), nil
+		}
+		return a.command(data.Name, opts), nil
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		data := in.ApplicationCommandData()
 		return a.autocomplete(data.Name, data.Options), nil
@@ -94,31 +96,108 @@ func (a *answerer) answer(in *discordgo.Interaction) (*discordgo.InteractionResp
 	return nil, fmt.Errorf("The interaction's type %d is none this endpoint answers: %w.", in.Type, errNotAnInteraction)
 }
 
-// givenTwice names an option given more than once, "" when none is.
-func givenTwice(opts []*discordgo.ApplicationCommandInteractionDataOption) string {
-	for i, o := range opts {
-		for _, p := range opts[:i] {
-			if p.Name == o.Name {
-				return o.Name
+// maxOptions is the most options a command's interaction holds: Discord
+// allows 25 on a command.
+const maxOptions = 25
+
+// knownCommand says whether name is one of Commands.
+func knownCommand(name string) bool {
+	return name == cmdRule || name == cmdDefine || name == cmdCard
+}
+
+// declaredOption is the option name of the command as Commands registers
+// it, nil when the command has none of that name.
+func declaredOption(command, name string) *discordgo.ApplicationCommandOption {
+	for _, c := range Commands() {
+		if c.Name != command {
+			continue
+		}
+		for _, o := range c.Options {
+			if o.Name == name {
+				return o
 			}
 		}
 	}
-	return ""
+	return nil
 }
 
-// options reads a command's string options by name.
-func options(opts []*discordgo.ApplicationCommandInteractionDataOption) map[string]string {
-	out := map[string]string{}
-	for _, o := range opts {
-		if o.Type == discordgo.ApplicationCommandOptionString {
-			out[o.Name] = strings.TrimSpace(o.StringValue())
-		}
+// readOptions reads a command's options once, strictly, against the
+// options Commands registers for it: each given once, each one the command
+// has (names are exact, as Discord sends them), each of its declared type
+// with a value of that type (every option is text); its value trimmed.
+// Discord sends nothing else; an interaction made by hand that does is
+// answered with a sentence naming the option, never read in part. The
+// sentence is "" when the options are read.
+func readOptions(command string, opts []*discordgo.ApplicationCommandInteractionDataOption) (map[string]string, string) {
+	if len(opts) > maxOptions {
+		return nil, fmt.Sprintf("The command /%s is given %d options; it has at most %d.", command, len(opts), maxOptions)
 	}
-	return out
+	out := make(map[string]string, len(opts))
+	for i, o := range opts {
+		if o == nil {
+			return nil, fmt.Sprintf("Option %d of /%s is null.", i+1, command)
+		}
+		name := truncate(o.Name, 40)
+		d := declaredOption(command, o.Name)
+		if d == nil {
+			var names []string
+			for _, c := range Commands() {
+				if c.Name == command {
+					for _, o := range c.Options {
+						names = append(names, o.Name)
+					}
+				}
+			}
+			return nil, fmt.Sprintf("The command /%s has no option %q; it takes %s.", command, name, strings.Join(names, ", "))
+		}
+		if _, twice := out[o.Name]; twice {
+			// Discord sends each option once; a hand-made interaction
+			// giving one twice had the last read without a word.
+			return nil, fmt.Sprintf("The option %s is given twice: give it once.", name)
+		}
+		v, isText := o.Value.(string)
+		if o.Type != d.Type || !isText {
+			return nil, fmt.Sprintf("The option %s of /%s is text; it was given as %s.", name, command, optionKind(o))
+		}
+		out[o.Name] = strings.TrimSpace(v)
+	}
+	return out, ""
+}
+
+// optionKind says what an option was given as: its type's name, or its
+// value's when the type says text.
+func optionKind(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+		return "a subcommand"
+	case discordgo.ApplicationCommandOptionInteger:
+		return "an integer"
+	case discordgo.ApplicationCommandOptionNumber:
+		return "a number"
+	case discordgo.ApplicationCommandOptionBoolean:
+		return "a boolean"
+	case discordgo.ApplicationCommandOptionString:
+		switch o.Value.(type) {
+		case nil:
+			return "null"
+		case float64:
+			return "a number"
+		case bool:
+			return "a boolean"
+		}
+		return "something other than text"
+	}
+	return fmt.Sprintf("an option of type %d", o.Type)
+}
+
+// textValue is an option's value when it is text, "" when it is not.
+func textValue(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	v, _ := o.Value.(string)
+	return v
 }
 
 func (a *answerer) command(name string, opts map[string]string) *discordgo.InteractionResponse {
-	if name != cmdRule && name != cmdDefine && name != cmdCard {
+	if !knownCommand(name) {
 		return notice(fmt.Sprintf("This server does not know the command /%s.", truncate(name, 40)))
 	}
 	// The edition is read as everywhere (rules.ParseEdition): a command
@@ -304,13 +383,16 @@ func (a *answerer) autocomplete(command string, opts []*discordgo.ApplicationCom
 	if command != cmdCard || a.h.cfg.Cards == nil {
 		return res
 	}
+	if len(opts) > maxOptions {
+		return res // no command has so many: nothing to offer
+	}
 	var typed, chosen string
 	for _, o := range opts {
 		switch {
 		case o.Name == "name" && o.Focused:
-			typed = strings.TrimSpace(o.StringValue())
+			typed = strings.TrimSpace(textValue(o))
 		case o.Name == "edition":
-			chosen = o.StringValue()
+			chosen = textValue(o)
 		}
 	}
 	edition, err := rules.ParseEdition(chosen)

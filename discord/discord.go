@@ -159,13 +159,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var in discordgo.Interaction
 	if err := json.Unmarshal(body, &in); err != nil {
-		msg := "The body is not a Discord interaction."
-		var syn *json.SyntaxError
-		if dec := json.NewDecoder(bytes.NewReader(body)); errors.As(err, &syn) && dec.Decode(new(json.RawMessage)) == nil {
-			// A whole JSON value, and more after it.
-			msg = fmt.Sprintf("The body holds more than one JSON value (more begins at byte %d): send the interaction alone.", dec.InputOffset()+int64(len(body[dec.InputOffset():])-len(bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n"))))
-		}
-		writeError(w, http.StatusBadRequest, msg)
+		writeError(w, http.StatusBadRequest, notAnInteraction(body, err))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), h.cfg.Deadline)
@@ -264,6 +258,45 @@ func writeError(w http.ResponseWriter, status int, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(b.Bytes())
+}
+
+// notAnInteraction says why body, which json.Unmarshal refused with err as
+// an interaction, is none: more than one JSON value, a field of another
+// type than Discord sends, a command with no data, or not JSON.
+func notAnInteraction(body []byte, err error) string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if dec.Decode(new(json.RawMessage)) == nil {
+		if rest := bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
+			return fmt.Sprintf("The body holds more than one JSON value (more begins at byte %d): send the interaction alone.", len(body)-len(rest))
+		}
+	}
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) && typ.Field != "" {
+		return fmt.Sprintf("The body is not a Discord interaction: its field %s is a JSON %s, where Discord sends %s.", truncate(typ.Field, 60), typ.Value, jsonKind(typ.Type.Kind().String()))
+	}
+	var head struct {
+		Type discordgo.InteractionType `json:"type"`
+		Data json.RawMessage           `json:"data"`
+	}
+	if json.Unmarshal(body, &head) == nil && head.Type != discordgo.InteractionPing && len(head.Data) == 0 {
+		return fmt.Sprintf("The body is not a Discord interaction: an interaction of type %d has data, and this one has none.", head.Type)
+	}
+	return "The body is not a Discord interaction."
+}
+
+// jsonKind names a Go kind as JSON names its values.
+func jsonKind(kind string) string {
+	switch kind {
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "slice", "array":
+		return "an array"
+	case "struct", "map", "ptr":
+		return "an object"
+	}
+	return "a number"
 }
 
 // errNotAnInteraction is an interaction of a type this endpoint does not
