@@ -396,6 +396,7 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 		if err != nil {
 			return err
 		}
+		j.sayUnplaced(st.Unplaced)
 		if !st.Staffed {
 			allowed = false
 			if i == 0 {
@@ -441,13 +442,26 @@ func runEngagement(ctx context.Context, _ *Service, j *judgement, raw rules.Para
 	}
 	var after []string
 	if allowed {
-		for _, s := range yours {
-			after = append(after, s.ID)
-			for _, x := range j.board.Aboard(s.ID) {
-				if x.Owner == You && !j.board.stoppedNow(x) {
-					after = append(after, x.ID)
+		// Personnel of yours given no place may be aboard one of the
+		// ships, and be stopped too: the list turns on where they are.
+		stoppedAfter := func(extra []*Personnel) (string, error) {
+			after = after[:0]
+			for _, s := range yours {
+				after = append(after, s.ID)
+				aboard, _ := j.board.gatherAt(You, func(p *Personnel) bool { return p.Ship == s.ID })
+				for _, x := range withExtra(aboard, extra) {
+					if x.Owner == You && !j.board.stoppedNow(x) {
+						after = append(after, x.ID)
+					}
 				}
 			}
+			return strings.Join(after, ","), nil
+		}
+		if err := settleUnplaced(ctx, j, j.board.unplacedOf(You), stoppedAfter); err != nil {
+			return err
+		}
+		if _, err := stoppedAfter(nil); err != nil {
+			return err
 		}
 		j.sayStrings("When the engagement ends, your ships in it and the personnel aboard them are stopped; your opponent's are not.")
 		j.cite("engage.stops")

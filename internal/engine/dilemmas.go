@@ -206,7 +206,7 @@ func JudgeStack1E(missionType string, stack []rules.StackedDilemma) StackJudgeme
 	return j
 }
 
-func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+func runDilemmaStack(ctx context.Context, _ *Service, j *judgement, raw rules.Params) error {
 	p, err := paramsAs[rules.DilemmaStackParams](raw)
 	if err != nil {
 		return err
@@ -254,7 +254,15 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw rules.Para
 		if m.Type == "space" {
 			return unprocessable("params.attempting", "params.attempting is required: how many personnel attempt %s", m.Name())
 		}
-		attempting = len(attemptGroup(j.board, m, nil).Personnel)
+		g := attemptGroup(j.board, m, nil, nil)
+		attempting = len(g.Personnel)
+		err := settleUnplaced(ctx, j, g.Unplaced, func(extra []*Personnel) (stackAnswer, error) {
+			sj := JudgeStack2E(j.rules, m.Type, len(attemptGroup(j.board, m, nil, extra).Personnel), m.OvercomeDilemmas, stack)
+			return stackAnswer{legal: sj.Legal, drawn: sj.Drawn, budget: sj.Budget}, nil
+		})
+		if err != nil {
+			return err
+		}
 	}
 	sj := JudgeStack2E(j.rules, m.Type, attempting, m.OvercomeDilemmas, stack)
 	line := fmt.Sprintf("%s attempting", plural(attempting, "personnel", "personnel"))
@@ -273,6 +281,14 @@ func runDilemmaStack(_ context.Context, _ *Service, j *judgement, raw rules.Para
 	j.allow(sj.Legal)
 	j.result = &rules.DilemmaStackResult{DilemmasDrawn: ptr(sj.Drawn), DilemmaBudget: ptr(sj.Budget), TotalCost: ptr(sj.TotalCost), Outcomes: nonNilOutcomes(sj.Outcomes)}
 	return nil
+}
+
+// A stackAnswer is what a 2E dilemma.stack verdict says, compared with and
+// without personnel given no place (unplaced.go): how many dilemmas are
+// drawn, the cost to spend, and whether the stack is legal.
+type stackAnswer struct {
+	legal         bool
+	drawn, budget int
 }
 
 func nonNilOutcomes(o []rules.DilemmaOutcome) []rules.DilemmaOutcome {

@@ -202,6 +202,9 @@ type judgement struct {
 	// saidFrom and saidText are where a step's sentences begin in the
 	// buffer of its board arrays (saying): the sentence and the byte.
 	saidFrom, saidText int
+	// setAside are the personnel given no place the verdict has said it
+	// set aside (sayUnplaced), each said once.
+	setAside []*Personnel
 }
 
 // say adds a sentence to the verdict's reasons. The sentences of a

@@ -15,29 +15,34 @@ import (
 
 // AttemptGroup is who would attempt a mission: the unstopped personnel of the
 // attempting player on the planet (or aboard the chosen ship, at a space
-// mission), and those left out because they are stopped.
+// mission), and those left out because they are stopped. Unplaced are the
+// attempting player's personnel given no place, who may be there too
+// (unplaced.go): not in the group, and not known to be absent from it.
 type AttemptGroup struct {
 	Personnel []*Personnel
 	Stopped   []*Personnel
 	Ship      *Ship
+	Unplaced  []*Personnel
 }
 
 // attemptGroup gathers the personnel who would attempt m: those on the
 // planet for a planet (or 1E dual) mission, the crew of ship for a space one.
 // Those on the planet of another copy of the mission (2E) are there too:
 // "all of the cards at those copies are at the same mission" (atSite).
-// Those stopped, themselves or (1E) with their ship, are set apart.
-func attemptGroup(b *Board, m *Mission, ship *Ship) AttemptGroup {
+// Those stopped, themselves or (1E) with their ship, are set apart. extra
+// are personnel given no place counted as there (unplacedDeciding).
+func attemptGroup(b *Board, m *Mission, ship *Ship, extra []*Personnel) AttemptGroup {
 	g := AttemptGroup{Ship: ship}
 	var pool []*Personnel
 	switch {
 	case m.Type == "space":
 		if ship != nil {
-			pool = b.Aboard(ship.ID)
+			pool, g.Unplaced = b.gatherAt(You, func(p *Personnel) bool { return p.Ship == ship.ID })
 		}
 	default:
-		pool = b.personnelWhere(func(p *Personnel) bool { return p.Ship == "" && p.Facility == "" && b.atSite(p.Mission, m) })
+		pool, g.Unplaced = b.gatherAt(You, func(p *Personnel) bool { return p.Ship == "" && p.Facility == "" && b.atSite(p.Mission, m) })
 	}
+	pool = withExtra(pool, extra)
 	for i, p := range pool {
 		switch {
 		case p.Owner != You:
@@ -69,13 +74,18 @@ func (b *Board) copiesOf(m *Mission) []*Mission {
 // of those who would attempt (unstopped, or stopped and left out); field
 // names the list, for errors.
 func (g AttemptGroup) only(listed []*Personnel, m *Mission, field string) (AttemptGroup, error) {
-	out := AttemptGroup{Ship: g.Ship, Personnel: []*Personnel{}}
+	// Those given no place and not listed do not attempt wherever they
+	// are: kept, to be named as set aside.
+	out := AttemptGroup{Ship: g.Ship, Personnel: []*Personnel{}, Unplaced: g.Unplaced}
 	for i, p := range listed {
 		switch {
 		case slices.Contains(g.Personnel, p):
 			out.Personnel = append(out.Personnel, p)
 		case slices.Contains(g.Stopped, p):
 			out.Stopped = append(out.Stopped, p)
+		case slices.Contains(g.Unplaced, p):
+			// Listed to attempt: whether it is there decides who does.
+			return out, placeNotGiven(p)
 		default:
 			where := "on its planet"
 			if g.Ship != nil {
@@ -227,8 +237,11 @@ const (
 // (listedField names the list, for errors). It fails only on what cannot
 // be judged: a mission type or affiliations not known, several ships of
 // the player there and none named, a listed personnel who could not
-// attempt (from the ship there).
-func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []*Personnel, listedField string) (attemptStart, error) {
+// attempt (from the ship there) or whose place is not given. extra are
+// personnel given no place counted as there (unplacedDeciding): in the
+// group, and for a 1E dual mission in the crew in orbit too, either of
+// which may decide.
+func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []*Personnel, listedField string, extra []*Personnel) (attemptStart, error) {
 	start := attemptStart{Mission: m, Allowed: true}
 	if err := needMissionType(m); err != nil {
 		return start, err
@@ -272,7 +285,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 			start.ShipRefused = shipCloaked
 		}
 	}
-	g := attemptGroup(b, m, start.Ship)
+	g := attemptGroup(b, m, start.Ship, extra)
 	if listed != nil && !start.NoShip {
 		var err error
 		if g, err = g.only(listed, m, listedField); err != nil {
@@ -281,7 +294,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 	}
 	start.Group = g
 	if first && m.Type == "dual" && start.Ship != nil {
-		start.NoCrewInOrbit = len(attemptGroup(b, &Mission{ID: m.ID, Type: "space"}, start.Ship).Personnel) == 0
+		start.NoCrewInOrbit = len(attemptGroup(b, &Mission{ID: m.ID, Type: "space"}, start.Ship, extra).Personnel) == 0
 	}
 	if len(g.Personnel) > 0 && !start.AffiliationsUnknown {
 		start.NoAffiliations = none
@@ -425,7 +438,15 @@ func (j *judgement) explainAttemptStart(start attemptStart) {
 	}
 }
 
-func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+// An attemptAnswer is what a mission.attempt verdict says, compared with
+// and without personnel given no place (unplaced.go): whether the attempt
+// may begin, and how many dilemmas it draws (2E; -1 in 1E).
+type attemptAnswer struct {
+	allowed bool
+	drawn   int
+}
+
+func runMissionAttempt(ctx context.Context, _ *Service, j *judgement, raw rules.Params) error {
 	p, err := paramsAs[rules.MissionAttemptParams](raw)
 	if err != nil {
 		return err
@@ -434,11 +455,22 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw rules.Pa
 	if err != nil {
 		return err
 	}
-	start, err := j.beginAttempt(m, p.Ship, "params.ship", nil, "")
+	start, err := j.beginAttempt(m, p.Ship, "params.ship", nil, "", nil)
 	if err != nil {
 		return err
 	}
 	j.explainAttemptStart(start)
+	err = settleUnplaced(ctx, j, start.Group.Unplaced, func(extra []*Personnel) (attemptAnswer, error) {
+		s, err := j.beginAttempt(m, p.Ship, "params.ship", nil, "", extra)
+		a := attemptAnswer{allowed: s.Allowed, drawn: -1}
+		if !j.first() {
+			a.drawn = dilemmasDrawn(len(s.Group.Personnel), m.OvercomeDilemmas)
+		}
+		return a, err
+	})
+	if err != nil {
+		return err
+	}
 	j.allow(start.Allowed)
 	res := &rules.MissionAttemptResult{Personnel: []string{}}
 	j.result = res
@@ -461,7 +493,7 @@ func runMissionAttempt(_ context.Context, _ *Service, j *judgement, raw rules.Pa
 // cost the opponent may spend: the personnel attempting, less the
 // dilemmas already overcome beneath the mission.
 func (j *judgement) explainBudget(attempting, overcome int) int {
-	drawn := max(attempting-overcome, 0)
+	drawn := dilemmasDrawn(attempting, overcome)
 	if overcome > 0 {
 		j.sayArgs("%s attempting, less %s already overcome there: your opponent draws %d dilemmas and may spend a total cost of %d.",
 			counted(attempting, "personnel", "personnel"), counted(overcome, "dilemma", "dilemmas"), number(drawn), number(drawn))
@@ -471,6 +503,12 @@ func (j *judgement) explainBudget(attempting, overcome int) int {
 	}
 	j.cite("dilemmas.draw", "dilemmas.budget")
 	return drawn
+}
+
+// dilemmasDrawn is how many dilemmas a 2E attempt draws: the personnel
+// attempting, less the dilemmas already overcome beneath the mission.
+func dilemmasDrawn(attempting, overcome int) int {
+	return max(attempting-overcome, 0)
 }
 
 func (j *judgement) pick(first, second ruleKey) ruleKey {

@@ -325,8 +325,9 @@ func (j *judgement) explainShipMove(m ShipMove) {
 	if !m.Staffing.Staffed {
 		j.sayStrings("%s is not staffed, so it cannot move.", s.Name())
 		j.explainStaffing(s, m.Staffing)
-	} else if len(m.Staffing.Unread) > 0 {
+	} else {
 		j.sayUnread(s, m.Staffing)
+		j.sayUnplaced(m.Staffing.Unplaced)
 	}
 	j.cite(j.pick("move1.crew", "move.staffed"))
 	rc := m.Cost

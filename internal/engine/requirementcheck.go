@@ -16,7 +16,7 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
-func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+func runMissionRequirements(ctx context.Context, _ *Service, j *judgement, raw rules.Params) error {
 	p, err := paramsAs[rules.MissionRequirementsParams](raw)
 	if err != nil {
 		return err
@@ -35,7 +35,7 @@ func runMissionRequirements(_ context.Context, _ *Service, j *judgement, raw rul
 			return err
 		}
 	}
-	rc, err := j.missionRequirements(m, req, p.Personnel != nil, listed, p.Ship)
+	rc, err := j.missionRequirements(ctx, m, req, p.Personnel != nil, listed, p.Ship)
 	if err != nil {
 		return err
 	}
@@ -62,9 +62,11 @@ type requirementsCheck struct {
 
 // missionRequirements checks m's requirements against the personnel
 // listed (when listing), or those who would attempt it from the ship
-// named. It fails, naming the field, when the mission's type, a ship where
-// one is needed or an attribute the requirements total is not known.
-func (j *judgement) missionRequirements(m *Mission, req Requirement, listing bool, listed []*Personnel, shipID string) (requirementsCheck, error) {
+// named; of those given no place, one whose presence turns whether they
+// are met is asked for, the others set aside (unplaced.go). It fails,
+// naming the field, when the mission's type, a ship where one is needed or
+// an attribute the requirements total is not known.
+func (j *judgement) missionRequirements(ctx context.Context, m *Mission, req Requirement, listing bool, listed []*Personnel, shipID string) (requirementsCheck, error) {
 	var rc requirementsCheck
 	if listing {
 		rc = unstopped(j.board, listed)
@@ -79,10 +81,25 @@ func (j *judgement) missionRequirements(m *Mission, req Requirement, listing boo
 				return rc, err
 			}
 		}
-		rc.Group = attemptGroup(j.board, m, ship).Personnel
+		g := attemptGroup(j.board, m, ship, nil)
+		err := settleUnplaced(ctx, j, g.Unplaced, func(extra []*Personnel) (bool, error) {
+			with := requirementsCheck{Group: attemptGroup(j.board, m, ship, extra).Personnel}
+			err := with.judge(j, m, req)
+			return with.Met, err
+		})
+		if err != nil {
+			return rc, err
+		}
+		rc.Group = g.Personnel
 	}
+	return rc, rc.judge(j, m, req)
+}
+
+// judge checks m's requirements against the group, and in 1E the
+// affiliation completing the mission needs.
+func (rc *requirementsCheck) judge(j *judgement, m *Mission, req Requirement) error {
 	if err := rc.check(j.vocab, req, j.first()); err != nil {
-		return rc, err
+		return err
 	}
 	if j.first() {
 		// Completing a mission, not only attempting it, takes one
@@ -91,14 +108,14 @@ func (j *judgement) missionRequirements(m *Mission, req Requirement, listing boo
 			rc.AffiliationNeeded = true
 			rc.Match = mayAttempt(rc.Group, m)
 			if err := needMatch(rc.Match, rc.Group); err != nil {
-				return rc, err
+				return err
 			}
 			rc.Met = rc.Met && rc.Match != nil
 		} else if m.affiliationsKnown {
 			rc.NoIcons, rc.Met = true, false
 		}
 	}
-	return rc, nil
+	return nil
 }
 
 // unstopped parts the personnel listed into those who count and those left

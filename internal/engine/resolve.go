@@ -181,11 +181,22 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 			return err
 		}
 	}
-	start, err := j.beginAttempt(m, p.Ship, "params.ship", listed, "params.personnel")
+	start, err := j.beginAttempt(m, p.Ship, "params.ship", listed, "params.personnel", nil)
 	if err != nil {
 		return err
 	}
 	j.explainAttemptStart(start)
+	err = settleUnplaced(ctx, j, start.Group.Unplaced, func(extra []*Personnel) (resolveAnswer, error) {
+		s, err := j.beginAttempt(m, p.Ship, "params.ship", listed, "params.personnel", extra)
+		if err != nil || !s.Allowed {
+			return resolveAnswer{}, err
+		}
+		ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, s, stack)
+		return ra.answer(), err
+	})
+	if err != nil {
+		return err
+	}
 	if !start.Allowed {
 		j.sayStrings("The attempt cannot begin, so no dilemma is faced and the mission is not completed.")
 		j.allow(false)
@@ -202,6 +213,29 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 	j.allow(ra.Resolution.Completed)
 	j.result = j.resolution(ra.Resolution, m, drawn, ptr(ra.Stack.Legal), figures)
 	return nil
+}
+
+// A resolveAnswer is what a mission.resolve verdict says, compared with
+// and without personnel given no place (unplaced.go): whether the attempt
+// began, the dilemmas it drew and whether the stack was legal, how it
+// ended, and what it scored; the zero answer for an attempt that could not
+// begin.
+type resolveAnswer struct {
+	begun, legal, met, completed bool
+	drawn, overcome, points      int
+	end                          endKind
+	shipStopped                  string
+}
+
+// answer is the resolveAnswer of a resolved attempt.
+func (ra resolvedAttempt) answer() resolveAnswer {
+	r := ra.Resolution
+	a := resolveAnswer{begun: true, legal: ra.Stack.Legal, met: ra.End.Met, completed: r.Completed, drawn: ra.Drawn,
+		overcome: r.Overcome, points: -1, end: ra.End.Kind, shipStopped: r.ShipStopped}
+	if r.Points != nil {
+		a.points = *r.Points
+	}
+	return a
 }
 
 // checkResolveDilemma validates one dilemma of a resolve stack: the stack

@@ -27,6 +27,10 @@ type StaffingOutcome struct {
 	// unreadErr asks for the first one's.
 	Unread    []*Personnel
 	unreadErr error
+	// Unplaced are the personnel of the ship's owner given no place, who
+	// may be aboard: set aside, the answer being the same whether they
+	// are or not (Staffing asks for one that is not).
+	Unplaced []*Personnel
 	// need are the slots searched, in the order tried, and match the
 	// index in Crew of the personnel who fills each, -1 for none.
 	need  []staffingSlot
@@ -211,8 +215,41 @@ func provides(p *Personnel, icon string) bool {
 //
 // Which personnel fills which slot is a bipartite matching of slots to
 // crew, found by augmenting paths (staffingMatch) in time polynomial in the
-// slots and the crew. It fails only with ctx's error, when ctx ends.
+// slots and the crew. It fails with ctx's error when ctx ends, and asks
+// for what is not given where it decides.
+//
+// A personnel of the ship's owner given no place may be aboard: it is asked
+// for (placeNotGiven) when whether it is aboard turns whether the ship is
+// staffed or what it misses, else set aside (Unplaced; unplaced.go).
 func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (StaffingOutcome, error) {
+	out, err := staffing(ctx, b, firstEdition, s, nil)
+	if err != nil || len(out.Unplaced) == 0 {
+		return out, err
+	}
+	x, err := unplacedDeciding(ctx, out.Unplaced, func(extra []*Personnel) (staffingAnswer, error) {
+		with, err := staffing(ctx, b, firstEdition, s, extra)
+		return staffingAnswer{staffed: with.Staffed, missing: strings.Join(with.Missing, ",")}, err
+	})
+	switch {
+	case err != nil:
+		return StaffingOutcome{}, err
+	case x != nil:
+		return StaffingOutcome{}, placeNotGiven(x)
+	}
+	return out, nil
+}
+
+// A staffingAnswer is what staffing answers, compared with and without
+// personnel given no place: whether the ship is staffed, and the icons it
+// misses.
+type staffingAnswer struct {
+	staffed bool
+	missing string
+}
+
+// staffing is Staffing with extra, personnel given no place, counted as
+// aboard; its Unplaced are all of the owner's given no place.
+func staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship, extra []*Personnel) (StaffingOutcome, error) {
 	var out StaffingOutcome
 	if err := ctx.Err(); err != nil {
 		return StaffingOutcome{}, err
@@ -240,7 +277,9 @@ func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (Staffi
 	for _, sl := range need {
 		reads |= sl.reads()
 	}
-	aboard := b.Aboard(s.ID)
+	aboard, unplaced := b.gatherAt(s.Owner, func(p *Personnel) bool { return p.Ship == s.ID })
+	aboard = withExtra(aboard, extra)
+	out.Unplaced = unplaced
 	// The crew and those of them of the ship's affiliation share one array.
 	crew := b.arrays().personnelPtrList(2 * len(aboard))[:2*len(aboard)]
 	out.Crew, out.Affiliated = crew[:0:len(aboard)], crew[len(aboard):len(aboard)]
@@ -525,6 +564,7 @@ func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 		}
 	}
 	j.sayUnread(s, st)
+	j.sayUnplaced(st.Unplaced)
 	if len(st.Stopped) > 0 {
 		if j.first() && s.Stopped {
 			j.sayStrings("%s cannot staff: %s is stopped, and your cards aboard your stopped ship are stopped too.", names(st.Stopped), s.Name())

@@ -175,11 +175,18 @@ func placeNotGiven(p *Personnel) *rules.Error {
 }
 
 // sayUnplaced says which personnel given with no place a verdict set
-// aside, its answer being the same wherever they are.
+// aside, its answer being the same wherever they are; each once.
 func (j *judgement) sayUnplaced(ps []*Personnel) {
 	if len(ps) == 0 {
 		return
 	}
+	if len(j.setAside) > 0 {
+		ps = slices.DeleteFunc(slices.Clone(ps), func(p *Personnel) bool { return slices.Contains(j.setAside, p) })
+		if len(ps) == 0 {
+			return
+		}
+	}
+	j.setAside = append(j.setAside, ps...)
 	paths := make([]string, len(ps))
 	for i, p := range ps {
 		paths[i] = p.path() + ".at"
