@@ -21,6 +21,12 @@ func TestFoldCompatReadsCompatibilityFormsAsWhatTheyStandFor(t *testing.T) {
 		{"½", "½"},
 		{"\ufdfa", "\ufdfa"}, // its folded form is longer
 		{"Tóth", "Tóth"},
+		{"Han\u200bnah Bates", "Hannah Bates"}, // invisible characters dropped
+		{"\ufeffstopped\u2060", "stopped"},
+		{"re\u00adport", "report"},
+		{"\u200b", ""},
+		{"e\u200b\u0301", "é"}, // dropped before composing
+		{"\U0001F469\u200d\U0001F52C", "\U0001F469\u200d\U0001F52C"}, // a joiner shapes an emoji: kept
 	} {
 		if got := FoldCompat(c.typed); got != c.read {
 			t.Errorf("FoldCompat(%q) = %q, want %q", c.typed, got, c.read)

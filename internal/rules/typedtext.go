@@ -90,7 +90,7 @@ func ParseCardName(field, s string) (string, error) {
 // ligatures ("ﬁ" as "fi"), other letters, digits, spaces and punctuation
 // that Unicode's compatibility decomposition (NFKC) writes otherwise, and
 // accents typed as combining marks, composed (NFC) as the documents write
-// them. A symbol is left as it is: "™" is a symbol where it stands, never
+// them; the invisible characters (invisible) are dropped. A symbol is left as it is: "™" is a symbol where it stands, never
 // the letters "TM" joined to the word before it, and "³" is no digit of a
 // number. A character whose folded form would be longer is left too, so
 // the text read is never longer than the text sent and every bound checked
@@ -106,6 +106,7 @@ func FoldCompat(s string) string {
 	if isASCII(s) {
 		return s
 	}
+	s = dropInvisible(s)
 	if !norm.NFC.IsNormalString(s) {
 		// Composed, unless composing lengthens it (a character Unicode
 		// keeps out of composition, as U+FB2E, is decomposed by NFC).
@@ -140,6 +141,38 @@ func FoldCompat(s string) string {
 			b = make([]byte, 0, len(s))
 			b = append(append(b, s[:i-size]...), f...)
 		}
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// invisible says whether r is a character that shows nothing and says
+// nothing in a name, a term or a search's words: a zero-width space, a word
+// joiner, a byte-order mark (a zero-width no-break space) or a soft hyphen,
+// which a text copied from a page or a chat carries unseen. A typed text is
+// read without them (FoldCompat): "Han\u200bnah" is "Hannah", and a term
+// of a zero-width space alone is empty. The joiners that shape a script
+// or an emoji (U+200C, U+200D) are kept.
+func invisible(r rune) bool {
+	return r == 0x200b || r == 0x2060 || r == 0xfeff || r == 0x00ad
+}
+
+// dropInvisible returns s without its invisible characters, every other
+// byte (one not UTF-8 too) as it was.
+func dropInvisible(s string) string {
+	var b []byte
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if invisible(r) {
+			if b == nil {
+				b = append(make([]byte, 0, len(s)), s[:i]...)
+			}
+		} else if b != nil {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
 	}
 	if b == nil {
 		return s

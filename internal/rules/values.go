@@ -126,8 +126,10 @@ func ParseText(field, s string) (string, error) {
 		return "", TextRefused("The "+field+" parameter", field)
 	}
 	// Read as its compatibility forms stand for (FoldCompat): never
-	// longer, so the bound above holds on what is read.
-	return FoldCompat(v), nil
+	// longer, so the bound above holds on what is read; spaces it leaves
+	// at an end (a zero-width space's neighbour, a full-width space) are
+	// trimmed as those sent.
+	return strings.TrimSpace(FoldCompat(v)), nil
 }
 
 // ParamTooLong is ParseText's refusal of a text of n bytes, for a transport
