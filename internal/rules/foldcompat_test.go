@@ -25,7 +25,7 @@ func TestFoldCompatReadsCompatibilityFormsAsWhatTheyStandFor(t *testing.T) {
 		{"\ufeffstopped\u2060", "stopped"},
 		{"re\u00adport", "report"},
 		{"\u200b", ""},
-		{"e\u200b\u0301", "é"}, // dropped before composing
+		{"e\u200b\u0301", "é"},                                       // dropped before composing
 		{"\U0001F469\u200d\U0001F52C", "\U0001F469\u200d\U0001F52C"}, // a joiner shapes an emoji: kept
 	} {
 		if got := FoldCompat(c.typed); got != c.read {
