@@ -68,7 +68,7 @@ func (s *Service) decodeBoardInto(ctx context.Context, edition string, in rules.
 			m.readRequirements = b.Missions[j].readRequirements
 			continue
 		}
-		req, err := s.vocab.checkRequirementWords(m.requirementsField, m.Requirements, b)
+		req, err := s.vocab.checkRequirementWords(&b.words, m.requirementsField, m.Requirements, b)
 		if err != nil {
 			return nil, err
 		}
@@ -230,12 +230,16 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 	if bs.Staffing != nil {
 		sh.Staffing = bs.Staffing // [] says the ship lists no staffing icons
 	}
-	if sh.slots, err = s.staffingSlots(edition, sh.Staffing, at); err != nil {
+	if sh.slots, err = s.staffingSlots(&b.words, edition, sh.Staffing, at); err != nil {
 		return err
 	}
 	sh.Staffing = foldAll(sh.Staffing)
 	if bs.Staffing != nil && edition != rules.Edition1E {
-		// 2E staffing is icons; a 1E line is read in staffingSlots.
+		// 2E staffing is icons, a plural of one read as it; a 1E line is
+		// read in staffingSlots.
+		if sh.Staffing, err = s.vocab.words.readForms(&b.words, at, "staffing", "a staffing icon", bs.Staffing, sh.Staffing, iconWords); err != nil {
+			return err
+		}
 		if err := s.vocab.words.checkWords(at, "staffing", "a staffing icon", bs.Staffing, sh.Staffing, iconWords); err != nil {
 			return err
 		}

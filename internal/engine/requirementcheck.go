@@ -242,8 +242,12 @@ func runRequirementCheck(_ context.Context, _ *Service, j *judgement, raw rules.
 	if err != nil {
 		return withField(err, "params.requirement")
 	}
-	if err := j.vocab.checkNeeds(requirementParam, req, j.board); err != nil {
+	var forms wordNotes
+	if req, err = j.vocab.checkNeeds(&forms, requirementParam, req, j.board); err != nil {
 		return err
+	}
+	for _, said := range forms.formsSaid() {
+		j.sayStrings("%s", said)
 	}
 	listed, err := j.personnelList(p.Personnel, "params.personnel")
 	if err != nil {

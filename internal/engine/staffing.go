@@ -154,8 +154,10 @@ func (s *Ship) linesIn(a *boardArrays) []staffingSlot {
 // vocabulary knows it as, an icon first. A skill line is one
 // slot, met by one personnel with the skill at its level; a species,
 // characteristic or unknown name with a level asks for that many personnel.
-// at is the ship's place on the board, for errors.
-func (s *Service) staffingSlots(edition string, lines []string, at boardPlace) ([]staffingSlot, error) {
+// at is the ship's place on the board, for errors. A name no vocabulary
+// knows that is a form of one word of them ("Engineering", "Vulcans") is
+// read as that word, noted in notes for the verdict (wordforms.go).
+func (s *Service) staffingSlots(notes *wordNotes, edition string, lines []string, at boardPlace) ([]staffingSlot, error) {
 	if edition != rules.Edition1E || len(lines) == 0 {
 		return nil, nil
 	}
@@ -169,14 +171,31 @@ func (s *Service) staffingSlots(edition string, lines []string, at boardPlace) (
 			return nil, unprocessable(indexed(at.field("staffing"), i), "staffing line %q: %v", line, err)
 		}
 		kind := s.vocab.staffingKind(ps.key)
+		shown := ps.key
+		if kind != featureIcon {
+			shown = strings.TrimSpace(line)
+		}
+		if kind == featureUnknown && ps.key != "" {
+			f, of := s.vocab.words.formOf(ps.key, staffingWords)
+			if len(of) > 0 {
+				if err := countedForm(f, indexed(at.field("staffing"), i), "a staffing icon, skill, species or characteristic", ps.name, of); err != nil {
+					return nil, err
+				}
+			}
+			switch len(of) {
+			case 0:
+			case 1:
+				notes.noteForm(f, strings.TrimSpace(ps.name), of[0], indexed(at.field("staffing"), i))
+				ps.key, ps.name, shown = of[0], of[0], of[0]
+				kind = s.vocab.staffingKind(ps.key)
+			default:
+				return nil, ambiguousForm(f, indexed(at.field("staffing"), i), "a staffing icon, skill, species or characteristic", ps.name, of)
+			}
+		}
 		if kind == featureUnknown {
 			if err := s.staffingTypo(at, i, line, ps.key); err != nil {
 				return nil, err
 			}
-		}
-		shown := ps.key
-		if kind != featureIcon {
-			shown = strings.TrimSpace(line)
 		}
 		if kind == featureSkill || ps.level == 1 {
 			out = append(out, staffingSlot{feature: feature{kind: kind, key: ps.key}, level: ps.level, shown: shown,

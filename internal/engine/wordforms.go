@@ -39,9 +39,31 @@ var wordForms = [...]struct {
 	// read, what the words read were in the verdict ("plurals of
 	// words").
 	as, read string
+	// many says a form of the family may say how many as well as which
+	// word: "Vulcans" may be one Vulcan or two. In a list whose items
+	// each count once (a ship's staffing, a requirement's names) such a
+	// form is refused with the word meant (countedForm), never read as
+	// one.
+	many bool
 }{
-	pluralForm: {of: (*vocabularyWords).singularOf, as: "a plural", read: "plurals of words"},
+	pluralForm: {of: (*vocabularyWords).singularOf, as: "a plural", read: "plurals of words", many: true},
 	skillForm:  {of: (*vocabularyWords).skillFormOf, what: "a skill", as: "a form of one", read: "forms of skills"},
+}
+
+// countedForm refuses a word (given at field as what) of a list whose
+// items each count once that is a form f of the words of, when the
+// family's forms may say how many (many): nil when it may be read as its
+// word.
+func countedForm(f wordForm, field, what, word string, of []string) error {
+	if !wordForms[f].many {
+		return nil
+	}
+	quoted := make([]string, len(of))
+	for i, n := range of {
+		quoted[i] = `"` + n + `"`
+	}
+	return unprocessable(field, "%q is not %s the rules or the card data know; as %s it may mean one or several, and each item here counts once: give %s, and how many if more than one.", rules.Truncate(word), cmp.Or(wordForms[f].what, what), wordForms[f].as, strings.Join(quoted, " or ")).
+		WithDetail("suggestions", of)
 }
 
 // formOf lists the words of the vocabularies kinds that key (a word
@@ -142,6 +164,43 @@ func (w *vocabularyWords) readWords(b *wordNotes, at boardPlace, list, what stri
 			}
 			out[i] = read
 		}
+	}
+	return out, nil
+}
+
+// readForms reads each word of a list the board gives whose items each
+// count once (given; keys, read folded) that no vocabulary of kinds knows
+// but that is a form of exactly one of their words as that word, noted for
+// the verdict; a form of several, or of a family that may say how many
+// (countedForm), is refused naming the words. The other words are left as
+// they are, for the list's own check (typos, words read as written). It
+// returns the keys to read, a list of its own when a form was read.
+func (w *vocabularyWords) readForms(b *wordNotes, at boardPlace, list, what string, given, keys []string, kinds wordKinds) ([]string, error) {
+	out := keys
+	for i, key := range keys {
+		if key == "" || key == "command" || key == "staff" || w.kinds[key]&kinds != 0 {
+			continue
+		}
+		f, of := w.formOf(key, kinds)
+		if len(of) == 0 {
+			continue
+		}
+		j := givenAs(given, keys, i)
+		if j < 0 {
+			continue
+		}
+		field := indexed(at.field(list), j)
+		if err := countedForm(f, field, what, given[j], of); err != nil {
+			return nil, err
+		}
+		if len(of) > 1 {
+			return nil, ambiguousForm(f, field, what, given[j], of)
+		}
+		b.noteForm(f, strings.TrimSpace(given[j]), of[0], field)
+		if &out[0] == &keys[0] {
+			out = slices.Clone(keys) // keys may be the request's own list
+		}
+		out[i] = of[0]
 	}
 	return out, nil
 }

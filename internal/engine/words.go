@@ -400,8 +400,11 @@ func (s *Service) checkPersonnelWords(b *Board, at boardPlace, bp *rules.BoardPe
 // characteristic it knows ("Leadrship").
 func (s *Service) staffingTypo(at boardPlace, i int, line, key string) error {
 	w := &s.vocab.words
-	return w.checkWord(at.itemOf("staffing", i), "a staffing icon, skill, species or characteristic", line, key, iconWords|skillWords|speciesWords|characteristicWords)
+	return w.checkWord(at.itemOf("staffing", i), "a staffing icon, skill, species or characteristic", line, key, staffingWords)
 }
+
+// staffingWords are the vocabularies a 1E staffing line is read against.
+const staffingWords = iconWords | skillWords | speciesWords | characteristicWords
 
 // A nameTypo is a name of a requirement that is a typo of words the
 // vocabulary knows (near).
@@ -411,22 +414,39 @@ type nameTypo struct {
 }
 
 // A checkedRequirement is a requirement's text read, with the names of it
-// that are typos of words the vocabulary knows.
+// that are typos of words the vocabulary knows, and those that are forms of
+// words it knows (wordforms.go).
 type checkedRequirement struct {
 	req   Requirement
 	typos []nameTypo
+	forms []nameForm
 }
+
+// A nameForm is a name of a requirement that is no word the vocabulary
+// knows but a form f of words it knows (of).
+type nameForm struct {
+	name string
+	form wordForm
+	of   []string
+}
+
+// requirementWords are the vocabularies a requirement's names are read
+// against.
+const requirementWords = skillWords | speciesWords | characteristicWords
 
 // checkRequirementWords reads the names of a requirement given in the
 // request (a board mission's requirements), read from text at the path
 // field builds, as a board's skills are read: a name that is no skill,
 // species or characteristic the vocabulary knows, nor the title of a
-// personnel on the board, but a typo of a word it knows ("Medicl +
-// Honor"), is refused with the words meant. It returns the requirement
-// read; nil, and no error, for a text the grammar cannot read, left to the
-// question, which says what is wrong with it. What is read of a text is
-// kept (typos), the requirement with its typos.
-func (v *Vocabulary) checkRequirementWords(field func() string, text string, b *Board) (Requirement, error) {
+// personnel on the board, but a form of exactly one word it knows
+// ("Engineering", "Physicist") is read as that word, noted in notes for
+// the verdict; a form of several, a plural (which may mean one or
+// several: countedForm), or a typo of a word it knows ("Medicl + Honor"),
+// is refused with the words meant. It returns the
+// requirement read; nil, and no error, for a text the grammar cannot read,
+// left to the question, which says what is wrong with it. What is read of
+// a text is kept (typos), the requirement with its typos and forms.
+func (v *Vocabulary) checkRequirementWords(notes *wordNotes, field func() string, text string, b *Board) (Requirement, error) {
 	var c checkedRequirement
 	ok := false
 	if v.typos != nil {
@@ -437,7 +457,8 @@ func (v *Vocabulary) checkRequirementWords(field func() string, text string, b *
 		if err != nil {
 			return nil, nil
 		}
-		c = checkedRequirement{req: req, typos: v.requirementTypos(req, nil)}
+		c = checkedRequirement{req: req}
+		v.requirementNames(req, &c)
 		if v.typos != nil && len(text) <= maxRequirementMemoText {
 			v.typos.store(text, c)
 		}
@@ -445,12 +466,18 @@ func (v *Vocabulary) checkRequirementWords(field func() string, text string, b *
 	if err := refuseTypos(field, c.typos, b); err != nil {
 		return nil, err
 	}
-	return c.req, nil
+	return readRequirementForms(notes, field, c.req, c.forms, b)
 }
 
-// checkNeeds is checkRequirementWords of a requirement read.
-func (v *Vocabulary) checkNeeds(field func() string, r Requirement, b *Board) error {
-	return refuseTypos(field, v.requirementTypos(r, nil), b)
+// checkNeeds is checkRequirementWords of a requirement read: it returns
+// the requirement with the forms of words read as their words.
+func (v *Vocabulary) checkNeeds(notes *wordNotes, field func() string, r Requirement, b *Board) (Requirement, error) {
+	var c checkedRequirement
+	v.requirementNames(r, &c)
+	if err := refuseTypos(field, c.typos, b); err != nil {
+		return nil, err
+	}
+	return readRequirementForms(notes, field, r, c.forms, b)
 }
 
 // refuseTypos refuses the first typo that is not a personnel's title on
@@ -464,24 +491,87 @@ func refuseTypos(field func() string, typos []nameTypo, b *Board) error {
 	return nil
 }
 
-// requirementTypos appends to typos the names of r that are typos of words
-// the vocabulary knows.
-func (v *Vocabulary) requirementTypos(r Requirement, typos []nameTypo) []nameTypo {
+// readRequirementForms reads each name of r that is a form of a word
+// (forms) as that word, but a personnel's title on the board, read as
+// written; each noted in notes as read at field. A form of several words,
+// or of a family that may say how many (a plural: each name of a
+// requirement counts once), is refused naming them (countedForm). It returns r itself when no name was read
+// otherwise, else a requirement of its own.
+func readRequirementForms(notes *wordNotes, field func() string, r Requirement, forms []nameForm, b *Board) (Requirement, error) {
+	var read []nameForm
+	for _, f := range forms {
+		if b.titled(fold(f.name)) {
+			continue
+		}
+		if err := countedForm(f.form, field(), "a skill, species or characteristic", f.name, f.of); err != nil {
+			return nil, err
+		}
+		if len(f.of) > 1 {
+			return nil, ambiguousForm(f.form, field(), "a skill, species or characteristic", f.name, f.of)
+		}
+		notes.noteForm(f.form, f.name, f.of[0], field())
+		read = append(read, f)
+	}
+	if len(read) == 0 {
+		return r, nil
+	}
+	return withNamesRead(r, read), nil
+}
+
+// withNamesRead is r with each skill need named as one of read named as
+// the word it is a form of; the parts it holds are lists of their own.
+func withNamesRead(r Requirement, read []nameForm) Requirement {
+	switch r := r.(type) {
+	case AllOf:
+		parts := make([]Requirement, len(r.Parts))
+		for i, p := range r.Parts {
+			parts[i] = withNamesRead(p, read)
+		}
+		return AllOf{Parts: parts}
+	case AnyOf:
+		alts := make([]Requirement, len(r.Alternatives))
+		for i, p := range r.Alternatives {
+			alts[i] = withNamesRead(p, read)
+		}
+		return AnyOf{Alternatives: alts}
+	case SkillNeed:
+		for _, f := range read {
+			if f.name == r.Name {
+				return SkillNeed{Name: f.of[0], Level: r.Level}
+			}
+		}
+	}
+	return r
+}
+
+// requirementNames notes in c the names of r that are forms of words the
+// vocabulary knows (forms), and of the others those that are typos of
+// words it knows (typos); each name once.
+func (v *Vocabulary) requirementNames(r Requirement, c *checkedRequirement) {
 	switch r := r.(type) {
 	case AllOf:
 		for _, p := range r.Parts {
-			typos = v.requirementTypos(p, typos)
+			v.requirementNames(p, c)
 		}
 	case AnyOf:
 		for _, p := range r.Alternatives {
-			typos = v.requirementTypos(p, typos)
+			v.requirementNames(p, c)
 		}
 	case SkillNeed:
-		if near := v.words.typoOf(v.key(r.Name), skillWords|speciesWords|characteristicWords|iconWords); len(near) > 0 {
-			typos = append(typos, nameTypo{name: strings.Clone(r.Name), near: near})
+		key := v.key(r.Name)
+		if key == "" || v.words.kinds[key]&(requirementWords|iconWords) != 0 {
+			return
+		}
+		if f, of := v.words.formOf(key, requirementWords|iconWords); len(of) > 0 {
+			if !slices.ContainsFunc(c.forms, func(n nameForm) bool { return n.name == r.Name }) {
+				c.forms = append(c.forms, nameForm{name: strings.Clone(r.Name), form: f, of: of})
+			}
+			return
+		}
+		if near := v.words.typoOf(key, requirementWords|iconWords); len(near) > 0 {
+			c.typos = append(c.typos, nameTypo{name: strings.Clone(r.Name), near: near})
 		}
 	}
-	return typos
 }
 
 // titled says whether a personnel on the board has the title key (folded).
