@@ -652,14 +652,20 @@ func (e DocumentKind) Valid() bool {
 
 // Defines values for Edition.
 const (
+	N1E Edition = "1E"
 	N1e Edition = "1e"
+	N2E Edition = "2E"
 	N2e Edition = "2e"
 )
 
 // Valid indicates whether the value is a known member of the Edition enum.
 func (e Edition) Valid() bool {
 	switch e {
+	case N1E:
+		return true
 	case N1e:
+		return true
+	case N2E:
 		return true
 	case N2e:
 		return true
@@ -1465,7 +1471,7 @@ type BattleInitiateRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of battle.initiate: 1E: may the attackers initiate that battle?
@@ -1496,7 +1502,7 @@ type BattleInitiateVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -1531,7 +1537,7 @@ type BattlePersonnelRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of battle.personnel: 1E: personal combat, pair by pair.
@@ -1574,7 +1580,7 @@ type BattlePersonnelVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -1611,7 +1617,7 @@ type BattleShipRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of battle.ship: 1E: a ship battle's attack and defense.
@@ -1643,7 +1649,7 @@ type BattleShipVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -1847,7 +1853,7 @@ type Card struct {
 	Cost           *int    `json:"cost,omitempty"`
 	Cunning        *int    `json:"cunning,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition    `json:"edition"`
 	Errata  *[]Erratum `json:"errata,omitempty"`
 
@@ -1919,7 +1925,7 @@ type CardMatch string
 
 // CardCandidate One of the cards a name fits equally well, or, for an adjudication's card name that fits none, one of the nearest.
 type CardCandidate struct {
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition  Edition `json:"edition"`
 	Id       string  `json:"id"`
 	Name     string  `json:"name"`
@@ -1938,7 +1944,7 @@ type CardCollection struct {
 
 // CardIdentifier One card to look up: by id, or by name (a title, or title, subtitle) in an edition (either when left out), exactly or, with fuzzy, forgiving typos and missing words. A name printed exactly only in the other edition finds that card (match other-edition) before any fuzzy reading of it in the edition asked.
 type CardIdentifier struct {
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition *Edition `json:"edition,omitempty"`
 	Fuzzy   *bool    `json:"fuzzy,omitempty"`
 	Id      *string  `json:"id,omitempty"`
@@ -1950,7 +1956,7 @@ type CardNotFound struct {
 	Candidates *[]CardCandidate `json:"candidates,omitempty"`
 	Code       CardNotFoundCode `json:"code"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition *Edition `json:"edition,omitempty"`
 	Fuzzy   *bool    `json:"fuzzy,omitempty"`
 	Id      *string  `json:"id,omitempty"`
@@ -1996,7 +2002,7 @@ type CardPlayRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of card.play: May the card be played now?
@@ -2030,7 +2036,7 @@ type CardPlayVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -2118,7 +2124,7 @@ type CombatRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of combat: May combat begin there, and who wins?
@@ -2155,7 +2161,7 @@ type CombatVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -2202,7 +2208,7 @@ type DeckValidateRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of deck.validate: Is the deck legal?
@@ -2237,7 +2243,7 @@ type DeckValidateVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -2271,7 +2277,7 @@ type DilemmasStackRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of dilemmas.stack: Is the stack a legal choice?
@@ -2312,7 +2318,7 @@ type DilemmasStackVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -2372,7 +2378,7 @@ type Document struct {
 		Sections int `json:"sections"`
 	} `json:"counts"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition    Edition      `json:"edition"`
 	Id         string       `json:"id"`
 	Kind       DocumentKind `json:"kind"`
@@ -2404,7 +2410,7 @@ type DocumentCoverage struct {
 	Title      string  `json:"title"`
 }
 
-// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 type Edition string
 
 // EngagementParams Params of engagement: May the engagement begin, and who wins?
@@ -2423,7 +2429,7 @@ type EngagementRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of engagement: May the engagement begin, and who wins?
@@ -2458,7 +2464,7 @@ type EngagementVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -2486,7 +2492,7 @@ type Entry struct {
 	Children   *[]string `json:"children,omitempty"`
 	DocumentId string    `json:"documentId"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition   `json:"edition"`
 	Id      string    `json:"id"`
 	Kind    EntryKind `json:"kind"`
@@ -2538,7 +2544,7 @@ type EntryRef struct {
 	Anchor     *string `json:"anchor,omitempty"`
 	DocumentId string  `json:"documentId"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 	Id      string  `json:"id"`
 	Kind    string  `json:"kind"`
@@ -2670,7 +2676,7 @@ type GameWinnerRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of game.winner: Has the game ended, and who won?
@@ -2701,7 +2707,7 @@ type GameWinnerVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -2819,7 +2825,7 @@ type MissionAttemptRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of mission.attempt: May the attempt begin?
@@ -2853,7 +2859,7 @@ type MissionAttemptVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -2888,7 +2894,7 @@ type MissionRequirementsRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of mission.requirements: Are the mission's requirements met?
@@ -2928,7 +2934,7 @@ type MissionRequirementsVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -2964,7 +2970,7 @@ type MissionResolveRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of mission.resolve: Is the mission completed after the stack?
@@ -3048,7 +3054,7 @@ type MissionResolveVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -3089,7 +3095,7 @@ type PersonnelBeamRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of personnel.beam: May they beam there now?
@@ -3126,7 +3132,7 @@ type PersonnelBeamVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -3203,7 +3209,7 @@ type RequirementCheckRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of requirement.check: Is a printed requirement met?
@@ -3241,7 +3247,7 @@ type RequirementCheckVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -3305,7 +3311,7 @@ type SearchHit struct {
 	Anchor     *string `json:"anchor,omitempty"`
 	DocumentId string  `json:"documentId"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition       `json:"edition"`
 	Id      string        `json:"id"`
 	Kind    SearchHitKind `json:"kind"`
@@ -3366,7 +3372,7 @@ type ShipDamageRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of ship.damage: The ship's damage after more is placed.
@@ -3395,7 +3401,7 @@ type ShipDamageVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -3429,7 +3435,7 @@ type ShipMoveRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of ship.move: May the ship move there now?
@@ -3461,7 +3467,7 @@ type ShipMoveVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -3492,7 +3498,7 @@ type ShipStaffedRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of ship.staffed: Is the ship staffed?
@@ -3525,7 +3531,7 @@ type ShipStaffedVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
@@ -3595,7 +3601,7 @@ type TurnReplayRequest struct {
 	// Board The situation on the table.
 	Board *Board `json:"board,omitempty"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// Params Params of turn.replay: Was every action of the turn legal?
@@ -3638,7 +3644,7 @@ type TurnReplayVerdict struct {
 	// Citations The entries applied, each with the sentence that decided.
 	Citations []Citation `json:"citations"`
 
-	// Edition The edition: 1e (First Edition) or 2e (Second Edition).
+	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
 	Edition Edition `json:"edition"`
 
 	// GovernedBy The document that governs the one judged under (the 1E Current Rulings the 1E rulebook, the newest 2E rulebook the earlier ones), when a rule of it the engine applies bears on this board: the rules value to ask under. Absent otherwise.
