@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -80,7 +81,7 @@ func (f force) shipBattle() bool { return len(f.ships)+len(f.facilities) > 0 }
 // facilities count only unstopped; a defending crew counts whole:
 // "whenever 'stopped' cards are attacked, they are 'unstopped' for the
 // duration of that battle and may defend themselves" (1E rulebook).
-func forceOf(b *Board, ids []string, field string, defending bool) (force, error) {
+func forceOf(b *Board, ids []string, field string, defending bool, extra []*Personnel) (force, error) {
 	f := force{listed: map[string]bool{}}
 	if len(ids) == 0 {
 		return f, unprocessable(field, "%s is required: the ids of the ships, facilities or personnel", field)
@@ -100,7 +101,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			for _, a := range x.Affiliations {
 				f.addAffiliation(a)
 			}
-			for _, p := range b.AboardFacility(x.ID) {
+			for _, p := range b.crewOf(x.ID, x.Owner, extra) {
 				if p.Owner == x.Owner && (defending || !b.stoppedNow(p)) {
 					f.addPersonnel(p)
 				}
@@ -119,7 +120,7 @@ func forceOf(b *Board, ids []string, field string, defending bool) (force, error
 			}
 			f.ships = append(f.ships, s)
 			f.addAffiliation(s.Affiliation)
-			for _, p := range b.Aboard(s.ID) {
+			for _, p := range b.crewOf(s.ID, s.Owner, extra) {
 				if p.Owner == s.Owner && (defending || !b.stoppedNow(p)) {
 					f.addPersonnel(p)
 				}
@@ -213,17 +214,43 @@ func restrictionDepends(a string) bool {
 	return false
 }
 
-func runBattleInitiate(_ context.Context, _ *Service, j *judgement, raw rules.Params) error {
+func runBattleInitiate(ctx context.Context, _ *Service, j *judgement, raw rules.Params) error {
 	p, err := paramsAs[rules.BattleInitiateParams](raw)
 	if err != nil {
 		return err
 	}
-	bi, err := initiateBattle(j.board, *p)
+	bi, err := initiateBattle(j.board, *p, nil)
 	if err != nil {
 		return err
 	}
+	if bi.ships {
+		// The crews of the ships and facilities: a personnel given no
+		// place may be aboard one of them (unplaced.go).
+		unplaced := append(j.board.unplacedOf(You), j.board.unplacedOf(Opponent)...)
+		err := settleUnplaced(ctx, j, unplaced, func(extra []*Personnel) (string, error) {
+			with, err := initiateBattle(j.board, *p, extra)
+			return with.answer(), err
+		})
+		if err != nil {
+			return err
+		}
+	}
 	j.explainBattleInitiation(bi)
 	return nil
+}
+
+// answer is what a battle initiation's verdict says, compared with and
+// without personnel given no place: the rules the attack breaks and who
+// leads it.
+func (bi battleInitiation) answer() string {
+	var b strings.Builder
+	for _, v := range bi.violations {
+		b.WriteString(v.Rule + ": " + v.Message + "\n")
+	}
+	for _, l := range bi.leaders {
+		b.WriteString("leader: " + l.leader.ID + " " + l.aboard + "\n")
+	}
+	return b.String()
 }
 
 // A battleInitiation is what the 1E rules make of one force attacking
@@ -297,13 +324,13 @@ const (
 // fails, naming the field, when a force is not on the board or mixes ships
 // and personnel, the two forces are not both of ships or of personnel, or
 // an attacking ship's WEAPONS are not known.
-func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, error) {
+func initiateBattle(b *Board, p rules.BattleInitiateParams, extra []*Personnel) (battleInitiation, error) {
 	var bi battleInitiation
 	var err error
-	if bi.attackers, err = forceOf(b, p.Attackers, "params.attackers", false); err != nil {
+	if bi.attackers, err = forceOf(b, p.Attackers, "params.attackers", false, extra); err != nil {
 		return bi, err
 	}
-	if bi.defenders, err = forceOf(b, p.Defenders, "params.defenders", true); err != nil {
+	if bi.defenders, err = forceOf(b, p.Defenders, "params.defenders", true, extra); err != nil {
 		return bi, err
 	}
 	att, def := &bi.attackers, &bi.defenders
@@ -312,7 +339,7 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 		return bi, unprocessable("params.defenders", "ships and facilities battle ships and facilities, and personnel battle personnel")
 	}
 	for _, x := range def.facilities {
-		for _, p := range b.AboardFacility(x.ID) {
+		for _, p := range b.crewOf(x.ID, x.Owner, extra) {
 			if p.Owner == x.Owner && p.Stopped {
 				bi.stoppedDefenders = append(bi.stoppedDefenders, p.Name())
 			}
@@ -322,7 +349,7 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 		if s.Stopped {
 			bi.stoppedDefenders = append(bi.stoppedDefenders, s.Name())
 		}
-		for _, x := range b.Aboard(s.ID) {
+		for _, x := range b.crewOf(s.ID, s.Owner, extra) {
 			if x.Owner == s.Owner && x.Stopped {
 				bi.stoppedDefenders = append(bi.stoppedDefenders, x.Name())
 			}
@@ -468,7 +495,7 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 			}
 			var crew []*Personnel
 			stopped := 0
-			for _, x := range b.Aboard(s.ID) {
+			for _, x := range b.crewOf(s.ID, s.Owner, extra) {
 				if x.Owner != s.Owner {
 					continue
 				}
@@ -493,7 +520,7 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams) (battleInitiation, e
 		for _, x := range att.facilities {
 			var crew []*Personnel
 			stopped := 0
-			for _, p := range b.AboardFacility(x.ID) {
+			for _, p := range b.crewOf(x.ID, x.Owner, extra) {
 				if p.Owner != x.Owner {
 					continue
 				}

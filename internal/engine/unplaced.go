@@ -25,6 +25,18 @@ func (b *Board) gatherAt(owner string, at func(p *Personnel) bool) (there, unpla
 	return there, b.unplacedOf(owner)
 }
 
+// crewOf is the personnel aboard the ship or facility with the id, and of
+// extra (personnel given no place counted as there) those of its owner.
+func (b *Board) crewOf(id, owner string, extra []*Personnel) []*Personnel {
+	aboard, _ := b.gatherAt(owner, func(p *Personnel) bool { return p.Ship == id || p.Facility == id })
+	for _, p := range extra {
+		if p.Owner == owner {
+			aboard = append(slices.Clip(aboard), p)
+		}
+	}
+	return aboard
+}
+
 // unplacedOf lists the personnel of owner given no place, in board order;
 // nil when there is none.
 func (b *Board) unplacedOf(owner string) []*Personnel {

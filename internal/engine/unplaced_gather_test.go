@@ -14,8 +14,8 @@ import (
 // Every question that gathers personnel by place reads a personnel given
 // no place as Unknown, as combat does: who attempts a mission (its start,
 // its requirements, its resolution), how many dilemmas an attempt draws,
-// a ship's crew for its staffing (ship.staffed, a move, an engagement) and
-// those an engagement stops. Each asks for the place (422, details.field
+// a ship's crew for its staffing (ship.staffed, a move, an engagement),
+// those an engagement stops, and the crews of a 1E ship battle. Each asks for the place (422, details.field
 // the personnel, details.needs "at") only where whether it is there turns
 // the answer, and otherwise answers and names it as set aside.
 func TestAPersonnelGivenNoPlaceIsAskedForWhereverItsPresenceTurnsTheAnswer(t *testing.T) {
@@ -106,6 +106,14 @@ func TestAPersonnelGivenNoPlaceIsAskedForWhereverItsPresenceTurnsTheAnswer(t *te
 			onBoard(only(planet("klingon", "")), []rules.BoardShip{commandShip, enemy}, commandAboard, noPlaceCommand), obj{"mission": "m", "you": []string{"s"}, "opponent": []string{"x"}}, "board.personnel[1]", false},
 		{"2E engagement refused elsewise, the one given no place stopped", "2e", "engagement",
 			onBoard(only(planet("klingon", "")), []rules.BoardShip{commandShip, enemy}, staffAboard, stopped(noPlaceCommand)), obj{"mission": "m", "you": []string{"s"}, "opponent": []string{"x"}}, "", false},
+		// A 1E ship battle: a leader and one of its affiliation aboard each
+		// attacking ship.
+		{"1E ship battle, no leader aboard without the one given no place", "1e", "battle.initiate",
+			onBoard(only(mission("m", "space", "alpha", 3)), []rules.BoardShip{commandShip, enemy}, staffAboard, person("b", "klingon", nil, nil, "Leadership")),
+			obj{"attackers": []string{"s"}, "defenders": []string{"x"}}, "board.personnel[1]", false},
+		{"1E ship battle, a leader aboard", "1e", "battle.initiate",
+			onBoard(only(mission("m", "space", "alpha", 3)), []rules.BoardShip{commandShip, enemy}, person("a", "klingon", nil, aboard("s"), "Leadership"), noPlacePlain),
+			obj{"attackers": []string{"s"}, "defenders": []string{"x"}}, "", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -145,9 +153,9 @@ func TestEveryGatheringByPlaceGoesThroughTheMechanism(t *testing.T) {
 		"board.go": 2 + 4, // and its loops: the board's index of ids, and personnelWhere
 		// 2E combat: whereIs, Unknown read by combatUnplaced.
 		"combat.go": 4 + 1,
-		// 1E battles: personnel battles read Unknown (bi.unplaced); the
-		// crews of ships and facilities in a ship battle do not yet.
-		"initiate1e.go": 9,
+		// 1E battles of personnel: whereIs, Unknown read by bi.unplaced
+		// (the crews of a ship battle go through crewOf).
+		"initiate1e.go": 3,
 		// Not by place: encoding, species rulings, uniqueness by persona,
 		// the board's words.
 		"encode.go": 1, "governing.go": 1, "speciesrulings.go": 2, "uniqueness.go": 2, "words.go": 1,
