@@ -217,7 +217,7 @@ func (s *Service) readShip(ctx context.Context, edition string, b *Board, at boa
 	if bs.Affiliation != "" {
 		sh.Affiliation = bs.Affiliation
 	}
-	sh.Affiliation = s.memos.fold(sh.Affiliation)
+	sh.Affiliation = s.memos.foldAffiliation(sh.Affiliation)
 	if bs.Affiliation != "" {
 		read, err := s.readAffiliation(&b.words, at.fieldOf("affiliation"), bs.Affiliation, sh.Affiliation)
 		if err != nil {
@@ -391,7 +391,7 @@ func (s *Service) readPersonnel(ctx context.Context, edition string, b *Board, a
 	if bp.Affiliation != "" {
 		p.Affiliation = bp.Affiliation
 	}
-	p.Affiliation = s.memos.fold(p.Affiliation)
+	p.Affiliation = s.memos.foldAffiliation(p.Affiliation)
 	if bp.Icons != nil {
 		p.Icons = bp.Icons
 	}

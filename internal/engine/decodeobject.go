@@ -23,6 +23,54 @@ func splitAffiliations(s string) []string {
 	return strings.Split(s, "/")
 }
 
+// hasAffiliation says whether an affiliation as the engine holds it (one,
+// or several joined by "/" for a card of more than one) is or includes a.
+func hasAffiliation(held, a string) bool {
+	for rest := held; ; {
+		one, more, found := strings.Cut(rest, "/")
+		if one == a {
+			return true
+		}
+		if !found {
+			return false
+		}
+		rest = more
+	}
+}
+
+// anyAffiliation says whether any affiliation of held (as hasAffiliation
+// reads it) satisfies ok.
+func anyAffiliation(held string, ok func(string) bool) bool {
+	for rest := held; ; {
+		one, more, found := strings.Cut(rest, "/")
+		if ok(one) {
+			return true
+		}
+		if !found {
+			return false
+		}
+		rest = more
+	}
+}
+
+// affiliationsShared says whether two affiliations as held have one in
+// common: a Romulan personnel is of the Romulan and Federation Stolen Ship's
+// affiliation.
+func affiliationsShared(a, b string) bool {
+	if a == b {
+		return a != ""
+	}
+	return anyAffiliation(a, func(x string) bool { return hasAffiliation(b, x) })
+}
+
+// affiliationsCompatible says whether a personnel of affiliation a may crew
+// a 1E ship of affiliation b, either of several: one of each compatible.
+func affiliationsCompatible(a, b string) bool {
+	return anyAffiliation(a, func(x string) bool {
+		return anyAffiliation(b, func(y string) bool { return compatible1E(x, y) })
+	})
+}
+
 // A boardPlace is where an object stands in the board as given: the i-th
 // of a list. Its field paths are built only for errors.
 type boardPlace struct {

@@ -57,11 +57,14 @@ func (f *force) addPersonnel(p *Personnel) {
 	}
 }
 
-func (f *force) addAffiliation(a string) {
-	if a != "" && !f.listed["affiliation:"+a] {
-		f.listed["affiliation:"+a] = true
-		f.affiliations = append(f.affiliations, a)
-	}
+func (f *force) addAffiliation(held string) {
+	anyAffiliation(held, func(a string) bool {
+		if a != "" && !f.listed["affiliation:"+a] {
+			f.listed["affiliation:"+a] = true
+			f.affiliations = append(f.affiliations, a)
+		}
+		return false
+	})
 }
 
 // list marks an id listed and says whether it was listed before.
@@ -513,7 +516,7 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams, extra []*Personnel) 
 			} else {
 				bi.leaders = append(bi.leaders, battleLeader{leader: leader, aboard: s.Name()})
 			}
-			if matchingAffiliation(crew, []string{s.Affiliation}) == nil {
+			if sharingAffiliation(crew, s.Affiliation) == nil {
 				add(checkLeaders, "init1.matching", "affiliation", "%s has no %spersonnel of its affiliation (%s) aboard.", s.Name(), unstopped(stopped), s.Affiliation)
 			}
 		}

@@ -94,6 +94,17 @@ func (t *textMemos) parseSkill(text string) (parsedSkill, error) {
 // is not kept.
 func (t *textMemos) fold(name string) string { return foldedThrough(&t.folded, name, fold) }
 
+// foldAffiliation folds an affiliation as a board or the card data holds
+// it: each of a card of several (the data writes "romulan/federation")
+// folded on its own, the "/" between them kept, so that each is read as
+// an affiliation (affiliationsShared) rather than the pair as one word.
+func (t *textMemos) foldAffiliation(name string) string {
+	if strings.Contains(name, "/") {
+		return foldAffiliations(name)
+	}
+	return t.fold(name)
+}
+
 // foldAll is foldAll through the memo: a board's lists repeat the same
 // icons and characteristics across its personnel.
 func (t *textMemos) foldAll(in []string) []string {

@@ -113,7 +113,18 @@ func needMatch(match *Personnel, group []*Personnel) error {
 
 func matchingAffiliation(group []*Personnel, affiliations []string) *Personnel {
 	for _, p := range group {
-		if contains(affiliations, p.Affiliation) {
+		if slices.ContainsFunc(affiliations, func(a string) bool { return hasAffiliation(p.Affiliation, a) }) {
+			return p
+		}
+	}
+	return nil
+}
+
+// sharingAffiliation returns the first personnel of the group with an
+// affiliation in common with held (a ship's, one or several), nil when none.
+func sharingAffiliation(group []*Personnel, held string) *Personnel {
+	for _, p := range group {
+		if affiliationsShared(p.Affiliation, held) {
 			return p
 		}
 	}
@@ -125,7 +136,7 @@ func matchingAffiliation(group []*Personnel, affiliations []string) *Personnel {
 func mayAttempt(group []*Personnel, m *Mission) *Personnel {
 	if m.AnyMayAttempt {
 		for _, p := range group {
-			if p.Affiliation != "" && !contains(m.AttemptExcept, p.Affiliation) {
+			if p.Affiliation != "" && anyAffiliation(p.Affiliation, func(a string) bool { return !contains(m.AttemptExcept, a) }) {
 				return p
 			}
 		}
@@ -310,7 +321,7 @@ func (j *judgement) beginAttempt(m *Mission, shipID, shipField string, listed []
 			if err := needAffiliation(start.Ship); err != nil {
 				return start, err
 			}
-			match := matchingAffiliation(g.Personnel, []string{start.Ship.Affiliation})
+			match := sharingAffiliation(g.Personnel, start.Ship.Affiliation)
 			if err := needMatch(match, g.Personnel); err != nil {
 				return start, err
 			}

@@ -314,11 +314,11 @@ func staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship, extra [
 				setAside = p.need(reads)
 			}
 			out.Unread = append(out.Unread, p)
-		case firstEdition && !compatible1E(p.Affiliation, s.Affiliation):
+		case firstEdition && !affiliationsCompatible(p.Affiliation, s.Affiliation):
 			out.Incompatible = append(out.Incompatible, p)
 		default:
 			out.Crew = append(out.Crew, p)
-			if p.Affiliation == s.Affiliation {
+			if affiliationsShared(p.Affiliation, s.Affiliation) {
 				out.Affiliated = append(out.Affiliated, p)
 			} else if err := p.need(statAffiliation); err != nil {
 				if affiliationUnknown == nil {
