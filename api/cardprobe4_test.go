@@ -1,0 +1,139 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"testing"
+)
+
+// A cardProbe4 is one look-up of the card probe's fourth batch
+// (testdata/card-probe-4.json): a look-up as the first batches write them,
+// and what more its answer must say.
+type cardProbe4 struct {
+	cardProbe
+	// Has are fields the card must answer: the data holds them.
+	Has []string
+	// Rulings says a name of no card must name, in its details, the
+	// rulings or glossary entries titled with it.
+	Rulings bool
+}
+
+// judge says what in the answer differs from what the page means; "" when
+// nothing does.
+func (p cardProbe4) judge(a cardProbeAnswer) string {
+	if miss := p.cardProbe.judge(a); miss != "" {
+		return miss
+	}
+	for _, f := range p.Has {
+		if _, ok := a.card[f]; !ok {
+			return f + " not answered though the data holds it"
+		}
+	}
+	if p.Rulings {
+		if r, _ := a.err.Error.Details["rulings"].([]any); len(r) == 0 {
+			return "want details.rulings"
+		}
+	}
+	return ""
+}
+
+// TestCardProbeFourthBatchIsAnsweredAsThePageMeans asks the fourth batch of
+// the card probe (shorthand, nicknames, ranks and titles before names,
+// misspellings, apostrophes and accents, names of both editions, names that
+// are words of the game, ids in odd forms) over REST, and each name of GraphQL's
+// cardNamed and of a collection, which must answer as REST. Every fifth
+// look-up is held out: counted, never pinned.
+func TestCardProbeFourthBatchIsAnsweredAsThePageMeans(t *testing.T) {
+	lookups := readProbeLookups[cardProbe4](t, "testdata/card-probe-4.json", 80)
+	srv := newServer(t)
+	held, heldOut, heldOutHeld, open := 0, 0, 0, 0
+	for i, p := range lookups {
+		a := cardProbeGet(t, srv.URL+p.path())
+		miss := p.judge(a)
+		if p.ID == nil && miss == "" {
+			if d := cardProbeGraphQL(t, srv.URL, p.cardProbe, a); d != "" {
+				miss = "GraphQL: " + d
+			} else if d := cardProbeCollection(t, srv.URL, p.cardProbe, a); d != "" {
+				miss = "collection: " + d
+			}
+		}
+		if cardProbeHeldOut(i) {
+			heldOut++
+			if miss == "" {
+				heldOutHeld++
+			} else {
+				t.Logf("held out %q: %s; answered %d %s", p.Name, miss, a.status, clipProbe(a.raw))
+			}
+			continue
+		}
+		switch {
+		case p.Open != "" && miss == "":
+			t.Errorf("%s (%s): answered as the page means; pin it (remove its open)", p.Name, p.path())
+		case p.Open != "":
+			t.Logf("open %q: %s; answered %d %s", p.Name, miss, a.status, clipProbe(a.raw))
+			open++
+		case miss == "":
+			held++
+		default:
+			t.Errorf("%s (%s): %s; answered %d %s", p.Name, p.path(), miss, a.status, clipProbe(a.raw))
+		}
+	}
+	t.Logf("card probe, fourth batch: %d of %d look-ups answered as the page means (%d open); held out: %d of %d", held, len(lookups)-heldOut, open, heldOutHeld, heldOut)
+}
+
+// cardProbeCollection asks a collection for the name REST was asked and
+// says how its answer differs from REST's: the card and its match, or the
+// code and the candidates' ids.
+func cardProbeCollection(t *testing.T, base string, p cardProbe, rest cardProbeAnswer) string {
+	t.Helper()
+	ident := map[string]any{"fuzzy": p.Fuzzy != nil}
+	if p.Fuzzy != nil {
+		ident["name"] = *p.Fuzzy
+	} else {
+		ident["name"] = *p.Exact
+	}
+	if p.Edition != "" {
+		ident["edition"] = p.Edition
+	}
+	body, _ := json.Marshal(map[string]any{"identifiers": []any{ident}})
+	res, err := http.Post(base+"/v1/cards/collection", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got struct {
+		Data []struct {
+			ID    string `json:"id"`
+			Match string `json:"match"`
+		} `json:"data"`
+		NotFound []struct {
+			Code       string `json:"code"`
+			Candidates []struct {
+				ID string `json:"id"`
+			} `json:"candidates"`
+		} `json:"notFound"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
+		t.Fatalf("collection of %q: %d: %v", ident["name"], res.StatusCode, err)
+	}
+	if rest.status == 200 {
+		if len(got.Data) != 1 || got.Data[0].ID != rest.card["id"] || got.Data[0].Match != rest.card["match"] {
+			return "not the card REST answers"
+		}
+		return ""
+	}
+	if len(got.NotFound) != 1 || got.NotFound[0].Code != rest.err.Error.Code {
+		return "not the error REST answers (" + rest.err.Error.Code + ")"
+	}
+	var ids []any
+	for _, c := range got.NotFound[0].Candidates {
+		ids = append(ids, c.ID)
+	}
+	restIDs, _ := rest.err.Error.Details["ids"].([]any)
+	if !slices.Equal(ids, restIDs) {
+		return "candidates differ from REST's"
+	}
+	return ""
+}
