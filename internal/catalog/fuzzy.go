@@ -158,6 +158,10 @@ type queryWord struct {
 	// write the other way ("3" of "Parsion III"): a card holding no word of
 	// the query but such numbers does not fit it ("3 of 5").
 	numeral bool
+	// changed says the word is no word of the names but one of four
+	// letters with one of them changed (changedLetterOnly): a card holding
+	// no other word of the query does not fit it ("Kirk" is not Kira).
+	changed bool
 }
 
 // maxHeldWords is how many of a query's words a card is said to hold or
@@ -189,6 +193,9 @@ type scoredCard struct {
 	// all of these (lookup.lackers).
 	held  uint64
 	lacks bool
+	// whole are the words of the query, of the names, that the card holds
+	// as they are, not as the start of a longer word (matched.whole).
+	whole uint64
 }
 
 // fits says whether the card is a plausible answer at all.
@@ -236,9 +243,23 @@ type lookup struct {
 	cand  []int32
 	place indexMap // card -> its place in out
 	out   []scoredCard
-	typed []fit    // by place in out: the card's fit to the query as typed
-	order []int32  // places in out, best fit first
-	held  []uint64 // the distinct sets of words fitting cards hold
+	typed []fit       // by place in out: the card's fit to the query as typed
+	order []int32     // places in out, best fit first
+	held  []heldWords // the distinct sets of words fitting cards hold
+}
+
+// heldWords are the words of a query a card holds (scoredCard.held), and
+// those it holds whole (scoredCard.whole).
+type heldWords struct{ held, whole uint64 }
+
+// holdsMore says whether a card holding h is a better answer than one
+// holding o: it holds every word o holds and more, or the same words and
+// more of them whole.
+func (h heldWords) holdsMore(o heldWords) bool {
+	if h.held != o.held {
+		return h.held&o.held == o.held
+	}
+	return h.whole != o.whole && h.whole&o.whole == o.whole
 }
 
 func (c *Catalog) newLookup() *lookup {
@@ -334,6 +355,7 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 		w.known = w.known && !stopWords[w.text]
 		w.recognised = w.known || typo > 0
 		w.numeral = !w.known && len(otherNumerals(w.text)) > 0 && typo > 0
+		w.changed = !w.known && typo > 0 && c.changedLetterOnly(s, i)
 		w.read = 1
 		if !w.known && typo > 0 {
 			// The nearest words, a typo or a start away, are read as it.
@@ -341,6 +363,47 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 		}
 	}
 	return nil
+}
+
+// changedLetterWord is the length of a word that one changed letter may
+// make another name rather than a typo of it: the shortest word read with
+// a typo (maxEdits), where three letters of four are all two names share
+// (Kira and Kirk, Data and Dara, Worf and Wolf, Vash and Bash). A name the
+// card data lacks and a typo of one it holds cannot be told apart by the
+// word alone; a letter left out, added or swapped keeps the word's letters
+// and is read as a typo.
+const changedLetterWord = 4
+
+// changedLetterOnly says whether query word qi is like the words of the
+// names only as a word of changedLetterWord letters with one of them
+// changed: no word of names begins with it, and each word like it has its
+// length and differs from it in one place.
+func (c *Catalog) changedLetterOnly(s *lookup, qi int) bool {
+	t := s.q[qi].text
+	if len(t) != changedLetterWord {
+		return false
+	}
+	for _, w := range s.q[qi].like {
+		if !oneLetterChanged(t, c.vocab[w]) {
+			return false
+		}
+	}
+	return len(s.q[qi].like) > 0
+}
+
+// oneLetterChanged says whether a and b are of one length and differ in
+// one byte.
+func oneLetterChanged(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	n := 0
+	for i := range len(a) {
+		if a[i] != b[i] {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // nearest is the greatest similarity of a vocabulary word to query word qi.
@@ -466,7 +529,7 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 			m := c.match(s, v.all)
 			i = int32(len(s.out))
 			s.place.put(v.cardIndex, i)
-			s.out = append(s.out, scoredCard{card: v.card, name: c.cardNames[v.cardIndex], held: m.held,
+			s.out = append(s.out, scoredCard{card: v.card, name: c.cardNames[v.cardIndex], held: m.held, whole: m.whole,
 				fit: fit{precision: m.readExplained / qmass}})
 			s.typed = append(s.typed, fit{precision: m.explained / qmass})
 		}
@@ -475,10 +538,11 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 		s.typed[i].better(m.given/v.mass, v.weight)
 	}
 	// A card holding of the query only numbers written the other way does
-	// not fit it: "3 of 5" is not Parsion III.
-	if numerals := s.numeralWords(); numerals != 0 {
+	// not fit it: "3 of 5" is not Parsion III; nor one holding only words
+	// of four letters one of which was changed: "Captain Kirk" is not Kira.
+	if weak := s.weakWords(); weak != 0 {
 		for i := range s.out {
-			if h := s.out[i].held; h != 0 && h&^numerals == 0 {
+			if h := s.out[i].held; h != 0 && h&^weak == 0 {
 				s.out[i].score, s.typed[i].score = 0, 0
 			}
 		}
@@ -507,12 +571,14 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 	return out, nil
 }
 
-// numeralWords has bit i set when the query's i-th word is a number the
-// names write the other way (queryWord.numeral), as matched.held counts.
-func (s *lookup) numeralWords() uint64 {
+// weakWords has bit i set when the query's i-th word is a number the
+// names write the other way (queryWord.numeral) or a word of four letters
+// with one changed (queryWord.changed), as matched.held counts: words that
+// alone name no card.
+func (s *lookup) weakWords() uint64 {
 	var bits uint64
 	for i, w := range s.q {
-		if w.numeral && i < maxHeldWords {
+		if (w.numeral || w.changed) && i < maxHeldWords {
 			bits |= 1 << i
 		}
 	}
@@ -535,6 +601,11 @@ func (f *fit) better(r, weight float64) {
 // lackers marks each fitting card that lacks a recognised word of the
 // query another fitting card holds, while holding none that card lacks
 // (scoredCard.lacks): whatever it scores, it is no answer beside that one.
+// So does a card holding the same words as another but fewer of them
+// whole: a word of the names typed whole is the name of the card that has
+// it, before one that has it only begun ("Ensign Ro" is Ro Laren, not
+// Rom); when no card has it whole, every card it begins fits ("Lamp" of
+// Lampwick).
 // A name of a word or more the vocabulary recognises ("Bajorn Vessel":
 // "Bajorn", typo'd, and "Vessel") is not answered by a card holding only
 // the one ("Bajor, Gift of the Prophets", whose short name the query
@@ -546,8 +617,8 @@ func (f *fit) better(r, weight float64) {
 func (s *lookup) lackers() {
 	s.held = s.held[:0]
 	for _, sc := range s.out {
-		if sc.fits() && !slices.Contains(s.held, sc.held) {
-			s.held = append(s.held, sc.held)
+		if h := (heldWords{sc.held, sc.whole}); sc.fits() && !slices.Contains(s.held, h) {
+			s.held = append(s.held, h)
 		}
 	}
 	if len(s.held) < 2 {
@@ -559,7 +630,7 @@ func (s *lookup) lackers() {
 			continue
 		}
 		for _, h := range s.held {
-			if h != sc.held && h&sc.held == sc.held {
+			if h.holdsMore(heldWords{sc.held, sc.whole}) {
 				sc.lacks = true
 				break
 			}
@@ -578,8 +649,8 @@ type matched struct {
 	readExplained, readGiven float64
 	// held has bit i set when the name holds the query's i-th word,
 	// recognised (see queryWord): the word itself, or a word like the
-	// typo'd one.
-	held uint64
+	// typo'd one; whole when it holds the word itself, a word of the names.
+	held, whole uint64
 }
 
 // match matches the query's words, greedily and in order, each to the
@@ -621,6 +692,9 @@ func (c *Catalog) match(s *lookup, tokens []int32) (m matched) {
 			m.readGiven += r * g
 			if q := &s.q[qi]; qi < maxHeldWords && q.recognised && (!q.known || strings.HasPrefix(c.vocab[tokens[bi]], q.text)) {
 				m.held |= 1 << qi
+				if q.known && c.vocab[tokens[bi]] == q.text {
+					m.whole |= 1 << qi
+				}
 			}
 		}
 	}

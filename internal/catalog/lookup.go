@@ -225,6 +225,7 @@ func (c *Catalog) typoRead(ctx context.Context, name string) (string, bool) {
 		return "", false
 	}
 	words := make([]string, 0, len(s.q))
+	named := false // a word other than a leading rank names something
 	for i := range s.q {
 		if err := ctx.Err(); err != nil {
 			return "", false
@@ -232,6 +233,7 @@ func (c *Catalog) typoRead(ctx context.Context, name string) (string, bool) {
 		t := s.q[i].text
 		if _, ok := c.wordID[t]; ok || stopWords[t] {
 			words = append(words, t)
+			named = named || !stopWords[t] && !s.q[i].rank
 			continue
 		}
 		w, ok := c.nearestTypo(s, t)
@@ -239,6 +241,12 @@ func (c *Catalog) typoRead(ctx context.Context, name string) (string, bool) {
 			return "", false
 		}
 		words = append(words, w)
+		named = named || !s.q[i].changed
+	}
+	if !named {
+		// Only words of four letters with one changed: as likely names
+		// the card data lacks as typos ("Kirk" is not read as "Kira").
+		return "", false
 	}
 	return strings.Join(words, " "), true
 }

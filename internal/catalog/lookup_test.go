@@ -288,7 +288,9 @@ func TestLookUpFindsACardByItsPersona(t *testing.T) {
 // A word several cards' names share names none of them in particular: the
 // card with the shortest such name is no better answer, so the look-up is
 // ambiguous among those the words fit as well. A name given whole, even
-// misspelt, is still its own card.
+// misspelt, is still its own card. A word some names have whole is theirs
+// before a name it only begins ("Lamp" is no Lampwick beside two Lamps);
+// begun alone, it fits every name it begins.
 func TestAPartOfSeveralNamesIsAmbiguous(t *testing.T) {
 	cards := []*rules.Card{
 		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Harbor Lamp", Type: "equipment"},
@@ -301,7 +303,8 @@ func TestAPartOfSeveralNamesIsAmbiguous(t *testing.T) {
 		name string
 		want []string
 	}{
-		{"Lamp", []string{"1e-1-1", "1e-1-2", "1e-1-3"}},
+		{"Lamp", []string{"1e-1-1", "1e-1-2"}},
+		{"Lam", []string{"1e-1-1", "1e-1-2", "1e-1-3"}},
 		{"Harbr Lamp", []string{"1e-1-1"}},
 		{"Signal Lamp", []string{"1e-1-2"}},
 		{"Tide Chrat", []string{"1e-1-4"}},

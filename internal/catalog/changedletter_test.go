@@ -1,0 +1,74 @@
+package catalog_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/catalog"
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// A word of four letters with one letter changed is as likely a name the
+// card data lacks as a typo of one it holds (three letters of four are
+// all two names often share): alone, or after a rank, it names no card,
+// and the answer suggests the name it is near. With another word of the
+// name, or a letter left out, added or swapped rather than changed, it is
+// read as a typo.
+func TestAChangedLetterInAWordOfFourNamesNoCardAlone(t *testing.T) {
+	cards := []*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Mira Tolven", Type: "personnel"},
+		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Harbor Beacon", Type: "equipment"},
+	}
+	cat := catalog.New(cards, nil)
+	for _, tc := range []struct {
+		name, want string // want: the card's id, or "" for not found
+	}{
+		{"Mirk", ""},
+		{"Captain Mirk", ""},
+		{"Mirk Tolven", "1e-1-1"},
+		{"Mria", "1e-1-1"},
+		{"Mirra", "1e-1-1"},
+		{"Tolvan", "1e-1-1"},
+	} {
+		card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: tc.name, Edition: "1e", Fuzzy: true})
+		switch {
+		case tc.want == "" && rules.ErrorCode(err) != rules.ENOTFOUND:
+			t.Errorf("%q: %v, %v; want not found", tc.name, card, err)
+		case tc.want == "" && !slices.Contains(rules.DetailStrings(err, "suggestions"), "Mira Tolven"):
+			t.Errorf("%q: suggestions %v, want Mira Tolven among them", tc.name, rules.DetailStrings(err, "suggestions"))
+		case tc.want != "" && (err != nil || card.ID != tc.want || card.Match != rules.MatchFuzzy):
+			t.Errorf("%q: %v, %v; want %s, fuzzy", tc.name, card, err, tc.want)
+		}
+	}
+}
+
+// A word of the names typed whole is the name of the cards that have it
+// whole, before those whose word it only begins: a short name with a rank
+// is its card, not a longer name begun so.
+func TestAWordTypedWholeIsTheCardThatHasIt(t *testing.T) {
+	cards := []*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Vo Tanek", Type: "personnel"},
+		{ID: "2e-1-2", Edition: "2e", Set: "1", Number: "2", Title: "Vok", Subtitle: "Quiet Trader", Type: "personnel"},
+		{ID: "2e-1-3", Edition: "2e", Set: "1", Number: "3", Title: "Vok", Subtitle: "Loud Trader", Type: "personnel"},
+	}
+	cat := catalog.New(cards, nil)
+	for _, tc := range []struct {
+		name string
+		want []string
+	}{
+		{"Vo", []string{"1e-1-1"}},
+		{"Ensign Vo", []string{"1e-1-1"}},
+		{"Vok", []string{"2e-1-2", "2e-1-3"}},
+	} {
+		card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: tc.name, Fuzzy: true})
+		got := rules.DetailStrings(err, "ids")
+		if err == nil {
+			got = []string{card.ID}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: %v (%v), want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
