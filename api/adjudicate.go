@@ -62,8 +62,18 @@ func decodeJSON(r io.Reader, v any) error {
 // ReadAdjudication reads an adjudication request body from r and decodes
 // it as DecodeAdjudication does: once, strictly, every limit checked as
 // its value is read.
+//
+// At most rules.MaxBodyBytes of r are read, as the service reads a body: a
+// longer one is EINVALID in the sentence a 413 says (rules.BodyTooLarge),
+// never read cut short (a body cut at the bound may still be JSON, its
+// rest lost).
 func ReadAdjudication(r io.Reader, req *rules.AdjudicationRequest) error {
-	return readAdjudication(r, -1, req)
+	err := readAdjudication(http.MaxBytesReader(nil, io.NopCloser(r), rules.MaxBodyBytes), -1, req)
+	var he *echo.HTTPError
+	if errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
+		return rules.Errorf(rules.EINVALID, "%s", rules.BodyTooLarge).WithDetail("limit", rules.MaxBodyBytes)
+	}
+	return err
 }
 
 // readAdjudication is ReadAdjudication of a body whose length the request

@@ -123,7 +123,7 @@ func httpErrorResponse(he *echo.HTTPError) (int, errorBody) {
 	case http.StatusMethodNotAllowed:
 		p.Message = "This method is not allowed on this route."
 	case http.StatusRequestEntityTooLarge:
-		p.Message = "The request body is larger than the 1 MiB allowed."
+		p.Message = rules.BodyTooLarge
 	case http.StatusUnsupportedMediaType:
 		p.Message = "Send the request body as application/json."
 		var re *rules.Error

@@ -135,7 +135,7 @@ func oneJSONValue(data []byte) error {
 func bodyLimitBytes(s string) int64 {
 	n, err := gommonbytes.Parse(s)
 	if err != nil || n <= 0 {
-		return 1 << 20
+		return rules.MaxBodyBytes
 	}
 	return n
 }

@@ -124,7 +124,7 @@ func objectBodies(next http.Handler) http.Handler {
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
 			if strings.Contains(strings.ToLower(err.Error()), "too large") {
-				writeRequestError(w, http.StatusRequestEntityTooLarge, "The request body is larger than the 1 MiB allowed.")
+				writeRequestError(w, http.StatusRequestEntityTooLarge, rules.BodyTooLarge)
 				return
 			}
 			writeRequestError(w, http.StatusBadRequest, "The request body could not be read.")

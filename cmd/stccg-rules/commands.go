@@ -323,7 +323,7 @@ func (c cli) adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, 
 		in = f
 	}
 	var req rules.AdjudicationRequest
-	if err := api.ReadAdjudication(io.LimitReader(in, 1<<20), &req); err != nil {
+	if err := api.ReadAdjudication(in, &req); err != nil {
 		return terminalError(err)
 	}
 	a, err := c.build(ctx, cfg)

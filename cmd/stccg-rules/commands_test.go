@@ -132,6 +132,12 @@ func TestAdjudicateCommandReadsARequestFromStdin(t *testing.T) {
 	if _, err := runCmd(t, `{"edition":`, "adjudicate", "--corpus", testcorpus.Dir(t)); err == nil || !strings.Contains(err.Error(), "JSON") {
 		t.Fatalf("malformed JSON: %v", err)
 	}
+	// A request past the bound REST reads is refused in REST's sentence,
+	// never read cut at it (JSON and spaces cut short are JSON still).
+	past := `{"edition":"2e","question":"warp.core"}` + strings.Repeat(" ", rules.MaxBodyBytes)
+	if _, err := runCmd(t, past, "adjudicate", "--corpus", testcorpus.Dir(t)); err == nil || !strings.Contains(err.Error(), rules.BodyTooLarge) {
+		t.Fatalf("a body past the bound: %v", err)
+	}
 }
 
 func TestServeOpensAPrebuiltIndexAndRefusesAStaleOne(t *testing.T) {

@@ -187,3 +187,12 @@ func TooManyCopies(field, literal string) *Error {
 	return Errorf(EUNPROCESSABLE, "%s is %s copies; a deck line may count at most %d", field, literal, MaxDeckCopies).
 		WithDetail("field", Truncate(field)).WithDetail("limit", MaxDeckCopies)
 }
+
+// MaxBodyBytes is the most bytes of a request body the service reads (an
+// adjudication, a card collection, a GraphQL request) when its
+// configuration sets no other bound; the terminal reads no more of a file.
+const MaxBodyBytes = 1 << 20
+
+// BodyTooLarge is the sentence of a body past MaxBodyBytes, on every
+// transport that reads one (REST's and GraphQL's 413, the terminal's).
+const BodyTooLarge = "The request body is larger than the 1 MiB allowed."
