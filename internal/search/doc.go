@@ -263,7 +263,15 @@
 //     so one rule does not fill the first page three times. A section of
 //     the newest rulebook found by its paragraph defining a term ("Skills:
 //     ...", "Discard, Destroy, and Kill: ...") is the same rule as an older
-//     rulebook's section of that title (defines.go). A copy holding much
+//     rulebook's section of that title (defines.go). So is an older
+//     rulebook's section or glossary entry found by a paragraph (its best)
+//     that a newer rulebook's entry of the edition holds, nine tenths of its
+//     words in order, whatever either is titled ("When your attempt fails"
+//     opens with the newest rulebook's paragraph of "Checking Mission
+//     Requirements"; defines.go, relateCopies), unless the query names the
+//     older entry's title, two words or more in its order ("my mission
+//     attempt fails"): a section the judge names keeps its own score, as a
+//     document named does. A copy holding much
 //     less of the query than another (below sameRuleShare of it: a newer
 //     rulebook may leave a sentence out) keeps its own score, and entries of
 //     one document never scale each other down.

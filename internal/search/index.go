@@ -175,6 +175,9 @@ type docMeta struct {
 	// defines are the sections of other documents whose titles paragraphs
 	// of this one define (see relateDefinitions).
 	defines []definition
+	// copies are its paragraphs a newer rulebook's entries hold (see
+	// relateCopies).
+	copies []copied
 }
 
 // Build indexes the entries and cards in memory. docs give each entry's
@@ -547,6 +550,7 @@ func (ix *Index) numberRules(metas []*docMeta) {
 		}
 	}
 	relateDefinitions(entries)
+	relateCopies(entries)
 	firstOf := map[int32]int{}
 	for i, m := range entries {
 		if f, ok := firstOf[m.group]; ok {
@@ -559,6 +563,9 @@ func (ix *Index) numberRules(metas []*docMeta) {
 		}
 		for _, d := range m.defines {
 			union(i, byID[d.other.ID])
+		}
+		for _, c := range m.copies {
+			union(i, byID[c.newer.ID])
 		}
 	}
 	number := map[int]int32{}

@@ -282,3 +282,25 @@ func (s *snapshot) holds(m *docMeta, id uint32) bool {
 	_, ok := slices.BinarySearch(s.holding[id], m.num)
 	return ok
 }
+
+// namesTitleInOrder reports whether the query holds the terms of the
+// document's title, two or more, in the title's order, other words
+// between them ("my mission attempt fails" names "When your attempt
+// fails"; "failed mission attempt" does not).
+func (a *analyzed) namesTitleInOrder(m *docMeta) bool {
+	n, j := 0, 0
+	for _, t := range m.titleWords {
+		if t == noTerm {
+			continue
+		}
+		n++
+		for j < len(a.phrase) && a.phrase[j].term != t {
+			j++
+		}
+		if j == len(a.phrase) {
+			return false
+		}
+		j++
+	}
+	return n >= 2
+}

@@ -149,9 +149,13 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 			cover, named = ix.cover(facts.titleIDs(m), facts.titleIDF, a)
 		} // else no term of the title is the query's (most hits)
 		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share) * ix.w.whole(share)
+		flags := facts.flags | factsRead
 		if held&a.phraseHeld == a.phraseHeld && a.inTitleOrder(m) ||
 			ix.w.TitleTyped && facts.typedTitle != 0 && int(facts.typedTitle) <= len(a.typed) && a.titleTyped(m) {
 			s *= 1 + ix.w.TitlePhrase
+		}
+		if facts.flags&factCopied != 0 && a.namesTitleInOrder(m) {
+			flags |= rankedTitleNamed
 		}
 		if facts.prior != priorNone {
 			s *= ix.w.priorFactor(facts.prior, named)
@@ -167,7 +171,7 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 			rule = -1
 		}
 		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: rule, para: -1, words: -1, share: float32(share),
-			precedence: facts.precedence, byID: facts.byID, kind: facts.kind, edition: facts.edition, flags: facts.flags | factsRead}
+			precedence: facts.precedence, byID: facts.byID, kind: facts.kind, edition: facts.edition, flags: flags}
 		deep.add(s)
 	}
 	sc.stubs = stubs
@@ -845,7 +849,16 @@ func (ix *Index) oneRule(x, y ranked) bool {
 	if ix.w.Related && (slices.Contains(a.related, b) || slices.Contains(b.related, a)) {
 		return true
 	}
-	return definesRule(a, x.para, b) && definesRule(b, -1, a) || definesRule(b, y.para, a) && definesRule(a, -1, b)
+	return definesRule(a, x.para, b) && definesRule(b, -1, a) || definesRule(b, y.para, a) && definesRule(a, -1, b) ||
+		copiedRule(x, y) || copiedRule(y, x)
+}
+
+// copiedRule reports whether hit x was found by a paragraph (its best) that
+// the newer rulebook's entry of hit y holds, and the query does not name x's
+// title, its words in order (rankedTitleNamed): a section the judge names
+// keeps its own score, as a document named does.
+func copiedRule(x, y ranked) bool {
+	return x.para >= 0 && x.flags&rankedTitleNamed == 0 && copiedBy(x.meta, x.para, y.meta)
 }
 
 // cover measures how well a title and the query name the same thing: the
