@@ -147,7 +147,11 @@ func (m *beamMove) Judge(_ context.Context, j *judgement) error {
 		return err
 	}
 	for _, p := range group {
-		if !p.Captive() && pointOf(j.board, p).missionID() == "" {
+		switch {
+		case p.placeUnknown():
+			// Where a beamer is always decides its beam.
+			return placeNotGiven(p)
+		case !p.Captive() && pointOf(j.board, p).missionID() == "":
 			return unprocessable(p.field("at"), "%s is nowhere on the board; say where it is", p.Name())
 		}
 	}

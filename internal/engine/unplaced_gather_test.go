@@ -75,6 +75,8 @@ func TestAPersonnelGivenNoPlaceIsAskedForWhereverItsPresenceTurnsTheAnswer(t *te
 		// The dilemmas drawn, attempting left out.
 		{"2E dilemma stack, the count turns on it", "2e", "dilemmas.stack",
 			onBoard(only(planet("klingon", "Security")), nil, security, noPlace), obj{"mission": "m", "stack": stack}, "board.personnel[1]", false},
+		{"2E dilemma stack, dilemmas overcome leave none drawn either way", "2e", "dilemmas.stack",
+			onBoard(only(overcome), nil, security, noPlace), obj{"mission": "m", "stack": stack}, "", true},
 		{"2E dilemma stack, the one given no place is stopped", "2e", "dilemmas.stack",
 			onBoard(only(planet("klingon", "Security")), nil, security, noPlaceStopped), obj{"mission": "m", "stack": stack}, "", true},
 		// An attempt resolved.
@@ -106,6 +108,11 @@ func TestAPersonnelGivenNoPlaceIsAskedForWhereverItsPresenceTurnsTheAnswer(t *te
 			onBoard(only(planet("klingon", "")), []rules.BoardShip{commandShip, enemy}, commandAboard, noPlaceCommand), obj{"mission": "m", "you": []string{"s"}, "opponent": []string{"x"}}, "board.personnel[1]", false},
 		{"2E engagement refused elsewise, the one given no place stopped", "2e", "engagement",
 			onBoard(only(planet("klingon", "")), []rules.BoardShip{commandShip, enemy}, staffAboard, stopped(noPlaceCommand)), obj{"mission": "m", "you": []string{"s"}, "opponent": []string{"x"}}, "", false},
+		// A beam: where the beamer is always decides it.
+		{"2E beam of one given no place", "2e", "personnel.beam",
+			onBoard(only(planet("klingon", "")), ships, commandAboard, noPlacePlain), obj{"personnel": []string{"b"}, "to": "m"}, "board.personnel[1]", false},
+		{"1E beam of one given no place", "1e", "personnel.beam",
+			onBoard(only(planet("klingon", "")), ships, commandAboard, noPlacePlain), obj{"personnel": []string{"b"}, "to": "s"}, "board.personnel[1]", false},
 		// A 1E ship battle: a leader and one of its affiliation aboard each
 		// attacking ship.
 		{"1E ship battle, no leader aboard without the one given no place", "1e", "battle.initiate",
