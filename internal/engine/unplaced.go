@@ -1,7 +1,8 @@
 // Personnel gathered by place, and those the board gives no place: one
 // mechanism for every question that gathers personnel by where they are
 // (who attempts a mission, how many dilemmas an attempt draws, a ship's
-// crew for its staffing, those stopped after an engagement). A personnel
+// crew for its staffing, those stopped after an engagement, the crews of
+// a 1E ship battle). A personnel
 // given no place (whereabouts.go: placeUnknown) is not nowhere: it may be
 // at the place gathered as well as anywhere else. A question asks for its
 // place (placeNotGiven) only where whether it is there turns the answer;
