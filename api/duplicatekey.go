@@ -3,8 +3,6 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -177,37 +175,6 @@ func isJSONDelimiter(c byte) bool {
 		return true
 	}
 	return false
-}
-
-// singleKeys reads a GraphQL request's body before GraphQL does and refuses
-// one giving a key twice ({"query": a, "query": b}, a variable given
-// twice), as a REST body is refused: the GraphQL handler kept the last, so
-// it ran another query than the first a reader of the body sees. The body
-// is handed on as it was read.
-func singleKeys(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		req := c.Request()
-		if req.Body == nil || req.Body == http.NoBody {
-			return next(c)
-		}
-		data, err := io.ReadAll(req.Body)
-		if err != nil {
-			var tooLarge *http.MaxBytesError
-			var he *echo.HTTPError
-			if errors.As(err, &tooLarge) || errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
-				return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-			}
-			return rules.Errorf(rules.EINVALID, "The request body could not be read.")
-		}
-		req.Body = io.NopCloser(bytes.NewReader(data))
-		if err := oneJSONValue(data); err != nil {
-			return err // gqlgen read the first and let the rest go
-		}
-		if err := duplicateKey(data); err != nil {
-			return err
-		}
-		return next(c)
-	}
 }
 
 // graphQLParams are the query parameters of /graphql, by method: GET

@@ -140,9 +140,15 @@ func New(cfg Config) *echo.Echo {
 
 	if cfg.GraphQL != nil {
 		gql := echo.WrapHandler(cfg.GraphQL)
-		e.POST("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, body, singleKeys)...)
+		e.POST("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, body, graphQLBody)...)
 		e.GET("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery)...)
-		e.OPTIONS("/graphql", echo.NotFoundHandler, apiMW...)
+		// Another method is a 405 naming those /graphql takes, as a /v1
+		// route's is: the pages' catch-all (Mount) would answer it a 404.
+		// OPTIONS is routed for CORS's preflight (apiMW); a plain one is
+		// answered so too.
+		gqlMethods := newRouteMethods(e.Routes(), graphQLPath)
+		e.OPTIONS(graphQLPath, gqlMethods.notFound, apiMW...)
+		e.Match(otherMethods, graphQLPath, gqlMethods.notFound)
 	}
 	if len(cfg.APIMiddleware) > 0 {
 		v1.OPTIONS("/*", echo.NotFoundHandler)
@@ -157,6 +163,9 @@ func New(cfg Config) *echo.Echo {
 	}
 	return e
 }
+
+// otherMethods are the methods of HTTP that no route of the service takes.
+var otherMethods = []string{http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodTrace, http.MethodConnect}
 
 // composedOnce is the middleware mws, in order, composed once: echo composes
 // what e.Use is given again for every request, a closure a middleware

@@ -334,6 +334,10 @@ func TestPanicInACachedReadIsA500NotACrash(t *testing.T) {
 	}
 }
 
+// TestGraphQLRefusesBodiesThatAreNotJSONObjects: a GraphQL body that is no
+// JSON object is refused as a REST body is, in its words ("The field (the
+// body) must be an object, not a JSON array.", "The request body is
+// empty: send a JSON object.").
 func TestGraphQLRefusesBodiesThatAreNotJSONObjects(t *testing.T) {
 	srv := newServer(t)
 	for _, body := range []string{"null", " null ", "[]", `[{"query":"{ documents { totalCount } }"}]`, "5", `"{ documents { totalCount } }"`, "true", ""} {
@@ -345,7 +349,7 @@ func TestGraphQLRefusesBodiesThatAreNotJSONObjects(t *testing.T) {
 			}
 		}
 		if code != 400 || !strings.HasPrefix(ct, "application/json") || json.Unmarshal([]byte(out), &r) != nil ||
-			len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "invalid_request" || !strings.Contains(r.Errors[0].Message, "JSON object") {
+			len(r.Errors) != 1 || r.Errors[0].Extensions["code"] != "invalid_request" || !strings.Contains(r.Errors[0].Message, "object") {
 			t.Errorf("body %q: %d %q %s", body, code, ct, out)
 		}
 	}
