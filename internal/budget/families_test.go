@@ -140,6 +140,7 @@ func families(voc *vocabulary) []start {
 		adjudicationStarts(voc),
 		turnStarts(voc),
 		graphQLStarts(voc),
+		discordStarts(voc),
 	}
 }
 

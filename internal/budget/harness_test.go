@@ -23,7 +23,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/discord"
 	"github.com/stccg/stccg-rules/graph"
 	"github.com/stccg/stccg-rules/internal/budget"
 	"github.com/stccg/stccg-rules/internal/cputime"
@@ -48,6 +51,7 @@ type family struct {
 type request struct {
 	method, path string
 	body         []byte
+	header       http.Header // beside Content-Type (a Discord interaction's signature)
 	label        string
 }
 
@@ -113,6 +117,10 @@ func newHarness(t *testing.T) *harness {
 		GraphQL: graph.NewHandler(&graph.Resolver{Reference: svc.Reference, Searcher: svc.Search, Catalog: svc.Cards, Adjudicator: svc.Adjudicator},
 			graph.ServerConfig{Logger: log}),
 		Logger: log,
+		Mount: func(e *echo.Echo, _ ...echo.MiddlewareFunc) {
+			e.POST(discord.Route, echo.WrapHandler(discordHandler(discord.Config{Reference: svc.Reference, Search: svc.Search,
+				Cards: svc.Cards, Logger: log})))
+		},
 	})
 	return &harness{h: h, corpus: vocabularyOf(c), samples: []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}}
 }
@@ -147,6 +155,9 @@ func (hs *harness) measure(r request, runs int) cost {
 		req := httptest.NewRequest(r.method, r.path, body)
 		if r.body != nil {
 			req.Header.Set("Content-Type", "application/json")
+		}
+		for k, v := range r.header {
+			req.Header[k] = v
 		}
 		rec := httptest.NewRecorder()
 		a0 := hs.allocated()
@@ -369,6 +380,9 @@ func (hs *harness) serve(r request) []byte {
 	req := httptest.NewRequest(r.method, r.path, bytes.NewReader(r.body))
 	if r.body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range r.header {
+		req.Header[k] = v
 	}
 	rec := httptest.NewRecorder()
 	hs.h.ServeHTTP(rec, req)
