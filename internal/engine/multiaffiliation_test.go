@@ -10,8 +10,9 @@ import (
 // two affiliations (a ship and a personnel each of two) as of either, on
 // every question that asks a card's affiliation: the ship is staffed and
 // boarded by personnel of either, not of a third; the personnel attempts a
-// mission showing either icon, not one showing neither. The pair was read
-// as one affiliation no personnel or mission has.
+// mission showing either icon, not one showing neither, and reports to an
+// outpost of either. The pair was read as one affiliation no personnel,
+// mission or facility has.
 func TestACardOfTwoAffiliationsIsOfEach(t *testing.T) {
 	const stolenShip, twoAffiliations = "1e-163-54", "1e-101-254" // Romulan and Federation; Klingon and Romulan
 	planet := rules.BoardMission{ID: "p", Card: "1e-101-148"}     // a Romulan mission
@@ -43,5 +44,14 @@ func TestACardOfTwoAffiliationsIsOfEach(t *testing.T) {
 	}
 	if v := judge(t, req1E("mission.attempt", board, obj{"mission": "q"})); allowed(t, v) {
 		t.Errorf("a Klingon and Romulan personnel attempts a Federation mission: allowed %q", v.Reasons)
+	}
+	for _, c := range []struct {
+		outpost string
+		want    bool
+	}{{"1e-101-105", true}, {"1e-101-104", false}} { // a Klingon Outpost, a Federation Outpost
+		b := rules.Board{Missions: []rules.BoardMission{planet}, Facilities: []rules.BoardFacility{{ID: "o", Card: c.outpost, At: at("p")}}}
+		if v := judge(t, req1E("card.play", b, obj{"card": twoAffiliations, "at": "o"})); allowed(t, v) != c.want {
+			t.Errorf("a Klingon and Romulan personnel reports to %s: allowed %v, want %v: %q", c.outpost, allowed(t, v), c.want, v.Reasons)
+		}
 	}
 }

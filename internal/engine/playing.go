@@ -79,7 +79,7 @@ func (s *Service) resolvePlayCard(ctx context.Context, edition string, card rule
 			return PlayCard{}, err
 		}
 		pc := PlayCard{Name: c.Name(), Title: c.Title, Type: c.Type, Cost: c.Cost, Unique: c.IsUnique(),
-			Affiliation: fold(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, FacilityKind: fold(c.FacilityType), Ref: ref, ID: c.ID, Match: c.Match}
+			Affiliation: foldAffiliations(c.Affiliation), Icons: foldAll(c.Icons), Quadrant: fold(c.Quadrant), Persona: c.Persona, FacilityKind: fold(c.FacilityType), Ref: ref, ID: c.ID, Match: c.Match}
 		pc.unknown = cardStats(c, c.Type, edition == rules.Edition1E)
 		if c.Affiliation == "" {
 			pc.unknown |= statAffiliation
