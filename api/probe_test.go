@@ -117,8 +117,26 @@ func TestFifthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 	}
 	srv := newServer(t)
 	held, heldOutHeld, open := 0, 0, 0
+	type figure struct{ asserted, held, heldOut, heldOutHeld int }
+	batches := map[int]*figure{}
 	for _, ex := range file.Examples {
 		miss := probeMiss(t, srv.URL, ex)
+		f := batches[ex.Batch]
+		if f == nil {
+			f = &figure{}
+			batches[ex.Batch] = f
+		}
+		if ex.HeldOut {
+			f.heldOut++
+			if miss == "" {
+				f.heldOutHeld++
+			}
+		} else {
+			f.asserted++
+			if miss == "" {
+				f.held++
+			}
+		}
 		switch {
 		case ex.HeldOut:
 			if miss == "" {
@@ -136,6 +154,11 @@ func TestFifthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 		}
 	}
 	t.Logf("testdata/blind-probe-5.json judged as expected: %d of %d asserted (%d open); held out: %d of %d", held, len(file.Examples)-heldOut, open, heldOutHeld, heldOut)
+	for b := 1; b <= len(batches); b++ {
+		if f := batches[b]; f != nil {
+			t.Logf("batch %d: %d of %d asserted, held out %d of %d", b, f.held, f.asserted, f.heldOutHeld, f.heldOut)
+		}
+	}
 }
 
 // probeMiss posts one situation and says how its answer differs from what
