@@ -231,12 +231,10 @@ type rankFacts struct {
 
 // Flags of rankFacts and ranked.
 const (
-	factStub         uint8 = 1 << iota // rankFacts: a cross-reference
-	factUnpassable                     // docMeta.unpassable
-	factCaption                        // docMeta.prior is priorCaption
-	factsRead                          // ranked: flags, kind and edition are the document's
-	factCopied                         // docMeta.copies is not empty
-	rankedTitleNamed                   // ranked: the query names its title in order (see scoreHits)
+	factStub       uint8 = 1 << iota // rankFacts: a cross-reference
+	factUnpassable                   // docMeta.unpassable
+	factCaption                      // docMeta.prior is priorCaption
+	factsRead                        // ranked: flags, kind and edition are the document's
 )
 
 // kindCode and editionCode are the codes of the rules' kinds and editions,
@@ -279,9 +277,6 @@ func factFlags(m *docMeta) uint8 {
 	}
 	if m.prior == priorCaption {
 		f |= factCaption
-	}
-	if len(m.copies) > 0 {
-		f |= factCopied
 	}
 	return f
 }

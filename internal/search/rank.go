@@ -122,7 +122,7 @@ func (ix *Index) rerank(hits []collected, a *analyzed, best int, sc *scratch) []
 	if a.bothEditions {
 		first = len(out)
 	}
-	least := ix.byPrecedence(out, first, sc)
+	least := ix.byPrecedence(out, first, a, sc)
 	sortBestFrom(out, k, least, &sc.sort)
 	ix.w.governFirst(out)
 	if a.bothEditions {
@@ -149,13 +149,9 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 			cover, named = ix.cover(facts.titleIDs(m), facts.titleIDF, a)
 		} // else no term of the title is the query's (most hits)
 		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share) * ix.w.whole(share)
-		flags := facts.flags | factsRead
 		if held&a.phraseHeld == a.phraseHeld && a.inTitleOrder(m) ||
 			ix.w.TitleTyped && facts.typedTitle != 0 && int(facts.typedTitle) <= len(a.typed) && a.titleTyped(m) {
 			s *= 1 + ix.w.TitlePhrase
-		}
-		if facts.flags&factCopied != 0 && a.namesTitleInOrder(m) {
-			flags |= rankedTitleNamed
 		}
 		if facts.prior != priorNone {
 			s *= ix.w.priorFactor(facts.prior, named)
@@ -171,7 +167,7 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 			rule = -1
 		}
 		out[i] = ranked{meta: m, score: s, bleve: h.score, rule: rule, para: -1, words: -1, share: float32(share),
-			precedence: facts.precedence, byID: facts.byID, kind: facts.kind, edition: facts.edition, flags: flags}
+			precedence: facts.precedence, byID: facts.byID, kind: facts.kind, edition: facts.edition, flags: facts.flags | factsRead}
 		deep.add(s)
 	}
 	sc.stubs = stubs
@@ -670,7 +666,7 @@ func compareRankedAt(x, y *ranked) int {
 // that may be among the first best hits (see firstLeast). It returns a score
 // the first best hits score at least once handed out (firstLeast's), or
 // -Inf when it did not measure one.
-func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) float64 {
+func (ix *Index) byPrecedence(out []ranked, first int, a *analyzed, sc *scratch) float64 {
 	if ix.rules == 0 {
 		return math.Inf(-1)
 	}
@@ -729,7 +725,7 @@ func (ix *Index) byPrecedence(out []ranked, first int, sc *scratch) float64 {
 			continue // none of them can be among the first
 		}
 		slices.SortFunc(hits, func(i, j int) int { return compareRankedAt(&out[i], &out[j]) })
-		ix.sameRule(out, hits, sc)
+		ix.sameRule(out, hits, a, sc)
 	}
 	return least
 }
@@ -776,13 +772,13 @@ func bestOf(out []ranked, places []int) float64 {
 // the governing document (highest manifest precedence) takes the best, the
 // next one the second best, and so on, each superseded copy further scaled
 // by Superseded per newer copy.
-func (ix *Index) sameRule(out []ranked, hits []int, sc *scratch) {
+func (ix *Index) sameRule(out []ranked, hits []int, a *analyzed, sc *scratch) {
 	sets := reuseDisjointSets(sc.sets, len(hits))
 	sc.sets = sets
 	find := sets.find
 	for i := range hits {
 		for j := i + 1; j < len(hits); j++ {
-			if ix.oneRule(out[hits[i]], out[hits[j]]) {
+			if ix.oneRule(out[hits[i]], out[hits[j]], a) {
 				sets.union(i, j)
 			}
 		}
@@ -841,7 +837,7 @@ const sameRuleShare = 0.75
 // by themselves: the same edition, kind and folded title, related by the
 // corpus within their edition, or one found by its paragraph that defines
 // the other's title.
-func (ix *Index) oneRule(x, y ranked) bool {
+func (ix *Index) oneRule(x, y ranked, q *analyzed) bool {
 	a, b := x.meta, y.meta
 	if a.group == b.group {
 		return true
@@ -850,15 +846,15 @@ func (ix *Index) oneRule(x, y ranked) bool {
 		return true
 	}
 	return definesRule(a, x.para, b) && definesRule(b, -1, a) || definesRule(b, y.para, a) && definesRule(a, -1, b) ||
-		copiedRule(x, y) || copiedRule(y, x)
+		copiedRule(x, y, q) || copiedRule(y, x, q)
 }
 
 // copiedRule reports whether hit x was found by a paragraph (its best) that
 // the newer rulebook's entry of hit y holds, and the query does not name x's
-// title, its words in order (rankedTitleNamed): a section the judge names
-// keeps its own score, as a document named does.
-func copiedRule(x, y ranked) bool {
-	return x.para >= 0 && x.flags&rankedTitleNamed == 0 && copiedBy(x.meta, x.para, y.meta)
+// title, its words in order (see namesTitleInOrder): a section the judge
+// names keeps its own score, as a document named does.
+func copiedRule(x, y ranked, q *analyzed) bool {
+	return x.para >= 0 && copiedBy(x.meta, x.para, y.meta) && !q.namesTitleInOrder(x.meta)
 }
 
 // cover measures how well a title and the query name the same thing: the

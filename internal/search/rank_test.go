@@ -281,8 +281,8 @@ func TestPrecedenceOfRulesBelowThePageIsSkipped(t *testing.T) {
 		scored := ix.scoreHits(hits, a, sc)
 		k := max(DefaultLimit, governWindow)
 		all, some := slices.Clone(scored), slices.Clone(scored)
-		ix.byPrecedence(all, len(all), sc)
-		least := ix.byPrecedence(some, k, sc)
+		ix.byPrecedence(all, len(all), a, sc)
+		least := ix.byPrecedence(some, k, a, sc)
 		if !slices.Equal(all, some) {
 			skipped++
 		}
