@@ -49,11 +49,25 @@ func (h *handlers) autocomplete(c echo.Context) error {
 	if err := rules.PrefixText.Check("q", q); err != nil {
 		return err // it answered an empty list, as if no name began with nothing
 	}
-	names, err := h.svc.Cards.Autocomplete(c.Request().Context(), q, edition, maxAutocomplete)
+	a, err := h.svc.Cards.Autocomplete(c.Request().Context(), q, edition, maxAutocomplete)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, newList(names, len(names)))
+	names := a.Texts()
+	return c.JSON(http.StatusOK, autocompletion{list: newList(names, len(names)), Matches: a.Names, ReadAs: a.ReadAs})
+}
+
+// autocompletion is autocomplete's answer: the names (data, as the contract
+// lists them) and, added beside them, how each matched the prefix (in the
+// same order) and how the prefix was read when it was read as typed right.
+type autocompletion struct {
+	list[string]
+	// Matches are data's names, each with how the prefix matched it:
+	// "fuzzy" when loosely (a persona's name, a typo'd prefix).
+	Matches []rules.NameMatch `json:"matches"`
+	// ReadAs are the prefix's words read as the words of names each is a
+	// typo of, as the card list's readAs; absent when read as typed.
+	ReadAs []rules.WordReading `json:"readAs,omitempty"`
 }
 
 func (h *handlers) cards(c echo.Context) error {

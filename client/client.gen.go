@@ -3075,6 +3075,21 @@ type MissionResolveVerdict struct {
 // MissionResolveVerdictQuestion defines model for MissionResolveVerdict.Question.
 type MissionResolveVerdictQuestion string
 
+// NameMatch A name an autocompletion offers and how q matched it.
+type NameMatch struct {
+	// By What of the name q begins: name (the name), word (a later word of it), persona (the name of the card's persona, not the card's own: Lore for The One).
+	By string `json:"by"`
+
+	// Match exact: the name, or a later word of it, begins with q as typed; fuzzy: it matched loosely: q read as typed right (readAs), or the name offered for its persona's name (persona).
+	Match string `json:"match"`
+
+	// Name The name, as in data.
+	Name string `json:"name"`
+
+	// Persona The persona's name q begins, when the name is offered for it; absent otherwise.
+	Persona *string `json:"persona,omitempty"`
+}
+
 // Paragraph One paragraph of an entry.
 type Paragraph struct {
 	// Anchor Stable across restarts and rebuilds; addresses the paragraph as {id}#{anchor}.
@@ -6070,7 +6085,7 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/cards (the `ListCards` operationId).
 	ListCards(ctx context.Context, params *ListCardsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// Autocomplete Full card names with a word starting with q, names starting with it first; at most 20.
+	// Autocomplete Full card names with a word starting with q, names starting with it first; at most 20; each says how q matched it.
 	//
 	// Corresponds with GET /v1/cards/autocomplete (the `Autocomplete` operationId).
 	Autocomplete(ctx context.Context, params *AutocompleteParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6297,7 +6312,7 @@ func (c *Client) ListCards(ctx context.Context, params *ListCardsParams, reqEdit
 	return c.Client.Do(req)
 }
 
-// Autocomplete Full card names with a word starting with q, names starting with it first; at most 20.
+// Autocomplete Full card names with a word starting with q, names starting with it first; at most 20; each says how q matched it.
 //
 // Corresponds with GET /v1/cards/autocomplete (the `Autocomplete` operationId).
 func (c *Client) Autocomplete(ctx context.Context, params *AutocompleteParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7533,7 +7548,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/cards (the `ListCards` operationId).
 	ListCardsWithResponse(ctx context.Context, params *ListCardsParams, reqEditors ...RequestEditorFn) (*ListCardsResponse, error)
 
-	// AutocompleteWithResponse Full card names with a word starting with q, names starting with it first; at most 20.
+	// AutocompleteWithResponse Full card names with a word starting with q, names starting with it first; at most 20; each says how q matched it.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -8462,8 +8477,15 @@ type AutocompleteResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		Data  []string `json:"data"`
-		Total int      `json:"total"`
+		// Data The names, as the contract lists them.
+		Data []string `json:"data"`
+
+		// Matches The names of data, in the same order, each with how q matched it: a loose match (a typo'd q, a persona's name) says so.
+		Matches []NameMatch `json:"matches"`
+
+		// ReadAs When no name began with q as typed, its words read as the words of names each is a typo of ("pciard" as "picard"), as the card list's readAs: every name answered matched loosely. Absent when q was read as typed.
+		ReadAs *[]WordReading `json:"readAs,omitempty"`
+		Total  int            `json:"total"`
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *BadRequest
@@ -8487,8 +8509,15 @@ type AutocompleteResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r AutocompleteResponse) GetJSON200() *struct {
-	Data  []string `json:"data"`
-	Total int      `json:"total"`
+	// Data The names, as the contract lists them.
+	Data []string `json:"data"`
+
+	// Matches The names of data, in the same order, each with how q matched it: a loose match (a typo'd q, a persona's name) says so.
+	Matches []NameMatch `json:"matches"`
+
+	// ReadAs When no name began with q as typed, its words read as the words of names each is a typo of ("pciard" as "picard"), as the card list's readAs: every name answered matched loosely. Absent when q was read as typed.
+	ReadAs *[]WordReading `json:"readAs,omitempty"`
+	Total  int            `json:"total"`
 } {
 	return r.JSON200
 }
@@ -9857,7 +9886,7 @@ func (c *ClientWithResponses) ListCardsWithResponse(ctx context.Context, params 
 	return ParseListCardsResponse(rsp)
 }
 
-// AutocompleteWithResponse Full card names with a word starting with q, names starting with it first; at most 20.
+// AutocompleteWithResponse Full card names with a word starting with q, names starting with it first; at most 20; each says how q matched it.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -11209,8 +11238,15 @@ func ParseAutocompleteResponse(rsp *http.Response) (*AutocompleteResponse, error
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			Data  []string `json:"data"`
-			Total int      `json:"total"`
+			// Data The names, as the contract lists them.
+			Data []string `json:"data"`
+
+			// Matches The names of data, in the same order, each with how q matched it: a loose match (a typo'd q, a persona's name) says so.
+			Matches []NameMatch `json:"matches"`
+
+			// ReadAs When no name began with q as typed, its words read as the words of names each is a typo of ("pciard" as "picard"), as the card list's readAs: every name answered matched loosely. Absent when q was read as typed.
+			ReadAs *[]WordReading `json:"readAs,omitempty"`
+			Total  int            `json:"total"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err

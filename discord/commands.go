@@ -399,20 +399,36 @@ func (a *answerer) autocomplete(command string, opts []*discordgo.ApplicationCom
 	if typed == "" || err != nil {
 		return res // nothing to offer: the command itself will say what is wrong
 	}
-	names, err := a.h.cfg.Cards.Autocomplete(a.ctx, typed, edition, maxChoices)
+	ac, err := a.h.cfg.Cards.Autocomplete(a.ctx, typed, edition, maxChoices)
 	if err != nil {
 		return res // an empty list: the user keeps typing
 	}
-	for _, n := range names {
+	for _, n := range ac.Names {
 		if len(res.Data.Choices) == maxChoices {
 			break
 		}
 		// A name and value are at most 100 characters; a name that long
-		// is cut for the list, and found again by the fuzzy look-up.
-		v := truncate(n, 100)
-		res.Data.Choices = append(res.Data.Choices, &discordgo.ApplicationCommandOptionChoice{Name: v, Value: v})
+		// is cut for the list, and found again by the fuzzy look-up. A
+		// loose match says so in the name shown, never in the value.
+		v := truncate(n.Name, 100)
+		res.Data.Choices = append(res.Data.Choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(n.Name+looseNote(n, ac.ReadAs), 100), Value: v})
 	}
 	return res
+}
+
+// looseNote is what an offered name shown to a reader adds when it matched
+// loosely: the persona it was offered for, or how the typed words were
+// read; "" for a name the prefix begins as typed.
+func looseNote(n rules.NameMatch, readAs []rules.WordReading) string {
+	switch {
+	case n.Match != rules.MatchFuzzy:
+		return ""
+	case n.Persona != "":
+		return " (persona " + n.Persona + ")"
+	case len(readAs) > 0:
+		return " (read as " + readAs[0].As + ")"
+	}
+	return ""
 }
 
 // documents returns the source documents by id; a failure leaves it empty

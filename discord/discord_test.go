@@ -328,6 +328,22 @@ func TestCardNamesAreCompletedAsTheyAreTyped(t *testing.T) {
 	}
 }
 
+// A name offered for its persona's name says so where it is shown; the
+// value picked is the name itself.
+func TestACardNameCompletedLooselySaysSo(t *testing.T) {
+	b := newBot(t, discord.Config{})
+	body := `{"id":"1","application_id":"2","type":4,"token":"t","version":1,"data":{"id":"3","name":"card","type":1,
+		"options":[{"name":"name","type":3,"value":"lore","focused":true},{"name":"edition","type":3,"value":"1e"}]}}`
+	res := b.ask(body)
+	if res.Type != discordgo.InteractionApplicationCommandAutocompleteResult || len(res.Data.Choices) == 0 {
+		t.Fatalf("answer %+v", res)
+	}
+	c := res.Data.Choices[0]
+	if c.Name != "The One (persona Lore)" || c.Value != "The One" {
+		t.Errorf("choice %q, value %v; want The One (persona Lore), The One", c.Name, c.Value)
+	}
+}
+
 func TestDefineCommandAnswersTheGoverningEntry(t *testing.T) {
 	b := newBot(t, discord.Config{})
 	e := b.ask(command("define", map[string]string{"term": "stopped", "edition": "2e"})).Data.Embeds[0]

@@ -133,6 +133,7 @@ var listBounds = map[string]int{
 	// A search reads at most as many words as others as a query has.
 	"SearchConnection.readAs": rules.MaxQueryWords,
 	"CardConnection.readAs":   rules.MaxCardQueryReadings, // Catalog.CardPage reads no more
+	"NameConnection.readAs":   rules.MaxCardQueryReadings, // nor Catalog.Autocomplete
 	// A name fits a few cards equally well; a few rulings are titled with
 	// a name.
 	"CardNotFound.candidates": nameCandidates,

@@ -286,12 +286,16 @@ type ComplexityRoot struct {
 	NameConnection struct {
 		Edges      func(childComplexity int) int
 		PageInfo   func(childComplexity int) int
+		ReadAs     func(childComplexity int) int
 		TotalCount func(childComplexity int) int
 	}
 
 	NameEdge struct {
-		Cursor func(childComplexity int) int
-		Node   func(childComplexity int) int
+		By      func(childComplexity int) int
+		Cursor  func(childComplexity int) int
+		Match   func(childComplexity int) int
+		Node    func(childComplexity int) int
+		Persona func(childComplexity int) int
 	}
 
 	PageInfo struct {
@@ -1574,6 +1578,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.NameConnection.PageInfo(childComplexity), true
+	case "NameConnection.readAs":
+		if e.ComplexityRoot.NameConnection.ReadAs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NameConnection.ReadAs(childComplexity), true
 	case "NameConnection.totalCount":
 		if e.ComplexityRoot.NameConnection.TotalCount == nil {
 			break
@@ -1581,18 +1591,36 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.NameConnection.TotalCount(childComplexity), true
 
+	case "NameEdge.by":
+		if e.ComplexityRoot.NameEdge.By == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NameEdge.By(childComplexity), true
 	case "NameEdge.cursor":
 		if e.ComplexityRoot.NameEdge.Cursor == nil {
 			break
 		}
 
 		return e.ComplexityRoot.NameEdge.Cursor(childComplexity), true
+	case "NameEdge.match":
+		if e.ComplexityRoot.NameEdge.Match == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NameEdge.Match(childComplexity), true
 	case "NameEdge.node":
 		if e.ComplexityRoot.NameEdge.Node == nil {
 			break
 		}
 
 		return e.ComplexityRoot.NameEdge.Node(childComplexity), true
+	case "NameEdge.persona":
+		if e.ComplexityRoot.NameEdge.Persona == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NameEdge.Persona(childComplexity), true
 
 	case "PageInfo.endCursor":
 		if e.ComplexityRoot.PageInfo.EndCursor == nil {
@@ -2668,12 +2696,20 @@ type CardsUnknown {
 type NameEdge {
   node: String!
   cursor: String!
+  "How q matched the name: exact when the name, or a later word of it, begins with q as typed; fuzzy when loosely: q read as typed right (the connection's readAs), or the name offered for its persona's name (persona)."
+  match: String!
+  "What of the name q begins: name (the name), word (a later word of it) or persona (the name of the card's persona, not the card's own)."
+  by: String!
+  "The persona's name q begins, when the name is offered for it (\"Lore\" for The One); null otherwise."
+  persona: String
 }
 
 type NameConnection {
   edges: [NameEdge!]!
   pageInfo: PageInfo!
   totalCount: Int!
+  "When no name began with q as typed, its words read as the words of names each is a typo of (\"pciard\" as \"picard\", why typo), as the card list's readAs: the names answered matched loosely. Empty when q was read as given."
+  readAs: [WordReading!]!
 }
 
 input LocationInput {
@@ -8866,6 +8902,12 @@ func (ec *executionContext) fieldContext_NameConnection_edges(_ context.Context,
 				return ec.fieldContext_NameEdge_node(ctx, field)
 			case "cursor":
 				return ec.fieldContext_NameEdge_cursor(ctx, field)
+			case "match":
+				return ec.fieldContext_NameEdge_match(ctx, field)
+			case "by":
+				return ec.fieldContext_NameEdge_by(ctx, field)
+			case "persona":
+				return ec.fieldContext_NameEdge_persona(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type NameEdge", field.Name)
 		},
@@ -8941,6 +8983,43 @@ func (ec *executionContext) fieldContext_NameConnection_totalCount(_ context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _NameConnection_readAs(ctx context.Context, field graphql.CollectedField, obj *model.NameConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NameConnection_readAs,
+		func(ctx context.Context) (any, error) {
+			return obj.ReadAs, nil
+		},
+		nil,
+		ec.marshalNWordReading2ᚕᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐWordReadingᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NameConnection_readAs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NameConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "typed":
+				return ec.fieldContext_WordReading_typed(ctx, field)
+			case "as":
+				return ec.fieldContext_WordReading_as(ctx, field)
+			case "why":
+				return ec.fieldContext_WordReading_why(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type WordReading", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NameEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.NameEdge) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8987,6 +9066,93 @@ func (ec *executionContext) _NameEdge_cursor(ctx context.Context, field graphql.
 }
 
 func (ec *executionContext) fieldContext_NameEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NameEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NameEdge_match(ctx context.Context, field graphql.CollectedField, obj *model.NameEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NameEdge_match,
+		func(ctx context.Context) (any, error) {
+			return obj.Match, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NameEdge_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NameEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NameEdge_by(ctx context.Context, field graphql.CollectedField, obj *model.NameEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NameEdge_by,
+		func(ctx context.Context) (any, error) {
+			return obj.By, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NameEdge_by(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NameEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NameEdge_persona(ctx context.Context, field graphql.CollectedField, obj *model.NameEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NameEdge_persona,
+		func(ctx context.Context) (any, error) {
+			return obj.Persona, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_NameEdge_persona(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "NameEdge",
 		Field:      field,
@@ -9854,6 +10020,8 @@ func (ec *executionContext) fieldContext_Query_autocomplete(ctx context.Context,
 				return ec.fieldContext_NameConnection_pageInfo(ctx, field)
 			case "totalCount":
 				return ec.fieldContext_NameConnection_totalCount(ctx, field)
+			case "readAs":
+				return ec.fieldContext_NameConnection_readAs(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type NameConnection", field.Name)
 		},
@@ -16585,6 +16753,11 @@ func (ec *executionContext) _NameConnection(ctx context.Context, sel ast.Selecti
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "readAs":
+			out.Values[i] = ec._NameConnection_readAs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -16629,6 +16802,18 @@ func (ec *executionContext) _NameEdge(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "match":
+			out.Values[i] = ec._NameEdge_match(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "by":
+			out.Values[i] = ec._NameEdge_by(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "persona":
+			out.Values[i] = ec._NameEdge_persona(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -376,13 +376,13 @@ func (r *queryResolver) Autocomplete(ctx context.Context, q string, edition *str
 	if err := rules.PrefixText.Check("q", q); err != nil {
 		return nil, err
 	}
-	names, err := r.Catalog.Autocomplete(ctx, q, ed, limit)
+	a, err := r.Catalog.Autocomplete(ctx, q, ed, limit)
 	if err != nil {
 		return nil, err
 	}
-	c := &model.NameConnection{TotalCount: len(names)}
-	c.Edges, c.PageInfo = connection(names, 0, len(names), func(n *string, cur string) *model.NameEdge {
-		return &model.NameEdge{Node: *n, Cursor: cur}
+	c := &model.NameConnection{TotalCount: len(a.Names), ReadAs: readings(a.ReadAs)}
+	c.Edges, c.PageInfo = connection(a.Names, 0, len(a.Names), func(n *rules.NameMatch, cur string) *model.NameEdge {
+		return &model.NameEdge{Node: n.Name, Cursor: cur, Match: n.Match, By: n.By, Persona: optional(n.Persona)}
 	})
 	return c, nil
 }

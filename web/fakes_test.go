@@ -245,16 +245,20 @@ func (f *fakeCards) CardCollection(ctx context.Context, ids []rules.CardIdentifi
 	return out, nil
 }
 
-func (f *fakeCards) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
-	var out []string
+func (f *fakeCards) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) (*rules.Autocompletion, error) {
+	var names []string
 	seen := map[string]bool{}
 	for _, c := range f.cards {
 		if strings.HasPrefix(rules.FoldName(c.Name()), rules.FoldName(prefix)) && !seen[c.Name()] {
 			seen[c.Name()] = true
-			out = append(out, c.Name())
+			names = append(names, c.Name())
 		}
 	}
-	sort.Strings(out)
+	sort.Strings(names)
+	out := &rules.Autocompletion{Names: []rules.NameMatch{}}
+	for _, n := range names {
+		out.Names = append(out.Names, rules.NameMatch{Name: n, Match: rules.MatchExact, By: rules.NameStart})
+	}
 	return out, nil
 }
 

@@ -201,11 +201,12 @@ func (s *Site) cardSuggestions(ctx context.Context, q string) []suggestion {
 			}
 		}
 	}
-	names, err := s.cfg.Cards.Autocomplete(ctx, q, "", maxCardSuggest)
+	ac, err := s.cfg.Cards.Autocomplete(ctx, q, "", maxCardSuggest)
 	if err != nil {
 		return out
 	}
-	for _, name := range names {
+	for _, n := range ac.Names {
+		name := n.Name
 		if seen[name] || len(out) >= maxCardSuggest {
 			continue
 		}
@@ -219,6 +220,7 @@ func (s *Site) cardSuggestions(ctx context.Context, q string) []suggestion {
 		case rules.ErrorCode(err) == rules.EAMBIGUOUS:
 			sg.Note = "several cards"
 		}
+		sg.Note += looseNote(n, ac.ReadAs)
 		out = append(out, sg)
 	}
 	return out
@@ -259,11 +261,11 @@ func (s *Site) builderCards(ctx context.Context, q string, edition rules.Edition
 	case rules.ErrorCode(err) == rules.EAMBIGUOUS:
 		addNamed(err)
 	}
-	names, err := s.cfg.Cards.Autocomplete(ctx, q, edition, maxCardSuggest)
+	ac, err := s.cfg.Cards.Autocomplete(ctx, q, edition, maxCardSuggest)
 	if err != nil {
 		return out
 	}
-	for _, name := range names {
+	for _, name := range ac.Texts() {
 		c, err := s.cfg.Cards.CardNamed(ctx, name, false, edition)
 		switch {
 		case err == nil:
@@ -273,4 +275,19 @@ func (s *Site) builderCards(ctx context.Context, q string, edition rules.Edition
 		}
 	}
 	return out
+}
+
+// looseNote is what a name offered for the words typed adds to its note
+// when it matched loosely (rules.NameMatch): the persona it was offered
+// for, or how the words were read; "" for a name they begin as typed.
+func looseNote(n rules.NameMatch, readAs []rules.WordReading) string {
+	switch {
+	case n.Match != rules.MatchFuzzy:
+		return ""
+	case n.Persona != "":
+		return " · persona " + n.Persona
+	case len(readAs) > 0:
+		return " · read as " + readAs[0].As
+	}
+	return ""
 }

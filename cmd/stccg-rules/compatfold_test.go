@@ -48,7 +48,7 @@ func TestCompatibilityFormsReadAlikeOnEveryTransport(t *testing.T) {
 		ask(id.Name)
 		return lookUp(ctx, id)
 	}
-	svc.Cards.AutocompleteFn = func(ctx context.Context, prefix string, e rules.Edition, n int) ([]string, error) {
+	svc.Cards.AutocompleteFn = func(ctx context.Context, prefix string, e rules.Edition, n int) (*rules.Autocompletion, error) {
 		ask(prefix)
 		return auto(ctx, prefix, e, n)
 	}

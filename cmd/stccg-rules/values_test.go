@@ -547,7 +547,7 @@ func newEdgeServices() *edgeServices {
 		s.record("card named %s", edition)
 		return c.CardNamedFn(ctx, name, fuzzy, edition)
 	}
-	s.Cards.AutocompleteFn = func(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
+	s.Cards.AutocompleteFn = func(ctx context.Context, prefix string, edition rules.Edition, limit int) (*rules.Autocompletion, error) {
 		s.record("autocomplete %s", edition)
 		return c.AutocompleteFn(ctx, prefix, edition, limit)
 	}

@@ -53,11 +53,19 @@ type NameConnection struct {
 	Edges      []*NameEdge `json:"edges"`
 	PageInfo   *PageInfo   `json:"pageInfo"`
 	TotalCount int         `json:"totalCount"`
+	// When no name began with q as typed, its words read as the words of names each is a typo of ("pciard" as "picard", why typo), as the card list's readAs: the names answered matched loosely. Empty when q was read as given.
+	ReadAs []*rules.WordReading `json:"readAs"`
 }
 
 type NameEdge struct {
 	Node   string `json:"node"`
 	Cursor string `json:"cursor"`
+	// How q matched the name: exact when the name, or a later word of it, begins with q as typed; fuzzy when loosely: q read as typed right (the connection's readAs), or the name offered for its persona's name (persona).
+	Match string `json:"match"`
+	// What of the name q begins: name (the name), word (a later word of it) or persona (the name of the card's persona, not the card's own).
+	By string `json:"by"`
+	// The persona's name q begins, when the name is offered for it ("Lore" for The One); null otherwise.
+	Persona *string `json:"persona,omitempty"`
 }
 
 type PageInfo struct {

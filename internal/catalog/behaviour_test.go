@@ -107,7 +107,7 @@ func TestAutocompleteMatchesTheStartOfAWord(t *testing.T) {
 		{"tavor", "2e", []string{"Tavor, Quiet Listener"}},
 		{"q", "", []string{"Tavor, Quiet Listener"}},
 	} {
-		got, err := cat.Autocomplete(ctx, tc.prefix, tc.edition, 10)
+		got, err := autocompleted(cat.Autocomplete(ctx, tc.prefix, tc.edition, 10))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestAutocompleteMatchesTheStartOfAWord(t *testing.T) {
 			t.Errorf("%q %q: got %v, want %v", tc.prefix, tc.edition, got, tc.want)
 		}
 	}
-	if got, _ := cat.Autocomplete(ctx, "t", "", 1); len(got) != 1 {
+	if got, _ := autocompleted(cat.Autocomplete(ctx, "t", "", 1)); len(got) != 1 {
 		t.Errorf("limit 1: %v", got)
 	}
 }
@@ -395,7 +395,7 @@ func TestAutocompleteReadsAPersonaAndATypoedPrefix(t *testing.T) {
 		"vesel":   {"Gallant Vessel"},
 		"zzzzzzz": {},
 	} {
-		if got, err := cat.Autocomplete(ctx, q, "", 10); err != nil || !slices.Equal(got, want) {
+		if got, err := autocompleted(cat.Autocomplete(ctx, q, "", 10)); err != nil || !slices.Equal(got, want) {
 			t.Errorf("%q: %q, %v; want %q", q, got, err, want)
 		}
 	}

@@ -105,8 +105,9 @@ type fullName struct {
 	name   string
 	cards  []*rules.Card
 	// personas are the folded persona names of its cards, when the data
-	// names one (Autocomplete offers The One for Lore).
-	personas []string
+	// names one (Autocomplete offers The One for Lore), and the same as
+	// the data writes them.
+	personas, personaNames []string
 }
 
 // Variant weights. A card named by a subtitle alone fits less well than one
@@ -220,6 +221,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		}
 		if pn := rules.FoldName(card.Persona); pn != "" && !slices.Contains(f.personas, pn) {
 			f.personas = append(f.personas, pn)
+			f.personaNames = append(f.personaNames, card.Persona)
 		}
 	}
 	for w := range cardsWith {
@@ -568,8 +570,10 @@ const maxSuggestions = 5
 // first within each, then the 1E cards whose persona's name does (Lore:
 // The One). Letters inside a word are not a start: "uss" finds "U.S.S.
 // Galaxy", not "Toby Russell". A prefix no name or persona begins is read
-// as the name typed right (typoRead): "Pciard" offers the Picards.
-func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
+// as the name typed right (typoRead): "Pciard" offers the Picards. Each
+// name says how it matched: a name offered for its persona, or for the
+// prefix read as typed right (said in ReadAs), matched loosely.
+func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) (*rules.Autocompletion, error) {
 	switch {
 	case limit <= 0:
 		limit = 10
@@ -577,13 +581,15 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 		limit = 20
 	}
 	p := rules.FoldName(prefix)
-	out := []string{}
+	out := &rules.Autocompletion{Names: []rules.NameMatch{}}
 	if p == "" {
 		return out, nil
 	}
 	type hit struct {
 		rank int // 0: the name starts with the prefix; 1: a later word does; 2: its persona's name does
 		f    *fullName
+		// persona is the persona's name the prefix begins (rank 2).
+		persona string
 	}
 	before := func(a, b hit) bool {
 		if a.rank != b.rank {
@@ -613,12 +619,14 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 				h.rank = 0
 			case strings.Contains(f.folded, wordStart):
 				h.rank = 1
-			case slices.ContainsFunc(f.personas, func(pn string) bool {
+			default:
 				// A 1E card is known by its persona's name too (Lore is
 				// The One), as the fuzzy look-up knows it.
-				return strings.HasPrefix(pn, p) || strings.Contains(pn, wordStart)
-			}):
-				h.rank = 2
+				if at := slices.IndexFunc(f.personas, func(pn string) bool {
+					return strings.HasPrefix(pn, p) || strings.Contains(pn, wordStart)
+				}); at >= 0 {
+					h.rank, h.persona = 2, f.personaNames[at]
+				}
 			}
 			if h.rank < 0 || len(hits) == limit && !before(h, hits[limit-1]) {
 				continue
@@ -637,17 +645,54 @@ func (c *Catalog) Autocomplete(ctx context.Context, prefix string, edition rules
 	// Nothing begins with the prefix: its whole words read as the words of
 	// names they are a typo of, as a look-up by name reads them ("Pciard"
 	// is Picard, "galxy" galaxy), and the names beginning with that.
-	if len(hits) == 0 {
+	typo := false
+	// A prefix of more words than a card list reads is not read either:
+	// the readings said are as many as its words at most.
+	if len(hits) == 0 && len(strings.Fields(p)) <= rules.MaxCardQueryReadings {
 		if read, ok := c.typoRead(ctx, prefix); ok && read != p {
 			if err := scan(read); err != nil {
 				return nil, err
 			}
+			if typo = len(hits) > 0; typo {
+				out.ReadAs = wordReadings(strings.Fields(p), strings.Fields(read))
+			}
 		}
 	}
 	for _, h := range hits {
-		out = append(out, h.f.name)
+		m := rules.NameMatch{Name: h.f.name, Match: rules.MatchExact, By: rules.NameStart}
+		switch h.rank {
+		case 1:
+			m.By = rules.NameWord
+		case 2:
+			m.By, m.Match, m.Persona = rules.NamePersona, rules.MatchFuzzy, h.persona
+		}
+		if typo {
+			m.Match = rules.MatchFuzzy
+		}
+		out.Names = append(out.Names, m)
 	}
 	return out, nil
+}
+
+// wordReadings says of each word typed that was read as another (typed and
+// read, word by word) how it was read: as the word of names it is a typo
+// of. Words read as themselves are left out. Words run together or split
+// (typoRead reads "laforge" as "la forge", "tal aura" as "talaura") are
+// said as the whole typed read as the whole.
+func wordReadings(typed, read []string) []rules.WordReading {
+	var out []rules.WordReading
+	switch {
+	case len(typed) < len(read):
+		return []rules.WordReading{{Typed: strings.Join(typed, " "), As: strings.Join(read, " "), Why: rules.ReadJoined}}
+	case len(typed) > len(read):
+		return []rules.WordReading{{Typed: strings.Join(typed, " "), As: strings.Join(read, " "), Why: rules.ReadSplit}}
+	}
+	for i, w := range typed {
+		if read[i] != w {
+			out = append(out, rules.WordReading{Typed: w, As: read[i], Why: rules.ReadTypo})
+		}
+	}
+	return out
 }
 
 // Cards returns a page of the cards that match the filter and how many match

@@ -219,18 +219,18 @@ func TestCardRefResolvesAsABoardDoes(t *testing.T) {
 func TestAutocompleteStartsWithPrefixFirst(t *testing.T) {
 	cat := realCatalog(t)
 	ctx := context.Background()
-	got, err := cat.Autocomplete(ctx, "jean-luc", "", 5)
+	got, err := autocompleted(cat.Autocomplete(ctx, "jean-luc", "", 5))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) < 2 || !strings.HasPrefix(got[0], "Jean-Luc Picard") {
 		t.Fatalf("got %v", got)
 	}
-	got, _ = cat.Autocomplete(ctx, "picard", "", 50)
+	got, _ = autocompleted(cat.Autocomplete(ctx, "picard", "", 50))
 	if len(got) == 0 || len(got) > 20 {
 		t.Fatalf("word-start match: got %v", got)
 	}
-	got, _ = cat.Autocomplete(ctx, "", "", 5)
+	got, _ = autocompleted(cat.Autocomplete(ctx, "", "", 5))
 	if len(got) != 0 {
 		t.Errorf("empty prefix: %v", got)
 	}
@@ -241,7 +241,7 @@ func TestAutocompleteStartsWithPrefixFirst(t *testing.T) {
 func TestAutocompleteMatchesWordStartsInTheEdition(t *testing.T) {
 	cat := realCatalog(t)
 	ctx := context.Background()
-	got, err := cat.Autocomplete(ctx, "uss", "2e", 20)
+	got, err := autocompleted(cat.Autocomplete(ctx, "uss", "2e", 20))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestAutocompleteMatchesWordStartsInTheEdition(t *testing.T) {
 			t.Errorf("%q is not a 2E name: %v", n, err)
 		}
 	}
-	got, _ = cat.Autocomplete(ctx, "enterprise", "", 20)
+	got, _ = autocompleted(cat.Autocomplete(ctx, "enterprise", "", 20))
 	if len(got) == 0 || !slices.Contains(got, "U.S.S. Enterprise-E, Federation Envoy") || got[0] != "The Enterprise Incident" {
 		t.Errorf("enterprise: %v", got)
 	}

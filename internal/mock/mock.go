@@ -79,7 +79,7 @@ func (s *SearchService) Search(ctx context.Context, q rules.SearchQuery) (*rules
 type CardService struct {
 	CardFn         func(ctx context.Context, id string) (*rules.Card, error)
 	CardNamedFn    func(ctx context.Context, name string, fuzzy bool, edition rules.Edition) (*rules.Card, error)
-	AutocompleteFn func(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error)
+	AutocompleteFn func(ctx context.Context, prefix string, edition rules.Edition, limit int) (*rules.Autocompletion, error)
 	CardsFn        func(ctx context.Context, f rules.CardFilter) ([]*rules.Card, int, error)
 	CardPageFn     func(ctx context.Context, f rules.CardFilter) (*rules.CardPage, error)
 	CardRulingsFn  func(ctx context.Context, id string) ([]*rules.Entry, error)
@@ -109,7 +109,7 @@ func (s *CardService) CardNamed(ctx context.Context, name string, fuzzy bool, ed
 }
 
 // Autocomplete calls AutocompleteFn.
-func (s *CardService) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) ([]string, error) {
+func (s *CardService) Autocomplete(ctx context.Context, prefix string, edition rules.Edition, limit int) (*rules.Autocompletion, error) {
 	if s.AutocompleteFn == nil {
 		return nil, unset("CardService.Autocomplete")
 	}
@@ -275,9 +275,11 @@ func NewSet() *Set {
 				Edition: Entry.Edition, Score: 1, Snippet: "A <mark>term</mark>", Anchor: "p1"}}}, nil
 		}},
 		Cards: &CardService{
-			CardFn:         func(context.Context, string) (*rules.Card, error) { return card(), nil },
-			CardNamedFn:    func(context.Context, string, bool, rules.Edition) (*rules.Card, error) { return card(), nil },
-			AutocompleteFn: func(context.Context, string, rules.Edition, int) ([]string, error) { return []string{Card.Title}, nil },
+			CardFn:      func(context.Context, string) (*rules.Card, error) { return card(), nil },
+			CardNamedFn: func(context.Context, string, bool, rules.Edition) (*rules.Card, error) { return card(), nil },
+			AutocompleteFn: func(context.Context, string, rules.Edition, int) (*rules.Autocompletion, error) {
+				return &rules.Autocompletion{Names: []rules.NameMatch{{Name: Card.Title, Match: rules.MatchExact, By: rules.NameStart}}}, nil
+			},
 			CardsFn: func(context.Context, rules.CardFilter) ([]*rules.Card, int, error) {
 				return []*rules.Card{card()}, 1, nil
 			},

@@ -122,8 +122,9 @@ type CardService interface {
 	CardNamed(ctx context.Context, name string, fuzzy bool, edition Edition) (*Card, error)
 	// Autocomplete returns at most limit full names of the edition's cards
 	// (edition may be the zero Edition) with a word starting with the
-	// prefix, names starting with it first.
-	Autocomplete(ctx context.Context, prefix string, edition Edition, limit int) ([]string, error)
+	// prefix, names starting with it first, each with how it matched: a
+	// loose match (a typo'd prefix, a persona's name) says so.
+	Autocomplete(ctx context.Context, prefix string, edition Edition, limit int) (*Autocompletion, error)
 	// Cards returns a page of cards and the total that match the filter.
 	Cards(ctx context.Context, f CardFilter) ([]*Card, int, error)
 	// CardPage is Cards with the count, by filter, of the cards the filter
