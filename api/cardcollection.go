@@ -38,8 +38,7 @@ func (l *cardIdentifiers) UnmarshalJSON(b []byte) error {
 	for dec.More() {
 		field := "identifiers[" + strconv.Itoa(len(*l)) + "]"
 		if len(*l) == rules.MaxCardIdentifiers {
-			return rules.Errorf(rules.EUNPROCESSABLE, "A collection look-up takes at most %d identifiers.", rules.MaxCardIdentifiers).
-				WithDetail("field", "identifiers").WithDetail("limit", rules.MaxCardIdentifiers)
+			return rules.TooManyIdentifiers()
 		}
 		var id rules.CardIdentifier
 		if err := dec.Decode(&id); err != nil {

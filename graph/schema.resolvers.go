@@ -305,8 +305,13 @@ func (r *queryResolver) CardNamed(ctx context.Context, name string, fuzzy *bool,
 
 // CardCollection is the resolver for the cardCollection field.
 func (r *queryResolver) CardCollection(ctx context.Context, identifiers []*rules.CardIdentifier) (*rules.CardCollection, error) {
-	ids := make([]rules.CardIdentifier, len(identifiers))
+	ids := make([]rules.CardIdentifier, min(len(identifiers), rules.MaxCardIdentifiers))
 	for i, id := range identifiers {
+		// Read in REST's order: each identifier in turn, the list refused
+		// as one past the bound begins.
+		if i == rules.MaxCardIdentifiers {
+			return nil, rules.TooManyIdentifiers()
+		}
 		// Each edition read as REST reads an identifier's (case forgiven).
 		parsed, err := rules.ParseCardIdentifier(*id, "identifiers["+strconv.Itoa(i)+"]")
 		if err != nil {

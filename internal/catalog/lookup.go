@@ -484,8 +484,7 @@ func otherEdition(edition string) string {
 // between look-ups.
 func (c *Catalog) CardCollection(ctx context.Context, ids []rules.CardIdentifier) (*rules.CardCollection, error) {
 	if len(ids) > rules.MaxCardIdentifiers {
-		return nil, rules.Errorf(rules.EUNPROCESSABLE, "A collection look-up takes at most %d identifiers, not %d.", rules.MaxCardIdentifiers, len(ids)).
-			WithDetail("field", "identifiers").WithDetail("limit", rules.MaxCardIdentifiers)
+		return nil, rules.TooManyIdentifiers()
 	}
 	for i, id := range ids {
 		if err := id.Check(identifierField(i)); err != nil {

@@ -50,6 +50,15 @@ func CandidatesFit(name, match string) string {
 // endpoint takes as many).
 const MaxCardIdentifiers = 75
 
+// TooManyIdentifiers is the refusal of a collection look-up past
+// MaxCardIdentifiers, in one sentence on every transport: REST refuses the
+// list as its next identifier begins, not knowing how many follow, and
+// GraphQL and the catalog as REST does.
+func TooManyIdentifiers() *Error {
+	return Errorf(EUNPROCESSABLE, "A collection look-up takes at most %d identifiers.", MaxCardIdentifiers).
+		WithDetail("field", "identifiers").WithDetail("limit", MaxCardIdentifiers)
+}
+
 // A CardIdentifier names one card to look up: by ID, or by Name (a title,
 // or "title, subtitle") in an Edition ("" for either), exactly or, with
 // Fuzzy, forgiving typos and missing words. A name is looked for in the
