@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -364,5 +365,28 @@ func TestServeRefusesANegativeLimitBeforeListening(t *testing.T) {
 		if len(lines) != 1 || !strings.Contains(lines[0], flag) || strings.Contains(stderr.String(), "listening") {
 			t.Errorf("%s -5: stderr = %q, want one line naming %s, before listening", flag, stderr.String(), flag)
 		}
+	}
+}
+
+// TestARequestBeforeTheServiceIsReadyIsToldWhenToAskAgain: while the corpus
+// is being read, every route is answered 503 in the API's error shape with
+// a Retry-After of whole seconds.
+func TestARequestBeforeTheServiceIsReadyIsToldWhenToAskAgain(t *testing.T) {
+	rec := httptest.NewRecorder()
+	starting(rec)
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Fatalf("status %d, want 503", rec.Code)
+	}
+	if s, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || s < 1 {
+		t.Fatalf("Retry-After %q, want whole seconds", rec.Header().Get("Retry-After"))
+	}
+	var body struct {
+		Error struct {
+			Code, Message string
+			Details       map[string]any
+		}
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body.Error.Code != "internal" || body.Error.Message == "" || body.Error.Details == nil {
+		t.Fatalf("body %s (%v), want the API's error shape", rec.Body, err)
 	}
 }

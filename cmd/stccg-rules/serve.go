@@ -130,9 +130,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 			(*h).ServeHTTP(w, r)
 			return
 		}
-		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{
-			"code": "internal", "message": "The service is starting: the corpus is being read. Try again in a moment.",
-			"details": map[string]any{}}})
+		starting(w)
 	})
 	srv := &http.Server{
 		Handler:           mux,
@@ -293,6 +291,21 @@ func serveMetrics(addr string, log *slog.Logger, failed chan<- error) (*atomic.P
 	}()
 	log.Info("serving metrics", "addr", ln.Addr().String())
 	return &h, func() { _ = srv.Close() }, nil
+}
+
+// startingRetryAfter is the Retry-After, in seconds, of a request answered
+// while the corpus is being read: start-up takes a few seconds on a quiet
+// machine and under fifteen on a busy one.
+const startingRetryAfter = "5"
+
+// starting answers a request that comes before the service is ready: 503
+// in the API's error shape, with Retry-After so that a bot knows when to
+// ask again, as a request over the connection limits is answered.
+func starting(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", startingRetryAfter)
+	writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{
+		"code": "internal", "message": "The service is starting: the corpus is being read. Try again in a moment.",
+		"details": map[string]any{}}})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
