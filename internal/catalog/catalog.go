@@ -47,6 +47,10 @@ type Catalog struct {
 	longestWord int
 	// cardNames are the full names of cards, by their place in cards.
 	cardNames []string
+	// titleWords are the words of each card's title, by its place in
+	// cards, as vocabulary ids (stop words left out): a query naming
+	// another person of a surname is told by them (lookup.namesAnother).
+	titleWords [][]int32
 	// Read once for the filters of Cards, by a card's place in cards: the
 	// words of its names folded, its type and affiliations folded.
 	filterWords  [][]string
@@ -241,6 +245,14 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 			out[i] = c.wordID[w]
 		}
 		return out
+	}
+	c.titleWords = make([][]int32, len(cards))
+	for ci, card := range cards {
+		for t := range strings.FieldsSeq(rules.FoldName(card.Title)) {
+			if id, ok := c.wordID[t]; ok && !stopWords[t] {
+				c.titleWords[ci] = append(c.titleWords[ci], id)
+			}
+		}
 	}
 	cardIDs := make([][]int32, len(cards))
 	for i := range c.names {

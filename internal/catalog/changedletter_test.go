@@ -72,3 +72,34 @@ func TestAWordTypedWholeIsTheCardThatHasIt(t *testing.T) {
 		}
 	}
 }
+
+// A word of no name, like none of a personnel card's title's words it
+// stands beside, is another person's name: the card is not the answer, and
+// the look-up suggests it. A garbled form of the word (sharing a third of
+// its letter pairs or more) is still the card, and a card other than a
+// personnel keeps a word recalled wrong.
+func TestAnotherGivenNameBeforeASurnameNamesAnotherPerson(t *testing.T) {
+	cards := []*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Jorel Vance", Type: "personnel"},
+		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Quiet Harbor", Type: "event"},
+	}
+	cat := catalog.New(cards, nil)
+	for _, tc := range []struct {
+		name, want string // want: the card's id, or "" for not found
+	}{
+		{"Kelso Vance", ""},
+		{"Jorlex Vance", "1e-1-1"},
+		{"Vance", "1e-1-1"},
+		{"Stormy Harbor", "1e-1-2"},
+	} {
+		card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: tc.name, Edition: "1e", Fuzzy: true})
+		switch {
+		case tc.want == "" && rules.ErrorCode(err) != rules.ENOTFOUND:
+			t.Errorf("%q: %v, %v; want not found", tc.name, card, err)
+		case tc.want == "" && !slices.Contains(rules.DetailStrings(err, "suggestions"), "Jorel Vance"):
+			t.Errorf("%q: suggestions %v, want Jorel Vance among them", tc.name, rules.DetailStrings(err, "suggestions"))
+		case tc.want != "" && (err != nil || card.ID != tc.want):
+			t.Errorf("%q: %v, %v; want %s", tc.name, card, err, tc.want)
+		}
+	}
+}

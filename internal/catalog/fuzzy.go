@@ -55,8 +55,13 @@ import (
 // costs whether the name names a card at all: it is read so only when, as
 // typed, it fits some card. A fitting card lacking a recognised word of
 // the query that another fitting card holds, and holding none that one
-// lacks, answers nothing (lookup.lackers); cards holding different words
-// of the query, no card holding them all, fit it equally well (bestFit).
+// lacks, answers nothing (lookup.lackers), nor does one holding the same
+// words but fewer of them whole; cards holding different words of the
+// query, no card holding them all, fit it equally well (bestFit). Some
+// cards do not fit whatever they score: one holding of the query only
+// numbers written the other way, or words of four letters with one
+// changed (weakWords), and a personnel card whose title a word of no name
+// stands in for as another person's name (namesAnother).
 //
 // Candidates come from an inverted index of the names' words and a
 // symmetric-delete index of the vocabulary (every word with up to two
@@ -162,6 +167,9 @@ type queryWord struct {
 	// letters with one of them changed (changedLetterOnly): a card holding
 	// no other word of the query does not fit it ("Kirk" is not Kira).
 	changed bool
+	// head says the word comes before the query's first comma or "of": it
+	// names what the query names, as a card's title does.
+	head bool
 }
 
 // maxHeldWords is how many of a query's words a card is said to hold or
@@ -193,6 +201,8 @@ type scoredCard struct {
 	// all of these (lookup.lackers).
 	held  uint64
 	lacks bool
+	// index is the card's place in Catalog.cards.
+	index int32
 	// whole are the words of the query, of the names, that the card holds
 	// as they are, not as the start of a longer word (matched.whole).
 	whole uint64
@@ -329,15 +339,15 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 		if i+1 < len(s.words) {
 			if joined, ok := c.joinedWord(t, s.words[i+1]); ok {
 				// "tal aura" is Tal'Aura: the two words are read as one.
-				s.q = append(s.q, queryWord{text: joined, weight: tail})
+				s.q = append(s.q, queryWord{text: joined, weight: tail, head: i < head})
 				i++
 				continue
 			}
 		}
 		a, b := c.splitRunTogether(t)
-		s.q = append(s.q, queryWord{text: a, weight: tail})
+		s.q = append(s.q, queryWord{text: a, weight: tail, head: i < head})
 		if b != "" {
-			s.q = append(s.q, queryWord{text: b, weight: tail})
+			s.q = append(s.q, queryWord{text: b, weight: tail, head: i < head})
 		}
 	}
 	s.row.reset()
@@ -529,7 +539,7 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 			m := c.match(s, v.all)
 			i = int32(len(s.out))
 			s.place.put(v.cardIndex, i)
-			s.out = append(s.out, scoredCard{card: v.card, name: c.cardNames[v.cardIndex], held: m.held, whole: m.whole,
+			s.out = append(s.out, scoredCard{card: v.card, name: c.cardNames[v.cardIndex], held: m.held, whole: m.whole, index: v.cardIndex,
 				fit: fit{precision: m.readExplained / qmass}})
 			s.typed = append(s.typed, fit{precision: m.explained / qmass})
 		}
@@ -543,6 +553,16 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 	if weak := s.weakWords(); weak != 0 {
 		for i := range s.out {
 			if h := s.out[i].held; h != 0 && h&^weak == 0 {
+				s.out[i].score, s.typed[i].score = 0, 0
+			}
+		}
+	}
+	// A card whose title a word of the query's head stands in for, like
+	// none of the title's words it stands beside, names another: "Ezri
+	// Dax" is not Jadzia Dax.
+	if s.hasStranger() {
+		for i := range s.out {
+			if c.namesAnother(s, s.out[i].index) {
 				s.out[i].score, s.typed[i].score = 0, 0
 			}
 		}
@@ -569,6 +589,116 @@ func (c *Catalog) fuzzy(ctx context.Context, name string, edition string) ([]sco
 		out[i] = s.out[o]
 	}
 	return out, nil
+}
+
+// minStrangerLetters is the shortest word of a query's head that, no word
+// of the names nor like one, may be a name the card data lacks: shorter
+// ones are as often the pieces of a garbled word ("tLe" of Leader).
+const minStrangerLetters = 4
+
+// minAlike is the least share of letter pairs (bigramDice) a garbled word
+// keeps of the word it garbles ("Dagerw" of Danger 0.6, "curity" of
+// Security 0.83): a word sharing less stands for another ("Ezri" for
+// Jadzia 0, "Toaster" for Slipstream 0.13).
+const minAlike = 1.0 / 3
+
+// stranger says whether query word w is a word of the query's head that is
+// no word of the names, nor like one (neither the start of one, nor a typo
+// or two away), of minStrangerLetters letters or more and letters only.
+func (w *queryWord) stranger() bool {
+	if !w.head || w.recognised || len(w.like) > 0 || stopWords[w.text] || len(w.text) < minStrangerLetters {
+		return false
+	}
+	for _, r := range w.text {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// hasStranger says whether the query holds a stranger word.
+func (s *lookup) hasStranger() bool {
+	for i := range s.q {
+		if s.q[i].stranger() {
+			return true
+		}
+	}
+	return false
+}
+
+// gives says whether some word of the query is like vocabulary word t.
+func (s *lookup) gives(t int32) bool {
+	r, ok := s.row.get(t)
+	if !ok {
+		return false
+	}
+	for _, x := range s.sims[int(r)*len(s.q) : int(r+1)*len(s.q)] {
+		if x > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// namesAnother says whether the query names another person than card ci,
+// a personnel card: the query gives words of its title but not all, and a
+// stranger word of the query is like none of those it does not give
+// (bigramDice below minAlike): it stands where one of them stands, as
+// another's name ("Ezri Dax" and "Curzon Dax" are not Jadzia Dax), not as
+// a garbled form of it ("Jadzai Daxx"). A personnel card's title is a
+// person's names, each telling one person from another of the family; a
+// word of another card's title may be mistyped or recalled wrong ("Avert
+// Soak Implosion" is Avert Solar Implosion), so they are left as they are.
+func (c *Catalog) namesAnother(s *lookup, ci int32) bool {
+	if c.cards[ci].Type != "personnel" {
+		return false
+	}
+	var buf [8]int32
+	missing := buf[:0]
+	given := false
+	for _, t := range c.titleWords[ci] {
+		if s.gives(t) {
+			given = true
+		} else {
+			missing = append(missing, t)
+		}
+	}
+	if !given || len(missing) == 0 {
+		return false
+	}
+	for i := range s.q {
+		w := &s.q[i]
+		if !w.stranger() {
+			continue
+		}
+		alike := false
+		for _, t := range missing {
+			if bigramDice(w.text, c.vocab[t]) >= minAlike {
+				alike = true
+				break
+			}
+		}
+		if !alike {
+			return true
+		}
+	}
+	return false
+}
+
+// bigramDice is the Dice coefficient of two words' letter pairs: twice the
+// pairs of a found in b over the pairs of both; 0 for a word of one letter.
+func bigramDice(a, b string) float64 {
+	if len(a) < 2 || len(b) < 2 {
+		return 0
+	}
+	shared := 0
+	for i := 0; i+2 <= len(a); i++ {
+		if strings.Contains(b, a[i:i+2]) {
+			shared++
+		}
+	}
+	return 2 * float64(shared) / float64(len(a)-1+len(b)-1)
 }
 
 // weakWords has bit i set when the query's i-th word is a number the
