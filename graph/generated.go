@@ -2405,7 +2405,7 @@ type Entry {
   marked: Boolean!
   cardRuling: Boolean!
   amends: String
-  "How a definition matched the term asked for (define only; null elsewhere): exact (the title is the term, case, punctuation and plurals forgiven), see (followed from the See entry seeFrom), section (no glossary entry or ruling is titled with the term; a section's title is it) or partial (a section whose title holds the term among other words)."
+  "How a definition matched the term asked for (define only; null elsewhere): exact (the title is the term, case, punctuation and plurals forgiven), see (followed from the See entry seeFrom), section (no glossary entry or ruling is titled with the term; a section's title is it), form (no entry or section is titled with the term; its title is the term in another form: a word derived otherwise, or words joined or split otherwise), abbreviation (the code the title prints in brackets) or partial (a glossary entry's, ruling's or section's title holds the term among other words). Only exact is the term itself."
   match: String
   "The See entry titled with the term that define followed to this entry (match see)."
   seeFrom: EntryRef

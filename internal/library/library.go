@@ -32,6 +32,18 @@ type Library struct {
 	// back to when no glossary entry or ruling is titled with a term.
 	sections    map[string][]*rules.Entry
 	sectionKeys []string
+	// joined are the keys of terms by their letters without spaces
+	// ("inplay" for "in play", "qnet" for "q net"); a key two terms share
+	// is left out.
+	joined map[string]string
+	// abbreviations are the glossary entries and rulings by the code their
+	// title prints in brackets ("kca" and "kca icon" for Klingon/Cardassian
+	// Alliance icon [KCA]).
+	abbreviations map[string][]*rules.Entry
+	// formed are the glossary entries, rulings and sections by the key of
+	// their title's words in another form (formKey): "leav play" for
+	// leaving play, "uniqu" for UNIQUENESS.
+	formed []formedEntry
 	// search, when set, finds the entries that explain a term nothing
 	// defines.
 	search rules.SearchService
@@ -59,6 +71,9 @@ func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library
 		byDoc:    map[string][]*rules.Entry{},
 		terms:    map[string][]*rules.Entry{},
 		sections: map[string][]*rules.Entry{},
+		joined:   map[string]string{},
+
+		abbreviations: map[string][]*rules.Entry{},
 	}
 	for _, d := range docs {
 		l.docByID[d.ID] = d
@@ -74,10 +89,17 @@ func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library
 		case rules.KindGlossary, rules.KindRuling:
 			if k := rules.FoldTerm(e.Title); k != "" {
 				l.terms[k] = append(l.terms[k], e)
+				l.formed = append(l.formed, formedEntry{e, formKey(e.Title)})
+			}
+			for _, code := range bracketCodes(e.Title) {
+				for _, k := range []string{code, code + " icon"} {
+					l.abbreviations[k] = append(l.abbreviations[k], e)
+				}
 			}
 		case rules.KindSection:
 			if k := sectionTerm(e.Title); k != "" {
 				l.sections[k] = append(l.sections[k], e)
+				l.formed = append(l.formed, formedEntry{e, formKey(sectionName(e.Title))})
 			}
 		}
 	}
@@ -86,6 +108,20 @@ func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library
 		l.termKeys = append(l.termKeys, k)
 	}
 	sort.Strings(l.termKeys)
+	shared := map[string]bool{}
+	for _, k := range l.termKeys {
+		j := strings.ReplaceAll(k, " ", "")
+		if _, dup := l.joined[j]; dup {
+			shared[j] = true
+		}
+		l.joined[j] = k
+	}
+	for j := range shared {
+		delete(l.joined, j)
+	}
+	for _, es := range l.abbreviations {
+		l.sortGoverningFirst(es)
+	}
 	for k, es := range l.sections {
 		l.sortGoverningFirst(es)
 		l.sectionKeys = append(l.sectionKeys, k)
@@ -226,13 +262,27 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 	if err := rules.TermText.Check("term", term); err != nil {
 		return nil, err
 	}
+	term = strings.ReplaceAll(term, "&", " and ") // "play & place" is play and place
 	key := rules.FoldTerm(term)
 	out := l.followSee(inEdition(l.terms[key], edition), edition)
+	if len(out) == 0 {
+		// Words joined or split otherwise than the title ("inplay",
+		// "QNet" for Q-Net) are another form of it.
+		if k, ok := l.joined[strings.ReplaceAll(key, " ", "")]; ok && k != key {
+			out = remark(l.followSee(inEdition(l.terms[k], edition), edition), rules.DefineForm)
+		}
+	}
+	if len(out) == 0 {
+		out = markAll(inEdition(l.abbreviations[key], edition), rules.DefineAbbreviation)
+	}
 	if len(out) == 0 {
 		// The term is read as a section's title is, so a title copied as
 		// printed ("ORDER – MOVE A SHIP", "2. EXECUTE ORDERS") names its
 		// section.
-		out = l.sectionsNaming(sectionTerm(term), edition)
+		out = markAll(inEdition(l.sections[sectionTerm(term)], edition), rules.DefineSection)
+	}
+	if len(out) == 0 && !l.misspelt(key, edition) {
+		out = l.loosely(formKey(term), edition)
 	}
 	if len(out) == 0 {
 		return nil, l.undefined(ctx, term, key, edition)
@@ -367,23 +417,184 @@ func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
 	return out
 }
 
-// sectionsNaming returns the sections titled with the term, else those
-// whose title holds its words in a row among others ("brig" names BRIG AND
-// CAPTIVES), governing document first within each.
-// Each is a copy marked DefineSection (titled with the term) or
-// DefinePartial (a title holding it).
-func (l *Library) sectionsNaming(key, edition string) []*rules.Entry {
-	if out := inEdition(l.sections[key], edition); len(out) > 0 || key == "" || onlyFunctionWords(key) {
-		return markAll(out, rules.DefineSection)
+// misspelt says the key is a letter away from a glossary entry's, ruling's
+// or section's title in the edition other than at a word's end ("stoped"
+// for stopped, "uniquness" for uniqueness): a typo, answered with the
+// title as a suggestion, not another form of a word ("removed" for remove
+// is one).
+func (l *Library) misspelt(key, edition string) bool {
+	near := func(k string, es []*rules.Entry) bool {
+		return k != key && len(inEdition(es, edition)) > 0 && rules.EditDistance(key, k, 1) <= 1 && !wordEndsDiffer(key, k)
 	}
-	var out []*rules.Entry
-	for _, k := range l.sectionKeys {
-		if strings.Contains(" "+k+" ", " "+key+" ") {
-			out = append(out, inEdition(l.sections[k], edition)...)
+	for _, k := range l.termKeys {
+		if near(k, l.terms[k]) {
+			return true
 		}
 	}
-	l.sortGoverningFirst(out)
-	return markAll(out, rules.DefinePartial)
+	for _, k := range l.sectionKeys {
+		if near(k, l.sections[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordEndsDiffer says two keys have as many words, each pair one the
+// other's beginning: they differ only at words' ends.
+func wordEndsDiffer(a, b string) bool {
+	aw, bw := strings.Fields(a), strings.Fields(b)
+	if len(aw) != len(bw) {
+		return false
+	}
+	for i := range aw {
+		if !strings.HasPrefix(aw[i], bw[i]) && !strings.HasPrefix(bw[i], aw[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// A formedEntry is a glossary entry, ruling or section with the key of its
+// title's words in another form (formKey).
+type formedEntry struct {
+	e   *rules.Entry
+	key string
+}
+
+// loosely returns the entries a term names loosely, by the key of its words
+// in another form (formKey): those whose title is the term in another form
+// (DefineForm: "leave play" for leaving play, "staffed" for staffing), and
+// those whose title holds its words in a row among others (DefinePartial:
+// "brig" for BRIG AND CAPTIVES, "staffing" for ship staffing). Glossary
+// entries and rulings come before sections within an edition, each
+// governing document first and, within one, the other form before a title
+// holding the term. A See entry matched so is followed, and its targets
+// keep the loose match. A key of function words alone names nothing.
+func (l *Library) loosely(key, edition string) []*rules.Entry {
+	if key == "" || onlyFunctionWords(key) {
+		return nil
+	}
+	type cand struct {
+		e       *rules.Entry
+		section bool
+		match   string
+	}
+	var cands []cand
+	for _, f := range l.formed {
+		if edition != "" && f.e.Edition != edition {
+			continue
+		}
+		match := ""
+		switch {
+		case f.key == key:
+			match = rules.DefineForm
+		case strings.Contains(" "+f.key+" ", " "+key+" "):
+			match = rules.DefinePartial
+		default:
+			continue
+		}
+		cands = append(cands, cand{f.e, f.e.Kind == rules.KindSection, match})
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		da, db := l.docByID[a.e.DocumentID], l.docByID[b.e.DocumentID]
+		if da.Edition != db.Edition {
+			return strings.Compare(db.Edition, da.Edition)
+		}
+		if a.section != b.section {
+			if a.section {
+				return 1
+			}
+			return -1
+		}
+		if c := rules.CompareGoverning(da, db); c != 0 {
+			return c
+		}
+		if a.match != b.match {
+			if a.match == rules.DefineForm {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	var out []*rules.Entry
+	for _, c := range cands {
+		if c.section {
+			out = append(out, matched(c.e, c.match, nil))
+			continue
+		}
+		for _, e := range remark(l.followSee([]*rules.Entry{c.e}, edition), c.match) {
+			if !slices.ContainsFunc(out, func(x *rules.Entry) bool { return x.ID == e.ID }) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// remark gives entries Define matched exactly or through a See entry
+// another match, keeping the See entry they were followed from: the term
+// named them loosely.
+func remark(es []*rules.Entry, match string) []*rules.Entry {
+	for _, e := range es {
+		e.Match = match // copies made by matched
+	}
+	return es
+}
+
+// formKey is the key of a term's words in another form: folded, plurals
+// forgiven, articles left out, and each word cut to its stem (formStem), so
+// "leave play" and "leaving play", "name a card" and "naming cards",
+// "unique" and "uniqueness" share one.
+func formKey(s string) string {
+	var words []string
+	for _, w := range strings.Fields(rules.FoldName(s)) {
+		switch w {
+		case "a", "an", "the":
+			continue
+		}
+		words = append(words, formStem(rules.Singular(w)))
+	}
+	return strings.Join(words, " ")
+}
+
+// formStem cuts an English word to a stem its other forms share: a
+// trailing -ness, -ing or -ed, then a silent e ("uniqueness" and "unique"
+// to "uniqu", "leaving" and "leave" to "leav", "removed" and "remove" to
+// "remov"). A stem keeps at least three letters; a doubled consonant stays
+// ("stopped" to "stopp"), so a letter dropped by a typo ("stoped") is no
+// other form.
+func formStem(w string) string {
+	for _, suf := range []string{"ness", "ing", "ed"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			w = w[:len(w)-len(suf)]
+			break
+		}
+	}
+	if strings.HasSuffix(w, "e") && len(w) > 3 {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// bracketCodes are the codes a title prints in square brackets, folded
+// ("kca" of "Klingon/Cardassian Alliance icon [KCA]").
+func bracketCodes(title string) []string {
+	var out []string
+	for rest := title; ; {
+		i := strings.IndexByte(rest, '[')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(rest[i:], ']')
+		if j < 0 {
+			return out
+		}
+		if c := rules.FoldName(rest[i+1 : i+j]); c != "" && !strings.Contains(c, " ") {
+			out = append(out, c)
+		}
+		rest = rest[i+j+1:]
+	}
 }
 
 // markAll replaces each entry by a copy marked with the match.

@@ -26,9 +26,20 @@ const (
 	// "move a ship").
 	DefineSection = "section"
 	// DefinePartial: no entry or section is titled with the term; a
-	// section's title holds its words in a row among others ("beam" answers
-	// ORDER – BEAM PERSONNEL).
+	// glossary entry's, ruling's or section's title holds its words in a
+	// row among others ("beam" answers ORDER – BEAM PERSONNEL), its words
+	// in another form forgiven ("staffed" answers Staffing ships).
 	DefinePartial = "partial"
+	// DefineForm: no entry or section is titled with the term; the title
+	// is the term in another form: a word derived otherwise ("leave play"
+	// for leaving play, "unique" for UNIQUENESS) or words joined or split
+	// otherwise ("inplay" for in play). With SeeFrom when the title so
+	// matched was a See entry followed.
+	DefineForm = "form"
+	// DefineAbbreviation: no entry is titled with the term; it is the code
+	// a title prints in brackets ("KCA" for Klingon/Cardassian Alliance
+	// icon [KCA]).
+	DefineAbbreviation = "abbreviation"
 )
 
 // DefineMatchPhrase is a short phrase saying how a definition matched
@@ -44,7 +55,14 @@ func DefineMatchPhrase(e *Entry) string {
 	case DefineSection:
 		return "(a section titled with the term)"
 	case DefinePartial:
-		return "(a section whose title holds the term)"
+		return "(an entry whose title holds the term)"
+	case DefineForm:
+		if e.SeeFrom != nil {
+			return "(another form of the term: followed from the entry " + e.SeeFrom.Title + ")"
+		}
+		return "(another form of the term)"
+	case DefineAbbreviation:
+		return "(the abbreviation its title prints)"
 	}
 	return ""
 }
