@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
-	"strings"
+	"slices"
 
 	"github.com/labstack/echo/v4"
 
@@ -54,48 +55,101 @@ func graphQLBody(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// graphQLRequestFields are the keys a GraphQL request's body takes.
+var graphQLRequestFields = bodyFields(&graphQLRequest{})
+
 // readGraphQLRequest says what is wrong with a GraphQL request's body, nil
-// when nothing is.
+// when nothing is: as decodeStrict would into a graphQLRequest, in its
+// words, without copying the query (a body of a megabyte is mostly query).
 func readGraphQLRequest(data []byte) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return rules.Errorf(rules.EINVALID, "The request body is empty: send a JSON object.")
 	}
-	var r graphQLRequest
-	if err := decodeStrict(bytes.NewBuffer(data), &r); err != nil {
+	var fields map[string]jsonValueKind
+	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
+		// More than one value, not JSON, or no object: refused as REST
+		// refuses it.
+		if err := oneJSONValue(data); err != nil {
+			return err
+		}
+		if err := decodeStrict(bytes.NewBuffer(data), &graphQLRequest{}); err != nil {
+			return err
+		}
+		return rules.Errorf(rules.EINVALID, "The request body must be a JSON object.")
+	}
+	if err := duplicateKey(data); err != nil {
 		return err
 	}
-	if r.Query == nil || strings.TrimSpace(*r.Query) == "" {
+	unknown := ""
+	for k := range fields {
+		if !slices.Contains(graphQLRequestFields, k) && (unknown == "" || k < unknown) {
+			unknown = k // the first in order, whatever order the map gives
+		}
+	}
+	if unknown != "" {
+		return jsonError(fmt.Errorf("json: unknown field %q", unknown), data, &graphQLRequest{})
+	}
+	q := fields["query"]
+	if q.kind == "" || q.kind == "null" || q.kind == "string" && q.blank {
 		return rules.Errorf(rules.EINVALID, `The field query is missing or empty: send the GraphQL query as a string, {"query": "{ documents { totalCount } }"}.`).WithDetail("field", "query")
 	}
-	for _, f := range []struct {
-		name string
-		raw  json.RawMessage
-	}{{"variables", r.Variables}, {"extensions", r.Extensions}} {
-		if kind := jsonTypeOf(f.raw); kind != "" && kind != "object" && kind != "null" {
-			return rules.Errorf(rules.EINVALID, "The field %s must be an object, not a JSON %s.", f.name, kind).WithDetail("field", f.name)
+	for _, f := range []struct{ name, want, kind string }{
+		{"query", "string", q.kind}, {"operationName", "string", fields["operationName"].kind},
+		{"variables", "object", fields["variables"].kind}, {"extensions", "object", fields["extensions"].kind},
+	} {
+		if f.kind != "" && f.kind != "null" && f.kind != f.want {
+			return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", f.name, map[string]string{"string": "a string", "object": "an object"}[f.want], f.kind).
+				WithDetail("field", f.name)
 		}
 	}
 	return nil
 }
 
-// jsonTypeOf names the JSON type of a value read whole (object, array,
-// string, number, boolean, null), "" for no value.
-func jsonTypeOf(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return ""
+// jsonValueKind is the JSON type of a value read without copying it, and,
+// of a string, whether it holds only white space.
+type jsonValueKind struct {
+	kind  string // object, array, string, number, boolean, null
+	blank bool
+}
+
+func (k *jsonValueKind) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return nil
 	}
-	switch raw[0] {
+	switch b[0] {
 	case '{':
-		return "object"
+		k.kind = "object"
 	case '[':
-		return "array"
+		k.kind = "array"
 	case '"':
-		return "string"
+		k.kind, k.blank = "string", blankJSONString(b)
 	case 't', 'f':
-		return "boolean"
+		k.kind = "boolean"
 	case 'n':
-		return "null"
+		k.kind = "null"
+	default:
+		k.kind = "number"
 	}
-	return "number"
+	return nil
+}
+
+// blankJSONString says whether the JSON string literal b holds only white
+// space, read up to its first other character.
+func blankJSONString(b []byte) bool {
+	b = b[1 : len(b)-1]
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\r', '\n':
+		case '\\':
+			if i+1 < len(b) && (b[i+1] == 'n' || b[i+1] == 't' || b[i+1] == 'r') {
+				i++
+				continue
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return true
 }
