@@ -378,6 +378,26 @@ func TestDeepQueriesAreRefusedBeforeTheyRun(t *testing.T) {
 	}
 }
 
+// TestTheStandardIntrospectionQueryIsAnswered: the introspection query
+// GraphiQL and code generators send, whose TypeRef follows a type's
+// wrappings seven ofType deep, is answered; ofType nested past those seven
+// counts as any field does, and twenty deep is refused.
+func TestTheStandardIntrospectionQueryIsAnswered(t *testing.T) {
+	srv := newServer(t)
+	typeRef := "kind name" + strings.Repeat(" ofType { kind name", 7) + strings.Repeat(" }", 7)
+	standard := `query IntrospectionQuery { __schema { queryType { name } mutationType { name } subscriptionType { name } types { ...FullType } directives { name description locations args { ...InputValue } } } }
+fragment FullType on __Type { kind name description fields(includeDeprecated: true) { name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason } inputFields { ...InputValue } interfaces { ...TypeRef } enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason } possibleTypes { ...TypeRef } }
+fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
+fragment TypeRef on __Type { ` + typeRef + ` }`
+	if r := query(t, srv, standard, nil); len(r.Errors) > 0 || len(r.Data["__schema"]) < 1000 {
+		t.Fatalf("the standard introspection query: %+v", r.Errors)
+	}
+	deep := `{ __schema { types { ` + strings.Repeat("ofType { ", 20) + "name" + strings.Repeat(" }", 20) + ` } } }`
+	if r := query(t, srv, deep, nil); len(r.Errors) == 0 || !strings.Contains(r.Errors[0].Message, "deep") {
+		t.Fatalf("ofType twenty deep: %+v", r.Errors)
+	}
+}
+
 func TestComplexQueriesAreRefused(t *testing.T) {
 	srv := newServer(t)
 	var b strings.Builder

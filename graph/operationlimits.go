@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
@@ -51,7 +52,19 @@ type depthMeasure struct {
 	steps    *int // selections visited, for tests of the work done
 }
 
-func (dm depthMeasure) of(set ast.SelectionSet) int {
+// freeOfType is how many ofType selections in a row count no depth: those
+// of the standard introspection query's TypeRef (GraphiQL's, code
+// generators'), which follow a type's wrappings (non-null, list) to the type
+// named, and nest seven deep to follow any schema's. Each wrapping answers
+// one small object, or null where the wrappings end: such a chain asks for
+// no more than its own length. One past them counts as any field does.
+const freeOfType = 7
+
+func (dm depthMeasure) of(set ast.SelectionSet) int { return dm.under(set, 0) }
+
+// under is how deep set nests, chain ofType selections of __Type above it
+// in a row.
+func (dm depthMeasure) under(set ast.SelectionSet, chain int) int {
 	deepest := 0
 	for _, sel := range set {
 		if dm.steps != nil {
@@ -61,20 +74,30 @@ func (dm depthMeasure) of(set ast.SelectionSet) int {
 		switch s := sel.(type) {
 		case *ast.Field:
 			if len(s.SelectionSet) > 0 {
-				d = 1 + dm.of(s.SelectionSet)
+				switch {
+				case s.Name != "ofType" || s.ObjectDefinition == nil || s.ObjectDefinition.Name != "__Type":
+					d = 1 + dm.under(s.SelectionSet, 0)
+				case chain < freeOfType:
+					d = dm.under(s.SelectionSet, chain+1)
+				default: // past the free ones, each counts
+					d = 1 + dm.under(s.SelectionSet, chain)
+				}
 			}
 		case *ast.InlineFragment:
-			d = dm.of(s.SelectionSet)
+			d = dm.under(s.SelectionSet, chain)
 		case *ast.FragmentSpread:
-			d = dm.fragment(s.Name)
+			d = dm.fragment(s.Name, chain)
 		}
 		deepest = max(deepest, d)
 	}
 	return deepest
 }
 
-func (dm depthMeasure) fragment(name string) int {
-	if d, ok := dm.depth[name]; ok {
+// fragment is how deep the fragment name nests, spread chain ofType
+// selections in a row deep: measured once for each chain it is spread at.
+func (dm depthMeasure) fragment(name string, chain int) int {
+	key := name + "/" + strconv.Itoa(chain)
+	if d, ok := dm.depth[key]; ok {
 		return d
 	}
 	f := dm.frags.ForName(name)
@@ -82,9 +105,9 @@ func (dm depthMeasure) fragment(name string) int {
 		return 0 // a cycle is a validation error reported elsewhere
 	}
 	dm.visiting[name] = true
-	d := dm.of(f.SelectionSet)
+	d := dm.under(f.SelectionSet, chain)
 	delete(dm.visiting, name)
-	dm.depth[name] = d
+	dm.depth[key] = d
 	return d
 }
 
