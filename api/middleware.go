@@ -200,11 +200,34 @@ func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
 				if strings.Contains(err.Error(), "semicolon") {
 					return rules.Errorf(rules.EINVALID, "The query string is malformed: %s (parameters are separated by &; a ; in a value is written %%3B).", err.Error())
 				}
+				if key, ok := badlyEscaped(raw); ok {
+					return rules.Errorf(rules.EINVALID, "The query string is malformed at the parameter %s: %s (a %% must start an escape like %%20).", key, err.Error()).
+						WithDetail("field", key)
+				}
 				return rules.Errorf(rules.EINVALID, "The query string is malformed: %s (a %% must start an escape like %%20).", err.Error())
 			}
 		}
 		return next(c)
 	}
+}
+
+// badlyEscaped names the parameter of the first pair of the query string
+// raw whose name or value is not well escaped (url.QueryUnescape), its name
+// as sent when that is what is not, and whether there is one.
+func badlyEscaped(raw string) (string, bool) {
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		key, value, _ := strings.Cut(pair, "=")
+		k, err := url.QueryUnescape(key)
+		if err != nil || rules.TextFault(k) {
+			return rules.Truncate(key), true // as sent, never a control echoed
+		}
+		if _, err := url.QueryUnescape(value); err != nil {
+			return rules.Truncate(k), true
+		}
+	}
+	return "", false
 }
 
 // writeGrace is how long after its deadline a request's answer may still
