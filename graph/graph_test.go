@@ -508,3 +508,26 @@ func TestSearchSaysHowItReadTheQuery(t *testing.T) {
 		}
 	}
 }
+
+// TestANumberGivenAsAStringInAVariableIsRefused: a variable, or a value
+// within one, given as a string where its type is a number is refused,
+// as REST refuses it, naming it (an adjudication request's value by its
+// path in the request, in REST's sentence); given as a number it is read.
+func TestANumberGivenAsAStringInAVariableIsRefused(t *testing.T) {
+	srv := newServer(t)
+	const first = `query($n: Int) { search(q: "range", first: $n) { totalCount } }`
+	if r := query(t, srv, first, map[string]any{"n": 3}); len(r.Errors) > 0 {
+		t.Fatalf("first as a number: %+v", r.Errors)
+	}
+	r := query(t, srv, first, map[string]any{"n": "3"})
+	if len(r.Errors) != 1 || r.Errors[0].Message != "The variable $n must be a whole number, not a JSON string." {
+		t.Fatalf("first as a string: %+v", r.Errors)
+	}
+	req := map[string]any{"edition": "2e", "question": "ship.damage", "board": map[string]any{"ships": []any{map[string]any{"id": "s", "range": "7"}}},
+		"params": map[string]any{"ship": "s", "add": 1}}
+	r = query(t, srv, `query($r: AdjudicationRequest!) { adjudicate(request: $r) { allowed } }`, map[string]any{"r": req})
+	if len(r.Errors) != 1 || r.Errors[0].Message != "The field board.ships[0].range must be a whole number, not a JSON string." ||
+		r.Errors[0].Extensions["code"] != "invalid_request" {
+		t.Fatalf("a range as a string: %+v", r.Errors)
+	}
+}

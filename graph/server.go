@@ -78,6 +78,7 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	srv.Use(extension.AutomaticPersistedQuery{Cache: cfg.PersistedQueries})
 	// After it, which gives the query of a hash.
 	srv.Use(QueryShape{Cache: queries})
+	srv.Use(&StrictVariables{})
 	srv.Use(DepthLimit{Max: MaxDepth})
 	srv.Use(&ComplexityLimit{Max: MaxComplexity, Charge: cfg.Charge})
 	srv.Use(ErrorLimit{Max: MaxErrors})
