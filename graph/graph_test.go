@@ -531,3 +531,19 @@ func TestANumberGivenAsAStringInAVariableIsRefused(t *testing.T) {
 		t.Fatalf("a range as a string: %+v", r.Errors)
 	}
 }
+
+// TestAPageSizeWrittenAsNoWholeNumberIsRefusedInRESTsWords: first given as
+// a fraction or a string is refused in the sentence REST and the terminal
+// say it in (rules.NotAWholeNumber), code invalid_request.
+func TestAPageSizeWrittenAsNoWholeNumberIsRefusedInRESTsWords(t *testing.T) {
+	srv := newServer(t)
+	for q, want := range map[string]string{
+		`{ search(q: "range", first: 2.5) { totalCount } }`:   `first must be a whole number; got "2.5".`,
+		`{ search(q: "range", first: "ten") { totalCount } }`: `first must be a whole number; got "ten".`,
+	} {
+		r := query(t, srv, q, nil)
+		if len(r.Errors) != 1 || r.Errors[0].Message != want || r.Errors[0].Extensions["code"] != "invalid_request" {
+			t.Errorf("%s: %+v, want %q", q, r.Errors, want)
+		}
+	}
+}

@@ -198,6 +198,14 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 		// represent non-integer value: \"10\""): named by the argument,
 		// as every other mistake of an argument is.
 		if name, field, ok := argumentAt(ctx, ge); ok {
+			// A page's size or offset written as no whole number: in the
+			// sentence REST and the terminal say it in.
+			if v, isInt := strings.CutPrefix(ge.Message, "Int cannot represent non-integer value: "); isInt {
+				re := rules.NotAWholeNumber(name, strings.Trim(strings.TrimSuffix(v, "."), `"`))
+				gerr.Message = re.Message
+				gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
+				return gerr, false
+			}
 			gerr.Message = fmt.Sprintf("The argument %s of %s: %s.", name, field, strings.TrimSuffix(ge.Message, "."))
 			gerr.Extensions["details"] = map[string]any{"field": name}
 			return gerr, false

@@ -104,7 +104,14 @@ func wholeNumber(field, s string, def int) (int, error) {
 	case errors.As(err, &ne) && ne.Err == strconv.ErrRange:
 		return 0, errTooLong
 	case err != nil:
-		return 0, Errorf(EINVALID, "%s must be a whole number; got %q.", field, s).WithDetail("field", field)
+		return 0, NotAWholeNumber(field, s)
 	}
 	return n, nil
+}
+
+// NotAWholeNumber is the refusal of s, given for the whole number field
+// (a page's size or offset) and not one: in one sentence on every
+// transport (REST's ?limit=2.5, GraphQL's first: 2.5, the CLI's --limit).
+func NotAWholeNumber(field, s string) *Error {
+	return Errorf(EINVALID, "%s must be a whole number; got %q.", field, s).WithDetail("field", field)
 }
