@@ -24,3 +24,21 @@ const (
 	MaxAlloc  = 16 << 20
 	MaxAnswer = 4 << 20
 )
+
+// ReferenceCPU is what one of the load script's adjudications
+// (loadgen.Adjudications, each POSTed to /v1/adjudicate in process) cost on
+// the machine MaxCPU was set on: BenchmarkAdjudicateLoadBodies/adjudicate
+// measured 22.3 to 22.9 µs of CPU there. MaxCPU is a share of that
+// machine's time; on a slower one the same work takes more.
+const ReferenceCPU = 22500 * time.Nanosecond
+
+// CPUOn is MaxCPU on a machine where the reference adjudication costs ref:
+// scaled by how much slower than ReferenceCPU it runs there, never below
+// MaxCPU (a faster machine is held to the budget as set). Bytes allocated
+// and answered are the same on every machine and are not scaled.
+func CPUOn(ref time.Duration) time.Duration {
+	if ref <= ReferenceCPU {
+		return MaxCPU
+	}
+	return time.Duration(float64(MaxCPU) * float64(ref) / float64(ReferenceCPU))
+}
