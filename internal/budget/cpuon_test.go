@@ -8,20 +8,23 @@ import (
 )
 
 // TestCPUOnScalesTheBudgetToASlowerMachineOnly: the CPU budget grows with
-// the reference's cost past ReferenceCPU, in proportion, and never falls
-// below MaxCPU.
+// the dearer of the two references' costs past theirs, in proportion, never
+// below MaxCPU nor above MaxScale times it.
 func TestCPUOnScalesTheBudgetToASlowerMachineOnly(t *testing.T) {
+	ref, turn := budget.ReferenceCPU, budget.ReferenceTurnCPU
 	for _, c := range []struct {
-		ref, want time.Duration
+		ref, turn, want time.Duration
 	}{
-		{0, budget.MaxCPU},
-		{budget.ReferenceCPU / 2, budget.MaxCPU},
-		{budget.ReferenceCPU, budget.MaxCPU},
-		{budget.ReferenceCPU * 2, budget.MaxCPU * 2},
-		{budget.ReferenceCPU * 5 / 2, budget.MaxCPU * 5 / 2},
+		{0, 0, budget.MaxCPU},
+		{ref / 2, turn / 2, budget.MaxCPU},
+		{ref, turn, budget.MaxCPU},
+		{ref * 2, turn, budget.MaxCPU * 2},
+		{ref, turn * 5 / 2, budget.MaxCPU * 5 / 2},
+		{ref * 3 / 2, turn * 2, budget.MaxCPU * 2},
+		{ref * 10, turn, budget.MaxCPU * budget.MaxScale},
 	} {
-		if got := budget.CPUOn(c.ref); got != c.want {
-			t.Errorf("CPUOn(%v) = %v, want %v", c.ref, got, c.want)
+		if got := budget.CPUOn(c.ref, c.turn); got != c.want {
+			t.Errorf("CPUOn(%v, %v) = %v, want %v", c.ref, c.turn, got, c.want)
 		}
 	}
 }

@@ -25,20 +25,31 @@ const (
 	MaxAnswer = 4 << 20
 )
 
-// ReferenceCPU is what one of the load script's adjudications
-// (loadgen.Adjudications, each POSTed to /v1/adjudicate in process) cost on
-// the machine MaxCPU was set on: BenchmarkAdjudicateLoadBodies/adjudicate
-// measured 22.3 to 22.9 µs of CPU there. MaxCPU is a share of that
-// machine's time; on a slower one the same work takes more.
-const ReferenceCPU = 22500 * time.Nanosecond
+// The references the CPU budget is scaled by, each what a request cost on
+// the machine MaxCPU was set on. ReferenceCPU is one of the load script's
+// adjudications (loadgen.Adjudications, each POSTed to /v1/adjudicate in
+// process): BenchmarkAdjudicateLoadBodies/adjudicate measured 22.3 to 22.9
+// µs of CPU there. ReferenceTurnCPU is the harness's dearest REST request
+// there, a 1E turn of 256 ship.move on a board at its limits (11.3 ms,
+// docs/limits.md), whose cost is the collector's and the memory's more
+// than the processor's: a machine can be as fast as that one for the first
+// and half as fast for the second.
+const (
+	ReferenceCPU     = 22500 * time.Nanosecond
+	ReferenceTurnCPU = 11300 * time.Microsecond
+)
 
-// CPUOn is MaxCPU on a machine where the reference adjudication costs ref:
-// scaled by how much slower than ReferenceCPU it runs there, never below
-// MaxCPU (a faster machine is held to the budget as set). Bytes allocated
-// and answered are the same on every machine and are not scaled.
-func CPUOn(ref time.Duration) time.Duration {
-	if ref <= ReferenceCPU {
-		return MaxCPU
-	}
-	return time.Duration(float64(MaxCPU) * float64(ref) / float64(ReferenceCPU))
+// MaxScale is the most the CPU budget is scaled by: a machine more than
+// four times as slow as the one it was set on measures nothing useful, and
+// a budget scaled without bound would hide a request grown dearer.
+const MaxScale = 4
+
+// CPUOn is MaxCPU on a machine where the two references cost ref and turn:
+// scaled by the larger of how much slower each runs there, never below
+// MaxCPU (a faster machine is held to the budget as set) nor above MaxScale
+// times it. Bytes allocated and answered are the same on every machine and
+// are not scaled.
+func CPUOn(ref, turn time.Duration) time.Duration {
+	scale := min(max(1, float64(ref)/float64(ReferenceCPU), float64(turn)/float64(ReferenceTurnCPU)), MaxScale)
+	return time.Duration(float64(MaxCPU) * scale)
 }
