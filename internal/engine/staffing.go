@@ -242,7 +242,12 @@ func provides(p *Personnel, icon string) bool {
 // staffed or what it misses, else set aside (Unplaced; unplaced.go).
 func Staffing(ctx context.Context, b *Board, firstEdition bool, s *Ship) (StaffingOutcome, error) {
 	out, err := staffing(ctx, b, firstEdition, s, nil)
-	if err != nil || len(out.Unplaced) == 0 {
+	if err != nil || len(out.Unplaced) == 0 || out.Staffed {
+		// A ship staffed without them is staffed and misses nothing
+		// with any of them aboard too (more crew never unstaffs a ship):
+		// none of them decides, and the len+2 answers that would show it
+		// are not asked, which a turn of a move an action would ask
+		// again at every move.
 		return out, err
 	}
 	x, err := unplacedDeciding(ctx, out.Unplaced, func(extra []*Personnel) (staffingAnswer, error) {
