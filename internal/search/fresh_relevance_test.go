@@ -187,7 +187,7 @@ func TestFreshQuestionsNameRealEntries(t *testing.T) {
 	for _, e := range c.Entries {
 		byID[e.ID] = e
 	}
-	for _, name := range []string{freshQuestions, blindQuestions, round5Questions, round7Questions, round8Questions, round9Questions, round10Questions, round11Questions, round12Questions, round13Questions} {
+	for _, name := range []string{freshQuestions, blindQuestions, round5Questions, round7Questions, round8Questions, round9Questions, round10Questions, round11Questions, round12Questions, round13Questions, round14Questions} {
 		for _, q := range readFreshSet(t, name).Questions {
 			anchored := q.Anchor == ""
 			for _, id := range q.Accept {
