@@ -221,6 +221,12 @@ func copiedBy(x *docMeta, para int16, y *docMeta) bool {
 // holdsWords reports whether b holds a's words in order, all but a tenth
 // at most (the longest common subsequence of words).
 func holdsWords(a, b []int32) bool {
+	return float64(commonSubsequence(a, b)) >= copiedShare*float64(len(a))
+}
+
+// commonSubsequence is the length of the longest common subsequence of a and
+// b: how many of a's items b holds in order.
+func commonSubsequence[T comparable](a, b []T) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for i := 1; i <= len(a); i++ {
@@ -233,5 +239,5 @@ func holdsWords(a, b []int32) bool {
 		}
 		prev, cur = cur, prev
 	}
-	return float64(prev[len(b)]) >= copiedShare*float64(len(a))
+	return prev[len(b)]
 }

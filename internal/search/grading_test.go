@@ -104,19 +104,7 @@ func holds(a, b []string) bool {
 	if len(a) == 0 {
 		return false
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			if a[i-1] == b[j-1] {
-				cur[j] = prev[j-1] + 1
-			} else {
-				cur[j] = max(prev[j], cur[j-1])
-			}
-		}
-		prev, cur = cur, prev
-	}
-	return float64(prev[len(b)]) >= sameRuleText*float64(len(a))
+	return float64(commonSubsequence(a, b)) >= sameRuleText*float64(len(a))
 }
 
 // mayHold is holds' cheap necessary condition on distinct words.

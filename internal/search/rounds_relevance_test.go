@@ -115,18 +115,25 @@ func setParts(t *testing.T, name string) (tuning, heldOut freshSet) {
 	return tuning, heldOut
 }
 
-// TestRelevanceRound12 measures the round twelve set's two halves apart: the
-// tuning half's misses are logged with STCCG_RELEVANCE_VERBOSE=1, the
-// held-out half's never.
-func TestRelevanceRound12(t *testing.T) {
+// measureHalves measures a set written half tuned on, half held out, its
+// two halves apart: the tuning half's misses are logged with
+// STCCG_RELEVANCE_VERBOSE=1, the held-out half's never; each half fails
+// under its floors.
+func measureHalves(t *testing.T, label, name, file string, tuningMRR, tuningHit1, heldOutMRR, heldOutHit1 float64) {
 	ix := buildCorpus(t)
-	tuning, heldOut := round12Parts(t)
+	tuning, heldOut := setParts(t, file)
 	tg := measureFresh(t, ix, tuning, os.Getenv("STCCG_RELEVANCE_VERBOSE") != "")
-	printFigures(t, "round12-tuning", tg)
+	printFigures(t, label+"-tuning", tg)
 	hg := measureFresh(t, ix, heldOut, false)
-	printFigures(t, "round12-held-out", hg)
-	atLeast(t, "round-twelve questions, tuning half", tg["all"], round12TuningFloorMRR, round12TuningFloorHit1)
-	atLeast(t, "round-twelve questions, held-out half", hg["all"], round12HeldOutFloorMRR, round12HeldOutFloorHit1)
+	printFigures(t, label+"-held-out", hg)
+	atLeast(t, name+", tuning half", tg["all"], tuningMRR, tuningHit1)
+	atLeast(t, name+", held-out half", hg["all"], heldOutMRR, heldOutHit1)
+}
+
+// TestRelevanceRound12 measures the round twelve set's two halves apart.
+func TestRelevanceRound12(t *testing.T) {
+	measureHalves(t, "round12", "round-twelve questions", round12Questions,
+		round12TuningFloorMRR, round12TuningFloorHit1, round12HeldOutFloorMRR, round12HeldOutFloorHit1)
 }
 
 // round13Questions is typed at a table, of the families where an answer is
@@ -145,18 +152,10 @@ const (
 	round13HeldOutFloorMRR, round13HeldOutFloorHit1 = 0.80, 0.70
 )
 
-// TestRelevanceRound13 measures the round thirteen set's two halves apart:
-// the tuning half's misses are logged with STCCG_RELEVANCE_VERBOSE=1, the
-// held-out half's never.
+// TestRelevanceRound13 measures the round thirteen set's two halves apart.
 func TestRelevanceRound13(t *testing.T) {
-	ix := buildCorpus(t)
-	tuning, heldOut := setParts(t, round13Questions)
-	tg := measureFresh(t, ix, tuning, os.Getenv("STCCG_RELEVANCE_VERBOSE") != "")
-	printFigures(t, "round13-tuning", tg)
-	hg := measureFresh(t, ix, heldOut, false)
-	printFigures(t, "round13-held-out", hg)
-	atLeast(t, "round-thirteen questions, tuning half", tg["all"], round13TuningFloorMRR, round13TuningFloorHit1)
-	atLeast(t, "round-thirteen questions, held-out half", hg["all"], round13HeldOutFloorMRR, round13HeldOutFloorHit1)
+	measureHalves(t, "round13", "round-thirteen questions", round13Questions,
+		round13TuningFloorMRR, round13TuningFloorHit1, round13HeldOutFloorMRR, round13HeldOutFloorHit1)
 }
 
 // round14Questions is typed at a table as the round thirteen set is, most on
@@ -173,16 +172,8 @@ const (
 	round14HeldOutFloorMRR, round14HeldOutFloorHit1 = 0.82, 0.72
 )
 
-// TestRelevanceRound14 measures the round fourteen set's two halves apart:
-// the tuning half's misses are logged with STCCG_RELEVANCE_VERBOSE=1, the
-// held-out half's never.
+// TestRelevanceRound14 measures the round fourteen set's two halves apart.
 func TestRelevanceRound14(t *testing.T) {
-	ix := buildCorpus(t)
-	tuning, heldOut := setParts(t, round14Questions)
-	tg := measureFresh(t, ix, tuning, os.Getenv("STCCG_RELEVANCE_VERBOSE") != "")
-	printFigures(t, "round14-tuning", tg)
-	hg := measureFresh(t, ix, heldOut, false)
-	printFigures(t, "round14-held-out", hg)
-	atLeast(t, "round-fourteen questions, tuning half", tg["all"], round14TuningFloorMRR, round14TuningFloorHit1)
-	atLeast(t, "round-fourteen questions, held-out half", hg["all"], round14HeldOutFloorMRR, round14HeldOutFloorHit1)
+	measureHalves(t, "round14", "round-fourteen questions", round14Questions,
+		round14TuningFloorMRR, round14TuningFloorHit1, round14HeldOutFloorMRR, round14HeldOutFloorHit1)
 }
