@@ -205,6 +205,9 @@ type judgement struct {
 	// setAside are the personnel given no place the verdict has said it
 	// set aside (sayUnplaced), each said once.
 	setAside []*Personnel
+	// aside is what the steps of the turn a move is judged in set aside
+	// (playMove); nil for a question asked alone.
+	aside *turnAside
 }
 
 // say adds a sentence to the verdict's reasons. The sentences of a

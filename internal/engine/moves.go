@@ -154,6 +154,12 @@ type legalMove interface {
 // that is not a move, or params that cannot be judged, is an error
 // EUNPROCESSABLE naming the field.
 func (s *Service) playMove(ctx context.Context, doc *rules.Document, b *Board, turn Turn, question string, raw rules.Params) (Step, error) {
+	return s.playMoveIn(ctx, doc, b, turn, question, raw, nil)
+}
+
+// playMoveIn is playMove of a move of a turn whose steps note in aside
+// the personnel given no place they set aside (nil: none noted).
+func (s *Service) playMoveIn(ctx context.Context, doc *rules.Document, b *Board, turn Turn, question string, raw rules.Params, aside *turnAside) (Step, error) {
 	name, ok := s.move(question)
 	if !ok {
 		return Step{}, unprocessable("question", "%q is not an action a turn is made of", question)
@@ -163,6 +169,7 @@ func (s *Service) playMove(ctx context.Context, doc *rules.Document, b *Board, t
 	// The reader is given the turn held in the judgement: a pointer to
 	// turn itself, passed to a function value, would move it to the heap.
 	j.turn = turn
+	j.aside = aside
 	m, err := read(ctx, s, j, raw, &j.turn)
 	if err != nil {
 		return Step{}, err

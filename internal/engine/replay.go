@@ -33,6 +33,8 @@ type Replay struct {
 	// false when a mission completed had no points given.
 	Points      int
 	PointsKnown bool
+	// aside are the personnel given no place the steps set aside.
+	aside *turnAside
 }
 
 // replay plays the actions in order on b from the turn start, under doc.
@@ -40,13 +42,14 @@ type Replay struct {
 // board the actions before it left is an error naming the action
 // (details "action", and a field under params.actions[i]).
 func (s *Service) replay(ctx context.Context, doc *rules.Document, b *Board, start Turn, actions []rules.Action) (Replay, error) {
-	r := Replay{FirstIllegal: -1, Board: b, Turn: start, PointsKnown: true, Steps: make([]Step, 0, len(actions))}
+	r := Replay{FirstIllegal: -1, Board: b, Turn: start, PointsKnown: true, Steps: make([]Step, 0, len(actions)), aside: &turnAside{}}
 	involved := 0
 	for i, a := range actions {
 		if err := ctx.Err(); err != nil {
 			return Replay{}, err
 		}
-		st, err := s.playMove(ctx, doc, r.Board, r.Turn, a.Question, a.Params)
+		r.aside.step = i
+		st, err := s.playMoveIn(ctx, doc, r.Board, r.Turn, a.Question, a.Params, r.aside)
 		if err != nil {
 			return Replay{}, inAction(err, i, a.Question)
 		}
@@ -199,6 +202,8 @@ func (s *Service) explainReplay(j *judgement, r Replay, asked int, start Turn) {
 		j.sayArgs("Action %d of %d (%s) is refused, for the reasons its step gives; the replay stops there, and the board is the one the %s before it left.",
 			number(r.FirstIllegal+1), number(asked), text(r.Steps[r.FirstIllegal].Verdict.Question), counted(legal, "legal action", "legal actions"))
 	}
+	// The personnel given no place the steps set aside, each named once.
+	j.sayTurnAside(r.aside)
 	if r.PointsKnown && r.Points > 0 {
 		j.say("The turn scored %d points.", r.Points)
 	} else if !r.PointsKnown {

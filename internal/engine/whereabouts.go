@@ -175,7 +175,8 @@ func placeNotGiven(p *Personnel) *rules.Error {
 }
 
 // sayUnplaced says which personnel given with no place a verdict set
-// aside, its answer being the same wherever they are; each once.
+// aside, its answer being the same wherever they are; each once. A step of
+// a turn says how many, the turn's verdict who (turnAside).
 func (j *judgement) sayUnplaced(ps []*Personnel) {
 	if len(ps) == 0 {
 		return
@@ -187,6 +188,14 @@ func (j *judgement) sayUnplaced(ps []*Personnel) {
 		}
 	}
 	j.setAside = append(j.setAside, ps...)
+	if j.aside != nil {
+		// A step of a turn counts them; the turn's verdict names them,
+		// once a turn (turnAside).
+		j.aside.record(ps)
+		j.sayArgs("%s given no place %s set aside: the answer is the same whether present or not (the turn's reasons name each, with the actions it was set aside in).",
+			counted(len(ps), "personnel", "personnel"), text(isAre(len(ps))))
+		return
+	}
 	paths := make([]string, len(ps))
 	for i, p := range ps {
 		paths[i] = p.path() + ".at"
