@@ -229,14 +229,16 @@ var boardKnobs = []knob{
 	{"edition", 1}, {"personnel", rules.MaxBoardPersonnel}, {"ships", rules.MaxBoardShips}, {"missions", rules.MaxBoardMissions},
 	{"facilities", rules.MaxBoardFacilities}, {"skills", rules.MaxPersonnelSkills}, {"icons", rules.MaxPersonnelIcons},
 	{"characteristics", rules.MaxCharacteristics}, {"text", rules.MaxTextBytes}, {"unknown", 1}, {"staffing", rules.MaxStaffingIcons},
-	{"requirement", rules.MaxRequirementBytes}, {"shape", 2}, {"gathered", 3}, {"yours", 2}, {"flat", 4}, {"allied", 1},
+	{"requirement", rules.MaxRequirementBytes}, {"shape", 2}, {"gathered", 4}, {"yours", 2}, {"flat", 4}, {"allied", 1},
 }
 
 // The knobs that choose rather than count are turned so that their limit
-// is the one that asks most of a board: gathered 3 is everyone aboard the
-// first ship (2 on the first mission, 1 spread over the missions, 0 over
-// the ships); yours 2 is every card yours (1 every other, 0 the last half
-// the opponent's); flat 4 is missions of span 0, which a ship crosses for
+// is the one that asks most of a board: gathered 4 is everyone but the
+// first ship's crew given no place (at left out: Unknown wherever
+// personnel are gathered by place, each asked about or set aside), 3
+// everyone aboard the first ship (2 on the first mission, 1 spread over
+// the missions, 0 over the ships); yours 2 is every card yours (1 every
+// other, 0 the last half the opponent's); flat 4 is missions of span 0, which a ship crosses for
 // nothing (flat f is span 4-f); allied 1 is every personnel of the first
 // ship's affiliation (0 two affiliations by turns).
 
@@ -420,6 +422,13 @@ func (s boardSpec) board(voc *vocabulary, rng *rand.Rand) obj {
 		}
 		var at obj
 		switch s.placement {
+		case 4:
+			// Everyone but the first ship's crew is given no place.
+			if staffs && s.ships > 0 {
+				at = obj{"ship": id("s", 0, n)}
+			} else if staffs {
+				at = obj{"mission": id("m", 0, n)}
+			}
 		case 3:
 			if s.ships > 0 {
 				at = obj{"ship": id("s", 0, n)}
@@ -441,9 +450,13 @@ func (s boardSpec) board(voc *vocabulary, rng *rand.Rand) obj {
 		if s.mixed && !staffs {
 			aff = affs[i%2]
 		}
-		personnel = append(personnel, obj{"id": id("p", i, n), "owner": personOwner, "title": title, "affiliation": aff,
+		pe := obj{"id": id("p", i, n), "owner": personOwner, "title": title, "affiliation": aff,
 			"icons": icons, "skills": skills, "characteristics": chars, "species": species,
-			"integrity": 7, "cunning": 7, "strength": 6, "at": at})
+			"integrity": 7, "cunning": 7, "strength": 6, "at": at}
+		if at == nil {
+			delete(pe, "at")
+		}
+		personnel = append(personnel, pe)
 	}
 	b := obj{"missions": orEmpty(missions), "ships": orEmpty(ships), "personnel": orEmpty(personnel)}
 	if s.first {
