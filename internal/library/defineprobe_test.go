@@ -92,7 +92,21 @@ func defineIDList(es []*rules.Entry) []string {
 // TestDefineProbeIsAnsweredAsTheTermMeans asks the define probe's terms as
 // players type them. Every fifth is held out: counted, never pinned.
 func TestDefineProbeIsAnsweredAsTheTermMeans(t *testing.T) {
-	raw, err := os.ReadFile("testdata/define-probe.json")
+	askDefineProbe(t, "testdata/define-probe.json", 70, "define probe")
+}
+
+// TestDefineProbeSecondBatchIsAnsweredAsTheTermMeans asks the second batch:
+// terms in a question, after an article, in quotes, with other apostrophes
+// and dashes, an edition or punctuation written in, other forms of a word,
+// card titles as fans write them. Every fifth is held out.
+func TestDefineProbeSecondBatchIsAnsweredAsTheTermMeans(t *testing.T) {
+	askDefineProbe(t, "testdata/define-probe-2.json", 60, "define probe, second batch")
+}
+
+// askDefineProbe asks a define probe's file of at least least terms and
+// logs its figures under label.
+func askDefineProbe(t *testing.T, path string, least int, label string) {
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,8 +116,8 @@ func TestDefineProbeIsAnsweredAsTheTermMeans(t *testing.T) {
 	if err := json.Unmarshal(raw, &probe); err != nil {
 		t.Fatal(err)
 	}
-	if len(probe.Lookups) < 70 {
-		t.Fatalf("%d look-ups, want at least 70", len(probe.Lookups))
+	if len(probe.Lookups) < least {
+		t.Fatalf("%s: %d look-ups, want at least %d", path, len(probe.Lookups), least)
 	}
 	l := realLibrary(t)
 	asserted, held, heldOut, heldOutHeld, open := 0, 0, 0, 0, 0
@@ -130,5 +144,5 @@ func TestDefineProbeIsAnsweredAsTheTermMeans(t *testing.T) {
 			t.Errorf("%q (%s) %s: %s", p.Term, p.Edition, p.Family, miss)
 		}
 	}
-	t.Logf("define probe: %d of %d asserted (%d open), %d of %d held out", held, asserted, open, heldOutHeld, heldOut)
+	t.Logf("%s: %d of %d asserted (%d open), %d of %d held out", label, held, asserted, open, heldOutHeld, heldOut)
 }
