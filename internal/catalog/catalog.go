@@ -22,6 +22,12 @@ import (
 type Catalog struct {
 	cards []*rules.Card
 	byID  map[string]*rules.Card
+	// setNames maps a set's name, folded, and its initials to the sets so
+	// named (setKey), read after a name (lookUpPrinted).
+	setNames map[string][]string
+	// initialisms maps a shortening of a name's words to them
+	// (indexInitialisms): ds9 to deep space 9.
+	initialisms map[string]string
 
 	// exact maps a folded name to the cards it names.
 	exact map[string][]*rules.Card
@@ -167,6 +173,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 		deletes:             map[string][]int32{},
 		cardNames:           make([]string, len(cards)),
 		sources:             sources,
+		setNames:            indexSets(cards),
 	}
 	c.lookups.New = func() any { return c.newLookup() }
 	fulls := map[string]*fullName{}
@@ -325,6 +332,7 @@ func New(cards []*rules.Card, entries []*rules.Entry, opts ...Option) *Catalog {
 	sort.Slice(c.full, func(i, j int) bool { return c.full[i].folded < c.full[j].folded })
 	c.rulings = indexRulings(cards, entries, o.docs)
 	c.titled, c.docTitles = indexTitles(entries, o.docs)
+	c.initialisms = indexInitialisms(cards)
 	slices.Sort(c.types)
 	return c
 }

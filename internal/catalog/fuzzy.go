@@ -115,6 +115,17 @@ var rankWords = map[string]bool{
 	"professor": true, "senator": true, "subcommander": true, "vedek": true,
 }
 
+// rankAbbreviations are the ranks and offices as players shorten them
+// ("Cmdr. Riker", "Adm. Janeway"): leading a query, one no name prints is
+// read as the rank it stands for, which a card may print ("Commander
+// K'Ehleyr").
+var rankAbbreviations = map[string]string{
+	"adm": "admiral", "amb": "ambassador", "capt": "captain", "cpt": "captain", "cdr": "commander",
+	"cmdr": "commander", "cmdre": "commodore", "col": "colonel", "dr": "doctor", "ens": "ensign",
+	"gen": "general", "lieut": "lieutenant", "lt": "lieutenant", "maj": "major", "prof": "professor",
+	"sen": "senator",
+}
+
 // wordWeight is how much a word of a name tells which card is meant, from
 // how many cards have it in a name.
 func wordWeight(w string, cards int) float64 {
@@ -327,6 +338,14 @@ func (c *Catalog) query(ctx context.Context, s *lookup, name string) error {
 	leading := true // the words so far are ranks
 	for i := 0; i < len(s.words); i++ {
 		t := s.words[i]
+		if full, ok := rankAbbreviations[t]; ok && leading && i+1 < len(s.words) {
+			// Not when it is the start of a word split in two ("col lect").
+			if _, printed := c.wordID[t]; !printed {
+				if _, joins := c.joinedWord(t, s.words[i+1]); !joins {
+					t = full
+				}
+			}
+		}
 		if leading && rankWords[t] && i+1 < len(s.words) {
 			s.q = append(s.q, queryWord{text: t, weight: 1, rank: true})
 			continue

@@ -56,6 +56,18 @@ func (c *Catalog) lookUpCard(ctx context.Context, id rules.CardIdentifier) (*rul
 }
 
 func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, edition string) (*rules.Card, error) {
+	return c.lookUpNameAs(ctx, name, fuzzy, edition, true)
+}
+
+// lookUpBase looks up the name a printing was written after
+// (lookUpPrinted): fuzzily, and as written.
+func (c *Catalog) lookUpBase(ctx context.Context, name, edition string) (*rules.Card, error) {
+	return c.lookUpNameAs(ctx, name, true, edition, false)
+}
+
+// lookUpNameAs looks a name up; printed says whether an edition or a set
+// written after it is read (lookUpPrinted).
+func (c *Catalog) lookUpNameAs(ctx context.Context, name string, fuzzy bool, edition string, printed bool) (*rules.Card, error) {
 	folded := rules.FoldName(name)
 	if folded == "" {
 		return nil, rules.CardNameText.Refusal("name", name)
@@ -77,7 +89,22 @@ func (c *Catalog) lookUpName(ctx context.Context, name string, fuzzy bool, editi
 	if card, err, done := c.namedSteps(name, folded, edition, false); done {
 		return card, err
 	}
+	if fuzzy && printed {
+		// "Quark (2E)", "Data (Premiere)": the name asked in the
+		// printing written after it.
+		if card, err, done := c.lookUpPrinted(ctx, name, edition); done {
+			return card, err
+		}
+	}
 	if fuzzy {
+		// "Mouth of the Wormhole, DS9": the name with its shortenings
+		// written out, matched loosely.
+		if read, ok := c.readInitialisms(folded); ok {
+			card, err := c.lookUpNameAs(ctx, read, true, edition, printed)
+			if err == nil || rules.ErrorCode(err) != rules.ENOTFOUND {
+				return loosely(card, err)
+			}
+		}
 		// A name with a typo is read as the name typed right, and goes
 		// through the same steps: "Bajorn Phaser" asked in Second Edition
 		// is the First Edition's Bajoran Phaser, as "Bajoran Phaser" is,
@@ -456,6 +483,19 @@ func ambiguousIn(name string, cs []*rules.Card, asked string) error {
 		re.WithDetail("edition", cs[0].Edition)
 	}
 	return err
+}
+
+// loosely is a look-up's answer said to have matched loosely: a card
+// found exactly, or the candidates of an ambiguous name, by a name read
+// otherwise than it was written.
+func loosely(card *rules.Card, err error) (*rules.Card, error) {
+	if card != nil && card.Match == rules.MatchExact {
+		card = labelled(card, rules.MatchFuzzy)
+	}
+	if rules.ErrorCode(err) == rules.EAMBIGUOUS && rules.ErrorDetails(err)["match"] == rules.MatchExact {
+		err = rules.WithDetail(err, "match", rules.MatchFuzzy)
+	}
+	return card, err
 }
 
 // labelled is a copy of the card carrying how it matched.
