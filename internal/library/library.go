@@ -264,6 +264,48 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 	}
 	term = strings.ReplaceAll(term, "&", " and ") // "play & place" is play and place
 	key := rules.FoldTerm(term)
+	if out := l.titledWith(term, key, edition); len(out) > 0 {
+		return out, nil
+	}
+	// The term within what a player wrote around it ("what is stopped?",
+	// "a dilemma", "stopped (2E)") or in other words ("stealing cards",
+	// "unique/universal"), before the term as written is read loosely.
+	var within error
+	if w, ok := readWithin(term, edition); ok {
+		wkey := rules.FoldTerm(w.term)
+		out := l.titledWith(w.term, wkey, w.edition)
+		if len(out) == 0 && !l.misspelt(wkey, w.edition) {
+			out = l.loosely(formKey(w.term), w.edition)
+		}
+		if len(out) > 0 {
+			if w.reworded {
+				out = loosened(out)
+			}
+			return out, nil
+		}
+		if s := l.suggest(wkey, w.edition, 5); len(s) > 0 && l.misspelt(wkey, w.edition) {
+			// A typo inside it: the title meant is suggested.
+			within = l.notHeld(rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", w.term).
+				WithDetail("suggestions", s), w.term, w.edition)
+		}
+	}
+	var out []*rules.Entry
+	if !l.misspelt(key, edition) {
+		out = l.loosely(formKey(term), edition)
+	}
+	if len(out) == 0 {
+		if within != nil {
+			return nil, within
+		}
+		return nil, l.undefined(ctx, term, key, edition)
+	}
+	return out, nil
+}
+
+// titledWith are the entries titled with the term: glossary entries and
+// rulings (a See entry followed), by the title's words joined or split
+// otherwise, by a code the title prints, then sections.
+func (l *Library) titledWith(term, key, edition string) []*rules.Entry {
 	out := l.followSee(inEdition(l.terms[key], edition), edition)
 	if len(out) == 0 {
 		// Words joined or split otherwise than the title ("inplay",
@@ -281,13 +323,18 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 		// section.
 		out = markAll(inEdition(l.sections[sectionTerm(term)], edition), rules.DefineSection)
 	}
-	if len(out) == 0 && !l.misspelt(key, edition) {
-		out = l.loosely(formKey(term), edition)
+	return out
+}
+
+// loosened marks entries matched exactly as another form of the term: the
+// term was read in other words.
+func loosened(es []*rules.Entry) []*rules.Entry {
+	for _, e := range es {
+		if e.Match == rules.DefineExact {
+			e.Match = rules.DefineForm // copies made by matched
+		}
 	}
-	if len(out) == 0 {
-		return nil, l.undefined(ctx, term, key, edition)
-	}
-	return out, nil
+	return es
 }
 
 // matched is a copy of the entry saying how Define matched it (the
@@ -561,13 +608,18 @@ func formKey(s string) string {
 // formStem cuts an English word to a stem its other forms share: a
 // trailing -ness, -ing or -ed, then a silent e ("uniqueness" and "unique"
 // to "uniqu", "leaving" and "leave" to "leav", "removed" and "remove" to
-// "remov"). A stem keeps at least three letters; a doubled consonant stays
-// ("stopped" to "stopp"), so a letter dropped by a typo ("stoped") is no
-// other form.
+// "remov"), and a consonant doubled before -ing or -ed ("stopped" and
+// "stop" to "stop", "equipped" and "equip" to "equip"; not s, l, f or z,
+// which a word ends in twice: "passed" is "pass"). A stem keeps at least
+// three letters. A letter dropped by a typo ("stoped") is answered as a
+// typo before any form is read (misspelt).
 func formStem(w string) string {
 	for _, suf := range []string{"ness", "ing", "ed"} {
 		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
 			w = w[:len(w)-len(suf)]
+			if suf != "ness" && len(w) > 3 && w[len(w)-1] == w[len(w)-2] && !strings.ContainsRune("aeiouslfz", rune(w[len(w)-1])) {
+				return w[:len(w)-1]
+			}
 			break
 		}
 	}
