@@ -140,28 +140,6 @@ func probeGet(t *testing.T, u string) (int, []byte) {
 	return res.StatusCode, body
 }
 
-// probeGraphQL asks a query and decodes its answer into out.
-func probeGraphQL(t *testing.T, base, q string, vars map[string]any, out any) {
-	t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": q, "variables": vars})
-	res, err := http.Post(base+"/graphql", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	if err := json.Unmarshal(b, out); err != nil {
-		t.Fatalf("GraphQL %s: %s: %v", q, b, err)
-	}
-}
-
-type gqlErrors []struct {
-	Extensions struct {
-		Code    string         `json:"code"`
-		Details map[string]any `json:"details"`
-	} `json:"extensions"`
-}
-
 func (p cardProbe3) judgeList(t *testing.T, srv *httptest.Server) (string, string) {
 	values, err := url.ParseQuery(p.Query)
 	if err != nil {

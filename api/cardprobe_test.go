@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -198,16 +197,9 @@ func cardProbeGraphQL(t *testing.T, base string, p cardProbe, rest cardProbeAnsw
 		name = *p.Exact
 	}
 	vars := map[string]any{"n": name, "f": fuzzy}
-	q := `query($n: String!, $f: Boolean, $e: String){ cardNamed(name: $n, fuzzy: $f, edition: $e){ id match unknown } }`
 	if p.Edition != "" {
 		vars["e"] = p.Edition
 	}
-	body, _ := json.Marshal(map[string]any{"query": q, "variables": vars})
-	res, err := http.Post(base+"/graphql", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
 	var got struct {
 		Data struct {
 			CardNamed *struct {
@@ -216,16 +208,9 @@ func cardProbeGraphQL(t *testing.T, base string, p cardProbe, rest cardProbeAnsw
 				Unknown []string `json:"unknown"`
 			} `json:"cardNamed"`
 		} `json:"data"`
-		Errors []struct {
-			Extensions struct {
-				Code    string         `json:"code"`
-				Details map[string]any `json:"details"`
-			} `json:"extensions"`
-		} `json:"errors"`
+		Errors gqlErrors `json:"errors"`
 	}
-	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
-		t.Fatal(err)
-	}
+	probeGraphQL(t, base, `query($n: String!, $f: Boolean, $e: String){ cardNamed(name: $n, fuzzy: $f, edition: $e){ id match unknown } }`, vars, &got)
 	if rest.status == 200 {
 		c := got.Data.CardNamed
 		if c == nil || c.ID != rest.card["id"] || c.Match != rest.card["match"] {
@@ -233,10 +218,11 @@ func cardProbeGraphQL(t *testing.T, base string, p cardProbe, rest cardProbeAnsw
 		}
 		return ""
 	}
-	if len(got.Errors) == 0 || got.Errors[0].Extensions.Code != rest.err.Error.Code {
+	code, details := got.Errors.first()
+	if code == "" || code != rest.err.Error.Code {
 		return "not the error REST answers (" + rest.err.Error.Code + ")"
 	}
-	ids, _ := got.Errors[0].Extensions.Details["ids"].([]any)
+	ids, _ := details["ids"].([]any)
 	restIDs, _ := rest.err.Error.Details["ids"].([]any)
 	if !slices.Equal(ids, restIDs) {
 		return "candidates differ from REST's"

@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -11,27 +10,32 @@ import (
 )
 
 // TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL asks every term of the
-// define probe (internal/library/testdata/define-probe.json) of REST's
-// define and GraphQL's: the same entries, in the same order, each with the
+// define probe (internal/library/testdata/define-probe.json and its second
+// batch, define-probe-2.json) of REST's define and GraphQL's: the same entries, in the same order, each with the
 // same match, or the same not found with the same suggestions. Only the
 // answers are compared, not what the terms mean (the library's probe test
 // judges that).
 func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
-	raw, err := os.ReadFile("../internal/library/testdata/define-probe.json")
-	if err != nil {
-		t.Fatal(err)
+	type term struct {
+		Term    string `json:"term"`
+		Edition string `json:"edition"`
 	}
-	var probe struct {
-		Lookups []struct {
-			Term    string `json:"term"`
-			Edition string `json:"edition"`
-		} `json:"lookups"`
-	}
-	if err := json.Unmarshal(raw, &probe); err != nil {
-		t.Fatal(err)
+	var terms []term
+	for _, name := range []string{"define-probe.json", "define-probe-2.json"} {
+		raw, err := os.ReadFile("../internal/library/testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var batch struct {
+			Lookups []term `json:"lookups"`
+		}
+		if err := json.Unmarshal(raw, &batch); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		terms = append(terms, batch.Lookups...)
 	}
 	srv := newServer(t)
-	for _, p := range probe.Lookups {
+	for _, p := range terms {
 		q := url.Values{"term": {p.Term}}
 		if p.Edition != "" {
 			q.Set("edition", p.Edition)
@@ -58,14 +62,6 @@ func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
 		if p.Edition != "" {
 			vars["e"] = p.Edition
 		}
-		body, _ := json.Marshal(map[string]any{
-			"query":     `query($t: String!, $e: String){ define(term: $t, edition: $e, first: 100){ edges { node { id match } } } }`,
-			"variables": vars,
-		})
-		res, err := http.Post(srv.URL+"/graphql", "application/json", bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
 		var gql struct {
 			Data struct {
 				Define *struct {
@@ -77,18 +73,9 @@ func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
 					} `json:"edges"`
 				} `json:"define"`
 			} `json:"data"`
-			Errors []struct {
-				Extensions struct {
-					Code    string         `json:"code"`
-					Details map[string]any `json:"details"`
-				} `json:"extensions"`
-			} `json:"errors"`
+			Errors gqlErrors `json:"errors"`
 		}
-		err = json.NewDecoder(res.Body).Decode(&gql)
-		res.Body.Close()
-		if err != nil {
-			t.Fatalf("%q: %v", p.Term, err)
-		}
+		probeGraphQL(t, srv.URL, `query($t: String!, $e: String){ define(term: $t, edition: $e, first: 100){ edges { node { id match } } } }`, vars, &gql)
 		gqlSays := ""
 		switch {
 		case gql.Data.Define != nil:
@@ -104,7 +91,8 @@ func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
 				gqlSays = "[]"
 			}
 		case len(gql.Errors) > 0:
-			gqlSays = fmt.Sprint(http.StatusNotFound, gql.Errors[0].Extensions.Code, gql.Errors[0].Extensions.Details["suggestions"])
+			code, details := gql.Errors.first()
+			gqlSays = fmt.Sprint(http.StatusNotFound, code, details["suggestions"])
 		}
 		if restSays != gqlSays {
 			t.Errorf("define %q (%s): REST %s, GraphQL %s", p.Term, p.Edition, restSays, gqlSays)
