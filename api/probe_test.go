@@ -88,7 +88,32 @@ func TestFourthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 // situation in five is held out: counted, never asserted. The figures of
 // both parts are logged.
 func TestFifthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
-	raw, err := os.ReadFile("testdata/blind-probe-5.json")
+	judgeHeldOutProbe(t, "testdata/blind-probe-5.json", probeShape{situations: 90, replays: 20, kinds: 18})
+}
+
+// TestSixthBlindProbeIsJudgedAsTheRulebooksSay posts a sixth probe, written
+// the same way at the edges of what the service reads and what its data
+// lacks: cards named in other forms, both editions' printings of one card
+// named by title in each edition's board, cards of the other edition given
+// by id, cards the card data knows by title only or without a statistic
+// (422 naming what is needed where it decides, the verdict where it cannot),
+// inline boards leaving out what a question needs, thresholds met exactly,
+// long turns and actions out of order. One situation in five is held out.
+func TestSixthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
+	judgeHeldOutProbe(t, "testdata/blind-probe-6.json", probeShape{situations: 120, replays: 20, kinds: 18})
+}
+
+// probeShape is the least a probe with held-out situations must hold: its
+// situations, its turns replayed and its kinds of question.
+type probeShape struct{ situations, replays, kinds int }
+
+// judgeHeldOutProbe posts every situation of a probe with held-out
+// situations: the asserted ones must hold what their example names (or be
+// open), the held-out ones are counted and never asserted nor printed; the
+// figures of both parts are logged, whole and by batch.
+func judgeHeldOutProbe(t *testing.T, path string, shape probeShape) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,8 +137,8 @@ func TestFifthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 			heldOut++
 		}
 	}
-	if len(file.Examples) < 90 || replays < 20 || len(kinds) < 18 || editions["1e"] == 0 || editions["2e"] == 0 || heldOut*6 < len(file.Examples) {
-		t.Fatalf("%d situations (%d turns, %d kinds of question, editions %v, %d held out), want 90 or more of both editions, every kind, 20 or more turns and about one in five held out", len(file.Examples), replays, len(kinds), editions, heldOut)
+	if len(file.Examples) < shape.situations || replays < shape.replays || len(kinds) < shape.kinds || editions["1e"] == 0 || editions["2e"] == 0 || heldOut*6 < len(file.Examples) {
+		t.Fatalf("%d situations (%d turns, %d kinds of question, editions %v, %d held out), want %d or more of both editions, %d kinds or more, %d or more turns and about one in five held out", len(file.Examples), replays, len(kinds), editions, heldOut, shape.situations, shape.kinds, shape.replays)
 	}
 	srv := newServer(t)
 	held, heldOutHeld, open := 0, 0, 0
@@ -153,7 +178,7 @@ func TestFifthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 			t.Errorf("%s: %s", ex.Name, miss)
 		}
 	}
-	t.Logf("testdata/blind-probe-5.json judged as expected: %d of %d asserted (%d open); held out: %d of %d", held, len(file.Examples)-heldOut, open, heldOutHeld, heldOut)
+	t.Logf("%s judged as expected: %d of %d asserted (%d open); held out: %d of %d", path, held, len(file.Examples)-heldOut, open, heldOutHeld, heldOut)
 	for b := 1; b <= len(batches); b++ {
 		if f := batches[b]; f != nil {
 			t.Logf("batch %d: %d of %d asserted, held out %d of %d", b, f.held, f.asserted, f.heldOutHeld, f.heldOut)
