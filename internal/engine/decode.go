@@ -11,7 +11,6 @@ package engine
 import (
 	"context"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -121,14 +120,14 @@ func (s *Service) decodeMissions(ctx context.Context, edition string, in []rules
 		if bm.Type != "" {
 			m.Type = bm.Type
 		}
-		m.Type = fold(m.Type)
+		m.Type = foldGiven(m.Type, bm.Type)
 		if m.Type != "" && !validMissionType(edition, m.Type) {
 			return checkChoice(at.field("type"), m.Type, missionTypeList(edition), "a %s mission is %s, not %q", edition, missionTypes(edition), bm.Type)
 		}
 		if bm.Quadrant != "" {
 			m.Quadrant = bm.Quadrant
 		}
-		m.Quadrant = fold(m.Quadrant)
+		m.Quadrant = foldGiven(m.Quadrant, bm.Quadrant)
 		if m.Quadrant != "" && !validQuadrant(m.Quadrant) {
 			return checkChoice(at.field("quadrant"), m.Quadrant, quadrantList, "a quadrant is alpha, gamma, delta or mirror, not %q", bm.Quadrant)
 		}
@@ -516,11 +515,11 @@ func readPersonnelLocation(edition string, b *Board, at boardPlace, loc *rules.L
 		}
 		p.Facility = loc.Facility
 	case loc.Brig != "":
-		switch o := strings.ToLower(strings.TrimSpace(loc.Brig)); o {
+		switch loc.Brig {
 		case You, Opponent:
-			p.Brig = o
+			p.Brig = loc.Brig
 		default:
-			return checkChoice(at.field("at.brig"), o, ownerList, "a brig is %q or %q (the player whose brig it is), not %q", You, Opponent, loc.Brig)
+			return checkChoice(at.field("at.brig"), loc.Brig, ownerList, "a brig is %q or %q (the player whose brig it is), not %q", You, Opponent, loc.Brig)
 		}
 	}
 	return nil
@@ -587,7 +586,7 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 	if bf.Kind != "" {
 		f.Kind = bf.Kind
 	}
-	f.Kind = fold(f.Kind)
+	f.Kind = foldGiven(f.Kind, bf.Kind)
 	switch f.Kind {
 	case "", "outpost", "headquarters", "station", "nor":
 	default:
@@ -596,7 +595,7 @@ func (s *Service) readFacility(ctx context.Context, edition string, b *Board, at
 	if bf.Quadrant != "" {
 		f.Quadrant = bf.Quadrant
 	}
-	f.Quadrant = fold(f.Quadrant)
+	f.Quadrant = foldGiven(f.Quadrant, bf.Quadrant)
 	if f.Quadrant == "" {
 		f.Quadrant = "alpha" // native to the Alpha Quadrant unless it says otherwise
 	}

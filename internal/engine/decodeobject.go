@@ -134,11 +134,11 @@ func (b *Board) checkID(id string, at boardPlace) error {
 // checkOwner reads the owner of a board object; at is the object's place on
 // the board, for errors.
 func checkOwner(owner string, at boardPlace) (string, error) {
-	switch o := strings.ToLower(strings.TrimSpace(owner)); o {
+	switch owner {
 	case "":
 		return You, nil
 	case You, Opponent:
-		return o, nil
+		return owner, nil
 	}
 	return "", checkChoice(at.field("owner"), owner, ownerList, "owner must be %q or %q, not %q", You, Opponent, owner)
 }

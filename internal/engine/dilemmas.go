@@ -23,7 +23,6 @@ func (j *judgement) checkStacked(d *rules.StackedDilemma, field func() string) e
 	if d.Title == "" {
 		return unprocessable(field()+".title", "every dilemma of the stack needs a title")
 	}
-	d.Kind = fold(d.Kind)
 	if d.Kind != "planet" && d.Kind != "space" && d.Kind != "dual" {
 		return checkChoice(field()+".kind", d.Kind, dilemmaKinds, "a dilemma's kind is planet, space or dual")
 	}
@@ -33,7 +32,7 @@ func (j *judgement) checkStacked(d *rules.StackedDilemma, field func() string) e
 	if d.Cost != nil && *d.Cost < 0 {
 		return unprocessable(field()+".cost", "a cost cannot be negative")
 	}
-	switch d.SeededBy = strings.ToLower(strings.TrimSpace(d.SeededBy)); d.SeededBy {
+	switch d.SeededBy {
 	case "", Opponent:
 	case You:
 		if !j.first() {

@@ -272,6 +272,20 @@ func unknownWord(field, what, word string, near []string) error {
 // the rules give (a mission type, a quadrant, a facility's kind, an
 // owner), with the message said and details.suggestions the words of the
 // list nearest it (every word of the list when none is near).
+// foldGiven reads a closed-list value (an owner's, a mission's type or
+// quadrant, a facility's kind, a dilemma's kind): the card data's, folded,
+// or the request's as it was written. A request names one of the list as
+// the contract and the OpenAPI document spell it, in lower case; another
+// case or spacing is no value of the list, and is refused naming the one
+// meant (checkChoice's suggestions), as every transport reads the request
+// once, alike. given is the request's value, "" when it gave none.
+func foldGiven(value, given string) string {
+	if given != "" {
+		return given
+	}
+	return fold(value)
+}
+
 func checkChoice(field, word string, list []string, format string, args ...any) error {
 	near := wordList{words: list}.nearAny(fold(word))
 	return unprocessable(field, format, args...).WithDetail("suggestions", near)
