@@ -23,14 +23,11 @@ type printing struct {
 	editionToo bool
 }
 
-// editionWords are the ways a name's edition is written after it, folded.
-var editionWords = map[string]string{
-	"1e": "1e", "1st edition": "1e", "first edition": "1e", "1st ed": "1e", "1ed": "1e", "1 e": "1e",
-	"2e": "2e", "2nd edition": "2e", "second edition": "2e", "2nd ed": "2e", "2ed": "2e", "2 e": "2e",
+// editionOf is the edition written as the folded words, "" for none.
+func editionOf(folded string) string {
+	e, _ := rules.WrittenEdition(folded)
+	return string(e)
 }
-
-// longestEditionWords is how many words the longest of editionWords has.
-const longestEditionWords = 2
 
 // setKey is a set's key across both editions.
 func setKey(edition, set string) string { return edition + "-" + set }
@@ -99,14 +96,14 @@ func (c *Catalog) splitPrinting(name string) (base string, p printing, ok bool) 
 		cut := strings.LastIndexAny(s, ",-–—")
 		if cut > 0 {
 			_, w := utf8.DecodeRuneInString(s[cut:])
-			if t := rules.FoldName(s[cut+w:]); t != "" && (c.setNames[t] != nil || editionWords[t] != "") {
+			if t := rules.FoldName(s[cut+w:]); t != "" && (c.setNames[t] != nil || editionOf(t) != "") {
 				base, tail = s[:cut], t
 				break
 			}
 		}
 		words := strings.Fields(s)
-		for n := min(longestEditionWords, len(words)-1); n >= 1; n-- {
-			if t := rules.FoldName(strings.Join(words[len(words)-n:], " ")); editionWords[t] != "" {
+		for n := min(rules.MaxWrittenEditionWords, len(words)-1); n >= 1; n-- {
+			if t := rules.FoldName(strings.Join(words[len(words)-n:], " ")); editionOf(t) != "" {
 				base, tail = strings.Join(words[:len(words)-n], " "), t
 				break
 			}
@@ -136,12 +133,12 @@ func (c *Catalog) splitPrinting(name string) (base string, p printing, ok bool) 
 		if p.edition == "*" {
 			p.edition = ""
 		}
-		if ed := editionWords[t]; ed != "" {
+		if ed := editionOf(t); ed != "" {
 			p.edition, p.editionToo = ed, true
 		}
 		return base, p, true
 	}
-	if ed := editionWords[t]; ed != "" {
+	if ed := editionOf(t); ed != "" {
 		return base, printing{edition: ed}, true
 	}
 	return "", p, false

@@ -31,12 +31,6 @@ var questionOpenings = []string{
 }
 var questionClosings = []string{"mean", "means"}
 
-// termEditions are the ways an edition is written into a term, folded.
-var termEditions = map[string]string{
-	"1e": "1e", "1st edition": "1e", "first edition": "1e", "1st ed": "1e",
-	"2e": "2e", "2nd edition": "2e", "second edition": "2e", "2nd ed": "2e",
-}
-
 // kindWords say which kind of thing a term is, not which one: written
 // after a term ("uniqueness rule", "stealing cards", "stopped status"),
 // the term is the words before.
@@ -63,12 +57,13 @@ func readWithin(term, edition string) (termWithin, bool) {
 	for pass := 0; pass < maxWithinPasses && len(words) > 1; pass++ {
 		cut := false
 		// An edition before or after the term.
-		for n := 2; n >= 1 && !cut; n-- {
+		for n := rules.MaxWrittenEditionWords; n >= 1 && !cut; n-- {
 			if len(words) <= n {
 				continue
 			}
 			for _, at := range []int{0, len(words) - n} {
-				ed := termEditions[strings.Join(words[at:at+n], " ")]
+				e, _ := rules.WrittenEdition(strings.Join(words[at:at+n], " "))
+				ed := string(e)
 				if ed == "" || edition != "" && ed != edition || w.edition != "" && w.edition != ed {
 					continue
 				}

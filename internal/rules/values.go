@@ -42,6 +42,28 @@ func ParseEditionRequired(s string) (Edition, error) {
 	return e, err
 }
 
+// writtenEditions are the ways players write an edition into a card's name
+// or a term, folded (FoldName): "Quark (2E)", "Gozar 2nd edition",
+// "stopped (1st edition)".
+var writtenEditions = map[string]Edition{
+	"1e": Edition1E, "1 e": Edition1E, "1ed": Edition1E, "1st ed": Edition1E, "1st edition": Edition1E,
+	"first edition": Edition1E,
+	"2e":            Edition2E, "2 e": Edition2E, "2ed": Edition2E, "2nd ed": Edition2E, "2nd edition": Edition2E,
+	"second edition": Edition2E,
+}
+
+// MaxWrittenEditionWords is how many words the longest way of writing an
+// edition into a name has (WrittenEdition).
+const MaxWrittenEditionWords = 2
+
+// WrittenEdition reads an edition as players write it into a card's name
+// or a term, the words folded (FoldName): "1e", "2nd edition", "First
+// Edition"; ok is false for other words.
+func WrittenEdition(folded string) (Edition, bool) {
+	e, ok := writtenEditions[folded]
+	return e, ok
+}
+
 // String returns the edition as the API writes it: "1e", "2e" or "".
 func (e Edition) String() string { return string(e) }
 
