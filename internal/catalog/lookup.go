@@ -93,7 +93,8 @@ func (c *Catalog) lookUpNameAs(ctx context.Context, name string, fuzzy bool, edi
 		// "Quark (2E)", "Data (Premiere)": the name asked in the
 		// printing written after it.
 		if card, err, done := c.lookUpPrinted(ctx, name, edition); done {
-			return card, err
+			// The name as typed is not as printed: said loosely.
+			return loosely(card, err)
 		}
 	}
 	if fuzzy {

@@ -68,6 +68,13 @@ func TestAPrintingWrittenAfterANameChoosesTheCard(t *testing.T) {
 	if card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Orin Dal 2E", Fuzzy: true}); err != nil || card.Match != rules.MatchOtherEdition {
 		t.Errorf("Orin Dal 2E: %+v, %v; want said of the other edition", card, err)
 	}
+	// The name as typed is not the name as printed: it matched loosely.
+	if card, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Tovan (Opening Salvo)", Fuzzy: true}); err != nil || card.Match != rules.MatchFuzzy {
+		t.Errorf("Tovan (Opening Salvo): %+v, %v; want fuzzy", card, err)
+	}
+	if _, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Kessa (Gathering Storm)", Fuzzy: true}); rules.ErrorDetails(err)["match"] != rules.MatchFuzzy {
+		t.Errorf("Kessa (Gathering Storm): %v, details.match %v; want fuzzy", err, rules.ErrorDetails(err)["match"])
+	}
 	// An exact look-up reads the name as written.
 	if _, err := cat.LookUpCard(context.Background(), rules.CardIdentifier{Name: "Tovan (2E)"}); rules.ErrorCode(err) != rules.ENOTFOUND {
 		t.Errorf("exact Tovan (2E): %v, want not found", err)
