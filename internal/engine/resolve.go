@@ -186,12 +186,13 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 		return err
 	}
 	j.explainAttemptStart(start)
+	var memo stackMemo
 	err = settleUnplaced(ctx, j, start.Group.Unplaced, func(extra []*Personnel) (resolveAnswer, error) {
 		s, err := j.beginAttempt(m, p.Ship, "params.ship", listed, "params.personnel", extra)
 		if err != nil || !s.Allowed {
 			return resolveAnswer{}, err
 		}
-		ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, s, stack)
+		ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, s, stack, &memo)
 		return ra.answer(), err
 	})
 	if err != nil {
@@ -204,7 +205,7 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 		j.result = j.resolution(rm.Effect, m, nil, nil, j.explainCheck(nil, true))
 		return nil
 	}
-	ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, start, stack)
+	ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, start, stack, &memo)
 	if err != nil {
 		return err
 	}

@@ -84,29 +84,49 @@ const (
 	endChecked                     // the requirements were checked
 )
 
+// A stackMemo is a 1E stack's judgement (JudgeStack1E), made once for the
+// answers of one question: it reads the mission's type and the stack
+// alone, not who attempts, and a question weighing personnel given no
+// place resolves the same stack again with each of them (unplaced.go).
+type stackMemo struct {
+	made   bool
+	judged StackJudgement
+}
+
 // resolveAttempt follows an attempt that may begin through its dilemmas
 // and to its end, on the board alone, under the rules of variant. It fails
 // on a 2E stack larger than the dilemmas drawn, on the mission's
 // requirements not known or not readable, and with ctx's error when ctx
 // ends.
-func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, start attemptStart, stack []rules.ResolveDilemma) (resolvedAttempt, error) {
+func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, start attemptStart, stack []rules.ResolveDilemma, memo *stackMemo) (resolvedAttempt, error) {
 	first := rv == firstEdition
 	m := start.Mission
 	group := start.Group.Personnel
 	ra := resolvedAttempt{Start: start, Stacked: stack, Resolution: AttemptResolution{Mission: m.ID, Attempting: ids(group)}}
 	r := &ra.Resolution
-	stacked := make([]rules.StackedDilemma, len(stack))
-	for i, d := range stack {
-		stacked[i] = d.StackedDilemma
+	r.Outcomes = make([]rules.ResolvedDilemma, 0, len(stack))
+	stacked := func() []rules.StackedDilemma {
+		out := make([]rules.StackedDilemma, len(stack))
+		for i, d := range stack {
+			out[i] = d.StackedDilemma
+		}
+		return out
 	}
 	if first {
-		ra.Stack = JudgeStack1E(m.Type, stacked)
+		if memo == nil || !memo.made {
+			ra.Stack = JudgeStack1E(m.Type, stacked())
+			if memo != nil {
+				memo.made, memo.judged = true, ra.Stack
+			}
+		} else {
+			ra.Stack = memo.judged
+		}
 	} else {
 		ra.Drawn = max(len(group)-m.OvercomeDilemmas, 0)
 		if len(stack) > ra.Drawn {
 			return ra, unprocessable("params.stack", "the stack holds %d dilemmas, but only %d were drawn for %s attempting", len(stack), ra.Drawn, plural(len(group), "personnel", "personnel"))
 		}
-		ra.Stack = JudgeStack2E(rv, m.Type, len(group), m.OvercomeDilemmas, stacked)
+		ra.Stack = JudgeStack2E(rv, m.Type, len(group), m.OvercomeDilemmas, stacked())
 	}
 	a := attemptState{board: b, first: first, mission: m, remaining: append(b.arrays().personnelPtrList(len(group)), group...), began: group}
 	ra.Dilemmas = make([]dilemmaResolved, 0, len(stack))
