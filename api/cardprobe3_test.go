@@ -84,31 +84,12 @@ func TestCardProbeThirdBatchIsAnsweredAsThePageMeans(t *testing.T) {
 	file := struct{ Lookups []cardProbe3 }{readProbeLookups[cardProbe3](t, "testdata/card-probe-3.json", 40)}
 	s := services(t)
 	srv := newServerWith(t, api.Config{Mount: web.New(web.Config{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Logger: slog.New(slog.DiscardHandler)}).Register})
-	held, heldOut, heldOutHeld, open := 0, 0, 0, 0
+	var tally cardProbeTally
 	for i, p := range file.Lookups {
 		miss, answered := p.judge(t, srv)
-		if cardProbeHeldOut(i) {
-			heldOut++
-			// Counted, never printed: a held-out miss read one by one
-			// would be tuned on.
-			if miss == "" {
-				heldOutHeld++
-			}
-			continue
-		}
-		switch {
-		case p.Open != "" && miss == "":
-			t.Errorf("%s: answered as the page means; pin it (remove its open)", p.Name)
-		case p.Open != "":
-			t.Logf("open %q: %s; answered %s", p.Name, miss, clipProbe(answered))
-			open++
-		case miss == "":
-			held++
-		default:
-			t.Errorf("%s (%s): %s; answered %s", p.Name, p.Kind, miss, clipProbe(answered))
-		}
+		tally.judge(t, i, p.Open, p.Name+" ("+p.Kind+")", miss, answered)
 	}
-	t.Logf("card probe, third batch: %d of %d look-ups answered as the page means (%d open); held out: %d of %d", held, len(file.Lookups)-heldOut, open, heldOutHeld, heldOut)
+	tally.log(t, "card probe, third batch")
 }
 
 func (p cardProbe3) judge(t *testing.T, srv *httptest.Server) (miss, answered string) {

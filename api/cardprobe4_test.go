@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -64,7 +65,7 @@ func TestCardProbeFifthBatchIsAnsweredAsThePageMeans(t *testing.T) {
 func askCardProbeBatch(t *testing.T, path string, least int, label string) {
 	lookups := readProbeLookups[cardProbe4](t, path, least)
 	srv := newServer(t)
-	held, heldOut, heldOutHeld, open := 0, 0, 0, 0
+	var tally cardProbeTally
 	for i, p := range lookups {
 		a := cardProbeGet(t, srv.URL+p.path())
 		miss := p.judge(a)
@@ -75,28 +76,9 @@ func askCardProbeBatch(t *testing.T, path string, least int, label string) {
 				miss = "collection: " + d
 			}
 		}
-		if cardProbeHeldOut(i) {
-			heldOut++
-			// Counted, never printed: a held-out miss read one by one
-			// would be tuned on.
-			if miss == "" {
-				heldOutHeld++
-			}
-			continue
-		}
-		switch {
-		case p.Open != "" && miss == "":
-			t.Errorf("%s (%s): answered as the page means; pin it (remove its open)", p.Name, p.path())
-		case p.Open != "":
-			t.Logf("open %q: %s; answered %d %s", p.Name, miss, a.status, clipProbe(a.raw))
-			open++
-		case miss == "":
-			held++
-		default:
-			t.Errorf("%s (%s): %s; answered %d %s", p.Name, p.path(), miss, a.status, clipProbe(a.raw))
-		}
+		tally.judge(t, i, p.Open, p.Name+" ("+p.path()+")", miss, fmt.Sprintf("%d %s", a.status, a.raw))
 	}
-	t.Logf("%s: %d of %d look-ups answered as the page means (%d open); held out: %d of %d", label, held, len(lookups)-heldOut, open, heldOutHeld, heldOut)
+	tally.log(t, label)
 }
 
 // cardProbeCollection asks a collection for the name REST was asked and

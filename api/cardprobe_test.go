@@ -2,8 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
+	"fmt"
 	"net/url"
 	"os"
 	"slices"
@@ -131,7 +130,7 @@ func (p cardProbe) judge(a cardProbeAnswer) string {
 func TestCardProbeIsAnsweredAsThePageMeans(t *testing.T) {
 	file := struct{ Lookups []cardProbe }{readProbeLookups[cardProbe](t, "testdata/card-probe.json", 120)}
 	srv := newServer(t)
-	held, heldOut, heldOutHeld, open := 0, 0, 0, 0
+	var tally cardProbeTally
 	for i, p := range file.Lookups {
 		a := cardProbeGet(t, srv.URL+p.path())
 		miss := p.judge(a)
@@ -140,42 +139,54 @@ func TestCardProbeIsAnsweredAsThePageMeans(t *testing.T) {
 				miss = "GraphQL: " + d
 			}
 		}
-		if cardProbeHeldOut(i) {
-			heldOut++
-			// Counted, never printed: a held-out miss read one by one
-			// would be tuned on.
-			if miss == "" {
-				heldOutHeld++
-			}
-			continue
-		}
-		switch {
-		case p.Open != "" && miss == "":
-			t.Errorf("%s (%s): answered as the page means; pin it (remove its open)", p.Name, p.path())
-			continue
-		case p.Open != "":
-			t.Logf("open %q: %s; answered %d %s", p.Name, miss, a.status, clipProbe(a.raw))
-			open++
-			continue
-		case miss == "":
-			held++
-			continue
-		}
-		t.Errorf("%s (%s): %s; answered %d %s", p.Name, p.path(), miss, a.status, clipProbe(a.raw))
+		tally.judge(t, i, p.Open, p.Name+" ("+p.path()+")", miss, fmt.Sprintf("%d %s", a.status, a.raw))
 	}
-	t.Logf("card probe: %d of %d look-ups answered as the page means (%d open); held out: %d of %d", held, len(file.Lookups)-heldOut, open, heldOutHeld, heldOut)
+	tally.log(t, "card probe")
 }
 
+// A cardProbeTally counts a batch's look-ups as they are judged: a
+// held-out one only counted, never printed (read one by one, its miss would
+// be tuned on); an asserted one held, logged as open, or failed.
+type cardProbeTally struct{ held, asserted, open, heldOut, heldOutHeld int }
+
+// judge counts the i-th look-up, named so, by its miss ("" when it was
+// answered as the page means) and what it answered; open is why a known
+// miss is not mended yet.
+func (c *cardProbeTally) judge(t *testing.T, i int, open, name, miss, answered string) {
+	t.Helper()
+	if cardProbeHeldOut(i) {
+		c.heldOut++
+		if miss == "" {
+			c.heldOutHeld++
+		}
+		return
+	}
+	c.asserted++
+	switch {
+	case open != "" && miss == "":
+		t.Errorf("%s: answered as the page means; pin it (remove its open)", name)
+	case open != "":
+		t.Logf("open %s: %s; answered %s", name, miss, clipProbe(answered))
+		c.open++
+	case miss == "":
+		c.held++
+	default:
+		t.Errorf("%s: %s; answered %s", name, miss, clipProbe(answered))
+	}
+}
+
+// log logs the batch's figures under its label.
+func (c cardProbeTally) log(t *testing.T, label string) {
+	t.Helper()
+	t.Logf("%s: %d of %d look-ups answered as the page means (%d open); held out: %d of %d", label, c.held, c.asserted, c.open, c.heldOutHeld, c.heldOut)
+}
+
+// cardProbeGet asks REST a look-up and reads its answer.
 func cardProbeGet(t *testing.T, u string) cardProbeAnswer {
 	t.Helper()
-	res, err := http.Get(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	a := cardProbeAnswer{status: res.StatusCode, raw: string(body)}
-	if res.StatusCode == 200 {
+	status, body := probeGet(t, u)
+	a := cardProbeAnswer{status: status, raw: string(body)}
+	if status == 200 {
 		if err := json.Unmarshal(body, &a.card); err != nil {
 			t.Fatalf("GET %s: %v", u, err)
 		}
