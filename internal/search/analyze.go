@@ -237,12 +237,21 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	a.text = strings.Join(parts, " ")
 	a.key = rules.FoldTerm(a.text)
 	var plain analysis.TokenStream
-	a.tokens, plain = ix.analyzeText(a.text)
+	var idRoom [2 * maxTableWords]uint32
+	var tokenIDs []uint32
+	var known bool
+	a.tokens, plain, tokenIDs, known = ix.analyzeText(a.text, idRoom[:0])
 	// The distinct terms and plain words with their lexicon ids, each
-	// looked up once: what is read of them below is read by their places.
+	// looked up once (none when read from the table of words, which holds
+	// them): what is read of them below is read by their places.
 	termIDs := make([]uint32, 0, 32)
-	a.stems, termIDs = ix.lex.distinctTerms(a.tokens, termIDs)
-	a.plain, termIDs = ix.lex.distinctTerms(plain, termIDs)
+	if known {
+		a.stems, termIDs = ix.lex.distinctTermsOf(a.tokens, tokenIDs[:len(a.tokens)], termIDs)
+		a.plain, termIDs = ix.lex.distinctTermsOf(plain, tokenIDs[len(a.tokens):], termIDs)
+	} else {
+		a.stems, termIDs = ix.lex.distinctTerms(a.tokens, termIDs)
+		a.plain, termIDs = ix.lex.distinctTerms(plain, termIDs)
+	}
 	stemIDOf, plainIDOf := termIDs[:len(a.stems)], termIDs[len(a.stems):]
 	plainID := func(t []byte) uint32 { return plainIDOf[slices.Index(a.plain, string(t))] }
 	stemID := func(t []byte) uint32 { return stemIDOf[slices.Index(a.stems, string(t))] }
@@ -708,6 +717,23 @@ func (l *lexicon) distinctTerms(ts analysis.TokenStream, ids []uint32) ([]string
 	for _, tok := range ts {
 		if !slices.ContainsFunc(out, func(t string) bool { return t == string(tok.Term) }) {
 			if id, ok := l.ids[string(tok.Term)]; ok {
+				out, ids = append(out, l.words[id]), append(ids, id)
+			} else {
+				out, ids = append(out, string(tok.Term)), append(ids, noTerm)
+			}
+		}
+	}
+	return out, ids
+}
+
+// distinctTermsOf is distinctTerms of a token stream whose terms' ids are
+// known, tokenIDs[i] the id of ts[i]'s term (noTerm for one the lexicon does
+// not hold): the same terms and ids without looking them up.
+func (l *lexicon) distinctTermsOf(ts analysis.TokenStream, tokenIDs, ids []uint32) ([]string, []uint32) {
+	out := make([]string, 0, len(ts))
+	for i, tok := range ts {
+		if !slices.ContainsFunc(out, func(t string) bool { return t == string(tok.Term) }) {
+			if id := tokenIDs[i]; id != noTerm {
 				out, ids = append(out, l.words[id]), append(ids, id)
 			} else {
 				out, ids = append(out, string(tok.Term)), append(ids, noTerm)

@@ -54,7 +54,7 @@ type Index struct {
 	rules   int // how many sets of entries may be found as one rule (docMeta.rule)
 	// forms are the analysis of the lexicon's simple words (see
 	// tableWords).
-	forms map[string]wordForm
+	forms map[string]*wordForm
 	// siblings are the terms of the other forms of each term's words (see
 	// findSiblings).
 	siblings map[string][]string

@@ -17,17 +17,24 @@ import (
 // (TestWordTableAnalysesAsTheAnalyzers); any other text is analysed by them.
 
 // wordForm is what the analyzers make of one word: its English term (nil
-// for a stop word) and the type of its token.
+// for a stop word) and the type of its token, with the lexicon ids of the
+// term and the word (noTerm for a term the lexicon does not hold), so that
+// a query read from the table looks neither up again.
 type wordForm struct {
-	english []byte
-	term    string // english as a string ("" for a stop word)
-	plain   []byte // the word itself, its plain term
-	typ     analysis.TokenType
+	english   []byte
+	term      string // english as a string ("" for a stop word)
+	plain     []byte // the word itself, its plain term
+	typ       analysis.TokenType
+	englishID uint32
+	plainID   uint32
 }
 
 // tableWords fills the table of the lexicon's simple words' analysis.
 func (ix *Index) tableWords() {
-	ix.forms = make(map[string]wordForm, len(ix.lex.ids))
+	ix.forms = make(map[string]*wordForm, len(ix.lex.ids))
+	// The forms in one array, the map holding where each is: a query's
+	// words are read into an array of their places, not of the forms.
+	all := make([]wordForm, 0, len(ix.lex.ids))
 	for w := range ix.lex.ids {
 		if !simpleWord(w) {
 			continue
@@ -37,14 +44,16 @@ func (ix *Index) tableWords() {
 			continue
 		}
 		english := ix.english.Analyze([]byte(w))
-		f := wordForm{plain: []byte(w), typ: plain[0].Type}
+		f := wordForm{plain: []byte(w), typ: plain[0].Type, englishID: noTerm, plainID: ix.lex.ids[w]}
 		switch {
 		case len(english) == 1 && english[0].Type == f.typ:
 			f.english, f.term = english[0].Term, string(english[0].Term)
+			f.englishID = ix.lex.id(f.term)
 		case len(english) != 0:
 			continue
 		}
-		ix.forms[w] = f
+		all = append(all, f)
+		ix.forms[w] = &all[len(all)-1]
 	}
 }
 
@@ -77,12 +86,14 @@ func simpleWord(w string) bool {
 
 // analyzeText returns the English and the plain analysis of a query's text:
 // from the table when every word of it is there, one space apart, else from
-// the analyzers.
-func (ix *Index) analyzeText(text string) (english, plain analysis.TokenStream) {
-	if english, plain, ok := ix.tableText(text); ok {
-		return english, plain
+// the analyzers. Read from the table, ids is given the lexicon id of each
+// English token's term and then of each plain token's (noTerm for one it
+// does not hold), and known is true; else ids is returned as given.
+func (ix *Index) analyzeText(text string, ids []uint32) (english, plain analysis.TokenStream, _ []uint32, known bool) {
+	if english, plain, withIDs, ok := ix.tableText(text, ids); ok {
+		return english, plain, withIDs, true
 	}
-	return ix.english.Analyze([]byte(text)), ix.plain.Analyze([]byte(text))
+	return ix.english.Analyze([]byte(text)), ix.plain.Analyze([]byte(text)), ids, false
 }
 
 // maxTableWords bounds the words of a text tableText reads (a query's text
@@ -91,11 +102,11 @@ const maxTableWords = 64
 
 // tableText is analyzeText from the table; ok is false when a word is not in
 // it.
-func (ix *Index) tableText(text string) (english, plain analysis.TokenStream, ok bool) {
+func (ix *Index) tableText(text string, ids []uint32) (english, plain analysis.TokenStream, _ []uint32, ok bool) {
 	if text == "" || len(ix.forms) == 0 {
-		return nil, nil, false
+		return nil, nil, ids, false
 	}
-	var forms [maxTableWords]wordForm
+	var forms [maxTableWords]*wordForm
 	var bounds [maxTableWords][2]int
 	n := 0
 	for start := 0; start < len(text); {
@@ -104,17 +115,17 @@ func (ix *Index) tableText(text string) (english, plain analysis.TokenStream, ok
 			end++
 		}
 		if end == start || n == maxTableWords {
-			return nil, nil, false // two spaces, or too many words
+			return nil, nil, ids, false // two spaces, or too many words
 		}
 		f, found := ix.forms[text[start:end]]
 		if !found {
-			return nil, nil, false
+			return nil, nil, ids, false
 		}
 		forms[n], bounds[n] = f, [2]int{start, end}
 		n++
 		start = end + 1
 		if end == len(text)-1 {
-			return nil, nil, false // a space last
+			return nil, nil, ids, false // a space last
 		}
 	}
 	tokens := make([]analysis.Token, 0, 2*n)
@@ -132,6 +143,10 @@ func (ix *Index) tableText(text string) (english, plain analysis.TokenStream, ok
 		b := bounds[i]
 		tokens = append(tokens, analysis.Token{Term: forms[i].english, Start: b[0], End: b[1], Position: i + 1, Type: forms[i].typ})
 		english = append(english, &tokens[len(tokens)-1])
+		ids = append(ids, forms[i].englishID)
 	}
-	return english, plain, true
+	for i := range n {
+		ids = append(ids, forms[i].plainID)
+	}
+	return english, plain, ids, true
 }

@@ -26,9 +26,18 @@ func TestWordTableAnalysesAsTheAnalyzers(t *testing.T) {
 	}
 	same := func(text string) {
 		t.Helper()
-		english, plain, ok := ix.tableText(text)
+		english, plain, ids, ok := ix.tableText(text, nil)
 		if !ok {
 			t.Fatalf("%q: not read from the table", text)
+		}
+		// The ids it gives are the lexicon's of each token's term.
+		if len(ids) != len(english)+len(plain) {
+			t.Fatalf("%q: %d ids for %d tokens", text, len(ids), len(english)+len(plain))
+		}
+		for i, tok := range append(slices.Clip(english), plain...) {
+			if want := ix.lex.id(string(tok.Term)); ids[i] != want {
+				t.Fatalf("%q: token %s given id %d, the lexicon's is %d", text, tok, ids[i], want)
+			}
 		}
 		if want := ix.english.Analyze([]byte(text)); !sameTokens(english, want) {
 			t.Fatalf("%q: English %s, the analyzer gives %s", text, tokensString(english), tokensString(want))
@@ -50,7 +59,7 @@ func TestWordTableAnalysesAsTheAnalyzers(t *testing.T) {
 		same(strings.Join(ws, " "))
 	}
 	for _, text := range []string{"", " ship", "ship ", "ship  range", "Ship", "ship's crew", "mis-seed", "dévoré", "zzzqqq ship"} {
-		if _, _, ok := ix.tableText(text); ok {
+		if _, _, _, ok := ix.tableText(text, nil); ok {
 			t.Errorf("%q read from the table", text)
 		}
 	}
