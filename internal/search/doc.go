@@ -194,7 +194,12 @@
 //     one-word title of a common word in a long question scores little.
 //     A title of stop words ("All", "When and While") is compared with
 //     the query's words as typed: those the query holds count in its share
-//     with their rarity, as its stems do. Score times (1 + 3 x cover).
+//     with their rarity, as its stems do. A sub-section whose own title
+//     holds a word of the query that no title above it holds is covered
+//     by its heading path (its title and its sections', each term once)
+//     when that covers more: "Ship cards" under "REPORTING CARDS FOR
+//     DUTY" for a question naming a ship and reporting (headpath.go).
+//     Score times (1 + 3 x cover).
 //  2. Query share: the share of the query's terms (idf-weighted, a term's
 //     meaning counting half) that the hit holds anywhere. Score times
 //     (1 + 2 x share) x share: a title holding one of several words does

@@ -178,6 +178,15 @@ type docMeta struct {
 	// copies are its paragraphs a newer rulebook's entries hold (see
 	// relateCopies).
 	copies []copied
+	// pathIDs are the terms of a sub-section's heading path: its title's
+	// and those of the sections it stands under, each once; pathIDF the
+	// sum of their rarities. nil for an entry under none, or whose
+	// sections' titles add no term (see findHeadPaths).
+	pathIDs []uint32
+	pathIDF float64
+	// above is the entry it stands under, nil for none (see
+	// findHeadPaths).
+	above *docMeta
 }
 
 // Build indexes the entries and cards in memory. docs give each entry's
@@ -425,6 +434,7 @@ func (ix *Index) prepare() error {
 	ix.weighParagraphs()
 	ix.headParagraphs()
 	ix.markContents()
+	ix.findHeadPaths()
 	packStrings(metas)
 	packTitles(metas)
 	for f, name := range facetNames {

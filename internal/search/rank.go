@@ -147,6 +147,13 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 		cover, named := 0.0, false
 		if facts.titleMask&a.coverMask != 0 {
 			cover, named = ix.cover(facts.titleIDs(m), facts.titleIDF, a)
+			if cover > 0 && m.pathIDs != nil && ix.w.HeadPath && titleAdds(m, a) {
+				// Its own title names a part of the query its
+				// sections' titles do not: they may name the rest.
+				if c, _ := ix.cover(m.pathIDs, m.pathIDF, a); c > cover {
+					cover = c
+				}
+			}
 		} // else no term of the title is the query's (most hits)
 		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share) * ix.w.whole(share)
 		if held&a.phraseHeld == a.phraseHeld && a.inTitleOrder(m) ||

@@ -144,6 +144,11 @@ type weights struct {
 	// Related counts entries the corpus relates (the same term in another
 	// document of the edition) as the same rule, besides equal titles.
 	Related bool
+	// HeadPath measures a sub-section's title cover by its heading path
+	// (its title and those of the sections it stands under) when its own
+	// title holds a word of the query no title above it holds and the path
+	// covers more (see findHeadPaths).
+	HeadPath bool
 	// Scoring is Bleve's scoring model ("tf-idf" or "bm25").
 	Scoring string
 }
@@ -151,7 +156,7 @@ type weights struct {
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.7, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
 		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 2, Superseded: 0.15, Related: true,
-		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true, Derived: 0.25, Bounds: true,
+		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true, Derived: 0.25, Bounds: true, HeadPath: true,
 		Scoring: "tf-idf"}
 }
 
