@@ -488,6 +488,14 @@ func transports(t *testing.T, svc *edgeServices) (*httptest.Server, func(body st
 // one).
 func transportsOver(t *testing.T, services api.Services) (*httptest.Server, func(body string) http.Header) {
 	t.Helper()
+	srv, signAt := transportsSignedAt(t, services)
+	return srv, func(body string) http.Header { return signAt(time.Now(), body) }
+}
+
+// transportsSignedAt is transportsOver with a signer of Discord's requests
+// that signs a body as sent at a given time.
+func transportsSignedAt(t *testing.T, services api.Services) (*httptest.Server, func(at time.Time, body string) http.Header) {
+	t.Helper()
 	log := slog.New(slog.DiscardHandler)
 	pub, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -504,8 +512,8 @@ func transportsOver(t *testing.T, services api.Services) (*httptest.Server, func
 	})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	sign := func(body string) http.Header {
-		stamp := strconv.FormatInt(time.Now().Unix(), 10)
+	sign := func(at time.Time, body string) http.Header {
+		stamp := strconv.FormatInt(at.Unix(), 10)
 		return http.Header{
 			"X-Signature-Ed25519":   {hex.EncodeToString(ed25519.Sign(priv, []byte(stamp+body)))},
 			"X-Signature-Timestamp": {stamp},
