@@ -206,7 +206,7 @@ func sendOddRequest(t *testing.T, srv *httptest.Server, sign func(string) http.H
 		}
 		Total *int
 		ID    string
-		Data  map[string]json.RawMessage
+		Data  json.RawMessage // GraphQL's fields, or a REST list
 	}
 	switch {
 	case r.Via == viaDiscord && res.StatusCode == http.StatusOK:
@@ -233,7 +233,9 @@ func sendOddRequest(t *testing.T, srv *httptest.Server, sign func(string) http.H
 		case e.ID != "":
 			a.answer = e.ID
 		}
-		for _, v := range e.Data { // GraphQL's one field: its count or its id
+		var fields map[string]json.RawMessage // GraphQL's one field: its count or its id
+		json.Unmarshal(e.Data, &fields)
+		for _, v := range fields {
 			var one struct {
 				TotalCount *int
 				ID         string

@@ -29,6 +29,6 @@ func TestOddInputOfAThirdBatchIsAnsweredClearly(t *testing.T) {
 
 // The figures of TestOddInputOfAThirdBatchIsAnsweredClearly this far.
 const (
-	odd3HeldAtLeast = 0
-	odd3SameAtLeast = 0
+	odd3HeldAtLeast = 204
+	odd3SameAtLeast = 11
 )
