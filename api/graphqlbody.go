@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -93,6 +94,11 @@ func readGraphQLRequest(data []byte) error {
 	if q.kind == "" || q.kind == "null" || q.kind == "string" && q.blank {
 		return rules.Errorf(rules.EINVALID, `The field query is missing or empty: send the GraphQL query as a string, {"query": "{ documents { totalCount } }"}.`).WithDetail("field", "query")
 	}
+	if q.kind == "string" && !q.utf8 {
+		// GraphQL is Unicode text: bytes not UTF-8 were read as U+FFFD
+		// wherever they stood (in a comment, unseen).
+		return rules.Errorf(rules.EINVALID, "The field query holds bytes that are not UTF-8: send the GraphQL query as UTF-8.").WithDetail("field", "query")
+	}
 	for _, f := range []struct{ name, want, kind string }{
 		{"query", "string", q.kind}, {"operationName", "string", fields["operationName"].kind},
 		{"variables", "object", fields["variables"].kind}, {"extensions", "object", fields["extensions"].kind},
@@ -106,10 +112,12 @@ func readGraphQLRequest(data []byte) error {
 }
 
 // jsonValueKind is the JSON type of a value read without copying it, and,
-// of a string, whether it holds only white space.
+// of a string, whether it holds only white space and whether it is UTF-8
+// as written.
 type jsonValueKind struct {
 	kind  string // object, array, string, number, boolean, null
 	blank bool
+	utf8  bool
 }
 
 func (k *jsonValueKind) UnmarshalJSON(b []byte) error {
@@ -123,7 +131,7 @@ func (k *jsonValueKind) UnmarshalJSON(b []byte) error {
 	case '[':
 		k.kind = "array"
 	case '"':
-		k.kind, k.blank = "string", blankJSONString(b)
+		k.kind, k.blank, k.utf8 = "string", blankJSONString(b), utf8.Valid(b)
 	case 't', 'f':
 		k.kind = "boolean"
 	case 'n':

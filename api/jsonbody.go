@@ -20,7 +20,8 @@ import (
 //
 //   - its Content-Type is JSON (application/json, a type ending in +json),
 //     text/plain (what a page sends across sites without a preflight, as the
-//     embed script does), or none; any other (a form, which curl -d sends,
+//     embed script does), or none, in UTF-8 (a charset other than utf-8 is
+//     415 naming it); any other (a form, which curl -d sends,
 //     multipart, XML) is 415 naming the type: its bytes are not JSON, and
 //     were answered "not valid JSON (at byte 1 ...)" as if they were meant to be;
 //   - its Content-Encoding is none, identity or gzip, a gzip body read
@@ -68,8 +69,14 @@ func checkJSONType(ct string) error {
 	if strings.TrimSpace(ct) == "" || strings.EqualFold(ct, echo.MIMEApplicationJSON) {
 		return nil // what nearly every client sends, read without parsing
 	}
-	mt, _, err := mime.ParseMediaType(ct)
+	mt, params, err := mime.ParseMediaType(ct)
 	if err == nil && (mt == echo.MIMEApplicationJSON || mt == echo.MIMETextPlain || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")) {
+		// JSON is UTF-8 (RFC 8259): a body said to be in another charset
+		// was read as UTF-8 all the same, its other bytes misread.
+		if cs, ok := params["charset"]; ok && !strings.EqualFold(cs, "utf-8") && !strings.EqualFold(cs, "utf8") {
+			return unsupportedMedia(rules.Errorf(rules.EINVALID, "The request body is said to be in the charset %q: send JSON in UTF-8 (charset=utf-8, or no charset).", rules.Truncate(cs)).
+				WithDetail("field", "Content-Type"))
+		}
 		return nil
 	}
 	return unsupportedMedia(rules.Errorf(rules.EINVALID, "The request body is sent as %q, which is not JSON: send it as application/json.", rules.Truncate(ct)).

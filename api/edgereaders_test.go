@@ -1,0 +1,55 @@
+package api_test
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// A JSON body is UTF-8: one said to be in another charset is refused 415
+// naming the charset, on every route that reads a body (GraphQL's too), where it was read
+// as UTF-8 all the same; utf-8 in any case, quoted or not, is read.
+func TestABodyInAnotherCharsetIsRefused(t *testing.T) {
+	srv := newServer(t)
+	for _, c := range []struct {
+		ctype string
+		want  int
+	}{
+		{"application/json; charset=iso-8859-1", 415},
+		{"text/plain; charset=utf-16", 415},
+		{"application/json; charset=UTF-8", 200},
+		{`application/json; charset="utf-8"`, 200},
+		{"text/plain;charset=utf8", 200},
+	} {
+		for _, path := range []string{"/v1/cards/collection", "/v1/adjudicate"} {
+			body := `{"identifiers":[]}`
+			if path == "/v1/adjudicate" {
+				body = `{"edition":"2e","question":"ship.damage","board":{"ships":[{"id":"s","range":7,"weapons":6,"shields":6}]},"params":{"ship":"s","add":1}}`
+			}
+			req, _ := http.NewRequest(http.MethodPost, srv.URL+path, strings.NewReader(body))
+			req.Header.Set("Content-Type", c.ctype)
+			res, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != c.want || c.want == 415 && !strings.Contains(string(out), "charset") {
+				t.Errorf("%s as %s: %d %s, want %d", path, c.ctype, res.StatusCode, out, c.want)
+			}
+		}
+	}
+}
+
+// A GraphQL query is Unicode text: bytes in it that are not UTF-8 are
+// refused naming the query, wherever they stand (in a comment they were
+// read as U+FFFD and the query answered).
+func TestAGraphQLQueryNotUTF8IsRefused(t *testing.T) {
+	srv := newServer(t)
+	status, out := post(t, srv.URL, "/graphql", []byte("{\"query\":\"{ __typename } # \xff\"}"))
+	code, message, field := refusalOf(t, out)
+	if status != 400 || code != "invalid_request" || field != "query" || !strings.Contains(message, "UTF-8") {
+		t.Errorf("%d %s", status, out)
+	}
+}
