@@ -53,3 +53,28 @@ func TestAGraphQLQueryNotUTF8IsRefused(t *testing.T) {
 		t.Errorf("%d %s", status, out)
 	}
 }
+
+// A path no route has is answered 404 naming the path as it was read
+// (percent-encoded): a trailing slash, a doubled one, a capital or a dot
+// segment is seen; an encoded slash is within its segment, so no route's
+// path, never a 405 saying GET is allowed to a GET.
+func TestAPathNoRouteHasIsNamed(t *testing.T) {
+	srv := newServer(t)
+	for path, want := range map[string]string{
+		"/v1/search/?q=stopped":      "/v1/search/",
+		"//v1/search?q=stopped":      "//v1/search",
+		"/v1//cards":                 "/v1//cards",
+		"/V1/search":                 "/V1/search",
+		"/v1/./search":               "/v1/./search",
+		"/v1/documents;x=1":          "/v1/documents;x=1",
+		"/v1/cards%2Fnamed?fuzzy=wo": "/v1/cards%2Fnamed",
+		"/v1/no%0Asuch":              "/v1/no%0Asuch",
+	} {
+		var body errorBody
+		status := get(t, srv, path, &body)
+		if status != 404 || body.Error.Code != "not_found" || body.Error.Details["path"] != want ||
+			body.Error.Message != "No route is at "+want+": see /openapi.json for the API." {
+			t.Errorf("%s: %d %+v, want 404 naming %s", path, status, body.Error, want)
+		}
+	}
+}

@@ -63,6 +63,14 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if allow := c.Response().Header().Get(echo.HeaderAllow); status == http.StatusMethodNotAllowed && allow != "" {
 			body.Error.Message = "This method is not allowed on this route; it allows " + allow + "."
 		}
+		if errors.Is(err, echo.ErrNotFound) {
+			// No route has the path: say which path was read, as sent
+			// (percent-encoded, so nothing of it is echoed raw), where a
+			// trailing slash, a doubled one or a capital was unseen.
+			path := rules.Truncate(c.Request().URL.EscapedPath())
+			body.Error.Message = fmt.Sprintf("No route is at %s: see /openapi.json for the API.", path)
+			body.Error.Details["path"] = path
+		}
 		if status >= 500 && !stopped {
 			log.ErrorContext(c.Request().Context(), "request failed",
 				"request_id", c.Response().Header().Get(echo.HeaderXRequestID),

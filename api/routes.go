@@ -70,7 +70,9 @@ func (rm *routeMethods) allowed(path string) string {
 // the Allow header when its path is a route's with other methods, else a
 // 404.
 func (rm *routeMethods) notFound(c echo.Context) error {
-	if allow := rm.allowed(c.Request().URL.Path); allow != "" {
+	// The path as routed: an encoded slash (/v1/cards%2Fnamed) is within
+	// a segment, no route's, not the slash it decodes to.
+	if allow := rm.allowed(c.Request().URL.EscapedPath()); allow != "" {
 		c.Response().Header().Set(echo.HeaderAllow, allow)
 		return echo.ErrMethodNotAllowed
 	}
