@@ -111,7 +111,7 @@ func checkQuery(raw string, names []string) error {
 			return unknownParam(key, names)
 		}
 		if seen&(1<<i) != 0 {
-			return rules.Errorf(rules.EINVALID, "The query parameter %s is given twice: give %s once.", key, key).WithDetail("field", key)
+			return rules.GivenTwice(key)
 		}
 		seen |= 1 << i
 	}

@@ -153,7 +153,7 @@ func readOptions(command string, opts []*discordgo.ApplicationCommandInteraction
 		if _, twice := out[o.Name]; twice {
 			// Discord sends each option once; a hand-made interaction
 			// giving one twice had the last read without a word.
-			return nil, fmt.Sprintf("The option %s is given twice: give it once.", name)
+			return nil, rules.GivenTwice(name).Message
 		}
 		v, isText := o.Value.(string)
 		if o.Type != d.Type || !isText {

@@ -99,6 +99,13 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		}
 		break // the flag package names the mistake and prints the help
 	}
+	// A flag given twice is refused, as a query parameter given twice is
+	// (the flag package kept the last: --limit 5 --limit 10 showed ten).
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, ok := f.Value.(*onceValue); !ok {
+			f.Value = &onceValue{Value: f.Value, name: f.Name}
+		}
+	})
 	var words []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -168,4 +175,33 @@ func parseProxies(list string) ([]*net.IPNet, error) {
 		nets = append(nets, n)
 	}
 	return nets, nil
+}
+
+// onceValue is a flag's value that may be set once: a second setting is
+// refused in the sentence of a parameter given twice (rules.GivenTwice).
+type onceValue struct {
+	flag.Value
+	name string
+	set  bool
+}
+
+func (o *onceValue) Set(s string) error {
+	if o.set {
+		return rules.GivenTwice(o.name)
+	}
+	o.set = true
+	return o.Value.Set(s)
+}
+
+func (o *onceValue) String() string {
+	if o == nil || o.Value == nil {
+		return "" // the zero value the flag package asks for its help
+	}
+	return o.Value.String()
+}
+
+// IsBoolFlag keeps a boolean flag one that takes no value.
+func (o *onceValue) IsBoolFlag() bool {
+	b, ok := o.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

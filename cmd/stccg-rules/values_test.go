@@ -250,7 +250,7 @@ func TestSameMistakeSameAnswerOnEveryTransport(t *testing.T) {
 			{via: viaPage, what: "/cards/named?fuzzy=worf&editon=2e"},
 			{via: viaPage, what: "/embed/card?name=worf&editon=2e"},
 		}},
-		{"a parameter given twice", `The query parameter fuzzy is given twice: give fuzzy once.`, []sending{
+		{"a parameter given twice", `The fuzzy parameter is given twice: give it once.`, []sending{
 			{via: viaREST, what: "/v1/cards/named?fuzzy=worf&fuzzy=data", field: "fuzzy"},
 			{via: viaPage, what: "/cards/named?fuzzy=worf&fuzzy=data"},
 		}},
@@ -372,7 +372,7 @@ func refusal(t *testing.T, srv *httptest.Server, sign func(string) http.Header, 
 			`Give either ?exact= or ?fuzzy=, not both.`,
 			`Unknown query parameter "editon": did you mean "edition"?`,
 			`The id holds a control character, a bidirectional control or invalid UTF-8.`,
-			`The query parameter fuzzy is given twice: give fuzzy once.`,
+			`The fuzzy parameter is given twice: give it once.`,
 			rules.CardNameText.Refusal("", "").Message,
 			rules.CardNameText.Refusal("", "!!!").Message,
 		} {

@@ -135,3 +135,13 @@ func JSONKind(k reflect.Kind) string {
 	}
 	return "a " + k.String()
 }
+
+// GivenTwice is the refusal of a parameter given twice in one request (a
+// query parameter, a GraphQL argument, a flag, a Discord option): in one
+// sentence on every transport, naming it (details.field). A proxy or a
+// cache reading the last of two would read another request than the one
+// answered.
+func GivenTwice(name string) *Error {
+	name = Truncate(name)
+	return Errorf(EINVALID, "The %s parameter is given twice: give it once.", name).WithDetail("field", name)
+}
