@@ -85,7 +85,10 @@ func (VariablesKeeper) MutateOperationParameters(ctx context.Context, raw *graph
 func inputMistake(ctx context.Context, gerr *gqlerror.Error) *rules.Error {
 	name, ok := unknownInputField(gerr)
 	whole := !ok && argumentOfWrongType(gerr)
-	if !ok && !whole || !graphql.HasOperationContext(ctx) {
+	// A value within a variable GraphQL refuses (a statistic written 7e0,
+	// "cannot use string as Int"): REST's refusal of the body it is in.
+	within := !ok && !whole && inVariable(gerr)
+	if !ok && !whole && !within || !graphql.HasOperationContext(ctx) {
 		return nil
 	}
 	oc := graphql.GetOperationContext(ctx)
@@ -131,11 +134,20 @@ func inputMistake(ctx context.Context, gerr *gqlerror.Error) *rules.Error {
 			return rules.Errorf(rules.EINVALID, "%s", strings.Replace(re.Message, bodyField, ba.name, 1)).WithDetail("field", ba.name)
 		case whole && field == ba.name:
 			return re
+		case within:
+			return re
 		case !whole && (field == name || strings.HasSuffix(field, "."+name)):
 			return re
 		}
 	}
 	return nil
+}
+
+// inVariable says whether a validation error refuses a value within a
+// variable (its path the variable's and more).
+func inVariable(gerr *gqlerror.Error) bool {
+	code, _ := gerr.Extensions["code"].(string)
+	return code == "GRAPHQL_VALIDATION_FAILED" && len(gerr.Path) > 2 && gerr.Path[0] == ast.PathName("variable")
 }
 
 // bodyField is how the REST decoders name the body itself.
@@ -255,7 +267,7 @@ func argumentAt(ctx context.Context, gerr *gqlerror.Error) (name, field string, 
 						return true
 					}
 				}
-				if walk(f.SelectionSet, depth+1) {
+				if directiveArgumentAt(f.Directives, at, &name, &field) || walk(f.SelectionSet, depth+1) {
 					return true
 				}
 			case *ast.InlineFragment:
@@ -272,4 +284,19 @@ func argumentAt(ctx context.Context, gerr *gqlerror.Error) (name, field string, 
 		}
 	}
 	return "", "", false
+}
+
+// directiveArgumentAt finds among directives the argument whose value is
+// at, naming it and its directive (@include), as a field's argument is
+// named with its field.
+func directiveArgumentAt(ds ast.DirectiveList, at gqlerror.Location, name, field *string) bool {
+	for _, d := range ds {
+		for _, a := range d.Arguments {
+			if p := a.Value.Position; p != nil && p.Line == at.Line && p.Column == at.Column {
+				*name, *field = a.Name, "@"+d.Name
+				return true
+			}
+		}
+	}
+	return false
 }

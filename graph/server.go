@@ -118,7 +118,20 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 // would decode null into no parameters at all and fail on them.
 func objectBodies(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
+		switch r.Method {
+		case http.MethodHead:
+			// Answered as its GET, without a body (the server writes
+			// none to a HEAD): gqlgen has no transport of HEAD, and said
+			// 400 with no word.
+			get := r.Clone(r.Context())
+			get.Method = http.MethodGet
+			next.ServeHTTP(&getWriter{ResponseWriter: w}, get)
+			return
+		case http.MethodGet:
+			next.ServeHTTP(&getWriter{ResponseWriter: w}, r)
+			return
+		case http.MethodPost:
+		default:
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -140,6 +153,35 @@ func objectBodies(next http.Handler) http.Handler {
 	})
 }
 
+// getWriter answers a mutation asked by GET as the GraphQL over HTTP
+// specification says, 405 with Allow: POST, in a sentence naming POST,
+// where gqlgen's GET transport answered 406 "GET requests only allow query
+// operations".
+type getWriter struct {
+	http.ResponseWriter
+	refused bool
+}
+
+func (w *getWriter) WriteHeader(status int) {
+	if status != http.StatusNotAcceptable {
+		w.ResponseWriter.WriteHeader(status)
+		return
+	}
+	w.refused = true
+	w.Header().Set("Allow", "POST")
+	writeRequestError(w.ResponseWriter, http.StatusMethodNotAllowed, "The operation is a mutation, which GET does not run: send it by POST.")
+}
+
+func (w *getWriter) Write(b []byte) (int, error) {
+	if w.refused {
+		return len(b), nil // gqlgen's own sentence, answered already
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap gives http.ResponseController the writer underneath.
+func (w *getWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 // writeRequestError answers in GraphQL's error shape, with the REST API's
 // invalid_request code.
 func writeRequestError(w http.ResponseWriter, status int, message string) {
@@ -159,6 +201,48 @@ const undecodable = "json request body could not be decoded: "
 // for a field of the request's envelope (query, operationName, variables,
 // extensions) of the wrong JSON type: the kind given, the field, the Go type.
 var envelopeTypeError = regexp.MustCompile(`^json: cannot unmarshal (\w+) into Go struct field \w+\.(\w+) of type (\S+)`)
+
+// argumentTwice is gqlparser's message of an argument given twice.
+var argumentTwice = regexp.MustCompile(`^There can be only one argument named "(\w+)"\.$`)
+
+// cannotUse is gqlparser's message of a variable's value of another kind
+// than its type: the Go kind it was read as, the type.
+var cannotUse = regexp.MustCompile(`^cannot use (\w+) as (\w+)$`)
+
+// article is a type's name with its indefinite article.
+func article(typ string) string {
+	if strings.ContainsRune("AEIOU", rune(typ[0])) {
+		return "an " + typ
+	}
+	return "a " + typ
+}
+
+// goKinds are the JSON types of the Go kinds gqlparser names a variable's
+// value by.
+var goKinds = map[string]string{"slice": "an array", "map": "an object", "string": "a string", "bool": "a boolean", "float64": "a number", "int": "a number", "int64": "a number"}
+
+// variableMistake is the refusal of a variable's value a validation error
+// makes, in a sentence naming the variable (details.field), or nil when the
+// error is no variable's.
+func variableMistake(ge *gqlerror.Error) *rules.Error {
+	if code, _ := ge.Extensions["code"].(string); code != "GRAPHQL_VALIDATION_FAILED" || len(ge.Path) < 2 || ge.Path[0] != ast.PathName("variable") {
+		return nil
+	}
+	name := ast.Path(ge.Path[1:]).String()
+	msg := strings.TrimSuffix(ge.Message, ".")
+	var say string
+	switch m := cannotUse.FindStringSubmatch(msg); {
+	case m != nil && goKinds[m[1]] != "":
+		say = fmt.Sprintf("The variable $%s must be %s, not %s.", name, article(m[2]), goKinds[m[1]])
+	case msg == "must be defined":
+		say = fmt.Sprintf("The variable $%s is required and was not given: give it in variables.", name)
+	case strings.HasPrefix(msg, "must ") || strings.HasPrefix(msg, "cannot be "):
+		say = fmt.Sprintf("The variable $%s %s.", name, msg)
+	default:
+		say = fmt.Sprintf("The variable $%s is refused: %s.", name, msg)
+	}
+	return rules.Errorf(rules.EINVALID, "%s", say).WithDetail("field", name)
+}
 
 // presentError gives every GraphQL error the REST API's code and details in
 // its extensions, and hides internal faults, reporting them as internal.
@@ -192,6 +276,22 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 		// Int variable as 0, and says "cannot use value 0 as Int".
 		if ge.Message == "cannot use value 0 as Int" && len(ge.Path) == 2 && ge.Path[0] == ast.PathName("variable") {
 			gerr.Message = fmt.Sprintf("The variable $%s must be a whole number (Int).", ge.Path[1])
+			return gerr, false
+		}
+		// Any other refusal of a variable's value ("cannot use slice as
+		// String", "must be defined"): named by the variable, as REST
+		// names a parameter.
+		if re := variableMistake(ge); re != nil {
+			gerr.Message = re.Message
+			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
+			return gerr, false
+		}
+		// An argument given twice: in REST's sentence of a parameter
+		// given twice.
+		if m := argumentTwice.FindStringSubmatch(ge.Message); m != nil {
+			re := rules.GivenTwice(m[1])
+			gerr.Message = re.Message
+			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
 			return gerr, false
 		}
 		// A literal of the wrong type for an argument ("Int cannot
