@@ -2,9 +2,15 @@ package api_test
 
 import (
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/api"
+	"github.com/stccg/stccg-rules/web"
 )
 
 // A JSON body is UTF-8: one said to be in another charset is refused 415
@@ -75,6 +81,37 @@ func TestAPathNoRouteHasIsNamed(t *testing.T) {
 		if status != 404 || body.Error.Code != "not_found" || body.Error.Details["path"] != want ||
 			body.Error.Message != "No route is at "+want+": see /openapi.json for the API." {
 			t.Errorf("%s: %d %+v, want 404 naming %s", path, status, body.Error, want)
+		}
+	}
+}
+
+// A path a mounted route has (a page's, Discord's), asked with another
+// method, is a 405 with the Allow header naming the methods it takes, and
+// OPTIONS is answered them: the pages' catch-all answered both a 404.
+func TestAMountedRouteAskedWithAnotherMethodIs405(t *testing.T) {
+	s := services(t)
+	srv := newServerWith(t, api.Config{Mount: func(e *echo.Echo, mw ...echo.MiddlewareFunc) {
+		web.New(web.Config{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Logger: slog.New(slog.DiscardHandler)}).Register(e, mw...)
+		e.POST("/discord/interactions", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
+	}})
+	for _, c := range []struct{ method, path, allow string }{
+		{http.MethodGet, "/discord/interactions", "POST"},
+		{http.MethodPut, "/adjudicate", "GET, HEAD, POST"},
+		{http.MethodDelete, "/entries/x", "GET, HEAD"},
+		{http.MethodOptions, "/", "GET, HEAD"},
+	} {
+		req, _ := http.NewRequest(c.method, srv.URL+c.path, nil)
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		want := http.StatusMethodNotAllowed
+		if c.method == http.MethodOptions {
+			want = http.StatusNoContent
+		}
+		if res.StatusCode != want || res.Header.Get("Allow") != c.allow {
+			t.Errorf("%s %s: %d Allow %q, want %d Allow %q", c.method, c.path, res.StatusCode, res.Header.Get("Allow"), want, c.allow)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -49,10 +51,24 @@ func StatusOf(code string) int {
 
 // errorHandler writes every error, domain or echo's own, in the contract's
 // shape. Internal faults are logged with the request id and never shown.
-func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
+func errorHandler(log *slog.Logger, routes *routeMethods) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
 			return
+		}
+		if errors.Is(err, echo.ErrNotFound) {
+			// A path a route has (a page's, Discord's), asked with another
+			// method: the pages' catch-all answered it a 404. OPTIONS is
+			// answered what the path allows.
+			allow := routes.allowed(c.Request().URL.EscapedPath())
+			if allow != "" && !slices.Contains(strings.Split(allow, ", "), c.Request().Method) {
+				c.Response().Header().Set(echo.HeaderAllow, allow)
+				if c.Request().Method == http.MethodOptions {
+					_ = c.NoContent(http.StatusNoContent)
+					return
+				}
+				err = echo.ErrMethodNotAllowed
+			}
 		}
 		status, body := withDetails(errorResponse(err))
 		stopped := false

@@ -81,7 +81,10 @@ func New(cfg Config) *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
-	e.HTTPErrorHandler = errorHandler(cfg.Logger)
+	// Every route's methods, known once the pages are mounted: a path a
+	// route has, asked with another method, is a 405 naming them.
+	everyRoute := &routeMethods{}
+	e.HTTPErrorHandler = errorHandler(cfg.Logger, everyRoute)
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
 	e.Pre(routeHeadAsGet, decodedPath)
 	every := []echo.MiddlewareFunc{restoreHead, requestID(newRequestIDs()), requestLogger(cfg.Logger)}
@@ -161,6 +164,7 @@ func New(cfg Config) *echo.Echo {
 	if cfg.Mount != nil {
 		cfg.Mount(e, workMW...)
 	}
+	*everyRoute = *newRouteMethods(e.Routes(), "/")
 	return e
 }
 
