@@ -222,3 +222,9 @@ func withPathIn(err error, param string) error {
 	p := param + "." + field
 	return rules.Errorf(rules.EINVALID, "The field %s is given twice.", p).WithDetail("field", rules.Truncate(p))
 }
+
+// DuplicateKey refuses a JSON body holding a key twice in one object,
+// naming its path ("The field data.options[0].value is given twice."), for
+// the readers of JSON outside this package (a Discord interaction): the
+// same reading as every REST and GraphQL body's.
+func DuplicateKey(data []byte) error { return duplicateKey(data) }

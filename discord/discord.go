@@ -27,6 +27,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/stccg/stccg-rules/api"
+
 	"github.com/stccg/stccg-rules/internal/ratelimit"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
@@ -157,6 +159,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnauthorized, "The interaction's signature does not verify with the application's public key.")
 		return
 	}
+	// Read strictly, as every body is: a key given twice (Discord sends
+	// each once) was read as the last; data that is no object (null, a
+	// list) was read as a command of no name.
+	if err := api.DuplicateKey(body); err != nil {
+		writeError(w, http.StatusBadRequest, "The body is not a Discord interaction: "+rules.ErrorMessage(err))
+		return
+	}
+	if msg := dataShape(body); msg != "" {
+		writeError(w, http.StatusBadRequest, msg)
+		return
+	}
 	var in discordgo.Interaction
 	if err := json.Unmarshal(body, &in); err != nil {
 		writeError(w, http.StatusBadRequest, notAnInteraction(body, err))
@@ -282,6 +295,32 @@ func notAnInteraction(body []byte, err error) string {
 		return fmt.Sprintf("The body is not a Discord interaction: an interaction of type %d has data, and this one has none.", head.Type)
 	}
 	return "The body is not a Discord interaction."
+}
+
+// dataShape says what is wrong with the data of an interaction that needs
+// some (every type but a ping): none, null, or a value that is no object;
+// "" when nothing is, or when the body is no JSON object (notAnInteraction
+// says so).
+func dataShape(body []byte) string {
+	var head struct {
+		Type *discordgo.InteractionType `json:"type"`
+		Data json.RawMessage            `json:"data"`
+	}
+	if json.Unmarshal(body, &head) != nil || head.Type == nil || *head.Type == discordgo.InteractionPing {
+		return ""
+	}
+	data := bytes.TrimSpace(head.Data)
+	switch {
+	case len(data) == 0 || string(data) == "null":
+		return fmt.Sprintf("The body is not a Discord interaction: an interaction of type %d has data, and this one has none.", *head.Type)
+	case data[0] != '{':
+		kind := map[byte]string{'[': "an array", '"': "a string", 't': "a boolean", 'f': "a boolean"}[data[0]]
+		if kind == "" {
+			kind = "a number"
+		}
+		return fmt.Sprintf("The body is not a Discord interaction: its field data is a JSON %s, where Discord sends an object.", strings.TrimPrefix(strings.TrimPrefix(kind, "an "), "a "))
+	}
+	return ""
 }
 
 // jsonKind names a Go kind as JSON names its values.
