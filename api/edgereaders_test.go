@@ -115,3 +115,19 @@ func TestAMountedRouteAskedWithAnotherMethodIs405(t *testing.T) {
 		}
 	}
 }
+
+// A path two routes match (/v1/cards/collection: the collection's POST,
+// the card route's GET) is answered every one's methods, whatever order
+// echo lists its routes in (it said one or the other, by chance).
+func TestAPathTwoRoutesMatchAllowsBothMethods(t *testing.T) {
+	srv := newServer(t)
+	req, _ := http.NewRequest(http.MethodPut, srv.URL+"/v1/cards/collection", nil)
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 405 || res.Header.Get("Allow") != "GET, HEAD, POST" {
+		t.Errorf("%d Allow %q, want 405 Allow GET, HEAD, POST", res.StatusCode, res.Header.Get("Allow"))
+	}
+}

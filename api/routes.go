@@ -42,10 +42,14 @@ func newRouteMethods(routes []*echo.Route, prefix string) *routeMethods {
 	return rm
 }
 
-// allowed returns the Allow header of the first pattern path matches (a
-// ":name" segment matches any one non-empty segment), or "".
+// allowed returns the Allow header of the patterns path matches (a ":name"
+// segment matches any one non-empty segment), every one's methods, or "":
+// /v1/cards/collection is the collection's POST and the card route's GET,
+// as echo routes them (e.Routes() lists the routes in no fixed order, so
+// the first match alone said one or the other).
 func (rm *routeMethods) allowed(path string) string {
 	segs := strings.Split(path, "/")
+	var methods []string
 	for i, p := range rm.patterns {
 		if len(p) != len(segs) {
 			continue
@@ -60,10 +64,10 @@ func (rm *routeMethods) allowed(path string) string {
 			}
 		}
 		if match {
-			return rm.allow[i]
+			methods = append(methods, strings.Split(rm.allow[i], ", ")...)
 		}
 	}
-	return ""
+	return strings.Join(slices.Compact(slices.Sorted(slices.Values(methods))), ", ")
 }
 
 // notFound answers a request no route of its group matched: a 405 with
