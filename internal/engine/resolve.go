@@ -192,7 +192,7 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 		if err != nil || !s.Allowed {
 			return resolveAnswer{}, err
 		}
-		ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, s, stack, &memo)
+		ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, s, stack, &memo, true)
 		return ra.answer(), err
 	})
 	if err != nil {
@@ -205,7 +205,7 @@ func (rm *resolveMove) Judge(ctx context.Context, j *judgement) error {
 		j.result = j.resolution(rm.Effect, m, nil, nil, j.explainCheck(nil, true))
 		return nil
 	}
-	ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, start, stack, &memo)
+	ra, err := resolveAttempt(ctx, j.board, j.vocab, j.rules, start, stack, &memo, false)
 	if err != nil {
 		return err
 	}

@@ -94,11 +94,13 @@ type stackMemo struct {
 }
 
 // resolveAttempt follows an attempt that may begin through its dilemmas
-// and to its end, on the board alone, under the rules of variant. It fails
+// and to its end, on the board alone, under the rules of variant; compared
+// says the attempt is only compared with another, never said, so its
+// requirements are checked without words (checkRequirementUnsaid). It fails
 // on a 2E stack larger than the dilemmas drawn, on the mission's
 // requirements not known or not readable, and with ctx's error when ctx
 // ends.
-func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, start attemptStart, stack []rules.ResolveDilemma, memo *stackMemo) (resolvedAttempt, error) {
+func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, start attemptStart, stack []rules.ResolveDilemma, memo *stackMemo, compared bool) (resolvedAttempt, error) {
 	first := rv == firstEdition
 	m := start.Mission
 	group := start.Group.Personnel
@@ -148,7 +150,7 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, st
 		r.Outcomes = []rules.ResolvedDilemma{}
 	}
 	var err error
-	ra.End, err = endAttempt(v, first, r, &a, ra.Stack.OwnMisSeed)
+	ra.End, err = endAttempt(v, first, r, &a, ra.Stack.OwnMisSeed, compared)
 	return ra, err
 }
 
@@ -297,8 +299,9 @@ func (a *attemptState) shipOfCrew() *Ship {
 // endAttempt checks the requirements on those remaining after the last
 // dilemma, and completes and scores the mission or fails the attempt. It
 // fails when the mission's requirements or the attributes they total are
-// not known, or the requirements cannot be read.
-func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState, ownMisSeed bool) (attemptEnd, error) {
+// not known, or the requirements cannot be read. compared checks them
+// without words (resolveAttempt).
+func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState, ownMisSeed, compared bool) (attemptEnd, error) {
 	m := a.mission
 	r.Points = ptr(0)
 	if len(a.remaining) == 0 {
@@ -315,7 +318,11 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 		return attemptEnd{}, err
 	}
 	e := attemptEnd{Kind: endChecked, Requirement: req, Remaining: a.remaining}
-	e.Check = checkRequirement(v, req, a.remaining)
+	if compared {
+		e.Check = checkRequirementUnsaid(v, req, a.remaining)
+	} else {
+		e.Check = checkRequirement(v, req, a.remaining)
+	}
 	e.Met = e.Check.Met
 	if err := needUnmetNames(v, e.Check, a.remaining, first); err != nil {
 		return attemptEnd{}, err
