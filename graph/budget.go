@@ -56,10 +56,17 @@ func (AnswerBudget) Validate(graphql.ExecutableSchema) error { return nil }
 // meter is one answer's count, shared by the fields resolving concurrently.
 type meter struct {
 	bytes, fields atomic.Int64
-	full          atomic.Bool // the answer reached a bound: no field resolves any more
-	reported      atomic.Bool // its error given once
-	measure       string      // which bound, once full
-	max           int
+	// full is the bound the answer reached, nil until then: once set, no
+	// field resolves any more. The bound and its figure are published
+	// together, so a field that finds the answer full reads both.
+	full     atomic.Pointer[bound]
+	reported atomic.Bool // its error given once
+}
+
+// bound is the bound an answer reached: which measure, and its limit.
+type bound struct {
+	measure string
+	max     int
 }
 
 type meterKey struct{}
@@ -102,7 +109,7 @@ func (b AnswerBudget) InterceptField(ctx context.Context, next graphql.Resolver)
 		}
 		return nil, errCut()
 	}
-	if m.full.Load() {
+	if m.full.Load() != nil {
 		return nil, m.cut(ctx)
 	}
 	if m.fields.Add(1) > int64(b.MaxFields) {
@@ -139,9 +146,7 @@ func (r rawJSON) MarshalGQL(w io.Writer) { _, _ = w.Write(r) }
 
 // fill marks the answer full at a bound, and returns its error.
 func (m *meter) fill(ctx context.Context, measure string, max int) error {
-	if m.full.CompareAndSwap(false, true) {
-		m.measure, m.max = measure, max
-	}
+	m.full.CompareAndSwap(nil, &bound{measure: measure, max: max})
 	return m.cut(ctx)
 }
 
@@ -151,7 +156,8 @@ func (m *meter) cut(ctx context.Context) error {
 	if !m.reported.CompareAndSwap(false, true) {
 		return errCut()
 	}
-	return answerLimit(m.measure, m.max, graphql.GetPath(ctx))
+	b := m.full.Load()
+	return answerLimit(b.measure, b.max, graphql.GetPath(ctx))
 }
 
 func answerLimit(measure string, max int, path ast.Path) *gqlerror.Error {

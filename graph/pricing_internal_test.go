@@ -1,10 +1,14 @@
 package graph
 
 import (
+	"context"
+	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/internal/testcorpus"
@@ -85,4 +89,51 @@ func TestListBoundsHoldTheCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("largest in the corpus: %v", most)
+}
+
+// TestAFieldFindingTheAnswerFullReadsItsBound: the fields of one answer
+// resolve concurrently, and several may reach its bound at once: one fills
+// the answer and the others find it full, and whichever says why first
+// reads the bound the filling field published with it. The one error given
+// names its measure and limit, never an empty bound (a field that found the
+// answer full once read the bound before it was written: a race under
+// -race, an error of limit 0).
+func TestAFieldFindingTheAnswerFullReadsItsBound(t *testing.T) {
+	ctx := context.Background()
+	for round := range 3000 {
+		m := &meter{}
+		const fields = 8
+		errs := make(chan error, fields)
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for range fields {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				errs <- m.fill(ctx, "bytes", 8<<10)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		named := 0
+		for err := range errs {
+			var gerr *gqlerror.Error
+			if !errors.As(err, &gerr) {
+				t.Fatalf("round %d: %v is not a GraphQL error", round, err)
+			}
+			if gerr.Message == cutMessage {
+				continue
+			}
+			named++
+			details, _ := gerr.Extensions["details"].(map[string]any)
+			if details["measure"] != "bytes" || details["limit"] != 8<<10 {
+				t.Fatalf("round %d: the bound's error says %v", round, details)
+			}
+		}
+		if named != 1 {
+			t.Fatalf("round %d: %d errors name the bound, want 1", round, named)
+		}
+	}
 }
