@@ -88,9 +88,15 @@ const (
 // answers of one question: it reads the mission's type and the stack
 // alone, not who attempts, and a question weighing personnel given no
 // place resolves the same stack again with each of them (unplaced.go).
+//
+// It also holds the room the attempts of those answers share, one after
+// another: who is in an attempt, by id (attemptState.in), made once and
+// cleared for each, where each dilemma of each answer made a map of its
+// own.
 type stackMemo struct {
 	made   bool
 	judged StackJudgement
+	in     map[string]*Personnel
 }
 
 // resolveAttempt follows an attempt that may begin through its dilemmas
@@ -106,7 +112,9 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, st
 	group := start.Group.Personnel
 	ra := resolvedAttempt{Start: start, Stacked: stack, Resolution: AttemptResolution{Mission: m.ID, Attempting: ids(group)}}
 	r := &ra.Resolution
-	r.Outcomes = make([]rules.ResolvedDilemma, 0, len(stack))
+	if !compared {
+		r.Outcomes = make([]rules.ResolvedDilemma, 0, len(stack))
+	}
 	stacked := func() []rules.StackedDilemma {
 		out := make([]rules.StackedDilemma, len(stack))
 		for i, d := range stack {
@@ -130,21 +138,43 @@ func resolveAttempt(ctx context.Context, b *Board, v *Vocabulary, rv variant, st
 		}
 		ra.Stack = JudgeStack2E(rv, m.Type, len(group), m.OvercomeDilemmas, stacked())
 	}
-	a := attemptState{board: b, first: first, mission: m, remaining: append(b.arrays().personnelPtrList(len(group)), group...), began: group}
-	ra.Dilemmas = make([]dilemmaResolved, 0, len(stack))
+	a := attemptState{board: b, first: first, mission: m, remaining: append(b.arrays().personnelPtrList(len(group)), group...), began: group,
+		unsaid: compared}
+	if memo != nil {
+		if memo.in == nil {
+			memo.in = make(map[string]*Personnel, len(group))
+		}
+		a.in = memo.in
+	} else {
+		a.in = make(map[string]*Personnel, len(group))
+	}
+	clear(a.in)
+	for _, p := range a.remaining {
+		a.in[p.ID] = p
+	}
+	if !compared {
+		// A compared attempt keeps only what its answer compares
+		// (resolvedAttempt.answer): not what each dilemma did.
+		ra.Dilemmas = make([]dilemmaResolved, 0, len(stack))
+	}
 	for i, d := range stack {
 		if err := ctx.Err(); err != nil {
 			return ra, err
 		}
 		dr := a.dilemma(d, ra.Stack.Outcomes[i])
-		ra.Dilemmas = append(ra.Dilemmas, dr)
-		o := rules.ResolvedDilemma{Title: d.Title, Outcome: dr.outcome(first, d), Faced: dr.Unfaced == dilemmaFaced}
-		if o.Outcome == Overcome {
+		outcome := dr.outcome(first, d)
+		if outcome == Overcome {
 			r.Overcome++
 		}
-		r.Outcomes = append(r.Outcomes, o)
+		if compared {
+			continue
+		}
+		ra.Dilemmas = append(ra.Dilemmas, dr)
+		r.Outcomes = append(r.Outcomes, rules.ResolvedDilemma{Title: d.Title, Outcome: outcome, Faced: dr.Unfaced == dilemmaFaced})
 	}
-	r.Remaining = ids(a.remaining)
+	if !compared {
+		r.Remaining = ids(a.remaining)
+	}
 	r.Killed, r.Brigged, r.StoppedByDilemmas, r.ShipStopped = a.killed, a.brigged, a.stopped, a.shipStopped
 	if r.Outcomes == nil {
 		r.Outcomes = []rules.ResolvedDilemma{}
@@ -166,6 +196,12 @@ type attemptState struct {
 	brigged   []string
 	stopped   []string
 	gone      map[string]bool // ids of those who left: killed, brigged or stopped (nil until one has)
+	// in is who remains, by id: the same personnel as remaining.
+	in map[string]*Personnel
+	// unsaid: the attempt is only compared (resolveAttempt), so what each
+	// dilemma did is not written down: the names of those who left it,
+	// those listed who were never in it.
+	unsaid bool
 	// shipStopped is the 1E ship stopped with its crew.
 	shipStopped string
 	// ended says why a 1E attempt ended before its last dilemma ("" while
@@ -242,30 +278,34 @@ func (dr dilemmaResolved) outcome(first bool, d rules.ResolveDilemma) string {
 // ... not involved in the mission attempt"; one who left earlier is gone
 // already.
 func (a *attemptState) apply(d rules.ResolveDilemma, dr *dilemmaResolved) {
-	outside := map[string]bool{} // listed, but never in the attempt
-	// Who is in the attempt, by id: each listed id is looked up once, and
-	// those who leave are taken out of the list once, after the lists.
-	in := make(map[string]*Personnel, len(a.remaining))
-	for _, p := range a.remaining {
-		in[p.ID] = p
+	var outside map[string]bool // listed, but never in the attempt
+	if !a.unsaid {
+		outside = map[string]bool{}
 	}
+	// Who is in the attempt, by id (a.in): each listed id is looked up
+	// once, and those who leave are taken out of the list once, after the
+	// lists.
+	in := a.in
 	leave := func(list []string, into *[]string) []string {
 		var gone []string
 		for _, id := range list {
 			p, ok := in[id]
 			if !ok {
-				if !a.gone[id] && !outside[id] {
+				if !a.unsaid && !a.gone[id] && !outside[id] {
 					outside[id] = true
 					dr.Untouched = append(dr.Untouched, id)
 				}
 				continue
 			}
 			delete(in, id)
+			*into = append(*into, p.ID)
+			if a.unsaid {
+				continue
+			}
 			if a.gone == nil {
 				a.gone = map[string]bool{}
 			}
 			a.gone[id] = true
-			*into = append(*into, p.ID)
 			gone = append(gone, p.Name())
 		}
 		return gone
