@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -47,26 +46,18 @@ func TestFamilyBoundsAnswerMinAndMax(t *testing.T) {
 		{"max tokens in reserve", "Keeping Tokens"},
 		{"min tokens in stack", "Before the Game"},
 	}
+	queries := make([]string, len(cases))
+	for i, c := range cases {
+		queries[i] = c.q
+	}
 	for _, bounds := range []bool{true, false} {
 		w := defaultWeights()
 		w.Bounds = bounds
-		ix, err := buildWith(context.Background(), w, fixtureDocs(), boundEntries(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			res, err := ix.Search(context.Background(), rules.SearchQuery{Q: c.q})
-			if err != nil {
-				t.Fatal(err)
-			}
-			first := ""
-			if len(res.Hits) > 0 {
-				first = res.Hits[0].Title
-			}
-			if answered := first == c.want; answered != bounds {
+		for i, titles := range firstTitlesWith(t, w, boundEntries(), queries...) {
+			c := cases[i]
+			if first := firstOf(titles); (first == c.want) != bounds {
 				t.Errorf("Bounds %v: %q first hit %q, want %q first: %v", bounds, c.q, first, c.want, bounds)
 			}
 		}
-		_ = ix.Close()
 	}
 }

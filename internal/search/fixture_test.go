@@ -95,3 +95,34 @@ func buildCorpus(tb testing.TB) *Index {
 	}
 	return corpusIndex.ix
 }
+
+// firstTitlesWith builds an index of the fixture documents and entries under
+// the weights w, and answers each query with the titles of its hits, best
+// first: what the tests of one weight, on and off, compare.
+func firstTitlesWith(t *testing.T, w weights, entries []*rules.Entry, queries ...string) [][]string {
+	t.Helper()
+	ix, err := buildWith(context.Background(), w, fixtureDocs(), entries, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	titles := make([][]string, len(queries))
+	for i, q := range queries {
+		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range res.Hits {
+			titles[i] = append(titles[i], h.Title)
+		}
+	}
+	return titles
+}
+
+// firstOf is the first of titles, or "" when there are none.
+func firstOf(titles []string) string {
+	if len(titles) == 0 {
+		return ""
+	}
+	return titles[0]
+}

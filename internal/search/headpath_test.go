@@ -39,28 +39,20 @@ func TestSubSectionNamedWithItsSectionComesFirst(t *testing.T) {
 		{"docking at starbases", "Docking At Starbases", false},
 		{"is a ship repaired docking at starbases", "Docking At Starbases", false},
 	}
+	queries := make([]string, len(cases))
+	for i, c := range cases {
+		queries[i] = c.q
+	}
 	for _, on := range []bool{true, false} {
 		w := defaultWeights()
 		w.HeadPath = on
-		ix, err := buildWith(context.Background(), w, fixtureDocs(), headPathEntries(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			res, err := ix.Search(context.Background(), rules.SearchQuery{Q: c.q})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var titles []string
-			for _, h := range res.Hits {
-				titles = append(titles, h.Title)
-			}
-			answered := len(titles) > 0 && titles[0] == c.want
+		for i, titles := range firstTitlesWith(t, w, headPathEntries(), queries...) {
+			c := cases[i]
+			answered := firstOf(titles) == c.want
 			if want := on || !c.headPath; answered != want {
 				t.Errorf("HeadPath %v: %q first hits %q; %q first: %v, want %v", on, c.q, titles[:min(3, len(titles))], c.want, answered, want)
 			}
 		}
-		_ = ix.Close()
 	}
 }
 

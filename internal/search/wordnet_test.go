@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -29,27 +28,19 @@ func TestFamilyDerivedWordsAnswer(t *testing.T) {
 		{"ambush attackers order decision", "Revealing"},
 		{"crew death in an ambush", "Losses"},
 	}
+	queries := make([]string, len(cases))
+	for i, c := range cases {
+		queries[i] = c.q
+	}
 	for _, derived := range []float64{defaultWeights().Derived, 0} {
 		w := defaultWeights()
 		w.Derived = derived
-		ix, err := buildWith(context.Background(), w, fixtureDocs(), derivedEntries(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range cases {
-			res, err := ix.Search(context.Background(), rules.SearchQuery{Q: c.q})
-			if err != nil {
-				t.Fatal(err)
-			}
-			first := ""
-			if len(res.Hits) > 0 {
-				first = res.Hits[0].Title
-			}
-			if answered := first == c.want; answered != (derived > 0) {
+		for i, titles := range firstTitlesWith(t, w, derivedEntries(), queries...) {
+			c := cases[i]
+			if first := firstOf(titles); (first == c.want) != (derived > 0) {
 				t.Errorf("Derived %v: %q first hit %q, want %q first: %v", derived, c.q, first, c.want, derived > 0)
 			}
 		}
-		_ = ix.Close()
 	}
 }
 
