@@ -40,6 +40,12 @@ type Board struct {
 	objects       map[string]objectRef
 	sharedObjects bool
 
+	// unplaced are the personnel of each owner given no place
+	// (unplacedOf), listed once when first asked for: every answer a
+	// question compares with and without them reads the same lists. A
+	// move that changes the personnel list forgets them (ownPersonnel).
+	unplaced *unplacedLists
+
 	// edition is the edition the board is judged in: where a card is
 	// and what it may do there depend on it (whereabouts.go).
 	edition string

@@ -276,6 +276,7 @@ func (b *Board) ownShips() {
 }
 
 func (b *Board) ownPersonnel() {
+	b.unplaced = nil // a personnel is put in, taken off or replaced
 	if b.sharedPeople {
 		b.Personnel = append(b.arrays().personnelPtrList(len(b.Personnel)), b.Personnel...)
 		b.sharedPeople = false

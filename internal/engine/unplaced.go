@@ -41,15 +41,43 @@ func (b *Board) crewOf(id, owner string, extra []*Personnel) []*Personnel {
 }
 
 // unplacedOf lists the personnel of owner given no place, in board order;
-// nil when there is none.
+// nil when there is none. The list is the board's, listed once an owner
+// and kept until the personnel list changes (ownPersonnel), with no room
+// past it: a caller appending to it makes a list of its own.
 func (b *Board) unplacedOf(owner string) []*Personnel {
-	var out []*Personnel
+	i := 0
+	if owner == Opponent {
+		i = 1
+	}
+	if b.unplaced == nil {
+		b.unplaced = new(unplacedLists)
+	} else if b.unplaced.listed[i] {
+		return b.unplaced.lists[i]
+	}
+	n := 0
 	for _, p := range b.Personnel {
 		if p.Owner == owner && p.placeUnknown() {
-			out = append(out, p)
+			n++
 		}
 	}
+	var out []*Personnel
+	if n > 0 {
+		out = make([]*Personnel, 0, n)
+		for _, p := range b.Personnel {
+			if p.Owner == owner && p.placeUnknown() {
+				out = append(out, p)
+			}
+		}
+	}
+	b.unplaced.lists[i], b.unplaced.listed[i] = out, true
 	return out
+}
+
+// unplacedLists are the personnel given no place of each owner, yours
+// then the opponent's, each once listed.
+type unplacedLists struct {
+	lists  [2][]*Personnel
+	listed [2]bool
 }
 
 // unplacedDeciding is the first of the personnel given no place whose
