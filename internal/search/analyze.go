@@ -29,6 +29,10 @@ type analyzed struct {
 	// bothEditions says the query names both editions ("stopped 1e vs
 	// 2e"): it asks about the rule in each.
 	bothEditions bool
+	// leans is the edition code the query's words lean to when neither it
+	// nor the search's filter names an edition (see leaning; set by
+	// Search): the other edition's hits are scaled by Leaning.
+	leans uint8
 	// intent is the kinds of answer the question's form asks for ("how
 	// many": a number), read before its words are dropped; intentStems are
 	// the stems (bits by index in stemIDs) of the words that ask it and are

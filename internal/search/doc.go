@@ -211,6 +211,10 @@
 //     (times 0.6, 0.8 when the query names it), a ruling or glossary entry
 //     on one card ("Make It So - This incident ...": times 0.4 unless the
 //     card is named), a caption or a heading without a body (times 0.2).
+//     A query naming no edition, searched without an edition filter, whose
+//     words lean to one edition (more of them held by that edition's rules
+//     only, by two entries or more, than by the other's: "engagement",
+//     "spaceline"): the other edition's hits times 0.9 (edition.go).
 //     A cross-reference ("Klingon Outpost - See outpost") hands its score
 //     to the entries it points at when better than theirs, and keeps 0.3
 //     of it.

@@ -61,6 +61,9 @@ type Index struct {
 	// derived are the lexicon's terms of the words derived from each
 	// term's words (see findDerived).
 	derived map[string][]uint32
+	// leans is the edition code of each plain word, by lexicon id, held by
+	// one edition's rules only (see findEditionWords); 0 for any other.
+	leans []uint8
 	// scratch holds a *scratch for each search under way, and keeps them
 	// for the next.
 	scratch sync.Pool
@@ -435,6 +438,7 @@ func (ix *Index) prepare() error {
 	ix.headParagraphs()
 	ix.markContents()
 	ix.findHeadPaths()
+	ix.findEditionWords()
 	packStrings(metas)
 	packTitles(metas)
 	for f, name := range facetNames {

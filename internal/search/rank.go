@@ -163,6 +163,9 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 		if facts.prior != priorNone {
 			s *= ix.w.priorFactor(facts.prior, named)
 		}
+		if a.leans != 0 && facts.edition != 0 && facts.edition != a.leans {
+			s *= ix.w.Leaning
+		}
 		if facts.flags&factStub != 0 {
 			stubs = append(stubs, int32(i))
 		}

@@ -149,6 +149,10 @@ type weights struct {
 	// title holds a word of the query no title above it holds and the path
 	// covers more (see findHeadPaths).
 	HeadPath bool
+	// Leaning scales the hits of the other edition than the one a query
+	// naming no edition leans to by its words (see findEditionWords); 1
+	// or 0: none.
+	Leaning float64
 	// Scoring is Bleve's scoring model ("tf-idf" or "bm25").
 	Scoring string
 }
@@ -156,7 +160,7 @@ type weights struct {
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.7, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
 		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 2, Superseded: 0.15, Related: true,
-		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true, Derived: 0.25, Bounds: true, HeadPath: true,
+		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true, Derived: 0.25, Bounds: true, HeadPath: true, Leaning: 0.9,
 		Scoring: "tf-idf"}
 }
 
@@ -184,6 +188,9 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	defer ix.scratch.Put(sc)
 	if q.Edition == "" {
 		q.Edition = rules.Edition(a.edition) // the one edition the query names filters
+	}
+	if q.Edition == "" && !a.bothEditions && ix.w.Leaning > 0 && ix.w.Leaning < 1 {
+		a.leans = ix.leaning(a.plainIDs) // no edition asked: its words may lean to one
 	}
 	found, total, facets, err := ix.collect(ctx, bq, ix.filterOf(q), a.terms, rerankWindow, sc)
 	if err != nil {

@@ -1,0 +1,50 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// leaningEntries are a rule each edition writes in words of its own
+// (invented text), besides the fixture's entries: "spaceline" is held by
+// First Edition entries only, two of them, neither the answer.
+func leaningEntries() []*rules.Entry {
+	return append(fixtureEntries(),
+		entry("1e-rulebook", "1e", "section", "Moving Ships", "A ship moves by spending range; once its range is used up, it stops where it is."),
+		entry("2e-rulebook", "2e", "section", "Ships Moving", "A ship moves by spending range; a ship stops when its range is used up."),
+		entry("1e-rulebook", "1e", "section", "Seeding Locations", "Each player seeds locations in a row, the spaceline, one at a time."),
+		entry("1e-rulebook", "1e", "section", "Time Locations", "A time location is set apart from the spaceline and reached by a card."),
+	)
+}
+
+// TestAQuestionInOneEditionsWordsLeansToIt: a question naming no edition,
+// typed in words only one edition's rules use ("spaceline"), finds that
+// edition's rule first (Leaning); without the word, or with Leaning off,
+// the other edition's rule, which scores more, is first.
+func TestAQuestionInOneEditionsWordsLeansToIt(t *testing.T) {
+	cases := []struct {
+		q, want string
+		leaning bool // the answer only with Leaning
+	}{
+		{"ship stops range used up on the spaceline", "Moving Ships", true},
+		{"ship stops range used up", "Ships Moving", false},
+	}
+	queries := make([]string, len(cases))
+	for i, c := range cases {
+		queries[i] = c.q
+	}
+	for _, on := range []bool{true, false} {
+		w := defaultWeights()
+		if !on {
+			w.Leaning = 1
+		}
+		for i, titles := range firstTitlesWith(t, w, leaningEntries(), queries...) {
+			c := cases[i]
+			answered := firstOf(titles) == c.want
+			if want := on || !c.leaning; answered != want {
+				t.Errorf("Leaning %v: %q first hits %q; %q first: %v, want %v", on, c.q, titles[:min(3, len(titles))], c.want, answered, want)
+			}
+		}
+	}
+}
