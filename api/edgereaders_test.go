@@ -67,20 +67,57 @@ func TestAGraphQLQueryNotUTF8IsRefused(t *testing.T) {
 func TestAPathNoRouteHasIsNamed(t *testing.T) {
 	srv := newServer(t)
 	for path, want := range map[string]string{
-		"/v1/search/?q=stopped":      "/v1/search/",
-		"//v1/search?q=stopped":      "//v1/search",
-		"/v1//cards":                 "/v1//cards",
-		"/V1/search":                 "/V1/search",
-		"/v1/./search":               "/v1/./search",
-		"/v1/documents;x=1":          "/v1/documents;x=1",
-		"/v1/cards%2Fnamed?fuzzy=wo": "/v1/cards%2Fnamed",
-		"/v1/no%0Asuch":              "/v1/no%0Asuch",
+		"/v1/search/?q=stopped":       "/v1/search/",
+		"//v1/search?q=stopped":       "//v1/search",
+		"/v1//cards":                  "/v1//cards",
+		"/V1/search":                  "/V1/search",
+		"/v1/./search":                "/v1/./search",
+		"/v1/documents;x=1":           "/v1/documents;x=1",
+		"/v1/cards%2Fnamed?fuzzy=wo":  "/v1/cards%2Fnamed",
+		"/v1/no%0Asuch":               "/v1/no%0Asuch",
+		"/v1/cards/named/?fuzzy=worf": "/v1/cards/named/",
+		"/v1/cards//rulings":          "/v1/cards//rulings",
+		"/v1/cards/1e-101-251/":       "/v1/cards/1e-101-251/",
+		"/v1/entries/x/":              "/v1/entries/x/",
+		"/v1/adjudicate/":             "/v1/adjudicate/",
+		"/graphql/":                   "/graphql/",
+		"/cards/named/?fuzzy=worf":    "/cards/named/",
 	} {
 		var body errorBody
 		status := get(t, srv, path, &body)
 		if status != 404 || body.Error.Code != "not_found" || body.Error.Details["path"] != want ||
 			body.Error.Message != "No route is at "+want+": see /openapi.json for the API." {
 			t.Errorf("%s: %d %+v, want 404 naming %s", path, status, body.Error, want)
+		}
+	}
+}
+
+// A path with an empty segment is no route's, on the pages as on the API:
+// a browser is shown the page saying so, anyone else the API's 404 naming
+// it. echo read a trailing slash into a page's last parameter:
+// /cards/named/?fuzzy=worf was the card page of the id "named/", a 400 for
+// its query, and /cards/x/ the card "x/".
+func TestAPageOfAnEmptySegmentIsNoRoute(t *testing.T) {
+	s := services(t)
+	srv := newServerWith(t, api.Config{Mount: func(e *echo.Echo, mw ...echo.MiddlewareFunc) {
+		web.New(web.Config{Reference: s.Reference, Search: s.Search, Cards: s.Cards, Logger: slog.New(slog.DiscardHandler)}).Register(e, mw...)
+	}})
+	for _, path := range []string{"/cards/named/?fuzzy=worf", "/cards/1e-101-251/", "/entries/x/", "/documents/1e-rulebook/", "/embed/cards/1e-101-251/", "/cards//x", "/documents/"} {
+		for _, accept := range []string{"text/html", "application/json"} {
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+			req.Header.Set("Accept", accept)
+			res, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			want, _, _ := strings.Cut(path, "?")
+			page := strings.Contains(string(out), "No such page")
+			if res.StatusCode != 404 || accept == "text/html" && !page ||
+				accept != "text/html" && !strings.Contains(string(out), `"path":"`+want+`"`) {
+				t.Errorf("%s as %s: %d %.200s, want 404 naming it", path, accept, res.StatusCode, out)
+			}
 		}
 	}
 }

@@ -33,6 +33,39 @@ func decodedPath(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// exactPath answers a path with an empty segment (a trailing slash, as
+// /v1/cards/named/ or /cards/named/, or a doubled one, as /v1/cards//rulings)
+// as no route's path: the 404 naming it as sent, a page for a browser and
+// the API's JSON for everyone else, as for any path no route has. The
+// contract's paths are fixed; such a path is none of them. echo read a
+// trailing slash into the last parameter of a route ("/cards/named/" was
+// the card page of the id "named/", a 400 for its query; "/cards/x/" the
+// card "x/"), and a redirect to the path with the segment dropped would
+// name another resource (/v1/cards//rulings is not the card "rulings").
+// The request is routed as a path no route has, under /v1 when it is (so
+// it reaches the API's catch-all there, the pages' elsewhere: neither
+// prefix holds a parameter at its first level); its URL's Path is left as
+// sent, which is what the 404 names.
+func exactPath(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		u := c.Request().URL
+		if p := u.EscapedPath(); p != "/" && (strings.HasSuffix(p, "/") || strings.Contains(p, "//")) {
+			u.RawPath = "/" + noRouteSegment
+			if strings.HasPrefix(p, v1Prefix+"/") {
+				u.RawPath = v1Prefix + "/" + noRouteSegment
+			}
+		}
+		return next(c)
+	}
+}
+
+// noRouteSegment is a path segment no route has (a NUL byte, which no
+// request's decoded path holds: net/http refuses it in a request line).
+const noRouteSegment = "\x00"
+
+// v1Prefix is the path of the API's routes (New's group).
+const v1Prefix = "/v1"
+
 // headKey marks, in an echo.Context, a HEAD request routed as a GET.
 const headKey = "stccg.head"
 

@@ -86,7 +86,7 @@ func New(cfg Config) *echo.Echo {
 	everyRoute := &routeMethods{}
 	e.HTTPErrorHandler = errorHandler(cfg.Logger, everyRoute)
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
-	e.Pre(routeHeadAsGet, decodedPath)
+	e.Pre(routeHeadAsGet, decodedPath, exactPath)
 	every := []echo.MiddlewareFunc{restoreHead, requestID(newRequestIDs()), requestLogger(cfg.Logger)}
 	if cfg.Metrics != nil {
 		every = append(every, cfg.Metrics.middleware)
@@ -126,7 +126,7 @@ func New(cfg Config) *echo.Echo {
 	if cfg.Responses != nil {
 		v1MW = append(v1MW, cacheReads(cfg.Responses))
 	}
-	v1 := e.Group("/v1", v1MW...)
+	v1 := e.Group(v1Prefix, v1MW...)
 	v1.GET("/documents", h.documents)
 	v1.GET("/entries/:id", h.entry)
 	v1.GET("/entries/:id/changes", h.changes)

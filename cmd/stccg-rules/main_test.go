@@ -390,3 +390,25 @@ func TestARequestBeforeTheServiceIsReadyIsToldWhenToAskAgain(t *testing.T) {
 		t.Fatalf("body %s (%v), want the API's error shape", rec.Body, err)
 	}
 }
+
+// A path with an empty segment reaches the API as sent, answered the 404
+// naming it: the served mux redirected /v1/cards//rulings to
+// /v1/cards/rulings (the card "rulings") and /entries//x to /entries/x.
+func TestServeAnswersAPathWithAnEmptySegmentAsSent(t *testing.T) {
+	_, addr, _ := startServe(t)
+	base := "http://" + addr
+	waitFor(t, base+"/readyz", 200, 30*time.Second)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, path := range []string{"/v1/cards//rulings", "/v1//cards/named?fuzzy=worf", "/entries//x", "/v1/cards/named/?fuzzy=worf"} {
+		res, err := client.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		want, _, _ := strings.Cut(path, "?")
+		if res.StatusCode != 404 || !strings.Contains(string(out), `"path":"`+want+`"`) {
+			t.Errorf("%s: %d %s, want 404 naming %s", path, res.StatusCode, out, want)
+		}
+	}
+}

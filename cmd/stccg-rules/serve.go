@@ -14,6 +14,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"runtime/debug"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -125,15 +126,28 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	}
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+	serveApp := func(w http.ResponseWriter, r *http.Request) {
 		if h := ready.Load(); h != nil {
 			(*h).ServeHTTP(w, r)
 			return
 		}
 		starting(w)
-	})
+	}
+	// Only the mux's own paths go through it: a ServeMux answers a path
+	// with an empty or dot segment by a redirect to the path cleaned, which
+	// names another resource (/v1/cards//rulings is not the card "rulings");
+	// the API answers such a path itself, a 404 naming it.
+	top := func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if p == "/healthz" && (r.Method == http.MethodGet || r.Method == http.MethodHead) ||
+			cfg.Pprof && strings.HasPrefix(p, "/debug/pprof/") {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		serveApp(w, r)
+	}
 	srv := &http.Server{
-		Handler:           mux,
+		Handler:           http.HandlerFunc(top),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,
