@@ -48,7 +48,7 @@ var bodyArguments = map[string]bodyArgument{
 	}},
 }
 
-// VariablesKeeper keeps the variables of a request as sent, before
+// VariablesKeeper keeps the variables and the query of a request as sent, before
 // GraphQL's validation, so that a refusal of one can be worded as REST's
 // (inputMistake).
 type VariablesKeeper struct{}
@@ -68,6 +68,7 @@ func (VariablesKeeper) Validate(graphql.ExecutableSchema) error { return nil }
 func (VariablesKeeper) MutateOperationParameters(ctx context.Context, raw *graphql.RawParams) *gqlerror.Error {
 	if o, _ := ctx.Value(outcomeKey{}).(*outcome); o != nil {
 		o.variables = raw.Variables
+		o.query = raw.Query
 	}
 	return nil
 }

@@ -55,6 +55,9 @@ type outcome struct {
 	retryAfter int
 	// variables are the request's variables as sent (VariablesKeeper).
 	variables map[string]any
+	// query is the request's query as sent (VariablesKeeper), for the
+	// words of a refusal of its text (numberLiteralMistake).
+	query string
 }
 
 type outcomeKey struct{}

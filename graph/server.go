@@ -306,8 +306,16 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 				gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
 				return gerr, false
 			}
-			gerr.Message = fmt.Sprintf("The argument %s of %s: %s.", name, field, strings.TrimSuffix(ge.Message, "."))
-			gerr.Extensions["details"] = map[string]any{"field": name}
+			re := literalMistake(name, field, ge.Message)
+			gerr.Message = re.Message
+			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
+			return gerr, false
+		}
+		// A number literal the parser stopped at (first: 007): in the
+		// sentence REST refuses ?limit=007 in.
+		if re := numberLiteralMistake(ctx, ge); re != nil {
+			gerr.Message = re.Message
+			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
 			return gerr, false
 		}
 		// A validation or parse error of the query: its message is for the

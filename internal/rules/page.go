@@ -106,7 +106,36 @@ func wholeNumber(field, s string, def int) (int, error) {
 	case err != nil:
 		return 0, NotAWholeNumber(field, s)
 	}
+	if re := NumberWrittenOtherwise(field, s); re != nil {
+		return 0, re
+	}
 	return n, nil
+}
+
+// NumberWrittenOtherwise is the refusal of the whole number s, given for
+// field, when it is written otherwise than JSON and GraphQL write a number:
+// with a leading zero ("007", "-05") or a plus sign ("+5"); nil when it is
+// written so. A JSON body and a GraphQL query cannot hold such a number (their
+// grammars refuse it), so a query string, a flag and a form refuse it too,
+// in this one sentence, and every transport reads the same text alike
+// (010 is 8 to a reader of octal); -0 is written so in both grammars.
+func NumberWrittenOtherwise(field, s string) *Error {
+	digits := strings.TrimPrefix(s, "-")
+	switch {
+	case strings.HasPrefix(s, "+"):
+		n, _ := strconv.Atoi(s)
+		return Errorf(EINVALID, "%s is written with a plus sign (%q); write the whole number as %d.", field, s, n).WithDetail("field", field)
+	case len(digits) > 1 && digits[0] == '0':
+		shown := strings.TrimLeft(digits, "0")
+		if shown == "" {
+			shown = "0"
+		}
+		if strings.HasPrefix(s, "-") && shown != "0" {
+			shown = "-" + shown
+		}
+		return Errorf(EINVALID, "%s is written with a leading zero (%q); write the whole number as %s.", field, s, shown).WithDetail("field", field)
+	}
+	return nil
 }
 
 // NotAWholeNumber is the refusal of s, given for the whole number field

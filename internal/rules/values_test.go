@@ -117,7 +117,7 @@ func TestPagingHasOneBoundForEveryList(t *testing.T) {
 		in        string
 		def, want int
 	}{
-		{"", 10, 10}, {" ", 20, 20}, {"0", 10, 0}, {"100", 10, 100}, {" 7 ", 10, 7}, {"+5", 10, 5}, {"007", 10, 7},
+		{"", 10, 10}, {" ", 20, 20}, {"0", 10, 0}, {"100", 10, 100}, {" 7 ", 10, 7}, {"-0", 10, 0},
 	} {
 		if got, err := ParseLimit("limit", tc.in, tc.def); err != nil || got != tc.want {
 			t.Errorf("ParseLimit(%q, %d) = %d, %v; want %d", tc.in, tc.def, got, err, tc.want)
@@ -130,6 +130,9 @@ func TestPagingHasOneBoundForEveryList(t *testing.T) {
 		{"ten", `limit must be a whole number; got "ten".`},
 		{"1.5", `limit must be a whole number; got "1.5".`},
 		{"0x10", `limit must be a whole number; got "0x10".`},
+		{"007", `limit is written with a leading zero ("007"); write the whole number as 7.`},
+		{"00", `limit is written with a leading zero ("00"); write the whole number as 0.`},
+		{"+5", `limit is written with a plus sign ("+5"); write the whole number as 5.`},
 	} {
 		_, err := ParseLimit("limit", tc.in, 10)
 		refusal(t, err, "limit", tc.message)
