@@ -204,7 +204,12 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	if !ix.w.Bounds {
 		a.intent &^= intentBounds
 	}
-	counted := countedAfter(words)
+	// The words a number counts follow a number's asking words, which
+	// set intentNumber: without them, none (the words are not read again).
+	var counted []string
+	if a.intent&intentNumber != 0 {
+		counted = countedAfter(words)
+	}
 	if a.document = ix.thes.documentNamed(words); a.document == "" {
 		a.document = named
 	}

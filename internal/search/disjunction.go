@@ -58,7 +58,7 @@ func (ix *Index) scoresTerms(p searchPlan) bool {
 		return false
 	}
 	for _, c := range p.should {
-		if ix.snap.search.fields[c.field] == nil {
+		if ix.snap.search.field(c.field) == nil {
 			return false
 		}
 	}
@@ -90,7 +90,7 @@ func (ix *Index) matchTerms(p searchPlan, f filter, sc *scratch, into *collector
 	docs := float64(ps.docCount)
 	for i := range p.should {
 		c := &p.should[i]
-		fp := ps.fields[c.field]
+		fp := ps.field(c.field)
 		t := fp.termOf(c)
 		clauses[i] = termScorer{list: fp.list[t.from:t.to], count: t.count, boost: c.boost, held: c.held,
 			idf: 1.0 + math.Log(docs/float64(t.count+1))}

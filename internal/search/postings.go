@@ -25,6 +25,22 @@ type postingsReader struct {
 	index.IndexReader
 	docCount uint64
 	fields   map[string]*fieldPostings
+	// inMemory are the fields' postings in the order of postingFields: a
+	// search's clauses find theirs among five by the name's string rather
+	// than in the map (see field).
+	inMemory [len(postingFields)]*fieldPostings
+}
+
+// field returns the postings of a field kept in memory, nil for another.
+// The names a search gives are postingFields' own strings, so each
+// comparison is of two equal pointers or two lengths.
+func (p *postingsReader) field(name string) *fieldPostings {
+	for _, fp := range &p.inMemory {
+		if fp != nil && fp.name == name {
+			return fp
+		}
+	}
+	return nil
 }
 
 // fieldPostings are the postings of one field: each term's run of list.
@@ -89,12 +105,12 @@ func readPostings(ctx context.Context, r index.IndexReader) (*postingsReader, er
 		return nil, fmt.Errorf("count documents: %w", err)
 	}
 	p := &postingsReader{IndexReader: r, docCount: n, fields: make(map[string]*fieldPostings, len(postingFields))}
-	for _, field := range postingFields {
+	for i, field := range postingFields {
 		fp, err := readFieldPostings(ctx, r, field)
 		if err != nil {
 			return nil, err
 		}
-		p.fields[field] = fp
+		p.fields[field], p.inMemory[i] = fp, fp
 	}
 	return p, nil
 }
