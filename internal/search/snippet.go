@@ -95,7 +95,7 @@ func (ix *Index) appendSnippet(b []byte, h ranked, a *analyzed, sc *scratch) (_ 
 	// Where the passage is without the white space at its ends: trimmed is
 	// a part of passage, starting as many bytes in as its capacity is less.
 	passage := b[first:]
-	trimmed := bytes.TrimSpace(passage)
+	trimmed := trimSpace(passage)
 	if len(trimmed) == 0 {
 		return b, first, first
 	}
@@ -459,3 +459,34 @@ func escapedLanes(v uint64) uint64 {
 	return zero((v|0x02*lanes1)^'>'*lanes1) | zero((v|0x01*lanes1)^'\''*lanes1) |
 		zero(v^'"'*lanes1) | zero(v^'\n'*lanes1)
 }
+
+// trimSpace is bytes.TrimSpace of a passage, reading its ends a byte at a
+// time: a passage cut inside its text opens with "… " and closes with " …",
+// which bytes.TrimSpace reads rune by rune as it does any byte beyond ASCII.
+// The ellipsis is no space; an end beyond ASCII that is not the ellipsis
+// is left to bytes.TrimSpace (TestTrimSpaceIsBytesTrimSpace).
+func trimSpace(s []byte) []byte {
+	lo, hi := 0, len(s)
+	for lo < hi && asciiSpace[s[lo]] {
+		lo++
+	}
+	if lo < hi && s[lo] >= utf8.RuneSelf && !bytes.HasPrefix(s[lo:hi], ellipsis) {
+		return bytes.TrimSpace(s)
+	}
+	for hi > lo && asciiSpace[s[hi-1]] {
+		hi--
+	}
+	if hi > lo && s[hi-1] >= utf8.RuneSelf && !bytes.HasSuffix(s[lo:hi], ellipsis) {
+		return bytes.TrimSpace(s)
+	}
+	if lo == hi {
+		return nil
+	}
+	return s[lo:hi]
+}
+
+// ellipsis is what a passage cut inside its text opens and closes with.
+var ellipsis = []byte("…")
+
+// asciiSpace are the bytes bytes.TrimSpace trims of ASCII.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}

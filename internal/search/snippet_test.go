@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"html"
 	"strings"
 	"testing"
@@ -180,5 +181,21 @@ func TestPlainTextsAreTheirSnippets(t *testing.T) {
 	}
 	if plain < paras/2 {
 		t.Errorf("%d of %d paragraphs plain; want most", plain, paras)
+	}
+}
+
+func TestTrimSpaceIsBytesTrimSpace(t *testing.T) {
+	parts := []string{"", " ", "\t", "\n", "\r\n", "\v\f", "\u00a0", "\u2003", "\u3000", "\u0085", "…", "… ", " …",
+		"a", "word", "é", "\u2026x", "x\u2026", "\xe2", "\xe2\x80", "\x80", "\xff", "\u2028"}
+	for _, a := range parts {
+		for _, b := range parts {
+			for _, c := range parts {
+				in := []byte(a + b + c)
+				want, got := bytes.TrimSpace(in), trimSpace(in)
+				if !bytes.Equal(got, want) || len(want) > 0 && cap(got) != cap(want) {
+					t.Fatalf("trimSpace(%q) = %q (cap %d), bytes.TrimSpace %q (cap %d)", in, got, cap(got), want, cap(want))
+				}
+			}
+		}
 	}
 }
