@@ -479,7 +479,7 @@ type scratch struct {
 	ranked  []ranked // rerank's hits
 	deep    []int32  // deepen's hits, best first
 	sort    sortScratch
-	at      []int32 // handOver's hits by document number
+	at      []int32 // handOver's hits by document number, -1 between searches
 	stubs   []int32 // rerank's cross-references, by place
 	para    paragraphScratch
 	// paraWords are the words of each of the query's terms in the best

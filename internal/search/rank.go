@@ -290,15 +290,26 @@ func bothEditionsLead(out []ranked) {
 // that neither the hits' numbers nor what they point at is read from the
 // metadata of every hit.
 func (ix *Index) handOver(out []ranked, hits []collected, stubs []int32, sc *scratch) {
-	// Where each document found is among the hits, by number.
-	at := resize(sc.at, len(ix.snap.byNum))
-	sc.at = at
-	for i := range at {
-		at[i] = -1
+	// Where each document found is among the hits, by number: -1 for
+	// every document between searches, the hits' places set here and
+	// cleared again when done, rather than the whole array written for
+	// each search.
+	at := sc.at
+	if len(at) != len(ix.snap.byNum) {
+		at = make([]int32, len(ix.snap.byNum))
+		for i := range at {
+			at[i] = -1
+		}
+		sc.at = at
 	}
 	for i := range hits {
 		at[hits[i].num] = int32(i)
 	}
+	defer func() {
+		for i := range hits {
+			at[hits[i].num] = -1
+		}
+	}()
 	for _, i := range stubs {
 		found := false
 		for _, t := range out[i].meta.seeTo {
