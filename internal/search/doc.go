@@ -199,6 +199,10 @@
 //     by its heading path (its title and its sections', each term once)
 //     when that covers more: "Ship cards" under "REPORTING CARDS FOR
 //     DUTY" for a question naming a ship and reporting (headpath.go).
+//     An older rulebook's entry whose heading the governing rulebook of
+//     its edition no longer has ("EVENT", "Staffing ships", "modifiers")
+//     counts half its cover, unless the query names its title in order
+//     (dropped.go).
 //     Score times (1 + 3 x cover).
 //  2. Query share: the share of the query's terms (idf-weighted, a term's
 //     meaning counting half) that the hit holds anywhere. Score times

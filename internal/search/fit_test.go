@@ -89,7 +89,7 @@ type knob struct {
 // GovernMore, Superseded) and ParagraphNorm keep their meaning within
 // bounds.
 func knobsOf(w weights) []knob {
-	hi := map[string]float64{"Govern": 1, "GovernMore": 1, "Superseded": 1, "Leaning": 1, "ParagraphNorm": 1.2}
+	hi := map[string]float64{"Govern": 1, "GovernMore": 1, "Superseded": 1, "Leaning": 1, "Dropped": 1, "ParagraphNorm": 1.2}
 	t := reflect.TypeOf(w)
 	var out []knob
 	for i := range t.NumField() {

@@ -190,6 +190,9 @@ type docMeta struct {
 	// above is the entry it stands under, nil for none (see
 	// findHeadPaths).
 	above *docMeta
+	// dropped says it is an older rulebook's entry whose heading the
+	// governing rulebook of its edition no longer has (see findDropped).
+	dropped bool
 }
 
 // Build indexes the entries and cards in memory. docs give each entry's
@@ -439,6 +442,7 @@ func (ix *Index) prepare() error {
 	ix.markContents()
 	ix.findHeadPaths()
 	ix.findEditionWords()
+	ix.findDropped()
 	packStrings(metas)
 	packTitles(metas)
 	for f, name := range facetNames {

@@ -154,6 +154,9 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 					cover = c
 				}
 			}
+			if cover > 0 && m.dropped && !a.namesTitleInOrder(m) {
+				cover *= ix.w.Dropped
+			}
 		} // else no term of the title is the query's (most hits)
 		s := h.score * (1 + ix.w.Cover*cover) * (1 + ix.w.Match*share) * ix.w.whole(share)
 		if held&a.phraseHeld == a.phraseHeld && a.inTitleOrder(m) ||

@@ -1,0 +1,80 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stccg/stccg-rules/internal/rules"
+)
+
+// droppedEntries are an older Second Edition rulebook's section whose
+// heading the newest rulebook no longer has, its rule stated in the newest
+// rulebook under another heading (invented text), besides the fixture's
+// entries.
+func droppedEntries() []*rules.Entry {
+	return append(fixtureEntries(),
+		entry("2e-rulebook-call-to-arms", "2e", "section", "Docking Bays", "A docking bay holds one ship. A ship in a docking bay may be repaired at the end of your turn."),
+		entry("2e-rulebook", "2e", "section", "Repairing Ships", "At the end of your turn, a ship docked in a bay at your headquarters may be repaired: remove one damage from it. Each bay holds one ship."),
+	)
+}
+
+// TestAHeadingTheGoverningRulebookDroppedCoversLess: a question holding the
+// words of an older rulebook's heading that the newest rulebook no longer
+// has ("docking bay") finds the newest rulebook's rule first (Dropped); one
+// naming the older heading in order ("what is a docking bay") still finds
+// the older section, as without Dropped.
+func TestAHeadingTheGoverningRulebookDroppedCoversLess(t *testing.T) {
+	cases := []struct {
+		q, want string
+		dropped bool // the answer only with Dropped
+	}{
+		{"ship docked in bay repaired end of turn", "Repairing Ships", true},
+		{"what is a docking bay", "Docking Bays", false},
+	}
+	queries := make([]string, len(cases))
+	for i, c := range cases {
+		queries[i] = c.q
+	}
+	for _, on := range []bool{true, false} {
+		w := defaultWeights()
+		if !on {
+			w.Dropped = 1
+		}
+		for i, titles := range firstTitlesWith(t, w, droppedEntries(), queries...) {
+			c := cases[i]
+			answered := firstOf(titles) == c.want
+			if want := on || !c.dropped; answered != want {
+				t.Errorf("Dropped %v: %q first hits %q; %q first: %v, want %v", on, c.q, titles[:min(3, len(titles))], c.want, answered, want)
+			}
+		}
+	}
+}
+
+// TestDroppedHeadingsAreTheOlderRulebooksOnly: an older rulebook's section
+// whose heading the newest rulebook has is not dropped, nor is any entry of
+// the newest rulebook or of First Edition, whose one rulebook governs.
+func TestDroppedHeadingsAreTheOlderRulebooksOnly(t *testing.T) {
+	ix, err := buildWith(context.Background(), defaultWeights(), fixtureDocs(), droppedEntries(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	for id, want := range map[string]bool{
+		rules.EntryID("2e-rulebook-call-to-arms", "section", "Docking Bays"): true,
+		rules.EntryID("2e-rulebook-call-to-arms", "section", "Combat"):       false,
+		rules.EntryID("2e-rulebook", "section", "Repairing Ships"):           false,
+	} {
+		m := ix.meta[id]
+		if m == nil {
+			t.Fatalf("%s is not indexed", id)
+		}
+		if m.dropped != want {
+			t.Errorf("%s dropped %v, want %v", id, m.dropped, want)
+		}
+	}
+	for _, m := range ix.meta {
+		if m.dropped && (m.Edition != "2e" || m.DocumentID == "2e-rulebook") {
+			t.Errorf("%s is dropped: only an older rulebook's entry may be", m.ID)
+		}
+	}
+}
