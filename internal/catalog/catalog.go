@@ -792,12 +792,14 @@ func (c *Catalog) readQueryWords(ctx context.Context, q []string) ([]string, boo
 	s := c.lookups.Get().(*lookup)
 	defer c.lookups.Put(s)
 	read, typo := make([]string, len(q)), false
+	named := false // a word names something, as the look-up by name reads it
 	for i, w := range q {
 		if err := ctx.Err(); err != nil {
 			return nil, false
 		}
 		read[i] = w
 		if at := sort.SearchStrings(c.vocab, w); at < len(c.vocab) && strings.HasPrefix(c.vocab[at], w) || stopWords[w] {
+			named = named || !stopWords[w]
 			continue
 		}
 		t, ok := c.nearestTypo(s, w)
@@ -805,8 +807,22 @@ func (c *Catalog) readQueryWords(ctx context.Context, q []string) ([]string, boo
 			return nil, false
 		}
 		read[i], typo = t, true
+		named = named || !changedLetterReading(w, t)
+	}
+	if !named {
+		// Only words of four letters read with one letter changed: as
+		// likely names the card data lacks as typos, as the look-up by
+		// name and autocompletion read them ("Kirk" is not Kira).
+		return nil, false
 	}
 	return read, typo
+}
+
+// changedLetterReading says whether the word typed, read as the word of
+// names read, is one of changedLetterWord letters with one of them changed
+// (queryWord.changed of a word whose one reading it is).
+func changedLetterReading(typed, read string) bool {
+	return len(typed) == changedLetterWord && oneLetterChanged(typed, read)
 }
 
 // cardPass is CardPage's pass over the cards with its filters read.

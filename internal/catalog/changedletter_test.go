@@ -103,3 +103,37 @@ func TestAnotherGivenNameBeforeASurnameNamesAnotherPerson(t *testing.T) {
 		}
 	}
 }
+
+// A card list reads a query's words as the look-up by name and
+// autocompletion do: a word of four letters with one letter changed, alone,
+// is read as no typo, so the list names no card (q=kirk listed the Kira
+// cards); with another word of the name it is read, and the reading said;
+// a letter left out is read alone.
+func TestACardListReadsAChangedLetterAsTheLookUpDoes(t *testing.T) {
+	cards := []*rules.Card{
+		{ID: "1e-1-1", Edition: "1e", Set: "1", Number: "1", Title: "Mira Tolven", Type: "personnel"},
+		{ID: "1e-1-2", Edition: "1e", Set: "1", Number: "2", Title: "Harbor Beacon", Type: "equipment"},
+	}
+	cat := catalog.New(cards, nil)
+	for _, tc := range []struct {
+		q      string
+		total  int
+		readAs string // the word it read the changed one as
+	}{
+		{"mirk", 0, ""},
+		{"mirk tolven", 1, "mira"},
+		{"mria", 1, "mira"},
+	} {
+		p, err := cat.CardPage(context.Background(), rules.CardFilter{Q: tc.q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var read string
+		if len(p.ReadAs) > 0 {
+			read = p.ReadAs[0].As
+		}
+		if p.Total != tc.total || read != tc.readAs {
+			t.Errorf("%q: %d cards, read as %q; want %d, %q", tc.q, p.Total, read, tc.total, tc.readAs)
+		}
+	}
+}
