@@ -103,6 +103,7 @@ func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library
 			}
 		}
 	}
+	l.readShortenings(entries)
 	for k, es := range l.terms {
 		l.sortGoverningFirst(es)
 		l.termKeys = append(l.termKeys, k)

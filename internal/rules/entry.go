@@ -38,7 +38,8 @@ const (
 	DefineForm = "form"
 	// DefineAbbreviation: no entry is titled with the term; it is the code
 	// a title prints in brackets ("KCA" for Klingon/Cardassian Alliance
-	// icon [KCA]).
+	// icon [KCA]), or the shortening the entry's own text writes its title
+	// in ("HQ" for headquarters).
 	DefineAbbreviation = "abbreviation"
 )
 
@@ -62,7 +63,7 @@ func DefineMatchPhrase(e *Entry) string {
 		}
 		return "(another form of the term)"
 	case DefineAbbreviation:
-		return "(the abbreviation its title prints)"
+		return "(an abbreviation of its title, as the documents print it)"
 	}
 	return ""
 }
