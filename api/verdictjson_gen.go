@@ -244,6 +244,28 @@ func appendJSONShipStaffedResult(b []byte, v *rules.ShipStaffedResult) []byte {
 		}
 		b = append(b, ']')
 	}
+	c := byte(',')
+	if len(v.Unknown) != 0 {
+		b = append(b, c)
+		c = ','
+		b = append(b, `"unknown":`...)
+		if v.Unknown == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i6 := range v.Unknown {
+				b = roomy(b)
+				if i6 > 0 {
+					b = append(b, ',')
+				}
+				b = appendHTMLJSONString(b, v.Unknown[i6])
+			}
+			b = append(b, ']')
+		}
+	}
+	if c == '{' {
+		b = append(b, '{')
+	}
 	return append(b, '}')
 }
 
@@ -281,12 +303,12 @@ func appendJSONMissionAttemptResult(b []byte, v *rules.MissionAttemptResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i6 := range v.Personnel {
+		for i7 := range v.Personnel {
 			b = roomy(b)
-			if i6 > 0 {
+			if i7 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Personnel[i6])
+			b = appendHTMLJSONString(b, v.Personnel[i7])
 		}
 		b = append(b, ']')
 	}
@@ -311,12 +333,12 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i7 := range v.Personnel {
+		for i8 := range v.Personnel {
 			b = roomy(b)
-			if i7 > 0 {
+			if i8 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Personnel[i7])
+			b = appendHTMLJSONString(b, v.Personnel[i8])
 		}
 		b = append(b, ']')
 	}
@@ -325,12 +347,12 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i8 := range v.RequirementFigures.Skills {
+		for i9 := range v.RequirementFigures.Skills {
 			b = roomy(b)
-			if i8 > 0 {
+			if i9 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONSkillCheck(b, &v.RequirementFigures.Skills[i8])
+			b = appendJSONSkillCheck(b, &v.RequirementFigures.Skills[i9])
 		}
 		b = append(b, ']')
 	}
@@ -339,12 +361,12 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i9 := range v.RequirementFigures.Attributes {
+		for i10 := range v.RequirementFigures.Attributes {
 			b = roomy(b)
-			if i9 > 0 {
+			if i10 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONAttributeCheck(b, &v.RequirementFigures.Attributes[i9])
+			b = appendJSONAttributeCheck(b, &v.RequirementFigures.Attributes[i10])
 		}
 		b = append(b, ']')
 	}
@@ -359,12 +381,12 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i10 := range v.RequirementFigures.Missing {
+		for i11 := range v.RequirementFigures.Missing {
 			b = roomy(b)
-			if i10 > 0 {
+			if i11 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.RequirementFigures.Missing[i10])
+			b = appendHTMLJSONString(b, v.RequirementFigures.Missing[i11])
 		}
 		b = append(b, ']')
 	}
@@ -377,12 +399,12 @@ func appendJSONMissionRequirementsResult(b []byte, v *rules.MissionRequirementsR
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i11 := range v.RequirementFigures.Alternatives {
+			for i12 := range v.RequirementFigures.Alternatives {
 				b = roomy(b)
-				if i11 > 0 {
+				if i12 > 0 {
 					b = append(b, ',')
 				}
-				b = appendJSONAlternativeCheck(b, &v.RequirementFigures.Alternatives[i11])
+				b = appendJSONAlternativeCheck(b, &v.RequirementFigures.Alternatives[i12])
 			}
 			b = append(b, ']')
 		}
@@ -407,12 +429,12 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i12 := range v.Personnel {
+		for i13 := range v.Personnel {
 			b = roomy(b)
-			if i12 > 0 {
+			if i13 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Personnel[i12])
+			b = appendHTMLJSONString(b, v.Personnel[i13])
 		}
 		b = append(b, ']')
 	}
@@ -421,12 +443,12 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i13 := range v.Stopped {
+		for i14 := range v.Stopped {
 			b = roomy(b)
-			if i13 > 0 {
+			if i14 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Stopped[i13])
+			b = appendHTMLJSONString(b, v.Stopped[i14])
 		}
 		b = append(b, ']')
 	}
@@ -435,12 +457,12 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i14 := range v.RequirementFigures.Skills {
+		for i15 := range v.RequirementFigures.Skills {
 			b = roomy(b)
-			if i14 > 0 {
+			if i15 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONSkillCheck(b, &v.RequirementFigures.Skills[i14])
+			b = appendJSONSkillCheck(b, &v.RequirementFigures.Skills[i15])
 		}
 		b = append(b, ']')
 	}
@@ -449,12 +471,12 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i15 := range v.RequirementFigures.Attributes {
+		for i16 := range v.RequirementFigures.Attributes {
 			b = roomy(b)
-			if i15 > 0 {
+			if i16 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONAttributeCheck(b, &v.RequirementFigures.Attributes[i15])
+			b = appendJSONAttributeCheck(b, &v.RequirementFigures.Attributes[i16])
 		}
 		b = append(b, ']')
 	}
@@ -469,12 +491,12 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i16 := range v.RequirementFigures.Missing {
+		for i17 := range v.RequirementFigures.Missing {
 			b = roomy(b)
-			if i16 > 0 {
+			if i17 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.RequirementFigures.Missing[i16])
+			b = appendHTMLJSONString(b, v.RequirementFigures.Missing[i17])
 		}
 		b = append(b, ']')
 	}
@@ -487,12 +509,12 @@ func appendJSONRequirementCheckResult(b []byte, v *rules.RequirementCheckResult)
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i17 := range v.RequirementFigures.Alternatives {
+			for i18 := range v.RequirementFigures.Alternatives {
 				b = roomy(b)
-				if i17 > 0 {
+				if i18 > 0 {
 					b = append(b, ',')
 				}
-				b = appendJSONAlternativeCheck(b, &v.RequirementFigures.Alternatives[i17])
+				b = appendJSONAlternativeCheck(b, &v.RequirementFigures.Alternatives[i18])
 			}
 			b = append(b, ']')
 		}
@@ -534,12 +556,12 @@ func appendJSONDilemmaStackResult(b []byte, v *rules.DilemmaStackResult) []byte 
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i18 := range v.Outcomes {
+		for i19 := range v.Outcomes {
 			b = roomy(b)
-			if i18 > 0 {
+			if i19 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONDilemmaOutcome(b, &v.Outcomes[i18])
+			b = appendJSONDilemmaOutcome(b, &v.Outcomes[i19])
 		}
 		b = append(b, ']')
 	}
@@ -561,12 +583,12 @@ func appendJSONCombatResult(b []byte, v *rules.CombatResult) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i19 := range v.StoppedAfter {
+		for i20 := range v.StoppedAfter {
 			b = roomy(b)
-			if i19 > 0 {
+			if i20 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.StoppedAfter[i19])
+			b = appendHTMLJSONString(b, v.StoppedAfter[i20])
 		}
 		b = append(b, ']')
 	}
@@ -579,12 +601,12 @@ func appendJSONCombatResult(b []byte, v *rules.CombatResult) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i20 := range v.Involved {
+		for i21 := range v.Involved {
 			b = roomy(b)
-			if i20 > 0 {
+			if i21 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Involved[i20])
+			b = appendHTMLJSONString(b, v.Involved[i21])
 		}
 		b = append(b, ']')
 	}
@@ -593,12 +615,12 @@ func appendJSONCombatResult(b []byte, v *rules.CombatResult) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i21 := range v.OpponentInvolved {
+		for i22 := range v.OpponentInvolved {
 			b = roomy(b)
-			if i21 > 0 {
+			if i22 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.OpponentInvolved[i21])
+			b = appendHTMLJSONString(b, v.OpponentInvolved[i22])
 		}
 		b = append(b, ']')
 	}
@@ -617,12 +639,12 @@ func appendJSONEngagementResult(b []byte, v *rules.EngagementResult) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i22 := range v.StoppedAfter {
+		for i23 := range v.StoppedAfter {
 			b = roomy(b)
-			if i22 > 0 {
+			if i23 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.StoppedAfter[i22])
+			b = appendHTMLJSONString(b, v.StoppedAfter[i23])
 		}
 		b = append(b, ']')
 	}
@@ -667,12 +689,12 @@ func appendJSONGameWinnerResult(b []byte, v *rules.GameWinnerResult) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i23 := range v.Winners {
+		for i24 := range v.Winners {
 			b = roomy(b)
-			if i23 > 0 {
+			if i24 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Winners[i23])
+			b = appendHTMLJSONString(b, v.Winners[i24])
 		}
 		b = append(b, ']')
 	}
@@ -687,12 +709,12 @@ func appendJSONDeckValidateResult(b []byte, v *rules.DeckValidateResult) []byte 
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i24 := range v.Violations {
+		for i25 := range v.Violations {
 			b = roomy(b)
-			if i24 > 0 {
+			if i25 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONViolation(b, &v.Violations[i24])
+			b = appendJSONViolation(b, &v.Violations[i25])
 		}
 		b = append(b, ']')
 	}
@@ -701,12 +723,12 @@ func appendJSONDeckValidateResult(b []byte, v *rules.DeckValidateResult) []byte 
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i25 := range v.Unknown {
+		for i26 := range v.Unknown {
 			b = roomy(b)
-			if i25 > 0 {
+			if i26 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Unknown[i25])
+			b = appendHTMLJSONString(b, v.Unknown[i26])
 		}
 		b = append(b, ']')
 	}
@@ -715,12 +737,12 @@ func appendJSONDeckValidateResult(b []byte, v *rules.DeckValidateResult) []byte 
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i26 := range v.Ambiguous {
+		for i27 := range v.Ambiguous {
 			b = roomy(b)
-			if i26 > 0 {
+			if i27 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONAmbiguousName(b, &v.Ambiguous[i26])
+			b = appendJSONAmbiguousName(b, &v.Ambiguous[i27])
 		}
 		b = append(b, ']')
 	}
@@ -729,12 +751,12 @@ func appendJSONDeckValidateResult(b []byte, v *rules.DeckValidateResult) []byte 
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i27 := range v.OtherEdition {
+		for i28 := range v.OtherEdition {
 			b = roomy(b)
-			if i27 > 0 {
+			if i28 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONCardElsewhere(b, &v.OtherEdition[i27])
+			b = appendJSONCardElsewhere(b, &v.OtherEdition[i28])
 		}
 		b = append(b, ']')
 	}
@@ -793,12 +815,12 @@ func appendJSONPersonnelBattleResult(b []byte, v *rules.PersonnelBattleResult) [
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i28 := range v.Pairs {
+		for i29 := range v.Pairs {
 			b = roomy(b)
-			if i28 > 0 {
+			if i29 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONCombatPair(b, &v.Pairs[i28])
+			b = appendJSONCombatPair(b, &v.Pairs[i29])
 		}
 		b = append(b, ']')
 	}
@@ -821,12 +843,12 @@ func appendJSONBattleInitiateResult(b []byte, v *rules.BattleInitiateResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i29 := range v.Violations {
+		for i30 := range v.Violations {
 			b = roomy(b)
-			if i29 > 0 {
+			if i30 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONViolation(b, &v.Violations[i29])
+			b = appendJSONViolation(b, &v.Violations[i30])
 		}
 		b = append(b, ']')
 	}
@@ -841,12 +863,12 @@ func appendJSONPersonnelBeamResult(b []byte, v *rules.PersonnelBeamResult) []byt
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i30 := range v.Moved {
+		for i31 := range v.Moved {
 			b = roomy(b)
-			if i30 > 0 {
+			if i31 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Moved[i30])
+			b = appendHTMLJSONString(b, v.Moved[i31])
 		}
 		b = append(b, ']')
 	}
@@ -854,20 +876,20 @@ func appendJSONPersonnelBeamResult(b []byte, v *rules.PersonnelBeamResult) []byt
 	if v.From == nil {
 		b = append(b, "null"...)
 	} else {
-		keys31 := make([]string, 0, len(v.From))
-		for k31 := range v.From {
-			keys31 = append(keys31, k31)
+		keys32 := make([]string, 0, len(v.From))
+		for k32 := range v.From {
+			keys32 = append(keys32, k32)
 		}
-		slices.Sort(keys31)
+		slices.Sort(keys32)
 		b = append(b, '{')
-		for i, k31 := range keys31 {
+		for i, k32 := range keys32 {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, string(k31))
+			b = appendHTMLJSONString(b, string(k32))
 			b = append(b, ':')
-			v31 := v.From[k31]
-			b = appendJSONLocation(b, &v31)
+			v32 := v.From[k32]
+			b = appendJSONLocation(b, &v32)
 		}
 		b = append(b, '}')
 	}
@@ -880,12 +902,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i32 := range v.Outcomes {
+		for i33 := range v.Outcomes {
 			b = roomy(b)
-			if i32 > 0 {
+			if i33 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONResolvedDilemma(b, &v.Outcomes[i32])
+			b = appendJSONResolvedDilemma(b, &v.Outcomes[i33])
 		}
 		b = append(b, ']')
 	}
@@ -894,12 +916,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i33 := range v.Personnel {
+		for i34 := range v.Personnel {
 			b = roomy(b)
-			if i33 > 0 {
+			if i34 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Personnel[i33])
+			b = appendHTMLJSONString(b, v.Personnel[i34])
 		}
 		b = append(b, ']')
 	}
@@ -908,12 +930,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i34 := range v.Remaining {
+		for i35 := range v.Remaining {
 			b = roomy(b)
-			if i34 > 0 {
+			if i35 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Remaining[i34])
+			b = appendHTMLJSONString(b, v.Remaining[i35])
 		}
 		b = append(b, ']')
 	}
@@ -930,12 +952,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i35 := range v.Stopped {
+		for i36 := range v.Stopped {
 			b = roomy(b)
-			if i35 > 0 {
+			if i36 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Stopped[i35])
+			b = appendHTMLJSONString(b, v.Stopped[i36])
 		}
 		b = append(b, ']')
 	}
@@ -944,12 +966,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i36 := range v.StoppedByDilemmas {
+		for i37 := range v.StoppedByDilemmas {
 			b = roomy(b)
-			if i36 > 0 {
+			if i37 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.StoppedByDilemmas[i36])
+			b = appendHTMLJSONString(b, v.StoppedByDilemmas[i37])
 		}
 		b = append(b, ']')
 	}
@@ -958,12 +980,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i37 := range v.Killed {
+		for i38 := range v.Killed {
 			b = roomy(b)
-			if i37 > 0 {
+			if i38 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Killed[i37])
+			b = appendHTMLJSONString(b, v.Killed[i38])
 		}
 		b = append(b, ']')
 	}
@@ -972,12 +994,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i38 := range v.Brigged {
+		for i39 := range v.Brigged {
 			b = roomy(b)
-			if i38 > 0 {
+			if i39 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Brigged[i38])
+			b = appendHTMLJSONString(b, v.Brigged[i39])
 		}
 		b = append(b, ']')
 	}
@@ -1022,12 +1044,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i39 := range v.RequirementFigures.Skills {
+		for i40 := range v.RequirementFigures.Skills {
 			b = roomy(b)
-			if i39 > 0 {
+			if i40 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONSkillCheck(b, &v.RequirementFigures.Skills[i39])
+			b = appendJSONSkillCheck(b, &v.RequirementFigures.Skills[i40])
 		}
 		b = append(b, ']')
 	}
@@ -1036,12 +1058,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i40 := range v.RequirementFigures.Attributes {
+		for i41 := range v.RequirementFigures.Attributes {
 			b = roomy(b)
-			if i40 > 0 {
+			if i41 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONAttributeCheck(b, &v.RequirementFigures.Attributes[i40])
+			b = appendJSONAttributeCheck(b, &v.RequirementFigures.Attributes[i41])
 		}
 		b = append(b, ']')
 	}
@@ -1056,12 +1078,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i41 := range v.RequirementFigures.Missing {
+		for i42 := range v.RequirementFigures.Missing {
 			b = roomy(b)
-			if i41 > 0 {
+			if i42 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.RequirementFigures.Missing[i41])
+			b = appendHTMLJSONString(b, v.RequirementFigures.Missing[i42])
 		}
 		b = append(b, ']')
 	}
@@ -1074,12 +1096,12 @@ func appendJSONMissionResolveResult(b []byte, v *rules.MissionResolveResult) []b
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i42 := range v.RequirementFigures.Alternatives {
+			for i43 := range v.RequirementFigures.Alternatives {
 				b = roomy(b)
-				if i42 > 0 {
+				if i43 > 0 {
 					b = append(b, ',')
 				}
-				b = appendJSONAlternativeCheck(b, &v.RequirementFigures.Alternatives[i42])
+				b = appendJSONAlternativeCheck(b, &v.RequirementFigures.Alternatives[i43])
 			}
 			b = append(b, ']')
 		}
@@ -1096,12 +1118,12 @@ func appendJSONTurnReplayResult(b []byte, v *rules.TurnReplayResult) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i43 := range v.Steps {
+		for i44 := range v.Steps {
 			b = roomy(b)
-			if i43 > 0 {
+			if i44 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONReplayStep(b, &v.Steps[i43])
+			b = appendJSONReplayStep(b, &v.Steps[i44])
 		}
 		b = append(b, ']')
 	}
@@ -1118,12 +1140,12 @@ func appendJSONTurnReplayResult(b []byte, v *rules.TurnReplayResult) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i44 := range v.Discarded {
+		for i45 := range v.Discarded {
 			b = roomy(b)
-			if i44 > 0 {
+			if i45 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Discarded[i44])
+			b = appendHTMLJSONString(b, v.Discarded[i45])
 		}
 		b = append(b, ']')
 	}
@@ -1154,12 +1176,12 @@ func appendJSONGoneResult(b []byte, v *rules.GoneResult) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i45 := range v.Gone {
+		for i46 := range v.Gone {
 			b = roomy(b)
-			if i45 > 0 {
+			if i46 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Gone[i45])
+			b = appendHTMLJSONString(b, v.Gone[i46])
 		}
 		b = append(b, ']')
 	}
@@ -1197,6 +1219,24 @@ func appendJSONSkillCheck(b []byte, v *rules.SkillCheck) []byte {
 		b = append(b, `"kind":`...)
 		b = appendHTMLJSONString(b, v.Kind)
 	}
+	if len(v.Unknown) != 0 {
+		b = append(b, c)
+		c = ','
+		b = append(b, `"unknown":`...)
+		if v.Unknown == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i47 := range v.Unknown {
+				b = roomy(b)
+				if i47 > 0 {
+					b = append(b, ',')
+				}
+				b = appendHTMLJSONString(b, v.Unknown[i47])
+			}
+			b = append(b, ']')
+		}
+	}
 	if c == '{' {
 		b = append(b, '{')
 	}
@@ -1210,6 +1250,28 @@ func appendJSONAttributeCheck(b []byte, v *rules.AttributeCheck) []byte {
 	b = strconv.AppendInt(b, int64(v.Total), 10)
 	b = append(b, `,"threshold":`...)
 	b = strconv.AppendInt(b, int64(v.Threshold), 10)
+	c := byte(',')
+	if len(v.Unknown) != 0 {
+		b = append(b, c)
+		c = ','
+		b = append(b, `"unknown":`...)
+		if v.Unknown == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i48 := range v.Unknown {
+				b = roomy(b)
+				if i48 > 0 {
+					b = append(b, ',')
+				}
+				b = appendHTMLJSONString(b, v.Unknown[i48])
+			}
+			b = append(b, ']')
+		}
+	}
+	if c == '{' {
+		b = append(b, '{')
+	}
 	return append(b, '}')
 }
 
@@ -1223,12 +1285,12 @@ func appendJSONAlternativeCheck(b []byte, v *rules.AlternativeCheck) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i46 := range v.Skills {
+		for i49 := range v.Skills {
 			b = roomy(b)
-			if i46 > 0 {
+			if i49 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONSkillCheck(b, &v.Skills[i46])
+			b = appendJSONSkillCheck(b, &v.Skills[i49])
 		}
 		b = append(b, ']')
 	}
@@ -1237,12 +1299,12 @@ func appendJSONAlternativeCheck(b []byte, v *rules.AlternativeCheck) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i47 := range v.Attributes {
+		for i50 := range v.Attributes {
 			b = roomy(b)
-			if i47 > 0 {
+			if i50 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONAttributeCheck(b, &v.Attributes[i47])
+			b = appendJSONAttributeCheck(b, &v.Attributes[i50])
 		}
 		b = append(b, ']')
 	}
@@ -1251,12 +1313,12 @@ func appendJSONAlternativeCheck(b []byte, v *rules.AlternativeCheck) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i48 := range v.Missing {
+		for i51 := range v.Missing {
 			b = roomy(b)
-			if i48 > 0 {
+			if i51 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Missing[i48])
+			b = appendHTMLJSONString(b, v.Missing[i51])
 		}
 		b = append(b, ']')
 	}
@@ -1291,12 +1353,12 @@ func appendJSONAmbiguousName(b []byte, v *rules.AmbiguousName) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i49 := range v.Candidates {
+		for i52 := range v.Candidates {
 			b = roomy(b)
-			if i49 > 0 {
+			if i52 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Candidates[i49])
+			b = appendHTMLJSONString(b, v.Candidates[i52])
 		}
 		b = append(b, ']')
 	}
@@ -1395,12 +1457,12 @@ func appendJSONReplayStep(b []byte, v *rules.ReplayStep) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i50 := range v.Reasons {
+		for i53 := range v.Reasons {
 			b = roomy(b)
-			if i50 > 0 {
+			if i53 > 0 {
 				b = append(b, ',')
 			}
-			b = appendHTMLJSONString(b, v.Reasons[i50])
+			b = appendHTMLJSONString(b, v.Reasons[i53])
 		}
 		b = append(b, ']')
 	}
@@ -1409,12 +1471,12 @@ func appendJSONReplayStep(b []byte, v *rules.ReplayStep) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i51 := range v.Citations {
+		for i54 := range v.Citations {
 			b = roomy(b)
-			if i51 > 0 {
+			if i54 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONCitation(b, &v.Citations[i51])
+			b = appendJSONCitation(b, &v.Citations[i54])
 		}
 		b = append(b, ']')
 	}
@@ -1427,12 +1489,12 @@ func appendJSONBoard(b []byte, v *rules.Board) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i52 := range v.Missions {
+		for i55 := range v.Missions {
 			b = roomy(b)
-			if i52 > 0 {
+			if i55 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONBoardMission(b, &v.Missions[i52])
+			b = appendJSONBoardMission(b, &v.Missions[i55])
 		}
 		b = append(b, ']')
 	}
@@ -1441,12 +1503,12 @@ func appendJSONBoard(b []byte, v *rules.Board) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i53 := range v.Ships {
+		for i56 := range v.Ships {
 			b = roomy(b)
-			if i53 > 0 {
+			if i56 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONBoardShip(b, &v.Ships[i53])
+			b = appendJSONBoardShip(b, &v.Ships[i56])
 		}
 		b = append(b, ']')
 	}
@@ -1455,12 +1517,12 @@ func appendJSONBoard(b []byte, v *rules.Board) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i54 := range v.Personnel {
+		for i57 := range v.Personnel {
 			b = roomy(b)
-			if i54 > 0 {
+			if i57 > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONBoardPersonnel(b, &v.Personnel[i54])
+			b = appendJSONBoardPersonnel(b, &v.Personnel[i57])
 		}
 		b = append(b, ']')
 	}
@@ -1473,12 +1535,12 @@ func appendJSONBoard(b []byte, v *rules.Board) []byte {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i55 := range v.Facilities {
+			for i58 := range v.Facilities {
 				b = roomy(b)
-				if i55 > 0 {
+				if i58 > 0 {
 					b = append(b, ',')
 				}
-				b = appendJSONBoardFacility(b, &v.Facilities[i55])
+				b = appendJSONBoardFacility(b, &v.Facilities[i58])
 			}
 			b = append(b, ']')
 		}
@@ -1563,12 +1625,12 @@ func appendJSONBoardMission(b []byte, v *rules.BoardMission) []byte {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i56 := range v.Affiliations {
+			for i59 := range v.Affiliations {
 				b = roomy(b)
-				if i56 > 0 {
+				if i59 > 0 {
 					b = append(b, ',')
 				}
-				b = appendHTMLJSONString(b, v.Affiliations[i56])
+				b = appendHTMLJSONString(b, v.Affiliations[i59])
 			}
 			b = append(b, ']')
 		}
@@ -1593,12 +1655,12 @@ func appendJSONBoardMission(b []byte, v *rules.BoardMission) []byte {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i57 := range v.Play {
+			for i60 := range v.Play {
 				b = roomy(b)
-				if i57 > 0 {
+				if i60 > 0 {
 					b = append(b, ',')
 				}
-				b = appendHTMLJSONString(b, v.Play[i57])
+				b = appendHTMLJSONString(b, v.Play[i60])
 			}
 			b = append(b, ']')
 		}
@@ -1645,12 +1707,12 @@ func appendJSONBoardShip(b []byte, v *rules.BoardShip) []byte {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i58 := range v.Staffing {
+			for i61 := range v.Staffing {
 				b = roomy(b)
-				if i58 > 0 {
+				if i61 > 0 {
 					b = append(b, ',')
 				}
-				b = appendHTMLJSONString(b, v.Staffing[i58])
+				b = appendHTMLJSONString(b, v.Staffing[i61])
 			}
 			b = append(b, ']')
 		}
@@ -1767,12 +1829,12 @@ func appendJSONBoardPersonnel(b []byte, v *rules.BoardPersonnel) []byte {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i59 := range v.PersonnelStats.Icons {
+			for i62 := range v.PersonnelStats.Icons {
 				b = roomy(b)
-				if i59 > 0 {
+				if i62 > 0 {
 					b = append(b, ',')
 				}
-				b = appendHTMLJSONString(b, v.PersonnelStats.Icons[i59])
+				b = appendHTMLJSONString(b, v.PersonnelStats.Icons[i62])
 			}
 			b = append(b, ']')
 		}
@@ -1785,12 +1847,12 @@ func appendJSONBoardPersonnel(b []byte, v *rules.BoardPersonnel) []byte {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i60 := range v.PersonnelStats.Skills {
+			for i63 := range v.PersonnelStats.Skills {
 				b = roomy(b)
-				if i60 > 0 {
+				if i63 > 0 {
 					b = append(b, ',')
 				}
-				b = appendHTMLJSONString(b, v.PersonnelStats.Skills[i60])
+				b = appendHTMLJSONString(b, v.PersonnelStats.Skills[i63])
 			}
 			b = append(b, ']')
 		}
@@ -1803,12 +1865,12 @@ func appendJSONBoardPersonnel(b []byte, v *rules.BoardPersonnel) []byte {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i61 := range v.PersonnelStats.Characteristics {
+			for i64 := range v.PersonnelStats.Characteristics {
 				b = roomy(b)
-				if i61 > 0 {
+				if i64 > 0 {
 					b = append(b, ',')
 				}
-				b = appendHTMLJSONString(b, v.PersonnelStats.Characteristics[i61])
+				b = appendHTMLJSONString(b, v.PersonnelStats.Characteristics[i64])
 			}
 			b = append(b, ']')
 		}
@@ -1913,12 +1975,12 @@ func appendJSONBoardFacility(b []byte, v *rules.BoardFacility) []byte {
 			b = append(b, "null"...)
 		} else {
 			b = append(b, '[')
-			for i62 := range v.Affiliations {
+			for i65 := range v.Affiliations {
 				b = roomy(b)
-				if i62 > 0 {
+				if i65 > 0 {
 					b = append(b, ',')
 				}
-				b = appendHTMLJSONString(b, v.Affiliations[i62])
+				b = appendHTMLJSONString(b, v.Affiliations[i65])
 			}
 			b = append(b, ']')
 		}

@@ -1458,6 +1458,9 @@ type AttributeCheck struct {
 	Name      string `json:"name"`
 	Threshold int    `json:"threshold"`
 	Total     int    `json:"total"`
+
+	// Unknown The personnel counted whose attribute is not known: total is that of the others alone, at least what the personnel have. Left out when every one is known. Given only where the requirement is met without them; where they could decide, the attribute is asked for (422).
+	Unknown *[]string `json:"unknown,omitempty"`
 }
 
 // BattleInitiateParams Params of battle.initiate: 1E: may the attackers initiate that battle?
@@ -2498,7 +2501,7 @@ type Entry struct {
 	Kind    EntryKind `json:"kind"`
 	Marked  *bool     `json:"marked,omitempty"`
 
-	// Match define only: how the entry matched the term asked for, one of exact, see, section, partial. exact: its title is the term (case, punctuation and plurals forgiven); see: followed from the See entry seeFrom; section: no glossary entry or ruling is titled with the term, a section's title is it (without a step number or an order's prefix); partial: a section whose title holds the term among other words.
+	// Match define only: how the entry matched the term asked for, one of exact, see, section, form, abbreviation, partial. exact: its title is the term (case, punctuation and plurals forgiven); see: followed from the See entry seeFrom; section: no glossary entry or ruling is titled with the term, a section's title is it (without a step number or an order's prefix); form: no entry or section is titled with the term, its title is the term in another form (a word derived otherwise, as leave for leaving or unique for uniqueness, or words joined or split otherwise), with seeFrom when that title was a See entry followed; abbreviation: the term is the code the title prints in brackets; partial: a glossary entry's, ruling's or section's title holds the term among other words (its words in another form forgiven). Only exact is the term itself.
 	Match *string `json:"match,omitempty"`
 
 	// NotHeld GET /v1/entries/{id} only, for a glossary entry or a ruling: the documents of its edition whose part that would hold an entry of the same term is not in the data (the First Edition Current Rulings, held for H-Z, and a term outside them): its related entries are then not known to be all, nor it to govern. Absent when none, and in lists.
@@ -3536,6 +3539,9 @@ type ShipStaffedResult struct {
 
 	// Missing Staffing icons no personnel aboard covers.
 	Missing []string `json:"missing"`
+
+	// Unknown The unstopped personnel aboard of whom a statistic the staffing reads (icons, affiliation, what a line names) is not known: set aside, the ship answered without them (more crew never unstaffs a ship), assignment and affiliated naming what is known of the others. Left out when every one is known; where they could decide, the statistic is asked for (422).
+	Unknown *[]string `json:"unknown,omitempty"`
 }
 
 // ShipStaffedVerdict The verdict on ship.staffed.
@@ -3581,6 +3587,9 @@ type SkillCheck struct {
 	Kind   *SkillCheckKind `json:"kind,omitempty"`
 	Name   string          `json:"name"`
 	Needed int             `json:"needed"`
+
+	// Unknown The personnel counted of whom the statistic the name reads (skills, species or characteristics) is not known: have counts the others alone, so the personnel have at least have. Left out when every one is known. Given only where the requirement is met without them; where they could decide, the statistic is asked for (422).
+	Unknown *[]string `json:"unknown,omitempty"`
 }
 
 // SkillCheckKind What the name is when it is not a skill: a species or a characteristic the card data knows, met by a personnel of it.

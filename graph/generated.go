@@ -2823,6 +2823,7 @@ type Verdict {
   edition: String!
   rules: String!
   allowed: Boolean
+  "The figures behind the verdict, the object REST's result is. A figure counted without a statistic the board does not give is never stated as known: a requirement's skill or attribute figure lists in unknown the personnel it could not count (have and total are then at least so much), and ship.staffed lists in unknown the crew set aside; where such a statistic could decide, the question is refused naming it (UNPROCESSABLE, details.needs)."
   result: JSON!
   reasons: [String!]!
   citations: [Citation!]!

@@ -139,9 +139,6 @@ func unstopped(b *Board, listed []*Personnel) requirementsCheck {
 // check checks req against the group. It fails when an attribute req
 // totals is not known of one of them.
 func (rc *requirementsCheck) check(v *Vocabulary, req Requirement, first bool) error {
-	if err := needRequirement(v, req, rc.Group); err != nil {
-		return err
-	}
 	rc.Requirement = req
 	if rc.Unsaid {
 		rc.Check = checkRequirementUnsaid(v, req, rc.Group)
@@ -149,7 +146,22 @@ func (rc *requirementsCheck) check(v *Vocabulary, req Requirement, first bool) e
 		rc.Check = checkRequirement(v, req, rc.Group)
 	}
 	rc.Met = rc.Check.Met
-	return needUnmetNames(v, rc.Check, rc.Group, first)
+	return needUnmet(v, req, rc.Check, rc.Group, first)
+}
+
+// needUnmet fails when a requirement checked is not met and a statistic
+// it reads of the group is not known: what is not known could meet it.
+// One met is met whatever the unknown statistics hold (more skills, a
+// species or a higher total never unmeet a requirement): its figures
+// count what is known and name who is not (SkillCheck.Unknown).
+func needUnmet(v *Vocabulary, req Requirement, c RequirementCheck, group []*Personnel, first bool) error {
+	if c.Met {
+		return nil
+	}
+	if err := needRequirement(v, req, group); err != nil {
+		return err
+	}
+	return needUnmetNames(v, c, group, first)
 }
 
 // needUnmetNames fails when the requirement is not met for want of a name
@@ -333,18 +345,30 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) rules.Requ
 		if s.Have < s.Needed {
 			verdict = "not met"
 		}
+		who := "the personnel have"
 		if remaining {
-			j.sayArgs("%s: needed %d, those remaining have %d between them (%s).", text(s.Name), number(s.Needed), number(s.Have), text(verdict))
+			who = "those remaining have"
+		}
+		if len(s.Unknown) > 0 {
+			j.sayArgs("%s: needed %d, %s at least %d between them (%s), not counting what is not known of %s.", text(s.Name), number(s.Needed), text(who), number(s.Have), text(verdict), text(j.personnelNamed(s.Unknown)))
 		} else {
-			j.sayArgs("%s: needed %d, the personnel have %d between them (%s).", text(s.Name), number(s.Needed), number(s.Have), text(verdict))
+			j.sayArgs("%s: needed %d, %s %d between them (%s).", text(s.Name), number(s.Needed), text(who), number(s.Have), text(verdict))
 		}
 	}
 	for _, a := range c.Attributes {
 		cmp := "greater than"
-		if a.Total <= a.Threshold {
+		switch {
+		case a.Total > a.Threshold:
+		case len(a.Unknown) > 0:
+			cmp = "not known to be greater than"
+		default:
 			cmp = "not greater than"
 		}
-		j.sayArgs("%s total %d is %s %d.", text(title(a.Name)), number(a.Total), text(cmp), number(a.Threshold))
+		if len(a.Unknown) > 0 {
+			j.sayArgs("%s total at least %d is %s %d, not counting the %s of %s, not known.", text(title(a.Name)), number(a.Total), text(cmp), number(a.Threshold), text(title(a.Name)), text(j.personnelNamed(a.Unknown)))
+		} else {
+			j.sayArgs("%s total %d is %s %d.", text(title(a.Name)), number(a.Total), text(cmp), number(a.Threshold))
+		}
 	}
 	skills, attrs, missing := orEmpty(c.Skills), orEmpty(c.Attributes), orEmpty(c.Missing)
 	f := rules.RequirementFigures{Skills: skills, Attributes: attrs, Missing: missing}
@@ -371,6 +395,17 @@ func (j *judgement) explainCheck(c *RequirementCheck, remaining bool) rules.Requ
 	}
 	f.Alternatives = c.Alternatives
 	return f
+}
+
+// personnelNamed names the personnel of the ids, in the order given.
+func (j *judgement) personnelNamed(ids []string) string {
+	ps := make([]*Personnel, 0, len(ids))
+	for _, id := range ids {
+		if p := j.board.PersonnelByID(id); p != nil {
+			ps = append(ps, p)
+		}
+	}
+	return names(ps)
 }
 
 // citeRequirement cites the rules of checking a requirement that it uses:
@@ -585,13 +620,30 @@ func (rc requirementChecker) skill(r SkillNeed) (rules.SkillCheck, bool, string)
 	for _, p := range rc.group {
 		have += f.levelIn(rc.names, id, p)
 	}
+	sc := rules.SkillCheck{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}
+	if !rc.unsaid {
+		sc.Unknown = rc.unknownOf(requirementNeeds(rc.vocab, r))
+	}
 	if have >= r.Level {
-		return rules.SkillCheck{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}, true, ""
+		return sc, true, ""
 	}
 	if rc.unsaid {
-		return rules.SkillCheck{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}, false, ""
+		return sc, false, ""
 	}
-	return rules.SkillCheck{Name: r.Name, Needed: r.Level, Have: have, Kind: f.kind.String()}, false, fmt.Sprintf("%s (have %d)", r.String(), have)
+	return sc, false, fmt.Sprintf("%s (have %d)", r.String(), have)
+}
+
+// unknownOf are the ids of the group of whom a statistic of s is not
+// known, who count for none of it: nil when every one is known. A check
+// is answered with them only where it is met without them (check).
+func (rc requirementChecker) unknownOf(s stat) []string {
+	var out []string
+	for _, p := range rc.group {
+		if p.unknown.has(s) {
+			out = append(out, p.ID)
+		}
+	}
+	return out
 }
 
 // attribute checks one attribute's total a requirement asks for: met, and
@@ -602,13 +654,17 @@ func (rc requirementChecker) attribute(r AttributeNeed) (rules.AttributeCheck, b
 	for _, p := range rc.group {
 		total += p.attribute(a)
 	}
+	ac := rules.AttributeCheck{Name: a, Total: total, Threshold: r.Threshold}
+	if !rc.unsaid {
+		ac.Unknown = rc.unknownOf(requirementNeeds(rc.vocab, r))
+	}
 	if total > r.Threshold {
-		return rules.AttributeCheck{Name: a, Total: total, Threshold: r.Threshold}, true, ""
+		return ac, true, ""
 	}
 	if rc.unsaid {
-		return rules.AttributeCheck{Name: a, Total: total, Threshold: r.Threshold}, false, ""
+		return ac, false, ""
 	}
-	return rules.AttributeCheck{Name: a, Total: total, Threshold: r.Threshold}, false, fmt.Sprintf("%s (total %d)", r.String(), total)
+	return ac, false, fmt.Sprintf("%s (total %d)", r.String(), total)
 }
 
 func (rc requirementChecker) check(r Requirement) RequirementCheck {

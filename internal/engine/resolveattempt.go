@@ -354,9 +354,6 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 	if err != nil {
 		return attemptEnd{}, err
 	}
-	if err := needRequirement(v, req, a.remaining); err != nil {
-		return attemptEnd{}, err
-	}
 	e := attemptEnd{Kind: endChecked, Requirement: req, Remaining: a.remaining}
 	if compared {
 		e.Check = checkRequirementUnsaid(v, req, a.remaining)
@@ -364,7 +361,7 @@ func endAttempt(v *Vocabulary, first bool, r *AttemptResolution, a *attemptState
 		e.Check = checkRequirement(v, req, a.remaining)
 	}
 	e.Met = e.Check.Met
-	if err := needUnmetNames(v, e.Check, a.remaining, first); err != nil {
+	if err := needUnmet(v, req, e.Check, a.remaining, first); err != nil {
 		return attemptEnd{}, err
 	}
 	if first {

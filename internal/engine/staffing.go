@@ -557,6 +557,22 @@ func (m *staffingMatch) augment(r int) bool {
 	return false
 }
 
+// unreadIDs are the ids of the personnel the staffing set aside, each
+// once (one may be set aside for its affiliation after giving an icon);
+// nil when none was.
+func unreadIDs(ps []*Personnel) []string {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(ps))
+	for _, p := range ps {
+		if !slices.Contains(out, p.ID) {
+			out = append(out, p.ID)
+		}
+	}
+	return out
+}
+
 // explainStaffing writes the reasons and citations of a staffing decision.
 func (j *judgement) explainStaffing(s *Ship, st StaffingOutcome) {
 	if j.first() {
@@ -616,7 +632,13 @@ func (j *judgement) sayUnread(s *Ship, st StaffingOutcome) {
 	if len(st.Unread) == 0 {
 		return
 	}
-	j.sayStrings("%s %s aboard %s without all that staffing reads given; the ship is staffed without them, whatever they give.", names(st.Unread), isAre(len(st.Unread)), s.Name())
+	if st.Staffed {
+		j.sayStrings("%s %s aboard %s without all that staffing reads given; the ship is staffed without them, whatever they give.", names(st.Unread), isAre(len(st.Unread)), s.Name())
+	} else {
+		// Staffing asks for what they lack where they could give what
+		// the ship misses: here it misses it whatever they give.
+		j.sayStrings("%s %s aboard %s without all that staffing reads given; the ship misses %s whatever they give.", names(st.Unread), isAre(len(st.Unread)), s.Name(), iconList(st.Missing))
+	}
 	if j.first() {
 		j.cite("staff1.command", "staff1.aff")
 	} else {
@@ -673,13 +695,13 @@ func runShipStaffed(ctx context.Context, _ *Service, j *judgement, raw rules.Par
 	if err != nil {
 		return err
 	}
-	if st.unreadErr != nil {
-		// The answer's figures (who covers which icon, who is of the
-		// ship's affiliation) read every personnel aboard.
-		return st.unreadErr
-	}
+	// Those aboard of whom a statistic the staffing reads is not known
+	// (Unread) are set aside where the ship is staffed without them,
+	// which they cannot undo (Staffing asks for it where they could): the
+	// figures (who covers which icon, who is of the ship's affiliation)
+	// are of the others, and name them as unknown.
 	j.explainStaffing(s, st)
 	j.allow(st.Staffed)
-	j.result = &rules.ShipStaffedResult{Missing: st.Missing, Assignment: st.Assignment(), Affiliated: ids(st.Affiliated)}
+	j.result = &rules.ShipStaffedResult{Missing: st.Missing, Assignment: st.Assignment(), Affiliated: ids(st.Affiliated), Unknown: unreadIDs(st.Unread)}
 	return nil
 }

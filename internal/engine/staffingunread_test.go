@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,9 +14,9 @@ import (
 // icons; in 1E its affiliation, which says whether it may staff at all; in
 // 2E its affiliation, which says only whether it is the one of the ship's)
 // is asked for when the ship is not staffed without it, and set aside when
-// it is: more crew never unstaffs a ship. ship.staffed, whose figures name
-// who covers each icon and who is of the ship's affiliation, asks for it
-// always.
+// it is: more crew never unstaffs a ship. ship.staffed answers the same,
+// its figures (who covers each icon, who is of the ship's affiliation) of
+// the others and naming it in unknown.
 func TestACrewMemberNotFullyGivenIsAskedForOnlyWhereTheStaffingTurnsOnIt(t *testing.T) {
 	w := realWorld(t)
 	noIcons := func(p rules.BoardPersonnel) rules.BoardPersonnel { p.Icons = nil; return p }
@@ -69,11 +70,23 @@ func TestACrewMemberNotFullyGivenIsAskedForOnlyWhereTheStaffingTurnsOnIt(t *test
 			if !quotes(v, "staff") {
 				t.Errorf("no staffing rule cited: %+v", v.Citations)
 			}
-			// ship.staffed names who covers what: it reads everyone aboard.
+			// ship.staffed answers as the move does, its figures naming
+			// who was set aside as unknown, never counted as giving none.
 			sr := req2E("ship.staffed", c.board, obj{"ship": "s"})
 			sr.Edition = r.Edition
-			if _, err := ask(context.Background(), w.svc, sr); c.allowed && rules.ErrorCode(err) != rules.EUNPROCESSABLE {
-				t.Errorf("ship.staffed answered with a crew member's statistic not given: %v", err)
+			sv, err := ask(context.Background(), w.svc, sr)
+			if err != nil {
+				t.Fatalf("ship.staffed: %v (details %v)", err, rules.ErrorDetails(err))
+			}
+			res, ok := sv.Result.(*rules.ShipStaffedResult)
+			if allowed(t, sv) != c.allowed || !ok || len(res.Unknown) != 1 {
+				t.Fatalf("ship.staffed: allowed %v, result %+v, want allowed %v and one unknown", allowed(t, sv), sv.Result, c.allowed)
+			}
+			if _, covers := res.Assignment[res.Unknown[0]]; covers && c.first {
+				t.Errorf("ship.staffed: %s, not known to be compatible, covers an icon: %+v", res.Unknown[0], res)
+			}
+			if slices.Contains(res.Affiliated, res.Unknown[0]) {
+				t.Errorf("ship.staffed: %s is said to be of the ship's affiliation: %+v", res.Unknown[0], res)
 			}
 		})
 	}

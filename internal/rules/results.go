@@ -19,10 +19,18 @@ type Result interface {
 // ShipStaffedResult answers ship.staffed: the staffing icons no crew
 // member covers, which personnel covers which icon, and the unstopped crew
 // of the ship's affiliation.
+//
+// Unknown are the unstopped personnel aboard of whom a statistic the
+// staffing reads (icons, affiliation, what a line names) is not known: the
+// ship is staffed without them, which they cannot undo (more crew never
+// unstaffs a ship), and assignment and affiliated name what is known of
+// the others; left out when every one is known. A ship that only they
+// could staff is not answered: the statistic is asked for (422).
 type ShipStaffedResult struct {
 	Missing    []string          `json:"missing"`
 	Assignment map[string]string `json:"assignment"`
 	Affiliated []string          `json:"affiliated"`
+	Unknown    []string          `json:"unknown,omitempty"`
 }
 
 // ShipMoveResult answers ship.move: the Range the move costs (null for a
@@ -50,19 +58,30 @@ type MissionAttemptResult struct {
 // characteristic or a personnel it names): the levels needed and those the
 // personnel have between them. Kind says what the name is when it is not a
 // skill: "species" or "characteristic".
+//
+// Unknown are the ids of the personnel counted of whom the statistic the
+// name reads (skills, species or characteristics) is not known: Have counts
+// the others alone, so the personnel have at least Have; left out when
+// every one is known. A figure is answered with unknowns only where the
+// requirement is met without them (more personnel never unmeet one); where
+// they could decide, the statistic is asked for (422).
 type SkillCheck struct {
-	Name   string `json:"name"`
-	Needed int    `json:"needed"`
-	Have   int    `json:"have"`
-	Kind   string `json:"kind,omitempty"`
+	Name    string   `json:"name"`
+	Needed  int      `json:"needed"`
+	Have    int      `json:"have"`
+	Kind    string   `json:"kind,omitempty"`
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // An AttributeCheck is an attribute of a requirement: the personnel's
-// total and the threshold it must exceed.
+// total and the threshold it must exceed. Unknown, as a SkillCheck's, are
+// the personnel counted whose attribute is not known: Total is that of the
+// others alone, at least what the personnel have.
 type AttributeCheck struct {
-	Name      string `json:"name"`
-	Total     int    `json:"total"`
-	Threshold int    `json:"threshold"`
+	Name      string   `json:"name"`
+	Total     int      `json:"total"`
+	Threshold int      `json:"threshold"`
+	Unknown   []string `json:"unknown,omitempty"`
 }
 
 // An AlternativeCheck is the check of one alternative of an "or"
