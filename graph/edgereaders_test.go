@@ -64,6 +64,11 @@ func TestAMistakeOfAVariableOrAnArgumentIsNamed(t *testing.T) {
 			if e.Message != c.message || e.Extensions["code"] != code || details["field"] != c.field {
 				t.Errorf("%q %v, want %q %s naming %s", e.Message, e.Extensions, c.message, code, c.field)
 			}
+			// Refused before it ran, as a query parameter's mistake is:
+			// 400, where gqlgen answered 422.
+			if res.StatusCode != http.StatusBadRequest {
+				t.Errorf("status %d, want 400", res.StatusCode)
+			}
 		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -58,6 +59,27 @@ type outcome struct {
 	// query is the request's query as sent (VariablesKeeper), for the
 	// words of a refusal of its text (numberLiteralMistake).
 	query string
+	// invalid and others count the errors presented as invalid_request
+	// and as any other code (noteCode).
+	invalid, others atomic.Int32
+}
+
+// noteCode counts the error presented for the request of ctx by its code:
+// a request gqlgen refused before running it (422, its code for a query
+// that does not parse or validate) whose every error the service words as
+// invalid_request (an argument's literal, a variable's value, an argument
+// given twice) is answered 400, as the same mistake in a query parameter
+// is (docs/api.md: a parameter's mistake is 400 invalid_request).
+func noteCode(ctx context.Context, gerr *gqlerror.Error) {
+	o, _ := ctx.Value(outcomeKey{}).(*outcome)
+	if o == nil || gerr == nil {
+		return
+	}
+	if code, _ := gerr.Extensions["code"].(string); code == rules.EINVALID {
+		o.invalid.Add(1)
+	} else {
+		o.others.Add(1)
+	}
 }
 
 type outcomeKey struct{}
@@ -77,13 +99,16 @@ func refuse(ctx context.Context, err error) {
 
 // outcomeStatus answers with the status of the request's outcome: 429 for
 // a request the rate limit refused by its cost, 503 for one whose deadline
-// passed before its answer was written (its resolvers stopped), and
-// otherwise the status gqlgen chose.
+// passed before its answer was written (its resolvers stopped), 400 for a
+// query gqlgen refused (422) whose every error is worded invalid_request
+// (noteCode), and otherwise the status gqlgen chose.
 func outcomeStatus(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		o := &outcome{}
 		ctx := context.WithValue(r.Context(), outcomeKey{}, o)
-		next.ServeHTTP(&outcomeWriter{ResponseWriter: w, o: o, ctx: ctx}, r.WithContext(ctx))
+		ow := &outcomeWriter{ResponseWriter: w, o: o, ctx: ctx}
+		next.ServeHTTP(ow, r.WithContext(ctx))
+		ow.settle()
 	})
 }
 
@@ -92,6 +117,8 @@ type outcomeWriter struct {
 	o     *outcome
 	ctx   context.Context
 	wrote bool
+	// pending is a status held back until the answer is written (settle).
+	pending int
 }
 
 func (w *outcomeWriter) WriteHeader(status int) {
@@ -105,7 +132,26 @@ func (w *outcomeWriter) WriteHeader(status int) {
 			}
 		case status == http.StatusOK && w.ctx.Err() == context.DeadlineExceeded:
 			status = http.StatusServiceUnavailable
+		case status == http.StatusUnprocessableEntity:
+			// gqlgen writes the status before it presents the errors:
+			// it is decided when the answer is (settle).
+			w.pending = status
+			return
 		}
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+// settle writes a 422 held back until the errors were presented: 400 when
+// every one was worded invalid_request (noteCode), else 422.
+func (w *outcomeWriter) settle() {
+	if w.pending == 0 {
+		return
+	}
+	status := w.pending
+	w.pending = 0
+	if w.o.invalid.Load() > 0 && w.o.others.Load() == 0 {
+		status = http.StatusBadRequest
 	}
 	w.ResponseWriter.WriteHeader(status)
 }
@@ -114,6 +160,7 @@ func (w *outcomeWriter) Write(b []byte) (int, error) {
 	if !w.wrote {
 		w.WriteHeader(http.StatusOK)
 	}
+	w.settle()
 	return w.ResponseWriter.Write(b)
 }
 

@@ -101,6 +101,7 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	}
 	srv.SetErrorPresenter(func(ctx context.Context, err error) *gqlerror.Error {
 		gerr, internal := presentError(ctx, err)
+		noteCode(ctx, gerr)
 		if internal {
 			cfg.Logger.ErrorContext(ctx, "graphql request failed", "request_id", requestID(ctx), "err", err)
 		}
