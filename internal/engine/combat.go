@@ -104,15 +104,11 @@ func (j *judgement) combatSite(m *Mission, p rules.CombatParams) (site combatSit
 // involve it.
 func (j *judgement) combatSides(site combatSite, p rules.CombatParams) (yours, stopped, theirs, absent []*Personnel, unplaced combatUnplaced, err error) {
 	there := site.key()
-	for _, x := range j.board.Personnel {
-		w := j.board.whereIs(x)
-		if w.Unknown {
-			unplaced.sort(j.board, x, p)
-			continue
-		}
-		if w.presence() != there {
-			continue
-		}
+	present, unknown := j.board.gatherAt(anyOwner, func(x *Personnel) bool { return j.board.whereIs(x).presence() == there })
+	for _, x := range unknown {
+		unplaced.sort(j.board, x, p)
+	}
+	for _, x := range present {
 		switch {
 		case x.Owner == Opponent:
 			theirs = append(theirs, x)
@@ -136,7 +132,11 @@ func (j *judgement) combatSides(site combatSite, p rules.CombatParams) (yours, s
 		named := make(map[string]bool, len(listed))
 		for _, x := range listed {
 			named[x.ID] = true
-			if w := j.board.whereIs(x); !w.Unknown && w.presence() != there {
+		}
+		// One given no place may be there: not absent (combatUnplaced).
+		placed, _ := partPlaced(listed)
+		for _, x := range placed {
+			if j.board.whereIs(x).presence() != there {
 				absent = append(absent, x)
 			}
 		}

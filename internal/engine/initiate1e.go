@@ -229,7 +229,7 @@ func runBattleInitiate(ctx context.Context, _ *Service, j *judgement, raw rules.
 	if bi.ships {
 		// The crews of the ships and facilities: a personnel given no
 		// place may be aboard one of them (unplaced.go).
-		unplaced := append(j.board.unplacedOf(You), j.board.unplacedOf(Opponent)...)
+		unplaced := j.board.unplacedOf(anyOwner)
 		err := settleUnplaced(ctx, j, unplaced, func(extra []*Personnel) (string, error) {
 			with, err := initiateBattle(j.board, *p, extra)
 			return with.answer(), err
@@ -420,13 +420,7 @@ func initiateBattle(b *Board, p rules.BattleInitiateParams, extra []*Personnel) 
 		// others: whether it is decides the attack unless another rule
 		// refuses it (below).
 		var placed []*Personnel
-		for _, x := range free {
-			if b.whereIs(x).Unknown {
-				bi.unplaced = append(bi.unplaced, x)
-				continue
-			}
-			placed = append(placed, x)
-		}
+		placed, bi.unplaced = partPlaced(free)
 		if len(placed) > 0 {
 			where := b.whereIs(placed[0]).presence()
 			for _, x := range placed {

@@ -21,11 +21,30 @@ import (
 
 // gatherAt returns the personnel the board places where at says, in board
 // order, and those of owner given no place, who may be there too. owner is
-// You or Opponent. Every gathering of personnel by place goes through it
+// You or Opponent, or anyOwner for both players' (a 2E combat gathers
+// both). Every gathering of personnel by place goes through it
 // (TestEveryGatheringByPlaceGoesThroughTheMechanism counts them).
 func (b *Board) gatherAt(owner string, at func(p *Personnel) bool) (there, unplaced []*Personnel) {
 	there = b.personnelWhere(func(p *Personnel) bool { return !p.placeUnknown() && at(p) })
 	return there, b.unplacedOf(owner)
+}
+
+// anyOwner gathers both players' personnel (gatherAt, unplacedOf).
+const anyOwner = ""
+
+// partPlaced parts personnel a question names into those the board places
+// and those given no place, each list in the order named: a question that
+// asks whether those it names are together (a 1E personnel battle) reads
+// the second as Unknown, present or not.
+func partPlaced(ps []*Personnel) (placed, unplaced []*Personnel) {
+	for _, p := range ps {
+		if p.placeUnknown() {
+			unplaced = append(unplaced, p)
+		} else {
+			placed = append(placed, p)
+		}
+	}
+	return placed, unplaced
 }
 
 // crewOf is the personnel aboard the ship or facility with the id, and of
@@ -46,17 +65,21 @@ func (b *Board) crewOf(id, owner string, extra []*Personnel) []*Personnel {
 // past it: a caller appending to it makes a list of its own.
 func (b *Board) unplacedOf(owner string) []*Personnel {
 	i := 0
-	if owner == Opponent {
+	switch owner {
+	case Opponent:
 		i = 1
+	case anyOwner:
+		i = 2
 	}
 	if b.unplaced == nil {
 		b.unplaced = new(unplacedLists)
 	} else if b.unplaced.listed[i] {
 		return b.unplaced.lists[i]
 	}
+	of := func(p *Personnel) bool { return (owner == anyOwner || p.Owner == owner) && p.placeUnknown() }
 	n := 0
 	for _, p := range b.Personnel {
-		if p.Owner == owner && p.placeUnknown() {
+		if of(p) {
 			n++
 		}
 	}
@@ -64,7 +87,7 @@ func (b *Board) unplacedOf(owner string) []*Personnel {
 	if n > 0 {
 		out = make([]*Personnel, 0, n)
 		for _, p := range b.Personnel {
-			if p.Owner == owner && p.placeUnknown() {
+			if of(p) {
 				out = append(out, p)
 			}
 		}
@@ -73,11 +96,11 @@ func (b *Board) unplacedOf(owner string) []*Personnel {
 	return out
 }
 
-// unplacedLists are the personnel given no place of each owner, yours
-// then the opponent's, each once listed.
+// unplacedLists are the personnel given no place of each owner, yours,
+// the opponent's and both players' (anyOwner), each once listed.
 type unplacedLists struct {
-	lists  [2][]*Personnel
-	listed [2]bool
+	lists  [3][]*Personnel
+	listed [3]bool
 }
 
 // unplacedDeciding is the first of the personnel given no place whose

@@ -158,11 +158,16 @@ func TestEveryGatheringByPlaceGoesThroughTheMechanism(t *testing.T) {
 	registered := map[string]int{
 		// Aboard and AboardFacility themselves.
 		"board.go": 2 + 4, // and its loops: the board's index of ids, and personnelWhere
-		// 2E combat: whereIs, Unknown read by combatUnplaced.
-		"combat.go": 4 + 1,
-		// 1E battles of personnel: whereIs, Unknown read by bi.unplaced
-		// (the crews of a ship battle go through crewOf).
-		"initiate1e.go": 3,
+		// 2E combat: both sides gathered through gatherAt (whereIs its
+		// test of presence), those given no place sorted by
+		// combatUnplaced; whereIs of the first listed (the site), of
+		// those listed and placed (absent), of those involved (the
+		// copies of the mission).
+		"combat.go": 4,
+		// 1E battles of personnel: those named parted by partPlaced, the
+		// placed compared by whereIs (the crews of a ship battle go
+		// through crewOf).
+		"initiate1e.go": 2,
 		// Not by place: encoding, species rulings, uniqueness by persona,
 		// the board's words.
 		"encode.go": 1, "governing.go": 1, "speciesrulings.go": 2, "uniqueness.go": 2, "words.go": 1,
