@@ -244,7 +244,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 		parts = append(parts, c)
 	}
 	a.text = strings.Join(parts, " ")
-	a.key = rules.FoldTerm(a.text)
+	a.key = foldTerm(a.text)
 	var plain analysis.TokenStream
 	var idRoom [2 * maxTableWords]uint32
 	var tokenIDs []uint32
@@ -869,4 +869,49 @@ func fuzziness(n int) int {
 		return 1
 	}
 	return 2
+}
+
+// foldTerm is rules.FoldTerm, the folded name's words each made singular,
+// written into one string of the folded name's length: FoldTerm splits the
+// name into a list of its words and joins them again, two allocations for
+// every query. A folded name of ASCII words one space apart (a query's,
+// nearly always) is read here; any other is left to FoldTerm
+// (TestFoldTermIsRulesFoldTerm).
+func foldTerm(s string) string {
+	f := rules.FoldName(s)
+	if f == "" || f[0] == ' ' || f[len(f)-1] == ' ' {
+		return rules.FoldTerm(s)
+	}
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if c >= utf8.RuneSelf || asciiSpace[c] && (c != ' ' || f[i+1] == ' ') {
+			return rules.FoldTerm(s)
+		}
+	}
+	// Only the words Singular changes are written anew.
+	var b []byte
+	for at := 0; at < len(f); {
+		end := strings.IndexByte(f[at:], ' ')
+		if end < 0 {
+			end = len(f)
+		} else {
+			end += at
+		}
+		w := f[at:end]
+		if sw := rules.Singular(w); sw != w || b != nil {
+			if b == nil {
+				b = make([]byte, 0, len(f))
+				b = append(b, f[:at]...)
+			}
+			b = append(b, sw...)
+			if end < len(f) {
+				b = append(b, ' ')
+			}
+		}
+		at = end + 1
+	}
+	if b == nil {
+		return f
+	}
+	return string(b)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -153,6 +154,25 @@ func TestPlainWordCountIsHowManyPlainWords(t *testing.T) {
 	for _, s := range []string{"", "a", "'", "'a", "a'", "a'b", "a ' b", "Ferengi’s cards", "  two  words ", "x-y z", "é è", "3rd 1e", "--", "a''b c’’d", "\x00a\x00"} {
 		if got, want := plainWordCount(s), len(plainWords(s)); got != want {
 			t.Errorf("plainWordCount(%q) = %d, want %d (%q)", s, got, want, plainWords(s))
+		}
+	}
+}
+
+func TestFoldTermIsRulesFoldTerm(t *testing.T) {
+	texts := []string{"", " ", "a", "ships", "beam personnel between two ships", "abilities classes species dilemmas",
+		"mirror universe  ", "  two  spaces", "tab\tbetween", "line\nbreak", "non\u00a0breaking", "Café Ships", "The Great Link, The",
+		"ies", "bodies", "status has this", "x s", "ships ", "Ships And Bodies", "wins\u2003wars", "q-flash", "1e vs 2e rules",
+		"headquarters news series", "ships's", "missions' requirements", "ＰＩＣＡＲＤ ships", "ﬁxed cards"}
+	ss, err := loadgen.Searches(variedSeed, 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range ss {
+		texts = append(texts, s.Q)
+	}
+	for _, s := range texts {
+		if got, want := foldTerm(s), rules.FoldTerm(s); got != want {
+			t.Errorf("foldTerm(%q) = %q, rules.FoldTerm %q", s, got, want)
 		}
 	}
 }
