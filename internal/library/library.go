@@ -47,6 +47,10 @@ type Library struct {
 	// search, when set, finds the entries that explain a term nothing
 	// defines.
 	search rules.SearchService
+	// textWords are the folded words of the rules entries' texts: a term
+	// of such words is written as the documents write it, no typo, though
+	// a title is near it.
+	textWords map[string]bool
 }
 
 // An Option adjusts how New builds a library.
@@ -74,6 +78,7 @@ func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library
 		joined:   map[string]string{},
 
 		abbreviations: map[string][]*rules.Entry{},
+		textWords:     map[string]bool{},
 	}
 	for _, d := range docs {
 		l.docByID[d.ID] = d
@@ -85,6 +90,11 @@ func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library
 		}
 		l.byID[e.ID] = e
 		l.byDoc[e.DocumentID] = append(l.byDoc[e.DocumentID], e)
+		if e.Kind != rules.KindCard {
+			for w := range strings.FieldsSeq(rules.FoldName(e.Text)) {
+				l.textWords[w] = true
+			}
+		}
 		switch e.Kind {
 		case rules.KindGlossary, rules.KindRuling:
 			if k := rules.FoldTerm(e.Title); k != "" {
@@ -354,11 +364,15 @@ func matched(e *rules.Entry, match string, from *rules.Entry) *rules.Entry {
 // ("suggestions"); for a question, or a term nothing is near, the search to
 // try ("search") and the entries whose text explains it ("sections", best
 // first): "mis-seed" is no glossary term of 1E, but its seed rules say what
-// one is.
+// one is; a term the documents write, though a title is near it ("core"
+// near Costs), gets both.
 func (l *Library) undefined(ctx context.Context, term, key, edition string) error {
 	suggestions := l.suggest(key, edition, 5)
 	q, question := questionSearch(term)
-	if !question && len(suggestions) > 0 {
+	// A term near a title is a typo of it, answered with the titles, unless
+	// the documents write its words (core, kill): then the entries whose
+	// text explains it are given too.
+	if !question && len(suggestions) > 0 && !l.writtenInText(key) {
 		return l.notHeld(rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", term).
 			WithDetail("suggestions", suggestions), term, edition)
 	}
@@ -376,6 +390,18 @@ func (l *Library) undefined(ctx context.Context, term, key, edition string) erro
 		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; search for it instead.", term)
 	}
 	return l.notHeld(err.WithDetail("suggestions", suggestions).WithDetail("search", q).WithDetail("sections", explaining), term, edition)
+}
+
+// writtenInText says whether every word of the folded term key is a word
+// of the rules entries' texts.
+func (l *Library) writtenInText(key string) bool {
+	words := strings.Fields(key)
+	for _, w := range words {
+		if !l.textWords[w] {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // notHeld adds to a term's ENOTFOUND the documents whose part that would
@@ -469,8 +495,11 @@ func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
 // or section's title in the edition other than at a word's end ("stoped"
 // for stopped, "uniquness" for uniqueness): a typo, answered with the
 // title as a suggestion, not another form of a word ("removed" for remove
-// is one).
+// is one), nor a word the documents' texts write ("kill" beside skills).
 func (l *Library) misspelt(key, edition string) bool {
+	if l.writtenInText(key) {
+		return false // a word the documents write is no typo ("kill" of skills)
+	}
 	near := func(k string, es []*rules.Entry) bool {
 		return k != key && len(inEdition(es, edition)) > 0 && rules.EditDistance(key, k, 1) <= 1 && !wordEndsDiffer(key, k)
 	}

@@ -238,3 +238,37 @@ func TestDefineSaysHowEachEntryMatched(t *testing.T) {
 		t.Errorf("Entry(%s) carries match %q after a define", dock.ID, e.Match)
 	}
 }
+
+// A term the documents write, though a title is near it, is no typo of
+// that title: it is told the titles near it and the entries whose text
+// explains it ("core" near Costs was told Costs alone), and a title
+// holding it names it ("kill" near skills was told skills, where DISCARD,
+// DESTROY AND KILL holds it). A term no text writes near a title is still
+// told only the title meant.
+func TestDefineOfAWordTheTextsWriteNearATitleOffersWhatExplainsIt(t *testing.T) {
+	docs := []rules.Document{{ID: "book", Edition: "2e", Kind: rules.DocumentRulebook, Precedence: 1}}
+	costs := &rules.Entry{ID: "book.glossary.costs", Kind: rules.KindGlossary, Title: "costs", DocumentID: "book", Edition: "2e",
+		Text: "Pay the costs of a card from your counters."}
+	area := &rules.Entry{ID: "book.section.play-area", Kind: rules.KindSection, Title: "Play Area", DocumentID: "book", Edition: "2e",
+		Text: "Your cost pile sits beside your core, where events stay."}
+	search := &fakeSearch{hits: []rules.SearchHit{{ID: area.ID, Kind: rules.KindSection, Title: area.Title}}}
+	l := library.New(docs, []*rules.Entry{costs, area}, library.WithSearch(search))
+	_, err := l.Define(context.Background(), "core", "")
+	sections, _ := rules.ErrorDetails(err)["sections"].([]rules.EntryRef)
+	if rules.ErrorCode(err) != rules.ENOTFOUND || len(sections) != 1 || sections[0].ID != area.ID || len(rules.DetailStrings(err, "suggestions")) == 0 {
+		t.Errorf("core: %v %v", err, rules.ErrorDetails(err))
+	}
+	if _, err := l.Define(context.Background(), "cosst", ""); rules.DetailStrings(err, "suggestions") == nil || rules.ErrorDetails(err)["search"] != nil {
+		t.Errorf("a misspelt term: %v %v", err, rules.ErrorDetails(err))
+	}
+	// A word the texts write a letter away from a title is read as itself,
+	// so a title holding it names it.
+	skills := &rules.Entry{ID: "book.glossary.skills", Kind: rules.KindGlossary, Title: "skills", DocumentID: "book", Edition: "2e",
+		Text: "A personnel's skills are listed on its card."}
+	kill := &rules.Entry{ID: "book.section.discard-and-kill", Kind: rules.KindSection, Title: "DISCARD AND KILL", DocumentID: "book", Edition: "2e",
+		Text: "To kill a personnel is to place it in its owner's discard pile."}
+	l = library.New(docs, []*rules.Entry{skills, kill}, library.WithSearch(&fakeSearch{}))
+	if es, err := l.Define(context.Background(), "kill", ""); err != nil || len(es) != 1 || es[0].ID != kill.ID || es[0].Match != rules.DefinePartial {
+		t.Errorf("kill: %v %v", es, err)
+	}
+}
