@@ -18,18 +18,28 @@ import (
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
+// beforeRouting is what every request goes through before echo routes
+// it (e.Pre), one middleware rather than one for each step: echo composes
+// what e.Pre is given again for every request, a closure a middleware.
+func beforeRouting(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		routeHeadAsGet(c)
+		u := c.Request().URL
+		decodedPath(u)
+		exactPath(u)
+		return next(c)
+	}
+}
+
 // decodedPath routes a request by its decoded path, as net/http reads it,
 // whenever the encoding changes no segment: "/cards/2e%2D1%2D394" is the
 // path of the card 2e-1-394, for the API and the pages alike. echo routes by
 // the path as sent when it was percent-encoded otherwise than net/http
 // would, and hands its parameters over still encoded. A path whose encoding
 // hides a "/" ("%2F") is left as sent, so no id can span two segments.
-func decodedPath(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if u := c.Request().URL; u.RawPath != "" && !strings.Contains(strings.ToUpper(u.RawPath), "%2F") {
-			u.RawPath = ""
-		}
-		return next(c)
+func decodedPath(u *url.URL) {
+	if u.RawPath != "" && !strings.Contains(strings.ToUpper(u.RawPath), "%2F") {
+		u.RawPath = ""
 	}
 }
 
@@ -46,16 +56,12 @@ func decodedPath(next echo.HandlerFunc) echo.HandlerFunc {
 // it reaches the API's catch-all there, the pages' elsewhere: neither
 // prefix holds a parameter at its first level); its URL's Path is left as
 // sent, which is what the 404 names.
-func exactPath(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		u := c.Request().URL
-		if p := u.EscapedPath(); p != "/" && (strings.HasSuffix(p, "/") || strings.Contains(p, "//")) {
-			u.RawPath = "/" + noRouteSegment
-			if strings.HasPrefix(p, v1Prefix+"/") {
-				u.RawPath = v1Prefix + "/" + noRouteSegment
-			}
+func exactPath(u *url.URL) {
+	if p := u.EscapedPath(); p != "/" && (strings.HasSuffix(p, "/") || strings.Contains(p, "//")) {
+		u.RawPath = "/" + noRouteSegment
+		if strings.HasPrefix(p, v1Prefix+"/") {
+			u.RawPath = v1Prefix + "/" + noRouteSegment
 		}
-		return next(c)
 	}
 }
 
@@ -73,13 +79,10 @@ const headKey = "stccg.head"
 // HEAD wherever GET is allowed: the request is routed as a GET, then is a
 // HEAD again for the handlers and for net/http, which sends the status and
 // headers without the body.
-func routeHeadAsGet(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if req := c.Request(); req.Method == http.MethodHead {
-			req.Method = http.MethodGet
-			c.Set(headKey, true)
-		}
-		return next(c)
+func routeHeadAsGet(c echo.Context) {
+	if req := c.Request(); req.Method == http.MethodHead {
+		req.Method = http.MethodGet
+		c.Set(headKey, true)
 	}
 }
 

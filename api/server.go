@@ -86,7 +86,7 @@ func New(cfg Config) *echo.Echo {
 	everyRoute := &routeMethods{}
 	e.HTTPErrorHandler = errorHandler(cfg.Logger, everyRoute)
 	e.IPExtractor = clientIP(cfg.TrustedProxies)
-	e.Pre(routeHeadAsGet, decodedPath, exactPath)
+	e.Pre(beforeRouting)
 	every := []echo.MiddlewareFunc{restoreHead, requestID(newRequestIDs()), requestLogger(cfg.Logger)}
 	if cfg.Metrics != nil {
 		every = append(every, cfg.Metrics.middleware)
@@ -126,25 +126,30 @@ func New(cfg Config) *echo.Echo {
 	if cfg.Responses != nil {
 		v1MW = append(v1MW, cacheReads(cfg.Responses))
 	}
+	// The group's middleware serves its catch-alls (echo composes it for
+	// each request they answer); each route's is composed once, here.
 	v1 := e.Group(v1Prefix, v1MW...)
-	v1.GET("/documents", h.documents)
-	v1.GET("/entries/:id", h.entry)
-	v1.GET("/entries/:id/changes", h.changes)
-	v1.GET("/define", h.define)
-	v1.GET("/search", h.search)
-	v1.GET("/cards", h.cards)
-	v1.GET("/cards/named", h.cardNamed)
+	v1Route := func(method, path string, h echo.HandlerFunc, mw ...echo.MiddlewareFunc) {
+		e.Add(method, v1Prefix+path, chained(h, append(append([]echo.MiddlewareFunc(nil), v1MW...), mw...)...))
+	}
+	v1Route(http.MethodGet, "/documents", h.documents)
+	v1Route(http.MethodGet, "/entries/:id", h.entry)
+	v1Route(http.MethodGet, "/entries/:id/changes", h.changes)
+	v1Route(http.MethodGet, "/define", h.define)
+	v1Route(http.MethodGet, "/search", h.search)
+	v1Route(http.MethodGet, "/cards", h.cards)
+	v1Route(http.MethodGet, "/cards/named", h.cardNamed)
 	body := jsonBody(bodyLimitBytes(cfg.BodyLimit))
-	v1.POST("/cards/collection", h.cardCollection, body)
-	v1.GET("/cards/autocomplete", h.autocomplete)
-	v1.GET("/cards/:id", h.card)
-	v1.GET("/cards/:id/rulings", h.cardRulings)
-	v1.POST("/adjudicate", h.adjudicate, body)
+	v1Route(http.MethodPost, "/cards/collection", h.cardCollection, body)
+	v1Route(http.MethodGet, "/cards/autocomplete", h.autocomplete)
+	v1Route(http.MethodGet, "/cards/:id", h.card)
+	v1Route(http.MethodGet, "/cards/:id/rulings", h.cardRulings)
+	v1Route(http.MethodPost, "/adjudicate", h.adjudicate, body)
 
 	if cfg.GraphQL != nil {
 		gql := echo.WrapHandler(cfg.GraphQL)
-		e.POST("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, body, graphQLBody)...)
-		e.GET("/graphql", gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery)...)
+		e.POST("/graphql", chained(gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, body, graphQLBody)...))
+		e.GET("/graphql", chained(gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery)...))
 		// Another method is a 405 naming those /graphql takes, as a /v1
 		// route's is: the pages' catch-all (Mount) would answer it a 404.
 		// OPTIONS is routed for CORS's preflight (apiMW); a plain one is
@@ -183,6 +188,16 @@ func composedOnce(mws ...echo.MiddlewareFunc) echo.MiddlewareFunc {
 		h = mws[i](h)
 	}
 	return func(echo.HandlerFunc) echo.HandlerFunc { return h }
+}
+
+// chained is h behind mws, the first outermost, composed once: what echo
+// composes for every request of a route registered with its middleware,
+// a closure a middleware.
+func chained(h echo.HandlerFunc, mws ...echo.MiddlewareFunc) echo.HandlerFunc {
+	for i := len(mws) - 1; i >= 0; i-- {
+		h = mws[i](h)
+	}
+	return h
 }
 
 // routed runs the handler of the route echo found for the request.
