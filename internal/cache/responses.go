@@ -55,14 +55,16 @@ type Responses struct {
 	flights map[string]*flight // the computations under way, by key
 }
 
-// A flight is one computation of a key that concurrent Fetches share.
+// A flight is one computation of a key that concurrent Fetches share, and
+// that computation's context (see Fetch): one allocation where the flight,
+// its context and the two contexts beneath it were four.
 type flight struct {
-	done    chan struct{} // closed when body and err are set
 	body    []byte
 	err     error
-	ctx     context.Context // the computation's: ends when no Fetch waits for it
-	cancel  context.CancelFunc
-	waiters int // the Fetches waiting for it, guarded by Responses.mu
+	waiters int           // the Fetches waiting for it, guarded by Responses.mu
+	done    chan struct{} // made by the first Fetch to wait on it, closed when body and err are set; guarded by Responses.mu
+
+	flightContext
 }
 
 // NewResponses returns a response cache over c; entries live for ttl
@@ -101,12 +103,15 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 	r.c.misses.Add(1)
 	r.mu.Lock()
 	f, shared := r.flights[key]
-	var fc *flightContext
-	if !shared {
-		f = &flight{done: make(chan struct{})}
-		fc = &flightContext{first: ctx, r: r, key: key, f: f}
-		fc.Context, f.cancel = context.WithCancel(context.WithoutCancel(ctx))
-		f.ctx = fc
+	var done chan struct{}
+	if shared {
+		if f.done == nil {
+			f.done = make(chan struct{})
+		}
+		done = f.done
+	} else {
+		f = &flight{flightContext: flightContext{first: ctx, values: context.WithoutCancel(ctx), r: r, key: key}}
+		f.f = f
 		r.flights[key] = f
 	}
 	f.waiters++
@@ -116,7 +121,7 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 		// when its ctx ends, while compute goes on for the others
 		// (flightContext), and once compute is done.
 		r.fly(key, f, compute)
-		fc.firstLeaves()
+		f.firstLeaves()
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
 		}
@@ -126,54 +131,139 @@ func (r *Responses) Fetch(ctx context.Context, key string, compute func(context.
 	select {
 	case <-ctx.Done():
 		return nil, false, ctx.Err()
-	case <-f.done:
+	case <-done:
 		return f.result()
 	}
 }
 
 // A flightContext is a computation's context: the first Fetch's values,
-// none of its deadline, and an end of its own (the flight's cancel), which
-// comes when no Fetch waits for the computation any more. The first Fetch,
+// none of its deadline, and an end of its own, which comes when no Fetch
+// waits for the computation any more (Responses.leave). The first Fetch,
 // which computes, is counted off when its own ctx has ended: seen when the
 // computation asks whether its context has ended (Err), or, once it waits
 // on Done, as soon as the first Fetch's ctx ends. A computation that only
 // looks at Err between steps (search) so costs the first Fetch's context
-// no timer, watch or goroutine.
+// no timer, watch or goroutine, and its own no channel.
+//
+// It ends as context.WithCancel(context.WithoutCancel(first)) does, but
+// makes its channel only when something waits on Done; contexts made from
+// it (context.WithCancel, context.AfterFunc) register through AfterFunc,
+// so none of them needs a goroutine to wait on it.
 type flightContext struct {
-	context.Context // the flight's own: context.WithCancel(context.WithoutCancel(first))
-	first           context.Context
-	r               *Responses
-	key             string
-	f               *flight
+	first  context.Context
+	values context.Context // context.WithoutCancel(first)
+	r      *Responses
+	key    string
+	f      *flight // the flight this is the context of
 
-	left  atomic.Bool // the first Fetch is counted off
-	watch sync.Once
-	stop  atomic.Pointer[func() bool] // stops the watch on first, once Done armed it
+	left atomic.Bool                 // the first Fetch is counted off
+	stop atomic.Pointer[func() bool] // stops the watch on first, once Done armed it
+
+	ended atomic.Bool // err is set
+	mu    sync.Mutex
+	err   error
+	ch    chan struct{} // Done's, made when asked for
+	watch bool          // Done armed the watch on first
+	funcs []*afterFunc  // what AfterFunc registered, run when c ends
 }
 
+// afterFunc is one function registered by AfterFunc.
+type afterFunc struct {
+	f       func()
+	stopped bool // stopped before the context ended, or already run
+}
+
+// Deadline is none: the computation outlives any one Fetch's deadline.
+func (c *flightContext) Deadline() (time.Time, bool) { return time.Time{}, false }
+
+// Value is the first Fetch's value for key.
+func (c *flightContext) Value(key any) any { return c.values.Value(key) }
+
 // Err is the flight's end, once the first Fetch is counted off when its
-// ctx has ended.
+// ctx has ended: context.Canceled when no Fetch waits any more.
 func (c *flightContext) Err() error {
 	if !c.left.Load() && c.first.Err() != nil {
 		c.firstLeaves()
 	}
-	return c.Context.Err()
+	if !c.ended.Load() {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 // Done is closed at the flight's end; asking for it watches the first
 // Fetch's ctx, to count it off as soon as that ends.
 func (c *flightContext) Done() <-chan struct{} {
-	c.watch.Do(func() {
-		if c.left.Load() {
-			return
+	c.mu.Lock()
+	if c.ch == nil {
+		c.ch = make(chan struct{})
+		if c.err != nil {
+			close(c.ch)
 		}
+	}
+	ch, armed := c.ch, c.watch
+	c.watch = true
+	c.mu.Unlock()
+	if !armed && !c.left.Load() {
 		stop := context.AfterFunc(c.first, c.firstLeaves)
 		c.stop.Store(&stop)
 		if c.left.Load() {
 			stop() // counted off while the watch was being set
 		}
-	})
-	return c.Context.Done()
+	}
+	return ch
+}
+
+// AfterFunc runs f in its own goroutine once c ends, as context.AfterFunc
+// does; stop keeps it from running, and says whether it did.
+func (c *flightContext) AfterFunc(f func()) (stop func() bool) {
+	c.Done()
+	a := &afterFunc{f: f}
+	c.mu.Lock()
+	if c.err != nil {
+		c.mu.Unlock()
+		go f()
+		return func() bool { return false }
+	}
+	c.funcs = append(c.funcs, a)
+	c.mu.Unlock()
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if a.stopped {
+			return false
+		}
+		a.stopped = true
+		return true
+	}
+}
+
+// cancel ends c with context.Canceled, unless it has ended already.
+func (c *flightContext) cancel() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return
+	}
+	c.err = context.Canceled
+	c.ended.Store(true)
+	if c.ch != nil {
+		close(c.ch)
+	}
+	for _, a := range c.funcs {
+		if !a.stopped {
+			a.stopped = true
+			go a.f()
+		}
+	}
+	c.funcs = nil
+}
+
+// String names c as the context package names its own.
+func (c *flightContext) String() string {
+	return "cache.flightContext(" + c.key + ")"
 }
 
 // firstLeaves counts the first Fetch off the flight, once.
@@ -222,10 +312,12 @@ func (r *Responses) fly(key string, f *flight, compute func(context.Context) ([]
 		if r.flights[key] == f {
 			delete(r.flights, key)
 		}
+		if f.done != nil {
+			close(f.done)
+		}
 		r.mu.Unlock()
-		close(f.done)
 	}()
-	b, err := compute(f.ctx)
+	b, err := compute(&f.flightContext)
 	if err != nil {
 		f.err = err
 		return
@@ -236,9 +328,9 @@ func (r *Responses) fly(key string, f *flight, compute func(context.Context) ([]
 		// compute's result is never changed after (the Fetches read it),
 		// so a cache that can keep it as it is takes it without a copy.
 		if o, ok := r.cache.(Owner); ok {
-			o.SetOwned(context.WithoutCancel(f.ctx), key, b, r.ttl)
+			o.SetOwned(f.values, key, b, r.ttl)
 		} else {
-			r.cache.Set(context.WithoutCancel(f.ctx), key, b, r.ttl)
+			r.cache.Set(f.values, key, b, r.ttl)
 		}
 	}
 	f.body = b

@@ -442,3 +442,45 @@ func TestResponsesTurnsAPanicIntoAnError(t *testing.T) {
 		t.Fatalf("after a panic: %q hit=%v %v", body, hit, err)
 	}
 }
+
+// TestResponsesComputationsContextsEndWithIt: contexts made from a
+// computation's context (context.WithCancel, context.AfterFunc) end when
+// it does, its only caller gone, and it carries the caller's values but
+// none of its deadline, as context.WithCancel(context.WithoutCancel(ctx)).
+func TestResponsesComputationsContextsEndWithIt(t *testing.T) {
+	lru, _ := newTestLRU(t, 16, time.Minute)
+	r := NewResponses(lru, 0, 0)
+	type key struct{}
+	ctx, cancel := context.WithTimeout(context.WithValue(context.Background(), key{}, "v"), time.Hour)
+	started := make(chan struct{})
+	ran := make(chan struct{})
+	var childErr, cause error
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := r.Fetch(ctx, "k", func(c context.Context) ([]byte, error) {
+			if v, _ := c.Value(key{}).(string); v != "v" {
+				t.Errorf("the computation's context holds %q of the caller's value", v)
+			}
+			if d, ok := c.Deadline(); ok {
+				t.Errorf("the computation's context has the caller's deadline %v", d)
+			}
+			child, stop := context.WithCancel(c)
+			defer stop()
+			context.AfterFunc(c, func() { close(ran) })
+			close(started)
+			<-child.Done()
+			childErr, cause = child.Err(), context.Cause(c)
+			return nil, c.Err()
+		})
+		done <- err
+	}()
+	<-started
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("the caller got %v, want context.Canceled", err)
+	}
+	<-ran
+	if !errors.Is(childErr, context.Canceled) || !errors.Is(cause, context.Canceled) {
+		t.Errorf("a context made from the computation's ended with %v (cause %v), want context.Canceled", childErr, cause)
+	}
+}
