@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -23,6 +24,45 @@ type Metrics struct {
 	// adjudications count verdicts and refusals by question, and time them.
 	adjudications       *prometheus.CounterVec
 	adjudicationLatency *prometheus.HistogramVec
+
+	// series are the requests' counters and latencies by their labels,
+	// each looked up in requests and latency once: a vector's look-up
+	// hashes and validates every label value of every request, and the
+	// status is made a string. The labels are those of the vectors'
+	// series, so it holds no more than they do.
+	seriesMu sync.RWMutex
+	series   map[seriesKey]requestSeries
+}
+
+// seriesKey is a request's labels: its method's, its route's, its status.
+type seriesKey struct {
+	method, route string
+	status        int
+}
+
+// requestSeries is what a request of some labels counts and observes.
+type requestSeries struct {
+	requests prometheus.Counter
+	latency  prometheus.Observer
+}
+
+// seriesOf is the series of a request of method, route and status.
+func (m *Metrics) seriesOf(method, route string, status int) requestSeries {
+	k := seriesKey{method, route, status}
+	m.seriesMu.RLock()
+	s, ok := m.series[k]
+	m.seriesMu.RUnlock()
+	if ok {
+		return s
+	}
+	s = requestSeries{
+		requests: m.requests.WithLabelValues(method, route, strconv.Itoa(status)),
+		latency:  m.latency.WithLabelValues(method, route),
+	}
+	m.seriesMu.Lock()
+	m.series[k] = s
+	m.seriesMu.Unlock()
+	return s
 }
 
 // NewMetrics registers the HTTP collectors, with the Go and process
@@ -32,6 +72,7 @@ func NewMetrics() *Metrics {
 	reg := prometheus.NewRegistry()
 	m := &Metrics{
 		registry: reg,
+		series:   map[seriesKey]requestSeries{},
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "stccg_http_requests_total", Help: "HTTP requests by route and status.",
 		}, []string{"method", "route", "status"}),
@@ -67,10 +108,9 @@ func (m *Metrics) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			c.Error(err)
 		}
-		route := routeLabel(c)
-		method := methodLabel(c.Request().Method)
-		m.requests.WithLabelValues(method, route, strconv.Itoa(servedStatus(c, ctx))).Inc()
-		m.latency.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
+		s := m.seriesOf(methodLabel(c.Request().Method), routeLabel(c), servedStatus(c, ctx))
+		s.requests.Inc()
+		s.latency.Observe(time.Since(start).Seconds())
 		return nil
 	}
 }

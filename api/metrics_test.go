@@ -58,3 +58,47 @@ func TestMetricsCountUnmatchedV1PathsApart(t *testing.T) {
 		t.Error("a made-up question or the catch-all became a label")
 	}
 }
+
+// TestMetricsCountEachRequestOnItsSeries: requests of one route with
+// another method or status are counted on series of their own, and each
+// is timed on its method's and route's, however many times they come.
+func TestMetricsCountEachRequestOnItsSeries(t *testing.T) {
+	m := api.NewMetrics()
+	srv := newValidatedServer(t, api.New(api.Config{Services: services(t), Metrics: m, Logger: slog.New(slog.DiscardHandler)}))
+	ask := func(method, path string, n int) {
+		for range n {
+			req, err := http.NewRequest(method, srv.URL+path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+		}
+	}
+	ask(http.MethodGet, "/v1/documents", 3)
+	ask(http.MethodHead, "/v1/documents", 2)
+	ask(http.MethodGet, "/v1/define?term=stopped", 1)
+	ask(http.MethodGet, "/v1/define", 2)
+	res, err := http.Get(srv.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for _, want := range []string{
+		`stccg_http_requests_total{method="GET",route="/v1/documents",status="200"} 3`,
+		`stccg_http_requests_total{method="HEAD",route="/v1/documents",status="200"} 2`,
+		`stccg_http_requests_total{method="GET",route="/v1/define",status="200"} 1`,
+		`stccg_http_requests_total{method="GET",route="/v1/define",status="400"} 2`,
+		`stccg_http_request_duration_seconds_count{method="GET",route="/v1/documents"} 3`,
+		`stccg_http_request_duration_seconds_count{method="HEAD",route="/v1/documents"} 2`,
+		`stccg_http_request_duration_seconds_count{method="GET",route="/v1/define"} 3`,
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
