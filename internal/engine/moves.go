@@ -224,6 +224,10 @@ func (b *Board) clone() *Board {
 		compiled:       b.compile(),
 		gone:           b.gone,
 		sharedGone:     true,
+		// The lists of those given no place hold while the personnel
+		// list is shared; the first board to change its own forgets
+		// them (ownPersonnel), leaving the other's as they are.
+		unplaced: b.unplacedShared(),
 	}
 	return nb
 }

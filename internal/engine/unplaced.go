@@ -96,6 +96,16 @@ func (b *Board) unplacedOf(owner string) []*Personnel {
 	return out
 }
 
+// unplacedShared are the board's lists of those given no place, for a
+// board cloned from it to share: made now if none is, so that what either
+// lists later is listed once for both.
+func (b *Board) unplacedShared() *unplacedLists {
+	if b.unplaced == nil {
+		b.unplaced = new(unplacedLists)
+	}
+	return b.unplaced
+}
+
 // unplacedLists are the personnel given no place of each owner, yours,
 // the opponent's and both players' (anyOwner), each once listed.
 type unplacedLists struct {
@@ -172,6 +182,14 @@ type turnAside struct {
 	step  int
 	order []*Personnel
 	runs  map[string][]actionRun // by personnel id
+	// last is the list the steps from lastFrom to lastTo set aside, not
+	// yet noted of each personnel in it (flush): the steps of a turn
+	// mostly set aside one list, the board's of those given no place
+	// (unplacedOf), the same until a move changes the personnel, and
+	// noting each of its personnel at each step was a quarter of the
+	// CPU of a turn of 256 ship.move with 249 given no place.
+	last             []*Personnel
+	lastFrom, lastTo int
 }
 
 // An actionRun is the actions from to to, both included.
@@ -179,23 +197,44 @@ type actionRun struct{ from, to int }
 
 // record notes that the step being judged set ps aside.
 func (a *turnAside) record(ps []*Personnel) {
-	if a.runs == nil {
-		a.runs = make(map[string][]actionRun, len(ps))
+	if len(ps) == 0 {
+		return
 	}
-	for _, p := range ps {
+	if a.last != nil && sameList(ps, a.last) && a.lastTo >= a.step-1 {
+		a.lastTo = a.step
+		return
+	}
+	a.flush()
+	a.last, a.lastFrom, a.lastTo = ps, a.step, a.step
+}
+
+// sameList says whether two lists are one: the same array, as long.
+func sameList(x, y []*Personnel) bool {
+	return len(x) == len(y) && &x[0] == &y[0]
+}
+
+// flush notes the list the last steps set aside of each personnel in it.
+func (a *turnAside) flush() {
+	if a.last == nil {
+		return
+	}
+	if a.runs == nil {
+		a.runs = make(map[string][]actionRun, len(a.last))
+	}
+	for _, p := range a.last {
 		rs, ok := a.runs[p.ID]
 		if !ok {
 			a.order = append(a.order, p)
 		}
 		switch n := len(rs); {
-		case n > 0 && rs[n-1].to == a.step:
-		case n > 0 && rs[n-1].to == a.step-1:
-			rs[n-1].to = a.step
+		case n > 0 && rs[n-1].to >= a.lastFrom-1:
+			rs[n-1].to = max(rs[n-1].to, a.lastTo)
 		default:
-			rs = append(rs, actionRun{a.step, a.step})
+			rs = append(rs, actionRun{a.lastFrom, a.lastTo})
 		}
 		a.runs[p.ID] = rs
 	}
+	a.last = nil
 }
 
 // sayTurnAside names the personnel the turn's steps set aside, each once:
@@ -204,7 +243,11 @@ func (a *turnAside) record(ps []*Personnel) {
 // number them). A sentence a group: at most one a personnel the board
 // holds.
 func (j *judgement) sayTurnAside(a *turnAside) {
-	if a == nil || len(a.order) == 0 {
+	if a == nil {
+		return
+	}
+	a.flush()
+	if len(a.order) == 0 {
 		return
 	}
 	said := make(map[string]bool, len(a.order))

@@ -12,6 +12,7 @@ func TestTheActionsSetAsideInAreSaidAsRuns(t *testing.T) {
 		a.record(ps)
 		a.record(ps)
 	}
+	a.flush()
 	if len(a.order) != 2 || a.order[0] != b || a.order[1] != c {
 		t.Fatalf("order %v", a.order)
 	}

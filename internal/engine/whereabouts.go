@@ -187,7 +187,14 @@ func (j *judgement) sayUnplaced(ps []*Personnel) {
 			return
 		}
 	}
-	j.setAside = append(j.setAside, ps...)
+	if len(j.setAside) == 0 {
+		// The first list said is kept as given, not copied: every list
+		// said is one a question gathered (the board's list of those
+		// given no place, shared by a turn's steps), never changed after.
+		j.setAside = slices.Clip(ps)
+	} else {
+		j.setAside = append(j.setAside, ps...)
+	}
 	if j.aside != nil {
 		// A step of a turn counts them; the turn's verdict names them,
 		// once a turn (turnAside).
