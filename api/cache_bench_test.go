@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"testing"
 	"time"
 
@@ -17,9 +16,10 @@ import (
 // BenchmarkReadCacheMissLimited measures a /v1 read that misses the
 // response cache, under a rate limit, as the service runs them: the limit's
 // decision, the cache's look-up, the computation shared with any other
-// request of the same key, and the answer stored.
+// request of the same key, and the answer stored. The cache holds one
+// answer and the reads alternate between two terms, so each read misses.
 func BenchmarkReadCacheMissLimited(b *testing.B) {
-	lru, err := cache.NewLRU(1000, 1<<20, time.Minute)
+	lru, err := cache.NewLRU(1, 1<<20, time.Minute)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -35,14 +35,18 @@ func BenchmarkReadCacheMissLimited(b *testing.B) {
 		Limiter:   lim,
 	})
 	b.ReportAllocs()
+	terms := [2]string{"stopped", "mission"}
 	i := 0
 	for b.Loop() {
 		i++
-		req := httptest.NewRequest(http.MethodGet, "/v1/define?term=stopped&n="+strconv.Itoa(i), nil)
+		req := httptest.NewRequest(http.MethodGet, "/v1/define?term="+terms[i%2], nil)
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, req)
 		if w.Code != http.StatusOK {
-			b.Fatalf("status %d", w.Code)
+			b.Fatalf("status %d: %s", w.Code, w.Body)
+		}
+		if got := w.Header().Get("X-Cache"); got != "MISS" {
+			b.Fatalf("X-Cache %q, want MISS", got)
 		}
 	}
 }
