@@ -15,7 +15,10 @@ import (
 // itself, before any handler, to a request it cannot read (a bad %-escape in
 // the path, a malformed request line or header, headers over the server's
 // MaxHeaderBytes: its plain-text 400, 431, 501 and 505) go out in the API's
-// JSON error shape instead. Every other byte is passed on as written.
+// JSON error shape instead. Every other byte is passed on as written. A
+// request is never answered a 5xx for what it sent: net/http's 501 (a
+// Transfer-Encoding it does not take) and 505 (an HTTP version it does not
+// speak) are the 400 of a request the service cannot read, saying which.
 //
 // net/http writes such an answer in one Write straight to the connection, as
 // "HTTP/1.1 <status>" followed by its fixed plain-text headers and the status
@@ -96,6 +99,9 @@ func jsonProtocolError(p []byte) ([]byte, bool) {
 		return nil, false
 	}
 	msg := protocolErrorMessage(status, string(detail))
+	if status >= 500 { // what the request sent, not a fault of the service
+		status = http.StatusBadRequest
+	}
 	payload, _ := json.Marshal(errorBody{errorPayload{Code: rules.EINVALID, Message: msg, Details: map[string]any{}}})
 	head := fmt.Sprintf("HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: %d\r\nConnection: close\r\n\r\n",
 		status, http.StatusText(status), len(payload))

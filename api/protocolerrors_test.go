@@ -43,8 +43,8 @@ func TestNetHTTPErrorsComeInTheJSONShape(t *testing.T) {
 		{"no Host header", "GET /v1/documents HTTP/1.1\r\n\r\n", 400, "Host"},
 		{"malformed header line", "GET / HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n", 400, "malformed"},
 		{"headers too large", "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + strings.Repeat("a", 8<<10) + "\r\n\r\n", 431, "header"},
-		{"unknown transfer encoding", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501, "Transfer-Encoding"},
-		{"HTTP/2 request line over HTTP/1", "GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505, "version"},
+		{"unknown transfer encoding", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 400, "Transfer-Encoding"},
+		{"HTTP/2 request line over HTTP/1", "GET / HTTP/2.0\r\nHost: x\r\n\r\n", 400, "version"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

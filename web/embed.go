@@ -190,12 +190,14 @@ func oembedBound(field, s string) (int, error) {
 
 // oembed answers /oembed?url=…&format=json for a card page's URL
 // (/cards/{id} or /embed/cards/{id} of this service) with an iframe of the
-// embeddable card. Per oEmbed 1.0: 404 for a URL it has nothing for, 501 for
-// a format other than JSON.
+// embeddable card. Per oEmbed 1.0: 404 for a URL it has nothing for; a
+// format other than JSON, for which oEmbed 1.0 writes 501, is the 400 of
+// a parameter's mistake (a request is never answered a 5xx for what it
+// sent), naming format.
 func (s *Site) oembed(c echo.Context) error {
 	format := c.QueryParam("format")
 	if format != "" && format != "json" {
-		return c.JSON(http.StatusNotImplemented, jsonErrorOf(rules.EINVALID, fmt.Sprintf("The format %q is not offered: use format=json.", format), map[string]any{"field": "format"}))
+		return c.JSON(http.StatusBadRequest, jsonErrorOf(rules.EINVALID, fmt.Sprintf("The format %q is not offered: use format=json.", format), map[string]any{"field": "format"}))
 	}
 	// Read at once, as every transport reads a text (rules.ParseText) and
 	// a number: a bound that is no number is refused, never ignored.

@@ -380,7 +380,7 @@ func TestOEmbedAnswersRichIframeOrErrors(t *testing.T) {
 			[]string{`"type":"rich"`, `"version":"1.0"`, `"title":"Scout Vessel"`, `/embed/cards/2e-1-1`, `\u003ciframe`, `"width":360`}},
 		{"embed url and max sizes", url.Values{"url": {"http://h.test/embed/cards/2e-1-1"}, "maxwidth": {"300"}, "maxheight": {"200"}}, 200,
 			[]string{`"width":300`, `"height":200`}},
-		{"xml is not implemented", url.Values{"url": {"https://h.test/cards/2e-1-1"}, "format": {"xml"}}, 501, []string{`"code":"invalid_request"`}},
+		{"xml is not offered", url.Values{"url": {"https://h.test/cards/2e-1-1"}, "format": {"xml"}}, 400, []string{`"code":"invalid_request"`}},
 		{"unknown card", url.Values{"url": {"https://h.test/cards/2e-99-99"}, "format": {"json"}}, 404, []string{`"code":"not_found"`}},
 		{"not a card page", url.Values{"url": {"https://h.test/entries/x"}}, 404, []string{`"code":"not_found"`}},
 		{"not a url", url.Values{"url": {"javascript:alert(1)"}}, 404, []string{`"code":"not_found"`}},

@@ -510,7 +510,11 @@ func transportsSignedAt(t *testing.T, services api.Services) (*httptest.Server, 
 		Mount: mounts(web.New(web.Config{Reference: svc.Reference, Search: svc.Search, Cards: svc.Cards, Adjudicator: svc.Adjudicator, Logger: log}).Register,
 			discordHandler(pub, "https://rules.example.org", a, log)),
 	})
-	srv := httptest.NewServer(h)
+	// The listener serve gives net/http (api.JSONProtocolErrors), so that
+	// a request net/http refuses itself is answered as serve answers it.
+	srv := httptest.NewUnstartedServer(h)
+	srv.Listener = api.JSONProtocolErrors(srv.Listener)
+	srv.Start()
 	t.Cleanup(srv.Close)
 	sign := func(at time.Time, body string) http.Header {
 		stamp := strconv.FormatInt(at.Unix(), 10)
