@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,37 +50,109 @@ func graphQLBody(next echo.HandlerFunc) echo.HandlerFunc {
 			return rules.Errorf(rules.EINVALID, "The request body could not be read.")
 		}
 		req.Body = io.NopCloser(bytes.NewReader(data))
-		if err := readGraphQLRequest(data); err != nil {
+		params, err := readGraphQLParams(data)
+		if err != nil {
 			return err
 		}
+		c.SetRequest(req.WithContext(WithGraphQLParams(req.Context(), params)))
 		return next(c)
 	}
+}
+
+// GraphQLParams are a GraphQL request's parameters as the strict reader
+// read them from its body: the handler runs them as they are and reads the
+// body no more (two readers of the same bytes may disagree). Variables and
+// extensions hold JSON's numbers as json.Number, as gqlgen reads them.
+type GraphQLParams struct {
+	Query, OperationName  string
+	Variables, Extensions map[string]any
+}
+
+type graphQLParamsKey struct{}
+
+// WithGraphQLParams is ctx carrying the parameters read from a request's
+// body.
+func WithGraphQLParams(ctx context.Context, p *GraphQLParams) context.Context {
+	return context.WithValue(ctx, graphQLParamsKey{}, p)
+}
+
+// GraphQLParamsOf are the parameters read from the body of the request ctx
+// belongs to, nil when none were.
+func GraphQLParamsOf(ctx context.Context) *GraphQLParams {
+	p, _ := ctx.Value(graphQLParamsKey{}).(*GraphQLParams)
+	return p
+}
+
+// readGraphQLParams reads a GraphQL request's body strictly
+// (readGraphQLFields) and gives its parameters, each decoded once. A query
+// longer than rules.MaxGraphQLQueryBytes is given without its variables:
+// it is refused for its length whatever they are, and they are not read.
+func readGraphQLParams(data []byte) (*GraphQLParams, error) {
+	fields, err := readGraphQLFields(data)
+	if err != nil {
+		return nil, err
+	}
+	p := &GraphQLParams{}
+	for _, f := range []struct {
+		name string
+		into *string
+	}{{"query", &p.Query}, {"operationName", &p.OperationName}} {
+		if v := fields[f.name]; v.kind == "string" {
+			if err := json.Unmarshal(v.raw, f.into); err != nil {
+				return nil, rules.Errorf(rules.EINVALID, "The field %s could not be read.", f.name).WithDetail("field", f.name)
+			}
+		}
+	}
+	if len(p.Query) > rules.MaxGraphQLQueryBytes {
+		return p, nil
+	}
+	for _, f := range []struct {
+		name string
+		into *map[string]any
+	}{{"variables", &p.Variables}, {"extensions", &p.Extensions}} {
+		if v := fields[f.name]; v.kind == "object" {
+			dec := json.NewDecoder(bytes.NewReader(v.raw))
+			dec.UseNumber()
+			if err := dec.Decode(f.into); err != nil {
+				return nil, rules.Errorf(rules.EINVALID, "The field %s could not be read.", f.name).WithDetail("field", f.name)
+			}
+		}
+	}
+	return p, nil
 }
 
 // graphQLRequestFields are the keys a GraphQL request's body takes.
 var graphQLRequestFields = bodyFields(&graphQLRequest{})
 
 // readGraphQLRequest says what is wrong with a GraphQL request's body, nil
-// when nothing is: as decodeStrict would into a graphQLRequest, in its
-// words, without copying the query (a body of a megabyte is mostly query).
+// when nothing is (readGraphQLFields).
 func readGraphQLRequest(data []byte) error {
+	_, err := readGraphQLFields(data)
+	return err
+}
+
+// readGraphQLFields says what is wrong with a GraphQL request's body: as
+// decodeStrict would into a graphQLRequest, in its words, without copying
+// the query (a body of a megabyte is mostly query). When nothing is, it
+// gives the body's fields, each its JSON as written (not yet decoded).
+func readGraphQLFields(data []byte) (map[string]jsonValueKind, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return rules.Errorf(rules.EINVALID, "The request body is empty: send a JSON object.")
+		return nil, rules.Errorf(rules.EINVALID, "The request body is empty: send a JSON object.")
 	}
 	var fields map[string]jsonValueKind
 	if err := json.Unmarshal(data, &fields); err != nil || fields == nil {
 		// More than one value, not JSON, or no object: refused as REST
 		// refuses it.
 		if err := oneJSONValue(data); err != nil {
-			return err
+			return nil, err
 		}
 		if err := decodeStrict(bytes.NewBuffer(data), &graphQLRequest{}); err != nil {
-			return err
+			return nil, err
 		}
-		return rules.Errorf(rules.EINVALID, "The request body must be a JSON object.")
+		return nil, rules.Errorf(rules.EINVALID, "The request body must be a JSON object.")
 	}
 	if err := duplicateKey(data); err != nil {
-		return err
+		return nil, err
 	}
 	unknown := ""
 	for k := range fields {
@@ -88,36 +161,37 @@ func readGraphQLRequest(data []byte) error {
 		}
 	}
 	if unknown != "" {
-		return jsonError(fmt.Errorf("json: unknown field %q", unknown), data, &graphQLRequest{})
+		return nil, jsonError(fmt.Errorf("json: unknown field %q", unknown), data, &graphQLRequest{})
 	}
 	q := fields["query"]
 	if q.kind == "" || q.kind == "null" || q.kind == "string" && q.blank {
-		return rules.Errorf(rules.EINVALID, `The field query is missing or empty: send the GraphQL query as a string, {"query": "{ documents { totalCount } }"}.`).WithDetail("field", "query")
+		return nil, rules.Errorf(rules.EINVALID, `The field query is missing or empty: send the GraphQL query as a string, {"query": "{ documents { totalCount } }"}.`).WithDetail("field", "query")
 	}
 	if q.kind == "string" && !q.utf8 {
 		// GraphQL is Unicode text: bytes not UTF-8 were read as U+FFFD
 		// wherever they stood (in a comment, unseen).
-		return rules.Errorf(rules.EINVALID, "The field query holds bytes that are not UTF-8: send the GraphQL query as UTF-8.").WithDetail("field", "query")
+		return nil, rules.Errorf(rules.EINVALID, "The field query holds bytes that are not UTF-8: send the GraphQL query as UTF-8.").WithDetail("field", "query")
 	}
 	for _, f := range []struct{ name, want, kind string }{
 		{"query", "string", q.kind}, {"operationName", "string", fields["operationName"].kind},
 		{"variables", "object", fields["variables"].kind}, {"extensions", "object", fields["extensions"].kind},
 	} {
 		if f.kind != "" && f.kind != "null" && f.kind != f.want {
-			return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", f.name, map[string]string{"string": "a string", "object": "an object"}[f.want], f.kind).
+			return nil, rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", f.name, map[string]string{"string": "a string", "object": "an object"}[f.want], f.kind).
 				WithDetail("field", f.name)
 		}
 	}
-	return nil
+	return fields, nil
 }
 
 // jsonValueKind is the JSON type of a value read without copying it, and,
 // of a string, whether it holds only white space and whether it is UTF-8
-// as written.
+// as written; raw is the value as written, the very bytes of the body read.
 type jsonValueKind struct {
 	kind  string // object, array, string, number, boolean, null
 	blank bool
 	utf8  bool
+	raw   []byte
 }
 
 func (k *jsonValueKind) UnmarshalJSON(b []byte) error {
@@ -125,6 +199,9 @@ func (k *jsonValueKind) UnmarshalJSON(b []byte) error {
 	if len(b) == 0 {
 		return nil
 	}
+	// encoding/json hands over a slice of the body it reads, which is
+	// kept whole by whoever read it: not copied.
+	k.raw = b
 	switch b[0] {
 	case '{':
 		k.kind = "object"

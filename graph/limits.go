@@ -21,7 +21,7 @@ import (
 // about a hundred once its fragments are spread.
 const (
 	// MaxQueryBytes bounds the query text.
-	MaxQueryBytes = 32 << 10
+	MaxQueryBytes = rules.MaxGraphQLQueryBytes
 	// MaxQueryTokens bounds the tokens the parser reads.
 	MaxQueryTokens = 10_000
 	// MaxFields bounds the fields written in the query, its fragments'

@@ -20,6 +20,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -67,7 +68,7 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 	}
 	srv := handler.New(NewExecutableSchema(Config{Resolvers: r, Complexity: complexity()}))
 	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(readPOST{})
 	queries := boundedQueryCache{lru.New[*ast.QueryDocument](1000)}
 	srv.SetQueryCache(queries)
 	srv.SetParserTokenLimit(MaxQueryTokens)
@@ -132,6 +133,11 @@ func objectBodies(next http.Handler) http.Handler {
 			next.ServeHTTP(&getWriter{ResponseWriter: w}, r)
 			return
 		case http.MethodPost:
+			if api.GraphQLParamsOf(r.Context()) != nil {
+				// Read as an object already, once.
+				next.ServeHTTP(w, r)
+				return
+			}
 		default:
 			next.ServeHTTP(w, r)
 			return

@@ -193,6 +193,10 @@ func TooManyCopies(field, literal string) *Error {
 // configuration sets no other bound; the terminal reads no more of a file.
 const MaxBodyBytes = 1 << 20
 
+// MaxGraphQLQueryBytes bounds the text of a GraphQL query: a longer one is
+// refused for its length before its variables are read.
+const MaxGraphQLQueryBytes = 32 << 10
+
 // BodyTooLarge is the sentence of a body past MaxBodyBytes, on every
 // transport that reads one (REST's and GraphQL's 413, the terminal's).
 const BodyTooLarge = "The request body is larger than the 1 MiB allowed."
