@@ -34,11 +34,6 @@ func (h *handlers) adjudicate(c echo.Context) error {
 	return nil
 }
 
-// DecodeRequest decodes one JSON value strictly: unknown fields, wrong types,
-// trailing data and malformed or truncated JSON are EINVALID errors naming
-// what was wrong.
-func DecodeRequest(r io.Reader, v any) error { return decodeJSON(r, v) }
-
 // bodyBuffers hold request bodies while they are decoded.
 var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
@@ -49,7 +44,9 @@ const maxPooledBody = 64 << 10
 // maxBodyHint bounds the room made for a body before it is read.
 const maxBodyHint = 4 << 20
 
-// decodeJSON reads a request body and decodes it as DecodeRequest says.
+// decodeJSON reads a request body and decodes one JSON value strictly:
+// unknown fields, wrong types, trailing data and malformed or truncated JSON
+// are EINVALID errors naming what was wrong.
 func decodeJSON(r io.Reader, v any) error {
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	defer releaseBody(buf)
