@@ -39,7 +39,8 @@ import (
 //     it, before any other mistake.
 //
 // null is a field left out, as encoding/json reads it (a body that is null
-// is refused, as any body that is no object). When it accepts a
+// is refused, as any body that is no object, and so is an item of a list
+// given as null: 400 naming the item). When it accepts a
 // body, req holds what encoding/json reads of it, field by field
 // (FuzzDecodeAdjudication). REST, GraphQL, the pages and the terminal
 // read every adjudication through it.
@@ -505,7 +506,20 @@ func (d *requestDecoder) arrayItem(i int, limit *rules.ListLimit, counted bool) 
 			return false
 		}
 	}
+	if d.off < len(d.data) && d.data[d.off] == 'n' && d.nullHere() {
+		// null is a field left out, never an item: a list of ships,
+		// names or actions holding null holds nothing the contract
+		// reads, and read as {} or "" it was refused for what it lacked
+		// (an id, a question) or named no card, never for being null.
+		d.failWith(nullItem)
+		return d.atIndex(i)
+	}
 	return true
+}
+
+// nullItem refuses an item of a list given as null.
+func nullItem(f string) *rules.Error {
+	return rules.Errorf(rules.EINVALID, "The item %s is null: a list holds no null; leave the item out.", f).WithDetail("field", rules.Truncate(f))
 }
 
 // arrayNext reads what follows an item: a comma (more items follow) or the

@@ -181,7 +181,11 @@ var adjudicationBodies = []struct {
 	{"null string", `{"edition":null,"question":"ship.move","board":{}}`, 200, "", "", nil},
 	{"null board", `{"board":null}`, 200, "", "", nil},
 	{"null list", `{"board":{"personnel":[{"id":"p","skills":null}]}}`, 200, "", "", nil},
-	{"null list element", `{"board":{"personnel":[{"id":"p","skills":["a",null]}]}}`, 200, "", "", nil},
+	// null is a field left out, never an item of a list: read as "" it
+	// named no skill, and a ship of null was refused for lacking an id.
+	{"null list element", `{"board":{"personnel":[{"id":"p","skills":["a",null]}]}}`, 400, "The item board.personnel[0].skills[1] is null: a list holds no null; leave the item out.", "board.personnel[0].skills[1]", nil},
+	{"null ship", `{"board":{"ships":[null]}}`, 400, "The item board.ships[0] is null: a list holds no null; leave the item out.", "board.ships[0]", nil},
+	{"null action", `{"question":"turn.replay","params":{"actions":[{"question":"ship.move","params":{}},null]}}`, 400, "The item params.actions[1] is null: a list holds no null; leave the item out.", "params.actions[1]", nil},
 	{"null pointer", `{"board":{"missions":[{"id":"m","span":null}]}}`, 200, "", "", nil},
 	{"null location", `{"board":{"ships":[{"id":"s","at":null}]}}`, 200, "", "", nil},
 	{"null params", `{"params":null}`, 200, "", "", nil},
