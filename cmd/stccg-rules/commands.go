@@ -324,7 +324,7 @@ func (c cli) adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, 
 	}
 	var req rules.AdjudicationRequest
 	if err := api.ReadAdjudication(in, &req); err != nil {
-		return terminalError(err)
+		return adjudicationError(err)
 	}
 	a, err := c.build(ctx, cfg)
 	if err != nil {
@@ -333,14 +333,23 @@ func (c cli) adjudicateCmd(ctx context.Context, args []string, stdin io.Reader, 
 	defer a.Close()
 	v, err := a.services.Adjudicator.Adjudicate(ctx, req)
 	if err != nil {
-		msg := rules.ErrorMessage(err)
-		if f, ok := rules.ErrorDetails(err)["field"]; ok {
-			msg += fmt.Sprintf(" (field %v)", f)
-		}
-		return errors.New(msg)
+		return adjudicationError(err)
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// adjudicationError is a refused adjudication as the terminal says it: the
+// error's sentence and, when the sentence does not name it, the field REST
+// gives in details.field ("Unknown question "ship.fly": ... (field
+// params.actions[0].question)"), whether the request was refused as it was
+// read or as it was judged.
+func adjudicationError(err error) error {
+	msg := terminalError(err).Error()
+	if f, ok := rules.ErrorDetails(err)["field"].(string); ok && f != "" && !strings.Contains(msg, f) {
+		msg += fmt.Sprintf(" (field %s)", f)
+	}
+	return errors.New(msg)
 }
