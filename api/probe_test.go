@@ -103,6 +103,17 @@ func TestSixthBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
 	judgeHeldOutProbe(t, "testdata/blind-probe-6.json", probeShape{situations: 120, replays: 20, kinds: 18})
 }
 
+// TestSeventhBlindProbeIsJudgedAsTheRulebooksSay posts a seventh probe,
+// written the same way at what the service reads and what its data lacks:
+// cards the card data knows by title only or without a statistic, cards both
+// editions print named by title in each edition's board, whole turns of
+// several steps, boards whose answer turns on a statistic the data does not
+// hold (422 naming it, never a confident verdict), and rules less asked
+// before. About one situation in three is held out.
+func TestSeventhBlindProbeIsJudgedAsTheRulebooksSay(t *testing.T) {
+	judgeHeldOutProbe(t, "testdata/blind-probe-7.json", probeShape{situations: 44, replays: 5, kinds: 17})
+}
+
 // probeShape is the least a probe with held-out situations must hold: its
 // situations, its turns replayed and its kinds of question.
 type probeShape struct{ situations, replays, kinds int }
