@@ -2024,7 +2024,7 @@ type CardPlayResult struct {
 	At           *string `json:"at,omitempty"`
 	CardPlayUsed *bool   `json:"cardPlayUsed,omitempty"`
 
-	// Cost Its cost in counters; null in 1E.
+	// Cost Its cost in counters; null in 1E, and in 2E for a card not played from hand or a cost the card data does not hold of a play refused whatever it costs (the reasons say so).
 	Cost *int `json:"cost"`
 
 	// CountersAfter Counters left after it; null in 1E.

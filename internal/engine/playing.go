@@ -384,6 +384,9 @@ type playing struct {
 	NotFromHand bool
 	// Cost is what the 2E card costs, of the Counters left before it.
 	Cost, Counters int
+	// CostUnknown: the card data does not hold the cost, and the play is
+	// refused whatever it is (Cost is then not read).
+	CostUnknown bool
 	// CountersAssumed: the counters were not given, and a turn's seven,
 	// none spent, were read.
 	CountersAssumed bool
@@ -446,16 +449,21 @@ func (m *cardPlay) judgePlay(b *Board) (playing, error) {
 			return pl, err
 		}
 	}
-	if pl.Cost, err = m.cost(); err != nil {
-		return pl, err
-	}
 	if c.Unique {
 		pl.Unique = uniquenessOf(b, first, c, m.commanded)
 	}
-	pl.Allowed = !pl.OutOfSegment && !pl.Unique.refused() && pl.Cost <= pl.Counters
-	if p.At != "" {
-		pl.Allowed = pl.Allowed && pl.Place.OK
+	// A play refused whatever the card costs (where it is played refuses
+	// it, orders have begun, or it is unique and in play) is answered
+	// without a cost the card data does not hold; any other is asked for
+	// it.
+	refused := pl.OutOfSegment || pl.Unique.refused() || (p.At != "" && !pl.Place.OK)
+	if pl.Cost, err = m.cost(); err != nil {
+		if !refused {
+			return pl, err
+		}
+		pl.CostUnknown = true
 	}
+	pl.Allowed = !refused && pl.Cost <= pl.Counters
 	return pl, nil
 }
 
@@ -563,9 +571,12 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 			j.explainHeldCaptive(c, u.Captive)
 		}
 	}
-	if pl.Cost > pl.Counters {
+	switch {
+	case pl.CostUnknown:
+		j.sayArgs("The cost of %s is not known (the card data does not hold it); the play is refused whatever it costs, and none of your %d counters left is spent.", text(c.Name), number(pl.Counters))
+	case pl.Cost > pl.Counters:
 		j.sayArgs("%s costs %d; you have %d counters left.", text(c.Name), number(pl.Cost), number(pl.Counters))
-	} else {
+	default:
 		j.sayArgs("%s costs %d of your %d counters left.", text(c.Name), number(pl.Cost), number(pl.Counters))
 	}
 	if pl.CountersAssumed {
@@ -579,6 +590,10 @@ func (j *judgement) explainCardPlay2E(pl playing) {
 		after = pl.Counters - pl.Cost
 	}
 	j.allow(pl.Allowed)
+	if pl.CostUnknown {
+		j.result = &rules.CardPlayResult{CountersAfter: ptr(pl.Counters), At: pl.At}
+		return
+	}
 	// The result and its two numbers are made together, one allocation.
 	r := &struct {
 		res         rules.CardPlayResult

@@ -219,7 +219,8 @@ type DeckValidateResult struct {
 }
 
 // CardPlayResult answers card.play: the cost in counters and those left
-// after it (2E; null in 1E, and the cost of a card not played from hand),
+// after it (2E; null in 1E, the cost of a card not played from hand, and a
+// cost the card data does not hold of a play refused whatever it costs),
 // whether the 1E normal card play is used after it (1E only), and where
 // it was played.
 type CardPlayResult struct {
