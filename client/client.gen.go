@@ -1439,7 +1439,7 @@ func (e SearchParamsKind) Valid() bool {
 	}
 }
 
-// AdjudicationRequest A board situation and one question about it; params per question.
+// AdjudicationRequest A board situation and one question about it; params per question. The question is read in any case, with spaces around it forgiven ("SHIP.DAMAGE" is ship.damage); the document lists each as the service writes it, the key the bodies are told apart by.
 type AdjudicationRequest struct {
 	union json.RawMessage
 }
@@ -1478,14 +1478,16 @@ type BattleInitiateRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of battle.initiate: 1E: may the attackers initiate that battle?
-	Params   *BattleInitiateParams         `json:"params,omitempty"`
+	Params *BattleInitiateParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question BattleInitiateRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// BattleInitiateRequestQuestion defines model for BattleInitiateRequest.Question.
+// BattleInitiateRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type BattleInitiateRequestQuestion string
 
 // BattleInitiateResult Result of battle.initiate; it holds at least the required fields, a value the rules do not define there being null.
@@ -1544,14 +1546,16 @@ type BattlePersonnelRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of battle.personnel: 1E: personal combat, pair by pair.
-	Params   *BattlePersonnelParams         `json:"params,omitempty"`
+	Params *BattlePersonnelParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question BattlePersonnelRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// BattlePersonnelRequestQuestion defines model for BattlePersonnelRequest.Question.
+// BattlePersonnelRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type BattlePersonnelRequestQuestion string
 
 // BattlePersonnelResult Result of battle.personnel; it holds at least the required fields, a value the rules do not define there being null.
@@ -1624,14 +1628,16 @@ type BattleShipRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of battle.ship: 1E: a ship battle's attack and defense.
-	Params   *BattleShipParams         `json:"params,omitempty"`
+	Params *BattleShipParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question BattleShipRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// BattleShipRequestQuestion defines model for BattleShipRequest.Question.
+// BattleShipRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type BattleShipRequestQuestion string
 
 // BattleShipResult Result of battle.ship; it holds at least the required fields, a value the rules do not define there being null.
@@ -2009,14 +2015,16 @@ type CardPlayRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of card.play: May the card be played now?
-	Params   *CardPlayParams         `json:"params,omitempty"`
+	Params *CardPlayParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question CardPlayRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// CardPlayRequestQuestion defines model for CardPlayRequest.Question.
+// CardPlayRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type CardPlayRequestQuestion string
 
 // CardPlayResult Result of card.play; it holds at least the required fields, a value the rules do not define there being null.
@@ -2131,14 +2139,16 @@ type CombatRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of combat: May combat begin there, and who wins?
-	Params   *CombatParams         `json:"params,omitempty"`
+	Params *CombatParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question CombatRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// CombatRequestQuestion defines model for CombatRequest.Question.
+// CombatRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type CombatRequestQuestion string
 
 // CombatResult Result of combat; it holds at least the required fields, a value the rules do not define there being null.
@@ -2215,14 +2225,16 @@ type DeckValidateRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of deck.validate: Is the deck legal?
-	Params   *DeckValidateParams         `json:"params,omitempty"`
+	Params *DeckValidateParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question DeckValidateRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// DeckValidateRequestQuestion defines model for DeckValidateRequest.Question.
+// DeckValidateRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type DeckValidateRequestQuestion string
 
 // DeckValidateResult Result of deck.validate; it holds at least the required fields, a value the rules do not define there being null.
@@ -2284,14 +2296,16 @@ type DilemmasStackRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of dilemmas.stack: Is the stack a legal choice?
-	Params   *DilemmasStackParams         `json:"params,omitempty"`
+	Params *DilemmasStackParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question DilemmasStackRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// DilemmasStackRequestQuestion defines model for DilemmasStackRequest.Question.
+// DilemmasStackRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type DilemmasStackRequestQuestion string
 
 // DilemmasStackResult Result of dilemmas.stack; it holds at least the required fields, a value the rules do not define there being null.
@@ -2436,14 +2450,16 @@ type EngagementRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of engagement: May the engagement begin, and who wins?
-	Params   *EngagementParams         `json:"params,omitempty"`
+	Params *EngagementParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question EngagementRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// EngagementRequestQuestion defines model for EngagementRequest.Question.
+// EngagementRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type EngagementRequestQuestion string
 
 // EngagementResult Result of engagement; it holds at least the required fields, a value the rules do not define there being null.
@@ -2683,14 +2699,16 @@ type GameWinnerRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of game.winner: Has the game ended, and who won?
-	Params   *GameWinnerParams         `json:"params,omitempty"`
+	Params *GameWinnerParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question GameWinnerRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// GameWinnerRequestQuestion defines model for GameWinnerRequest.Question.
+// GameWinnerRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type GameWinnerRequestQuestion string
 
 // GameWinnerResult Result of game.winner; it holds at least the required fields, a value the rules do not define there being null.
@@ -2832,14 +2850,16 @@ type MissionAttemptRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of mission.attempt: May the attempt begin?
-	Params   *MissionAttemptParams         `json:"params,omitempty"`
+	Params *MissionAttemptParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question MissionAttemptRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// MissionAttemptRequestQuestion defines model for MissionAttemptRequest.Question.
+// MissionAttemptRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type MissionAttemptRequestQuestion string
 
 // MissionAttemptResult Result of mission.attempt; it holds at least the required fields, a value the rules do not define there being null.
@@ -2901,14 +2921,16 @@ type MissionRequirementsRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of mission.requirements: Are the mission's requirements met?
-	Params   *MissionRequirementsParams         `json:"params,omitempty"`
+	Params *MissionRequirementsParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question MissionRequirementsRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// MissionRequirementsRequestQuestion defines model for MissionRequirementsRequest.Question.
+// MissionRequirementsRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type MissionRequirementsRequestQuestion string
 
 // MissionRequirementsResult Result of mission.requirements; it holds at least the required fields, a value the rules do not define there being null.
@@ -2977,14 +2999,16 @@ type MissionResolveRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of mission.resolve: Is the mission completed after the stack?
-	Params   *MissionResolveParams         `json:"params,omitempty"`
+	Params *MissionResolveParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question MissionResolveRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// MissionResolveRequestQuestion defines model for MissionResolveRequest.Question.
+// MissionResolveRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type MissionResolveRequestQuestion string
 
 // MissionResolveResult Result of mission.resolve; it holds at least the required fields, a value the rules do not define there being null.
@@ -3117,14 +3141,16 @@ type PersonnelBeamRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of personnel.beam: May they beam there now?
-	Params   *PersonnelBeamParams         `json:"params,omitempty"`
+	Params *PersonnelBeamParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question PersonnelBeamRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// PersonnelBeamRequestQuestion defines model for PersonnelBeamRequest.Question.
+// PersonnelBeamRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type PersonnelBeamRequestQuestion string
 
 // PersonnelBeamResult Result of personnel.beam; it holds at least the required fields, a value the rules do not define there being null.
@@ -3183,17 +3209,19 @@ type Player struct {
 	Space *bool `json:"space,omitempty"`
 }
 
-// Question The question asked of a board.
+// Question The question asked of a board, as the service writes it: a verdict names it so, and an adjudication's body is told apart by it (the discriminator). The service reads a question in any case, with spaces around it forgiven (" SHIP.DAMAGE" is ship.damage), as it reads the edition; a client validating against this document sends it as listed.
 type Question string
 
 // ReplayAction One action of a turn: one of the four questions a turn is made of, with its params as that question takes them. Within a turn, card.play spends the turn's counters and normal card play: its own counters and cardPlayUsed are refused.
 type ReplayAction struct {
 	// Params The action's params, as its question takes them.
-	Params   *map[string]interface{} `json:"params,omitempty"`
-	Question ReplayActionQuestion    `json:"question"`
+	Params *map[string]interface{} `json:"params,omitempty"`
+
+	// Question One of the four, read in any case, with spaces around it forgiven ("Ship.Move " is ship.move), as the service reads every question (see Question).
+	Question ReplayActionQuestion `json:"question"`
 }
 
-// ReplayActionQuestion defines model for ReplayAction.Question.
+// ReplayActionQuestion One of the four, read in any case, with spaces around it forgiven ("Ship.Move " is ship.move), as the service reads every question (see Question).
 type ReplayActionQuestion string
 
 // ReplayStep One action of a turn replayed: its verdict as its question asked alone on the board the actions before it left answers it.
@@ -3231,14 +3259,16 @@ type RequirementCheckRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of requirement.check: Is a printed requirement met?
-	Params   *RequirementCheckParams         `json:"params,omitempty"`
+	Params *RequirementCheckParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question RequirementCheckRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// RequirementCheckRequestQuestion defines model for RequirementCheckRequest.Question.
+// RequirementCheckRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type RequirementCheckRequestQuestion string
 
 // RequirementCheckResult Result of requirement.check; it holds at least the required fields, a value the rules do not define there being null.
@@ -3394,14 +3424,16 @@ type ShipDamageRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of ship.damage: The ship's damage after more is placed.
-	Params   *ShipDamageParams         `json:"params,omitempty"`
+	Params *ShipDamageParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question ShipDamageRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// ShipDamageRequestQuestion defines model for ShipDamageRequest.Question.
+// ShipDamageRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type ShipDamageRequestQuestion string
 
 // ShipDamageResult Result of ship.damage; it holds at least the required fields, a value the rules do not define there being null.
@@ -3457,14 +3489,16 @@ type ShipMoveRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of ship.move: May the ship move there now?
-	Params   *ShipMoveParams         `json:"params,omitempty"`
+	Params *ShipMoveParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question ShipMoveRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// ShipMoveRequestQuestion defines model for ShipMoveRequest.Question.
+// ShipMoveRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type ShipMoveRequestQuestion string
 
 // ShipMoveResult Result of ship.move; it holds at least the required fields, a value the rules do not define there being null.
@@ -3520,14 +3554,16 @@ type ShipStaffedRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of ship.staffed: Is the ship staffed?
-	Params   *ShipStaffedParams         `json:"params,omitempty"`
+	Params *ShipStaffedParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question ShipStaffedRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// ShipStaffedRequestQuestion defines model for ShipStaffedRequest.Question.
+// ShipStaffedRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type ShipStaffedRequestQuestion string
 
 // ShipStaffedResult Result of ship.staffed; it holds at least the required fields, a value the rules do not define there being null.
@@ -3629,14 +3665,16 @@ type TurnReplayRequest struct {
 	Edition Edition `json:"edition"`
 
 	// Params Params of turn.replay: Was every action of the turn legal?
-	Params   *TurnReplayParams         `json:"params,omitempty"`
+	Params *TurnReplayParams `json:"params,omitempty"`
+
+	// Question Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 	Question TurnReplayRequestQuestion `json:"question"`
 
 	// Rules A document id; the newest rulebook of the edition by default.
 	Rules *string `json:"rules,omitempty"`
 }
 
-// TurnReplayRequestQuestion defines model for TurnReplayRequest.Question.
+// TurnReplayRequestQuestion Read in any case, with spaces around it forgiven ("SHIP.DAMAGE " is ship.damage), as the service reads every question (see Question).
 type TurnReplayRequestQuestion string
 
 // TurnReplayResult Result of turn.replay; it holds at least the required fields, a value the rules do not define there being null.
