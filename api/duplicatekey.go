@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -213,6 +214,52 @@ func graphQLQuery(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		return next(c)
 	}
+}
+
+// graphQLGet reads a GraphQL GET's parameters from its query string once,
+// after graphQLQuery has checked it, and hands them to the handler
+// (WithGraphQLParams), which ran a reader of its own over the same string:
+// the query and operation's name as given, the variables and extensions
+// decoded as gqlgen decoded them (JSON's numbers as json.Number). A query
+// string url.ParseQuery refuses is handed on unread: the handler refuses it
+// as it did.
+func graphQLGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		req := c.Request()
+		if p := readGraphQLQuery(req.URL.RawQuery); p != nil {
+			c.SetRequest(req.WithContext(WithGraphQLParams(req.Context(), p)))
+		}
+		return next(c)
+	}
+}
+
+// readGraphQLQuery reads a GraphQL GET's query string raw into its
+// parameters, nil when url.ParseQuery refuses it. Variables or extensions
+// that are not a JSON object are not decoded: Undecodable names the first,
+// which the handler refuses in gqlgen's words.
+func readGraphQLQuery(raw string) *GraphQLParams {
+	query, err := url.ParseQuery(raw)
+	if err != nil {
+		return nil
+	}
+	p := &GraphQLParams{Query: query.Get("query"), OperationName: query.Get("operationName")}
+	for _, f := range []struct {
+		name string
+		into *map[string]any
+	}{{"variables", &p.Variables}, {"extensions", &p.Extensions}} {
+		v := query.Get(f.name)
+		if v == "" {
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(v))
+		dec.UseNumber()
+		if err := dec.Decode(f.into); err != nil {
+			*f.into = nil
+			p.Undecodable = f.name
+			return p
+		}
+	}
+	return p
 }
 
 // withPathIn names a key given twice by its path from the parameter that

@@ -60,12 +60,17 @@ func graphQLBody(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // GraphQLParams are a GraphQL request's parameters as the strict reader
-// read them from its body: the handler runs them as they are and reads the
-// body no more (two readers of the same bytes may disagree). Variables and
-// extensions hold JSON's numbers as json.Number, as gqlgen reads them.
+// read them from its body (POST) or its query string (GET): the handler
+// runs them as they are and reads the request no more (two readers of the
+// same bytes may disagree). Variables and extensions hold JSON's numbers as
+// json.Number, as gqlgen reads them.
 type GraphQLParams struct {
 	Query, OperationName  string
 	Variables, Extensions map[string]any
+	// Undecodable names the parameter of a GET ("variables" or
+	// "extensions") that could not be decoded as a JSON object; the
+	// handler refuses the request for it. Empty when every one was read.
+	Undecodable string
 }
 
 type graphQLParamsKey struct{}

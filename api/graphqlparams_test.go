@@ -34,3 +34,23 @@ func TestGraphQLParamsAreReadOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphQLGETParamsAreReadOnce reads a GraphQL GET's query string into
+// the parameters the handler runs, each decoded once as gqlgen decoded
+// them: numbers as written (json.Number); variables that are not a JSON
+// object named undecodable, and a query string url.ParseQuery refuses not
+// read (the handler refuses it as it did).
+func TestGraphQLGETParamsAreReadOnce(t *testing.T) {
+	p := readGraphQLQuery(`query=query(%24n%3A+Int)+%7B+a+%7D&operationName=q&variables=%7B%22n%22%3A12%2C%22s%22%3A%22x%5Cu00e9%22%7D&extensions=%7B%22e%22%3A%5B1%5D%7D`)
+	if p == nil || p.Query != "query($n: Int) { a }" || p.OperationName != "q" || p.Variables["n"] != json.Number("12") || p.Variables["s"] != "xé" || p.Extensions["e"] == nil || p.Undecodable != "" {
+		t.Errorf("read %#v", p)
+	}
+	for raw, want := range map[string]string{`query=%7Ba%7D&variables=%5B%5D`: "variables", `query=%7Ba%7D&extensions=1`: "extensions", `query=%7Ba%7D&variables=null`: ""} {
+		if p := readGraphQLQuery(raw); p == nil || p.Undecodable != want || p.Variables != nil {
+			t.Errorf("%s: read %#v, want undecodable %q", raw, p, want)
+		}
+	}
+	if p := readGraphQLQuery(`query=%zz`); p != nil {
+		t.Errorf("an escape url.ParseQuery refuses: read %#v", p)
+	}
+}

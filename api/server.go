@@ -149,7 +149,7 @@ func New(cfg Config) *echo.Echo {
 	if cfg.GraphQL != nil {
 		gql := echo.WrapHandler(cfg.GraphQL)
 		e.POST("/graphql", chained(gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, body, graphQLBody)...))
-		e.GET("/graphql", chained(gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery)...))
+		e.GET("/graphql", chained(gql, append(append([]echo.MiddlewareFunc(nil), gqlMW...), graphQLQuery, graphQLGet)...))
 		// Another method is a 405 naming those /graphql takes, as a /v1
 		// route's is: the pages' catch-all (Mount) would answer it a 404.
 		// OPTIONS is routed for CORS's preflight (apiMW); a plain one is

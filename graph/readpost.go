@@ -10,6 +10,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stccg/stccg-rules/api"
 )
@@ -19,7 +20,7 @@ import (
 // the body again, loosely: two readers of the same bytes may disagree, and
 // the second decoded a body's variables anew (about half the cost of a
 // request of many variables). It answers with transport.POST's headers and
-// status codes. A request no strict reader read (the handler served
+// status codes (errorStatus). A request no strict reader read (the handler served
 // without the API) is transport.POST's.
 type readPOST struct{ transport.POST }
 
@@ -47,19 +48,25 @@ func (t readPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphE
 	}
 	rc, opErr := exec.CreateOperationContext(ctx, params)
 	if opErr != nil {
-		status := http.StatusOK
-		if errcode.GetErrorKind(opErr) == errcode.KindProtocol {
-			status = http.StatusUnprocessableEntity
-			if contentType == graphQLResponseJSON {
-				status = http.StatusBadRequest
-			}
-		}
-		w.WriteHeader(status)
+		w.WriteHeader(errorStatus(opErr, contentType))
 		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), opErr))
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, rc)
 	writeResponse(w, responses(ctx))
+}
+
+// errorStatus is the status transport.POST and transport.GET answer an
+// operation refused before it ran with: 422 for a request that is not
+// GraphQL (400 in application/graphql-response+json), else 200.
+func errorStatus(errs gqlerror.List, contentType string) int {
+	if errcode.GetErrorKind(errs) != errcode.KindProtocol {
+		return http.StatusOK
+	}
+	if contentType == graphQLResponseJSON {
+		return http.StatusBadRequest
+	}
+	return http.StatusUnprocessableEntity
 }
 
 const graphQLResponseJSON = "application/graphql-response+json"

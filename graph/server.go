@@ -16,7 +16,6 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
-	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
@@ -67,7 +66,7 @@ func NewHandler(r *Resolver, cfg ServerConfig) http.Handler {
 		cfg.PersistedQueries = lru.New[string](1000)
 	}
 	srv := handler.New(NewExecutableSchema(Config{Resolvers: r, Complexity: complexity()}))
-	srv.AddTransport(transport.GET{})
+	srv.AddTransport(readGET{})
 	srv.AddTransport(readPOST{})
 	queries := boundedQueryCache{lru.New[*ast.QueryDocument](1000)}
 	srv.SetQueryCache(queries)
