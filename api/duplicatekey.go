@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -235,8 +236,8 @@ func graphQLGet(next echo.HandlerFunc) echo.HandlerFunc {
 
 // readGraphQLQuery reads a GraphQL GET's query string raw into its
 // parameters, nil when url.ParseQuery refuses it. Variables or extensions
-// that are not a JSON object are not decoded: Undecodable names the first,
-// which the handler refuses in gqlgen's words.
+// that are not one JSON object, alone, are not decoded: Undecodable names
+// the first, which the handler refuses in gqlgen's words.
 func readGraphQLQuery(raw string) *GraphQLParams {
 	query, err := url.ParseQuery(raw)
 	if err != nil {
@@ -253,13 +254,20 @@ func readGraphQLQuery(raw string) *GraphQLParams {
 		}
 		dec := json.NewDecoder(strings.NewReader(v))
 		dec.UseNumber()
-		if err := dec.Decode(f.into); err != nil {
+		if err := dec.Decode(f.into); err != nil || trailing(dec) {
 			*f.into = nil
 			p.Undecodable = f.name
 			return p
 		}
 	}
 	return p
+}
+
+// trailing says whether anything but white space follows the value dec
+// read: a parameter holds one JSON value, as a POST's body does.
+func trailing(dec *json.Decoder) bool {
+	_, err := dec.Token()
+	return err != io.EOF
 }
 
 // withPathIn names a key given twice by its path from the parameter that

@@ -45,7 +45,7 @@ func TestGraphQLGETParamsAreReadOnce(t *testing.T) {
 	if p == nil || p.Query != "query($n: Int) { a }" || p.OperationName != "q" || p.Variables["n"] != json.Number("12") || p.Variables["s"] != "xé" || p.Extensions["e"] == nil || p.Undecodable != "" {
 		t.Errorf("read %#v", p)
 	}
-	for raw, want := range map[string]string{`query=%7Ba%7D&variables=%5B%5D`: "variables", `query=%7Ba%7D&extensions=1`: "extensions", `query=%7Ba%7D&variables=null`: ""} {
+	for raw, want := range map[string]string{`query=%7Ba%7D&variables=%5B%5D`: "variables", `query=%7Ba%7D&extensions=1`: "extensions", `query=%7Ba%7D&variables=null`: "", `query=%7Ba%7D&variables=%7B%22a%22%3A1%7D+x`: "variables", `query=%7Ba%7D&variables=%7B%7D%7B%7D`: "variables", `query=%7Ba%7D&extensions=%7B%7D+`: ""} {
 		if p := readGraphQLQuery(raw); p == nil || p.Undecodable != want || p.Variables != nil {
 			t.Errorf("%s: read %#v, want undecodable %q", raw, p, want)
 		}
