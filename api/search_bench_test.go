@@ -29,39 +29,7 @@ import (
 // answer), without the network. BenchmarkSearchVaried in internal/search is
 // the search alone.
 func BenchmarkSearchVariedRequest(b *testing.B) {
-	ss, err := loadgen.Searches(1, 50_000)
-	if err != nil {
-		b.Fatal(err)
-	}
-	paths := make([]string, len(ss))
-	for i, s := range ss {
-		paths[i] = s.Path()
-	}
-	// The service's in-process cache (cmd/stccg-rules wire.go's sizes).
-	lru, err := cache.NewLRU(5_000, 32<<20, time.Hour)
-	if err != nil {
-		b.Fatal(err)
-	}
-	h := api.New(api.Config{
-		Services:      services(b),
-		Logger:        slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		Metrics:       api.NewMetrics(),
-		Responses:     cache.NewResponses(lru, time.Hour, 256<<10),
-		APIMiddleware: []echo.MiddlewareFunc{web.CORS(), web.Compress(gzip.BestSpeed)},
-	})
-	b.ReportAllocs()
-	cpu := cputime.Start()
-	i := 0
-	for b.Loop() {
-		req := httptest.NewRequest(http.MethodGet, paths[i%len(paths)], nil)
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Code != http.StatusOK {
-			b.Fatalf("%s: %d %s", paths[i%len(paths)], rec.Code, rec.Body.Bytes())
-		}
-		i++
-	}
-	cpu.Report(b, i)
+	benchmarkSearchPath(b, services(b))
 }
 
 // BenchmarkSearchRequestPath is BenchmarkSearchVariedRequest's path
@@ -73,6 +41,14 @@ func BenchmarkSearchVariedRequest(b *testing.B) {
 // measured in instructions too (callgrind) when the machine is too busy to
 // time it.
 func BenchmarkSearchRequestPath(b *testing.B) {
+	benchmarkSearchPath(b, api.Services{Search: pageOfTen{}})
+}
+
+// benchmarkSearchPath sends the load test's varied searches
+// (loadgen.Searches) through the API's handler over services, with the
+// middleware and the in-process cache the service runs (cmd/stccg-rules
+// wire.go's sizes), reporting the CPU and the last answer's size.
+func benchmarkSearchPath(b *testing.B, services api.Services) {
 	ss, err := loadgen.Searches(1, 50_000)
 	if err != nil {
 		b.Fatal(err)
@@ -86,7 +62,7 @@ func BenchmarkSearchRequestPath(b *testing.B) {
 		b.Fatal(err)
 	}
 	h := api.New(api.Config{
-		Services:      api.Services{Search: pageOfTen{}},
+		Services:      services,
 		Logger:        slog.New(slog.NewJSONHandler(io.Discard, nil)),
 		Metrics:       api.NewMetrics(),
 		Responses:     cache.NewResponses(lru, time.Hour, 256<<10),
