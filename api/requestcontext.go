@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/stccg/stccg-rules/internal/afterfunc"
 )
 
 // requestContext is a request's context as its handlers see it: the
@@ -31,13 +33,7 @@ type requestContext struct {
 	err        error
 	timer      *time.Timer
 	stopParent func() bool
-	funcs      []*afterFunc // what AfterFunc registered, run when c ends
-}
-
-// afterFunc is one function registered by AfterFunc.
-type afterFunc struct {
-	f       func()
-	stopped bool // stopped before c ended, or already run
+	after      afterfunc.List // what AfterFunc registered, run when c ends
 }
 
 // newRequestContext is parent with deadline and the request's id.
@@ -128,24 +124,7 @@ func (c *requestContext) Value(key any) any {
 // that none of them needs a goroutine of its own to wait on c.
 func (c *requestContext) AfterFunc(f func()) (stop func() bool) {
 	c.Done()
-	a := &afterFunc{f: f}
-	c.mu.Lock()
-	if c.err != nil {
-		c.mu.Unlock()
-		go f()
-		return func() bool { return false }
-	}
-	c.funcs = append(c.funcs, a)
-	c.mu.Unlock()
-	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if a.stopped {
-			return false
-		}
-		a.stopped = true
-		return true
-	}
+	return c.after.Add(f)
 }
 
 // end ends c with err, unless it has ended already, and returns the error
@@ -167,13 +146,7 @@ func (c *requestContext) end(err error) error {
 	if c.stopParent != nil {
 		c.stopParent()
 	}
-	for _, a := range c.funcs {
-		if !a.stopped {
-			a.stopped = true
-			go a.f()
-		}
-	}
-	c.funcs = nil
+	c.after.Run()
 	return err
 }
 

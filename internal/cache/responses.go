@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/stccg/stccg-rules/internal/afterfunc"
 )
 
 // maxKeyLen is the longest request key kept as text; longer ones are hashed.
@@ -162,15 +164,9 @@ type flightContext struct {
 	ended atomic.Bool // err is set
 	mu    sync.Mutex
 	err   error
-	ch    chan struct{} // Done's, made when asked for
-	watch bool          // Done armed the watch on first
-	funcs []*afterFunc  // what AfterFunc registered, run when c ends
-}
-
-// afterFunc is one function registered by AfterFunc.
-type afterFunc struct {
-	f       func()
-	stopped bool // stopped before the context ended, or already run
+	ch    chan struct{}  // Done's, made when asked for
+	watch bool           // Done armed the watch on first
+	after afterfunc.List // what AfterFunc registered, run when c ends
 }
 
 // Deadline is none: the computation outlives any one Fetch's deadline.
@@ -220,24 +216,7 @@ func (c *flightContext) Done() <-chan struct{} {
 // does; stop keeps it from running, and says whether it did.
 func (c *flightContext) AfterFunc(f func()) (stop func() bool) {
 	c.Done()
-	a := &afterFunc{f: f}
-	c.mu.Lock()
-	if c.err != nil {
-		c.mu.Unlock()
-		go f()
-		return func() bool { return false }
-	}
-	c.funcs = append(c.funcs, a)
-	c.mu.Unlock()
-	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if a.stopped {
-			return false
-		}
-		a.stopped = true
-		return true
-	}
+	return c.after.Add(f)
 }
 
 // cancel ends c with context.Canceled, unless it has ended already.
@@ -252,13 +231,7 @@ func (c *flightContext) cancel() {
 	if c.ch != nil {
 		close(c.ch)
 	}
-	for _, a := range c.funcs {
-		if !a.stopped {
-			a.stopped = true
-			go a.f()
-		}
-	}
-	c.funcs = nil
+	c.after.Run()
 }
 
 // String names c as the context package names its own.
