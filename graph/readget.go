@@ -5,8 +5,6 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
-	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stccg/stccg-rules/api"
 )
@@ -23,41 +21,12 @@ type readGET struct{ transport.GET }
 var _ graphql.Transport = readGET{}
 
 // Do runs the operation of the parameters read, as transport.GET would
-// once it had decoded them.
+// once it had decoded them: a query only.
 func (t readGET) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	read := api.GraphQLParamsOf(r.Context())
 	if read == nil {
 		t.GET.Do(w, r, exec)
 		return
 	}
-	ctx := r.Context()
-	contentType := responseContentType(r)
-	w.Header().Add("Content-Type", contentType)
-	if read.Undecodable != "" {
-		w.WriteHeader(http.StatusBadRequest)
-		writeResponse(w, &graphql.Response{Errors: gqlerror.List{{Message: read.Undecodable + " could not be decoded"}}})
-		return
-	}
-	now := graphql.Now()
-	params := &graphql.RawParams{
-		Query:         read.Query,
-		OperationName: read.OperationName,
-		Variables:     read.Variables,
-		Extensions:    read.Extensions,
-		Headers:       r.Header,
-		ReadTime:      graphql.TraceTiming{Start: now, End: now},
-	}
-	rc, opErr := exec.CreateOperationContext(ctx, params)
-	if opErr != nil {
-		w.WriteHeader(errorStatus(opErr, contentType))
-		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), opErr))
-		return
-	}
-	if op := rc.Doc.Operations.ForName(rc.OperationName); op.Operation != ast.Query {
-		w.WriteHeader(http.StatusNotAcceptable)
-		writeResponse(w, &graphql.Response{Errors: gqlerror.List{{Message: "GET requests only allow query operations"}}})
-		return
-	}
-	responses, ctx := exec.DispatchOperation(ctx, rc)
-	writeResponse(w, responses(ctx))
+	runRead(w, r, exec, read, true)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stccg/stccg-rules/api"
@@ -34,9 +35,24 @@ func (t readPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphE
 		t.POST.Do(w, r, exec)
 		return
 	}
+	runRead(w, r, exec, read, false)
+}
+
+// runRead runs the operation of the parameters the API's reader read, as
+// transport.POST and transport.GET run theirs once they have decoded them,
+// with their headers and status codes: parameters not decoded
+// (read.Undecodable, a GET's) refused 400, an operation refused before it
+// ran by errorStatus, and, when queryOnly (a GET), an operation other than
+// a query refused 406.
+func runRead(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, read *api.GraphQLParams, queryOnly bool) {
 	ctx := r.Context()
 	contentType := responseContentType(r)
 	w.Header().Add("Content-Type", contentType)
+	if read.Undecodable != "" {
+		w.WriteHeader(http.StatusBadRequest)
+		writeResponse(w, &graphql.Response{Errors: gqlerror.List{{Message: read.Undecodable + " could not be decoded"}}})
+		return
+	}
 	now := graphql.Now()
 	params := &graphql.RawParams{
 		Query:         read.Query,
@@ -50,6 +66,11 @@ func (t readPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphE
 	if opErr != nil {
 		w.WriteHeader(errorStatus(opErr, contentType))
 		writeResponse(w, exec.DispatchError(graphql.WithOperationContext(ctx, rc), opErr))
+		return
+	}
+	if queryOnly && rc.Doc.Operations.ForName(rc.OperationName).Operation != ast.Query {
+		w.WriteHeader(http.StatusNotAcceptable)
+		writeResponse(w, &graphql.Response{Errors: gqlerror.List{{Message: "GET requests only allow query operations"}}})
 		return
 	}
 	responses, ctx := exec.DispatchOperation(ctx, rc)
