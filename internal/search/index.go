@@ -193,6 +193,9 @@ type docMeta struct {
 	// dropped says it is an older rulebook's entry whose heading the
 	// governing rulebook of its edition no longer has (see findDropped).
 	dropped bool
+	// named are the terms its paragraphs name as what something is ("...
+	// are mis-seeds and...", "it is a mis-seed."; see findNamed).
+	named []namedTerm
 }
 
 // Build indexes the entries and cards in memory. docs give each entry's
@@ -443,6 +446,7 @@ func (ix *Index) prepare() error {
 	ix.findHeadPaths()
 	ix.findEditionWords()
 	ix.findDropped()
+	ix.findNamed()
 	packStrings(metas)
 	packTitles(metas)
 	for f, name := range facetNames {

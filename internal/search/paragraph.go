@@ -474,6 +474,9 @@ func (a *analyzed) bestParagraph(m *docMeta, holds uint64, w *weights, sc *parag
 // "30 counted seed cards"; numberReach), not a number anywhere.
 func (a *analyzed) answersOf(m *docMeta, p int) intent {
 	in := a.boundsOf(m.paras[p].answers)
+	if in&intentDefinition == 0 && m.named != nil && a.namesAsked(m, p) {
+		in |= intentDefinition
+	}
 	if in&intentNumber == 0 || a.intent&intentNumber == 0 {
 		return in
 	}
@@ -516,7 +519,7 @@ func (w *weights) mostGain(a *analyzed, m *docMeta, share float64) float64 {
 	// A paragraph holding the kind of answer asked for holds the words
 	// that ask it (analyzed.intentStems); a document none of whose
 	// paragraphs holds it gains nothing for it.
-	asked := a.intent&m.answers != 0
+	asked := a.intent&m.answers != 0 || m.named != nil && a.namesAsked(m, -1)
 	if asked {
 		share = min(share+a.shareHeld(a.intentStems), 1)
 	}
