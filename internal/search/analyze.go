@@ -131,11 +131,40 @@ type phraseTerm struct {
 	offset int
 }
 
-func (ix *Index) analyze(u userQuery) analyzed {
+// queryRoom is the memory reading a query works in (analyzeIn,
+// buildQueryIn), kept in a search's scratch for the next search: what it
+// holds is read within the search alone (what the result keeps, the words
+// read as others, is allocated apart). Each list is handed out with room
+// enough for the query, so that none grows into another's.
+type queryRoom struct {
+	typed, words, parts []string // the words parsed, read, joined
+	distinct            []string
+	ids, termIDs        []uint32
+	idf                 []float64
+	phrase              []phraseTerm
+	tokens              []analysis.Token
+	streams             []*analysis.Token
+	clauses             []termClause
+	bytes               []byte // the clauses' terms made of strings
+}
+
+// room returns *s emptied with room for n, kept in *s for the next query.
+func room[T any](s *[]T, n int) []T {
+	if cap(*s) < n {
+		*s = make([]T, 0, n)
+	}
+	return (*s)[:0]
+}
+
+func (ix *Index) analyze(u userQuery) analyzed { return ix.analyzeIn(u, new(queryRoom)) }
+
+// analyzeIn is analyze working in r's memory: the lists of the analysis are
+// r's until r reads another query.
+func (ix *Index) analyzeIn(u userQuery, r *queryRoom) analyzed {
 	var a analyzed
 	// The typed words as the index holds them, then read for the editions
 	// and the document they name and the form of the question.
-	words := make([]string, 0, len(u.Words))
+	words := room(&r.words, len(u.Words))
 	named := ""
 	// The places (in typed) of words made of two typed ones, and the two
 	// as typed: nil unless a pair was joined.
@@ -236,7 +265,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	} else if len(u.Phrases) > 0 || len(words) > 1 {
 		words = ix.thes.dropQuestionForm(words)
 	}
-	parts := make([]string, 0, len(words)+len(u.Phrases))
+	parts := room(&r.parts, len(words)+len(u.Phrases))
 	parts = append(parts, words...)
 	for _, p := range u.Phrases {
 		c := ix.correct(p, &a, "", "")
@@ -249,14 +278,17 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	var idRoom [2 * maxTableWords]uint32
 	var tokenIDs []uint32
 	var known bool
-	a.tokens, plain, tokenIDs, known = ix.analyzeText(a.text, idRoom[:0])
+	a.tokens, plain, tokenIDs, known = ix.analyzeTextIn(a.text, idRoom[:0], r)
 	// The distinct terms and plain words with their lexicon ids, each
 	// looked up once (none when read from the table of words, which holds
 	// them): what is read of them below is read by their places.
-	termIDs := make([]uint32, 0, 32)
+	termIDs := room(&r.termIDs, max(32, len(a.tokens)+len(plain)))
 	if known {
-		a.stems, termIDs = ix.lex.distinctTermsOf(a.tokens, tokenIDs[:len(a.tokens)], termIDs)
-		a.plain, termIDs = ix.lex.distinctTermsOf(plain, tokenIDs[len(a.tokens):], termIDs)
+		// The stems and the plain words in one list, each with room
+		// for all of its stream's.
+		distinct := room(&r.distinct, len(a.tokens)+len(plain))
+		a.stems, termIDs = ix.lex.distinctTermsOf(a.tokens, tokenIDs[:len(a.tokens)], termIDs, distinct[:0:len(a.tokens)])
+		a.plain, termIDs = ix.lex.distinctTermsOf(plain, tokenIDs[len(a.tokens):], termIDs, distinct[len(a.tokens):len(a.tokens)])
 	} else {
 		a.stems, termIDs = ix.lex.distinctTerms(a.tokens, termIDs)
 		a.plain, termIDs = ix.lex.distinctTerms(plain, termIDs)
@@ -281,11 +313,11 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	n := len(a.stems)
 	// The query's lists of ids in one array, each with room of its own
 	// (one appended past its room moves out).
-	ids := make([]uint32, 5*n+8+len(a.plain))
+	ids := room(&r.ids, 5*n+8+len(a.plain))[:5*n+8+len(a.plain)]
 	a.stemIDs, a.markTerms, a.terms = ids[:0:n], ids[n:n:2*n+4], ids[2*n+4:2*n+4:3*n+8]
 	a.stemPlain, a.stemNumber = ids[3*n+8:4*n+8:4*n+8], ids[4*n+8:5*n+8:5*n+8]
 	a.plainIDs = ids[5*n+8 : 5*n+8 : 5*n+8+len(a.plain)]
-	a.stemIDF = make([]float64, 0, n)
+	a.stemIDF = room(&r.idf, n)
 	for k, t := range a.stems {
 		id := stemIDOf[k]
 		a.stemIDs = append(a.stemIDs, id)
@@ -361,7 +393,7 @@ func (ix *Index) analyze(u userQuery) analyzed {
 	// The whole query as a phrase: evidence for a short query ("showing your
 	// cards"), seldom for a question in many words, which skips the cost.
 	if n := len(a.plain); n > 1 && n <= maxImplicitPhrase && len(a.tokens) > 0 {
-		a.phrase = make([]phraseTerm, 0, len(a.tokens))
+		a.phrase = room(&r.phrase, len(a.tokens))
 		for _, tok := range a.tokens {
 			id := stemID(tok.Term)
 			if id == noTerm {
@@ -738,8 +770,8 @@ func (l *lexicon) distinctTerms(ts analysis.TokenStream, ids []uint32) ([]string
 // distinctTermsOf is distinctTerms of a token stream whose terms' ids are
 // known, tokenIDs[i] the id of ts[i]'s term (noTerm for one the lexicon does
 // not hold): the same terms and ids without looking them up.
-func (l *lexicon) distinctTermsOf(ts analysis.TokenStream, tokenIDs, ids []uint32) ([]string, []uint32) {
-	out := make([]string, 0, len(ts))
+// out is where the terms are appended (room for len(ts) of them).
+func (l *lexicon) distinctTermsOf(ts analysis.TokenStream, tokenIDs, ids []uint32, out []string) ([]string, []uint32) {
 	for i, tok := range ts {
 		if !slices.ContainsFunc(out, func(t string) bool { return t == string(tok.Term) }) {
 			if id := tokenIDs[i]; id != noTerm {

@@ -467,7 +467,8 @@ type facetTally [len(facetNames)][]int
 // next search: a busy service would otherwise allocate it anew for each
 // search and collect it again. Nothing of it outlives the search.
 type scratch struct {
-	best matches // collect's matches
+	query queryRoom // reading the query
+	best  matches   // collect's matches
 	// termMatches' clauses, the next document of each, what it sums of a
 	// block of documents, and matches
 	clauses []termScorer

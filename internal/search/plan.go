@@ -15,12 +15,36 @@ import (
 // are made from the query's analysis, the query as Bleve's match and phrase
 // queries would make them, without analysing the text again for each.
 func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
-	p := searchPlan{should: make([]termClause, 0, 1+2*len(a.tokens)+len(a.addTerms)+len(a.stopWords)+2*len(a.alts))}
+	return ix.buildQueryIn(u, a, new(queryRoom))
+}
+
+// buildQueryIn is buildQuery, the clauses and their terms made of strings
+// in r's memory (its clauses and bytes, which analyzeIn does not use).
+func (ix *Index) buildQueryIn(u userQuery, a analyzed, r *queryRoom) searchPlan {
+	p := searchPlan{should: room(&r.clauses, 1+2*len(a.tokens)+len(a.addTerms)+len(a.stopWords)+2*len(a.alts))}
 	add := func(term []byte, field string, boost float64) {
 		p.should = append(p.should, termClause{term: term, field: field, boost: boost})
 	}
+	// The terms made of strings, one after the other in one array with
+	// room for all (one appended past it would move the others' bytes).
+	size := len(a.key)
+	for _, t := range a.addTerms {
+		size += len(t)
+	}
+	for _, w := range a.stopWords {
+		size += len(w)
+	}
+	for _, c := range a.alts {
+		size += len(c.word)
+	}
+	bytes := room(&r.bytes, size)
+	termOf := func(s string) []byte {
+		at := len(bytes)
+		bytes = append(bytes, s...)
+		return bytes[at:len(bytes):len(bytes)]
+	}
 	if a.key != "" {
-		add([]byte(a.key), fieldTitleKey, ix.w.TitleExact)
+		add(termOf(a.key), fieldTitleKey, ix.w.TitleExact)
 	}
 	// The words in the title and in the text, each a clause of its own
 	// (one disjunction, not one per field: fewer searchers to build).
@@ -51,21 +75,21 @@ func (ix *Index) buildQuery(u userQuery, a analyzed) searchPlan {
 		if j >= len(a.addTerms)-a.derived {
 			boost = ix.w.Text * ix.w.Derived // a word derived from a typed one (addDerived)
 		}
-		add([]byte(t), fieldText, boost)
+		add(termOf(t), fieldText, boost)
 		c := &p.should[len(p.should)-1]
 		c.id, c.hasID = a.terms[len(a.stemIDs)+j], true // the lexicon's (see addMeanings)
 	}
 	// The stop words the English fields drop are looked for in the plain
 	// title, so that "when and while" finds the section of that name.
 	for _, w := range a.stopWords {
-		add([]byte(w), fieldTitlePlain, ix.w.TitlePlain)
+		add(termOf(w), fieldTitlePlain, ix.w.TitlePlain)
 	}
 	for _, c := range a.alts {
 		scale := 1.0
 		if c.dist > 1 {
 			scale = 0.5
 		}
-		word := []byte(c.word)
+		word := termOf(c.word)
 		add(word, fieldTitlePlain, ix.w.NearTitle*scale)
 		add(word, fieldTextPlain, ix.w.NearText*scale)
 	}

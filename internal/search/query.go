@@ -29,7 +29,10 @@ type userQuery struct {
 // is dropped, and query syntax ("title:x~2 +(") reads as the words in it.
 // A query that cannot be read as the judge meant it, an unclosed quote, or
 // one left with nothing to look for, is an EINVALIDQUERY error naming q.
-func parseQuery(q string) (userQuery, error) {
+func parseQuery(q string) (userQuery, error) { return parseQueryIn(q, new(queryRoom)) }
+
+// parseQueryIn is parseQuery, the words in r's memory.
+func parseQueryIn(q string, r *queryRoom) (userQuery, error) {
 	var u userQuery
 	if len(q) > maxQueryBytes {
 		return u, queryError("The query is too long: at most %d characters.", maxQueryBytes)
@@ -46,7 +49,7 @@ func parseQuery(q string) (userQuery, error) {
 	}
 	// Room for as many words as the query has runs of letters between
 	// spaces, in one array (most queries are words alone).
-	u.Words = make([]string, 0, min(strings.Count(q, " ")+1, maxQueryWords+1))
+	u.Words = room(&r.typed, min(strings.Count(q, " ")+1, maxQueryWords+1))
 	rest := q
 	for {
 		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)

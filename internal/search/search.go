@@ -179,17 +179,17 @@ func (ix *Index) Search(ctx context.Context, q rules.SearchQuery) (*rules.Search
 	if err := ix.validate(&q); err != nil {
 		return nil, err
 	}
-	u, err := parseQuery(q.Q)
+	sc := ix.scratch.Get().(*scratch)
+	defer ix.scratch.Put(sc)
+	u, err := parseQueryIn(q.Q, &sc.query)
 	if err != nil {
 		return nil, err
 	}
-	a := ix.analyze(u)
-	bq := ix.buildQuery(u, a)
+	a := ix.analyzeIn(u, &sc.query)
+	bq := ix.buildQueryIn(u, a, &sc.query)
 
 	// One window whatever the page: the order of a hit never depends on the
 	// page asked for.
-	sc := ix.scratch.Get().(*scratch)
-	defer ix.scratch.Put(sc)
 	if q.Edition == "" {
 		q.Edition = rules.Edition(a.edition) // the one edition the query names filters
 	}

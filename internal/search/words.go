@@ -90,7 +90,12 @@ func simpleWord(w string) bool {
 // English token's term and then of each plain token's (noTerm for one it
 // does not hold), and known is true; else ids is returned as given.
 func (ix *Index) analyzeText(text string, ids []uint32) (english, plain analysis.TokenStream, _ []uint32, known bool) {
-	if english, plain, withIDs, ok := ix.tableText(text, ids); ok {
+	return ix.analyzeTextIn(text, ids, new(queryRoom))
+}
+
+// analyzeTextIn is analyzeText, the table's tokens in r's memory.
+func (ix *Index) analyzeTextIn(text string, ids []uint32, r *queryRoom) (english, plain analysis.TokenStream, _ []uint32, known bool) {
+	if english, plain, withIDs, ok := ix.tableText(text, ids, r); ok {
 		return english, plain, withIDs, true
 	}
 	return ix.english.Analyze([]byte(text)), ix.plain.Analyze([]byte(text)), ids, false
@@ -102,7 +107,7 @@ const maxTableWords = 64
 
 // tableText is analyzeText from the table; ok is false when a word is not in
 // it.
-func (ix *Index) tableText(text string, ids []uint32) (english, plain analysis.TokenStream, _ []uint32, ok bool) {
+func (ix *Index) tableText(text string, ids []uint32, r *queryRoom) (english, plain analysis.TokenStream, _ []uint32, ok bool) {
 	if text == "" || len(ix.forms) == 0 {
 		return nil, nil, ids, false
 	}
@@ -128,8 +133,8 @@ func (ix *Index) tableText(text string, ids []uint32) (english, plain analysis.T
 			return nil, nil, ids, false // a space last
 		}
 	}
-	tokens := make([]analysis.Token, 0, 2*n)
-	streams := make(analysis.TokenStream, 0, 2*n)
+	tokens := room(&r.tokens, 2*n)
+	streams := analysis.TokenStream(room(&r.streams, 2*n))
 	plain, english = streams[:0:n], streams[n:n:2*n]
 	for i := range n {
 		b := bounds[i]

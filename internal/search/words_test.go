@@ -26,7 +26,7 @@ func TestWordTableAnalysesAsTheAnalyzers(t *testing.T) {
 	}
 	same := func(text string) {
 		t.Helper()
-		english, plain, ids, ok := ix.tableText(text, nil)
+		english, plain, ids, ok := ix.tableText(text, nil, new(queryRoom))
 		if !ok {
 			t.Fatalf("%q: not read from the table", text)
 		}
@@ -59,7 +59,7 @@ func TestWordTableAnalysesAsTheAnalyzers(t *testing.T) {
 		same(strings.Join(ws, " "))
 	}
 	for _, text := range []string{"", " ship", "ship ", "ship  range", "Ship", "ship's crew", "mis-seed", "dévoré", "zzzqqq ship"} {
-		if _, _, _, ok := ix.tableText(text, nil); ok {
+		if _, _, _, ok := ix.tableText(text, nil, new(queryRoom)); ok {
 			t.Errorf("%q read from the table", text)
 		}
 	}
