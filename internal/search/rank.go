@@ -223,7 +223,7 @@ func (w *weights) governFirst(out []ranked) {
 			if !caption && out[j].score < least {
 				break
 			}
-			if w.answersBefore(out[j], out[i]) {
+			if w.answersBefore(&out[j], &out[i]) {
 				moved := out[j]
 				moved.score = out[i].score
 				copy(out[i+1:j+1], out[i:j])
@@ -236,7 +236,7 @@ func (w *weights) governFirst(out []ranked) {
 
 // answersBefore reports whether hit x, ranked below y, goes before it (see
 // governFirst). Cards are never moved, nor passed.
-func (w *weights) answersBefore(x, y ranked) bool {
+func (w *weights) answersBefore(x, y *ranked) bool {
 	if x.isCard() || y.isCard() || x.share < y.share-1e-6 {
 		return false
 	}
@@ -248,8 +248,8 @@ func (w *weights) answersBefore(x, y ranked) bool {
 		// Both measured by their best paragraphs, x's holds more.
 		least = min(least, w.GovernMore)
 	}
-	return w.Govern > 0 && sameEdition(&x, &y) && x.precedence > y.precedence &&
-		(!w.GovernSameKind || sameKind(&x, &y)) && x.score >= y.score*least
+	return w.Govern > 0 && sameEdition(x, y) && x.precedence > y.precedence &&
+		(!w.GovernSameKind || sameKind(x, y)) && x.score >= y.score*least
 }
 
 // governLeast is the least share of a hit's score a hit after it may score
@@ -617,8 +617,9 @@ func (s *sortScratch) sort(r []ranked) {
 
 // sortPlaces sorts places in out so that their hits are in order, best first
 // (compareRanked). A few (a page's, the deep ones) are sorted by insertion,
-// the scores compared in place and the whole comparison made only for
-// equal scores; more by slices.SortFunc.
+// each place put where halving the places sorted before it finds (the order
+// is total: the hits' ids differ), the scores compared in place and the
+// whole comparison made only for equal scores; more by slices.SortFunc.
 func sortPlaces(places []int32, out []ranked) {
 	if len(places) > maxInsertionSort {
 		slices.SortFunc(places, func(i, j int32) int { return compareRankedAt(&out[i], &out[j]) })
@@ -627,15 +628,21 @@ func sortPlaces(places []int32, out []ranked) {
 	for k := 1; k < len(places); k++ {
 		p := places[k]
 		x := &out[p]
-		j := k
-		for ; j > 0; j-- {
-			y := &out[places[j-1]]
-			if !(x.score > y.score) && (x.score < y.score || compareRankedAt(x, y) >= 0) {
-				break // x goes after y (equal scores, or a NaN, compared whole)
+		// The first of the places sorted whose hit x goes before.
+		lo, hi := 0, k
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			y := &out[places[mid]]
+			if x.score > y.score || !(x.score < y.score) && compareRankedAt(x, y) < 0 {
+				hi = mid
+			} else {
+				lo = mid + 1
 			}
-			places[j] = places[j-1]
 		}
-		places[j] = p
+		if lo < k {
+			copy(places[lo+1:k+1], places[lo:k])
+			places[lo] = p
+		}
 	}
 }
 
@@ -802,7 +809,7 @@ func (ix *Index) sameRule(out []ranked, hits []int, a *analyzed, sc *scratch) {
 	find := sets.find
 	for i := range hits {
 		for j := i + 1; j < len(hits); j++ {
-			if ix.oneRule(out[hits[i]], out[hits[j]], a) {
+			if ix.oneRule(&out[hits[i]], &out[hits[j]], a) {
 				sets.union(i, j)
 			}
 		}
@@ -861,7 +868,7 @@ const sameRuleShare = 0.75
 // by themselves: the same edition, kind and folded title, related by the
 // corpus within their edition, or one found by its paragraph that defines
 // the other's title.
-func (ix *Index) oneRule(x, y ranked, q *analyzed) bool {
+func (ix *Index) oneRule(x, y *ranked, q *analyzed) bool {
 	a, b := x.meta, y.meta
 	if a.group == b.group {
 		return true
@@ -877,7 +884,7 @@ func (ix *Index) oneRule(x, y ranked, q *analyzed) bool {
 // the newer rulebook's entry of hit y holds, and the query does not name x's
 // title, its words in order (see namesTitleInOrder): a section the judge
 // names keeps its own score, as a document named does.
-func copiedRule(x, y ranked, q *analyzed) bool {
+func copiedRule(x, y *ranked, q *analyzed) bool {
 	return x.para >= 0 && copiedBy(x.meta, x.para, y.meta) && !q.namesTitleInOrder(x.meta)
 }
 
