@@ -15,7 +15,9 @@ import (
 // boundAsks) and "limit" for an upper one (intentAtLeast, intentAtMost, beside
 // intentNumber). A paragraph states a lower bound with "at least", "or more",
 // "no fewer than", "no less than", "minimum"; an upper one with "up to", "at
-// most", "no more than", "or fewer", "or less", "maximum", "limit" (boundsIn).
+// most", "no more than", "or fewer", "or less", "maximum", "limit", or "only"
+// just before its number after what may be done ("you may have only one",
+// "until you have only seven"; not "your opponent draws only five"; boundsIn).
 // A number answers such a question only in a paragraph stating the bound
 // asked (answersOf).
 
@@ -53,11 +55,13 @@ func boundsIn(text string) intent {
 	word := 0                           // the words read
 	lastNumber, lastBound := -100, -100 // where the last number and bound were
 	var bound intent                    // the last bound's kind
+	lastOnly, lastMay := -100, -100     // where the last "only" and modal were
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			if !unicode.IsSpace(r) {
 				np = 0 // a phrase does not run over punctuation
+				lastMay = -100
 			}
 			i += size
 			continue
@@ -94,8 +98,17 @@ func boundsIn(text string) intent {
 			}
 			lastBound, bound = word, found
 		}
+		switch w {
+		case "only":
+			lastOnly = word
+		case "may", "can", "cannot", "until":
+			lastMay = word
+		}
 		if digits && n <= maxFigures || countWords[w] {
 			lastNumber = word
+			if word == lastOnly+1 && lastOnly-lastMay <= onlyReach {
+				in |= intentAtMost // "until you have only seven"
+			}
 			if word-lastBound <= boundReach {
 				in |= bound
 			}
@@ -103,6 +116,11 @@ func boundsIn(text string) intent {
 	}
 	return in
 }
+
+// onlyReach is how many words before "only" a word of what may be done
+// stands for "only" and its number to state a bound ("may have only one",
+// "can carry only two", "until you have only seven"; not "draws only five").
+const onlyReach = 3
 
 // boundReach is how many words apart a bound's phrase and its number may
 // stand ("up to two", "at least 20", "a limit of one", "three or more").

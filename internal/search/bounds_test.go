@@ -20,6 +20,10 @@ func TestBoundsIn(t *testing.T) {
 		"At least, that is what the captain says.":  0,
 		"Draw 7 tokens.":                            0,
 		"Play a minimum of 5 ships.":                intentAtLeast,
+		"Discard tokens until you have only four.":  intentAtMost,
+		"Only the captain may play 2 tokens.":       0,
+		"Each lane can hold only two tokens.":       intentAtMost,
+		"The bank then pays only three tokens.":     0,
 	} {
 		if got := boundsIn(text); got != want {
 			t.Errorf("boundsIn(%q) = %b, want %b", text, got, want)
