@@ -155,3 +155,40 @@ func TestAppendJSONFloatWritesWhatStrconvDoes(t *testing.T) {
 		check(f)
 	}
 }
+
+// TestStringWritersWriteWhatEncodingJSONDoes holds both string writers (the
+// search's, HTML escaping off, and the verdicts', on) to encoding/json over
+// generated strings of every length up to forty, their bytes drawn mostly
+// from those that need a look (control bytes, quote, backslash, <, > and
+// &, bytes of multi-byte runes, U+2028 and U+2029, invalid bytes) among
+// plain ones, so that each falls at every place of plainLen's words, steps
+// and last word.
+func TestStringWritersWriteWhatEncodingJSONDoes(t *testing.T) {
+	pieces := []string{"a", "Z", " ", "0", "~", "\x7f", "\x00", "\x1f", "\b", "\f", "\n", "\r", "\t",
+		`"`, `\`, "<", ">", "&", "é", "’", "\u2028", "\u2029", "\U0001F596", "\xff", "\xe2\x80", "\xc3"}
+	rng := rand.New(rand.NewPCG(14, 24))
+	for n := range 41 {
+		for range 300 {
+			var s []byte
+			for len(s) < n {
+				if rng.IntN(3) == 0 {
+					s = append(s, pieces[rng.IntN(len(pieces))]...)
+				} else {
+					s = append(s, byte('a'+rng.IntN(26)))
+				}
+			}
+			str := string(s)
+			plain := encodingJSON(t, str)
+			if got := appendJSONString(nil, str); !bytes.Equal(got, plain[:len(plain)-1]) {
+				t.Fatalf("%q:\nappendJSONString %s\nencoding/json    %s", str, got, plain)
+			}
+			html, err := json.Marshal(str)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := appendHTMLJSONString(nil, str); !bytes.Equal(got, html) {
+				t.Fatalf("%q:\nappendHTMLJSONString %s\nencoding/json        %s", str, got, html)
+			}
+		}
+	}
+}
