@@ -17,6 +17,7 @@ import (
 	"github.com/stccg/stccg-rules/api"
 	"github.com/stccg/stccg-rules/internal/cache"
 	"github.com/stccg/stccg-rules/internal/cputime"
+	"github.com/stccg/stccg-rules/internal/jsonlog"
 	"github.com/stccg/stccg-rules/internal/loadgen"
 	"github.com/stccg/stccg-rules/internal/rules"
 	"github.com/stccg/stccg-rules/web"
@@ -62,8 +63,10 @@ func benchmarkSearchPath(b *testing.B, services api.Services) {
 		b.Fatal(err)
 	}
 	h := api.New(api.Config{
-		Services:      services,
-		Logger:        slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		Services: services,
+		// The service's log lines as JSON (cmd/stccg-rules, --log-format
+		// json or auto on no terminal): slog's lines, written by jsonlog.
+		Logger:        slog.New(jsonlog.New(io.Discard)),
 		Metrics:       api.NewMetrics(),
 		Responses:     cache.NewResponses(lru, time.Hour, 256<<10),
 		APIMiddleware: []echo.MiddlewareFunc{web.CORS(), web.Compress(gzip.BestSpeed)},
