@@ -185,7 +185,11 @@ func relateCopies(metas []*docMeta) {
 			// A newer paragraph holding the words in order holds all
 			// of them but those the share lets go, each missing
 			// distinct word costing one at least.
-			least := int32(len(old.distinct)) - int32(float64(len(old.words))*(1-copiedShare)+1e-9)
+			share := copiedShare
+			if old.m.dropped {
+				share = droppedCopiedShare
+			}
+			least := int32(len(old.distinct)) - int32(float64(len(old.words))*(1-share)+1e-9)
 			touched = touched[:0]
 			for _, w := range old.distinct {
 				for _, j := range holding[w] {
@@ -198,7 +202,7 @@ func relateCopies(metas []*docMeta) {
 			for _, j := range touched {
 				nw := paras[j]
 				if common[j] >= least && nw.m.Precedence > old.m.Precedence && nw.m.DocumentID != old.m.DocumentID &&
-					!copiedBy(old.m, int16(old.para), nw.m) && holdsWords(old.words, nw.words) {
+					!copiedBy(old.m, int16(old.para), nw.m) && holdsWordsShare(old.words, nw.words, share) {
 					old.m.copies = append(old.m.copies, copied{para: int16(old.para), newer: nw.m})
 				}
 				common[j] = 0
@@ -220,9 +224,18 @@ func copiedBy(x *docMeta, para int16, y *docMeta) bool {
 
 // holdsWords reports whether b holds a's words in order, all but a tenth
 // at most (the longest common subsequence of words).
-func holdsWords(a, b []int32) bool {
-	return float64(commonSubsequence(a, b)) >= copiedShare*float64(len(a))
+func holdsWords(a, b []int32) bool { return holdsWordsShare(a, b, copiedShare) }
+
+// holdsWordsShare reports whether b holds a's words in order, all but
+// 1-share of them at most.
+func holdsWordsShare(a, b []int32, share float64) bool {
+	return float64(commonSubsequence(a, b)) >= share*float64(len(a))
 }
+
+// droppedCopiedShare is copiedShare for a paragraph of an entry whose
+// heading the governing rulebook dropped (see findDropped): its rule stands
+// under another heading, rewritten.
+const droppedCopiedShare = 0.8
 
 // commonSubsequence is the length of the longest common subsequence of a and
 // b: how many of a's items b holds in order.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -75,6 +76,35 @@ func TestDroppedHeadingsAreTheOlderRulebooksOnly(t *testing.T) {
 	for _, m := range ix.meta {
 		if m.dropped && (m.Edition != "2e" || m.DocumentID == "2e-rulebook") {
 			t.Errorf("%s is dropped: only an older rulebook's entry may be", m.ID)
+		}
+	}
+}
+
+// TestADroppedHeadingsRewrittenParagraphIsACopy: a paragraph of an older
+// rulebook's section whose heading the newest rulebook dropped is read as a
+// copy of the newest rulebook's paragraph rewriting it (eight of its nine
+// words in order, droppedCopiedShare), so that the rule in force takes its
+// score; the same paragraph under a heading the newest rulebook kept is not
+// (copiedShare).
+func TestADroppedHeadingsRewrittenParagraphIsACopy(t *testing.T) {
+	entries := append(fixtureEntries(),
+		entry("2e-rulebook-call-to-arms", "2e", "section", "Hangar Rules", "A hangar holds small craft.\n\nYou have a pilot of the same class aboard."),
+		entry("2e-rulebook-call-to-arms", "2e", "section", "Launching Craft", "You have a pilot of the same class aboard."),
+		entry("2e-rulebook", "2e", "section", "Launching Craft", "A craft launches when: You have your rested pilot of the same class aboard that craft."),
+	)
+	ix, err := buildWith(context.Background(), defaultWeights(), fixtureDocs(), entries, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	newest := ix.meta[rules.EntryID("2e-rulebook", "section", "Launching Craft")]
+	for title, want := range map[string]bool{"Hangar Rules": true, "Launching Craft": false} {
+		m := ix.meta[rules.EntryID("2e-rulebook-call-to-arms", "section", title)]
+		if m == nil || newest == nil {
+			t.Fatalf("%s is not indexed", title)
+		}
+		if got := slices.ContainsFunc(m.copies, func(c copied) bool { return c.newer == newest }); got != want {
+			t.Errorf("%s (dropped %v): a copy of the newest rulebook's paragraph %v, want %v", title, m.dropped, got, want)
 		}
 	}
 }

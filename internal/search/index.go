@@ -434,6 +434,7 @@ func (ix *Index) prepare() error {
 			m.facet[f] = ix.facets[f].add(v)
 		}
 	}
+	ix.findDropped() // before numberRules: a dropped heading's copies are read more loosely
 	ix.numberRules(metas)
 	ix.weighPriors(metas)
 	markUnpassable(metas)
@@ -445,7 +446,6 @@ func (ix *Index) prepare() error {
 	ix.markContents()
 	ix.findHeadPaths()
 	ix.findEditionWords()
-	ix.findDropped()
 	ix.findNamed()
 	packStrings(metas)
 	packTitles(metas)
