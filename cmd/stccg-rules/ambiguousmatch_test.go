@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -18,12 +20,7 @@ import (
 // name as typed or only with a typo forgiven, in the words of a card's
 // match.
 func TestAmbiguousMatchSameOnEveryTransport(t *testing.T) {
-	cat := twinNamesCatalog()
-	svc := newEdgeServices()
-	svc.Cards.LookUpCardFn = cat.LookUpCard
-	svc.Cards.CardFn = cat.Card
-	svc.Cards.CardCollectionFn = cat.CardCollection
-	srv, sign := transports(t, svc)
+	svc, srv, sign := twinNamesTransports(t)
 	for _, c := range []struct{ name, edition, match string }{
 		{"Starship Valiant", "1e", rules.MatchExact},
 		{"Starship Valiant", "2e", rules.MatchOtherEdition},
@@ -80,8 +77,7 @@ func TestAmbiguousMatchSameOnEveryTransport(t *testing.T) {
 
 			_, page := httpDo(t, srv, "/cards/named?fuzzy="+url.QueryEscape(c.name)+"&edition="+c.edition, "", nil)
 			text := pageText(string(page))
-			// html/template writes the sentence's quote marks as entities.
-			if plain := strings.NewReplacer("&#34;", `"`, "&#39;", "'").Replace(text); !strings.Contains(plain, fit) {
+			if plain := unquoted(text); !strings.Contains(plain, fit) {
 				t.Errorf("page %q, want %q", plain[max(0, strings.Index(plain, "Pick the one")-150):], fit)
 			}
 			if near := strings.Contains(text, "Cards whose names are near"); near != (c.match == rules.MatchFuzzy) {
@@ -99,6 +95,67 @@ func TestAmbiguousMatchSameOnEveryTransport(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestANameHoldingASecondQuestionMarkIsReadAsRESTReadsIt: an address
+// joined with a second question mark (/cards/named?fuzzy=worf?edition=2e)
+// sends the name "worf?edition=2e", the edition part of it. The card page
+// reads it as REST does (rules.ParseCardNamed, then the one look-up): the
+// same name, no edition, the same answer: the card's page where REST
+// answers the card, a chooser page where REST answers ambiguous, and
+// REST's status and message where it answers none.
+func TestANameHoldingASecondQuestionMarkIsReadAsRESTReadsIt(t *testing.T) {
+	_, srv, _ := twinNamesTransports(t)
+	for _, name := range []string{"Tide Chart?edition=2e", "Starship Valiant?edition=1e", "Starship Valiant", "Tide Chart", "Nothing Charted?edition=2e"} {
+		query := "fuzzy=" + strings.ReplaceAll(url.QueryEscape(name), "%3F", "?")
+		status, body := httpDo(t, srv, "/v1/cards/named?"+query, "", nil)
+		var rest struct {
+			ID    string
+			Error struct{ Code, Message string }
+		}
+		if err := json.Unmarshal(body, &rest); err != nil {
+			t.Fatalf("%s: %s", name, body)
+		}
+		pageStatus, page := httpDo(t, srv, "/cards/named?"+query, "", nil)
+		switch {
+		case status == 200:
+			// The client follows the page's redirect to the card's page.
+			if pageStatus != 200 || !strings.Contains(string(page), "/cards/"+rest.ID) {
+				t.Errorf("%s: REST finds %s, the page answers %d", name, rest.ID, pageStatus)
+			}
+		case rest.Error.Code == rules.EAMBIGUOUS:
+			if pageStatus != 300 {
+				t.Errorf("%s: REST answers ambiguous, the page %d", name, pageStatus)
+			}
+		default:
+			if pageStatus != status {
+				t.Errorf("%s: REST answers %d %s, the page %d", name, status, rest.Error.Code, pageStatus)
+			}
+			if text := pageText(string(page)); !strings.Contains(unquoted(text), rest.Error.Message) {
+				t.Errorf("%s: the page does not say REST's %q: %.300s", name, rest.Error.Message, text)
+			}
+		}
+		t.Logf("%s: REST %d %s %s, page %d", name, status, rest.Error.Code, rest.ID, pageStatus)
+	}
+}
+
+// twinNamesTransports are the transports over services whose card look-ups
+// are twinNamesCatalog's.
+func twinNamesTransports(t *testing.T) (*edgeServices, *httptest.Server, func(body string) http.Header) {
+	t.Helper()
+	cat := twinNamesCatalog()
+	svc := newEdgeServices()
+	svc.Cards.LookUpCardFn = cat.LookUpCard
+	svc.Cards.CardFn = cat.Card
+	svc.Cards.CardCollectionFn = cat.CardCollection
+	srv, sign := transports(t, svc)
+	return svc, srv, sign
+}
+
+// unquoted is a page's text with the quote marks html/template writes as
+// entities written as themselves.
+func unquoted(text string) string {
+	return strings.NewReplacer("&#34;", `"`, "&#39;", "'").Replace(text)
 }
 
 // twinNamesCatalog is a small catalog of its own where a name fits several

@@ -46,22 +46,8 @@ func boundEntries() []*rules.Entry {
 // above a shorter one holding a number and the question's words; without
 // the bounds read (Bounds false) it does not.
 func TestFamilyBoundsAnswerMinAndMax(t *testing.T) {
-	cases := []struct{ q, want string }{
-		{"max tokens in reserve", "Keeping Tokens"},
-		{"min tokens in stack", "Before the Game"},
-	}
-	queries := make([]string, len(cases))
-	for i, c := range cases {
-		queries[i] = c.q
-	}
-	for _, bounds := range []bool{true, false} {
-		w := defaultWeights()
-		w.Bounds = bounds
-		for i, titles := range firstTitlesWith(t, w, boundEntries(), queries...) {
-			c := cases[i]
-			if first := firstOf(titles); (first == c.want) != bounds {
-				t.Errorf("Bounds %v: %q first hit %q, want %q first: %v", bounds, c.q, first, c.want, bounds)
-			}
-		}
-	}
+	checkWeightOnAndOff(t, "Bounds", func(w *weights, on bool) { w.Bounds = on }, boundEntries(), []weightCase{
+		{"max tokens in reserve", "Keeping Tokens", true},
+		{"min tokens in stack", "Before the Game", true},
+	})
 }

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -25,41 +24,21 @@ func droppedEntries() []*rules.Entry {
 // naming the older heading in order ("what is a docking bay") still finds
 // the older section, as without Dropped.
 func TestAHeadingTheGoverningRulebookDroppedCoversLess(t *testing.T) {
-	cases := []struct {
-		q, want string
-		dropped bool // the answer only with Dropped
-	}{
-		{"ship docked in bay repaired end of turn", "Repairing Ships", true},
-		{"what is a docking bay", "Docking Bays", false},
-	}
-	queries := make([]string, len(cases))
-	for i, c := range cases {
-		queries[i] = c.q
-	}
-	for _, on := range []bool{true, false} {
-		w := defaultWeights()
+	checkWeightOnAndOff(t, "Dropped", func(w *weights, on bool) {
 		if !on {
 			w.Dropped = 1
 		}
-		for i, titles := range firstTitlesWith(t, w, droppedEntries(), queries...) {
-			c := cases[i]
-			answered := firstOf(titles) == c.want
-			if want := on || !c.dropped; answered != want {
-				t.Errorf("Dropped %v: %q first hits %q; %q first: %v, want %v", on, c.q, titles[:min(3, len(titles))], c.want, answered, want)
-			}
-		}
-	}
+	}, droppedEntries(), []weightCase{
+		{"ship docked in bay repaired end of turn", "Repairing Ships", true},
+		{"what is a docking bay", "Docking Bays", false},
+	})
 }
 
 // TestDroppedHeadingsAreTheOlderRulebooksOnly: an older rulebook's section
 // whose heading the newest rulebook has is not dropped, nor is any entry of
 // the newest rulebook or of First Edition, whose one rulebook governs.
 func TestDroppedHeadingsAreTheOlderRulebooksOnly(t *testing.T) {
-	ix, err := buildWith(context.Background(), defaultWeights(), fixtureDocs(), droppedEntries(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := fixtureIndexWith(t, defaultWeights(), droppedEntries())
 	for id, want := range map[string]bool{
 		rules.EntryID("2e-rulebook-call-to-arms", "section", "Docking Bays"): true,
 		rules.EntryID("2e-rulebook-call-to-arms", "section", "Combat"):       false,
@@ -92,11 +71,7 @@ func TestADroppedHeadingsRewrittenParagraphIsACopy(t *testing.T) {
 		entry("2e-rulebook-call-to-arms", "2e", "section", "Launching Craft", "You have a pilot of the same class aboard."),
 		entry("2e-rulebook", "2e", "section", "Launching Craft", "A craft launches when: You have your rested pilot of the same class aboard that craft."),
 	)
-	ix, err := buildWith(context.Background(), defaultWeights(), fixtureDocs(), entries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := fixtureIndexWith(t, defaultWeights(), entries)
 	newest := ix.meta[rules.EntryID("2e-rulebook", "section", "Launching Craft")]
 	for title, want := range map[string]bool{"Hangar Rules": true, "Launching Craft": false} {
 		m := ix.meta[rules.EntryID("2e-rulebook-call-to-arms", "section", title)]

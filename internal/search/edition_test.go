@@ -23,28 +23,12 @@ func leaningEntries() []*rules.Entry {
 // edition's rule first (Leaning); without the word, or with Leaning off,
 // the other edition's rule, which scores more, is first.
 func TestAQuestionInOneEditionsWordsLeansToIt(t *testing.T) {
-	cases := []struct {
-		q, want string
-		leaning bool // the answer only with Leaning
-	}{
-		{"ship stops range used up on the spaceline", "Moving Ships", true},
-		{"ship stops range used up", "Ships Moving", false},
-	}
-	queries := make([]string, len(cases))
-	for i, c := range cases {
-		queries[i] = c.q
-	}
-	for _, on := range []bool{true, false} {
-		w := defaultWeights()
+	checkWeightOnAndOff(t, "Leaning", func(w *weights, on bool) {
 		if !on {
 			w.Leaning = 1
 		}
-		for i, titles := range firstTitlesWith(t, w, leaningEntries(), queries...) {
-			c := cases[i]
-			answered := firstOf(titles) == c.want
-			if want := on || !c.leaning; answered != want {
-				t.Errorf("Leaning %v: %q first hits %q; %q first: %v, want %v", on, c.q, titles[:min(3, len(titles))], c.want, answered, want)
-			}
-		}
-	}
+	}, leaningEntries(), []weightCase{
+		{"ship stops range used up on the spaceline", "Moving Ships", true},
+		{"ship stops range used up", "Ships Moving", false},
+	})
 }

@@ -96,16 +96,24 @@ func buildCorpus(tb testing.TB) *Index {
 	return corpusIndex.ix
 }
 
+// fixtureIndexWith indexes the fixture documents and entries in memory
+// under the weights w, closed when the test ends.
+func fixtureIndexWith(tb testing.TB, w weights, entries []*rules.Entry) *Index {
+	tb.Helper()
+	ix, err := buildWith(context.Background(), w, fixtureDocs(), entries, nil)
+	if err != nil {
+		tb.Fatalf("Build: %v", err)
+	}
+	tb.Cleanup(func() { _ = ix.Close() })
+	return ix
+}
+
 // firstTitlesWith builds an index of the fixture documents and entries under
 // the weights w, and answers each query with the titles of its hits, best
 // first: what the tests of one weight, on and off, compare.
 func firstTitlesWith(t *testing.T, w weights, entries []*rules.Entry, queries ...string) [][]string {
 	t.Helper()
-	ix, err := buildWith(context.Background(), w, fixtureDocs(), entries, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := fixtureIndexWith(t, w, entries)
 	titles := make([][]string, len(queries))
 	for i, q := range queries {
 		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: q})
@@ -117,6 +125,38 @@ func firstTitlesWith(t *testing.T, w weights, entries []*rules.Entry, queries ..
 		}
 	}
 	return titles
+}
+
+// A weightCase is a query and the title it finds first with a weight on;
+// only says it finds it first only with the weight on: with the weight off
+// it must not.
+type weightCase struct {
+	q, want string
+	only    bool
+}
+
+// checkWeightOnAndOff answers each case over the fixture documents and
+// entries with a weight on and off (set turns it on or off in the default
+// weights), and checks its first hit: the case's want with the weight on;
+// with it off, the want when the case does not need the weight, another
+// title when it does.
+func checkWeightOnAndOff(t *testing.T, name string, set func(w *weights, on bool), entries []*rules.Entry, cases []weightCase) {
+	t.Helper()
+	queries := make([]string, len(cases))
+	for i, c := range cases {
+		queries[i] = c.q
+	}
+	for _, on := range []bool{true, false} {
+		w := defaultWeights()
+		set(&w, on)
+		for i, titles := range firstTitlesWith(t, w, entries, queries...) {
+			c := cases[i]
+			answered := firstOf(titles) == c.want
+			if want := on || !c.only; answered != want {
+				t.Errorf("%s %v: %q first hits %q; %q first: %v, want %v", name, on, c.q, titles[:min(3, len(titles))], c.want, answered, want)
+			}
+		}
+	}
 }
 
 // firstOf is the first of titles, or "" when there are none.

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -31,39 +30,17 @@ func headPathEntries() []*rules.Entry {
 // docked") finds the sub-section first, by its heading path; one naming
 // the section's heading alone finds the section first.
 func TestSubSectionNamedWithItsSectionComesFirst(t *testing.T) {
-	cases := []struct {
-		q, want  string
-		headPath bool // the answer only with HeadPath
-	}{
+	checkWeightOnAndOff(t, "HeadPath", func(w *weights, on bool) { w.HeadPath = on }, headPathEntries(), []weightCase{
 		{"starbase hull repaired when docked", "Hulls", true},
 		{"docking at starbases", "Docking At Starbases", false},
 		{"is a ship repaired docking at starbases", "Docking At Starbases", false},
-	}
-	queries := make([]string, len(cases))
-	for i, c := range cases {
-		queries[i] = c.q
-	}
-	for _, on := range []bool{true, false} {
-		w := defaultWeights()
-		w.HeadPath = on
-		for i, titles := range firstTitlesWith(t, w, headPathEntries(), queries...) {
-			c := cases[i]
-			answered := firstOf(titles) == c.want
-			if want := on || !c.headPath; answered != want {
-				t.Errorf("HeadPath %v: %q first hits %q; %q first: %v, want %v", on, c.q, titles[:min(3, len(titles))], c.want, answered, want)
-			}
-		}
-	}
+	})
 }
 
 // TestHeadPathsHoldTheSectionsTitles: a sub-section's path terms are its
 // title's and then its section's, each once; a section under none has none.
 func TestHeadPathsHoldTheSectionsTitles(t *testing.T) {
-	ix, err := buildWith(context.Background(), defaultWeights(), fixtureDocs(), headPathEntries(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	ix := fixtureIndexWith(t, defaultWeights(), headPathEntries())
 	parent := ix.meta[rules.EntryID("1e-rulebook", "section", "Docking At Starbases")]
 	hulls := ix.meta[parent.ID+".hulls"]
 	if parent == nil || hulls == nil {

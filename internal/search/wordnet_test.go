@@ -24,24 +24,14 @@ func derivedEntries() []*rules.Entry {
 // holding only the question's other words; without the derived words
 // (Derived 0) it does not.
 func TestFamilyDerivedWordsAnswer(t *testing.T) {
-	cases := []struct{ q, want string }{
-		{"ambush attackers order decision", "Revealing"},
-		{"crew death in an ambush", "Losses"},
-	}
-	queries := make([]string, len(cases))
-	for i, c := range cases {
-		queries[i] = c.q
-	}
-	for _, derived := range []float64{defaultWeights().Derived, 0} {
-		w := defaultWeights()
-		w.Derived = derived
-		for i, titles := range firstTitlesWith(t, w, derivedEntries(), queries...) {
-			c := cases[i]
-			if first := firstOf(titles); (first == c.want) != (derived > 0) {
-				t.Errorf("Derived %v: %q first hit %q, want %q first: %v", derived, c.q, first, c.want, derived > 0)
-			}
+	checkWeightOnAndOff(t, "Derived", func(w *weights, on bool) {
+		if !on {
+			w.Derived = 0
 		}
-	}
+	}, derivedEntries(), []weightCase{
+		{"ambush attackers order decision", "Revealing", true},
+		{"crew death in an ambush", "Losses", true},
+	})
 }
 
 // A word the index holds often is a word of the rulebooks in their own sense:
