@@ -237,13 +237,19 @@ func graphQLGet(next echo.HandlerFunc) echo.HandlerFunc {
 // readGraphQLQuery reads a GraphQL GET's query string raw into its
 // parameters, nil when url.ParseQuery refuses it. Variables or extensions
 // that are not one JSON object, alone, are not decoded: Undecodable names
-// the first, which the handler refuses in gqlgen's words.
+// the first, which the handler refuses in gqlgen's words. A query longer
+// than rules.MaxGraphQLQueryBytes is given without its variables, as a
+// POST's (readGraphQLParams): it is refused for its length whatever they
+// are, and they are not decoded.
 func readGraphQLQuery(raw string) *GraphQLParams {
 	query, err := url.ParseQuery(raw)
 	if err != nil {
 		return nil
 	}
 	p := &GraphQLParams{Query: query.Get("query"), OperationName: query.Get("operationName")}
+	if len(p.Query) > rules.MaxGraphQLQueryBytes {
+		return p
+	}
 	for _, f := range []struct {
 		name string
 		into *map[string]any

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -38,8 +39,9 @@ func TestGraphQLParamsAreReadOnce(t *testing.T) {
 // TestGraphQLGETParamsAreReadOnce reads a GraphQL GET's query string into
 // the parameters the handler runs, each decoded once as gqlgen decoded
 // them: numbers as written (json.Number); variables that are not a JSON
-// object named undecodable, and a query string url.ParseQuery refuses not
-// read (the handler refuses it as it did).
+// object named undecodable, a query over its length limit given without its
+// variables, which are not decoded (as a POST's), and a query string
+// url.ParseQuery refuses not read (the handler refuses it as it did).
 func TestGraphQLGETParamsAreReadOnce(t *testing.T) {
 	p := readGraphQLQuery(`query=query(%24n%3A+Int)+%7B+a+%7D&operationName=q&variables=%7B%22n%22%3A12%2C%22s%22%3A%22x%5Cu00e9%22%7D&extensions=%7B%22e%22%3A%5B1%5D%7D`)
 	if p == nil || p.Query != "query($n: Int) { a }" || p.OperationName != "q" || p.Variables["n"] != json.Number("12") || p.Variables["s"] != "xé" || p.Extensions["e"] == nil || p.Undecodable != "" {
@@ -49,6 +51,11 @@ func TestGraphQLGETParamsAreReadOnce(t *testing.T) {
 		if p := readGraphQLQuery(raw); p == nil || p.Undecodable != want || p.Variables != nil {
 			t.Errorf("%s: read %#v, want undecodable %q", raw, p, want)
 		}
+	}
+	long := strings.Repeat("{ a }", rules.MaxGraphQLQueryBytes/5+1)
+	raw := url.Values{"query": {long}, "variables": {`{"n": 1}`}}.Encode()
+	if p := readGraphQLQuery(raw); p == nil || p.Query != long || p.Variables != nil || p.Undecodable != "" {
+		t.Errorf("an over-long query: read variables %v, undecodable %q", p.Variables, p.Undecodable)
 	}
 	if p := readGraphQLQuery(`query=%zz`); p != nil {
 		t.Errorf("an escape url.ParseQuery refuses: read %#v", p)
