@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -227,7 +226,11 @@ func graphQLQuery(next echo.HandlerFunc) echo.HandlerFunc {
 func graphQLGet(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		req := c.Request()
-		if p := readGraphQLQuery(req.URL.RawQuery); p != nil {
+		p, err := readGraphQLQuery(req.URL.RawQuery)
+		if err != nil {
+			return err
+		}
+		if p != nil {
 			c.SetRequest(req.WithContext(WithGraphQLParams(req.Context(), p)))
 		}
 		return next(c)
@@ -236,44 +239,51 @@ func graphQLGet(next echo.HandlerFunc) echo.HandlerFunc {
 
 // readGraphQLQuery reads a GraphQL GET's query string raw into its
 // parameters, nil when url.ParseQuery refuses it. Variables or extensions
-// that are not one JSON object, alone, are not decoded: Undecodable names
-// the first, which the handler refuses in gqlgen's words. A query longer
-// than rules.MaxGraphQLQueryBytes is given without its variables, as a
-// POST's (readGraphQLParams): it is refused for its length whatever they
-// are, and they are not decoded.
-func readGraphQLQuery(raw string) *GraphQLParams {
+// that are not one JSON value are refused as a POST's body's that could not
+// be read, and a value that is no object (nor null) in a POST's words
+// (graphQLFieldKind): "The field variables must be an object, not a JSON
+// array." A query longer than rules.MaxGraphQLQueryBytes is then given
+// without its variables, as a POST's (readGraphQLParams): it is refused for
+// its length whatever they hold, and they are not decoded.
+func readGraphQLQuery(raw string) (*GraphQLParams, error) {
 	query, err := url.ParseQuery(raw)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	p := &GraphQLParams{Query: query.Get("query"), OperationName: query.Get("operationName")}
-	if len(p.Query) > rules.MaxGraphQLQueryBytes {
-		return p
-	}
-	for _, f := range []struct {
+	objects := []struct {
 		name string
 		into *map[string]any
-	}{{"variables", &p.Variables}, {"extensions", &p.Extensions}} {
+	}{{"variables", &p.Variables}, {"extensions", &p.Extensions}}
+	for _, f := range objects {
+		v := query.Get(f.name)
+		if v == "" {
+			continue
+		}
+		if !json.Valid([]byte(v)) {
+			return nil, graphQLFieldUnread(f.name)
+		}
+		var k jsonValueKind
+		_ = k.UnmarshalJSON([]byte(v))
+		if err := graphQLFieldKind(f.name, "object", k.kind); err != nil {
+			return nil, err
+		}
+	}
+	if len(p.Query) > rules.MaxGraphQLQueryBytes {
+		return p, nil
+	}
+	for _, f := range objects {
 		v := query.Get(f.name)
 		if v == "" {
 			continue
 		}
 		dec := json.NewDecoder(strings.NewReader(v))
 		dec.UseNumber()
-		if err := dec.Decode(f.into); err != nil || trailing(dec) {
-			*f.into = nil
-			p.Undecodable = f.name
-			return p
+		if err := dec.Decode(f.into); err != nil {
+			return nil, graphQLFieldUnread(f.name)
 		}
 	}
-	return p
-}
-
-// trailing says whether anything but white space follows the value dec
-// read: a parameter holds one JSON value, as a POST's body does.
-func trailing(dec *json.Decoder) bool {
-	_, err := dec.Token()
-	return err != io.EOF
+	return p, nil
 }
 
 // withPathIn names a key given twice by its path from the parameter that

@@ -67,10 +67,6 @@ func graphQLBody(next echo.HandlerFunc) echo.HandlerFunc {
 type GraphQLParams struct {
 	Query, OperationName  string
 	Variables, Extensions map[string]any
-	// Undecodable names the parameter of a GET ("variables" or
-	// "extensions") that could not be decoded as a JSON object; the
-	// handler refuses the request for it. Empty when every one was read.
-	Undecodable string
 }
 
 type graphQLParamsKey struct{}
@@ -104,7 +100,7 @@ func readGraphQLParams(data []byte) (*GraphQLParams, error) {
 	}{{"query", &p.Query}, {"operationName", &p.OperationName}} {
 		if v := fields[f.name]; v.kind == "string" {
 			if err := json.Unmarshal(v.raw, f.into); err != nil {
-				return nil, rules.Errorf(rules.EINVALID, "The field %s could not be read.", f.name).WithDetail("field", f.name)
+				return nil, graphQLFieldUnread(f.name)
 			}
 		}
 	}
@@ -119,7 +115,7 @@ func readGraphQLParams(data []byte) (*GraphQLParams, error) {
 			dec := json.NewDecoder(bytes.NewReader(v.raw))
 			dec.UseNumber()
 			if err := dec.Decode(f.into); err != nil {
-				return nil, rules.Errorf(rules.EINVALID, "The field %s could not be read.", f.name).WithDetail("field", f.name)
+				return nil, graphQLFieldUnread(f.name)
 			}
 		}
 	}
@@ -181,12 +177,29 @@ func readGraphQLFields(data []byte) (map[string]jsonValueKind, error) {
 		{"query", "string", q.kind}, {"operationName", "string", fields["operationName"].kind},
 		{"variables", "object", fields["variables"].kind}, {"extensions", "object", fields["extensions"].kind},
 	} {
-		if f.kind != "" && f.kind != "null" && f.kind != f.want {
-			return nil, rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", f.name, map[string]string{"string": "a string", "object": "an object"}[f.want], f.kind).
-				WithDetail("field", f.name)
+		if err := graphQLFieldKind(f.name, f.want, f.kind); err != nil {
+			return nil, err
 		}
 	}
 	return fields, nil
+}
+
+// graphQLFieldKind refuses a GraphQL request's field (a POST's body's, a
+// GET's parameter) given a JSON value of another kind than it takes (want:
+// "string" or "object"; kind as jsonValueKind names it), nil when it is of
+// that kind, null or not given.
+func graphQLFieldKind(name, want, kind string) error {
+	if kind == "" || kind == "null" || kind == want {
+		return nil
+	}
+	return rules.Errorf(rules.EINVALID, "The field %s must be %s, not a JSON %s.", name, map[string]string{"string": "a string", "object": "an object"}[want], kind).
+		WithDetail("field", name)
+}
+
+// graphQLFieldUnread refuses a GraphQL request's field whose value could
+// not be read.
+func graphQLFieldUnread(name string) error {
+	return rules.Errorf(rules.EINVALID, "The field %s could not be read.", name).WithDetail("field", name)
 }
 
 // jsonValueKind is the JSON type of a value read without copying it, and,

@@ -38,26 +38,45 @@ func TestGraphQLParamsAreReadOnce(t *testing.T) {
 
 // TestGraphQLGETParamsAreReadOnce reads a GraphQL GET's query string into
 // the parameters the handler runs, each decoded once as gqlgen decoded
-// them: numbers as written (json.Number); variables that are not a JSON
-// object named undecodable, a query over its length limit given without its
-// variables, which are not decoded (as a POST's), and a query string
-// url.ParseQuery refuses not read (the handler refuses it as it did).
+// them: numbers as written (json.Number); variables or extensions that are
+// not one JSON object (nor null) refused naming them, a query over its
+// length limit given without its variables, which are not decoded (as a
+// POST's), and a query string url.ParseQuery refuses not read (the handler
+// refuses it as it did).
 func TestGraphQLGETParamsAreReadOnce(t *testing.T) {
-	p := readGraphQLQuery(`query=query(%24n%3A+Int)+%7B+a+%7D&operationName=q&variables=%7B%22n%22%3A12%2C%22s%22%3A%22x%5Cu00e9%22%7D&extensions=%7B%22e%22%3A%5B1%5D%7D`)
-	if p == nil || p.Query != "query($n: Int) { a }" || p.OperationName != "q" || p.Variables["n"] != json.Number("12") || p.Variables["s"] != "xé" || p.Extensions["e"] == nil || p.Undecodable != "" {
-		t.Errorf("read %#v", p)
+	p, err := readGraphQLQuery(`query=query(%24n%3A+Int)+%7B+a+%7D&operationName=q&variables=%7B%22n%22%3A12%2C%22s%22%3A%22x%5Cu00e9%22%7D&extensions=%7B%22e%22%3A%5B1%5D%7D`)
+	if err != nil || p == nil || p.Query != "query($n: Int) { a }" || p.OperationName != "q" || p.Variables["n"] != json.Number("12") || p.Variables["s"] != "xé" || p.Extensions["e"] == nil {
+		t.Errorf("read %#v, %v", p, err)
 	}
-	for raw, want := range map[string]string{`query=%7Ba%7D&variables=%5B%5D`: "variables", `query=%7Ba%7D&extensions=1`: "extensions", `query=%7Ba%7D&variables=null`: "", `query=%7Ba%7D&variables=%7B%22a%22%3A1%7D+x`: "variables", `query=%7Ba%7D&variables=%7B%7D%7B%7D`: "variables", `query=%7Ba%7D&extensions=%7B%7D+`: ""} {
-		if p := readGraphQLQuery(raw); p == nil || p.Undecodable != want || p.Variables != nil {
-			t.Errorf("%s: read %#v, want undecodable %q", raw, p, want)
+	for raw, want := range map[string]string{
+		`query=%7Ba%7D&variables=%5B%5D`:                  "The field variables must be an object, not a JSON array.",
+		`query=%7Ba%7D&extensions=1`:                      "The field extensions must be an object, not a JSON number.",
+		`query=%7Ba%7D&variables=%7B%22a%22%3A1%7D+x`:     "The field variables could not be read.",
+		`query=%7Ba%7D&variables=%7B%7D%7B%7D`:            "The field variables could not be read.",
+		`query=%7Ba%7D&variables=%7B`:                     "The field variables could not be read.",
+		`query=%7Ba%7D&variables=null`:                    "",
+		`query=%7Ba%7D&extensions=%7B%7D+`:                "",
+		`query=%7Ba%7D&variables=%7B%7D&extensions=true`:  "The field extensions must be an object, not a JSON boolean.",
+		`query=%7Ba%7D&variables=%22x%22&extensions=true`: "The field variables must be an object, not a JSON string.",
+	} {
+		p, err := readGraphQLQuery(raw)
+		if want == "" {
+			if err != nil || p == nil {
+				t.Errorf("%s: %v, want read", raw, err)
+			}
+			continue
+		}
+		field, _ := rules.ErrorDetails(err)["field"].(string)
+		if p != nil || err == nil || err.Error() != want || rules.ErrorCode(err) != rules.EINVALID || !strings.HasPrefix(want, "The field "+field+" ") {
+			t.Errorf("%s: read %#v, %v (field %q); want %q", raw, p, err, field, want)
 		}
 	}
 	long := strings.Repeat("{ a }", rules.MaxGraphQLQueryBytes/5+1)
 	raw := url.Values{"query": {long}, "variables": {`{"n": 1}`}}.Encode()
-	if p := readGraphQLQuery(raw); p == nil || p.Query != long || p.Variables != nil || p.Undecodable != "" {
-		t.Errorf("an over-long query: read variables %v, undecodable %q", p.Variables, p.Undecodable)
+	if p, err := readGraphQLQuery(raw); err != nil || p == nil || p.Query != long || p.Variables != nil {
+		t.Errorf("an over-long query: read %v, %v", p, err)
 	}
-	if p := readGraphQLQuery(`query=%zz`); p != nil {
-		t.Errorf("an escape url.ParseQuery refuses: read %#v", p)
+	if p, err := readGraphQLQuery(`query=%zz`); p != nil || err != nil {
+		t.Errorf("an escape url.ParseQuery refuses: read %#v, %v", p, err)
 	}
 }

@@ -40,19 +40,13 @@ func (t readPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphE
 
 // runRead runs the operation of the parameters the API's reader read, as
 // transport.POST and transport.GET run theirs once they have decoded them,
-// with their headers and status codes: parameters not decoded
-// (read.Undecodable, a GET's) refused 400, an operation refused before it
-// ran by errorStatus, and, when queryOnly (a GET), an operation other than
-// a query refused 406.
+// with their headers and status codes: an operation refused before it ran
+// by errorStatus, and, when queryOnly (a GET), an operation other than a
+// query refused 406.
 func runRead(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor, read *api.GraphQLParams, queryOnly bool) {
 	ctx := r.Context()
 	contentType := responseContentType(r)
 	w.Header().Add("Content-Type", contentType)
-	if read.Undecodable != "" {
-		w.WriteHeader(http.StatusBadRequest)
-		writeResponse(w, &graphql.Response{Errors: gqlerror.List{{Message: read.Undecodable + " could not be decoded"}}})
-		return
-	}
 	now := graphql.Now()
 	params := &graphql.RawParams{
 		Query:         read.Query,
