@@ -11,8 +11,10 @@ import (
 
 // TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL asks every term of the
 // define probe (internal/library/testdata/define-probe.json and its second
-// batch, define-probe-2.json) of REST's define and GraphQL's: the same entries, in the same order, each with the
-// same match, or the same not found with the same suggestions. Only the
+// and third batches, define-probe-2.json and define-probe-3.json) of REST's
+// define and GraphQL's: the same entries, in the same order, each with the
+// same match and the same explaining sentence, or the same not found with
+// the same suggestions. Only the
 // answers are compared, not what the terms mean (the library's probe test
 // judges that).
 func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
@@ -21,7 +23,7 @@ func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
 		Edition string `json:"edition"`
 	}
 	var terms []term
-	for _, name := range []string{"define-probe.json", "define-probe-2.json"} {
+	for _, name := range []string{"define-probe.json", "define-probe-2.json", "define-probe-3.json"} {
 		raw, err := os.ReadFile("../internal/library/testdata/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -42,8 +44,9 @@ func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
 		}
 		var rest struct {
 			Data []struct {
-				ID    string `json:"id"`
-				Match string `json:"match"`
+				ID        string            `json:"id"`
+				Match     string            `json:"match"`
+				Explained *probeExplanation `json:"explained"`
 			} `json:"data"`
 			Error struct {
 				Code    string         `json:"code"`
@@ -67,21 +70,23 @@ func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
 				Define *struct {
 					Edges []struct {
 						Node struct {
-							ID    string `json:"id"`
-							Match string `json:"match"`
+							ID        string            `json:"id"`
+							Match     string            `json:"match"`
+							Explained *probeExplanation `json:"explained"`
 						} `json:"node"`
 					} `json:"edges"`
 				} `json:"define"`
 			} `json:"data"`
 			Errors gqlErrors `json:"errors"`
 		}
-		probeGraphQL(t, srv.URL, `query($t: String!, $e: String){ define(term: $t, edition: $e, first: 100){ edges { node { id match } } } }`, vars, &gql)
+		probeGraphQL(t, srv.URL, `query($t: String!, $e: String){ define(term: $t, edition: $e, first: 100){ edges { node { id match explained { anchor sentence reading shorthand } } } } }`, vars, &gql)
 		gqlSays := ""
 		switch {
 		case gql.Data.Define != nil:
 			var nodes []struct {
-				ID    string `json:"id"`
-				Match string `json:"match"`
+				ID        string            `json:"id"`
+				Match     string            `json:"match"`
+				Explained *probeExplanation `json:"explained"`
 			}
 			for _, e := range gql.Data.Define.Edges {
 				nodes = append(nodes, e.Node)
@@ -98,4 +103,18 @@ func TestDefineProbeIsAnsweredAlikeOnRESTAndGraphQL(t *testing.T) {
 			t.Errorf("define %q (%s): REST %s, GraphQL %s", p.Term, p.Edition, restSays, gqlSays)
 		}
 	}
+}
+
+// probeExplanation is an entry's explaining sentence as both APIs answer
+// it, printed whole.
+type probeExplanation struct {
+	Anchor, Sentence, Reading string
+	Shorthand                 bool
+}
+
+func (x *probeExplanation) String() string {
+	if x == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%+v", *x)
 }

@@ -2512,12 +2512,15 @@ type Entry struct {
 	DocumentId string    `json:"documentId"`
 
 	// Edition The edition: 1e (First Edition) or 2e (Second Edition). The service writes it in lower case; it reads it in either case ("2E" is 2e), with spaces around it forgiven.
-	Edition Edition   `json:"edition"`
-	Id      string    `json:"id"`
-	Kind    EntryKind `json:"kind"`
-	Marked  *bool     `json:"marked,omitempty"`
+	Edition Edition `json:"edition"`
 
-	// Match define only: how the entry matched the term asked for, one of exact, see, section, form, abbreviation, partial. exact: its title is the term (case, punctuation and plurals forgiven); see: followed from the See entry seeFrom; section: no glossary entry or ruling is titled with the term, a section's title is it (without a step number or an order's prefix); form: no entry or section is titled with the term, its title is the term in another form (a word derived otherwise, as leave for leaving or unique for uniqueness, or words joined or split otherwise), with seeFrom when that title was a See entry followed; abbreviation: the term is the code the title prints in brackets; partial: a glossary entry's, ruling's or section's title holds the term among other words (its words in another form forgiven). Only exact is the term itself.
+	// Explained define only: the sentence of the entry that explains the term asked for (match explained).
+	Explained *Explanation `json:"explained,omitempty"`
+	Id        string       `json:"id"`
+	Kind      EntryKind    `json:"kind"`
+	Marked    *bool        `json:"marked,omitempty"`
+
+	// Match define only: how the entry matched the term asked for, one of exact, see, section, form, abbreviation, partial, shorthand, explained. exact: its title is the term (case, punctuation and plurals forgiven); see: followed from the See entry seeFrom; section: no glossary entry or ruling is titled with the term, a section's title is it (without a step number or an order's prefix); form: no entry or section is titled with the term, its title is the term in another form (a word derived otherwise, as leave for leaving or unique for uniqueness, or words joined or split otherwise), with seeFrom when that title was a See entry followed; abbreviation: the term is the code the title prints in brackets; partial: a glossary entry's, ruling's or section's title holds the term among other words (its words in another form forgiven).; shorthand: the term is the game's shorthand for the title (DS9, AT, tap); explained: no title names the term in any form, a sentence of the entry explains it (explained). Only exact is the term itself.
 	Match *string `json:"match,omitempty"`
 
 	// NotHeld GET /v1/entries/{id} only, for a glossary entry or a ruling: the documents of its edition whose part that would hold an entry of the same term is not in the data (the First Edition Current Rulings, held for H-Z, and a term outside them): its related entries are then not known to be all, nor it to govern. Absent when none, and in lists.
@@ -2676,6 +2679,17 @@ type ErrorErrorDetailsCandidates0 = string
 // Error_Error_Details_Candidates_Item defines model for Error.error.details.candidates.Item.
 type Error_Error_Details_Candidates_Item struct {
 	union json.RawMessage
+}
+
+// Explanation The sentence of an entry that explains a term no entry is titled with: a loose definition.
+type Explanation struct {
+	// Anchor The paragraph the sentence stands in: {id}#{anchor}.
+	Anchor string `json:"anchor"`
+
+	// Reading The words the sentence was found by: the term, or what the term stands for as the game's shorthand (shorthand true).
+	Reading   string `json:"reading"`
+	Sentence  string `json:"sentence"`
+	Shorthand *bool  `json:"shorthand,omitempty"`
 }
 
 // FacetCount defines model for FacetCount.

@@ -219,6 +219,7 @@ type ComplexityRoot struct {
 		Document            func(childComplexity int) int
 		DocumentID          func(childComplexity int) int
 		Edition             func(childComplexity int) int
+		Explained           func(childComplexity int) int
 		ID                  func(childComplexity int) int
 		Kind                func(childComplexity int) int
 		Marked              func(childComplexity int) int
@@ -272,6 +273,13 @@ type ComplexityRoot struct {
 		Field             func(childComplexity int) int
 		Printed           func(childComplexity int) int
 		Source            func(childComplexity int) int
+	}
+
+	Explanation struct {
+		Anchor    func(childComplexity int) int
+		Reading   func(childComplexity int) int
+		Sentence  func(childComplexity int) int
+		Shorthand func(childComplexity int) int
 	}
 
 	FacetCount struct {
@@ -1307,6 +1315,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Entry.Edition(childComplexity), true
+	case "Entry.explained":
+		if e.ComplexityRoot.Entry.Explained == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Entry.Explained(childComplexity), true
 	case "Entry.id":
 		if e.ComplexityRoot.Entry.ID == nil {
 			break
@@ -1540,6 +1554,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Erratum.Source(childComplexity), true
+
+	case "Explanation.anchor":
+		if e.ComplexityRoot.Explanation.Anchor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Explanation.Anchor(childComplexity), true
+	case "Explanation.reading":
+		if e.ComplexityRoot.Explanation.Reading == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Explanation.Reading(childComplexity), true
+	case "Explanation.sentence":
+		if e.ComplexityRoot.Explanation.Sentence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Explanation.Sentence(childComplexity), true
+	case "Explanation.shorthand":
+		if e.ComplexityRoot.Explanation.Shorthand == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Explanation.Shorthand(childComplexity), true
 
 	case "FacetCount.count":
 		if e.ComplexityRoot.FacetCount.Count == nil {
@@ -2405,10 +2444,12 @@ type Entry {
   marked: Boolean!
   cardRuling: Boolean!
   amends: String
-  "How a definition matched the term asked for (define only; null elsewhere): exact (the title is the term, case, punctuation and plurals forgiven), see (followed from the See entry seeFrom), section (no glossary entry or ruling is titled with the term; a section's title is it), form (no entry or section is titled with the term; its title is the term in another form: a word derived otherwise, or words joined or split otherwise), abbreviation (the code the title prints in brackets) or partial (a glossary entry's, ruling's or section's title holds the term among other words). Only exact is the term itself."
+  "How a definition matched the term asked for (define only; null elsewhere): exact (the title is the term, case, punctuation and plurals forgiven), see (followed from the See entry seeFrom), section (no glossary entry or ruling is titled with the term; a section's title is it), form (no entry or section is titled with the term; its title is the term in another form: a word derived otherwise, or words joined or split otherwise), abbreviation (the code the title prints in brackets), partial (a glossary entry's, ruling's or section's title holds the term among other words), shorthand (the term is the game's shorthand for the title) or explained (no title names the term in any form; a sentence of the entry explains it: explained). Only exact is the term itself."
   match: String
   "The See entry titled with the term that define followed to this entry (match see)."
   seeFrom: EntryRef
+  "The sentence of the entry that explains the term define was asked for (match explained); null elsewhere."
+  explained: Explanation
   "The document the entry stands in."
   document: Document!
   "The cross-referenced entries themselves."
@@ -2417,6 +2458,16 @@ type Entry {
   relatedEntries: [Entry!]!
   "The same term's entries in the other edition themselves, newest rules first."
   otherEditionEntries: [Entry!]!
+}
+
+"The sentence of an entry that explains a term no entry is titled with: a loose definition."
+type Explanation {
+  "The paragraph the sentence stands in: {id}#{anchor}."
+  anchor: String!
+  sentence: String!
+  "The words the sentence was found by: the term, or what the term stands for as the game's shorthand (shorthand true)."
+  reading: String!
+  shorthand: Boolean!
 }
 
 "One paragraph of an entry's text."
@@ -6411,6 +6462,8 @@ func (ec *executionContext) fieldContext_Citation_entry(_ context.Context, field
 				return ec.fieldContext_Entry_match(ctx, field)
 			case "seeFrom":
 				return ec.fieldContext_Entry_seeFrom(ctx, field)
+			case "explained":
+				return ec.fieldContext_Entry_explained(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -7722,6 +7775,45 @@ func (ec *executionContext) fieldContext_Entry_seeFrom(_ context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Entry_explained(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Entry_explained,
+		func(ctx context.Context) (any, error) {
+			return obj.Explained, nil
+		},
+		nil,
+		ec.marshalOExplanation2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐExplanation,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Entry_explained(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Entry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "anchor":
+				return ec.fieldContext_Explanation_anchor(ctx, field)
+			case "sentence":
+				return ec.fieldContext_Explanation_sentence(ctx, field)
+			case "reading":
+				return ec.fieldContext_Explanation_reading(ctx, field)
+			case "shorthand":
+				return ec.fieldContext_Explanation_shorthand(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Explanation", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Entry_document(ctx context.Context, field graphql.CollectedField, obj *rules.Entry) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7829,6 +7921,8 @@ func (ec *executionContext) fieldContext_Entry_seeAlsoEntries(_ context.Context,
 				return ec.fieldContext_Entry_match(ctx, field)
 			case "seeFrom":
 				return ec.fieldContext_Entry_seeFrom(ctx, field)
+			case "explained":
+				return ec.fieldContext_Entry_explained(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -7908,6 +8002,8 @@ func (ec *executionContext) fieldContext_Entry_relatedEntries(_ context.Context,
 				return ec.fieldContext_Entry_match(ctx, field)
 			case "seeFrom":
 				return ec.fieldContext_Entry_seeFrom(ctx, field)
+			case "explained":
+				return ec.fieldContext_Entry_explained(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -7987,6 +8083,8 @@ func (ec *executionContext) fieldContext_Entry_otherEditionEntries(_ context.Con
 				return ec.fieldContext_Entry_match(ctx, field)
 			case "seeFrom":
 				return ec.fieldContext_Entry_seeFrom(ctx, field)
+			case "explained":
+				return ec.fieldContext_Entry_explained(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -8418,6 +8516,8 @@ func (ec *executionContext) fieldContext_EntryEdge_node(_ context.Context, field
 				return ec.fieldContext_Entry_match(ctx, field)
 			case "seeFrom":
 				return ec.fieldContext_Entry_seeFrom(ctx, field)
+			case "explained":
+				return ec.fieldContext_Entry_explained(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -8749,6 +8849,122 @@ func (ec *executionContext) fieldContext_Erratum_source(_ context.Context, field
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Explanation_anchor(ctx context.Context, field graphql.CollectedField, obj *rules.Explanation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Explanation_anchor,
+		func(ctx context.Context) (any, error) {
+			return obj.Anchor, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Explanation_anchor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Explanation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Explanation_sentence(ctx context.Context, field graphql.CollectedField, obj *rules.Explanation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Explanation_sentence,
+		func(ctx context.Context) (any, error) {
+			return obj.Sentence, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Explanation_sentence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Explanation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Explanation_reading(ctx context.Context, field graphql.CollectedField, obj *rules.Explanation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Explanation_reading,
+		func(ctx context.Context) (any, error) {
+			return obj.Reading, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Explanation_reading(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Explanation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Explanation_shorthand(ctx context.Context, field graphql.CollectedField, obj *rules.Explanation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Explanation_shorthand,
+		func(ctx context.Context) (any, error) {
+			return obj.Shorthand, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Explanation_shorthand(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Explanation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -9452,6 +9668,8 @@ func (ec *executionContext) fieldContext_Query_entry(ctx context.Context, field 
 				return ec.fieldContext_Entry_match(ctx, field)
 			case "seeFrom":
 				return ec.fieldContext_Entry_seeFrom(ctx, field)
+			case "explained":
+				return ec.fieldContext_Entry_explained(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -11206,6 +11424,8 @@ func (ec *executionContext) fieldContext_SearchHit_entry(_ context.Context, fiel
 				return ec.fieldContext_Entry_match(ctx, field)
 			case "seeFrom":
 				return ec.fieldContext_Entry_seeFrom(ctx, field)
+			case "explained":
+				return ec.fieldContext_Entry_explained(ctx, field)
 			case "document":
 				return ec.fieldContext_Entry_document(ctx, field)
 			case "seeAlsoEntries":
@@ -16132,6 +16352,8 @@ func (ec *executionContext) _Entry(ctx context.Context, sel ast.SelectionSet, ob
 			out.Values[i] = ec._Entry_match(ctx, field, obj)
 		case "seeFrom":
 			out.Values[i] = ec._Entry_seeFrom(ctx, field, obj)
+		case "explained":
+			out.Values[i] = ec._Entry_explained(ctx, field, obj)
 		case "document":
 			field := field
 
@@ -16614,6 +16836,60 @@ func (ec *executionContext) _Erratum(ctx context.Context, sel ast.SelectionSet, 
 			out.Values[i] = ec._Erratum_source(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var explanationImplementors = []string{"Explanation"}
+
+func (ec *executionContext) _Explanation(ctx context.Context, sel ast.SelectionSet, obj *rules.Explanation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, explanationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Explanation")
+		case "anchor":
+			out.Values[i] = ec._Explanation_anchor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentence":
+			out.Values[i] = ec._Explanation_sentence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reading":
+			out.Values[i] = ec._Explanation_reading(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shorthand":
+			out.Values[i] = ec._Explanation_shorthand(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -19545,6 +19821,13 @@ func (ec *executionContext) marshalOEntryRef2ᚖgithubᚗcomᚋstccgᚋstccgᚑr
 		return graphql.Null
 	}
 	return ec._EntryRef(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOExplanation2ᚖgithubᚗcomᚋstccgᚋstccgᚑrulesᚋinternalᚋrulesᚐExplanation(ctx context.Context, sel ast.SelectionSet, v *rules.Explanation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Explanation(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {

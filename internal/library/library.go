@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/stccg/stccg-rules/internal/rules"
+	"github.com/stccg/stccg-rules/internal/search"
 )
 
 // Library answers look-ups of documents and entries. It is read-only after
@@ -47,6 +48,12 @@ type Library struct {
 	// search, when set, finds the entries that explain a term nothing
 	// defines.
 	search rules.SearchService
+	// sentences are the rules entries' sentences, read once here so no
+	// request pays for reading them (explainedBy).
+	sentences *sentenceIndex
+	// shorthand is what the vocabulary says the game's shorthand stands
+	// for.
+	shorthand *search.Shorthand
 	// textWords are the folded words of the rules entries' texts: a term
 	// of such words is written as the documents write it, no typo, though
 	// a title is near it.
@@ -79,7 +86,12 @@ func New(docs []rules.Document, entries []*rules.Entry, opts ...Option) *Library
 
 		abbreviations: map[string][]*rules.Entry{},
 		textWords:     map[string]bool{},
+		sentences:     sentenceIndexOf(entries),
 	}
+	// The vocabulary is part of the binary: a fault in it fails the
+	// search index's build and its tests, and here leaves define
+	// without shorthand.
+	l.shorthand, _ = search.ReadShorthand()
 	for _, d := range docs {
 		l.docByID[d.ID] = d
 	}
@@ -286,7 +298,10 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 		wkey := rules.FoldTerm(w.term)
 		out := l.titledWith(w.term, wkey, w.edition)
 		if len(out) == 0 && !l.misspelt(wkey, w.edition) {
-			out = l.loosely(formKey(w.term), w.edition)
+			out = l.explainedBeforePartial(l.loosely(formKey(w.term), w.edition), w.term, w.edition)
+		}
+		if len(out) == 0 && !l.misspelt(wkey, w.edition) {
+			out = l.namedOtherwise(w.term, w.edition)
 		}
 		if len(out) > 0 {
 			if w.reworded {
@@ -302,7 +317,10 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 	}
 	var out []*rules.Entry
 	if !l.misspelt(key, edition) {
-		out = l.loosely(formKey(term), edition)
+		out = l.explainedBeforePartial(l.loosely(formKey(term), edition), term, edition)
+		if len(out) == 0 {
+			out = l.namedOtherwise(term, edition)
+		}
 	}
 	if len(out) == 0 {
 		if within != nil {

@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Entry kinds.
 const (
@@ -41,6 +44,16 @@ const (
 	// icon [KCA]), or the shortening the entry's own text writes its title
 	// in ("HQ" for headquarters).
 	DefineAbbreviation = "abbreviation"
+	// DefineShorthand: no entry is titled with the term; it is the game's
+	// shorthand (the service's vocabulary: "DS9", "AT", "tap") for a term
+	// an entry is titled with. Entry.Explained says which, when a sentence
+	// explains it.
+	DefineShorthand = "shorthand"
+	// DefineExplained: no glossary entry, ruling or section is titled with
+	// the term, in any form; a sentence of the entry explains it ("they
+	// are an Away Team", "also called intruders", "Alternate Universe
+	// [AU]"): Entry.Explained holds the sentence and its paragraph.
+	DefineExplained = "explained"
 )
 
 // DefineMatchPhrase is a short phrase saying how a definition matched
@@ -64,8 +77,37 @@ func DefineMatchPhrase(e *Entry) string {
 		return "(another form of the term)"
 	case DefineAbbreviation:
 		return "(an abbreviation of its title, as the documents print it)"
+	case DefineShorthand:
+		return "(the game's shorthand for its title)"
+	case DefineExplained:
+		if x := e.Explained; x != nil && x.Shorthand {
+			return "(no entry is titled with the term: the game's shorthand for " + x.Reading + ", which a sentence of this entry explains: \"" + clipSentence(x.Sentence) + "\")"
+		}
+		if x := e.Explained; x != nil {
+			return "(no entry is titled with the term: a sentence of this entry explains it: \"" + clipSentence(x.Sentence) + "\")"
+		}
+		return "(no entry is titled with the term: a sentence of this entry explains it)"
 	}
 	return ""
+}
+
+// maxPhraseSentence bounds the letters of an explaining sentence a match's
+// phrase quotes: a bot's field holds 1,024, and a long sentence is read
+// whole on the entry.
+const maxPhraseSentence = 280
+
+// clipSentence is the sentence cut to maxPhraseSentence letters at a word's
+// end, marked "…" where cut.
+func clipSentence(s string) string {
+	if utf8.RuneCountInString(s) <= maxPhraseSentence {
+		return s
+	}
+	r := []rune(s)[:maxPhraseSentence]
+	cut := string(r)
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = cut[:i]
+	}
+	return cut + "…"
 }
 
 // Glossary amendments a 1E Current Rulings entry may make.
@@ -127,12 +169,30 @@ type Entry struct {
 	// SeeFrom is the "See" entry titled with the term that Define followed
 	// to this one (Match DefineSee); nil otherwise.
 	SeeFrom *EntryRef `json:"seeFrom,omitempty"`
+	// Explained is the sentence that explains the term Define was asked
+	// for (Match DefineExplained); nil otherwise.
+	Explained *Explanation `json:"explained,omitempty"`
 	// Refs are the raw cross-reference targets a parser read ("See mission");
 	// the corpus linker resolves them into SeeAlso.
 	Refs []string `json:"-"`
 	// Order is the entry's position in its document's reading order; it sorts,
 	// it never identifies.
 	Order int `json:"-"`
+}
+
+// An Explanation is the sentence of an entry that explains a term no
+// entry is titled with (Entry.Explained): a loose definition, said so.
+type Explanation struct {
+	// Anchor is the paragraph the sentence stands in.
+	Anchor string `json:"anchor"`
+	// Sentence is the sentence, as the entry's text writes it.
+	Sentence string `json:"sentence"`
+	// Reading is the words the sentence was found by: the term, or what
+	// the term as the game's shorthand stands for ("alternate universe"
+	// for AU).
+	Reading string `json:"reading"`
+	// Shorthand says Reading is what the term stands for as shorthand.
+	Shorthand bool `json:"shorthand,omitempty"`
 }
 
 // OnlySee reports whether the entry is nothing but a cross-reference ("here
