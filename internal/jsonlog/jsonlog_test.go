@@ -166,3 +166,48 @@ func BenchmarkRequestLine(b *testing.B) {
 		})
 	}
 }
+
+// TestTimesAreSlogs: a record's time is written as slog writes it
+// (RFC3339Nano), over instants of every year slog writes, at every offset
+// of whole hours, half and quarter hours, offsets with seconds, the machine's
+// zone and named zones with their summer times; and refused for the years
+// slog refuses.
+func TestTimesAreSlogs(t *testing.T) {
+	zones := []*time.Location{time.UTC, time.Local}
+	for _, off := range []int{3600, -3600, 12600, -12600, 20700, -30, 30, 3661, -3661, 50400, -43200, 99*3600 + 59*60} {
+		zones = append(zones, time.FixedZone("", off))
+	}
+	for _, name := range []string{"America/New_York", "Europe/Paris", "Australia/Lord_Howe", "Asia/Kathmandu"} {
+		if loc, err := time.LoadLocation(name); err == nil {
+			zones = append(zones, loc)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	lo, hi := time.Date(-2, 1, 1, 0, 0, 0, 0, time.UTC).Unix(), time.Date(10002, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+	near := []int64{0, -1, 86399, 86400, 951782400, 4107542400, time.Date(0, 3, 1, 0, 0, 0, 0, time.UTC).Unix(),
+		time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC).Unix(), time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC).Unix()}
+	nanos := []int{0, 1, 10, 100000, 345678900, 999999999, 500000000}
+	for i := range 200000 {
+		var secs int64
+		if i < len(near)*len(zones)*4 {
+			secs = near[i%len(near)] + int64(i/len(near)%3) - 1
+		} else {
+			secs = lo + rng.Int64N(hi-lo)
+		}
+		ns := rng.IntN(1e9)
+		if i%3 == 0 {
+			ns = nanos[rng.IntN(len(nanos))]
+		}
+		tm := time.Unix(secs, int64(ns)).In(zones[rng.IntN(len(zones))])
+		got, ok := appendTime(nil, tm)
+		if y := tm.Year(); y < 0 || y >= 10000 {
+			if ok {
+				t.Fatalf("%v: written %q, a year slog refuses", tm, got)
+			}
+			continue
+		}
+		if want := tm.AppendFormat(nil, time.RFC3339Nano); !ok || string(got) != string(want) {
+			t.Fatalf("%v: got %q (%v), want %q", tm, got, ok, want)
+		}
+	}
+}
