@@ -404,16 +404,25 @@ const maxDeep = 32
 // topScores keeps the k best scores seen, best first, to know the k-th
 // without sorting every hit.
 type topScores struct {
-	k, n   int
+	k, n int
+	// floor is the k-th best score once k were seen (+Inf when k is 0,
+	// -Inf before): a score not above it is not among the best.
+	floor  float64
 	scores [maxDeep]float64
 }
 
-func newTopScores(k int) topScores { return topScores{k: min(k, maxDeep)} }
+func newTopScores(k int) topScores {
+	t := topScores{k: min(k, maxDeep), floor: math.Inf(-1)}
+	if t.k <= 0 {
+		t.floor = math.Inf(1)
+	}
+	return t
+}
 
 // add sees one score.
 func (t *topScores) add(s float64) {
-	if t.n == t.k && (t.k == 0 || s <= t.scores[t.k-1]) {
-		return // the usual case, inlined
+	if s <= t.floor {
+		return // the usual case, inlined: one comparison
 	}
 	t.insert(s)
 }
@@ -431,6 +440,9 @@ func (t *topScores) insert(s float64) {
 		i--
 	}
 	t.scores[i] = s
+	if t.n == t.k {
+		t.floor = t.scores[t.k-1]
+	}
 }
 
 // least is the k-th best score seen, or -Inf when fewer were.
