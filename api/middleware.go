@@ -231,7 +231,7 @@ func recoverer(log *slog.Logger) echo.MiddlewareFunc {
 // a plain 400 before any handler, and nginx in front answers it itself.
 func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if raw := c.Request().URL.RawQuery; strings.ContainsAny(raw, "%;") {
+		if raw := c.Request().URL.RawQuery; strings.IndexByte(raw, '%') >= 0 || strings.IndexByte(raw, ';') >= 0 {
 			if _, err := url.ParseQuery(raw); err != nil {
 				if strings.Contains(err.Error(), "semicolon") {
 					return rules.Errorf(rules.EINVALID, "The query string is malformed: %s (parameters are separated by &; a ; in a value is written %%3B).", err.Error())
