@@ -141,7 +141,13 @@ func usableRequestID(id string) bool {
 func requestID(ids *requestIDs) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			id := c.Request().Header.Get(echo.HeaderXRequestID)
+			// Read by its canonical key, as Header.Get would find it
+			// after making echo's "X-Request-ID" canonical anew (a new
+			// string) for every request.
+			var id string
+			if v := c.Request().Header[requestIDHeader]; len(v) > 0 {
+				id = v[0]
+			}
 			if !usableRequestID(id) {
 				id = ids.next()
 			}
@@ -150,6 +156,11 @@ func requestID(ids *requestIDs) echo.MiddlewareFunc {
 		}
 	}
 }
+
+// requestIDHeader is echo.HeaderXRequestID made canonical, the key
+// net/http files a request's X-Request-ID under
+// (TestRequestIDKeyIsCanonical).
+const requestIDHeader = "X-Request-Id"
 
 // answeredRequestID is the X-Request-ID requestID answered c with, or "".
 func answeredRequestID(c echo.Context) string {

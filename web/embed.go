@@ -361,9 +361,17 @@ func CORSPaths(prefixes ...string) echo.MiddlewareFunc {
 			if len(prefixes) > 0 && !hasAnyPrefix(r.URL.Path, prefixes) {
 				return next(c)
 			}
+			// The header maps are read and written by their canonical keys,
+			// as Get and Add would after checking that each is canonical.
+			// Vary gets room for a second value: the gzip middleware adds
+			// Accept-Encoding to each API answer.
 			h := c.Response().Header()
-			h.Add("Vary", "Origin")
-			if r.Header.Get("Origin") == "" {
+			if vary := h["Vary"]; vary == nil {
+				h["Vary"] = append(make([]string, 0, 2), "Origin")
+			} else {
+				h["Vary"] = append(vary, "Origin")
+			}
+			if origin := r.Header["Origin"]; len(origin) == 0 || origin[0] == "" {
 				return next(c)
 			}
 			h.Set("Access-Control-Allow-Origin", "*")
