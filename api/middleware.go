@@ -111,8 +111,12 @@ func newRequestIDs() *requestIDs {
 	return &requestIDs{prefix: hex.EncodeToString(b[:]) + "-"}
 }
 
+// next is the prefix and the request's count in base 36, written into one
+// string (FormatUint's string and the concatenation were two).
 func (ids *requestIDs) next() string {
-	return ids.prefix + strconv.FormatUint(ids.n.Add(1), 36)
+	var room [48]byte
+	b := append(room[:0], ids.prefix...)
+	return string(strconv.AppendUint(b, ids.n.Add(1), 36))
 }
 
 // maxRequestIDLen bounds an X-Request-ID a client (or the load balancer)

@@ -244,20 +244,24 @@ func appendJSONFloat(b []byte, f float64) []byte {
 }
 
 // appendTenThousandths appends k/10000 as a decimal without trailing zeros.
+// A score below 10 (every score of a search's hits but a few) has one digit
+// before the point; the four after it are written from the last not zero.
 func appendTenThousandths(b []byte, k uint64) []byte {
-	b = strconv.AppendUint(b, k/10000, 10)
-	frac := k % 10000
-	if frac == 0 {
+	whole, frac := k/10000, k%10000
+	if whole < 10 {
+		b = append(b, byte('0'+whole))
+	} else {
+		b = strconv.AppendUint(b, whole, 10)
+	}
+	switch {
+	case frac == 0:
 		return b
+	case frac%10 != 0:
+		return append(b, '.', byte('0'+frac/1000), byte('0'+frac/100%10), byte('0'+frac/10%10), byte('0'+frac%10))
+	case frac%100 != 0:
+		return append(b, '.', byte('0'+frac/1000), byte('0'+frac/100%10), byte('0'+frac/10%10))
+	case frac%1000 != 0:
+		return append(b, '.', byte('0'+frac/1000), byte('0'+frac/100%10))
 	}
-	d := [5]byte{'.'}
-	for i := 4; i >= 1; i-- {
-		d[i] = byte('0' + frac%10)
-		frac /= 10
-	}
-	n := len(d)
-	for d[n-1] == '0' {
-		n--
-	}
-	return append(b, d[:n]...)
+	return append(b, '.', byte('0'+frac/1000))
 }
