@@ -326,10 +326,15 @@ async function housekeeping(page, vp) {
   check(lost.status() === 404 && /text\/html/.test(lost.headers()["content-type"] || "") && /No such page/.test(await page.locator("h1").innerText()), "a mistyped address is not a page: " + lost.status() + " " + lost.headers()["content-type"]);
   await audit(page, vp, "404 page");
   await shot(page, `${vp}-404`, false);
+  // A term no title names is defined by the sentence that explains it;
+  // one no sentence explains is not found, the sections holding it offered.
   const api = await page.request.get(base + "/v1/define?term=mis-seed&edition=1e");
   const body = await api.json();
-  check(api.status() === 404 && body.error.details.search === "mis-seed" && body.error.details.sections.length > 0, "define mis-seed: " + JSON.stringify(body).slice(0, 300));
-  log("gzip, favicon, robots.txt, a year's cache for " + css.replace(base, "") + ", sharing metadata");
+  check(api.status() === 200 && body.data.length > 0 && body.data[0].match === "explained" && /mis-seed/i.test(body.data[0].explained.sentence), "define mis-seed: " + JSON.stringify(body).slice(0, 300));
+  const miss = await page.request.get(base + "/v1/define?term=direct%20hit&edition=1e");
+  const missed = await miss.json();
+  check(miss.status() === 404 && missed.error.details.search === "direct hit" && missed.error.details.sections.length > 0, "define direct hit: " + JSON.stringify(missed).slice(0, 300));
+  log("gzip, favicon, robots.txt, a year's cache for " + css.replace(base, "") + ", sharing metadata; mis-seed defined by " + body.data[0].id + ", direct hit not found");
 }
 
 // resolved waits until every reference of a fan page is resolved, and
