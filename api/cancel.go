@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 
@@ -41,13 +42,29 @@ func stoppedResponse(ctx context.Context, err error) (status int, body errorBody
 }
 
 // servedStatus is the status a request is logged and counted with: the one
-// written, but 499 when the client went away before the answer was
-// delivered. ctx is the request's context as the server gave it, which
-// ends when the client goes; the answer is sent once the handler returns,
-// so a client gone by then never had it.
+// written, but 499 when the client went away before its answer was written
+// whole. ctx is the request's context as the server gave it, which ends
+// when the client goes. An answer written whole (answeredWhole) is counted
+// with its status even when the client has gone by the time it is counted:
+// a client that reads an answer to its end and closes the connection ends
+// the context, and may do so before the request is counted.
 func servedStatus(c echo.Context, ctx context.Context) int {
-	if ctx.Err() != nil && !errors.Is(context.Cause(ctx), ErrShutdown) {
+	res := c.Response()
+	if ctx.Err() != nil && !errors.Is(context.Cause(ctx), ErrShutdown) && !answeredWhole(res) {
 		return StatusClientClosedRequest
 	}
-	return c.Response().Status
+	return res.Status
+}
+
+// answeredWhole says whether res was written to its end: its status sent,
+// and as many bytes of its body as its Content-Length says, when it says.
+func answeredWhole(res *echo.Response) bool {
+	if !res.Committed {
+		return false
+	}
+	if cl := res.Header().Get(echo.HeaderContentLength); cl != "" {
+		n, err := strconv.ParseInt(cl, 10, 64)
+		return err == nil && res.Size >= n
+	}
+	return true
 }
