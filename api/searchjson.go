@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/stccg/stccg-rules/internal/jsontext"
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -137,85 +136,12 @@ func appendCoverageJSON(b []byte, ds []rules.DocumentCoverage) []byte {
 	return append(b, ']')
 }
 
-const hexDigits = "0123456789abcdef"
-
 // appendJSONString appends s as a JSON string, escaped as encoding/json
-// escapes it with HTML escaping off: quote, backslash and control
-// characters; U+2028 and U+2029; an invalid byte as U+FFFD.
-func appendJSONString(b []byte, s string) []byte { return appendEscaped(b, s, false) }
-
-// appendEscaped appends s as a JSON string, escaped as encoding/json
-// escapes it, with HTML escaping (<, > and & as \u003c, \u003e and
-// \u0026) when html: the one string writer of the search answers (off) and
-// the verdicts (on, as echo's c.JSON writes them).
-func appendEscaped(b []byte, s string, html bool) []byte {
-	i := jsontext.PlainLen(s, html)
-	if i == len(s) { // most strings: nothing to escape
-		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"')
-	}
-	safe := &jsonSafe
-	if html {
-		safe = &htmlSafe
-	}
-	b = append(b, '"')
-	start := 0
-	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
-			if safe[c] {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-		} else {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == utf8.RuneError && size == 1:
-				b = append(b, s[start:i]...)
-				b = append(b, `\ufffd`...)
-				start = i + size
-			case r == '\u2028' || r == '\u2029':
-				b = append(b, s[start:i]...)
-				b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-				start = i + size
-			}
-			i += size
-		}
-		// On to the next byte that needs a look, by words.
-		i += jsontext.PlainLen(s[i:], html)
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+// escapes it with HTML escaping off: the one string writer of the search
+// answers.
+func appendJSONString(b []byte, s string) []byte {
+	return jsontext.AppendString(b, s, jsontext.EncodingJSON)
 }
-
-// jsonSafe[c] and htmlSafe[c] say the ASCII byte c is written as it is,
-// with HTML escaping off and on.
-var jsonSafe, htmlSafe = func() (plain, html [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		plain[c] = c != '"' && c != '\\'
-		html[c] = plain[c] && c != '<' && c != '>' && c != '&'
-	}
-	return plain, html
-}()
 
 // appendJSONFloat appends a finite f as encoding/json writes a float64.
 func appendJSONFloat(b []byte, f float64) []byte {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/internal/jsontext"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -120,4 +121,6 @@ func appendMarshalled(b []byte, v any) []byte {
 // appendHTMLJSONString appends s as a JSON string, escaped as
 // encoding/json escapes it with HTML escaping on: appendJSONString's
 // escapes, and <, > and & as \u003c, \u003e and \u0026.
-func appendHTMLJSONString(b []byte, s string) []byte { return appendEscaped(b, s, true) }
+func appendHTMLJSONString(b []byte, s string) []byte {
+	return jsontext.AppendString(b, s, jsontext.EncodingJSONHTML)
+}

@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/stccg/stccg-rules/internal/jsontext"
 )
@@ -110,57 +109,7 @@ func appendRecord(b []byte, r slog.Record) (_ []byte, ok bool) {
 // it: '"', '\\' and the control bytes, U+2028 and U+2029; an invalid UTF-8
 // byte as U+FFFD; nothing for HTML. The runs of bytes written as they are
 // are found by words (jsontext.PlainLen).
-func appendString(b []byte, s string) []byte {
-	i := jsontext.PlainLen(s, false)
-	if i == len(s) { // most strings: nothing to escape
-		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"')
-	}
-	b = append(b, '"')
-	start := 0
-	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-		} else {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == utf8.RuneError && size == 1:
-				b = append(b, s[start:i]...)
-				b = append(b, `\ufffd`...)
-				start = i + size
-			case r == '\u2028' || r == '\u2029':
-				b = append(b, s[start:i]...)
-				b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-				start = i + size
-			}
-			i += size
-		}
-		i += jsontext.PlainLen(s[i:], false)
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-const hex = "0123456789abcdef"
+func appendString(b []byte, s string) []byte { return jsontext.AppendString(b, s, jsontext.Slog) }
 
 // appendTime appends t as slog's JSON handler writes a record's time,
 // t.Round(0).AppendFormat(b, time.RFC3339Nano), or says it cannot (ok

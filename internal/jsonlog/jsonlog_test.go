@@ -27,7 +27,7 @@ func slogs(w io.Writer) slog.Handler { return slog.NewJSONHandler(w, nil) }
 // escaping: plain ASCII, quotes, backslashes, control bytes, multi-byte
 // runes, U+2028 and U+2029, and bytes that are no UTF-8.
 func randomText(rng *rand.Rand) string {
-	parts := []string{"a", "Z", "9", " ", "/v1/search?q=", "\"", "\\", "\n", "\r", "\t", "\x00", "\x1f", "\x7f",
+	parts := []string{"a", "Z", "9", " ", "/v1/search?q=", "\"", "\\", "\n", "\r", "\t", "\b", "\f", "\x00", "\x1f", "\x7f",
 		"é", "’", "\u2028", "\u2029", "\U0001F596", "\xff", "\xc3", "\xe2\x80", "<", ">", "&", "\ufffd"}
 	var b []byte
 	for range rng.IntN(12) {

@@ -1,7 +1,8 @@
-// Package jsontext finds, fast, the bytes of a text that a JSON string
-// must escape: the one scan of the service's hand-written JSON writers (the
-// API's answers, the log lines), each of which escapes what it finds as the
-// writer it stands in for does.
+// Package jsontext writes a text as a JSON string for the service's
+// hand-written JSON writers (the API's answers, the log lines), escaped as
+// the writer each stands in for escapes it (AppendString, an Escaping of
+// encoding/json's or log/slog's), finding fast the bytes that need a look
+// (PlainLen).
 package jsontext
 
 import "math/bits"
