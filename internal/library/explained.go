@@ -1,6 +1,7 @@
 package library
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"unicode"
@@ -173,11 +174,12 @@ type explanation struct {
 // the plainest sentence that explains the reading, governing document
 // first, then in reading order, at most maxExplainedEntries, each a copy
 // marked DefineExplained with that sentence. code, when not empty, is the
-// term as typed, read also as an icon's code printed beside its name.
-func (l *Library) explainedBy(reading, code, edition string) ([]*rules.Entry, explainStrength) {
+// term as typed, read also as an icon's code printed beside its name. It
+// stops with ctx's error when ctx ends.
+func (l *Library) explainedBy(ctx context.Context, reading, code, edition string) ([]*rules.Entry, explainStrength, error) {
 	words := sentenceTokens(reading)
 	if len(words) == 0 || len(words) > maxExplainedWords {
-		return nil, 0
+		return nil, 0, nil
 	}
 	joined := ""
 	for _, w := range words {
@@ -185,7 +187,7 @@ func (l *Library) explainedBy(reading, code, edition string) ([]*rules.Entry, ex
 	}
 	key := formKey(reading)
 	if key == "" || onlyFunctionWords(key) {
-		return nil, 0
+		return nil, 0, nil
 	}
 	ix := l.sentences
 	var found []explanation
@@ -197,9 +199,15 @@ func (l *Library) explainedBy(reading, code, edition string) ([]*rules.Entry, ex
 		found = append(found, explanation{s, strength})
 	}
 	// The term's first word, or a beginning of it when the documents join
-	// or part its words otherwise ("mis-seed", "misseed").
+	// or part its words otherwise ("mis-seed", "misseed"): every place it
+	// stands is a step.
+	step := 0
 	for k := 1; k <= len(joined); k++ {
 		for _, at := range ix.at[joined[:k]] {
+			if err := stopped(ctx, step); err != nil {
+				return nil, 0, err
+			}
+			step++
 			s := &ix.sentences[at[0]]
 			if end, ok := spans(s.tokens, int(at[1]), joined); ok {
 				consider(at[0], explains(s.tokens, int(at[1]), end))
@@ -208,6 +216,10 @@ func (l *Library) explainedBy(reading, code, edition string) ([]*rules.Entry, ex
 	}
 	if c := rules.FoldName(code); c != "" && !strings.Contains(c, " ") {
 		for _, at := range ix.at[c] {
+			if err := stopped(ctx, step); err != nil {
+				return nil, 0, err
+			}
+			step++
 			s := &ix.sentences[at[0]]
 			if s.tokens[at[1]].code && codeBesideName(s.tokens, int(at[1]), c) {
 				consider(at[0], explainsAsName)
@@ -215,7 +227,7 @@ func (l *Library) explainedBy(reading, code, edition string) ([]*rules.Entry, ex
 		}
 	}
 	if len(found) == 0 {
-		return nil, 0
+		return nil, 0, nil
 	}
 	best := slices.MaxFunc(found, func(a, b explanation) int { return int(a.strength - b.strength) }).strength
 	found = slices.DeleteFunc(found, func(x explanation) bool { return x.strength != best })
@@ -244,7 +256,7 @@ func (l *Library) explainedBy(reading, code, edition string) ([]*rules.Entry, ex
 		c.Explained = &rules.Explanation{Anchor: anchor, Sentence: x.s.text, Reading: reading}
 		out = append(out, c)
 	}
-	return out, best
+	return out, best, nil
 }
 
 // spans says whether the tokens from i on spell joined, their words
@@ -444,10 +456,11 @@ func codeBesideName(toks []sentenceToken, i int, code string) bool {
 // namedOtherwise are the entries defining a term no title names, in any
 // form: as the game's shorthand for a title (DefineShorthand), or
 // explained by a sentence (DefineExplained), the term's own words first,
-// then what it stands for as shorthand. A question is none of these.
-func (l *Library) namedOtherwise(term, edition string) []*rules.Entry {
+// then what it stands for as shorthand. A question is none of these. It
+// stops with ctx's error when ctx ends.
+func (l *Library) namedOtherwise(ctx context.Context, term, edition string) ([]*rules.Entry, error) {
 	if _, question := questionSearch(term); question {
-		return nil
+		return nil, nil
 	}
 	meanings := l.shorthand.Meanings(term)
 	for _, m := range meanings {
@@ -455,24 +468,32 @@ func (l *Library) namedOtherwise(term, edition string) []*rules.Entry {
 		if len(out) == 0 {
 			// Another form of the title, not a title holding it among
 			// other words: shorthand names a thing, not what it is in.
-			out = slices.DeleteFunc(l.loosely(formKey(m), edition), func(e *rules.Entry) bool { return e.Match != rules.DefineForm })
+			loose, err := l.loosely(ctx, formKey(m), edition)
+			if err != nil {
+				return nil, err
+			}
+			out = slices.DeleteFunc(loose, func(e *rules.Entry) bool { return e.Match != rules.DefineForm })
 		}
 		if len(out) > 0 {
-			return remark(out, rules.DefineShorthand)
+			return remark(out, rules.DefineShorthand), nil
 		}
 	}
-	if out, _ := l.explainedBy(term, term, edition); len(out) > 0 {
-		return out
+	if out, _, err := l.explainedBy(ctx, term, term, edition); err != nil || len(out) > 0 {
+		return out, err
 	}
 	for _, m := range meanings {
-		if out, _ := l.explainedBy(m, "", edition); len(out) > 0 {
+		out, _, err := l.explainedBy(ctx, m, "", edition)
+		if err != nil {
+			return nil, err
+		}
+		if len(out) > 0 {
 			for _, e := range out {
 				e.Explained.Shorthand = true
 			}
-			return out
+			return out, nil
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // explainedBeforePartial puts first, before entries whose titles only hold
@@ -481,18 +502,21 @@ func (l *Library) namedOtherwise(term, edition string) []*rules.Entry {
 // crew"): such a title is about something else the term takes part in.
 // A sentence only saying what the term is of ("... are mis-seeds") does
 // not come first.
-func (l *Library) explainedBeforePartial(out []*rules.Entry, term, edition string) []*rules.Entry {
+func (l *Library) explainedBeforePartial(ctx context.Context, out []*rules.Entry, term, edition string) ([]*rules.Entry, error) {
 	if len(out) == 0 || out[0].Match != rules.DefinePartial {
-		return out
+		return out, nil
 	}
-	ex, strength := l.explainedBy(term, term, edition)
+	ex, strength, err := l.explainedBy(ctx, term, term, edition)
+	if err != nil {
+		return nil, err
+	}
 	if strength < explainsAsNoun {
-		return out
+		return out, nil
 	}
 	for _, e := range out {
 		if !slices.ContainsFunc(ex, func(x *rules.Entry) bool { return x.ID == e.ID }) {
 			ex = append(ex, e)
 		}
 	}
-	return ex
+	return ex, nil
 }

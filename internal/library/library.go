@@ -195,12 +195,17 @@ func (l *Library) Document(ctx context.Context, id string) (rules.Document, erro
 // Entry returns the entry with the id, or ENOTFOUND with the ids of the
 // entries whose title part is within a typo or two of the id's (the same
 // title in another document or of another kind among them) as
-// "suggestions", the nearest first.
+// "suggestions", the nearest first; the context's error when it ends while
+// they are measured.
 func (l *Library) Entry(ctx context.Context, id string) (*rules.Entry, error) {
 	e, ok := l.byID[id]
 	if !ok {
+		near, err := l.nearIDs(ctx, id, maxIDSuggestions)
+		if err != nil {
+			return nil, err
+		}
 		return nil, rules.Errorf(rules.ENOTFOUND, "No entry has the id %q.", id).WithDetail("id", id).
-			WithDetail("suggestions", l.nearIDs(id, maxIDSuggestions))
+			WithDetail("suggestions", near)
 	}
 	return e, nil
 }
@@ -214,7 +219,7 @@ const maxIDSuggestions = 5
 // the same document and kind (the rest of the id), then of the same
 // document, then of the same edition. Only the last parts are measured, each once: an
 // unknown id costs one short edit distance an entry.
-func (l *Library) nearIDs(id string, n int) []string {
+func (l *Library) nearIDs(ctx context.Context, id string, n int) ([]string, error) {
 	prefix, slug := splitID(id)
 	limit := max(1, len(slug)/4)
 	askDoc, _, _ := strings.Cut(prefix, ".")
@@ -227,8 +232,13 @@ func (l *Library) nearIDs(id string, n int) []string {
 		score int
 	}
 	var cands []cand
+	step := 0
 	for _, d := range l.docs {
 		for _, e := range l.byDoc[d.ID] {
+			if err := stopped(ctx, step); err != nil {
+				return nil, err
+			}
+			step++
 			p, s := splitID(e.ID)
 			dist := rules.EditDistance(slug, s, limit)
 			if dist > limit {
@@ -258,7 +268,7 @@ func (l *Library) nearIDs(id string, n int) []string {
 		}
 		out = append(out, c.id)
 	}
-	return out
+	return out, nil
 }
 
 // splitID cuts an entry id before its last part: "2e-rulebook.glossary"
@@ -279,7 +289,9 @@ func (l *Library) EntriesOf(documentID string) []*rules.Entry { return l.byDoc[d
 // is the term, else those whose title names it among other words. An empty
 // term is EINVALID; no match is ENOTFOUND
 // with up to five suggestions, and with the search to try ("search") when
-// the term reads as a question rather than a term.
+// the term reads as a question rather than a term. A request whose context
+// ends while its term is looked for is answered with the context's error:
+// what was found before is not the answer.
 func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]*rules.Entry, error) {
 	edition := string(ed)
 	if err := rules.TermText.Check("term", term); err != nil {
@@ -297,11 +309,17 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 	if w, ok := readWithin(term, edition); ok {
 		wkey := rules.FoldTerm(w.term)
 		out := l.titledWith(w.term, wkey, w.edition)
-		if len(out) == 0 && !l.misspelt(wkey, w.edition) {
-			out = l.explainedBeforePartial(l.loosely(formKey(w.term), w.edition), w.term, w.edition)
-		}
-		if len(out) == 0 && !l.misspelt(wkey, w.edition) {
-			out = l.namedOtherwise(w.term, w.edition)
+		typo := false
+		if len(out) == 0 {
+			var err error
+			if typo, err = l.misspelt(ctx, wkey, w.edition); err != nil {
+				return nil, err
+			}
+			if !typo {
+				if out, err = l.definedLoosely(ctx, w.term, w.edition); err != nil {
+					return nil, err
+				}
+			}
 		}
 		if len(out) > 0 {
 			if w.reworded {
@@ -309,17 +327,26 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 			}
 			return out, nil
 		}
-		if s := l.suggest(wkey, w.edition, 5); len(s) > 0 && l.misspelt(wkey, w.edition) {
+		if typo {
 			// A typo inside it: the title meant is suggested.
-			within = l.notHeld(rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", w.term).
-				WithDetail("suggestions", s), w.term, w.edition)
+			s, err := l.suggest(ctx, wkey, w.edition, 5)
+			if err != nil {
+				return nil, err
+			}
+			if len(s) > 0 {
+				within = l.notHeld(rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q.", w.term).
+					WithDetail("suggestions", s), w.term, w.edition)
+			}
 		}
 	}
+	typo, err := l.misspelt(ctx, key, edition)
+	if err != nil {
+		return nil, err
+	}
 	var out []*rules.Entry
-	if !l.misspelt(key, edition) {
-		out = l.explainedBeforePartial(l.loosely(formKey(term), edition), term, edition)
-		if len(out) == 0 {
-			out = l.namedOtherwise(term, edition)
+	if !typo {
+		if out, err = l.definedLoosely(ctx, term, edition); err != nil {
+			return nil, err
 		}
 	}
 	if len(out) == 0 {
@@ -329,6 +356,36 @@ func (l *Library) Define(ctx context.Context, term string, ed rules.Edition) ([]
 		return nil, l.undefined(ctx, term, key, edition)
 	}
 	return out, nil
+}
+
+// definedLoosely are the entries naming the term loosely (loosely), those
+// whose sentence says what it is first (explainedBeforePartial), else the
+// entries defining it otherwise (namedOtherwise); an error only when ctx
+// ended.
+func (l *Library) definedLoosely(ctx context.Context, term, edition string) ([]*rules.Entry, error) {
+	out, err := l.loosely(ctx, formKey(term), edition)
+	if err != nil {
+		return nil, err
+	}
+	if out, err = l.explainedBeforePartial(ctx, out, term, edition); err != nil || len(out) > 0 {
+		return out, err
+	}
+	return l.namedOtherwise(ctx, term, edition)
+}
+
+// checkEvery is how many steps of a loop over the library's entries, or
+// the places a term's words stand, go between looks at the request's
+// context (each look may read the clock).
+const checkEvery = 256
+
+// stopped is ctx's error at every checkEvery-th step i of a loop, the
+// first among them, and nil between: a request that has gone, or whose
+// deadline has passed, stops the loop.
+func stopped(ctx context.Context, i int) error {
+	if i%checkEvery != 0 {
+		return nil
+	}
+	return ctx.Err()
 }
 
 // titledWith are the entries titled with the term: glossary entries and
@@ -385,7 +442,10 @@ func matched(e *rules.Entry, match string, from *rules.Entry) *rules.Entry {
 // one is; a term the documents write, though a title is near it ("core"
 // near Costs), gets both.
 func (l *Library) undefined(ctx context.Context, term, key, edition string) error {
-	suggestions := l.suggest(key, edition, 5)
+	suggestions, err := l.suggest(ctx, key, edition, 5)
+	if err != nil {
+		return err
+	}
 	q, question := questionSearch(term)
 	// A term near a title is a typo of it, answered with the titles, unless
 	// the documents write its words (core, kill): then the entries whose
@@ -397,17 +457,20 @@ func (l *Library) undefined(ctx context.Context, term, key, edition string) erro
 	if !question {
 		q = strings.TrimSpace(term)
 	}
-	explaining := l.explaining(ctx, q, edition)
-	var err *rules.Error
+	explaining, err := l.explaining(ctx, q, edition)
+	if err != nil {
+		return err
+	}
+	var notFound *rules.Error
 	switch {
 	case question:
-		err = rules.Errorf(rules.ENOTFOUND, "%q reads as a question, not a term: search for it instead.", term)
+		notFound = rules.Errorf(rules.ENOTFOUND, "%q reads as a question, not a term: search for it instead.", term)
 	case len(explaining) > 0:
-		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; %s explains it.", term, explaining[0].Title)
+		notFound = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; %s explains it.", term, explaining[0].Title)
 	default:
-		err = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; search for it instead.", term)
+		notFound = rules.Errorf(rules.ENOTFOUND, "No glossary entry, ruling or section defines %q; search for it instead.", term)
 	}
-	return l.notHeld(err.WithDetail("suggestions", suggestions).WithDetail("search", q).WithDetail("sections", explaining), term, edition)
+	return l.notHeld(notFound.WithDetail("suggestions", suggestions).WithDetail("search", q).WithDetail("sections", explaining), term, edition)
 }
 
 // writtenInText says whether every word of the folded term key is a word
@@ -436,15 +499,17 @@ func (l *Library) notHeld(err *rules.Error, term, edition string) *rules.Error {
 }
 
 // explaining are the rules entries (not cards) the search finds best for
-// the words, at most maxExplaining; none without a search or when it fails.
-func (l *Library) explaining(ctx context.Context, q, edition string) []rules.EntryRef {
+// the words, at most maxExplaining; none without a search or when it fails,
+// but ctx's error when the search stopped because ctx ended: no entry
+// found is then not known.
+func (l *Library) explaining(ctx context.Context, q, edition string) ([]rules.EntryRef, error) {
 	out := []rules.EntryRef{}
 	if l.search == nil {
-		return out
+		return out, nil
 	}
 	res, err := l.search.Search(ctx, rules.SearchQuery{Q: q, Edition: rules.Edition(edition), Limit: 2 * maxExplaining})
 	if err != nil {
-		return out
+		return out, ctx.Err()
 	}
 	for _, h := range res.Hits {
 		e := l.byID[h.ID]
@@ -458,7 +523,7 @@ func (l *Library) explaining(ctx context.Context, q, edition string) []rules.Ent
 			break
 		}
 	}
-	return out
+	return out, nil
 }
 
 // inEdition returns the entries of the edition (all when it is empty).
@@ -514,24 +579,30 @@ func (l *Library) followSee(es []*rules.Entry, edition string) []*rules.Entry {
 // for stopped, "uniquness" for uniqueness): a typo, answered with the
 // title as a suggestion, not another form of a word ("removed" for remove
 // is one), nor a word the documents' texts write ("kill" beside skills).
-func (l *Library) misspelt(key, edition string) bool {
+func (l *Library) misspelt(ctx context.Context, key, edition string) (bool, error) {
 	if l.writtenInText(key) {
-		return false // a word the documents write is no typo ("kill" of skills)
+		return false, nil // a word the documents write is no typo ("kill" of skills)
 	}
 	near := func(k string, es []*rules.Entry) bool {
 		return k != key && len(inEdition(es, edition)) > 0 && rules.EditDistance(key, k, 1) <= 1 && !wordEndsDiffer(key, k)
 	}
-	for _, k := range l.termKeys {
+	for i, k := range l.termKeys {
+		if err := stopped(ctx, i); err != nil {
+			return false, err
+		}
 		if near(k, l.terms[k]) {
-			return true
+			return true, nil
 		}
 	}
-	for _, k := range l.sectionKeys {
+	for i, k := range l.sectionKeys {
+		if err := stopped(ctx, i); err != nil {
+			return false, err
+		}
 		if near(k, l.sections[k]) {
-			return true
+			return true, nil
 		}
 	}
-	return false
+	return false, nil
 }
 
 // wordEndsDiffer says two keys have as many words, each pair one the
@@ -565,9 +636,9 @@ type formedEntry struct {
 // governing document first and, within one, the other form before a title
 // holding the term. A See entry matched so is followed, and its targets
 // keep the loose match. A key of function words alone names nothing.
-func (l *Library) loosely(key, edition string) []*rules.Entry {
+func (l *Library) loosely(ctx context.Context, key, edition string) ([]*rules.Entry, error) {
 	if key == "" || onlyFunctionWords(key) {
-		return nil
+		return nil, nil
 	}
 	type cand struct {
 		e       *rules.Entry
@@ -575,7 +646,10 @@ func (l *Library) loosely(key, edition string) []*rules.Entry {
 		match   string
 	}
 	var cands []cand
-	for _, f := range l.formed {
+	for i, f := range l.formed {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
 		if edition != "" && f.e.Edition != edition {
 			continue
 		}
@@ -613,7 +687,10 @@ func (l *Library) loosely(key, edition string) []*rules.Entry {
 		return 0
 	})
 	var out []*rules.Entry
-	for _, c := range cands {
+	for i, c := range cands {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
 		if c.section {
 			out = append(out, matched(c.e, c.match, nil))
 			continue
@@ -624,7 +701,7 @@ func (l *Library) loosely(key, edition string) []*rules.Entry {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // remark gives entries Define matched exactly or through a See entry
@@ -759,7 +836,7 @@ func (l *Library) documentIDs() []string {
 // suggest returns the terms closest to key, as a judge would type them
 // (no quote marks): glossary entries, rulings and section titles sharing a
 // prefix or a word first, then by edit distance.
-func (l *Library) suggest(key, edition string, n int) []string {
+func (l *Library) suggest(ctx context.Context, key, edition string, n int) ([]string, error) {
 	type cand struct {
 		title string
 		score int
@@ -792,10 +869,16 @@ func (l *Library) suggest(key, edition string, n int) []string {
 			cands = append(cands, cand{suggestionOf(title), d})
 		}
 	}
-	for _, k := range l.termKeys {
+	for i, k := range l.termKeys {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
 		consider(k, l.terms[k], false)
 	}
-	for _, k := range l.sectionKeys {
+	for i, k := range l.sectionKeys {
+		if err := stopped(ctx, i); err != nil {
+			return nil, err
+		}
 		if _, isTerm := l.terms[k]; !isTerm {
 			consider(k, l.sections[k], true)
 		}
@@ -812,7 +895,7 @@ func (l *Library) suggest(key, edition string, n int) []string {
 			out = append(out, c.title)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // suggestionOf is a title as a suggestion to type: without the quote marks
