@@ -1,5 +1,7 @@
 package search
 
+import "slices"
+
 // What a paragraph says something is.
 //
 // A rulebook often says what a term is without a glossary entry or a
@@ -94,7 +96,7 @@ var subordinators = []string{"if", "while", "when", "whenever", "unless", "once"
 // and the mark of punctuation before it, or the paragraph's first word at.
 func subordinate(m *docMeta, i int, at uint32, subs []uint32) bool {
 	for k := i - 1; k >= int(at); k-- {
-		if pl := m.words[k].plain; pl != noTerm && containsID(subs, pl) {
+		if pl := m.words[k].plain; pl != noTerm && slices.Contains(subs, pl) {
 			return true
 		}
 		if between(m, k-1, k) {
@@ -132,21 +134,12 @@ func (a *analyzed) namesAsked(m *docMeta, p int) bool {
 		}
 		all := true
 		for _, id := range t.terms[:t.n] {
-			if !containsID(a.stemIDs, id) {
+			if !slices.Contains(a.stemIDs, id) {
 				all = false
 				break
 			}
 		}
 		if all {
-			return true
-		}
-	}
-	return false
-}
-
-func containsID(ids []uint32, id uint32) bool {
-	for _, x := range ids {
-		if x == id {
 			return true
 		}
 	}
