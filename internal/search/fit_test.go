@@ -17,8 +17,9 @@ import (
 // over the numbers of weights, measured by MRR@10 + hit@1 (by the grading
 // rule), with k-fold cross-validation inside the tuning sets to tell a fit
 // that generalises from one that learns its questions. It reads the tuning
-// sets only (the contract's examples, the judge, fresh, round-five, round-seven and round-eight sets,
-// the typed set's tuning part), never the held-out part or the blind set.
+// sets only (the contract's examples, the judge, fresh, round-five to round-ten sets,
+// the typed set's tuning part, the tuning halves of the round-twelve to
+// round-fourteen sets), never a held-out part or the blind set.
 // Off by default, built only with the fitweights tag
 // (fit_weights_test.go: go test -tags fitweights -run TestFitWeights
 // ./internal/search/, two to four minutes of one core); STCCG_FIT_PASSES,
@@ -55,6 +56,14 @@ func tuningQuestions(tb *testing.T) []fitQuestion {
 	byTitle("typed", readJudgeSet(tb, filepath.Join("testdata", typedQuestions)).Queries, func(i int) bool { return !heldOut(i) })
 	for _, set := range []struct{ label, name string }{{"fresh", freshQuestions}, {"round5", round5Questions}, {"round7", round7Questions}, {"round8", round8Questions}, {"round9", round9Questions}, {"round10", round10Questions}} {
 		for _, q := range readFreshSet(tb, set.name).Questions {
+			gov := grade.governingCopies(grade.freshNamed(q))
+			out = append(out, fitQuestion{set: set.label, q: rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10},
+				rank: func(res *rules.SearchResult) typedRank { return rankFreshHits(res, q, gov) }})
+		}
+	}
+	for _, set := range []struct{ label, name string }{{"round12", round12Questions}, {"round13", round13Questions}, {"round14", round14Questions}} {
+		tuning, _ := setParts(tb, set.name)
+		for _, q := range tuning.Questions {
 			gov := grade.governingCopies(grade.freshNamed(q))
 			out = append(out, fitQuestion{set: set.label, q: rules.SearchQuery{Q: q.Q, Edition: rules.Edition(q.Edition), Limit: 10},
 				rank: func(res *rules.SearchResult) typedRank { return rankFreshHits(res, q, gov) }})
