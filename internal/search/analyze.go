@@ -45,6 +45,9 @@ type analyzed struct {
 	// it only when it counts one of them (see answersOf); none when the
 	// question names nothing after its asking words.
 	counted uint64
+	// countsTimes: the question asks how many times ("how many times can
+	// I beam"), which once and twice answer (isTimesWord).
+	countsTimes bool
 	// tokens are the English analysis of the text, every word in order, as
 	// Bleve's match queries would analyse it.
 	tokens analysis.TokenStream
@@ -379,6 +382,7 @@ func (ix *Index) analyzeIn(u userQuery, r *queryRoom) analyzed {
 				if k := slices.Index(a.stems, string(tok.Term)); k >= 0 && k < 64 {
 					a.counted |= 1 << k
 				}
+				a.countsTimes = a.countsTimes || string(tok.Term) == "time"
 			}
 		}
 	}

@@ -1,8 +1,11 @@
 package search
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis"
 )
 
 // What a question's form asks for, and what a paragraph holds that answers
@@ -26,7 +29,8 @@ const (
 	// intentPermission: can I, may I, is it allowed: what may or may not be
 	// done.
 	intentPermission
-	// intentDefinition: what is, what does it mean, define: what a term is.
+	// intentDefinition: what is, what does it mean, define, what counts as:
+	// what a term is.
 	intentDefinition
 )
 
@@ -61,6 +65,8 @@ var intentAsks = []intentAsk{
 	{[]string{"meaning"}, intentDefinition},
 	{[]string{"define"}, intentDefinition},
 	{[]string{"definition"}, intentDefinition},
+	{[]string{"counts", "as"}, intentDefinition},
+	{[]string{"count", "as"}, intentDefinition},
 }
 
 // An intentAsk is the words of one question form and what it asks for.
@@ -145,7 +151,7 @@ var answerWords = map[string]intent{
 	"fifteen": intentNumber, "twenty": intentNumber, "thirty": intentNumber, "forty": intentNumber,
 	"fifty": intentNumber, "sixty": intentNumber, "hundred": intentNumber, "twice": intentNumber,
 	"double": intentNumber, "half": intentNumber, "number": intentNumber, "limit": intentNumber,
-	"exactly": intentNumber, "once": intentNumber,
+	"exactly": intentNumber, "once": intentNumber, "many": intentNumber,
 	"win": intentWinner, "wins": intentWinner, "winner": intentWinner, "won": intentWinner,
 	"victory": intentWinner, "tie": intentWinner, "tied": intentWinner,
 	"may": intentPermission, "cannot": intentPermission, "cant": intentPermission,
@@ -222,4 +228,37 @@ func answersIn(text string) intent {
 		}
 	}
 	return in | boundsIn(text)
+}
+
+// unboundedCount reports whether plain word i of a text states how many of
+// what follows it by saying there is no bound: "any number of times", "no
+// limit to the number of cards", "as many interrupts as you like". It
+// counts the words after it as a number does (answersOf).
+func unboundedCount(plain analysis.TokenStream, i int) bool {
+	at := func(k int, w string) bool { return k >= 0 && string(plain[k].Term) == w }
+	switch string(plain[i].Term) {
+	case "number":
+		return at(i-1, "any") || at(i-1, "the") && (at(i-2, "to") || at(i-2, "on")) && at(i-3, "limit")
+	case "many":
+		return at(i-1, "as")
+	}
+	return false
+}
+
+// isTimesWord reports whether a word of a text, as written, is a number that
+// counts times without naming them ("may be performed only once"): it
+// answers a question asking how many times, and counts no word after it
+// ("once your ship has ..." counts no ship).
+func isTimesWord(w string) bool {
+	return strings.EqualFold(w, "once") || strings.EqualFold(w, "twice")
+}
+
+// opensClause reports whether a word after the text before stands first in
+// its clause: nothing but spaces between it and a mark of punctuation or the
+// start ("Once you are done, ...": "once" joins a clause, it counts no
+// times).
+func opensClause(before string) bool {
+	before = strings.TrimRightFunc(before, unicode.IsSpace)
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return before == "" || !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }

@@ -248,3 +248,48 @@ func TestTitleAsTypedInTheQuery(t *testing.T) {
 		t.Errorf("hits %+v, want %s first", res.Hits, glossary.ID)
 	}
 }
+
+// TestCountsWithoutAFigureAnswerHowMany: "no limit to the number of",
+// "any number of" and "as many ... as" count what follows them as a figure
+// does, and "once" or "twice" count times, not the words after them; a
+// clause opened by "once" counts nothing.
+func TestCountsWithoutAFigureAnswerHowMany(t *testing.T) {
+	ctx := context.Background()
+	e := entry("1e-rulebook", "1e", "section", "Hopping",
+		"There is no limit to the number of times you can hop during your turn.\n\n"+
+			"Each of these hops may be made only once.\n\n"+
+			"Once you are done hopping, clear the lanes.\n\n"+
+			"You may hop over as many lanes as you like.\n\n"+
+			"Hop across 2 lanes.")
+	other := entry("1e-rulebook", "1e", "section", "Players", "How many players there are does not matter; each can build.")
+	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	m := ix.meta[e.ID]
+	if m == nil || len(m.paras) != 5 {
+		t.Fatalf("%s: paragraphs %v", e.ID, m)
+	}
+	for _, c := range []struct {
+		q    string
+		want []bool
+	}{
+		{"how many times can i hop", []bool{true, true, false, false, false}},
+		{"how many lanes can i hop", []bool{false, false, false, true, true}},
+	} {
+		u, err := parseQuery(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ix.analyze(u)
+		for p, want := range c.want {
+			if got := a.answersOf(m, p)&intentNumber != 0; got != want {
+				t.Errorf("%q: paragraph %d (%q) answers: %v, want %v", c.q, p, rules.Paragraphs(e.Text)[p].Text, got, want)
+			}
+		}
+	}
+	if got, asking := intentOf(strings.Fields("what counts as a hop")); got != intentDefinition || !slices.Equal(asking, []string{"counts", "as"}) {
+		t.Errorf(`intentOf("what counts as a hop") = %b %q, want what a hop is`, got, asking)
+	}
+}

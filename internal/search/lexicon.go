@@ -143,7 +143,7 @@ func (ix *Index) derive(m *docMeta) {
 	}
 	m.numbers = m.numbers[:0]
 	for i, tok := range plain {
-		if isNumber(tok.Term) {
+		if isNumber(tok.Term) || unboundedCount(plain, i) || isTimesWord(string(tok.Term)) {
 			m.numbers = append(m.numbers, uint32(i))
 		}
 	}

@@ -488,6 +488,12 @@ func (a *analyzed) answersOf(m *docMeta, p int) intent {
 		if at >= hi {
 			break
 		}
+		if w := m.words[at]; isTimesWord(m.Text[w.start:w.end]) {
+			if a.countsTimes && !opensClause(m.Text[:w.start]) {
+				return in
+			}
+			continue
+		}
 		for j := at + 1; j <= at+numberReach && j < hi; j++ {
 			t := m.words[j].term
 			if t == noTerm {
