@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/99designs/gqlgen/graphql/errcode"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/stccg/stccg-rules/internal/rules"
@@ -81,6 +82,16 @@ func noteCode(ctx context.Context, gerr *gqlerror.Error) {
 		o.others.Add(1)
 	}
 }
+
+// A request refused before it ran with an invalid_request error is refused
+// as gqlgen refuses one its validation fails (errcode.KindProtocol: 422, then
+// 400 when every error is invalid_request, outcomeStatus and errorStatus),
+// whichever reader refused it: gqlgen's, whose words the service changes
+// (a variable's value of another type, a required one not given), or the
+// service's own before the run (StrictVariables: a number given as a string,
+// one value where a list goes), which gqlgen answered 200. Errors of a run
+// are not kinded: the run's answer holds data, and is 200.
+func init() { errcode.RegisterErrorType(rules.EINVALID, errcode.KindProtocol) }
 
 type outcomeKey struct{}
 
