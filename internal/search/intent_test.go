@@ -293,3 +293,42 @@ func TestCountsWithoutAFigureAnswerHowMany(t *testing.T) {
 		t.Errorf(`intentOf("what counts as a hop") = %b %q, want what a hop is`, got, asking)
 	}
 }
+
+// intentHeldEntries are invented rules: one counts the tokens a reserve
+// holds, another holds the question's nouns without counting them.
+func intentHeldEntries() []*rules.Entry {
+	return []*rules.Entry{
+		entry("2e-rulebook", "2e", "section", "Token Reserve", "Your reserve holds 4 tokens each turn; refill it from the box when it runs low."),
+		entry("2e-rulebook", "2e", "section", "Token Trading", "Players trade tokens at the start of a turn: trading tokens at the start of a turn is how a turn often begins."),
+		// The words of the question's form are the index's too.
+		entry("2e-rulebook", "2e", "section", "Players", "How many players there are does not matter; each can build."),
+	}
+}
+
+// TestAnEntryHoldingTheKindAskedHoldsTheWordsThatAsk: a question's words of
+// its form ("many" of "how many") are held by an entry holding the kind of
+// answer asked (a number counting the tokens), as they are by its paragraph:
+// with IntentHeld it scores more against one holding the question's other
+// words without the answer than it does without.
+func TestAnEntryHoldingTheKindAskedHoldsTheWordsThatAsk(t *testing.T) {
+	ratio := func(on bool) float64 {
+		w := defaultWeights()
+		w.IntentHeld = on
+		ix := fixtureIndexWith(t, w, intentHeldEntries())
+		res, err := ix.Search(context.Background(), rules.SearchQuery{Q: "how many tokens at the start of a turn", Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := map[string]float64{}
+		for _, h := range res.Hits {
+			score[h.Title] = h.Score
+		}
+		if score["Token Reserve"] == 0 || score["Token Trading"] == 0 {
+			t.Fatalf("IntentHeld %v: hits %v", on, score)
+		}
+		return score["Token Reserve"] / score["Token Trading"]
+	}
+	if on, off := ratio(true), ratio(false); on <= off*1.05 {
+		t.Errorf("the entry counting tokens scores %.3f of the other with IntentHeld, %.3f without; want more with it", on, off)
+	}
+}

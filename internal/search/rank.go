@@ -144,6 +144,11 @@ func (ix *Index) scoreHits(hits []collected, a *analyzed, sc *scratch) []ranked 
 		m := h.meta
 		facts := &ix.snap.rank[h.num]
 		share, held := ix.sharesOf(&shares, h, a)
+		if missing := a.intentStems &^ held; missing != 0 && ix.w.IntentHeld && (a.intent&m.answers != 0 || m.named != nil && a.namesAsked(m, -1)) {
+			// An entry holding the kind of answer asked for holds the
+			// words that ask it, as its paragraph does (bestParagraph).
+			share = min(share+a.shareHeld(missing), 1)
+		}
 		cover, named := 0.0, false
 		if facts.titleMask&a.coverMask != 0 {
 			cover, named = ix.cover(facts.titleIDs(m), facts.titleIDF, a)

@@ -149,6 +149,11 @@ type weights struct {
 	// title holds a word of the query no title above it holds and the path
 	// covers more (see findHeadPaths).
 	HeadPath bool
+	// IntentHeld counts the words that ask for a kind of answer ("many",
+	// "counts") as held by a hit any paragraph of which holds that kind
+	// (analyzed.intentStems), in the share of the query it holds, as
+	// bestParagraph counts them for its paragraph.
+	IntentHeld bool
 	// Leaning scales the hits of the other edition than the one a query
 	// naming no edition leans to by its words (see findEditionWords); 1
 	// or 0: none.
@@ -164,7 +169,7 @@ type weights struct {
 func defaultWeights() weights {
 	return weights{TitleExact: 6, Title: 0.5, TitlePlain: 0.7, TitlePhrase: 2, Text: 4, TextPhrase: 1.5,
 		NearTitle: 0.6, NearText: 0.2, Cover: 3, Match: 2, Whole: 1, Card: 0.6, NamedCard: 0.8, CardRuling: 0.4, Caption: 0.2, Named: 2, Stub: 0.3, Paragraph: 1.5, Deep: 20, ParagraphNorm: 0.6, Exact: 2, Superseded: 0.15, Related: true,
-		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true, Derived: 0.25, Bounds: true, HeadPath: true, Leaning: 0.9, Dropped: 0.5,
+		Intent: 1.5, IntentShare: 0.25, TitleInParagraph: true, Govern: 0.9, GovernMore: 0.5, Headings: true, Siblings: true, ParagraphWhole: 1, GovernSameKind: true, Typed: 1, Counted: true, TitleTyped: true, StopTitle: true, Derived: 0.25, Bounds: true, HeadPath: true, IntentHeld: true, Leaning: 0.9, Dropped: 0.5,
 		Scoring: "tf-idf"}
 }
 
