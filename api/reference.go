@@ -135,7 +135,7 @@ func writeSearchResult(c echo.Context, res *rules.SearchResult) error {
 	// Every writer below copies what it is given (the response's buffer,
 	// the response cache's recorder, gzip), as io.Writer says, so the
 	// buffer is free again once written.
-	err := c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+	err := jsonBlob(c, http.StatusOK, b)
 	if cap(b) <= maxPooledSearchJSON {
 		*bp = b[:0]
 		searchJSONBuffers.Put(bp)

@@ -286,10 +286,24 @@ func blobSized(c echo.Context, status int, body []byte) error {
 	h := c.Response().Header()
 	h[echo.HeaderContentLength] = []string{strconv.Itoa(len(body))}
 	h[echo.HeaderXContentTypeOptions] = nosniff
-	if _, set := h[echo.HeaderContentType]; !set { // a recorded answer's own stays
-		h[echo.HeaderContentType] = jsonType // what c.Blob sets, without making it
+	return jsonBlob(c, status, body) // a recorded answer's own Content-Type stays
+}
+
+// jsonBlob is c.Blob(status, echo.MIMEApplicationJSON, body): the
+// Content-Type set to JSON unless the answer has one, the status and the
+// body written. echo's Blob looks the Content-Type up by Header.Get, which
+// makes its key canonical again for every answer, and sets it by
+// Header.Set, which makes its value anew; the key is canonical here and the
+// value shared (jsonType).
+func jsonBlob(c echo.Context, status int, body []byte) error {
+	resp := c.Response()
+	h := resp.Header()
+	if v := h[echo.HeaderContentType]; len(v) == 0 || v[0] == "" {
+		h[echo.HeaderContentType] = jsonType
 	}
-	return c.Blob(status, echo.MIMEApplicationJSON, body)
+	resp.WriteHeader(status)
+	_, err := resp.Write(body)
+	return err
 }
 
 // Header values set as they are on many answers, shared rather than made

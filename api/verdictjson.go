@@ -37,7 +37,7 @@ func writeVerdict(c echo.Context, v *rules.Verdict) error {
 		// whole, in one write to the connection (wholeAnswers) rather than
 		// three; gzip drops the length, as it must.
 		c.Response().Header()[echo.HeaderContentLength] = []string{strconv.Itoa(len(b))}
-		err = c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+		err = jsonBlob(c, http.StatusOK, b)
 	}
 	if cap(b) <= maxPooledVerdictJSON {
 		*bp = b[:0]
