@@ -82,7 +82,7 @@ func (d *drain) keptConns() int {
 func (d *drain) handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		d.mu.Lock()
-		d.running[r] = inflight{start: time.Now(), id: r.Header.Get("X-Request-ID"), remote: r.RemoteAddr,
+		d.running[r] = inflight{start: time.Now(), id: requestIDOf(r), remote: r.RemoteAddr,
 			method: r.Method, uri: rules.Truncate(r.RequestURI)}
 		d.mu.Unlock()
 		defer func() {
@@ -94,6 +94,19 @@ func (d *drain) handler(next http.Handler) http.Handler {
 		next.ServeHTTP(&drainWriter{ResponseWriter: w, d: d, conn: c, r: r}, r)
 	})
 }
+
+// requestIDOf is the X-Request-ID r came with, or "", read by the key
+// net/http files it under (TestRequestIDHeaderIsCanonical): Header.Get
+// makes "X-Request-ID" canonical anew, a new string, for every request.
+func requestIDOf(r *http.Request) string {
+	if v := r.Header[requestIDHeader]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// requestIDHeader is "X-Request-ID" made canonical.
+const requestIDHeader = "X-Request-Id"
 
 // drainWriter adds Connection: close to an answer written once the drain
 // has begun.

@@ -116,9 +116,6 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	// corpus to be read and indexed.
 	var ready atomic.Pointer[http.Handler]
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	})
 	if cfg.Pprof {
 		mux.HandleFunc("/debug/pprof/", pprof.Index)
 		mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
@@ -133,21 +130,8 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		starting(w)
 	}
-	// Only the mux's own paths go through it: a ServeMux answers a path
-	// with an empty or dot segment by a redirect to the path cleaned, which
-	// names another resource (/v1/cards//rulings is not the card "rulings");
-	// the API answers such a path itself, a 404 naming it.
-	top := func(w http.ResponseWriter, r *http.Request) {
-		p := r.URL.Path
-		if p == "/healthz" && (r.Method == http.MethodGet || r.Method == http.MethodHead) ||
-			cfg.Pprof && strings.HasPrefix(p, "/debug/pprof/") {
-			mux.ServeHTTP(w, r)
-			return
-		}
-		serveApp(w, r)
-	}
 	srv := &http.Server{
-		Handler:           http.HandlerFunc(top),
+		Handler:           topHandler(mux, cfg.Pprof, serveApp),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,
@@ -305,6 +289,43 @@ func serveMetrics(addr string, log *slog.Logger, failed chan<- error) (*atomic.P
 	}()
 	log.Info("serving metrics", "addr", ln.Addr().String())
 	return &h, func() { _ = srv.Close() }, nil
+}
+
+// topHandler answers /healthz itself, the pprof routes through mux when
+// pprof is on, and everything else by app. Only those paths go through mux:
+// a ServeMux answers a path with an empty or dot segment by a redirect to
+// the path cleaned, which names another resource (/v1/cards//rulings is not
+// the card "rulings"); the API answers such a path itself, a 404 naming it.
+func topHandler(mux http.Handler, pprof bool, app http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if p == "/healthz" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+			healthz(w)
+			return
+		}
+		if pprof && strings.HasPrefix(p, "/debug/pprof/") {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		app(w, r)
+	}
+}
+
+// healthzBody is /healthz's answer, {"status":"ok"} as writeJSON writes it
+// (TestHealthzIsWhatWriteJSONWrites), written as it is rather than encoded
+// from a map for every health check.
+var healthzBody = []byte(`{"status":"ok"}` + "\n")
+
+// jsonUTF8 is writeJSON's Content-Type, shared: net/http reads a header's
+// values and never changes them in place.
+var jsonUTF8 = []string{"application/json; charset=UTF-8"}
+
+// healthz answers /healthz (GET and HEAD): the process is up. It answers
+// from the first moment, before the corpus is read.
+func healthz(w http.ResponseWriter) {
+	w.Header()["Content-Type"] = jsonUTF8
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(healthzBody)
 }
 
 // startingRetryAfter is the Retry-After, in seconds, of a request answered
