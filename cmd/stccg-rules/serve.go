@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -78,6 +79,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		if discordKey, err = discord.ParsePublicKey(cfg.DiscordKey); err != nil {
 			return fmt.Errorf("--discord-public-key: %w", err)
 		}
+	}
+	if !cfg.Pprof {
+		// The heap profile is read only through /debug/pprof/ (--pprof):
+		// without it, the runtime's sampling of allocations (one in 512 KB
+		// allocated, each sample unwinding its stack) is work nobody reads,
+		// about 0.6% of the CPU of a varied search under load.
+		runtime.MemProfileRate = 0
 	}
 	if os.Getenv("GOMEMLIMIT") == "" && cfg.MemoryLimit > 0 {
 		// A soft limit keeps the heap, mostly the response cache, within
