@@ -15,6 +15,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/stccg/stccg-rules/internal/jsonlog"
 	"github.com/stccg/stccg-rules/internal/rules"
 )
 
@@ -201,19 +202,27 @@ func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 			if !h.Enabled(ctx, level) {
 				return nil
 			}
-			// The record is made here rather than by log.LogAttrs, which
+			// The line is written here rather than by log.LogAttrs, which
 			// looks up its caller's program counter for every line: the
 			// line names its route, and no handler of ours prints a source.
-			r := slog.NewRecord(time.Now(), level, "request", 0)
-			r.AddAttrs(
+			now := time.Now()
+			attrs := [...]slog.Attr{
 				slog.String("request_id", answeredRequestID(c)),
 				slog.String("method", req.Method),
 				slog.String("route", c.Path()),
 				slog.String("uri", req.RequestURI),
 				slog.Int("status", status),
 				slog.Int64("bytes", res.Size),
-				slog.Duration("latency", r.Time.Sub(start)),
-				slog.String("remote", c.RealIP()))
+				slog.Duration("latency", now.Sub(start)),
+				slog.String("remote", c.RealIP())}
+			// The service's JSON lines take the attributes as they are,
+			// without a record (which allocates for more than five).
+			if jh, ok := h.(*jsonlog.Handler); ok {
+				_ = jh.HandleAttrs(ctx, now, level, "request", attrs[:]...)
+				return nil
+			}
+			r := slog.NewRecord(now, level, "request", 0)
+			r.AddAttrs(attrs[:]...)
 			_ = h.Handle(ctx, r)
 			return nil
 		}

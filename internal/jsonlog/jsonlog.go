@@ -61,48 +61,89 @@ func (h *Handler) Handle(ctx context.Context, r slog.Record) error {
 	return err
 }
 
+// HandleAttrs writes the line Handle writes for the record
+// slog.NewRecord(t, level, msg, 0) with attrs added, without making the
+// record: a record keeps five attributes in itself and allocates for more
+// (a request's line has eight), and hands each to a function as it is
+// written (TestHandleAttrsWritesWhatHandleWrites).
+func (h *Handler) HandleAttrs(ctx context.Context, t time.Time, level slog.Level, msg string, attrs ...slog.Attr) error {
+	bp := lines.Get().(*[]byte)
+	b, ok := appendHead((*bp)[:0], t, level, msg)
+	for i := 0; ok && i < len(attrs); i++ {
+		b, ok = appendAttr(b, attrs[i])
+	}
+	if !ok {
+		lines.Put(bp)
+		r := slog.NewRecord(t, level, msg, 0)
+		r.AddAttrs(attrs...)
+		return h.slow.Handle(ctx, r)
+	}
+	b = append(b, '}', '\n')
+	_, err := h.w.Write(b)
+	if cap(b) <= maxKept {
+		*bp = b
+		lines.Put(bp)
+	}
+	return err
+}
+
 // appendRecord appends r's line as slog's JSON handler writes it, or says
 // it cannot (ok false): an attribute of another kind than a string, an
 // integer, a boolean or a duration, or a time slog refuses (a year outside
 // 0-9999).
 func appendRecord(b []byte, r slog.Record) (_ []byte, ok bool) {
-	b = append(b, '{')
-	if !r.Time.IsZero() {
-		b = append(b, `"time":"`...)
-		if b, ok = appendTime(b, r.Time); !ok {
-			return b, false
-		}
-		b = append(b, `",`...)
+	if b, ok = appendHead(b, r.Time, r.Level, r.Message); !ok {
+		return b, false
 	}
-	b = append(b, `"level":`...)
-	b = appendString(b, r.Level.String())
-	b = append(b, `,"msg":`...)
-	b = appendString(b, r.Message)
-	ok = true
 	r.Attrs(func(a slog.Attr) bool {
-		b = append(b, ',')
-		b = appendString(b, a.Key)
-		b = append(b, ':')
-		switch v := a.Value; v.Kind() {
-		case slog.KindString:
-			b = appendString(b, v.String())
-		case slog.KindInt64:
-			b = strconv.AppendInt(b, v.Int64(), 10)
-		case slog.KindUint64:
-			b = strconv.AppendUint(b, v.Uint64(), 10)
-		case slog.KindBool:
-			b = strconv.AppendBool(b, v.Bool())
-		case slog.KindDuration:
-			b = strconv.AppendInt(b, int64(v.Duration()), 10)
-		default:
-			ok = false
-		}
+		b, ok = appendAttr(b, a)
 		return ok
 	})
 	if !ok {
 		return b, false
 	}
 	return append(b, '}', '\n'), true
+}
+
+// appendHead appends the start of a line, up to its attributes: its time
+// (none when t is zero), level and message; ok false for a time slog
+// refuses.
+func appendHead(b []byte, t time.Time, level slog.Level, msg string) (_ []byte, ok bool) {
+	b = append(b, '{')
+	if !t.IsZero() {
+		b = append(b, `"time":"`...)
+		if b, ok = appendTime(b, t); !ok {
+			return b, false
+		}
+		b = append(b, `",`...)
+	}
+	b = append(b, `"level":`...)
+	b = appendString(b, level.String())
+	b = append(b, `,"msg":`...)
+	return appendString(b, msg), true
+}
+
+// appendAttr appends a, with the comma before it, or says it cannot (ok
+// false): a kind other than a string, an integer, a boolean or a duration.
+func appendAttr(b []byte, a slog.Attr) (_ []byte, ok bool) {
+	b = append(b, ',')
+	b = appendString(b, a.Key)
+	b = append(b, ':')
+	switch v := a.Value; v.Kind() {
+	case slog.KindString:
+		b = appendString(b, v.String())
+	case slog.KindInt64:
+		b = strconv.AppendInt(b, v.Int64(), 10)
+	case slog.KindUint64:
+		b = strconv.AppendUint(b, v.Uint64(), 10)
+	case slog.KindBool:
+		b = strconv.AppendBool(b, v.Bool())
+	case slog.KindDuration:
+		b = strconv.AppendInt(b, int64(v.Duration()), 10)
+	default:
+		return b, false
+	}
+	return b, true
 }
 
 // appendString appends s quoted and escaped as slog's JSON handler escapes

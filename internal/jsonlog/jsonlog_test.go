@@ -96,6 +96,31 @@ func TestLinesAreSlogsJSONLines(t *testing.T) {
 	}
 }
 
+// TestHandleAttrsWritesWhatHandleWrites: a record's time, level, message
+// and attributes handed to HandleAttrs make the line its Handle writes,
+// which is slog's; an empty attribute, which a record drops, among them.
+func TestHandleAttrsWritesWhatHandleWrites(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 20000 {
+		r := randomRecord(rng)
+		var attrs []slog.Attr
+		r.Attrs(func(a slog.Attr) bool {
+			attrs = append(attrs, a)
+			return true
+		})
+		if rng.IntN(20) == 0 {
+			attrs = append(attrs, slog.Attr{})
+		}
+		var buf bytes.Buffer
+		if err := New(&buf).HandleAttrs(context.Background(), r.Time, r.Level, r.Message, attrs...); err != nil {
+			t.Fatal(err)
+		}
+		if want := written(t, slogs, r); buf.String() != want {
+			t.Fatalf("record %d:\n got %q\nwant %q", i, buf.String(), want)
+		}
+	}
+}
+
 // TestRequestLineIsWrittenByAppends: the service's request line, as the API
 // logs it, is written without slog's handler, and as it writes it.
 func TestRequestLineIsWrittenByAppends(t *testing.T) {
