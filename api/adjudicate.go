@@ -107,12 +107,7 @@ func readBody(r io.Reader, size int64, buf *bytes.Buffer) error {
 		buf.Grow(int(size) + bytes.MinRead)
 	}
 	if _, err := buf.ReadFrom(r); err != nil {
-		var tooLarge *http.MaxBytesError
-		var he *echo.HTTPError
-		if errors.As(err, &tooLarge) || errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
-			return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-		}
-		return rules.Errorf(rules.EINVALID, "The request body could not be read.")
+		return bodyReadError(err)
 	}
 	if len(bytes.TrimSpace(buf.Bytes())) == 0 {
 		return rules.Errorf(rules.EINVALID, "The request body is empty: send a JSON object.")

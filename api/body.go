@@ -1,11 +1,48 @@
 package api
 
 import (
+	"errors"
 	"io"
+	"net"
 	"net/http"
+	"os"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/stccg/stccg-rules/internal/rules"
 )
+
+// BodyReadRefusal is the status and sentence a request body that could not
+// be read is answered with, whichever handler reads it: 413 past the body
+// bound (rules.BodyTooLarge); 408 when the server's read deadline passed
+// before the client had sent it whole (rules.BodyTooSlow): a client, or a
+// service, too slow sent nothing wrong, and a 400 would say it had; else
+// 400, the body cut short of its length or its connection failed.
+func BodyReadRefusal(err error) (status int, message string) {
+	var tooLarge *http.MaxBytesError
+	var he *echo.HTTPError
+	var ne net.Error
+	switch {
+	case errors.As(err, &tooLarge) || errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
+		return http.StatusRequestEntityTooLarge, rules.BodyTooLarge
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
+		return http.StatusRequestTimeout, rules.BodyTooSlow
+	}
+	return http.StatusBadRequest, "The request body could not be read."
+}
+
+// bodyReadError is the error answering a request body that could not be
+// read (BodyReadRefusal).
+func bodyReadError(err error) error {
+	switch status, message := BodyReadRefusal(err); status {
+	case http.StatusBadRequest:
+		return rules.Errorf(rules.EINVALID, "%s", message)
+	case http.StatusRequestTimeout:
+		return echo.NewHTTPError(status, message)
+	default:
+		return echo.NewHTTPError(status)
+	}
+}
 
 // MaxDiscardedBody bounds what is read and thrown away of a body refused
 // for its size, so that the refusal reaches the client.

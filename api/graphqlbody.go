@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -42,12 +41,7 @@ func graphQLBody(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		data, err := io.ReadAll(req.Body)
 		if err != nil {
-			var tooLarge *http.MaxBytesError
-			var he *echo.HTTPError
-			if errors.As(err, &tooLarge) || errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
-				return echo.NewHTTPError(http.StatusRequestEntityTooLarge)
-			}
-			return rules.Errorf(rules.EINVALID, "The request body could not be read.")
+			return bodyReadError(err)
 		}
 		req.Body = io.NopCloser(bytes.NewReader(data))
 		params, err := readGraphQLParams(data)

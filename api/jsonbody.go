@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"io"
 	"mime"
 	"net/http"
@@ -92,8 +91,8 @@ func unsupportedMedia(e *rules.Error) error {
 func gunzipBody(r io.Reader, limit int64) ([]byte, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
-		if tooLarge(err) {
-			return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
+		if status, _ := BodyReadRefusal(err); status != http.StatusBadRequest {
+			return nil, bodyReadError(err) // past the bound, or too slow
 		}
 		return nil, rules.Errorf(rules.EINVALID, "The request body is said to be gzip (Content-Encoding: gzip) but is not: send it as gzip, or without Content-Encoding.").
 			WithDetail("field", "Content-Encoding")
@@ -101,22 +100,16 @@ func gunzipBody(r io.Reader, limit int64) ([]byte, error) {
 	defer zr.Close()
 	body, err := io.ReadAll(io.LimitReader(zr, limit+1))
 	switch {
-	case err != nil && tooLarge(err):
-		return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	case err != nil:
+		if status, _ := BodyReadRefusal(err); status != http.StatusBadRequest {
+			return nil, bodyReadError(err)
+		}
 		return nil, rules.Errorf(rules.EINVALID, "The request body's gzip could not be read to its end: send it whole.").
 			WithDetail("field", "Content-Encoding")
 	case int64(len(body)) > limit:
 		return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge)
 	}
 	return body, nil
-}
-
-// tooLarge says whether err is the body bound's.
-func tooLarge(err error) bool {
-	var mb *http.MaxBytesError
-	var he *echo.HTTPError
-	return errors.As(err, &mb) || errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge
 }
 
 // oneJSONValue refuses data holding more than one JSON value, in the

@@ -147,7 +147,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// checked over it: an oversized body is a 413, not a failed signature.
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	if err != nil {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("The interaction is larger than the %d KiB this endpoint reads.", maxBody>>10))
+		// Past the bound, 413; arriving too slowly or cut short, as every
+		// body (api.BodyReadRefusal), never said to be too large.
+		status, msg := api.BodyReadRefusal(err)
+		if status == http.StatusRequestEntityTooLarge {
+			msg = fmt.Sprintf("The interaction is larger than the %d KiB this endpoint reads.", maxBody>>10)
+		}
+		writeError(w, status, msg)
 		return
 	}
 	if msg := h.fresh(r.Header.Get("X-Signature-Timestamp")); msg != "" {

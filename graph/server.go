@@ -143,11 +143,8 @@ func objectBodies(next http.Handler) http.Handler {
 		}
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
-			if strings.Contains(strings.ToLower(err.Error()), "too large") {
-				writeRequestError(w, http.StatusRequestEntityTooLarge, rules.BodyTooLarge)
-				return
-			}
-			writeRequestError(w, http.StatusBadRequest, "The request body could not be read.")
+			status, msg := api.BodyReadRefusal(err)
+			writeRequestError(w, status, msg)
 			return
 		}
 		if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) == 0 || trimmed[0] != '{' {

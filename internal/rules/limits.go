@@ -200,3 +200,8 @@ const MaxGraphQLQueryBytes = 32 << 10
 // BodyTooLarge is the sentence of a body past MaxBodyBytes, on every
 // transport that reads one (REST's and GraphQL's 413, the terminal's).
 const BodyTooLarge = "The request body is larger than the 1 MiB allowed."
+
+// BodyTooSlow is the sentence of a request body whose bytes did not all
+// arrive before the server's read deadline: nothing in what was sent is
+// wrong, so it is no refusal of input (408, not 400).
+const BodyTooSlow = "The request body did not arrive in time: send it again, whole."
