@@ -37,8 +37,9 @@ type config struct {
 	MemoryLimit     int64  // MiB
 	GCPercent       int    // the collector's GOGC below the memory limit
 	ShutdownTimeout time.Duration
-	MaxConns        int // open connections in all; 0 takes api.DefaultMaxConns
-	MaxConnsClient  int // open connections of one client address; 0 is no bound
+	ReadTimeout     time.Duration // a request read whole, from its first byte: its body past it is 408
+	MaxConns        int           // open connections in all; 0 takes api.DefaultMaxConns
+	MaxConnsClient  int           // open connections of one client address; 0 is no bound
 }
 
 func envOr(key, def string) string {

@@ -150,7 +150,10 @@ func startServe(t *testing.T, flags ...string) (cmd *exec.Cmd, addr string, stde
 }
 
 func TestServeBecomesReadyThenDrainsOnSIGTERM(t *testing.T) {
-	cmd, addr, stderr := startServe(t)
+	// The request below waits for the drain to show before it sends the
+	// rest of its body: the read timeout must not end it first (408) on a
+	// busy machine.
+	cmd, addr, stderr := startServe(t, "--read-timeout", "10m")
 	base := "http://" + addr
 	waitFor(t, base+"/readyz", 200, 30*time.Second)
 
@@ -349,21 +352,22 @@ func TestServeAnswersDiscordInteractions(t *testing.T) {
 // would refuse a moment later.
 func TestServeRefusesANegativeLimitBeforeListening(t *testing.T) {
 	bin := binary(t)
-	for _, flag := range []string{"--rate-limit", "--memory-limit"} {
+	for _, f := range []struct{ flag, value string }{{"--rate-limit", "-5"}, {"--memory-limit", "-5"}, {"--read-timeout", "0s"}} {
+		flag, value := f.flag, f.value
 		// A service that took the value would serve until killed: the
 		// bound only ends a failing test.
 		ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 		defer cancel()
-		cmd := exec.CommandContext(ctx, bin, "serve", "--addr", freeAddr(t), "--corpus", testcorpus.Dir(t), flag, "-5")
+		cmd := exec.CommandContext(ctx, bin, "serve", "--addr", freeAddr(t), "--corpus", testcorpus.Dir(t), flag, value)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		err := cmd.Run()
 		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-			t.Fatalf("%s -5: exit %v, want status 1 (stderr %q)", flag, err, stderr.String())
+			t.Fatalf("%s %s: exit %v, want status 1 (stderr %q)", flag, value, err, stderr.String())
 		}
 		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 		if len(lines) != 1 || !strings.Contains(lines[0], flag) || strings.Contains(stderr.String(), "listening") {
-			t.Errorf("%s -5: stderr = %q, want one line naming %s, before listening", flag, stderr.String(), flag)
+			t.Errorf("%s %s: stderr = %q, want one line naming %s, before listening", flag, value, stderr.String(), flag)
 		}
 	}
 }

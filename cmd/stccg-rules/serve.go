@@ -49,6 +49,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.IntVar(&cfg.MaxConns, "max-conns", envInt("STCCG_MAX_CONNS", 0), "open connections in all (env STCCG_MAX_CONNS); 0 takes the file limit less 256, at most 8192. Near it the idle ones are closed first; at it a new one is served only a health check")
 	fs.IntVar(&cfg.MaxConnsClient, "max-conns-per-client", envInt("STCCG_MAX_CONNS_PER_CLIENT", 256), "open connections of one client address, the trusted proxies and loopback excepted (env STCCG_MAX_CONNS_PER_CLIENT); 0 is no bound")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 20*time.Second, "how long to drain in-flight requests on SIGINT/SIGTERM; those still running then are cut")
+	fs.DurationVar(&cfg.ReadTimeout, "read-timeout", 15*time.Second, "how long a request may take to arrive whole, from its first byte; a body not sent within it is answered 408 (its answer may take 15 s more)")
 	logFormat := fs.String("log-format", envOr("STCCG_LOG_FORMAT", "auto"), "log lines as text (readable) or json; auto is text at a terminal, JSON otherwise (env STCCG_LOG_FORMAT)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -66,6 +67,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 		if f.value < 0 {
 			return fmt.Errorf("%s must not be negative, got %d (0 is %s)", f.name, f.value, f.zero)
 		}
+	}
+	if cfg.ReadTimeout <= 0 {
+		return fmt.Errorf("--read-timeout must be positive, got %v", cfg.ReadTimeout)
 	}
 	proxies, err := parseProxies(cfg.TrustProxy)
 	if err != nil {
@@ -141,10 +145,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	srv := &http.Server{
 		Handler:           topHandler(mux, cfg.Pprof, serveApp),
 		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		ReadTimeout:       cfg.ReadTimeout,
+		// The answer's write deadline counts from the request's headers
+		// too: 15 s past the read's, so a body read to the read deadline
+		// can still be answered (30 s by default).
+		WriteTimeout: cfg.ReadTimeout + 15*time.Second,
+		IdleTimeout:  120 * time.Second,
+		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	drain := newDrain(log)
 	drain.serve(srv)
