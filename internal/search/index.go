@@ -153,6 +153,9 @@ type docMeta struct {
 	// numbers are the indexes among words of the numbers (figures or
 	// words: see isNumber), in order.
 	numbers []uint32
+	// modals are the indexes among words of the words stating what may or
+	// may not be done (see isModal), in order.
+	modals []uint32
 	// unpassable says no hit comes before it by precedence (see
 	// governFirst): a card, or an entry of its edition's governing
 	// document that is no caption.

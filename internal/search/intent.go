@@ -49,9 +49,7 @@ var intentAsks = []intentAsk{
 	{[]string{"who", "won"}, intentWinner},
 	{[]string{"who", "win"}, intentWinner},
 	{[]string{"winner"}, intentWinner},
-	{[]string{"can", "i"}, intentPermission},
-	{[]string{"can", "you"}, intentPermission},
-	{[]string{"can", "a"}, intentPermission},
+	{[]string{"can"}, intentPermission},
 	{[]string{"may", "i"}, intentPermission},
 	{[]string{"cant"}, intentPermission},
 	{[]string{"cannot"}, intentPermission},
@@ -107,7 +105,7 @@ func intentOf(words []string) (intent, []string) {
 	for i, w := range words {
 		for _, k := range intentFirst[foldedWord(w)] {
 			a := intentAsks[k]
-			if a.at(words, i) {
+			if a.at(words, i) && !(a.asks == intentPermission && i > 0 && askingWhere[foldedWord(words[i-1])]) {
 				in |= a.asks
 				asking = append(asking, words[i:i+len(a.words)]...)
 			}
@@ -115,6 +113,10 @@ func intentOf(words []string) (intent, []string) {
 	}
 	return in, asking
 }
+
+// askingWhere are the words before "can" that ask when, where or how
+// something may be done, not whether ("when can i play it").
+var askingWhere = map[string]bool{"when": true, "where": true, "how": true}
 
 // countedAfter returns the words a question asking for a number asks the
 // number of: the words after "how many" or "number of", up to countedWords
@@ -241,6 +243,16 @@ func unboundedCount(plain analysis.TokenStream, i int) bool {
 		return at(i-1, "any") || at(i-1, "the") && (at(i-2, "to") || at(i-2, "on")) && at(i-3, "limit")
 	case "many":
 		return at(i-1, "as")
+	}
+	return false
+}
+
+// isModal reports whether a lower-cased plain word states what may or may
+// not be done: "may", "can", "cannot", "must", "never", "allowed".
+func isModal(w []byte) bool {
+	switch string(w) {
+	case "may", "can", "cannot", "cant", "must", "never", "allowed":
+		return true
 	}
 	return false
 }

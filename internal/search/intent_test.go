@@ -17,7 +17,9 @@ func TestIntentOfQuestionForms(t *testing.T) {
 	}{
 		{"how many dilemmas are drawn", intentNumber, []string{"how", "many"}},
 		{"combat tie who wins", intentWinner, []string{"who", "wins"}},
-		{"Can I beam through shields", intentPermission, []string{"Can", "I"}},
+		{"Can I beam through shields", intentPermission, []string{"Can"}},
+		{"can two widgets share a lane", intentPermission, []string{"can"}},
+		{"when can a widget share a lane", 0, nil},
 		{"max hand size", intentNumber | intentAtMost, []string{"max"}},
 		{"min dilemmas in the pile", intentNumber | intentAtLeast, []string{"min"}},
 		{"whats a bluff", intentDefinition, []string{"whats"}},
@@ -110,6 +112,36 @@ func TestNumbersAnswerHowManyOfWhatTheyCount(t *testing.T) {
 	u, _ = parseQuery("can i build lanes")
 	if a := ix.analyze(u); a.answersOf(m, 0) != m.paras[0].answers {
 		t.Errorf("a permission question reads paragraph 0's answers as %b, want %b", a.answersOf(m, 0), m.paras[0].answers)
+	}
+}
+
+// TestModalAnswersWhatTheQuestionDoes: a paragraph answers whether
+// something may be done when a word stating what may be done governs a word
+// of the question (the first word after it the English analysis keeps, past
+// "not", "be", "only"), not when "may" stands anywhere in it.
+func TestModalAnswersWhatTheQuestionDoes(t *testing.T) {
+	ctx := context.Background()
+	e := entry("1e-rulebook", "1e", "section", "Depots",
+		"Widgets may not be stacked at a depot.\n\nYou may draw a card when widgets are stacked at a depot.\n\nA widget can only be stacked once.\n\nWidgets are stacked at a depot.")
+	other := entry("1e-rulebook", "1e", "section", "Players", "Each player can draw cards.")
+	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	u, err := parseQuery("can widgets be stacked at a depot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := ix.analyze(u)
+	m := ix.meta[e.ID]
+	if m == nil || len(m.paras) != 4 {
+		t.Fatalf("%s: paragraphs %v", e.ID, m)
+	}
+	for p, want := range []bool{true, false, true, false} {
+		if got := a.answersOf(m, p)&intentPermission != 0; got != want {
+			t.Errorf("paragraph %d (%q) answers whether widgets may be stacked: %v, want %v", p, rules.Paragraphs(e.Text)[p].Text, got, want)
+		}
 	}
 }
 

@@ -148,6 +148,13 @@ func (ix *Index) derive(m *docMeta) {
 		}
 	}
 	m.numbers = slices.Clip(m.numbers)
+	m.modals = m.modals[:0]
+	for i, tok := range plain {
+		if isModal(tok.Term) {
+			m.modals = append(m.modals, uint32(i))
+		}
+	}
+	m.modals = slices.Clip(m.modals)
 	m.byTerm = make([]termAt, 0, len(m.words))
 	for i, w := range m.words {
 		if w.term != noTerm {

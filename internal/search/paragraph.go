@@ -477,12 +477,15 @@ func (a *analyzed) answersOf(m *docMeta, p int) intent {
 	if in&intentDefinition == 0 && m.named != nil && a.namesAsked(m, p) {
 		in |= intentDefinition
 	}
-	if in&intentNumber == 0 || a.intent&intentNumber == 0 {
-		return in
-	}
 	lo, hi := m.paras[p].at, uint32(len(m.words))
 	if p+1 < len(m.paras) {
 		hi = m.paras[p+1].at
+	}
+	if in&intentPermission != 0 && a.intent&intentPermission != 0 && !a.modalGoverns(m, lo, hi) {
+		in &^= intentPermission
+	}
+	if in&intentNumber == 0 || a.intent&intentNumber == 0 {
+		return in
 	}
 	for _, at := range m.numbers[firstNumber(m.numbers, lo):] {
 		if at >= hi {
@@ -506,6 +509,36 @@ func (a *analyzed) answersOf(m *docMeta, p int) intent {
 	}
 	return in &^ intentNumber
 }
+
+// modalGoverns reports whether a word stating what may be done, between
+// words lo and hi of a document, governs a word of the query: the first word
+// after it that the English analysis keeps, past "not", "be", "only" and
+// another modal ("Intruders cannot attempt", "may not be built", "may only
+// be played"), within modalReach words. A paragraph answers whether
+// something may be done when it says so of what the question does, not
+// when "may" stands anywhere in it.
+func (a *analyzed) modalGoverns(m *docMeta, lo, hi uint32) bool {
+	for _, at := range m.modals[firstNumber(m.modals, lo):] {
+		if at >= hi {
+			break
+		}
+		for j := at + 1; j <= at+modalReach && j < hi; j++ {
+			w := m.words[j]
+			if w.term == noTerm || slices.Contains(m.modals, j) || strings.EqualFold(m.Text[w.start:w.end], "only") {
+				continue
+			}
+			if slices.Contains(a.terms, w.term) {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// modalReach is how many words after a modal its verb may stand ("may not
+// be built", "may not ever be").
+const modalReach = 4
 
 // numberReach is how many words after a number the word it counts may
 // stand ("30 counted seed cards").
