@@ -159,7 +159,8 @@ func readGraphQLFields(data []byte) (map[string]jsonValueKind, error) {
 		return nil, jsonError(fmt.Errorf("json: unknown field %q", unknown), data, &graphQLRequest{})
 	}
 	q := fields["query"]
-	if q.kind == "" || q.kind == "null" || q.kind == "string" && q.blank {
+	hashOnly := (q.kind == "" || q.kind == "null") && asksPersistedQuery(fields["extensions"])
+	if !hashOnly && (q.kind == "" || q.kind == "null" || q.kind == "string" && q.blank) {
 		return nil, rules.Errorf(rules.EINVALID, `The field query is missing or empty: send the GraphQL query as a string, {"query": "{ documents { totalCount } }"}.`).WithDetail("field", "query")
 	}
 	if q.kind == "string" && !q.utf8 {
@@ -176,6 +177,23 @@ func readGraphQLFields(data []byte) (map[string]jsonValueKind, error) {
 		}
 	}
 	return fields, nil
+}
+
+// asksPersistedQuery says whether a GraphQL request's extensions are an
+// object holding persistedQuery: a query asked by its hash alone
+// (automatic persisted queries), which sends no query text; the GraphQL
+// handler answers it with the text stored under the hash, or
+// PersistedQueryNotFound.
+func asksPersistedQuery(ext jsonValueKind) bool {
+	if ext.kind != "object" {
+		return false
+	}
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(ext.raw, &keys) != nil {
+		return false
+	}
+	_, ok := keys["persistedQuery"]
+	return ok
 }
 
 // graphQLFieldKind refuses a GraphQL request's field (a POST's body's, a

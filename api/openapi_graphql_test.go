@@ -1,9 +1,12 @@
 package api_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -13,7 +16,9 @@ import (
 // the service answers each 200 without an error, and the document takes
 // each (the server validates every request it answers against it).
 // Bodies the service refuses for a field's JSON type, the document
-// refuses too.
+// refuses too. (A query left out or null is taken for a persisted query's
+// hash alone, and refused otherwise, which the document's description says
+// and its schema does not: TestAPersistedQueryIsAskedByItsHashAlone.)
 func TestTheDocumentReadsAGraphQLBodyAsTheServiceDoes(t *testing.T) {
 	v, err := openAPIDoc()
 	if err != nil {
@@ -34,7 +39,6 @@ func TestTheDocumentReadsAGraphQLBodyAsTheServiceDoes(t *testing.T) {
 		{`{` + q + `,"extensions":null}`, true},
 		{`{` + q + `,"extensions":{}}`, true},
 		{`{` + q + `,"variables":null,"operationName":null,"extensions":null}`, true},
-		{`{"query":null}`, false},
 		{`{` + q + `,"variables":[]}`, false},
 		{`{` + q + `,"variables":"{}"}`, false},
 		{`{` + q + `,"operationName":7}`, false},
@@ -50,5 +54,36 @@ func TestTheDocumentReadsAGraphQLBodyAsTheServiceDoes(t *testing.T) {
 		case !c.takes && (status != http.StatusBadRequest || docErr == nil):
 			t.Errorf("%s: %d %.200s, the document refusing it: %v; want both to refuse it", c.body, status, out, docErr)
 		}
+	}
+}
+
+// TestAPersistedQueryIsAskedByItsHashAlone: automatic persisted queries
+// send a query's hash without its text; the service answers an unknown
+// hash PersistedQueryNotFound (200), and, once the text was sent with the
+// hash, the hash alone with the query's data, where the body's reader
+// refused a body without a query (400 "The field query is missing").
+func TestAPersistedQueryIsAskedByItsHashAlone(t *testing.T) {
+	srv := newServer(t)
+	const q = "{ documents { totalCount } }"
+	sum := sha256.Sum256([]byte(q))
+	ext := `"extensions":{"persistedQuery":{"version":1,"sha256Hash":"` + hex.EncodeToString(sum[:]) + `"}}`
+	send := func(body string) (int, string) {
+		status, out := post(t, srv.URL, "/graphql", []byte(body))
+		return status, string(out)
+	}
+	if status, out := send(`{` + ext + `}`); status != http.StatusOK || !strings.Contains(out, "PersistedQueryNotFound") {
+		t.Fatalf("an unknown hash: %d %s", status, out)
+	}
+	if status, out := send(`{"query":"` + q + `",` + ext + `}`); status != http.StatusOK || strings.Contains(out, `"errors"`) {
+		t.Fatalf("the text with its hash: %d %s", status, out)
+	}
+	for _, body := range []string{`{` + ext + `}`, `{"query":null,` + ext + `}`} {
+		if status, out := send(body); status != http.StatusOK || !strings.Contains(out, `"documents":{"totalCount":5}`) {
+			t.Errorf("%s: %d %s, want the query's data", body, status, out)
+		}
+	}
+	// Without a persisted query's hash, a query is still needed.
+	if status, out := send(`{"extensions":{}}`); status != http.StatusBadRequest || !strings.Contains(out, "The field query is missing") {
+		t.Errorf("no query and no hash: %d %s", status, out)
 	}
 }

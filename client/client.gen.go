@@ -2788,7 +2788,7 @@ type GraphQLError_Path_Item struct {
 	union json.RawMessage
 }
 
-// GraphQLRequest A GraphQL request; query may be left out for a persisted query sent by its hash. As GraphQL over HTTP allows, variables, operationName and extensions may each be null, which is the same as leaving it out.
+// GraphQLRequest A GraphQL request; query may be left out, or null, for a persisted query sent by its hash (extensions.persistedQuery), and is needed otherwise. As GraphQL over HTTP allows, variables, operationName and extensions may each be null, which is the same as leaving it out.
 type GraphQLRequest struct {
 	Extensions    *map[string]interface{} `json:"extensions,omitempty"`
 	OperationName *string                 `json:"operationName,omitempty"`
