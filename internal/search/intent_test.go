@@ -76,40 +76,55 @@ func TestDefiningParagraphsAnswerWhatATermIs(t *testing.T) {
 	}
 }
 
+// answerCase is a question and, for each paragraph of the entry asked
+// about, whether it answers the kind of question asked.
+type answerCase struct {
+	q    string
+	want []bool
+}
+
+// checkParagraphsAnswer builds an index of e and the others beside it and,
+// for each question, checks which of e's paragraphs answer the kind asked;
+// it returns the index and e's facts for what a test checks besides.
+func checkParagraphsAnswer(t *testing.T, e *rules.Entry, others []*rules.Entry, kind intent, cases ...answerCase) (*Index, *docMeta) {
+	t.Helper()
+	ix := fixtureIndexWith(t, defaultWeights(), append([]*rules.Entry{e}, others...))
+	m := ix.meta[e.ID]
+	for _, c := range cases {
+		if m == nil || len(m.paras) != len(c.want) {
+			t.Fatalf("%s: paragraphs %v, want %d", e.ID, m, len(c.want))
+		}
+		u, err := parseQuery(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ix.analyze(u)
+		for p, want := range c.want {
+			if got := a.answersOf(m, p)&kind != 0; got != want {
+				t.Errorf("%q: paragraph %d (%q) answers: %v, want %v", c.q, p, rules.Paragraphs(e.Text)[p].Text, got, want)
+			}
+		}
+	}
+	return ix, m
+}
+
 // TestNumbersAnswerHowManyOfWhatTheyCount: a number answers "how many" of a
 // word of the question only when it counts that word, standing just before
 // it (one word may come between), not a number anywhere in the paragraph.
 func TestNumbersAnswerHowManyOfWhatTheyCount(t *testing.T) {
-	ctx := context.Background()
 	e := entry("1e-rulebook", "1e", "section", "Lanes",
 		"Each player takes one turn at a time and builds lanes.\n\nThere may be up to three lanes on the table.\n\nPlace 30 counted lanes here.\n\nLanes hold 7 of the cards.")
 	// The words of the question's form are the index's too, so that none
 	// is read as a typo.
 	other := entry("1e-rulebook", "1e", "section", "Players", "How many players there are does not matter; each can build.")
-	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	u, err := parseQuery("how many lanes")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ix.analyze(u)
-	m := ix.meta[e.ID]
-	if m == nil || len(m.paras) != 4 {
-		t.Fatalf("%s: paragraphs %v", e.ID, m)
-	}
-	for p, want := range []bool{false, true, true, false} {
-		if got := a.answersOf(m, p)&intentNumber != 0; got != want {
-			t.Errorf("paragraph %d (%q) answers how many lanes: %v, want %v", p, rules.Paragraphs(e.Text)[p].Text, got, want)
-		}
+	ix, m := checkParagraphsAnswer(t, e, []*rules.Entry{other}, intentNumber, answerCase{"how many lanes", []bool{false, true, true, false}})
+	for p := range m.paras {
 		if m.paras[p].answers&intentNumber == 0 {
 			t.Errorf("paragraph %d holds no number at all", p)
 		}
 	}
 	// Another kind of question reads the paragraph's answers as they are.
-	u, _ = parseQuery("can i build lanes")
+	u, _ := parseQuery("can i build lanes")
 	if a := ix.analyze(u); a.answersOf(m, 0) != m.paras[0].answers {
 		t.Errorf("a permission question reads paragraph 0's answers as %b, want %b", a.answersOf(m, 0), m.paras[0].answers)
 	}
@@ -120,29 +135,10 @@ func TestNumbersAnswerHowManyOfWhatTheyCount(t *testing.T) {
 // of the question (the first word after it the English analysis keeps, past
 // "not", "be", "only"), not when "may" stands anywhere in it.
 func TestModalAnswersWhatTheQuestionDoes(t *testing.T) {
-	ctx := context.Background()
 	e := entry("1e-rulebook", "1e", "section", "Depots",
 		"Widgets may not be stacked at a depot.\n\nYou may draw a card when widgets are stacked at a depot.\n\nA widget can only be stacked once.\n\nWidgets are stacked at a depot.")
 	other := entry("1e-rulebook", "1e", "section", "Players", "Each player can draw cards.")
-	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	u, err := parseQuery("can widgets be stacked at a depot")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := ix.analyze(u)
-	m := ix.meta[e.ID]
-	if m == nil || len(m.paras) != 4 {
-		t.Fatalf("%s: paragraphs %v", e.ID, m)
-	}
-	for p, want := range []bool{true, false, true, false} {
-		if got := a.answersOf(m, p)&intentPermission != 0; got != want {
-			t.Errorf("paragraph %d (%q) answers whether widgets may be stacked: %v, want %v", p, rules.Paragraphs(e.Text)[p].Text, got, want)
-		}
-	}
+	checkParagraphsAnswer(t, e, []*rules.Entry{other}, intentPermission, answerCase{"can widgets be stacked at a depot", []bool{true, false, true, false}})
 }
 
 // TestQueryAsTypedChoosesTheParagraph: of two paragraphs holding every word
@@ -192,38 +188,14 @@ func TestQueryAsTypedChoosesTheParagraph(t *testing.T) {
 // counting tracks, not by one counting another word of the question; "max",
 // "minimum" and "limit" name no word counted ("minimum deck size").
 func TestHowManyCountsTheWordAsked(t *testing.T) {
-	ctx := context.Background()
 	e := entry("1e-rulebook", "1e", "section", "Lane pile",
 		"Your lane pile holds up to 30 counted lane cards.\n\nIt must include exactly six tracks.")
 	other := entry("1e-rulebook", "1e", "section", "Players", "How many players there are does not matter; each can build.")
-	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	m := ix.meta[e.ID]
-	if m == nil || len(m.paras) != 2 {
-		t.Fatalf("%s: paragraphs %v", e.ID, m)
-	}
-	for _, c := range []struct {
-		q    string
-		want []bool
-	}{
-		{"how many tracks in my lane pile", []bool{false, true}},
-		{"how many lane cards in tracks", []bool{true, false}},
-		{"max lane cards tracks", []bool{true, true}},
-	} {
-		u, err := parseQuery(c.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := ix.analyze(u)
-		for p, want := range c.want {
-			if got := a.answersOf(m, p)&intentNumber != 0; got != want {
-				t.Errorf("%q: paragraph %d answers: %v, want %v", c.q, p, got, want)
-			}
-		}
-	}
+	checkParagraphsAnswer(t, e, []*rules.Entry{other}, intentNumber,
+		answerCase{"how many tracks in my lane pile", []bool{false, true}},
+		answerCase{"how many lane cards in tracks", []bool{true, false}},
+		answerCase{"max lane cards tracks", []bool{true, true}},
+	)
 	for _, c := range []struct {
 		q    string
 		want []string
@@ -286,7 +258,6 @@ func TestTitleAsTypedInTheQuery(t *testing.T) {
 // does, and "once" or "twice" count times, not the words after them; a
 // clause opened by "once" counts nothing.
 func TestCountsWithoutAFigureAnswerHowMany(t *testing.T) {
-	ctx := context.Background()
 	e := entry("1e-rulebook", "1e", "section", "Hopping",
 		"There is no limit to the number of times you can hop during your turn.\n\n"+
 			"Each of these hops may be made only once.\n\n"+
@@ -294,33 +265,10 @@ func TestCountsWithoutAFigureAnswerHowMany(t *testing.T) {
 			"You may hop over as many lanes as you like.\n\n"+
 			"Hop across 2 lanes.")
 	other := entry("1e-rulebook", "1e", "section", "Players", "How many players there are does not matter; each can build.")
-	ix, err := Build(ctx, fixtureDocs(), []*rules.Entry{e, other}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	m := ix.meta[e.ID]
-	if m == nil || len(m.paras) != 5 {
-		t.Fatalf("%s: paragraphs %v", e.ID, m)
-	}
-	for _, c := range []struct {
-		q    string
-		want []bool
-	}{
-		{"how many times can i hop", []bool{true, true, false, false, false}},
-		{"how many lanes can i hop", []bool{false, false, false, true, true}},
-	} {
-		u, err := parseQuery(c.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := ix.analyze(u)
-		for p, want := range c.want {
-			if got := a.answersOf(m, p)&intentNumber != 0; got != want {
-				t.Errorf("%q: paragraph %d (%q) answers: %v, want %v", c.q, p, rules.Paragraphs(e.Text)[p].Text, got, want)
-			}
-		}
-	}
+	checkParagraphsAnswer(t, e, []*rules.Entry{other}, intentNumber,
+		answerCase{"how many times can i hop", []bool{true, true, false, false, false}},
+		answerCase{"how many lanes can i hop", []bool{false, false, false, true, true}},
+	)
 	if got, asking := intentOf(strings.Fields("what counts as a hop")); got != intentDefinition || !slices.Equal(asking, []string{"counts", "as"}) {
 		t.Errorf(`intentOf("what counts as a hop") = %b %q, want what a hop is`, got, asking)
 	}
