@@ -275,10 +275,20 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
 			return gerr, false
 		}
-		// gqlparser reads a fraction or a number past int64 given for an
-		// Int variable as 0, and says "cannot use value 0 as Int".
+		// gqlparser reads a fraction (3.5, 1e3) given for an Int variable
+		// as 0, and says "cannot use value 0 as Int": refused as REST
+		// refuses ?limit=3.5, naming the variable, with the number as sent.
 		if ge.Message == "cannot use value 0 as Int" && len(ge.Path) == 2 && ge.Path[0] == ast.PathName("variable") {
-			gerr.Message = fmt.Sprintf("The variable $%s must be a whole number (Int).", ge.Path[1])
+			name := "$" + ast.Path(ge.Path[1:]).String()
+			sent := "a fraction"
+			if o, _ := ctx.Value(outcomeKey{}).(*outcome); o != nil {
+				if n, ok := o.variables[ast.Path(ge.Path[1:]).String()].(json.Number); ok {
+					sent = n.String()
+				}
+			}
+			re := rules.NotAWholeNumber(name, rules.Truncate(sent))
+			gerr.Message = re.Message
+			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
 			return gerr, false
 		}
 		// Any other refusal of a variable's value ("cannot use slice as

@@ -3,6 +3,7 @@ package graph
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"reflect"
 	"strconv"
 
@@ -17,7 +18,8 @@ import (
 // string where its type is a number or a boolean (Int, Float, Boolean):
 // GraphQL's validation reads "10" as the Int 10, where REST refuses a number
 // written as a string ("The field board.ships[0].range must be a whole
-// number, not a JSON string."). It refuses one value given where a list
+// number, not a JSON string."), and a JSON number where its type is text
+// (String, ID), which GraphQL reads as the string "3". It refuses one value given where a list
 // goes, in a variable or a literal, which GraphQL reads as a list of one
 // where REST refuses it ("The field board.ships must be a list, not a JSON
 // object."). A value within an adjudication request is named by its path
@@ -78,7 +80,8 @@ func (s *StrictVariables) MutateOperationContext(ctx context.Context, oc *graphq
 }
 
 // mistyped returns the path of the first value within v given as a string
-// where typ takes a number or a boolean, or as one value where typ takes a
+// where typ takes a number or a boolean, as a number where typ takes text,
+// or as one value where typ takes a
 // list (GraphQL reads it as a list of one; REST refuses it), what it takes
 // and the JSON type it was given ("string", "object"); "" when there is
 // none, or when budget values have been walked.
@@ -116,6 +119,13 @@ func (s *StrictVariables) mistyped(v any, typ *ast.Type, path string, budget *in
 			return orBody(path), "true or false", "string"
 		}
 		return "", "", ""
+	}
+	// A JSON number where text goes: GraphQL's validation reads 3 as the
+	// String "3" (and the ID "3"), where REST refuses a number where a
+	// string goes ("The field identifiers[0].id must be a string, not a
+	// JSON number."). A boolean there GraphQL refuses itself.
+	if _, isNumber := v.(json.Number); isNumber && (typ.NamedType == "String" || typ.NamedType == "ID") {
+		return orBody(path), "a string", "number"
 	}
 	def := s.schema.Types[typ.NamedType]
 	obj, isObject := v.(map[string]any)
