@@ -14,7 +14,8 @@ import (
 // it invalid_request, 400, in the same sentence naming what was wrong (the
 // variable in GraphQL where REST names the field or parameter), where
 // GraphQL read 3 as the string "3" and answered a fraction 422 in its own
-// words.
+// words. A boolean where text or a whole number goes, which GraphQL refused
+// in its own sentence, is refused in REST's too.
 func TestANumberWhereTextGoesIsRefusedOnBothTransports(t *testing.T) {
 	srv := newServer(t)
 	restSays := func(code int, out []byte) string {
@@ -43,7 +44,8 @@ func TestANumberWhereTextGoesIsRefusedOnBothTransports(t *testing.T) {
 			strings.Replace(name, "The field identifiers", "The variable $ids", 1)},
 		{`{"query":"query($id: ID!){ card(id: $id){ id } }","variables":{"id":3}}`, "The variable $id must be a string, not a JSON number."},
 		{`{"query":"query($q: String!){ search(q: $q){ totalCount } }","variables":{"q":3}}`, "The variable $q must be a string, not a JSON number."},
-		{`{"query":"query($q: String!){ search(q: $q){ totalCount } }","variables":{"q":true}}`, ""},
+		{`{"query":"query($q: String!){ search(q: $q){ totalCount } }","variables":{"q":true}}`, "The variable $q must be a string, not a JSON bool."},
+		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":true}}`, "The variable $n must be a whole number, not a JSON bool."},
 		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":3.5}}`, strings.Replace(limit, "limit", "$n", 1)},
 		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":1e3}}`, `$n must be a whole number; got "1e3".`},
 	} {

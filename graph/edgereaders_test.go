@@ -33,8 +33,8 @@ func TestAMistakeOfAVariableOrAnArgumentIsNamed(t *testing.T) {
 		vars           map[string]any
 		field, message string
 	}{
-		{"a list for a text", search, map[string]any{"q": []string{"range"}}, "q", "The variable $q must be a String, not an array."},
-		{"an object for a text", search, map[string]any{"q": map[string]any{"x": 1}}, "q", "The variable $q must be a String, not an object."},
+		{"a list for a text", search, map[string]any{"q": []string{"range"}}, "q", "The variable $q must be a string, not a JSON array."},
+		{"an object for a text", search, map[string]any{"q": map[string]any{"x": 1}}, "q", "The variable $q must be a string, not a JSON object."},
 		{"a required variable left out", search, map[string]any{}, "q", "The variable $q is required and was not given: give it in variables."},
 		{"a statistic written 7e0", adjudicate, map[string]any{"r": request("7")}, "board.ships[0].range", "The field board.ships[0].range must be written as a whole number from 0 to 999 (printed statistics reach 40), not 7e0."},
 		{"a directive's argument of a number", `{ documents { totalCount @include(if: 1) } }`, nil, "if", "if must be true or false; got 1."},

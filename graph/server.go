@@ -224,6 +224,14 @@ func article(typ string) string {
 // value by.
 var goKinds = map[string]string{"slice": "an array", "map": "an object", "string": "a string", "bool": "a boolean", "float64": "a number", "int": "a number", "int64": "a number"}
 
+// variableTakes says what a variable of each built-in scalar type takes,
+// in the words of StrictVariables and of REST's refusals.
+var variableTakes = map[string]string{"String": "a string", "ID": "a string", "Int": "a whole number", "Float": "a number", "Boolean": "true or false"}
+
+// jsonKinds are the JSON types, as encoding/json names them, of the Go
+// kinds gqlparser names a variable's value by.
+var jsonKinds = map[string]string{"slice": "array", "map": "object", "string": "string", "bool": "bool", "float64": "number", "int": "number", "int64": "number"}
+
 // variableMistake is the refusal of a variable's value a validation error
 // makes, in a sentence naming the variable (details.field), or nil when the
 // error is no variable's.
@@ -235,6 +243,10 @@ func variableMistake(ge *gqlerror.Error) *rules.Error {
 	msg := strings.TrimSuffix(ge.Message, ".")
 	var say string
 	switch m := cannotUse.FindStringSubmatch(msg); {
+	case m != nil && variableTakes[m[2]] != "" && jsonKinds[m[1]] != "":
+		// In REST's words for a field of another JSON type ("The field
+		// identifiers[0].id must be a string, not a JSON bool.").
+		say = fmt.Sprintf("The variable $%s must be %s, not a JSON %s.", name, variableTakes[m[2]], jsonKinds[m[1]])
 	case m != nil && goKinds[m[1]] != "":
 		say = fmt.Sprintf("The variable $%s must be %s, not %s.", name, article(m[2]), goKinds[m[1]])
 	case msg == "must be defined":
