@@ -72,7 +72,9 @@ func TestABodyTooSlowToArriveIs408NotBadInput(t *testing.T) {
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
-		var rest struct{ Error struct{ Code, Message string } }
+		var rest struct {
+			Error struct{ Code, Message string }
+		}
 		var gql struct {
 			Errors []struct {
 				Message    string
