@@ -36,24 +36,30 @@ func TestANumberWhereTextGoesIsRefusedOnBothTransports(t *testing.T) {
 	var e errorBody
 	code = get(t, srv, "/v1/search?q=range&limit=3.5", &e)
 	limit := restSays(code, func() []byte { b, _ := json.Marshal(e); return b }())
-	for _, c := range []struct{ q, want string }{
-		{`{"query":"query($r: AdjudicationRequest!){ adjudicate(request: $r){ allowed } }","variables":{"r":` + adjudication + `}}`, question},
+	// details.field names the variable as a variable's other mistakes do
+	// (TestAMistakeOfAVariableOrAnArgumentIsNamed: q, not $q), and a field
+	// of an adjudication's body as REST does.
+	for _, c := range []struct{ q, want, field string }{
+		{`{"query":"query($r: AdjudicationRequest!){ adjudicate(request: $r){ allowed } }","variables":{"r":` + adjudication + `}}`, question, "question"},
 		{`{"query":"query($ids: [CardIdentifier!]!){ cardCollection(identifiers: $ids){ data { id } } }","variables":{"ids":[{"id":3}]}}`,
-			strings.Replace(id, "The field identifiers", "The variable $ids", 1)},
+			strings.Replace(id, "The field identifiers", "The variable $ids", 1), "ids[0].id"},
 		{`{"query":"query($ids: [CardIdentifier!]!){ cardCollection(identifiers: $ids){ data { id } } }","variables":{"ids":[{"name":3}]}}`,
-			strings.Replace(name, "The field identifiers", "The variable $ids", 1)},
-		{`{"query":"query($id: ID!){ card(id: $id){ id } }","variables":{"id":3}}`, "The variable $id must be a string, not a JSON number."},
-		{`{"query":"query($q: String!){ search(q: $q){ totalCount } }","variables":{"q":3}}`, "The variable $q must be a string, not a JSON number."},
-		{`{"query":"query($q: String!){ search(q: $q){ totalCount } }","variables":{"q":true}}`, "The variable $q must be a string, not a JSON bool."},
-		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":true}}`, "The variable $n must be a whole number, not a JSON bool."},
-		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":3.5}}`, strings.Replace(limit, "limit", "$n", 1)},
-		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":1e3}}`, `$n must be a whole number; got "1e3".`},
+			strings.Replace(name, "The field identifiers", "The variable $ids", 1), "ids[0].name"},
+		{`{"query":"query($id: ID!){ card(id: $id){ id } }","variables":{"id":3}}`, "The variable $id must be a string, not a JSON number.", "id"},
+		{`{"query":"query($q: String!){ search(q: $q){ totalCount } }","variables":{"q":3}}`, "The variable $q must be a string, not a JSON number.", "q"},
+		{`{"query":"query($q: String!){ search(q: $q){ totalCount } }","variables":{"q":true}}`, "The variable $q must be a string, not a JSON bool.", "q"},
+		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":true}}`, "The variable $n must be a whole number, not a JSON bool.", "n"},
+		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":3.5}}`, strings.Replace(limit, "limit", "$n", 1), "n"},
+		{`{"query":"query($n: Int){ search(q: \"range\", first: $n){ totalCount } }","variables":{"n":1e3}}`, `$n must be a whole number; got "1e3".`, "n"},
 	} {
 		code, out := post(t, srv.URL, "/graphql", []byte(c.q))
 		var r struct {
 			Errors []struct {
 				Message    string
-				Extensions struct{ Code string }
+				Extensions struct {
+					Code    string
+					Details map[string]any
+				}
 			}
 		}
 		if err := json.Unmarshal(out, &r); err != nil || code != 400 || len(r.Errors) != 1 || r.Errors[0].Extensions.Code != rules.EINVALID {
@@ -62,6 +68,9 @@ func TestANumberWhereTextGoesIsRefusedOnBothTransports(t *testing.T) {
 		}
 		if c.want != "" && r.Errors[0].Message != c.want {
 			t.Errorf("GraphQL %s: %q, want %q", c.q, r.Errors[0].Message, c.want)
+		}
+		if f := r.Errors[0].Extensions.Details["field"]; f != c.field {
+			t.Errorf("GraphQL %s: details.field %v, want %q", c.q, f, c.field)
 		}
 	}
 	// A whole number for an Int and text for a String are read as ever.

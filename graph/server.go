@@ -291,16 +291,18 @@ func presentError(ctx context.Context, err error) (gerr *gqlerror.Error, interna
 		// as 0, and says "cannot use value 0 as Int": refused as REST
 		// refuses ?limit=3.5, naming the variable, with the number as sent.
 		if ge.Message == "cannot use value 0 as Int" && len(ge.Path) == 2 && ge.Path[0] == ast.PathName("variable") {
-			name := "$" + ast.Path(ge.Path[1:]).String()
+			name := ast.Path(ge.Path[1:]).String()
 			sent := "a fraction"
 			if o, _ := ctx.Value(outcomeKey{}).(*outcome); o != nil {
-				if n, ok := o.variables[ast.Path(ge.Path[1:]).String()].(json.Number); ok {
+				if n, ok := o.variables[name].(json.Number); ok {
 					sent = n.String()
 				}
 			}
-			re := rules.NotAWholeNumber(name, rules.Truncate(sent))
+			// Said of $n, named n in details.field as a variable's other
+			// mistakes are.
+			re := rules.NotAWholeNumber("$"+name, rules.Truncate(sent))
 			gerr.Message = re.Message
-			gerr.Extensions = map[string]any{"code": re.Code, "details": re.Details}
+			gerr.Extensions = map[string]any{"code": re.Code, "details": map[string]any{"field": name}}
 			return gerr, false
 		}
 		// Any other refusal of a variable's value ("cannot use slice as

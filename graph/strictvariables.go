@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -69,7 +70,9 @@ func (s *StrictVariables) MutateOperationContext(ctx context.Context, oc *graphq
 				msg = "The field " + field + " must be " + kind + ", not a JSON " + got + "."
 			}
 			gerr := gqlerror.Errorf("%s", msg)
-			gerr.Extensions = map[string]any{"code": rules.EINVALID, "details": map[string]any{"field": rules.Truncate(field)}}
+			// details.field names a variable without its $, as a
+			// variable's other mistakes do.
+			gerr.Extensions = map[string]any{"code": rules.EINVALID, "details": map[string]any{"field": rules.Truncate(strings.TrimPrefix(field, "$"))}}
 			return gerr
 		}
 	}
