@@ -163,12 +163,7 @@ func TestCardCollectionSameOnGraphQL(t *testing.T) {
 		gql := `{"query":"query($ids:[CardIdentifier!]!){ cardCollection(identifiers:$ids){ data{ id } } }","variables":{"ids":` + tc.ids + `}}`
 		_, gout := post(t, srv.URL, "/graphql", []byte(gql))
 		var g struct {
-			Errors []struct {
-				Extensions struct {
-					Code    string
-					Details map[string]any
-				}
-			}
+			Errors gqlErrors
 		}
 		_ = json.Unmarshal(gout, &g)
 		if code >= 500 || rest.Error.Details["field"] != tc.field {

@@ -25,13 +25,7 @@ func TestATextWithNothingToReadIsOneMistakeOnRESTAndGraphQL(t *testing.T) {
 		q, _ := json.Marshal(map[string]string{"query": c.graphql})
 		_, out := post(t, srv.URL, "/graphql", q)
 		var g struct {
-			Errors []struct {
-				Message    string
-				Extensions struct {
-					Code    string
-					Details map[string]any
-				}
-			}
+			Errors gqlErrors
 		}
 		if err := json.Unmarshal(out, &g); err != nil || len(g.Errors) != 1 {
 			t.Fatalf("%s: %s", c.graphql, out)

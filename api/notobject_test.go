@@ -42,13 +42,7 @@ func TestABodyThatIsNoObjectIsRefusedAlike(t *testing.T) {
 		} {
 			_, out := post(t, srv.URL, "/graphql", []byte(q))
 			var r struct {
-				Errors []struct {
-					Message    string
-					Extensions struct {
-						Code    string
-						Details map[string]any
-					}
-				}
+				Errors gqlErrors
 			}
 			if err := json.Unmarshal(out, &r); err != nil || len(r.Errors) != 1 {
 				t.Fatalf("%s: %s", q, out)
@@ -100,14 +94,8 @@ func TestAGraphQLBodyGivingAKeyTwiceIsRefused(t *testing.T) {
 	} {
 		_, out := post(t, srv.URL, "/graphql", []byte(c.body))
 		var r struct {
-			Errors []struct {
-				Message    string
-				Extensions struct {
-					Code    string
-					Details map[string]any
-				}
-			}
-			Data any
+			Errors gqlErrors
+			Data   any
 		}
 		if err := json.Unmarshal(out, &r); err != nil || len(r.Errors) != 1 || r.Data != nil {
 			t.Fatalf("%s: %s", c.body, out)
@@ -136,12 +124,7 @@ func TestGraphQLQueryStringsAreReadStrictly(t *testing.T) {
 	} {
 		code, _, out := send(t, c.method, srv.URL+c.path, c.body, "Content-Type", "application/json")
 		var r struct {
-			Errors []struct {
-				Extensions struct {
-					Code    string
-					Details map[string]any
-				}
-			}
+			Errors gqlErrors
 		}
 		if err := json.Unmarshal([]byte(out), &r); err != nil || code != 400 || len(r.Errors) != 1 ||
 			r.Errors[0].Extensions.Code != rules.EINVALID || r.Errors[0].Extensions.Details["field"] != c.field {

@@ -24,9 +24,10 @@ func probeGraphQL(t *testing.T, base, q string, vars map[string]any, out any) {
 	}
 }
 
-// gqlErrors are a GraphQL answer's errors as the probes read them: each
-// one's code and details.
+// gqlErrors are a GraphQL answer's errors as the tests read them: each
+// one's message, code and details.
 type gqlErrors []struct {
+	Message    string `json:"message"`
 	Extensions struct {
 		Code    string         `json:"code"`
 		Details map[string]any `json:"details"`

@@ -37,10 +37,7 @@ func TestOneValueWhereAListGoesIsRefusedOnBothTransports(t *testing.T) {
 		q := c.q
 		code, out := post(t, srv.URL, "/graphql", []byte(q))
 		var r struct {
-			Errors []struct {
-				Message    string
-				Extensions struct{ Code string }
-			}
+			Errors gqlErrors
 		}
 		if err := json.Unmarshal(out, &r); err != nil || code != 400 || len(r.Errors) != 1 || r.Errors[0].Extensions.Code != rules.EINVALID {
 			t.Errorf("GraphQL %s: %d %s, want 400 and one invalid_request error", q, code, out)
@@ -53,7 +50,7 @@ func TestOneValueWhereAListGoesIsRefusedOnBothTransports(t *testing.T) {
 	code, out = post(t, srv.URL, "/graphql", []byte(`{"query":"{ search(q: \"range\", edition: \"3e\"){ totalCount } documents { totalCount } }"}`))
 	var r struct {
 		Data   map[string]any
-		Errors []struct{ Extensions struct{ Code string } }
+		Errors gqlErrors
 	}
 	if err := json.Unmarshal(out, &r); err != nil || code != 200 || len(r.Errors) != 1 || r.Errors[0].Extensions.Code != rules.EINVALID || r.Data["documents"] == nil {
 		t.Errorf("GraphQL, an edition refused as the query runs: %d %s, want 200 with data and one invalid_request error", code, out)

@@ -76,10 +76,7 @@ func TestABodyTooSlowToArriveIs408NotBadInput(t *testing.T) {
 			Error struct{ Code, Message string }
 		}
 		var gql struct {
-			Errors []struct {
-				Message    string
-				Extensions struct{ Code string }
-			}
+			Errors gqlErrors
 		}
 		message, code := "", ""
 		if c.path == "/graphql" {

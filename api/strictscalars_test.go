@@ -54,13 +54,7 @@ func TestANumberWhereTextGoesIsRefusedOnBothTransports(t *testing.T) {
 	} {
 		code, out := post(t, srv.URL, "/graphql", []byte(c.q))
 		var r struct {
-			Errors []struct {
-				Message    string
-				Extensions struct {
-					Code    string
-					Details map[string]any
-				}
-			}
+			Errors gqlErrors
 		}
 		if err := json.Unmarshal(out, &r); err != nil || code != 400 || len(r.Errors) != 1 || r.Errors[0].Extensions.Code != rules.EINVALID {
 			t.Errorf("GraphQL %s: %d %s, want 400 and one invalid_request error", c.q, code, out)

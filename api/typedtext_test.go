@@ -97,13 +97,7 @@ func refusalOf(t *testing.T, out []byte) (code, message, field string) {
 		return rest.Error.Code, rest.Error.Message, f
 	}
 	var g struct {
-		Errors []struct {
-			Message    string
-			Extensions struct {
-				Code    string
-				Details map[string]any
-			}
-		}
+		Errors gqlErrors
 	}
 	if err := json.Unmarshal(out, &g); err != nil || len(g.Errors) != 1 {
 		t.Fatalf("no one refusal in %s", out)
