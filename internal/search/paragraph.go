@@ -518,13 +518,20 @@ func (a *analyzed) answersOf(m *docMeta, p int) intent {
 // something may be done when it says so of what the question does, not
 // when "may" stands anywhere in it.
 func (a *analyzed) modalGoverns(m *docMeta, lo, hi uint32) bool {
-	for _, at := range m.modals[firstNumber(m.modals, lo):] {
+	modals := m.modals[firstNumber(m.modals, lo):]
+	for k, at := range modals {
 		if at >= hi {
 			break
 		}
+		// The modals after this one, in order: a word among them is
+		// passed over as another modal ("cannot ever").
+		next := modals[k+1:]
 		for j := at + 1; j <= at+modalReach && j < hi; j++ {
+			for len(next) > 0 && next[0] < j {
+				next = next[1:]
+			}
 			w := m.words[j]
-			if w.term == noTerm || slices.Contains(m.modals, j) || strings.EqualFold(m.Text[w.start:w.end], "only") {
+			if w.term == noTerm || len(next) > 0 && next[0] == j || strings.EqualFold(m.Text[w.start:w.end], "only") {
 				continue
 			}
 			if slices.Contains(a.terms, w.term) {
